@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_PREFIX, PRODUCT_NAME } from '@portal/contracts';
+import type { AppConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { Mailer } from './lib/mailer.js';
+import { loggerOptions } from './lib/logging.js';
+import { LocalFileStorage, type FileStorage } from './lib/storage.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { imagesRoutes } from './modules/images/images.routes.js';
+import { registerRoutes } from './modules/register/register.routes.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import type { AppContext } from './shared/context.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    webAppAvailable: boolean;
+  }
+}
+
+export type BuildOptions = {
+  config: AppConfig;
+  database: Database;
+  storage?: FileStorage;
+  now?: () => Date;
+  /** Start the background workers (the mail sender); tests drive them by hand. */
+  workers?: boolean;
+};
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.nodeEnv === 'test',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    mailer: new Mailer(database.db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      logger: app.log,
+    }),
+    storage: options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
+    now: options.now ?? (() => new Date()),
+  };
+  app.decorate('ctx', ctx);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    reply.header('x-frame-options', 'DENY');
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(authPlugin, { db: ctx.db });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description: 'Every answer is wrapped as {code, success, message, data, errors, total}; errors are {status, message, data, errors}.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  await app.register(healthRoutes, { ctx });
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { ctx });
+      await api.register(accountRoutes, { ctx });
+      await api.register(registerRoutes, { ctx });
+      await api.register(imagesRoutes, { ctx });
+      await api.register(staffRoutes, { ctx });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const webAppAvailable = fs.existsSync(path.join(config.webDist, 'index.html'));
+  app.decorate('webAppAvailable', webAppAvailable);
+  if (webAppAvailable) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'web app not built: only the API is served');
+  }
+
+  if (options.workers !== false) ctx.mailer.start();
+  app.addHook('onClose', async () => {
+    await ctx.mailer.stop();
+  });
+  return app;
+}

@@ -1,0 +1,543 @@
+/**
+ * The whole data model of spec section 3, plus what the server itself needs
+ * (sessions, password-reset keys, the e-mail outbox, sign-in failures).
+ * Money is integer minor units; every timestamp is `timestamptz` (UTC).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const id = () => integer().primaryKey().generatedAlwaysAsIdentity();
+
+// ---------------------------------------------------------------- reference data
+export const countries = pgTable('countries', {
+  isoCode: varchar({ length: 2 }).primaryKey(),
+  name: text().notNull(),
+});
+
+export const languages = pgTable('languages', {
+  code: varchar({ length: 5 }).primaryKey(),
+  name: text().notNull(),
+});
+
+export const verticals = pgTable('verticals', {
+  id: id(),
+  identifier: varchar({ length: 64 }).notNull().unique(),
+  name: text().notNull(),
+});
+
+/** Every simple data list of the configuration (typologyList, experienceList …), one row per choice. */
+export const dataListItems = pgTable(
+  'data_list_items',
+  {
+    list: varchar({ length: 64 }).notNull(),
+    value: varchar({ length: 64 }).notNull(),
+    label: text().notNull(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.value] })],
+);
+
+// ---------------------------------------------------------------- files
+export const files = pgTable(
+  'files',
+  {
+    id: id(),
+    type: varchar({ length: 64 }).notNull(),
+    filename: text().notNull(),
+    mimeType: varchar({ length: 128 }).notNull(),
+    size: integer().notNull(),
+    storageKey: text().notNull().unique(),
+    ownerPartnerId: integer(),
+    expireAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.ownerPartnerId)],
+);
+
+// ---------------------------------------------------------------- staff and partner users
+export const teams = pgTable('teams', {
+  id: id(),
+  name: text().notNull().unique(),
+  managerId: integer(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: varchar({ length: 254 }).notNull(),
+    passwordHash: text(),
+    firstname: text().notNull(),
+    lastname: text().notNull(),
+    nickname: text(),
+    /** Microsoft Teams handle, as on the spec's User. */
+    teams: text(),
+    telegram: text(),
+    phone: text(),
+    loggedAt: timestamp({ withTimezone: true }),
+    enabled: boolean().notNull().default(true),
+    authorizedCountries: text().array().notNull().default(sql`'{}'::text[]`),
+    authorizedIps: text().array().notNull().default(sql`'{}'::text[]`),
+    accountManager: boolean().notNull().default(false),
+    teamManager: boolean().notNull().default(false),
+    managerId: integer(),
+    teamId: integer().references(() => teams.id, { onDelete: 'set null' }),
+    roles: text().array().notNull().default(sql`'{}'::text[]`),
+    imageId: integer().references(() => files.id, { onDelete: 'set null' }),
+    /** The partner a partner user belongs to; null for staff. */
+    partnerId: integer(),
+    timezone: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`), index().on(t.partnerId)],
+);
+
+// ---------------------------------------------------------------- partners
+export const partners = pgTable(
+  'partners',
+  {
+    id: id(),
+    accountManagerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    accountType: varchar({ length: 16 }).notNull().default('affiliate'),
+    status: varchar({ length: 16 }).notNull().default('pending'),
+    advertisingPlatform: text(),
+    prospect: boolean().notNull().default(false),
+    companyStatus: text(),
+    companyName: text().notNull(),
+    companyRegistrationNumber: text(),
+    companyVatNumber: text(),
+    langs: text().array().notNull().default(sql`'{}'::text[]`),
+    country: varchar({ length: 2 }).references(() => countries.isoCode),
+    address: text(),
+    zipCode: text(),
+    state: text(),
+    city: text(),
+    email: varchar({ length: 254 }).notNull(),
+    phoneNumber: text(),
+    prospectOrigin: text(),
+    typology: text(),
+    verticals: text().array().notNull().default(sql`'{}'::text[]`),
+    geographicAreas: text().array().notNull().default(sql`'{}'::text[]`),
+    trafficSources: text().array().notNull().default(sql`'{}'::text[]`),
+    experience: text(),
+    monthlyEstimateRevenue: text(),
+    websiteUrl: text(),
+    /** Minimum payout, minor units. */
+    paymentThreshold: integer(),
+    paymentTerms: varchar({ length: 16 }).notNull().default('net30'),
+    paymentCurrency: varchar({ length: 3 }).notNull().default('EUR'),
+    paymentMethod: varchar({ length: 16 }).notNull().default('wire'),
+    accountHolder: text(),
+    bankName: text(),
+    bankAddress: text(),
+    iban: text(),
+    swift: text(),
+    routingNumber: text(),
+    credentialUrl: text(),
+    credentialUsername: text(),
+    credentialPassword: text(),
+    imageId: integer().references(() => files.id, { onDelete: 'set null' }),
+    lastActivityAt: timestamp({ withTimezone: true }),
+    allOffersAccess: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.accountManagerId), uniqueIndex('partners_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const partnerContacts = pgTable(
+  'partner_contacts',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    companyRole: varchar({ length: 16 }).notNull(),
+    civility: text(),
+    firstname: text().notNull(),
+    lastname: text().notNull(),
+    nickname: text(),
+    email: varchar({ length: 254 }),
+    phoneNumber: text(),
+    telegram: text(),
+    teams: text(),
+    documentId: integer().references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.partnerId, t.companyRole)],
+);
+
+export const partnerDocuments = pgTable(
+  'partner_documents',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    type: varchar({ length: 40 }).notNull(),
+    status: varchar({ length: 16 }).notNull().default('pending'),
+    expireAt: timestamp({ withTimezone: true }),
+    fileId: integer().references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.partnerId, t.type)],
+);
+
+// ---------------------------------------------------------------- offers
+export const advertisers = pgTable('advertisers', {
+  id: id(),
+  name: text().notNull(),
+  /** Per-advertiser secret for server-to-server conversion postbacks. */
+  securityToken: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable('products', {
+  id: id(),
+  advertiserId: integer()
+    .notNull()
+    .references(() => advertisers.id),
+  identifier: varchar({ length: 64 }).notNull().unique(),
+  type: varchar({ length: 32 }).notNull(),
+  domain: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  logoId: integer().references(() => files.id, { onDelete: 'set null' }),
+  cross: boolean().notNull().default(false),
+  coreg: boolean().notNull().default(false),
+});
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    name: text().notNull(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    conversionType: varchar({ length: 16 }).notNull(),
+    descriptionHtml: text().notNull().default(''),
+    descriptionText: text().notNull().default(''),
+    previewUrl: text(),
+    defaultUrl: text().notNull(),
+    currency: varchar({ length: 3 }).notNull().default('EUR'),
+    private: boolean().notNull().default(false),
+    requireApproval: boolean().notNull().default(false),
+    enabled: boolean().notNull().default(true),
+    imageId: integer().references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.enabled, t.private)],
+);
+
+export const offerCountries = pgTable(
+  'offer_countries',
+  {
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    isoCode: varchar({ length: 2 })
+      .notNull()
+      .references(() => countries.isoCode),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.isoCode] }), index().on(t.isoCode)],
+);
+
+export const offerVerticals = pgTable(
+  'offer_verticals',
+  {
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    verticalId: integer()
+      .notNull()
+      .references(() => verticals.id),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.verticalId] }), index().on(t.verticalId)],
+);
+
+/** A goal an offer can pay on (registration, validation, deposit …). */
+export const goals = pgTable('goals', {
+  id: id(),
+  identifier: varchar({ length: 64 }).notNull().unique(),
+  name: text().notNull(),
+  types: text().array().notNull().default(sql`'{}'::text[]`),
+});
+
+/** Payout tiers (p1, p2 …). */
+export const goalTypes = pgTable('goal_types', {
+  id: id(),
+  identifier: varchar({ length: 16 }).notNull().unique(),
+  name: text().notNull(),
+});
+
+export const offerGoals = pgTable(
+  'offer_goals',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    goalId: integer()
+      .notNull()
+      .references(() => goals.id),
+    private: boolean().notNull().default(false),
+    /** Minor units of the offer's currency. */
+    payoutAmount: integer(),
+    /** Basis points of the sale amount (1250 = 12.5 %). */
+    payoutPercent: integer(),
+  },
+  (t) => [uniqueIndex().on(t.offerId, t.goalId)],
+);
+
+export const offerGoalTypes = pgTable(
+  'offer_goal_types',
+  {
+    id: id(),
+    offerGoalId: integer()
+      .notNull()
+      .references(() => offerGoals.id, { onDelete: 'cascade' }),
+    goalTypeId: integer()
+      .notNull()
+      .references(() => goalTypes.id),
+    payoutAmount: integer(),
+    payoutPercent: integer(),
+  },
+  (t) => [uniqueIndex().on(t.offerGoalId, t.goalTypeId)],
+);
+
+/** A partner's application to run an offer. */
+export const partnerOffers = pgTable(
+  'partner_offers',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    status: varchar({ length: 16 }).notNull().default('pending'),
+    subid: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.partnerId, t.offerId)],
+);
+
+export const news = pgTable(
+  'news',
+  {
+    id: id(),
+    title: text().notNull(),
+    excerpt: text().notNull().default(''),
+    content: text().notNull().default(''),
+    publishedAt: timestamp({ withTimezone: true }),
+    imageId: integer().references(() => files.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.publishedAt)],
+);
+
+// ---------------------------------------------------------------- tracking
+export const clicks = pgTable(
+  'clicks',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clickId: varchar({ length: 64 }).notNull().unique(),
+    offerId: integer().notNull(),
+    partnerId: integer().notNull(),
+    subid: text(),
+    tc1: text(),
+    tc2: text(),
+    tc3: text(),
+    tc4: text(),
+    ip: text(),
+    userAgent: text(),
+    referrer: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.partnerId, t.createdAt)],
+);
+
+export const conversions = pgTable(
+  'conversions',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clickId: varchar({ length: 64 }),
+    offerId: integer().notNull(),
+    partnerId: integer().notNull(),
+    goalId: integer(),
+    transactionId: text(),
+    /** Sale amount reported by the advertiser, minor units. */
+    amount: bigint({ mode: 'number' }),
+    /** What the partner earns, minor units. */
+    payout: bigint({ mode: 'number' }).notNull().default(0),
+    currency: varchar({ length: 3 }).notNull().default('EUR'),
+    status: varchar({ length: 16 }).notNull().default('approved'),
+    reason: varchar({ length: 32 }),
+    subid: text(),
+    tc1: text(),
+    tc2: text(),
+    tc3: text(),
+    tc4: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.partnerId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- billing
+export const billingRequests = pgTable(
+  'billing_requests',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    startingAt: timestamp({ withTimezone: true }).notNull(),
+    endingAt: timestamp({ withTimezone: true }).notNull(),
+    totalAmount: bigint({ mode: 'number' }).notNull(),
+    totalVatAmount: bigint({ mode: 'number' }).notNull().default(0),
+    partnerAccountType: varchar({ length: 16 }).notNull(),
+    partnerName: text().notNull(),
+    paymentThreshold: integer(),
+    paymentTerms: varchar({ length: 16 }).notNull(),
+    paymentCurrency: varchar({ length: 3 }).notNull(),
+    deferred: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.partnerId, t.startingAt)],
+);
+
+export const invoices = pgTable('invoices', {
+  id: id(),
+  billingRequestId: integer()
+    .notNull()
+    .unique()
+    .references(() => billingRequests.id, { onDelete: 'cascade' }),
+  reference: text().notNull().unique(),
+  status: varchar({ length: 32 }).notNull().default('waiting_for_approval'),
+  invoiceFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- partner postbacks
+export const postbacks = pgTable(
+  'postbacks',
+  {
+    id: id(),
+    name: text(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    subId: text(),
+    goalId: integer().references(() => goals.id),
+    url: text().notNull(),
+    enabled: boolean().notNull().default(true),
+    count: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.partnerId)],
+);
+
+export const postbackOffers = pgTable(
+  'postback_offers',
+  {
+    postbackId: integer()
+      .notNull()
+      .references(() => postbacks.id, { onDelete: 'cascade' }),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postbackId, t.offerId] })],
+);
+
+// ---------------------------------------------------------------- server bookkeeping
+/** Bearer sessions: only the SHA-256 of the token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+export const passwordResetKeys = pgTable(
+  'password_reset_keys',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: varchar({ length: 64 }).notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** Failed sign-ins, counted per account and per IP over a sliding window. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: id(),
+    scope: varchar({ length: 8 }).notNull(),
+    key: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.scope, t.key, t.createdAt)],
+);
+
+/** Mail is written here in the same transaction as what caused it, then sent by the mail worker. */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    /** Names the kind of mail ('password-reset', 'registration') for logs and preferences. */
+    kind: varchar({ length: 32 }).notNull(),
+    meta: jsonb().$type<Record<string, unknown>>(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.sentAt, t.nextAttemptAt)],
+);

@@ -1,0 +1,134 @@
+import { LANGUAGE_CODES, type DataListName } from '@portal/contracts';
+import type { DbOrTx } from '../client.js';
+import { countries, dataListItems, languages, verticals } from '../schema.js';
+
+/** Region codes Intl knows that are not countries (unions, pseudo-locales, unknown). */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'CP', 'DG', 'EA', 'IC', 'TA']);
+
+/** Every ISO 3166-1 alpha-2 country with its English name, from the runtime's ICU data. */
+export function isoCountries(): { isoCode: string; name: string }[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  const result: { isoCode: string; name: string }[] = [];
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      if (NOT_COUNTRIES.has(code) || code.startsWith('X') || code.startsWith('Q')) continue;
+      const name = names.of(code);
+      if (name && name !== code) result.push({ isoCode: code, name });
+    }
+  }
+  return result;
+}
+
+export const VERTICALS: [string, string][] = [
+  ['dating', 'Dating'],
+  ['gaming', 'Gaming'],
+  ['betting', 'Sports Betting'],
+  ['casino', 'Casino'],
+  ['finance', 'Finance'],
+  ['crypto', 'Crypto'],
+  ['insurance', 'Insurance'],
+  ['nutra', 'Nutra'],
+  ['health_beauty', 'Health & Beauty'],
+  ['sweepstakes', 'Sweepstakes'],
+  ['ecommerce', 'E-commerce'],
+  ['education', 'Education'],
+  ['travel', 'Travel'],
+  ['mobile_apps', 'Mobile Apps'],
+  ['utilities', 'Utilities & Software'],
+];
+
+export const DATA_LISTS: Partial<Record<DataListName, [string, string][]>> = {
+  trafficSourceList: [
+    ['seo', 'SEO / Content'],
+    ['social', 'Social media'],
+    ['email', 'E-mail marketing'],
+    ['display', 'Display'],
+    ['native', 'Native'],
+    ['push', 'Push notifications'],
+    ['search', 'Paid search'],
+    ['influencers', 'Influencers'],
+    ['cashback', 'Cashback / loyalty'],
+    ['comparison', 'Comparison sites'],
+    ['pop', 'Pop / redirect'],
+    ['in_app', 'In-app'],
+  ],
+  typologyList: [
+    ['publisher', 'Publisher / website'],
+    ['media_buyer', 'Media buyer'],
+    ['network', 'Affiliate network'],
+    ['influencer', 'Influencer'],
+    ['agency', 'Agency'],
+    ['app_developer', 'App developer'],
+    ['emailer', 'E-mail marketer'],
+  ],
+  experienceList: [
+    ['lt1', 'Less than 1 year'],
+    ['1to3', '1 to 3 years'],
+    ['3to5', '3 to 5 years'],
+    ['gt5', 'More than 5 years'],
+  ],
+  estimatedMonthlyRevenueList: [
+    ['lt1k', 'Less than €1,000'],
+    ['1k5k', '€1,000 to €5,000'],
+    ['5k20k', '€5,000 to €20,000'],
+    ['20k100k', '€20,000 to €100,000'],
+    ['gt100k', 'More than €100,000'],
+  ],
+  geographicAreaList: [
+    ['europe', 'Europe'],
+    ['north_america', 'North America'],
+    ['latam', 'Latin America'],
+    ['apac', 'Asia-Pacific'],
+    ['mena', 'Middle East & North Africa'],
+    ['africa', 'Sub-Saharan Africa'],
+    ['worldwide', 'Worldwide'],
+  ],
+  conversionTypeList: [
+    ['cpa', 'CPA'],
+    ['cpl', 'CPL'],
+    ['cps', 'CPS (revenue share)'],
+    ['cpi', 'CPI'],
+    ['cpc', 'CPC'],
+  ],
+  invoiceStatusList: [
+    ['waiting_for_approval', 'Waiting for approval'],
+    ['invoice_validated', 'Invoice validated'],
+    ['payment_in_progress', 'Payment in progress'],
+    ['paid', 'Paid'],
+  ],
+  civilityList: [
+    ['mr', 'Mr'],
+    ['mrs', 'Mrs'],
+    ['ms', 'Ms'],
+    ['mx', 'Mx'],
+  ],
+  companyStatusList: [
+    ['sole_trader', 'Sole trader'],
+    ['ltd', 'Private limited company (Ltd)'],
+    ['llc', 'Limited liability company (LLC)'],
+    ['sas', 'SAS'],
+    ['sarl', 'SARL'],
+    ['gmbh', 'GmbH'],
+    ['plc', 'Public limited company (PLC)'],
+    ['other', 'Other'],
+  ],
+};
+
+/** Reference data the product needs to work at all; safe to run on every start. */
+export async function seedReference(db: DbOrTx): Promise<void> {
+  await db.insert(countries).values(isoCountries()).onConflictDoNothing();
+  const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+  await db
+    .insert(languages)
+    .values(LANGUAGE_CODES.map((code) => ({ code, name: languageNames.of(code) ?? code })))
+    .onConflictDoNothing();
+  await db
+    .insert(verticals)
+    .values(VERTICALS.map(([identifier, name]) => ({ identifier, name })))
+    .onConflictDoNothing();
+  const items = Object.entries(DATA_LISTS).flatMap(([list, entries]) =>
+    (entries ?? []).map(([value, label], position) => ({ list, value, label, position })),
+  );
+  await db.insert(dataListItems).values(items).onConflictDoNothing();
+}

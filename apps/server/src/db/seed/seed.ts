@@ -1,0 +1,152 @@
+import { count } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords.js';
+import type { AppContext } from '../../shared/context.js';
+import { partnerContacts, partners, teams, users } from '../schema.js';
+import { avatarPng, storePicture } from './pictures.js';
+import { seedReference } from './reference.js';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.test', password: 'Admin2025!' },
+  manager: { email: 'manager@demo.test', password: 'Manager2025!' },
+  partner: { email: 'partner@demo.test', password: 'Partner2025!' },
+} as const;
+
+/**
+ * Seeds reference data always, and a believable demo network when the database has no user:
+ * an admin, two account managers (with photos and handles), a team manager, and an active
+ * affiliate partner with company, contact and payment details. Answers whether it seeded.
+ */
+export async function seedDemo(ctx: AppContext): Promise<boolean> {
+  const { db, storage } = ctx;
+  await seedReference(db);
+  const existing = await db.select({ n: count() }).from(users);
+  if (Number(existing[0]?.n ?? 0) > 0) return false;
+
+  const [adminHash, managerHash, partnerHash, otherHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.manager.password),
+    hashPassword(DEMO_ACCOUNTS.partner.password),
+    hashPassword('Staff2025!'),
+  ]);
+  const managerPhoto = await avatarPng('CM', '#1c7ed6', '#7048e8');
+  const secondPhoto = await avatarPng('LM', '#0ca678', '#1098ad');
+
+  await db.transaction(async (tx) => {
+    const managerImageId = await storePicture(tx, storage, managerPhoto, 'avatar', 'claire-martin.png');
+    const secondImageId = await storePicture(tx, storage, secondPhoto, 'avatar', 'lucas-moreau.png');
+    const [team] = await tx.insert(teams).values({ name: 'Paris Affiliates' }).returning();
+    const [admin, manager] = await tx
+      .insert(users)
+      .values([
+        {
+          email: DEMO_ACCOUNTS.admin.email,
+          passwordHash: adminHash,
+          firstname: 'Alex',
+          lastname: 'Admin',
+          roles: ['ROLE_ADMIN'],
+          timezone: 'Europe/Paris',
+        },
+        {
+          email: DEMO_ACCOUNTS.manager.email,
+          passwordHash: managerHash,
+          firstname: 'Claire',
+          lastname: 'Martin',
+          nickname: 'Claire',
+          telegram: 'claire_martin_am',
+          teams: 'claire.martin@demo.test',
+          phone: '+33 1 84 88 41 00',
+          accountManager: true,
+          roles: ['ROLE_ACCOUNT_MANAGER'],
+          imageId: managerImageId,
+          teamId: team?.id ?? null,
+          authorizedCountries: ['FR', 'BE', 'CH', 'LU'],
+          timezone: 'Europe/Paris',
+        },
+      ])
+      .returning();
+    await tx.insert(users).values([
+      {
+        email: 'lucas.moreau@demo.test',
+        passwordHash: otherHash,
+        firstname: 'Lucas',
+        lastname: 'Moreau',
+        telegram: 'lucas_moreau_am',
+        teams: 'lucas.moreau@demo.test',
+        accountManager: true,
+        roles: ['ROLE_ACCOUNT_MANAGER'],
+        imageId: secondImageId,
+        teamId: team?.id ?? null,
+        managerId: admin?.id ?? null,
+      },
+      {
+        email: 'sophie.bernard@demo.test',
+        passwordHash: otherHash,
+        firstname: 'Sophie',
+        lastname: 'Bernard',
+        teamManager: true,
+        roles: ['ROLE_TEAM_MANAGER'],
+        teamId: team?.id ?? null,
+      },
+    ]);
+    const [partner] = await tx
+      .insert(partners)
+      .values({
+        accountManagerId: manager?.id ?? null,
+        accountType: 'affiliate',
+        status: 'active',
+        prospect: false,
+        companyStatus: 'sas',
+        companyName: 'Northwind Media',
+        companyRegistrationNumber: '852 147 963 00021',
+        companyVatNumber: 'FR32852147963',
+        langs: ['fr', 'en'],
+        country: 'FR',
+        address: '18 rue de la Pépinière',
+        zipCode: '75008',
+        city: 'Paris',
+        state: 'Île-de-France',
+        email: DEMO_ACCOUNTS.partner.email,
+        phoneNumber: '+33 6 12 34 56 78',
+        typology: 'publisher',
+        verticals: ['finance', 'insurance', 'ecommerce'],
+        geographicAreas: ['europe'],
+        trafficSources: ['seo', 'email', 'social'],
+        experience: '3to5',
+        monthlyEstimateRevenue: '5k20k',
+        websiteUrl: 'https://www.northwind-media.example',
+        paymentThreshold: 10_000,
+        paymentTerms: 'net30',
+        paymentCurrency: 'EUR',
+        paymentMethod: 'wire',
+        accountHolder: 'Northwind Media SAS',
+        bankName: 'BNP Paribas',
+        bankAddress: '16 boulevard des Italiens, 75009 Paris',
+        iban: 'FR7630006000011234567890189',
+        swift: 'BNPAFRPPXXX',
+        allOffersAccess: true,
+      })
+      .returning();
+    if (!partner) throw new Error('partner insert returned nothing');
+    await tx.insert(partnerContacts).values({
+      partnerId: partner.id,
+      companyRole: 'main',
+      civility: 'ms',
+      firstname: 'Emma',
+      lastname: 'Laurent',
+      nickname: 'Emma',
+      email: DEMO_ACCOUNTS.partner.email,
+      phoneNumber: '+33 6 12 34 56 78',
+      telegram: 'emma_northwind',
+      teams: 'emma.laurent@northwind-media.example',
+    });
+    await tx.insert(users).values({
+      email: DEMO_ACCOUNTS.partner.email,
+      passwordHash: partnerHash,
+      firstname: 'Emma',
+      lastname: 'Laurent',
+      roles: ['ROLE_PARTNER'],
+      partnerId: partner.id,
+    });
+  });
+  return true;
+}

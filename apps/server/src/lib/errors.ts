@@ -1,0 +1,23 @@
+/** Typed application errors; the error handler maps each to the spec's error object. */
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldErrors | null = null,
+    readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors: FieldErrors | null = null) => new AppError(400, message, errors);
+export const unauthorized = (message = 'Authentication required.') => new AppError(401, message);
+export const forbidden = (message = 'Access denied.') => new AppError(403, message);
+export const notFound = (message = 'Not found.') => new AppError(404, message);
+export const conflict = (message: string, errors: FieldErrors | null = null) => new AppError(409, message, errors);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, null, { retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });

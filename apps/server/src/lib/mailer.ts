@@ -1,0 +1,146 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.js';
+import { emailOutbox } from '../db/schema.js';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+};
+
+export type MailerOptions = {
+  smtpUrl?: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: FastifyBaseLogger;
+};
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 10;
+/** A claimed message is invisible to other workers this long, so a crash mid-send retries later. */
+const LEASE_SECONDS = 120;
+
+/**
+ * Mail goes through an outbox table: it is written in the same transaction as what caused it,
+ * so a rolled-back request sends nothing and a crash after commit still sends. A worker sends
+ * due rows: by SMTP with SMTP_URL, otherwise as `.eml` files in DATA_DIR/outbox.
+ */
+export class Mailer {
+  private readonly transport: Transporter;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: MailerOptions,
+  ) {
+    this.transport = options.smtpUrl
+      ? nodemailer.createTransport(options.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  get usesFiles(): boolean {
+    return !this.options.smtpUrl;
+  }
+
+  async enqueue(tx: DbOrTx, message: MailMessage): Promise<void> {
+    await tx.insert(emailOutbox).values({
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html ?? null,
+      kind: message.kind,
+    });
+  }
+
+  start(intervalMs = 1000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.drain().catch(() => undefined), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Sends every due message now; resolves with how many were sent. */
+  async drain(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.sendDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async sendDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const claimed = await this.claim();
+      if (claimed.length === 0) return sent;
+      for (const row of claimed) {
+        try {
+          const info = await this.transport.sendMail({
+            from: this.options.from,
+            to: row.to,
+            subject: row.subject,
+            text: row.text,
+            ...(row.html ? { html: row.html } : {}),
+          });
+          let file: string | undefined;
+          if (this.usesFiles) {
+            await fs.mkdir(this.options.outboxDir, { recursive: true });
+            file = path.join(this.options.outboxDir, `${Date.now()}-${row.id}-${row.kind}.eml`);
+            await fs.writeFile(file, info.message as Buffer);
+          }
+          // The body may hold a one-time link: it is not kept once the message has left.
+          await this.db
+            .update(emailOutbox)
+            .set({ sentAt: new Date(), text: '', html: null, lastError: null })
+            .where(eq(emailOutbox.id, row.id));
+          this.options.logger.info({ mailId: row.id, kind: row.kind, subject: row.subject, file }, 'mail sent');
+          sent += 1;
+        } catch (error) {
+          const attempts = row.attempts;
+          const delaySeconds = Math.min(3600, 30 * 2 ** (attempts - 1));
+          await this.db
+            .update(emailOutbox)
+            .set({
+              lastError: String((error as Error).message ?? error).slice(0, 500),
+              nextAttemptAt: attempts >= MAX_ATTEMPTS ? new Date('9999-12-31T00:00:00Z') : new Date(Date.now() + delaySeconds * 1000),
+            })
+            .where(eq(emailOutbox.id, row.id));
+          this.options.logger.warn({ mailId: row.id, kind: row.kind, attempts, err: error }, 'mail not sent');
+        }
+      }
+    }
+  }
+
+  private async claim() {
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: emailOutbox.id })
+        .from(emailOutbox)
+        .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, new Date())))
+        .orderBy(emailOutbox.id)
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (due.length === 0) return [];
+      return tx
+        .update(emailOutbox)
+        .set({
+          attempts: sql`${emailOutbox.attempts} + 1`,
+          nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000),
+        })
+        .where(inArray(emailOutbox.id, due.map((d) => d.id)))
+        .returning();
+    });
+  }
+}

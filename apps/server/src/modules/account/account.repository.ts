@@ -1,0 +1,158 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  API_PREFIX,
+  DOCUMENT_TYPES,
+  partnerDisplayName,
+  personName,
+  type AccountType,
+  type ComplianceDocument,
+  type ConnectedPartner,
+  type CurrentUser,
+  type DocumentStatus,
+  type DocumentType,
+  type FileDto,
+  type PartnerContact,
+  type Role,
+} from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { files, partnerContacts, partnerDocuments, partners, users } from '../../db/schema.js';
+import { toIso } from '../../lib/reply.js';
+
+export const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
+
+type FileRow = typeof files.$inferSelect;
+
+function fileDto(file: FileRow | null | undefined): FileDto | null {
+  if (!file) return null;
+  return {
+    id: file.id,
+    createdAt: file.createdAt.toISOString(),
+    type: file.type,
+    filename: file.filename,
+    url: `${API_PREFIX}/file/${file.id}/url`,
+    expireAt: toIso(file.expireAt),
+  };
+}
+
+export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUser | null> {
+  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const user = rows[0];
+  if (!user) return null;
+  return {
+    id: user.id,
+    email: user.email,
+    firstname: user.firstname,
+    lastname: user.lastname,
+    displayName: personName(user.firstname, user.lastname),
+    roles: user.roles as Role[],
+    timezone: user.timezone,
+  };
+}
+
+async function filesById(db: DbOrTx, ids: (number | null)[]) {
+  const wanted = ids.filter((id): id is number => id !== null);
+  if (wanted.length === 0) return new Map<number, FileRow>();
+  const rows = await db.select().from(files).where(inArray(files.id, wanted));
+  return new Map(rows.map((f) => [f.id, f]));
+}
+
+/** The connected partner as the portal sees it, with its account manager, main contact and documents. */
+export async function connectedPartner(db: DbOrTx, partnerId: number): Promise<ConnectedPartner | null> {
+  const rows = await db.select().from(partners).where(eq(partners.id, partnerId)).limit(1);
+  const partner = rows[0];
+  if (!partner) return null;
+  const [managerRows, contactRows, documentRows] = await Promise.all([
+    partner.accountManagerId
+      ? db.select().from(users).where(eq(users.id, partner.accountManagerId)).limit(1)
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(partnerContacts)
+      .where(and(eq(partnerContacts.partnerId, partnerId), eq(partnerContacts.companyRole, 'main')))
+      .limit(1),
+    db.select().from(partnerDocuments).where(eq(partnerDocuments.partnerId, partnerId)),
+  ]);
+  const manager = managerRows[0];
+  const contact = contactRows[0];
+  const fileMap = await filesById(db, [contact?.documentId ?? null, ...documentRows.map((d) => d.fileId)]);
+
+  const mainContact: PartnerContact | null = contact
+    ? {
+        id: contact.id,
+        partnerId: contact.partnerId,
+        companyRole: contact.companyRole,
+        civility: contact.civility,
+        firstname: contact.firstname,
+        lastname: contact.lastname,
+        nickname: contact.nickname,
+        email: contact.email,
+        phoneNumber: contact.phoneNumber,
+        telegram: contact.telegram,
+        teams: contact.teams,
+        document: fileDto(contact.documentId ? fileMap.get(contact.documentId) : null),
+      }
+    : null;
+
+  const documents: Partial<Record<DocumentType, ComplianceDocument>> = {};
+  for (const doc of documentRows) {
+    if (!(DOCUMENT_TYPES as readonly string[]).includes(doc.type)) continue;
+    documents[doc.type as DocumentType] = {
+      id: doc.id,
+      type: doc.type as DocumentType,
+      status: doc.status as DocumentStatus,
+      expireAt: toIso(doc.expireAt),
+      document: fileDto(doc.fileId ? fileMap.get(doc.fileId) : null),
+    };
+  }
+
+  return {
+    id: partner.id,
+    displayName: partnerDisplayName(partner.companyName, partner.id),
+    accountType: partner.accountType as AccountType,
+    status: partner.status === 'active' ? 'active' : 'inactive',
+    firstname: contact?.firstname ?? '',
+    lastname: contact?.lastname ?? '',
+    nickname: contact?.nickname ?? null,
+    companyStatus: partner.companyStatus,
+    companyName: partner.companyName,
+    companyNumber: partner.companyRegistrationNumber,
+    vatNumber: partner.companyVatNumber,
+    logo: imageUrl(partner.imageId),
+    langs: partner.langs,
+    country: partner.country,
+    address: partner.address,
+    zipCode: partner.zipCode,
+    state: partner.state,
+    city: partner.city,
+    email: partner.email,
+    phoneNumber: partner.phoneNumber,
+    websiteUrl: partner.websiteUrl,
+    paymentThreshold: partner.paymentThreshold,
+    paymentTerms: partner.paymentTerms,
+    paymentCurrency: partner.paymentCurrency,
+    paymentMethod: partner.paymentMethod,
+    accountHolder: partner.accountHolder,
+    bankName: partner.bankName,
+    bankAddress: partner.bankAddress,
+    iban: partner.iban,
+    swift: partner.swift,
+    routingNumber: partner.routingNumber,
+    allOffersAccess: partner.allOffersAccess,
+    lastActivityAt: toIso(partner.lastActivityAt),
+    accountManager: manager
+      ? {
+          id: manager.id,
+          name: personName(manager.firstname, manager.lastname),
+          firstname: manager.firstname,
+          lastname: manager.lastname,
+          email: manager.email,
+          telegram: manager.telegram,
+          teams: manager.teams,
+          phone: manager.phone,
+          image: imageUrl(manager.imageId),
+        }
+      : null,
+    mainContact,
+    documents,
+  };
+}

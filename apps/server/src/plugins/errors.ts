@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_PREFIX, formErrorText, type ApiError } from '@portal/contracts';
+import { AppError } from '../lib/errors.js';
+
+function pathOf(instancePath: string): string {
+  return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+}
+
+type ValidationItem = { instancePath: string; message?: string | undefined; keyword: string; params: Record<string, unknown> };
+
+/** Turns schema validation issues into `{ 'property.path': 'message' }`. */
+export function validationErrors(items: ValidationItem[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const item of items) {
+    const params = { ...(item.params ?? {}), ...((item.params?.params as object | undefined) ?? {}) } as Record<
+      string,
+      string | number
+    >;
+    if (item.keyword === 'unrecognized_keys' && Array.isArray(item.params.keys)) {
+      const base = pathOf(item.instancePath);
+      for (const key of item.params.keys as string[]) {
+        errors[base ? `${base}.${key}` : key] = formErrorText('unknownField');
+      }
+      continue;
+    }
+    const key = pathOf(item.instancePath) || '_';
+    if (errors[key]) continue;
+    const n = params.minimum ?? params.maximum ?? params.n ?? '';
+    errors[key] = formErrorText(item.message ?? 'type', { ...params, n });
+  }
+  return errors;
+}
+
+function errorBody(status: number, message: string, errors: Record<string, string> | null = null, data: unknown = null): ApiError {
+  return { status, message, data, errors };
+}
+
+const clientErrors: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'The request body is not valid JSON.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'The request body is empty.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'The request body is too large.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Invalid content length.'],
+  FST_ERR_CTP_INVALID_TYPE: [400, 'Invalid content type.'],
+};
+
+/**
+ * The one error path of the server: typed errors become the spec's error object, validation
+ * issues are keyed by property path, and nothing of a 5xx's internals ever leaves the process.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'application error');
+      return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message, error.errors, error.data));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = validationErrors(error.validation as unknown as ValidationItem[]);
+      return reply.code(400).send(errorBody(400, 'The request is invalid.', errors));
+    }
+    const known = error.code ? clientErrors[error.code] : undefined;
+    if (known) return reply.code(known[0]).send(errorBody(known[0], known[1]));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send(errorBody(500, 'An internal error occurred.'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
+      return reply.code(404).send(errorBody(404, 'Not found.'));
+    }
+    // Any other GET is a portal route: the web app decides (unknown paths redirect to /).
+    if (typeof reply.sendFile === 'function' && app.hasDecorator('webAppAvailable') && app.webAppAvailable) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, 'Not found.'));
+  });
+});

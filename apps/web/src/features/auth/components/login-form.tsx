@@ -1,0 +1,90 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { LoginFormSchema, SNACKBAR_LOGIN_ERROR_MS, type LoginForm as LoginFormValues } from '@portal/contracts';
+import { isApiRequestError } from '../../../lib/api-client';
+import { fieldErrorText } from '../../../lib/form-errors';
+import { paths } from '../../../lib/paths';
+import { queryClient } from '../../../lib/query-client';
+import { parseExpiry, saveSession } from '../../../lib/session';
+import { showSnackbar } from '../../../lib/snackbar';
+import { useLogin } from '../api/login';
+
+type LoginFormProps = {
+  /** Where to go once signed in (an already sanitised same-site path). */
+  redirectTo: string;
+};
+
+export function LoginForm({ redirectTo }: LoginFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginFormValues>({
+    resolver: zodResolver(LoginFormSchema),
+    mode: 'onChange',
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password, rememberMe }) => {
+    // Belt and braces: the button is disabled too, but Enter in a field must not sign in either.
+    if (!email.trim() || !password) return;
+    try {
+      const result = await loginMutation.mutateAsync({ username: email.trim(), password });
+      const expiresAt = parseExpiry(result.expireAt);
+      if (!expiresAt) throw new Error('The login answer carries no valid expireAt.');
+      saveSession(result.bearer, expiresAt, rememberMe);
+      queryClient.clear();
+      await navigate(redirectTo, { replace: true });
+    } catch (error) {
+      if (isApiRequestError(error, 401)) {
+        showSnackbar({ kind: 'error', message: t('login.invalidCredentials'), delay: SNACKBAR_LOGIN_ERROR_MS });
+      } else if (!isApiRequestError(error)) {
+        // Other HTTP errors already showed the server's message; this is a transport failure.
+        showSnackbar({ kind: 'error', message: t('errors.generic') });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          withAsterisk
+          error={fieldErrorText(t, errors.email)}
+          {...register('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          withAsterisk
+          error={fieldErrorText(t, errors.password)}
+          {...register('password')}
+        />
+        <Group justify="space-between">
+          <Checkbox label={t('login.rememberMe')} {...register('rememberMe')} />
+          <Anchor component={Link} to={paths.passwordLost.href()} size="sm">
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth disabled={!isValid || isSubmitting} loading={isSubmitting}>
+          {t('login.submit')}
+        </Button>
+        <Text size="sm" ta="center">
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to={paths.register.href()}>
+            {t('login.register')}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+type CheckKeyResult = { valid: boolean };
+
+export async function checkResetKey(key: string) {
+  const { data } = await api.get<CheckKeyResult>(`/password/check-key/${encodeURIComponent(key)}`);
+  return data?.valid === true;
+}
+
+export function checkResetKeyQueryOptions(key: string) {
+  return queryOptions({ queryKey: ['password', 'check-key', key], queryFn: () => checkResetKey(key), staleTime: 0, gcTime: 0 });
+}
+
+export function useCheckResetKey(key: string) {
+  return useQuery(checkResetKeyQueryOptions(key));
+}

@@ -1,0 +1,134 @@
+import { Button, List, PasswordInput, Stack, Text } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  NewPasswordFormSchema,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MISMATCH_MS,
+  type NewPasswordForm,
+} from '@portal/contracts';
+import { isApiRequestError } from '../../../lib/api-client';
+import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
+import { showSnackbar } from '../../../lib/snackbar';
+import { useResetPassword } from '../api/reset-password';
+
+const RULE_ORDER = ['passwordMinLength', 'passwordCapital', 'passwordNumber'];
+
+/** Every failing rule of the password at once, so the user sees all that is still missing. */
+export function passwordErrorRules(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const rules = new Set<string>();
+  if (error.message) rules.add(error.message);
+  for (const value of Object.values(error.types ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') rules.add(item);
+    }
+  }
+  if (rules.has('required')) return ['required'];
+  const ordered = RULE_ORDER.filter((rule) => rules.has(rule));
+  return [...ordered, ...[...rules].filter((rule) => !RULE_ORDER.includes(rule))];
+}
+
+type PasswordResetFormProps = {
+  resetKey: string;
+  onSuccess: () => void;
+};
+
+export function PasswordResetForm({ resetKey, onSuccess }: PasswordResetFormProps) {
+  const { t } = useTranslation();
+  const resetPassword = useResetPassword();
+  const [mismatch, setMismatch] = useState(false);
+  const mismatchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordForm>({
+    resolver: zodResolver(NewPasswordFormSchema),
+    mode: 'onChange',
+    criteriaMode: 'all',
+    defaultValues: { password: '', passwordConfirm: '' },
+  });
+
+  useEffect(
+    () => () => {
+      if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
+    },
+    [],
+  );
+
+  const showMismatch = () => {
+    if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
+    setMismatch(true);
+    mismatchTimer.current = setTimeout(() => setMismatch(false), PASSWORD_MISMATCH_MS);
+  };
+
+  const onSubmit = handleSubmit(async ({ password, passwordConfirm }) => {
+    if (password !== passwordConfirm) {
+      showMismatch();
+      return;
+    }
+    try {
+      await resetPassword.mutateAsync({ key: resetKey, password });
+      onSuccess();
+    } catch (error) {
+      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
+        const unmatched = applyServerErrors(error.errors, ['password', 'passwordConfirm'] as const, setError);
+        if (unmatched.length > 0 || !error.errors) {
+          showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });
+        }
+      } else if (!isApiRequestError(error)) {
+        showSnackbar({ kind: 'error', message: t('errors.generic') });
+      }
+    }
+  });
+
+  const passwordLength = watch('password').length;
+  const passwordRules = passwordErrorRules(errors.password);
+  const passwordError =
+    passwordRules.length > 0 ? (
+      <List size="xs" spacing={2} data-testid="password-errors">
+        {passwordRules.map((rule) => (
+          <List.Item key={rule}>{fieldErrorText(t, { message: rule }, { n: PASSWORD_MIN_LENGTH, m: passwordLength })}</List.Item>
+        ))}
+      </List>
+    ) : undefined;
+  const confirmError = mismatch ? t('formError.passwordMismatch') : fieldErrorText(t, errors.passwordConfirm);
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <PasswordInput
+          label={t('passwordReset.password')}
+          placeholder={t('passwordReset.placeholder')}
+          autoComplete="new-password"
+          withAsterisk
+          maxLength={256}
+          error={passwordError}
+          {...register('password', { deps: ['passwordConfirm'] })}
+        />
+        <PasswordInput
+          label={t('passwordReset.passwordConfirm')}
+          placeholder={t('passwordReset.placeholder')}
+          autoComplete="new-password"
+          withAsterisk
+          maxLength={256}
+          error={confirmError}
+          {...register('passwordConfirm')}
+        />
+        {mismatch ? (
+          <Text size="sm" c="red" role="alert" data-testid="password-mismatch" hidden>
+            {t('formError.passwordMismatch')}
+          </Text>
+        ) : null}
+        <Button type="submit" fullWidth loading={isSubmitting} disabled={mismatch || isSubmitting}>
+          {t('passwordReset.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

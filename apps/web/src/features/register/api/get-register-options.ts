@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { RegisterConfig } from '@portal/contracts';
+import { api } from '../../../lib/api-client';
+
+export async function getRegisterOptions() {
+  const { data } = await api.get<RegisterConfig>('/register/options');
+  return data;
+}
+
+export function registerOptionsQueryOptions() {
+  return queryOptions({ queryKey: ['register', 'options'], queryFn: getRegisterOptions, staleTime: 5 * 60_000 });
+}
+
+export function useRegisterOptions() {
+  return useQuery(registerOptionsQueryOptions());
+}

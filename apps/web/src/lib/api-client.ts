@@ -1,0 +1,173 @@
+import { API_PREFIX, type ApiError, type RevivedDates } from '@portal/contracts';
+import { i18n } from './i18n';
+import { resetLoading, startLoading, stopLoading } from './loading';
+import { currentPathname, navigateTo } from './navigation';
+import { paths } from './paths';
+import { queryClient } from './query-client';
+import { reportError } from './report-error';
+import { clearSession, getToken } from './session';
+import { showSnackbar } from './snackbar';
+
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** The caller shows 400/409/422 itself (e.g. under form fields); other statuses still display. */
+  skipBadRequestHandling?: boolean;
+  /** No snackbar, logout or redirect at all: for calls whose failure is meaningless (logout). */
+  silent?: boolean;
+  /** Show the global loading overlay while this request runs. */
+  loading?: boolean;
+  signal?: AbortSignal;
+};
+
+/** The unwrapped success envelope: what callers actually use. */
+export type ApiResult<T> = {
+  data: RevivedDates<T>;
+  total: number | null;
+  message: string | null;
+};
+
+/** An HTTP error answer (status >= 400), carrying the spec's error object. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  readonly errors: Record<string, string> | null;
+
+  constructor(error: ApiError) {
+    super(error.message);
+    this.name = 'ApiRequestError';
+    this.status = error.status;
+    this.data = error.data;
+    this.errors = error.errors;
+  }
+}
+
+const BAD_REQUEST_STATUSES = new Set([400, 409, 422]);
+
+/** Every field whose name ends in 'At' becomes a Date, or null if null or invalid (spec section 3). */
+function reviveDates(key: string, value: unknown): unknown {
+  if (!key.endsWith('At')) return value;
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function parseJson(text: string): unknown {
+  return JSON.parse(text, (key, value: unknown) => reviveDates(key, value));
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const search = params.toString();
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
+}
+
+function toApiError(status: number, body: unknown, statusText: string): ApiError {
+  const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const message = typeof record.message === 'string' && record.message ? record.message : statusText;
+  const errors = record.errors && typeof record.errors === 'object' ? (record.errors as Record<string, string>) : null;
+  return { status, message, data: record.data ?? null, errors };
+}
+
+/** The one place that turns an error answer into product behaviour (spec section 8). */
+function handleErrorAnswer(error: ApiError, options: RequestOptions): void {
+  if (error.status === 401) {
+    // On the login page a 401 means bad credentials; the form says so itself.
+    if (currentPathname() === paths.login.path) return;
+    clearSession();
+    queryClient.clear();
+    navigateTo(paths.login.href(), { replace: true });
+    return;
+  }
+  if (error.status === 403) {
+    showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });
+    navigateTo(paths.dashboard.href());
+    return;
+  }
+  if (options.skipBadRequestHandling && BAD_REQUEST_STATUSES.has(error.status)) return;
+  showSnackbar({
+    kind: 'error',
+    message: error.message || i18n.t('errors.generic'),
+    details: error.errors ?? error.data,
+  });
+}
+
+async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+
+  if (options.loading) startLoading();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: options.signal,
+    });
+  } catch (transportError) {
+    // Network failures and aborts reach the caller unchanged (spec section 8).
+    resetLoading();
+    if (!(transportError instanceof DOMException && transportError.name === 'AbortError')) {
+      reportError(transportError, { method, path });
+    }
+    throw transportError;
+  }
+
+  const text = await response.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = parseJson(text);
+    } catch {
+      body = null; // A proxy's HTML error page, say; the status still tells what happened.
+    }
+  }
+
+  if (response.status >= 400) {
+    resetLoading();
+    const error = toApiError(response.status, body, response.statusText);
+    reportError(error, { method, path });
+    if (!options.silent) handleErrorAnswer(error, options);
+    throw new ApiRequestError(error);
+  }
+
+  if (options.loading) stopLoading();
+  // An empty body counts as 204 + success (spec section 3).
+  if (!body || typeof body !== 'object') {
+    return { data: null as RevivedDates<T>, total: null, message: null };
+  }
+  const envelope = body as { data?: unknown; total?: unknown; message?: unknown };
+  return {
+    data: (envelope.data ?? null) as RevivedDates<T>,
+    total: typeof envelope.total === 'number' ? envelope.total : null,
+    message: typeof envelope.message === 'string' ? envelope.message : null,
+  };
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
+    request<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+};
+
+export function isApiRequestError(error: unknown, status?: number): error is ApiRequestError {
+  return error instanceof ApiRequestError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,48 @@
+/** Every route href in one place, so links and redirects can't drift apart. */
+export const paths = {
+  login: {
+    path: '/login',
+    href: (redirect?: string | null) =>
+      redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login',
+  },
+  register: { path: '/register', href: () => '/register' },
+  registerSuccess: { path: '/register/success', href: () => '/register/success' },
+  passwordLost: { path: '/password-lost', href: () => '/password-lost' },
+  passwordReset: {
+    path: '/password-reset',
+    href: (key: string) => `/password-reset?key=${encodeURIComponent(key)}`,
+  },
+  dashboard: { path: '/', href: () => '/' },
+  offers: { path: '/offers', href: () => '/offers' },
+  /** An earlier reading names the offer list /offer; both are accepted (spec section 2). */
+  offersAlias: { path: '/offer', href: () => '/offer' },
+  offer: { path: '/offer/:id', href: (id: number) => `/offer/${id}` },
+  reports: { path: '/reports', href: () => '/reports' },
+  report: { path: '/reports/:report', href: (report: string) => `/reports/${report}` },
+  reportConversion: { path: '/reports/conversion', href: () => '/reports/conversion' },
+  reportClick: { path: '/reports/click', href: () => '/reports/click' },
+  payments: { path: '/payments', href: () => '/payments' },
+  postbacks: { path: '/tools/postbacks', href: () => '/tools/postbacks' },
+  myAccount: { path: '/my-account', href: () => '/my-account' },
+  api: { path: '/api', href: () => '/api' },
+  account: { path: '/account', href: () => '/account' },
+  notifications: { path: '/notifications', href: () => '/notifications' },
+  // The spec leaves the targets of these two links unspecified; in-page anchors until they exist.
+  terms: { href: () => '#terms' },
+  insertionOrder: { href: () => '#insertion-order' },
+} as const;
+
+export const DEFAULT_REPORT = 'daily';
+/** Report types served by the basic (daily/sub-ID) report screen. */
+export const BASIC_REPORTS = ['daily', 'subid'] as const;
+
+/**
+ * Only same-site paths: a single leading '/', never '//' or '/\' (protocol-relative, i.e. another
+ * host), so a crafted ?redirect= can't send a user off-site after sign-in.
+ */
+export function safeRedirect(value: string | null | undefined, fallback = paths.dashboard.href()): string {
+  if (!value) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  if (value === paths.login.path || value.startsWith(`${paths.login.path}?`)) return fallback;
+  return value;
+}

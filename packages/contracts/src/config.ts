@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { DATA_LIST_NAMES } from './constants.js';
+import { ConnectedPartnerSchema, CurrentUserSchema } from './partner.js';
+
+export const CountrySchema = z.object({
+  isoCode: z.string(),
+  name: z.string(),
+  flag: z.string(),
+});
+export type Country = z.infer<typeof CountrySchema>;
+
+export const DataListItemSchema = z.object({
+  value: z.string(),
+  label: z.string(),
+});
+export type DataListItem = z.infer<typeof DataListItemSchema>;
+
+export const LanguageSchema = z.object({ code: z.string(), name: z.string() });
+
+export const DataListsSchema = z.object(
+  Object.fromEntries(DATA_LIST_NAMES.map((name) => [name, z.array(DataListItemSchema)])) as {
+    [K in (typeof DATA_LIST_NAMES)[number]]: z.ZodArray<typeof DataListItemSchema>;
+  },
+);
+export type DataLists = z.infer<typeof DataListsSchema>;
+
+/** GET /config: what the portal needs on every navigation (spec section 3, Config). */
+export const ConfigSchema = z.object({
+  partner: ConnectedPartnerSchema.nullable(),
+  user: CurrentUserSchema,
+  roles: z.array(z.string()),
+  countries: z.array(CountrySchema),
+  languages: z.array(LanguageSchema),
+  data: DataListsSchema,
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** The lists a guest needs for the registration form (no partner, no user). */
+export const RegisterConfigSchema = z.object({
+  countries: z.array(CountrySchema),
+  languages: z.array(LanguageSchema),
+  data: DataListsSchema,
+});
+export type RegisterConfig = z.infer<typeof RegisterConfigSchema>;

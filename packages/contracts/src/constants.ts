@@ -1,0 +1,105 @@
+/** Fixed path prefix of every API call (spec section 7). */
+export const API_PREFIX = '/api/v1';
+
+export const PRODUCT_NAME = 'Affiliate Partner Portal';
+/** The fixed tagline of the top bar and the guest login card (spec section 1). */
+export const PRODUCT_TAGLINE = 'Performance marketing, together.';
+export const BUILD_LABEL = 'build #410';
+export const BUILD_DATE = '2025-08-04';
+export const TERMS_AGREED_DATE = '7/30/2024';
+export const DEFAULT_LOCALE = 'en-EN';
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+export const PAGINATOR_SIDE_PAGES = 5;
+
+/** Session lifetime on the server and the remember-me lifetime of the stored token (spec section 9). */
+export const SESSION_TTL_DAYS = 7;
+export const STORAGE_TOKEN_KEY = 'token';
+export const STORAGE_EXPIRY_KEY = 'expiry';
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** How long the 'passwords do not match' message stays (spec sections 5 and 8). */
+export const PASSWORD_MISMATCH_MS = 3000;
+export const RESET_KEY_TTL_MINUTES = 60;
+
+export const SNACKBAR_SUCCESS_MS = 2500;
+export const SNACKBAR_LOGIN_ERROR_MS = 3000;
+export const SNACKBAR_CLOSE_ANIMATION_MS = 1000;
+export const ERROR_REPORT_THROTTLE_MS = 1000;
+
+export const EMAIL_MAX_LENGTH = 254;
+export const EMAIL_LOCAL_MAX_LENGTH = 64;
+
+export const ACCOUNT_TYPES = ['affiliate', 'mediabuy', 'internal'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+export const ACCOUNT_TYPE_LABELS: Record<AccountType, string> = {
+  affiliate: 'Affiliate',
+  mediabuy: 'Media Buy',
+  internal: 'Internal',
+};
+
+export const PARTNER_STATUSES = ['active', 'rejected', 'pending', 'suspended', 'closed'] as const;
+export type PartnerStatus = (typeof PARTNER_STATUSES)[number];
+
+export const CONTACT_ROLES = ['main', 'sales', 'accounting', 'signatory', 'technical'] as const;
+export type ContactRole = (typeof CONTACT_ROLES)[number];
+
+export const PAYMENT_TERMS = [
+  'daily',
+  'weekly',
+  'bi_monthly',
+  'net0',
+  'net15',
+  'net20',
+  'net30',
+  'net60',
+  'net90',
+] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const DEFAULT_PAYMENT_TERMS: PaymentTerms = 'net30';
+export const PAYMENT_METHODS = ['wire'] as const;
+export const DEFAULT_PAYMENT_METHOD = 'wire';
+export const DEFAULT_CURRENCY = 'EUR';
+
+export const DOCUMENT_TYPES = [
+  'proof_of_identity',
+  'certificate_of_incorporation',
+  'signed_contract',
+  'insertion_order',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_STATUSES = ['pending', 'refused', 'approved'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const INVOICE_STATUSES = [
+  'waiting_for_approval',
+  'invoice_validated',
+  'payment_in_progress',
+  'paid',
+] as const;
+
+export const APPLICATION_STATUSES = ['pending', 'active', 'refused'] as const;
+
+export const LANGUAGE_CODES = ['fr', 'en', 'es', 'it', 'pt', 'de', 'ru', 'uk', 'pl', 'zh'] as const;
+export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+
+/** Roles carried by users. Staff roles are checked by the server on the routes that declare them. */
+export const ROLES = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_PARTNER'] as const;
+export type Role = (typeof ROLES)[number];
+export const STAFF_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'];
+
+/** The data lists the configuration carries (spec section 3, Config). */
+export const DATA_LIST_NAMES = [
+  'trafficSourceList',
+  'typologyList',
+  'experienceList',
+  'verticalList',
+  'estimatedMonthlyRevenueList',
+  'geographicAreaList',
+  'conversionTypeList',
+  'invoiceStatusList',
+  'civilityList',
+  'companyStatusList',
+] as const;
+export type DataListName = (typeof DATA_LIST_NAMES)[number];

@@ -1,0 +1,88 @@
+import { DEFAULT_CURRENCY } from './constants.js';
+
+const MONEY_LOCALE = 'fr-FR';
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
+function moneyFormatter(currency: string): Intl.NumberFormat {
+  const code = currency.toUpperCase();
+  let formatter = moneyFormatters.get(code);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(MONEY_LOCALE, { style: 'currency', currency: code });
+    moneyFormatters.set(code, formatter);
+  }
+  return formatter;
+}
+
+/** How many decimals a currency's minor unit has (2 for EUR, 0 for JPY, 3 for KWD). */
+export function minorUnitDigits(currency: string = DEFAULT_CURRENCY): number {
+  return moneyFormatter(currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Formats an amount in minor units (cents) in French locale with the currency's ISO code. */
+export function formatMoneyMinor(amountMinor: number, currency: string = DEFAULT_CURRENCY): string {
+  return moneyFormatter(currency).format(amountMinor / 10 ** minorUnitDigits(currency));
+}
+
+/** Formats an amount in major units (euros) in French locale with the currency's ISO code. */
+export function formatMoney(amount: number, currency: string = DEFAULT_CURRENCY): string {
+  return moneyFormatter(currency).format(amount);
+}
+
+const percentFormatter = new Intl.NumberFormat(MONEY_LOCALE, {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A ratio (0.1234) as a French percentage with a comma decimal ('12,34 %'). */
+export function formatPercent(ratio: number): string {
+  return percentFormatter.format(Number.isFinite(ratio) ? ratio : 0);
+}
+
+/** The flag emoji of an ISO 3166-1 alpha-2 code, from its regional indicator symbols. */
+export function flagEmoji(isoCode: string): string {
+  const code = isoCode.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(code)) return '';
+  return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+}
+
+function parts(date: Date, timeZone?: string) {
+  const formatted = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => formatted.find((p) => p.type === type)?.value ?? '';
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}
+
+/** dd/MM/yyyy (spec section 9). */
+export function formatDate(date: Date, timeZone?: string): string {
+  const p = parts(date, timeZone);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** HH:mm (spec section 9). */
+export function formatHour(date: Date, timeZone?: string): string {
+  const p = parts(date, timeZone);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** yyyy-MM-dd, as report calls send dates and documents show their expiry (UTC by default). */
+export function formatIsoDate(date: Date, timeZone = 'UTC'): string {
+  const p = parts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+export function personName(firstname: string | null | undefined, lastname: string | null | undefined): string {
+  return [firstname, lastname].filter(Boolean).join(' ');
+}
+
+/** A partner's display name: company name followed by '#id' (spec section 3). */
+export function partnerDisplayName(companyName: string, id: number): string {
+  return `${companyName} #${id}`;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from './constants.js';
+import { EmailSchema, UrlSchema, optionalString, requiredString } from './validation.js';
+
+export const PhoneSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .max(32, { error: 'maxLength' })
+  .regex(/^\+?[0-9][0-9 ().-]{4,30}$/, { error: 'pattern' });
+
+export const CountryCodeSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .regex(/^[A-Za-z]{2}$/, { error: 'oneOf' })
+  .transform((v) => v.toUpperCase());
+
+const listValue = requiredString(64);
+const requiredList = z.array(listValue, { error: 'required' }).min(1, { error: 'required' }).max(50, { error: 'maxLength' });
+
+/** The registration payload of spec section 3, with the rules of spec section 5. */
+export const RegisterBodySchema = z.strictObject({
+  companyName: requiredString(255),
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  address: requiredString(255),
+  zipCode: requiredString(20),
+  city: requiredString(100),
+  state: optionalString(100),
+  country: CountryCodeSchema,
+  email: EmailSchema,
+  phoneNumber: PhoneSchema,
+  langs: z.array(z.enum(LANGUAGE_CODES, { error: 'oneOf' }), { error: 'required' }).min(1, { error: 'required' }).max(10, { error: 'maxLength' }),
+  telegram: optionalString(100),
+  teams: optionalString(100),
+  trafficSourceList: requiredList,
+  typology: listValue,
+  experience: listValue,
+  verticals: requiredList,
+  estimatedMonthlyRevenue: listValue,
+  geographicAreaList: requiredList,
+  websiteUrl: UrlSchema,
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+export type RegisterForm = z.input<typeof RegisterBodySchema>;
