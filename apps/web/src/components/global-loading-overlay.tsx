@@ -1,5 +1,5 @@
 import { LoadingOverlay } from '@mantine/core';
-import { useIsLoading } from '../lib/loading';
+import { useIsLoading } from '@/lib/loading';
 
 export function GlobalLoadingOverlay() {
   const visible = useIsLoading();

@@ -1,7 +1,7 @@
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../lib/paths';
+import { paths } from '@/lib/paths';
 
 /** Shown when a loader or a screen throws; the api-client has already told the user why. */
 export function RouteError() {

@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import { notifications } from '@mantine/notifications';
 import { SNACKBAR_SUCCESS_MS } from '@portal/contracts';
-import { SnackbarDetails } from '../components/snackbar-details';
+import { SnackbarDetails } from '@/components/snackbar-details';
 
 export type SnackbarKind = 'success' | 'warning' | 'error';
 

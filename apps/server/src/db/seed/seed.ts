@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppContext } from '../../shared/context.js';
 import { partnerContacts, partners, teams, users } from '../schema.js';
@@ -9,6 +9,7 @@ export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
   manager: { email: 'manager@demo.test', password: 'Manager2025!' },
   partner: { email: 'partner@demo.test', password: 'Partner2025!' },
+  bluebird: { email: 'bluebird@demo.test', password: 'Partner2025!' },
 } as const;
 
 /**
@@ -146,6 +147,61 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       lastname: 'Laurent',
       roles: ['ROLE_PARTNER'],
       partnerId: partner.id,
+    });
+
+    // A second, smaller partner of the other account manager: the network is not one partner.
+    const lucas = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'lucas.moreau@demo.test'));
+    const [bluebird] = await tx
+      .insert(partners)
+      .values({
+        accountManagerId: lucas[0]?.id ?? null,
+        accountType: 'mediabuy',
+        status: 'active',
+        companyStatus: 'ltd',
+        companyName: 'Bluebird Apps',
+        companyRegistrationNumber: '12845730',
+        companyVatNumber: 'GB284573019',
+        langs: ['en'],
+        country: 'GB',
+        address: '40 Bank Street',
+        zipCode: 'E14 5NR',
+        city: 'London',
+        email: DEMO_ACCOUNTS.bluebird.email,
+        phoneNumber: '+44 20 7946 0321',
+        typology: 'media_buyer',
+        verticals: ['gaming', 'mobile_apps'],
+        geographicAreas: ['europe', 'north_america'],
+        trafficSources: ['in_app', 'social', 'native'],
+        experience: 'gt5',
+        monthlyEstimateRevenue: '20k100k',
+        websiteUrl: 'https://bluebird-apps.example',
+        paymentThreshold: 50_000,
+        paymentTerms: 'net15',
+        paymentCurrency: 'EUR',
+        accountHolder: 'Bluebird Apps Ltd',
+        bankName: 'Barclays',
+        iban: 'GB33BUKB20201555555555',
+        swift: 'BUKBGB22',
+      })
+      .returning();
+    if (!bluebird) throw new Error('partner insert returned nothing');
+    await tx.insert(partnerContacts).values({
+      partnerId: bluebird.id,
+      companyRole: 'main',
+      civility: 'mr',
+      firstname: 'Oliver',
+      lastname: 'Hughes',
+      email: DEMO_ACCOUNTS.bluebird.email,
+      phoneNumber: '+44 20 7946 0321',
+      telegram: 'oliver_bluebird',
+    });
+    await tx.insert(users).values({
+      email: DEMO_ACCOUNTS.bluebird.email,
+      passwordHash: partnerHash,
+      firstname: 'Oliver',
+      lastname: 'Hughes',
+      roles: ['ROLE_PARTNER'],
+      partnerId: bluebird.id,
     });
   });
   return true;

@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoginFormSchema, SNACKBAR_LOGIN_ERROR_MS, type LoginForm as LoginFormValues } from '@portal/contracts';
-import { isApiRequestError } from '../../../lib/api-client';
-import { fieldErrorText } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
-import { queryClient } from '../../../lib/query-client';
-import { parseExpiry, saveSession } from '../../../lib/session';
-import { showSnackbar } from '../../../lib/snackbar';
+import { isApiRequestError } from '@/lib/api-client';
+import { fieldErrorText } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { queryClient } from '@/lib/query-client';
+import { parseExpiry, saveSession } from '@/lib/session';
+import { showSnackbar } from '@/lib/snackbar';
 import { useLogin } from '../api/login';
 
 type LoginFormProps = {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PasswordLostBody } from '@portal/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Always 200 on the server (no account enumeration); bad requests stay under the field. */
 export async function requestPasswordReset(body: PasswordLostBody) {

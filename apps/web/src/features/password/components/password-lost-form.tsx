@@ -5,10 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordLostBodySchema, type PasswordLostBody } from '@portal/contracts';
-import { isApiRequestError } from '../../../lib/api-client';
-import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
-import { showSnackbar } from '../../../lib/snackbar';
+import { isApiRequestError } from '@/lib/api-client';
+import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { showSnackbar } from '@/lib/snackbar';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 type PasswordLostValues = { email: string };

@@ -1,4 +1,4 @@
-import { Button, List, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, List, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
@@ -9,9 +9,9 @@ import {
   PASSWORD_MISMATCH_MS,
   type NewPasswordForm,
 } from '@portal/contracts';
-import { isApiRequestError } from '../../../lib/api-client';
-import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
-import { showSnackbar } from '../../../lib/snackbar';
+import { isApiRequestError } from '@/lib/api-client';
+import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { showSnackbar } from '@/lib/snackbar';
 import { useResetPassword } from '../api/reset-password';
 
 const RULE_ORDER = ['passwordMinLength', 'passwordCapital', 'passwordNumber'];
@@ -120,11 +120,6 @@ export function PasswordResetForm({ resetKey, onSuccess }: PasswordResetFormProp
           error={confirmError}
           {...register('passwordConfirm')}
         />
-        {mismatch ? (
-          <Text size="sm" c="red" role="alert" data-testid="password-mismatch" hidden>
-            {t('formError.passwordMismatch')}
-          </Text>
-        ) : null}
         <Button type="submit" fullWidth loading={isSubmitting} disabled={mismatch || isSubmitting}>
           {t('passwordReset.submit')}
         </Button>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RegisterConfig } from '@portal/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export async function getRegisterOptions() {
   const { data } = await api.get<RegisterConfig>('/register/options');

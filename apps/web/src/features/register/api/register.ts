@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterBody } from '@portal/contracts';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** Bad requests are shown under the fields, so the generic display is switched off. */
 export async function registerPartner(body: RegisterBody) {

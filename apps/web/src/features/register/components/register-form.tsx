@@ -22,10 +22,10 @@ import {
   type RegisterBody,
   type RegisterForm as RegisterFormValues,
 } from '@portal/contracts';
-import { isApiRequestError } from '../../../lib/api-client';
-import { applyServerErrors, fieldErrorText } from '../../../lib/form-errors';
-import { paths } from '../../../lib/paths';
-import { showSnackbar } from '../../../lib/snackbar';
+import { isApiRequestError } from '@/lib/api-client';
+import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { showSnackbar } from '@/lib/snackbar';
 import { useRegisterOptions } from '../api/get-register-options';
 import { useRegisterPartner } from '../api/register';
 

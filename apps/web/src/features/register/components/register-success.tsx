@@ -2,7 +2,7 @@ import { Anchor, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
+import { paths } from '@/lib/paths';
 
 export function RegisterSuccess() {
   const { t } = useTranslation();

@@ -1,0 +1,227 @@
+/**
+ * Builds the real application for integration tests, on an in-memory PGlite database or,
+ * when TEST_DATABASE_URL is set, on a fresh PostgreSQL database created for the test file
+ * and dropped afterwards. Tests go through `app.inject`, as a client would.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { testConfig, type AppConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { authFailures, emailOutbox, partnerContacts, partners, passwordResetKeys, sessions, users } from '../src/db/schema.js';
+import { seedReference } from '../src/db/seed/reference.js';
+import { hashPassword } from '../src/lib/passwords.js';
+
+export const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
+export const databaseKind = databaseUrl ? 'postgres' : 'pglite';
+
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A clock tests can move: `clock.advance(ms)`. */
+export function testClock(start = new Date()) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms: number) => {
+      current += ms;
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  dataDir: string;
+  close: () => Promise<void>;
+};
+
+export async function buildTestApp(options: { now?: () => Date; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  let drop: (() => Promise<void>) | undefined;
+  let database: Database;
+  if (databaseUrl) {
+    const created = await createPostgresDatabase(databaseUrl);
+    drop = created.drop;
+    database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
+  } else {
+    database = await openDatabase({ dataDir: 'memory://' });
+  }
+  await database.migrate();
+  await seedReference(database.db);
+  const config = testConfig({
+    dataDir,
+    publicUrl: 'https://portal.example.test',
+    webDist: path.join(dataDir, 'no-web'),
+    ...options.config,
+  });
+  const app = await buildApp({ config, database, workers: false, ...(options.now ? { now: options.now } : {}) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let sequence = 0;
+
+/** An active partner with a signed-up partner user; answers its ids and credentials. */
+export async function createPartner(
+  t: TestApp,
+  overrides: { status?: string; companyName?: string; accountManagerId?: number | null } = {},
+) {
+  sequence += 1;
+  const email = `partner${sequence}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = 'Partner2025!';
+  const db = t.database.db;
+  const [partner] = await db
+    .insert(partners)
+    .values({
+      companyName: overrides.companyName ?? `Partner ${sequence}`,
+      email,
+      status: overrides.status ?? 'active',
+      accountManagerId: overrides.accountManagerId ?? null,
+      country: 'FR',
+    })
+    .returning();
+  if (!partner) throw new Error('no partner');
+  await db.insert(partnerContacts).values({ partnerId: partner.id, companyRole: 'main', firstname: 'Pat', lastname: `Tester${sequence}`, email });
+  const [user] = await db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword(password), firstname: 'Pat', lastname: `Tester${sequence}`, roles: ['ROLE_PARTNER'], partnerId: partner.id })
+    .returning();
+  if (!user) throw new Error('no user');
+  return { partnerId: partner.id, userId: user.id, email, password };
+}
+
+export async function createStaff(t: TestApp, role: 'ROLE_ADMIN' | 'ROLE_ACCOUNT_MANAGER' | 'ROLE_TEAM_MANAGER') {
+  sequence += 1;
+  const email = `staff${sequence}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = 'Staff2025!';
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstname: 'Sam',
+      lastname: `Staff${sequence}`,
+      roles: [role],
+      accountManager: role === 'ROLE_ACCOUNT_MANAGER',
+      teamManager: role === 'ROLE_TEAM_MANAGER',
+      telegram: 'sam_staff',
+      teams: 'sam@example.test',
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  return { userId: user.id, email, password };
+}
+
+export async function login(t: TestApp, email: string, password: string, ip = '10.0.0.1'): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: email, password }, remoteAddress: ip });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.bearer as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Reads the messages the mail worker wrote to DATA_DIR/outbox, decoded from quoted-printable. */
+export async function sentMails(t: TestApp) {
+  await t.app.ctx.mailer.drain();
+  const dir = path.join(t.dataDir, 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((file) => {
+      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
+      const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(decoded)?.[1]?.trim() ?? '';
+      return { file, to: header('To'), subject: header('Subject'), body: decoded };
+    });
+}
+
+export function resetKeyFrom(body: string): string {
+  const match = /password-reset\?key=([A-Za-z0-9_%-]+)/.exec(body);
+  if (!match?.[1]) throw new Error('no reset link in mail');
+  return decodeURIComponent(match[1]);
+}
+
+/** Row counts of the tables a request could write to, to prove a refused request wrote nothing. */
+export async function rowCounts(t: TestApp) {
+  const db = t.database.db;
+  const tables = { partners, users, sessions, passwordResetKeys, emailOutbox, partnerContacts, authFailures };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => [name, Number((await db.select({ n: count() }).from(table))[0]?.n ?? 0)] as const),
+  );
+  return Object.fromEntries(entries) as Record<keyof typeof tables, number>;
+}
+
+/** A complete, valid registration payload built from the lists GET /register/options offers. */
+export async function registrationPayload(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/register/options' });
+  if (res.statusCode !== 200) throw new Error(`register/options failed: ${res.statusCode}`);
+  const { countries, languages, data } = res.json().data as {
+    countries: { isoCode: string }[];
+    languages: { code: string }[];
+    data: Record<string, { value: string }[]>;
+  };
+  const first = (list: string) => {
+    const value = data[list]?.[0]?.value;
+    if (!value) throw new Error(`empty list ${list}`);
+    return value;
+  };
+  sequence += 1;
+  return {
+    companyName: `Acme Media ${sequence}`,
+    firstname: 'Jane',
+    lastname: 'Doe',
+    address: '1 rue de la Paix',
+    zipCode: '75002',
+    city: 'Paris',
+    state: 'Ile-de-France',
+    country: countries.find((c) => c.isoCode === 'FR')?.isoCode ?? countries[0]?.isoCode,
+    email: `applicant${sequence}-${randomBytes(3).toString('hex')}@example.test`,
+    phoneNumber: '+33 1 23 45 67 89',
+    langs: [languages[0]?.code],
+    telegram: 'jane_doe',
+    teams: 'jane@example.test',
+    trafficSourceList: [first('trafficSourceList')],
+    typology: first('typologyList'),
+    experience: first('experienceList'),
+    verticals: [first('verticalList')],
+    estimatedMonthlyRevenue: first('estimatedMonthlyRevenueList'),
+    geographicAreaList: [first('geographicAreaList')],
+    websiteUrl: 'https://acme-media.example.com',
+    ...overrides,
+  };
+}

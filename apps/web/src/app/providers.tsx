@@ -1,0 +1,33 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { SNACKBAR_CLOSE_ANIMATION_MS } from '@portal/contracts';
+import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
+import { i18n } from '@/lib/i18n';
+import { queryClient } from '@/lib/query-client';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+});
+
+type AppProvidersProps = { children: ReactNode };
+
+/** Everything that is "always available" (spec section 2): overlay, snackbars, modal host. */
+export function AppProviders({ children }: AppProvidersProps) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <Notifications position="top-center" transitionDuration={SNACKBAR_CLOSE_ANIMATION_MS} limit={5} />
+          <GlobalLoadingOverlay />
+          <ModalsProvider>{children}</ModalsProvider>
+        </MantineProvider>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

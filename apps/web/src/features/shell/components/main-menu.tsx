@@ -1,0 +1,89 @@
+import { Anchor, Divider, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  IconChartBar,
+  IconCreditCard,
+  IconGauge,
+  IconTag,
+  IconUserCircle,
+  IconWebhook,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { BUILD_DATE, BUILD_LABEL, type AccountManager } from '@portal/contracts';
+import { paths } from '@/lib/paths';
+import { AccountManagerCard } from './account-manager-card';
+
+type MenuItem = {
+  to: string;
+  label: string;
+  icon: Icon;
+  /** Other path prefixes that belong to this entry (e.g. /offer/12 under Offers). */
+  activePrefixes: readonly string[];
+};
+
+const MENU: readonly MenuItem[] = [
+  { to: paths.dashboard.href(), label: 'shell.menu.dashboard', icon: IconGauge, activePrefixes: [] },
+  { to: paths.offers.href(), label: 'shell.menu.offers', icon: IconTag, activePrefixes: ['/offer'] },
+  { to: paths.report.href('daily'), label: 'shell.menu.reports', icon: IconChartBar, activePrefixes: ['/reports'] },
+  { to: paths.payments.href(), label: 'shell.menu.payments', icon: IconCreditCard, activePrefixes: [] },
+  { to: paths.postbacks.href(), label: 'shell.menu.postbacks', icon: IconWebhook, activePrefixes: [] },
+  { to: paths.myAccount.href(), label: 'shell.menu.myAccount', icon: IconUserCircle, activePrefixes: [] },
+];
+
+function isActive(item: MenuItem, pathname: string): boolean {
+  if (item.to === '/') return pathname === '/';
+  return pathname === item.to || item.activePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+type MainMenuProps = {
+  accountManager: AccountManager | null;
+  onNavigate?: () => void;
+};
+
+export function MainMenu({ accountManager, onNavigate }: MainMenuProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Stack h="100%" gap={0} data-testid="left-menu">
+      <ScrollArea style={{ flex: 1 }} p="xs">
+        <nav aria-label={t('shell.mainMenu')}>
+          {MENU.map((item) => (
+            <MantineNavLink
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              label={t(item.label)}
+              leftSection={<item.icon size={18} aria-hidden />}
+              active={isActive(item, pathname)}
+              onClick={onNavigate}
+              data-testid={`menu-${item.label.split('.').pop() ?? ''}`}
+            />
+          ))}
+        </nav>
+        {accountManager ? (
+          <>
+            <Divider my="sm" />
+            <AccountManagerCard manager={accountManager} />
+          </>
+        ) : null}
+      </ScrollArea>
+      <Stack gap={4} p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Group gap="xs">
+          <Anchor href={paths.terms.href()} size="xs" data-testid="terms-link">
+            {t('shell.terms')}
+          </Anchor>
+          <Anchor href={paths.insertionOrder.href()} size="xs" data-testid="insertion-order-link">
+            {t('shell.insertionOrder')}
+          </Anchor>
+        </Group>
+        <Text size="xs" c="dimmed" data-testid="build-label">
+          <span data-testid="build-number">{t('shell.buildLabel', { defaultValue: BUILD_LABEL })}</span>{' '}
+          <time dateTime={BUILD_DATE} data-testid="build-date">
+            {t('shell.buildDate', { defaultValue: BUILD_DATE })}
+          </time>
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const SERVER = 'http://localhost:3000';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  plugins: [react()],
+  // '@/lib/…' keeps features off deep relative paths (which the lint rule reads as cross-feature imports).
+  resolve: { alias: { '@': `${import.meta.dirname}/src` } },
+  server: {
+    // Same-origin URLs in the app; in dev the API is proxied to the server.
+    proxy: {
+      '/api/v1': { target: SERVER, changeOrigin: true },
+      '/healthz': { target: SERVER, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});

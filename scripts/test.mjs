@@ -1,0 +1,104 @@
+// `npm test`: install what is missing, then lint, typecheck, unit tests, the server integration
+// suite on PGlite and (with TEST_DATABASE_URL) on PostgreSQL, then end to end in headless
+// Chromium. The last line is a plain `N passed, N failed` summary over every suite.
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureInstall, run } from './lib/ensure-install.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const tmp = path.join(root, '.tmp');
+const CHROMIUM = '/usr/bin/chromium';
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function step(name, command, env = {}) {
+  console.log(`\n=== ${name}\n> ${command}`);
+  const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(name, command, env) {
+  if (step(name, command, env)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+function vitest(name, args, env = {}) {
+  const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
+  rmSync(out, { force: true });
+  const ok = step(name, `npx vitest run ${args} --reporter=default --reporter=json --outputFile=${out}`, env);
+  if (!existsSync(out)) {
+    failed += 1;
+    failures.push(`${name} (no report)`);
+    return;
+  }
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  if (report.numTotalTests === 0 || (!ok && report.numFailedTests === 0)) {
+    failed += 1;
+    failures.push(`${name} (ran no test or failed to run)`);
+  } else if (report.numFailedTests > 0) failures.push(name);
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  console.log('Chromium is missing: installing Debian\'s chromium package.');
+  try {
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+  } catch {
+    // reported below
+  }
+  return existsSync(CHROMIUM);
+}
+
+mkdirSync(tmp, { recursive: true });
+ensureInstall(root);
+run('npm run build --silent -w @portal/contracts', root);
+
+check('lint', 'npm run lint --silent');
+check('typecheck', 'npm run typecheck --silent');
+vitest('unit', '--project contracts --project web');
+vitest('integration-pglite', '--project server', { TEST_DATABASE_URL: '' });
+if (process.env.TEST_DATABASE_URL) {
+  vitest('integration-postgres', '--project server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+} else if (process.env.CI) {
+  failed += 1;
+  failures.push('integration-postgres (TEST_DATABASE_URL is not set in CI)');
+} else {
+  console.log('\nTEST_DATABASE_URL is not set: the PostgreSQL run of the integration suite is not part of this run.');
+}
+
+if (!step('build', 'npm run build --silent')) {
+  failed += 1;
+  failures.push('build');
+} else if (!ensureChromium()) {
+  failed += 1;
+  failures.push(`end-to-end (no browser at ${CHROMIUM})`);
+} else {
+  const out = path.join(tmp, 'e2e.json');
+  rmSync(out, { force: true });
+  step('end-to-end', 'npx playwright test --config e2e/playwright.config.ts', { PLAYWRIGHT_JSON_OUTPUT_NAME: out });
+  if (!existsSync(out)) {
+    failed += 1;
+    failures.push('end-to-end (no report)');
+  } else {
+    const stats = JSON.parse(readFileSync(out, 'utf8')).stats;
+    passed += stats.expected + (stats.flaky ?? 0);
+    failed += stats.unexpected;
+    if (stats.unexpected > 0) failures.push('end-to-end');
+    if (stats.expected + stats.unexpected === 0) {
+      failed += 1;
+      failures.push('end-to-end (ran no test)');
+    }
+  }
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);
