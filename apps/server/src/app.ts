@@ -77,7 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(errorsPlugin);
-  await app.register(authPlugin, { db: ctx.db });
+  await app.register(authPlugin, { db: ctx.db, now: ctx.now });
 
   await app.register(fastifySwagger, {
     openapi: {

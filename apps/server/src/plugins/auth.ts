@@ -32,7 +32,7 @@ function bearerOf(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export async function resolveSession(db: Db, token: string): Promise<AuthContext | null> {
+export async function resolveSession(db: Db, token: string, now: Date): Promise<AuthContext | null> {
   const rows = await db
     .select({
       sessionId: sessions.id,
@@ -44,7 +44,7 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   const row = rows[0];
   if (!row || !row.enabled) return null;
@@ -57,13 +57,14 @@ export async function resolveSession(db: Db, token: string): Promise<AuthContext
   };
 }
 
-export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db }) => {
+/** `now` is the application clock, the one sessions were issued with. */
+export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; now: () => Date }) => {
   app.decorateRequest('auth', null);
   app.decorate('requireAuth', (roles: Role[] = []) => {
     const handler: preHandlerAsyncHookHandler = async (request) => {
       const token = bearerOf(request);
       if (!token) throw unauthorized();
-      const auth = await resolveSession(options.db, token);
+      const auth = await resolveSession(options.db, token, options.now());
       if (!auth) throw unauthorized('Your session has expired. Please sign in again.');
       if (!roles.every((role) => auth.roles.includes(role))) throw forbidden();
       request.auth = auth;

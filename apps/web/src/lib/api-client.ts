@@ -73,9 +73,10 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
 }
 
-function toApiError(status: number, body: unknown, statusText: string): ApiError {
+function toApiError(status: number, body: unknown): ApiError {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const message = typeof record.message === 'string' && record.message ? record.message : statusText;
+  // No server message means the generic text is shown, not the bare HTTP reason phrase.
+  const message = typeof record.message === 'string' ? record.message : '';
   const errors = record.errors && typeof record.errors === 'object' ? (record.errors as Record<string, string>) : null;
   return { status, message, data: record.data ?? null, errors };
 }
@@ -140,7 +141,7 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
 
   if (response.status >= 400) {
     resetLoading();
-    const error = toApiError(response.status, body, response.statusText);
+    const error = toApiError(response.status, body);
     reportError(error, { method, path });
     if (!options.silent) handleErrorAnswer(error, options);
     throw new ApiRequestError(error);
