@@ -1,7 +1,9 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { PasswordField } from '@/components/password-field';
 import { Link, useNavigate } from 'react-router';
 import { LoginFormSchema, SNACKBAR_LOGIN_ERROR_MS, type LoginForm as LoginFormValues } from '@portal/contracts';
 import { isApiRequestError } from '@/lib/api-client';
@@ -58,14 +60,14 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
           label={t('login.email')}
           type="email"
           autoComplete="username"
-          withAsterisk
+          labelProps={REQUIRED_LABEL}
           error={fieldErrorText(t, errors.email)}
           {...register('email')}
         />
-        <PasswordInput
+        <PasswordField
           label={t('login.password')}
           autoComplete="current-password"
-          withAsterisk
+          labelProps={REQUIRED_LABEL}
           error={fieldErrorText(t, errors.password)}
           {...register('password')}
         />

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED_LABEL } from '@/components/required-label';
 import { Link } from 'react-router';
 import { PasswordLostBodySchema, type PasswordLostBody } from '@portal/contracts';
 import { isApiRequestError } from '@/lib/api-client';
@@ -69,7 +70,7 @@ export function PasswordLostForm() {
           label={t('passwordLost.email')}
           type="email"
           autoComplete="email"
-          withAsterisk
+          labelProps={REQUIRED_LABEL}
           maxLength={254}
           error={fieldErrorText(t, errors.email)}
           {...register('email')}

@@ -1,8 +1,10 @@
-import { Button, List, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { PasswordField } from '@/components/password-field';
 import {
   NewPasswordFormSchema,
   PASSWORD_MIN_LENGTH,
@@ -91,31 +93,34 @@ export function PasswordResetForm({ resetKey, onSuccess }: PasswordResetFormProp
   const passwordRules = passwordErrorRules(errors.password);
   const passwordError =
     passwordRules.length > 0 ? (
-      <List size="xs" spacing={2} data-testid="password-errors">
+      // Spans, not a list: Mantine renders the error inside a <p>.
+      <span data-testid="password-errors">
         {passwordRules.map((rule) => (
-          <List.Item key={rule}>{fieldErrorText(t, { message: rule }, { n: PASSWORD_MIN_LENGTH, m: passwordLength })}</List.Item>
+          <span key={rule} style={{ display: 'block' }}>
+            {fieldErrorText(t, { message: rule }, { n: PASSWORD_MIN_LENGTH, m: passwordLength })}
+          </span>
         ))}
-      </List>
+      </span>
     ) : undefined;
   const confirmError = mismatch ? t('formError.passwordMismatch') : fieldErrorText(t, errors.passwordConfirm);
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <PasswordInput
+        <PasswordField
           label={t('passwordReset.password')}
           placeholder={t('passwordReset.placeholder')}
           autoComplete="new-password"
-          withAsterisk
+          labelProps={REQUIRED_LABEL}
           maxLength={256}
           error={passwordError}
           {...register('password', { deps: ['passwordConfirm'] })}
         />
-        <PasswordInput
+        <PasswordField
           label={t('passwordReset.passwordConfirm')}
           placeholder={t('passwordReset.placeholder')}
           autoComplete="new-password"
-          withAsterisk
+          labelProps={REQUIRED_LABEL}
           maxLength={256}
           error={confirmError}
           {...register('passwordConfirm')}

@@ -14,6 +14,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { REQUIRED_LABEL } from '@/components/required-label';
 import { Link, useNavigate } from 'react-router';
 import {
   RegisterBodySchema,
@@ -96,7 +97,7 @@ function SelectField({ control, name, label, data }: SelectFieldProps) {
       render={({ field, fieldState }) => (
         <Select
           label={label}
-          withAsterisk
+          labelProps={REQUIRED_LABEL}
           searchable
           data={data}
           maxDropdownHeight={300}
@@ -128,7 +129,7 @@ function MultiField({ control, name, label, data }: MultiFieldProps) {
       render={({ field, fieldState }) => (
         <MultiSelect
           label={label}
-          withAsterisk
+          labelProps={REQUIRED_LABEL}
           searchable
           data={data}
           maxDropdownHeight={300}
@@ -200,7 +201,7 @@ export function RegisterForm() {
   const text = (name: Exclude<(typeof FIELDS)[number], SelectFieldProps['name'] | MultiFieldProps['name']>, maxLength: number, required = true, type = 'text') => (
     <TextInput
       label={t(`register.${name}`)}
-      withAsterisk={required}
+      labelProps={required ? REQUIRED_LABEL : undefined}
       maxLength={maxLength}
       type={type}
       error={fieldErrorText(t, errors[name])}

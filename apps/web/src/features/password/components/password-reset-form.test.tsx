@@ -1,0 +1,96 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { PasswordResetForm } from './password-reset-form';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const passwordInput = () => screen.getByLabelText(/^New password/);
+const confirmInput = () => screen.getByLabelText(/^Confirm password/);
+
+function type(input: HTMLElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+}
+
+describe('PasswordResetForm', () => {
+  it('shows the placeholder hint and every failing rule with the current length', async () => {
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    expect(passwordInput().getAttribute('placeholder')).toBe('8 characters min + capital letter + number');
+
+    type(passwordInput(), 'abc');
+    expect(await screen.findByText('Password must be at least 8 characters long (currently 3).')).not.toBeNull();
+    expect(screen.getByText('Password must contain at least one capital letter.')).not.toBeNull();
+    expect(screen.getByText('The password must contain at least one number.')).not.toBeNull();
+
+    type(passwordInput(), 'abcdefgH');
+    await waitFor(() => expect(screen.queryByText(/at least 8 characters/)).toBeNull());
+    expect(screen.queryByText('Password must contain at least one capital letter.')).toBeNull();
+    expect(screen.getByText('The password must contain at least one number.')).not.toBeNull();
+
+    type(passwordInput(), 'abcdefgH1');
+    await waitFor(() => expect(screen.queryByTestId('password-errors')).toBeNull());
+  });
+
+  it('requires the confirmation', async () => {
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    type(passwordInput(), 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('This field is required.')).not.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the mismatch for exactly 3000 ms and blocks submit', async () => {
+    vi.useFakeTimers();
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    type(passwordInput(), 'Secret123');
+    type(confirmInput(), 'Secret124');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    });
+
+    expect(screen.getByText('The passwords do not match.')).not.toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(2999));
+    expect(screen.getByText('The passwords do not match.')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('The passwords do not match.')).toBeNull();
+  });
+
+  it('posts {key, password} and reports success', async () => {
+    const onSuccess = vi.fn();
+    fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }));
+    renderWithProviders(<PasswordResetForm resetKey="the-key" onSuccess={onSuccess} />);
+    type(passwordInput(), 'Secret123');
+    type(confirmInput(), 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/password/reset');
+    expect(JSON.parse(String(init?.body))).toEqual({ key: 'the-key', password: 'Secret123' });
+  });
+
+  it('puts the server errors under the field without a generic snackbar', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, { status: 400, message: 'Bad request', data: null, errors: { password: 'Too common a password.' } }),
+    );
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    type(passwordInput(), 'Secret123');
+    type(confirmInput(), 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByText('Too common a password.')).not.toBeNull();
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+});
