@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -49,8 +49,18 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     disableRequestLogging: config.nodeEnv === 'test',
-    routerOptions: { ignoreTrailingSlash: true },
+    // Room for the longest path parameter the contracts accept (a 200-character reset key).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
+    // Errors the router raises before any route runs (a bad %-escape, an oversized parameter)
+    // answer the error object too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      void reply.code(status).send({ status, message: 'The URL is not valid.', data: null, errors: null });
+    },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // A JSON API: a text/plain body is refused with 415 like any other non-JSON type.
+  app.removeContentTypeParser('text/plain');
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -21,3 +21,11 @@ export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string, errors: FieldErrors | null = null) => new AppError(409, message, errors);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, null, { retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+
+/** Whether a database error (or the driver error it wraps) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

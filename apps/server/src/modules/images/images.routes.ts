@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, errorResponses } from '@portal/contracts';
+import { IdParamsSchema } from '@portal/contracts';
 import { files } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { AppContext } from '../../shared/context.js';
@@ -13,10 +13,12 @@ export const PUBLIC_IMAGE_TYPES = ['avatar', 'logo', 'offer_image', 'news_image'
 const MAX_SIDE = 2000;
 const MAX_INPUT_PIXELS = 40_000_000;
 const CACHE_ENTRIES = 500;
+const MAX_ID = 2_147_483_647;
 
+/** Sizes above MAX_SIDE are clamped to it, not refused. */
 const ImageQuerySchema = z.strictObject({
-  w: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(10_000, { error: 'max' }).optional(),
-  h: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(10_000, { error: 'max' }).optional(),
+  w: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).optional(),
+  h: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).optional(),
   c: z.enum(['0', '1'], { error: 'oneOf' }).optional(),
 });
 
@@ -37,6 +39,8 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const { id } = request.params;
+      // Ids are 32-bit integers in the database: a larger one cannot exist (and must not reach the query).
+      if (id > MAX_ID) throw notFound('Image not found.');
       const w = request.query.w ? Math.min(request.query.w, MAX_SIDE) : undefined;
       const h = request.query.h ? Math.min(request.query.h, MAX_SIDE) : undefined;
       const crop = request.query.c === '1';

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { partnerContacts, partners, users } from '../../db/schema.js';
-import { badRequest, conflict, type FieldErrors } from '../../lib/errors.js';
+import { badRequest, conflict, isUniqueViolation, type FieldErrors } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import type { AppContext } from '../../shared/context.js';
 import { listCountries, listLanguages, loadDataLists } from '../../shared/reference-data.js';
@@ -103,7 +103,7 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       if (Object.keys(errors).length > 0) throw badRequest('The request is invalid.', errors);
 
       const now = ctx.now();
-      await db.transaction(async (tx) => {
+      const created = db.transaction(async (tx) => {
         if (await emailTaken(tx, body.email)) throw conflict(EMAIL_EXISTS, { email: EMAIL_EXISTS });
         const manager = await pickAccountManager(tx);
         const [partner] = await tx
@@ -182,6 +182,10 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
             'An account manager will contact you shortly.',
           ].join('\n'),
         });
+      });
+      // A simultaneous request with the same e-mail passes the check above, then loses on the unique index.
+      await created.catch((error: unknown) => {
+        throw isUniqueViolation(error) ? conflict(EMAIL_EXISTS, { email: EMAIL_EXISTS }) : error;
       });
       void mailer.drain().catch(() => undefined);
       return ok(null, { message: 'Your request has been received' });
