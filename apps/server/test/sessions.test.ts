@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../src/db/schema.js';
+import { partners, sessions, users } from '../src/db/schema.js';
 import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
 
 const PROTECTED = ['/api/v1/config', '/api/v1/partner'];
@@ -58,6 +58,14 @@ describe('sessions', () => {
     const token = await login(t, p.email, p.password);
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, p.userId));
     expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) }), 401);
+  });
+
+  it('stops honouring the sessions of a partner that gets suspended', async () => {
+    const p = await createPartner(t);
+    const token = await login(t, p.email, p.password);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) })).statusCode).toBe(200);
+    await t.database.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, p.partnerId));
+    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) }), 401);
   });
 
   it('logout without a token is a 401', async () => {

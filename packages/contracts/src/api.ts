@@ -50,7 +50,8 @@ export const PaginationQuerySchema = z.object({
 });
 
 export const IdParamsSchema = z.strictObject({
-  id: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }),
+  // Ids are PostgreSQL `integer`s: a larger number names nothing, and must not reach a query.
+  id: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }),
 });
 
 /** Every field whose name ends in 'At' becomes a Date (or null) once the web client has read it. */

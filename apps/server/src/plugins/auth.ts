@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Role } from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { sessions, users } from '../db/schema.js';
+import { partners, sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { sha256 } from '../lib/tokens.js';
 
@@ -41,13 +41,17 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
       roles: users.roles,
       email: users.email,
       enabled: users.enabled,
+      partnerStatus: partners.status,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(partners, eq(partners.id, users.partnerId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   const row = rows[0];
   if (!row || !row.enabled) return null;
+  // A partner suspended or closed after signing in loses its sessions at once.
+  if (row.partnerId !== null && row.partnerStatus !== 'active') return null;
   return {
     userId: row.userId,
     sessionId: row.sessionId,

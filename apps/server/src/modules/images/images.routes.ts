@@ -13,7 +13,6 @@ export const PUBLIC_IMAGE_TYPES = ['avatar', 'logo', 'offer_image', 'news_image'
 const MAX_SIDE = 2000;
 const MAX_INPUT_PIXELS = 40_000_000;
 const CACHE_ENTRIES = 500;
-const MAX_ID = 2_147_483_647;
 
 /** Sizes above MAX_SIDE are clamped to it, not refused. */
 const ImageQuerySchema = z.strictObject({
@@ -39,8 +38,6 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     },
     async (request, reply) => {
       const { id } = request.params;
-      // Ids are 32-bit integers in the database: a larger one cannot exist (and must not reach the query).
-      if (id > MAX_ID) throw notFound('Image not found.');
       const w = request.query.w ? Math.min(request.query.w, MAX_SIDE) : undefined;
       const h = request.query.h ? Math.min(request.query.h, MAX_SIDE) : undefined;
       const crop = request.query.c === '1';
