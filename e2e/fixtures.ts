@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO = {
   partner: { email: 'partner@demo.test', password: 'Partner2025!' },
@@ -10,28 +10,70 @@ export const DEMO = {
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
 } as const;
 
+export type Account = { email: string; password: string };
+
+/** Texts the spec fixes (sections 2, 5 and 8), asserted verbatim. */
+export const TEXT = {
+  badCredentials: 'Incorrect username or password.',
+  accessDenied: 'Access denied.',
+  required: 'This field is required.',
+  emailExists: 'An account with this email already exists.',
+  registerSuccessTitle: 'Your request has been received',
+  registerSuccessText: 'An account manager will contact you shortly.',
+  lostSentTitle: 'An email with a password reset link has been sent.',
+  lostSentText: 'Please click the link in the email to reset your password.',
+  resetInvalidTitle: 'The link is either invalid or has expired.',
+  resetInvalidText: 'Please try resetting your password again.',
+  resetSuccessTitle: 'Your password has been changed successfully.',
+  resetSuccessText: 'You can now return to the login page.',
+  passwordMismatch: 'The passwords do not match.',
+  passwordCapital: 'Password must contain at least one capital letter.',
+  passwordNumber: 'The password must contain at least one number.',
+  passwordMinLength: (m: number) => `Password must be at least 8 characters long (currently ${m}).`,
+  noReporting: 'No reporting.',
+  tagline: 'Performance marketing, together.',
+} as const;
+
+export const baseURL = () => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set (run through playwright.config.ts)');
+  return url;
+};
+
 export const dataDir = () => {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
   return dir;
 };
 
+export type Mail = { file: string; to: string; subject: string; body: string };
+
 /** The e-mails the server wrote to DATA_DIR/outbox, newest last, decoded from quoted-printable. */
-export function outbox(): { file: string; to: string; subject: string; body: string }[] {
+export function outbox(): Mail[] {
   const dir = path.join(dataDir(), 'outbox');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
     .sort()
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const body = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+          Buffer.from(run.split('=').slice(1).map((hex) => parseInt(hex, 16))).toString('utf8'),
+        );
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(body)?.[1]?.trim() ?? '';
       return { file, to: header('To'), subject: header('Subject'), body };
     });
 }
 
-/** Waits for the newest mail to an address and answers the link it carries. */
+/** How many mails an address has received so far (pass it as `after` to wait for the next one). */
+export function mailCount(email: string): number {
+  return outbox().filter((m) => m.to.includes(email)).length;
+}
+
+/** Waits for the newest mail to an address (after the first `after` ones) and answers the reset link it carries. */
 export async function resetLinkFor(email: string, after = 0): Promise<string> {
   let link = '';
   await expect
@@ -44,17 +86,69 @@ export async function resetLinkFor(email: string, after = 0): Promise<string> {
         link = /(https?:\/\/\S+\/password-reset\?key=[A-Za-z0-9_%-]+)/.exec(mail?.body ?? '')?.[1] ?? '';
         return link;
       },
-      { timeout: 15_000 },
+      { timeout: 15_000, message: `a password reset mail to ${email}` },
     )
     .not.toBe('');
   return link;
 }
 
+/** Signs in through the login form. */
 export async function signIn(page: Page, email: string, password: string, options: { rememberMe?: boolean } = {}) {
   await page.goto('/login');
-  await page.getByLabel(/email/i).fill(email);
-  await page.getByLabel(/password/i).first().fill(password);
-  if (options.rememberMe) await page.getByLabel(/remember me/i).check();
-  await page.getByRole('button', { name: /sign in|log in|login/i }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (options.rememberMe) await page.getByLabel('Remember me', { exact: true }).check();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** POST /api/v1/login: the bearer and its expiry. */
+export async function apiLogin(request: APIRequestContext, account: Account): Promise<{ bearer: string; expireAt: string }> {
+  const response = await request.post('/api/v1/login', { data: { username: account.email, password: account.password } });
+  expect(response.status(), `login of ${account.email}`).toBe(200);
+  const body = (await response.json()) as { data: { bearer: string; expireAt: string | number } };
+  return { bearer: body.data.bearer, expireAt: String(body.data.expireAt) };
+}
+
+/** expireAt as the web app stores it: an ISO date (mirrors parseExpiry in apps/web/src/lib/session.ts). */
+function expiryIso(expireAt: string): string {
+  const numeric = /^\d+$/.test(expireAt) ? Number(expireAt) : null;
+  const date = numeric === null ? new Date(expireAt) : new Date(numeric < 1e12 ? numeric * 1000 : numeric);
+  return date.toISOString();
+}
+
+/**
+ * Signs the browser context in without the login form: a bearer from the API stored in the
+ * `token` / `expiry` cookies exactly as apps/web/src/lib/session.ts writes them (no remember-me).
+ */
+export async function useApiSession(context: BrowserContext, request: APIRequestContext, account: Account = DEMO.partner) {
+  const { bearer, expireAt } = await apiLogin(request, account);
+  const url = baseURL();
+  await context.addCookies([
+    { name: 'token', value: bearer, url, sameSite: 'Strict' },
+    { name: 'expiry', value: expiryIso(expireAt), url, sameSite: 'Strict' },
+  ]);
+  return { bearer, expireAt };
+}
+
+/** The value of the session's `token` cookie, if any. */
+export async function tokenCookie(context: BrowserContext): Promise<string | undefined> {
+  const cookies = await context.cookies(baseURL());
+  return cookies.find((c) => c.name === 'token')?.value;
+}
+
+/** The signed-in shell is on screen. */
+export async function expectShell(page: Page) {
+  await expect(page.getByTestId('top-bar')).toBeVisible();
+  await expect(page.getByTestId('left-menu')).toBeVisible();
+}
+
+/** A snackbar with exactly this message (the details toggle, if any, is not part of the message). */
+export function snackbar(page: Page, message: string) {
+  return page.getByTestId('snackbar').filter({ hasText: message });
+}
+
+/** A throwaway address nobody owns, unique per call. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 }

@@ -13,7 +13,7 @@ export async function avatarPng(initials: string, from: string, to: string, size
   <rect width="100" height="100" fill="url(#g)"/>
   <circle cx="50" cy="40" r="17" fill="#ffffff" fill-opacity="0.85"/>
   <ellipse cx="50" cy="88" rx="30" ry="22" fill="#ffffff" fill-opacity="0.85"/>
-  <text x="92" y="96" text-anchor="end" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
+  <text x="90" y="93" text-anchor="end" font-family="DejaVu Sans, Arial, sans-serif" font-size="14" font-weight="700" fill="#ffffff">${escapeXml(initials)}</text>
 </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const now = ctx.now();
       const user = await repo.findUserByEmail(db, request.body.email);
-      if (user?.enabled && user.passwordHash !== undefined) {
+      if (user?.enabled) {
         await db.transaction(async (tx) => {
           if ((await repo.countRecentResetKeys(tx, user.id, now)) >= MAX_RESET_MAILS_PER_HOUR) return;
           const key = await repo.createResetKey(tx, user.id, now);
