@@ -58,11 +58,14 @@ export function outbox(): Mail[] {
     .sort()
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      const body = raw
-        .replace(/=\r?\n/g, '')
-        .replace(/(?:=[0-9A-F]{2})+/g, (run) =>
-          Buffer.from(run.split('=').slice(1).map((hex) => parseInt(hex, 16))).toString('utf8'),
-        );
+      const body = raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+        Buffer.from(
+          run
+            .split('=')
+            .slice(1)
+            .map((hex) => parseInt(hex, 16)),
+        ).toString('utf8'),
+      );
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(body)?.[1]?.trim() ?? '';
       return { file, to: header('To'), subject: header('Subject'), body };
     });
@@ -103,8 +106,13 @@ export async function signIn(page: Page, email: string, password: string, option
 }
 
 /** POST /api/v1/login: the bearer and its expiry. */
-export async function apiLogin(request: APIRequestContext, account: Account): Promise<{ bearer: string; expireAt: string }> {
-  const response = await request.post('/api/v1/login', { data: { username: account.email, password: account.password } });
+export async function apiLogin(
+  request: APIRequestContext,
+  account: Account,
+): Promise<{ bearer: string; expireAt: string }> {
+  const response = await request.post('/api/v1/login', {
+    data: { username: account.email, password: account.password },
+  });
   expect(response.status(), `login of ${account.email}`).toBe(200);
   const body = (await response.json()) as { data: { bearer: string; expireAt: string | number } };
   return { bearer: body.data.bearer, expireAt: String(body.data.expireAt) };
@@ -121,7 +129,11 @@ function expiryIso(expireAt: string): string {
  * Signs the browser context in without the login form: a bearer from the API stored in the
  * `token` / `expiry` cookies exactly as apps/web/src/lib/session.ts writes them (no remember-me).
  */
-export async function useApiSession(context: BrowserContext, request: APIRequestContext, account: Account = DEMO.partner) {
+export async function useApiSession(
+  context: BrowserContext,
+  request: APIRequestContext,
+  account: Account = DEMO.partner,
+) {
   const { bearer, expireAt } = await apiLogin(request, account);
   const url = baseURL();
   await context.addCookies([

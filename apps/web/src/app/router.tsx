@@ -60,7 +60,11 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
     config = await reloadConfig(queryClient);
   } catch (error) {
     if (isApiRequestError(error, 401)) throw redirect(loginHref);
-    throw error;
+    if (!isApiRequestError(error, 403)) throw error;
+    // The api-client has said 'Access denied.' and is sending the user home. That navigation may
+    // have joined the refused request (queries are de-duplicated): ask once more, quietly, so
+    // that home can render; a second refusal ends on the error page instead of looping.
+    config = await reloadConfig(queryClient, { silent: true });
   }
   if (!hasRequiredRoles(requiredRoles(url.pathname), config.roles)) {
     showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });

@@ -4,8 +4,8 @@ import { api } from './api-client';
 
 export type PortalConfig = Awaited<ReturnType<typeof getConfig>>;
 
-export async function getConfig() {
-  const { data } = await api.get<Config>('/config');
+export async function getConfig(options: { silent?: boolean } = {}) {
+  const { data } = await api.get<Config>('/config', options);
   return data;
 }
 
@@ -14,12 +14,12 @@ export async function getConfig() {
  * own: the guarded layout's loader reloads it on every navigation (spec section 4).
  */
 export function configQueryOptions() {
-  return queryOptions({ queryKey: ['config'], queryFn: getConfig, staleTime: Number.POSITIVE_INFINITY });
+  return queryOptions({ queryKey: ['config'], queryFn: () => getConfig(), staleTime: Number.POSITIVE_INFINITY });
 }
 
 /** Forces a fresh GET /config; used at every navigation start. */
-export function reloadConfig(queryClient: QueryClient) {
-  return queryClient.fetchQuery({ ...configQueryOptions(), staleTime: 0 });
+export function reloadConfig(queryClient: QueryClient, options: { silent?: boolean } = {}) {
+  return queryClient.fetchQuery({ ...configQueryOptions(), queryFn: () => getConfig(options), staleTime: 0 });
 }
 
 export function useConfig(): PortalConfig {

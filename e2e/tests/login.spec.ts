@@ -1,0 +1,122 @@
+import { expect, test } from '@playwright/test';
+import {
+  DEMO,
+  TEXT,
+  apiLogin,
+  expectShell,
+  signIn,
+  snackbar,
+  tokenCookie,
+  uniqueEmail,
+  useApiSession,
+} from '../fixtures.js';
+
+test.describe('login', () => {
+  test('signing in as the partner lands on the dashboard with the shell', async ({ page, context }) => {
+    await signIn(page, DEMO.partner.email, DEMO.partner.password);
+    await expect(page).toHaveURL('/');
+    await expectShell(page);
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+    expect(await tokenCookie(context)).toBeTruthy();
+  });
+
+  test('a wrong password shows the 401 snackbar for about 3 seconds', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.partner.email);
+    // The only wrong-password attempt on partner@demo.test in the whole suite (rate limit: 5 per account).
+    await page.getByLabel('Password', { exact: true }).fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+    const message = snackbar(page, TEXT.badCredentials);
+    await expect(message).toBeVisible();
+    const shownAt = Date.now();
+    await expect(message).toHaveText(TEXT.badCredentials);
+    await expect(message).toHaveAttribute('data-kind', 'error');
+    await expect(page).toHaveURL(/\/login$/);
+
+    // Still there after 2 s, gone by ~3 s (+ the 1 s closing animation and some slack).
+    await page.waitForTimeout(2000);
+    await expect(message).toBeVisible();
+    await expect(message).toBeHidden({ timeout: 4000 });
+    const elapsed = Date.now() - shownAt;
+    expect(elapsed).toBeGreaterThanOrEqual(2500);
+    expect(elapsed).toBeLessThan(6000);
+  });
+
+  test('an unknown account gets the same message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('nobody'));
+    await page.getByLabel('Password', { exact: true }).fill('Whatever123');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(snackbar(page, TEXT.badCredentials)).toHaveText(TEXT.badCredentials);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('the submit button is disabled while a field is empty', async ({ page }) => {
+    await page.goto('/login');
+    const submit = page.getByRole('button', { name: 'Sign in', exact: true });
+    const email = page.getByLabel('Email', { exact: true });
+    const password = page.getByLabel('Password', { exact: true });
+    await expect(page.getByLabel('Remember me', { exact: true })).not.toBeChecked();
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/password-lost');
+    await expect(page.getByRole('link', { name: 'Request an account' })).toHaveAttribute('href', '/register');
+
+    await expect(submit).toBeDisabled();
+    await email.fill(DEMO.partner.email);
+    await expect(submit).toBeDisabled();
+    await password.fill(DEMO.partner.password);
+    await expect(submit).toBeEnabled();
+    await email.fill('');
+    await expect(submit).toBeDisabled();
+
+    // Enter in a field must not sign in either.
+    await password.press('Enter');
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a guarded route sends a guest to login with ?redirect, and signing in goes there', async ({ page }) => {
+    await page.goto('/payments');
+    await expect(page).toHaveURL('/login?redirect=%2Fpayments');
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.partner.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.partner.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL('/payments');
+    await expect(page.getByTestId('page-title')).toHaveText('Payments');
+    await expectShell(page);
+  });
+
+  test('a signed-in visitor of /login is sent to the dashboard', async ({ page, context, request }) => {
+    await useApiSession(context, request, DEMO.partner);
+    await page.goto('/login');
+    await expect(page).toHaveURL('/');
+    await expectShell(page);
+  });
+
+  test('token and expireAt query parameters sign in directly', async ({ page, context, request }) => {
+    const { bearer, expireAt } = await apiLogin(request, DEMO.partner);
+    await page.goto(`/login?token=${encodeURIComponent(bearer)}&expireAt=${encodeURIComponent(expireAt)}`);
+    await expect(page).toHaveURL('/');
+    await expectShell(page);
+    await expect(page.getByTestId('page-title')).toHaveText('Dashboard');
+    expect(await tokenCookie(context)).toBe(bearer);
+  });
+
+  test('logout from the top bar ends the session and goes to login', async ({ page, context, request }) => {
+    const { bearer } = await useApiSession(context, request, DEMO.partner);
+    await page.goto('/offers');
+    await expectShell(page);
+
+    await page.getByTestId('top-bar-logout').click();
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByTestId('top-bar')).toHaveCount(0);
+    expect(await tokenCookie(context)).toBeUndefined();
+    // The server session was revoked too.
+    const config = await request.get('/api/v1/config', { headers: { authorization: `Bearer ${bearer}` } });
+    expect(config.status()).toBe(401);
+
+    await page.goto('/account');
+    await expect(page).toHaveURL('/login?redirect=%2Faccount');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,235 @@
+import { expect, test, type Page } from '@playwright/test';
+import { TEXT, outbox, snackbar, uniqueEmail } from '../fixtures.js';
+
+const REQUIRED_TEXT_FIELDS = [
+  'Company name',
+  'Address',
+  'Zip code',
+  'City',
+  'Website URL',
+  'First name',
+  'Last name',
+  'Email',
+  'Phone number',
+];
+const REQUIRED_SELECTS = ['Country', 'Typology', 'Experience', 'Estimated monthly revenue'];
+const REQUIRED_MULTI_SELECTS = ['Languages', 'Traffic sources', 'Verticals', 'Geographic areas'];
+const OPTIONAL_FIELDS = ['State', 'Telegram', 'Teams'];
+
+const MANAGERS = ['manager@demo.test', 'lucas.moreau@demo.test'];
+
+type Applicant = { email: string; companyName: string };
+
+function newApplicant(): Applicant {
+  const email = uniqueEmail('applicant');
+  return { email, companyName: `E2E Media ${email.split('@')[0]}` };
+}
+
+/** The input a label names (Mantine also labels a combobox's hidden listbox with it). */
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'));
+
+/** A Mantine Select: open it, narrow it down by typing, click the option. */
+async function choose(page: Page, label: string, search: string, option: string | RegExp) {
+  const input = field(page, label);
+  await input.click();
+  await input.fill(search);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+/** A Mantine MultiSelect: open it, click each option, close the dropdown. */
+async function chooseMany(page: Page, label: string, options: string[]) {
+  const input = field(page, label);
+  for (const option of options) {
+    await input.click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  await input.press('Escape');
+  for (const option of options) {
+    await expect(page.getByText(option, { exact: true }).first()).toBeVisible();
+  }
+}
+
+/** Fills EVERY field of the registration form through the UI. */
+async function fillRegisterForm(page: Page, applicant: Applicant) {
+  await expect(field(page, 'Company name')).toBeVisible();
+  await field(page, 'Company name').fill(applicant.companyName);
+  await field(page, 'Address').fill('12 rue de la Paix');
+  await field(page, 'Zip code').fill('75002');
+  await field(page, 'City').fill('Paris');
+  await field(page, 'State').fill('Île-de-France');
+  await choose(page, 'Country', 'France', /France$/);
+  await expect(field(page, 'Country')).toHaveValue(/France$/);
+  await field(page, 'Website URL').fill('https://e2e-media.example.test');
+  await field(page, 'First name').fill('Alice');
+  await field(page, 'Last name').fill('Tester');
+  await field(page, 'Email').fill(applicant.email);
+  await field(page, 'Phone number').fill('+33 1 23 45 67 89');
+  await field(page, 'Telegram').fill('alice_tester');
+  await field(page, 'Teams').fill('alice.tester@example.test');
+  await chooseMany(page, 'Languages', ['French', 'English']);
+  await chooseMany(page, 'Traffic sources', ['SEO / Content', 'Native']);
+  await choose(page, 'Typology', 'Publisher', 'Publisher / website');
+  await expect(field(page, 'Typology')).toHaveValue('Publisher / website');
+  await choose(page, 'Experience', '1 to 3', '1 to 3 years');
+  await expect(field(page, 'Experience')).toHaveValue('1 to 3 years');
+  await chooseMany(page, 'Verticals', ['Finance', 'Travel']);
+  await choose(page, 'Estimated monthly revenue', '5,000 to', '€5,000 to €20,000');
+  await expect(field(page, 'Estimated monthly revenue')).toHaveValue('€5,000 to €20,000');
+  await chooseMany(page, 'Geographic areas', ['Europe']);
+}
+
+const submit = (page: Page) => page.getByRole('button', { name: 'Send my request', exact: true }).click();
+
+test.describe('register', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByTestId('page-title')).toHaveText('Request an account');
+    await expect(field(page, 'Company name')).toBeVisible();
+  });
+
+  test('an empty submit shows "This field is required." under every required field', async ({ page }) => {
+    await submit(page);
+    const required = [...REQUIRED_TEXT_FIELDS, ...REQUIRED_SELECTS, ...REQUIRED_MULTI_SELECTS];
+    for (const label of required) {
+      await expect(field(page, label), label).toHaveAccessibleDescription(TEXT.required);
+    }
+    for (const label of OPTIONAL_FIELDS) {
+      await expect(field(page, label), label).toHaveAccessibleDescription('');
+    }
+    await expect(page.getByText(TEXT.required, { exact: true })).toHaveCount(required.length);
+    await expect(page).toHaveURL('/register');
+    await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveAttribute('href', '/login');
+  });
+
+  test('a complete request lands on the confirmation and notifies the account manager', async ({ page }) => {
+    const applicant = newApplicant();
+    await fillRegisterForm(page, applicant);
+    await submit(page);
+
+    await expect(page).toHaveURL('/register/success');
+    await expect(page.getByText(TEXT.registerSuccessTitle, { exact: true })).toBeVisible();
+    await expect(page.getByText(TEXT.registerSuccessText, { exact: true })).toBeVisible();
+    const back = page.getByRole('link', { name: 'Return to login', exact: true });
+    await expect(back).toHaveAttribute('href', '/login');
+
+    // The assigned account manager (the one with the fewest partners) is told by e-mail.
+    await expect
+      .poll(() => outbox().filter((m) => m.subject === `New partner request: ${applicant.companyName}`).length, {
+        timeout: 15_000,
+        message: 'the account manager notification',
+      })
+      .toBe(1);
+    const notification = outbox().find((m) => m.subject === `New partner request: ${applicant.companyName}`);
+    expect(MANAGERS.some((email) => notification?.to.includes(email))).toBe(true);
+    expect(notification?.body).toContain(`Alice Tester of ${applicant.companyName}`);
+    expect(notification?.body).toContain(`E-mail: ${applicant.email}`);
+    expect(notification?.body).toContain('Website: https://e2e-media.example.test');
+    expect(notification?.body).toContain('Telegram: alice_tester');
+    // And the applicant gets an acknowledgement.
+    await expect
+      .poll(
+        () =>
+          outbox()
+            .filter((m) => m.to.includes(applicant.email))
+            .map((m) => m.subject),
+        { timeout: 15_000 },
+      )
+      .toEqual([TEXT.registerSuccessTitle]);
+
+    await back.click();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('registering an email twice says the account already exists', async ({ page, request }) => {
+    const applicant = newApplicant();
+    // The first request goes through the API with the options the form offers.
+    type Item = { value: string };
+    type Lists = Record<
+      | 'trafficSourceList'
+      | 'typologyList'
+      | 'experienceList'
+      | 'verticalList'
+      | 'estimatedMonthlyRevenueList'
+      | 'geographicAreaList',
+      Item[]
+    >;
+    const options = (await (await request.get('/api/v1/register/options')).json()) as { data: { data: Lists } };
+    const first = (list: Item[]) => list[0]?.value ?? '';
+    const created = await request.post('/api/v1/register', {
+      data: {
+        companyName: applicant.companyName,
+        firstname: 'Bob',
+        lastname: 'First',
+        address: '1 Main Street',
+        zipCode: '10001',
+        city: 'New York',
+        country: 'US',
+        email: applicant.email,
+        phoneNumber: '+1 212 555 0100',
+        langs: ['en'],
+        trafficSourceList: [first(options.data.data.trafficSourceList)],
+        typology: first(options.data.data.typologyList),
+        experience: first(options.data.data.experienceList),
+        verticals: [first(options.data.data.verticalList)],
+        estimatedMonthlyRevenue: first(options.data.data.estimatedMonthlyRevenueList),
+        geographicAreaList: [first(options.data.data.geographicAreaList)],
+        websiteUrl: 'https://first.example.test',
+      },
+    });
+    expect(created.status()).toBe(200);
+
+    await fillRegisterForm(page, applicant);
+    await submit(page);
+    const message = snackbar(page, TEXT.emailExists);
+    await expect(message).toHaveText(TEXT.emailExists);
+    await expect(message).toHaveAttribute('data-kind', 'error');
+    await expect(page).toHaveURL('/register');
+    // Shown for about 3 seconds.
+    await expect(message).toBeHidden({ timeout: 6000 });
+  });
+
+  test('a server-side field error is shown under its field', async ({ page }) => {
+    const serverMessage = 'Please enter a valid URL (http:// or https://).';
+    let posted: unknown = null;
+    await page.route('**/api/v1/register', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      posted = route.request().postDataJSON();
+      await route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          status: 400,
+          message: 'The request is invalid.',
+          data: null,
+          errors: { websiteUrl: serverMessage },
+        }),
+      });
+    });
+    const applicant = newApplicant();
+    await fillRegisterForm(page, applicant);
+    await submit(page);
+
+    await expect(field(page, 'Website URL')).toHaveAccessibleDescription(serverMessage);
+    await expect(page.getByText(serverMessage, { exact: true })).toHaveCount(1);
+    // Opted out of the generic bad-request snackbar, and still on the form.
+    await expect(page.getByTestId('snackbar')).toHaveCount(0);
+    await expect(page).toHaveURL('/register');
+    // The payload carried every field as filled.
+    expect(posted).toMatchObject({
+      companyName: applicant.companyName,
+      email: applicant.email,
+      country: 'FR',
+      state: 'Île-de-France',
+      telegram: 'alice_tester',
+      teams: 'alice.tester@example.test',
+      langs: ['fr', 'en'],
+      trafficSourceList: ['seo', 'native'],
+      typology: 'publisher',
+      experience: '1to3',
+      verticals: ['finance', 'travel'],
+      estimatedMonthlyRevenue: '5k20k',
+      geographicAreaList: ['europe'],
+      websiteUrl: 'https://e2e-media.example.test',
+    });
+  });
+});
