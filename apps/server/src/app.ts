@@ -48,7 +48,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ...(config.nodeEnv === 'test' ? { disableRequestLogging: true } : {}),
     // Room for the longest path parameter the contracts accept (a 200-character reset key).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // Errors the router raises before any route runs (a bad %-escape, an oversized parameter)

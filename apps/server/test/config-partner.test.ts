@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp } from './helper.js';
+import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp, expectErrorObject } from './helper.js';
 
 const PROTECTED = ['/api/v1/config', '/api/v1/partner'];
 
-function expectErrorObject(res: { statusCode: number; json: () => unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['data', 'errors', 'message', 'status']);
-  expect(body.status).toBe(status);
-}
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -227,4 +228,13 @@ export async function registrationPayload(t: TestApp, overrides: Record<string, 
     websiteUrl: 'https://acme-media.example.com',
     ...overrides,
   };
+}
+
+/** Asserts an answer is the spec's error object with the given status. */
+export function expectErrorObject(res: { statusCode: number; json: () => unknown }, status: number) {
+  expect(res.statusCode).toBe(status);
+  const body = res.json() as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['data', 'errors', 'message', 'status']);
+  expect(body.status).toBe(status);
+  expect(typeof body.message).toBe('string');
 }

@@ -1,17 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partners, sessions, users } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
+import { bearer, buildTestApp, createPartner, login, testClock, type TestApp, expectErrorObject } from './helper.js';
 
 const PROTECTED = ['/api/v1/config', '/api/v1/partner'];
 
-function expectErrorObject(res: { statusCode: number; json: () => unknown }, status: number) {
-  expect(res.statusCode).toBe(status);
-  const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['data', 'errors', 'message', 'status']);
-  expect(body.status).toBe(status);
-  expect(typeof body.message).toBe('string');
-}
 
 describe('sessions', () => {
   let t: TestApp;
