@@ -60,9 +60,5 @@ export type RevivedDates<T> = T extends string | number | boolean | null | undef
   : T extends readonly (infer U)[]
     ? RevivedDates<U>[]
     : {
-        [K in keyof T]: K extends `${string}At`
-          ? null extends T[K]
-            ? Date | null
-            : Date | null
-          : RevivedDates<T[K]>;
+        [K in keyof T]: K extends `${string}At` ? Date | null : RevivedDates<T[K]>;
       };
