@@ -48,7 +48,14 @@ export default tseslint.config(
       // Features don't import each other; app/ composes them.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../*/**', '**/features/*/**'], message: 'Features do not import each other; move shared code to lib/ or components/.' }] },
+        {
+          patterns: [
+            {
+              group: ['../../*/**', '**/features/*/**'],
+              message: 'Features do not import each other; move shared code to lib/ or components/.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -48,9 +48,11 @@ function vitest(name, args, env = {}) {
 
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
-  console.log('Chromium is missing: installing Debian\'s chromium package.');
+  console.log("Chromium is missing: installing Debian's chromium package.");
   try {
-    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
   } catch {
     // reported below
   }

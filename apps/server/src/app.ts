@@ -93,7 +93,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       openapi: '3.1.0',
       info: {
         title: `${PRODUCT_NAME} API`,
-        description: 'Every answer is wrapped as {code, success, message, data, errors, total}; errors are {status, message, data, errors}.',
+        description:
+          'Every answer is wrapped as {code, success, message, data, errors, total}; errors are {status, message, data, errors}.',
         version: '1.0.0',
       },
       components: {

@@ -92,9 +92,17 @@ describe('POST /login', () => {
   });
 
   it('rejects a payload without username or password with field errors', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: '', password: '' }, remoteAddress: freshIp() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: '', password: '' },
+      remoteAddress: freshIp(),
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ username: 'This field is required.', password: 'This field is required.' });
+    expect(res.json().errors).toMatchObject({
+      username: 'This field is required.',
+      password: 'This field is required.',
+    });
   });
 
   it('locks an account after too many failures, even with the right password and from other IPs', async () => {

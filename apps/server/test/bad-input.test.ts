@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { storePicture, avatarPng } from '../src/db/seed/pictures.js';
-import { bearer, buildTestApp, createPartner, createStaff, login, registrationPayload, rowCounts, type TestApp } from './helper.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  login,
+  registrationPayload,
+  rowCounts,
+  type TestApp,
+} from './helper.js';
 
 type Auth = 'none' | 'partner' | 'staff';
 type Endpoint = {
@@ -27,11 +36,29 @@ let partnerPassword = '';
 let imageId = 0;
 
 const endpoints = (): Endpoint[] => [
-  { name: 'login', method: 'POST', url: '/api/v1/login', auth: 'none', body: async () => ({ username: 'someone@example.test', password: 'Whatever1' }) },
+  {
+    name: 'login',
+    method: 'POST',
+    url: '/api/v1/login',
+    auth: 'none',
+    body: async () => ({ username: 'someone@example.test', password: 'Whatever1' }),
+  },
   { name: 'logout', method: 'POST', url: '/api/v1/logout', auth: 'partner' },
-  { name: 'password/lost', method: 'POST', url: '/api/v1/password/lost', auth: 'none', body: async () => ({ email: 'someone@example.test' }) },
+  {
+    name: 'password/lost',
+    method: 'POST',
+    url: '/api/v1/password/lost',
+    auth: 'none',
+    body: async () => ({ email: 'someone@example.test' }),
+  },
   { name: 'check-key', method: 'GET', url: '/api/v1/password/check-key/some-key', auth: 'none' },
-  { name: 'password/reset', method: 'POST', url: '/api/v1/password/reset', auth: 'none', body: async () => ({ key: 'some-key', password: 'Whatever2025' }) },
+  {
+    name: 'password/reset',
+    method: 'POST',
+    url: '/api/v1/password/reset',
+    auth: 'none',
+    body: async () => ({ key: 'some-key', password: 'Whatever2025' }),
+  },
   {
     name: 'account/change-password',
     method: 'POST',
@@ -39,7 +66,14 @@ const endpoints = (): Endpoint[] => [
     auth: 'partner',
     body: async () => ({ currentPassword: partnerPassword, password: 'Whatever2025' }),
   },
-  { name: 'register', method: 'POST', url: '/api/v1/register', auth: 'none', body: () => registrationPayload(t), optional: ['state', 'telegram', 'teams'] },
+  {
+    name: 'register',
+    method: 'POST',
+    url: '/api/v1/register',
+    auth: 'none',
+    body: () => registrationPayload(t),
+    optional: ['state', 'telegram', 'teams'],
+  },
   { name: 'register/options', method: 'GET', url: '/api/v1/register/options', auth: 'none' },
   { name: 'config', method: 'GET', url: '/api/v1/config', auth: 'partner' },
   { name: 'partner', method: 'GET', url: '/api/v1/partner', auth: 'partner' },
@@ -94,7 +128,13 @@ beforeAll(async () => {
   tokens.partner = await login(t, p.email, p.password);
   const s = await createStaff(t, 'ROLE_ADMIN');
   tokens.staff = await login(t, s.email, s.password);
-  imageId = await storePicture(t.database.db, t.app.ctx.storage, await avatarPng('AB', '#000', '#fff', 64), 'avatar', 'a.png');
+  imageId = await storePicture(
+    t.database.db,
+    t.app.ctx.storage,
+    await avatarPng('AB', '#000', '#fff', 64),
+    'avatar',
+    'a.png',
+  );
 });
 afterAll(async () => t?.close());
 
@@ -119,7 +159,11 @@ describe('every endpoint', () => {
         ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--x--'],
         ['application/xml', '<a/>'],
       ] as const) {
-        await send(e, { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': type }), payload }, e.body ? 415 : undefined);
+        await send(
+          e,
+          { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': type }), payload },
+          e.body ? 415 : undefined,
+        );
       }
     }
   });
@@ -127,14 +171,22 @@ describe('every endpoint', () => {
   it('refuses a body over 1 MiB with 413', async () => {
     for (const e of endpoints()) {
       const payload = JSON.stringify({ padding: 'x'.repeat(ONE_MIB + 10) });
-      await send(e, { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload }, 413);
+      await send(
+        e,
+        { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload },
+        413,
+      );
     }
   });
 
   it('refuses a forbidden prototype key', async () => {
     for (const e of endpoints()) {
       for (const payload of ['{"__proto__":{"isAdmin":true}}', '{"constructor":{"prototype":{"isAdmin":true}}}']) {
-        await send(e, { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload }, e.body ? 400 : undefined);
+        await send(
+          e,
+          { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload },
+          e.body ? 400 : undefined,
+        );
       }
     }
   });
@@ -145,10 +197,16 @@ describe('endpoints with a body', () => {
 
   it('refuse an empty body and a body that is not an object', async () => {
     for (const e of withBody()) {
-      await expectRefused({ method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload: '' }, 400);
+      await expectRefused(
+        { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload: '' },
+        400,
+      );
       await expectRefused({ method: e.method, url: e.url, headers: headersFor(e) }, 400);
       for (const payload of ['[]', '"text"', '42', 'null', 'true', '[{"username":"a"}]']) {
-        await expectRefused({ method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload }, 400);
+        await expectRefused(
+          { method: e.method, url: e.url, headers: headersFor(e, { 'content-type': 'application/json' }), payload },
+          400,
+        );
       }
     }
   });
@@ -179,7 +237,10 @@ describe('endpoints with a body', () => {
     for (const e of withBody()) {
       const valid = await e.body!();
       for (const extra of [{ role: 'ROLE_ADMIN' }, { isAdmin: true }, { partnerId: 1 }]) {
-        const res = await expectRefused({ method: e.method, url: e.url, headers: headersFor(e), payload: { ...valid, ...extra } }, 400);
+        const res = await expectRefused(
+          { method: e.method, url: e.url, headers: headersFor(e), payload: { ...valid, ...extra } },
+          400,
+        );
         const key = Object.keys(extra)[0] ?? '';
         expect(res.json().errors[key], `${e.name} + ${key}`).toBe('This field is not allowed.');
       }
@@ -192,9 +253,23 @@ describe('endpoints with a body', () => {
       for (const [field, value] of Object.entries(valid)) {
         const bad: unknown[] = Array.isArray(value)
           ? ['text', 12, true, {}, [12], [null], [{}], [['x']], ...(e.optional?.includes(field) ? [] : [null])]
-          : [12, 0, -1.5, true, false, [], ['text'], {}, { value: 'x' }, ...(e.optional?.includes(field) ? [] : [null])];
+          : [
+              12,
+              0,
+              -1.5,
+              true,
+              false,
+              [],
+              ['text'],
+              {},
+              { value: 'x' },
+              ...(e.optional?.includes(field) ? [] : [null]),
+            ];
         for (const wrong of bad) {
-          const res = await expectRefused({ method: e.method, url: e.url, headers: headersFor(e), payload: { ...valid, [field]: wrong } }, 400);
+          const res = await expectRefused(
+            { method: e.method, url: e.url, headers: headersFor(e), payload: { ...valid, [field]: wrong } },
+            400,
+          );
           const keys = Object.keys(res.json().errors ?? {});
           expect(
             keys.some((k) => k === field || k.startsWith(`${field}.`)),
@@ -210,7 +285,12 @@ describe('endpoints with a body', () => {
       const valid = await e.body!();
       for (const [field, value] of Object.entries(valid)) {
         if (typeof value !== 'string') continue;
-        await expectRefused({ method: e.method, url: e.url, headers: headersFor(e), payload: { ...valid, [field]: 'A1'.repeat(5000) } });
+        await expectRefused({
+          method: e.method,
+          url: e.url,
+          headers: headersFor(e),
+          payload: { ...valid, [field]: 'A1'.repeat(5000) },
+        });
       }
     }
   });
@@ -230,7 +310,21 @@ describe('path and query parameters', () => {
   });
 
   it('image refuses bad ids and bad queries', async () => {
-    for (const id of ['abc', '0', '-1', '1.5', '1e3x', '%00', '%E0%A4%A', '99999999999999999999', '2147483648', '9007199254740991', 'NaN', 'Infinity', 'x'.repeat(300)]) {
+    for (const id of [
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '1e3x',
+      '%00',
+      '%E0%A4%A',
+      '99999999999999999999',
+      '2147483648',
+      '9007199254740991',
+      'NaN',
+      'Infinity',
+      'x'.repeat(300),
+    ]) {
       await expectRefused({ method: 'GET', url: `/api/v1/image/${id}` }, [400, 404, 414]);
     }
     for (const query of ['w=abc', 'w=0', 'w=-5', 'w=1.5', 'h=abc', 'c=2', 'c=yes', 'x=1', 'w=64&w=32', 'w[a]=1']) {

@@ -3,7 +3,6 @@ import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp, 
 
 const PROTECTED = ['/api/v1/config', '/api/v1/partner'];
 
-
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -13,13 +12,20 @@ afterAll(async () => t?.close());
 describe('GET /config and /partner', () => {
   it('answers the configuration: user, roles, countries, languages and every data list', async () => {
     const p = await createPartner(t);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(await login(t, p.email, p.password)) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/config',
+      headers: bearer(await login(t, p.email, p.password)),
+    });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.user).toMatchObject({ id: p.userId, email: p.email, roles: ['ROLE_PARTNER'] });
     expect(data.user).not.toHaveProperty('passwordHash');
     expect(res.body).not.toMatch(/argon2/);
-    expect(data.countries.find((c: { isoCode: string }) => c.isoCode === 'FR')).toMatchObject({ name: 'France', flag: '🇫🇷' });
+    expect(data.countries.find((c: { isoCode: string }) => c.isoCode === 'FR')).toMatchObject({
+      name: 'France',
+      flag: '🇫🇷',
+    });
     expect(data.languages).toHaveLength(10);
     for (const list of [
       'trafficSourceList',
@@ -62,13 +68,21 @@ describe('roles and scope', () => {
     expect(denied.json().message).toBe('Access denied.');
     expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/staff/partners' }), 401);
 
-    const adminRes = await t.app.inject({ method: 'GET', url: '/api/v1/staff/partners', headers: bearer(await login(t, admin.email, admin.password)) });
+    const adminRes = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/partners',
+      headers: bearer(await login(t, admin.email, admin.password)),
+    });
     expect(adminRes.statusCode).toBe(200);
     const adminIds = (adminRes.json().data as { id: number }[]).map((p) => p.id);
     expect(adminIds).toEqual(expect.arrayContaining([p1.partnerId, p2.partnerId, p3.partnerId]));
     expect(adminRes.json().total).toBe(adminIds.length);
 
-    const amRes = await t.app.inject({ method: 'GET', url: '/api/v1/staff/partners', headers: bearer(await login(t, am1.email, am1.password)) });
+    const amRes = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/partners',
+      headers: bearer(await login(t, am1.email, am1.password)),
+    });
     expect(amRes.statusCode).toBe(200);
     const amList = amRes.json().data as { id: number; accountManagerId: number; displayName: string }[];
     expect(amList.map((p) => p.id).sort()).toEqual([p1.partnerId, p3.partnerId].sort());
@@ -99,7 +113,11 @@ describe('roles and scope', () => {
   it("shows the partner its account manager's contact", async () => {
     const am = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     const p = await createPartner(t, { accountManagerId: am.userId });
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(await login(t, p.email, p.password)) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/partner',
+      headers: bearer(await login(t, p.email, p.password)),
+    });
     expect(res.json().data.accountManager).toMatchObject({ id: am.userId, email: am.email, telegram: 'sam_staff' });
     expect(res.json().data.mainContact).toMatchObject({ companyRole: 'main', email: p.email });
   });
@@ -116,4 +134,3 @@ describe('roles and scope', () => {
     }
   });
 });
-

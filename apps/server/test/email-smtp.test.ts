@@ -8,7 +8,9 @@ import { buildTestApp, createPartner, resetKeyFrom, type TestApp } from './helpe
 type Received = { from: string; to: string[]; raw: string };
 
 /** An SMTP server on 127.0.0.1 that keeps every message it receives. */
-function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; received: Received[]; close: () => Promise<void> }> {
+function startSmtp(
+  port = 0,
+): Promise<{ server: SMTPServer; port: number; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,7 +33,12 @@ function startSmtp(port = 0): Promise<{ server: SMTPServer; port: number; receiv
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const address = server.server.address() as AddressInfo;
-      resolve({ server, port: address.port, received, close: () => new Promise<void>((done) => server.close(() => done())) });
+      resolve({
+        server,
+        port: address.port,
+        received,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
     });
   });
 }
@@ -99,7 +106,10 @@ describe('mail over SMTP', () => {
 
     // The server is back and the retry is due: the message leaves.
     smtp = await startSmtp(smtp.port);
-    await t.database.db.update(emailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(emailOutbox.id, row!.id));
+    await t.database.db
+      .update(emailOutbox)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(emailOutbox.id, row!.id));
     expect(await t.app.ctx.mailer.drain()).toBe(1);
     expect(smtp.received.filter((m) => m.to.includes(p.email))).toHaveLength(1);
     const [after] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.id, row!.id));

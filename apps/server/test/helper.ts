@@ -14,7 +14,15 @@ import { expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { authFailures, emailOutbox, partnerContacts, partners, passwordResetKeys, sessions, users } from '../src/db/schema.js';
+import {
+  authFailures,
+  emailOutbox,
+  partnerContacts,
+  partners,
+  passwordResetKeys,
+  sessions,
+  users,
+} from '../src/db/schema.js';
 import { seedReference } from '../src/db/seed/reference.js';
 import { hashPassword } from '../src/lib/passwords.js';
 
@@ -116,10 +124,19 @@ export async function createPartner(
     })
     .returning();
   if (!partner) throw new Error('no partner');
-  await db.insert(partnerContacts).values({ partnerId: partner.id, companyRole: 'main', firstname: 'Pat', lastname: `Tester${sequence}`, email });
+  await db
+    .insert(partnerContacts)
+    .values({ partnerId: partner.id, companyRole: 'main', firstname: 'Pat', lastname: `Tester${sequence}`, email });
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword(password), firstname: 'Pat', lastname: `Tester${sequence}`, roles: ['ROLE_PARTNER'], partnerId: partner.id })
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstname: 'Pat',
+      lastname: `Tester${sequence}`,
+      roles: ['ROLE_PARTNER'],
+      partnerId: partner.id,
+    })
     .returning();
   if (!user) throw new Error('no user');
   return { partnerId: partner.id, userId: user.id, email, password };
@@ -148,7 +165,12 @@ export async function createStaff(t: TestApp, role: 'ROLE_ADMIN' | 'ROLE_ACCOUNT
 }
 
 export async function login(t: TestApp, email: string, password: string, ip = '10.0.0.1'): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: email, password }, remoteAddress: ip });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/login',
+    payload: { username: email, password },
+    remoteAddress: ip,
+  });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().data.bearer as string;
 }
@@ -165,7 +187,9 @@ export async function sentMails(t: TestApp) {
     .sort()
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      const decoded = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const decoded = raw
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(decoded)?.[1]?.trim() ?? '';
       return { file, to: header('To'), subject: header('Subject'), body: decoded };
     });
@@ -186,8 +210,14 @@ export async function rowCounts(t: TestApp) {
     sql`, `,
   );
   const result = await t.database.db.execute(sql`select ${columns}`);
-  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as Record<string, number | string>;
-  return Object.fromEntries(Object.keys(tables).map((name) => [name, Number(row[name])])) as Record<keyof typeof tables, number>;
+  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as Record<
+    string,
+    number | string
+  >;
+  return Object.fromEntries(Object.keys(tables).map((name) => [name, Number(row[name])])) as Record<
+    keyof typeof tables,
+    number
+  >;
 }
 
 /** A complete, valid registration payload built from the lists GET /register/options offers. */

@@ -17,8 +17,20 @@ describe('GET /image/:id', () => {
   beforeAll(async () => {
     t = await buildTestApp();
     const storage = t.app.ctx.storage;
-    avatarId = await storePicture(t.database.db, storage, await avatarPng('JD', '#123456', '#abcdef', 256), 'avatar', 'jd.png');
-    bannerId = await storePicture(t.database.db, storage, await bannerPng('Offer', '#000000', '#ff0000', 400, 200), 'offer_image', 'offer.png');
+    avatarId = await storePicture(
+      t.database.db,
+      storage,
+      await avatarPng('JD', '#123456', '#abcdef', 256),
+      'avatar',
+      'jd.png',
+    );
+    bannerId = await storePicture(
+      t.database.db,
+      storage,
+      await bannerPng('Offer', '#000000', '#ff0000', 400, 200),
+      'offer_image',
+      'offer.png',
+    );
   });
   afterAll(async () => t?.close());
 
@@ -93,7 +105,14 @@ describe('GET /image/:id', () => {
     await t.app.ctx.storage.put('secret-passport.png', png);
     const [doc] = await t.database.db
       .insert(files)
-      .values({ type: 'document', filename: 'passport.png', mimeType: 'image/png', size: png.length, storageKey: 'secret-passport.png', ownerPartnerId: 1 })
+      .values({
+        type: 'document',
+        filename: 'passport.png',
+        mimeType: 'image/png',
+        size: png.length,
+        storageKey: 'secret-passport.png',
+        ownerPartnerId: 1,
+      })
       .returning();
     const res = await get(`/api/v1/image/${doc?.id}`);
     expect(res.statusCode).toBe(404);

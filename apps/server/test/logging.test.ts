@@ -85,12 +85,21 @@ describe('logger options', () => {
     const out = output();
     expectNoSecret(out);
     const line = JSON.parse(out.trim().split('\n')[0] ?? '{}') as { req: Record<string, unknown> };
-    expect(line.req).toEqual({ method: 'POST', url: expect.stringContaining('/api/v1/password/check-key/[redacted]'), remoteAddress: '203.0.113.9' });
+    expect(line.req).toEqual({
+      method: 'POST',
+      url: expect.stringContaining('/api/v1/password/check-key/[redacted]'),
+      remoteAddress: '203.0.113.9',
+    });
   });
 
   it('censors bank details wherever a partner is logged', () => {
     const { logger, output } = capture();
-    const bank = { iban: SECRETS.iban, swift: SECRETS.swift, routingNumber: SECRETS.routingNumber, accountHolder: SECRETS.accountHolder };
+    const bank = {
+      iban: SECRETS.iban,
+      swift: SECRETS.swift,
+      routingNumber: SECRETS.routingNumber,
+      accountHolder: SECRETS.accountHolder,
+    };
     logger.info(bank, 'flat');
     logger.info({ partner: { id: 7, companyName: 'Acme', ...bank } }, 'nested');
     logger.warn({ changes: bank }, 'payment details updated');

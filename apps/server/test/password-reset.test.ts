@@ -1,7 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetKeys, users } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, login, resetKeyFrom, rowCounts, sentMails, testClock, type TestApp } from './helper.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  login,
+  resetKeyFrom,
+  rowCounts,
+  sentMails,
+  testClock,
+  type TestApp,
+} from './helper.js';
 
 describe('password lost and reset', () => {
   let t: TestApp;
@@ -56,7 +66,11 @@ describe('password lost and reset', () => {
 
   it('builds the link from the configured public URL, never from Host headers', async () => {
     const p = await createPartner(t);
-    const res = await lost(p.email, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' });
+    const res = await lost(p.email, {
+      host: 'evil.example',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'http',
+    });
     expect(res.statusCode).toBe(200);
     const [mail] = await mailsTo(p.email);
     expect(mail?.body).toContain(`${t.config.publicUrl}/password-reset?key=`);
@@ -108,7 +122,9 @@ describe('password lost and reset', () => {
     expect((await signIn(p.email, p.password)).statusCode).toBe(401);
     expect((await signIn(p.email, 'Fresh2025pass')).statusCode).toBe(200);
     for (const token of tokens) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(401);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(
+        401,
+      );
     }
 
     const again = await reset(key, 'Another2025pass');
@@ -121,7 +137,9 @@ describe('password lost and reset', () => {
   it('lets only one of several simultaneous resets with the same key through', async () => {
     const p = await createPartner(t);
     const key = await requestKey(p.email);
-    const answers = await Promise.all(['Race2025aa', 'Race2025bb', 'Race2025cc'].map((password) => reset(key, password)));
+    const answers = await Promise.all(
+      ['Race2025aa', 'Race2025bb', 'Race2025cc'].map((password) => reset(key, password)),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
     const winner = ['Race2025aa', 'Race2025bb', 'Race2025cc'][answers.findIndex((r) => r.statusCode === 200)] ?? '';
     expect((await signIn(p.email, winner)).statusCode).toBe(200);

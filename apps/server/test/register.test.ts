@@ -1,7 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerContacts, partners, users } from '../src/db/schema.js';
-import { buildTestApp, createPartner, createStaff, registrationPayload, rowCounts, sentMails, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  createPartner,
+  createStaff,
+  registrationPayload,
+  rowCounts,
+  sentMails,
+  type TestApp,
+} from './helper.js';
 
 /** A syntactically valid address of exactly `total` characters with a local part of `local`. */
 function emailOfLength(total: number, local: number): string {
@@ -41,7 +49,8 @@ const REQUIRED = [
 
 describe('POST /register', () => {
   let t: TestApp;
-  const register = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/v1/register', payload: payload as object });
+  const register = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/register', payload: payload as object });
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -53,9 +62,30 @@ describe('POST /register', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.countries.length).toBeGreaterThan(100);
-    expect(data.countries.find((c: { isoCode: string }) => c.isoCode === 'FR')).toMatchObject({ name: 'France', flag: '🇫🇷' });
-    expect(data.languages.map((l: { code: string }) => l.code).sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pl', 'pt', 'ru', 'uk', 'zh']);
-    for (const list of ['trafficSourceList', 'typologyList', 'experienceList', 'verticalList', 'estimatedMonthlyRevenueList', 'geographicAreaList']) {
+    expect(data.countries.find((c: { isoCode: string }) => c.isoCode === 'FR')).toMatchObject({
+      name: 'France',
+      flag: '🇫🇷',
+    });
+    expect(data.languages.map((l: { code: string }) => l.code).sort()).toEqual([
+      'de',
+      'en',
+      'es',
+      'fr',
+      'it',
+      'pl',
+      'pt',
+      'ru',
+      'uk',
+      'zh',
+    ]);
+    for (const list of [
+      'trafficSourceList',
+      'typologyList',
+      'experienceList',
+      'verticalList',
+      'estimatedMonthlyRevenueList',
+      'geographicAreaList',
+    ]) {
       expect(data.data[list].length, list).toBeGreaterThan(0);
     }
   });
@@ -66,7 +96,10 @@ describe('POST /register', () => {
     const disabledIdle = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, disabledIdle.userId));
     // Every other enabled account manager gets more partners than `idle`.
-    const managers = await t.database.db.select().from(users).where(sql`${users.accountManager} and ${users.enabled}`);
+    const managers = await t.database.db
+      .select()
+      .from(users)
+      .where(sql`${users.accountManager} and ${users.enabled}`);
     for (const m of managers) if (m.id !== idle.userId) await createPartner(t, { accountManagerId: m.id });
     await createPartner(t, { accountManagerId: busy.userId });
     await createPartner(t, { accountManagerId: idle.userId }).then(() => undefined);
@@ -80,7 +113,10 @@ describe('POST /register', () => {
     expect(res.json()).toMatchObject({ code: 200, success: true, data: null, errors: null });
 
     const email = (payload.email as string).toLowerCase();
-    const [partner] = await t.database.db.select().from(partners).where(eq(sql`lower(${partners.email})`, email));
+    const [partner] = await t.database.db
+      .select()
+      .from(partners)
+      .where(eq(sql`lower(${partners.email})`, email));
     expect(partner).toMatchObject({
       status: 'pending',
       prospect: true,
@@ -94,11 +130,24 @@ describe('POST /register', () => {
       typology: payload.typology,
       accountManagerId: idle.userId,
     });
-    const contacts = await t.database.db.select().from(partnerContacts).where(eq(partnerContacts.partnerId, partner?.id ?? -1));
+    const contacts = await t.database.db
+      .select()
+      .from(partnerContacts)
+      .where(eq(partnerContacts.partnerId, partner?.id ?? -1));
     expect(contacts).toHaveLength(1);
-    expect(contacts[0]).toMatchObject({ companyRole: 'main', firstname: 'Jane', lastname: 'Doe', telegram: 'jane_doe', teams: 'jane@example.test' });
+    expect(contacts[0]).toMatchObject({
+      companyRole: 'main',
+      firstname: 'Jane',
+      lastname: 'Doe',
+      telegram: 'jane_doe',
+      teams: 'jane@example.test',
+    });
     // No user account is created before staff approve the request.
-    expect(await rowCounts(t)).toMatchObject({ users: before.users, partners: before.partners + 1, sessions: before.sessions });
+    expect(await rowCounts(t)).toMatchObject({
+      users: before.users,
+      partners: before.partners + 1,
+      sessions: before.sessions,
+    });
 
     const mails = await sentMails(t);
     const toManager = mails.filter((m) => m.to.includes(idle.email));
@@ -132,7 +181,13 @@ describe('POST /register', () => {
       .insert(partners)
       .values({ companyName: 'Lone partner', email: `lone-${Date.now()}@example.test`, country: 'FR' })
       .returning();
-    for (const email of [p.email, p.email.toUpperCase(), staff.email, staff.email.replace(/^s/, 'S'), lonePartner?.email ?? '']) {
+    for (const email of [
+      p.email,
+      p.email.toUpperCase(),
+      staff.email,
+      staff.email.replace(/^s/, 'S'),
+      lonePartner?.email ?? '',
+    ]) {
       const before = await rowCounts(t);
       const res = await register(await registrationPayload(t, { email }));
       expect(res.statusCode, email).toBe(409);
@@ -145,7 +200,9 @@ describe('POST /register', () => {
     const email = `race-${Date.now()}@example.test`;
     const before = await rowCounts(t);
     const answers = await Promise.all(
-      [0, 1, 2, 3].map(async (i) => register(await registrationPayload(t, { email: i % 2 ? email.toUpperCase() : email }))),
+      [0, 1, 2, 3].map(async (i) =>
+        register(await registrationPayload(t, { email: i % 2 ? email.toUpperCase() : email })),
+      ),
     );
     const codes = answers.map((r) => r.statusCode).sort();
     expect(codes).toEqual([200, 409, 409, 409]);
@@ -168,39 +225,131 @@ describe('POST /register', () => {
             'This field is required.',
           ] as [string, (p: Record<string, unknown>) => Record<string, unknown>, string, string],
       ),
-      ...(['companyName', 'firstname', 'lastname', 'address', 'zipCode', 'city', 'email', 'phoneNumber', 'websiteUrl'] as const).map(
+      ...(
+        [
+          'companyName',
+          'firstname',
+          'lastname',
+          'address',
+          'zipCode',
+          'city',
+          'email',
+          'phoneNumber',
+          'websiteUrl',
+        ] as const
+      ).map(
         (field) =>
-          [`blank ${field}`, (p: Record<string, unknown>) => ({ ...p, [field]: '   ' }), field, 'This field is required.'] as [
-            string,
-            (p: Record<string, unknown>) => Record<string, unknown>,
-            string,
-            string,
-          ],
+          [
+            `blank ${field}`,
+            (p: Record<string, unknown>) => ({ ...p, [field]: '   ' }),
+            field,
+            'This field is required.',
+          ] as [string, (p: Record<string, unknown>) => Record<string, unknown>, string, string],
       ),
       ['empty langs', (p) => ({ ...p, langs: [] }), 'langs', 'This field is required.'],
       ['unknown language', (p) => ({ ...p, langs: ['xx'] }), 'langs.0'],
       ['empty verticals', (p) => ({ ...p, verticals: [] }), 'verticals', 'This field is required.'],
-      ['empty trafficSourceList', (p) => ({ ...p, trafficSourceList: [] }), 'trafficSourceList', 'This field is required.'],
-      ['empty geographicAreaList', (p) => ({ ...p, geographicAreaList: [] }), 'geographicAreaList', 'This field is required.'],
+      [
+        'empty trafficSourceList',
+        (p) => ({ ...p, trafficSourceList: [] }),
+        'trafficSourceList',
+        'This field is required.',
+      ],
+      [
+        'empty geographicAreaList',
+        (p) => ({ ...p, geographicAreaList: [] }),
+        'geographicAreaList',
+        'This field is required.',
+      ],
       ['email without @', (p) => ({ ...p, email: 'not-an-email' }), 'email', 'Please enter a valid email address.'],
-      ['email without domain dot', (p) => ({ ...p, email: 'jane@localhost' }), 'email', 'Please enter a valid email address.'],
-      ['email with spaces', (p) => ({ ...p, email: 'jane doe@example.com' }), 'email', 'Please enter a valid email address.'],
-      ['email over 254 characters', (p) => ({ ...p, email: emailOfLength(255, 10) }), 'email', 'Please enter a valid email address.'],
-      ['email local part over 64', (p) => ({ ...p, email: `${'a'.repeat(65)}@example.com` }), 'email', 'Please enter a valid email address.'],
-      ['websiteUrl not a URL', (p) => ({ ...p, websiteUrl: 'not a url' }), 'websiteUrl', 'Please enter a valid URL (http:// or https://).'],
-      ['websiteUrl javascript:', (p) => ({ ...p, websiteUrl: 'javascript:alert(1)' }), 'websiteUrl', 'Please enter a valid URL (http:// or https://).'],
-      ['websiteUrl ftp', (p) => ({ ...p, websiteUrl: 'ftp://example.com' }), 'websiteUrl', 'Please enter a valid URL (http:// or https://).'],
+      [
+        'email without domain dot',
+        (p) => ({ ...p, email: 'jane@localhost' }),
+        'email',
+        'Please enter a valid email address.',
+      ],
+      [
+        'email with spaces',
+        (p) => ({ ...p, email: 'jane doe@example.com' }),
+        'email',
+        'Please enter a valid email address.',
+      ],
+      [
+        'email over 254 characters',
+        (p) => ({ ...p, email: emailOfLength(255, 10) }),
+        'email',
+        'Please enter a valid email address.',
+      ],
+      [
+        'email local part over 64',
+        (p) => ({ ...p, email: `${'a'.repeat(65)}@example.com` }),
+        'email',
+        'Please enter a valid email address.',
+      ],
+      [
+        'websiteUrl not a URL',
+        (p) => ({ ...p, websiteUrl: 'not a url' }),
+        'websiteUrl',
+        'Please enter a valid URL (http:// or https://).',
+      ],
+      [
+        'websiteUrl javascript:',
+        (p) => ({ ...p, websiteUrl: 'javascript:alert(1)' }),
+        'websiteUrl',
+        'Please enter a valid URL (http:// or https://).',
+      ],
+      [
+        'websiteUrl ftp',
+        (p) => ({ ...p, websiteUrl: 'ftp://example.com' }),
+        'websiteUrl',
+        'Please enter a valid URL (http:// or https://).',
+      ],
       ['typology not in list', (p) => ({ ...p, typology: 'nope' }), 'typology', 'Please choose a value from the list.'],
-      ['experience not in list', (p) => ({ ...p, experience: 'nope' }), 'experience', 'Please choose a value from the list.'],
-      ['revenue not in list', (p) => ({ ...p, estimatedMonthlyRevenue: 'nope' }), 'estimatedMonthlyRevenue', 'Please choose a value from the list.'],
-      ['vertical not in list', (p) => ({ ...p, verticals: ['nope'] }), 'verticals.0', 'Please choose a value from the list.'],
-      ['second vertical not in list', (p) => ({ ...p, verticals: [...(p.verticals as string[]), 'nope'] }), 'verticals.1', 'Please choose a value from the list.'],
-      ['traffic source not in list', (p) => ({ ...p, trafficSourceList: ['nope'] }), 'trafficSourceList.0', 'Please choose a value from the list.'],
-      ['area not in list', (p) => ({ ...p, geographicAreaList: ['nope'] }), 'geographicAreaList.0', 'Please choose a value from the list.'],
+      [
+        'experience not in list',
+        (p) => ({ ...p, experience: 'nope' }),
+        'experience',
+        'Please choose a value from the list.',
+      ],
+      [
+        'revenue not in list',
+        (p) => ({ ...p, estimatedMonthlyRevenue: 'nope' }),
+        'estimatedMonthlyRevenue',
+        'Please choose a value from the list.',
+      ],
+      [
+        'vertical not in list',
+        (p) => ({ ...p, verticals: ['nope'] }),
+        'verticals.0',
+        'Please choose a value from the list.',
+      ],
+      [
+        'second vertical not in list',
+        (p) => ({ ...p, verticals: [...(p.verticals as string[]), 'nope'] }),
+        'verticals.1',
+        'Please choose a value from the list.',
+      ],
+      [
+        'traffic source not in list',
+        (p) => ({ ...p, trafficSourceList: ['nope'] }),
+        'trafficSourceList.0',
+        'Please choose a value from the list.',
+      ],
+      [
+        'area not in list',
+        (p) => ({ ...p, geographicAreaList: ['nope'] }),
+        'geographicAreaList.0',
+        'Please choose a value from the list.',
+      ],
       ['unknown country', (p) => ({ ...p, country: 'QQ' }), 'country', 'Please choose a value from the list.'],
       ['country not a code', (p) => ({ ...p, country: 'France' }), 'country', 'Please choose a value from the list.'],
       ['bad phone', (p) => ({ ...p, phoneNumber: 'call me' }), 'phoneNumber', 'The value has an invalid format.'],
-      ['companyName too long', (p) => ({ ...p, companyName: 'x'.repeat(256) }), 'companyName', 'Must be at most 255 characters long.'],
+      [
+        'companyName too long',
+        (p) => ({ ...p, companyName: 'x'.repeat(256) }),
+        'companyName',
+        'Must be at most 255 characters long.',
+      ],
       ['state of the wrong type', (p) => ({ ...p, state: 12 }), 'state'],
       ['langs not an array', (p) => ({ ...p, langs: 'en' }), 'langs'],
       ['extra field', (p) => ({ ...p, isAdmin: true }), 'isAdmin', 'This field is not allowed.'],

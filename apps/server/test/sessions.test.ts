@@ -5,7 +5,6 @@ import { bearer, buildTestApp, createPartner, login, testClock, type TestApp, ex
 
 const PROTECTED = ['/api/v1/config', '/api/v1/partner'];
 
-
 describe('sessions', () => {
   let t: TestApp;
   const clock = testClock(new Date('2025-08-04T10:00:00Z'));
@@ -18,7 +17,10 @@ describe('sessions', () => {
     for (const url of PROTECTED) {
       expectErrorObject(await t.app.inject({ method: 'GET', url }), 401);
       expectErrorObject(await t.app.inject({ method: 'GET', url, headers: bearer('not-a-real-token') }), 401);
-      expectErrorObject(await t.app.inject({ method: 'GET', url, headers: { authorization: 'Basic dXNlcjpwYXNz' } }), 401);
+      expectErrorObject(
+        await t.app.inject({ method: 'GET', url, headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
+        401,
+      );
       expectErrorObject(await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer' } }), 401);
     }
   });
@@ -56,7 +58,9 @@ describe('sessions', () => {
   it('stops honouring the sessions of a partner that gets suspended', async () => {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
     await t.database.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, p.partnerId));
     expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) }), 401);
   });
@@ -67,11 +71,20 @@ describe('sessions', () => {
 
   describe('change password', () => {
     const change = (token: string, payload: unknown) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/account/change-password', headers: bearer(token), payload: payload as object });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/change-password',
+        headers: bearer(token),
+        payload: payload as object,
+      });
 
     it('needs a signed-in user', async () => {
       expectErrorObject(
-        await t.app.inject({ method: 'POST', url: '/api/v1/account/change-password', payload: { currentPassword: 'x', password: 'Abcdefg1' } }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/account/change-password',
+          payload: { currentPassword: 'x', password: 'Abcdefg1' },
+        }),
         401,
       );
     });
@@ -118,13 +131,23 @@ describe('sessions', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, message: 'Your password has been updated successfully.' });
 
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(current) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(current) })).statusCode).toBe(
+        200,
+      );
       for (const token of [other1, other2]) {
-        expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(401);
+        expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(
+          401,
+        );
       }
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(bystanderToken) })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(bystanderToken) })).statusCode,
+      ).toBe(200);
 
-      const old = await t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: p.email, password: p.password } });
+      const old = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: p.email, password: p.password },
+      });
       expect(old.statusCode).toBe(401);
       await login(t, p.email, 'BrandNew2025');
     });

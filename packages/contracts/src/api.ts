@@ -44,14 +44,23 @@ export const errorResponses = {
 
 export const PaginationQuerySchema = z.object({
   page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
-  count: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(500, { error: 'max' }).default(50),
+  count: z.coerce
+    .number({ error: 'type' })
+    .int({ error: 'type' })
+    .min(1, { error: 'min' })
+    .max(500, { error: 'max' })
+    .default(50),
   sortName: z.string().max(64).optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
 });
 
 export const IdParamsSchema = z.strictObject({
   // Ids are PostgreSQL `integer`s: a larger number names nothing, and must not reach a query.
-  id: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }),
+  id: z.coerce
+    .number({ error: 'type' })
+    .int({ error: 'type' })
+    .positive({ error: 'min' })
+    .max(2_147_483_647, { error: 'max' }),
 });
 
 /** Every field whose name ends in 'At' becomes a Date (or null) once the web client has read it. */

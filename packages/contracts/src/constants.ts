@@ -72,12 +72,7 @@ export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['pending', 'refused', 'approved'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
-export const INVOICE_STATUSES = [
-  'waiting_for_approval',
-  'invoice_validated',
-  'payment_in_progress',
-  'paid',
-] as const;
+export const INVOICE_STATUSES = ['waiting_for_approval', 'invoice_validated', 'payment_in_progress', 'paid'] as const;
 
 export const APPLICATION_STATUSES = ['pending', 'active', 'refused'] as const;
 

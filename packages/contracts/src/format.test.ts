@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flagEmoji, formatDate, formatHour, formatIsoDate, formatMoney, formatMoneyMinor, formatPercent, partnerDisplayName } from './format.js';
+import {
+  flagEmoji,
+  formatDate,
+  formatHour,
+  formatIsoDate,
+  formatMoney,
+  formatMoneyMinor,
+  formatPercent,
+  partnerDisplayName,
+} from './format.js';
 
 describe('money formatters (French locale, ISO currency)', () => {
   it('formats minor units as the major amount', () => {
@@ -13,14 +22,20 @@ describe('money formatters (French locale, ISO currency)', () => {
   });
 
   it('honours currencies without or with three decimals', () => {
-    expect(formatMoneyMinor(1234, 'JPY')).toBe(new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'JPY' }).format(1234));
-    expect(formatMoneyMinor(1234, 'KWD')).toBe(new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'KWD' }).format(1.234));
+    expect(formatMoneyMinor(1234, 'JPY')).toBe(
+      new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'JPY' }).format(1234),
+    );
+    expect(formatMoneyMinor(1234, 'KWD')).toBe(
+      new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'KWD' }).format(1.234),
+    );
   });
 
   it('formats major units and defaults to EUR', () => {
     fc.assert(
       fc.property(fc.double({ min: -1e9, max: 1e9, noNaN: true }), (amount) => {
-        expect(formatMoney(amount)).toBe(new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(amount));
+        expect(formatMoney(amount)).toBe(
+          new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(amount),
+        );
       }),
     );
     expect(formatMoneyMinor(1250)).toMatch(/^12,50\s€$/u);
@@ -31,7 +46,11 @@ describe('percent formatter', () => {
   it('is the ratio times 100 with a comma decimal and a % sign', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 10, noNaN: true }), (ratio) => {
-        const expected = new Intl.NumberFormat('fr-FR', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio);
+        const expected = new Intl.NumberFormat('fr-FR', {
+          style: 'percent',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 2,
+        }).format(ratio);
         expect(formatPercent(ratio)).toBe(expected);
       }),
     );

@@ -17,7 +17,10 @@ export const CountryCodeSchema = z
   .transform((v) => v.toUpperCase());
 
 const listValue = requiredString(64);
-const requiredList = z.array(listValue, { error: 'required' }).min(1, { error: 'required' }).max(50, { error: 'maxLength' });
+const requiredList = z
+  .array(listValue, { error: 'required' })
+  .min(1, { error: 'required' })
+  .max(50, { error: 'maxLength' });
 
 /** The registration payload of spec section 3, with the rules of spec section 5. */
 export const RegisterBodySchema = z.strictObject({
@@ -31,7 +34,10 @@ export const RegisterBodySchema = z.strictObject({
   country: CountryCodeSchema,
   email: EmailSchema,
   phoneNumber: PhoneSchema,
-  langs: z.array(z.enum(LANGUAGE_CODES, { error: 'oneOf' }), { error: 'required' }).min(1, { error: 'required' }).max(10, { error: 'maxLength' }),
+  langs: z
+    .array(z.enum(LANGUAGE_CODES, { error: 'oneOf' }), { error: 'required' })
+    .min(1, { error: 'required' })
+    .max(10, { error: 'maxLength' }),
   telegram: optionalString(100),
   teams: optionalString(100),
   trafficSourceList: requiredList,

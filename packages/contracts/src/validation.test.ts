@@ -16,7 +16,9 @@ describe('password rules (spec section 5)', () => {
     expect(result.success).toBe(false);
     const issues = result.error!.issues.filter((i) => i.path[0] === 'password');
     expect(issues.map((i) => i.message)).toEqual(['passwordMinLength', 'passwordCapital']);
-    expect(formErrorText('passwordMinLength', { n: 8, m: 3 })).toBe('Password must be at least 8 characters long (currently 3).');
+    expect(formErrorText('passwordMinLength', { n: 8, m: 3 })).toBe(
+      'Password must be at least 8 characters long (currently 3).',
+    );
     expect(formErrorText('passwordCapital')).toBe('Password must contain at least one capital letter.');
     expect(formErrorText('passwordNumber')).toBe('The password must contain at least one number.');
     expect(formErrorText('passwordMismatch')).toBe('The passwords do not match.');

@@ -40,11 +40,7 @@ export function isValidEmail(value: string): boolean {
 }
 
 export const requiredString = (max = 255) =>
-  z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: 'maxLength' });
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'maxLength' });
 
 export const optionalString = (max = 255) =>
   z.string({ error: 'type' }).trim().max(max, { error: 'maxLength' }).optional().nullable();
@@ -61,14 +57,17 @@ export const UrlSchema = z
   .trim()
   .min(1, { error: 'required' })
   .max(2048, { error: 'maxLength' })
-  .refine((v) => {
-    try {
-      const url = new URL(v);
-      return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
-    } catch {
-      return false;
-    }
-  }, { error: 'url' });
+  .refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    },
+    { error: 'url' },
+  );
 
 export function passwordProblems(value: string): FormErrorRule[] {
   const problems: FormErrorRule[] = [];

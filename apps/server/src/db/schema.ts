@@ -91,13 +91,22 @@ export const users = pgTable(
     phone: text(),
     loggedAt: timestamp({ withTimezone: true }),
     enabled: boolean().notNull().default(true),
-    authorizedCountries: text().array().notNull().default(sql`'{}'::text[]`),
-    authorizedIps: text().array().notNull().default(sql`'{}'::text[]`),
+    authorizedCountries: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    authorizedIps: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     accountManager: boolean().notNull().default(false),
     teamManager: boolean().notNull().default(false),
     managerId: integer(),
     teamId: integer().references(() => teams.id, { onDelete: 'set null' }),
-    roles: text().array().notNull().default(sql`'{}'::text[]`),
+    roles: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     imageId: integer().references(() => files.id, { onDelete: 'set null' }),
     /** The partner a partner user belongs to; null for staff. */
     partnerId: integer(),
@@ -122,7 +131,10 @@ export const partners = pgTable(
     companyName: text().notNull(),
     companyRegistrationNumber: text(),
     companyVatNumber: text(),
-    langs: text().array().notNull().default(sql`'{}'::text[]`),
+    langs: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     country: varchar({ length: 2 }).references(() => countries.isoCode),
     address: text(),
     zipCode: text(),
@@ -132,9 +144,18 @@ export const partners = pgTable(
     phoneNumber: text(),
     prospectOrigin: text(),
     typology: text(),
-    verticals: text().array().notNull().default(sql`'{}'::text[]`),
-    geographicAreas: text().array().notNull().default(sql`'{}'::text[]`),
-    trafficSources: text().array().notNull().default(sql`'{}'::text[]`),
+    verticals: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    geographicAreas: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    trafficSources: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     experience: text(),
     monthlyEstimateRevenue: text(),
     websiteUrl: text(),
@@ -280,7 +301,10 @@ export const goals = pgTable('goals', {
   id: id(),
   identifier: varchar({ length: 64 }).notNull().unique(),
   name: text().notNull(),
-  types: text().array().notNull().default(sql`'{}'::text[]`),
+  types: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
 });
 
 /** Payout tiers (p1, p2 …). */

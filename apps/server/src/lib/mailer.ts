@@ -114,7 +114,10 @@ export class Mailer {
             .update(emailOutbox)
             .set({
               lastError: String((error as Error).message ?? error).slice(0, 500),
-              nextAttemptAt: attempts >= MAX_ATTEMPTS ? new Date('9999-12-31T00:00:00Z') : new Date(Date.now() + delaySeconds * 1000),
+              nextAttemptAt:
+                attempts >= MAX_ATTEMPTS
+                  ? new Date('9999-12-31T00:00:00Z')
+                  : new Date(Date.now() + delaySeconds * 1000),
             })
             .where(eq(emailOutbox.id, row.id));
           this.options.logger.warn({ mailId: row.id, kind: row.kind, attempts, err: error }, 'mail not sent');
@@ -139,7 +142,12 @@ export class Mailer {
           attempts: sql`${emailOutbox.attempts} + 1`,
           nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000),
         })
-        .where(inArray(emailOutbox.id, due.map((d) => d.id)))
+        .where(
+          inArray(
+            emailOutbox.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
   }

@@ -8,7 +8,12 @@ function pathOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
 }
 
-type ValidationItem = { instancePath: string; message?: string | undefined; keyword: string; params: Record<string, unknown> };
+type ValidationItem = {
+  instancePath: string;
+  message?: string | undefined;
+  keyword: string;
+  params: Record<string, unknown>;
+};
 
 /** Turns schema validation issues into `{ 'property.path': 'message' }`. */
 export function validationErrors(items: ValidationItem[]): Record<string, string> {
@@ -33,7 +38,12 @@ export function validationErrors(items: ValidationItem[]): Record<string, string
   return errors;
 }
 
-function errorBody(status: number, message: string, errors: Record<string, string> | null = null, data: unknown = null): ApiError {
+function errorBody(
+  status: number,
+  message: string,
+  errors: Record<string, string> | null = null,
+  data: unknown = null,
+): ApiError {
   return { status, message, data, errors };
 }
 
@@ -54,7 +64,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'application error');
-      return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message, error.errors, error.data));
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send(errorBody(error.status, error.message, error.errors, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = validationErrors(error.validation as unknown as ValidationItem[]);

@@ -14,7 +14,9 @@ export async function listLanguages(db: DbOrTx) {
 
 /** Every data list of the configuration; the vertical list comes from the verticals table. */
 export async function loadDataLists(db: DbOrTx): Promise<DataLists> {
-  const lists = Object.fromEntries(DATA_LIST_NAMES.map((name) => [name, [] as { value: string; label: string }[]])) as DataLists;
+  const lists = Object.fromEntries(
+    DATA_LIST_NAMES.map((name) => [name, [] as { value: string; label: string }[]]),
+  ) as DataLists;
   const items = await db.select().from(dataListItems).orderBy(asc(dataListItems.list), asc(dataListItems.position));
   for (const item of items) {
     const list = lists[item.list as keyof DataLists];

@@ -14,7 +14,14 @@ vi.mock('@/lib/snackbar', () => ({ showSnackbar: vi.fn() }));
 const fetchMock = vi.fn<typeof fetch>();
 
 function config(roles: string[]) {
-  return { code: 200, success: true, message: null, errors: null, total: null, data: { partner: null, roles, countries: [], languages: [], data: {} } };
+  return {
+    code: 200,
+    success: true,
+    message: null,
+    errors: null,
+    total: null,
+    data: { partner: null, roles, countries: [], languages: [], data: {} },
+  };
 }
 
 async function thrownBy(run: () => unknown): Promise<Response> {
@@ -28,7 +35,12 @@ async function thrownBy(run: () => unknown): Promise<Response> {
 }
 
 function loaderArgs(url: string) {
-  return { request: new Request(`http://localhost${url}`), params: {}, context: {}, unstable_pattern: '' } as unknown as Parameters<typeof portalLoader>[0];
+  return {
+    request: new Request(`http://localhost${url}`),
+    params: {},
+    context: {},
+    unstable_pattern: '',
+  } as unknown as Parameters<typeof portalLoader>[0];
 }
 
 beforeEach(() => {
@@ -80,7 +92,9 @@ describe('guarded routes', () => {
 describe('login route', () => {
   it('signs in from ?token&expireAt and goes to /', async () => {
     const expireAt = new Date(Date.now() + 3_600_000).toISOString();
-    const response = await thrownBy(() => loginLoader(loaderArgs(`/login?token=abc&expireAt=${encodeURIComponent(expireAt)}`)));
+    const response = await thrownBy(() =>
+      loginLoader(loaderArgs(`/login?token=abc&expireAt=${encodeURIComponent(expireAt)}`)),
+    );
     expect(response.headers.get('Location')).toBe('/');
     expect(Cookies.get('token')).toBe('abc');
     expect(Cookies.get('expiry')).toBe(expireAt);

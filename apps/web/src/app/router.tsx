@@ -1,11 +1,5 @@
 import { Center, Loader } from '@mantine/core';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  redirect,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/route-error';
 import { isApiRequestError } from '@/lib/api-client';
 import { reloadConfig } from '@/lib/config';
@@ -89,7 +83,11 @@ export const routes: RouteObject[] = [
         element: <GuestLayout />,
         children: [
           { path: 'login', loader: loginLoader, element: <LoginRoute />, handle: handle({ title: 'screen.login' }) },
-          { path: 'register', element: <RegisterRoute />, handle: handle({ title: 'screen.register', wideCard: true }) },
+          {
+            path: 'register',
+            element: <RegisterRoute />,
+            handle: handle({ title: 'screen.register', wideCard: true }),
+          },
           {
             path: 'register/success',
             element: <RegisterSuccessRoute />,
@@ -114,7 +112,12 @@ export const routes: RouteObject[] = [
           { index: true, element: <DashboardRoute />, handle: handle({ title: 'screen.dashboard' }) },
           { path: 'offers', element: <OffersRoute />, handle: handle({ title: 'screen.offers' }) },
           { path: 'offer', element: <OffersRoute />, handle: handle({ title: 'screen.offers' }) },
-          { path: 'offer/:id', loader: offerLoader, element: <OfferRoute />, handle: handle({ title: 'screen.offer' }) },
+          {
+            path: 'offer/:id',
+            loader: offerLoader,
+            element: <OfferRoute />,
+            handle: handle({ title: 'screen.offer' }),
+          },
           {
             path: 'reports',
             element: <ReportsLayout />,

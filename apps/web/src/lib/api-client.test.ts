@@ -43,9 +43,15 @@ afterEach(() => {
 describe('api-client requests', () => {
   it('prefixes the path, sends JSON and the bearer token when a session exists', async () => {
     saveSession('tok-123', new Date(Date.now() + 60_000), false);
-    fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, success: true, message: 'ok', data: { a: 1 }, errors: null, total: 3 }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { code: 200, success: true, message: 'ok', data: { a: 1 }, errors: null, total: 3 }),
+    );
 
-    const result = await api.post<{ a: number }>('/things', { name: 'x' }, { query: { page: 2, empty: '', list: ['a', 'b'] } });
+    const result = await api.post<{ a: number }>(
+      '/things',
+      { name: 'x' },
+      { query: { page: 2, empty: '', list: ['a', 'b'] } },
+    );
 
     const { url, init } = lastRequest();
     expect(url).toBe('/api/v1/things?page=2&list=a&list=b');
@@ -57,7 +63,9 @@ describe('api-client requests', () => {
   });
 
   it('sends no Authorization header without a session', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }),
+    );
     await api.get('/register/options');
     expect((lastRequest().init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
@@ -77,7 +85,9 @@ describe('api-client requests', () => {
         total: 1,
         data: {
           expireAt: '2030-01-02T03:04:05.000Z',
-          nested: [{ createdAt: '2024-05-06T00:00:00Z', updatedAt: null, deletedAt: 'not a date', title: '2024-05-06' }],
+          nested: [
+            { createdAt: '2024-05-06T00:00:00Z', updatedAt: null, deletedAt: 'not a date', title: '2024-05-06' },
+          ],
           formatAt: 42,
         },
       }),
@@ -113,7 +123,9 @@ describe('api-client error path', () => {
 
   it('leaves a 401 on the login page to the form', async () => {
     setPathname('/login');
-    fetchMock.mockResolvedValue(jsonResponse(401, { status: 401, message: 'Bad credentials', data: null, errors: null }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { status: 401, message: 'Bad credentials', data: null, errors: null }),
+    );
 
     const error = await api.post('/login', { username: 'a', password: 'b' }).catch((e: unknown) => e);
 
@@ -131,7 +143,12 @@ describe('api-client error path', () => {
 
   it('shows the server message with its errors as details for other statuses', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(400, { status: 400, message: 'Validation failed', data: null, errors: { email: 'Please enter a valid email address.' } }),
+      jsonResponse(400, {
+        status: 400,
+        message: 'Validation failed',
+        data: null,
+        errors: { email: 'Please enter a valid email address.' },
+      }),
     );
     const error = (await api.post('/x', {}).catch((e: unknown) => e)) as ApiRequestError;
     expect(error.errors).toEqual({ email: 'Please enter a valid email address.' });
@@ -150,12 +167,16 @@ describe('api-client error path', () => {
 
   it('lets a request opt out of bad-request display (400, 409, 422 only)', async () => {
     for (const status of [400, 409, 422]) {
-      fetchMock.mockResolvedValueOnce(jsonResponse(status, { status, message: 'nope', data: null, errors: { email: 'taken' } }));
+      fetchMock.mockResolvedValueOnce(
+        jsonResponse(status, { status, message: 'nope', data: null, errors: { email: 'taken' } }),
+      );
       await expect(api.post('/register', {}, { skipBadRequestHandling: true })).rejects.toMatchObject({ status });
     }
     expect(snackbar).not.toHaveBeenCalled();
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { status: 500, message: 'Internal error', data: null, errors: null }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(500, { status: 500, message: 'Internal error', data: null, errors: null }),
+    );
     await expect(api.post('/register', {}, { skipBadRequestHandling: true })).rejects.toMatchObject({ status: 500 });
     expect(snackbar).toHaveBeenCalledTimes(1);
   });
@@ -180,7 +201,9 @@ describe('api-client error path', () => {
     try {
       const sink = vi.fn();
       setErrorSink(sink);
-      fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(500, { status: 500, message: 'x', data: null, errors: null })));
+      fetchMock.mockImplementation(() =>
+        Promise.resolve(jsonResponse(500, { status: 500, message: 'x', data: null, errors: null })),
+      );
       await api.get('/a').catch(() => {});
       await api.get('/b').catch(() => {});
       expect(sink).toHaveBeenCalledTimes(1);

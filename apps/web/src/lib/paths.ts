@@ -2,8 +2,7 @@
 export const paths = {
   login: {
     path: '/login',
-    href: (redirect?: string | null) =>
-      redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login',
+    href: (redirect?: string | null) => (redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   },
   register: { path: '/register', href: () => '/register' },
   registerSuccess: { path: '/register/success', href: () => '/register/success' },

@@ -47,17 +47,30 @@ export async function deleteSession(db: DbOrTx, sessionId: number) {
 export async function revokeSessions(db: DbOrTx, userId: number, exceptSessionId?: number) {
   await db
     .delete(sessions)
-    .where(exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId));
+    .where(
+      exceptSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+        : eq(sessions.userId, userId),
+    );
 }
 
 export async function recentFailures(db: DbOrTx, scope: 'account' | 'ip', key: string, now: Date) {
   const rows = await db
     .select({ n: count(), oldest: sql<string | Date | null>`min(${authFailures.createdAt})` })
     .from(authFailures)
-    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS))));
+    .where(
+      and(
+        eq(authFailures.scope, scope),
+        eq(authFailures.key, key),
+        gt(authFailures.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+      ),
+    );
   const row = rows[0];
   const oldest = row?.oldest ? new Date(row.oldest) : now;
-  return { count: Number(row?.n ?? 0), retryAfterSeconds: Math.max(1, Math.ceil((oldest.getTime() + FAILURE_WINDOW_MS - now.getTime()) / 1000)) };
+  return {
+    count: Number(row?.n ?? 0),
+    retryAfterSeconds: Math.max(1, Math.ceil((oldest.getTime() + FAILURE_WINDOW_MS - now.getTime()) / 1000)),
+  };
 }
 
 export async function recordFailure(db: DbOrTx, account: string, ip: string, now: Date) {
@@ -91,7 +104,9 @@ export async function countRecentResetKeys(db: DbOrTx, userId: number, now: Date
   const rows = await db
     .select({ n: count() })
     .from(passwordResetKeys)
-    .where(and(eq(passwordResetKeys.userId, userId), gt(passwordResetKeys.createdAt, new Date(now.getTime() - 3600 * 1000))));
+    .where(
+      and(eq(passwordResetKeys.userId, userId), gt(passwordResetKeys.createdAt, new Date(now.getTime() - 3600 * 1000))),
+    );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -99,7 +114,13 @@ export async function findValidResetKey(db: DbOrTx, key: string, now: Date, lock
   const query = db
     .select({ id: passwordResetKeys.id, userId: passwordResetKeys.userId })
     .from(passwordResetKeys)
-    .where(and(eq(passwordResetKeys.keyHash, sha256(key)), isNull(passwordResetKeys.usedAt), gt(passwordResetKeys.expiresAt, now)))
+    .where(
+      and(
+        eq(passwordResetKeys.keyHash, sha256(key)),
+        isNull(passwordResetKeys.usedAt),
+        gt(passwordResetKeys.expiresAt, now),
+      ),
+    )
     .limit(1);
   const rows = lock ? await query.for('update') : await query;
   return rows[0] ?? null;
@@ -114,6 +135,10 @@ export async function setPassword(db: DbOrTx, userId: number, passwordHash: stri
 }
 
 export async function passwordHashOf(db: DbOrTx, userId: number) {
-  const rows = await db.select({ hash: users.passwordHash, email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  const rows = await db
+    .select({ hash: users.passwordHash, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
   return rows[0] ?? null;
 }

@@ -76,7 +76,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     '/logout',
     {
       preHandler: app.requireAuth(),
-      schema: { tags: ['auth'], summary: 'Revoke the current session', response: { 200: MessageSchema, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the current session',
+        response: { 200: MessageSchema, ...errorResponses },
+      },
     },
     async (request) => {
       await repo.deleteSession(db, authOf(request).sessionId);
@@ -182,7 +186,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const auth = authOf(request);
       const current = await repo.passwordHashOf(db, auth.userId);
       if (!(await verifyPassword(current?.hash, request.body.currentPassword))) {
-        throw badRequest('The current password is incorrect.', { currentPassword: 'The current password is incorrect.' });
+        throw badRequest('The current password is incorrect.', {
+          currentPassword: 'The current password is incorrect.',
+        });
       }
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {

@@ -69,7 +69,11 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         const body = await (isPng ? pipeline.png() : pipeline.jpeg({ quality: 85 })).toBuffer().catch(() => {
           throw notFound('Image not found.');
         });
-        variant = { body, type: isPng ? 'image/png' : 'image/jpeg', etag: `"${createHash('sha1').update(cacheKey).digest('hex')}"` };
+        variant = {
+          body,
+          type: isPng ? 'image/png' : 'image/jpeg',
+          etag: `"${createHash('sha1').update(cacheKey).digest('hex')}"`,
+        };
         cache.set(cacheKey, variant);
         if (cache.size > CACHE_ENTRIES) cache.delete(cache.keys().next().value as string);
       }

@@ -49,8 +49,14 @@ function listErrors(body: RegisterBody, lists: DataLists, countryCodes: Set<stri
 
 async function emailTaken(db: DbOrTx, email: string) {
   const [u, p] = await Promise.all([
-    db.select({ n: count() }).from(users).where(eq(sql`lower(${users.email})`, email)),
-    db.select({ n: count() }).from(partners).where(eq(sql`lower(${partners.email})`, email)),
+    db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email)),
+    db
+      .select({ n: count() })
+      .from(partners)
+      .where(eq(sql`lower(${partners.email})`, email)),
   ]);
   return Number(u[0]?.n ?? 0) + Number(p[0]?.n ?? 0) > 0;
 }

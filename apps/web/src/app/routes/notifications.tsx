@@ -10,7 +10,11 @@ export function NotificationsRoute() {
   return (
     <>
       <PageTitle>{t('notifications.title', { count })}</PageTitle>
-      <EmptyState icon={<IconBellOff size={32} />} description={t('notifications.empty')} data-testid="notifications-empty" />
+      <EmptyState
+        icon={<IconBellOff size={32} />}
+        description={t('notifications.empty')}
+        data-testid="notifications-empty"
+      />
     </>
   );
 }

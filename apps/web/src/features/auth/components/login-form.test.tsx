@@ -42,7 +42,14 @@ describe('LoginForm', () => {
     const user = userEvent.setup();
     const expireAt = new Date(Date.now() + 86_400_000).toISOString();
     fetchMock.mockResolvedValue(
-      jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: null, data: { bearer: 'tok', expireAt } }),
+      jsonResponse(200, {
+        code: 200,
+        success: true,
+        message: null,
+        errors: null,
+        total: null,
+        data: { bearer: 'tok', expireAt },
+      }),
     );
     const { router } = renderWithProviders(<LoginForm redirectTo="/offers" />, { path: '/login' });
 
@@ -61,7 +68,9 @@ describe('LoginForm', () => {
 
   it('says "Incorrect username or password." on 401', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(jsonResponse(401, { status: 401, message: 'Invalid credentials', data: null, errors: null }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(401, { status: 401, message: 'Invalid credentials', data: null, errors: null }),
+    );
     renderWithProviders(<LoginForm redirectTo="/" />, { path: '/login' });
 
     await user.type(screen.getByLabelText(/^Email/), 'partner@example.com');

@@ -9,7 +9,12 @@ export async function checkResetKey(key: string) {
 }
 
 export function checkResetKeyQueryOptions(key: string) {
-  return queryOptions({ queryKey: ['password', 'check-key', key], queryFn: () => checkResetKey(key), staleTime: 0, gcTime: 0 });
+  return queryOptions({
+    queryKey: ['password', 'check-key', key],
+    queryFn: () => checkResetKey(key),
+    staleTime: 0,
+    gcTime: 0,
+  });
 }
 
 export function useCheckResetKey(key: string) {

@@ -69,7 +69,9 @@ describe('PasswordResetForm', () => {
 
   it('posts {key, password} and reports success', async () => {
     const onSuccess = vi.fn();
-    fetchMock.mockResolvedValue(jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }),
+    );
     renderWithProviders(<PasswordResetForm resetKey="the-key" onSuccess={onSuccess} />);
     type(passwordInput(), 'Secret123');
     type(confirmInput(), 'Secret123');
@@ -83,7 +85,12 @@ describe('PasswordResetForm', () => {
 
   it('puts the server errors under the field without a generic snackbar', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(400, { status: 400, message: 'Bad request', data: null, errors: { password: 'Too common a password.' } }),
+      jsonResponse(400, {
+        status: 400,
+        message: 'Bad request',
+        data: null,
+        errors: { password: 'Too common a password.' },
+      }),
     );
     renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
     type(passwordInput(), 'Secret123');

@@ -198,7 +198,12 @@ export function RegisterForm() {
   const languages = (options.data?.languages ?? []).map((l) => ({ value: l.code, label: l.name }));
 
   // The HTML maxLength mirrors the schema's limits, so the length rule never has to be shown.
-  const text = (name: Exclude<(typeof FIELDS)[number], SelectFieldProps['name'] | MultiFieldProps['name']>, maxLength: number, required = true, type = 'text') => (
+  const text = (
+    name: Exclude<(typeof FIELDS)[number], SelectFieldProps['name'] | MultiFieldProps['name']>,
+    maxLength: number,
+    required = true,
+    type = 'text',
+  ) => (
     <TextInput
       label={t(`register.${name}`)}
       labelProps={required ? REQUIRED_LABEL : undefined}
@@ -245,7 +250,12 @@ export function RegisterForm() {
           data={toOptions(lists?.trafficSourceList ?? [])}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <SelectField control={control} name="typology" label={t('register.typology')} data={toOptions(lists?.typologyList ?? [])} />
+          <SelectField
+            control={control}
+            name="typology"
+            label={t('register.typology')}
+            data={toOptions(lists?.typologyList ?? [])}
+          />
           <SelectField
             control={control}
             name="experience"
@@ -253,7 +263,12 @@ export function RegisterForm() {
             data={toOptions(lists?.experienceList ?? [])}
           />
         </SimpleGrid>
-        <MultiField control={control} name="verticals" label={t('register.verticals')} data={toOptions(lists?.verticalList ?? [])} />
+        <MultiField
+          control={control}
+          name="verticals"
+          label={t('register.verticals')}
+          data={toOptions(lists?.verticalList ?? [])}
+        />
         <SelectField
           control={control}
           name="estimatedMonthlyRevenue"

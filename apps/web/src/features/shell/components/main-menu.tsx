@@ -33,7 +33,10 @@ const MENU: readonly MenuItem[] = [
 
 function isActive(item: MenuItem, pathname: string): boolean {
   if (item.to === '/') return pathname === '/';
-  return pathname === item.to || item.activePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return (
+    pathname === item.to ||
+    item.activePrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`))
+  );
 }
 
 type MainMenuProps = {

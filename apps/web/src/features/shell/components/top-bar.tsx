@@ -21,7 +21,13 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="top-bar">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleMenu')} />
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label={t('shell.toggleMenu')}
+        />
         <Anchor component={Link} to={paths.dashboard.href()} underline="never">
           <Image src="/logo-mark.svg" alt={t('app.logoMarkAlt')} w={32} h={32} />
         </Anchor>
