@@ -110,7 +110,17 @@ export const users = pgTable(
     imageId: integer().references(() => files.id, { onDelete: 'set null' }),
     /** The partner a partner user belongs to; null for staff. */
     partnerId: integer(),
+    /** Display time zone for reports and the dashboard, as a fixed offset ('+01:00'); null = UTC. */
     timezone: text(),
+    /** The five preferences of the account screen. */
+    newsletter: boolean().notNull().default(true),
+    offerNotifications: boolean().notNull().default(true),
+    paymentNotifications: boolean().notNull().default(true),
+    urgentNotifications: boolean().notNull().default(true),
+    partnerSpecialOffers: boolean().notNull().default(false),
+    /** Two-factor authentication by SMS: set once the phone is confirmed. */
+    twoFactorPhone: text(),
+    twoFactorEnabledAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -565,3 +575,95 @@ export const emailOutbox = pgTable(
   },
   (t) => [index().on(t.sentAt, t.nextAttemptAt)],
 );
+
+/** One-time SMS codes: enrolment of a phone, or the second step of a sign-in. Only hashes are kept. */
+export const twoFactorCodes = pgTable(
+  'two_factor_codes',
+  {
+    id: id(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'enrol' or 'login'. */
+    purpose: varchar({ length: 8 }).notNull(),
+    /** The phone the code went to (E.164). */
+    phone: text().notNull(),
+    codeHash: varchar({ length: 64 }).notNull(),
+    /** For 'login': the SHA-256 of the challenge token handed to the client after the password step. */
+    challengeHash: varchar({ length: 64 }).unique(),
+    /** For 'login': whether the session asked for remember-me. */
+    rememberMe: boolean().notNull().default(false),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.userId, t.purpose)],
+);
+
+/** Text messages, written in the transaction that caused them and sent by the SMS worker. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    to: text().notNull(),
+    text: text().notNull(),
+    kind: varchar({ length: 32 }).notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.sentAt, t.nextAttemptAt)],
+);
+
+/** What happened that concerns a partner (an application decided, a document reviewed …). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 40 }).notNull(),
+    title: text().notNull(),
+    body: text().notNull().default(''),
+    /** A portal path the notification points at ('/offer/12'). */
+    link: text(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.partnerId, t.createdAt), index().on(t.partnerId, t.readAt)],
+);
+
+/** Read-only reporting API keys of a partner. Only the SHA-256 of the key is kept. */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    /** The first characters of the key, shown in lists so that a partner can tell keys apart. */
+    prefix: varchar({ length: 16 }).notNull(),
+    keyHash: varchar({ length: 64 }).notNull().unique(),
+    scopes: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    revokedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.partnerId)],
+);
+
+/** Server-wide secrets generated on first use (signing keys), shared by every server process. */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar({ length: 64 }).primaryKey(),
+  value: text().notNull(),
+  createdAt: createdAt(),
+});
