@@ -6,6 +6,10 @@ export const DEMO = {
   partner: { email: 'partner@demo.test', password: 'Partner2025!' },
   /** A second demo partner, free for tests that change its password. */
   bluebird: { email: 'bluebird@demo.test', password: 'Partner2025!' },
+  /** Kestrel Digital: its first user is the account-settings spec's (2FA, password change). */
+  kestrel: { email: 'kestrel@demo.test', password: 'Partner2025!' },
+  /** Kestrel Digital's second user, for notifications and API keys (its sign-in never changes). */
+  kestrelReports: { email: 'kestrel.reports@demo.test', password: 'Partner2025!' },
   manager: { email: 'manager@demo.test', password: 'Manager2025!', name: 'Claire Martin' },
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
 } as const;
@@ -93,6 +97,39 @@ export async function resetLinkFor(email: string, after = 0): Promise<string> {
     )
     .not.toBe('');
   return link;
+}
+
+/** The text messages the server wrote to DATA_DIR/outbox (`*.sms.txt`), oldest first. */
+export function smsOutbox(): { file: string; to: string; text: string }[] {
+  const dir = path.join(dataDir(), 'outbox');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((file) => file.endsWith('.sms.txt'))
+    .sort((a, b) => parseInt(a.split('-')[1] ?? '0', 10) - parseInt(b.split('-')[1] ?? '0', 10))
+    .map((file) => {
+      const text = fs.readFileSync(path.join(dir, file), 'utf8');
+      return { file, to: /^To: (.*)$/m.exec(text)?.[1] ?? '', text };
+    });
+}
+
+/** Waits for a new SMS to a number (after the first `after` ones) and answers its six-digit code. */
+export async function smsCodeFor(phone: string, after = 0): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      () => {
+        const message = smsOutbox()
+          .filter((m) => m.to === phone)
+          .slice(after)
+          .pop();
+        code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1] ?? '';
+        return code;
+      },
+      { timeout: 15_000, message: `an SMS code to ${phone}` },
+    )
+    .not.toBe('');
+  return code;
 }
 
 /** Signs in through the login form. */

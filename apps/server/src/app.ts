@@ -14,14 +14,23 @@ import { API_PREFIX, PRODUCT_NAME } from '@portal/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
+import { FileSmsTransport, SmsSender } from './lib/sms.js';
 import { loggerOptions } from './lib/logging.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { imagesRoutes } from './modules/images/images.routes.js';
+import { newsRoutes } from './modules/news/news.routes.js';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { offersRoutes } from './modules/offers/offers.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import type { AppContext } from './shared/context.js';
@@ -74,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       outboxDir: path.join(config.dataDir, 'outbox'),
       logger: app.log,
     }),
+    sms: new SmsSender(database.db, new FileSmsTransport(path.join(config.dataDir, 'outbox')), app.log),
     storage: options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
     now: options.now ?? (() => new Date()),
   };
@@ -111,9 +121,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     async (api) => {
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
+      await api.register(documentsRoutes, { ctx });
+      await api.register(filesRoutes, { ctx });
       await api.register(registerRoutes, { ctx });
       await api.register(imagesRoutes, { ctx });
+      await api.register(offersRoutes, { ctx });
+      await api.register(newsRoutes, { ctx });
       await api.register(staffRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
+      await api.register(twoFactorRoutes, { ctx });
+      await api.register(notificationsRoutes, { ctx });
+      await api.register(apiKeysRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
@@ -136,9 +154,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.log.warn({ webDist: config.webDist }, 'web app not built: only the API is served');
   }
 
-  if (options.workers !== false) ctx.mailer.start();
+  if (options.workers !== false) {
+    ctx.mailer.start();
+    ctx.sms.start();
+  }
   app.addHook('onClose', async () => {
     await ctx.mailer.stop();
+    await ctx.sms.stop();
   });
   return app;
 }

@@ -268,3 +268,30 @@ export function expectErrorObject(res: { statusCode: number; json: () => unknown
   expect(body.status).toBe(status);
   expect(typeof body.message).toBe('string');
 }
+
+/** A small real PNG (decodable by any viewer), generated on the fly. */
+export async function samplePng(width = 8, height = 8): Promise<Buffer> {
+  const sharp = (await import('sharp')).default;
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
+}
+
+/** A minimal well-formed PDF; `padding` bytes of comment make it as large as a test needs. */
+export function samplePdf(padding = 0): Buffer {
+  const body = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >> endobj',
+    `%${'x'.repeat(padding)}`,
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+    '',
+  ].join('\n');
+  return Buffer.from(body, 'latin1');
+}
+
+/** A file as the portal sends it: a base64 data URL (the declared type is not trusted by the server). */
+export const dataUrl = (bytes: Buffer, type = 'application/octet-stream') =>
+  `data:${type};base64,${bytes.toString('base64')}`;

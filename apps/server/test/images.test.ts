@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../src/db/schema.js';
@@ -87,11 +88,135 @@ describe('GET /image/:id', () => {
     expect(s.height).toBe(10);
   });
 
-  it('refuses malformed sizes with 400 by parameter', async () => {
-    const res = await get(`/api/v1/image/${avatarId}?w=abc`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, errors: { w: expect.any(String) } });
-    expect((await get(`/api/v1/image/${avatarId}?c=5`)).json().errors).toHaveProperty('c');
+  it('refuses malformed parameters with 400 keyed by parameter', async () => {
+    const cases: [string, string][] = [
+      ['w=abc', 'w'],
+      ['h=12px', 'h'],
+      ['w=-5', 'w'],
+      ['w=0', 'w'],
+      ['h=0', 'h'],
+      ['w=1.5', 'w'],
+      ['w=', 'w'],
+      ['w=Infinity', 'w'],
+      ['w=1e300', 'w'],
+      ['w=10&w=20', 'w'],
+      ['c=5', 'c'],
+      ['c=true', 'c'],
+      ['c=', 'c'],
+      ['size=10', 'size'],
+    ];
+    for (const [query, key] of cases) {
+      const res = await get(`/api/v1/image/${avatarId}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({ status: 400, message: expect.any(String), data: null });
+      expect(Object.keys(res.json().errors), query).toContain(key);
+    }
+  });
+
+  it('refuses a malformed id with 400 and never answers a 5xx', async () => {
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999', '%zz']) {
+      const res = await get(`/api/v1/image/${id}`);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json()).toMatchObject({ status: 400 });
+    }
+  });
+
+  it('answers 304 to a list of tags or a weak tag, and skips work for it', async () => {
+    const first = await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`);
+    const etag = first.headers.etag as string;
+    expect((await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`, { 'if-none-match': `"x", ${etag}` })).statusCode).toBe(
+      304,
+    );
+    const weak = await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`, { 'if-none-match': `W/${etag}` });
+    expect(weak.statusCode).toBe(304);
+    expect(weak.headers['cache-control']).toBe(first.headers['cache-control']);
+    // The same variant asked again answers the same bytes and tag (served from the variant cache).
+    const again = await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`);
+    expect(again.headers.etag).toBe(etag);
+    expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+    // c defaults to fitting: the same variant as c=0.
+    expect((await get(`/api/v1/image/${bannerId}?w=50&h=50`)).headers.etag).toBe(etag);
+  });
+
+  it('crops to exactly the clamped size when asked for more than the maximum', async () => {
+    const res = await get(`/api/v1/image/${bannerId}?w=5000&h=5000&c=1`);
+    expect(res.statusCode).toBe(200);
+    expect(await size(res.rawPayload)).toMatchObject({ width: 2000, height: 2000 });
+    // 5000 and 2000 are the same clamped variant.
+    expect((await get(`/api/v1/image/${bannerId}?w=2000&h=2000&c=1`)).headers.etag).toBe(res.headers.etag);
+  });
+
+  it('serves JPEG sources as JPEG', async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 100, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    await t.app.ctx.storage.put('photo.jpg', jpeg);
+    const [row] = await t.database.db
+      .insert(files)
+      .values({
+        type: 'logo',
+        filename: 'photo.jpg',
+        mimeType: 'image/jpeg',
+        size: jpeg.length,
+        storageKey: 'photo.jpg',
+      })
+      .returning();
+    const res = await get(`/api/v1/image/${row?.id}?w=60&h=60&c=0`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(await size(res.rawPayload)).toEqual({ width: 60, height: 20, format: 'jpeg' });
+  });
+
+  it('refuses a decompression bomb with a 4xx instead of decoding it', async () => {
+    // A valid 20000×20000 1-bit PNG (400 megapixels) whose compressed data is a few dozen kilobytes.
+    const side = 20_000;
+    const crc = (buf: Buffer) => {
+      let c = ~0;
+      for (const byte of buf) {
+        c ^= byte;
+        for (let k = 0; k < 8; k++) c = c & 1 ? (c >>> 1) ^ 0xedb88320 : c >>> 1;
+      }
+      return ~c >>> 0;
+    };
+    const chunk = (type: string, data: Buffer) => {
+      const length = Buffer.alloc(4);
+      length.writeUInt32BE(data.length);
+      const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+      const sum = Buffer.alloc(4);
+      sum.writeUInt32BE(crc(body));
+      return Buffer.concat([length, body, sum]);
+    };
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(side, 0);
+    header.writeUInt32BE(side, 4);
+    header.writeUInt8(1, 8); // bit depth
+    header.writeUInt8(0, 9); // greyscale
+    const raw = Buffer.alloc((side / 8 + 1) * side);
+    const bomb = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw, { level: 9 })),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+    expect(bomb.length).toBeLessThan(200_000);
+    expect((await sharp(bomb, { limitInputPixels: false }).metadata()).width).toBe(side);
+    await t.app.ctx.storage.put('bomb.png', bomb);
+    const [row] = await t.database.db
+      .insert(files)
+      .values({
+        type: 'offer_image',
+        filename: 'bomb.png',
+        mimeType: 'image/png',
+        size: bomb.length,
+        storageKey: 'bomb.png',
+      })
+      .returning();
+    for (const query of ['', '?w=100&h=100&c=1']) {
+      const res = await get(`/api/v1/image/${row?.id}${query}`);
+      expect(res.statusCode, query).toBe(422);
+      expect(res.json()).toMatchObject({ status: 422, message: 'The image is too large to be processed.' });
+      expect(res.headers.etag).toBeUndefined();
+    }
   });
 
   it('answers 404 for an unknown id', async () => {

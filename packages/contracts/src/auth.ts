@@ -7,11 +7,52 @@ export const LoginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-export const LoginResultSchema = z.object({
+/** A session: the bearer token and its absolute expiry (spec section 7). */
+export const LoginSessionSchema = z.object({
   bearer: z.string(),
   expireAt: z.string(),
 });
+export type LoginSession = z.infer<typeof LoginSessionSchema>;
+
+/**
+ * The password was right but the user has two-factor authentication: a code went by SMS, and
+ * POST /login/two-factor with this challenge and the code answers the session.
+ */
+export const LoginChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z.string(),
+  /** The masked phone number the code went to. */
+  phone: z.string(),
+  codeExpireAt: z.string(),
+});
+export type LoginChallenge = z.infer<typeof LoginChallengeSchema>;
+
+export const LoginResultSchema = z.union([LoginSessionSchema, LoginChallengeSchema]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export function isLoginChallenge<T extends object>(result: T): result is Extract<T, { twoFactorRequired: true }> {
+  return 'twoFactorRequired' in result && result.twoFactorRequired === true;
+}
+
+export const LoginTwoFactorBodySchema = z.strictObject({
+  challenge: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
+  code: z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .regex(/^\d{6}$/, { error: 'pattern' }),
+});
+export type LoginTwoFactorBody = z.infer<typeof LoginTwoFactorBodySchema>;
+
+/** The second sign-in step's form. */
+export const TwoFactorCodeFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .regex(/^\d{6}$/, { error: 'pattern' }),
+});
+export type TwoFactorCodeForm = z.infer<typeof TwoFactorCodeFormSchema>;
 
 /** The sign-in form: the same rules as the call, plus remember-me. */
 export const LoginFormSchema = z.object({

@@ -75,6 +75,21 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 export const INVOICE_STATUSES = ['waiting_for_approval', 'invoice_validated', 'payment_in_progress', 'paid'] as const;
 
 export const APPLICATION_STATUSES = ['pending', 'active', 'refused'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+/** Conversion (payout) types of an offer; the configuration's conversionTypeList carries their labels. */
+export const CONVERSION_TYPES = ['cpa', 'cpl', 'cps', 'cpi', 'cpc'] as const;
+export type ConversionType = (typeof CONVERSION_TYPES)[number];
+
+/** The viewing partner's status for an offer (spec section 4): an application's status, else one of the last two. */
+export const OFFER_PARTNER_STATUSES = [...APPLICATION_STATUSES, 'apply_to_run', 'public'] as const;
+export type OfferPartnerStatus = (typeof OFFER_PARTNER_STATUSES)[number];
+
+/** The nested objects GET /offer can include (spec section 7). */
+export const OFFER_GROUPS = ['product', 'goals', 'goal', 'goalTypes', 'goalType'] as const;
+export type OfferGroup = (typeof OFFER_GROUPS)[number];
+
+export const OFFER_SORT_NAMES = ['id', 'name', 'createdAt', 'payout'] as const;
 
 export const LANGUAGE_CODES = ['fr', 'en', 'es', 'it', 'pt', 'de', 'ru', 'uk', 'pl', 'zh'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];

@@ -2,12 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   flagEmoji,
+  formatBasisPoints,
   formatDate,
   formatHour,
   formatIsoDate,
   formatMoney,
   formatMoneyMinor,
+  formatPayout,
   formatPercent,
+  minorUnitDigits,
   partnerDisplayName,
 } from './format.js';
 
@@ -56,6 +59,85 @@ describe('percent formatter', () => {
     );
     expect(formatPercent(0.1234)).toMatch(/^12,34\s%$/u);
     expect(formatPercent(Number.NaN)).toMatch(/^0,00\s%$/u);
+  });
+});
+
+/** The digits of a formatted number, whatever the grouping, decimal and currency signs. */
+const digitsOf = (text: string) => text.replace(/[^0-9]/g, '');
+
+describe('money and percent formatters, exactness', () => {
+  const MINOR_DIGITS: Record<string, number> = { EUR: 2, USD: 2, GBP: 2, CHF: 2, JPY: 0, KWD: 3, BHD: 3 };
+
+  it("divides minor units by the currency's own minor-unit power, as Intl formats the major amount", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -1e12, max: 1e12 }),
+        fc.constantFrom(...Object.keys(MINOR_DIGITS)),
+        (minor, currency) => {
+          const digits = MINOR_DIGITS[currency] ?? 2;
+          expect(minorUnitDigits(currency)).toBe(digits);
+          const expected = new Intl.NumberFormat('fr-FR', { style: 'currency', currency }).format(minor / 10 ** digits);
+          expect(formatMoneyMinor(minor, currency)).toBe(expected);
+          expect(formatMoneyMinor(minor, currency.toLowerCase())).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it('never loses or rounds a cent: the digits shown are the minor amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => {
+        const text = formatMoneyMinor(cents);
+        expect(digitsOf(text)).toBe(String(Math.abs(cents)).padStart(3, '0'));
+        expect(text.startsWith('-')).toBe(cents < 0);
+        expect(text).toMatch(/,\d{2}\s€$/u);
+        expect(text).toBe(formatMoney(cents / 100, 'EUR'));
+      }),
+    );
+  });
+
+  it("formats major units in any currency as Intl does, with the ISO code's symbol", () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e9, max: 1e9, noNaN: true, noDefaultInfinity: true }),
+        fc.constantFrom('EUR', 'USD', 'GBP', 'CHF', 'JPY'),
+        (amount, currency) => {
+          expect(formatMoney(amount, currency)).toBe(
+            new Intl.NumberFormat('fr-FR', { style: 'currency', currency }).format(amount),
+          );
+        },
+      ),
+    );
+    expect(formatMoney(1234.5, 'USD')).toMatch(/^1\s234,50\s\$US$/u);
+    expect(formatMoney(-0.5)).toMatch(/^-0,50\s€$/u);
+  });
+
+  it('shows basis points as an exact percentage with two decimals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (basisPoints) => {
+        const text = formatBasisPoints(basisPoints);
+        expect(text).toBe(
+          new Intl.NumberFormat('fr-FR', {
+            style: 'percent',
+            minimumFractionDigits: 2,
+            maximumFractionDigits: 2,
+          }).format(basisPoints / 10_000),
+        );
+        expect(digitsOf(text)).toBe(String(basisPoints).padStart(3, '0'));
+        expect(text).toMatch(/,\d{2}\s%$/u);
+      }),
+    );
+    expect(formatBasisPoints(1250)).toMatch(/^12,50\s%$/u);
+  });
+
+  it('formats an offer payout: an amount, a share, or both', () => {
+    expect(formatPayout({ amount: 1500, percent: null, currency: 'EUR' })).toMatch(/^15,00\s€$/u);
+    expect(formatPayout({ amount: 1500, percent: null, currency: 'USD' })).toMatch(/^15,00\s\$US$/u);
+    expect(formatPayout({ amount: null, percent: 750, currency: 'EUR' })).toMatch(/^7,50\s%$/u);
+    expect(formatPayout({ amount: 1000, percent: 500, currency: 'GBP' })).toMatch(/^10,00\s£GB \+ 5,00\s%$/u);
+    expect(formatPayout({ amount: 0, percent: null })).toMatch(/^0,00\s€$/u);
+    expect(formatPayout({ amount: null, percent: null, currency: 'EUR' })).toBe('');
+    expect(formatPayout(null)).toBe('');
   });
 });
 

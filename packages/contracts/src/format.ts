@@ -39,6 +39,25 @@ export function formatPercent(ratio: number): string {
   return percentFormatter.format(Number.isFinite(ratio) ? ratio : 0);
 }
 
+/** Basis points (1250) as a percentage ('12,50 %'): how offer goals store revenue shares. */
+export function formatBasisPoints(basisPoints: number): string {
+  return formatPercent(basisPoints / 10_000);
+}
+
+/**
+ * An offer's registration payout as the offer screens show it: a fixed amount in the offer's
+ * currency, a revenue share, or both ('10,00 € + 5,00 %'); '' when the offer pays nothing on it.
+ */
+export function formatPayout(
+  payout: { amount: number | null; percent: number | null; currency?: string | null } | null | undefined,
+): string {
+  if (!payout) return '';
+  const parts: string[] = [];
+  if (payout.amount !== null) parts.push(formatMoneyMinor(payout.amount, payout.currency || DEFAULT_CURRENCY));
+  if (payout.percent !== null) parts.push(formatBasisPoints(payout.percent));
+  return parts.join(' + ');
+}
+
 /** The flag emoji of an ISO 3166-1 alpha-2 code, from its regional indicator symbols. */
 export function flagEmoji(isoCode: string): string {
   const code = isoCode.trim().toUpperCase();

@@ -23,6 +23,9 @@ export const FORM_ERROR_TEXT = {
   passwordCapital: 'Password must contain at least one capital letter.',
   passwordNumber: 'The password must contain at least one number.',
   passwordMismatch: 'The passwords do not match.',
+  iban: 'Please enter a valid IBAN (the country code, check digits or account number are wrong).',
+  swift: 'Please enter a valid SWIFT/BIC code (8 or 11 letters and digits, such as BNPAFRPPXXX).',
+  fieldSet: 'Send either the company fields or the payment fields.',
 } as const;
 export type FormErrorRule = keyof typeof FORM_ERROR_TEXT;
 

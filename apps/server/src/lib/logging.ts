@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-const SECRET_PARAMS = /^(token|key|password|expireAt|bearer|code)$/i;
+const SECRET_PARAMS = /^(token|key|password|expireAt|bearer|code|signature|challenge)$/i;
 
 /** Masks secrets a URL may carry: query values such as ?token= and ?key=, and reset keys in paths. */
 export function maskUrl(url: string): string {

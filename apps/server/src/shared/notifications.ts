@@ -1,13 +1,9 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { NotificationKind } from '@portal/contracts';
 import type { DbOrTx } from '../db/client.js';
-import { notifications } from '../db/schema.js';
+import { emailOutbox, notifications, users } from '../db/schema.js';
 
-/** What kinds of event produce a partner notification. */
-export type NotificationKind =
-  | 'application_decided'
-  | 'document_reviewed'
-  | 'invoice_status_changed'
-  | 'postback_disabled'
-  | 'security';
+export type { NotificationKind };
 
 export type NewNotification = {
   partnerId: number;
@@ -19,15 +15,71 @@ export type NewNotification = {
 };
 
 /**
- * Records a notification for a partner. Call it with the transaction that records the event,
- * so that a rolled-back change notifies nobody. Any module may call it; it imports no feature.
+ * The preference that lets a kind of notification reach a user's inbox (the account screen's
+ * checkboxes). Newsletter and partner special offers are not notifications: docs/decisions/014.
  */
-export async function notifyPartner(db: DbOrTx, notification: NewNotification): Promise<void> {
+const PREFERENCE_OF = {
+  application_decided: users.offerNotifications,
+  invoice_status_changed: users.paymentNotifications,
+  document_reviewed: users.urgentNotifications,
+  postback_disabled: users.urgentNotifications,
+  security: users.urgentNotifications,
+} as const satisfies Record<NotificationKind, unknown>;
+
+export type NotifyOptions = {
+  /** The portal's public address (ctx.config.publicUrl): with it, the e-mail links to the page. */
+  publicUrl?: string;
+};
+
+/**
+ * Records a notification for a partner and e-mails the partner's users whose preferences ask
+ * for that kind. Call it with the transaction that records the event, so that a rolled-back
+ * change notifies nobody; the mail worker sends the queued e-mails once it commits. Any module
+ * may call it; it imports no feature.
+ */
+export async function notifyPartner(
+  db: DbOrTx,
+  notification: NewNotification,
+  options: NotifyOptions = {},
+): Promise<void> {
+  const body = notification.body ?? '';
+  const link = notification.link ?? null;
   await db.insert(notifications).values({
     partnerId: notification.partnerId,
     kind: notification.kind,
     title: notification.title,
-    body: notification.body ?? '',
-    link: notification.link ?? null,
+    body,
+    link,
   });
+  const recipients = await db
+    .select({ email: users.email, firstname: users.firstname })
+    .from(users)
+    .where(
+      and(
+        eq(users.partnerId, notification.partnerId),
+        eq(users.enabled, true),
+        isNotNull(users.passwordHash),
+        eq(PREFERENCE_OF[notification.kind], true),
+      ),
+    );
+  if (recipients.length === 0) return;
+  const where = link && options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${link}` : null;
+  await db.insert(emailOutbox).values(
+    recipients.map((user) => ({
+      to: user.email,
+      subject: notification.title,
+      kind: `notification-${notification.kind}`.slice(0, 32),
+      meta: { partnerId: notification.partnerId, notificationKind: notification.kind },
+      text: [
+        `Hello ${user.firstname},`,
+        '',
+        notification.title,
+        ...(body ? ['', body] : []),
+        '',
+        where ? `See it in the partner portal: ${where}` : 'See it under Notifications in the partner portal.',
+        '',
+        'You receive this e-mail because of your notification preferences; change them under Account settings.',
+      ].join('\n'),
+    })),
+  );
 }

@@ -2,6 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppContext } from '../../shared/context.js';
 import { partnerContacts, partners, teams, users } from '../schema.js';
+import { renderCataloguePictures, seedCatalogue } from './catalogue.js';
+import { seedNews } from './news.js';
 import { avatarPng, storePicture } from './pictures.js';
 import { seedReference } from './reference.js';
 
@@ -10,6 +12,10 @@ export const DEMO_ACCOUNTS = {
   manager: { email: 'manager@demo.test', password: 'Manager2025!' },
   partner: { email: 'partner@demo.test', password: 'Partner2025!' },
   bluebird: { email: 'bluebird@demo.test', password: 'Partner2025!' },
+  /** A third partner for the account-settings end-to-end tests (2FA, password change). */
+  kestrel: { email: 'kestrel@demo.test', password: 'Partner2025!' },
+  /** A second user of Kestrel Digital, whose sign-in the account-settings tests leave alone. */
+  kestrelReports: { email: 'kestrel.reports@demo.test', password: 'Partner2025!' },
 } as const;
 
 /**
@@ -31,6 +37,7 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
   ]);
   const managerPhoto = await avatarPng('CM', '#1c7ed6', '#7048e8');
   const secondPhoto = await avatarPng('LM', '#0ca678', '#1098ad');
+  const cataloguePictures = await renderCataloguePictures();
 
   await db.transaction(async (tx) => {
     const managerImageId = await storePicture(tx, storage, managerPhoto, 'avatar', 'claire-martin.png');
@@ -203,6 +210,67 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
       roles: ['ROLE_PARTNER'],
       partnerId: bluebird.id,
     });
+    await seedCatalogue(tx, storage, cataloguePictures, { northwindId: partner.id, bluebirdId: bluebird.id });
+
+    const [kestrel] = await tx
+      .insert(partners)
+      .values({
+        accountManagerId: manager?.id ?? null,
+        accountType: 'affiliate',
+        status: 'active',
+        companyStatus: 'gmbh',
+        companyName: 'Kestrel Digital',
+        companyRegistrationNumber: 'HRB 214578',
+        companyVatNumber: 'DE298745612',
+        langs: ['de', 'en'],
+        country: 'DE',
+        address: 'Torstraße 140',
+        zipCode: '10119',
+        city: 'Berlin',
+        email: DEMO_ACCOUNTS.kestrel.email,
+        phoneNumber: '+49 30 901820',
+        typology: 'publisher',
+        verticals: ['finance'],
+        geographicAreas: ['europe'],
+        trafficSources: ['seo'],
+        experience: '1to3',
+        monthlyEstimateRevenue: '5k20k',
+        websiteUrl: 'https://kestrel-digital.example',
+        accountHolder: 'Kestrel Digital GmbH',
+        bankName: 'Deutsche Bank',
+        iban: 'DE89370400440532013000',
+        swift: 'DEUTDEFFXXX',
+      })
+      .returning();
+    if (!kestrel) throw new Error('partner insert returned nothing');
+    await tx.insert(partnerContacts).values({
+      partnerId: kestrel.id,
+      companyRole: 'main',
+      civility: 'ms',
+      firstname: 'Lena',
+      lastname: 'Vogel',
+      email: DEMO_ACCOUNTS.kestrel.email,
+      phoneNumber: '+49 30 901820',
+    });
+    await tx.insert(users).values([
+      {
+        email: DEMO_ACCOUNTS.kestrel.email,
+        passwordHash: partnerHash,
+        firstname: 'Lena',
+        lastname: 'Vogel',
+        roles: ['ROLE_PARTNER'],
+        partnerId: kestrel.id,
+      },
+      {
+        email: DEMO_ACCOUNTS.kestrelReports.email,
+        passwordHash: partnerHash,
+        firstname: 'Jonas',
+        lastname: 'Weber',
+        roles: ['ROLE_PARTNER'],
+        partnerId: kestrel.id,
+      },
+    ]);
   });
+  await seedNews(db, storage, ctx.now());
   return true;
 }

@@ -10,29 +10,18 @@ import {
   type CurrentUser,
   type DocumentStatus,
   type DocumentType,
-  type FileDto,
   type PartnerContact,
   type Role,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { files, partnerContacts, partnerDocuments, partners, users } from '../../db/schema.js';
+import { countries, files, partnerContacts, partnerDocuments, partners, users } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
+import { fileDto } from '../../lib/uploads.js';
 
 export const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
 
 type FileRow = typeof files.$inferSelect;
-
-function fileDto(file: FileRow | null | undefined): FileDto | null {
-  if (!file) return null;
-  return {
-    id: file.id,
-    createdAt: file.createdAt.toISOString(),
-    type: file.type,
-    filename: file.filename,
-    url: `${API_PREFIX}/file/${file.id}/url`,
-    expireAt: toIso(file.expireAt),
-  };
-}
+type ContactRow = typeof partnerContacts.$inferSelect;
 
 export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUser | null> {
   const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -49,7 +38,24 @@ export async function currentUser(db: DbOrTx, userId: number): Promise<CurrentUs
   };
 }
 
-async function filesById(db: DbOrTx, ids: (number | null)[]) {
+export function contactDto(contact: ContactRow, document: FileRow | null | undefined): PartnerContact {
+  return {
+    id: contact.id,
+    partnerId: contact.partnerId,
+    companyRole: contact.companyRole,
+    civility: contact.civility,
+    firstname: contact.firstname,
+    lastname: contact.lastname,
+    nickname: contact.nickname,
+    email: contact.email,
+    phoneNumber: contact.phoneNumber,
+    telegram: contact.telegram,
+    teams: contact.teams,
+    document: fileDto(document),
+  };
+}
+
+export async function filesById(db: DbOrTx, ids: (number | null)[]) {
   const wanted = ids.filter((id): id is number => id !== null);
   if (wanted.length === 0) return new Map<number, FileRow>();
   const rows = await db.select().from(files).where(inArray(files.id, wanted));
@@ -76,22 +82,7 @@ export async function connectedPartner(db: DbOrTx, partnerId: number): Promise<C
   const contact = contactRows[0];
   const fileMap = await filesById(db, [contact?.documentId ?? null, ...documentRows.map((d) => d.fileId)]);
 
-  const mainContact: PartnerContact | null = contact
-    ? {
-        id: contact.id,
-        partnerId: contact.partnerId,
-        companyRole: contact.companyRole,
-        civility: contact.civility,
-        firstname: contact.firstname,
-        lastname: contact.lastname,
-        nickname: contact.nickname,
-        email: contact.email,
-        phoneNumber: contact.phoneNumber,
-        telegram: contact.telegram,
-        teams: contact.teams,
-        document: fileDto(contact.documentId ? fileMap.get(contact.documentId) : null),
-      }
-    : null;
+  const mainContact = contact ? contactDto(contact, contact.documentId ? fileMap.get(contact.documentId) : null) : null;
 
   const documents: Partial<Record<DocumentType, ComplianceDocument>> = {};
   for (const doc of documentRows) {
@@ -155,4 +146,53 @@ export async function connectedPartner(db: DbOrTx, partnerId: number): Promise<C
     mainContact,
     documents,
   };
+}
+
+type PartnerUpdate = Partial<
+  Pick<
+    typeof partners.$inferInsert,
+    | 'langs'
+    | 'country'
+    | 'address'
+    | 'zipCode'
+    | 'state'
+    | 'city'
+    | 'email'
+    | 'phoneNumber'
+    | 'accountHolder'
+    | 'bankName'
+    | 'bankAddress'
+    | 'iban'
+    | 'swift'
+    | 'routingNumber'
+  >
+>;
+
+/** Writes only the listed columns: the caller has already kept the fields a partner may set. */
+export async function updatePartnerFields(db: DbOrTx, partnerId: number, values: PartnerUpdate, now: Date) {
+  await db
+    .update(partners)
+    .set({ ...values, updatedAt: now })
+    .where(eq(partners.id, partnerId));
+}
+
+export async function findContact(db: DbOrTx, partnerId: number, contactId: number, forUpdate = false) {
+  const query = db
+    .select()
+    .from(partnerContacts)
+    .where(and(eq(partnerContacts.id, contactId), eq(partnerContacts.partnerId, partnerId)))
+    .limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+export async function countryExists(db: DbOrTx, isoCode: string) {
+  const rows = await db.select({ isoCode: countries.isoCode }).from(countries).where(eq(countries.isoCode, isoCode));
+  return rows.length > 0;
+}
+
+export async function fileOf(db: DbOrTx, fileId: number | null) {
+  if (!fileId) return null;
+  const rows = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
+  return rows[0] ?? null;
 }

@@ -16,12 +16,35 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
       enabled: users.enabled,
       partnerId: users.partnerId,
       partnerStatus: partners.status,
+      twoFactorPhone: users.twoFactorPhone,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
     })
     .from(users)
     .leftJoin(partners, eq(partners.id, users.partnerId))
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
   return rows[0] ?? null;
+}
+
+export async function findUserById(db: DbOrTx, userId: number) {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      enabled: users.enabled,
+      partnerId: users.partnerId,
+      partnerStatus: partners.status,
+    })
+    .from(users)
+    .leftJoin(partners, eq(partners.id, users.partnerId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A failed second step whose challenge names nobody still counts against the IP. */
+export async function recordIpFailure(db: DbOrTx, ip: string, now: Date) {
+  await db.insert(authFailures).values({ scope: 'ip', key: ip, createdAt: now });
 }
 
 export async function createSession(db: DbOrTx, userId: number, now: Date, meta: { ip?: string; userAgent?: string }) {

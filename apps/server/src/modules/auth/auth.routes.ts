@@ -4,34 +4,73 @@ import {
   CheckKeyResultSchema,
   LoginBodySchema,
   LoginResultSchema,
+  LoginSessionSchema,
+  LoginTwoFactorBodySchema,
   MessageSchema,
   PasswordLostBodySchema,
   PasswordResetBodySchema,
   ResetKeyParamsSchema,
   envelope,
   errorResponses,
+  maskPhone,
 } from '@portal/contracts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
+import { CODE_SEND_LIMITS, checkCode, codeByChallenge, issueCode, recentCodeCount } from '../../shared/two-factor.js';
 import * as repo from './auth.repository.js';
 
 const INCORRECT = 'Incorrect username or password.';
 const RESET_LINK_SENT = 'If an account exists for this email, a password reset link has been sent.';
 const INVALID_KEY = 'The link is either invalid or has expired.';
 const MAX_RESET_MAILS_PER_HOUR = 5;
+const NOT_ACTIVE = 'Your partner account is not active. Please contact your account manager.';
+const CODE_ERRORS = {
+  none: 'This sign-in code is no longer valid. Please sign in again.',
+  used: 'This sign-in code is no longer valid. Please sign in again.',
+  expired: 'The code has expired. Please sign in again.',
+  wrong: 'The code is incorrect.',
+  exhausted: 'Too many incorrect codes. Please sign in again.',
+} as const;
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db, config, mailer } = ctx;
+  const { db, config, mailer, sms } = ctx;
+
+  /** 429 once an account or an IP has too many recent failures; checked before any secret. */
+  const checkFailureLimits = async (account: string | null, ip: string, now: Date) => {
+    const scopes = [
+      ...(account ? ([['account', account, config.loginMaxFailuresPerAccount]] as const) : []),
+      ['ip', ip, config.loginMaxFailuresPerIp] as const,
+    ];
+    for (const [scope, key, limit] of scopes) {
+      const failures = await repo.recentFailures(db, scope, key, now);
+      if (failures.count >= limit) {
+        const minutes = Math.ceil(failures.retryAfterSeconds / 60);
+        throw tooManyRequests(
+          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
+          failures.retryAfterSeconds,
+        );
+      }
+    }
+  };
+
+  const startSession = async (userId: number, request: { ip: string; headers: Record<string, unknown> }) => {
+    const userAgent = request.headers['user-agent'];
+    return repo.createSession(db, userId, ctx.now(), {
+      ip: request.ip,
+      ...(typeof userAgent === 'string' ? { userAgent } : {}),
+    });
+  };
 
   app.post(
     '/login',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in; answers an opaque bearer token and its absolute expiry',
+        summary:
+          'Sign in; answers an opaque bearer token and its absolute expiry, or, with two-factor authentication, a challenge for POST /login/two-factor',
         body: LoginBodySchema,
         response: { 200: envelope(LoginResultSchema), ...errorResponses },
       },
@@ -40,34 +79,82 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const now = ctx.now();
       const account = request.body.username.trim().toLowerCase();
       const ip = request.ip;
-      for (const [scope, key, limit] of [
-        ['account', account, config.loginMaxFailuresPerAccount],
-        ['ip', ip, config.loginMaxFailuresPerIp],
-      ] as const) {
-        const failures = await repo.recentFailures(db, scope, key, now);
-        if (failures.count >= limit) {
-          const minutes = Math.ceil(failures.retryAfterSeconds / 60);
-          throw tooManyRequests(
-            `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-            failures.retryAfterSeconds,
-          );
-        }
-      }
+      await checkFailureLimits(account, ip, now);
       const user = await repo.findUserByEmail(db, account);
       const valid = await verifyPassword(user?.passwordHash, request.body.password);
       if (!user || !valid || !user.enabled) {
         await repo.recordFailure(db, account, ip, now);
         throw new AppError(401, INCORRECT);
       }
-      if (user.partnerId !== null && user.partnerStatus !== 'active') {
-        throw new AppError(403, 'Your partner account is not active. Please contact your account manager.');
+      if (user.partnerId !== null && user.partnerStatus !== 'active') throw new AppError(403, NOT_ACTIVE);
+      const phone = user.twoFactorEnabledAt ? user.twoFactorPhone : null;
+      if (phone) {
+        // The failures are not cleared yet: wrong codes count against the same limits, and a
+        // right password must not reset them (or the code could be guessed five at a time).
+        const issued = await db.transaction(async (tx) => {
+          if ((await recentCodeCount(tx, user.id, 'login', now)) >= CODE_SEND_LIMITS.login.max) return null;
+          return issueCode(tx, { userId: user.id, purpose: 'login', phone, now });
+        });
+        if (!issued?.challenge) {
+          throw tooManyRequests(
+            'Too many sign-in codes were requested. Please try again later.',
+            CODE_SEND_LIMITS.login.windowMs / 1000,
+          );
+        }
+        void sms.drain().catch(() => undefined);
+        request.log.info({ userId: user.id }, 'sign-in code sent');
+        return ok({
+          twoFactorRequired: true as const,
+          challenge: issued.challenge,
+          phone: maskPhone(phone),
+          codeExpireAt: issued.expiresAt.toISOString(),
+        });
       }
       await repo.clearAccountFailures(db, account);
-      const session = await repo.createSession(db, user.id, now, {
-        ip,
-        ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
-      });
+      const session = await startSession(user.id, request);
       request.log.info({ userId: user.id }, 'signed in');
+      return ok({ bearer: session.token, expireAt: session.expiresAt.toISOString() });
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Second sign-in step: the challenge of POST /login and the code sent by SMS',
+        body: LoginTwoFactorBodySchema,
+        response: { 200: envelope(LoginSessionSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const now = ctx.now();
+      const ip = request.ip;
+      await checkFailureLimits(null, ip, now);
+      const target = await db.transaction(async (tx) => {
+        const row = await codeByChallenge(tx, request.body.challenge);
+        return row ? repo.findUserById(tx, row.userId) : null;
+      });
+      if (!target) {
+        await repo.recordIpFailure(db, ip, now);
+        throw badRequest(CODE_ERRORS.none, { code: CODE_ERRORS.none });
+      }
+      const account = target.email.toLowerCase();
+      await checkFailureLimits(account, ip, now);
+      // Committed before any error is thrown, so a wrong code's attempt is never rolled back.
+      const outcome = await db.transaction(async (tx) => {
+        const row = await codeByChallenge(tx, request.body.challenge);
+        return row ? checkCode(tx, row, request.body.code, now) : ('none' as const);
+      });
+      if (outcome !== 'ok') {
+        if (outcome === 'wrong' || outcome === 'exhausted') await repo.recordFailure(db, account, ip, now);
+        throw badRequest(CODE_ERRORS[outcome], { code: CODE_ERRORS[outcome] });
+      }
+      if (!target.enabled) throw new AppError(401, INCORRECT);
+      if (target.partnerId !== null && target.partnerStatus !== 'active') throw new AppError(403, NOT_ACTIVE);
+      await repo.clearAccountFailures(db, account);
+      const session = await startSession(target.id, request);
+      request.log.info({ userId: target.id }, 'signed in with a two-factor code');
       return ok({ bearer: session.token, expireAt: session.expiresAt.toISOString() });
     },
   );

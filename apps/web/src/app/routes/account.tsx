@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
+import { AccountSettings } from '@/features/account-settings/components/account-settings';
 
-/** Account configuration (password, timezone, preferences, 2FA); sections arrive with their own issue. */
+/** Account configuration: password, time zone, preferences and two-factor authentication. */
 export function AccountRoute() {
   const { t } = useTranslation();
-  return <PageTitle>{t('screen.account')}</PageTitle>;
+  return (
+    <>
+      <PageTitle>{t('screen.account')}</PageTitle>
+      <AccountSettings />
+    </>
+  );
 }

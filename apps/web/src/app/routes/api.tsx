@@ -1,13 +1,6 @@
-import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { ApiKeysPage } from '@/features/api-keys/components/api-keys-page';
 
+/** The reporting API page: its keys and how to call the API with them. */
 export function ApiRoute() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <PageTitle>{t('screen.api')}</PageTitle>
-      <Text data-testid="api-empty">{t('api.empty')}</Text>
-    </>
-  );
+  return <ApiKeysPage />;
 }

@@ -1,8 +1,18 @@
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
+import { NewsCarousel } from '@/features/news/components/news-carousel';
 
-/** Home dashboard; quick stats, news, global performance and top offers arrive with their own issue. */
+/**
+ * Home dashboard (spec section 2). The news block is here; quick stats, global performance and
+ * top offers join this stack with their own issue.
+ */
 export function DashboardRoute() {
   const { t } = useTranslation();
-  return <PageTitle>{t('screen.dashboard')}</PageTitle>;
+  return (
+    <Stack gap="lg">
+      <PageTitle mb={0}>{t('screen.dashboard')}</PageTitle>
+      <NewsCarousel />
+    </Stack>
+  );
 }

@@ -1,20 +1,6 @@
-import { EmptyState } from '@mantine/core';
-import { IconBellOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { NotificationList } from '@/features/notifications/components/notification-list';
 
-/** Always empty in the observed product (spec section 2). */
+/** 'Notifications (0)' and empty until something concerns the partner (spec section 2, issue 6). */
 export function NotificationsRoute() {
-  const { t } = useTranslation();
-  const count = 0;
-  return (
-    <>
-      <PageTitle>{t('notifications.title', { count })}</PageTitle>
-      <EmptyState
-        icon={<IconBellOff size={32} />}
-        description={t('notifications.empty')}
-        data-testid="notifications-empty"
-      />
-    </>
-  );
+  return <NotificationList />;
 }

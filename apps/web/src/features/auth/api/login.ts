@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, LoginResult } from '@portal/contracts';
+import type { LoginBody, LoginResult, LoginSession, LoginTwoFactorBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 export async function login(body: LoginBody) {
@@ -9,4 +9,17 @@ export async function login(body: LoginBody) {
 
 export function useLogin() {
   return useMutation({ mutationFn: login });
+}
+
+/** The second sign-in step: the challenge of POST /login and the code sent by SMS. */
+export async function loginTwoFactor(body: LoginTwoFactorBody) {
+  const { data } = await api.post<LoginSession>('/login/two-factor', body, {
+    loading: true,
+    skipBadRequestHandling: true,
+  });
+  return data;
+}
+
+export function useLoginTwoFactor() {
+  return useMutation({ mutationFn: loginTwoFactor });
 }

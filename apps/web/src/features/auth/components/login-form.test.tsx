@@ -82,4 +82,65 @@ describe('LoginForm', () => {
     expect(snackbar.textContent).toContain('Incorrect username or password.');
     expect(Cookies.get('token')).toBeUndefined();
   });
+  describe('with two-factor authentication', () => {
+    const ok = (data: unknown) =>
+      jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: null, data });
+    const challenge = {
+      twoFactorRequired: true,
+      challenge: 'chal-123',
+      phone: '+33 •••••••78',
+      codeExpireAt: new Date(Date.now() + 600_000).toISOString(),
+    };
+
+    async function passwordStep(user: ReturnType<typeof userEvent.setup>, rememberMe = false) {
+      await user.type(screen.getByLabelText(/^Email/), 'partner@example.com');
+      await user.type(screen.getByLabelText(/^Password/), 'Secret123');
+      if (rememberMe) await user.click(screen.getByLabelText('Remember me'));
+      await user.click(submitButton());
+      await screen.findByTestId('login-two-factor');
+    }
+
+    it('asks for the SMS code, then signs in with it', async () => {
+      const user = userEvent.setup();
+      const expireAt = new Date(Date.now() + 86_400_000).toISOString();
+      fetchMock.mockResolvedValueOnce(ok(challenge)).mockResolvedValueOnce(ok({ bearer: 'tok-2fa', expireAt }));
+      const { router } = renderWithProviders(<LoginForm redirectTo="/offers" />, { path: '/login' });
+
+      await passwordStep(user, true);
+      expect(Cookies.get('token')).toBeUndefined();
+      expect(screen.getByText('Enter the 6-digit code we sent by SMS to +33 •••••••78.')).toBeTruthy();
+      const verify = screen.getByRole<HTMLButtonElement>('button', { name: 'Verify' });
+      await user.type(screen.getByLabelText(/^Verification code/), '12345');
+      await waitFor(() => expect(verify.disabled).toBe(true));
+      await user.type(screen.getByLabelText(/^Verification code/), '6');
+      await waitFor(() => expect(verify.disabled).toBe(false));
+      await user.click(verify);
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/offers'));
+      const [url, init] = fetchMock.mock.calls[1] ?? [];
+      expect(url).toBe('/api/v1/login/two-factor');
+      expect(JSON.parse(String(init?.body))).toEqual({ challenge: 'chal-123', code: '123456' });
+      expect(Cookies.get('token')).toBe('tok-2fa');
+    });
+
+    it('shows a wrong code under the field and stays on the step; "Back to sign in" returns', async () => {
+      const user = userEvent.setup();
+      fetchMock.mockResolvedValueOnce(ok(challenge)).mockResolvedValueOnce(
+        jsonResponse(400, {
+          status: 400,
+          message: 'The code is incorrect.',
+          data: null,
+          errors: { code: 'The code is incorrect.' },
+        }),
+      );
+      renderWithProviders(<LoginForm redirectTo="/" />, { path: '/login' });
+      await passwordStep(user);
+      await user.type(screen.getByLabelText(/^Verification code/), '000000');
+      await user.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('The code is incorrect.')).toBeTruthy();
+      expect(Cookies.get('token')).toBeUndefined();
+      await user.click(screen.getByRole('button', { name: 'Back to sign in' }));
+      expect(submitButton()).toBeTruthy();
+    });
+  });
 });

@@ -1,9 +1,12 @@
-import { Anchor, Burger, Button, Group, Image, Text } from '@mantine/core';
+import { Anchor, Badge, Burger, Button, Group, Image, Text } from '@mantine/core';
 import { IconApi, IconBell, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { logout } from '@/lib/auth';
+import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import { useUnreadCount } from '../api/get-unread-count';
 
 type TopBarProps = {
   menuOpened: boolean;
@@ -18,6 +21,16 @@ const LINKS = [
 
 export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
   const { t } = useTranslation();
+  const config = useConfig();
+  const { pathname } = useLocation();
+  // Staff have no partner, hence no notifications.
+  const unreadCount = useUnreadCount(config.partner !== null);
+  const { refetch } = unreadCount;
+  const unread = unreadCount.data ?? 0;
+  // The bar stays mounted while the screens change: count again on every navigation.
+  useEffect(() => {
+    if (config.partner !== null) void refetch();
+  }, [pathname, config.partner, refetch]);
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="top-bar">
       <Group gap="sm" wrap="nowrap">
@@ -44,6 +57,19 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
             variant="subtle"
             size="compact-sm"
             leftSection={<Icon size={16} aria-hidden />}
+            rightSection={
+              testId === 'top-bar-notifications' && unread > 0 ? (
+                <Badge
+                  size="sm"
+                  circle={unread < 10}
+                  color="red"
+                  aria-label={t('notifications.unreadCount', { count: unread })}
+                  data-testid="top-bar-notifications-count"
+                >
+                  {unread > 99 ? '99+' : unread}
+                </Badge>
+              ) : undefined
+            }
             data-testid={testId}
           >
             {t(label)}

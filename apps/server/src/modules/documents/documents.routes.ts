@@ -1,0 +1,159 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ComplianceDocumentBodySchema,
+  ComplianceDocumentSchema,
+  DOCUMENT_TYPE_LABELS,
+  IdParamsSchema,
+  ReviewComplianceDocumentBodySchema,
+  STAFF_ROLES,
+  envelope,
+  errorResponses,
+  formErrorText,
+  type DocumentType,
+} from '@portal/contracts';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
+import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
+import { authOf, partnerIdOf } from '../../plugins/auth.js';
+import type { AppContext } from '../../shared/context.js';
+import { notifyPartner } from '../../shared/notifications.js';
+import {
+  documentDto,
+  documentForReview,
+  lockDocument,
+  reviewDocument,
+  saveDocumentFile,
+} from './documents.repository.js';
+
+const SAVED = 'Your documents have been successfully updated.';
+
+/** Compliance documents: the partner uploads and replaces them, staff review them. */
+export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  /** One record per type: POST of a type the partner already has replaces its file, like PUT. */
+  const save = async (
+    partnerId: number,
+    type: DocumentType,
+    id: number | null,
+    data: { filename: string; data: string },
+    log: typeof app.log,
+  ) => {
+    const upload = await prepareUpload(data);
+    const now = ctx.now();
+    return storeThenCommit(
+      ctx.storage,
+      upload,
+      (stored) =>
+        db.transaction(async (tx) => {
+          const existing = await lockDocument(tx, partnerId, id === null ? { type } : { id });
+          if (id !== null && !existing) throw notFound('Document not found.');
+          if (existing && existing.type !== type) {
+            throw badRequest('The request is invalid.', { type: formErrorText('oneOf') });
+          }
+          if (!stored) throw new Error('upload not stored');
+          const { row, obsoleteKey } = await saveDocumentFile(tx, partnerId, existing, type, stored, now);
+          return { result: await documentDto(tx, row), obsoleteKeys: obsoleteKey ? [obsoleteKey] : [] };
+        }),
+      log,
+    ).catch((error: unknown) => {
+      // Two first uploads of one type at once: the unique index keeps one, the other is told.
+      if (isUniqueViolation(error))
+        throw conflict('This document was just saved by another request. Please try again.');
+      throw error;
+    });
+  };
+
+  app.post(
+    '/partner/compliance-document',
+    {
+      preHandler: app.requireAuth(),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags: ['documents'],
+        summary: 'Upload a compliance document (data URL; PDF, PNG or JPEG, 10 MB); it awaits approval',
+        body: ComplianceDocumentBodySchema,
+        response: { 200: envelope(ComplianceDocumentSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { type, document } = request.body;
+      const saved = await save(partnerIdOf(request), type, null, document, request.log);
+      return ok(saved, { message: SAVED });
+    },
+  );
+
+  app.put(
+    '/partner/compliance-document/:id',
+    {
+      preHandler: app.requireAuth(),
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      schema: {
+        tags: ['documents'],
+        summary: 'Replace a compliance document; its status goes back to pending',
+        params: IdParamsSchema,
+        body: ComplianceDocumentBodySchema,
+        response: { 200: envelope(ComplianceDocumentSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { type, document } = request.body;
+      const saved = await save(partnerIdOf(request), type, request.params.id, document, request.log);
+      return ok(saved, { message: SAVED });
+    },
+  );
+
+  app.put(
+    '/staff/compliance-documents/:id',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags: ['staff'],
+        summary: "Review a partner's compliance document: approve, refuse or set back to pending, with an expiry date",
+        params: IdParamsSchema,
+        body: ReviewComplianceDocumentBodySchema,
+        response: { 200: envelope(ComplianceDocumentSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
+      const seesAll = auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER');
+      const { status, expireAt } = request.body;
+      const now = ctx.now();
+      const reviewed = await db.transaction(async (tx) => {
+        const found = await documentForReview(tx, request.params.id);
+        // An account manager reviews only its own partners' documents; others look unknown.
+        if (!found || (!seesAll && found.accountManagerId !== auth.userId)) throw notFound('Document not found.');
+        const row = await reviewDocument(
+          tx,
+          found.document.id,
+          {
+            status,
+            ...(expireAt === undefined ? {} : { expireAt: expireAt ? new Date(`${expireAt}T00:00:00Z`) : null }),
+          },
+          now,
+        );
+        if (!row) throw notFound('Document not found.');
+        if (status !== 'pending' && status !== found.document.status) {
+          const label = DOCUMENT_TYPE_LABELS[row.type as DocumentType] ?? row.type;
+          await notifyPartner(
+            tx,
+            {
+              partnerId: row.partnerId,
+              kind: 'document_reviewed',
+              title:
+                status === 'approved'
+                  ? `Your ${label.toLowerCase()} was approved.`
+                  : `Your ${label.toLowerCase()} was refused.`,
+              link: '/my-account',
+            },
+            { publicUrl: ctx.config.publicUrl },
+          );
+        }
+        return documentDto(tx, row);
+      });
+      return ok(reviewed, { message: 'The document was reviewed.' });
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { files, partnerDocuments } from '../../db/schema.js';
+
+export async function fileById(db: DbOrTx, id: number) {
+  const rows = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A partner's own file; another partner's answers null, like a missing one. */
+export async function ownFile(db: DbOrTx, partnerId: number, id: number, forUpdate = false) {
+  const query = db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerPartnerId, partnerId)))
+    .limit(1);
+  const rows = forUpdate ? await query.for('update') : await query;
+  return rows[0] ?? null;
+}
+
+/**
+ * Removes the file row and what exists only to carry it: a compliance record goes with its file
+ * (the type then shows 'No document saved'); a contact keeps its other fields (the foreign key
+ * clears its document). Answers the storage key to delete once committed.
+ */
+export async function deleteOwnFile(tx: DbOrTx, partnerId: number, fileId: number) {
+  await tx
+    .delete(partnerDocuments)
+    .where(and(eq(partnerDocuments.partnerId, partnerId), eq(partnerDocuments.fileId, fileId)));
+  const [removed] = await tx.delete(files).where(eq(files.id, fileId)).returning({ key: files.storageKey });
+  return removed?.key ?? null;
+}

@@ -1,0 +1,122 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PREFIX,
+  DOCUMENT_TYPES,
+  FILE_LINK_TTL_SECONDS,
+  FileDownloadQuerySchema,
+  FileUrlSchema,
+  IdParamsSchema,
+  MessageSchema,
+  envelope,
+  errorResponses,
+} from '@portal/contracts';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
+import { secretStore } from '../../lib/secrets.js';
+import { removeStored } from '../../lib/uploads.js';
+import { partnerIdOf } from '../../plugins/auth.js';
+import type { AppContext } from '../../shared/context.js';
+import { deleteOwnFile, fileById, ownFile } from './files.repository.js';
+
+/** Files a partner may delete: its own uploads, never what staff produced for it (invoices, logo). */
+const DELETABLE_TYPES: readonly string[] = ['contact_document', ...DOCUMENT_TYPES];
+
+function contentDisposition(filename: string): string {
+  const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/**
+ * Files are never served from a folder: `GET /file/{id}/url` hands the owner a signed link that
+ * works for a few minutes without a bearer (a browser download cannot send one), and the
+ * download route checks that signature (HMAC-SHA256 with a secret kept in the database).
+ */
+export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const secrets = secretStore(db);
+
+  const signatureOf = async (fileId: number, expires: number) =>
+    createHmac('sha256', await secrets.get('file-link-signing'))
+      .update(`file:${fileId}:${expires}`)
+      .digest('base64url');
+
+  app.get(
+    '/file/:id/url',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags: ['files'],
+        summary: 'A signed download link to one of the own files, valid for 5 minutes',
+        params: IdParamsSchema,
+        response: { 200: envelope(FileUrlSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const file = await ownFile(db, partnerIdOf(request), request.params.id);
+      if (!file) throw notFound('File not found.');
+      const expires = Math.floor(ctx.now().getTime() / 1000) + FILE_LINK_TTL_SECONDS;
+      const signature = await signatureOf(file.id, expires);
+      const url = `${ctx.config.publicUrl}${API_PREFIX}/file/${file.id}/download?expires=${expires}&signature=${signature}`;
+      return ok({ url, expireAt: new Date(expires * 1000).toISOString() });
+    },
+  );
+
+  app.get(
+    '/file/:id/download',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'The bytes of a file, through a signed link from GET /file/{id}/url (no bearer needed)',
+        security: [],
+        params: IdParamsSchema,
+        querystring: FileDownloadQuerySchema,
+        response: { 200: z.any(), ...errorResponses, 410: errorResponses[404] },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { expires, signature } = request.query;
+      const expected = Buffer.from(await signatureOf(id, expires));
+      const given = Buffer.from(signature);
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+        throw forbidden('This download link is not valid.');
+      }
+      if (expires * 1000 <= ctx.now().getTime()) throw new AppError(410, 'This download link has expired.');
+      const file = await fileById(db, id);
+      const bytes = file ? await ctx.storage.get(file.storageKey) : null;
+      if (!file || !bytes) throw notFound('File not found.');
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-disposition', contentDisposition(file.filename))
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(bytes);
+    },
+  );
+
+  app.delete(
+    '/file/:id',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags: ['files'],
+        summary: 'Delete one of the own uploaded files (a contact document or a compliance document)',
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      const key = await db.transaction(async (tx) => {
+        const file = await ownFile(tx, partnerId, request.params.id, true);
+        if (!file) throw notFound('File not found.');
+        if (!DELETABLE_TYPES.includes(file.type)) throw forbidden('This file cannot be deleted.');
+        return deleteOwnFile(tx, partnerId, file.id);
+      });
+      await removeStored(ctx.storage, key ? [key] : [], request.log);
+      return ok(null, { message: 'The file was deleted.' });
+    },
+  );
+};

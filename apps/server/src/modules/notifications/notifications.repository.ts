@@ -1,0 +1,66 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { Notification } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { notifications } from '../../db/schema.js';
+import { toIso } from '../../lib/reply.js';
+
+type Row = typeof notifications.$inferSelect;
+
+const toDto = (row: Row): Notification => ({
+  id: row.id,
+  kind: row.kind,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  readAt: toIso(row.readAt),
+  createdAt: row.createdAt.toISOString(),
+});
+
+export async function unreadCount(db: DbOrTx, partnerId: number): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.partnerId, partnerId), isNull(notifications.readAt)));
+  return Number(rows[0]?.n ?? 0);
+}
+
+export async function listNotifications(db: DbOrTx, partnerId: number, page: number, pageSize: number) {
+  const [rows, totals, unread] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.partnerId, partnerId))
+      // Newest first; the id breaks ties between notifications of the same instant.
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(notifications).where(eq(notifications.partnerId, partnerId)),
+    unreadCount(db, partnerId),
+  ]);
+  return { items: rows.map(toDto), total: Number(totals[0]?.n ?? 0), unread };
+}
+
+/** Marks one notification of the partner read; null when the partner has no such notification. */
+export async function markRead(db: DbOrTx, partnerId: number, id: number, now: Date): Promise<Notification | null> {
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.partnerId, partnerId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (row.readAt) return toDto(row);
+  const [updated] = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.id, id), eq(notifications.partnerId, partnerId)))
+    .returning();
+  return updated ? toDto(updated) : null;
+}
+
+export async function markAllRead(db: DbOrTx, partnerId: number, now: Date): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.partnerId, partnerId), isNull(notifications.readAt)));
+}

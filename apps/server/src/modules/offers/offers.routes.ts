@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ApplyOfferBodySchema,
+  DecideApplicationBodySchema,
+  IdParamsSchema,
+  ListOffersQuerySchema,
+  OfferDetailQuerySchema,
+  OfferDetailSchema,
+  OfferListSchema,
+  PartnerOfferDetailSchema,
+  PartnerOfferListSchema,
+  STAFF_ROLES,
+  errorResponses,
+} from '@portal/contracts';
+import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
+import { authOf, partnerIdOf } from '../../plugins/auth.js';
+import type { AppContext } from '../../shared/context.js';
+import { notifyPartner } from '../../shared/notifications.js';
+import {
+  createApplication,
+  findApplication,
+  findOffer,
+  listApplications,
+  listOffers,
+  lockApplicationForDecision,
+  setApplicationStatus,
+  viewerOf,
+  type Viewer,
+} from './offers.repository.js';
+
+const OFFER_NOT_FOUND = 'Offer not found.';
+const DECISION_TITLES = {
+  active: (offer: string) => `Your application to ${offer} has been approved.`,
+  refused: (offer: string) => `Your application to ${offer} has been refused.`,
+  pending: (offer: string) => `Your application to ${offer} is pending review again.`,
+} as const;
+
+/** The offer catalogue and applications of the connected partner, and the staff decision on an application. */
+export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const partnerOnly = app.requireAuth(['ROLE_PARTNER']);
+
+  async function viewer(partnerId: number): Promise<Viewer> {
+    const found = await viewerOf(db, partnerId);
+    if (!found) throw forbidden('This account is not a partner account.');
+    return found;
+  }
+
+  app.get(
+    '/offer',
+    {
+      preHandler: partnerOnly,
+      config: { apiKey: 'reporting' },
+      schema: {
+        tags: ['offers'],
+        summary: 'Offers the partner may see: filters, pagination, sorting and groups',
+        querystring: ListOffersQuerySchema,
+        response: { 200: OfferListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const page = await listOffers(db, await viewer(partnerIdOf(request)), request.query);
+      return ok(page, { total: page.total });
+    },
+  );
+
+  app.get(
+    '/offer/:id',
+    {
+      preHandler: partnerOnly,
+      config: { apiKey: 'reporting' },
+      schema: {
+        tags: ['offers'],
+        summary: 'One offer, if the partner may see it',
+        params: IdParamsSchema,
+        querystring: OfferDetailQuerySchema,
+        response: { 200: OfferDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const offer = await findOffer(
+        db,
+        await viewer(partnerIdOf(request)),
+        request.params.id,
+        request.query.groups ?? [],
+      );
+      if (!offer) throw notFound(OFFER_NOT_FOUND);
+      return ok(offer);
+    },
+  );
+
+  app.get(
+    '/partner-offer',
+    {
+      preHandler: partnerOnly,
+      config: { apiKey: 'reporting' },
+      schema: {
+        tags: ['offers'],
+        summary: "The partner's applications",
+        response: { 200: PartnerOfferListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const list = await listApplications(db, partnerIdOf(request));
+      return ok(list, { total: list.length });
+    },
+  );
+
+  app.post(
+    '/partner-offer',
+    {
+      preHandler: partnerOnly,
+      schema: {
+        tags: ['offers'],
+        summary: 'Apply to run an offer that requires approval',
+        body: ApplyOfferBodySchema,
+        response: { 200: PartnerOfferDetailSchema, ...errorResponses, 422: errorResponses[400] },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      const { offerId } = request.body;
+      const offer = await findOffer(db, await viewer(partnerId), offerId);
+      if (!offer) throw notFound(OFFER_NOT_FOUND);
+      if (offer.application) throw conflict('You have already applied to this offer.');
+      if (!offer.requireApproval) {
+        throw new AppError(422, 'This offer does not require approval: you can run it right away.');
+      }
+      let applicationId: number;
+      try {
+        applicationId = await createApplication(db, partnerId, offerId);
+      } catch (error) {
+        // Two submissions at once: the unique index lets one through, the other is a duplicate.
+        if (isUniqueViolation(error)) throw conflict('You have already applied to this offer.');
+        throw error;
+      }
+      const created = await findApplication(db, applicationId);
+      if (!created) throw notFound('Application not found.');
+      return ok(created, { message: 'Your application to this offer is pending.' });
+    },
+  );
+
+  app.put(
+    '/staff/partner-offers/:id',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags: ['staff'],
+        summary: 'Decide an application (staff): the partner is notified',
+        params: IdParamsSchema,
+        body: DecideApplicationBodySchema,
+        response: { 200: PartnerOfferDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
+      const seesAll = auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER');
+      const { status } = request.body;
+      await db.transaction(async (tx) => {
+        const application = await lockApplicationForDecision(tx, request.params.id);
+        // An account manager decides only for its own partners; another's application does not exist for it.
+        if (!application || (!seesAll && application.accountManagerId !== auth.userId)) {
+          throw notFound('Application not found.');
+        }
+        if (application.status === status) return;
+        await setApplicationStatus(tx, application.id, status, ctx.now());
+        await notifyPartner(
+          tx,
+          {
+            partnerId: application.partnerId,
+            kind: 'application_decided',
+            title: DECISION_TITLES[status](application.offerName),
+            link: `/offer/${application.offerId}`,
+          },
+          { publicUrl: ctx.config.publicUrl },
+        );
+      });
+      const decided = await findApplication(db, request.params.id);
+      if (!decided) throw notFound('Application not found.');
+      return ok(decided);
+    },
+  );
+};

@@ -1,0 +1,443 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files, partnerContacts, partners } from '../src/db/schema.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  dataUrl,
+  expectErrorObject,
+  login,
+  rowCounts,
+  samplePng,
+  type TestApp,
+} from './helper.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t?.close());
+
+const company = {
+  langs: ['fr', 'en'],
+  country: 'DE',
+  address: '5 Unter den Linden',
+  zipCode: '10117',
+  state: 'Berlin',
+  city: 'Berlin',
+  email: 'billing@northwind.example',
+  phoneNumber: '+49 30 1234567',
+};
+
+const payment = {
+  accountHolder: 'Northwind Media SAS',
+  bankName: 'Deutsche Bank',
+  bankAddress: 'Taunusanlage 12, Frankfurt',
+  iban: 'de89 3704 0044 0532 0130 00',
+  swift: 'deutdeffxxx',
+  routingNumber: '',
+};
+
+async function signedInPartner() {
+  const p = await createPartner(t);
+  const token = await login(t, p.email, p.password);
+  return { ...p, headers: bearer(token) };
+}
+
+async function partnerRow(id: number) {
+  const rows = await t.database.db.select().from(partners).where(eq(partners.id, id));
+  return rows[0]!;
+}
+
+async function mainContactId(partnerId: number) {
+  const rows = await t.database.db.select().from(partnerContacts).where(eq(partnerContacts.partnerId, partnerId));
+  return rows[0]!.id;
+}
+
+describe('PUT /partner/{id}: company information', () => {
+  it('saves the company fields and answers the updated partner', async () => {
+    const p = await signedInPartner();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: company,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ code: 200, success: true, message: 'Company information updated.' });
+    expect(body.data).toMatchObject({ ...company, id: p.partnerId });
+    const row = await partnerRow(p.partnerId);
+    expect(row).toMatchObject({ country: 'DE', city: 'Berlin', langs: ['fr', 'en'], email: company.email });
+  });
+
+  it('ignores read-only and forbidden fields', async () => {
+    const p = await signedInPartner();
+    const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+    const before = await partnerRow(p.partnerId);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: {
+        ...company,
+        email: p.email,
+        companyName: 'Renamed Ltd',
+        companyRegistrationNumber: '000',
+        companyVatNumber: 'XX000',
+        companyStatus: 'plc',
+        status: 'closed',
+        accountManagerId: other.userId,
+        paymentTerms: 'net0',
+        paymentCurrency: 'USD',
+        allOffersAccess: false,
+        id: 999,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = await partnerRow(p.partnerId);
+    expect(after).toMatchObject({
+      companyName: before.companyName,
+      companyRegistrationNumber: before.companyRegistrationNumber,
+      companyVatNumber: before.companyVatNumber,
+      companyStatus: before.companyStatus,
+      status: 'active',
+      accountManagerId: before.accountManagerId,
+      paymentTerms: 'net30',
+      paymentCurrency: 'EUR',
+      allOffersAccess: true,
+      city: 'Berlin',
+    });
+  });
+
+  it('answers every invalid field under its own path and writes nothing', async () => {
+    const p = await signedInPartner();
+    const before = await partnerRow(p.partnerId);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { ...company, email: 'not-an-email', langs: [], address: '  ', phoneNumber: 'call me', country: 'F' },
+    });
+    expectErrorObject(res, 400);
+    expect(res.json().errors).toEqual({
+      email: 'Please enter a valid email address.',
+      langs: 'This field is required.',
+      address: 'This field is required.',
+      phoneNumber: 'The value has an invalid format.',
+      country: 'Please choose a value from the list.',
+    });
+    expect(await partnerRow(p.partnerId)).toEqual(before);
+  });
+
+  it('requires the whole company set and refuses an unknown country or a language outside the list', async () => {
+    const p = await signedInPartner();
+    const partial = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { city: 'Lyon' },
+    });
+    expectErrorObject(partial, 400);
+    expect(Object.keys(partial.json().errors).sort()).toEqual(
+      ['address', 'country', 'email', 'langs', 'phoneNumber', 'zipCode'].sort(),
+    );
+
+    const country = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { ...company, country: 'ZZ' },
+    });
+    expectErrorObject(country, 400);
+    expect(country.json().errors).toEqual({ country: 'Please choose a value from the list.' });
+
+    const lang = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { ...company, langs: ['fr', 'xx'] },
+    });
+    expectErrorObject(lang, 400);
+    expect(lang.json().errors).toEqual({ 'langs.1': 'Please choose a value from the list.' });
+  });
+
+  it('refuses a body with neither set, or with both', async () => {
+    const p = await signedInPartner();
+    for (const payload of [{}, { companyName: 'Only read-only' }, { ...company, ...payment }]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/partner/${p.partnerId}`,
+        headers: p.headers,
+        payload,
+      });
+      expectErrorObject(res, 400);
+      expect(res.json().errors._).toBe('Send either the company fields or the payment fields.');
+    }
+  });
+
+  it("answers 409 when the e-mail is another partner's", async () => {
+    const p = await signedInPartner();
+    const other = await createPartner(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { ...company, email: other.email.toUpperCase() },
+    });
+    expectErrorObject(res, 409);
+    expect(res.json().errors).toEqual({ email: 'An account with this email already exists.' });
+  });
+});
+
+describe('PUT /partner/{id}: payment information', () => {
+  it('saves the payment fields with the IBAN and SWIFT normalised', async () => {
+    const p = await signedInPartner();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { ...payment, paymentTerms: 'daily', paymentMethod: 'cheque' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Payment information updated.');
+    expect(res.json().data).toMatchObject({
+      accountHolder: 'Northwind Media SAS',
+      bankName: 'Deutsche Bank',
+      iban: 'DE89370400440532013000',
+      swift: 'DEUTDEFFXXX',
+      routingNumber: null,
+      paymentTerms: 'net30',
+      paymentMethod: 'wire',
+      paymentCurrency: 'EUR',
+    });
+  });
+
+  it('explains a wrong IBAN checksum and a malformed SWIFT code', async () => {
+    const p = await signedInPartner();
+    const before = await partnerRow(p.partnerId);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { ...payment, iban: 'DE89 3704 0044 0532 0130 01', swift: 'DEUT1' },
+    });
+    expectErrorObject(res, 400);
+    expect(res.json().errors).toEqual({
+      iban: 'Please enter a valid IBAN (the country code, check digits or account number are wrong).',
+      swift: 'Please enter a valid SWIFT/BIC code (8 or 11 letters and digits, such as BNPAFRPPXXX).',
+    });
+    expect(await partnerRow(p.partnerId)).toEqual(before);
+  });
+
+  it('requires the account holder and the bank name, and accepts a routing number without an IBAN', async () => {
+    const p = await signedInPartner();
+    const missing = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { iban: '', swift: '' },
+    });
+    expectErrorObject(missing, 400);
+    expect(missing.json().errors).toEqual({
+      accountHolder: 'This field is required.',
+      bankName: 'This field is required.',
+    });
+    const us = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload: { accountHolder: 'NW Inc', bankName: 'Chase', iban: '', swift: 'CHASUS33', routingNumber: '021000021' },
+    });
+    expect(us.statusCode).toBe(200);
+    expect(us.json().data).toMatchObject({ iban: null, swift: 'CHASUS33', routingNumber: '021000021' });
+  });
+});
+
+describe('a partner reaches only its own partner and contacts', () => {
+  it("answers 404 for another partner's partner or contact, 401 without a session, 403 for staff", async () => {
+    const a = await signedInPartner();
+    const b = await signedInPartner();
+    const beforeA = await partnerRow(a.partnerId);
+    const contactA = await mainContactId(a.partnerId);
+
+    const onPartner = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${a.partnerId}`,
+      headers: b.headers,
+      payload: company,
+    });
+    expectErrorObject(onPartner, 404);
+    const onContact = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${contactA}`,
+      headers: b.headers,
+      payload: { firstname: 'Mallory', lastname: 'B', email: 'm@example.test' },
+    });
+    expectErrorObject(onContact, 404);
+    expect(await partnerRow(a.partnerId)).toEqual(beforeA);
+    const contactRows = await t.database.db.select().from(partnerContacts).where(eq(partnerContacts.id, contactA));
+    expect(contactRows[0]!.firstname).toBe('Pat');
+
+    expectErrorObject(
+      await t.app.inject({ method: 'PUT', url: `/api/v1/partner/${a.partnerId}`, payload: company }),
+      401,
+    );
+    const staff = await createStaff(t, 'ROLE_ADMIN');
+    const staffToken = await login(t, staff.email, staff.password);
+    expectErrorObject(
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/partner/${a.partnerId}`,
+        headers: bearer(staffToken),
+        payload: company,
+      }),
+      403,
+    );
+  });
+});
+
+describe('PUT /partner-contact/{id}', () => {
+  const contact = {
+    civility: 'mr',
+    firstname: 'Noah',
+    lastname: 'Bernard',
+    email: 'Noah.Bernard@Northwind.example',
+    phoneNumber: '+33 6 98 76 54 32',
+    telegram: 'noah_b',
+    teams: 'noah@northwind.example',
+  };
+
+  it('saves the contact and answers it', async () => {
+    const p = await signedInPartner();
+    const id = await mainContactId(p.partnerId);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${id}`,
+      headers: p.headers,
+      payload: { ...contact, partnerId: 1, companyRole: 'sales', id: 77 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Main contact information updated.');
+    expect(res.json().data).toMatchObject({
+      ...contact,
+      email: 'noah.bernard@northwind.example',
+      id,
+      partnerId: p.partnerId,
+      companyRole: 'main',
+      document: null,
+    });
+    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: p.headers });
+    expect(config.json().data.partner.mainContact).toMatchObject({ firstname: 'Noah', civility: 'mr' });
+  });
+
+  it('answers per-field errors: required names, e-mail, phone, a civility outside the list', async () => {
+    const p = await signedInPartner();
+    const id = await mainContactId(p.partnerId);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${id}`,
+      headers: p.headers,
+      payload: { ...contact, firstname: '', lastname: undefined, email: 'nope', phoneNumber: 'x' },
+    });
+    expectErrorObject(res, 400);
+    expect(res.json().errors).toEqual({
+      firstname: 'This field is required.',
+      lastname: 'This field is required.',
+      email: 'Please enter a valid email address.',
+      phoneNumber: 'The value has an invalid format.',
+    });
+    const civility = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${id}`,
+      headers: p.headers,
+      payload: { ...contact, civility: 'sir' },
+    });
+    expectErrorObject(civility, 400);
+    expect(civility.json().errors).toEqual({ civility: 'Please choose a value from the list.' });
+  });
+
+  it('stores a document with the contact and replaces it cleanly', async () => {
+    const p = await signedInPartner();
+    const id = await mainContactId(p.partnerId);
+    const png = await samplePng();
+    const first = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${id}`,
+      headers: p.headers,
+      payload: { ...contact, document: { filename: 'id-card.png', data: dataUrl(png, 'image/png') } },
+    });
+    expect(first.statusCode).toBe(200);
+    const firstDoc = first.json().data.document;
+    expect(firstDoc).toMatchObject({ type: 'contact_document', filename: 'id-card.png' });
+    expect(firstDoc.url).toBe(`/api/v1/file/${firstDoc.id}/url`);
+    const [firstFile] = await t.database.db.select().from(files).where(eq(files.id, firstDoc.id));
+    const storedPath = path.join(t.dataDir, 'files', firstFile!.storageKey);
+    expect(fs.existsSync(storedPath)).toBe(true);
+    expect(firstFile!.storageKey).not.toContain('id-card');
+
+    // Saving again without a document keeps it.
+    const keep = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${id}`,
+      headers: p.headers,
+      payload: { ...contact, telegram: '' },
+    });
+    expect(keep.json().data).toMatchObject({ telegram: null, document: { id: firstDoc.id } });
+
+    const second = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${id}`,
+      headers: p.headers,
+      payload: { ...contact, document: { filename: 'passport.png', data: dataUrl(png) } },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().data.document.id).not.toBe(firstDoc.id);
+    expect(await t.database.db.select().from(files).where(eq(files.id, firstDoc.id))).toHaveLength(0);
+    expect(fs.existsSync(storedPath)).toBe(false);
+  });
+
+  it('refuses a document that is not PDF, PNG or JPEG and changes nothing', async () => {
+    const p = await signedInPartner();
+    const id = await mainContactId(p.partnerId);
+    const before = await rowCounts(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner-contact/${id}`,
+      headers: p.headers,
+      payload: {
+        ...contact,
+        document: { filename: 'id.png', data: dataUrl(Buffer.from('<html><script>alert(1)</script></html>')) },
+      },
+    });
+    expectErrorObject(res, 415);
+    expect(res.json().errors).toEqual({ 'document.data': 'Only PDF, PNG and JPEG files are accepted.' });
+    expect(await rowCounts(t)).toEqual(before);
+    const rows = await t.database.db.select().from(partnerContacts).where(eq(partnerContacts.id, id));
+    expect(rows[0]!.firstname).toBe('Pat');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the My Account, document and file routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths as Record<string, unknown>);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/v1/partner/{id}',
+        '/api/v1/partner-contact/{id}',
+        '/api/v1/partner/compliance-document',
+        '/api/v1/partner/compliance-document/{id}',
+        '/api/v1/staff/compliance-documents/{id}',
+        '/api/v1/file/{id}/url',
+        '/api/v1/file/{id}/download',
+        '/api/v1/file/{id}',
+      ]),
+    );
+  });
+});

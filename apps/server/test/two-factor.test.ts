@@ -1,0 +1,360 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smsOutbox, twoFactorCodes, users } from '../src/db/schema.js';
+import { bearer, buildTestApp, createPartner, expectErrorObject, login, testClock, type TestApp } from './helper.js';
+
+type Partner = Awaited<ReturnType<typeof createPartner>>;
+
+describe('two-factor authentication by SMS', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2025-08-04T10:00:00Z'));
+  beforeAll(async () => {
+    t = await buildTestApp({ now: clock.now });
+  });
+  afterAll(async () => t?.close());
+
+  /** The text messages the SMS worker wrote to DATA_DIR/outbox, oldest first. */
+  async function sentSms() {
+    await t.app.ctx.sms.drain();
+    const dir = path.join(t.dataDir, 'outbox');
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.sms.txt'))
+      .sort((a, b) => parseInt(a.split('-')[1] ?? '0', 10) - parseInt(b.split('-')[1] ?? '0', 10))
+      .map((file) => {
+        const text = fs.readFileSync(path.join(dir, file), 'utf8');
+        return { file, to: /^To: (.*)$/m.exec(text)?.[1] ?? '', text };
+      });
+  }
+
+  async function lastCodeTo(phone: string): Promise<string> {
+    const message = (await sentSms()).filter((m) => m.to === phone).pop();
+    const code = /\b(\d{6})\b/.exec(message?.text ?? '')?.[1];
+    if (!code) throw new Error(`no code sent to ${phone}`);
+    return code;
+  }
+
+  const post = (url: string, payload: unknown, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1${url}`,
+      payload: payload as object,
+      ...(token ? { headers: bearer(token) } : {}),
+    });
+
+  const settings = async (token: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/account/settings', headers: bearer(token) })).json().data;
+
+  /** A code no one was sent (the real one plus one, mod a million). */
+  const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  let phoneSequence = 10;
+  async function enrol(p: Partner) {
+    phoneSequence += 1;
+    const token = await login(t, p.email, p.password);
+    const national = `06 12 34 56 ${phoneSequence}`;
+    const phone = `+336123456${phoneSequence}`;
+    const start = await post('/account/two-factor/start', { countryCode: '+33', phoneNumber: national }, token);
+    expect(start.statusCode).toBe(200);
+    const confirm = await post('/account/two-factor/confirm', { code: await lastCodeTo(phone) }, token);
+    expect(confirm.statusCode).toBe(200);
+    return { token, phone };
+  }
+
+  async function passwordStep(p: Partner, ip = '10.0.0.1') {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/login',
+      payload: { username: p.email, password: p.password },
+      remoteAddress: ip,
+    });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ twoFactorRequired: true });
+    expect(data.bearer).toBeUndefined();
+    return data as { challenge: string; phone: string; codeExpireAt: string };
+  }
+
+  const codeStep = (challenge: string, code: string, ip = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/v1/login/two-factor', payload: { challenge, code }, remoteAddress: ip });
+
+  describe('enrolment', () => {
+    it('sends a six-digit code to the phone and enables 2FA once it is confirmed', async () => {
+      const p = await createPartner(t);
+      const token = await login(t, p.email, p.password);
+      const start = await post(
+        '/account/two-factor/start',
+        { countryCode: '+33', phoneNumber: '06 12 34 56 78' },
+        token,
+      );
+      expect(start.statusCode).toBe(200);
+      expect(start.json()).toMatchObject({
+        message: 'A verification code has been sent to +33 •••••••78.',
+        data: { phone: '+33 •••••••78', codeExpireAt: '2025-08-04T10:10:00.000Z' },
+      });
+      expect((await settings(token)).twoFactor.enabled).toBe(false);
+
+      const messages = (await sentSms()).filter((m) => m.to === '+33612345678');
+      expect(messages).toHaveLength(1);
+      expect(messages[0]?.file).toMatch(/^\d+-\d+\.sms\.txt$/);
+      const code = await lastCodeTo('+33612345678');
+      expect(code).toMatch(/^\d{6}$/);
+
+      // Only a keyed hash is kept; the outbox forgets the text once sent.
+      const rows = await t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, p.userId));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(rows)).not.toContain(code);
+      const outbox = await t.database.db.select().from(smsOutbox).where(eq(smsOutbox.to, '+33612345678'));
+      expect(outbox[0]?.text).toBe('');
+      expect(outbox[0]?.sentAt).not.toBeNull();
+
+      const confirm = await post('/account/two-factor/confirm', { code }, token);
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.json()).toMatchObject({
+        message: 'Two-factor authentication is enabled.',
+        data: { enabled: true, phone: '+33 •••••••78' },
+      });
+      expect((await settings(token)).twoFactor).toMatchObject({ enabled: true, phone: '+33 •••••••78' });
+      const [user] = await t.database.db.select().from(users).where(eq(users.id, p.userId));
+      expect(user?.twoFactorPhone).toBe('+33612345678');
+
+      // The code was single-use.
+      expectErrorObject(await post('/account/two-factor/confirm', { code }, token), 400);
+    });
+
+    it('validates the country code, the phone number and the code', async () => {
+      const p = await createPartner(t);
+      const token = await login(t, p.email, p.password);
+      const cases: [unknown, string][] = [
+        [{ countryCode: '+7', phoneNumber: '9123456789' }, 'countryCode'],
+        [{ countryCode: '+33', phoneNumber: '' }, 'phoneNumber'],
+        [{ countryCode: '+33', phoneNumber: 'call me' }, 'phoneNumber'],
+        [{ countryCode: '+33', phoneNumber: '12' }, 'phoneNumber'],
+        [{ countryCode: '+1', phoneNumber: '1234567890123456' }, 'phoneNumber'],
+        [{ phoneNumber: '612345678' }, 'countryCode'],
+      ];
+      for (const [payload, field] of cases) {
+        const res = await post('/account/two-factor/start', payload, token);
+        expectErrorObject(res, 400);
+        expect(Object.keys(res.json().errors), JSON.stringify(payload)).toContain(field);
+      }
+      for (const code of ['', '12345', '1234567', 'abcdef']) {
+        const res = await post('/account/two-factor/confirm', { code }, token);
+        expectErrorObject(res, 400);
+        expect(res.json().errors.code).toBeTruthy();
+      }
+      const none = await post('/account/two-factor/confirm', { code: '123456' }, token);
+      expectErrorObject(none, 400);
+      expect(none.json().message).toBe('No verification code is pending. Please click VERIFY to receive a new one.');
+      expect(await t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, p.userId))).toEqual([]);
+    });
+
+    it('refuses an expired code', async () => {
+      const p = await createPartner(t);
+      const token = await login(t, p.email, p.password);
+      await post('/account/two-factor/start', { countryCode: '+44', phoneNumber: '07700 900123' }, token);
+      const code = await lastCodeTo('+447700900123');
+      clock.advance(10 * 60 * 1000 + 1);
+      const res = await post('/account/two-factor/confirm', { code }, token);
+      expectErrorObject(res, 400);
+      expect(res.json().errors.code).toBe('The code has expired. Please click VERIFY to receive a new one.');
+      expect((await settings(token)).twoFactor.enabled).toBe(false);
+    });
+
+    it('kills a code after five wrong attempts, even if the sixth is right', async () => {
+      const p = await createPartner(t);
+      const token = await login(t, p.email, p.password);
+      await post('/account/two-factor/start', { countryCode: '+49', phoneNumber: '0151 23456789' }, token);
+      const code = await lastCodeTo('+4915123456789');
+      for (let i = 1; i <= 4; i++) {
+        const res = await post('/account/two-factor/confirm', { code: wrongCode(code) }, token);
+        expectErrorObject(res, 400);
+        expect(res.json().errors.code).toBe('The code is incorrect.');
+      }
+      const fifth = await post('/account/two-factor/confirm', { code: wrongCode(code) }, token);
+      expect(fifth.json().errors.code).toBe('Too many incorrect codes. Please click VERIFY to receive a new one.');
+      expectErrorObject(await post('/account/two-factor/confirm', { code }, token), 400);
+      expect((await settings(token)).twoFactor.enabled).toBe(false);
+    });
+
+    it('a new code replaces the previous one, and sends are limited', async () => {
+      const p = await createPartner(t);
+      const token = await login(t, p.email, p.password);
+      const start = () => post('/account/two-factor/start', { countryCode: '+91', phoneNumber: '98765 43210' }, token);
+      expect((await start()).statusCode).toBe(200);
+      const first = await lastCodeTo('+919876543210');
+      expect((await start()).statusCode).toBe(200);
+      const second = await lastCodeTo('+919876543210');
+      if (first !== second) {
+        expectErrorObject(await post('/account/two-factor/confirm', { code: first }, token), 400);
+      }
+      for (let i = 3; i <= 5; i++) expect((await start()).statusCode).toBe(200);
+      const limited = await start();
+      expectErrorObject(limited, 429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      expect((await sentSms()).filter((m) => m.to === '+919876543210')).toHaveLength(5);
+    });
+
+    it('refuses a new enrolment while 2FA is on', async () => {
+      const p = await createPartner(t);
+      const { token } = await enrol(p);
+      expectErrorObject(
+        await post('/account/two-factor/start', { countryCode: '+81', phoneNumber: '090-1234-5678' }, token),
+        409,
+      );
+    });
+
+    it('needs a signed-in user', async () => {
+      expectErrorObject(await post('/account/two-factor/start', { countryCode: '+33', phoneNumber: '612345678' }), 401);
+      expectErrorObject(await post('/account/two-factor/confirm', { code: '123456' }), 401);
+      expectErrorObject(await post('/account/two-factor/disable', { password: 'x' }), 401);
+    });
+  });
+
+  describe('sign-in', () => {
+    it('without 2FA the password alone answers the session', async () => {
+      const p = await createPartner(t);
+      const res = await post('/login', { username: p.email, password: p.password });
+      expect(res.statusCode).toBe(200);
+      expect(Object.keys(res.json().data).sort()).toEqual(['bearer', 'expireAt']);
+    });
+
+    it('with 2FA the password answers a challenge and a code by SMS; the code answers the session', async () => {
+      const p = await createPartner(t);
+      const { phone } = await enrol(p);
+      const challenge = await passwordStep(p);
+      expect(challenge.phone).toBe(`+33 •••••••${phone.slice(-2)}`);
+      expect(challenge.challenge.length).toBeGreaterThan(30);
+      const code = await lastCodeTo(phone);
+      expect((await sentSms()).pop()?.text).toContain('sign-in code');
+
+      const res = await codeStep(challenge.challenge, code);
+      expect(res.statusCode).toBe(200);
+      const { bearer: token, expireAt } = res.json().data;
+      expect(typeof expireAt).toBe('string');
+      const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) });
+      expect(config.statusCode).toBe(200);
+      expect(config.json().data.user.email).toBe(p.email);
+
+      // Reused: refused.
+      const again = await codeStep(challenge.challenge, code);
+      expectErrorObject(again, 400);
+      expect(again.json().errors.code).toBe('This sign-in code is no longer valid. Please sign in again.');
+    });
+
+    it('a wrong password still answers 401 and sends no code', async () => {
+      const p = await createPartner(t);
+      const { phone } = await enrol(p);
+      const before = (await sentSms()).filter((m) => m.to === phone).length;
+      expectErrorObject(await post('/login', { username: p.email, password: 'Wrong-password1' }), 401);
+      expect((await sentSms()).filter((m) => m.to === phone)).toHaveLength(before);
+    });
+
+    it('refuses an expired code', async () => {
+      const p = await createPartner(t);
+      const { phone } = await enrol(p);
+      const challenge = await passwordStep(p);
+      const code = await lastCodeTo(phone);
+      clock.advance(10 * 60 * 1000 + 1);
+      const res = await codeStep(challenge.challenge, code);
+      expectErrorObject(res, 400);
+      expect(res.json().errors.code).toBe('The code has expired. Please sign in again.');
+    });
+
+    it('a new sign-in voids the previous challenge', async () => {
+      const p = await createPartner(t);
+      const { phone } = await enrol(p);
+      const first = await passwordStep(p);
+      const firstCode = await lastCodeTo(phone);
+      const second = await passwordStep(p);
+      expectErrorObject(await codeStep(first.challenge, firstCode), 400);
+      expect((await codeStep(second.challenge, await lastCodeTo(phone))).statusCode).toBe(200);
+    });
+
+    it('refuses an unknown challenge, and bodies of the wrong shape', async () => {
+      expectErrorObject(await codeStep('not-a-challenge', '123456'), 400);
+      for (const payload of [{}, { challenge: 'x' }, { challenge: 'x', code: '12ab56' }, { code: '123456' }]) {
+        expectErrorObject(await post('/login/two-factor', payload), 400);
+      }
+    });
+
+    it('wrong codes count towards the sign-in failure limit of the account', async () => {
+      const p = await createPartner(t);
+      const { phone } = await enrol(p);
+      const ip = '10.9.9.9';
+      const challenge = await passwordStep(p, ip);
+      const code = await lastCodeTo(phone);
+      for (let i = 1; i <= 4; i++) {
+        const res = await codeStep(challenge.challenge, wrongCode(code), ip);
+        expectErrorObject(res, 400);
+        expect(res.json().errors.code).toBe('The code is incorrect.');
+      }
+      const fifth = await codeStep(challenge.challenge, wrongCode(code), ip);
+      expect(fifth.json().errors.code).toBe('Too many incorrect codes. Please sign in again.');
+      // Five failures on the account: even the right password is now held back, from any IP.
+      const locked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: p.email, password: p.password },
+        remoteAddress: '10.8.8.8',
+      });
+      expectErrorObject(locked, 429);
+      expectErrorObject(await codeStep(challenge.challenge, code, '10.8.8.8'), 429);
+      clock.advance(15 * 60 * 1000 + 1000);
+      expect((await passwordStep(p, '10.8.8.8')).challenge).toBeTruthy();
+    });
+
+    it('a correct code clears the account failures of the wrong codes before it', async () => {
+      const p = await createPartner(t);
+      const { phone } = await enrol(p);
+      const challenge = await passwordStep(p);
+      const code = await lastCodeTo(phone);
+      for (let i = 0; i < 3; i++) await codeStep(challenge.challenge, wrongCode(code));
+      expect((await codeStep(challenge.challenge, code)).statusCode).toBe(200);
+      const next = await passwordStep(p);
+      const nextCode = await lastCodeTo(phone);
+      for (let i = 0; i < 4; i++) await codeStep(next.challenge, wrongCode(nextCode));
+      // Four failures since the success: not yet locked.
+      expect((await passwordStep(p)).challenge).toBeTruthy();
+    });
+
+    it('limits the sign-in codes sent to a phone', async () => {
+      const p = await createPartner(t);
+      const { phone } = await enrol(p);
+      const before = (await sentSms()).filter((m) => m.to === phone).length;
+      for (let i = 0; i < 5; i++) await passwordStep(p);
+      const limited = await post('/login', { username: p.email, password: p.password });
+      expectErrorObject(limited, 429);
+      expect((await sentSms()).filter((m) => m.to === phone)).toHaveLength(before + 5);
+      clock.advance(15 * 60 * 1000 + 1000);
+    });
+  });
+
+  describe('disabling', () => {
+    it('needs the password, then sign-in asks for no code', async () => {
+      const p = await createPartner(t);
+      const { token } = await enrol(p);
+      const wrong = await post('/account/two-factor/disable', { password: 'Not-my-password1' }, token);
+      expectErrorObject(wrong, 400);
+      expect(wrong.json().errors.password).toBe('The password is incorrect.');
+      expectErrorObject(await post('/account/two-factor/disable', {}, token), 400);
+      expect((await settings(token)).twoFactor.enabled).toBe(true);
+
+      const res = await post('/account/two-factor/disable', { password: p.password }, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        message: 'Two-factor authentication is disabled.',
+        data: { enabled: false, phone: null },
+      });
+      const [user] = await t.database.db.select().from(users).where(eq(users.id, p.userId));
+      expect(user?.twoFactorPhone).toBeNull();
+      const signIn = await post('/login', { username: p.email, password: p.password });
+      expect(Object.keys(signIn.json().data).sort()).toEqual(['bearer', 'expireAt']);
+      expectErrorObject(await post('/account/two-factor/disable', { password: p.password }, token), 409);
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { timezoneForBrowserOffset } from '@portal/contracts';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { AccountSettings } from './account-settings';
+
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown, message: string | null = null) =>
+  jsonResponse(200, { code: 200, success: true, message, errors: null, total: null, data });
+
+const settings = {
+  timezone: null,
+  preferences: {
+    newsletter: true,
+    offerNotifications: true,
+    paymentNotifications: false,
+    urgentNotifications: true,
+    partnerSpecialOffers: false,
+  },
+  twoFactor: { enabled: false, phone: null, enabledAt: null },
+};
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AccountSettings', () => {
+  it('proposes the browser’s offset when none is saved, with the billing note, and saves it', async () => {
+    const user = userEvent.setup();
+    const browser = timezoneForBrowserOffset(new Date().getTimezoneOffset());
+    fetchMock
+      .mockResolvedValueOnce(ok(settings))
+      .mockResolvedValueOnce(ok({ ...settings, timezone: browser }, 'Your timezone has been saved.'));
+    renderWithProviders(<AccountSettings />);
+    await user.click(await screen.findByRole('button', { name: 'Timezone' }));
+    const select = screen.getByTestId('timezone-select') as HTMLInputElement;
+    expect(select.value).toMatch(new RegExp(`^\\(GMT\\${browser}\\) `));
+    expect(screen.getByTestId('timezone-note').textContent).toContain('UTC/GMT+1 (Paris)');
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    const [url, init] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe('/api/v1/account/timezone');
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ timezone: browser });
+    expect((await screen.findByTestId('snackbar')).textContent).toContain('Your timezone has been saved.');
+  });
+
+  it('shows the five preferences as saved and sends all five', async () => {
+    const user = userEvent.setup();
+    fetchMock
+      .mockResolvedValueOnce(ok(settings))
+      .mockResolvedValueOnce(ok(settings, 'Your preferences have been saved.'));
+    renderWithProviders(<AccountSettings />);
+    await user.click(await screen.findByRole('button', { name: 'Newsletter and notification preferences' }));
+    const box = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    expect(box('Newsletter Subscription').checked).toBe(true);
+    expect(box('Payment Notifications').checked).toBe(false);
+    expect(box('Special Offers from our Partners').checked).toBe(false);
+    await user.click(box('Newsletter Subscription'));
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      ...settings.preferences,
+      newsletter: false,
+    });
+  });
+
+  it('offers the six country codes, sends the phone on VERIFY and then asks for the code', async () => {
+    const user = userEvent.setup();
+    fetchMock
+      .mockResolvedValueOnce(ok(settings))
+      .mockResolvedValueOnce(ok({ phone: '+49 •••••••••89', codeExpireAt: new Date().toISOString() }));
+    renderWithProviders(<AccountSettings />);
+    await user.click(await screen.findByRole('button', { name: 'Two-factor authentication' }));
+    const countryCode = screen.getAllByLabelText(/^Country code/).find((el) => el.tagName === 'INPUT');
+    await user.click(countryCode!);
+    const options = (await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent);
+    expect(options).toEqual(['+1 USA', '+33 France', '+44 UK', '+49 Germany', '+91 India', '+81 Japan']);
+    await user.click(screen.getByRole('option', { name: '+49 Germany', hidden: true }));
+    await user.type(screen.getByLabelText(/^Phone number/), '0151 23456789');
+    await user.click(screen.getByRole('button', { name: 'VERIFY' }));
+    expect((await screen.findByTestId('two-factor-code-sent')).textContent).toContain('+49 •••••••••89');
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
+      countryCode: '+49',
+      phoneNumber: '0151 23456789',
+    });
+    expect(screen.getByLabelText(/^Verification code/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,124 @@
+import { Button, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { NewPasswordFormSchema, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MS } from '@portal/contracts';
+import { PasswordField } from '@/components/password-field';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { fieldErrorText } from '@/lib/form-errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { useChangePassword } from '../api/account-settings';
+import { handleSaveError } from './server-errors';
+
+/** The reset form's fields plus the current password, which the server requires (decision 004). */
+const ChangePasswordFormSchema = NewPasswordFormSchema.extend({
+  currentPassword: z.string().min(1, { error: 'required' }),
+});
+type ChangePasswordFormValues = z.infer<typeof ChangePasswordFormSchema>;
+
+const RULE_ORDER = ['passwordMinLength', 'passwordCapital', 'passwordNumber'];
+
+/** Every failing password rule at once, in a stable order; 'required' alone when empty. */
+function passwordRules(error: FieldError | undefined): string[] {
+  if (!error) return [];
+  const rules = new Set<string>(error.message ? [error.message] : []);
+  for (const value of Object.values(error.types ?? {})) {
+    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') rules.add(item);
+  }
+  if (rules.has('required')) return ['required'];
+  return [...RULE_ORDER.filter((r) => rules.has(r)), ...[...rules].filter((r) => !RULE_ORDER.includes(r))];
+}
+
+export function ChangePasswordForm() {
+  const { t } = useTranslation();
+  const changePassword = useChangePassword();
+  const [mismatch, setMismatch] = useState(false);
+  const mismatchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordFormValues>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    mode: 'onChange',
+    criteriaMode: 'all',
+    defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
+  });
+
+  useEffect(
+    () => () => {
+      if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
+    },
+    [],
+  );
+
+  const onSubmit = handleSubmit(async ({ currentPassword, password, passwordConfirm }) => {
+    if (password !== passwordConfirm) {
+      if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
+      setMismatch(true);
+      mismatchTimer.current = setTimeout(() => setMismatch(false), PASSWORD_MISMATCH_MS);
+      return;
+    }
+    try {
+      const { message } = await changePassword.mutateAsync({ currentPassword, password });
+      showSnackbar({ kind: 'success', message: message ?? t('accountSettings.password.success') });
+      reset();
+    } catch (error) {
+      handleSaveError(t, error, ['currentPassword', 'password', 'passwordConfirm'] as const, setError);
+    }
+  });
+
+  const length = watch('password').length;
+  const rules = passwordRules(errors.password);
+  const passwordError =
+    rules.length > 0 ? (
+      <span data-testid="password-errors">
+        {rules.map((rule) => (
+          <span key={rule} style={{ display: 'block' }}>
+            {fieldErrorText(t, { message: rule }, { n: PASSWORD_MIN_LENGTH, m: length })}
+          </span>
+        ))}
+      </span>
+    ) : undefined;
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
+      <Stack gap="sm" maw={420}>
+        <PasswordField
+          label={t('accountSettings.password.current')}
+          autoComplete="current-password"
+          labelProps={REQUIRED_LABEL}
+          maxLength={256}
+          error={fieldErrorText(t, errors.currentPassword)}
+          {...register('currentPassword')}
+        />
+        <PasswordField
+          label={t('accountSettings.password.new')}
+          placeholder={t('accountSettings.password.placeholder')}
+          autoComplete="new-password"
+          labelProps={REQUIRED_LABEL}
+          maxLength={256}
+          error={passwordError}
+          {...register('password', { deps: ['passwordConfirm'] })}
+        />
+        <PasswordField
+          label={t('accountSettings.password.confirm')}
+          placeholder={t('accountSettings.password.placeholder')}
+          autoComplete="new-password"
+          labelProps={REQUIRED_LABEL}
+          maxLength={256}
+          error={mismatch ? t('formError.passwordMismatch') : fieldErrorText(t, errors.passwordConfirm)}
+          {...register('passwordConfirm')}
+        />
+        <Button type="submit" loading={isSubmitting} disabled={mismatch || isSubmitting} w="fit-content">
+          {t('accountSettings.password.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TIMEZONES, timezoneForBrowserOffset, timezoneLabel, type TimezoneOffset } from '@portal/contracts';
+import { showSnackbar } from '@/lib/snackbar';
+import { useSaveTimezone } from '../api/account-settings';
+import { handleSaveError } from './server-errors';
+
+const OPTIONS = TIMEZONES.map((tz) => ({ value: tz.value, label: timezoneLabel(tz.value) }));
+
+type TimezoneFormProps = {
+  /** The saved offset; null until the user saves one, when the browser's offset is proposed. */
+  saved: string | null;
+};
+
+export function TimezoneForm({ saved }: TimezoneFormProps) {
+  const { t } = useTranslation();
+  const save = useSaveTimezone();
+  const known = OPTIONS.some((o) => o.value === saved);
+  const [value, setValue] = useState<string>(
+    known && saved ? saved : timezoneForBrowserOffset(new Date().getTimezoneOffset()),
+  );
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      const { message } = await save.mutateAsync({ timezone: value as TimezoneOffset });
+      showSnackbar({ kind: 'success', message: message ?? t('accountSettings.timezone.success') });
+    } catch (failure) {
+      handleSaveError(t, failure, ['timezone'] as const, (_field, { message }) => setError(message));
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="timezone-form">
+      <Stack gap="sm" maw={420}>
+        <Select
+          label={t('accountSettings.timezone.label')}
+          data={OPTIONS}
+          value={value}
+          onChange={(next) => next && setValue(next)}
+          allowDeselect={false}
+          searchable
+          maxDropdownHeight={300}
+          error={error}
+          data-testid="timezone-select"
+        />
+        <Text size="sm" c="dimmed" data-testid="timezone-note">
+          {t('accountSettings.timezone.note')}
+        </Text>
+        <Button type="submit" loading={save.isPending} w="fit-content">
+          {t('accountSettings.timezone.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

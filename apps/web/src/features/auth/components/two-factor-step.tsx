@@ -1,0 +1,73 @@
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TwoFactorCodeFormSchema, type TwoFactorCodeForm } from '@portal/contracts';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { isApiRequestError } from '@/lib/api-client';
+import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { useLoginTwoFactor } from '../api/login';
+
+type TwoFactorStepProps = {
+  challenge: string;
+  /** The masked phone number the code went to. */
+  phone: string;
+  onSignedIn: (session: { bearer: string; expireAt: string | Date | null }) => Promise<void>;
+  onBack: () => void;
+};
+
+/** After a right password, when the account has two-factor authentication: the SMS code. */
+export function TwoFactorStep({ challenge, phone, onSignedIn, onBack }: TwoFactorStepProps) {
+  const { t } = useTranslation();
+  const loginTwoFactor = useLoginTwoFactor();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<TwoFactorCodeForm>({
+    resolver: zodResolver(TwoFactorCodeFormSchema),
+    mode: 'onChange',
+    defaultValues: { code: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ code }) => {
+    try {
+      const session = await loginTwoFactor.mutateAsync({ challenge, code: code.trim() });
+      await onSignedIn(session);
+    } catch (error) {
+      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
+        const unmatched = applyServerErrors(error.errors, ['code'] as const, setError);
+        if (unmatched.length > 0 || !error.errors)
+          showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });
+      } else if (!isApiRequestError(error)) {
+        showSnackbar({ kind: 'error', message: t('errors.generic') });
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="login-two-factor">
+      <Stack gap="sm">
+        <Text size="sm">{t('login.twoFactorIntro', { phone })}</Text>
+        <TextInput
+          label={t('login.twoFactorCode')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          labelProps={REQUIRED_LABEL}
+          error={fieldErrorText(t, errors.code)}
+          {...register('code')}
+        />
+        <Button type="submit" fullWidth disabled={!isValid || isSubmitting} loading={isSubmitting}>
+          {t('login.twoFactorSubmit')}
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          {t('login.twoFactorBack')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+import type { FileUrl } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** A signed link valid a few minutes; the browser downloads it (the server answers as an attachment). */
+export async function getFileUrl(fileId: number) {
+  const { data } = await api.get<FileUrl>(`/file/${fileId}/url`);
+  return data.url;
+}
+
+export async function downloadFile(fileId: number) {
+  window.location.assign(await getFileUrl(fileId));
+}

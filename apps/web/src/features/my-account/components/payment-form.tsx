@@ -1,0 +1,116 @@
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  UpdatePartnerPaymentBodySchema,
+  type UpdatePartnerPaymentBody,
+  type UpdatePartnerPaymentForm,
+} from '@portal/contracts';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { reloadConfig, type PortalConfig } from '@/lib/config';
+import { fieldErrorText } from '@/lib/form-errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { updatePartner } from '../api/update-partner';
+import { showSaveErrors } from '../lib/submit-errors';
+
+type Partner = NonNullable<PortalConfig['partner']>;
+
+const FIELDS = ['accountHolder', 'bankName', 'bankAddress', 'iban', 'swift', 'routingNumber'] as const;
+
+const toForm = (p: Partner): UpdatePartnerPaymentForm => ({
+  accountHolder: p.accountHolder ?? '',
+  bankName: p.bankName ?? '',
+  bankAddress: p.bankAddress ?? '',
+  iban: p.iban ?? '',
+  swift: p.swift ?? '',
+  routingNumber: p.routingNumber ?? '',
+});
+
+/** Bank details, saved with PUT /partner/{id}; terms, currency and method are the network's, shown only. */
+export function PaymentForm({ partner }: { partner: Partner }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isValid },
+  } = useForm<UpdatePartnerPaymentForm, unknown, UpdatePartnerPaymentBody>({
+    resolver: zodResolver(UpdatePartnerPaymentBodySchema),
+    mode: 'onChange',
+    defaultValues: toForm(partner),
+  });
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const { data } = await updatePartner(partner.id, body);
+      reset(toForm(data as Partner));
+      showSnackbar({ kind: 'success', message: t('myAccount.payment.saved') });
+      await reloadConfig(queryClient);
+    } catch (error) {
+      showSaveErrors(t, error, FIELDS, setError);
+    }
+  });
+
+  const text = (name: (typeof FIELDS)[number], maxLength: number, required = false) => (
+    <TextInput
+      label={t(`myAccount.payment.${name}`)}
+      labelProps={required ? REQUIRED_LABEL : undefined}
+      maxLength={maxLength}
+      error={fieldErrorText(t, errors[name])}
+      data-testid={`payment-${name}`}
+      {...register(name)}
+    />
+  );
+
+  const terms = t(`myAccount.payment.terms.${partner.paymentTerms}`, { defaultValue: partner.paymentTerms });
+  const method = t(`myAccount.payment.methods.${partner.paymentMethod}`, { defaultValue: partner.paymentMethod });
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="payment-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput
+            label={t('myAccount.payment.paymentTerms')}
+            value={terms}
+            readOnly
+            variant="filled"
+            data-testid="payment-paymentTerms"
+          />
+          <TextInput
+            label={t('myAccount.payment.paymentCurrency')}
+            value={partner.paymentCurrency}
+            readOnly
+            variant="filled"
+            data-testid="payment-paymentCurrency"
+          />
+          <TextInput
+            label={t('myAccount.payment.paymentMethod')}
+            value={method}
+            readOnly
+            variant="filled"
+            data-testid="payment-paymentMethod"
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {text('accountHolder', 255, true)}
+          {text('bankName', 255, true)}
+        </SimpleGrid>
+        {text('bankAddress', 255)}
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          {text('iban', 42)}
+          {text('swift', 11)}
+          {text('routingNumber', 34)}
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" loading={isSubmitting} disabled={!isValid || isSubmitting} data-testid="payment-save">
+            {t('myAccount.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

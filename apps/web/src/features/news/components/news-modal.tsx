@@ -1,0 +1,40 @@
+import { Image, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '@portal/contracts';
+import { SafeHtml } from '@/components/safe-html';
+import type { NewsItem } from '../types';
+
+type NewsModalProps = { news: NewsItem | null; onClose: () => void };
+
+/** The news modal: title, picture, date and the HTML content, sanitised again before rendering. */
+export function NewsModal({ news, onClose }: NewsModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={news !== null}
+      onClose={onClose}
+      title={news?.title}
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
+      closeButtonProps={{ 'aria-label': t('news.close') }}
+      data-testid="news-modal"
+    >
+      {news && (
+        <Stack gap="sm">
+          {news.image ? (
+            <Image
+              src={`${news.image}?w=960&h=540&c=1`}
+              alt={t('news.imageAlt', { title: news.title })}
+              radius="md"
+              data-testid="news-modal-image"
+            />
+          ) : null}
+          <Text size="sm" c="dimmed" data-testid="news-modal-date">
+            {news.publishedAt ? formatDate(news.publishedAt) : ''}
+          </Text>
+          <SafeHtml html={news.content} data-testid="news-modal-content" />
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApplyOfferBody, PartnerOffer } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** POST /partner-offer {offerId}: applies to run an offer that requires approval. */
+export async function applyOffer(body: ApplyOfferBody) {
+  const { data } = await api.post<PartnerOffer>('/partner-offer', body);
+  return data;
+}
+
+export function useApplyOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: applyOffer,
+    // Lists and details both show the partner's status of the offer: reload them all.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['offers'] }),
+  });
+}

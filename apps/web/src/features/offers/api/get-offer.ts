@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Offer } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+import { OFFER_GROUPS_PARAM } from './get-offers';
+
+export async function getOffer(id: number) {
+  const { data } = await api.get<Offer>(`/offer/${id}`, { query: { groups: OFFER_GROUPS_PARAM } });
+  return data;
+}
+
+export function offerQueryOptions(id: number) {
+  return queryOptions({ queryKey: ['offers', 'detail', id], queryFn: () => getOffer(id) });
+}
+
+export function useOffer(id: number | null) {
+  return useQuery({ ...offerQueryOptions(id ?? 0), enabled: id !== null });
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { OfferDetail } from './offer-detail';
+
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown) =>
+  jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: null, data });
+
+const config = {
+  partner: null,
+  user: {
+    id: 1,
+    email: 'p@example.test',
+    firstname: 'P',
+    lastname: 'Q',
+    displayName: 'P Q',
+    roles: [],
+    timezone: null,
+  },
+  roles: ['ROLE_PARTNER'],
+  countries: [
+    { isoCode: 'FR', name: 'France', flag: '🇫🇷' },
+    { isoCode: 'BE', name: 'Belgium', flag: '🇧🇪' },
+  ],
+  languages: [],
+  data: { conversionTypeList: [{ value: 'cpl', label: 'CPL' }], verticalList: [] },
+};
+
+function offer(partnerStatus: string) {
+  return {
+    id: 7,
+    name: 'SecureHome – FR – Quote',
+    conversionType: 'cpl',
+    descriptionHtml: '<p>Quotes <strong>only</strong></p><script>alert(1)</script>',
+    descriptionText: 'Quotes only',
+    previewUrl: null,
+    defaultUrl: 'https://x.example',
+    currency: { isoCode: 'EUR' },
+    countries: ['FR', 'BE'],
+    verticals: [1, 2],
+    verticalItems: [
+      { id: 1, identifier: 'finance', name: 'Finance' },
+      { id: 2, identifier: 'insurance', name: 'Insurance' },
+    ],
+    private: false,
+    requireApproval: true,
+    enabled: true,
+    image: '/api/v1/image/3',
+    payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
+    partnerStatus,
+    application: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const render = (id: number | null) =>
+  renderWithProviders(
+    <Suspense fallback={null}>
+      <OfferDetail id={id} />
+    </Suspense>,
+  );
+
+describe('OfferDetail', () => {
+  it('shows the rows, the 250×250 image and a sanitised description', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      return url.includes('/config') ? ok(config) : ok(offer('public'));
+    });
+    render(7);
+    expect(await screen.findByTestId('offer-detail')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('SecureHome – FR – Quote');
+    expect(screen.getByTestId('offer-detail-image').getAttribute('src')).toBe('/api/v1/image/3?w=250&h=250&c=1');
+    const value = (row: string) => within(screen.getByTestId(`offer-detail-${row}`)).getByTestId('value').textContent;
+    expect(value('payout-type')).toBe('CPL');
+    expect(value('payout')).toMatch(/^12,50\s€$/u);
+    expect(value('vertical')).toBe('Finance / Insurance');
+    expect(value('approval-status')).toBe('Public');
+    expect(screen.queryByRole('button', { name: 'Apply to Run' })).toBeNull();
+    const description = screen.getByTestId('offer-description');
+    expect(description.querySelector('strong')?.textContent).toBe('only');
+    expect(description.innerHTML).not.toContain('script');
+  });
+
+  it('applies: the button is disabled during the call, then the status is reloaded as pending', async () => {
+    const user = userEvent.setup();
+    let status = 'apply_to_run';
+    let finishPost: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.includes('/config')) return ok(config);
+      if (init?.method === 'POST') {
+        expect(JSON.parse(String(init.body))).toEqual({ offerId: 7 });
+        return new Promise<Response>((resolve) => (finishPost = resolve));
+      }
+      return ok(offer(status));
+    });
+    render(7);
+    const button = await screen.findByRole('button', { name: 'Apply to Run' });
+    await user.click(button);
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    status = 'pending';
+    finishPost(ok({ id: 1, partnerId: 1, status: 'pending', subid: null, offer: { id: 7, name: 'x' } }));
+    expect(await screen.findByText('Your application to this offer is pending.')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(screen.getByTestId('offer-detail-approval-status')).getByTestId('value').textContent).toBe(
+        'Pending',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Apply to Run' })).toBeNull();
+  });
+
+  it('shows not-found for no id, without calling the API', async () => {
+    render(null);
+    expect(screen.getByTestId('offer-not-found')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows not-found when the API answers 404', async () => {
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('/config')
+        ? ok(config)
+        : jsonResponse(404, { status: 404, message: 'Offer not found.', data: null, errors: null }),
+    );
+    render(987654);
+    expect(await screen.findByTestId('offer-not-found')).toBeTruthy();
+    expect(screen.getByTestId('page-title').textContent).toBe('Offer not found');
+  });
+});

@@ -1,0 +1,139 @@
+import { Anchor, Button, Center, Grid, Image, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatPayout } from '@portal/contracts';
+import { CountryFlags } from '@/components/country-flags';
+import { PageTitle } from '@/components/page-title';
+import { SafeHtml } from '@/components/safe-html';
+import { isApiRequestError } from '@/lib/api-client';
+import { useConfig } from '@/lib/config';
+import { paths } from '@/lib/paths';
+import { showSnackbar } from '@/lib/snackbar';
+import { useApplyOffer } from '../api/apply-offer';
+import { useOffer } from '../api/get-offer';
+import type { OfferItem } from '../types';
+import { OfferStatusBadge } from './offer-status-badge';
+import { verticalNames } from './offers-table';
+
+/** Offer detail (spec section 2); `id` is null when the address holds no valid offer id. */
+export function OfferDetail({ id }: { id: number | null }) {
+  const offer = useOffer(id);
+  if (id === null || isApiRequestError(offer.error, 404) || isApiRequestError(offer.error, 400)) {
+    return <OfferNotFound />;
+  }
+  if (offer.isPending || !offer.data) {
+    return (
+      <Stack data-testid="offer-loading" aria-busy="true">
+        <Skeleton height={36} width="40%" />
+        <Skeleton height={250} />
+      </Stack>
+    );
+  }
+  return <OfferView offer={offer.data} />;
+}
+
+function OfferNotFound() {
+  const { t } = useTranslation();
+  return (
+    <Center mih="40vh">
+      <Stack align="center" gap="xs" data-testid="offer-not-found">
+        <PageTitle mb={0}>{t('offers.detail.notFoundTitle')}</PageTitle>
+        <Text c="dimmed">{t('offers.detail.notFoundText')}</Text>
+        <Anchor component={Link} to={paths.offers.href()}>
+          {t('offers.detail.backToList')}
+        </Anchor>
+      </Stack>
+    </Center>
+  );
+}
+
+function OfferView({ offer }: { offer: OfferItem }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const apply = useApplyOffer();
+  const countryNames = new Map(config.countries.map((country) => [country.isoCode, country.name]));
+  const payoutType =
+    config.data.conversionTypeList.find((item) => item.value === offer.conversionType)?.label ??
+    offer.conversionType.toUpperCase();
+
+  const onApply = () => {
+    apply.mutate(
+      { offerId: offer.id },
+      { onSuccess: () => showSnackbar({ kind: 'success', message: t('offers.detail.applied') }) },
+    );
+  };
+
+  const rows: [string, string, ReactNode][] = [
+    [
+      'geos',
+      t('offers.detail.geos'),
+      <CountryFlags key="geos" codes={offer.countries} nameOf={(code) => countryNames.get(code) ?? code} />,
+    ],
+    ['payout-type', t('offers.detail.payoutType'), payoutType],
+    ['payout', t('offers.detail.payout'), formatPayout(offer.payout)],
+    [
+      'approval-status',
+      t('offers.detail.approvalStatus'),
+      <OfferStatusBadge key="status" status={offer.partnerStatus} />,
+    ],
+    ['vertical', t('offers.detail.vertical'), verticalNames(offer)],
+  ];
+
+  return (
+    <Stack gap="md" data-testid="offer-detail" data-offer-id={offer.id}>
+      <PageTitle>{offer.name}</PageTitle>
+      <Paper withBorder p="md" radius="md">
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, sm: 'content' }}>
+            {offer.image ? (
+              <Image
+                src={`${offer.image}?w=250&h=250&c=1`}
+                alt={t('offers.imageAlt', { name: offer.name })}
+                w={250}
+                h={250}
+                radius="md"
+                data-testid="offer-detail-image"
+              />
+            ) : null}
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 'auto' }}>
+            <Table variant="vertical" layout="fixed" withTableBorder data-testid="offer-detail-table">
+              <Table.Tbody>
+                {rows.map(([key, label, value]) => (
+                  <Table.Tr key={key} data-testid={`offer-detail-${key}`}>
+                    <Table.Th w={180}>{label}</Table.Th>
+                    <Table.Td data-testid="value">{value}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+            {offer.partnerStatus === 'apply_to_run' && (
+              <Button
+                mt="md"
+                onClick={onApply}
+                disabled={apply.isPending}
+                loading={apply.isPending}
+                data-testid="offer-apply"
+              >
+                {t('offers.detail.apply')}
+              </Button>
+            )}
+          </Grid.Col>
+        </Grid>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Title order={3} mb="sm">
+          {t('offers.detail.description')}
+        </Title>
+        {offer.descriptionHtml.trim() ? (
+          <SafeHtml html={offer.descriptionHtml} data-testid="offer-description" />
+        ) : (
+          <Text c="dimmed" data-testid="offer-description">
+            {t('offers.detail.noDescription')}
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

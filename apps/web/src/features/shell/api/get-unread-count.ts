@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UnreadCount } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/**
+ * The top bar's unread count. Its key sits under ['notifications'], so the notifications screen's
+ * changes refresh it; it also refreshes on each navigation (mount) and every minute.
+ */
+export function unreadCountQueryOptions() {
+  return queryOptions({
+    queryKey: ['notifications', 'unread-count'],
+    queryFn: async () => (await api.get<UnreadCount>('/notifications/unread-count', { silent: true })).data.unread,
+    refetchInterval: 60_000,
+    staleTime: 0,
+  });
+}
+
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({ ...unreadCountQueryOptions(), enabled });
+}

@@ -1,0 +1,297 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, apiLogin, expectShell, useApiSession } from '../fixtures.js';
+
+type ApiOffer = {
+  id: number;
+  name: string;
+  countries: string[];
+  conversionType: string;
+  requireApproval: boolean;
+  private: boolean;
+  partnerStatus: string;
+  verticalItems: { identifier: string; name: string }[];
+  payout: { amount: number | null; percent: number | null; currency: string } | null;
+};
+type OfferPage = { list: ApiOffer[]; total: number };
+
+/** A partner that can never see Northwind's private offer: Kestrel Digital, through a user no other spec signs in with. */
+const KESTREL_REPORTS = { email: 'kestrel.reports@demo.test', password: 'Partner2025!' };
+/** Seeded private offers (apps/server/src/db/seed/catalogue.ts, DEMO_OFFERS). */
+const PRIVATE_WITH_ACCESS = 'Kapital Card – FR – Card Activation';
+const PRIVATE_WITHOUT_ACCESS = 'CoinVault – EU – Trading Fees RevShare';
+
+async function apiOffers(
+  request: APIRequestContext,
+  bearer: string,
+  query: Record<string, string>,
+): Promise<OfferPage> {
+  const params = new URLSearchParams({ page: '1', count: '50', ...query });
+  const response = await request.get(`/api/v1/offer?${params}`, { headers: { authorization: `Bearer ${bearer}` } });
+  expect(response.status(), `GET /offer?${params}`).toBe(200);
+  return ((await response.json()) as { data: OfferPage }).data;
+}
+
+const rowIds = (page: Page) =>
+  page.getByTestId('offer-row').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-offer-id'))));
+
+/** Waits until the table shows exactly these offers, in this order. */
+async function expectRows(page: Page, expected: OfferPage) {
+  if (expected.list.length === 0) {
+    await expect(page.getByTestId('offers-empty')).toHaveText('No offer matches these filters.');
+    await expect(page.getByTestId('offer-row')).toHaveCount(0);
+    return;
+  }
+  await expect.poll(() => rowIds(page), { timeout: 15_000 }).toEqual(expected.list.map((o) => o.id));
+  await expect(page.getByTestId('offers-total')).toHaveAttribute('data-total', String(expected.total));
+}
+
+async function pickOption(page: Page, testId: string, option: string, search?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (search) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.keyboard.press('Escape');
+}
+
+const flag = (code: string) => String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
+
+test.describe('offer list', () => {
+  let bearer: string;
+
+  test.beforeEach(async ({ page, context, request }) => {
+    ({ bearer } = await useApiSession(context, request, DEMO.partner));
+    await page.goto('/offers');
+    await expectShell(page);
+  });
+
+  test('shows the columns and the first 50 offers the API answers', async ({ page, request }) => {
+    await expect(page.getByTestId('page-title')).toHaveText('Offers');
+    const headers = page.getByTestId('offers-table').locator('thead th');
+    await expect(headers).toHaveText([
+      'Image',
+      'Name',
+      'Geos',
+      'Payout type',
+      'Payout',
+      'Approval status',
+      'Verticals',
+    ]);
+    const expected = await apiOffers(request, bearer, {});
+    expect(expected.total).toBeGreaterThan(50);
+    await expectRows(page, expected);
+    await expect(page.getByTestId('offer-row')).toHaveCount(50);
+
+    const first = expected.list[0] as ApiOffer;
+    const row = page.locator(`[data-testid="offer-row"][data-offer-id="${first.id}"]`);
+    await expect(row.getByTestId('offer-name')).toHaveText(first.name);
+    await expect(row.getByTestId('offer-name')).toHaveAttribute('href', `/offer/${first.id}`);
+    await expect(row.getByTestId('offer-verticals')).toHaveText(first.verticalItems.map((v) => v.name).join(' / '));
+    const image = row.getByTestId('offer-image');
+    await expect(image).toHaveAttribute('src', /\/api\/v1\/image\/\d+\?w=112&h=112&c=1$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(112);
+    // Every row's badge is the partner's status of the offer. The detail spec may apply to one offer
+    // meanwhile (another worker), so the API is asked after the screen and only that change is allowed.
+    const statuses = await page
+      .getByTestId('offer-status')
+      .evaluateAll((badges) => badges.map((b) => b.getAttribute('data-status')));
+    const now = (await apiOffers(request, bearer, {})).list.map((o) => o.partnerStatus);
+    expect(statuses).toHaveLength(now.length);
+    statuses.forEach((status, i) => {
+      if (status !== now[i]) expect([status, now[i]]).toEqual(['apply_to_run', 'pending']);
+    });
+    expect(new Set(statuses).size).toBeGreaterThan(2);
+
+    // The earlier reading's path shows the same list.
+    await page.goto('/offer');
+    await expect(page.getByTestId('page-title')).toHaveText('Offers');
+    await expectRows(page, expected);
+  });
+
+  test('each filter, submitted, narrows the rows to what the API answers and lands in the URL', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const all = await apiOffers(request, bearer, {});
+
+    // Name search: a brand of the catalogue, typed in lower case (the search ignores case).
+    const term = (all.list[3]?.name.split(' ')[0] ?? '').toLowerCase();
+    expect(term.length).toBeGreaterThan(2);
+    await page.getByTestId('filter-name').fill(term);
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(`/offers?name=${encodeURIComponent(term)}`);
+    const byName = await apiOffers(request, bearer, { name: term });
+    expect(byName.total).toBeGreaterThan(0);
+    expect(byName.total).toBeLessThan(all.total);
+    await expectRows(page, byName);
+    for (const offer of byName.list) expect(offer.name.toLowerCase()).toContain(term);
+    await page.goto('/offers');
+
+    // Payout type.
+    await pickOption(page, 'filter-payout-type', 'CPL');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\?conversionType=cpl$/);
+    const cpl = await apiOffers(request, bearer, { conversionType: 'cpl' });
+    expect(cpl.total).toBeGreaterThan(0);
+    expect(cpl.list.every((o) => o.conversionType === 'cpl')).toBe(true);
+    await expectRows(page, cpl);
+    await expect(page.getByTestId('offer-payout-type').first()).toHaveText('CPL');
+    await page.goto('/offers');
+
+    // Verticals (multi-select): any of them.
+    await pickOption(page, 'filter-verticals', 'Finance', 'Fin');
+    await pickOption(page, 'filter-verticals', 'Insurance', 'Insu');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\?verticals=finance%2Cinsurance$/);
+    const verticals = await apiOffers(request, bearer, { verticals: 'finance,insurance' });
+    expect(verticals.total).toBeGreaterThan(0);
+    expect(verticals.total).toBeLessThan(all.total);
+    for (const offer of verticals.list) {
+      expect(offer.verticalItems.some((v) => ['finance', 'insurance'].includes(v.identifier))).toBe(true);
+    }
+    await expectRows(page, verticals);
+
+    // Status: Apply to run, then Public.
+    await page.goto('/offers');
+    await pickOption(page, 'filter-status', 'Apply to run');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\?status=apply_to_run$/);
+    const approval = await apiOffers(request, bearer, { requireApproval: 'true' });
+    expect(approval.list.every((o) => o.requireApproval)).toBe(true);
+    await expectRows(page, approval);
+    await pickOption(page, 'filter-status', 'Public');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\?status=public$/);
+    const open = await apiOffers(request, bearer, { requireApproval: 'false' });
+    expect(open.list.every((o) => !o.requireApproval)).toBe(true);
+    expect(open.total + approval.total).toBe(all.total);
+    await expectRows(page, open);
+
+    // Countries (multi-select with flags): any of them.
+    await page.goto('/offers');
+    await pickOption(page, 'filter-countries', `${flag('BE')} Belgium`, 'Belgium');
+    await pickOption(page, 'filter-countries', `${flag('CH')} Switzerland`, 'Switz');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\?countries=BE%2CCH$/);
+    const countries = await apiOffers(request, bearer, { countries: 'BE,CH' });
+    expect(countries.total).toBeGreaterThan(0);
+    expect(countries.total).toBeLessThan(all.total);
+    for (const offer of countries.list) expect(offer.countries.some((c) => c === 'BE' || c === 'CH')).toBe(true);
+    await expectRows(page, countries);
+  });
+
+  test('combined filters come from a shareable URL, survive a reload and refill the form', async ({
+    page,
+    request,
+  }) => {
+    const query = { verticals: 'finance,insurance,ecommerce', countries: 'FR', requireApproval: 'false' };
+    const expected = await apiOffers(request, bearer, query);
+    const single = await apiOffers(request, bearer, { countries: 'FR' });
+    expect(expected.total).toBeGreaterThan(0);
+    expect(expected.total).toBeLessThan(single.total);
+
+    await page.goto('/offers?verticals=finance,insurance,ecommerce&countries=FR&status=public');
+    await expectRows(page, expected);
+    await expect(page.getByTestId('filter-status')).toHaveValue('Public');
+    await expect(page.getByTestId('filter-verticals').locator('..').locator('..')).toContainText('Finance');
+    await page.reload();
+    await expectRows(page, expected);
+
+    // Adding a name narrows further; the URL keeps every filter.
+    const withName = await apiOffers(request, bearer, { ...query, name: 'fr' });
+    await page.getByTestId('filter-name').fill('fr');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/name=fr&verticals=finance%2Cinsurance%2Cecommerce&status=public&countries=FR$/);
+    await expectRows(page, withName);
+
+    // Back goes to the previous filtered list.
+    await page.goBack();
+    await expectRows(page, expected);
+    await expect(page.getByTestId('filter-name')).toHaveValue('');
+  });
+
+  test('an impossible filter shows the empty state', async ({ page }) => {
+    await page.getByTestId('filter-name').fill('no-such-offer-anywhere');
+    await page.getByTestId('filter-submit').click();
+    await expect(page.getByTestId('offers-empty')).toHaveText('No offer matches these filters.');
+    await expect(page.getByTestId('offers-pagination')).toHaveCount(0);
+  });
+
+  test('paginates by 50 with the page in the URL', async ({ page, request }) => {
+    const first = await apiOffers(request, bearer, {});
+    const second = await apiOffers(request, bearer, { page: '2' });
+    const pages = Math.ceil(first.total / 50);
+    await expectRows(page, first);
+    const pagination = page.getByTestId('offers-pagination');
+    await expect(pagination.getByTestId('pagination-page')).toHaveText(
+      Array.from({ length: Math.min(pages, 6) }, (_, i) => String(i + 1)),
+    );
+    await expect(pagination.getByRole('button', { name: 'Page 1' })).toHaveAttribute('data-active', 'true');
+
+    await pagination.getByRole('button', { name: 'Page 2' }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expectRows(page, second);
+    expect(second.list.map((o) => o.id)).not.toContain(first.list[0]?.id);
+    await page.reload();
+    await expectRows(page, second);
+    await expect(pagination.getByRole('button', { name: 'Page 2' })).toHaveAttribute('data-active', 'true');
+
+    await pagination.getByTestId('pagination-previous').click();
+    await expect(page).toHaveURL(/\/offers$/);
+    await expectRows(page, first);
+
+    // A new search starts again from the first page.
+    await page.goto('/offers?page=2');
+    await pickOption(page, 'filter-status', 'Public');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\?status=public$/);
+  });
+
+  test('geos show the first five flags and a ...(n) expander for the rest', async ({ page, request }) => {
+    const all = await apiOffers(request, bearer, {});
+    const many = all.list.find((o) => o.countries.length > 5);
+    const few = all.list.find((o) => o.countries.length <= 5);
+    if (!many || !few) throw new Error('the seeded first page needs offers with more and fewer than 5 countries');
+    await expectRows(page, all);
+
+    const geos = page.locator(`[data-testid="offer-row"][data-offer-id="${many.id}"]`).getByTestId('offer-geos');
+    const flags = geos.getByTestId('country-flag');
+    await expect(flags).toHaveText(many.countries.slice(0, 5).map(flag));
+    const toggle = geos.getByTestId('country-flags-toggle');
+    await expect(toggle).toHaveText(`...(${many.countries.length - 5})`);
+    await toggle.click();
+    await expect(flags).toHaveText(many.countries.map(flag));
+    await expect(flags.first()).toHaveAttribute('title', /\S+/);
+    await toggle.click();
+    await expect(flags).toHaveCount(5);
+
+    const fewGeos = page.locator(`[data-testid="offer-row"][data-offer-id="${few.id}"]`).getByTestId('offer-geos');
+    await expect(fewGeos.getByTestId('country-flag')).toHaveCount(few.countries.length);
+    await expect(fewGeos.getByTestId('country-flags-toggle')).toHaveCount(0);
+  });
+
+  test('a private offer is listed only for a partner with access', async ({ page, request }) => {
+    // Northwind runs the private Kapital Card offer (an active application): it sees it.
+    const granted = await apiOffers(request, bearer, { name: 'Kapital Card' });
+    const kapital = granted.list.find((o) => o.name === PRIVATE_WITH_ACCESS);
+    expect(kapital?.private).toBe(true);
+    await page.goto(`/offers?name=${encodeURIComponent('Kapital Card')}`);
+    await expect(page.getByTestId('offer-name').filter({ hasText: PRIVATE_WITH_ACCESS })).toHaveCount(1);
+
+    // Another partner, without an application, sees neither the row nor the offer itself.
+    const other = await apiLogin(request, KESTREL_REPORTS);
+    const hidden = await apiOffers(request, other.bearer, { name: 'Kapital Card' });
+    expect(hidden.list.map((o) => o.name)).not.toContain(PRIVATE_WITH_ACCESS);
+    const detail = await request.get(`/api/v1/offer/${kapital?.id}`, {
+      headers: { authorization: `Bearer ${other.bearer}` },
+    });
+    expect(detail.status()).toBe(404);
+
+    // A private offer Northwind has no access to: absent from its list and its search.
+    await page.goto(`/offers?name=${encodeURIComponent('CoinVault')}`);
+    const coinVault = await apiOffers(request, bearer, { name: 'CoinVault' });
+    expect(coinVault.total).toBeGreaterThan(0);
+    await expectRows(page, coinVault);
+    await expect(page.getByTestId('offer-name').filter({ hasText: PRIVATE_WITHOUT_ACCESS })).toHaveCount(0);
+  });
+});

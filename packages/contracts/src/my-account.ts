@@ -1,0 +1,186 @@
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { z } from 'zod';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, LANGUAGE_CODES, type DocumentType } from './constants.js';
+import { CountryCodeSchema, PhoneSchema } from './register.js';
+import { EmailSchema, optionalString, requiredString } from './validation.js';
+
+/** Human names of the compliance document types, in the order the portal lists them. */
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  proof_of_identity: 'Proof of identity',
+  certificate_of_incorporation: 'Certificate of incorporation',
+  signed_contract: 'Signed contract',
+  insertion_order: 'Insertion order',
+};
+
+/** Largest decoded upload (spec: "say 10 MB"); above it the server answers 413. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** How long a signed download link stays valid. */
+export const FILE_LINK_TTL_SECONDS = 5 * 60;
+
+/** An optional text: blank means "none" and is stored as null. */
+const blankToNull = (max: number) =>
+  optionalString(max).transform((v) => (v === undefined || v === null || v === '' ? null : v));
+
+/** Upper case without spaces, the form banks and ibantools compare. */
+const compact = (v: string) => v.replace(/\s+/g, '').toUpperCase();
+
+export const IbanSchema = z
+  .string({ error: 'type' })
+  .trim()
+  .max(42, { error: 'maxLength' })
+  .optional()
+  .nullable()
+  .transform((v) => (v ? (electronicFormatIBAN(v) ?? compact(v)) : null))
+  .refine((v) => v === null || isValidIBAN(v), { error: 'iban' });
+
+export const SwiftSchema = z
+  .string({ error: 'type' })
+  .trim()
+  .max(11, { error: 'maxLength' })
+  .optional()
+  .nullable()
+  .transform((v) => (v ? compact(v) : null))
+  .refine((v) => v === null || isValidBIC(v), { error: 'swift' });
+
+/** A file sent inline: its name and its bytes as a base64 data URL. The server checks size and type by the bytes. */
+export const UploadDocumentSchema = z.object(
+  {
+    filename: requiredString(255),
+    data: z
+      .string({ error: 'required' })
+      .min(1, { error: 'required' })
+      .regex(/^data:[^,]{0,200};base64,/, { error: 'pattern' }),
+  },
+  { error: 'required' },
+);
+export type UploadDocument = z.infer<typeof UploadDocumentSchema>;
+
+const companyFields = {
+  langs: z
+    .array(z.enum(LANGUAGE_CODES, { error: 'oneOf' }), { error: 'required' })
+    .min(1, { error: 'required' })
+    .max(10, { error: 'maxLength' }),
+  country: CountryCodeSchema,
+  address: requiredString(255),
+  zipCode: requiredString(20),
+  state: blankToNull(100),
+  city: requiredString(100),
+  email: EmailSchema,
+  phoneNumber: PhoneSchema,
+};
+
+const paymentFields = {
+  accountHolder: requiredString(255),
+  bankName: requiredString(255),
+  bankAddress: blankToNull(255),
+  iban: IbanSchema,
+  swift: SwiftSchema,
+  routingNumber: blankToNull(34),
+};
+
+/**
+ * The company set of PUT /partner/{id} (spec section 7). Unknown keys are stripped, not refused:
+ * a partner's form may carry read-only fields (companyName, status …) and the server ignores them.
+ */
+export const UpdatePartnerCompanyBodySchema = z.object(companyFields);
+export type UpdatePartnerCompanyBody = z.infer<typeof UpdatePartnerCompanyBodySchema>;
+export type UpdatePartnerCompanyForm = z.input<typeof UpdatePartnerCompanyBodySchema>;
+
+/** The payment set of PUT /partner/{id}. */
+export const UpdatePartnerPaymentBodySchema = z.object(paymentFields);
+export type UpdatePartnerPaymentBody = z.infer<typeof UpdatePartnerPaymentBodySchema>;
+export type UpdatePartnerPaymentForm = z.input<typeof UpdatePartnerPaymentBodySchema>;
+
+export const COMPANY_FIELDS = Object.keys(companyFields) as (keyof UpdatePartnerCompanyBody)[];
+export const PAYMENT_FIELDS = Object.keys(paymentFields) as (keyof UpdatePartnerPaymentBody)[];
+
+const present = (body: Record<string, unknown>, keys: readonly string[]) => keys.some((key) => body[key] !== undefined);
+
+/**
+ * PUT /partner/{id}: either the company set or the payment set (one object of optional fields,
+ * so errors stay keyed by field). Whichever set is sent must be complete; mixing them is refused.
+ */
+export const UpdatePartnerBodySchema = z
+  .object({
+    ...Object.fromEntries(Object.entries(companyFields).map(([k, s]) => [k, s.optional()])),
+    ...Object.fromEntries(Object.entries(paymentFields).map(([k, s]) => [k, s.optional()])),
+  } as { [K in keyof typeof companyFields]: z.ZodOptional<(typeof companyFields)[K]> } & {
+    [K in keyof typeof paymentFields]: z.ZodOptional<(typeof paymentFields)[K]>;
+  })
+  .superRefine((body, ctx) => {
+    const raw = body as Record<string, unknown>;
+    const company = present(raw, COMPANY_FIELDS);
+    const payment = present(raw, PAYMENT_FIELDS);
+    if (company === payment) {
+      ctx.addIssue({ code: 'custom', message: 'fieldSet', path: [] });
+      return;
+    }
+    const required = company
+      ? ['langs', 'country', 'address', 'zipCode', 'city', 'email', 'phoneNumber']
+      : ['accountHolder', 'bankName'];
+    for (const key of required) {
+      if (raw[key] === undefined) ctx.addIssue({ code: 'custom', message: 'required', path: [key] });
+    }
+  });
+export type UpdatePartnerBody = z.infer<typeof UpdatePartnerBodySchema>;
+
+/** PUT /partner-contact/{id}: the contact's fields and an optional document. */
+export const UpdatePartnerContactBodySchema = z.object({
+  civility: blankToNull(16),
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  email: EmailSchema,
+  phoneNumber: z
+    .string({ error: 'type' })
+    .trim()
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : null))
+    .pipe(PhoneSchema.nullable()),
+  telegram: blankToNull(100),
+  teams: blankToNull(100),
+  document: UploadDocumentSchema.optional().nullable(),
+});
+export type UpdatePartnerContactBody = z.infer<typeof UpdatePartnerContactBodySchema>;
+export type UpdatePartnerContactForm = z.input<typeof UpdatePartnerContactBodySchema>;
+
+/**
+ * POST /partner/compliance-document and PUT /partner/compliance-document/{id}. The spec lists
+ * the document as optional; here it is required, since a record exists to carry a file to review.
+ */
+export const ComplianceDocumentBodySchema = z.object({
+  type: z.enum(DOCUMENT_TYPES, { error: 'oneOf' }),
+  document: UploadDocumentSchema,
+});
+export type ComplianceDocumentBody = z.infer<typeof ComplianceDocumentBodySchema>;
+
+/** GET /file/{id}/url: a short-lived signed link to the file's bytes. */
+export const FileUrlSchema = z.object({
+  url: z.string(),
+  expireAt: z.string(),
+});
+export type FileUrl = z.infer<typeof FileUrlSchema>;
+
+/** The signed download link's query. */
+export const FileDownloadQuerySchema = z.object({
+  expires: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(0, { error: 'min' }),
+  signature: z.string({ error: 'required' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'pattern' }),
+});
+
+/** PUT /staff/compliance-documents/{id}: staff approve or refuse a partner's document. */
+export const ReviewComplianceDocumentBodySchema = z.strictObject({
+  status: z.enum(DOCUMENT_STATUSES, { error: 'oneOf' }),
+  /** A UTC calendar date, YYYY-MM-DD; null clears it. */
+  expireAt: z
+    .string({ error: 'type' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'pattern' })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      {
+        error: 'pattern',
+      },
+    )
+    .optional()
+    .nullable(),
+});
+export type ReviewComplianceDocumentBody = z.infer<typeof ReviewComplianceDocumentBodySchema>;

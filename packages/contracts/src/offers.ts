@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import {
+  APPLICATION_STATUSES,
+  CONVERSION_TYPES,
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  OFFER_GROUPS,
+  OFFER_PARTNER_STATUSES,
+  OFFER_SORT_NAMES,
+} from './constants.js';
+import { envelope } from './api.js';
+
+/** A vertical as offers carry it (spec section 3, Vertical). */
+export const VerticalSchema = z.object({
+  id: z.number().int(),
+  identifier: z.string(),
+  name: z.string(),
+});
+export type Vertical = z.infer<typeof VerticalSchema>;
+
+/** The advertiser product behind an offer; present when `groups` names `product`. */
+export const OfferProductSchema = z.object({
+  identifier: z.string(),
+  /** The advertiser's name. */
+  advertiser: z.string(),
+  /** web, app, ios, android … */
+  type: z.string(),
+  domain: z.string(),
+  enabled: z.boolean(),
+  /** Image URL (`/api/v1/image/{id}`), or null without a logo. */
+  logo: z.string().nullable(),
+  cross: z.boolean(),
+  coreg: z.boolean(),
+});
+export type OfferProduct = z.infer<typeof OfferProductSchema>;
+
+export const GoalSchema = z.object({
+  id: z.number().int(),
+  identifier: z.string(),
+  name: z.string(),
+  types: z.array(z.string()),
+});
+export type Goal = z.infer<typeof GoalSchema>;
+
+export const GoalTypeSchema = z.object({
+  id: z.number().int(),
+  /** p1, p2 … */
+  identifier: z.string(),
+  name: z.string(),
+});
+export type GoalType = z.infer<typeof GoalTypeSchema>;
+
+/** A payout tier of an offer goal; `goalType` is present when `groups` names `goalType`. */
+export const OfferGoalTypeSchema = z.object({
+  id: z.number().int(),
+  goalType: GoalTypeSchema.optional(),
+  /** Minor units of the offer's currency. */
+  payoutAmount: z.number().int().nullable(),
+  /** Basis points (1250 = 12.5 %). */
+  payoutPercent: z.number().int().nullable(),
+});
+export type OfferGoalType = z.infer<typeof OfferGoalTypeSchema>;
+
+/** An offer goal (spec section 3); `goal` and `types` are present when `groups` names `goal` / `goalTypes`. */
+export const OfferGoalSchema = z.object({
+  id: z.number().int(),
+  goal: GoalSchema.optional(),
+  private: z.boolean(),
+  payoutAmount: z.number().int().nullable(),
+  payoutPercent: z.number().int().nullable(),
+  types: z.array(OfferGoalTypeSchema).optional(),
+});
+export type OfferGoal = z.infer<typeof OfferGoalSchema>;
+
+/**
+ * The registration payout (spec section 3): the p1 tier of the registration goal, falling back to the
+ * validation goal. A fixed amount (minor units), a percentage (basis points), or both.
+ */
+export const OfferPayoutSchema = z.object({
+  /** The goal the payout was read from: 'registration' or 'validation'. */
+  goal: z.string(),
+  amount: z.number().int().nullable(),
+  percent: z.number().int().nullable(),
+  currency: z.string(),
+});
+export type OfferPayout = z.infer<typeof OfferPayoutSchema>;
+
+export const ApplicationSummarySchema = z.object({
+  id: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+});
+
+/** An offer as the viewing partner sees it (spec section 3, Offer; section 4, partner status). */
+export const OfferSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  conversionType: z.enum(CONVERSION_TYPES),
+  /** Sanitised on the server: safe to render as HTML. */
+  descriptionHtml: z.string(),
+  descriptionText: z.string(),
+  previewUrl: z.string().nullable(),
+  defaultUrl: z.string(),
+  currency: z.object({ isoCode: z.string() }),
+  /** ISO 3166-1 alpha-2 codes, sorted. */
+  countries: z.array(z.string()),
+  /** Vertical ids. */
+  verticals: z.array(z.number().int()),
+  /** The same verticals with their names, in name order. */
+  verticalItems: z.array(VerticalSchema),
+  private: z.boolean(),
+  requireApproval: z.boolean(),
+  enabled: z.boolean(),
+  /** `/api/v1/image/{id}`, or null. */
+  image: z.string().nullable(),
+  /** The registration payout, or null when neither the registration nor the validation goal pays on p1. */
+  payout: OfferPayoutSchema.nullable(),
+  /** The viewing partner's status for the offer: its application's status, else apply_to_run or public. */
+  partnerStatus: z.enum(OFFER_PARTNER_STATUSES),
+  application: ApplicationSummarySchema.nullable(),
+  product: OfferProductSchema.optional(),
+  offerGoals: z.array(OfferGoalSchema).optional(),
+  createdAt: z.string(),
+});
+export type Offer = z.infer<typeof OfferSchema>;
+
+/** Accepts `a,b`, repeated parameters (`?x=a&x=b`) or both; empty items are dropped. */
+function commaList(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  const parts = (Array.isArray(value) ? value : [value]).flatMap((item) =>
+    typeof item === 'string' ? item.split(',') : [item],
+  );
+  const cleaned = parts.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+  return cleaned.length > 0 ? cleaned : undefined;
+}
+
+/** An empty filter (`?conversionType=`) means no filter, as a form with nothing chosen sends it. */
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
+const booleanParam = z
+  .enum(['true', 'false', '1', '0'], { error: 'type' })
+  .transform((value) => value === 'true' || value === '1');
+
+/** GET /offer query (spec section 7): pagination, sorting, filters and groups. */
+export const ListOffersQuerySchema = z.strictObject({
+  page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
+  count: z.coerce
+    .number({ error: 'type' })
+    .int({ error: 'type' })
+    .min(1, { error: 'min' })
+    .max(MAX_PAGE_SIZE, { error: 'max' })
+    .default(DEFAULT_PAGE_SIZE),
+  sortName: z.enum(OFFER_SORT_NAMES, { error: 'type' }).default('id'),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'type' }).default('desc'),
+  /** Case-insensitive substring of the offer name. */
+  name: z.string().trim().max(100, { error: 'maxLength' }).optional(),
+  conversionType: z.preprocess(emptyAsUnset, z.enum(CONVERSION_TYPES, { error: 'type' }).optional()),
+  /**
+   * Verticals, by id (`3`) or by identifier (`finance`, the value of the configuration's verticalList):
+   * an offer matches when it has any of them.
+   */
+  verticals: z.preprocess(
+    commaList,
+    z
+      .array(
+        z.union(
+          [
+            z
+              .string()
+              .regex(/^\d{1,10}$/, { error: 'type' })
+              .transform(Number)
+              .pipe(z.number().int().positive({ error: 'min' }).max(2_147_483_647, { error: 'max' })),
+            z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, { error: 'type' }),
+          ],
+          { error: 'type' },
+        ),
+      )
+      .max(100, { error: 'max' })
+      .optional(),
+  ),
+  /** ISO codes: an offer matches when it runs in any of them. */
+  countries: z.preprocess(
+    commaList,
+    z
+      .array(
+        z
+          .string()
+          .regex(/^[A-Za-z]{2}$/, { error: 'pattern' })
+          .transform((code) => code.toUpperCase()),
+      )
+      .max(300, { error: 'max' })
+      .optional(),
+  ),
+  requireApproval: z.preprocess(emptyAsUnset, booleanParam.optional()),
+  /** Which nested objects to include: product, goals, goal, goalTypes, goalType. */
+  groups: z.preprocess(commaList, z.array(z.enum(OFFER_GROUPS, { error: 'type' })).optional()),
+});
+export type ListOffersQuery = z.infer<typeof ListOffersQuerySchema>;
+export type ListOffersQueryInput = z.input<typeof ListOffersQuerySchema>;
+
+/** GET /offer/{id} query: only the groups. */
+export const OfferDetailQuerySchema = ListOffersQuerySchema.pick({ groups: true });
+export type OfferDetailQuery = z.infer<typeof OfferDetailQuerySchema>;
+
+export const OfferPageSchema = z.object({
+  list: z.array(OfferSchema),
+  total: z.number().int(),
+});
+export type OfferPage = z.infer<typeof OfferPageSchema>;
+
+/** GET /offer answer: `{list, total}` in the wrapper (the wrapper's `total` is the same number). */
+export const OfferListSchema = envelope(OfferPageSchema);
+export const OfferDetailSchema = envelope(OfferSchema);
+
+/** A partner's application to run an offer (spec section 3, Partner-offer). */
+export const PartnerOfferSchema = z.object({
+  id: z.number().int(),
+  partnerId: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  subid: z.string().nullable(),
+  offer: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PartnerOffer = z.infer<typeof PartnerOfferSchema>;
+
+export const PartnerOfferListSchema = envelope(z.array(PartnerOfferSchema));
+export const PartnerOfferDetailSchema = envelope(PartnerOfferSchema);
+
+/** POST /partner-offer body: apply to run an offer that requires approval. */
+export const ApplyOfferBodySchema = z.strictObject({
+  offerId: z
+    .number({ error: 'type' })
+    .int({ error: 'type' })
+    .positive({ error: 'min' })
+    .max(2_147_483_647, { error: 'max' }),
+});
+export type ApplyOfferBody = z.infer<typeof ApplyOfferBodySchema>;
+
+/** PUT /staff/partner-offers/{id} body: staff decide an application. */
+export const DecideApplicationBodySchema = z.strictObject({
+  status: z.enum(APPLICATION_STATUSES, { error: 'type' }),
+});
+export type DecideApplicationBody = z.infer<typeof DecideApplicationBodySchema>;
