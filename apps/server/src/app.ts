@@ -27,6 +27,7 @@ import { imagesRoutes } from './modules/images/images.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(registerRoutes, { ctx });
       await api.register(imagesRoutes, { ctx });
       await api.register(offersRoutes, { ctx });
+      await api.register(billingRoutes, { ctx });
       await api.register(newsRoutes, { ctx });
       await api.register(staffRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });

@@ -12,3 +12,5 @@ export * from './news.js';
 export * from './account-settings.js';
 export * from './notifications.js';
 export * from './api-keys.js';
+export * from './billing.js';
+export * from './tracking.js';
