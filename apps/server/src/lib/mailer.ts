@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { OutboxWorker } from './outbox-worker.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { emailOutbox } from '../db/schema.js';
 
@@ -31,15 +32,14 @@ const LEASE_SECONDS = 120;
  * so a rolled-back request sends nothing and a crash after commit still sends. A worker sends
  * due rows: by SMTP with SMTP_URL, otherwise as `.eml` files in DATA_DIR/outbox.
  */
-export class Mailer {
+export class Mailer extends OutboxWorker {
   private readonly transport: Transporter;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly options: MailerOptions,
   ) {
+    super();
     this.transport = options.smtpUrl
       ? nodemailer.createTransport(options.smtpUrl)
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -59,28 +59,7 @@ export class Mailer {
     });
   }
 
-  start(intervalMs = 1000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.drain().catch(() => undefined), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Sends every due message now; resolves with how many were sent. */
-  async drain(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.sendDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async sendDue(): Promise<number> {
+  protected async sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
       const claimed = await this.claim();

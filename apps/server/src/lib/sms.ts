@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { OutboxWorker } from './outbox-worker.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { smsOutbox } from '../db/schema.js';
 
@@ -44,42 +45,20 @@ const LEASE_SECONDS = 120;
  * several processes can run it) and hands them to the transport. A one-time code is useless
  * after ten minutes, so failed messages retry quickly and give up early.
  */
-export class SmsSender {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-
+export class SmsSender extends OutboxWorker {
   constructor(
     private readonly db: Db,
     private readonly transport: SmsTransport,
     private readonly logger: FastifyBaseLogger,
-  ) {}
+  ) {
+    super();
+  }
 
   enqueue(tx: DbOrTx, message: SmsMessage): Promise<void> {
     return enqueueSms(tx, message);
   }
 
-  start(intervalMs = 1000): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.drain().catch(() => undefined), intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => undefined);
-  }
-
-  /** Sends every due message now; resolves with how many were sent. */
-  async drain(): Promise<number> {
-    if (this.running) return this.running;
-    this.running = this.sendDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
-  }
-
-  private async sendDue(): Promise<number> {
+  protected async sendDue(): Promise<number> {
     let sent = 0;
     for (;;) {
       const claimed = await this.claim();

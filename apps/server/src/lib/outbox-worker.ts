@@ -1,0 +1,33 @@
+/**
+ * The timer and single-flight part shared by the outbox workers (mail, SMS): `drain()` runs the
+ * worker's `sendDue()` at most once at a time, `start()` runs it periodically, `stop()` waits for
+ * the round in flight. Each worker keeps its own claiming, sending and retry policy.
+ */
+export abstract class OutboxWorker {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+
+  /** Sends what is due; resolves with how many messages left. */
+  protected abstract sendDue(): Promise<number>;
+
+  start(intervalMs = 1000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.drain().catch(() => undefined), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Sends every due message now; resolves with how many were sent. */
+  async drain(): Promise<number> {
+    if (this.running) return this.running;
+    this.running = this.sendDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+}
