@@ -1,13 +1,13 @@
 import { Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { NewPasswordFormSchema, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MS } from '@portal/contracts';
 import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText } from '@/lib/form-errors';
+import { passwordErrorRules, useTimedFlag } from '@/lib/password-form';
 import { showSnackbar } from '@/lib/snackbar';
 import { useChangePassword } from '../api/account-settings';
 import { handleSaveError } from './server-errors';
@@ -18,24 +18,10 @@ const ChangePasswordFormSchema = NewPasswordFormSchema.extend({
 });
 type ChangePasswordFormValues = z.infer<typeof ChangePasswordFormSchema>;
 
-const RULE_ORDER = ['passwordMinLength', 'passwordCapital', 'passwordNumber'];
-
-/** Every failing password rule at once, in a stable order; 'required' alone when empty. */
-function passwordRules(error: FieldError | undefined): string[] {
-  if (!error) return [];
-  const rules = new Set<string>(error.message ? [error.message] : []);
-  for (const value of Object.values(error.types ?? {})) {
-    for (const item of Array.isArray(value) ? value : [value]) if (typeof item === 'string') rules.add(item);
-  }
-  if (rules.has('required')) return ['required'];
-  return [...RULE_ORDER.filter((r) => rules.has(r)), ...[...rules].filter((r) => !RULE_ORDER.includes(r))];
-}
-
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
-  const [mismatch, setMismatch] = useState(false);
-  const mismatchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [mismatch, showMismatch] = useTimedFlag(PASSWORD_MISMATCH_MS);
   const {
     register,
     handleSubmit,
@@ -50,18 +36,9 @@ export function ChangePasswordForm() {
     defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
   });
 
-  useEffect(
-    () => () => {
-      if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
-    },
-    [],
-  );
-
   const onSubmit = handleSubmit(async ({ currentPassword, password, passwordConfirm }) => {
     if (password !== passwordConfirm) {
-      if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
-      setMismatch(true);
-      mismatchTimer.current = setTimeout(() => setMismatch(false), PASSWORD_MISMATCH_MS);
+      showMismatch();
       return;
     }
     try {
@@ -74,7 +51,7 @@ export function ChangePasswordForm() {
   });
 
   const length = watch('password').length;
-  const rules = passwordRules(errors.password);
+  const rules = passwordErrorRules(errors.password);
   const passwordError =
     rules.length > 0 ? (
       <span data-testid="password-errors">

@@ -1,7 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { PasswordField } from '@/components/password-field';
@@ -12,26 +11,10 @@ import {
   type NewPasswordForm,
 } from '@portal/contracts';
 import { isApiRequestError } from '@/lib/api-client';
+import { passwordErrorRules, useTimedFlag } from '@/lib/password-form';
 import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useResetPassword } from '../api/reset-password';
-
-const RULE_ORDER = ['passwordMinLength', 'passwordCapital', 'passwordNumber'];
-
-/** Every failing rule of the password at once, so the user sees all that is still missing. */
-export function passwordErrorRules(error: FieldError | undefined): string[] {
-  if (!error) return [];
-  const rules = new Set<string>();
-  if (error.message) rules.add(error.message);
-  for (const value of Object.values(error.types ?? {})) {
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (typeof item === 'string') rules.add(item);
-    }
-  }
-  if (rules.has('required')) return ['required'];
-  const ordered = RULE_ORDER.filter((rule) => rules.has(rule));
-  return [...ordered, ...[...rules].filter((rule) => !RULE_ORDER.includes(rule))];
-}
 
 type PasswordResetFormProps = {
   resetKey: string;
@@ -41,8 +24,7 @@ type PasswordResetFormProps = {
 export function PasswordResetForm({ resetKey, onSuccess }: PasswordResetFormProps) {
   const { t } = useTranslation();
   const resetPassword = useResetPassword();
-  const [mismatch, setMismatch] = useState(false);
-  const mismatchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [mismatch, showMismatch] = useTimedFlag(PASSWORD_MISMATCH_MS);
   const {
     register,
     handleSubmit,
@@ -55,19 +37,6 @@ export function PasswordResetForm({ resetKey, onSuccess }: PasswordResetFormProp
     criteriaMode: 'all',
     defaultValues: { password: '', passwordConfirm: '' },
   });
-
-  useEffect(
-    () => () => {
-      if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
-    },
-    [],
-  );
-
-  const showMismatch = () => {
-    if (mismatchTimer.current) clearTimeout(mismatchTimer.current);
-    setMismatch(true);
-    mismatchTimer.current = setTimeout(() => setMismatch(false), PASSWORD_MISMATCH_MS);
-  };
 
   const onSubmit = handleSubmit(async ({ password, passwordConfirm }) => {
     if (password !== passwordConfirm) {
