@@ -31,6 +31,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { createTracking, trackingRoutes, type TrackingEngine } from './modules/tracking/tracking.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -40,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     webAppAvailable: boolean;
+    /** The click buffer and the tracking caches (decision 015). */
+    tracking: TrackingEngine;
   }
 }
 
@@ -50,6 +53,8 @@ export type BuildOptions = {
   now?: () => Date;
   /** Start the background workers (the mail sender); tests drive them by hand. */
   workers?: boolean;
+  /** How often the click buffer is written (default 100 ms); the shutdown test sets it out of reach. */
+  clickFlushIntervalMs?: number;
 };
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -118,6 +123,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
   await app.register(healthRoutes, { ctx });
+  const tracking = createTracking(ctx, app.log, options.clickFlushIntervalMs);
+  app.decorate('tracking', tracking);
+  // Part of the request path, not a background worker: it runs in tests too.
+  tracking.buffer.start();
+  await app.register(trackingRoutes, { ctx, tracking });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });
@@ -161,6 +171,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ctx.sms.start();
   }
   app.addHook('onClose', async () => {
+    // Every acknowledged click is written before the database closes.
+    await tracking.buffer.stop();
     await ctx.mailer.stop();
     await ctx.sms.stop();
   });

@@ -67,7 +67,9 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function buildTestApp(options: { now?: () => Date; config?: Partial<AppConfig> } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { now?: () => Date; config?: Partial<AppConfig>; clickFlushIntervalMs?: number } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
@@ -86,7 +88,13 @@ export async function buildTestApp(options: { now?: () => Date; config?: Partial
     webDist: path.join(dataDir, 'no-web'),
     ...options.config,
   });
-  const app = await buildApp({ config, database, workers: false, ...(options.now ? { now: options.now } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    workers: false,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.clickFlushIntervalMs ? { clickFlushIntervalMs: options.clickFlushIntervalMs } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -339,6 +339,8 @@ export const offerGoals = pgTable(
     payoutAmount: integer(),
     /** Basis points of the sale amount (1250 = 12.5 %). */
     payoutPercent: integer(),
+    /** Conversions on this goal wait as 'pending' until the advertiser validates them (decision 016). */
+    manualValidation: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex().on(t.offerId, t.goalId)],
 );
@@ -393,10 +395,12 @@ export const news = pgTable(
 );
 
 // ---------------------------------------------------------------- tracking
+/** One redirect through GET /click, written in batches by the click buffer (decision 015). */
 export const clicks = pgTable(
   'clicks',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Time-prefixed random id (base64url), handed to the advertiser through the {click_id} macro. */
     clickId: varchar({ length: 64 }).notNull().unique(),
     offerId: integer().notNull(),
     partnerId: integer().notNull(),
@@ -410,17 +414,32 @@ export const clicks = pgTable(
     referrer: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.partnerId, t.createdAt)],
+  (t) => [
+    // The click report: one partner's page, newest first, optionally for one offer.
+    index('clicks_partner_created_idx').on(t.partnerId, t.createdAt.desc(), t.id.desc()),
+    index('clicks_partner_offer_created_idx').on(t.partnerId, t.offerId, t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
+/**
+ * Every postback an advertiser sent with a valid token, approved, pending or rejected (with a reason), so that
+ * integration problems stay visible. Only approved rows count as revenue (decision 016).
+ */
 export const conversions = pgTable(
   'conversions',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     clickId: varchar({ length: 64 }),
-    offerId: integer().notNull(),
-    partnerId: integer().notNull(),
+    /** The advertiser whose token signed the postback: the scope of transaction ids. */
+    advertiserId: integer().notNull(),
+    /** 'tx:' + transaction id, or 'cg:' + click id + goal without one; unique per advertiser. */
+    dedupeKey: text().notNull(),
+    /** Null only for a postback whose click is unknown (rejected, reason unknown_click). */
+    offerId: integer(),
+    partnerId: integer(),
     goalId: integer(),
+    /** The goal identifier as the advertiser sent it. */
+    goal: varchar({ length: 64 }).notNull(),
     transactionId: text(),
     /** Sale amount reported by the advertiser, minor units. */
     amount: bigint({ mode: 'number' }),
@@ -434,10 +453,69 @@ export const conversions = pgTable(
     tc2: text(),
     tc3: text(),
     tc4: text(),
+    clickedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.partnerId, t.createdAt)],
+  (t) => [
+    uniqueIndex('conversions_advertiser_dedupe_idx').on(t.advertiserId, t.dedupeKey),
+    // One counted (approved or pending) conversion per click and goal; later ones are rejected as duplicates.
+    uniqueIndex('conversions_click_goal_counted_idx')
+      .on(t.clickId, t.goalId)
+      .where(sql`status <> 'rejected'`),
+    index('conversions_partner_created_idx').on(t.partnerId, t.createdAt.desc(), t.id.desc()),
+    index('conversions_partner_offer_created_idx').on(t.partnerId, t.offerId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Hourly rollup of clicks and conversions, maintained in the transactions that write them (decision 015).
+ * Missing sub-ids and trackers are '' so that they take part in the key.
+ */
+export const statsHourly = pgTable(
+  'stats_hourly',
+  {
+    partnerId: integer().notNull(),
+    /** UTC, truncated to the hour. */
+    hour: timestamp({ withTimezone: true }).notNull(),
+    offerId: integer().notNull(),
+    /** Payouts of different currencies are never summed together. */
+    currency: varchar({ length: 3 }).notNull(),
+    subid: text().notNull().default(''),
+    tc1: text().notNull().default(''),
+    tc2: text().notNull().default(''),
+    tc3: text().notNull().default(''),
+    tc4: text().notNull().default(''),
+    clicks: bigint({ mode: 'number' }).notNull().default(0),
+    /** Approved conversions. */
+    conversions: bigint({ mode: 'number' }).notNull().default(0),
+    pending: bigint({ mode: 'number' }).notNull().default(0),
+    rejected: bigint({ mode: 'number' }).notNull().default(0),
+    /** Approved payout, minor units. */
+    payout: bigint({ mode: 'number' }).notNull().default(0),
+    pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    // Leading (partner, hour): a report for one partner over a date range reads only that partner's rows.
+    primaryKey({
+      name: 'stats_hourly_pk',
+      columns: [t.partnerId, t.hour, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4],
+    }),
+  ],
+);
+
+/** Traffic /click refused (unknown offer, inactive partner …), counted per hour and reason, never as clicks. */
+export const rejectedClicksHourly = pgTable(
+  'rejected_clicks_hourly',
+  {
+    hour: timestamp({ withTimezone: true }).notNull(),
+    reason: varchar({ length: 32 }).notNull(),
+    /** The offer and partner when they exist, else 0. */
+    offerId: integer().notNull().default(0),
+    partnerId: integer().notNull().default(0),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'rejected_clicks_hourly_pk', columns: [t.hour, t.reason, t.offerId, t.partnerId] })],
 );
 
 // ---------------------------------------------------------------- billing

@@ -1,0 +1,82 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { offers, partnerOffers, partners } from '../../db/schema.js';
+
+/** What /click needs to know about an offer, a partner and the partner's application to it. */
+export type ClickContext = {
+  offer: {
+    id: number;
+    enabled: boolean;
+    private: boolean;
+    requireApproval: boolean;
+    defaultUrl: string;
+    currency: string;
+  } | null;
+  partner: { id: number; status: string; allOffersAccess: boolean } | null;
+  /** The partner's application to the offer, if any. */
+  applicationStatus: string | null;
+};
+
+async function loadContext(db: Db, offerId: number, partnerId: number): Promise<ClickContext> {
+  const [offerRows, partnerRows, applicationRows] = await Promise.all([
+    db
+      .select({
+        id: offers.id,
+        enabled: offers.enabled,
+        private: offers.private,
+        requireApproval: offers.requireApproval,
+        defaultUrl: offers.defaultUrl,
+        currency: offers.currency,
+      })
+      .from(offers)
+      .where(eq(offers.id, offerId)),
+    db
+      .select({ id: partners.id, status: partners.status, allOffersAccess: partners.allOffersAccess })
+      .from(partners)
+      .where(eq(partners.id, partnerId)),
+    db
+      .select({ status: partnerOffers.status })
+      .from(partnerOffers)
+      .where(and(eq(partnerOffers.partnerId, partnerId), eq(partnerOffers.offerId, offerId)))
+      .limit(1),
+  ]);
+  return {
+    offer: offerRows[0] ?? null,
+    partner: partnerRows[0] ?? null,
+    applicationStatus: applicationRows[0]?.status ?? null,
+  };
+}
+
+/**
+ * A short-lived cache of the click context per (offer, partner), so that a redirect does not wait on the
+ * database: a change (an offer disabled, an application approved) reaches /click within `ttlMs` (decision 015).
+ * Concurrent misses of one key share one load.
+ */
+export class ClickContextCache {
+  private readonly entries = new Map<string, { expires: number; value: Promise<ClickContext> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    private readonly ttlMs = 5000,
+    private readonly maxEntries = 100_000,
+  ) {}
+
+  get(offerId: number, partnerId: number): Promise<ClickContext> {
+    const key = `${offerId}:${partnerId}`;
+    const now = this.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    // A crude bound: far more distinct pairs than live campaigns means junk traffic, so start afresh.
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const value = loadContext(this.db, offerId, partnerId);
+    this.entries.set(key, { expires: now + this.ttlMs, value });
+    // A failed load is not cached: the next click asks again.
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

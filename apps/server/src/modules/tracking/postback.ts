@@ -1,0 +1,249 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  CLICK_ATTRIBUTION_DAYS,
+  type ConversionRejectionReason,
+  type ConversionStatus,
+  type PostbackParams,
+  type PostbackResult,
+} from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { advertisers, clicks, conversions, goals, offerGoals, offers, partners, products } from '../../db/schema.js';
+import type { BufferedClick, ClickBuffer } from './click-buffer.js';
+import { hourOf, RollupAccumulator } from './rollups.js';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Finds the advertiser a postback token belongs to. Tokens are indexed by their SHA-256 (a map look-up on a
+ * digest tells an attacker nothing about the token), then compared with timingSafeEqual on equal-length digests.
+ * A token not in the list reloads it (concurrent misses share one load), so a new advertiser's first postback is
+ * not refused; otherwise the list lives `ttlMs`, so a changed or disabled token stops working within it.
+ */
+export class AdvertiserTokens {
+  private byDigest = new Map<string, { id: number; digest: Buffer }>();
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ttlMs = 5000,
+  ) {}
+
+  private load(): Promise<void> {
+    this.loading ??= this.db
+      .select({ id: advertisers.id, token: advertisers.securityToken })
+      .from(advertisers)
+      .where(eq(advertisers.enabled, true))
+      .then((rows) => {
+        this.byDigest = new Map(
+          rows.map((row) => {
+            const d = digest(row.token);
+            return [d.toString('hex'), { id: row.id, digest: d }];
+          }),
+        );
+        this.loadedAt = Date.now();
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  async advertiserOf(token: string): Promise<number | null> {
+    const given = digest(token);
+    if (Date.now() - this.loadedAt > this.ttlMs) await this.load();
+    let found = this.byDigest.get(given.toString('hex'));
+    if (!found) {
+      await this.load();
+      found = this.byDigest.get(given.toString('hex'));
+    }
+    if (!found || !timingSafeEqual(found.digest, given)) return null;
+    return found.id;
+  }
+}
+
+/** '49.9' → 4990: exact decimal parsing of a major-unit amount with at most two decimals. */
+export function toMinorUnits(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** A percentage payout in basis points of a minor-unit amount, rounded half up to the minor unit. */
+export function percentOf(amountMinor: number, basisPoints: number): number {
+  return Number((BigInt(amountMinor) * BigInt(basisPoints) + 5000n) / 10000n);
+}
+
+type ClickFacts = Pick<
+  BufferedClick,
+  'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'createdAt'
+>;
+
+async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<ClickFacts | null> {
+  const buffered = buffer.find(clickId);
+  if (buffered) return buffered;
+  const [row] = await db
+    .select({
+      clickId: clicks.clickId,
+      offerId: clicks.offerId,
+      partnerId: clicks.partnerId,
+      subid: clicks.subid,
+      tc1: clicks.tc1,
+      tc2: clicks.tc2,
+      tc3: clicks.tc3,
+      tc4: clicks.tc4,
+      createdAt: clicks.createdAt,
+    })
+    .from(clicks)
+    .where(eq(clicks.clickId, clickId));
+  return row ?? null;
+}
+
+async function offerFacts(db: Db, offerId: number, partnerId: number, goal: string) {
+  const [offer] = await db
+    .select({
+      enabled: offers.enabled,
+      currency: offers.currency,
+      advertiserId: products.advertiserId,
+      partnerStatus: partners.status,
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .leftJoin(partners, eq(partners.id, partnerId))
+    .where(eq(offers.id, offerId));
+  if (!offer) return null;
+  const [offerGoal] = await db
+    .select({
+      goalId: offerGoals.goalId,
+      payoutAmount: offerGoals.payoutAmount,
+      payoutPercent: offerGoals.payoutPercent,
+      manualValidation: offerGoals.manualValidation,
+    })
+    .from(offerGoals)
+    .innerJoin(goals, eq(goals.id, offerGoals.goalId))
+    .where(and(eq(offerGoals.offerId, offerId), eq(goals.identifier, goal)));
+  return { ...offer, goal: offerGoal ?? null };
+}
+
+type Outcome = {
+  status: ConversionStatus;
+  reason: ConversionRejectionReason | null;
+  goalId: number | null;
+  payout: number;
+};
+
+function judge(
+  click: ClickFacts,
+  facts: NonNullable<Awaited<ReturnType<typeof offerFacts>>>,
+  amountMinor: number | null,
+  now: Date,
+): Outcome {
+  const goalId = facts.goal?.goalId ?? null;
+  const reject = (reason: ConversionRejectionReason): Outcome => ({ status: 'rejected', reason, goalId, payout: 0 });
+  if (!facts.enabled) return reject('offer_disabled');
+  if (facts.partnerStatus !== 'active') return reject('partner_inactive');
+  if (now.getTime() - click.createdAt.getTime() > CLICK_ATTRIBUTION_DAYS * 86_400_000) return reject('click_too_old');
+  if (!facts.goal) return reject('goal_not_found');
+  const { payoutAmount, payoutPercent, manualValidation } = facts.goal;
+  let payout = 0;
+  if (payoutAmount !== null) payout = payoutAmount;
+  else if (payoutPercent !== null) {
+    if (amountMinor === null) return reject('amount_required');
+    payout = percentOf(amountMinor, payoutPercent);
+  }
+  return { status: manualValidation ? 'pending' : 'approved', reason: null, goalId, payout };
+}
+
+async function readBack(db: DbOrTx, advertiserId: number, dedupeKey: string) {
+  const [row] = await db
+    .select({ id: conversions.id, status: conversions.status, reason: conversions.reason })
+    .from(conversions)
+    .where(and(eq(conversions.advertiserId, advertiserId), eq(conversions.dedupeKey, dedupeKey)));
+  return row ?? null;
+}
+
+/**
+ * Records one postback, exactly once: the (advertiser, dedupe key) unique index and INSERT … ON CONFLICT DO
+ * NOTHING decide between concurrent copies, and the loser reads the winner's row back. A second counted
+ * conversion for the same click and goal (another transaction id) is recorded as rejected 'duplicate'.
+ * The conversion and its hourly rollup commit together, before the answer is sent.
+ */
+export async function recordPostback(
+  db: Db,
+  buffer: ClickBuffer,
+  advertiserId: number,
+  params: PostbackParams,
+  now: Date,
+): Promise<PostbackResult> {
+  const amountMinor = params.amount === undefined ? null : toMinorUnits(params.amount);
+  const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
+  const click = await findClick(db, buffer, params.click_id);
+  const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
+  // Another advertiser's click is as unknown as a click that never happened.
+  const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
+  const outcome: Outcome = known
+    ? judge(known.click, known.facts, amountMinor, now)
+    : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0 };
+
+  const base = {
+    clickId: params.click_id,
+    advertiserId,
+    dedupeKey,
+    offerId: known?.click.offerId ?? null,
+    partnerId: known?.click.partnerId ?? null,
+    goalId: outcome.goalId,
+    goal: params.goal,
+    transactionId: params.transaction_id ?? null,
+    amount: amountMinor,
+    currency: known?.facts.currency ?? 'EUR',
+    subid: known?.click.subid ?? null,
+    tc1: known?.click.tc1 ?? null,
+    tc2: known?.click.tc2 ?? null,
+    tc3: known?.click.tc3 ?? null,
+    tc4: known?.click.tc4 ?? null,
+    clickedAt: known?.click.createdAt ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  return db.transaction(async (tx) => {
+    const insert = async (o: Outcome) => {
+      const [row] = await tx
+        .insert(conversions)
+        .values({ ...base, status: o.status, reason: o.reason, payout: o.payout })
+        .onConflictDoNothing()
+        .returning({ id: conversions.id });
+      if (!row) return null;
+      if (known) {
+        const rollups = new RollupAccumulator();
+        rollups.add(
+          { ...known.click, currency: known.facts.currency, hour: hourOf(now) },
+          o.status === 'approved'
+            ? { conversions: 1, payout: o.payout }
+            : o.status === 'pending'
+              ? { pending: 1, pendingPayout: o.payout }
+              : { rejected: 1 },
+        );
+        await rollups.write(tx);
+      }
+      return { status: o.status, reason: o.reason, conversionId: row.id, duplicate: false };
+    };
+
+    const written = await insert(outcome);
+    if (written) return written;
+    const existing = await readBack(tx, advertiserId, dedupeKey);
+    if (!existing) {
+      // Not our key: the click and goal already have a counted conversion under another transaction id.
+      const duplicate = await insert({ status: 'rejected', reason: 'duplicate', goalId: outcome.goalId, payout: 0 });
+      if (duplicate) return duplicate;
+    }
+    const row = existing ?? (await readBack(tx, advertiserId, dedupeKey));
+    if (!row) throw new Error('conversion neither written nor found');
+    return {
+      status: row.status as ConversionStatus,
+      reason: row.reason as ConversionRejectionReason | null,
+      conversionId: row.id,
+      duplicate: true,
+    };
+  });
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/** Path of the click redirect, at the root of the server (not under the API prefix). */
+export const CLICK_PATH = '/click';
+/** Path of the advertisers' server-to-server conversion postback, at the root of the server. */
+export const POSTBACK_PATH = '/postback';
+
+/** Macros the offer's URL may hold; each is replaced by its URL-encoded value on redirect. */
+export const CLICK_MACROS = ['click_id', 'offer_id', 'aff_id', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const;
+
+/** A sub-id or tracker value longer than this is refused (400), not truncated. */
+export const TRACKING_VALUE_MAX_LENGTH = 255;
+/** A conversion on a click older than this is rejected as click_too_old. */
+export const CLICK_ATTRIBUTION_DAYS = 30;
+
+/** Why /click refused traffic; counted per hour in the rejected-traffic rollup. */
+export const CLICK_REJECTION_REASONS = [
+  'invalid_request',
+  'unknown_offer',
+  'offer_disabled',
+  'unknown_partner',
+  'partner_inactive',
+  'offer_not_visible',
+  'approval_required',
+] as const;
+export type ClickRejectionReason = (typeof CLICK_REJECTION_REASONS)[number];
+
+export const CONVERSION_STATUSES = ['approved', 'pending', 'rejected'] as const;
+export type ConversionStatus = (typeof CONVERSION_STATUSES)[number];
+
+/** Why a postback was recorded as rejected; rejected conversions never count as revenue. */
+export const CONVERSION_REJECTION_REASONS = [
+  'unknown_click',
+  'duplicate',
+  'click_too_old',
+  'goal_not_found',
+  'offer_disabled',
+  'partner_inactive',
+  'amount_required',
+] as const;
+export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
+
+const trackingValue = z.string().max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' }).optional();
+const positiveId = z.coerce
+  .number({ error: 'type' })
+  .int({ error: 'type' })
+  .positive({ error: 'type' })
+  .max(2_147_483_647, { error: 'type' });
+
+/** GET /click query. Unknown parameters are ignored: landing pages append their own. */
+export const ClickQuerySchema = z.object({
+  offer_id: positiveId,
+  aff_id: positiveId,
+  subid: trackingValue,
+  tc1: trackingValue,
+  tc2: trackingValue,
+  tc3: trackingValue,
+  tc4: trackingValue,
+});
+export type ClickQuery = z.infer<typeof ClickQuerySchema>;
+
+/** A sale amount in major units with at most two decimals ('49.90'): parsed as a decimal string, never a float. */
+export const DECIMAL_AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
+
+/** The postback's fields, from the query (GET) or the query and a form or JSON body (POST). */
+export const PostbackParamsSchema = z.object({
+  click_id: z.string({ error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'maxLength' }),
+  goal: z.string({ error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'maxLength' }),
+  amount: z.string().regex(DECIMAL_AMOUNT_PATTERN, { error: 'pattern' }).optional(),
+  transaction_id: z
+    .string()
+    .min(1, { error: 'required' })
+    .max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' })
+    .optional(),
+  token: z.string().max(256, { error: 'maxLength' }).optional(),
+});
+export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
+/** The same fields, all optional, as the route accepts them before they are merged and checked. */
+export const PostbackPartialSchema = PostbackParamsSchema.partial();
+
+export const PostbackResultSchema = z.object({
+  status: z.enum(CONVERSION_STATUSES),
+  reason: z.enum(CONVERSION_REJECTION_REASONS).nullable(),
+  conversionId: z.number().int(),
+  /** True when this postback repeated one already recorded: nothing new was written. */
+  duplicate: z.boolean(),
+});
+export type PostbackResult = z.infer<typeof PostbackResultSchema>;
