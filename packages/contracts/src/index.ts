@@ -14,3 +14,4 @@ export * from './notifications.js';
 export * from './api-keys.js';
 export * from './billing.js';
 export * from './tracking.js';
+export * from './statistics.js';

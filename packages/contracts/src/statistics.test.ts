@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  BasicReportQuerySchema,
+  MAX_REPORT_RANGE_DAYS,
+  addDays,
+  daysBetween,
+  formatLocalDate,
+  formatLocalHour,
+  localToday,
+  presetRange,
+  toLocalIso,
+} from './statistics.js';
+
+// Sunday 2026-11-22 23:30 UTC: already Monday 23 in +01:00, still Sunday in UTC and in -05:00.
+const now = new Date('2026-11-22T23:30:00Z');
+
+describe('report date presets', () => {
+  it('cut days in the partner offset', () => {
+    expect(localToday(now, null)).toBe('2026-11-22');
+    expect(localToday(now, '+01:00')).toBe('2026-11-23');
+    expect(localToday(now, '-05:00')).toBe('2026-11-22');
+  });
+
+  it('give every preset its range, weeks starting on Monday', () => {
+    expect(presetRange('today', now, 'UTC')).toEqual({ startDate: '2026-11-22', endDate: '2026-11-22' });
+    expect(presetRange('yesterday', now, null)).toEqual({ startDate: '2026-11-21', endDate: '2026-11-21' });
+    expect(presetRange('this_week', now, null)).toEqual({ startDate: '2026-11-16', endDate: '2026-11-22' });
+    expect(presetRange('this_week', now, '+01:00')).toEqual({ startDate: '2026-11-23', endDate: '2026-11-23' });
+    expect(presetRange('last_week', now, null)).toEqual({ startDate: '2026-11-09', endDate: '2026-11-15' });
+    expect(presetRange('this_month', now, null)).toEqual({ startDate: '2026-11-01', endDate: '2026-11-22' });
+    expect(presetRange('last_month', now, null)).toEqual({ startDate: '2026-10-01', endDate: '2026-10-31' });
+    expect(presetRange('this_year', now, null)).toEqual({ startDate: '2026-01-01', endDate: '2026-11-22' });
+    expect(presetRange('last_year', now, null)).toEqual({ startDate: '2025-01-01', endDate: '2025-12-31' });
+    expect(presetRange('custom', now, null)).toBeNull();
+  });
+
+  it('take the previous month across a year end and a leap February', () => {
+    expect(presetRange('last_month', new Date('2027-01-10T12:00:00Z'), null)).toEqual({
+      startDate: '2026-12-01',
+      endDate: '2026-12-31',
+    });
+    expect(presetRange('last_month', new Date('2028-03-01T00:30:00Z'), null)).toEqual({
+      startDate: '2028-02-01',
+      endDate: '2028-02-29',
+    });
+  });
+
+  it('always give a range that starts no later than it ends and contains or precedes today', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }),
+        fc.integer({ min: -12, max: 14 }),
+        fc.constantFrom(
+          'today',
+          'yesterday',
+          'this_week',
+          'last_week',
+          'this_month',
+          'last_month',
+          'this_year',
+          'last_year',
+        ) as fc.Arbitrary<Exclude<Parameters<typeof presetRange>[0], 'custom'>>,
+        (date, hours, preset) => {
+          const offset = `${hours < 0 ? '-' : '+'}${String(Math.abs(hours)).padStart(2, '0')}:00`;
+          const range = presetRange(preset, date, offset)!;
+          expect(daysBetween(range.startDate, range.endDate)).toBeGreaterThanOrEqual(1);
+          expect(range.endDate <= localToday(date, offset)).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('local moments', () => {
+  it('keep the wall clock of the offset they were cut in', () => {
+    const iso = toLocalIso(new Date('2026-11-22T23:30:09Z'), '+01:00');
+    expect(iso).toBe('2026-11-23T00:30:09+01:00');
+    expect(formatLocalDate(iso)).toBe('23/11/2026');
+    expect(formatLocalHour(iso)).toBe('00:30');
+    expect(toLocalIso(new Date('2026-11-22T02:00:00Z'), '-12:00')).toBe('2026-11-21T14:00:00-12:00');
+    expect(toLocalIso(new Date('2026-11-22T02:00:00Z'), null)).toBe('2026-11-22T02:00:00+00:00');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+});
+
+describe('report filter', () => {
+  it('drops empty values and checks the range', () => {
+    expect(
+      BasicReportQuerySchema.parse({ startDate: '2026-10-01', endDate: '2026-10-31', subid: '', offerId: '' }),
+    ).toEqual({
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+    });
+    expect(BasicReportQuerySchema.safeParse({ startDate: '2026-02-30' }).success).toBe(false);
+    expect(BasicReportQuerySchema.safeParse({ startDate: '2026-10-02', endDate: '2026-10-01' }).success).toBe(false);
+    const tooLong = { startDate: '2024-01-01', endDate: addDays('2024-01-01', MAX_REPORT_RANGE_DAYS) };
+    expect(BasicReportQuerySchema.safeParse(tooLong).success).toBe(false);
+    expect(BasicReportQuerySchema.safeParse({ unknown: 'x' }).success).toBe(false);
+  });
+});

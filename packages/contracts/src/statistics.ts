@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import { CONVERSION_TYPES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+import { envelope, listOf } from './api.js';
+import { OfferPayoutSchema } from './offers.js';
+import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES, TRACKING_VALUE_MAX_LENGTH } from './tracking.js';
+
+// ------------------------------------------------------------------ constants
+
+/** Report screens (spec section 2); an unknown type falls back to the default. */
+export const REPORT_TYPES = ['daily', 'subid', 'conversion', 'click'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const DEFAULT_REPORT_TYPE: ReportType = 'daily';
+/** Reports made of Stats rows plus a totals row appended last. */
+export const BASIC_REPORT_TYPES = ['daily', 'subid'] as const;
+export type BasicReportType = (typeof BASIC_REPORT_TYPES)[number];
+
+/** The periods of a Stats row (spec section 3): week = the last 7 days, month = 30 days, year = 12 months. */
+export const STATS_PERIODS = ['today', 'wtd', 'week', 'mtd', 'month', 'ytd', 'year'] as const;
+export type StatsPeriod = (typeof STATS_PERIODS)[number];
+/** The Global Performance rows, in the order the dashboard shows them (spec section 2). */
+export const GLOBAL_PERFORMANCE_ROWS = ['today', 'wtd', 'week', 'mtd', 'month', 'year'] as const;
+
+/** GET /statistics/home/top-offers `date`: today, the last 7 days, the last 30 days, the last 12 months. */
+export const TOP_OFFER_DATES = ['today', 'week', 'month', 'year'] as const;
+export type TopOfferDate = (typeof TOP_OFFER_DATES)[number];
+export const DEFAULT_TOP_OFFER_DATE: TopOfferDate = 'week';
+export const TOP_OFFERS_LIMIT = 10;
+
+/** The dashboard's quick stats cover the last 7 days, today included. */
+export const QUICK_STATS_DAYS = 7;
+/** The dashboard chart covers the last 30 days, today included. */
+export const DASHBOARD_CHART_DAYS = 30;
+/** The fixed label of the year-to-date payout tile (spec section 2), whatever the current year. */
+export const YTD_PAYOUT_LABEL = 'PAYOUT (2025 YTD)';
+
+/** The longest range one report call may cover, in days (both ends included). */
+export const MAX_REPORT_RANGE_DAYS = 731;
+
+/** Date presets of the report filter (spec section 2). Weeks start on Monday. */
+export const REPORT_DATE_PRESETS = [
+  'today',
+  'yesterday',
+  'this_week',
+  'last_week',
+  'this_month',
+  'last_month',
+  'this_year',
+  'last_year',
+  'custom',
+] as const;
+export type ReportDatePreset = (typeof REPORT_DATE_PRESETS)[number];
+/** Reports open on the previous month (spec section 9). */
+export const DEFAULT_REPORT_DATE_PRESET: ReportDatePreset = 'last_month';
+
+// ------------------------------------------------------------------ dates in a fixed offset
+
+/** '+05:00' → 300; '-03:00' → -180; null or malformed → 0 (UTC, the default report zone). */
+export function offsetToMinutes(offset: string | null | undefined): number {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const dayMs = (isoDate: string) => Date.parse(`${isoDate}T00:00:00Z`);
+
+/** Today's date (yyyy-MM-dd) on the wall clock of a fixed offset. */
+export function localToday(now: Date, offset: string | null | undefined): string {
+  return isoDay(now.getTime() + offsetToMinutes(offset) * 60_000);
+}
+
+/** yyyy-MM-dd plus a number of days (negative goes back). */
+export function addDays(isoDate: string, days: number): string {
+  return isoDay(dayMs(isoDate) + days * DAY_MS);
+}
+
+/** Days from `from` to `to`, both included (1 for the same day; 0 or less when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dayMs(to) - dayMs(from)) / DAY_MS) + 1;
+}
+
+export type DateRange = { startDate: string; endDate: string };
+
+/** The range of a preset, in the partner's offset; null for 'custom'. Weeks start on Monday. */
+export function presetRange(preset: ReportDatePreset, now: Date, offset: string | null | undefined): DateRange | null {
+  const today = localToday(now, offset);
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const monday = addDays(today, -((new Date(dayMs(today)).getUTCDay() + 6) % 7));
+  const monthStart = (y: number, m: number) => isoDay(Date.UTC(y, m - 1, 1));
+  switch (preset) {
+    case 'today':
+      return { startDate: today, endDate: today };
+    case 'yesterday':
+      return { startDate: addDays(today, -1), endDate: addDays(today, -1) };
+    case 'this_week':
+      return { startDate: monday, endDate: today };
+    case 'last_week':
+      return { startDate: addDays(monday, -7), endDate: addDays(monday, -1) };
+    case 'this_month':
+      return { startDate: monthStart(year, month), endDate: today };
+    case 'last_month':
+      return { startDate: monthStart(year, month - 1), endDate: addDays(monthStart(year, month), -1) };
+    case 'this_year':
+      return { startDate: `${year}-01-01`, endDate: today };
+    case 'last_year':
+      return { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` };
+    case 'custom':
+      return null;
+  }
+}
+
+/**
+ * A moment as the server sends it in report rows: ISO 8601 on the partner's wall clock with its offset
+ * ('2026-11-21T14:05:09+01:00'), so that the day and hour shown are the ones the report was cut in.
+ */
+export function toLocalIso(date: Date, offset: string | null | undefined): string {
+  const minutes = offsetToMinutes(offset);
+  const local = new Date(date.getTime() + minutes * 60_000).toISOString().slice(0, 19);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+/** dd/MM/yyyy of a yyyy-MM-dd date or of a local ISO moment (its own wall clock, no conversion). */
+export function formatLocalDate(isoDateOrMoment: string): string {
+  const [year, month, day] = isoDateOrMoment.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/** HH:mm of a local ISO moment (its own wall clock, no conversion). */
+export function formatLocalHour(isoMoment: string): string {
+  return isoMoment.slice(11, 16);
+}
+
+// ------------------------------------------------------------------ rows
+
+/**
+ * An amount of one currency, in minor units. Payouts of different currencies are never summed: a figure that
+ * spans offers paid in EUR and USD is a list with one entry per currency (decision 017). An empty list is 0.
+ */
+export const MoneyAmountSchema = z.object({
+  currency: z.string(),
+  /** Minor units: an integer for revenue; EPC keeps its fraction (0.125 € per click is 12.5). */
+  amount: z.number(),
+});
+export type MoneyAmount = z.infer<typeof MoneyAmountSchema>;
+
+/** Stats row (spec section 3): approved conversions and their payout; pending and rejected ones are not revenue. */
+export const StatsRowSchema = z.object({
+  clicks: z.number().int(),
+  conversions: z.number().int(),
+  /** conversions / clicks as a ratio (0.0125 = 1,25 %); 0 without clicks. */
+  conversionRate: z.number(),
+  revenue: z.array(MoneyAmountSchema),
+  /** Revenue per click, per currency; empty without clicks. */
+  epc: z.array(MoneyAmountSchema),
+});
+export type StatsRow = z.infer<typeof StatsRowSchema>;
+
+/** A basic report row: the day (yyyy-MM-dd, daily) or the sub-ID ('' for traffic without one) and its Stats. */
+export const BasicReportRowSchema = StatsRowSchema.extend({
+  label: z.string(),
+  /** True only on the totals row, appended last. */
+  isTotal: z.boolean(),
+});
+export type BasicReportRow = z.infer<typeof BasicReportRowSchema>;
+/** GET /statistics/daily and /statistics/subid: the rows, then the totals row; `total` counts the rows before it. */
+export const BasicReportSchema = listOf(BasicReportRowSchema);
+
+export const ReportOfferSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/** Click row (spec section 3). */
+export const ClickRowSchema = z.object({
+  clickid: z.string(),
+  offer: ReportOfferSchema,
+  /** Local ISO moment in the partner's offset (see toLocalIso). */
+  date: z.string(),
+  ip: z.string().nullable(),
+  subid: z.string().nullable(),
+  tc1: z.string().nullable(),
+  tc2: z.string().nullable(),
+  tc3: z.string().nullable(),
+  tc4: z.string().nullable(),
+});
+export type ClickRow = z.infer<typeof ClickRowSchema>;
+export const ClickReportSchema = listOf(ClickRowSchema);
+
+/** Conversion row (spec section 3), with the status and reason a partner needs to read its revenue. */
+export const ConversionRowSchema = z.object({
+  id: z.number().int(),
+  offer: ReportOfferSchema,
+  /** Local ISO moment in the partner's offset (see toLocalIso). */
+  date: z.string(),
+  /** The partner's payout for this conversion; 0 when rejected. */
+  revenue: MoneyAmountSchema,
+  status: z.enum(CONVERSION_STATUSES),
+  reason: z.enum(CONVERSION_REJECTION_REASONS).nullable(),
+  goal: z.string(),
+  subid: z.string().nullable(),
+  tc1: z.string().nullable(),
+  tc2: z.string().nullable(),
+  tc3: z.string().nullable(),
+  tc4: z.string().nullable(),
+});
+export type ConversionRow = z.infer<typeof ConversionRowSchema>;
+export const ConversionReportSchema = listOf(ConversionRowSchema);
+
+/** GET /statistics/home/global: one Stats row per period (spec section 3, Periods). */
+export const GlobalPerformanceSchema = envelope(
+  z.object(
+    Object.fromEntries(STATS_PERIODS.map((period) => [period, StatsRowSchema])) as Record<
+      StatsPeriod,
+      typeof StatsRowSchema
+    >,
+  ),
+);
+export type GlobalPerformance = Record<StatsPeriod, StatsRow>;
+
+/** GET /statistics/home/quick-stats: the last 7 days (today included) and the year-to-date payout. */
+export const QuickStatsSchema = envelope(
+  z.object({
+    startDate: z.string(),
+    endDate: z.string(),
+    clicks: z.number().int(),
+    conversions: z.number().int(),
+    payout: z.array(MoneyAmountSchema),
+    ytdPayout: z.array(MoneyAmountSchema),
+  }),
+);
+export type QuickStats = z.infer<typeof QuickStatsSchema>['data'];
+
+/** A top-offer row: rank and offer added to a Stats row (spec section 3). */
+export const TopOfferRowSchema = StatsRowSchema.extend({
+  rank: z.number().int(),
+  offer: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    countries: z.array(z.string()),
+    /** The payout mode column. */
+    conversionType: z.enum(CONVERSION_TYPES),
+    payout: OfferPayoutSchema.nullable(),
+  }),
+});
+export type TopOfferRow = z.infer<typeof TopOfferRowSchema>;
+export const TopOffersSchema = listOf(TopOfferRowSchema);
+
+// ------------------------------------------------------------------ queries
+
+const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = z.preprocess(
+  emptyAsUnset,
+  z
+    .string()
+    .regex(ISO_DATE, { error: 'pattern' })
+    // Guarded: zod runs the refinement even after the pattern failed, and an invalid Date cannot be printed.
+    .refine((value) => Number.isFinite(dayMs(value)) && isoDay(dayMs(value)) === value, { error: 'pattern' })
+    .optional(),
+);
+const trackingFilter = z.preprocess(
+  emptyAsUnset,
+  z.string().max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' }).optional(),
+);
+
+/** The shared report filter (spec section 2). Empty values mean no filter. */
+export const reportFilterShape = {
+  /** yyyy-MM-dd in the partner's time zone, both ends included. Without either, the previous month. */
+  startDate: isoDate,
+  endDate: isoDate,
+  offerId: z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'type' })
+      .int({ error: 'type' })
+      .positive({ error: 'type' })
+      .max(2_147_483_647, { error: 'type' })
+      .optional(),
+  ),
+  subid: trackingFilter,
+  tc1: trackingFilter,
+  tc2: trackingFilter,
+  tc3: trackingFilter,
+  tc4: trackingFilter,
+};
+
+function checkRange(value: { startDate?: string | undefined; endDate?: string | undefined }, ctx: z.RefinementCtx) {
+  if (value.startDate && value.endDate) {
+    const days = daysBetween(value.startDate, value.endDate);
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'min' });
+    else if (days > MAX_REPORT_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'max' });
+  }
+}
+
+/** GET /statistics/daily and /statistics/subid. */
+export const BasicReportQuerySchema = z.strictObject(reportFilterShape).superRefine(checkRange);
+export type BasicReportQuery = z.infer<typeof BasicReportQuerySchema>;
+
+/** GET /statistics/conversion and /statistics/click: the filter plus pagination, newest first. */
+export const PagedReportQuerySchema = z
+  .strictObject({
+    ...reportFilterShape,
+    page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
+    count: z.coerce
+      .number({ error: 'type' })
+      .int({ error: 'type' })
+      .min(1, { error: 'min' })
+      .max(MAX_PAGE_SIZE, { error: 'max' })
+      .default(DEFAULT_PAGE_SIZE),
+  })
+  .superRefine(checkRange);
+export type PagedReportQuery = z.infer<typeof PagedReportQuerySchema>;
+
+/** GET /statistics/export/{type}: a CSV of every row of a report under the same filter (no pagination). */
+export const ExportReportParamsSchema = z.strictObject({ type: z.enum(REPORT_TYPES, { error: 'oneOf' }) });
+export const ExportReportQuerySchema = BasicReportQuerySchema;
+
+/** GET /statistics/home/top-offers. */
+export const TopOffersQuerySchema = z.strictObject({
+  country: z.preprocess(
+    (value) => (typeof value === 'string' ? emptyAsUnset(value.trim().toUpperCase()) : value),
+    z
+      .string()
+      .regex(/^[A-Z]{2}$/, { error: 'pattern' })
+      .optional(),
+  ),
+  date: z.preprocess(emptyAsUnset, z.enum(TOP_OFFER_DATES, { error: 'oneOf' }).default(DEFAULT_TOP_OFFER_DATE)),
+});
+export type TopOffersQuery = z.infer<typeof TopOffersQuerySchema>;
