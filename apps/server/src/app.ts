@@ -31,6 +31,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { createTracking, trackingRoutes, type TrackingEngine } from './modules/tracking/tracking.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -144,6 +145,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(twoFactorRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });
       await api.register(apiKeysRoutes, { ctx });
+      await api.register(statisticsRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -23,7 +23,7 @@ let seedMs: number;
 beforeAll(async () => {
   t = await buildTestApp();
   const started = Date.now();
-  expect(await seedDemo(t.app.ctx)).toBe(true);
+  expect(await seedDemo(t.app.ctx, { traffic: false })).toBe(true);
   seedMs = Date.now() - started;
   northwind = await login(t, DEMO_ACCOUNTS.partner.email, DEMO_ACCOUNTS.partner.password);
 }, 120_000);

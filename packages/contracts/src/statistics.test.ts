@@ -5,6 +5,7 @@ import {
   MAX_REPORT_RANGE_DAYS,
   addDays,
   daysBetween,
+  formatMoneyAmounts,
   formatLocalDate,
   formatLocalHour,
   localToday,
@@ -97,5 +98,28 @@ describe('report filter', () => {
     const tooLong = { startDate: '2024-01-01', endDate: addDays('2024-01-01', MAX_REPORT_RANGE_DAYS) };
     expect(BasicReportQuerySchema.safeParse(tooLong).success).toBe(false);
     expect(BasicReportQuerySchema.safeParse({ unknown: 'x' }).success).toBe(false);
+  });
+});
+
+// Intl puts narrow no-break spaces in French numbers: compare with plain spaces.
+const plain = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
+
+describe('formatMoneyAmounts', () => {
+  it('formats each currency in French and joins them, never summing', () => {
+    const amounts = [
+      { currency: 'EUR', amount: 123456 },
+      { currency: 'USD', amount: 1200 },
+    ];
+    expect(plain(formatMoneyAmounts(amounts, 'EUR'))).toBe('1 234,56 € · 12,00 $US');
+  });
+
+  it('shows 0 in the fallback currency for an empty list', () => {
+    expect(plain(formatMoneyAmounts([], 'EUR'))).toBe('0,00 €');
+    expect(plain(formatMoneyAmounts(null, 'USD'))).toBe('0,00 $US');
+  });
+
+  it('rounds the fraction of a minor unit an EPC keeps', () => {
+    expect(plain(formatMoneyAmounts([{ currency: 'EUR', amount: 12.5 }], 'EUR'))).toBe('0,13 €');
+    expect(plain(formatMoneyAmounts([{ currency: 'EUR', amount: 0.4 }], 'EUR'))).toBe('0,00 €');
   });
 });

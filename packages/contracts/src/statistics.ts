@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONVERSION_TYPES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 import { envelope, listOf } from './api.js';
+import { formatMoneyMinor } from './format.js';
 import { OfferPayoutSchema } from './offers.js';
 import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES, TRACKING_VALUE_MAX_LENGTH } from './tracking.js';
 
@@ -146,6 +147,22 @@ export const MoneyAmountSchema = z.object({
   amount: z.number(),
 });
 export type MoneyAmount = z.infer<typeof MoneyAmountSchema>;
+
+/** Between the amounts of one figure paid in several currencies. */
+export const MONEY_LIST_SEPARATOR = ' · ';
+
+/**
+ * A figure held per currency ('1 234,56 € · 12,00 $US'), each in the French money format; an empty list is 0 in
+ * the fallback (the partner's) currency. EPC amounts keep their fraction of a minor unit; the formatter rounds them.
+ */
+export function formatMoneyAmounts(
+  amounts: readonly MoneyAmount[] | null | undefined,
+  fallbackCurrency: string,
+): string {
+  const present = (amounts ?? []).filter((item) => Number.isFinite(item.amount));
+  if (present.length === 0) return formatMoneyMinor(0, fallbackCurrency);
+  return present.map((item) => formatMoneyMinor(item.amount, item.currency)).join(MONEY_LIST_SEPARATOR);
+}
 
 /** Stats row (spec section 3): approved conversions and their payout; pending and rejected ones are not revenue. */
 export const StatsRowSchema = z.object({

@@ -104,8 +104,12 @@ function handleErrorAnswer(error: ApiError, options: RequestOptions): void {
   });
 }
 
-async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/**
+ * Sends one request and, for an error answer, runs the one error path (spec section 8) and throws.
+ * Success answers come back unread, so that JSON and file downloads share everything else.
+ */
+async function send(method: HttpMethod, path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
@@ -129,24 +133,29 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
     throw transportError;
   }
 
-  const text = await response.text();
-  let body: unknown = null;
-  if (text) {
-    try {
-      body = parseJson(text);
-    } catch {
-      body = null; // A proxy's HTML error page, say; the status still tells what happened.
-    }
-  }
-
   if (response.status >= 400) {
+    const body = parseBody(await response.text());
     resetLoading();
     const error = toApiError(response.status, body);
     reportError(error, { method, path });
     if (!options.silent) handleErrorAnswer(error, options);
     throw new ApiRequestError(error);
   }
+  return response;
+}
 
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return parseJson(text);
+  } catch {
+    return null; // A proxy's HTML error page, say; the status still tells what happened.
+  }
+}
+
+async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+  const response = await send(method, path, options, 'application/json');
+  const body = parseBody(await response.text());
   if (options.loading) stopLoading();
   // An empty body counts as 204 + success (spec section 3).
   if (!body || typeof body !== 'object') {
@@ -160,6 +169,16 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
   };
 }
 
+/** A file answer (CSV export …): its bytes and the server's Content-Disposition, through the same error path. */
+export type DownloadResult = { blob: Blob; disposition: string | null };
+
+async function download(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<DownloadResult> {
+  const response = await send('GET', path, options, '*/*');
+  const blob = await response.blob();
+  if (options.loading) stopLoading();
+  return { blob, disposition: response.headers.get('Content-Disposition') };
+}
+
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
@@ -167,6 +186,7 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('DELETE', path, options),
+  download,
 };
 
 export function isApiRequestError(error: unknown, status?: number): error is ApiRequestError {

@@ -790,7 +790,7 @@ export async function seedCatalogue(
           descriptionHtml: html,
           descriptionText: text,
           previewUrl: `https://www.${brand.domain}/preview`,
-          defaultUrl: `https://www.${brand.domain}/?aff={partner_id}&sub={subid}`,
+          defaultUrl: `https://www.${brand.domain}/?aff={aff_id}&sub={subid}&cid={click_id}`,
           currency: brand.currency ?? 'EUR',
           private: PRIVATE.has(name),
           requireApproval: NEEDS_APPROVAL.has(name),

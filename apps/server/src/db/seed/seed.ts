@@ -6,6 +6,7 @@ import { renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
 import { avatarPng, storePicture } from './pictures.js';
 import { seedReference } from './reference.js';
+import { seedTraffic } from './traffic.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
@@ -21,9 +22,10 @@ export const DEMO_ACCOUNTS = {
 /**
  * Seeds reference data always, and a believable demo network when the database has no user:
  * an admin, two account managers (with photos and handles), a team manager, and an active
- * affiliate partner with company, contact and payment details. Answers whether it seeded.
+ * affiliate partner with company, contact and payment details, then 90 days of their traffic through
+ * the tracking code (decision 018; `traffic: false` leaves it out). Answers whether it seeded.
  */
-export async function seedDemo(ctx: AppContext): Promise<boolean> {
+export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } = {}): Promise<boolean> {
   const { db, storage } = ctx;
   await seedReference(db);
   const existing = await db.select({ n: count() }).from(users);
@@ -272,5 +274,6 @@ export async function seedDemo(ctx: AppContext): Promise<boolean> {
     ]);
   });
   await seedNews(db, storage, ctx.now());
+  if (options.traffic !== false) await seedTraffic(db, { now: ctx.now() });
   return true;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, ilike, inArray, isNotNull, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   API_PREFIX,
   type ApplicationStatus,
@@ -8,7 +8,6 @@ import {
   type OfferGoal,
   type OfferGroup,
   type OfferPartnerStatus,
-  type OfferPayout,
   type PartnerOffer,
   type Vertical,
 } from '@portal/contracts';
@@ -28,38 +27,21 @@ import {
   verticals,
 } from '../../db/schema.js';
 import { sanitizeHtml } from '../../lib/html.js';
+import {
+  PAYOUT_GOALS,
+  PAYOUT_TIER,
+  offerViewerOf,
+  registrationPayout,
+  visibleToViewer,
+  type OfferViewer,
+} from '../../shared/offer-visibility.js';
 
 const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
 
-/** Goals whose p1 tier is the registration payout, in order of preference (spec section 3). */
-const PAYOUT_GOALS = ['registration', 'validation'] as const;
-const PAYOUT_TIER = 'p1';
-
 /** The partner looking at the catalogue, with what decides what it may see (decision 006). */
-export type Viewer = { partnerId: number; allOffersAccess: boolean };
-
-export async function viewerOf(db: DbOrTx, partnerId: number): Promise<Viewer | null> {
-  const rows = await db
-    .select({ allOffersAccess: partners.allOffersAccess })
-    .from(partners)
-    .where(eq(partners.id, partnerId))
-    .limit(1);
-  const row = rows[0];
-  return row ? { partnerId, allOffersAccess: row.allOffersAccess } : null;
-}
-
-/**
- * Decision 006: an enabled offer is visible when the viewer's application to it is active, or when
- * it is public and the viewer either has access to every offer or has applied to it (any status).
- * Needs `partner_offers` left-joined on the viewer's application.
- */
-function visibleTo(viewer: Viewer): SQL {
-  const publicAccess = viewer.allOffersAccess ? sql`true` : isNotNull(partnerOffers.id);
-  return and(
-    eq(offers.enabled, true),
-    or(eq(partnerOffers.status, 'active'), and(eq(offers.private, false), publicAccess)),
-  ) as SQL;
-}
+export type Viewer = OfferViewer;
+export const viewerOf = offerViewerOf;
+const visibleTo = visibleToViewer;
 
 /**
  * The registration payout of every offer as one derived table (the preferred goal's p1 tier), joined only to sort
@@ -179,18 +161,6 @@ type OfferRow = Awaited<ReturnType<ReturnType<typeof offersFor>['where']>>[numbe
 export function partnerStatusOf(application: ApplicationStatus | null, requireApproval: boolean): OfferPartnerStatus {
   if (application) return application;
   return requireApproval ? 'apply_to_run' : 'public';
-}
-
-/** Picks the registration payout out of an offer's p1 tiers (spec section 3). */
-export function registrationPayout(
-  tiers: { goal: string; amount: number | null; percent: number | null }[],
-  currency: string,
-): OfferPayout | null {
-  for (const goal of PAYOUT_GOALS) {
-    const tier = tiers.find((t) => t.goal === goal);
-    if (tier) return { goal, amount: tier.amount, percent: tier.percent, currency };
-  }
-  return null;
 }
 
 /** Countries, verticals, payouts and (when asked) product and goals of a page of offers, in a few queries. */

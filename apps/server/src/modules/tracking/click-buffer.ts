@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { clicks } from '../../db/schema.js';
+import { isoTime, unnestRows, type BulkColumn } from './bulk.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from './rollups.js';
 
 export type BufferedClick = {
@@ -120,21 +122,26 @@ export class ClickBuffer {
   private async write(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (batch.length > 0) {
-        await tx.insert(clicks).values(
-          batch.map((click) => ({
-            clickId: click.clickId,
-            offerId: click.offerId,
-            partnerId: click.partnerId,
-            subid: click.subid,
-            tc1: click.tc1,
-            tc2: click.tc2,
-            tc3: click.tc3,
-            tc4: click.tc4,
-            ip: click.ip,
-            userAgent: click.userAgent,
-            referrer: click.referrer,
-            createdAt: click.createdAt,
-          })),
+        const column = (name: string, type: string, value: (click: BufferedClick) => unknown): BulkColumn => [
+          name,
+          type,
+          batch.map(value),
+        ];
+        await tx.execute(
+          sql`insert into ${clicks} ${unnestRows([
+            column('click_id', 'text', (c) => c.clickId),
+            column('offer_id', 'int', (c) => c.offerId),
+            column('partner_id', 'int', (c) => c.partnerId),
+            column('subid', 'text', (c) => c.subid),
+            column('tc1', 'text', (c) => c.tc1),
+            column('tc2', 'text', (c) => c.tc2),
+            column('tc3', 'text', (c) => c.tc3),
+            column('tc4', 'text', (c) => c.tc4),
+            column('ip', 'text', (c) => c.ip),
+            column('user_agent', 'text', (c) => c.userAgent),
+            column('referrer', 'text', (c) => c.referrer),
+            column('created_at', 'timestamptz', (c) => isoTime(c.createdAt)),
+          ])}`,
         );
         const rollups = new RollupAccumulator();
         for (const click of batch) rollups.add({ ...click, hour: hourOf(click.createdAt) }, { clicks: 1 });

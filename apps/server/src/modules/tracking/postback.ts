@@ -2,12 +2,15 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   CLICK_ATTRIBUTION_DAYS,
+  PostbackParamsSchema,
+  formErrorText,
   type ConversionRejectionReason,
   type ConversionStatus,
   type PostbackParams,
   type PostbackResult,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { advertisers, clicks, conversions, goals, offerGoals, offers, partners, products } from '../../db/schema.js';
 import type { BufferedClick, ClickBuffer } from './click-buffer.js';
 import { hourOf, RollupAccumulator } from './rollups.js';
@@ -99,30 +102,31 @@ async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<
   return row ?? null;
 }
 
+/** The offer, its advertiser, the partner's status and the goal's payout rule, in one round trip. */
 async function offerFacts(db: Db, offerId: number, partnerId: number, goal: string) {
-  const [offer] = await db
+  const [row] = await db
     .select({
       enabled: offers.enabled,
       currency: offers.currency,
       advertiserId: products.advertiserId,
       partnerStatus: partners.status,
-    })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .leftJoin(partners, eq(partners.id, partnerId))
-    .where(eq(offers.id, offerId));
-  if (!offer) return null;
-  const [offerGoal] = await db
-    .select({
       goalId: offerGoals.goalId,
       payoutAmount: offerGoals.payoutAmount,
       payoutPercent: offerGoals.payoutPercent,
       manualValidation: offerGoals.manualValidation,
     })
-    .from(offerGoals)
-    .innerJoin(goals, eq(goals.id, offerGoals.goalId))
-    .where(and(eq(offerGoals.offerId, offerId), eq(goals.identifier, goal)));
-  return { ...offer, goal: offerGoal ?? null };
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .leftJoin(partners, eq(partners.id, partnerId))
+    .leftJoin(goals, eq(goals.identifier, goal))
+    .leftJoin(offerGoals, and(eq(offerGoals.offerId, offers.id), eq(offerGoals.goalId, goals.id)))
+    .where(eq(offers.id, offerId));
+  if (!row) return null;
+  const { goalId, payoutAmount, payoutPercent, manualValidation, ...offer } = row;
+  return {
+    ...offer,
+    goal: goalId === null ? null : { goalId, payoutAmount, payoutPercent, manualValidation: manualValidation ?? false },
+  };
 }
 
 type Outcome = {
@@ -246,4 +250,29 @@ export async function recordPostback(
       duplicate: true,
     };
   });
+}
+
+/**
+ * GET|POST /postback once its fields are merged: checks them, finds the advertiser by its token, then records
+ * the conversion at `now` (the request's clock, or the traffic seed's replayed past: decision 018).
+ */
+export async function acceptPostback(
+  engine: { db: Db; buffer: ClickBuffer; tokens: AdvertiserTokens },
+  fields: Record<string, unknown>,
+  now: Date,
+): Promise<PostbackResult> {
+  const parsed = PostbackParamsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.') || '_';
+      errors[key] ??= formErrorText(issue.message, { n: 'maximum' in issue ? Number(issue.maximum) : '' });
+    }
+    throw badRequest('The postback is invalid.', errors);
+  }
+  const params = parsed.data;
+  if (!params.token) throw unauthorized('A security token is required.');
+  const advertiserId = await engine.tokens.advertiserOf(params.token);
+  if (advertiserId === null) throw forbidden('The security token is not valid.');
+  return recordPostback(engine.db, engine.buffer, advertiserId, params, now);
 }

@@ -1,7 +1,9 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { rejectedClicksHourly, statsHourly } from '../../db/schema.js';
+import { isoTime, unnestRows, type BulkColumn } from './bulk.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -69,41 +71,37 @@ export class RollupAccumulator {
     return this.rows.size;
   }
 
+  /** Adds the rows to `stats_hourly` in one upsert (`clicks = clicks + excluded.clicks` …). */
   async write(db: DbOrTx): Promise<void> {
     if (this.rows.size === 0) return;
-    const values = [...this.rows.values()].map((row) => ({
-      ...row,
-      subid: row.subid ?? '',
-      tc1: row.tc1 ?? '',
-      tc2: row.tc2 ?? '',
-      tc3: row.tc3 ?? '',
-      tc4: row.tc4 ?? '',
-    }));
-    const added = (column: AnyPgColumn, name: string) => sql`${column} + excluded.${sql.identifier(name)}`;
-    await db
-      .insert(statsHourly)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [
-          statsHourly.partnerId,
-          statsHourly.hour,
-          statsHourly.offerId,
-          statsHourly.currency,
-          statsHourly.subid,
-          statsHourly.tc1,
-          statsHourly.tc2,
-          statsHourly.tc3,
-          statsHourly.tc4,
-        ],
-        set: {
-          clicks: added(statsHourly.clicks, 'clicks'),
-          conversions: added(statsHourly.conversions, 'conversions'),
-          pending: added(statsHourly.pending, 'pending'),
-          rejected: added(statsHourly.rejected, 'rejected'),
-          payout: added(statsHourly.payout, 'payout'),
-          pendingPayout: added(statsHourly.pendingPayout, 'pending_payout'),
-        },
-      });
+    const rows = [...this.rows.values()];
+    const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [
+      name,
+      type,
+      rows.map(value),
+    ];
+    const counts = ['clicks', 'conversions', 'pending', 'rejected', 'payout', 'pending_payout'];
+    await db.execute(sql`insert into ${statsHourly} ${unnestRows([
+      column('partner_id', 'int', (r) => r.partnerId),
+      column('hour', 'timestamptz', (r) => isoTime(r.hour)),
+      column('offer_id', 'int', (r) => r.offerId),
+      column('currency', 'text', (r) => r.currency),
+      // Missing sub-ids and trackers are '' in the key (decision 015).
+      column('subid', 'text', (r) => r.subid ?? ''),
+      column('tc1', 'text', (r) => r.tc1 ?? ''),
+      column('tc2', 'text', (r) => r.tc2 ?? ''),
+      column('tc3', 'text', (r) => r.tc3 ?? ''),
+      column('tc4', 'text', (r) => r.tc4 ?? ''),
+      column('clicks', 'bigint', (r) => r.clicks),
+      column('conversions', 'bigint', (r) => r.conversions),
+      column('pending', 'bigint', (r) => r.pending),
+      column('rejected', 'bigint', (r) => r.rejected),
+      column('payout', 'bigint', (r) => r.payout),
+      column('pending_payout', 'bigint', (r) => r.pendingPayout),
+    ])}
+      on conflict (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4) do update set ${sql.raw(
+        counts.map((name) => `"${name}" = stats_hourly."${name}" + excluded."${name}"`).join(', '),
+      )}`);
   }
 }
 
@@ -136,14 +134,6 @@ export type StatsFilters = {
 
 export type DailyStatsRow = { day: string; currency: string } & RollupCounts;
 
-/** '+05:00' → 300; '-03:00' → -180 (decision 012: whole-hour fixed offsets). */
-export function offsetMinutes(offset: string | null | undefined): number {
-  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset ?? '');
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3]);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
 /**
  * One partner's daily figures from the hourly rollup, days cut in a fixed offset: `from` and `to` are local
  * dates (yyyy-MM-dd, both included). A local day in a whole-hour offset is exactly 24 UTC hours (decision 015).
@@ -156,7 +146,7 @@ export async function dailyStats(
   tzOffset: string | null,
   filters: StatsFilters = {},
 ): Promise<DailyStatsRow[]> {
-  const minutes = offsetMinutes(tzOffset);
+  const minutes = offsetToMinutes(tzOffset);
   const start = new Date(Date.parse(`${from}T00:00:00Z`) - minutes * 60_000);
   const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000 - minutes * 60_000);
   const where: SQL[] = [eq(statsHourly.partnerId, partnerId), gte(statsHourly.hour, start), lt(statsHourly.hour, end)];

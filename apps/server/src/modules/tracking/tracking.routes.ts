@@ -5,18 +5,14 @@ import {
   CLICK_PATH,
   ClickQuerySchema,
   POSTBACK_PATH,
-  PostbackParamsSchema,
   PostbackPartialSchema,
   PostbackResultSchema,
-  formErrorText,
-  type ClickRejectionReason,
 } from '@portal/contracts';
-import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import type { AppContext } from '../../shared/context.js';
 import { ClickBuffer } from './click-buffer.js';
 import { ClickContextCache } from './click-lookup.js';
-import { CLICK_REJECTION_MESSAGES, decideClick, landingUrl, newClickId } from './click.js';
-import { AdvertiserTokens, recordPostback } from './postback.js';
+import { CLICK_REJECTION_MESSAGES, trackClick } from './click.js';
+import { AdvertiserTokens, acceptPostback } from './postback.js';
 import { hourOf } from './rollups.js';
 
 /** The in-memory parts of the tracking engine, one per process (decision 015). */
@@ -50,7 +46,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   app,
   { ctx, tracking },
 ) => {
-  const { buffer, contexts, tokens } = tracking;
+  const { buffer, tokens } = tracking;
 
   // Advertisers' servers often post forms; the rest of the API stays JSON only.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -72,51 +68,25 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
     async (request, reply) => {
       const now = ctx.now();
       reply.header('cache-control', 'no-store');
-      const refuse = (reason: ClickRejectionReason, status: 400 | 403 | 404, offerId = 0, partnerId = 0) => {
-        buffer.reject({ hour: hourOf(now), reason, offerId, partnerId });
-        return reply.code(status).send(errorBody(status, CLICK_REJECTION_MESSAGES[reason]));
-      };
-      if (request.validationError) return refuse('invalid_request', 400);
-      const query = request.query;
-      const context = await contexts.get(query.offer_id, query.aff_id);
-      const decision = decideClick(context);
-      if (!decision.ok) return refuse(decision.reason, decision.status, context.offer?.id, context.partner?.id);
-      const clickId = newClickId(now);
-      buffer.push({
-        clickId,
-        offerId: query.offer_id,
-        partnerId: query.aff_id,
-        currency: decision.offer.currency,
-        subid: query.subid || null,
-        tc1: query.tc1 || null,
-        tc2: query.tc2 || null,
-        tc3: query.tc3 || null,
-        tc4: query.tc4 || null,
+      if (request.validationError) {
+        buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
+        return reply.code(400).send(errorBody(400, CLICK_REJECTION_MESSAGES.invalid_request));
+      }
+      const visitor = {
         ip: request.ip || null,
         userAgent: header(request.headers['user-agent']),
         referrer: header(request.headers.referer),
-        createdAt: now,
-      });
-      return reply.redirect(landingUrl(decision.offer.defaultUrl, query, clickId), 302);
+      };
+      const outcome = await trackClick(tracking, request.query, visitor, now);
+      if (!outcome.ok) {
+        return reply.code(outcome.status).send(errorBody(outcome.status, CLICK_REJECTION_MESSAGES[outcome.reason]));
+      }
+      return reply.redirect(outcome.location, 302);
     },
   );
 
-  async function postback(fields: Record<string, unknown>) {
-    const parsed = PostbackParamsSchema.safeParse(fields);
-    if (!parsed.success) {
-      const errors: Record<string, string> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path.join('.') || '_';
-        errors[key] ??= formErrorText(issue.message, { n: 'maximum' in issue ? Number(issue.maximum) : '' });
-      }
-      throw badRequest('The postback is invalid.', errors);
-    }
-    const params = parsed.data;
-    if (!params.token) throw unauthorized('A security token is required.');
-    const advertiserId = await tokens.advertiserOf(params.token);
-    if (advertiserId === null) throw forbidden('The security token is not valid.');
-    return recordPostback(ctx.db, buffer, advertiserId, params, ctx.now());
-  }
+  const postback = (fields: Record<string, unknown>) =>
+    acceptPostback({ db: ctx.db, buffer, tokens }, fields, ctx.now());
 
   const postbackSchema = {
     tags: ['tracking'],

@@ -1,18 +1,34 @@
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_CURRENCY } from '@portal/contracts';
 import { PageTitle } from '@/components/page-title';
+import { GlobalPerformanceBlock } from '@/features/dashboard/components/global-performance';
+import { QuickStats } from '@/features/dashboard/components/quick-stats';
+import { TopOffers } from '@/features/dashboard/components/top-offers';
+import { TrafficChart } from '@/features/dashboard/components/traffic-chart';
 import { NewsCarousel } from '@/features/news/components/news-carousel';
+import { useConfig } from '@/lib/config';
 
-/**
- * Home dashboard (spec section 2). The news block is here; quick stats, global performance and
- * top offers join this stack with their own issue.
- */
+/** Home dashboard (spec section 2), in the spec's order, with the 30-day chart after Global Performance. */
 export function DashboardRoute() {
   const { t } = useTranslation();
+  const config = useConfig();
+  // Statistics belong to a partner: a staff user without one sees the news only.
+  const partner = config.partner;
+  // An empty money list is 0 in the partner's own currency.
+  const currency = partner?.paymentCurrency || DEFAULT_CURRENCY;
   return (
     <Stack gap="lg">
       <PageTitle mb={0}>{t('screen.dashboard')}</PageTitle>
+      {partner && <QuickStats currency={currency} />}
       <NewsCarousel />
+      {partner && (
+        <>
+          <GlobalPerformanceBlock currency={currency} />
+          <TrafficChart timezone={config.user.timezone} />
+          <TopOffers currency={currency} />
+        </>
+      )}
     </Stack>
   );
 }

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { PageTitle } from '@/components/page-title';
+import { BasicReport } from '@/features/reports/components/basic-report';
 import { BASIC_REPORTS, DEFAULT_REPORT, paths } from '@/lib/paths';
 
-type BasicReport = (typeof BASIC_REPORTS)[number];
+type BasicReportName = (typeof BASIC_REPORTS)[number];
 
-function isBasicReport(value: string | undefined): value is BasicReport {
+function isBasicReport(value: string | undefined): value is BasicReportName {
   return (BASIC_REPORTS as readonly (string | undefined)[]).includes(value);
 }
 
@@ -15,11 +16,16 @@ export function reportBasicLoader({ params }: LoaderFunctionArgs) {
   return { report: params.report };
 }
 
-const TITLES: Record<BasicReport, string> = { daily: 'screen.reportDaily', subid: 'screen.reportSubid' };
+const TITLES: Record<BasicReportName, string> = { daily: 'screen.reportDaily', subid: 'screen.reportSubid' };
 
-/** Daily and sub-ID reports share one screen; the table arrives with the reports issue. */
+/** Daily and sub-ID reports share one screen. */
 export function ReportBasicRoute() {
   const { t } = useTranslation();
   const { report } = useLoaderData<typeof reportBasicLoader>();
-  return <PageTitle>{t(TITLES[report])}</PageTitle>;
+  return (
+    <>
+      <PageTitle>{t(TITLES[report])}</PageTitle>
+      <BasicReport key={report} type={report} />
+    </>
+  );
 }

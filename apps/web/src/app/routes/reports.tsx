@@ -1,19 +1,24 @@
 import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { searchForTab } from '@/features/reports/report-filters';
 import { paths } from '@/lib/paths';
 
 const TABS = ['daily', 'subid', 'conversion', 'click'] as const;
 
-/** The report tabs of spec section 2; each tab is its own route under /reports. */
+/**
+ * The report tabs of spec section 2; each tab is its own route under /reports. Switching tabs keeps
+ * the filter (not the page): the same offer, sub-ID and dates, another cut.
+ */
 export function ReportsLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const current = TABS.find((tab) => pathname === paths.report.href(tab)) ?? null;
+  const open = (tab: string) => void navigate(`${paths.report.href(tab)}${searchForTab(new URLSearchParams(search))}`);
   return (
     <>
-      <Tabs value={current} onChange={(tab) => tab && void navigate(paths.report.href(tab))} mb="md">
+      <Tabs value={current} onChange={(tab) => tab && open(tab)} mb="md">
         <Tabs.List>
           {TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab} data-testid={`report-tab-${tab}`}>

@@ -29,7 +29,7 @@ const config = {
   data: { conversionTypeList: [{ value: 'cpl', label: 'CPL' }], verticalList: [] },
 };
 
-function offer(partnerStatus: string) {
+function offer(partnerStatus: string, requireApproval = true) {
   return {
     id: 7,
     name: 'SecureHome – FR – Quote',
@@ -46,7 +46,7 @@ function offer(partnerStatus: string) {
       { id: 2, identifier: 'insurance', name: 'Insurance' },
     ],
     private: false,
-    requireApproval: true,
+    requireApproval,
     enabled: true,
     image: '/api/v1/image/3',
     payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
@@ -133,5 +133,48 @@ describe('OfferDetail', () => {
     render(987654);
     expect(await screen.findByTestId('offer-not-found')).toBeTruthy();
     expect(screen.getByTestId('page-title').textContent).toBe('Offer not found');
+  });
+
+  describe('tracking link', () => {
+    const partnerConfig = { ...config, partner: { id: 42, paymentCurrency: 'EUR' } };
+    const serve = (body: unknown) =>
+      fetchMock.mockImplementation(async (input) => (String(input).includes('/config') ? ok(partnerConfig) : ok(body)));
+
+    it('builds the click URL with the partner id and the filled values, and copies it', async () => {
+      const user = userEvent.setup();
+      serve(offer('public', false));
+      render(7);
+      const url = await screen.findByTestId('tracking-link-url');
+      const origin = window.location.origin;
+      expect(url.textContent).toBe(`${origin}/click?offer_id=7&aff_id=42`);
+      await user.type(within(screen.getByTestId('tracking-link')).getByLabelText('SubID'), 'spring sale');
+      await user.type(within(screen.getByTestId('tracking-link')).getByLabelText('Tracker 2'), 'a&b');
+      const expected = `${origin}/click?offer_id=7&aff_id=42&subid=spring%20sale&tc2=a%26b`;
+      expect(url.textContent).toBe(expected);
+      const copy = screen.getByRole('button', { name: 'Copy' });
+      await user.click(copy);
+      expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
+      expect(await navigator.clipboard.readText()).toBe(expected);
+    });
+
+    it('gives the link for an offer requiring approval once the application is active', async () => {
+      serve(offer('active'));
+      render(7);
+      expect(await screen.findByTestId('tracking-link-url')).toBeTruthy();
+      expect(screen.queryByTestId('tracking-link-unavailable')).toBeNull();
+    });
+
+    it.each([
+      ['pending', 'waiting for approval'],
+      ['refused', 'was refused'],
+      ['apply_to_run', 'apply to run it first'],
+    ])('says why there is no link when the application is %s', async (status, text) => {
+      serve(offer(status));
+      render(7);
+      const reason = await screen.findByTestId('tracking-link-unavailable');
+      expect(reason.textContent).toContain(text);
+      expect(screen.queryByTestId('tracking-link-url')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    });
   });
 });

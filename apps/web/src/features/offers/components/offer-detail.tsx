@@ -15,6 +15,7 @@ import { useOffer } from '../api/get-offer';
 import type { OfferItem } from '../types';
 import { OfferStatusBadge } from './offer-status-badge';
 import { verticalNames } from './offers-table';
+import { TrackingLink } from './tracking-link';
 
 /** Offer detail (spec section 2); `id` is null when the address holds no valid offer id. */
 export function OfferDetail({ id }: { id: number | null }) {
@@ -122,6 +123,7 @@ function OfferView({ offer }: { offer: OfferItem }) {
           </Grid.Col>
         </Grid>
       </Paper>
+      {config.partner && <TrackingLink offer={offer} partnerId={config.partner.id} />}
       <Paper withBorder p="md" radius="md">
         <Title order={3} mb="sm">
           {t('offers.detail.description')}

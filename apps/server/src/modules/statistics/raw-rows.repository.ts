@@ -1,0 +1,304 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  toLocalIso,
+  type ClickRow,
+  type ConversionRejectionReason,
+  type ConversionRow,
+  type ConversionStatus,
+} from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { clicks, conversions, offers, statsHourly } from '../../db/schema.js';
+import type { UtcWindow } from './report-dates.js';
+import { TRACKING_FIELDS, rollupWhere, type ReportFilters } from './statistics.repository.js';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The click and conversion reports read the partner's raw rows newest first on the (partner_id[, offer_id],
+ * created_at desc, id desc) indexes. Counts come from the hourly rollup, which both write paths maintain in the
+ * transaction that writes the rows, at the row's own hour (decisions 015, 016): so `total` is exact and cheap, and
+ * a deep page is found by walking the rollup's hours rather than by a large OFFSET (decision 017).
+ */
+export type RawKind = 'click' | 'conversion';
+
+const tables = {
+  click: { table: clicks, rollupCount: sql`sum(${statsHourly.clicks})` },
+  conversion: {
+    table: conversions,
+    // Every status of a known click is rolled up at the conversion's hour; unknown clicks have no partner.
+    rollupCount: sql`sum(${statsHourly.conversions} + ${statsHourly.pending} + ${statsHourly.rejected})`,
+  },
+} as const;
+
+function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: ReportFilters): SQL[] {
+  const table = tables[kind].table;
+  const where: SQL[] = [
+    eq(table.partnerId, partnerId),
+    gte(table.createdAt, window.start),
+    lt(table.createdAt, window.end),
+  ];
+  if (filters.offerId !== undefined) where.push(eq(table.offerId, filters.offerId));
+  for (const name of TRACKING_FIELDS) {
+    const value = filters[name];
+    if (value !== undefined) where.push(eq(table[name], value));
+  }
+  return where;
+}
+
+/** How many raw rows match, from the rollup. */
+export async function rawTotal(
+  db: DbOrTx,
+  kind: RawKind,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(${tables[kind].rollupCount}, 0)`.mapWith(Number) })
+    .from(statsHourly)
+    .where(and(...rollupWhere(partnerId, window, filters)));
+  return row?.n ?? 0;
+}
+
+/**
+ * The newest hour whose rows, counted from the newest, reach past `offset`, and how many rows the newer hours hold.
+ * The rows of page p are then read from that hour down with an OFFSET smaller than one hour's rows.
+ */
+async function seekHour(
+  db: DbOrTx,
+  kind: RawKind,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  offset: number,
+): Promise<{ hour: Date; before: number } | null> {
+  const perHour = db
+    .select({
+      hour: statsHourly.hour,
+      n: sql<number>`${tables[kind].rollupCount}`.as('n'),
+      reached: sql<number>`sum(${tables[kind].rollupCount}) over (order by ${statsHourly.hour} desc)`.as('reached'),
+    })
+    .from(statsHourly)
+    .where(and(...rollupWhere(partnerId, window, filters)))
+    .groupBy(statsHourly.hour)
+    .as('per_hour');
+  const [row] = await db
+    .select({
+      hour: perHour.hour,
+      before: sql<number>`${perHour.reached} - ${perHour.n}`.mapWith(Number),
+    })
+    .from(perHour)
+    .where(sql`${perHour.reached} > ${offset}`)
+    .orderBy(desc(perHour.hour))
+    .limit(1);
+  return row ? { hour: new Date(row.hour), before: row.before } : null;
+}
+
+type Page = { offset: number; limit: number };
+
+/** Where page rows start: an upper time bound and a small OFFSET below it. Null when the page is past the end. */
+async function pageStart(
+  db: DbOrTx,
+  kind: RawKind,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  page: Page,
+  total: number,
+): Promise<{ window: UtcWindow; offset: number } | null> {
+  if (page.offset >= total) return null;
+  if (page.offset === 0) return { window, offset: 0 };
+  const found = await seekHour(db, kind, partnerId, window, filters, page.offset);
+  // The rollup says there are more rows than the offset: it cannot fail to find an hour, but a plain OFFSET is right.
+  if (!found) return { window, offset: page.offset };
+  return {
+    window: { start: window.start, end: new Date(found.hour.getTime() + HOUR_MS) },
+    offset: page.offset - found.before,
+  };
+}
+
+const offerName = (id: number | null, name: string | null) => name ?? `Offer #${id ?? 0}`;
+
+const clickColumns = {
+  id: clicks.id,
+  clickId: clicks.clickId,
+  offerId: clicks.offerId,
+  offerName: offers.name,
+  createdAt: clicks.createdAt,
+  ip: clicks.ip,
+  subid: clicks.subid,
+  tc1: clicks.tc1,
+  tc2: clicks.tc2,
+  tc3: clicks.tc3,
+  tc4: clicks.tc4,
+};
+
+const conversionColumns = {
+  id: conversions.id,
+  offerId: conversions.offerId,
+  offerName: offers.name,
+  createdAt: conversions.createdAt,
+  payout: conversions.payout,
+  currency: conversions.currency,
+  status: conversions.status,
+  reason: conversions.reason,
+  goal: conversions.goal,
+  subid: conversions.subid,
+  tc1: conversions.tc1,
+  tc2: conversions.tc2,
+  tc3: conversions.tc3,
+  tc4: conversions.tc4,
+};
+
+export type RawClick = { id: number; offerId: number; offerName: string | null; createdAt: Date } & Omit<
+  ClickRow,
+  'offer' | 'date' | 'clickid'
+> & { clickId: string };
+export type RawConversion = {
+  id: number;
+  offerId: number | null;
+  offerName: string | null;
+  createdAt: Date;
+  payout: number;
+  currency: string;
+  status: string;
+  reason: string | null;
+  goal: string;
+} & Pick<ConversionRow, 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4'>;
+
+export function clickRowOf(row: RawClick, offset: string | null): ClickRow {
+  return {
+    clickid: row.clickId,
+    offer: { id: row.offerId, name: offerName(row.offerId, row.offerName) },
+    date: toLocalIso(row.createdAt, offset),
+    ip: row.ip,
+    subid: row.subid,
+    tc1: row.tc1,
+    tc2: row.tc2,
+    tc3: row.tc3,
+    tc4: row.tc4,
+  };
+}
+
+export function conversionRowOf(row: RawConversion, offset: string | null): ConversionRow {
+  return {
+    id: row.id,
+    offer: { id: row.offerId ?? 0, name: offerName(row.offerId, row.offerName) },
+    date: toLocalIso(row.createdAt, offset),
+    revenue: { currency: row.currency, amount: row.status === 'rejected' ? 0 : row.payout },
+    status: row.status as ConversionStatus,
+    reason: row.reason as ConversionRejectionReason | null,
+    goal: row.goal,
+    subid: row.subid,
+    tc1: row.tc1,
+    tc2: row.tc2,
+    tc3: row.tc3,
+    tc4: row.tc4,
+  };
+}
+
+/**
+ * Raw rows newest first: within `window`, below the row `afterId` when given (keyset), skipping `offset`.
+ * The row-value comparison follows the (created_at desc, id desc) index; the cursor is read back by primary key so
+ * that a timestamp finer than JavaScript's milliseconds is compared exactly.
+ */
+function rawRows(
+  db: DbOrTx,
+  kind: RawKind,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  options: { afterId?: number | null; offset?: number; limit: number },
+): Promise<RawClick[] | RawConversion[]> {
+  const table = tables[kind].table;
+  const where = rawWhere(kind, partnerId, window, filters);
+  if (options.afterId != null) {
+    const name = sql.identifier(kind === 'click' ? 'clicks' : 'conversions');
+    where.push(
+      sql`(${table.createdAt}, ${table.id}) < (select cursor.created_at, cursor.id from ${name} as cursor where cursor.id = ${options.afterId})`,
+    );
+  }
+  const order = [desc(table.createdAt), desc(table.id)];
+  if (kind === 'click') {
+    return db
+      .select(clickColumns)
+      .from(clicks)
+      .leftJoin(offers, eq(offers.id, clicks.offerId))
+      .where(and(...where))
+      .orderBy(...order)
+      .offset(options.offset ?? 0)
+      .limit(options.limit);
+  }
+  return db
+    .select(conversionColumns)
+    .from(conversions)
+    .leftJoin(offers, eq(offers.id, conversions.offerId))
+    .where(and(...where))
+    .orderBy(...order)
+    .offset(options.offset ?? 0)
+    .limit(options.limit);
+}
+
+/** One page of the click or conversion report and the exact number of matching rows. */
+async function rawPage(
+  db: DbOrTx,
+  kind: RawKind,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  page: { page: number; count: number },
+) {
+  const total = await rawTotal(db, kind, partnerId, window, filters);
+  const offset = (page.page - 1) * page.count;
+  const start = await pageStart(db, kind, partnerId, window, filters, { offset, limit: page.count }, total);
+  const rows = start
+    ? await rawRows(db, kind, partnerId, start.window, filters, { offset: start.offset, limit: page.count })
+    : [];
+  return { rows, total };
+}
+
+export type PageQuery = { page: number; count: number };
+
+export async function clickPage(
+  db: DbOrTx,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  page: PageQuery,
+  offset: string | null,
+): Promise<{ rows: ClickRow[]; total: number }> {
+  const { rows, total } = await rawPage(db, 'click', partnerId, window, filters, page);
+  return { rows: (rows as RawClick[]).map((row) => clickRowOf(row, offset)), total };
+}
+
+export async function conversionPage(
+  db: DbOrTx,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  page: PageQuery,
+  offset: string | null,
+): Promise<{ rows: ConversionRow[]; total: number }> {
+  const { rows, total } = await rawPage(db, 'conversion', partnerId, window, filters, page);
+  return { rows: (rows as RawConversion[]).map((row) => conversionRowOf(row, offset)), total };
+}
+
+export const EXPORT_CHUNK = 1000;
+
+/** Every matching raw row, newest first, read by keyset chunks: never the whole result in memory. */
+export async function* rawChunks(
+  db: DbOrTx,
+  kind: RawKind,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  chunk = EXPORT_CHUNK,
+): AsyncGenerator<RawClick[] | RawConversion[]> {
+  let afterId: number | null = null;
+  for (;;) {
+    const rows = await rawRows(db, kind, partnerId, window, filters, { afterId, limit: chunk });
+    if (rows.length > 0) yield rows;
+    if (rows.length < chunk) return;
+    afterId = rows[rows.length - 1]!.id;
+  }
+}

@@ -1,0 +1,160 @@
+import { Readable, pipeline } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { DateRange, ReportType } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { clickRowOf, conversionRowOf, rawChunks, type RawClick, type RawConversion } from './raw-rows.repository.js';
+import { utcWindow } from './report-dates.js';
+import { TOTALS_LABEL, basicReport, type KeyedSlice, type ReportFilters, type Slice } from './statistics.repository.js';
+
+/**
+ * CSV exports (decision 017): the report's columns, money as major-unit decimals beside a currency column, moments
+ * in the partner's offset. Raw reports stream keyset chunks of the raw rows through csv-stringify, so memory stays
+ * flat whatever the range; basic reports are a few hundred rollup lines at most.
+ */
+const major = (minor: number) => (minor / 100).toFixed(2);
+const majorEpc = (minor: number) => (minor / 100).toFixed(4);
+const percent = (ratio: number) => (ratio * 100).toFixed(2);
+
+const BASIC_HEADER = ['Clicks', 'Conversions', 'Conversion Rate (%)', 'Currency', 'Revenue', 'EPC'];
+
+/**
+ * One line per label and currency: clicks and conversions are those of offers paid in that currency, so every column
+ * adds up; a label without traffic is one line of zeros without a currency.
+ */
+function basicLines(label: string, slices: Slice[]): string[][] {
+  if (slices.length === 0) return [[label, '0', '0', percent(0), '', major(0), majorEpc(0)]];
+  const byCurrency = new Map<string, Slice>();
+  for (const s of slices) {
+    const sum = byCurrency.get(s.currency) ?? { ...s, clicks: 0, conversions: 0, pending: 0, rejected: 0, payout: 0 };
+    sum.clicks += s.clicks;
+    sum.conversions += s.conversions;
+    sum.payout += s.payout;
+    byCurrency.set(s.currency, sum);
+  }
+  return [...byCurrency.values()]
+    .sort((a, b) => (a.currency < b.currency ? -1 : 1))
+    .map((s) => [
+      label,
+      String(s.clicks),
+      String(s.conversions),
+      percent(s.clicks > 0 ? s.conversions / s.clicks : 0),
+      s.currency,
+      major(s.payout),
+      majorEpc(s.clicks > 0 ? s.payout / s.clicks : 0),
+    ]);
+}
+
+async function* basicRecords(
+  db: DbOrTx,
+  partnerId: number,
+  type: 'daily' | 'subid',
+  range: DateRange,
+  filters: ReportFilters,
+  offset: string | null,
+): AsyncGenerator<string[]> {
+  const { rows, slices } = await basicReport(db, partnerId, type === 'daily' ? 'day' : 'subid', range, filters, offset);
+  const byKey = new Map<string, KeyedSlice[]>();
+  for (const s of slices) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
+  yield [type === 'daily' ? 'Date' : 'SubID', ...BASIC_HEADER];
+  for (const row of rows) {
+    const lines = row.isTotal ? basicLines(TOTALS_LABEL, slices) : basicLines(row.label, byKey.get(row.label) ?? []);
+    for (const line of lines) yield line;
+  }
+}
+
+const TRACKERS = ['Tracker1', 'Tracker2', 'Tracker3', 'Tracker4'];
+
+async function* clickRecords(
+  db: DbOrTx,
+  partnerId: number,
+  range: DateRange,
+  filters: ReportFilters,
+  offset: string | null,
+): AsyncGenerator<(string | number | null)[]> {
+  yield ['Date', 'Click ID', 'Offer ID', 'Offer', 'IP Address', 'SubID', ...TRACKERS];
+  for await (const chunk of rawChunks(db, 'click', partnerId, utcWindow(range, offset), filters)) {
+    for (const raw of chunk as RawClick[]) {
+      const row = clickRowOf(raw, offset);
+      yield [
+        row.date,
+        row.clickid,
+        row.offer.id,
+        row.offer.name,
+        row.ip,
+        row.subid,
+        row.tc1,
+        row.tc2,
+        row.tc3,
+        row.tc4,
+      ];
+    }
+  }
+}
+
+async function* conversionRecords(
+  db: DbOrTx,
+  partnerId: number,
+  range: DateRange,
+  filters: ReportFilters,
+  offset: string | null,
+): AsyncGenerator<(string | number | null)[]> {
+  yield [
+    'Conversion ID',
+    'Date',
+    'Offer ID',
+    'Offer',
+    'Goal',
+    'Status',
+    'Reason',
+    'Currency',
+    'Revenue',
+    'SubID',
+    ...TRACKERS,
+  ];
+  for await (const chunk of rawChunks(db, 'conversion', partnerId, utcWindow(range, offset), filters)) {
+    for (const raw of chunk as RawConversion[]) {
+      const row = conversionRowOf(raw, offset);
+      yield [
+        row.id,
+        row.date,
+        row.offer.id,
+        row.offer.name,
+        row.goal,
+        row.status,
+        row.reason,
+        row.revenue.currency,
+        major(row.revenue.amount),
+        row.subid,
+        row.tc1,
+        row.tc2,
+        row.tc3,
+        row.tc4,
+      ];
+    }
+  }
+}
+
+export const exportFilename = (type: ReportType, range: DateRange) =>
+  `${type}-report_${range.startDate}_${range.endDate}.csv`;
+
+/** The CSV of a report as a stream: records are produced as the client reads (backpressure through Readable.from). */
+export function reportCsv(
+  db: DbOrTx,
+  partnerId: number,
+  type: ReportType,
+  range: DateRange,
+  filters: ReportFilters,
+  offset: string | null,
+  onError: (error: Error) => void,
+): Readable {
+  const records =
+    type === 'click'
+      ? clickRecords(db, partnerId, range, filters, offset)
+      : type === 'conversion'
+        ? conversionRecords(db, partnerId, range, filters, offset)
+        : basicRecords(db, partnerId, type, range, filters, offset);
+  // null becomes an empty cell. pipeline, not pipe: a failed read destroys the response instead of leaving it open.
+  return pipeline(Readable.from(records), stringify(), (error) => {
+    if (error) onError(error);
+  });
+}

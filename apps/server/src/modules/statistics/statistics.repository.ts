@@ -1,0 +1,278 @@
+import { and, asc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  STATS_PERIODS,
+  TOP_OFFERS_LIMIT,
+  offsetToMinutes,
+  type BasicReportRow,
+  type ConversionType,
+  type DateRange,
+  type GlobalPerformance,
+  type MoneyAmount,
+  type QuickStats,
+  type StatsRow,
+  type TopOfferDate,
+  type TopOfferRow,
+} from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { offerCountries, offers, partnerOffers, statsHourly } from '../../db/schema.js';
+import {
+  offerViewerOf,
+  registrationPayouts,
+  viewerApplication,
+  visibleToViewer,
+} from '../../shared/offer-visibility.js';
+import {
+  TOP_OFFER_PERIOD,
+  daysOf,
+  periodRanges,
+  quickStatsRange,
+  spanOf,
+  utcWindow,
+  type UtcWindow,
+} from './report-dates.js';
+
+/** The report filter, as the rollup and the raw rows both store it (a missing sub-id is '' in the rollup). */
+export type ReportFilters = {
+  offerId?: number | undefined;
+  subid?: string | undefined;
+  tc1?: string | undefined;
+  tc2?: string | undefined;
+  tc3?: string | undefined;
+  tc4?: string | undefined;
+};
+
+export const TRACKING_FIELDS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const;
+
+/** One currency's share of a row: clicks and conversions on offers paid in it. */
+export type Slice = {
+  currency: string;
+  clicks: number;
+  /** Approved conversions. */
+  conversions: number;
+  pending: number;
+  rejected: number;
+  /** Approved payout, minor units. */
+  payout: number;
+};
+
+export type KeyedSlice = Slice & { key: string };
+
+/** The rollup rows of one partner within a window of whole UTC hours, filtered. */
+export function rollupWhere(partnerId: number, window: UtcWindow, filters: ReportFilters): SQL[] {
+  const where: SQL[] = [
+    eq(statsHourly.partnerId, partnerId),
+    gte(statsHourly.hour, window.start),
+    lt(statsHourly.hour, window.end),
+  ];
+  if (filters.offerId !== undefined) where.push(eq(statsHourly.offerId, filters.offerId));
+  for (const name of TRACKING_FIELDS) {
+    const value = filters[name];
+    if (value !== undefined) where.push(eq(statsHourly[name], value));
+  }
+  return where;
+}
+
+const summed = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+const sliceColumns = {
+  currency: statsHourly.currency,
+  clicks: summed(statsHourly.clicks),
+  conversions: summed(statsHourly.conversions),
+  pending: summed(statsHourly.pending),
+  rejected: summed(statsHourly.rejected),
+  payout: summed(statsHourly.payout),
+};
+
+/** The local date of a rollup hour in a fixed offset; a literal shift so that GROUP BY sees the select's expression. */
+function localDay(offset: string | null): SQL<string> {
+  const shift = sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`);
+  return sql<string>`to_char((${statsHourly.hour} at time zone 'UTC') + ${shift}, 'YYYY-MM-DD')`;
+}
+
+export type Grouping = 'day' | 'subid';
+
+/** Sums of the rollup per (key, currency): the key is the local date or the sub-ID. Never reads raw clicks. */
+export async function rollupSlices(
+  db: DbOrTx,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  by: Grouping,
+  offset: string | null,
+): Promise<KeyedSlice[]> {
+  const key = by === 'day' ? localDay(offset) : sql<string>`${statsHourly.subid}`;
+  return db
+    .select({ key, ...sliceColumns })
+    .from(statsHourly)
+    .where(and(...rollupWhere(partnerId, window, filters)))
+    .groupBy(key, statsHourly.currency);
+}
+
+/** Stats row of slices (decision 017): revenue per currency, EPC = each currency's revenue over all the row's clicks. */
+export function statsRow(slices: Slice[]): StatsRow {
+  const payoutBy = new Map<string, number>();
+  let clicks = 0;
+  let conversions = 0;
+  for (const slice of slices) {
+    clicks += slice.clicks;
+    conversions += slice.conversions;
+    payoutBy.set(slice.currency, (payoutBy.get(slice.currency) ?? 0) + slice.payout);
+  }
+  const revenue: MoneyAmount[] = [...payoutBy.keys()]
+    .sort()
+    .map((currency) => ({ currency, amount: payoutBy.get(currency)! }));
+  return {
+    clicks,
+    conversions,
+    conversionRate: clicks > 0 ? conversions / clicks : 0,
+    revenue,
+    epc: clicks > 0 ? revenue.map((r) => ({ currency: r.currency, amount: r.amount / clicks })) : [],
+  };
+}
+
+function groupSlices(slices: KeyedSlice[]): Map<string, KeyedSlice[]> {
+  const byKey = new Map<string, KeyedSlice[]>();
+  for (const slice of slices) {
+    const list = byKey.get(slice.key);
+    if (list) list.push(slice);
+    else byKey.set(slice.key, [slice]);
+  }
+  return byKey;
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export const TOTALS_LABEL = 'Totals';
+
+/**
+ * The daily report (every date of the range, zero-filled) or the sub-ID report (one row per sub-ID, '' for none,
+ * in code-unit order), then the totals row.
+ */
+export async function basicReport(
+  db: DbOrTx,
+  partnerId: number,
+  by: Grouping,
+  range: DateRange,
+  filters: ReportFilters,
+  offset: string | null,
+): Promise<{ rows: BasicReportRow[]; slices: KeyedSlice[] }> {
+  const slices = await rollupSlices(db, partnerId, utcWindow(range, offset), filters, by, offset);
+  const byKey = groupSlices(slices);
+  const labels = by === 'day' ? daysOf(range) : [...byKey.keys()].sort(byCodeUnits);
+  const rows: BasicReportRow[] = labels.map((label) => ({
+    label,
+    isTotal: false,
+    ...statsRow(byKey.get(label) ?? []),
+  }));
+  rows.push({ label: TOTALS_LABEL, isTotal: true, ...statsRow(slices) });
+  return { rows, slices };
+}
+
+async function dailySlicesOver(db: DbOrTx, partnerId: number, range: DateRange, offset: string | null) {
+  return rollupSlices(db, partnerId, utcWindow(range, offset), {}, 'day', offset);
+}
+
+const within = (day: string, range: DateRange) => day >= range.startDate && day <= range.endDate;
+
+/** One Stats row per period, from a single read of the rollup per local day over the longest period. */
+export async function globalPerformance(
+  db: DbOrTx,
+  partnerId: number,
+  now: Date,
+  offset: string | null,
+): Promise<GlobalPerformance> {
+  const periods = periodRanges(now, offset);
+  const days = await dailySlicesOver(db, partnerId, spanOf(Object.values(periods)), offset);
+  return Object.fromEntries(
+    STATS_PERIODS.map((period) => [period, statsRow(days.filter((d) => within(d.key, periods[period])))]),
+  ) as GlobalPerformance;
+}
+
+export async function quickStats(db: DbOrTx, partnerId: number, now: Date, offset: string | null): Promise<QuickStats> {
+  const last = quickStatsRange(now, offset);
+  const ytd = periodRanges(now, offset).ytd;
+  const days = await dailySlicesOver(db, partnerId, spanOf([last, ytd]), offset);
+  const lastRow = statsRow(days.filter((d) => within(d.key, last)));
+  return {
+    startDate: last.startDate,
+    endDate: last.endDate,
+    clicks: lastRow.clicks,
+    conversions: lastRow.conversions,
+    payout: lastRow.revenue,
+    ytdPayout: statsRow(days.filter((d) => within(d.key, ytd))).revenue,
+  };
+}
+
+/**
+ * The partner's best offers over a period (decision 017): its own traffic on offers it may still see (decision 006),
+ * optionally only offers running in a country; ranked by revenue (minor units, currencies not converted), then
+ * clicks, then offer id.
+ */
+export async function topOffers(
+  db: DbOrTx,
+  partnerId: number,
+  query: { country?: string | undefined; date: TopOfferDate },
+  now: Date,
+  offset: string | null,
+): Promise<TopOfferRow[]> {
+  const viewer = await offerViewerOf(db, partnerId);
+  if (!viewer) return [];
+  const range = periodRanges(now, offset)[TOP_OFFER_PERIOD[query.date]];
+  const where = [...rollupWhere(partnerId, utcWindow(range, offset), {}), visibleToViewer(viewer)];
+  if (query.country) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(offerCountries)
+          .where(and(eq(offerCountries.offerId, offers.id), eq(offerCountries.isoCode, query.country))),
+      ),
+    );
+  }
+  const slices = await db
+    .select({ key: sql<string>`${statsHourly.offerId}::text`, ...sliceColumns })
+    .from(statsHourly)
+    .innerJoin(offers, eq(offers.id, statsHourly.offerId))
+    .leftJoin(partnerOffers, viewerApplication(viewer))
+    .where(and(...where))
+    .groupBy(statsHourly.offerId, statsHourly.currency);
+
+  const ranked = [...groupSlices(slices).entries()]
+    .map(([key, list]) => ({
+      offerId: Number(key),
+      stats: statsRow(list),
+      payout: list.reduce((s, x) => s + x.payout, 0),
+    }))
+    .sort((a, b) => b.payout - a.payout || b.stats.clicks - a.stats.clicks || a.offerId - b.offerId)
+    .slice(0, TOP_OFFERS_LIMIT);
+  if (ranked.length === 0) return [];
+
+  const ids = ranked.map((r) => r.offerId);
+  const [offerRows, countryRows] = await Promise.all([
+    db
+      .select({ id: offers.id, name: offers.name, conversionType: offers.conversionType, currency: offers.currency })
+      .from(offers)
+      .where(inArray(offers.id, ids)),
+    db
+      .select({ offerId: offerCountries.offerId, isoCode: offerCountries.isoCode })
+      .from(offerCountries)
+      .where(inArray(offerCountries.offerId, ids))
+      .orderBy(asc(offerCountries.isoCode)),
+  ]);
+  const payouts = await registrationPayouts(db, offerRows);
+  const offerBy = new Map(offerRows.map((o) => [o.id, o]));
+  return ranked.map((entry, i) => {
+    const offer = offerBy.get(entry.offerId)!;
+    return {
+      rank: i + 1,
+      offer: {
+        id: offer.id,
+        name: offer.name,
+        countries: countryRows.filter((c) => c.offerId === offer.id).map((c) => c.isoCode),
+        conversionType: offer.conversionType as ConversionType,
+        payout: payouts.get(offer.id) ?? null,
+      },
+      ...entry.stats,
+    };
+  });
+}

@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONVERSION_STATUSES } from '@portal/contracts';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed/seed.js';
+import {
+  loadTrafficSetup,
+  planTraffic,
+  seedTraffic,
+  type TrafficPlan,
+  type TrafficSummary,
+} from '../src/db/seed/traffic.js';
+import { bearer, buildTestApp, login, type TestApp } from './helper.js';
+
+/** A quarter of the demo volume: every kind of event still occurs, and the file stays quick. */
+const SCALE = 0.25;
+const HOUR_MS = 3_600_000;
+
+let t: TestApp;
+let now: Date;
+let plan: TrafficPlan;
+let summary: TrafficSummary | null;
+let partnerIds: Record<'partner' | 'bluebird' | 'kestrel', number>;
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = await t.database.db.execute(query);
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  expect(await seedDemo(t.app.ctx, { traffic: false })).toBe(true);
+  now = t.app.ctx.now();
+  const setup = await loadTrafficSetup(t.database.db);
+  partnerIds = Object.fromEntries(
+    (['partner', 'bluebird', 'kestrel'] as const).map((key) => [
+      key,
+      setup.partners.find((p) => p.profile.email === DEMO_ACCOUNTS[key].email)!.id,
+    ]),
+  ) as typeof partnerIds;
+  plan = planTraffic(setup, { now, scale: SCALE });
+  summary = await seedTraffic(t.database.db, { now, scale: SCALE });
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('the demo traffic seed', () => {
+  it('plans the same traffic for the same clock and seed, and writes exactly what it planned', async () => {
+    const setup = await loadTrafficSetup(t.database.db);
+    const again = planTraffic(setup, { now, scale: SCALE });
+    expect(JSON.stringify(again)).toBe(JSON.stringify(plan));
+
+    expect(summary).not.toBeNull();
+    const planned = plan.clicks.filter((c) => c.expected).length;
+    expect(summary!.unexpected).toBe(0);
+    expect(summary!.clicks).toBe(planned);
+    expect(summary!.refused).toBe(plan.clicks.length - planned);
+    const [counts] = await rows<{ clicks: number; conversions: number; refused: number }>(sql`
+      select (select count(*) from clicks)::int as clicks, (select count(*) from conversions)::int as conversions,
+        (select coalesce(sum(count), 0) from rejected_clicks_hourly)::int as refused`);
+    expect(counts!.clicks).toBe(planned);
+    expect(counts!.refused).toBe(summary!.refused);
+    const { approved, pending, rejected } = summary!.conversions;
+    expect(counts!.conversions).toBe(approved + pending + rejected);
+    expect(summary!.postbacks).toBe(approved + pending + rejected + summary!.retries);
+    // Volume: a quarter of several hundred clicks a day for the main partner, over 90 days.
+    expect(planned).toBeGreaterThan(0.25 * 90 * 250);
+    expect(planned).toBeLessThan(0.25 * 90 * 700);
+  });
+
+  it('refuses to add the traffic twice unless forced', async () => {
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from clicks`);
+    expect(await seedTraffic(t.database.db, { now, scale: SCALE })).toBeNull();
+    const after = await rows<{ n: number }>(sql`select count(*)::int as n from clicks`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('gives every demo partner clicks and conversions, the main partner every status, and several reasons', async () => {
+    const byStatus = await rows<{ partner_id: number; status: string; n: number }>(sql`
+      select partner_id, status, count(*)::int as n from conversions where partner_id is not null group by 1, 2`);
+    const clickCounts = await rows<{ partner_id: number; n: number; subids: number }>(sql`
+      select partner_id, count(*)::int as n, count(distinct subid)::int as subids from clicks group by 1`);
+    for (const id of Object.values(partnerIds)) {
+      expect(clickCounts.find((c) => c.partner_id === id)?.n ?? 0).toBeGreaterThan(0);
+      expect(byStatus.find((r) => r.partner_id === id && r.status === 'approved')?.n ?? 0).toBeGreaterThan(0);
+    }
+    const main = clickCounts.find((c) => c.partner_id === partnerIds.partner)!;
+    expect(main.n).toBeGreaterThan(clickCounts.find((c) => c.partner_id === partnerIds.bluebird)!.n);
+    expect(main.subids).toBeGreaterThanOrEqual(3);
+    for (const status of CONVERSION_STATUSES) {
+      expect(
+        byStatus.find((r) => r.partner_id === partnerIds.partner && r.status === status)?.n ?? 0,
+        status,
+      ).toBeGreaterThan(0);
+    }
+    const approvedN = byStatus.filter((r) => r.status === 'approved').reduce((s, r) => s + r.n, 0);
+    const othersN = byStatus.filter((r) => r.status !== 'approved').reduce((s, r) => s + r.n, 0);
+    expect(approvedN).toBeGreaterThan(othersN);
+
+    const reasons = await rows<{ reason: string }>(
+      sql`select distinct reason from conversions where reason is not null`,
+    );
+    expect(reasons.map((r) => r.reason)).toEqual(
+      expect.arrayContaining(['duplicate', 'click_too_old', 'goal_not_found', 'unknown_click']),
+    );
+    const trackers = await rows<{ tc1: number; tc2: number; tc3: number; tc4: number }>(sql`
+      select count(tc1)::int as tc1, count(tc2)::int as tc2, count(tc3)::int as tc3, count(tc4)::int as tc4 from clicks`);
+    for (const n of Object.values(trackers[0]!)) expect(n).toBeGreaterThan(0);
+    // Payouts: fixed and percentage goals, in more than one currency.
+    const money = await rows<{ currency: string; percent: boolean; n: number }>(sql`
+      select c.currency, og.payout_percent is not null as percent, count(*)::int as n
+      from conversions c join offer_goals og on og.offer_id = c.offer_id and og.goal_id = c.goal_id
+      where c.status = 'approved' and c.payout > 0 group by 1, 2`);
+    const currencies = new Set(money.map((m) => m.currency));
+    expect(currencies.has('EUR') && currencies.has('USD')).toBe(true);
+    expect(new Set(money.map((m) => m.percent))).toEqual(new Set([true, false]));
+  });
+
+  it('keeps the hourly rollups equal to the raw clicks and conversions, hour by hour', async () => {
+    const rollup = await rows<Record<string, number | string>>(sql`
+      select partner_id, to_char(hour at time zone 'UTC', 'YYYY-MM-DD HH24') as h, sum(clicks)::int as clicks,
+        sum(conversions)::int as conversions, sum(pending)::int as pending, sum(rejected)::int as rejected,
+        sum(payout)::bigint as payout, sum(pending_payout)::bigint as pending_payout
+      from stats_hourly group by 1, 2`);
+    const raw = await rows<Record<string, number | string>>(sql`
+      with c as (
+        select partner_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24') as h, count(*) as clicks,
+          0 as conversions, 0 as pending, 0 as rejected, 0 as payout, 0 as pending_payout
+        from clicks group by 1, 2
+        union all
+        select partner_id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24'), 0,
+          count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
+          count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
+          coalesce(sum(payout) filter (where status = 'pending'), 0)
+        from conversions where partner_id is not null group by 1, 2
+      )
+      select partner_id, h, sum(clicks)::int as clicks, sum(conversions)::int as conversions,
+        sum(pending)::int as pending, sum(rejected)::int as rejected, sum(payout)::bigint as payout,
+        sum(pending_payout)::bigint as pending_payout
+      from c group by 1, 2`);
+    const key = (r: Record<string, number | string>) => `${r.partner_id} ${r.h}`;
+    const norm = (r: Record<string, number | string>) =>
+      ['clicks', 'conversions', 'pending', 'rejected', 'payout', 'pending_payout'].map((k) => Number(r[k]));
+    const fromRollup = new Map(rollup.map((r) => [key(r), norm(r)]));
+    const fromRaw = new Map(raw.map((r) => [key(r), norm(r)]));
+    expect(fromRollup.size).toBeGreaterThan(1000);
+    expect(fromRollup).toEqual(fromRaw);
+  });
+
+  it('sends each partner only to offers it may run', async () => {
+    const pairs = await rows<{ partner_id: number; offer_id: number }>(sql`
+      select distinct partner_id, offer_id from clicks order by 1, 2`);
+    for (const key of ['partner', 'bluebird', 'kestrel'] as const) {
+      const token = await login(t, DEMO_ACCOUNTS[key].email, DEMO_ACCOUNTS[key].password);
+      const offerIds = pairs.filter((p) => p.partner_id === partnerIds[key]).map((p) => p.offer_id);
+      expect(offerIds.length, key).toBeGreaterThan(0);
+      for (const id of offerIds) {
+        const res = await t.app.inject({ method: 'GET', url: `/api/v1/offer/${id}`, headers: bearer(token) });
+        expect(res.statusCode, `${key} offer ${id}`).toBe(200);
+        const offer = res.json().data as { enabled?: boolean; requireApproval: boolean; partnerStatus: string };
+        expect(['active', 'public'], `${key} offer ${id}`).toContain(offer.partnerStatus);
+        if (offer.requireApproval) expect(offer.partnerStatus).toBe('active');
+      }
+    }
+  });
+
+  it('puts nothing in the future, and traffic in the hour under way', async () => {
+    const [bounds] = await rows<{ last_click: string; last_conversion: string; last_hour: string; recent: number }>(sql`
+      select (select max(created_at) from clicks) as last_click,
+        (select max(created_at) from conversions) as last_conversion,
+        (select max(hour) from stats_hourly) as last_hour,
+        (select count(*)::int from clicks where partner_id = ${partnerIds.partner}
+          and created_at >= ${new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS).toISOString()}) as recent`);
+    expect(new Date(bounds!.last_click).getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(new Date(bounds!.last_conversion).getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(new Date(bounds!.last_hour).getTime()).toBeLessThanOrEqual(now.getTime());
+    expect(bounds!.recent).toBeGreaterThanOrEqual(3);
+    const [first] = await rows<{ first: string }>(sql`select min(created_at) as first from clicks`);
+    expect(now.getTime() - new Date(first!.first).getTime()).toBeGreaterThan(89 * 24 * HOUR_MS);
+  });
+});

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BasicReportRow, DateRange } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** GET /statistics/daily over a range: one row per day with traffic, then the totals row. */
+export async function getDailyStats(range: DateRange) {
+  const { data } = await api.get<BasicReportRow[]>('/statistics/daily', { query: range });
+  return data;
+}
+
+export function dailyStatsQueryOptions(range: DateRange) {
+  return queryOptions({ queryKey: ['statistics', 'daily', range], queryFn: () => getDailyStats(range) });
+}
+
+export function useDailyStats(range: DateRange) {
+  return useQuery(dailyStatsQueryOptions(range));
+}

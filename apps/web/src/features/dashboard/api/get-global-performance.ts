@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { GlobalPerformance } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** GET /statistics/home/global: one Stats row per period. */
+export async function getGlobalPerformance() {
+  const { data } = await api.get<GlobalPerformance>('/statistics/home/global');
+  return data;
+}
+
+export function globalPerformanceQueryOptions() {
+  return queryOptions({ queryKey: ['statistics', 'global'], queryFn: getGlobalPerformance });
+}
+
+export function useGlobalPerformance() {
+  return useQuery(globalPerformanceQueryOptions());
+}

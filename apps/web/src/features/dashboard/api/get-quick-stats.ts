@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { QuickStats } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** GET /statistics/home/quick-stats: the last 7 days and the year-to-date payout. */
+export async function getQuickStats() {
+  const { data } = await api.get<QuickStats>('/statistics/home/quick-stats');
+  return data;
+}
+
+export function quickStatsQueryOptions() {
+  return queryOptions({ queryKey: ['statistics', 'quick-stats'], queryFn: getQuickStats });
+}
+
+export function useQuickStats() {
+  return useQuery(quickStatsQueryOptions());
+}

@@ -1,0 +1,154 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GLOBAL_PERFORMANCE_ROWS, STATS_PERIODS, YTD_PAYOUT_LABEL } from '@portal/contracts';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { GlobalPerformanceBlock } from './global-performance';
+import { QuickStats } from './quick-stats';
+import { TopOffers } from './top-offers';
+
+const fetchMock = vi.fn<typeof fetch>();
+const ok = (data: unknown, total: number | null = null) =>
+  jsonResponse(200, { code: 200, success: true, message: null, errors: null, total, data });
+const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
+
+const config = {
+  partner: null,
+  user: {
+    id: 1,
+    email: 'p@example.test',
+    firstname: 'P',
+    lastname: 'Q',
+    displayName: 'P Q',
+    roles: [],
+    timezone: null,
+  },
+  roles: ['ROLE_PARTNER'],
+  countries: [
+    { isoCode: 'FR', name: 'France', flag: '🇫🇷' },
+    { isoCode: 'DE', name: 'Germany', flag: '🇩🇪' },
+  ],
+  languages: [],
+  data: { conversionTypeList: [{ value: 'cpl', label: 'CPL' }], verticalList: [] },
+};
+
+const statsRow = (clicks: number) => ({
+  clicks,
+  conversions: clicks / 10,
+  conversionRate: 0.1,
+  revenue: clicks ? [{ currency: 'EUR', amount: clicks * 100 }] : [],
+  epc: clicks ? [{ currency: 'EUR', amount: 10 }] : [],
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const render = (ui: React.ReactElement) => renderWithProviders(<Suspense fallback={null}>{ui}</Suspense>);
+
+describe('QuickStats', () => {
+  it('shows the 7-day figures and the fixed year-to-date label, 0 in the partner currency when empty', async () => {
+    fetchMock.mockImplementation(async () =>
+      ok({
+        startDate: '2026-03-09',
+        endDate: '2026-03-15',
+        clicks: 12345,
+        conversions: 67,
+        payout: [
+          { currency: 'EUR', amount: 123456 },
+          { currency: 'USD', amount: 1200 },
+        ],
+        ytdPayout: [],
+      }),
+    );
+    render(<QuickStats currency="USD" />);
+    const block = await screen.findByTestId('quick-stats');
+    expect(within(block).getByTestId('block-title').textContent).toBe('Quick Stats: Last 7 Days');
+    const tile = async (id: string) => within(await within(block).findByTestId(id));
+    expect((await tile('quick-stats-clicks')).getByTestId('label').textContent).toBe('CLICKS');
+    expect(plain((await tile('quick-stats-clicks')).getByTestId('value').textContent)).toBe('12 345');
+    expect((await tile('quick-stats-conversions')).getByTestId('value').textContent).toBe('67');
+    expect(plain((await tile('quick-stats-payout')).getByTestId('value').textContent)).toBe('1 234,56 € · 12,00 $US');
+    expect((await tile('quick-stats-ytd-payout')).getByTestId('label').textContent).toBe(YTD_PAYOUT_LABEL);
+    expect(plain((await tile('quick-stats-ytd-payout')).getByTestId('value').textContent)).toBe('0,00 $US');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/statistics/home/quick-stats');
+  });
+});
+
+describe('GlobalPerformanceBlock', () => {
+  it('shows month and year revenue and the six periods in order', async () => {
+    const data = Object.fromEntries(STATS_PERIODS.map((period, i) => [period, statsRow(i * 10)]));
+    fetchMock.mockImplementation(async () => ok(data));
+    render(<GlobalPerformanceBlock currency="EUR" />);
+    const rows = await screen.findAllByTestId('global-performance-row');
+    expect(rows.map((row) => row.dataset.period)).toEqual([...GLOBAL_PERFORMANCE_ROWS]);
+    expect(rows.map((row) => within(row).getByTestId('period').textContent)).toEqual([
+      'Today',
+      'Week to date',
+      '7 days',
+      'Month to date',
+      '30 days',
+      '12 months',
+    ]);
+    // today is STATS_PERIODS[0]: no clicks, so empty money lists show 0.
+    expect(plain(within(rows[0]!).getByTestId('revenue').textContent)).toBe('0,00 €');
+    const mtd = rows[3]!;
+    expect(within(mtd).getByTestId('clicks').textContent).toBe('30');
+    expect(within(mtd).getByTestId('conversions').textContent).toBe('3');
+    expect(plain(within(mtd).getByTestId('conversion-rate').textContent)).toBe('10,00 %');
+    expect(plain(within(mtd).getByTestId('epc').textContent)).toBe('0,10 €');
+    expect(plain(within(mtd).getByTestId('revenue').textContent)).toBe('30,00 €');
+    const month = within(screen.getByTestId('global-month-revenue')).getByTestId('value').textContent;
+    const year = within(screen.getByTestId('global-year-revenue')).getByTestId('value').textContent;
+    expect(plain(month)).toBe('30,00 €');
+    expect(plain(year)).toBe('50,00 €');
+  });
+});
+
+describe('TopOffers', () => {
+  const row = (rank: number, id: number) => ({
+    ...statsRow(100),
+    rank,
+    offer: {
+      id,
+      name: `Offer ${id}`,
+      countries: ['FR', 'DE'],
+      conversionType: 'cpl',
+      payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
+    },
+  });
+
+  it('loads the week for all countries, then calls again with the chosen filters', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/config')) return ok(config);
+      return url.includes('country=DE') ? ok([], 0) : ok([row(1, 7), row(2, 9)], 2);
+    });
+    render(<TopOffers currency="EUR" />);
+    const rows = await screen.findAllByTestId('top-offer-row', {}, { timeout: 5000 });
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!);
+    expect(first.getByTestId('rank').textContent).toBe('1');
+    expect(first.getByTestId('name').getAttribute('href')).toBe('/offer/7');
+    expect(first.getByTestId('payout-mode').textContent).toBe('CPL');
+    expect(plain(first.getByTestId('payout').textContent)).toBe('12,50 €');
+    expect(plain(first.getByTestId('epc').textContent)).toBe('0,10 €');
+    expect(first.getAllByTestId('country-flag').map((flag) => flag.dataset.code)).toEqual(['FR', 'DE']);
+    const statCalls = () =>
+      fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.includes('top-offers'));
+    expect(statCalls()).toEqual(['/api/v1/statistics/home/top-offers?date=week']);
+
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByRole('option', { name: 'Year', hidden: true }));
+    await waitFor(() => expect(statCalls()).toContain('/api/v1/statistics/home/top-offers?date=year'));
+
+    await user.click(screen.getByRole('combobox', { name: 'Country' }));
+    await user.click(await screen.findByRole('option', { name: 'Germany', hidden: true }));
+    await waitFor(() => expect(statCalls()).toContain('/api/v1/statistics/home/top-offers?country=DE&date=year'));
+    expect(await screen.findByTestId('top-offers-empty', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});

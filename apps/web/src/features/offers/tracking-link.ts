@@ -1,0 +1,34 @@
+import { CLICK_PATH, type Offer } from '@portal/contracts';
+
+/** The values a partner may add to a tracking link, in the order they are appended. */
+export const TRACKING_PARAMS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const;
+export type TrackingParam = (typeof TRACKING_PARAMS)[number];
+export type TrackingValues = Partial<Record<TrackingParam, string>>;
+
+/**
+ * The click URL of an offer for a partner: `{origin}/click?offer_id=…&aff_id=…`, then each non-empty value
+ * (trimmed, URL-encoded). The origin is the portal's, where the server answers /click.
+ */
+export function buildTrackingLink(origin: string, offerId: number, partnerId: number, values: TrackingValues = {}) {
+  const parts = [`offer_id=${offerId}`, `aff_id=${partnerId}`];
+  for (const name of TRACKING_PARAMS) {
+    const value = values[name]?.trim();
+    if (value) parts.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  return `${origin.replace(/\/+$/, '')}${CLICK_PATH}?${parts.join('&')}`;
+}
+
+/** Why a partner has no link for an offer; null when it may run it. */
+export type NoLinkReason = 'disabled' | 'pending' | 'refused' | 'not_applied';
+
+/**
+ * Mirrors the click decision of the server (modules/tracking/click.ts): an offer without approval runs as
+ * soon as the partner sees it; one that requires approval runs only with an active application.
+ */
+export function noLinkReason(offer: Pick<Offer, 'enabled' | 'requireApproval' | 'partnerStatus'>): NoLinkReason | null {
+  if (!offer.enabled) return 'disabled';
+  if (!offer.requireApproval || offer.partnerStatus === 'active') return null;
+  if (offer.partnerStatus === 'pending') return 'pending';
+  if (offer.partnerStatus === 'refused') return 'refused';
+  return 'not_applied';
+}

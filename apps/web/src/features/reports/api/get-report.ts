@@ -1,0 +1,54 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  BasicReportQuery,
+  BasicReportRow,
+  BasicReportType,
+  ClickRow,
+  ConversionRow,
+  PagedReportQuery,
+} from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** GET /statistics/{daily,subid}: the rows, the totals row last. */
+export async function getBasicReport(type: BasicReportType, query: BasicReportQuery) {
+  const { data } = await api.get<BasicReportRow[]>(`/statistics/${type}`, { query });
+  return data ?? [];
+}
+
+/**
+ * `enabled` is false while neither date is set: the spec wants an empty result and no call then.
+ * No placeholder data: the table is shown only once its own answer has arrived.
+ */
+export function basicReportQueryOptions(type: BasicReportType, query: BasicReportQuery, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['reports', type, query],
+    queryFn: () => getBasicReport(type, query),
+    enabled,
+  });
+}
+
+export function useBasicReport(type: BasicReportType, query: BasicReportQuery, enabled: boolean) {
+  return useQuery(basicReportQueryOptions(type, query, enabled));
+}
+
+type PagedRows = { conversion: ConversionRow; click: ClickRow };
+export type PagedReportType = keyof PagedRows;
+
+/** GET /statistics/{conversion,click}: one page, newest first, and how many rows match in all. */
+export async function getPagedReport<T extends PagedReportType>(type: T, query: PagedReportQuery) {
+  const { data, total } = await api.get<PagedRows[T][]>(`/statistics/${type}`, { query });
+  const list = (data ?? []) as PagedRows[T][];
+  return { list, total: total ?? list.length };
+}
+
+export function pagedReportQueryOptions<T extends PagedReportType>(type: T, query: PagedReportQuery, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['reports', type, query],
+    queryFn: () => getPagedReport(type, query),
+    enabled,
+  });
+}
+
+export function usePagedReport<T extends PagedReportType>(type: T, query: PagedReportQuery, enabled: boolean) {
+  return useQuery(pagedReportQueryOptions(type, query, enabled));
+}

@@ -1,0 +1,65 @@
+import { Table } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { BasicReportType } from '@portal/contracts';
+import { useBasicReport } from '../api/get-report';
+import { hasDateRange, reportQueryOf } from '../report-filters';
+import { basicReportCells } from '../report-rows';
+import { useReportSearch } from '../use-report-search';
+import { DailyChart } from './daily-chart';
+import { ReportPanel } from './report-panel';
+
+/** The daily and sub-ID reports (spec section 2): Stats rows, then 'Totals'; a chart above the daily one. */
+export function BasicReport({ type }: { type: BasicReportType }) {
+  const { t } = useTranslation();
+  const { filters, currency } = useReportSearch();
+  const report = useBasicReport(type, reportQueryOf(filters), hasDateRange(filters));
+  const rows = report.data ?? [];
+  const labels = { totals: t('reports.totals'), noSubid: t('reports.noSubid') };
+  const cells = rows.map((row, index) => basicReportCells(row, type, currency, labels, index));
+  const dataRows = rows.filter((row) => !row.isTotal).length;
+
+  return (
+    <ReportPanel
+      type={type}
+      chart={type === 'daily' && report.data && !report.isFetching ? <DailyChart rows={report.data} /> : null}
+      loading={report.isFetching}
+      failed={report.isError}
+      refresh={() => void report.refetch()}
+      summary={t('reports.rows', { count: dataRows })}
+    >
+      {report.data ? (
+        <Table.ScrollContainer minWidth={700}>
+          <Table striped highlightOnHover verticalSpacing="xs" data-testid="report-table" data-report={type}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{type === 'daily' ? t('reports.columns.date') : t('reports.columns.label')}</Table.Th>
+                <Table.Th ta="right">{t('reports.columns.clicks')}</Table.Th>
+                <Table.Th ta="right">{t('reports.columns.conversions')}</Table.Th>
+                <Table.Th ta="right">{t('reports.columns.conversionRate')}</Table.Th>
+                <Table.Th ta="right">{t('reports.columns.revenue')}</Table.Th>
+                <Table.Th ta="right">{t('reports.columns.epc')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {cells.map((row) => (
+                <Table.Tr
+                  key={row.key}
+                  fw={row.isTotal ? 700 : undefined}
+                  data-testid="report-row"
+                  data-total={row.isTotal ? 'true' : undefined}
+                >
+                  <Table.Td>{row.label}</Table.Td>
+                  <Table.Td ta="right">{row.clicks}</Table.Td>
+                  <Table.Td ta="right">{row.conversions}</Table.Td>
+                  <Table.Td ta="right">{row.conversionRate}</Table.Td>
+                  <Table.Td ta="right">{row.revenue}</Table.Td>
+                  <Table.Td ta="right">{row.epc}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </ReportPanel>
+  );
+}

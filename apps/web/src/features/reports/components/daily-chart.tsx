@@ -1,0 +1,33 @@
+import '@mantine/charts/styles.css';
+import { LineChart } from '@mantine/charts';
+import { Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { BasicReportRow } from '@portal/contracts';
+import { dailyChartPoints } from '../report-rows';
+
+/** Clicks (left axis) and conversions (right axis) per day, above the daily report. */
+export function DailyChart({ rows }: { rows: readonly BasicReportRow[] }) {
+  const { t } = useTranslation();
+  const points = dailyChartPoints(rows);
+  if (points.length === 0) return null;
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="daily-chart" data-points={points.length}>
+      <Text fw={500} mb="sm">
+        {t('reports.chart.title')}
+      </Text>
+      <LineChart
+        h={260}
+        data={points}
+        dataKey="date"
+        withLegend
+        withRightYAxis
+        curveType="monotone"
+        withDots={points.length <= 31}
+        series={[
+          { name: 'clicks', label: t('reports.chart.clicks'), color: 'indigo.6' },
+          { name: 'conversions', label: t('reports.chart.conversions'), color: 'teal.6', yAxisId: 'right' },
+        ]}
+      />
+    </Paper>
+  );
+}

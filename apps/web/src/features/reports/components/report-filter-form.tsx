@@ -1,0 +1,136 @@
+import { Button, Grid, Select, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_REPORT_RANGE_DAYS,
+  REPORT_DATE_PRESETS,
+  TRACKING_VALUE_MAX_LENGTH,
+  type ReportDatePreset,
+} from '@portal/contracts';
+import { useReportOffers } from '../api/get-report-offers';
+import {
+  TRACKING_FILTERS,
+  filtersForPreset,
+  matchingPreset,
+  rangeError,
+  type Clock,
+  type ReportFilters,
+} from '../report-filters';
+
+type ReportFilterFormProps = {
+  /** The filter in the address; the form edits a copy until Submit. */
+  initial: ReportFilters;
+  clock: Clock;
+  onSubmit: (filters: ReportFilters) => void;
+};
+
+/** The shared report filter (spec section 2): offer, subid, tc1–tc4 and a date range with presets. */
+export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormProps) {
+  const { t } = useTranslation();
+  const offers = useReportOffers();
+  const [filters, setFilters] = useState(initial);
+  const set = <K extends keyof ReportFilters>(key: K, value: ReportFilters[K]) =>
+    setFilters((current) => ({ ...current, [key]: value }));
+
+  const choosePreset = (preset: ReportDatePreset) => {
+    if (preset === 'custom') return set('preset', 'custom');
+    const dates = filtersForPreset(preset, clock);
+    setFilters((current) => ({ ...current, preset, startDate: dates.startDate, endDate: dates.endDate }));
+  };
+  const setDate = (key: 'startDate' | 'endDate', value: string) =>
+    setFilters((current) => {
+      const next = { ...current, [key]: value };
+      const preset = next.startDate && next.endDate ? matchingPreset(next.startDate, next.endDate, clock) : 'custom';
+      return { ...next, preset };
+    });
+
+  const error = rangeError(filters);
+  const offerOptions = offers.data ?? [];
+  // An offer id from a shared link that the list does not hold still shows as chosen.
+  const offerData =
+    filters.offerId && !offerOptions.some((option) => option.value === filters.offerId)
+      ? [...offerOptions, { value: filters.offerId, label: `#${filters.offerId}` }]
+      : offerOptions;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (error) return;
+    onSubmit(filters);
+  };
+
+  const trackerLabel = (key: (typeof TRACKING_FILTERS)[number]) =>
+    key === 'subid' ? t('reports.filters.subid') : t('reports.filters.tracker', { n: key.slice(2) });
+
+  return (
+    <form onSubmit={submit} data-testid="report-filters" role="search">
+      <Grid align="flex-start" gap="sm">
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <Select
+            label={t('reports.filters.offer')}
+            placeholder={t('reports.filters.allOffers')}
+            data={offerData}
+            value={filters.offerId || null}
+            onChange={(value) => set('offerId', value ?? '')}
+            searchable
+            clearable
+            nothingFoundMessage={t('reports.filters.noOffer')}
+            maxDropdownHeight={300}
+            data-testid="filter-offer"
+          />
+        </Grid.Col>
+        {TRACKING_FILTERS.map((key) => (
+          <Grid.Col key={key} span={{ base: 6, sm: 3, lg: key === 'subid' ? 2 : 1.5 }}>
+            <TextInput
+              label={trackerLabel(key)}
+              value={filters[key]}
+              maxLength={TRACKING_VALUE_MAX_LENGTH}
+              onChange={(event) => set(key, event.currentTarget.value)}
+              data-testid={`filter-${key}`}
+            />
+          </Grid.Col>
+        ))}
+        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
+          <Select
+            label={t('reports.filters.period')}
+            data={REPORT_DATE_PRESETS.map((preset) => ({ value: preset, label: t(`reports.presets.${preset}`) }))}
+            value={filters.preset}
+            onChange={(value) => value && choosePreset(value as ReportDatePreset)}
+            allowDeselect={false}
+            maxDropdownHeight={300}
+            data-testid="filter-preset"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+          <TextInput
+            type="date"
+            label={t('reports.filters.startDate')}
+            value={filters.startDate}
+            onChange={(event) => setDate('startDate', event.currentTarget.value)}
+            data-testid="filter-start-date"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
+          <TextInput
+            type="date"
+            label={t('reports.filters.endDate')}
+            value={filters.endDate}
+            onChange={(event) => setDate('endDate', event.currentTarget.value)}
+            error={
+              error === 'min'
+                ? t('reports.filters.rangeMin')
+                : error === 'max'
+                  ? t('reports.filters.rangeMax', { days: MAX_REPORT_RANGE_DAYS })
+                  : undefined
+            }
+            data-testid="filter-end-date"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 12, lg: 3 }} style={{ alignSelf: 'flex-end' }}>
+          <Button type="submit" fullWidth disabled={error !== null} data-testid="filter-submit">
+            {t('reports.filters.submit')}
+          </Button>
+        </Grid.Col>
+      </Grid>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_REPORT_DATE_PRESET,
+  MAX_PAGE_SIZE,
+  MAX_REPORT_RANGE_DAYS,
+  REPORT_DATE_PRESETS,
+  TRACKING_VALUE_MAX_LENGTH,
+  daysBetween,
+  presetRange,
+  type BasicReportQuery,
+  type PagedReportQuery,
+  type ReportDatePreset,
+} from '@portal/contracts';
+
+export const TRACKING_FILTERS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const;
+export type TrackingFilter = (typeof TRACKING_FILTERS)[number];
+
+/**
+ * The shared report filter (spec section 2) as the form edits it and the address keeps it.
+ * Unset values are '' so inputs stay controlled; they are dropped before any call.
+ */
+export type ReportFilters = {
+  preset: ReportDatePreset;
+  /** yyyy-MM-dd in the partner's time zone, or ''. */
+  startDate: string;
+  endDate: string;
+  /** The offer's id as digits, or ''. */
+  offerId: string;
+} & Record<TrackingFilter, string>;
+
+export type Pagination = { page: number; count: number };
+
+/** What a preset means depends on when and where: "now" and the partner's offset (null = UTC). */
+export type Clock = { now: Date; offset: string | null | undefined };
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar day as yyyy-MM-dd ('2025-02-30' is not one). */
+export function isIsoDate(value: string): boolean {
+  return ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+}
+
+const isPreset = (value: string | null): value is ReportDatePreset =>
+  (REPORT_DATE_PRESETS as readonly (string | null)[]).includes(value);
+
+/** The filter with every value unset but the dates of a preset (custom leaves them empty). */
+export function filtersForPreset(preset: ReportDatePreset, clock: Clock): ReportFilters {
+  const range = presetRange(preset, clock.now, clock.offset);
+  return {
+    preset,
+    startDate: range?.startDate ?? '',
+    endDate: range?.endDate ?? '',
+    offerId: '',
+    subid: '',
+    tc1: '',
+    tc2: '',
+    tc3: '',
+    tc4: '',
+  };
+}
+
+/** The preset whose range these dates are now, keeping a preferred one when it still fits; else custom. */
+export function matchingPreset(
+  startDate: string,
+  endDate: string,
+  clock: Clock,
+  preferred?: ReportDatePreset | null,
+): ReportDatePreset {
+  const fits = (preset: ReportDatePreset) => {
+    const range = presetRange(preset, clock.now, clock.offset);
+    return range !== null && range.startDate === startDate && range.endDate === endDate;
+  };
+  if (preferred && fits(preferred)) return preferred;
+  return REPORT_DATE_PRESETS.find(fits) ?? 'custom';
+}
+
+const text = (value: string | null) => (value ?? '').trim().slice(0, TRACKING_VALUE_MAX_LENGTH);
+
+/**
+ * Reads the filter from the address. Explicit dates win (a shared link shows the very same days);
+ * a preset alone is resolved now (`?preset=this_week`); `preset=custom` without dates is a range the
+ * partner emptied (no call); no date information at all is the default, the previous month.
+ * Malformed values (a hand-edited link) are dropped rather than sent.
+ */
+export function parseReportSearch(params: URLSearchParams, clock: Clock): ReportFilters {
+  const presetParam = params.get('preset');
+  const preset = isPreset(presetParam) ? presetParam : null;
+  const startParam = params.get('startDate') ?? '';
+  const endParam = params.get('endDate') ?? '';
+  const startDate = isIsoDate(startParam) ? startParam : '';
+  const endDate = isIsoDate(endParam) ? endParam : '';
+  const offerParam = params.get('offerId') ?? '';
+  const rest = {
+    offerId: /^[1-9]\d{0,8}$/.test(offerParam) ? offerParam : '',
+    subid: text(params.get('subid')),
+    tc1: text(params.get('tc1')),
+    tc2: text(params.get('tc2')),
+    tc3: text(params.get('tc3')),
+    tc4: text(params.get('tc4')),
+  };
+  if (startDate || endDate) {
+    const matched = startDate && endDate ? matchingPreset(startDate, endDate, clock, preset) : 'custom';
+    return { ...rest, preset: matched, startDate, endDate };
+  }
+  const dates = filtersForPreset(preset ?? DEFAULT_REPORT_DATE_PRESET, clock);
+  return { ...rest, preset: dates.preset, startDate: dates.startDate, endDate: dates.endDate };
+}
+
+/** page and count of a paginated report; anything out of range falls back to the first page of 50. */
+export function parsePagination(params: URLSearchParams): Pagination {
+  const page = Number(params.get('page') ?? '1');
+  const count = Number(params.get('count') ?? String(DEFAULT_PAGE_SIZE));
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
+    count: Number.isInteger(count) && count >= 1 && count <= MAX_PAGE_SIZE ? count : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * The address of a filtered report: the preset and both dates (so the link keeps its days), the
+ * values that are set, and the page and count only when they differ from the defaults.
+ */
+export function reportSearchParams(filters: ReportFilters, pagination?: Pagination): URLSearchParams {
+  const params = new URLSearchParams();
+  params.set('preset', filters.preset);
+  if (filters.startDate) params.set('startDate', filters.startDate);
+  if (filters.endDate) params.set('endDate', filters.endDate);
+  if (filters.offerId) params.set('offerId', filters.offerId);
+  for (const key of TRACKING_FILTERS) {
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
+  if (pagination && pagination.page > 1) params.set('page', String(pagination.page));
+  if (pagination && pagination.count !== DEFAULT_PAGE_SIZE) params.set('count', String(pagination.count));
+  return params;
+}
+
+/** Without either date the reports show an empty result and make no call (spec section 5). */
+export function hasDateRange(filters: ReportFilters): boolean {
+  return Boolean(filters.startDate || filters.endDate);
+}
+
+/** Why a range cannot be sent, as a formError key ('min': ends before it starts; 'max': too long). */
+export function rangeError(filters: Pick<ReportFilters, 'startDate' | 'endDate'>): 'min' | 'max' | null {
+  if (!filters.startDate || !filters.endDate) return null;
+  const days = daysBetween(filters.startDate, filters.endDate);
+  if (days < 1) return 'min';
+  if (days > MAX_REPORT_RANGE_DAYS) return 'max';
+  return null;
+}
+
+/** The query of GET /statistics/{daily,subid} and of the export: empty values dropped, dates as yyyy-MM-dd. */
+export function reportQueryOf(filters: ReportFilters): BasicReportQuery {
+  const query: BasicReportQuery = {};
+  if (filters.startDate) query.startDate = filters.startDate;
+  if (filters.endDate) query.endDate = filters.endDate;
+  if (filters.offerId) query.offerId = Number(filters.offerId);
+  for (const key of TRACKING_FILTERS) {
+    const value = filters[key].trim();
+    if (value) query[key] = value;
+  }
+  return query;
+}
+
+/** The query of GET /statistics/{conversion,click}: the filter plus the page. */
+export function pagedReportQueryOf(filters: ReportFilters, pagination: Pagination): PagedReportQuery {
+  return { ...reportQueryOf(filters), page: pagination.page, count: pagination.count };
+}
+
+/** The address to carry to another report tab: the same filter, back to its first page. */
+export function searchForTab(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  next.delete('count');
+  const search = next.toString();
+  return search ? `?${search}` : '';
+}

@@ -1,0 +1,120 @@
+import {
+  formatLocalDate,
+  formatLocalHour,
+  formatMoneyAmounts,
+  formatMoneyMinor,
+  formatPercent,
+  type BasicReportRow,
+  type BasicReportType,
+  type ClickRow,
+  type ConversionRow,
+} from '@portal/contracts';
+
+/** What a cell shows when a value is missing: nothing is "0" (spec section 2), not blank. */
+const count = (value: number | null | undefined) => (Number.isFinite(value) ? Number(value) : 0);
+
+export type BasicReportCells = {
+  key: string;
+  isTotal: boolean;
+  label: string;
+  clicks: number;
+  conversions: number;
+  conversionRate: string;
+  revenue: string;
+  epc: string;
+};
+
+export type RowLabels = { totals: string; noSubid: string };
+
+/** One basic-report row as the table shows it: the day as dd/MM/yyyy (daily) or the sub-ID. */
+export function basicReportCells(
+  row: Partial<BasicReportRow>,
+  type: BasicReportType,
+  currency: string,
+  labels: RowLabels,
+  index: number,
+): BasicReportCells {
+  const isTotal = row.isTotal === true;
+  const raw = row.label ?? '';
+  let label: string;
+  if (isTotal) label = labels.totals;
+  else if (type === 'daily') label = raw ? formatLocalDate(raw) : '';
+  else label = raw === '' ? labels.noSubid : raw;
+  return {
+    key: isTotal ? 'totals' : `${index}:${raw}`,
+    isTotal,
+    label,
+    clicks: count(row.clicks),
+    conversions: count(row.conversions),
+    conversionRate: formatPercent(count(row.conversionRate)),
+    revenue: formatMoneyAmounts(row.revenue, currency),
+    epc: formatMoneyAmounts(row.epc, currency),
+  };
+}
+
+/** The daily chart's points: one per day, without the totals row. */
+export function dailyChartPoints(rows: readonly BasicReportRow[]) {
+  return rows
+    .filter((row) => !row.isTotal)
+    .map((row) => ({
+      date: formatLocalDate(row.label),
+      clicks: count(row.clicks),
+      conversions: count(row.conversions),
+    }));
+}
+
+const orEmpty = (value: string | null | undefined) => value ?? '';
+
+export type ClickCells = {
+  key: string;
+  date: string;
+  hour: string;
+  offerId: number;
+  offerName: string;
+  clickId: string;
+  ip: string;
+  subid: string;
+  trackers: [string, string, string, string];
+};
+
+/** A click row: its local moment split into Date (dd/MM/yyyy) and Hour (HH:mm). */
+export function clickCells(row: ClickRow): ClickCells {
+  return {
+    key: row.clickid,
+    date: formatLocalDate(row.date),
+    hour: formatLocalHour(row.date),
+    offerId: row.offer.id,
+    offerName: row.offer.name,
+    clickId: row.clickid,
+    ip: orEmpty(row.ip),
+    subid: orEmpty(row.subid),
+    trackers: [orEmpty(row.tc1), orEmpty(row.tc2), orEmpty(row.tc3), orEmpty(row.tc4)],
+  };
+}
+
+export type ConversionCells = {
+  key: string;
+  id: number;
+  offerId: number;
+  offerName: string;
+  date: string;
+  revenue: string;
+  trackers: [string, string, string, string];
+  status: ConversionRow['status'];
+  reason: ConversionRow['reason'];
+};
+
+/** A conversion row: Date as dd/MM/yyyy HH:mm on the partner's clock, revenue in its own currency. */
+export function conversionCells(row: ConversionRow): ConversionCells {
+  return {
+    key: String(row.id),
+    id: row.id,
+    offerId: row.offer.id,
+    offerName: row.offer.name,
+    date: `${formatLocalDate(row.date)} ${formatLocalHour(row.date)}`,
+    revenue: formatMoneyMinor(count(row.revenue.amount), row.revenue.currency),
+    trackers: [orEmpty(row.tc1), orEmpty(row.tc2), orEmpty(row.tc3), orEmpty(row.tc4)],
+    status: row.status,
+    reason: row.reason,
+  };
+}

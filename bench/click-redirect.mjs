@@ -1,0 +1,154 @@
+// Click redirect benchmark (issue 4, item 9): GET /click of the built server against a bare node:http 302 and
+// against a naive insert-per-request /click, with the same load tool and settings, in one run on this machine.
+// Run `npm run build` first, then `node bench/click-redirect.mjs` (see bench/README.md for the variables).
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGETS = (env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+
+if (!fs.existsSync(path.join(here, '../apps/server/dist/app.js'))) {
+  console.error('apps/server/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+/** Starts a server script in a child process; resolves with its first message (its port and facts). */
+function start(script, extraEnv) {
+  const child = fork(path.join(here, 'lib', script), [], {
+    env: { ...env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ child, ...info }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function stop(server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.disconnect();
+  await exited;
+}
+
+function ask(server, message) {
+  return new Promise((resolve) => {
+    server.child.once('message', resolve);
+    server.child.send(message);
+  });
+}
+
+/** One autocannon run; every answer must be a 302. */
+async function load(url, options = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
+  const redirects = result['3xx'];
+  if (result.errors > 0 || result.non2xx !== redirects || redirects === 0) {
+    throw new Error(`${url}: ${result.errors} errors, ${result.non2xx - redirects} non-302 answers`);
+  }
+  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, total: redirects };
+}
+
+const warm = (url) => autocannon({ url, connections: CONNECTIONS, duration: 2 });
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const verdict = (ok) => (ok ? 'met' : 'MISSED');
+
+console.log(
+  `click redirect: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs ` +
+    `(load generator and server share them), LOG_LEVEL=warn\n`,
+);
+
+const bare = await start('bare-server.mjs');
+const bareUrl = `http://127.0.0.1:${bare.port}/click`;
+await warm(bareUrl);
+const bareMax = await load(bareUrl);
+const halfRate = Math.floor(bareMax.rps / 2);
+const bareHalf = await load(bareUrl, { overallRate: halfRate });
+await stop(bare);
+console.log(
+  `bare node:http 302        max ${fmt(bareMax.rps)} req/s; at ${fmt(halfRate)} req/s p99 ${bareHalf.p99} ms`,
+);
+
+const results = [];
+for (const target of TARGETS) {
+  let dataDir;
+  let dbName = null;
+  let extraEnv;
+  if (target === 'postgres') {
+    dbName = `portal_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    extraEnv = { DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-')) };
+    dataDir = extraEnv.DATA_DIR;
+  } else {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    extraEnv = { DATA_DIR: dataDir, DATABASE_URL: '' };
+  }
+  const app = await start('app-server.mjs', extraEnv);
+  try {
+    const link = `offer_id=${app.offerId}&aff_id=${app.partnerId}&subid=bench&tc1=autocannon`;
+    const realUrl = `http://127.0.0.1:${app.port}/click?${link}`;
+    const naiveUrl = `http://127.0.0.1:${app.port}/click-naive?${link}`;
+    await warm(realUrl);
+    const before = (await ask(app, 'count')).count;
+    const realMax = await load(realUrl);
+    const realHalf = await load(realUrl, { overallRate: halfRate });
+    await warm(naiveUrl);
+    const naiveMax = await load(naiveUrl);
+    // Every redirect answered was a click written (the buffer flushes within 100 ms).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const written = (await ask(app, 'count')).count - before;
+    const row = {
+      target,
+      realMax,
+      realHalf,
+      naiveMax,
+      throughput: realMax.rps / bareMax.rps,
+      p99Ratio: realHalf.p99 / Math.max(bareHalf.p99, 1),
+      vsNaive: realMax.rps / naiveMax.rps,
+    };
+    results.push(row);
+    console.log(
+      `\n${target}: /click max ${fmt(realMax.rps)} req/s (p99 ${realMax.p99} ms); at ${fmt(halfRate)} req/s p99 ` +
+        `${realHalf.p99} ms; naive insert-per-request max ${fmt(naiveMax.rps)} req/s (p99 ${naiveMax.p99} ms); ` +
+        `clicks written ${fmt(written)} for ${fmt(realMax.total + realHalf.total + naiveMax.total)} redirects counted`,
+    );
+    console.log(
+      `  throughput vs bare ${row.throughput.toFixed(2)}× (target ≥0.6×: ${verdict(row.throughput >= 0.6)}); ` +
+        `p99 vs bare at half of bare's max ${row.p99Ratio.toFixed(2)}× (target ≤2×: ${verdict(row.p99Ratio <= 2)}); ` +
+        `vs naive ${row.vsNaive.toFixed(1)}× (target ≥10×: ${verdict(row.vsNaive >= 10)})`,
+    );
+  } finally {
+    await stop(app);
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  '\n| database | bare max req/s | /click max req/s | ratio | p99 bare / /click at half rate | ratio | naive max req/s | /click vs naive |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  console.log(
+    `| ${r.target} | ${fmt(bareMax.rps)} | ${fmt(r.realMax.rps)} | ${r.throughput.toFixed(2)}× ${verdict(r.throughput >= 0.6)} | ` +
+      `${bareHalf.p99} ms / ${r.realHalf.p99} ms | ${r.p99Ratio.toFixed(2)}× ${verdict(r.p99Ratio <= 2)} | ` +
+      `${fmt(r.naiveMax.rps)} | ${r.vsNaive.toFixed(1)}× ${verdict(r.vsNaive >= 10)} |`,
+  );
+}

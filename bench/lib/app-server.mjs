@@ -1,0 +1,78 @@
+// The real server (apps/server/dist, as `npm start` builds it) on the database of DATA_DIR or DATABASE_URL, with the
+// demo network (no traffic), plus one bench-only route: GET /click-naive, the same decision as /click but an INSERT
+// of the click and its rollup per request, committed before the redirect.
+import { buildApp } from '../../apps/server/dist/app.js';
+import { loadConfig } from '../../apps/server/dist/config.js';
+import { openDatabase } from '../../apps/server/dist/db/client.js';
+import { clicks } from '../../apps/server/dist/db/schema.js';
+import { seedDemo } from '../../apps/server/dist/db/seed/seed.js';
+import { ClickContextCache } from '../../apps/server/dist/modules/tracking/click-lookup.js';
+import { decideClick, landingUrl, newClickId } from '../../apps/server/dist/modules/tracking/click.js';
+import { hourOf, RollupAccumulator } from '../../apps/server/dist/modules/tracking/rollups.js';
+import { ClickQuerySchema } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
+
+const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+await database.migrate();
+const app = await buildApp({ config, database, workers: false });
+await seedDemo(app.ctx, { traffic: false });
+const { db } = database;
+
+const contexts = new ClickContextCache(db, () => Date.now());
+app.get('/click-naive', { schema: { hide: true } }, async (request, reply) => {
+  const parsed = ClickQuerySchema.safeParse(request.query);
+  if (!parsed.success) return reply.code(400).send({ status: 400, message: 'invalid', data: null, errors: null });
+  const query = parsed.data;
+  const now = new Date();
+  const decision = decideClick(await contexts.get(query.offer_id, query.aff_id));
+  if (!decision.ok) return reply.code(decision.status).send({ status: decision.status, message: decision.reason });
+  const clickId = newClickId(now);
+  const click = {
+    clickId,
+    offerId: query.offer_id,
+    partnerId: query.aff_id,
+    subid: query.subid || null,
+    tc1: query.tc1 || null,
+    tc2: query.tc2 || null,
+    tc3: query.tc3 || null,
+    tc4: query.tc4 || null,
+    ip: request.ip || null,
+    userAgent: request.headers['user-agent'] ?? null,
+    referrer: request.headers.referer ?? null,
+    createdAt: now,
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(clicks).values(click);
+    const rollups = new RollupAccumulator();
+    rollups.add({ ...click, currency: decision.offer.currency, hour: hourOf(now) }, { clicks: 1 });
+    await rollups.write(tx);
+  });
+  return reply.redirect(landingUrl(decision.offer.defaultUrl, query, clickId), 302);
+});
+
+// The bench's link: Northwind Media and a public offer it may run.
+const rows = await db.execute(sql`select
+  (select id from partners where email = 'partner@demo.test') as partner_id,
+  (select id from offers where name = 'LunaDate – FR – SOI') as offer_id`);
+const ids = (Array.isArray(rows) ? rows : rows.rows)[0];
+
+await app.listen({ host: '127.0.0.1', port: 0 });
+const clickCount = async () => {
+  const result = await db.execute(sql`select count(*)::int as n from clicks`);
+  return (Array.isArray(result) ? result : result.rows)[0].n;
+};
+process.send?.({
+  port: app.server.address().port,
+  partnerId: ids.partner_id,
+  offerId: ids.offer_id,
+  kind: database.kind,
+});
+process.on('message', async (message) => {
+  if (message === 'count') process.send?.({ count: await clickCount() });
+});
+process.on('disconnect', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});

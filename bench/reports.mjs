@@ -1,0 +1,223 @@
+// Report benchmark (issue 4, item 9): a 30-day daily and sub-ID report over millions of bulk-generated clicks,
+// through the statistics code (hourly rollups) against a naive GROUP BY over the raw clicks and conversions, on
+// PostgreSQL and on the embedded PGlite. Run `npm run build` first, then `node bench/reports.mjs`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const VOLUMES = {
+  postgres: Number(env.BENCH_CLICKS ?? 10_000_000),
+  pglite: Number(env.BENCH_PGLITE_CLICKS ?? 1_000_000),
+};
+const RUNS = Number(env.BENCH_REPORT_RUNS ?? 30);
+const NAIVE_RUNS = Number(env.BENCH_NAIVE_RUNS ?? 5);
+const TARGETS = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
+const DAYS = 60;
+const PARTNER = 1;
+
+const dist = path.join(here, '../apps/server/dist');
+if (!fs.existsSync(path.join(dist, 'db/client.js'))) {
+  console.error('apps/server/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+const { openDatabase } = await import(path.join(dist, 'db/client.js'));
+// The statistics module's report when it is built, else the tracking engine's daily read (decision 015).
+const statistics = await import(path.join(dist, 'modules/statistics/statistics.repository.js')).catch(() => null);
+const { dailyStats } = await import(path.join(dist, 'modules/tracking/rollups.js'));
+
+const rowsOf = (result) => (Array.isArray(result) ? result : result.rows);
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const verdict = (ok) => (ok ? 'met' : 'MISSED');
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * N clicks of one partner over the last 60 days (10 offers, EUR and USD, 4 sub-IDs including none, 2 devices),
+ * 1 % of them converted (approved, pending, rejected), and the hourly rollup of both, all with set-based SQL.
+ */
+async function generate(db, n, kind) {
+  const now = Date.now();
+  const start = new Date(now - DAYS * 86_400_000).toISOString();
+  const step = (DAYS * 86_400_000) / n;
+  const exec = async (queries) => {
+    for (const query of queries.split(';')) if (query.trim()) await db.execute(sql.raw(query));
+  };
+  // Secondary indexes are built once after the load (the usual bulk-load order), not row by row.
+  await exec(`drop index if exists clicks_partner_created_idx; drop index if exists clicks_partner_offer_created_idx;
+    alter table clicks drop constraint if exists "clicks_clickId_unique"`);
+  const chunk = kind === 'pglite' ? 250_000 : 2_000_000;
+  for (let from = 1; from <= n; from += chunk) {
+    const to = Math.min(n, from + chunk - 1);
+    await exec(`insert into clicks (click_id, offer_id, partner_id, subid, tc1, ip, created_at)
+      select 'bench' || g, 1 + (g * 7919) % 10, ${PARTNER},
+        (array['fb_campaign_1', 'google_search', 'newsletter', null])[1 + (g * 31) % 4],
+        case when g % 3 = 0 then 'desktop' else 'mobile' end, '203.0.113.' || (g % 250),
+        timestamptz '${start}' + make_interval(secs => (g - 1) * ${step / 1000})
+      from generate_series(${from}::bigint, ${to}::bigint) g`);
+  }
+  await exec(`insert into conversions (click_id, advertiser_id, dedupe_key, offer_id, partner_id, goal_id, goal,
+      transaction_id, payout, currency, status, reason, subid, tc1, clicked_at, created_at, updated_at)
+    select click_id, 1, 'tx:' || id, offer_id, partner_id, 1, 'registration', 'T' || id,
+      case when id % 1000 < 900 and id % 1000 >= 50 then 500 + offer_id * 100 else 0 end,
+      case when offer_id > 7 then 'USD' else 'EUR' end,
+      case when id % 1000 < 50 then 'pending' when id % 1000 >= 900 then 'rejected' else 'approved' end,
+      case when id % 1000 >= 900 then 'duplicate' end, subid, tc1, created_at,
+      least(created_at + interval '20 minutes', now()), least(created_at + interval '20 minutes', now())
+    from clicks where id % 100 = 0`);
+  await exec(`insert into stats_hourly (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4, clicks)
+    select partner_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', offer_id,
+      case when offer_id > 7 then 'USD' else 'EUR' end, coalesce(subid, ''), coalesce(tc1, ''), '', '', '', count(*)
+    from clicks group by 1, 2, 3, 4, 5, 6`);
+  await exec(`insert into stats_hourly as s (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4,
+      conversions, pending, rejected, payout, pending_payout)
+    select partner_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', offer_id, currency,
+      coalesce(subid, ''), coalesce(tc1, ''), '', '', '',
+      count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
+      count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
+      coalesce(sum(payout) filter (where status = 'pending'), 0)
+    from conversions group by 1, 2, 3, 4, 5, 6
+    on conflict (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4) do update set
+      conversions = s.conversions + excluded.conversions, pending = s.pending + excluded.pending,
+      rejected = s.rejected + excluded.rejected, payout = s.payout + excluded.payout,
+      pending_payout = s.pending_payout + excluded.pending_payout`);
+  await exec(`create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
+    create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
+    alter table clicks add constraint "clicks_clickId_unique" unique (click_id)`);
+  await exec('analyze');
+  const [check] = rowsOf(
+    await db.execute(sql`select (select count(*) from clicks)::bigint as clicks,
+      (select sum(clicks) from stats_hourly)::bigint as rolled, (select count(*) from stats_hourly)::int as hours,
+      (select count(*) from conversions)::int as conversions,
+      (select sum(conversions + pending + rejected) from stats_hourly)::int as rolled_conversions`),
+  );
+  if (Number(check.clicks) !== Number(check.rolled) || check.conversions !== check.rolled_conversions) {
+    throw new Error(`rollup not consistent with raw rows: ${JSON.stringify(check)}`);
+  }
+  return check;
+}
+
+/** The naive report: GROUP BY over every raw click and conversion of the range, per day or per sub-ID. */
+function naive(db, by, range) {
+  const start = `${range.startDate}T00:00:00Z`;
+  const end = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 86_400_000).toISOString();
+  const key = by === 'day' ? sql.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`) : sql.raw('subid');
+  return db.execute(sql`
+    select k, sum(clicks)::bigint as clicks, sum(conversions)::bigint as conversions, currency,
+      sum(payout)::bigint as payout
+    from (
+      select ${key} as k, null::text as currency, count(*) as clicks, 0 as conversions, 0 as payout
+      from clicks where partner_id = ${PARTNER} and created_at >= ${start} and created_at < ${end} group by 1
+      union all
+      select ${key}, currency, 0, count(*) filter (where status = 'approved'),
+        coalesce(sum(payout) filter (where status = 'approved'), 0)
+      from conversions where partner_id = ${PARTNER} and created_at >= ${start} and created_at < ${end} group by 1, 2
+    ) x group by k, currency`);
+}
+
+function ours(db, by, range) {
+  if (statistics?.basicReport) return statistics.basicReport(db, PARTNER, by, range, {}, null);
+  if (by === 'day') return dailyStats(db, PARTNER, range.startDate, range.endDate, null);
+  throw new Error('no sub-ID report without the statistics module');
+}
+
+async function time(fn, runs) {
+  const times = [];
+  let last;
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    last = await fn();
+    times.push(performance.now() - started);
+  }
+  return { times, last };
+}
+
+async function open(target) {
+  if (target === 'postgres') {
+    const name = `portal_bench_reports_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(PG_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    return {
+      database,
+      drop: async () => {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-reports-'));
+  const database = await openDatabase({ dataDir: dir });
+  return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+const today = Date.now();
+const range = { startDate: isoDay(today - 29 * 86_400_000), endDate: isoDay(today) };
+console.log(
+  `reports: 30-day range ${range.startDate} … ${range.endDate}, ${RUNS} runs of ours, ${NAIVE_RUNS} of the naive ` +
+    `GROUP BY; report code: ${statistics?.basicReport ? 'statistics.repository basicReport' : 'rollups dailyStats'}\n`,
+);
+const results = [];
+for (const target of TARGETS) {
+  const n = VOLUMES[target];
+  const { database, drop } = await open(target);
+  try {
+    await database.migrate();
+    const loadStarted = performance.now();
+    const check = await generate(database.db, n, target);
+    console.log(
+      `${target}: ${fmt(Number(check.clicks))} clicks and ${fmt(check.conversions)} conversions over ${DAYS} days ` +
+        `generated in ${fmt((performance.now() - loadStarted) / 1000, 1)} s; ${fmt(check.hours)} rollup rows`,
+    );
+    for (const by of ['day', 'subid']) {
+      await time(() => ours(database.db, by, range), 3);
+      const fast = await time(() => ours(database.db, by, range), RUNS);
+      const slow = await time(() => naive(database.db, by, range), NAIVE_RUNS);
+      const totalClicks = rowsOf(slow.last).reduce((sum, row) => sum + Number(row.clicks), 0);
+      const oursClicks = fast.last.rows ? fast.last.rows.at(-1).clicks : fast.last.reduce((s, r) => s + r.clicks, 0);
+      if (totalClicks !== oursClicks) throw new Error(`${by}: ours counts ${oursClicks} clicks, naive ${totalClicks}`);
+      const row = {
+        target,
+        by,
+        n: Number(check.clicks),
+        inRange: totalClicks,
+        p50: percentile(fast.times, 50),
+        p95: percentile(fast.times, 95),
+        naive: percentile(slow.times, 50),
+      };
+      row.speedup = row.naive / row.p50;
+      results.push(row);
+      console.log(
+        `  ${by === 'day' ? 'daily ' : 'sub-ID'} report (${fmt(totalClicks)} clicks in range): ours p50 ` +
+          `${fmt(row.p50, 1)} ms p95 ${fmt(row.p95, 1)} ms (target <200 ms: ${verdict(row.p95 < 200)}); naive ` +
+          `${fmt(row.naive, 0)} ms; speed-up ${fmt(row.speedup, 0)}× (target ≥100×: ${verdict(row.speedup >= 100)})`,
+      );
+    }
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
+
+console.log('\n| database | clicks (60 days) | report | ours p50 | ours p95 | naive GROUP BY | speed-up |');
+console.log('| --- | --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  console.log(
+    `| ${r.target} | ${fmt(r.n)} | ${r.by === 'day' ? 'daily' : 'sub-ID'} | ${fmt(r.p50, 1)} ms | ` +
+      `${fmt(r.p95, 1)} ms ${verdict(r.p95 < 200)} | ${fmt(r.naive)} ms | ${fmt(r.speedup)}× ${verdict(r.speedup >= 100)} |`,
+  );
+}

@@ -1,0 +1,397 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import {
+  DEFAULT_CURRENCY,
+  REPORT_DATE_PRESETS,
+  formatLocalDate,
+  formatLocalHour,
+  formatMoneyMinor,
+  formatPercent,
+  presetRange,
+  type BasicReportRow,
+  type ClickRow,
+  type ConversionRow,
+  type DateRange,
+  type MoneyAmount,
+} from '@portal/contracts';
+import { DEMO, expectShell, useApiSession } from '../fixtures.js';
+
+type Query = Record<string, string | number | undefined>;
+type Answer<T> = { data: T; total: number | null };
+
+const PRESET_LABELS: Record<(typeof REPORT_DATE_PRESETS)[number], string> = {
+  today: 'Today',
+  yesterday: 'Yesterday',
+  this_week: 'This week',
+  last_week: 'Last week',
+  this_month: 'This month',
+  last_month: 'Last month',
+  this_year: 'This year',
+  last_year: 'Last year',
+  custom: 'Custom',
+};
+
+/** French formats put (narrow) no-break spaces in amounts; compare them as plain spaces. */
+const squash = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+async function apiGet<T>(request: APIRequestContext, bearer: string, path: string, query: Query = {}) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  const response = await request.get(`/api/v1${path}?${params}`, { headers: { authorization: `Bearer ${bearer}` } });
+  expect(response.status(), `GET ${path}?${params}`).toBe(200);
+  return (await response.json()) as Answer<T>;
+}
+
+/** Amounts per currency as the report shows them: joined with ' · ', none = 0 in the partner's currency. */
+const money = (amounts: MoneyAmount[], currency: string) =>
+  amounts.length === 0
+    ? formatMoneyMinor(0, currency)
+    : amounts.map((item) => formatMoneyMinor(item.amount, item.currency)).join(' · ');
+
+/** A basic-report row as the table must show it, computed from the API's answer. */
+const expectedBasicCells = (row: BasicReportRow, type: 'daily' | 'subid', currency: string) =>
+  [
+    row.isTotal ? 'Totals' : type === 'daily' ? formatLocalDate(row.label) : row.label || '(none)',
+    String(row.clicks),
+    String(row.conversions),
+    formatPercent(row.conversionRate),
+    money(row.revenue, currency),
+    money(row.epc, currency),
+  ].map(squash);
+
+/** The cells of every report row on screen, once the loader is gone. */
+async function tableCells(page: Page): Promise<string[][]> {
+  await expect(page.getByTestId('report-loading')).toHaveCount(0);
+  await expect(page.getByTestId('report-table')).toBeVisible();
+  return page
+    .getByTestId('report-row')
+    .evaluateAll((rows) =>
+      rows.map((row) => [...row.querySelectorAll('td')].map((cell) => (cell.textContent ?? '').trim())),
+    )
+    .then((rows) => rows.map((cells) => cells.map(squash)));
+}
+
+const rowIds = (page: Page) =>
+  page.getByTestId('report-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+
+const isStatistics = (type: string) => (request: Request) =>
+  new URL(request.url()).pathname === `/api/v1/statistics/${type}`;
+
+const queryOf = (request: Request) => Object.fromEntries(new URL(request.url()).searchParams);
+
+async function choose(page: Page, testId: string, option: string, search?: string) {
+  const input = page.getByTestId(testId);
+  await input.click();
+  if (search !== undefined) await input.fill(search);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test.describe('reports', () => {
+  let bearer: string;
+  let offset: string | null;
+  let currency: string;
+  let lastMonth: DateRange;
+
+  test.beforeEach(async ({ context, request }) => {
+    ({ bearer } = await useApiSession(context, request, DEMO.partner));
+    const settings = await apiGet<{ timezone: string | null }>(request, bearer, '/account/settings');
+    offset = settings.data.timezone;
+    const config = await apiGet<{ partner: { paymentCurrency: string } | null }>(request, bearer, '/config');
+    currency = config.data.partner?.paymentCurrency || DEFAULT_CURRENCY;
+    lastMonth = presetRange('last_month', new Date(), offset)!;
+  });
+
+  test('/reports opens the daily report of the previous month, with a chart and the API totals last', async ({
+    page,
+    request,
+  }) => {
+    const sent = page.waitForRequest(isStatistics('daily'));
+    await page.goto('/reports');
+    await expectShell(page);
+    await expect(page).toHaveURL(/\/reports\/daily$/);
+    await expect(page.getByTestId('report-tab-daily')).toHaveAttribute('aria-selected', 'true');
+    expect(queryOf(await sent)).toEqual(lastMonth);
+    await expect(page.getByTestId('filter-preset')).toHaveValue('Last month');
+    await expect(page.getByTestId('filter-start-date')).toHaveValue(lastMonth.startDate);
+    await expect(page.getByTestId('filter-end-date')).toHaveValue(lastMonth.endDate);
+
+    const api = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', lastMonth);
+    const totals = api.data.at(-1)!;
+    expect(totals.isTotal).toBe(true);
+    expect(totals.clicks, 'seeded demo traffic in the previous month').toBeGreaterThan(0);
+
+    const cells = await tableCells(page);
+    expect(cells).toEqual(api.data.map((row) => expectedBasicCells(row, 'daily', currency)));
+    expect(cells.at(-1)?.[0]).toBe('Totals');
+    await expect(page.getByTestId('report-row').last()).toHaveAttribute('data-total', 'true');
+    // Every day of the month, dd/MM/yyyy.
+    for (const [date] of cells.slice(0, -1)) expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(cells[0]?.[0]).toBe(formatLocalDate(lastMonth.startDate));
+    await expect(page.getByTestId('report-table').locator('thead th')).toHaveText([
+      'Date',
+      'Clicks',
+      'Conversions',
+      'Conversion Rate (%)',
+      'Revenue',
+      'EPC',
+    ]);
+    await expect(page.getByTestId('daily-chart')).toBeVisible();
+    await expect(page.getByTestId('daily-chart')).toHaveAttribute('data-points', String(api.data.length - 1));
+    await expect(page.getByTestId('daily-chart').locator('.recharts-surface').first()).toBeVisible();
+  });
+
+  test('an unknown report type falls back to daily', async ({ page }) => {
+    await page.goto('/reports/weekly');
+    await expect(page).toHaveURL(/\/reports\/daily$/);
+    await expect(page.getByTestId('page-title')).toHaveText('Daily report');
+    await expect(page.getByTestId('report-tab-daily')).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('each preset sets its dates and sends them; an emptied range makes no call', async ({ page }) => {
+    await page.goto('/reports/daily');
+    await tableCells(page);
+    for (const preset of REPORT_DATE_PRESETS.filter((p) => p !== 'custom')) {
+      const range = presetRange(preset, new Date(), offset)!;
+      await choose(page, 'filter-preset', PRESET_LABELS[preset]);
+      await expect(page.getByTestId('filter-start-date')).toHaveValue(range.startDate);
+      await expect(page.getByTestId('filter-end-date')).toHaveValue(range.endDate);
+      const sent = page.waitForRequest(isStatistics('daily'));
+      await page.getByTestId('filter-submit').click();
+      expect(queryOf(await sent), preset).toEqual(range);
+      await expect(page).toHaveURL(
+        new RegExp(`preset=${preset}&startDate=${range.startDate}&endDate=${range.endDate}`),
+      );
+      await tableCells(page);
+    }
+
+    // The link keeps the range: a reload shows and sends the same days.
+    const lastYear = presetRange('last_year', new Date(), offset)!;
+    const again = page.waitForRequest(isStatistics('daily'));
+    await page.reload();
+    expect(queryOf(await again)).toEqual(lastYear);
+    await expect(page.getByTestId('filter-preset')).toHaveValue('Last year');
+
+    let calls = 0;
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/v1/statistics/')) calls += 1;
+    });
+    await choose(page, 'filter-preset', 'Custom');
+    await page.getByTestId('filter-start-date').fill('');
+    await page.getByTestId('filter-end-date').fill('');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\/reports\/daily\?preset=custom$/);
+    await expect(page.getByTestId('report-no-dates')).toBeVisible();
+    await expect(page.getByTestId('report-table')).toHaveCount(0);
+    await expect(page.getByTestId('report-export')).toBeDisabled();
+    await page.reload();
+    await expect(page.getByTestId('report-no-dates')).toBeVisible();
+    expect(calls).toBe(0);
+  });
+
+  test('the sub-ID and offer filters change the request and the table', async ({ page, request }) => {
+    const all = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/subid', lastMonth);
+    const named = all.data.filter((row) => !row.isTotal && row.label !== '').sort((a, b) => b.clicks - a.clicks);
+    expect(named.length, 'seeded sub-IDs in the previous month').toBeGreaterThan(1);
+    const subid = named[0]!.label;
+
+    await page.goto('/reports/subid');
+    expect(await tableCells(page)).toEqual(all.data.map((row) => expectedBasicCells(row, 'subid', currency)));
+
+    await page.getByTestId('filter-subid').fill(subid);
+    const sent = page.waitForRequest(isStatistics('subid'));
+    await page.getByTestId('filter-submit').click();
+    // Only what is set is sent: no empty offerId or trackers.
+    expect(queryOf(await sent)).toEqual({ ...lastMonth, subid });
+    const filtered = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/subid', { ...lastMonth, subid });
+    const cells = await tableCells(page);
+    expect(cells).toEqual(filtered.data.map((row) => expectedBasicCells(row, 'subid', currency)));
+    expect(cells.map((row) => row[0])).toEqual([subid, 'Totals']);
+    expect(filtered.data.at(-1)!.clicks).toBeLessThan(all.data.at(-1)!.clicks);
+
+    // The offer of the newest click of the month, chosen in the offer select, on the daily tab.
+    const clicks = await apiGet<ClickRow[]>(request, bearer, '/statistics/click', { ...lastMonth, count: 1 });
+    const offer = clicks.data[0]!.offer;
+    await page.getByTestId('filter-subid').fill('');
+    await page.getByTestId('filter-submit').click();
+    await tableCells(page);
+    await page.getByTestId('report-tab-daily').click();
+    await expect(page).toHaveURL(/\/reports\/daily\?preset=last_month/);
+    await tableCells(page);
+    await choose(page, 'filter-offer', `${offer.name} (#${offer.id})`, offer.name.slice(0, 12));
+    const byOffer = page.waitForRequest(isStatistics('daily'));
+    await page.getByTestId('filter-submit').click();
+    expect(queryOf(await byOffer)).toEqual({ ...lastMonth, offerId: String(offer.id) });
+    const offerDaily = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', {
+      ...lastMonth,
+      offerId: offer.id,
+    });
+    expect(await tableCells(page)).toEqual(offerDaily.data.map((row) => expectedBasicCells(row, 'daily', currency)));
+    const allDaily = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', lastMonth);
+    expect(offerDaily.data.at(-1)!.clicks).toBeGreaterThan(0);
+    expect(offerDaily.data.at(-1)!.clicks).toBeLessThan(allDaily.data.at(-1)!.clicks);
+  });
+
+  test('the click report shows Date, Hour, Offer links and pages through the API rows', async ({ page, request }) => {
+    const count = 20;
+    const page1 = await apiGet<ClickRow[]>(request, bearer, '/statistics/click', { ...lastMonth, page: 1, count });
+    expect(page1.total ?? 0, 'more than one page of clicks').toBeGreaterThan(count);
+    const page2 = await apiGet<ClickRow[]>(request, bearer, '/statistics/click', { ...lastMonth, page: 2, count });
+
+    const sent = page.waitForRequest(isStatistics('click'));
+    await page.goto(`/reports/click?count=${count}`);
+    expect(queryOf(await sent)).toEqual({ ...lastMonth, page: '1', count: String(count) });
+    const cells = await tableCells(page);
+    await expect(page.getByTestId('report-table').locator('thead th')).toHaveText([
+      'Date',
+      'Hour',
+      'Offer',
+      'Click ID',
+      'IP Address',
+      'SubID',
+      'Tracker1',
+      'Tracker2',
+      'Tracker3',
+      'Tracker4',
+    ]);
+    expect(cells).toEqual(
+      page1.data.map((row) =>
+        [
+          formatLocalDate(row.date),
+          formatLocalHour(row.date),
+          row.offer.name,
+          row.clickid,
+          row.ip ?? '',
+          row.subid ?? '',
+          row.tc1 ?? '',
+          row.tc2 ?? '',
+          row.tc3 ?? '',
+          row.tc4 ?? '',
+        ].map(squash),
+      ),
+    );
+    for (const [date, hour] of cells) {
+      expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(hour).toMatch(/^\d{2}:\d{2}$/);
+    }
+    await expect(page.getByTestId('report-total')).toHaveAttribute('data-total', String(page1.total));
+    await expect(page.getByTestId('report-offer-link').first()).toHaveAttribute(
+      'href',
+      `/offer/${page1.data[0]!.offer.id}`,
+    );
+
+    const next = page.waitForRequest(isStatistics('click'));
+    await page.getByTestId('pagination-page').filter({ hasText: /^2$/ }).click();
+    expect(queryOf(await next)).toMatchObject({ page: '2', count: String(count) });
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect.poll(() => rowIds(page)).toEqual(page2.data.map((row) => row.clickid));
+    const firstIds = new Set(page1.data.map((row) => row.clickid));
+    expect(page2.data.some((row) => firstIds.has(row.clickid))).toBe(false);
+    await expect(page.getByTestId('pagination-page').filter({ hasText: /^2$/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+
+    await page.reload();
+    await tableCells(page);
+    expect(await rowIds(page)).toEqual(page2.data.map((row) => row.clickid));
+  });
+
+  test('the conversion report shows money, status and pages through the API rows', async ({ page, request }) => {
+    const count = 10;
+    const page1 = await apiGet<ConversionRow[]>(request, bearer, '/statistics/conversion', {
+      ...lastMonth,
+      page: 1,
+      count,
+    });
+    expect(page1.total ?? 0, 'more than one page of conversions').toBeGreaterThan(count);
+    const page2 = await apiGet<ConversionRow[]>(request, bearer, '/statistics/conversion', {
+      ...lastMonth,
+      page: 2,
+      count,
+    });
+
+    await page.goto(`/reports/conversion?count=${count}`);
+    const cells = await tableCells(page);
+    await expect(page.getByTestId('report-table').locator('thead th')).toHaveText([
+      'Conversion ID',
+      'Offer',
+      'Date',
+      'Revenue',
+      'Tracker1',
+      'Tracker2',
+      'Tracker3',
+      'Tracker4',
+      'Status',
+    ]);
+    const statusText = { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' } as const;
+    expect(cells).toEqual(
+      page1.data.map((row) =>
+        [
+          String(row.id),
+          row.offer.name,
+          `${formatLocalDate(row.date)} ${formatLocalHour(row.date)}`,
+          formatMoneyMinor(row.revenue.amount, row.revenue.currency),
+          row.tc1 ?? '',
+          row.tc2 ?? '',
+          row.tc3 ?? '',
+          row.tc4 ?? '',
+          statusText[row.status],
+        ].map(squash),
+      ),
+    );
+    await expect(page.getByTestId('report-offer-link').first()).toHaveAttribute(
+      'href',
+      `/offer/${page1.data[0]!.offer.id}`,
+    );
+
+    await page.getByTestId('pagination-next').click();
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect.poll(() => rowIds(page)).toEqual(page2.data.map((row) => String(row.id)));
+    const firstIds = new Set(page1.data.map((row) => row.id));
+    expect(page2.data.some((row) => firstIds.has(row.id))).toBe(false);
+
+    // Another tab keeps the filter but starts from its first page.
+    await page.getByTestId('report-tab-click').click();
+    await expect(page).toHaveURL(/\/reports\/click\?preset=last_month&startDate=[\d-]+&endDate=[\d-]+$/);
+  });
+
+  test('CSV exports carry the header line and the rows the API answers', async ({ page, request }) => {
+    const conversions = await apiGet<ConversionRow[]>(request, bearer, '/statistics/conversion', {
+      ...lastMonth,
+      count: 1,
+    });
+    await page.goto('/reports/conversion');
+    await tableCells(page);
+    const [conversionFile] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('report-export').click(),
+    ]);
+    expect(conversionFile.suggestedFilename()).toBe(
+      `conversion-report_${lastMonth.startDate}_${lastMonth.endDate}.csv`,
+    );
+    const conversionLines = fs
+      .readFileSync((await conversionFile.path())!, 'utf8')
+      .split(/\r?\n/)
+      .filter((line) => line !== '');
+    expect(conversionLines[0]).toBe(
+      'Conversion ID,Date,Offer ID,Offer,Goal,Status,Reason,Currency,Revenue,SubID,Tracker1,Tracker2,Tracker3,Tracker4',
+    );
+    expect(conversionLines.length - 1).toBe(conversions.total);
+
+    // The daily export of an offer-filtered report: the same days as the API, then the totals.
+    const daily = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', lastMonth);
+    await page.getByTestId('report-tab-daily').click();
+    await tableCells(page);
+    const [dailyFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+    expect(dailyFile.suggestedFilename()).toBe(`daily-report_${lastMonth.startDate}_${lastMonth.endDate}.csv`);
+    const dailyLines = fs
+      .readFileSync((await dailyFile.path())!, 'utf8')
+      .split(/\r?\n/)
+      .filter((line) => line !== '');
+    expect(dailyLines[0]).toBe('Date,Clicks,Conversions,Conversion Rate (%),Currency,Revenue,EPC');
+    // One line per day and currency: the distinct labels are the API's rows.
+    const labels = [...new Set(dailyLines.slice(1).map((line) => line.split(',')[0]))];
+    expect(labels).toEqual(daily.data.map((row) => (row.isTotal ? 'Totals' : row.label)));
+  });
+});

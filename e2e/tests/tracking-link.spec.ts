@@ -1,0 +1,163 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO, baseURL, expectShell, useApiSession } from '../fixtures.js';
+
+type ApiOffer = {
+  id: number;
+  name: string;
+  enabled: boolean;
+  requireApproval: boolean;
+  defaultUrl: string;
+  partnerStatus: 'pending' | 'active' | 'refused' | 'apply_to_run' | 'public';
+};
+type ClickRow = {
+  clickid: string;
+  offer: { id: number; name: string };
+  date: string;
+  subid: string | null;
+  tc1: string | null;
+  tc2: string | null;
+  tc3: string | null;
+  tc4: string | null;
+};
+type Config = { partner: { id: number } | null; user: { timezone: string | null } };
+
+async function apiGet<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {
+  const response = await request.get(url, { headers: { authorization: `Bearer ${bearer}` } });
+  expect(response.status(), url).toBe(200);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** yyyy-MM-dd on the wall clock of a whole-hour offset; null is UTC. */
+function localDay(now: Date, offset: string | null): string {
+  const match = /^([+-])(\d{2}):(\d{2})$/.exec(offset ?? '');
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
+}
+
+/** The offer URL the click must land on: its template with the tracking macros replaced (issue 4, item 1). */
+function landing(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(click_id|offer_id|aff_id|subid|tc1|tc2|tc3|tc4)\}/g, (_, name: string) =>
+    encodeURIComponent(values[name] ?? ''),
+  );
+}
+
+const REASONS = {
+  pending: 'waiting for approval',
+  refused: 'was refused',
+  apply_to_run: 'apply to run it first',
+} as const;
+
+test.describe('tracking link', () => {
+  let bearer: string;
+  let config: Config;
+  let offers: ApiOffer[];
+
+  test.beforeEach(async ({ context, request }) => {
+    ({ bearer } = await useApiSession(context, request, DEMO.partner));
+    config = await apiGet<Config>(request, bearer, '/api/v1/config');
+    offers = (await apiGet<{ list: ApiOffer[] }>(request, bearer, '/api/v1/offer?count=500')).list;
+  });
+
+  test('copied from an offer and followed, it lands on the offer and the click is reported', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const partnerId = config.partner!.id;
+    const offer = offers.find((o) => o.enabled && !o.requireApproval && o.partnerStatus === 'public');
+    if (!offer) throw new Error('the seed needs a public offer Northwind may run');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+
+    await page.goto(`/offer/${offer.id}`);
+    await expectShell(page);
+    const block = page.getByTestId('tracking-link');
+    await expect(block.getByRole('heading', { name: 'Tracking link' })).toBeVisible();
+    const url = block.getByTestId('tracking-link-url');
+    await expect(url).toHaveText(`${baseURL()}/click?offer_id=${offer.id}&aff_id=${partnerId}`);
+
+    const subid = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+    const tc1 = 'spring sale/é';
+    await block.getByLabel('SubID', { exact: true }).fill(subid);
+    await block.getByLabel('Tracker 1', { exact: true }).fill(tc1);
+    const expectedLink = `${baseURL()}/click?offer_id=${offer.id}&aff_id=${partnerId}&subid=${subid}&tc1=${encodeURIComponent(tc1)}`;
+    await expect(url).toHaveText(expectedLink);
+
+    await block.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(block.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(expectedLink);
+
+    // Followed as a visitor's browser would: a 302 to the offer's own URL.
+    const response = await request.get(copied, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+    const location = response.headers()['location'] ?? '';
+
+    // The click reaches the report once the buffer is flushed (every 100 ms).
+    const today = localDay(new Date(), config.user.timezone);
+    const query = new URLSearchParams({ subid, startDate: today, endDate: today }).toString();
+    let click: ClickRow | undefined;
+    await expect
+      .poll(
+        async () => {
+          const rows = await apiGet<ClickRow[]>(request, bearer, `/api/v1/statistics/click?${query}`);
+          click = rows[0];
+          return rows.length;
+        },
+        { timeout: 10_000, message: 'the followed click in GET /statistics/click' },
+      )
+      .toBe(1);
+    expect(click).toMatchObject({
+      offer: { id: offer.id, name: offer.name },
+      subid,
+      tc1,
+      tc2: null,
+      tc3: null,
+      tc4: null,
+    });
+    expect(click!.clickid).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(location).toBe(
+      landing(offer.defaultUrl, {
+        click_id: click!.clickid,
+        offer_id: String(offer.id),
+        aff_id: String(partnerId),
+        subid,
+        tc1,
+      }),
+    );
+    if (offer.defaultUrl.includes('{click_id}')) expect(location).toContain(click!.clickid);
+
+    // And on the click report screen, filtered by the same sub-ID.
+    await page.goto(`/reports/click?${query}`);
+    const row = page.getByTestId('report-row');
+    await expect(row).toHaveCount(1);
+    await expect(row).toHaveAttribute('data-id', click!.clickid);
+    await expect(row.getByTestId('report-offer-link')).toHaveText(offer.name);
+    await expect(row.getByTestId('report-offer-link')).toHaveAttribute('href', `/offer/${offer.id}`);
+    await expect(row).toContainText(subid);
+    await expect(row).toContainText(tc1);
+  });
+
+  test('an offer needing an approval the partner lacks says why and has no link', async ({ page, request }) => {
+    const partnerId = config.partner!.id;
+    for (const [status, reason] of Object.entries(REASONS)) {
+      const offer = offers.find((o) => o.enabled && o.requireApproval && o.partnerStatus === status);
+      if (!offer) throw new Error(`the seed needs an offer requiring approval with status ${status} for Northwind`);
+      await page.goto(`/offer/${offer.id}`);
+      const block = page.getByTestId('tracking-link');
+      await expect(block.getByTestId('tracking-link-unavailable')).toContainText(reason);
+      await expect(block.getByTestId('tracking-link-url')).toHaveCount(0);
+      await expect(block.getByRole('button', { name: 'Copy' })).toHaveCount(0);
+      // The server agrees: such traffic is refused, not redirected.
+      const refused = await request.get(`/click?offer_id=${offer.id}&aff_id=${partnerId}`, { maxRedirects: 0 });
+      expect(refused.status()).toBe(403);
+      expect(refused.headers()['location']).toBeUndefined();
+    }
+    // An offer requiring approval with an active application has its link.
+    const approved = offers.find((o) => o.enabled && o.requireApproval && o.partnerStatus === 'active');
+    if (!approved) throw new Error('the seed needs an approved offer for Northwind');
+    await page.goto(`/offer/${approved.id}`);
+    await expect(page.getByTestId('tracking-link-url')).toHaveText(
+      `${baseURL()}/click?offer_id=${approved.id}&aff_id=${partnerId}`,
+    );
+  });
+});
