@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -200,4 +201,37 @@ export function snackbar(page: Page, message: string) {
 /** A throwaway address nobody owns, unique per call. */
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/**
+ * The demo advertisers in the order the seed creates them (apps/server/src/db/seed/catalogue.ts: first appearance in
+ * BRANDS). The seed's security token of the i-th is sha256(`advertiser-${i}-${name}`); specs that report a conversion
+ * compute it the same way instead of reading the server's database.
+ */
+const DEMO_ADVERTISERS = [
+  'Amora Group',
+  'Nordlight Games',
+  'Nova Sports Ltd',
+  'Crown Leisure',
+  'Budgetly Finance',
+  'Kapital Bank',
+  'CoinVault Exchange',
+  'Assura Mutuelle',
+  'VitaLab',
+  'Belle & Co',
+  'PrizePanda',
+  'StyleHub Retail',
+  'TechCart',
+  'LinguaPro Learning',
+  'TripNest Travel',
+  'Pulse Apps',
+  'Shield Software',
+  'MealBox SAS',
+] as const;
+
+/** The `token` of GET /postback for a demo advertiser, as the seed set it. */
+export function demoAdvertiserToken(name: string): string {
+  const index = DEMO_ADVERTISERS.indexOf(name as (typeof DEMO_ADVERTISERS)[number]);
+  if (index < 0) throw new Error(`${name} is not a demo advertiser`);
+  return createHash('sha256').update(`advertiser-${index}-${name}`).digest('hex');
 }

@@ -56,6 +56,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      // The postbacks spec delivers to a receiver it starts on 127.0.0.1 (the SSRF guard's development flag).
+      POSTBACK_ALLOW_LOOPBACK: 'true',
       NODE_ENV: 'production',
     },
   },

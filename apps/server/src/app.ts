@@ -27,10 +27,12 @@ import { imagesRoutes } from './modules/images/images.routes.js';
 import { newsRoutes } from './modules/news/news.routes.js';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
 import { offersRoutes } from './modules/offers/offers.routes.js';
+import { PostbackWorker } from './modules/postbacks/delivery/worker.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { registerRoutes } from './modules/register/register.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { postbacksRoutes } from './modules/postbacks/postbacks.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { createTracking, trackingRoutes, type TrackingEngine } from './modules/tracking/tracking.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
@@ -44,6 +46,8 @@ declare module 'fastify' {
     webAppAvailable: boolean;
     /** The click buffer and the tracking caches (decision 015). */
     tracking: TrackingEngine;
+    /** The partner postback outbox worker (decision 019). */
+    postbackWorker: PostbackWorker;
   }
 }
 
@@ -95,6 +99,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     now: options.now ?? (() => new Date()),
   };
   app.decorate('ctx', ctx);
+  const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
+  app.decorate('postbackWorker', postbackWorker);
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -146,6 +152,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(notificationsRoutes, { ctx });
       await api.register(apiKeysRoutes, { ctx });
       await api.register(statisticsRoutes, { ctx });
+      await api.register(postbacksRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
@@ -171,10 +178,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.workers !== false) {
     ctx.mailer.start();
     ctx.sms.start();
+    postbackWorker.start(1000);
   }
   app.addHook('onClose', async () => {
     // Every acknowledged click is written before the database closes.
     await tracking.buffer.stop();
+    // Before the mailer: a round in flight may still queue a notification e-mail (a postback disabled by a 410).
+    await postbackWorker.stop();
     await ctx.mailer.stop();
     await ctx.sms.stop();
   });

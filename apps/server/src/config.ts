@@ -32,6 +32,8 @@ const EnvSchema = z
     /** Failed sign-ins allowed per account, and per IP, in a 15-minute window. */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Development only: partner postbacks may reach loopback addresses (decision 019). */
+    POSTBACK_ALLOW_LOOPBACK: bool.default(false),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -48,6 +50,7 @@ const EnvSchema = z
     trustProxy: env.TRUST_PROXY,
     loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+    postbackAllowLoopback: env.POSTBACK_ALLOW_LOOPBACK,
   }));
 
 export type AppConfig = z.infer<typeof EnvSchema>;

@@ -64,28 +64,51 @@ export type TestApp = {
   database: Database;
   config: AppConfig;
   dataDir: string;
+  /** The PostgreSQL database of this app (PostgreSQL runs only). */
+  databaseUrl?: string;
   close: () => Promise<void>;
 };
 
 export async function buildTestApp(
-  options: { now?: () => Date; config?: Partial<AppConfig>; clickFlushIntervalMs?: number } = {},
+  options: {
+    now?: () => Date;
+    config?: Partial<AppConfig>;
+    clickFlushIntervalMs?: number;
+    /** POSTBACK_ALLOW_LOOPBACK (default false), for tests whose postback receivers listen on 127.0.0.1. */
+    postbackAllowLoopback?: boolean;
+    /**
+     * A second app instance on the same database as another test app (a second server process): its own pool on
+     * PostgreSQL, the same PGlite instance otherwise. Closing it leaves the database to the first app.
+     */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
-  if (databaseUrl) {
+  let ownUrl: string | undefined;
+  const shared = options.sameDatabaseAs;
+  if (shared) {
+    ownUrl = shared.databaseUrl;
+    const own = ownUrl ? await openDatabase({ databaseUrl: ownUrl, poolSize: 5 }) : undefined;
+    database = own ?? { ...shared.database, close: async () => undefined };
+  } else if (databaseUrl) {
     const created = await createPostgresDatabase(databaseUrl);
     drop = created.drop;
+    ownUrl = created.url;
     database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }
-  await database.migrate();
-  await seedReference(database.db);
+  if (!shared) {
+    await database.migrate();
+    await seedReference(database.db);
+  }
   const config = testConfig({
     dataDir,
     publicUrl: 'https://portal.example.test',
     webDist: path.join(dataDir, 'no-web'),
+    ...(options.postbackAllowLoopback !== undefined ? { postbackAllowLoopback: options.postbackAllowLoopback } : {}),
     ...options.config,
   });
   const app = await buildApp({
@@ -101,6 +124,7 @@ export async function buildTestApp(
     database,
     config,
     dataDir,
+    ...(ownUrl ? { databaseUrl: ownUrl } : {}),
     close: async () => {
       await app.close();
       await database.close();

@@ -15,3 +15,4 @@ export * from './api-keys.js';
 export * from './billing.js';
 export * from './tracking.js';
 export * from './statistics.js';
+export * from './postbacks.js';

@@ -26,6 +26,8 @@ export const FORM_ERROR_TEXT = {
   iban: 'Please enter a valid IBAN (the country code, check digits or account number are wrong).',
   swift: 'Please enter a valid SWIFT/BIC code (8 or 11 letters and digits, such as BNPAFRPPXXX).',
   fieldSet: 'Send either the company fields or the payment fields.',
+  unknownMacro: 'Unknown macro: {{macros}}. Use only the macros listed under the field.',
+  urlCredentials: 'The URL must not contain a user name or password.',
 } as const;
 export type FormErrorRule = keyof typeof FORM_ERROR_TEXT;
 

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppContext } from '../../shared/context.js';
-import { partnerContacts, partners, teams, users } from '../schema.js';
-import { renderCataloguePictures, seedCatalogue } from './catalogue.js';
+import { goals, offers, partnerContacts, partners, postbackOffers, postbacks, teams, users } from '../schema.js';
+import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
 import { avatarPng, storePicture } from './pictures.js';
 import { seedReference } from './reference.js';
@@ -275,5 +275,41 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
   });
   await seedNews(db, storage, ctx.now());
   if (options.traffic !== false) await seedTraffic(db, { now: ctx.now() });
+  // After the replayed traffic, so that its conversions do not queue deliveries to these made-up trackers.
+  await seedPostbacks(db, ctx.now());
   return true;
+}
+
+/** Two postbacks of Northwind for the Pixels/postbacks screen: a disabled global one, one for an offer's sign-ups. */
+async function seedPostbacks(db: AppContext['db'], now: Date): Promise<void> {
+  const [northwind] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(eq(partners.email, DEMO_ACCOUNTS.partner.email));
+  const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.name, DEMO_OFFERS.public));
+  const [registration] = await db.select({ id: goals.id }).from(goals).where(eq(goals.identifier, 'registration'));
+  if (!northwind || !offer || !registration) return;
+  const earlier = new Date(now.getTime() - 14 * 86_400_000);
+  await db.transaction(async (tx) => {
+    await tx.insert(postbacks).values({
+      partnerId: northwind.id,
+      name: 'All conversions',
+      url: 'https://tracker.example/postback?cid={click_id}&payout={payout}&currency={currency}&status={status}',
+      enabled: false,
+      createdAt: earlier,
+      updatedAt: earlier,
+    });
+    const [bound] = await tx
+      .insert(postbacks)
+      .values({
+        partnerId: northwind.id,
+        name: 'LunaDate sign-ups',
+        goalId: registration.id,
+        url: 'https://tracker.example/conv?click={click_id}&txn={transaction_id}&amount={payout}&ts={timestamp}',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: postbacks.id });
+    if (bound) await tx.insert(postbackOffers).values({ postbackId: bound.id, offerId: offer.id });
+  });
 }

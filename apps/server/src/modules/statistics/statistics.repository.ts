@@ -83,12 +83,6 @@ const sliceColumns = {
   payout: summed(statsHourly.payout),
 };
 
-/** The local date of a rollup hour in a fixed offset; a literal shift so that GROUP BY sees the select's expression. */
-function localDay(offset: string | null): SQL<string> {
-  const shift = sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`);
-  return sql<string>`to_char((${statsHourly.hour} at time zone 'UTC') + ${shift}, 'YYYY-MM-DD')`;
-}
-
 export type Grouping = 'day' | 'subid';
 
 /** Sums of the rollup per (key, currency): the key is the local date or the sub-ID. Never reads raw clicks. */
@@ -100,12 +94,39 @@ export async function rollupSlices(
   by: Grouping,
   offset: string | null,
 ): Promise<KeyedSlice[]> {
-  const key = by === 'day' ? localDay(offset) : sql<string>`${statsHourly.subid}`;
-  return db
-    .select({ key, ...sliceColumns })
+  const where = and(...rollupWhere(partnerId, window, filters));
+  if (by === 'subid') {
+    const key = sql<string>`${statsHourly.subid}`;
+    return db
+      .select({ key, ...sliceColumns })
+      .from(statsHourly)
+      .where(where)
+      .groupBy(key, statsHourly.currency);
+  }
+  // Days: grouped by the stored hour (the index order, no per-row date formatting), then folded into local days
+  // here; a local day in a whole-hour offset is exactly 24 of these hours (decision 015).
+  const hours = await db
+    .select({ hour: statsHourly.hour, ...sliceColumns })
     .from(statsHourly)
-    .where(and(...rollupWhere(partnerId, window, filters)))
-    .groupBy(key, statsHourly.currency);
+    .where(where)
+    .groupBy(statsHourly.hour, statsHourly.currency);
+  const shiftMs = offsetToMinutes(offset) * 60_000;
+  const days = new Map<string, KeyedSlice>();
+  for (const { hour, ...slice } of hours) {
+    const key = new Date(hour.getTime() + shiftMs).toISOString().slice(0, 10);
+    const id = `${key}\u0000${slice.currency}`;
+    const day = days.get(id);
+    if (!day) {
+      days.set(id, { key, ...slice });
+      continue;
+    }
+    day.clicks += slice.clicks;
+    day.conversions += slice.conversions;
+    day.pending += slice.pending;
+    day.rejected += slice.rejected;
+    day.payout += slice.payout;
+  }
+  return [...days.values()];
 }
 
 /** Stats row of slices (decision 017): revenue per currency, EPC = each currency's revenue over all the row's clicks. */

@@ -12,6 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { advertisers, clicks, conversions, goals, offerGoals, offers, partners, products } from '../../db/schema.js';
+import { enqueuePostbackDeliveries } from '../../shared/partner-postbacks.js';
 import type { BufferedClick, ClickBuffer } from './click-buffer.js';
 import { hourOf, RollupAccumulator } from './rollups.js';
 
@@ -229,6 +230,16 @@ export async function recordPostback(
               : { rejected: 1 },
         );
         await rollups.write(tx);
+        // The partner's postbacks (decision 019): written with the conversion, sent by the delivery worker.
+        await enqueuePostbackDeliveries(tx, {
+          ...base,
+          id: row.id,
+          offerId: known.click.offerId,
+          partnerId: known.click.partnerId,
+          goalId: o.goalId,
+          status: o.status,
+          payout: o.payout,
+        });
       }
       return { status: o.status, reason: o.reason, conversionId: row.id, duplicate: false };
     };

@@ -1,8 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { PageTitle } from '@/components/page-title';
+import { PostbacksPage } from '@/features/postbacks/components/postbacks-page';
 
-/** Pixels and postbacks; the list arrives with its own issue. */
+/** Pixels and postbacks: the partner's postbacks, their delivery statistics and the signing secret. */
 export function PostbacksRoute() {
-  const { t } = useTranslation();
-  return <PageTitle>{t('screen.postbacks')}</PageTitle>;
+  return <PostbacksPage />;
 }

@@ -1,0 +1,278 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  IdParamsSchema,
+  MAX_POSTBACKS_PER_PARTNER,
+  MessageSchema,
+  POSTBACK_SAMPLE_VALUES,
+  POSTBACK_TIMEOUT_MS,
+  PostbackBodySchema,
+  PostbackDetailSchema,
+  PostbackListQuerySchema,
+  PostbackListSchema,
+  PostbackPatchSchema,
+  PostbackSecretSchema,
+  PostbackStatsQuerySchema,
+  PostbackStatsSchema,
+  PostbackTestResultSchema,
+  errorResponses,
+  expandPostbackUrl,
+} from '@portal/contracts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
+import { partnerIdOf } from '../../plugins/auth.js';
+import type { AppContext } from '../../shared/context.js';
+import { postbackSecretOf, rotatePostbackSecret } from '../../shared/postback-secrets.js';
+import * as repo from './postbacks.repository.js';
+
+/** The Test action: at most this many per partner and window (each one is an outgoing request). */
+const TEST_LIMIT = { max: 10, windowMs: 60_000 };
+const NOT_FOUND = 'Postback not found.';
+const INVALID = 'The postback is invalid.';
+
+const DeliveryParamsSchema = z.strictObject({ deliveryId: z.uuid({ error: 'pattern' }) });
+const tags = ['postbacks'];
+
+/**
+ * A partner's own postbacks (issue 5, decision 019): list, create, edit, delete, statistics, Test, manual
+ * re-send, and the signing secret. Sessions only, never API keys (decision 013); another partner's postback or
+ * delivery answers 404, as if it did not exist.
+ */
+export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  async function saved(partnerId: number, id: number) {
+    const postback = await repo.findPostback(db, partnerId, id);
+    if (!postback) throw notFound(NOT_FOUND);
+    return postback;
+  }
+
+  async function refuseBadReferences(
+    partnerId: number,
+    body: { goalId?: number | null | undefined; offers?: number[] | undefined },
+  ) {
+    const errors = await repo.referenceErrors(db, partnerId, body);
+    if (Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
+  }
+
+  app.get(
+    '/postback',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'The partner’s postbacks, newest first; `groups=goal,offers` adds the goal and the offers',
+        querystring: PostbackListQuerySchema,
+        response: { 200: PostbackListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const list = await repo.listPostbacks(db, partnerIdOf(request), request.query.groups);
+      return ok(list, { total: list.length });
+    },
+  );
+
+  app.get(
+    '/postback/:id',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'One of the partner’s postbacks, with its goal and offers',
+        params: IdParamsSchema,
+        response: { 200: PostbackDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const postback = await repo.findPostback(db, partnerIdOf(request), request.params.id);
+      if (!postback) throw notFound(NOT_FOUND);
+      return ok(postback);
+    },
+  );
+
+  app.post(
+    '/postback',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'Create a postback: global or bound to offers, for every goal or one, optionally for one sub-ID',
+        body: PostbackBodySchema,
+        response: { 200: PostbackDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      await refuseBadReferences(partnerId, request.body);
+      const id = await db.transaction(async (tx) => {
+        if ((await repo.postbackCount(tx, partnerId)) >= MAX_POSTBACKS_PER_PARTNER) return null;
+        return repo.createPostback(tx, partnerId, request.body, ctx.now());
+      });
+      if (id === null) {
+        throw conflict(`You already have ${MAX_POSTBACKS_PER_PARTNER} postbacks. Delete one before adding another.`);
+      }
+      request.log.info({ postbackId: id, partnerId }, 'postback created');
+      return ok(await saved(partnerId, id), { message: 'The postback has been created.' });
+    },
+  );
+
+  app.put(
+    '/postback/:id',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'Change a postback: only the fields sent; `offers` replaces the whole set',
+        params: IdParamsSchema,
+        body: PostbackPatchSchema,
+        response: { 200: PostbackDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      const { id } = request.params;
+      if (!(await repo.findPostbackRow(db, partnerId, id))) throw notFound(NOT_FOUND);
+      await refuseBadReferences(partnerId, request.body);
+      const updated = await db.transaction((tx) => repo.updatePostback(tx, partnerId, id, request.body, ctx.now()));
+      if (!updated) throw notFound(NOT_FOUND);
+      request.log.info({ postbackId: id, partnerId }, 'postback updated');
+      return ok(await saved(partnerId, id), { message: 'The postback has been saved.' });
+    },
+  );
+
+  app.delete(
+    '/postback/:id',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'Delete a postback with its delivery log',
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      if (!(await repo.deletePostback(db, partnerId, request.params.id))) throw notFound(NOT_FOUND);
+      request.log.info({ postbackId: request.params.id, partnerId }, 'postback deleted');
+      return ok(null, { message: 'The postback has been deleted.' });
+    },
+  );
+
+  app.get(
+    '/postback/:id/stats',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'Deliveries of a postback (sent, succeeded, failed, pending) and its attempts, newest first',
+        params: IdParamsSchema,
+        querystring: PostbackStatsQuerySchema,
+        response: { 200: PostbackStatsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const postback = await repo.findPostbackRow(db, partnerIdOf(request), request.params.id);
+      if (!postback) throw notFound(NOT_FOUND);
+      const stats = await repo.postbackStats(db, postback.id, request.query.page, request.query.count);
+      return ok(stats, { total: stats.attemptsTotal });
+    },
+  );
+
+  app.post(
+    '/postback/:id/test',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'Fire the postback once now with the sample values (even when disabled) and answer the attempt',
+        params: IdParamsSchema,
+        response: { 200: PostbackTestResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      const postback = await repo.findPostbackRow(db, partnerId, request.params.id);
+      if (!postback) throw notFound(NOT_FOUND);
+      const now = ctx.now();
+      const recent = await repo.testDeliveriesSince(db, partnerId, new Date(now.getTime() - TEST_LIMIT.windowMs));
+      if (recent >= TEST_LIMIT.max) {
+        throw tooManyRequests('Too many tests in a short time. Please wait a minute.', TEST_LIMIT.windowMs / 1000);
+      }
+      const url = expandPostbackUrl(postback.url, POSTBACK_SAMPLE_VALUES);
+      // Due only after the attempt's timeout, so the worker leaves it to this request.
+      const deliveryPk = await repo.createTestDelivery(db, postback, url, now, POSTBACK_TIMEOUT_MS * 3);
+      // Through the worker, so the attempt has its settings (loopback policy, timeout) and is recorded like its own.
+      const attempt = await app.postbackWorker.attempt(deliveryPk);
+      const dto = await repo.attemptById(db, attempt);
+      if (!dto) throw new AppError(500, 'The test attempt was not recorded.');
+      request.log.info({ postbackId: postback.id, partnerId, success: dto.success }, 'postback tested');
+      return ok(dto, {
+        message: dto.success ? 'The test postback was delivered.' : 'The test postback was not delivered.',
+      });
+    },
+  );
+
+  app.post(
+    '/postback/deliveries/:deliveryId/resend',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'Send a failed (or pending) delivery again now; its attempts are kept',
+        params: DeliveryParamsSchema,
+        response: { 200: MessageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      const outcome = await repo.resendDelivery(db, partnerId, request.params.deliveryId, ctx.now());
+      if (outcome === 'not_found') throw notFound('Delivery not found.');
+      if (outcome === 'succeeded') throw conflict('This delivery has already succeeded.');
+      request.log.info({ deliveryId: request.params.deliveryId, partnerId }, 'postback delivery re-sent');
+      return ok(null, {
+        message:
+          outcome === 'queued'
+            ? 'The delivery will be sent again shortly.'
+            : 'The delivery will be sent again once the postback is enabled.',
+      });
+    },
+  );
+
+  app.get(
+    '/postback-secret',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'The partner’s key for the X-Signature HMAC of its postbacks (created on first use)',
+        response: { 200: PostbackSecretSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const secret = await postbackSecretOf(db, partnerIdOf(request), ctx.now());
+      return ok({ secret: secret.secret, rotatedAt: secret.rotatedAt.toISOString() });
+    },
+  );
+
+  app.post(
+    '/postback-secret/rotate',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags,
+        summary: 'Replace the signing key; deliveries signed from now on use the new one',
+        response: { 200: PostbackSecretSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const partnerId = partnerIdOf(request);
+      const secret = await rotatePostbackSecret(db, partnerId, ctx.now());
+      request.log.info({ partnerId }, 'postback secret rotated');
+      return ok(
+        { secret: secret.secret, rotatedAt: secret.rotatedAt.toISOString() },
+        { message: 'A new signing secret has been created. Update your tracker.' },
+      );
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MAX_PAGE_SIZE,
+  type OfferPage,
+  type Postback,
+  type PostbackAttempt,
+  type PostbackBody,
+  type PostbackPatch,
+  type PostbackStats,
+} from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** The nested objects the list shows (spec section 2: goal and offers columns). */
+export const POSTBACK_LIST_GROUPS = 'goal,offers';
+export const STATS_PAGE_SIZE = 20;
+
+const postbacksKey = ['postbacks'] as const;
+
+export function postbacksQueryOptions() {
+  return queryOptions({
+    queryKey: [...postbacksKey, 'list'],
+    queryFn: async () => (await api.get<Postback[]>('/postback', { query: { groups: POSTBACK_LIST_GROUPS } })).data,
+  });
+}
+
+export const usePostbacks = () => useQuery(postbacksQueryOptions());
+
+/**
+ * The offers a postback may be bound to, with their goals: every offer the partner sees (one page of the maximum
+ * size; the form keeps only those the partner may run).
+ */
+export function postbackOffersQueryOptions() {
+  return queryOptions({
+    queryKey: [...postbacksKey, 'offers'],
+    queryFn: async () =>
+      (
+        await api.get<OfferPage>('/offer', {
+          query: { count: MAX_PAGE_SIZE, sortName: 'name', sortOrder: 'asc', groups: 'goals,goal' },
+        })
+      ).data,
+    staleTime: 60_000,
+  });
+}
+
+export const usePostbackOffers = () => useQuery(postbackOffersQueryOptions());
+
+/** Every change reloads the list (and any open stats). */
+function usePostbackChange<V, R>(run: (value: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postbacksKey }),
+  });
+}
+
+/** Field errors are the form's to show (skipBadRequestHandling). */
+export const useSavePostback = () =>
+  usePostbackChange(({ id, body }: { id: number | null; body: PostbackBody }) =>
+    id === null
+      ? api.post<Postback>('/postback', body, { skipBadRequestHandling: true })
+      : api.put<Postback>(`/postback/${id}`, body, { skipBadRequestHandling: true }),
+  );
+
+export const useUpdatePostback = () =>
+  usePostbackChange(({ id, patch }: { id: number; patch: PostbackPatch }) =>
+    api.put<Postback>(`/postback/${id}`, patch),
+  );
+
+export const useDeletePostback = () => usePostbackChange((id: number) => api.delete<unknown>(`/postback/${id}`));
+
+/** Fires the postback once with the sample values; the answer is the attempt made. */
+export const useTestPostback = () =>
+  usePostbackChange((id: number) => api.post<PostbackAttempt>(`/postback/${id}/test`));
+
+export const useResendDelivery = () =>
+  usePostbackChange((deliveryId: string) =>
+    api.post<null>(`/postback/deliveries/${encodeURIComponent(deliveryId)}/resend`),
+  );
+
+export function postbackStatsQueryOptions(id: number, page: number) {
+  return queryOptions({
+    queryKey: [...postbacksKey, 'stats', id, page],
+    queryFn: async () =>
+      (await api.get<PostbackStats>(`/postback/${id}/stats`, { query: { page, count: STATS_PAGE_SIZE } })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Deliveries happen in the background: the open stats view refreshes itself. */
+export const usePostbackStats = (id: number, page: number) =>
+  useQuery({ ...postbackStatsQueryOptions(id, page), refetchInterval: 3_000 });
+
+type Secret = { secret: string; rotatedAt: string };
+const secretKey = ['postback-secret'] as const;
+
+export const usePostbackSecret = () =>
+  useQuery({ queryKey: secretKey, queryFn: async () => (await api.get<Secret>('/postback-secret')).data });
+
+export function useRotatePostbackSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<Secret>('/postback-secret/rotate'),
+    onSuccess: ({ data }) => queryClient.setQueryData(secretKey, data),
+  });
+}

@@ -1,0 +1,206 @@
+import { Button, Code, Group, MultiSelect, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { POSTBACK_MACROS, POSTBACK_URL_MAX_LENGTH, PostbackBodySchema, type PostbackBody } from '@portal/contracts';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { isApiRequestError } from '@/lib/api-client';
+import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { usePostbackOffers, useSavePostback } from '../api/postbacks';
+import {
+  goalOptions,
+  insertMacro,
+  offerOptions,
+  previewUrl,
+  toBody,
+  toFormValues,
+  unknownMacroList,
+  type PostbackFormValues,
+  type PostbackItem,
+} from '../postback-form-values';
+
+const FIELDS = ['name', 'url', 'goalId', 'offers', 'subId', 'enabled'] as const;
+const ALL_GOALS = 'all';
+
+type PostbackFormProps = {
+  /** null to create one. */
+  postback: PostbackItem | null;
+  onSaved: (saved: { message: string | null }) => void;
+  onCancel: () => void;
+};
+
+/** Create or edit a postback: its URL with a macro helper and a live preview, its goal, offers and sub-ID. */
+export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps) {
+  const { t } = useTranslation();
+  const save = useSavePostback();
+  const offers = usePostbackOffers();
+  const urlInput = useRef<HTMLInputElement | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<PostbackFormValues, unknown, PostbackBody>({
+    resolver: zodResolver(PostbackBodySchema),
+    mode: 'onChange',
+    defaultValues: toFormValues(postback),
+  });
+  const url = useWatch({ control, name: 'url' }) ?? '';
+  const chosenOffers = useWatch({ control, name: 'offers' }) ?? [];
+  const offerList = offers.data?.list ?? [];
+  const urlField = register('url');
+
+  const onInsert = (macro: string) => {
+    const input = urlInput.current;
+    const next = insertMacro(url, macro, input?.selectionStart ?? null, input?.selectionEnd ?? null);
+    setValue('url', next.value, { shouldValidate: true, shouldDirty: true });
+    if (input) {
+      input.focus();
+      requestAnimationFrame(() => input.setSelectionRange(next.caret, next.caret));
+    }
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const { message } = await save.mutateAsync({ id: postback?.id ?? null, body: toBody(body) });
+      onSaved({ message });
+    } catch (error) {
+      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
+        const unmatched = applyServerErrors(error.errors, FIELDS, setError);
+        if (unmatched.length > 0 || !error.errors)
+          showSnackbar({ kind: 'error', message: error.message || t('errors.generic'), details: unmatched });
+      } else if (!isApiRequestError(error)) {
+        showSnackbar({ kind: 'error', message: t('errors.generic') });
+      }
+    }
+  });
+
+  const preview = url.trim() ? previewUrl(url) : '';
+
+  return (
+    <form onSubmit={onSubmit} noValidate data-testid="postback-form">
+      <Stack gap="sm">
+        <TextInput
+          label={t('postbacks.form.name')}
+          placeholder={t('postbacks.form.namePlaceholder')}
+          maxLength={120}
+          error={fieldErrorText(t, errors.name, { n: 120 })}
+          data-testid="postback-name"
+          {...register('name')}
+        />
+        <TextInput
+          label={t('postbacks.form.url')}
+          labelProps={REQUIRED_LABEL}
+          placeholder="https://tracker.example/postback?click={click_id}&payout={payout}"
+          maxLength={POSTBACK_URL_MAX_LENGTH}
+          error={fieldErrorText(t, errors.url, { n: POSTBACK_URL_MAX_LENGTH, macros: unknownMacroList(url) })}
+          data-testid="postback-url"
+          {...urlField}
+          ref={(element) => {
+            urlField.ref(element);
+            urlInput.current = element;
+          }}
+        />
+        <Stack gap={4}>
+          <Text size="xs" c="dimmed">
+            {t('postbacks.form.macrosHelp')}
+          </Text>
+          <Group gap={4} data-testid="postback-macros">
+            {POSTBACK_MACROS.map((macro) => (
+              <Button
+                key={macro}
+                size="compact-xs"
+                variant="light"
+                onClick={() => onInsert(macro)}
+                aria-label={t('postbacks.form.insertMacro', { macro: `{${macro}}` })}
+                data-testid={`postback-macro-${macro}`}
+              >
+                {`{${macro}}`}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('postbacks.form.preview')}
+          </Text>
+          <Code block data-testid="postback-preview" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+            {preview || t('postbacks.form.previewEmpty')}
+          </Code>
+        </Stack>
+        <Controller
+          control={control}
+          name="offers"
+          render={({ field, fieldState }) => (
+            <MultiSelect
+              label={t('postbacks.form.offers')}
+              description={t('postbacks.form.offersHelp')}
+              placeholder={(field.value ?? []).length === 0 ? t('postbacks.allOffers') : undefined}
+              data={offerOptions(offerList, postback?.offers ?? [])}
+              value={(field.value ?? []).map(String)}
+              onChange={(values) => field.onChange(values.map(Number))}
+              onBlur={field.onBlur}
+              searchable
+              clearable
+              nothingFoundMessage={t('postbacks.form.noOffer')}
+              error={fieldErrorText(t, fieldState.error)}
+              data-testid="postback-offers"
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="goalId"
+          render={({ field, fieldState }) => (
+            <Select
+              label={t('postbacks.form.goal')}
+              data={[
+                { value: ALL_GOALS, label: t('postbacks.allGoals') },
+                ...goalOptions(offerList, chosenOffers, postback?.goal ?? null),
+              ]}
+              value={field.value == null ? ALL_GOALS : String(field.value)}
+              onChange={(value) => field.onChange(value && value !== ALL_GOALS ? Number(value) : null)}
+              onBlur={field.onBlur}
+              allowDeselect={false}
+              searchable
+              error={fieldErrorText(t, fieldState.error)}
+              data-testid="postback-goal"
+            />
+          )}
+        />
+        <TextInput
+          label={t('postbacks.form.subId')}
+          description={t('postbacks.form.subIdHelp')}
+          maxLength={255}
+          error={fieldErrorText(t, errors.subId, { n: 255 })}
+          data-testid="postback-subid"
+          {...register('subId')}
+        />
+        <Controller
+          control={control}
+          name="enabled"
+          render={({ field }) => (
+            <Switch
+              label={t('postbacks.form.enabled')}
+              checked={field.value ?? true}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              data-testid="postback-enabled"
+            />
+          )}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('postbacks.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting} disabled={!isValid || isSubmitting} data-testid="postback-save">
+            {t('postbacks.form.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
