@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { OutboxWorker } from './outbox-worker.js';
+import { OutboxWorker, claimDueMessages } from './outbox-worker.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { emailOutbox } from '../db/schema.js';
 
@@ -105,29 +105,7 @@ export class Mailer extends OutboxWorker {
     }
   }
 
-  private async claim() {
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: emailOutbox.id })
-        .from(emailOutbox)
-        .where(and(isNull(emailOutbox.sentAt), lte(emailOutbox.nextAttemptAt, new Date())))
-        .orderBy(emailOutbox.id)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(emailOutbox)
-        .set({
-          attempts: sql`${emailOutbox.attempts} + 1`,
-          nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000),
-        })
-        .where(
-          inArray(
-            emailOutbox.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-    });
+  private claim() {
+    return claimDueMessages(this.db, emailOutbox, { batch: BATCH, leaseSeconds: LEASE_SECONDS });
   }
 }

@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { OutboxWorker } from './outbox-worker.js';
+import { OutboxWorker, claimDueMessages } from './outbox-worker.js';
 import type { Db, DbOrTx } from '../db/client.js';
 import { smsOutbox } from '../db/schema.js';
 
@@ -91,29 +91,7 @@ export class SmsSender extends OutboxWorker {
     }
   }
 
-  private async claim() {
-    return this.db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: smsOutbox.id })
-        .from(smsOutbox)
-        .where(and(isNull(smsOutbox.sentAt), lte(smsOutbox.nextAttemptAt, new Date())))
-        .orderBy(smsOutbox.id)
-        .limit(BATCH)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(smsOutbox)
-        .set({
-          attempts: sql`${smsOutbox.attempts} + 1`,
-          nextAttemptAt: new Date(Date.now() + LEASE_SECONDS * 1000),
-        })
-        .where(
-          inArray(
-            smsOutbox.id,
-            due.map((d) => d.id),
-          ),
-        )
-        .returning();
-    });
+  private claim() {
+    return claimDueMessages(this.db, smsOutbox, { batch: BATCH, leaseSeconds: LEASE_SECONDS });
   }
 }

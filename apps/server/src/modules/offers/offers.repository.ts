@@ -31,7 +31,7 @@ import {
   PAYOUT_GOALS,
   PAYOUT_TIER,
   offerViewerOf,
-  registrationPayout,
+  registrationPayouts,
   visibleToViewer,
   type OfferViewer,
 } from '../../shared/offer-visibility.js';
@@ -168,7 +168,7 @@ async function hydrate(db: DbOrTx, rows: OfferRow[], groups: readonly OfferGroup
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const want = new Set(groups);
-  const [countryRows, verticalRows, tierRows, goalRows] = await Promise.all([
+  const [countryRows, verticalRows, payouts, goalRows] = await Promise.all([
     db
       .select({ offerId: offerCountries.offerId, isoCode: offerCountries.isoCode })
       .from(offerCountries)
@@ -185,30 +185,15 @@ async function hydrate(db: DbOrTx, rows: OfferRow[], groups: readonly OfferGroup
       .innerJoin(verticals, eq(verticals.id, offerVerticals.verticalId))
       .where(inArray(offerVerticals.offerId, ids))
       .orderBy(asc(verticals.name)),
-    db
-      .select({
-        offerId: offerGoals.offerId,
-        goal: goals.identifier,
-        amount: offerGoalTypes.payoutAmount,
-        percent: offerGoalTypes.payoutPercent,
-      })
-      .from(offerGoals)
-      .innerJoin(goals, eq(goals.id, offerGoals.goalId))
-      .innerJoin(offerGoalTypes, eq(offerGoalTypes.offerGoalId, offerGoals.id))
-      .innerJoin(goalTypes, eq(goalTypes.id, offerGoalTypes.goalTypeId))
-      .where(
-        and(
-          inArray(offerGoals.offerId, ids),
-          eq(goalTypes.identifier, PAYOUT_TIER),
-          inArray(goals.identifier, [...PAYOUT_GOALS]),
-        ),
-      ),
+    registrationPayouts(
+      db,
+      rows.map((row) => ({ id: row.id, currency: row.currency })),
+    ),
     want.has('goals') ? goalsOf(db, ids, want) : Promise.resolve(new Map<number, OfferGoal[]>()),
   ]);
 
   const countriesBy = groupBy(countryRows, (r) => r.offerId);
   const verticalsBy = groupBy(verticalRows, (r) => r.offerId);
-  const tiersBy = groupBy(tierRows, (r) => r.offerId);
 
   return rows.map((row) => {
     const offerVerticalItems: Vertical[] = (verticalsBy.get(row.id) ?? []).map(({ id, identifier, name }) => ({
@@ -233,7 +218,7 @@ async function hydrate(db: DbOrTx, rows: OfferRow[], groups: readonly OfferGroup
       requireApproval: row.requireApproval,
       enabled: row.enabled,
       image: imageUrl(row.imageId),
-      payout: registrationPayout(tiersBy.get(row.id) ?? [], row.currency),
+      payout: payouts.get(row.id) ?? null,
       partnerStatus: partnerStatusOf(applicationStatus, row.requireApproval),
       application:
         row.applicationId !== null && applicationStatus ? { id: row.applicationId, status: applicationStatus } : null,

@@ -31,7 +31,7 @@ export function useBasicReport(type: BasicReportType, query: BasicReportQuery, e
   return useQuery(basicReportQueryOptions(type, query, enabled));
 }
 
-type PagedRows = { conversion: ConversionRow; click: ClickRow };
+export type PagedRows = { conversion: ConversionRow; click: ClickRow };
 export type PagedReportType = keyof PagedRows;
 
 /** GET /statistics/{conversion,click}: one page, newest first, and how many rows match in all. */

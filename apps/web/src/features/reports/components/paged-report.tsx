@@ -1,0 +1,62 @@
+import { Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-report';
+import { hasDateRange, pagedReportQueryOf } from '../report-filters';
+import { useReportSearch } from '../use-report-search';
+import { ReportPagination } from './report-pagination';
+import { ReportPanel } from './report-panel';
+
+type PagedReportProps<T extends PagedReportType, Cells> = {
+  type: T;
+  /** i18n key of the '{{count}} rows' summary. */
+  summaryKey: string;
+  minWidth: number;
+  toCells: (row: PagedRows[T]) => Cells;
+  head: ReactNode;
+  renderRow: (cells: Cells) => ReactNode;
+};
+
+/** The frame of the paginated reports (conversion, click): the query from the URL, the panel, the table, the pager. */
+export function PagedReport<T extends PagedReportType, Cells>({
+  type,
+  summaryKey,
+  minWidth,
+  toCells,
+  head,
+  renderRow,
+}: PagedReportProps<T, Cells>) {
+  const { t } = useTranslation();
+  const { filters, pagination, goToPage } = useReportSearch();
+  const report = usePagedReport(type, pagedReportQueryOf(filters, pagination), hasDateRange(filters));
+  const total = report.data?.total ?? 0;
+  const rows = (report.data?.list ?? []).map(toCells);
+
+  return (
+    <ReportPanel
+      type={type}
+      loading={report.isFetching}
+      failed={report.isError}
+      refresh={() => void report.refetch()}
+      footer={
+        <ReportPagination page={pagination.page} totalPages={Math.ceil(total / pagination.count)} onChange={goToPage} />
+      }
+      summary={
+        <span data-testid="report-total" data-total={total}>
+          {t(summaryKey, { count: total })}
+        </span>
+      }
+    >
+      {rows.length > 0 ? (
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped highlightOnHover verticalSpacing="xs" data-testid="report-table" data-report={type}>
+            <Table.Thead>
+              <Table.Tr>{head}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>{rows.map(renderRow)}</Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </ReportPanel>
+  );
+}
