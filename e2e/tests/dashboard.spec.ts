@@ -35,8 +35,10 @@ const money = (minor: number, currency: string) => {
   const format = fr({ style: 'currency', currency });
   return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
 };
-const moneyList = (list: Money[], fallback: string) =>
-  list.length === 0 ? money(0, fallback) : list.map((m) => money(m.amount, m.currency)).join(' · ');
+const moneyList = (list: Money[], fallback: string) => {
+  const shown = list.filter((m) => m.amount !== 0);
+  return shown.length === 0 ? money(0, fallback) : shown.map((m) => money(m.amount, m.currency)).join(' · ');
+};
 const count = (value: number) => fr({ maximumFractionDigits: 0 }).format(value);
 const percent = (ratio: number) =>
   fr({ style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio);

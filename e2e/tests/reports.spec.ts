@@ -3,6 +3,7 @@ import { expect, test, type APIRequestContext, type Page, type Request } from '@
 import {
   DEFAULT_CURRENCY,
   REPORT_DATE_PRESETS,
+  addDays,
   formatLocalDate,
   formatLocalHour,
   formatMoneyMinor,
@@ -43,11 +44,16 @@ async function apiGet<T>(request: APIRequestContext, bearer: string, path: strin
   return (await response.json()) as Answer<T>;
 }
 
-/** Amounts per currency as the report shows them: joined with ' · ', none = 0 in the partner's currency. */
-const money = (amounts: MoneyAmount[], currency: string) =>
-  amounts.length === 0
+/** Amounts per currency as the report shows them: zeros left out, joined with ' · ', none = 0 in the partner's currency. */
+const money = (amounts: MoneyAmount[], currency: string) => {
+  const shown = amounts.filter((item) => item.amount !== 0);
+  return shown.length === 0
     ? formatMoneyMinor(0, currency)
-    : amounts.map((item) => formatMoneyMinor(item.amount, item.currency)).join(' · ');
+    : shown.map((item) => formatMoneyMinor(item.amount, item.currency)).join(' · ');
+};
+
+/** The date fields show yyyy-MM-dd as dd/MM/yyyy (spec section 9). */
+const dayFirst = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
 /** A basic-report row as the table must show it, computed from the API's answer. */
 const expectedBasicCells = (row: BasicReportRow, type: 'daily' | 'subid', currency: string) =>
@@ -113,8 +119,8 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-tab-daily')).toHaveAttribute('aria-selected', 'true');
     expect(queryOf(await sent)).toEqual(lastMonth);
     await expect(page.getByTestId('filter-preset')).toHaveValue('Last month');
-    await expect(page.getByTestId('filter-start-date')).toHaveValue(lastMonth.startDate);
-    await expect(page.getByTestId('filter-end-date')).toHaveValue(lastMonth.endDate);
+    await expect(page.getByTestId('filter-start-date')).toHaveValue(dayFirst(lastMonth.startDate));
+    await expect(page.getByTestId('filter-end-date')).toHaveValue(dayFirst(lastMonth.endDate));
 
     const api = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', lastMonth);
     const totals = api.data.at(-1)!;
@@ -154,8 +160,8 @@ test.describe('reports', () => {
     for (const preset of REPORT_DATE_PRESETS.filter((p) => p !== 'custom')) {
       const range = presetRange(preset, new Date(), offset)!;
       await choose(page, 'filter-preset', PRESET_LABELS[preset]);
-      await expect(page.getByTestId('filter-start-date')).toHaveValue(range.startDate);
-      await expect(page.getByTestId('filter-end-date')).toHaveValue(range.endDate);
+      await expect(page.getByTestId('filter-start-date')).toHaveValue(dayFirst(range.startDate));
+      await expect(page.getByTestId('filter-end-date')).toHaveValue(dayFirst(range.endDate));
       const sent = page.waitForRequest(isStatistics('daily'));
       await page.getByTestId('filter-submit').click();
       expect(queryOf(await sent), preset).toEqual(range);
@@ -171,6 +177,14 @@ test.describe('reports', () => {
     await page.reload();
     expect(queryOf(await again)).toEqual(lastYear);
     await expect(page.getByTestId('filter-preset')).toHaveValue('Last year');
+
+    // Dates typed as the fields show them, dd/MM/yyyy, are sent as yyyy-MM-dd.
+    const typed = { startDate: lastMonth.startDate, endDate: addDays(lastMonth.startDate, 6) };
+    await page.getByTestId('filter-start-date').fill(dayFirst(typed.startDate));
+    await page.getByTestId('filter-end-date').fill(dayFirst(typed.endDate));
+    const typedCall = page.waitForRequest(isStatistics('daily'));
+    await page.getByTestId('filter-submit').click();
+    expect(queryOf(await typedCall)).toEqual(typed);
 
     let calls = 0;
     page.on('request', (request) => {

@@ -116,6 +116,16 @@ describe('formatMoneyAmounts', () => {
   it('shows 0 in the fallback currency for an empty list', () => {
     expect(plain(formatMoneyAmounts([], 'EUR'))).toBe('0,00 €');
     expect(plain(formatMoneyAmounts(null, 'USD'))).toBe('0,00 $US');
+    expect(plain(formatMoneyAmounts([{ currency: 'GBP', amount: 0 }], 'EUR'))).toBe('0,00 €');
+  });
+
+  it('leaves out the currencies that earned nothing', () => {
+    const amounts = [
+      { currency: 'EUR', amount: 35 },
+      { currency: 'GBP', amount: 0 },
+      { currency: 'USD', amount: 0 },
+    ];
+    expect(plain(formatMoneyAmounts(amounts, 'EUR'))).toBe('0,35 €');
   });
 
   it('rounds the fraction of a minor unit an EPC keeps', () => {

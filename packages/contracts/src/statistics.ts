@@ -152,14 +152,15 @@ export type MoneyAmount = z.infer<typeof MoneyAmountSchema>;
 export const MONEY_LIST_SEPARATOR = ' · ';
 
 /**
- * A figure held per currency ('1 234,56 € · 12,00 $US'), each in the French money format; an empty list is 0 in
- * the fallback (the partner's) currency. EPC amounts keep their fraction of a minor unit; the formatter rounds them.
+ * A figure held per currency ('1 234,56 € · 12,00 $US'), each in the French money format, zero amounts left out;
+ * nothing left is 0 in the fallback (the partner's) currency. EPC amounts keep their fraction of a minor unit; the formatter rounds them.
  */
 export function formatMoneyAmounts(
   amounts: readonly MoneyAmount[] | null | undefined,
   fallbackCurrency: string,
 ): string {
-  const present = (amounts ?? []).filter((item) => Number.isFinite(item.amount));
+  // A currency the row had traffic in but earned nothing in adds only noise ('0,00 $US') beside one that did.
+  const present = (amounts ?? []).filter((item) => Number.isFinite(item.amount) && item.amount !== 0);
   if (present.length === 0) return formatMoneyMinor(0, fallbackCurrency);
   return present.map((item) => formatMoneyMinor(item.amount, item.currency)).join(MONEY_LIST_SEPARATOR);
 }

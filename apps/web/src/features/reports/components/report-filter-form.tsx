@@ -1,4 +1,6 @@
 import { Button, Grid, Select, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,10 +14,14 @@ import {
   TRACKING_FILTERS,
   filtersForPreset,
   matchingPreset,
+  parseFilterDate,
   rangeError,
   type Clock,
   type ReportFilters,
 } from '../report-filters';
+
+/** The filter shows dates as the reports do (spec section 9). */
+const DATE_FORMAT = 'DD/MM/YYYY';
 
 type ReportFilterFormProps = {
   /** The filter in the address; the form edits a copy until Submit. */
@@ -101,20 +107,26 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
-          <TextInput
-            type="date"
+          <DateInput
             label={t('reports.filters.startDate')}
-            value={filters.startDate}
-            onChange={(event) => setDate('startDate', event.currentTarget.value)}
+            value={filters.startDate || null}
+            onChange={(value) => setDate('startDate', value ?? '')}
+            valueFormat={DATE_FORMAT}
+            dateParser={parseFilterDate}
+            placeholder={t('reports.filters.datePlaceholder')}
+            clearable
             data-testid="filter-start-date"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
-          <TextInput
-            type="date"
+          <DateInput
             label={t('reports.filters.endDate')}
-            value={filters.endDate}
-            onChange={(event) => setDate('endDate', event.currentTarget.value)}
+            value={filters.endDate || null}
+            onChange={(value) => setDate('endDate', value ?? '')}
+            valueFormat={DATE_FORMAT}
+            dateParser={parseFilterDate}
+            placeholder={t('reports.filters.datePlaceholder')}
+            clearable
             error={
               error === 'min'
                 ? t('reports.filters.rangeMin')
