@@ -1,6 +1,7 @@
 // Report benchmark (issue 4, item 9): a 30-day daily and sub-ID report over millions of bulk-generated clicks,
-// through the statistics code (hourly rollups) against a naive GROUP BY over the raw clicks and conversions, on
-// PostgreSQL and on the embedded PGlite. Run `npm run build` first, then `node bench/reports.mjs`.
+// through the statistics code (hourly and daily rollups) against a naive GROUP BY over the raw clicks and
+// conversions, for a user in UTC and one at +05:00, on PostgreSQL and on the embedded PGlite. Run `npm run build`
+// first, then `node bench/reports.mjs`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,11 @@ const NAIVE_RUNS = Number(env.BENCH_NAIVE_RUNS ?? 5);
 const TARGETS = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
 const DAYS = 60;
 const PARTNER = 1;
+/** Report users: UTC reads whole days from stats_daily, +05:00 cuts its days in stats_hourly (decision 021). */
+const USERS = [
+  ['UTC', null],
+  ['+05:00', '+05:00'],
+];
 
 const dist = path.join(here, '../apps/server/dist');
 if (!fs.existsSync(path.join(dist, 'db/client.js'))) {
@@ -40,9 +46,16 @@ const percentile = (values, p) => {
 };
 const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
 
+/** The rollup tables, each with its time column and how a raw row's `created_at` maps to it. */
+const ROLLUPS = [
+  ['stats_hourly', 'hour', `date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC'`],
+  ['stats_daily', 'day', `(created_at at time zone 'UTC')::date`],
+];
+
 /**
  * N clicks of one partner over the last 60 days (10 offers, EUR and USD, 4 sub-IDs including none, 2 devices),
- * 1 % of them converted (approved, pending, rejected), and the hourly rollup of both, all with set-based SQL.
+ * 1 % of them converted (approved, pending, rejected), and the hourly and daily rollups of both, all with set-based
+ * SQL.
  */
 async function generate(db, n, kind) {
   const now = Date.now();
@@ -73,22 +86,23 @@ async function generate(db, n, kind) {
       case when id % 1000 >= 900 then 'duplicate' end, subid, tc1, created_at,
       least(created_at + interval '20 minutes', now()), least(created_at + interval '20 minutes', now())
     from clicks where id % 100 = 0`);
-  await exec(`insert into stats_hourly (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4, clicks)
-    select partner_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', offer_id,
-      case when offer_id > 7 then 'USD' else 'EUR' end, coalesce(subid, ''), coalesce(tc1, ''), '', '', '', count(*)
-    from clicks group by 1, 2, 3, 4, 5, 6`);
-  await exec(`insert into stats_hourly as s (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4,
-      conversions, pending, rejected, payout, pending_payout)
-    select partner_id, date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', offer_id, currency,
-      coalesce(subid, ''), coalesce(tc1, ''), '', '', '',
-      count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
-      count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
-      coalesce(sum(payout) filter (where status = 'pending'), 0)
-    from conversions group by 1, 2, 3, 4, 5, 6
-    on conflict (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4) do update set
-      conversions = s.conversions + excluded.conversions, pending = s.pending + excluded.pending,
-      rejected = s.rejected + excluded.rejected, payout = s.payout + excluded.payout,
-      pending_payout = s.pending_payout + excluded.pending_payout`);
+  for (const [table, time, of] of ROLLUPS) {
+    await exec(`insert into ${table} (partner_id, ${time}, offer_id, currency, subid, tc1, tc2, tc3, tc4, clicks)
+      select partner_id, ${of}, offer_id, case when offer_id > 7 then 'USD' else 'EUR' end, coalesce(subid, ''),
+        coalesce(tc1, ''), '', '', '', count(*)
+      from clicks group by 1, 2, 3, 4, 5, 6`);
+    await exec(`insert into ${table} as s (partner_id, ${time}, offer_id, currency, subid, tc1, tc2, tc3, tc4,
+        conversions, pending, rejected, payout, pending_payout)
+      select partner_id, ${of}, offer_id, currency, coalesce(subid, ''), coalesce(tc1, ''), '', '', '',
+        count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
+        count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
+        coalesce(sum(payout) filter (where status = 'pending'), 0)
+      from conversions group by 1, 2, 3, 4, 5, 6
+      on conflict (partner_id, ${time}, offer_id, currency, subid, tc1, tc2, tc3, tc4) do update set
+        conversions = s.conversions + excluded.conversions, pending = s.pending + excluded.pending,
+        rejected = s.rejected + excluded.rejected, payout = s.payout + excluded.payout,
+        pending_payout = s.pending_payout + excluded.pending_payout`);
+  }
   await exec(`create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
     alter table clicks add constraint "clicks_clickId_unique" unique (click_id)`);
@@ -97,19 +111,42 @@ async function generate(db, n, kind) {
     await db.execute(sql`select (select count(*) from clicks)::bigint as clicks,
       (select sum(clicks) from stats_hourly)::bigint as rolled, (select count(*) from stats_hourly)::int as hours,
       (select count(*) from conversions)::int as conversions,
-      (select sum(conversions + pending + rejected) from stats_hourly)::int as rolled_conversions`),
+      (select sum(conversions + pending + rejected) from stats_hourly)::int as rolled_conversions,
+      (select count(*) from stats_daily)::int as days`),
   );
   if (Number(check.clicks) !== Number(check.rolled) || check.conversions !== check.rolled_conversions) {
     throw new Error(`rollup not consistent with raw rows: ${JSON.stringify(check)}`);
   }
+  // The daily rollup, key by key, must be the hourly one folded per UTC day (as RollupAccumulator writes them).
+  const keyed = 'partner_id, day, offer_id, currency, subid, tc1, tc2, tc3, tc4';
+  const counts = ['clicks', 'conversions', 'pending', 'rejected', 'payout', 'pending_payout'];
+  const folded = `select partner_id, (hour at time zone 'UTC')::date as day, offer_id, currency, subid, tc1, tc2, tc3,
+    tc4, ${counts.map((c) => `sum(${c})::bigint`).join(', ')} from stats_hourly group by 1, 2, 3, 4, 5, 6, 7, 8, 9`;
+  const daily = `select ${keyed}, ${counts.join(', ')} from stats_daily`;
+  const [diff] = rowsOf(
+    await db.execute(
+      sql.raw(`select count(*)::int as n from ((${daily} except all ${folded})
+      union all (${folded} except all ${daily})) d`),
+    ),
+  );
+  if (diff.n !== 0) throw new Error(`stats_daily differs from stats_hourly folded per day in ${diff.n} rows`);
   return check;
 }
 
-/** The naive report: GROUP BY over every raw click and conversion of the range, per day or per sub-ID. */
-function naive(db, by, range) {
-  const start = `${range.startDate}T00:00:00Z`;
-  const end = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 86_400_000).toISOString();
-  const key = by === 'day' ? sql.raw(`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`) : sql.raw('subid');
+const offsetMinutes = (offset) => (offset ? (offset[0] === '-' ? -1 : 1) * Number(offset.slice(1, 3)) * 60 : 0);
+
+/**
+ * The naive report: GROUP BY over every raw click and conversion of the range, per day or per sub-ID, with the days
+ * cut in the user's offset as the report cuts them.
+ */
+function naive(db, by, range, offset) {
+  const shift = offsetMinutes(offset) * 60_000;
+  const start = new Date(Date.parse(`${range.startDate}T00:00:00Z`) - shift).toISOString();
+  const end = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 86_400_000 - shift).toISOString();
+  const local = shift
+    ? `(created_at at time zone 'UTC') + interval '${shift / 60_000} minutes'`
+    : `created_at at time zone 'UTC'`;
+  const key = by === 'day' ? sql.raw(`to_char(${local}, 'YYYY-MM-DD')`) : sql.raw('subid');
   return db.execute(sql`
     select k, sum(clicks)::bigint as clicks, sum(conversions)::bigint as conversions, currency,
       sum(payout)::bigint as payout
@@ -123,9 +160,9 @@ function naive(db, by, range) {
     ) x group by k, currency`);
 }
 
-function ours(db, by, range) {
-  if (statistics?.basicReport) return statistics.basicReport(db, PARTNER, by, range, {}, null);
-  if (by === 'day') return dailyStats(db, PARTNER, range.startDate, range.endDate, null);
+function ours(db, by, range, offset) {
+  if (statistics?.basicReport) return statistics.basicReport(db, PARTNER, by, range, {}, offset);
+  if (by === 'day') return dailyStats(db, PARTNER, range.startDate, range.endDate, offset);
   throw new Error('no sub-ID report without the statistics module');
 }
 
@@ -181,31 +218,38 @@ for (const target of TARGETS) {
     const check = await generate(database.db, n, target);
     console.log(
       `${target}: ${fmt(Number(check.clicks))} clicks and ${fmt(check.conversions)} conversions over ${DAYS} days ` +
-        `generated in ${fmt((performance.now() - loadStarted) / 1000, 1)} s; ${fmt(check.hours)} rollup rows`,
+        `generated in ${fmt((performance.now() - loadStarted) / 1000, 1)} s; ${fmt(check.hours)} hourly and ` +
+        `${fmt(check.days)} daily rollup rows`,
     );
     for (const by of ['day', 'subid']) {
-      await time(() => ours(database.db, by, range), 3);
-      const fast = await time(() => ours(database.db, by, range), RUNS);
-      const slow = await time(() => naive(database.db, by, range), NAIVE_RUNS);
-      const totalClicks = rowsOf(slow.last).reduce((sum, row) => sum + Number(row.clicks), 0);
-      const oursClicks = fast.last.rows ? fast.last.rows.at(-1).clicks : fast.last.reduce((s, r) => s + r.clicks, 0);
-      if (totalClicks !== oursClicks) throw new Error(`${by}: ours counts ${oursClicks} clicks, naive ${totalClicks}`);
-      const row = {
-        target,
-        by,
-        n: Number(check.clicks),
-        inRange: totalClicks,
-        p50: percentile(fast.times, 50),
-        p95: percentile(fast.times, 95),
-        naive: percentile(slow.times, 50),
-      };
-      row.speedup = row.naive / row.p50;
-      results.push(row);
-      console.log(
-        `  ${by === 'day' ? 'daily ' : 'sub-ID'} report (${fmt(totalClicks)} clicks in range): ours p50 ` +
-          `${fmt(row.p50, 1)} ms p95 ${fmt(row.p95, 1)} ms (target <200 ms: ${verdict(row.p95 < 200)}); naive ` +
-          `${fmt(row.naive, 0)} ms; speed-up ${fmt(row.speedup, 0)}× (target ≥100×: ${verdict(row.speedup >= 100)})`,
-      );
+      for (const [user, offset] of USERS) {
+        await time(() => ours(database.db, by, range, offset), 3);
+        const fast = await time(() => ours(database.db, by, range, offset), RUNS);
+        const slow = await time(() => naive(database.db, by, range, offset), NAIVE_RUNS);
+        const totalClicks = rowsOf(slow.last).reduce((sum, row) => sum + Number(row.clicks), 0);
+        const oursClicks = fast.last.rows ? fast.last.rows.at(-1).clicks : fast.last.reduce((s, r) => s + r.clicks, 0);
+        if (totalClicks !== oursClicks) {
+          throw new Error(`${by} ${user}: ours counts ${oursClicks} clicks, naive ${totalClicks}`);
+        }
+        const row = {
+          target,
+          by,
+          user,
+          n: Number(check.clicks),
+          inRange: totalClicks,
+          p50: percentile(fast.times, 50),
+          p95: percentile(fast.times, 95),
+          naive: percentile(slow.times, 50),
+        };
+        row.speedup = row.naive / row.p50;
+        results.push(row);
+        console.log(
+          `  ${by === 'day' ? 'daily ' : 'sub-ID'} report, ${user.padEnd(6)} user (${fmt(totalClicks)} clicks in ` +
+            `range): ours p50 ${fmt(row.p50, 1)} ms p95 ${fmt(row.p95, 1)} ms (target <200 ms: ` +
+            `${verdict(row.p95 < 200)}); naive ${fmt(row.naive, 0)} ms; speed-up ${fmt(row.speedup, 0)}× ` +
+            `(target ≥100×: ${verdict(row.speedup >= 100)})`,
+        );
+      }
     }
   } finally {
     await database.close();
@@ -213,11 +257,11 @@ for (const target of TARGETS) {
   }
 }
 
-console.log('\n| database | clicks (60 days) | report | ours p50 | ours p95 | naive GROUP BY | speed-up |');
-console.log('| --- | --- | --- | --- | --- | --- | --- |');
+console.log('\n| database | clicks (60 days) | report | user | ours p50 | ours p95 | naive GROUP BY | speed-up |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   console.log(
-    `| ${r.target} | ${fmt(r.n)} | ${r.by === 'day' ? 'daily' : 'sub-ID'} | ${fmt(r.p50, 1)} ms | ` +
+    `| ${r.target} | ${fmt(r.n)} | ${r.by === 'day' ? 'daily' : 'sub-ID'} | ${r.user} | ${fmt(r.p50, 1)} ms | ` +
       `${fmt(r.p95, 1)} ms ${verdict(r.p95 < 200)} | ${fmt(r.naive)} ms | ${fmt(r.speedup)}× ${verdict(r.speedup >= 100)} |`,
   );
 }

@@ -436,8 +436,13 @@ describe('statistics (seed ' + SEED + ')', () => {
   });
 
   describe('daily and sub-ID reports', () => {
+    // At +01:00 a range's UTC window starts at 23:00 the day before: the sub-ID report reads whole UTC days from
+    // stats_daily and the partial days at both ends from stats_hourly (one day alone has no whole UTC day and reads
+    // hourly only). In UTC the daily report reads stats_daily alone. 2026-02-15 … 16 puts A's boundary click
+    // (2026-02-14 23:30 UTC) in the leading partial hour.
     const ranges: [string, string, Filters][] = [
       ['2025-12-20', '2026-03-11', {}],
+      ['2026-02-15', '2026-02-16', {}],
       ['2026-02-01', '2026-02-28', {}],
       ['2026-01-15', '2026-02-20', { subid: 'news' }],
       ['2025-12-01', '2026-03-31', { tc1: 'x', tc2: 'blue' }],

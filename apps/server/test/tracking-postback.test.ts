@@ -363,4 +363,50 @@ describe('conversion rollups', () => {
     expect(await totals(b.partnerId)).toEqual({ clicks: 4, conversions: await approved(b.partnerId) });
     expect(await approved(b.partnerId)).toBe(5);
   });
+
+  it('update the hourly and the daily rollup together, the daily row summing the day’s hours', async () => {
+    const HOUR = 3_600_000;
+    // 10:10 UTC the next day, so that both postbacks fall on the click's UTC day, in two different hours.
+    const at = Math.ceil(clock.now().getTime() / (24 * HOUR)) * 24 * HOUR + 10 * HOUR + 10 * 60_000;
+    clock.advance(at - clock.now().getTime());
+    const day = new Date(at).toISOString().slice(0, 10);
+    const { partner, token, clickId } = await setup();
+    await t.app.tracking.buffer.flush();
+    const rollups = async () => {
+      const read = async (query: ReturnType<typeof sql>) => {
+        const result = await t.database.db.execute(query);
+        return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+      };
+      const counts = sql.raw(`subid, tc2, clicks::int as clicks, conversions::int as conversions,
+        pending::int as pending, payout::int as payout`);
+      return {
+        hourly: await read(sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD HH24') as time, ${counts}
+          from stats_hourly where partner_id = ${partner.partnerId} order by 1`),
+        daily: await read(sql`select to_char(day, 'YYYY-MM-DD') as time, ${counts}
+          from stats_daily where partner_id = ${partner.partnerId} order by 1`),
+      };
+    };
+    const row = (time: string, clicks: number, conversions: number, payout: number) => ({
+      time,
+      subid: 'news',
+      tc2: 'blue',
+      clicks,
+      conversions,
+      pending: 0,
+      payout,
+    });
+    expect(await rollups()).toEqual({ hourly: [row(`${day} 10`, 1, 0, 0)], daily: [row(day, 1, 0, 0)] });
+
+    expect((await postback({ click_id: clickId, goal: 'registration', token })).json()).toMatchObject({
+      status: 'approved',
+    });
+    clock.advance(HOUR);
+    expect((await postback({ click_id: clickId, goal: 'sale', amount: '10.00', token })).json()).toMatchObject({
+      status: 'approved',
+    });
+    expect(await rollups()).toEqual({
+      hourly: [row(`${day} 10`, 1, 1, 250), row(`${day} 11`, 0, 1, 125)],
+      daily: [row(day, 1, 2, 375)],
+    });
+  });
 });

@@ -145,6 +145,31 @@ describe('the demo traffic seed', () => {
     expect(fromRollup).toEqual(fromRaw);
   });
 
+  it('keeps the daily rollup equal to the hourly one folded per UTC day, key by key', async () => {
+    const key = 'partner_id, offer_id, currency, subid, tc1, tc2, tc3, tc4';
+    const counts = ['clicks', 'conversions', 'pending', 'rejected', 'payout', 'pending_payout'];
+    const folded = await rows<Record<string, number | string>>(sql`
+      select ${sql.raw(key)}, to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day,
+        ${sql.raw(counts.map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
+      from stats_hourly group by ${sql.raw(key)}, 9`);
+    const daily = await rows<Record<string, number | string>>(sql`
+      select ${sql.raw(key)}, to_char(day, 'YYYY-MM-DD') as day, ${sql.raw(counts.join(', '))} from stats_daily`);
+    const byKey = (list: Record<string, number | string>[]) =>
+      new Map(
+        list.map((r) => [[...key.split(', '), 'day'].map((k) => r[k]).join(' '), counts.map((c) => Number(r[c]))]),
+      );
+    const fromDaily = byKey(daily);
+    expect(fromDaily.size).toBeGreaterThan(1000);
+    expect(fromDaily).toEqual(byKey(folded));
+    // Every kind of count reached the daily table (clicks, and conversions of each status through the postbacks).
+    for (const [i, name] of counts.entries()) {
+      expect(
+        [...fromDaily.values()].some((v) => v[i]! > 0),
+        name,
+      ).toBe(true);
+    }
+  });
+
   it('sends each partner only to offers it may run', async () => {
     const pairs = await rows<{ partner_id: number; offer_id: number }>(sql`
       select distinct partner_id, offer_id from clicks order by 1, 2`);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -470,37 +471,62 @@ export const conversions = pgTable(
 );
 
 /**
- * Hourly rollup of clicks and conversions, maintained in the transactions that write them (decision 015).
- * Missing sub-ids and trackers are '' so that they take part in the key.
+ * The rollup columns beside the time key: missing sub-ids and trackers are '' so that they take part in the key.
+ * Shared by the hourly and the daily rollup, which differ only in their time column.
  */
+const rollupColumns = () => ({
+  offerId: integer().notNull(),
+  /** Payouts of different currencies are never summed together. */
+  currency: varchar({ length: 3 }).notNull(),
+  subid: text().notNull().default(''),
+  tc1: text().notNull().default(''),
+  tc2: text().notNull().default(''),
+  tc3: text().notNull().default(''),
+  tc4: text().notNull().default(''),
+  clicks: bigint({ mode: 'number' }).notNull().default(0),
+  /** Approved conversions. */
+  conversions: bigint({ mode: 'number' }).notNull().default(0),
+  pending: bigint({ mode: 'number' }).notNull().default(0),
+  rejected: bigint({ mode: 'number' }).notNull().default(0),
+  /** Approved payout, minor units. */
+  payout: bigint({ mode: 'number' }).notNull().default(0),
+  pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/** Hourly rollup of clicks and conversions, maintained in the transactions that write them (decision 015). */
 export const statsHourly = pgTable(
   'stats_hourly',
   {
     partnerId: integer().notNull(),
     /** UTC, truncated to the hour. */
     hour: timestamp({ withTimezone: true }).notNull(),
-    offerId: integer().notNull(),
-    /** Payouts of different currencies are never summed together. */
-    currency: varchar({ length: 3 }).notNull(),
-    subid: text().notNull().default(''),
-    tc1: text().notNull().default(''),
-    tc2: text().notNull().default(''),
-    tc3: text().notNull().default(''),
-    tc4: text().notNull().default(''),
-    clicks: bigint({ mode: 'number' }).notNull().default(0),
-    /** Approved conversions. */
-    conversions: bigint({ mode: 'number' }).notNull().default(0),
-    pending: bigint({ mode: 'number' }).notNull().default(0),
-    rejected: bigint({ mode: 'number' }).notNull().default(0),
-    /** Approved payout, minor units. */
-    payout: bigint({ mode: 'number' }).notNull().default(0),
-    pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+    ...rollupColumns(),
   },
   (t) => [
     // Leading (partner, hour): a report for one partner over a date range reads only that partner's rows.
     primaryKey({
       name: 'stats_hourly_pk',
       columns: [t.partnerId, t.hour, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4],
+    }),
+  ],
+);
+
+/**
+ * The same counts per UTC day, written with the hourly rows (decision 021): reports read whole UTC days here and
+ * only the partial days at the ends of their window from `stats_hourly`.
+ */
+export const statsDaily = pgTable(
+  'stats_daily',
+  {
+    partnerId: integer().notNull(),
+    /** The UTC date. */
+    day: date({ mode: 'string' }).notNull(),
+    ...rollupColumns(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_daily_pk',
+      columns: [t.partnerId, t.day, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4],
     }),
   ],
 );

@@ -1,5 +1,5 @@
-import { and, asc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, exists, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   STATS_PERIODS,
   TOP_OFFERS_LIMIT,
@@ -15,7 +15,7 @@ import {
   type TopOfferRow,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { offerCountries, offers, partnerOffers, statsHourly } from '../../db/schema.js';
+import { offerCountries, offers, partnerOffers, statsDaily, statsHourly } from '../../db/schema.js';
 import {
   offerViewerOf,
   registrationPayouts,
@@ -58,34 +58,94 @@ export type Slice = {
 
 export type KeyedSlice = Slice & { key: string };
 
-/** The rollup rows of one partner within a window of whole UTC hours, filtered. */
-export function rollupWhere(partnerId: number, window: UtcWindow, filters: ReportFilters): SQL[] {
-  const where: SQL[] = [
-    eq(statsHourly.partnerId, partnerId),
-    gte(statsHourly.hour, window.start),
-    lt(statsHourly.hour, window.end),
-  ];
-  if (filters.offerId !== undefined) where.push(eq(statsHourly.offerId, filters.offerId));
+type RollupTable = typeof statsHourly | typeof statsDaily;
+
+/** One partner's rows of a rollup table, filtered (the time condition is the caller's). */
+function rollupFilters(table: RollupTable, partnerId: number, filters: ReportFilters): SQL[] {
+  const where: SQL[] = [eq(table.partnerId, partnerId)];
+  if (filters.offerId !== undefined) where.push(eq(table.offerId, filters.offerId));
   for (const name of TRACKING_FIELDS) {
     const value = filters[name];
-    if (value !== undefined) where.push(eq(statsHourly[name], value));
+    if (value !== undefined) where.push(eq(table[name], value));
   }
   return where;
 }
 
-const summed = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
-const sliceColumns = {
-  currency: statsHourly.currency,
-  clicks: summed(statsHourly.clicks),
-  conversions: summed(statsHourly.conversions),
-  pending: summed(statsHourly.pending),
-  rejected: summed(statsHourly.rejected),
-  payout: summed(statsHourly.payout),
-};
+/** The hourly rollup rows of one partner within a window of whole UTC hours, filtered. */
+export function rollupWhere(partnerId: number, window: UtcWindow, filters: ReportFilters): SQL[] {
+  return [
+    ...rollupFilters(statsHourly, partnerId, filters),
+    gte(statsHourly.hour, window.start),
+    lt(statsHourly.hour, window.end),
+  ];
+}
+
+const DAY_MS = 86_400_000;
+const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * One partner's rollup rows within a window of whole UTC hours, filtered, as the subquery `rollup` (offer, currency,
+ * sub-ID, UTC date and counts): the whole UTC days inside the window from `stats_daily`, the partial days at either
+ * end from `stats_hourly`, in one UNION ALL (decision 021). Only hourly rows when the window holds no whole UTC day.
+ */
+function rollupRows(db: DbOrTx, partnerId: number, window: UtcWindow, filters: ReportFilters) {
+  const start = window.start.getTime();
+  const end = window.end.getTime();
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(end / DAY_MS) * DAY_MS;
+  const columns = (table: RollupTable, day: SQL) => ({
+    offerId: table.offerId,
+    currency: table.currency,
+    subid: table.subid,
+    day: sql<string>`${day}`.as('day'),
+    clicks: table.clicks,
+    conversions: table.conversions,
+    pending: table.pending,
+    rejected: table.rejected,
+    payout: table.payout,
+  });
+  const hourly = (from: number, to: number) =>
+    db
+      .select(columns(statsHourly, sql`to_char(${statsHourly.hour} at time zone 'UTC', 'YYYY-MM-DD')`))
+      .from(statsHourly)
+      .where(and(...rollupWhere(partnerId, { start: new Date(from), end: new Date(to) }, filters)));
+  if (firstDay >= endDay) return hourly(start, end).as('rollup');
+  const daily = db
+    .select(columns(statsDaily, sql`to_char(${statsDaily.day}, 'YYYY-MM-DD')`))
+    .from(statsDaily)
+    .where(
+      and(
+        ...rollupFilters(statsDaily, partnerId, filters),
+        gte(statsDaily.day, utcDate(firstDay)),
+        lt(statsDaily.day, utcDate(endDay)),
+      ),
+    );
+  // One select per partial day, each a range on the (partner, hour) key: an OR of both would scan the partner's index.
+  const [partial, ...more] = [
+    ...(start < firstDay ? [hourly(start, firstDay)] : []),
+    ...(endDay < end ? [hourly(endDay, end)] : []),
+  ];
+  return (partial ? unionAll(daily, partial, ...more) : daily).as('rollup');
+}
+
+const summed = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** The Slice sums of rollup rows, by the columns of a table or of the `rollup` subquery. */
+const sliceColumns = <T extends Record<keyof Slice, SQLWrapper> & { currency: AnyPgColumn }>(source: T) => ({
+  currency: source.currency as T['currency'],
+  clicks: summed(source.clicks),
+  conversions: summed(source.conversions),
+  pending: summed(source.pending),
+  rejected: summed(source.rejected),
+  payout: summed(source.payout),
+});
 
 export type Grouping = 'day' | 'subid';
 
-/** Sums of the rollup per (key, currency): the key is the local date or the sub-ID. Never reads raw clicks. */
+/**
+ * Sums of the rollup per (key, currency): the key is the local date or the sub-ID. Never reads raw clicks. Sub-IDs,
+ * and days in UTC, come from the daily rollup for whole UTC days (decision 021); days in any other offset from the
+ * hourly one, since such a local day straddles two UTC days.
+ */
 export async function rollupSlices(
   db: DbOrTx,
   partnerId: number,
@@ -94,23 +154,22 @@ export async function rollupSlices(
   by: Grouping,
   offset: string | null,
 ): Promise<KeyedSlice[]> {
-  const where = and(...rollupWhere(partnerId, window, filters));
-  if (by === 'subid') {
-    const key = sql<string>`${statsHourly.subid}`;
+  const shiftMs = offsetToMinutes(offset) * 60_000;
+  if (by === 'subid' || shiftMs === 0) {
+    const rollup = rollupRows(db, partnerId, window, filters);
+    const key = by === 'subid' ? rollup.subid : rollup.day;
     return db
-      .select({ key, ...sliceColumns })
-      .from(statsHourly)
-      .where(where)
-      .groupBy(key, statsHourly.currency);
+      .select({ key, ...sliceColumns(rollup) })
+      .from(rollup)
+      .groupBy(key, rollup.currency);
   }
   // Days: grouped by the stored hour (the index order, no per-row date formatting), then folded into local days
   // here; a local day in a whole-hour offset is exactly 24 of these hours (decision 015).
   const hours = await db
-    .select({ hour: statsHourly.hour, ...sliceColumns })
+    .select({ hour: statsHourly.hour, ...sliceColumns(statsHourly) })
     .from(statsHourly)
-    .where(where)
+    .where(and(...rollupWhere(partnerId, window, filters)))
     .groupBy(statsHourly.hour, statsHourly.currency);
-  const shiftMs = offsetToMinutes(offset) * 60_000;
   const days = new Map<string, KeyedSlice>();
   for (const { hour, ...slice } of hours) {
     const key = new Date(hour.getTime() + shiftMs).toISOString().slice(0, 10);
@@ -239,7 +298,8 @@ export async function topOffers(
   const viewer = await offerViewerOf(db, partnerId);
   if (!viewer) return [];
   const range = periodRanges(now, offset)[TOP_OFFER_PERIOD[query.date]];
-  const where = [...rollupWhere(partnerId, utcWindow(range, offset), {}), visibleToViewer(viewer)];
+  const rollup = rollupRows(db, partnerId, utcWindow(range, offset), {});
+  const where = [visibleToViewer(viewer)];
   if (query.country) {
     where.push(
       exists(
@@ -251,12 +311,12 @@ export async function topOffers(
     );
   }
   const slices = await db
-    .select({ key: sql<string>`${statsHourly.offerId}::text`, ...sliceColumns })
-    .from(statsHourly)
-    .innerJoin(offers, eq(offers.id, statsHourly.offerId))
+    .select({ key: sql<string>`${rollup.offerId}::text`, ...sliceColumns(rollup) })
+    .from(rollup)
+    .innerJoin(offers, eq(offers.id, rollup.offerId))
     .leftJoin(partnerOffers, viewerApplication(viewer))
     .where(and(...where))
-    .groupBy(statsHourly.offerId, statsHourly.currency);
+    .groupBy(rollup.offerId, rollup.currency);
 
   const ranked = [...groupSlices(slices).entries()]
     .map(([key, list]) => ({

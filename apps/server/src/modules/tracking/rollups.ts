@@ -1,8 +1,8 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { rejectedClicksHourly, statsHourly } from '../../db/schema.js';
+import { rejectedClicksHourly, statsDaily, statsHourly } from '../../db/schema.js';
 import { isoTime, unnestRows, type BulkColumn } from './bulk.js';
 
 const HOUR_MS = 3_600_000;
@@ -40,68 +40,91 @@ export const emptyCounts = (): RollupCounts => ({
   pendingPayout: 0,
 });
 
-type RollupRow = RollupKey & RollupCounts;
+/** Each count as `RollupCounts` names it and as both rollup tables store it. */
+const COUNTS = [
+  ['clicks', 'clicks'],
+  ['conversions', 'conversions'],
+  ['pending', 'pending'],
+  ['rejected', 'rejected'],
+  ['payout', 'payout'],
+  ['pendingPayout', 'pending_payout'],
+] as const;
+
+/** A rollup row as written: `time` is the hour (ISO) or the UTC date, missing sub-ids and trackers are ''. */
+type RollupRow = Omit<RollupKey, 'hour'> & RollupCounts & { time: string };
+
+function addTo(
+  rows: Map<string, RollupRow>,
+  time: string,
+  key: Omit<RollupKey, 'hour'>,
+  counts: Partial<RollupCounts>,
+) {
+  // Missing sub-ids and trackers are '' in the key (decision 015).
+  const { partnerId, offerId, currency } = key;
+  const [subid, tc1, tc2, tc3, tc4] = [key.subid ?? '', key.tc1 ?? '', key.tc2 ?? '', key.tc3 ?? '', key.tc4 ?? ''];
+  const id = [partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4].join('\u0000');
+  let row = rows.get(id);
+  if (!row) {
+    row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, ...emptyCounts() };
+    rows.set(id, row);
+  }
+  for (const [name] of COUNTS) row[name] += counts[name] ?? 0;
+}
+
+/** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …). */
+async function upsert(
+  db: DbOrTx,
+  table: typeof statsHourly | typeof statsDaily,
+  time: [column: string, type: string],
+  rows: RollupRow[],
+): Promise<void> {
+  const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [
+    name,
+    type,
+    rows.map(value),
+  ];
+  const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'];
+  const target = getTableName(table);
+  await db.execute(sql`insert into ${table} ${unnestRows([
+    column('partner_id', 'int', (r) => r.partnerId),
+    column(...time, (r) => r.time),
+    column('offer_id', 'int', (r) => r.offerId),
+    column('currency', 'text', (r) => r.currency),
+    column('subid', 'text', (r) => r.subid),
+    column('tc1', 'text', (r) => r.tc1),
+    column('tc2', 'text', (r) => r.tc2),
+    column('tc3', 'text', (r) => r.tc3),
+    column('tc4', 'text', (r) => r.tc4),
+    ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+  ])}
+    on conflict (${sql.raw(key.join(', '))}) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`);
+}
 
 /** Sums rows that share a key in memory first, so that a batch upserts each rollup row once. */
 export class RollupAccumulator {
   private readonly rows = new Map<string, RollupRow>();
 
   add(key: RollupKey, counts: Partial<RollupCounts>): void {
-    const id = [
-      key.partnerId,
-      key.hour.getTime(),
-      key.offerId,
-      key.currency,
-      key.subid ?? '',
-      key.tc1 ?? '',
-      key.tc2 ?? '',
-      key.tc3 ?? '',
-      key.tc4 ?? '',
-    ].join('\u0000');
-    let row = this.rows.get(id);
-    if (!row) {
-      const { partnerId, hour, offerId, currency, subid, tc1, tc2, tc3, tc4 } = key;
-      row = { partnerId, hour, offerId, currency, subid, tc1, tc2, tc3, tc4, ...emptyCounts() };
-      this.rows.set(id, row);
-    }
-    for (const [name, value] of Object.entries(counts) as [keyof RollupCounts, number][]) row[name] += value;
+    addTo(this.rows, isoTime(key.hour), key, counts);
   }
 
   get size(): number {
     return this.rows.size;
   }
 
-  /** Adds the rows to `stats_hourly` in one upsert (`clicks = clicks + excluded.clicks` …). */
+  /**
+   * Adds the rows to `stats_hourly`, then the same counts folded per UTC day to `stats_daily` (decision 021), on the
+   * handle given: in the writer's transaction, so that both tables always agree with the raw rows.
+   */
   async write(db: DbOrTx): Promise<void> {
     if (this.rows.size === 0) return;
-    const rows = [...this.rows.values()];
-    const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [
-      name,
-      type,
-      rows.map(value),
-    ];
-    const counts = ['clicks', 'conversions', 'pending', 'rejected', 'payout', 'pending_payout'];
-    await db.execute(sql`insert into ${statsHourly} ${unnestRows([
-      column('partner_id', 'int', (r) => r.partnerId),
-      column('hour', 'timestamptz', (r) => isoTime(r.hour)),
-      column('offer_id', 'int', (r) => r.offerId),
-      column('currency', 'text', (r) => r.currency),
-      // Missing sub-ids and trackers are '' in the key (decision 015).
-      column('subid', 'text', (r) => r.subid ?? ''),
-      column('tc1', 'text', (r) => r.tc1 ?? ''),
-      column('tc2', 'text', (r) => r.tc2 ?? ''),
-      column('tc3', 'text', (r) => r.tc3 ?? ''),
-      column('tc4', 'text', (r) => r.tc4 ?? ''),
-      column('clicks', 'bigint', (r) => r.clicks),
-      column('conversions', 'bigint', (r) => r.conversions),
-      column('pending', 'bigint', (r) => r.pending),
-      column('rejected', 'bigint', (r) => r.rejected),
-      column('payout', 'bigint', (r) => r.payout),
-      column('pending_payout', 'bigint', (r) => r.pendingPayout),
-    ])}
-      on conflict (partner_id, hour, offer_id, currency, subid, tc1, tc2, tc3, tc4) do update set ${sql.raw(
-        counts.map((name) => `"${name}" = stats_hourly."${name}" + excluded."${name}"`).join(', '),
-      )}`);
+    const days = new Map<string, RollupRow>();
+    // `time` is an ISO string in UTC: its first ten characters are the UTC date.
+    for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
+    await upsert(db, statsHourly, ['hour', 'timestamptz'], [...this.rows.values()]);
+    await upsert(db, statsDaily, ['day', 'date'], [...days.values()]);
   }
 }
 
