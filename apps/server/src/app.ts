@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,7 @@ import type { Database } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
 import { FileSmsTransport, SmsSender } from './lib/sms.js';
 import { loggerOptions } from './lib/logging.js';
+import { SECURITY_HEADERS } from './lib/security-headers.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -34,6 +36,7 @@ import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
+import { isClickRequest, type ClickHandler } from './modules/tracking/click-handler.js';
 import { createTracking, trackingRoutes, type TrackingEngine } from './modules/tracking/tracking.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -64,7 +67,20 @@ export type BuildOptions = {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // GET /click skips the framework on a real socket (decision 022): set once the tracking engine exists.
+  const fastPath: { click?: ClickHandler } = {};
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = http.createServer((request, response) => {
+        if (fastPath.click && isClickRequest(request)) fastPath.click(request, response);
+        else handler(request, response);
+      });
+      // Fastify's defaults, which it sets only on a server it creates itself.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -103,9 +119,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('postbackWorker', postbackWorker);
 
   app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'DENY');
+    reply.headers(SECURITY_HEADERS);
   });
 
   await app.register(errorsPlugin);
@@ -132,6 +146,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes, { ctx });
   const tracking = createTracking(ctx, app.log, options.clickFlushIntervalMs);
   app.decorate('tracking', tracking);
+  fastPath.click = tracking.handleClick;
   // Part of the request path, not a background worker: it runs in tests too.
   tracking.buffer.start();
   await app.register(trackingRoutes, { ctx, tracking });

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { clicks } from '../../db/schema.js';
-import { isoTime, unnestRows, type BulkColumn } from './bulk.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from './rollups.js';
 
 export type BufferedClick = {
@@ -36,8 +35,8 @@ export type ClickBufferOptions = {
  */
 export class ClickBuffer {
   private queue: BufferedClick[] = [];
-  /** Every click not yet committed, including the batch being written, for the postback's look-up. */
-  private readonly pending = new Map<string, BufferedClick>();
+  /** The batch being written: with the queue, every click not yet committed (the postback's look-up). */
+  private writing: BufferedClick[] = [];
   private rejected = new Map<string, RejectedKey & { count: number }>();
   private chain: Promise<void> = Promise.resolve();
   private timer: NodeJS.Timeout | null = null;
@@ -67,7 +66,6 @@ export class ClickBuffer {
 
   push(click: BufferedClick): void {
     this.queue.push(click);
-    this.pending.set(click.clickId, click);
     if (this.queue.length >= this.maxBatch) this.flushInBackground();
   }
 
@@ -78,9 +76,13 @@ export class ClickBuffer {
     else this.rejected.set(id, { ...key, count: 1 });
   }
 
-  /** A click acknowledged but not yet committed, if any. */
+  /**
+   * A click acknowledged but not yet committed, if any. A scan, not an index: postbacks are rare beside clicks
+   * and seldom arrive within the ~100 ms a click waits, so the redirect does not pay for a map (decision 022).
+   */
   find(clickId: string): BufferedClick | undefined {
-    return this.pending.get(clickId);
+    const match = (click: BufferedClick) => click.clickId === clickId;
+    return this.queue.find(match) ?? this.writing.find(match);
   }
 
   get size(): number {
@@ -102,12 +104,14 @@ export class ClickBuffer {
   private async drain(): Promise<void> {
     while (this.queue.length > 0 || this.rejected.size > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
+      this.writing = batch;
       const rejected = this.rejected;
       this.rejected = new Map();
       try {
         await this.write(batch, [...rejected.values()]);
       } catch (error) {
         this.queue.unshift(...batch);
+        this.writing = [];
         for (const [id, row] of rejected) {
           const current = this.rejected.get(id);
           if (current) current.count += row.count;
@@ -115,34 +119,34 @@ export class ClickBuffer {
         }
         throw error;
       }
-      for (const click of batch) this.pending.delete(click.clickId);
+      this.writing = [];
     }
   }
 
   private async write(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       if (batch.length > 0) {
-        const column = (name: string, type: string, value: (click: BufferedClick) => unknown): BulkColumn => [
-          name,
-          type,
-          batch.map(value),
-        ];
-        await tx.execute(
-          sql`insert into ${clicks} ${unnestRows([
-            column('click_id', 'text', (c) => c.clickId),
-            column('offer_id', 'int', (c) => c.offerId),
-            column('partner_id', 'int', (c) => c.partnerId),
-            column('subid', 'text', (c) => c.subid),
-            column('tc1', 'text', (c) => c.tc1),
-            column('tc2', 'text', (c) => c.tc2),
-            column('tc3', 'text', (c) => c.tc3),
-            column('tc4', 'text', (c) => c.tc4),
-            column('ip', 'text', (c) => c.ip),
-            column('user_agent', 'text', (c) => c.userAgent),
-            column('referrer', 'text', (c) => c.referrer),
-            column('created_at', 'timestamptz', (c) => isoTime(c.createdAt)),
-          ])}`,
-        );
+        // The batch as one JSON parameter (decision 022): JSON.stringify is native, where encoding twelve arrays
+        // element by element in the driver cost more than the rest of a click's work.
+        const rows = batch.map((c) => ({
+          k: c.clickId,
+          o: c.offerId,
+          p: c.partnerId,
+          s: c.subid,
+          t1: c.tc1,
+          t2: c.tc2,
+          t3: c.tc3,
+          t4: c.tc4,
+          i: c.ip,
+          u: c.userAgent,
+          r: c.referrer,
+          c: c.createdAt,
+        }));
+        await tx.execute(sql`insert into ${clicks}
+          (click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, user_agent, referrer, created_at)
+          select k, o, p, s, t1, t2, t3, t4, i, u, r, c
+          from json_to_recordset(${JSON.stringify(rows)}::json) as x(k text, o int, p int, s text, t1 text, t2 text,
+            t3 text, t4 text, i text, u text, r text, c timestamptz)`);
         const rollups = new RollupAccumulator();
         for (const click of batch) rollups.add({ ...click, hour: hourOf(click.createdAt) }, { clicks: 1 });
         await rollups.write(tx);

@@ -47,13 +47,16 @@ async function loadContext(db: Db, offerId: number, partnerId: number): Promise<
   };
 }
 
+type CacheEntry = { expires: number; value: Promise<ClickContext>; loaded: ClickContext | undefined };
+
 /**
  * A short-lived cache of the click context per (offer, partner), so that a redirect does not wait on the
  * database: a change (an offer disabled, an application approved) reaches /click within `ttlMs` (decision 015).
- * Concurrent misses of one key share one load.
+ * Concurrent misses of one key share one load; a loaded entry is also kept as a plain value, so that a hit is
+ * answered synchronously (`peek`), without a promise per click (decision 022).
  */
 export class ClickContextCache {
-  private readonly entries = new Map<string, { expires: number; value: Promise<ClickContext> }>();
+  private readonly entries = new Map<string, CacheEntry>();
 
   constructor(
     private readonly db: Db,
@@ -62,6 +65,12 @@ export class ClickContextCache {
     private readonly maxEntries = 100_000,
   ) {}
 
+  /** The context if it is loaded and fresh, else undefined (then `get` loads it). */
+  peek(offerId: number, partnerId: number): ClickContext | undefined {
+    const hit = this.entries.get(`${offerId}:${partnerId}`);
+    return hit && hit.expires > this.now() ? hit.loaded : undefined;
+  }
+
   get(offerId: number, partnerId: number): Promise<ClickContext> {
     const key = `${offerId}:${partnerId}`;
     const now = this.now();
@@ -69,11 +78,22 @@ export class ClickContextCache {
     if (hit && hit.expires > now) return hit.value;
     // A crude bound: far more distinct pairs than live campaigns means junk traffic, so start afresh.
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    const value = loadContext(this.db, offerId, partnerId);
-    this.entries.set(key, { expires: now + this.ttlMs, value });
-    // A failed load is not cached: the next click asks again.
-    value.catch(() => this.entries.delete(key));
-    return value;
+    const entry: CacheEntry = {
+      expires: now + this.ttlMs,
+      value: loadContext(this.db, offerId, partnerId),
+      loaded: undefined,
+    };
+    this.entries.set(key, entry);
+    entry.value.then(
+      (context) => {
+        entry.loaded = context;
+      },
+      // A failed load is not cached: the next click asks again.
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
+    return entry.value;
   }
 
   clear(): void {

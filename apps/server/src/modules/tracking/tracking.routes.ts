@@ -11,35 +11,28 @@ import {
 import type { AppContext } from '../../shared/context.js';
 import { ClickBuffer } from './click-buffer.js';
 import { ClickContextCache } from './click-lookup.js';
-import { CLICK_REJECTION_MESSAGES, trackClick } from './click.js';
+import { createClickHandler, type ClickHandler } from './click-handler.js';
 import { AdvertiserTokens, acceptPostback } from './postback.js';
-import { hourOf } from './rollups.js';
 
 /** The in-memory parts of the tracking engine, one per process (decision 015). */
 export type TrackingEngine = {
   buffer: ClickBuffer;
   contexts: ClickContextCache;
   tokens: AdvertiserTokens;
+  /** GET /click on node's request and response: the server's fast path and the route below (decision 022). */
+  handleClick: ClickHandler;
 };
 
 export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flushIntervalMs = 100): TrackingEngine {
+  const buffer = new ClickBuffer(ctx.db, { logger, intervalMs: flushIntervalMs });
+  const contexts = new ClickContextCache(ctx.db, () => Date.now());
   return {
-    buffer: new ClickBuffer(ctx.db, { logger, intervalMs: flushIntervalMs }),
-    contexts: new ClickContextCache(ctx.db, () => Date.now()),
+    buffer,
+    contexts,
     tokens: new AdvertiserTokens(ctx.db),
+    handleClick: createClickHandler({ buffer, contexts }, { now: ctx.now, trustProxy: ctx.config.trustProxy, logger }),
   };
 }
-
-const HEADER_MAX_LENGTH = 1024;
-const header = (value: string | string[] | undefined) =>
-  typeof value === 'string' && value ? value.slice(0, HEADER_MAX_LENGTH) : null;
-
-const errorBody = (status: number, message: string, errors: Record<string, string> | null = null) => ({
-  status,
-  message,
-  data: null,
-  errors,
-});
 
 /** GET /click and GET|POST /postback, at the root of the server: partners' traffic and advertisers' servers. */
 export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: TrackingEngine }> = async (
@@ -53,6 +46,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  // Served by the server's fast path (app.ts) on a real socket; this route documents it and serves what reaches
+  // the router (app.inject, '/click/'), through the very same handler.
   app.get(
     CLICK_PATH,
     {
@@ -65,23 +60,9 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
         response: { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    async (request, reply) => {
-      const now = ctx.now();
-      reply.header('cache-control', 'no-store');
-      if (request.validationError) {
-        buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
-        return reply.code(400).send(errorBody(400, CLICK_REJECTION_MESSAGES.invalid_request));
-      }
-      const visitor = {
-        ip: request.ip || null,
-        userAgent: header(request.headers['user-agent']),
-        referrer: header(request.headers.referer),
-      };
-      const outcome = await trackClick(tracking, request.query, visitor, now);
-      if (!outcome.ok) {
-        return reply.code(outcome.status).send(errorBody(outcome.status, CLICK_REJECTION_MESSAGES[outcome.reason]));
-      }
-      return reply.redirect(outcome.location, 302);
+    (request, reply) => {
+      reply.hijack();
+      tracking.handleClick(request.raw, reply.raw);
     },
   );
 
