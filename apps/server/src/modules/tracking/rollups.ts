@@ -59,16 +59,24 @@ function addTo(
   key: Omit<RollupKey, 'hour'>,
   counts: Partial<RollupCounts>,
 ) {
-  // Missing sub-ids and trackers are '' in the key (decision 015).
+  // Missing sub-ids and trackers are '' in the key (decision 015). A template, not an array join: this runs
+  // once per click of every batch.
   const { partnerId, offerId, currency } = key;
-  const [subid, tc1, tc2, tc3, tc4] = [key.subid ?? '', key.tc1 ?? '', key.tc2 ?? '', key.tc3 ?? '', key.tc4 ?? ''];
-  const id = [partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4].join('\u0000');
+  const subid = key.subid ?? '';
+  const tc1 = key.tc1 ?? '';
+  const tc2 = key.tc2 ?? '';
+  const tc3 = key.tc3 ?? '';
+  const tc4 = key.tc4 ?? '';
+  const id = `${partnerId}\u0000${time}\u0000${offerId}\u0000${currency}\u0000${subid}\u0000${tc1}\u0000${tc2}\u0000${tc3}\u0000${tc4}`;
   let row = rows.get(id);
   if (!row) {
     row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, ...emptyCounts() };
     rows.set(id, row);
   }
-  for (const [name] of COUNTS) row[name] += counts[name] ?? 0;
+  for (const [name] of COUNTS) {
+    const value = counts[name];
+    if (value) row[name] += value;
+  }
 }
 
 /** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …). */
@@ -105,9 +113,17 @@ async function upsert(
 /** Sums rows that share a key in memory first, so that a batch upserts each rollup row once. */
 export class RollupAccumulator {
   private readonly rows = new Map<string, RollupRow>();
+  /** Each hour's ISO text, made once per batch rather than once per click. */
+  private readonly hours = new Map<number, string>();
 
   add(key: RollupKey, counts: Partial<RollupCounts>): void {
-    addTo(this.rows, isoTime(key.hour), key, counts);
+    const ms = key.hour.getTime();
+    let time = this.hours.get(ms);
+    if (time === undefined) {
+      time = isoTime(key.hour);
+      this.hours.set(ms, time);
+    }
+    addTo(this.rows, time, key, counts);
   }
 
   get size(): number {
