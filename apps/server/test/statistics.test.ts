@@ -465,6 +465,38 @@ describe('statistics (seed ' + SEED + ')', () => {
       }
     });
 
+    // Outside UTC a local day is a daily row give or take a band of hours (decision 021): the first hours of each UTC
+    // day west of Greenwich, the last ones east of it, the first ones again past +12:00, where a day's row stands
+    // for the next local date.
+    it.each(['-12:00', '-05:00', '+05:00', '+12:00', '+14:00'])(
+      'cut days at %s as the raw rows do',
+      async (timezone) => {
+        const setZone = (zone: string) =>
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/v1/account/timezone',
+            headers: bearer(a.token),
+            payload: { timezone: zone },
+          });
+        expect((await setZone(timezone)).statusCode).toBe(200);
+        const sign = timezone.startsWith('-') ? -1 : 1;
+        const user = { ...a, offset: sign * 60 * Number(timezone.slice(1, 3)) };
+        try {
+          const ranges: [string, string, Filters][] = [
+            ['2025-12-20', '2026-03-11', {}],
+            ['2026-02-14', '2026-02-16', {}],
+            ['2026-01-15', '2026-02-20', { subid: 'news' }],
+          ];
+          for (const [from, to, f] of ranges) {
+            const daily = await data(a.token, `/statistics/daily?${qs({ startDate: from, endDate: to, ...f })}`);
+            expect(daily.data).toEqual(expectedDaily(user, from, to, f));
+          }
+        } finally {
+          expect((await setZone('+01:00')).statusCode).toBe(200);
+        }
+      },
+    );
+
     it('cut days in the user’s offset: 23:30 UTC is the next day at +01:00', async () => {
       const query = (p: Partner) =>
         data(p.token, `/statistics/daily?${qs({ startDate: '2026-02-14', endDate: '2026-02-15', subid: 'boundary' })}`);

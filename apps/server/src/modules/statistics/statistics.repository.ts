@@ -144,7 +144,7 @@ export type Grouping = 'day' | 'subid';
 /**
  * Sums of the rollup per (key, currency): the key is the local date or the sub-ID. Never reads raw clicks. Sub-IDs,
  * and days in UTC, come from the daily rollup for whole UTC days (decision 021); days in any other offset from the
- * hourly one, since such a local day straddles two UTC days.
+ * daily rollup corrected by a band of hourly rows, since such a local day straddles two UTC days.
  */
 export async function rollupSlices(
   db: DbOrTx,
@@ -163,29 +163,85 @@ export async function rollupSlices(
       .from(rollup)
       .groupBy(key, rollup.currency);
   }
-  // Days: grouped by the stored hour (the index order, no per-row date formatting), then folded into local days
-  // here; a local day in a whole-hour offset is exactly 24 of these hours (decision 015).
-  const hours = await db
+  return offsetDays(db, partnerId, window, filters, shiftMs);
+}
+
+const HOUR_MS = 3_600_000;
+const isZero = (s: Slice) => !s.clicks && !s.conversions && !s.pending && !s.rejected && !s.payout;
+
+/**
+ * Local days in a whole-hour offset other than UTC (decision 021). A local day is one UTC day's daily row, give
+ * or take the hours of a band the offset moves to the neighbouring local day: at +05:00 local 15 March is UTC
+ * 15 March, less its last 5 hours, plus the last 5 hours of the 14th. The band is the first or the last hours of each
+ * UTC day, whichever is shorter (at most 12), read from the hourly rollup as a list of hours on its (partner, hour) key.
+ */
+async function offsetDays(
+  db: DbOrTx,
+  partnerId: number,
+  window: UtcWindow,
+  filters: ReportFilters,
+  shiftMs: number,
+): Promise<KeyedSlice[]> {
+  const offsetHours = shiftMs / HOUR_MS;
+  // Where a local day starts, in hours after a UTC midnight (1 … 23).
+  const start = ((-offsetHours % 24) + 24) % 24;
+  const head = start <= 12;
+  const band = head ? [0, start] : [start, 24];
+  // The local day a UTC day's daily row stands for: the same date, or the next one (+12:00, +14:00).
+  const dailyShift = (start + offsetHours) * HOUR_MS - (head ? 0 : DAY_MS);
+  const firstLocal = window.start.getTime() + shiftMs;
+  const endLocal = window.end.getTime() + shiftMs;
+  const [from, to] = [utcDate(firstLocal), utcDate(endLocal - DAY_MS)];
+  const hours: string[] = [];
+  for (let day = firstLocal - dailyShift - DAY_MS; day <= endLocal - dailyShift; day += DAY_MS) {
+    for (let h = band[0]!; h < band[1]!; h++) hours.push(new Date(day + h * HOUR_MS).toISOString());
+  }
+  const dailyRows = await db
+    .select({ day: statsDaily.day, ...sliceColumns(statsDaily) })
+    .from(statsDaily)
+    .where(
+      and(
+        ...rollupFilters(statsDaily, partnerId, filters),
+        gte(statsDaily.day, utcDate(firstLocal - dailyShift)),
+        lt(statsDaily.day, utcDate(endLocal - dailyShift)),
+      ),
+    )
+    .groupBy(statsDaily.day, statsDaily.currency);
+  const bandRows = await db
     .select({ hour: statsHourly.hour, ...sliceColumns(statsHourly) })
     .from(statsHourly)
-    .where(and(...rollupWhere(partnerId, window, filters)))
+    .where(
+      and(
+        ...rollupFilters(statsHourly, partnerId, filters),
+        sql`${statsHourly.hour} = any(${sql.param(hours)}::timestamptz[])`,
+      ),
+    )
     .groupBy(statsHourly.hour, statsHourly.currency);
+
   const days = new Map<string, KeyedSlice>();
-  for (const { hour, ...slice } of hours) {
-    const key = new Date(hour.getTime() + shiftMs).toISOString().slice(0, 10);
+  const add = (key: string, slice: Slice, sign: 1 | -1) => {
+    if (key < from || key > to) return;
     const id = `${key}\u0000${slice.currency}`;
-    const day = days.get(id);
+    let day = days.get(id);
     if (!day) {
-      days.set(id, { key, ...slice });
-      continue;
+      day = { key, currency: slice.currency, clicks: 0, conversions: 0, pending: 0, rejected: 0, payout: 0 };
+      days.set(id, day);
     }
-    day.clicks += slice.clicks;
-    day.conversions += slice.conversions;
-    day.pending += slice.pending;
-    day.rejected += slice.rejected;
-    day.payout += slice.payout;
+    day.clicks += sign * slice.clicks;
+    day.conversions += sign * slice.conversions;
+    day.pending += sign * slice.pending;
+    day.rejected += sign * slice.rejected;
+    day.payout += sign * slice.payout;
+  };
+  for (const { day, ...slice } of dailyRows) add(utcDate(Date.parse(day) + dailyShift), slice, 1);
+  for (const { hour, ...slice } of bandRows) {
+    const ms = hour.getTime();
+    // Out of the local day its UTC day's row was counted in, into its own.
+    add(utcDate(Math.floor(ms / DAY_MS) * DAY_MS + dailyShift), slice, -1);
+    add(utcDate(ms + shiftMs), slice, 1);
   }
-  return [...days.values()];
+  // A currency whose only traffic of the day moved to the next day leaves a row of zeros behind.
+  return [...days.values()].filter((day) => !isZero(day));
 }
 
 /** Stats row of slices (decision 017): revenue per currency, EPC = each currency's revenue over all the row's clicks. */
