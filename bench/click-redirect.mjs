@@ -56,6 +56,38 @@ async function load(url, options = {}) {
   return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, total: redirects };
 }
 
+/** CPU time (ms) used so far by the processes `match` picks, from /proc (0 where /proc is missing). */
+function cpuMs(match) {
+  if (!fs.existsSync('/proc/self/stat')) return 0;
+  const tick = 1000 / 100; // USER_HZ
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (!match(Number(pid), fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** A load run with the CPU time each side used per answered request (µs): the server process, and PostgreSQL's. */
+async function measured(server, url, options) {
+  const ofServer = (pid) => pid === server.child.pid;
+  const ofPostgres = (_pid, cmdline) => cmdline.startsWith('postgres');
+  const before = [cpuMs(ofServer), cpuMs(ofPostgres)];
+  const result = await load(url, options);
+  const perRequest = (ms) => (ms * 1000) / result.total;
+  return {
+    ...result,
+    serverCpu: perRequest(cpuMs(ofServer) - before[0]),
+    postgresCpu: perRequest(cpuMs(ofPostgres) - before[1]),
+  };
+}
+
 const warm = (url) => autocannon({ url, connections: CONNECTIONS, duration: 2 });
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 const verdict = (ok) => (ok ? 'met' : 'MISSED');
@@ -68,12 +100,13 @@ console.log(
 const bare = await start('bare-server.mjs');
 const bareUrl = `http://127.0.0.1:${bare.port}/click`;
 await warm(bareUrl);
-const bareMax = await load(bareUrl);
+const bareMax = await measured(bare, bareUrl);
 const halfRate = Math.floor(bareMax.rps / 2);
 const bareHalf = await load(bareUrl, { overallRate: halfRate });
 await stop(bare);
 console.log(
-  `bare node:http 302        max ${fmt(bareMax.rps)} req/s; at ${fmt(halfRate)} req/s p99 ${bareHalf.p99} ms`,
+  `bare node:http 302        max ${fmt(bareMax.rps)} req/s (server CPU ${fmt(bareMax.serverCpu, 1)} µs per ` +
+    `request); at ${fmt(halfRate)} req/s p99 ${bareHalf.p99} ms`,
 );
 
 const results = [];
@@ -102,7 +135,7 @@ for (const target of TARGETS) {
     const naiveUrl = `http://127.0.0.1:${app.port}/click-naive?${link}`;
     await warm(realUrl);
     const before = (await ask(app, 'count')).count;
-    const realMax = await load(realUrl);
+    const realMax = await measured(app, realUrl);
     const realHalf = await load(realUrl, { overallRate: halfRate });
     await warm(naiveUrl);
     const naiveMax = await load(naiveUrl);
@@ -120,7 +153,10 @@ for (const target of TARGETS) {
     };
     results.push(row);
     console.log(
-      `\n${target}: /click max ${fmt(realMax.rps)} req/s (p99 ${realMax.p99} ms); at ${fmt(halfRate)} req/s p99 ` +
+      `\n${target}: /click max ${fmt(realMax.rps)} req/s (p99 ${realMax.p99} ms; server CPU ` +
+        `${fmt(realMax.serverCpu, 1)} µs per request` +
+        (target === 'postgres' ? `, PostgreSQL CPU ${fmt(realMax.postgresCpu, 1)} µs per click` : '') +
+        `); at ${fmt(halfRate)} req/s p99 ` +
         `${realHalf.p99} ms; naive insert-per-request max ${fmt(naiveMax.rps)} req/s (p99 ${naiveMax.p99} ms); ` +
         `clicks written ${fmt(written)} for ${fmt(realMax.total + realHalf.total + naiveMax.total)} redirects counted`,
     );
