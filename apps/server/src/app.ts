@@ -37,6 +37,7 @@ import { staffRoutes } from './modules/staff/staff.routes.js';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { isClickRequest, type ClickHandler } from './modules/tracking/click-handler.js';
+import { conversionReviewRoutes } from './modules/tracking/conversion-review.routes.js';
 import { createTracking, trackingRoutes, type TrackingEngine } from './modules/tracking/tracking.routes.js';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { authPlugin } from './plugins/auth.js';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(apiKeysRoutes, { ctx });
       await api.register(statisticsRoutes, { ctx });
       await api.register(postbacksRoutes, { ctx });
+      await api.register(conversionReviewRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PaginationQuerySchema } from './api.js';
 
 /** Path of the click redirect, at the root of the server (not under the API prefix). */
 export const CLICK_PATH = '/click';
@@ -37,6 +38,8 @@ export const CONVERSION_REJECTION_REASONS = [
   'offer_disabled',
   'partner_inactive',
   'amount_required',
+  /** Pending, then declined by staff on review. */
+  'declined',
 ] as const;
 export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
 
@@ -86,3 +89,36 @@ export const PostbackResultSchema = z.object({
   duplicate: z.boolean(),
 });
 export type PostbackResult = z.infer<typeof PostbackResultSchema>;
+
+// ---------------------------------------------------------------- staff review of pending conversions
+
+/** What staff may decide about a pending conversion: approve it, or decline it (rejected, reason 'declined'). */
+export const CONVERSION_REVIEW_DECISIONS = ['approved', 'rejected'] as const;
+
+/** PUT /staff/conversions/{id} body. */
+export const ConversionReviewSchema = z.strictObject({
+  status: z.enum(CONVERSION_REVIEW_DECISIONS, { error: 'required' }),
+});
+export type ConversionReview = z.infer<typeof ConversionReviewSchema>;
+
+/** GET /staff/conversions query: one status (pending by default), newest first. */
+export const StaffConversionsQuerySchema = PaginationQuerySchema.pick({ page: true, count: true }).extend({
+  status: z.enum(CONVERSION_STATUSES, { error: 'type' }).default('pending'),
+});
+
+/** A conversion as staff review it. Money in minor units of `currency`. */
+export const StaffConversionSchema = z.object({
+  id: z.number().int(),
+  partnerId: z.number().int(),
+  offerId: z.number().int(),
+  goal: z.string(),
+  transactionId: z.string().nullable(),
+  status: z.enum(CONVERSION_STATUSES),
+  reason: z.enum(CONVERSION_REJECTION_REASONS).nullable(),
+  payout: z.number().int(),
+  currency: z.string(),
+  subid: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffConversion = z.infer<typeof StaffConversionSchema>;

@@ -62,9 +62,14 @@ const isFiring = (status: string) => (POSTBACK_FIRING_STATUSES as readonly strin
  * conversion (no offers or this offer, no goal or this goal, no sub-ID or this sub-ID), with its URL expanded now.
  * Runs inside the transaction that records the conversion, so a delivery exists exactly when the conversion does.
  * A repeat of the same event (postback, conversion, status) is dropped by the unique index. Answers how many rows
- * were written; rejected conversions write none.
+ * were written; rejected conversions write none. `at` is when the event happened: the conversion's time, or a later
+ * review that approved it (decision 023).
  */
-export async function enqueuePostbackDeliveries(tx: DbOrTx, conversion: ConversionEvent): Promise<number> {
+export async function enqueuePostbackDeliveries(
+  tx: DbOrTx,
+  conversion: ConversionEvent,
+  at: Date = conversion.createdAt,
+): Promise<number> {
   if (!isFiring(conversion.status)) return 0;
   const boundToOffers = tx
     .select({ one: sql`1` })
@@ -107,9 +112,9 @@ export async function enqueuePostbackDeliveries(tx: DbOrTx, conversion: Conversi
         conversionStatus: conversion.status,
         url: expandPostbackUrl(postback.url, values),
         status: 'pending',
-        nextAttemptAt: conversion.createdAt,
-        createdAt: conversion.createdAt,
-        updatedAt: conversion.createdAt,
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
       })),
     )
     .onConflictDoNothing()
