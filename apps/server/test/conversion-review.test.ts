@@ -1,13 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  advertisers,
   conversions,
   goals,
   offerGoals,
   offers,
   postbackDeliveries,
-  products,
   statsDaily,
   statsHourly,
 } from '../src/db/schema.js';
@@ -21,7 +19,7 @@ import {
   testClock,
   type TestApp,
 } from './helper.js';
-import { createOffer } from './offer-fixtures.js';
+import { createOffer, advertiserTokenOf } from './offer-fixtures.js';
 
 let t: TestApp;
 const clock = testClock(new Date('2026-05-04T10:20:00Z'));
@@ -53,12 +51,7 @@ async function pendingConversion() {
     .update(offerGoals)
     .set({ manualValidation: true })
     .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.goalId, goal!.id)));
-  const [{ token } = { token: '' }] = await t.database.db
-    .select({ token: advertisers.securityToken })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(eq(offers.id, offerId));
+  const token = await advertiserTokenOf(t, offerId);
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/v1/postback',

@@ -168,3 +168,15 @@ export async function verticalIds(t: TestApp, identifiers: string[]): Promise<Ma
   const rows = await t.database.db.select().from(verticals).where(inArray(verticals.identifier, identifiers));
   return new Map(rows.map((v) => [v.identifier, v.id]));
 }
+
+/** The security token of the advertiser behind an offer: what its server sends with every postback. */
+export async function advertiserTokenOf(t: TestApp, offerId: number): Promise<string> {
+  const [row] = await t.database.db
+    .select({ token: advertisers.securityToken })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
+    .where(eq(offers.id, offerId));
+  if (!row) throw new Error(`no offer ${offerId}`);
+  return row.token;
+}

@@ -16,15 +16,7 @@ import {
   expandPostbackUrl,
   formErrorText,
 } from '@portal/contracts';
-import {
-  advertisers,
-  goals,
-  offers,
-  postbackDeliveries,
-  postbackOffers,
-  postbacks,
-  products,
-} from '../src/db/schema.js';
+import { goals, offers, postbackDeliveries, postbackOffers, postbacks } from '../src/db/schema.js';
 import {
   bearer,
   buildTestApp,
@@ -35,7 +27,13 @@ import {
   testClock,
   type TestApp,
 } from './helper.js';
-import { createApplication, createOffer, setAllOffersAccess, type OfferSpec } from './offer-fixtures.js';
+import {
+  createApplication,
+  createOffer,
+  setAllOffersAccess,
+  type OfferSpec,
+  advertiserTokenOf,
+} from './offer-fixtures.js';
 
 // ------------------------------------------------------------------ a receiver the postbacks can reach
 
@@ -100,13 +98,8 @@ async function goalId(identifier: string): Promise<number> {
 }
 
 async function offerToken(offerId: number): Promise<string> {
-  const [row] = await t.database.db
-    .select({ token: advertisers.securityToken })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(eq(offers.id, offerId));
-  return row!.token;
+  const token = await advertiserTokenOf(t, offerId);
+  return token;
 }
 
 /** A real conversion through /click and /postback; answers its id. */

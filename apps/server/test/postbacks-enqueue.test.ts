@@ -4,10 +4,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisers, goals, offerGoals, offers, postbackDeliveries, products } from '../src/db/schema.js';
+import { goals, offerGoals, offers, postbackDeliveries } from '../src/db/schema.js';
 import { majorUnitAmount } from '../src/shared/partner-postbacks.js';
 import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
-import { createOffer } from './offer-fixtures.js';
+import { createOffer, advertiserTokenOf } from './offer-fixtures.js';
 
 let t: TestApp;
 const clock = testClock(new Date('2026-05-04T09:30:00Z'));
@@ -35,13 +35,8 @@ async function offerWithToken(name: string) {
     .update(offers)
     .set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' })
     .where(eq(offers.id, offerId));
-  const [row] = await t.database.db
-    .select({ token: advertisers.securityToken })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(eq(offers.id, offerId));
-  return { offerId, token: row!.token };
+  const token = await advertiserTokenOf(t, offerId);
+  return { offerId, token };
 }
 
 async function goalId(identifier: string): Promise<number> {

@@ -5,16 +5,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advertisers,
-  clicks,
-  conversions,
-  goals,
-  offerGoals,
-  offers,
-  partnerOffers,
-  products,
-} from '../src/db/schema.js';
+import { clicks, conversions, goals, offerGoals, offers, partnerOffers } from '../src/db/schema.js';
 import {
   bearer,
   buildTestApp,
@@ -25,7 +16,7 @@ import {
   testClock,
   type TestApp,
 } from './helper.js';
-import { createApplication, createOffer } from './offer-fixtures.js';
+import { createApplication, createOffer, advertiserTokenOf } from './offer-fixtures.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -67,15 +58,10 @@ async function offer(spec: Parameters<typeof createOffer>[1], registration: numb
     .update(offers)
     .set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' })
     .where(eq(offers.id, id));
-  const [row] = await t.database.db
-    .select({ token: advertisers.securityToken })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(eq(offers.id, id));
+  const token = await advertiserTokenOf(t, id);
   return {
     id,
-    token: row!.token,
+    token,
     currency: spec.currency ?? 'EUR',
     countries: spec.countries ?? ['FR'],
     registration,

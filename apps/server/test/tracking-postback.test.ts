@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisers, conversions, goals, offerGoals, offers, partners, products } from '../src/db/schema.js';
+import { conversions, goals, offerGoals, offers, partners } from '../src/db/schema.js';
 import { dailyStats } from '../src/modules/tracking/rollups.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
-import { createOffer, type OfferSpec } from './offer-fixtures.js';
+import { createOffer, type OfferSpec, advertiserTokenOf } from './offer-fixtures.js';
 
 let t: TestApp;
 const clock = testClock(new Date('2026-05-04T09:30:00Z'));
@@ -28,13 +28,8 @@ async function offerWith(spec: Partial<OfferSpec> = {}): Promise<Offer> {
     .update(offers)
     .set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' })
     .where(eq(offers.id, offerId));
-  const [row] = await t.database.db
-    .select({ token: advertisers.securityToken })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(eq(offers.id, offerId));
-  return { offerId, token: row!.token };
+  const token = await advertiserTokenOf(t, offerId);
+  return { offerId, token };
 }
 
 async function clickOn(offerId: number, partnerId: number, extra = ''): Promise<string> {
