@@ -294,6 +294,23 @@ describe('endpoints with a body', () => {
       }
     }
   });
+
+  it('refuse a NUL character in any stored text field with a 4xx, writing nothing', async () => {
+    // Passwords are hashed, never stored as text: a NUL in one is no harm (a failed sign-in is still counted).
+    const hashedOnly = ['login', 'account/change-password', 'password/reset'];
+    for (const e of withBody().filter((endpoint) => !hashedOnly.includes(endpoint.name))) {
+      const valid = await e.body!();
+      for (const [field, value] of Object.entries(valid)) {
+        if (typeof value !== 'string') continue;
+        await expectRefused({
+          method: e.method,
+          url: e.url,
+          headers: headersFor(e),
+          payload: { ...valid, [field]: `${value}\u0000` },
+        });
+      }
+    }
+  });
 });
 
 describe('path and query parameters', () => {

@@ -942,6 +942,7 @@ describe('statistics (seed ' + SEED + ')', () => {
       ['/statistics/daily?endDate=2026-02-01&week=1', 'week'],
       ['/statistics/daily?offerId=abc', 'offerId'],
       ['/statistics/subid?subid=' + 'x'.repeat(256), 'subid'],
+      ['/statistics/click?tc3=a%00b', 'tc3'],
       ['/statistics/click?page=0', 'page'],
       ['/statistics/click?count=501', 'count'],
       ['/statistics/conversion?startDate=2023-01-01', 'endDate'],

@@ -88,6 +88,38 @@ describe('GET /click', () => {
     expect(new Set(ids).size).toBe(20);
   });
 
+  it('drops only the click the database refuses, not the batch it came in', async () => {
+    // The contract refuses a NUL in a tracker (below); this is the buffer's own guard should any value slip through.
+    const partner = await createPartner(t);
+    const offerId = await landingOffer();
+    await t.app.tracking.buffer.flush();
+    const before = await clickCount();
+    const good = (await Promise.all([1, 2, 3].map(() => click(`offer_id=${offerId}&aff_id=${partner.partnerId}`)))).map(
+      (res) => new URL(res.headers.location as string).searchParams.get('cid')!,
+    );
+    t.app.tracking.buffer.push({
+      clickId: 'bad-click-with-a-nul',
+      offerId,
+      partnerId: partner.partnerId,
+      currency: 'EUR',
+      subid: 'a\u0000b',
+      tc1: null,
+      tc2: null,
+      tc3: null,
+      tc4: null,
+      ip: null,
+      userAgent: null,
+      referrer: null,
+      createdAt: clock.now(),
+    });
+    await click(`offer_id=${offerId}&aff_id=${partner.partnerId}`);
+    expect(await clickCount()).toBe(before + 4);
+    expect(t.app.tracking.buffer.size).toBe(0);
+    const written = await t.database.db.select({ id: clicks.clickId }).from(clicks).where(eq(clicks.offerId, offerId));
+    expect(written.map((row) => row.id)).toEqual(expect.arrayContaining(good));
+    expect(written.map((row) => row.id)).not.toContain('bad-click-with-a-nul');
+  });
+
   it('writes buffered clicks within a moment, without anyone asking', async () => {
     const partner = await createPartner(t);
     const offerId = await landingOffer();
@@ -189,6 +221,12 @@ describe('GET /click', () => {
         setup: async () => 'offer_id=abc&aff_id=1',
       },
       { name: 'a missing partner id', reason: 'invalid_request', status: 400, setup: async () => 'offer_id=1' },
+      {
+        name: 'a NUL character in a tracker (PostgreSQL text cannot hold it)',
+        reason: 'invalid_request',
+        status: 400,
+        setup: async () => 'offer_id=1&aff_id=1&tc2=a%00b',
+      },
       {
         name: 'a sub-id over 255 characters',
         reason: 'invalid_request',

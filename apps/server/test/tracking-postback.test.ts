@@ -265,6 +265,7 @@ describe('GET /postback', () => {
       ['an amount with three decimals', { click_id: 'abc', goal: 'sale', amount: '1.234' }, 'amount'],
       ['a negative amount', { click_id: 'abc', goal: 'sale', amount: '-1' }, 'amount'],
       ['an amount with an exponent', { click_id: 'abc', goal: 'sale', amount: '1e3' }, 'amount'],
+      ['a NUL in the transaction id', { click_id: 'abc', goal: 'sale', transaction_id: 'T\u00001' }, 'transaction_id'],
     ])('%s → 400', async (_name, params, field) => {
       const { token } = await offerWith();
       const before = await total();

@@ -3,7 +3,7 @@ import { CONVERSION_TYPES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.
 import { envelope, listOf } from './api.js';
 import { formatMoneyMinor } from './format.js';
 import { OfferPayoutSchema } from './offers.js';
-import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES, TRACKING_VALUE_MAX_LENGTH } from './tracking.js';
+import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES, TrackingValueSchema } from './tracking.js';
 
 // ------------------------------------------------------------------ constants
 
@@ -277,10 +277,7 @@ const isoDate = z.preprocess(
     .refine((value) => Number.isFinite(dayMs(value)) && isoDay(dayMs(value)) === value, { error: 'pattern' })
     .optional(),
 );
-const trackingFilter = z.preprocess(
-  emptyAsUnset,
-  z.string().max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' }).optional(),
-);
+const trackingFilter = z.preprocess(emptyAsUnset, TrackingValueSchema.optional());
 
 /** The shared report filter (spec section 2). Empty values mean no filter. */
 export const reportFilterShape = {

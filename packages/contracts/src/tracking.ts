@@ -43,7 +43,14 @@ export const CONVERSION_REJECTION_REASONS = [
 ] as const;
 export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
 
-const trackingValue = z.string().max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' }).optional();
+/** No NUL character: PostgreSQL text cannot hold one, so it would fail the whole batch it is written in. */
+const noNul = (value: string) => !value.includes('\u0000');
+/** A sub-ID or tracker value, as a click carries it and a report filters on it. */
+export const TrackingValueSchema = z
+  .string()
+  .max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' })
+  .refine(noNul, { error: 'pattern' });
+const trackingValue = TrackingValueSchema.optional();
 const positiveId = z.coerce
   .number({ error: 'type' })
   .int({ error: 'type' })
@@ -67,15 +74,24 @@ export const DECIMAL_AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
 /** The postback's fields, from the query (GET) or the query and a form or JSON body (POST). */
 export const PostbackParamsSchema = z.object({
-  click_id: z.string({ error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'maxLength' }),
-  goal: z.string({ error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'maxLength' }),
+  click_id: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(64, { error: 'maxLength' })
+    .refine(noNul, { error: 'pattern' }),
+  goal: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(64, { error: 'maxLength' })
+    .refine(noNul, { error: 'pattern' }),
   amount: z.string().regex(DECIMAL_AMOUNT_PATTERN, { error: 'pattern' }).optional(),
   transaction_id: z
     .string()
     .min(1, { error: 'required' })
     .max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' })
+    .refine(noNul, { error: 'pattern' })
     .optional(),
-  token: z.string().max(256, { error: 'maxLength' }).optional(),
+  token: z.string().max(256, { error: 'maxLength' }).refine(noNul, { error: 'pattern' }).optional(),
 });
 export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
 /** The same fields, all optional, as the route accepts them before they are merged and checked. */

@@ -22,14 +22,20 @@ export const conflict = (message: string, errors: FieldErrors | null = null) => 
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, null, { retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 
-/** Whether a database error (or the driver error it wraps) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of a database error, or of the driver error it wraps (drizzle wraps them as `cause`). */
+function sqlStateOf(error: unknown): string | undefined {
   for (
     let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;
     e = e.cause as typeof e, depth++
   ) {
-    if (e.code === '23505') return true;
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
   }
-  return false;
+  return undefined;
 }
+
+/** Whether a database error (or the driver error it wraps) is a unique-constraint violation. */
+export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === '23505';
+
+/** A value the database refuses as such (SQLSTATE class 22: a NUL in text, a number out of range …), not an outage. */
+export const isDataException = (error: unknown) => sqlStateOf(error)?.startsWith('22') ?? false;

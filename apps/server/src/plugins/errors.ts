@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_PREFIX, formErrorText, type ApiError } from '@portal/contracts';
-import { AppError } from '../lib/errors.js';
+import { AppError, isDataException } from '../lib/errors.js';
 
 function pathOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -77,6 +77,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (known) return reply.code(known[0]).send(errorBody(known[0], known[1]));
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message));
+    }
+    // A value no schema caught but the database refuses (a NUL character in text …) is the client's error.
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'value refused by the database');
+      return reply.code(400).send(errorBody(400, 'The request holds a value that cannot be stored.'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'An internal error occurred.'));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { clicks } from '../../db/schema.js';
+import { isDataException } from '../../lib/errors.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from './rollups.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
@@ -71,11 +72,18 @@ export class ClickBuffer {
     if (this.queue.length >= this.maxBatch) this.flushInBackground();
   }
 
-  reject(key: RejectedKey): void {
+  reject(key: RejectedKey, count = 1): void {
     const id = `${key.hour.getTime()}\u0000${key.reason}\u0000${key.offerId}\u0000${key.partnerId}`;
     const row = this.rejected.get(id);
-    if (row) row.count += 1;
-    else this.rejected.set(id, { ...key, count: 1 });
+    if (row) row.count += count;
+    else
+      this.rejected.set(id, {
+        hour: key.hour,
+        reason: key.reason,
+        offerId: key.offerId,
+        partnerId: key.partnerId,
+        count,
+      });
   }
 
   /**
@@ -107,24 +115,44 @@ export class ClickBuffer {
     while (this.queue.length > 0 || this.rejected.size > 0) {
       const batch = this.queue.splice(0, this.maxBatch);
       this.writing = batch;
-      const rejected = this.rejected;
+      const rejected = [...this.rejected.values()];
       this.rejected = new Map();
       try {
-        await this.write(batch, [...rejected.values()]);
+        await this.write(batch, rejected);
       } catch (error) {
-        this.queue.unshift(...batch);
-        this.writing = [];
-        for (const [id, row] of rejected) {
-          const current = this.rejected.get(id);
-          if (current) current.count += row.count;
-          else this.rejected.set(id, row);
+        // A value the database refuses fails the whole batch: write it row by row instead, so that one bad row
+        // cannot hold up every click after it. An outage puts the batch back, to be retried.
+        if (!isDataException(error)) {
+          this.putBack(batch, rejected);
+          throw error;
         }
-        throw error;
+        await this.writeRowByRow(batch, rejected);
       }
       this.writing = [];
       // Let waiting requests in between batches: an embedded database writes on this very thread.
       if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  private async writeRowByRow(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
+    for (let i = -1; i < batch.length; i++) {
+      try {
+        // First the refused-traffic counts alone, then each click in its own transaction.
+        await (i < 0 ? this.write([], rejected) : this.write([batch[i]!], []));
+      } catch (error) {
+        if (!isDataException(error)) {
+          this.putBack(batch.slice(Math.max(i, 0)), i < 0 ? rejected : []);
+          throw error;
+        }
+        this.options.logger.error({ err: error, click: batch[i] }, 'click dropped: the database refused its values');
+      }
+    }
+  }
+
+  private putBack(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): void {
+    this.queue.unshift(...batch);
+    this.writing = [];
+    for (const row of rejected) this.reject(row, row.count);
   }
 
   private async write(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
