@@ -134,6 +134,26 @@ describe('GET /click', () => {
     );
   });
 
+  it('answers HEAD as GET but records and counts nothing: a link checker is not a visitor', async () => {
+    const partner = await createPartner(t);
+    const offerId = await landingOffer();
+    const before = await clickCount();
+    const refusedBefore = [await rejectedCount('invalid_request'), await rejectedCount('unknown_offer')];
+    const head = (query: string) =>
+      t.app.inject({ method: 'HEAD', url: `/click?${query}`, remoteAddress: '203.0.113.7' });
+    const res = await head(`offer_id=${offerId}&aff_id=${partner.partnerId}&subid=s1`);
+    expect(res.statusCode).toBe(302);
+    expect(res.body).toBe('');
+    // No click id is issued for a click that does not exist.
+    expect(res.headers.location).toBe(
+      `https://shop.example.com/go?cid=&o=${offerId}&a=${partner.partnerId}&s=s1&t=---`,
+    );
+    expect((await head('offer_id=abc')).statusCode).toBe(400);
+    expect((await head(`offer_id=2147483647&aff_id=${partner.partnerId}`)).statusCode).toBe(404);
+    expect(await clickCount()).toBe(before);
+    expect([await rejectedCount('invalid_request'), await rejectedCount('unknown_offer')]).toEqual(refusedBefore);
+  });
+
   it('redirects a partner with an active application to an offer that requires approval', async () => {
     const partner = await createPartner(t);
     const offerId = await landingOffer({ name: 'Approval', requireApproval: true, private: true });

@@ -76,6 +76,16 @@ describe('GET /postback', () => {
     });
   });
 
+  it('records nothing on HEAD: only an advertiser’s GET or POST is a conversion', async () => {
+    const { token, clickId } = await setup();
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: `/postback?${new URLSearchParams({ click_id: clickId, goal: 'registration', token }).toString()}`,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(await conversionRows(clickId)).toEqual([]);
+  });
+
   it('finds a click already written to the database', async () => {
     const { token, clickId } = await setup();
     await t.app.tracking.buffer.flush();

@@ -107,10 +107,25 @@ describe('GET /click on a real socket', () => {
     const near = await get(`/clicks?${link}`);
     expect(near.status).toBe(404);
     expect(await near.json()).toMatchObject({ status: 404 });
-    // The router's own /click route answers the same way (a trailing slash, HEAD).
+    // The router's own /click route answers the same way (a trailing slash).
     expect((await get(`/click/?${link}`)).status).toBe(302);
-    const head = await get(`/click?${link}`, {}, 'HEAD');
-    expect(head.status).toBe(302);
+  });
+
+  it('answers HEAD with the redirect but records nothing, on the fast path and through the router', async () => {
+    const { app, get, link } = await listening();
+    for (const path of [`/click?${link}&subid=s1`, `/click/?${link}&subid=s1`]) {
+      const head = await get(path, {}, 'HEAD');
+      expect(head.status, path).toBe(302);
+      expect(new URL(head.headers.get('location')!).searchParams.get('cid'), path).toBe('');
+    }
+    expect((await get('/click?offer_id=abc', {}, 'HEAD')).status).toBe(400);
+    await app.app.tracking.buffer.flush();
+    const db = app.database.db;
+    const [{ n } = { n: -1 }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(clicks);
+    const [{ r } = { r: -1 }] = await db
+      .select({ r: sql<number>`count(*)`.mapWith(Number) })
+      .from(rejectedClicksHourly);
+    expect([n, r]).toEqual([0, 0]);
   });
 
   it('writes every click acknowledged on the socket before a graceful stop', async () => {

@@ -728,11 +728,10 @@ export async function seedCatalogue(
 ): Promise<void> {
   await seedGoals(db);
   const rnd = prng(410);
-  const [verticalRows, goalRows, tierRows] = await Promise.all([
-    db.select().from(verticals),
-    db.select().from(goals),
-    db.select().from(goalTypes),
-  ]);
+  // One after the other: inside the seed's transaction they share one connection (pg 9 refuses overlapping queries).
+  const verticalRows = await db.select().from(verticals);
+  const goalRows = await db.select().from(goals);
+  const tierRows = await db.select().from(goalTypes);
   const verticalId = new Map(verticalRows.map((v) => [v.identifier, v.id]));
   const goalId = new Map(goalRows.map((g) => [g.identifier, g.id]));
   const tierId = new Map(tierRows.map((g) => [g.identifier, g.id]));

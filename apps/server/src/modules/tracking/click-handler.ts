@@ -25,11 +25,11 @@ const header = (value: string | string[] | undefined) =>
 
 const trustEveryHop = () => true;
 
-/** Whether a request is GET /click (with or without a query), the one path the fast path takes. */
+/** Whether a request is GET or HEAD /click (with or without a query), the one path the fast path takes. */
 export function isClickRequest(request: IncomingMessage): boolean {
   const url = request.url ?? '';
   return (
-    request.method === 'GET' &&
+    (request.method === 'GET' || request.method === 'HEAD') &&
     url.startsWith(CLICK_PATH) &&
     (url.length === CLICK_PATH.length || url.charCodeAt(CLICK_PATH.length) === 63) // '?'
   );
@@ -84,15 +84,19 @@ export function createClickHandler(
       const url = request.url ?? '';
       const mark = url.indexOf('?');
       const parsed = ClickQuerySchema.safeParse(mark === -1 ? {} : parseQuery(url.slice(mark + 1)));
+      // HEAD (link checkers, previews) gets GET's answer, but records and counts nothing.
+      const visiting = request.method !== 'HEAD';
       if (!parsed.success) {
-        buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
+        if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
         return sendError(response, 400, CLICK_REJECTION_MESSAGES.invalid_request);
       }
-      const visitor = {
-        ip: clientIp(request),
-        userAgent: header(request.headers['user-agent']),
-        referrer: header(request.headers.referer),
-      };
+      const visitor = visiting
+        ? {
+            ip: clientIp(request),
+            userAgent: header(request.headers['user-agent']),
+            referrer: header(request.headers.referer),
+          }
+        : null;
       const outcome = trackClick(engine, parsed.data, visitor, now);
       if (outcome instanceof Promise) {
         outcome.then(

@@ -114,7 +114,7 @@ export type ClickOutcome =
 export function trackClick(
   engine: { contexts: ClickContextCache; buffer: ClickBuffer },
   query: ClickQuery,
-  visitor: ClickVisitor,
+  visitor: ClickVisitor | null,
   now: Date,
 ): ClickOutcome | Promise<ClickOutcome> {
   const cached = engine.contexts.peek(query.offer_id, query.aff_id);
@@ -124,14 +124,24 @@ export function trackClick(
     .then((context) => recordClick(engine.buffer, context, query, visitor, now));
 }
 
+/**
+ * Records the click of `visitor` (or counts its refusal) and answers. Without a visitor (HEAD: a link checker
+ * or a preview, nobody is sent anywhere), the same answer is given but nothing is recorded or counted, and the
+ * landing URL's {click_id} is empty: no click id is issued for a click that does not exist.
+ */
 function recordClick(
   buffer: ClickBuffer,
   context: ClickContext,
   query: ClickQuery,
-  visitor: ClickVisitor,
+  visitor: ClickVisitor | null,
   now: Date,
 ): ClickOutcome {
   const decision = decideClick(context);
+  if (!visitor) {
+    return decision.ok
+      ? { ok: true, clickId: '', location: landingUrl(decision.offer.defaultUrl, query, '') }
+      : decision;
+  }
   if (!decision.ok) {
     buffer.reject({
       hour: hourOf(now),

@@ -78,6 +78,8 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   app.get(
     POSTBACK_PATH,
     {
+      // A HEAD (a link checker) must not record a conversion, as Fastify's implicit HEAD route would.
+      exposeHeadRoute: false,
       schema: {
         ...postbackSchema,
         summary: 'An advertiser reports a conversion (idempotent per transaction id)',
