@@ -24,7 +24,14 @@ export default defineConfig({
         // Libraries change far less often than the app: separate chunks stay cached across deploys.
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
+            // Loaded on first use only (src/components/line-chart.tsx): the chart library and what it draws with.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-|victory-vendor|@reduxjs|redux|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|internmap)/,
+              priority: 1,
+            },
+            // First, so that Mantine's core (which the charts use too) stays in its own chunk.
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/, priority: 2 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
             { name: 'icons', test: /node_modules[\\/]@tabler/ },

@@ -20,6 +20,21 @@ test.describe('login', () => {
     expect(await tokenCookie(context)).toBeTruthy();
   });
 
+  test('the chart library is downloaded where a chart is drawn, not on the sign-in page', async ({ page }) => {
+    const chartChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/charts-[\w-]+\.js$/.test(new URL(request.url()).pathname)) chartChunks.push(request.url());
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(chartChunks).toEqual([]);
+
+    await signIn(page, DEMO.partner.email, DEMO.partner.password);
+    await expect(page.getByTestId('traffic-chart-svg').locator('svg.recharts-surface').first()).toBeVisible();
+    expect(chartChunks).toHaveLength(1);
+  });
+
   test('a wrong password shows the 401 snackbar for about 3 seconds', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(DEMO.partner.email);

@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Skeleton, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LineChart } from '@/components/line-chart';
 import { useDailyStats } from '../api/get-daily-stats';
 import { chartPoints, chartRange, formatCount } from '../dashboard-format';
 import { BlockError, DashboardBlock } from './dashboard-block';

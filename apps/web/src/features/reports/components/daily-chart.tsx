@@ -1,8 +1,7 @@
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BasicReportRow } from '@portal/contracts';
+import { LineChart } from '@/components/line-chart';
 import { dailyChartPoints } from '../report-rows';
 
 /** Clicks (left axis) and conversions (right axis) per day, above the daily report. */
