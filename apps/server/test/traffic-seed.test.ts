@@ -201,4 +201,15 @@ describe('the demo traffic seed', () => {
     const [first] = await rows<{ first: string }>(sql`select min(created_at) as first from clicks`);
     expect(now.getTime() - new Date(first!.first).getTime()).toBeGreaterThan(89 * 24 * HOUR_MS);
   });
+
+  // Last: it adds a second (forced) replay on top of the one the other tests read.
+  it('queues no partner postback for replayed history, even to a postback that takes every conversion', async () => {
+    await t.database.db.execute(sql`update postbacks set enabled = true where partner_id = ${partnerIds.partner}`);
+    const again = await seedTraffic(t.database.db, { now, scale: 0.05, force: true });
+    expect(again!.conversions.approved).toBeGreaterThan(0);
+    const [counts] = await rows<{ deliveries: number }>(
+      sql`select count(*)::int as deliveries from postback_deliveries`,
+    );
+    expect(counts).toEqual({ deliveries: 0 });
+  });
 });

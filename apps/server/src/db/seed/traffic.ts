@@ -653,7 +653,8 @@ async function replay(db: Db, plan: TrafficPlan, logger: FastifyBaseLogger): Pro
       token: postback.token,
       ...(postback.amount ? { amount: postback.amount } : {}),
     };
-    const result = await acceptPostback(engine, fields, postback.at);
+    // Replayed history: the partners' own postbacks are not told of conversions weeks old.
+    const result = await acceptPostback(engine, fields, postback.at, { notifyPartner: false });
     summary.postbacks += 1;
     if (result.duplicate) {
       summary.retries += 1;

@@ -179,6 +179,7 @@ export async function recordPostback(
   advertiserId: number,
   params: PostbackParams,
   now: Date,
+  options: PostbackOptions = {},
 ): Promise<PostbackResult> {
   const amountMinor = params.amount === undefined ? null : toMinorUnits(params.amount);
   const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
@@ -231,15 +232,16 @@ export async function recordPostback(
         );
         await rollups.write(tx);
         // The partner's postbacks (decision 019): written with the conversion, sent by the delivery worker.
-        await enqueuePostbackDeliveries(tx, {
-          ...base,
-          id: row.id,
-          offerId: known.click.offerId,
-          partnerId: known.click.partnerId,
-          goalId: o.goalId,
-          status: o.status,
-          payout: o.payout,
-        });
+        if (options.notifyPartner !== false)
+          await enqueuePostbackDeliveries(tx, {
+            ...base,
+            id: row.id,
+            offerId: known.click.offerId,
+            partnerId: known.click.partnerId,
+            goalId: o.goalId,
+            status: o.status,
+            payout: o.payout,
+          });
       }
       return { status: o.status, reason: o.reason, conversionId: row.id, duplicate: false };
     };
@@ -263,6 +265,14 @@ export async function recordPostback(
   });
 }
 
+export type PostbackOptions = {
+  /**
+   * Whether the partner's own postbacks are queued (default true). The traffic seed replays weeks of past
+   * conversions (decision 018): nobody's server is told of those.
+   */
+  notifyPartner?: boolean;
+};
+
 /**
  * GET|POST /postback once its fields are merged: checks them, finds the advertiser by its token, then records
  * the conversion at `now` (the request's clock, or the traffic seed's replayed past: decision 018).
@@ -271,6 +281,7 @@ export async function acceptPostback(
   engine: { db: Db; buffer: ClickBuffer; tokens: AdvertiserTokens },
   fields: Record<string, unknown>,
   now: Date,
+  options: PostbackOptions = {},
 ): Promise<PostbackResult> {
   const parsed = PostbackParamsSchema.safeParse(fields);
   if (!parsed.success) {
@@ -285,5 +296,5 @@ export async function acceptPostback(
   if (!params.token) throw unauthorized('A security token is required.');
   const advertiserId = await engine.tokens.advertiserOf(params.token);
   if (advertiserId === null) throw forbidden('The security token is not valid.');
-  return recordPostback(engine.db, engine.buffer, advertiserId, params, now);
+  return recordPostback(engine.db, engine.buffer, advertiserId, params, now, options);
 }
