@@ -155,6 +155,8 @@ test.describe('reports', () => {
   });
 
   test('each preset sets its dates and sends them; an emptied range makes no call', async ({ page }) => {
+    // Nine presets, each a round trip and a table of up to a year of rows: ~55 s alone, over 60 s on a busy machine.
+    test.slow();
     await page.goto('/reports/daily');
     await tableCells(page);
     for (const preset of REPORT_DATE_PRESETS.filter((p) => p !== 'custom')) {
