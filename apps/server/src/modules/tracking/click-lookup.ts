@@ -17,29 +17,31 @@ export type ClickContext = {
   applicationStatus: string | null;
 };
 
+/**
+ * Three key look-ups one after the other, not at once: the traffic seed loads contexts inside its transaction, where
+ * overlapping queries on the one connection are deprecated by pg (and refused from pg 9). A miss is rare (the cache).
+ */
 async function loadContext(db: Db, offerId: number, partnerId: number): Promise<ClickContext> {
-  const [offerRows, partnerRows, applicationRows] = await Promise.all([
-    db
-      .select({
-        id: offers.id,
-        enabled: offers.enabled,
-        private: offers.private,
-        requireApproval: offers.requireApproval,
-        defaultUrl: offers.defaultUrl,
-        currency: offers.currency,
-      })
-      .from(offers)
-      .where(eq(offers.id, offerId)),
-    db
-      .select({ id: partners.id, status: partners.status, allOffersAccess: partners.allOffersAccess })
-      .from(partners)
-      .where(eq(partners.id, partnerId)),
-    db
-      .select({ status: partnerOffers.status })
-      .from(partnerOffers)
-      .where(and(eq(partnerOffers.partnerId, partnerId), eq(partnerOffers.offerId, offerId)))
-      .limit(1),
-  ]);
+  const offerRows = await db
+    .select({
+      id: offers.id,
+      enabled: offers.enabled,
+      private: offers.private,
+      requireApproval: offers.requireApproval,
+      defaultUrl: offers.defaultUrl,
+      currency: offers.currency,
+    })
+    .from(offers)
+    .where(eq(offers.id, offerId));
+  const partnerRows = await db
+    .select({ id: partners.id, status: partners.status, allOffersAccess: partners.allOffersAccess })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  const applicationRows = await db
+    .select({ status: partnerOffers.status })
+    .from(partnerOffers)
+    .where(and(eq(partnerOffers.partnerId, partnerId), eq(partnerOffers.offerId, offerId)))
+    .limit(1);
   return {
     offer: offerRows[0] ?? null,
     partner: partnerRows[0] ?? null,
