@@ -235,3 +235,6 @@ export function demoAdvertiserToken(name: string): string {
   if (index < 0) throw new Error(`${name} is not a demo advertiser`);
   return createHash('sha256').update(`advertiser-${index}-${name}`).digest('hex');
 }
+
+/** French formats put (narrow) no-break spaces in amounts; compare them as plain spaces. */
+export const squash = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();

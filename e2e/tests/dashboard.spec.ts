@@ -233,6 +233,23 @@ test.describe('dashboard', () => {
     const countryName = config.countries.find((c) => c.isoCode === countryCode)!.name;
     answer = topCall(`country=${countryCode}&date=year`);
     await page.getByTestId('top-offers-country').click();
+    // Dropdown menus are at most 300 px high (spec section 9): the theme's default for every select.
+    const listbox = page.getByRole('listbox');
+    await expect(listbox).toBeVisible();
+    // Mantine scrolls the options in a box inside the listbox: the first element there, or above, with a limit.
+    const maxHeight = await listbox.evaluate((element) => {
+      const inside = [element, ...element.querySelectorAll('*')];
+      for (const node of inside) {
+        const value = getComputedStyle(node).maxHeight;
+        if (value !== 'none') return value;
+      }
+      for (let node = element.parentElement; node; node = node.parentElement) {
+        const value = getComputedStyle(node).maxHeight;
+        if (value !== 'none') return value;
+      }
+      return 'none';
+    });
+    expect(maxHeight).toBe('300px');
     await page.getByTestId('top-offers-country').fill(countryName);
     await page.getByRole('option', { name: countryName, exact: true }).click();
     rows = ((await (await answer).json()) as { data: TopOffer[] }).data;

@@ -15,7 +15,7 @@ import {
   type DateRange,
   type MoneyAmount,
 } from '@portal/contracts';
-import { DEMO, expectShell, useApiSession } from '../fixtures.js';
+import { DEMO, expectShell, squash, useApiSession } from '../fixtures.js';
 
 type Query = Record<string, string | number | undefined>;
 type Answer<T> = { data: T; total: number | null };
@@ -31,9 +31,6 @@ const PRESET_LABELS: Record<(typeof REPORT_DATE_PRESETS)[number], string> = {
   last_year: 'Last year',
   custom: 'Custom',
 };
-
-/** French formats put (narrow) no-break spaces in amounts; compare them as plain spaces. */
-const squash = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
 async function apiGet<T>(request: APIRequestContext, bearer: string, path: string, query: Query = {}) {
   const params = new URLSearchParams();

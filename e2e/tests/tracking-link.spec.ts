@@ -139,6 +139,7 @@ test.describe('tracking link', () => {
 
   test('an offer needing an approval the partner lacks says why and has no link', async ({ page, request }) => {
     const partnerId = config.partner!.id;
+    const refusedOffers: number[] = [];
     for (const [status, reason] of Object.entries(REASONS)) {
       const offer = offers.find((o) => o.enabled && o.requireApproval && o.partnerStatus === status);
       if (!offer) throw new Error(`the seed needs an offer requiring approval with status ${status} for Northwind`);
@@ -151,6 +152,36 @@ test.describe('tracking link', () => {
       const refused = await request.get(`/click?offer_id=${offer.id}&aff_id=${partnerId}`, { maxRedirects: 0 });
       expect(refused.status()).toBe(403);
       expect(refused.headers()['location']).toBeUndefined();
+      refusedOffers.push(offer.id);
+    }
+    // The refusals show under the click report, each with its offer (decision 024), as the API counts them.
+    const today = localDay(new Date(), config.user.timezone);
+    type Refused = { reason: string; offerId: number | null; clicks: number };
+    // Refusals are counted with the click buffer's next flush (every 100 ms).
+    let counted: Refused[] = [];
+    await expect
+      .poll(
+        async () => {
+          counted = await apiGet<Refused[]>(
+            request,
+            bearer,
+            `/api/v1/statistics/refused?startDate=${today}&endDate=${today}`,
+          );
+          return refusedOffers.every((id) => counted.some((r) => r.reason === 'approval_required' && r.offerId === id));
+        },
+        { timeout: 10_000, message: 'the refused clicks in GET /statistics/refused' },
+      )
+      .toBe(true);
+    await page.goto(`/reports/click?startDate=${today}&endDate=${today}`);
+    const panel = page.getByTestId('refused-traffic');
+    await expect(panel).toBeVisible();
+    for (const id of refusedOffers) {
+      const clicks = counted.find((r) => r.reason === 'approval_required' && r.offerId === id)?.clicks ?? 0;
+      expect(clicks, `refused clicks on offer ${id}`).toBeGreaterThanOrEqual(1);
+      const row = panel.locator(`[data-testid="refused-row"][data-reason="approval_required"][data-offer="${id}"]`);
+      await expect(row).toContainText('This offer requires an approved application');
+      await expect(row.getByRole('link')).toHaveAttribute('href', `/offer/${id}`);
+      await expect(row.locator('td').last()).toHaveText(String(clicks));
     }
     // An offer requiring approval with an active application has its link.
     const approved = offers.find((o) => o.enabled && o.requireApproval && o.partnerStatus === 'active');

@@ -97,3 +97,64 @@ describe('the demo catalogue', () => {
     expect(hostile.descriptionHtml).toContain('<strong>GlowSkin</strong>');
   });
 });
+
+describe('the demo billing history', () => {
+  it('gives Northwind twelve Paris months of billing requests, every invoice status and one deferred month', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/billing-request?count=50',
+      headers: bearer(northwind),
+    });
+    expect(res.statusCode).toBe(200);
+    const rows: {
+      period: { startDate: string; endDate: string };
+      totalAmount: number;
+      totalVatAmount: number;
+      paymentCurrency: string;
+      deferred: boolean;
+      invoice: {
+        status: string;
+        reference: string;
+        date: string;
+        file: { id: number; filename: string } | null;
+      } | null;
+    }[] = res.json().data;
+    expect(rows).toHaveLength(12);
+    for (const row of rows) {
+      // Whole Paris months, newest first, each invoiced after its month ended.
+      expect(row.period.startDate.endsWith('-01')).toBe(true);
+      const next = new Date(`${row.period.endDate}T00:00:00Z`);
+      next.setUTCDate(next.getUTCDate() + 1);
+      expect(next.getUTCDate()).toBe(1);
+      expect(row.invoice).not.toBeNull();
+      expect(row.invoice!.date > row.period.endDate).toBe(true);
+      expect(row.paymentCurrency).toBe('EUR');
+      expect(row.totalAmount).toBeGreaterThan(0);
+      // A French partner: 20 % VAT included.
+      expect(row.totalVatAmount).toBe(Math.round((row.totalAmount * 0.2) / 1.2));
+    }
+    expect(rows.map((row) => row.period.startDate)).toEqual(
+      [...rows.map((row) => row.period.startDate)].sort().reverse(),
+    );
+    expect(new Set(rows.map((row) => row.invoice!.status))).toEqual(
+      new Set(['waiting_for_approval', 'invoice_validated', 'payment_in_progress', 'paid']),
+    );
+    expect(rows.filter((row) => row.deferred)).toHaveLength(1);
+    expect(new Set(rows.map((row) => row.invoice!.reference)).size).toBe(12);
+    // Every invoice has its PDF, downloadable by the partner through a signed link.
+    for (const row of rows)
+      expect(row.invoice!.file).toEqual({ id: expect.any(Number), filename: `${row.invoice!.reference}.pdf` });
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/file/${rows[0]!.invoice!.file!.id}/url`,
+      headers: bearer(northwind),
+    });
+    expect(link.statusCode).toBe(200);
+    const url = new URL(link.json().data.url);
+    const pdf = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.subarray(-1024).toString('latin1')).toContain('%%EOF');
+  });
+});

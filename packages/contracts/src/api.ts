@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
 
 /**
  * The error object of spec section 3: status, message, data, errors.
@@ -71,3 +72,14 @@ export type RevivedDates<T> = T extends string | number | boolean | null | undef
     : {
         [K in keyof T]: K extends `${string}At` ? Date | null : RevivedDates<T[K]>;
       };
+
+/** `page` (from 1) and `count` (page size, default 50 as spec section 9, at most 500): every paged list's query. */
+export const pageQueryShape = {
+  page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
+  count: z.coerce
+    .number({ error: 'type' })
+    .int({ error: 'type' })
+    .min(1, { error: 'min' })
+    .max(MAX_PAGE_SIZE, { error: 'max' })
+    .default(DEFAULT_PAGE_SIZE),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { envelope } from './api.js';
+import { envelope, listOf, pageQueryShape } from './api.js';
 import { INVOICE_STATUSES } from './constants.js';
+import { booleanParam, commaList, emptyAsUnset } from './offers.js';
+import { isoDateParam } from './statistics.js';
 
 /** How an invoice status reads in words (notifications, e-mails). */
 export const INVOICE_STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], string> = {
@@ -27,3 +29,65 @@ export const InvoiceStatusBodySchema = z.strictObject({
   status: z.enum(INVOICE_STATUSES, { error: 'type' }),
 });
 export type InvoiceStatusBody = z.infer<typeof InvoiceStatusBodySchema>;
+
+// ------------------------------------------------------------------ the partner's payments (decision 025)
+
+/** What GET /billing-request may sort on; the spec's screen sorts on startingAt, newest first. */
+export const BILLING_REQUEST_SORTS = ['startingAt', 'endingAt', 'createdAt', 'totalAmount'] as const;
+
+/**
+ * GET /billing-request (spec section 7): page, count, sort, order, and the Payments filter (spec section 2), which
+ * the server applies: the period's days (Paris time, the billing reference), invoice statuses, deferred or not.
+ */
+export const ListBillingRequestsQuerySchema = z
+  .strictObject({
+    ...pageQueryShape,
+    sort: z.enum(BILLING_REQUEST_SORTS, { error: 'type' }).default('startingAt'),
+    order: z.enum(['asc', 'desc'], { error: 'type' }).default('desc'),
+    /** Requests whose period has a day on or after startDate and on or before endDate (yyyy-MM-dd, Paris). */
+    startDate: isoDateParam,
+    endDate: isoDateParam,
+    /** Invoice statuses, any of them (`a,b` or repeated). */
+    status: z.preprocess(
+      commaList,
+      z
+        .array(z.enum(INVOICE_STATUSES, { error: 'type' }))
+        .max(10)
+        .optional(),
+    ),
+    deferred: z.preprocess(emptyAsUnset, booleanParam.optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.startDate && value.endDate && value.endDate < value.startDate)
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'min' });
+  });
+export type ListBillingRequestsQuery = z.infer<typeof ListBillingRequestsQuerySchema>;
+export type ListBillingRequestsQueryInput = z.input<typeof ListBillingRequestsQuerySchema>;
+
+/** A billing request as its partner sees it (spec section 3), amounts in minor units of its payment currency. */
+export const BillingRequestSchema = z.object({
+  id: z.number().int(),
+  startingAt: z.string(),
+  endingAt: z.string(),
+  /** The period's first and last days, yyyy-MM-dd in Paris time. */
+  period: z.object({ startDate: z.string(), endDate: z.string() }),
+  totalAmount: z.number().int(),
+  totalVatAmount: z.number().int(),
+  paymentCurrency: z.string(),
+  paymentTerms: z.string(),
+  deferred: z.boolean(),
+  createdAt: z.string(),
+  invoice: z
+    .object({
+      id: z.number().int(),
+      reference: z.string(),
+      status: z.enum(INVOICE_STATUSES),
+      /** The invoice's day, yyyy-MM-dd in Paris time. */
+      date: z.string(),
+      /** The invoice document (spec section 3, invoiceFile); downloaded through GET /file/{id}/url. */
+      file: z.object({ id: z.number().int(), filename: z.string() }).nullable(),
+    })
+    .nullable(),
+});
+export type BillingRequest = z.infer<typeof BillingRequestSchema>;
+export const BillingRequestListSchema = listOf(BillingRequestSchema);

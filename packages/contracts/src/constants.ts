@@ -26,6 +26,11 @@ export const RESET_KEY_TTL_MINUTES = 60;
 export const SNACKBAR_SUCCESS_MS = 2500;
 export const SNACKBAR_LOGIN_ERROR_MS = 3000;
 export const SNACKBAR_CLOSE_ANIMATION_MS = 1000;
+
+/** Dropdown menus are at most this high (spec section 9). */
+export const DROPDOWN_MAX_HEIGHT_PX = 300;
+/** Letters typed on a closed list pick the first option they begin; the typed prefix is forgotten after this pause. */
+export const TYPE_AHEAD_RESET_MS = 800;
 export const ERROR_REPORT_THROTTLE_MS = 1000;
 
 export const EMAIL_MAX_LENGTH = 254;

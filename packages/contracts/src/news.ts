@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+import { pageQueryShape } from './api.js';
 
 /** A news item of the dashboard's "What's New" block (spec section 3). */
 export const NewsSchema = z.object({
@@ -33,13 +33,7 @@ const newsGroups = z
 
 /** GET /news: page, count, sort, order, groups (spec section 7). */
 export const ListNewsQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
-  count: z.coerce
-    .number({ error: 'type' })
-    .int({ error: 'type' })
-    .min(1, { error: 'min' })
-    .max(MAX_PAGE_SIZE, { error: 'max' })
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageQueryShape,
   sort: z.enum(NEWS_SORTS, { error: 'oneOf' }).default('publishedAt'),
   order: z.enum(['asc', 'desc'], { error: 'oneOf' }).default('desc'),
   groups: newsGroups.optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
+import { pageQueryShape } from './api.js';
 
 /** The events that notify a partner (issue 6): each kind maps to the preference that e-mails it. */
 export const NOTIFICATION_KINDS = [
@@ -24,13 +24,7 @@ export const NotificationSchema = z.object({
 export type Notification = z.infer<typeof NotificationSchema>;
 
 export const ListNotificationsQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
-  count: z.coerce
-    .number({ error: 'type' })
-    .int({ error: 'type' })
-    .min(1, { error: 'min' })
-    .max(MAX_PAGE_SIZE, { error: 'max' })
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageQueryShape,
 });
 export type ListNotificationsQuery = z.input<typeof ListNotificationsQuerySchema>;
 

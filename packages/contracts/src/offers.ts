@@ -2,13 +2,11 @@ import { z } from 'zod';
 import {
   APPLICATION_STATUSES,
   CONVERSION_TYPES,
-  DEFAULT_PAGE_SIZE,
-  MAX_PAGE_SIZE,
   OFFER_GROUPS,
   OFFER_PARTNER_STATUSES,
   OFFER_SORT_NAMES,
 } from './constants.js';
-import { envelope } from './api.js';
+import { envelope, pageQueryShape } from './api.js';
 
 /** A vertical as offers carry it (spec section 3, Vertical). */
 export const VerticalSchema = z.object({
@@ -124,7 +122,7 @@ export const OfferSchema = z.object({
 export type Offer = z.infer<typeof OfferSchema>;
 
 /** Accepts `a,b`, repeated parameters (`?x=a&x=b`) or both; empty items are dropped. */
-function commaList(value: unknown): unknown {
+export function commaList(value: unknown): unknown {
   if (value === undefined || value === null) return undefined;
   const parts = (Array.isArray(value) ? value : [value]).flatMap((item) =>
     typeof item === 'string' ? item.split(',') : [item],
@@ -134,21 +132,15 @@ function commaList(value: unknown): unknown {
 }
 
 /** An empty filter (`?conversionType=`) means no filter, as a form with nothing chosen sends it. */
-const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
+export const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
-const booleanParam = z
+export const booleanParam = z
   .enum(['true', 'false', '1', '0'], { error: 'type' })
   .transform((value) => value === 'true' || value === '1');
 
 /** GET /offer query (spec section 7): pagination, sorting, filters and groups. */
 export const ListOffersQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
-  count: z.coerce
-    .number({ error: 'type' })
-    .int({ error: 'type' })
-    .min(1, { error: 'min' })
-    .max(MAX_PAGE_SIZE, { error: 'max' })
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageQueryShape,
   sortName: z.enum(OFFER_SORT_NAMES, { error: 'type' }).default('id'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'type' }).default('desc'),
   /** Case-insensitive substring of the offer name. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
-import { envelope, listOf } from './api.js';
+
+import { envelope, listOf, pageQueryShape } from './api.js';
 
 // ------------------------------------------------------------------ constants
 
@@ -246,13 +246,7 @@ export const PostbackStatsSchema = envelope(
 export type PostbackStats = z.infer<typeof PostbackStatsSchema>['data'];
 
 export const PostbackStatsQuerySchema = z.strictObject({
-  page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
-  count: z.coerce
-    .number({ error: 'type' })
-    .int({ error: 'type' })
-    .min(1, { error: 'min' })
-    .max(MAX_PAGE_SIZE, { error: 'max' })
-    .default(DEFAULT_PAGE_SIZE),
+  ...pageQueryShape,
 });
 
 /** POST /postback/{id}/test: the attempt made with the sample values. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { CONVERSION_TYPES, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './constants.js';
-import { envelope, listOf } from './api.js';
+import { CONVERSION_TYPES } from './constants.js';
+import { envelope, listOf, pageQueryShape } from './api.js';
 import { formatMoneyMinor } from './format.js';
-import { OfferPayoutSchema } from './offers.js';
+import { OfferPayoutSchema, emptyAsUnset } from './offers.js';
 import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES, TrackingValueSchema } from './tracking.js';
 
 // ------------------------------------------------------------------ constants
@@ -266,9 +266,9 @@ export const TopOffersSchema = listOf(TopOfferRowSchema);
 
 // ------------------------------------------------------------------ queries
 
-const emptyAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isoDate = z.preprocess(
+/** A yyyy-MM-dd query parameter naming a real day; empty means unset. */
+export const isoDateParam = z.preprocess(
   emptyAsUnset,
   z
     .string()
@@ -282,8 +282,8 @@ const trackingFilter = z.preprocess(emptyAsUnset, TrackingValueSchema.optional()
 /** The shared report filter (spec section 2). Empty values mean no filter. */
 export const reportFilterShape = {
   /** yyyy-MM-dd in the partner's time zone, both ends included. Without either, the previous month. */
-  startDate: isoDate,
-  endDate: isoDate,
+  startDate: isoDateParam,
+  endDate: isoDateParam,
   offerId: z.preprocess(
     emptyAsUnset,
     z.coerce
@@ -312,17 +312,38 @@ function checkRange(value: { startDate?: string | undefined; endDate?: string | 
 export const BasicReportQuerySchema = z.strictObject(reportFilterShape).superRefine(checkRange);
 export type BasicReportQuery = z.infer<typeof BasicReportQuerySchema>;
 
+/**
+ * Why a partner's own links were refused, as the partner may be told it (decision 024). A disabled offer, or one the
+ * partner may not see, is 'unknown_offer', as GET /click itself answers ('This offer does not exist.'), so that the
+ * report cannot reveal a private offer. Refusals that name no partner (a malformed link) belong to nobody.
+ */
+export const PARTNER_REFUSAL_REASONS = ['unknown_offer', 'approval_required', 'partner_inactive'] as const;
+export type PartnerRefusalReason = (typeof PARTNER_REFUSAL_REASONS)[number];
+
+/** GET /statistics/refused: the date range (as the other reports) and an optional offer. */
+export const RefusedTrafficQuerySchema = z
+  .strictObject({
+    startDate: reportFilterShape.startDate,
+    endDate: reportFilterShape.endDate,
+    offerId: reportFilterShape.offerId,
+  })
+  .superRefine(checkRange);
+export type RefusedTrafficQuery = z.infer<typeof RefusedTrafficQuerySchema>;
+
+/** Refused clicks per reason and offer (null where the offer is not the partner's to know), most first. */
+export const RefusedTrafficRowSchema = z.object({
+  reason: z.enum(PARTNER_REFUSAL_REASONS),
+  offerId: z.number().int().nullable(),
+  clicks: z.number().int(),
+});
+export type RefusedTrafficRow = z.infer<typeof RefusedTrafficRowSchema>;
+export const RefusedTrafficSchema = listOf(RefusedTrafficRowSchema);
+
 /** GET /statistics/conversion and /statistics/click: the filter plus pagination, newest first. */
 export const PagedReportQuerySchema = z
   .strictObject({
     ...reportFilterShape,
-    page: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).default(1),
-    count: z.coerce
-      .number({ error: 'type' })
-      .int({ error: 'type' })
-      .min(1, { error: 'min' })
-      .max(MAX_PAGE_SIZE, { error: 'max' })
-      .default(DEFAULT_PAGE_SIZE),
+    ...pageQueryShape,
   })
   .superRefine(checkRange);
 export type PagedReportQuery = z.infer<typeof PagedReportQuerySchema>;

@@ -542,7 +542,11 @@ export const rejectedClicksHourly = pgTable(
     partnerId: integer().notNull().default(0),
     count: bigint({ mode: 'number' }).notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'rejected_clicks_hourly_pk', columns: [t.hour, t.reason, t.offerId, t.partnerId] })],
+  (t) => [
+    primaryKey({ name: 'rejected_clicks_hourly_pk', columns: [t.hour, t.reason, t.offerId, t.partnerId] }),
+    // GET /statistics/refused reads one partner's hours (decision 024).
+    index('rejected_clicks_hourly_partner_hour_idx').on(t.partnerId, t.hour),
+  ],
 );
 
 // ---------------------------------------------------------------- billing

@@ -1,10 +1,10 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { Autocomplete, createTheme, MantineProvider, MultiSelect, Select, TagsInput } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { SNACKBAR_CLOSE_ANIMATION_MS } from '@portal/contracts';
+import { DROPDOWN_MAX_HEIGHT_PX, SNACKBAR_CLOSE_ANIMATION_MS } from '@portal/contracts';
 import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
@@ -13,6 +13,13 @@ export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+  // Dropdown menus are at most 300 px high (spec section 9), everywhere.
+  components: {
+    Select: Select.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
+    Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
+    TagsInput: TagsInput.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
+  },
 });
 
 type AppProvidersProps = { children: ReactNode };

@@ -141,6 +141,20 @@ describe('api-client error path', () => {
     expect(navigate).toHaveBeenCalledWith('/', undefined);
   });
 
+  it('shows the server message of a 403 on the login page and stays there (another login error)', async () => {
+    setPathname('/login');
+    fetchMock.mockResolvedValue(
+      jsonResponse(403, { status: 403, message: 'Your partner account is not active.', data: null, errors: null }),
+    );
+    await expect(api.post('/login', { username: 'a', password: 'b' })).rejects.toMatchObject({ status: 403 });
+    expect(snackbar).toHaveBeenCalledWith({
+      kind: 'error',
+      message: 'Your partner account is not active.',
+      details: null,
+    });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it('shows the server message with its errors as details for other statuses', async () => {
     fetchMock.mockResolvedValue(
       jsonResponse(400, {

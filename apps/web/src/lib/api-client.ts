@@ -91,7 +91,9 @@ function handleErrorAnswer(error: ApiError, options: RequestOptions): void {
     navigateTo(paths.login.href(), { replace: true });
     return;
   }
-  if (error.status === 403) {
+  // On the login page a 403 is a refused sign-in (an inactive partner, say): one of the "other login errors",
+  // shown with the server's message below, not a screen the user may not open.
+  if (error.status === 403 && currentPathname() !== paths.login.path) {
     showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });
     navigateTo(paths.dashboard.href());
     return;

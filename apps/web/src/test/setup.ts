@@ -1,7 +1,11 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
 import '@/lib/i18n';
+
+// findBy… and waitFor wait up to 5 s, not 1 s: a whole form renders slowly on a loaded 2-CPU machine, and a
+// test that fails for being slow tells nothing about the product.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

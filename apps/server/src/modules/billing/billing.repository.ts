@@ -1,7 +1,13 @@
-import { eq } from 'drizzle-orm';
-import type { InvoiceStatusBody } from '@portal/contracts';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  BILLING_TIMEZONE,
+  type BillingRequest,
+  type InvoiceStatusBody,
+  type ListBillingRequestsQuery,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { billingRequests, invoices, partners } from '../../db/schema.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { billingRequests, files, invoices, partners } from '../../db/schema.js';
 
 const invoiceColumns = {
   id: invoices.id,
@@ -38,5 +44,96 @@ export function invoiceDto(row: NonNullable<Awaited<ReturnType<typeof lockInvoic
     status: invoice.status as InvoiceStatusBody['status'],
     createdAt: invoice.createdAt.toISOString(),
     updatedAt: invoice.updatedAt.toISOString(),
+  };
+}
+
+/** The Paris day of a moment, yyyy-MM-dd: billing follows the billing reference time zone (spec section 9). */
+const parisDay = (moment: SQL | AnyPgColumn) =>
+  sql<string>`to_char(${moment} at time zone ${BILLING_TIMEZONE}, 'YYYY-MM-DD')`;
+/** The moment a Paris day (yyyy-MM-dd) starts. */
+const parisMidnight = (day: string) => sql`(${day}::date)::timestamp at time zone ${BILLING_TIMEZONE}`;
+
+const SORT_COLUMNS = {
+  startingAt: billingRequests.startingAt,
+  endingAt: billingRequests.endingAt,
+  createdAt: billingRequests.createdAt,
+  totalAmount: billingRequests.totalAmount,
+} as const;
+
+/**
+ * One page of a partner's billing requests with their invoices, and how many match in all. The period filter keeps
+ * the requests with a day in the range (ending_at is the period's last moment, included); the status filter reads the
+ * invoice's status, so a request without an invoice yet never matches one.
+ */
+export async function listBillingRequests(
+  db: DbOrTx,
+  partnerId: number,
+  query: ListBillingRequestsQuery,
+): Promise<{ list: BillingRequest[]; total: number }> {
+  const where = and(
+    eq(billingRequests.partnerId, partnerId),
+    query.startDate ? gte(billingRequests.endingAt, parisMidnight(query.startDate)) : undefined,
+    query.endDate ? lt(billingRequests.startingAt, sql`${parisMidnight(query.endDate)} + interval '1 day'`) : undefined,
+    query.status ? inArray(invoices.status, query.status) : undefined,
+    query.deferred === undefined ? undefined : eq(billingRequests.deferred, query.deferred),
+  );
+  const order = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({
+      id: billingRequests.id,
+      startingAt: billingRequests.startingAt,
+      endingAt: billingRequests.endingAt,
+      startDay: parisDay(billingRequests.startingAt),
+      endDay: parisDay(billingRequests.endingAt),
+      totalAmount: billingRequests.totalAmount,
+      totalVatAmount: billingRequests.totalVatAmount,
+      paymentCurrency: billingRequests.paymentCurrency,
+      paymentTerms: billingRequests.paymentTerms,
+      deferred: billingRequests.deferred,
+      createdAt: billingRequests.createdAt,
+      invoiceId: invoices.id,
+      reference: invoices.reference,
+      status: invoices.status,
+      invoiceDay: parisDay(invoices.createdAt),
+      fileId: files.id,
+      filename: files.filename,
+    })
+    .from(billingRequests)
+    .leftJoin(invoices, eq(invoices.billingRequestId, billingRequests.id))
+    // Only a file of the partner's own: a link the partner could not download is no link.
+    .leftJoin(files, and(eq(files.id, invoices.invoiceFileId), eq(files.ownerPartnerId, partnerId)))
+    .where(where)
+    .orderBy(order(SORT_COLUMNS[query.sort]), order(billingRequests.id))
+    .limit(query.count)
+    .offset((query.page - 1) * query.count);
+  const counted = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(billingRequests)
+    .leftJoin(invoices, eq(invoices.billingRequestId, billingRequests.id))
+    .where(where);
+  return {
+    total: counted[0]?.n ?? 0,
+    list: rows.map((row) => ({
+      id: row.id,
+      startingAt: row.startingAt.toISOString(),
+      endingAt: row.endingAt.toISOString(),
+      period: { startDate: row.startDay, endDate: row.endDay },
+      totalAmount: row.totalAmount,
+      totalVatAmount: row.totalVatAmount,
+      paymentCurrency: row.paymentCurrency,
+      paymentTerms: row.paymentTerms,
+      deferred: row.deferred,
+      createdAt: row.createdAt.toISOString(),
+      invoice:
+        row.invoiceId === null || row.reference === null || row.invoiceDay === null
+          ? null
+          : {
+              id: row.invoiceId,
+              reference: row.reference,
+              status: row.status as InvoiceStatusBody['status'],
+              date: row.invoiceDay,
+              file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
+            },
+    })),
   };
 }

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BillingRequestListSchema,
   INVOICE_STATUS_LABELS,
+  ListBillingRequestsQuerySchema,
   IdParamsSchema,
   InvoiceDetailSchema,
   InvoiceStatusBodySchema,
@@ -9,16 +11,33 @@ import {
 } from '@portal/contracts';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { authOf } from '../../plugins/auth.js';
+import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
-import { invoiceDto, lockInvoice, setInvoiceStatus } from './billing.repository.js';
+import { invoiceDto, listBillingRequests, lockInvoice, setInvoiceStatus } from './billing.repository.js';
 
 /**
- * The staff side of invoices, as far as the portal needs it today: moving an invoice through its
- * statuses notifies the partner. The partner's payments screen and the billing run are not built yet.
+ * Billing requests and invoices: the partner reads its own (the Payments screen, decision 025); staff move an
+ * invoice through its statuses, which notifies the partner. The billing run that creates requests is not built yet.
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.get(
+    '/billing-request',
+    {
+      preHandler: app.requireAuth(['ROLE_PARTNER']),
+      schema: {
+        tags: ['billing'],
+        summary: 'The partner’s billing requests with their invoices, paged and filtered (Payments screen)',
+        querystring: ListBillingRequestsQuerySchema,
+        response: { 200: BillingRequestListSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { list, total } = await listBillingRequests(ctx.db, partnerIdOf(request), request.query);
+      return ok(list, { total });
+    },
+  );
+
   app.put(
     '/staff/invoices/:id',
     {

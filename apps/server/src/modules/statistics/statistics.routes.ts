@@ -12,6 +12,8 @@ import {
   GlobalPerformanceSchema,
   PagedReportQuerySchema,
   QuickStatsSchema,
+  RefusedTrafficQuerySchema,
+  RefusedTrafficSchema,
   TopOffersQuerySchema,
   TopOffersSchema,
   errorResponses,
@@ -24,6 +26,7 @@ import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { clickPage, conversionPage } from './raw-rows.repository.js';
 import { exportFilename, reportCsv } from './report-export.js';
+import { refusedTraffic } from './refused.repository.js';
 import { resolveRange, utcWindow } from './report-dates.js';
 import { basicReport, globalPerformance, quickStats, topOffers, type ReportFilters } from './statistics.repository.js';
 
@@ -143,6 +146,25 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       },
     );
   }
+
+  app.get(
+    '/statistics/refused',
+    {
+      ...route,
+      schema: {
+        tags: ['statistics'],
+        summary: 'Refused traffic: the partner’s clicks GET /click refused, per reason and offer, most first',
+        querystring: RefusedTrafficQuerySchema,
+        response: { 200: RefusedTrafficSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { partnerId, offset, now } = await caller(request);
+      const window = utcWindow(resolveRange(request.query, now, offset), offset);
+      const rows = await refusedTraffic(db, partnerId, window, request.query.offerId);
+      return ok(rows, { total: rows.length });
+    },
+  );
 
   app.get(
     '/statistics/conversion',

@@ -3,8 +3,6 @@ import { DEFAULT_PAGE_SIZE, presetRange, REPORT_DATE_PRESETS } from '@portal/con
 import {
   filtersForPreset,
   hasDateRange,
-  isIsoDate,
-  parseFilterDate,
   matchingPreset,
   pagedReportQueryOf,
   parsePagination,
@@ -134,18 +132,5 @@ describe('report queries', () => {
     expect(matchingPreset('2026-03-16', '2026-03-16', monday)).toBe('today');
     expect(matchingPreset('2026-03-16', '2026-03-16', monday, 'this_week')).toBe('this_week');
     expect(matchingPreset('2026-03-10', '2026-03-16', monday)).toBe('custom');
-    expect(isIsoDate('2024-02-29')).toBe(true);
-    expect(isIsoDate('2025-02-29')).toBe(false);
-    expect(isIsoDate('2026-13-01')).toBe(false);
-  });
-
-  it('reads typed dates as the fields show them, dd/MM/yyyy, and refuses what is not a day', () => {
-    expect(parseFilterDate('01/10/2026')).toBe('2026-10-01');
-    expect(parseFilterDate(' 1/2/2026 ')).toBe('2026-02-01');
-    expect(parseFilterDate('2026-10-31')).toBe('2026-10-31');
-    expect(parseFilterDate('31/02/2026')).toBeNull();
-    expect(parseFilterDate('99/99/2026')).toBeNull();
-    expect(parseFilterDate('01/10')).toBeNull();
-    expect(parseFilterDate('')).toBeNull();
   });
 });

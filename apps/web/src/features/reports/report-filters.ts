@@ -11,6 +11,7 @@ import {
   type PagedReportQuery,
   type ReportDatePreset,
 } from '@portal/contracts';
+import { isIsoDate } from '@/lib/dates';
 
 export const TRACKING_FILTERS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const;
 export type TrackingFilter = (typeof TRACKING_FILTERS)[number];
@@ -33,28 +34,10 @@ export type Pagination = { page: number; count: number };
 /** What a preset means depends on when and where: "now" and the partner's offset (null = UTC). */
 export type Clock = { now: Date; offset: string | null | undefined };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day as yyyy-MM-dd ('2025-02-30' is not one). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  // '2026-13-01' does not parse at all; '2025-02-30' parses as 2 March.
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
 const isPreset = (value: string | null): value is ReportDatePreset =>
   (REPORT_DATE_PRESETS as readonly (string | null)[]).includes(value);
 
 /** The filter with every value unset but the dates of a preset (custom leaves them empty). */
-/** What the date fields accept as typed: dd/MM/yyyy (as they show dates) or yyyy-MM-dd; null unless a real date. */
-export function parseFilterDate(input: string): string | null {
-  const text = input.trim();
-  const dayFirst = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  const iso = dayFirst ? `${dayFirst[3]}-${dayFirst[2]!.padStart(2, '0')}-${dayFirst[1]!.padStart(2, '0')}` : text;
-  return isIsoDate(iso) ? iso : null;
-}
-
 export function filtersForPreset(preset: ReportDatePreset, clock: Clock): ReportFilters {
   const range = presetRange(preset, clock.now, clock.offset);
   return {

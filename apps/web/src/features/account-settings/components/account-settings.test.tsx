@@ -48,6 +48,20 @@ describe('AccountSettings', () => {
     expect((await screen.findByTestId('snackbar')).textContent).toContain('Your timezone has been saved.');
   });
 
+  it('says when the settings cannot be loaded and loads them again on request', async () => {
+    const user = userEvent.setup();
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(500, { status: 500, message: 'Down', data: null, errors: null }))
+      .mockResolvedValueOnce(ok(settings));
+    renderWithProviders(<AccountSettings />);
+    const failed = await screen.findByTestId('settings-load-failed');
+    expect(failed.textContent).toContain('could not be loaded');
+    expect(screen.queryByRole('button', { name: 'Timezone' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Timezone' })).not.toBeNull();
+    expect(screen.queryByTestId('settings-load-failed')).toBeNull();
+  });
+
   it('shows the five preferences as saved and sends all five', async () => {
     const user = userEvent.setup();
     fetchMock

@@ -1,4 +1,4 @@
-import { Accordion, Center, Loader } from '@mantine/core';
+import { Accordion, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAccountSettings } from '../api/account-settings';
 import { ChangePasswordForm } from './change-password-form';
@@ -20,7 +20,17 @@ export function AccountSettings() {
         </Accordion.Panel>
       </Accordion.Item>
       {!settings.data ? (
-        settings.isPending && (
+        settings.isError ? (
+          // The failure itself was shown in a snackbar by the api-client; the sections wait for a retry.
+          <Group justify="center" gap="sm" py="md" data-testid="settings-load-failed">
+            <Text size="sm" c="dimmed">
+              {t('accountSettings.loadFailed')}
+            </Text>
+            <Button variant="light" size="xs" onClick={() => void settings.refetch()} loading={settings.isFetching}>
+              {t('accountSettings.retry')}
+            </Button>
+          </Group>
+        ) : (
           <Center py="md">
             <Loader size="sm" />
           </Center>

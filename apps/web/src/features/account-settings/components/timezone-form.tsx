@@ -43,7 +43,6 @@ export function TimezoneForm({ saved }: TimezoneFormProps) {
           onChange={(next) => next && setValue(next)}
           allowDeselect={false}
           searchable
-          maxDropdownHeight={300}
           error={error}
           data-testid="timezone-select"
         />

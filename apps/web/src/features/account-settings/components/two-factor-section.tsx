@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -12,6 +12,7 @@ import {
   type TwoFactorDisableBody,
   type TwoFactorStartBody,
 } from '@portal/contracts';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText } from '@/lib/form-errors';
@@ -68,7 +69,7 @@ function Enrolment() {
             control={phoneForm.control}
             name="countryCode"
             render={({ field, fieldState }) => (
-              <Select
+              <TypeAheadSelect
                 label={t('accountSettings.twoFactor.countryCode')}
                 labelProps={REQUIRED_LABEL}
                 data={COUNTRY_OPTIONS}

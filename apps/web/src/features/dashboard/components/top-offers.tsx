@@ -10,6 +10,7 @@ import {
   type TopOfferRow,
   formatMoneyAmounts,
 } from '@portal/contracts';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { CountryFlags } from '@/components/country-flags';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
@@ -45,7 +46,7 @@ export function TopOffers({ currency }: { currency: string }) {
         w={220}
         data-testid="top-offers-country"
       />
-      <Select
+      <TypeAheadSelect
         label={t('dashboard.topOffers.period')}
         data={periodOptions}
         value={date}

@@ -119,7 +119,6 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
               labelProps={REQUIRED_LABEL}
               data={languages}
               searchable
-              maxDropdownHeight={300}
               value={field.value ?? []}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -139,7 +138,6 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
               labelProps={REQUIRED_LABEL}
               data={countries}
               searchable
-              maxDropdownHeight={300}
               value={field.value || null}
               onChange={(value) => field.onChange(value ?? '')}
               onBlur={field.onBlur}

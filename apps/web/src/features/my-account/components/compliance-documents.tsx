@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, type DocumentType } from '@portal/contracts';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
 import { showSnackbar } from '@/lib/snackbar';
-import { downloadFile } from '../api/get-file-url';
+import { downloadFile } from '@/lib/files';
 import { saveComplianceDocument } from '../api/save-compliance-document';
 import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload, utcDate } from '../lib/read-file';
 

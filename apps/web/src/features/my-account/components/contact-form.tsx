@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, FileInput, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
@@ -9,11 +9,12 @@ import {
   type UpdatePartnerContactBody,
   type UpdatePartnerContactForm,
 } from '@portal/contracts';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
 import { fieldErrorText } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { downloadFile } from '../api/get-file-url';
+import { downloadFile } from '@/lib/files';
 import { updateContact } from '../api/update-contact';
 import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload } from '../lib/read-file';
 import { showSaveErrors } from '../lib/submit-errors';
@@ -98,7 +99,7 @@ export function ContactForm({ config, contact }: { config: PortalConfig; contact
             control={control}
             name="civility"
             render={({ field, fieldState }) => (
-              <Select
+              <TypeAheadSelect
                 label={t('myAccount.contact.civility')}
                 data={civilities}
                 clearable

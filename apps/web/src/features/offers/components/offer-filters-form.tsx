@@ -1,7 +1,8 @@
-import { Button, Grid, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Grid, MultiSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSION_TYPES, type ConversionType } from '@portal/contracts';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useConfig } from '@/lib/config';
 import { OFFER_STATUS_FILTERS, type OfferFilters, type OfferStatusFilter } from '../offer-filters';
 
@@ -47,7 +48,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <Select
+          <TypeAheadSelect
             label={t('offers.filters.payoutType')}
             placeholder={t('offers.filters.any')}
             data={payoutTypes}
@@ -55,7 +56,6 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
             onChange={(value) => set('conversionType', value as ConversionType | null)}
             clearable
             comboboxProps={{ withinPortal: true }}
-            maxDropdownHeight={300}
             data-testid="filter-payout-type"
           />
         </Grid.Col>
@@ -68,12 +68,11 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
             onChange={(value) => set('verticals', value)}
             searchable
             clearable
-            maxDropdownHeight={300}
             data-testid="filter-verticals"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <Select
+          <TypeAheadSelect
             label={t('offers.filters.status')}
             placeholder={t('offers.filters.any')}
             data={statuses}
@@ -92,7 +91,6 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
             onChange={(value) => set('countries', value)}
             searchable
             clearable
-            maxDropdownHeight={300}
             data-testid="filter-countries"
           />
         </Grid.Col>

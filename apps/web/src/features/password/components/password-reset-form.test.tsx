@@ -24,7 +24,7 @@ function type(input: HTMLElement, value: string) {
 
 describe('PasswordResetForm', () => {
   it('shows the placeholder hint and every failing rule with the current length', async () => {
-    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} onInvalidKey={() => {}} />);
     expect(passwordInput().getAttribute('placeholder')).toBe('8 characters min + capital letter + number');
 
     type(passwordInput(), 'abc');
@@ -42,7 +42,7 @@ describe('PasswordResetForm', () => {
   });
 
   it('requires the confirmation', async () => {
-    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} onInvalidKey={() => {}} />);
     type(passwordInput(), 'Secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('This field is required.')).not.toBeNull();
@@ -51,7 +51,7 @@ describe('PasswordResetForm', () => {
 
   it('shows the mismatch for exactly 3000 ms and blocks submit', async () => {
     vi.useFakeTimers();
-    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} onInvalidKey={() => {}} />);
     type(passwordInput(), 'Secret123');
     type(confirmInput(), 'Secret124');
     await act(async () => {
@@ -72,7 +72,7 @@ describe('PasswordResetForm', () => {
     fetchMock.mockResolvedValue(
       jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }),
     );
-    renderWithProviders(<PasswordResetForm resetKey="the-key" onSuccess={onSuccess} />);
+    renderWithProviders(<PasswordResetForm resetKey="the-key" onSuccess={onSuccess} onInvalidKey={() => {}} />);
     type(passwordInput(), 'Secret123');
     type(confirmInput(), 'Secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
@@ -92,12 +92,31 @@ describe('PasswordResetForm', () => {
         errors: { password: 'Too common a password.' },
       }),
     );
-    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} />);
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} onInvalidKey={() => {}} />);
     type(passwordInput(), 'Secret123');
     type(confirmInput(), 'Secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
 
     expect(await screen.findByText('Too common a password.')).not.toBeNull();
+    expect(screen.queryByTestId('snackbar')).toBeNull();
+  });
+
+  it('hands a key the server refuses on submit to the invalid-link view, without a snackbar', async () => {
+    const onInvalidKey = vi.fn();
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        status: 400,
+        message: 'The link is either invalid or has expired.',
+        data: null,
+        errors: { key: 'The link is either invalid or has expired.' },
+      }),
+    );
+    renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} onInvalidKey={onInvalidKey} />);
+    type(passwordInput(), 'Secret123');
+    type(confirmInput(), 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+
+    await waitFor(() => expect(onInvalidKey).toHaveBeenCalledTimes(1));
     expect(screen.queryByTestId('snackbar')).toBeNull();
   });
 });

@@ -19,9 +19,11 @@ import { useResetPassword } from '../api/reset-password';
 type PasswordResetFormProps = {
   resetKey: string;
   onSuccess: () => void;
+  /** The key stopped being valid between the check and the submit (expired, or used elsewhere). */
+  onInvalidKey: () => void;
 };
 
-export function PasswordResetForm({ resetKey, onSuccess }: PasswordResetFormProps) {
+export function PasswordResetForm({ resetKey, onSuccess, onInvalidKey }: PasswordResetFormProps) {
   const { t } = useTranslation();
   const resetPassword = useResetPassword();
   const [mismatch, showMismatch] = useTimedFlag(PASSWORD_MISMATCH_MS);
@@ -47,7 +49,10 @@ export function PasswordResetForm({ resetKey, onSuccess }: PasswordResetFormProp
       await resetPassword.mutateAsync({ key: resetKey, password });
       onSuccess();
     } catch (error) {
-      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
+      if (isApiRequestError(error, 400) && error.errors?.key) {
+        // Spec section 8: an invalid reset key has its dedicated view, whenever the server finds it so.
+        onInvalidKey();
+      } else if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
         const unmatched = applyServerErrors(error.errors, ['password', 'passwordConfirm'] as const, setError);
         if (unmatched.length > 0 || !error.errors) {
           showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });

@@ -13,6 +13,7 @@ export function PasswordReset({ resetKey }: PasswordResetProps) {
   const { t } = useTranslation();
   const check = useCheckResetKey(resetKey);
   const [done, setDone] = useState(false);
+  const [keyRefused, setKeyRefused] = useState(false);
 
   if (done) {
     return (
@@ -34,7 +35,7 @@ export function PasswordReset({ resetKey }: PasswordResetProps) {
     );
   }
 
-  if (check.isError || !check.data) {
+  if (check.isError || !check.data || keyRefused) {
     return (
       <Stack gap="sm" ta="center" align="center" data-testid="password-reset-invalid">
         <Title order={4}>{t('passwordReset.invalidTitle')}</Title>
@@ -51,7 +52,7 @@ export function PasswordReset({ resetKey }: PasswordResetProps) {
       <Title order={3} data-testid="page-title">
         {t('passwordReset.title')}
       </Title>
-      <PasswordResetForm resetKey={resetKey} onSuccess={() => setDone(true)} />
+      <PasswordResetForm resetKey={resetKey} onSuccess={() => setDone(true)} onInvalidKey={() => setKeyRefused(true)} />
     </Stack>
   );
 }

@@ -100,7 +100,6 @@ function SelectField({ control, name, label, data }: SelectFieldProps) {
           labelProps={REQUIRED_LABEL}
           searchable
           data={data}
-          maxDropdownHeight={300}
           value={field.value || null}
           onChange={(value) => field.onChange(value ?? '')}
           onBlur={field.onBlur}
@@ -132,7 +131,6 @@ function MultiField({ control, name, label, data }: MultiFieldProps) {
           labelProps={REQUIRED_LABEL}
           searchable
           data={data}
-          maxDropdownHeight={300}
           value={field.value ?? []}
           onChange={field.onChange}
           onBlur={field.onBlur}

@@ -6,6 +6,8 @@ import type {
   ClickRow,
   ConversionRow,
   PagedReportQuery,
+  RefusedTrafficQuery,
+  RefusedTrafficRow,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
@@ -51,4 +53,16 @@ export function pagedReportQueryOptions<T extends PagedReportType>(type: T, quer
 
 export function usePagedReport<T extends PagedReportType>(type: T, query: PagedReportQuery, enabled: boolean) {
   return useQuery(pagedReportQueryOptions(type, query, enabled));
+}
+
+/** GET /statistics/refused: the partner's clicks /click refused in the range, per reason and offer (decision 024). */
+export async function getRefusedTraffic(query: RefusedTrafficQuery) {
+  const { data } = await api.get<RefusedTrafficRow[]>('/statistics/refused', { query });
+  return data ?? [];
+}
+
+export function useRefusedTraffic(query: RefusedTrafficQuery, enabled: boolean) {
+  return useQuery(
+    queryOptions({ queryKey: ['reports', 'refused', query], queryFn: () => getRefusedTraffic(query), enabled }),
+  );
 }

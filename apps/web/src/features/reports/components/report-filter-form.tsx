@@ -1,6 +1,4 @@
 import { Button, Grid, Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -9,19 +7,17 @@ import {
   TRACKING_VALUE_MAX_LENGTH,
   type ReportDatePreset,
 } from '@portal/contracts';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { DayInput } from '@/components/day-input';
 import { useReportOffers } from '../api/get-report-offers';
 import {
   TRACKING_FILTERS,
   filtersForPreset,
   matchingPreset,
-  parseFilterDate,
   rangeError,
   type Clock,
   type ReportFilters,
 } from '../report-filters';
-
-/** The filter shows dates as the reports do (spec section 9). */
-const DATE_FORMAT = 'DD/MM/YYYY';
 
 type ReportFilterFormProps = {
   /** The filter in the address; the form edits a copy until Submit. */
@@ -80,7 +76,6 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             searchable
             clearable
             nothingFoundMessage={t('reports.filters.noOffer')}
-            maxDropdownHeight={300}
             data-testid="filter-offer"
           />
         </Grid.Col>
@@ -96,35 +91,30 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
           </Grid.Col>
         ))}
         <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-          <Select
+          <TypeAheadSelect
             label={t('reports.filters.period')}
             data={REPORT_DATE_PRESETS.map((preset) => ({ value: preset, label: t(`reports.presets.${preset}`) }))}
             value={filters.preset}
             onChange={(value) => value && choosePreset(value as ReportDatePreset)}
             allowDeselect={false}
-            maxDropdownHeight={300}
             data-testid="filter-preset"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
-          <DateInput
+          <DayInput
             label={t('reports.filters.startDate')}
-            value={filters.startDate || null}
-            onChange={(value) => setDate('startDate', value ?? '')}
-            valueFormat={DATE_FORMAT}
-            dateParser={parseFilterDate}
+            value={filters.startDate}
+            onChange={(value) => setDate('startDate', value)}
             placeholder={t('reports.filters.datePlaceholder')}
             clearable
             data-testid="filter-start-date"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
-          <DateInput
+          <DayInput
             label={t('reports.filters.endDate')}
-            value={filters.endDate || null}
-            onChange={(value) => setDate('endDate', value ?? '')}
-            valueFormat={DATE_FORMAT}
-            dateParser={parseFilterDate}
+            value={filters.endDate}
+            onChange={(value) => setDate('endDate', value)}
             placeholder={t('reports.filters.datePlaceholder')}
             clearable
             error={

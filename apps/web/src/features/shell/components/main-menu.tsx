@@ -10,7 +10,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { BUILD_DATE, BUILD_LABEL, type AccountManager } from '@portal/contracts';
+import { BUILD_DATE, BUILD_LABEL, TERMS_AGREED_DATE, type AccountManager } from '@portal/contracts';
 import { paths } from '@/lib/paths';
 import { AccountManagerCard } from './account-manager-card';
 
@@ -80,6 +80,9 @@ export function MainMenu({ accountManager, onNavigate }: MainMenuProps) {
             {t('shell.insertionOrder')}
           </Anchor>
         </Group>
+        <Text size="xs" c="dimmed" data-testid="terms-agreed">
+          {t('shell.termsAgreed', { date: TERMS_AGREED_DATE })}
+        </Text>
         <Text size="xs" c="dimmed" data-testid="build-label">
           <span data-testid="build-number">{t('shell.buildLabel', { defaultValue: BUILD_LABEL })}</span>{' '}
           <time dateTime={BUILD_DATE} data-testid="build-date">

@@ -1,5 +1,5 @@
 import type { FileUrl } from '@portal/contracts';
-import { api } from '@/lib/api-client';
+import { api } from './api-client';
 
 /** A signed link valid a few minutes; the browser downloads it (the server answers as an attachment). */
 export async function getFileUrl(fileId: number) {

@@ -1,0 +1,1 @@
+CREATE INDEX "rejected_clicks_hourly_partner_hour_idx" ON "rejected_clicks_hourly" USING btree ("partner_id","hour");

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { asc, eq, sql } from 'drizzle-orm';
+import { BILLING_TIMEZONE } from '@portal/contracts';
+import type { FileStorage } from '../../lib/storage.js';
+import { renderInvoicePdf } from '../../modules/billing/invoice-pdf.js';
+import type { DbOrTx } from '../client.js';
+import { billingRequests, countries, files, invoices, partners } from '../schema.js';
+
+/** Whom the demo partners invoice: the network running the portal. */
+const NETWORK = { name: 'Demo Affiliate Network SAS', address: ['10 rue de la Paix', '75002 Paris', 'France'] };
+
+/** How many whole months back each seeded partner has been billed. */
+const MONTHS = 12;
+/** A month's total per partner, in minor units, before a deterministic ±35 % swing: a feel for each partner's size. */
+const BASE_TOTAL = [420_000, 1_350_000, 180_000];
+/** VAT included where the network charges it (a French partner); reverse charge elsewhere. */
+const VAT_RATE_BY_COUNTRY: Record<string, number> = { FR: 0.2 };
+
+/** The invoice status a month's invoice has reached, by how many months ago it was (1 = last month). */
+function statusFor(monthsAgo: number): string {
+  if (monthsAgo === 1) return 'waiting_for_approval';
+  if (monthsAgo === 2) return 'invoice_validated';
+  if (monthsAgo === 3) return 'payment_in_progress';
+  return 'paid';
+}
+
+/** A Paris month's first day as yyyy-MM-dd, `back` months before the month of `now` (Paris). */
+function parisMonth(now: Date, back: number): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: BILLING_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(now)
+    .split('-')
+    .map(Number) as [number, number];
+  const index = year * 12 + (month - 1) - back;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/**
+ * The demo's billing history for the Payments screen: one billing request per partner and Paris month for the last
+ * twelve months, invoiced a few days after the month ends and moved along by age (paid, in payment, validated,
+ * waiting), one month of Northwind's deferred for falling under its payment threshold. Billing periods and dates are
+ * Paris time (spec section 9). The billing run that would compute these from approved payouts is staff work not built
+ * yet, so the amounts are made up, deterministically. Each invoice has its PDF, as the partner would have sent it.
+ */
+export async function seedBilling(db: DbOrTx, storage: FileStorage, now: Date): Promise<void> {
+  const all = await db.select().from(partners).orderBy(asc(partners.id));
+  const countryNames = new Map((await db.select().from(countries)).map((c) => [c.isoCode, c.name]));
+  let sequence = 0;
+  for (let back = MONTHS; back >= 1; back--) {
+    const first = parisMonth(now, back);
+    const next = parisMonth(now, back - 1);
+    for (const [index, partner] of all.entries()) {
+      const base = BASE_TOTAL[index % BASE_TOTAL.length]!;
+      const swing = ((((partner.id * 7919 + back * 104_729) % 1000) - 500) / 500) * 0.35;
+      const deferred = index === 0 && back === 6;
+      const total = deferred
+        ? Math.min(7_420, (partner.paymentThreshold ?? 10_000) - 1)
+        : Math.round(base * (1 + swing));
+      const vatRate = VAT_RATE_BY_COUNTRY[partner.country ?? ''] ?? 0;
+      const vat = Math.round((total * vatRate) / (1 + vatRate));
+      const [request] = await db
+        .insert(billingRequests)
+        .values({
+          partnerId: partner.id,
+          startingAt: sql`(${first}::date)::timestamp at time zone ${BILLING_TIMEZONE}`,
+          // The period's last moment, included.
+          endingAt: sql`(${next}::date)::timestamp at time zone ${BILLING_TIMEZONE} - interval '1 second'`,
+          totalAmount: total,
+          totalVatAmount: vat,
+          partnerAccountType: partner.accountType,
+          partnerName: partner.companyName,
+          paymentThreshold: partner.paymentThreshold,
+          paymentTerms: partner.paymentTerms,
+          paymentCurrency: partner.paymentCurrency,
+          deferred,
+          createdAt: sql`(${next}::date)::timestamp at time zone ${BILLING_TIMEZONE} + interval '2 hours'`,
+          updatedAt: sql`(${next}::date)::timestamp at time zone ${BILLING_TIMEZONE} + interval '2 hours'`,
+        })
+        .returning({
+          id: billingRequests.id,
+          startDate: sql<string>`to_char(${billingRequests.startingAt} at time zone ${BILLING_TIMEZONE}, 'YYYY-MM-DD')`,
+          endDate: sql<string>`to_char(${billingRequests.endingAt} at time zone ${BILLING_TIMEZONE}, 'YYYY-MM-DD')`,
+        });
+      if (!request) throw new Error('billing request insert returned nothing');
+      sequence += 1;
+      const invoicedAfterDays = 2 + (partner.id % 3);
+      const issuedAt = sql`(${next}::date + ${invoicedAfterDays}::int)::timestamp at time zone ${BILLING_TIMEZONE} + interval '10 hours'`;
+      const [invoice] = await db
+        .insert(invoices)
+        .values({
+          billingRequestId: request.id,
+          reference: `INV-${first.slice(0, 4)}-${String(sequence).padStart(4, '0')}`,
+          status: deferred ? 'waiting_for_approval' : statusFor(back),
+          createdAt: issuedAt,
+          updatedAt: issuedAt,
+        })
+        .returning({
+          id: invoices.id,
+          reference: invoices.reference,
+          issuedOn: sql<string>`to_char(${invoices.createdAt} at time zone ${BILLING_TIMEZONE}, 'YYYY-MM-DD')`,
+        });
+      if (!invoice) throw new Error('invoice insert returned nothing');
+      const pdf = await renderInvoicePdf({
+        reference: invoice.reference,
+        issuedOn: invoice.issuedOn,
+        period: { startDate: request.startDate, endDate: request.endDate },
+        partner: {
+          name: partner.companyName,
+          address: [
+            partner.address ?? '',
+            [partner.zipCode, partner.city].filter(Boolean).join(' '),
+            countryNames.get(partner.country ?? '') ?? '',
+          ].filter(Boolean),
+          vatNumber: partner.companyVatNumber,
+        },
+        network: NETWORK,
+        totalAmount: total,
+        totalVatAmount: vat,
+        currency: partner.paymentCurrency,
+        paymentTerms: partner.paymentTerms,
+      });
+      const storageKey = `${randomUUID()}.pdf`;
+      await storage.put(storageKey, pdf);
+      const [file] = await db
+        .insert(files)
+        .values({
+          type: 'invoice',
+          filename: `${invoice.reference}.pdf`,
+          mimeType: 'application/pdf',
+          size: pdf.length,
+          storageKey,
+          ownerPartnerId: partner.id,
+          createdAt: issuedAt,
+        })
+        .returning({ id: files.id });
+      await db.update(invoices).set({ invoiceFileId: file!.id }).where(eq(invoices.id, invoice.id));
+    }
+  }
+}

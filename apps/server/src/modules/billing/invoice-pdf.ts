@@ -1,0 +1,70 @@
+import PDFDocument from 'pdfkit';
+import { formatLocalDate, formatMoneyMinor } from '@portal/contracts';
+
+export type InvoiceDocument = {
+  reference: string;
+  /** yyyy-MM-dd, Paris. */
+  issuedOn: string;
+  period: { startDate: string; endDate: string };
+  partner: { name: string; address: string[]; vatNumber: string | null };
+  network: { name: string; address: string[] };
+  totalAmount: number;
+  totalVatAmount: number;
+  currency: string;
+  paymentTerms: string;
+};
+
+/** The standard PDF fonts speak WinAnsi: French number formatting's no-break spaces become plain ones. */
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+const money = (minor: number, currency: string) => plain(formatMoneyMinor(minor, currency));
+
+/**
+ * A partner's invoice for one billing period as a one-page A4 PDF (pdfkit, standard fonts, no network). Amounts are
+ * integer minor units; the tax-exclusive amount is the total minus VAT (spec section 3).
+ */
+export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 56,
+      info: { Title: `Invoice ${invoice.reference}`, Author: invoice.partner.name, Subject: 'Affiliate commissions' },
+    });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+
+    doc.font('Helvetica-Bold').fontSize(20).text('INVOICE', { align: 'right' });
+    doc.font('Helvetica').fontSize(10).text(`No. ${invoice.reference}`, { align: 'right' });
+    doc.text(`Date: ${formatLocalDate(invoice.issuedOn)}`, { align: 'right' });
+    doc.moveDown(2);
+
+    const top = doc.y;
+    doc.font('Helvetica-Bold').text('From', 56, top);
+    doc.font('Helvetica').text([invoice.partner.name, ...invoice.partner.address].join('\n'));
+    if (invoice.partner.vatNumber) doc.text(`VAT: ${invoice.partner.vatNumber}`);
+    doc.font('Helvetica-Bold').text('To', 320, top);
+    doc.font('Helvetica').text([invoice.network.name, ...invoice.network.address].join('\n'), 320);
+    doc.moveDown(3);
+
+    const excluding = invoice.totalAmount - invoice.totalVatAmount;
+    const period = `${formatLocalDate(invoice.period.startDate)} - ${formatLocalDate(invoice.period.endDate)}`;
+    const rows: [string, string][] = [
+      [`Affiliate commissions, ${period} (Paris time)`, money(excluding, invoice.currency)],
+      ['VAT', money(invoice.totalVatAmount, invoice.currency)],
+      ['Total', money(invoice.totalAmount, invoice.currency)],
+    ];
+    for (const [index, [label, amount]] of rows.entries()) {
+      const y = doc.y;
+      doc.font(index === rows.length - 1 ? 'Helvetica-Bold' : 'Helvetica');
+      doc.text(label, 56, y, { width: 360 });
+      doc.text(amount, 420, y, { width: 120, align: 'right' });
+      doc.moveDown(0.6);
+    }
+    doc.moveDown(2);
+    doc.font('Helvetica').fontSize(9).fillColor('#555555');
+    doc.text(`Payment terms: ${invoice.paymentTerms}. Payment by wire transfer.`, 56);
+    if (invoice.totalVatAmount === 0) doc.text('No VAT charged.');
+    doc.end();
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * GET /api/v1/statistics/refused: the partner's refused clicks, counted by GET /click itself, per reason and offer,
+ * told only as /click told them (a private or disabled offer reads as unknown), in the user's days, and never
+ * another partner's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  expectErrorObject,
+  login,
+  testClock,
+  type TestApp,
+} from './helper.js';
+import { createOffer } from './offer-fixtures.js';
+
+let t: TestApp;
+// 21:10 UTC on the 10th: already the 11th for a +05:00 user.
+const clock = testClock(new Date('2026-03-10T21:10:00Z'));
+let a: { partnerId: number; token: string };
+let b: { partnerId: number; token: string };
+let offers: Record<'open' | 'hidden' | 'approval' | 'disabled', number>;
+
+const click = (offerId: number | string, partnerId: number | string) =>
+  t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partnerId}` });
+
+const refused = (token: string, query: Record<string, string | number>) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/statistics/refused?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
+    headers: bearer(token),
+  });
+
+const DAY = { startDate: '2026-03-10', endDate: '2026-03-10' };
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: clock.now });
+  const pa = await createPartner(t);
+  const pb = await createPartner(t);
+  a = { partnerId: pa.partnerId, token: await login(t, pa.email, pa.password) };
+  b = { partnerId: pb.partnerId, token: await login(t, pb.email, pb.password) };
+  offers = {
+    open: await createOffer(t, { name: 'Open' }),
+    hidden: await createOffer(t, { name: 'Hidden', private: true }),
+    approval: await createOffer(t, { name: 'Approval', requireApproval: true }),
+    disabled: await createOffer(t, { name: 'Disabled', enabled: false }),
+  };
+  const sent: [number | string, number | string, number, number][] = [
+    // offer, partner, times, expected status
+    [offers.open, a.partnerId, 2, 302],
+    [offers.hidden, a.partnerId, 3, 404],
+    [offers.approval, a.partnerId, 2, 403],
+    [offers.disabled, a.partnerId, 1, 404],
+    [2_147_483_000, a.partnerId, 1, 404],
+    ['abc', a.partnerId, 1, 400],
+    [offers.approval, b.partnerId, 4, 403],
+  ];
+  for (const [offer, partner, times, status] of sent) {
+    for (let i = 0; i < times; i++) expect((await click(offer, partner)).statusCode).toBe(status);
+  }
+  await t.app.tracking.buffer.flush();
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('GET /api/v1/statistics/refused', () => {
+  it('counts the partner’s refused clicks per reason and offer, an offer it may not see told as unknown', async () => {
+    const res = await refused(a.token, DAY);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      total: 2,
+      data: [
+        // The private, the disabled and the missing offer: 3 + 1 + 1, none of them named.
+        { reason: 'unknown_offer', offerId: null, clicks: 5 },
+        { reason: 'approval_required', offerId: offers.approval, clicks: 2 },
+      ],
+    });
+    // Partner B sees its own refusals only; the malformed link belongs to nobody.
+    expect((await refused(b.token, DAY)).json().data).toEqual([
+      { reason: 'approval_required', offerId: offers.approval, clicks: 4 },
+    ]);
+  });
+
+  it('filters on an offer, and a private offer’s id answers as an id that does not exist', async () => {
+    expect((await refused(a.token, { ...DAY, offerId: offers.approval })).json().data).toEqual([
+      { reason: 'approval_required', offerId: offers.approval, clicks: 2 },
+    ]);
+    expect((await refused(a.token, { ...DAY, offerId: offers.hidden })).json().data).toEqual([]);
+    expect((await refused(a.token, { ...DAY, offerId: 2_147_483_000 })).json().data).toEqual([]);
+  });
+
+  it('cuts days in the user’s time zone', async () => {
+    const tz = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/account/timezone',
+      headers: bearer(b.token),
+      payload: { timezone: '+05:00' },
+    });
+    expect(tz.statusCode).toBe(200);
+    expect((await refused(b.token, DAY)).json().data).toEqual([]);
+    expect((await refused(b.token, { startDate: '2026-03-11', endDate: '2026-03-11' })).json().data).toEqual([
+      { reason: 'approval_required', offerId: offers.approval, clicks: 4 },
+    ]);
+  });
+
+  it('refuses a bad range, an unknown parameter, staff and anonymous callers', async () => {
+    expectErrorObject(await refused(a.token, { startDate: '2026-02-30', endDate: '2026-03-01' }), 400);
+    expectErrorObject(await refused(a.token, { startDate: '2026-03-10', endDate: '2026-03-01' }), 400);
+    expectErrorObject(await refused(a.token, { ...DAY, offerId: 'abc' }), 400);
+    expectErrorObject(await refused(a.token, { ...DAY, subid: 'x' }), 400);
+    const staff = await createStaff(t, 'ROLE_ADMIN');
+    expectErrorObject(await refused(await login(t, staff.email, staff.password), DAY), 403);
+    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/statistics/refused' }), 401);
+  });
+});

@@ -1,0 +1,262 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  MultiSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { IconDownload } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { formatLocalDate, formatMoneyMinor } from '@portal/contracts';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { DayInput } from '@/components/day-input';
+import { WindowPagination } from '@/components/window-pagination';
+import { useConfig } from '@/lib/config';
+import { downloadFile } from '@/lib/files';
+import { useBillingRequests, type BillingRequestRow } from '../api/get-billing-requests';
+import {
+  billingRequestQueryOf,
+  invoiceStatusColor,
+  NO_PAYMENT_FILTERS,
+  parsePaymentSearch,
+  paymentSearchParams,
+  rangeIsInverted,
+  type PaymentFilters,
+} from '../payments-search';
+
+/**
+ * The Payments screen (spec section 2): the partner's billing requests and invoices, filtered by period, invoice
+ * status and deferral (applied by the server, decision 025), newest period first, paginated. Dates are Paris days.
+ */
+export function Payments() {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { filters, page } = parsePaymentSearch(searchParams);
+  const query = billingRequestQueryOf(filters, page);
+  const payments = useBillingRequests(query);
+  const total = payments.data?.total ?? 0;
+  const rows = payments.data?.list ?? [];
+
+  const goTo = (next: PaymentFilters, nextPage = 1) => setSearchParams(paymentSearchParams(next, nextPage));
+
+  let body;
+  if (payments.isPending || (payments.isFetching && payments.isPlaceholderData))
+    body = (
+      <Center p="xl" mih={160} data-testid="payments-loading" aria-busy="true">
+        <Loader />
+      </Center>
+    );
+  else if (payments.isError)
+    body = (
+      <Text c="dimmed" ta="center" p="xl" data-testid="payments-error">
+        {t('errors.generic')}
+      </Text>
+    );
+  else if (rows.length === 0)
+    body = (
+      <Text c="dimmed" ta="center" p="xl" data-testid="payments-empty">
+        {t('payments.empty')}
+      </Text>
+    );
+  else body = <PaymentsTable rows={rows} />;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md" radius="md">
+        <PaymentsFilterForm
+          key={searchParams.toString()}
+          initial={filters}
+          onSubmit={(next) => goTo(next)}
+          onReset={() => goTo(NO_PAYMENT_FILTERS)}
+        />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed" data-testid="payments-total" data-total={total}>
+            {t('payments.count', { count: total })} · {t('payments.parisTime')}
+          </Text>
+          {body}
+          <WindowPagination
+            page={page}
+            totalPages={Math.ceil(total / query.count)}
+            onChange={(next) => goTo(filters, next)}
+            label={t('payments.pagination')}
+            testId="payments-pagination"
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function PaymentsFilterForm({
+  initial,
+  onSubmit,
+  onReset,
+}: {
+  initial: PaymentFilters;
+  onSubmit: (filters: PaymentFilters) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const [filters, setFilters] = useState(initial);
+  const inverted = rangeIsInverted(filters);
+  const set = <K extends keyof PaymentFilters>(key: K, value: PaymentFilters[K]) =>
+    setFilters((current) => ({ ...current, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!inverted) onSubmit(filters);
+  };
+
+  return (
+    <form onSubmit={submit} data-testid="payments-filter" noValidate>
+      <Grid align="flex-end">
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <DayInput
+            label={t('payments.filters.startDate')}
+            value={filters.startDate}
+            onChange={(value) => set('startDate', value)}
+            placeholder={t('reports.filters.datePlaceholder')}
+            clearable
+            data-testid="payments-start-date"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 3 }}>
+          <DayInput
+            label={t('payments.filters.endDate')}
+            value={filters.endDate}
+            onChange={(value) => set('endDate', value)}
+            placeholder={t('reports.filters.datePlaceholder')}
+            clearable
+            error={inverted ? t('reports.filters.rangeMin') : undefined}
+            data-testid="payments-end-date"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <MultiSelect
+            label={t('payments.filters.status')}
+            placeholder={filters.status.length === 0 ? t('payments.filters.allStatuses') : undefined}
+            data={config.data.invoiceStatusList.map(({ value, label }) => ({ value, label }))}
+            value={filters.status}
+            onChange={(value) => set('status', value as PaymentFilters['status'])}
+            clearable
+            data-testid="payments-status"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 6, sm: 2 }}>
+          <TypeAheadSelect
+            label={t('payments.filters.deferred')}
+            data={[
+              { value: '', label: t('payments.filters.any') },
+              { value: 'yes', label: t('payments.filters.yes') },
+              { value: 'no', label: t('payments.filters.no') },
+            ]}
+            value={filters.deferred}
+            onChange={(value) => set('deferred', (value ?? '') as PaymentFilters['deferred'])}
+            allowDeselect={false}
+            data-testid="payments-deferred"
+          />
+        </Grid.Col>
+      </Grid>
+      <Group justify="flex-end" gap="sm" mt="md">
+        <Button variant="subtle" onClick={onReset} data-testid="payments-reset">
+          {t('payments.filters.reset')}
+        </Button>
+        <Button type="submit" disabled={inverted} data-testid="payments-submit">
+          {t('reports.filters.submit')}
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const statusLabel = (status: string) =>
+    config.data.invoiceStatusList.find((item) => item.value === status)?.label ?? status;
+
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="payments-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('payments.columns.period')}</Table.Th>
+            <Table.Th>{t('payments.columns.invoiceDate')}</Table.Th>
+            <Table.Th>{t('payments.columns.invoiceNumber')}</Table.Th>
+            <Table.Th ta="right">{t('payments.columns.amount')}</Table.Th>
+            <Table.Th>{t('payments.columns.status')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.id} data-testid="payment-row" data-id={row.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {formatLocalDate(row.period.startDate)} – {formatLocalDate(row.period.endDate)}
+              </Table.Td>
+              <Table.Td>{row.invoice ? formatLocalDate(row.invoice.date) : '—'}</Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text ff="monospace" size="sm">
+                    {row.invoice?.reference ?? '—'}
+                  </Text>
+                  {row.invoice?.file ? (
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label={t('payments.downloadInvoice', { reference: row.invoice.reference })}
+                      title={t('payments.downloadInvoice', { reference: row.invoice.reference })}
+                      onClick={() => void downloadFile(row.invoice!.file!.id)}
+                      data-testid="invoice-download"
+                    >
+                      <IconDownload size={16} />
+                    </ActionIcon>
+                  ) : null}
+                </Group>
+              </Table.Td>
+              <Table.Td
+                ta="right"
+                style={{ whiteSpace: 'nowrap' }}
+                // Spec section 3: the tax-exclusive amount is the total minus VAT.
+                title={
+                  row.totalVatAmount > 0
+                    ? t('payments.excludingVat', {
+                        amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
+                      })
+                    : undefined
+                }
+              >
+                {formatMoneyMinor(row.totalAmount, row.paymentCurrency)}
+              </Table.Td>
+              <Table.Td data-testid="payment-status">
+                {row.deferred ? (
+                  <Badge color="gray" variant="light">
+                    {t('payments.deferred')}
+                  </Badge>
+                ) : row.invoice ? (
+                  <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+                    {statusLabel(row.invoice.status)}
+                  </Badge>
+                ) : (
+                  <Badge color="gray" variant="outline">
+                    {t('payments.notInvoiced')}
+                  </Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

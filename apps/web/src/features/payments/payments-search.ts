@@ -1,0 +1,94 @@
+import {
+  DEFAULT_PAGE_SIZE,
+  INVOICE_STATUSES,
+  type InvoiceStatusBody,
+  type BILLING_REQUEST_SORTS,
+} from '@portal/contracts';
+import { isIsoDate } from '@/lib/dates';
+
+type InvoiceStatus = InvoiceStatusBody['status'];
+
+/** GET /billing-request's query as the screen sends it (the schema's input types are too loose to build one). */
+export type BillingRequestQuery = {
+  page: number;
+  count: number;
+  sort: (typeof BILLING_REQUEST_SORTS)[number];
+  order: 'asc' | 'desc';
+  startDate?: string;
+  endDate?: string;
+  /** Invoice statuses, comma-separated. */
+  status?: string;
+  deferred?: 'true' | 'false';
+};
+
+/** The Payments filter (spec section 2) as the form edits it and the address keeps it; '' is unset. */
+export type PaymentFilters = {
+  /** yyyy-MM-dd, Paris days (the billing reference). */
+  startDate: string;
+  endDate: string;
+  status: InvoiceStatus[];
+  deferred: '' | 'yes' | 'no';
+};
+
+export const NO_PAYMENT_FILTERS: PaymentFilters = { startDate: '', endDate: '', status: [], deferred: '' };
+
+const isStatus = (value: string): value is InvoiceStatus => (INVOICE_STATUSES as readonly string[]).includes(value);
+
+/** The filter and page an address holds; anything malformed is dropped rather than sent. */
+export function parsePaymentSearch(params: URLSearchParams): { filters: PaymentFilters; page: number } {
+  const date = (name: string) => {
+    const value = params.get(name) ?? '';
+    return isIsoDate(value) ? value : '';
+  };
+  const deferred = params.get('deferred');
+  const page = Number(params.get('page'));
+  return {
+    filters: {
+      startDate: date('startDate'),
+      endDate: date('endDate'),
+      status: [...new Set((params.get('status') ?? '').split(',').filter(isStatus))],
+      deferred: deferred === 'yes' || deferred === 'no' ? deferred : '',
+    },
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** The address of a filter and page; empty values and the first page are left out. */
+export function paymentSearchParams(filters: PaymentFilters, page = 1): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.startDate) params.set('startDate', filters.startDate);
+  if (filters.endDate) params.set('endDate', filters.endDate);
+  if (filters.status.length > 0) params.set('status', filters.status.join(','));
+  if (filters.deferred) params.set('deferred', filters.deferred);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** GET /billing-request's query: the spec's page, count, sort and order, plus the filter the server applies. */
+export function billingRequestQueryOf(filters: PaymentFilters, page: number): BillingRequestQuery {
+  const query: BillingRequestQuery = { page, count: DEFAULT_PAGE_SIZE, sort: 'startingAt', order: 'desc' };
+  if (filters.startDate) query.startDate = filters.startDate;
+  if (filters.endDate) query.endDate = filters.endDate;
+  if (filters.status.length > 0) query.status = filters.status.join(',');
+  if (filters.deferred) query.deferred = filters.deferred === 'yes' ? 'true' : 'false';
+  return query;
+}
+
+/** The end date is before the start date. */
+export const rangeIsInverted = (filters: PaymentFilters) =>
+  Boolean(filters.startDate && filters.endDate && filters.endDate < filters.startDate);
+
+/** Spec section 4: waiting for approval red, validated green, in payment yellow, paid green, anything else info. */
+export function invoiceStatusColor(status: string): string {
+  switch (status) {
+    case 'waiting_for_approval':
+      return 'red';
+    case 'invoice_validated':
+    case 'paid':
+      return 'green';
+    case 'payment_in_progress':
+      return 'yellow';
+    default:
+      return 'blue';
+  }
+}

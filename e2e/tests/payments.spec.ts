@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatLocalDate, formatMoneyMinor, type BillingRequest } from '@portal/contracts';
+import { DEMO, expectShell, squash, useApiSession } from '../fixtures.js';
+
+const STATUS_LABELS: Record<string, string> = {
+  waiting_for_approval: 'Waiting for approval',
+  invoice_validated: 'Invoice validated',
+  payment_in_progress: 'Payment in progress',
+  paid: 'Paid',
+};
+
+async function billingRequests(request: APIRequestContext, bearer: string, query = '') {
+  const response = await request.get(`/api/v1/billing-request?page=1&count=50${query}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: BillingRequest[] }).data;
+}
+
+/** A row as the Payments table must show it (spec section 2), computed from the API's answer. */
+const expectedCells = (row: BillingRequest) => [
+  `${formatLocalDate(row.period.startDate)} – ${formatLocalDate(row.period.endDate)}`,
+  row.invoice ? formatLocalDate(row.invoice.date) : '—',
+  row.invoice?.reference ?? '—',
+  squash(formatMoneyMinor(row.totalAmount, row.paymentCurrency)),
+  row.deferred ? 'Deferred' : row.invoice ? STATUS_LABELS[row.invoice.status]! : 'Not invoiced yet',
+];
+
+async function shownRows(page: Page) {
+  await expect(page.getByTestId('payments-loading')).toHaveCount(0);
+  return page
+    .getByTestId('payment-row')
+    .evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '')))
+    .then((rows) => rows.map((cells) => cells.map(squash)));
+}
+
+test.describe('payments', () => {
+  let bearer: string;
+
+  test.beforeEach(async ({ context, request }) => {
+    ({ bearer } = await useApiSession(context, request, DEMO.partner));
+  });
+
+  test('lists the seeded billing requests and invoices with the spec’s columns and badges', async ({
+    page,
+    request,
+  }) => {
+    const expected = await billingRequests(request, bearer, '&sort=startingAt&order=desc');
+    expect(expected.length).toBe(12);
+
+    await page.goto('/payments');
+    await expectShell(page);
+    const table = page.getByTestId('payments-table');
+    await expect(table.locator('thead th')).toHaveText([
+      'Period',
+      'Invoice date',
+      'Invoice number',
+      'Amount',
+      'Status',
+    ]);
+    expect(await shownRows(page)).toEqual(expected.map(expectedCells));
+    await expect(page.getByTestId('payments-total')).toHaveAttribute('data-total', '12');
+
+    // The amount's tax-exclusive part (total minus VAT) on hover; Northwind is charged VAT.
+    const first = expected[0]!;
+    expect(first.totalVatAmount).toBeGreaterThan(0);
+    const title = await page.getByTestId('payment-row').first().locator('td').nth(3).getAttribute('title');
+    expect(squash(title ?? '')).toBe(
+      `${squash(formatMoneyMinor(first.totalAmount - first.totalVatAmount, first.paymentCurrency))} excluding VAT`,
+    );
+
+    // A deferred request shows 'Deferred' instead of its invoice status; waiting invoices are red, paid green.
+    const deferred = page.getByTestId('payment-row').filter({ hasText: 'Deferred' });
+    await expect(deferred).toHaveCount(1);
+    const waiting = page.getByTestId('payment-status').getByText('Waiting for approval', { exact: true });
+    await expect(waiting.first()).toBeVisible();
+    expect(await waiting.first().evaluate((el) => el.closest('.mantine-Badge-root')?.getAttribute('style'))).toContain(
+      'red',
+    );
+  });
+
+  test('downloads an invoice’s PDF through a signed link', async ({ page, request }, testInfo) => {
+    const [newest] = await billingRequests(request, bearer);
+    expect(newest?.invoice?.file?.filename).toBe(`${newest?.invoice?.reference}.pdf`);
+    await page.goto('/payments');
+    const row = page.getByTestId('payment-row').first();
+    await expect(row).toHaveAttribute('data-id', String(newest!.id));
+    const downloading = page.waitForEvent('download');
+    await row.getByTestId('invoice-download').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`${newest!.invoice!.reference}.pdf`);
+    const saved = testInfo.outputPath('invoice.pdf');
+    await download.saveAs(saved);
+    const bytes = fs.readFileSync(saved);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.subarray(-1024).toString('latin1')).toContain('%%EOF');
+  });
+
+  test('filters by status, deferral and period, kept in the address and applied by the server', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/payments');
+    await expect(page.getByTestId('payments-table')).toBeVisible();
+
+    // Status (multi): Paid and Payment in progress.
+    const status = page.getByTestId('payments-status');
+    // The dropdown stays open while options are picked.
+    await status.click();
+    for (const label of ['Paid', 'Payment in progress'])
+      await page.getByRole('option', { name: label, exact: true }).click();
+    await status.press('Escape');
+    const calls: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/api/v1/billing-request')) calls.push(req.url());
+    });
+    await page.getByTestId('payments-submit').click();
+    await expect(page).toHaveURL(/status=paid%2Cpayment_in_progress|status=paid,payment_in_progress/);
+    const byStatus = await billingRequests(request, bearer, '&status=paid,payment_in_progress');
+    await expect.poll(async () => (await shownRows(page)).length).toBe(byStatus.length);
+    expect(await shownRows(page)).toEqual(byStatus.map(expectedCells));
+    expect(calls.at(-1)).toContain('status=paid%2Cpayment_in_progress');
+    expect(byStatus.every((row) => ['paid', 'payment_in_progress'].includes(row.invoice!.status))).toBe(true);
+
+    // Deferred: yes, on top of no status filter.
+    const all = await billingRequests(request, bearer);
+    await page.getByTestId('payments-reset').click();
+    await expect(page).toHaveURL(/\/payments$/);
+    // The address changes before the navigation's render, which remounts the form: typing before then would land in
+    // the form that is going away. The unfiltered rows show in the same render.
+    await expect.poll(async () => (await shownRows(page)).length).toBe(all.length);
+    // Type-ahead (spec section 9): a letter typed on the closed list picks the first option it begins.
+    await page.getByTestId('payments-deferred').focus();
+    await page.keyboard.type('y');
+    await expect(page.getByTestId('payments-deferred')).toHaveValue('Yes');
+    await page.getByTestId('payments-submit').click();
+    await expect(page).toHaveURL(/deferred=yes/);
+    await expect.poll(async () => (await shownRows(page)).length).toBe(1);
+    expect((await shownRows(page))[0]?.[4]).toBe('Deferred');
+
+    // Period: the newest request's month, typed as the fields show dates.
+    const newest = all[0]!;
+    await page.goto('/payments');
+    await page.getByTestId('payments-start-date').fill(formatLocalDate(newest.period.startDate));
+    await page.getByTestId('payments-end-date').fill(formatLocalDate(newest.period.endDate));
+    await page.getByTestId('payments-submit').click();
+    await expect(page).toHaveURL(new RegExp(`startDate=${newest.period.startDate}&endDate=${newest.period.endDate}`));
+    await expect.poll(async () => (await shownRows(page)).length).toBe(1);
+    expect(await shownRows(page)).toEqual([expectedCells(newest)]);
+
+    // A range ending before it starts cannot be submitted.
+    await page.getByTestId('payments-start-date').fill(formatLocalDate(newest.period.endDate));
+    await page.getByTestId('payments-end-date').fill(formatLocalDate(newest.period.startDate));
+    await expect(page.getByText('The end date is before the start date.')).toBeVisible();
+    await expect(page.getByTestId('payments-submit')).toBeDisabled();
+
+    // A status nothing has: the empty state.
+    await page.goto('/payments?status=invoice_validated&deferred=yes');
+    await expect(page.getByTestId('payments-empty')).toHaveText('No billing requests for these filters.');
+  });
+});
