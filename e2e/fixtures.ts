@@ -20,6 +20,7 @@ export type Account = { email: string; password: string };
 /** Texts the spec fixes (sections 2, 5 and 8), asserted verbatim. */
 export const TEXT = {
   badCredentials: 'Incorrect username or password.',
+  partnerNotActive: 'Your partner account is not active. Please contact your account manager.',
   accessDenied: 'Access denied.',
   required: 'This field is required.',
   emailExists: 'An account with this email already exists.',

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEXT, outbox, snackbar, uniqueEmail } from '../fixtures.js';
+import { DEMO, TEXT, apiLogin, expectShell, outbox, resetLinkFor, signIn, snackbar, uniqueEmail } from '../fixtures.js';
 
 const REQUIRED_TEXT_FIELDS = [
   'Company name',
@@ -138,6 +138,62 @@ test.describe('register', () => {
 
     await back.click();
     await expect(page).toHaveURL('/login');
+  });
+
+  test('an approved request mails a set-password link that signs the partner in; once suspended, sign-in says so', async ({
+    page,
+    request,
+  }) => {
+    const applicant = newApplicant();
+    await fillRegisterForm(page, applicant);
+    await submit(page);
+    await expect(page).toHaveURL('/register/success');
+
+    // Staff approve it (decision 026): an admin reaches whichever manager it went to.
+    const { bearer } = await apiLogin(request, DEMO.admin);
+    const headers = { authorization: `Bearer ${bearer}` };
+    const pending = (await (await request.get('/api/v1/staff/partners?status=pending', { headers })).json()) as {
+      data: { id: number; email: string }[];
+    };
+    const partner = pending.data.find((p) => p.email === applicant.email);
+    expect(partner, 'the request among the pending partners').toBeDefined();
+    const approved = await request.put(`/api/v1/staff/partners/${partner!.id}/status`, {
+      headers,
+      data: { status: 'active' },
+    });
+    expect(approved.status()).toBe(200);
+
+    // The first mail is the acknowledgement; the second carries the link.
+    const link = await resetLinkFor(applicant.email, 1);
+    const welcome = outbox().find((m) => m.to.includes(applicant.email) && m.body.includes(link));
+    expect(welcome?.subject).toBe('Your partner account is approved');
+    await page.goto(link);
+    await expect(page.getByTestId('page-title')).toHaveText('Reset your password');
+    const password = 'Welcome2026';
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Change password', exact: true }).click();
+    await expect(page.getByTestId('password-reset-success')).toContainText(TEXT.resetSuccessTitle);
+
+    await signIn(page, applicant.email, password);
+    await expectShell(page);
+    await expect(page).toHaveURL('/');
+
+    // Suspended: the open session ends at the next call, and signing in again shows the server's reason.
+    const suspended = await request.put(`/api/v1/staff/partners/${partner!.id}/status`, {
+      headers,
+      data: { status: 'suspended' },
+    });
+    expect(suspended.status()).toBe(200);
+    await page.goto('/offers');
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByLabel('Email', { exact: true }).fill(applicant.email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const refusal = snackbar(page, TEXT.partnerNotActive);
+    await expect(refusal).toHaveText(TEXT.partnerNotActive);
+    await expect(refusal).toHaveAttribute('data-kind', 'error');
+    await expect(page).toHaveURL(/\/login/);
   });
 
   test('registering an email twice says the account already exists', async ({ page, request }) => {

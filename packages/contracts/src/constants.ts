@@ -22,6 +22,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** How long the 'passwords do not match' message stays (spec sections 5 and 8). */
 export const PASSWORD_MISMATCH_MS = 3000;
 export const RESET_KEY_TTL_MINUTES = 60;
+/** The set-password link sent when a registration is approved stays valid this long (decision 026). */
+export const WELCOME_KEY_TTL_DAYS = 7;
 
 export const SNACKBAR_SUCCESS_MS = 2500;
 export const SNACKBAR_LOGIN_ERROR_MS = 3000;

@@ -16,3 +16,4 @@ export * from './billing.js';
 export * from './tracking.js';
 export * from './statistics.js';
 export * from './postbacks.js';
+export * from './staff.js';

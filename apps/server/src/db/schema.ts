@@ -823,6 +823,24 @@ export const notifications = pgTable(
   (t) => [index().on(t.partnerId, t.createdAt), index().on(t.partnerId, t.readAt)],
 );
 
+/** The audit trail of a partner's status: who approved, declined, suspended, reinstated or closed it, and why. */
+export const partnerStatusChanges = pgTable(
+  'partner_status_changes',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    fromStatus: varchar({ length: 16 }).notNull(),
+    toStatus: varchar({ length: 16 }).notNull(),
+    reason: text(),
+    /** The staff member; kept (set null) if that user is deleted later. */
+    changedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.partnerId, t.createdAt)],
+);
+
 /** Read-only reporting API keys of a partner. Only the SHA-256 of the key is kept. */
 export const apiKeys = pgTable(
   'api_keys',

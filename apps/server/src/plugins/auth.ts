@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
-import { API_KEY_PREFIX, type ApiKeyScope, type Role } from '@portal/contracts';
+import { API_KEY_PREFIX, STAFF_ROLES, type ApiKeyScope, type Role } from '@portal/contracts';
 import type { Db } from '../db/client.js';
 import { apiKeys, partners, sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
@@ -166,3 +166,20 @@ export function partnerIdOf(request: FastifyRequest): number {
   if (auth.partnerId === null) throw forbidden('This account is not a partner account.');
   return auth.partnerId;
 }
+
+/** A staff member's reach: admins and team managers handle every partner, an account manager only its own. */
+export type StaffScope = { userId: number; seesAll: boolean };
+
+/** The staff scope of the signed-in user; anyone else is refused. */
+export function staffScopeOf(request: FastifyRequest): StaffScope {
+  const auth = authOf(request);
+  if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
+  return {
+    userId: auth.userId,
+    seesAll: auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER'),
+  };
+}
+
+/** Whether a partner managed by `accountManagerId` is within a staff member's reach. */
+export const reaches = (scope: StaffScope, accountManagerId: number | null) =>
+  scope.seesAll || accountManagerId === scope.userId;

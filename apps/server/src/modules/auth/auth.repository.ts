@@ -3,6 +3,7 @@ import { RESET_KEY_TTL_MINUTES, SESSION_TTL_DAYS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { authFailures, partners, passwordResetKeys, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
+import { issuePasswordKey } from '../../shared/password-keys.js';
 
 const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
@@ -108,20 +109,8 @@ export async function clearAccountFailures(db: DbOrTx, account: string) {
 }
 
 /** Issues a single-use reset key valid for one hour; earlier unused keys of the user stop working. */
-export async function createResetKey(db: DbOrTx, userId: number, now: Date) {
-  const key = randomToken();
-  await db
-    .update(passwordResetKeys)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetKeys.userId, userId), isNull(passwordResetKeys.usedAt)));
-  await db.insert(passwordResetKeys).values({
-    userId,
-    keyHash: sha256(key),
-    expiresAt: new Date(now.getTime() + RESET_KEY_TTL_MINUTES * 60 * 1000),
-    createdAt: now,
-  });
-  return key;
-}
+export const createResetKey = (db: DbOrTx, userId: number, now: Date) =>
+  issuePasswordKey(db, userId, now, RESET_KEY_TTL_MINUTES * 60 * 1000);
 
 export async function countRecentResetKeys(db: DbOrTx, userId: number, now: Date) {
   const rows = await db

@@ -6,12 +6,11 @@ import {
   IdParamsSchema,
   InvoiceDetailSchema,
   InvoiceStatusBodySchema,
-  STAFF_ROLES,
   errorResponses,
 } from '@portal/contracts';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { authOf, partnerIdOf } from '../../plugins/auth.js';
+import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
 import { invoiceDto, listBillingRequests, lockInvoice, setInvoiceStatus } from './billing.repository.js';
@@ -51,14 +50,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
-      const seesAll = auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER');
+      const scope = staffScopeOf(request);
       const { status } = request.body;
       const updated = await ctx.db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, request.params.id);
         // An account manager handles only its own partners; another's invoice does not exist for it.
-        if (!invoice || (!seesAll && invoice.accountManagerId !== auth.userId)) throw notFound('Invoice not found.');
+        if (!invoice || !reaches(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
         if (invoice.status === status) return invoice;
         const now = ctx.now();
         await setInvoiceStatus(tx, invoice.id, status, now);

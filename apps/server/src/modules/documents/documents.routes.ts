@@ -5,16 +5,15 @@ import {
   DOCUMENT_TYPE_LABELS,
   IdParamsSchema,
   ReviewComplianceDocumentBodySchema,
-  STAFF_ROLES,
   envelope,
   errorResponses,
   formErrorText,
   type DocumentType,
 } from '@portal/contracts';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
-import { authOf, partnerIdOf } from '../../plugins/auth.js';
+import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
 import {
@@ -116,15 +115,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
-      const seesAll = auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER');
+      const scope = staffScopeOf(request);
       const { status, expireAt } = request.body;
       const now = ctx.now();
       const reviewed = await db.transaction(async (tx) => {
         const found = await documentForReview(tx, request.params.id);
         // An account manager reviews only its own partners' documents; others look unknown.
-        if (!found || (!seesAll && found.accountManagerId !== auth.userId)) throw notFound('Document not found.');
+        if (!found || !reaches(scope, found.accountManagerId)) throw notFound('Document not found.');
         const row = await reviewDocument(
           tx,
           found.document.id,

@@ -9,12 +9,11 @@ import {
   OfferListSchema,
   PartnerOfferDetailSchema,
   PartnerOfferListSchema,
-  STAFF_ROLES,
   errorResponses,
 } from '@portal/contracts';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { authOf, partnerIdOf } from '../../plugins/auth.js';
+import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
 import {
@@ -154,14 +153,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
-      const seesAll = auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER');
+      const scope = staffScopeOf(request);
       const { status } = request.body;
       await db.transaction(async (tx) => {
         const application = await lockApplicationForDecision(tx, request.params.id);
         // An account manager decides only for its own partners; another's application does not exist for it.
-        if (!application || (!seesAll && application.accountManagerId !== auth.userId)) {
+        if (!application || !reaches(scope, application.accountManagerId)) {
           throw notFound('Application not found.');
         }
         if (application.status === status) return;

@@ -1,24 +1,24 @@
-import { desc, eq } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PARTNER_STATUSES, STAFF_ROLES, envelope, errorResponses, partnerDisplayName } from '@portal/contracts';
+import {
+  IdParamsSchema,
+  PartnerStatusBodySchema,
+  PartnerStatusHistorySchema,
+  StaffPartnerDetailSchema,
+  StaffPartnerListSchema,
+  StaffPartnersQuerySchema,
+  errorResponses,
+} from '@portal/contracts';
 import { partners } from '../../db/schema.js';
-import { forbidden } from '../../lib/errors.js';
-import { ok, toIso } from '../../lib/reply.js';
-import { authOf } from '../../plugins/auth.js';
+import { ok } from '../../lib/reply.js';
+import { staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
+import { changePartnerStatus, partnerStatusHistory, staffPartnerDto } from './partner-status.js';
 
-const StaffPartnerSchema = z.object({
-  id: z.number().int(),
-  displayName: z.string(),
-  email: z.string(),
-  status: z.enum(PARTNER_STATUSES),
-  prospect: z.boolean(),
-  accountManagerId: z.number().int().nullable(),
-  createdAt: z.string().nullable(),
-});
-
-/** The back-office's first call: staff list partners (an account manager sees only its own). */
+/**
+ * The back-office's partners: staff list them (an account manager sees only its own) and move them through their
+ * statuses, approving a registration, declining, suspending, reinstating or closing (decision 026).
+ */
 export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/staff/partners',
@@ -26,25 +26,64 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       preHandler: app.requireAuth(),
       schema: {
         tags: ['staff'],
-        summary: 'Partners, for staff',
-        response: { 200: envelope(z.array(StaffPartnerSchema)), ...errorResponses },
+        summary: 'Partners, for staff, newest first; `status=pending` gives the registrations waiting for a decision',
+        querystring: StaffPartnersQuerySchema,
+        response: { 200: StaffPartnerListSchema, ...errorResponses },
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
-      const seesAll = auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER');
-      const query = ctx.db.select().from(partners).orderBy(desc(partners.id)).limit(500);
-      const rows = seesAll ? await query : await query.where(eq(partners.accountManagerId, auth.userId));
-      const list = rows.map((p) => ({
-        id: p.id,
-        displayName: partnerDisplayName(p.companyName, p.id),
-        email: p.email,
-        status: p.status as (typeof PARTNER_STATUSES)[number],
-        prospect: p.prospect,
-        accountManagerId: p.accountManagerId,
-        createdAt: toIso(p.createdAt),
-      }));
+      const scope = staffScopeOf(request);
+      const where: SQL[] = [];
+      if (!scope.seesAll) where.push(eq(partners.accountManagerId, scope.userId));
+      if (request.query.status) where.push(eq(partners.status, request.query.status));
+      const rows = await ctx.db
+        .select()
+        .from(partners)
+        .where(and(...where))
+        .orderBy(desc(partners.id))
+        .limit(500);
+      return ok(rows.map(staffPartnerDto), { total: rows.length });
+    },
+  );
+
+  app.put(
+    '/staff/partners/:id/status',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Approve, decline, suspend, reinstate or close a partner; the first approval creates its user and mails a set-password link',
+        params: IdParamsSchema,
+        body: PartnerStatusBodySchema,
+        response: { 200: StaffPartnerDetailSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const scope = staffScopeOf(request);
+      const partner = await changePartnerStatus(ctx.db, scope, request.params.id, request.body, {
+        mailer: ctx.mailer,
+        publicUrl: ctx.config.publicUrl,
+        now: ctx.now(),
+      });
+      request.log.info({ partnerId: partner.id, status: partner.status, by: scope.userId }, 'partner status changed');
+      return ok(partner);
+    },
+  );
+
+  app.get(
+    '/staff/partners/:id/status-history',
+    {
+      preHandler: app.requireAuth(),
+      schema: {
+        tags: ['staff'],
+        summary: 'Who changed a partner’s status, when, and why; newest first',
+        params: IdParamsSchema,
+        response: { 200: PartnerStatusHistorySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const list = await partnerStatusHistory(ctx.db, staffScopeOf(request), request.params.id);
       return ok(list, { total: list.length });
     },
   );

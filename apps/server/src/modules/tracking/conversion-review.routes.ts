@@ -2,27 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ConversionReviewSchema,
   IdParamsSchema,
-  STAFF_ROLES,
   StaffConversionSchema,
   StaffConversionsQuerySchema,
   envelope,
   errorResponses,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { authOf } from '../../plugins/auth.js';
+import { staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
-import { listForReview, reviewConversion, type Reviewer } from './conversion-review.js';
-
-function reviewerOf(request: Parameters<typeof authOf>[0]): Reviewer {
-  const auth = authOf(request);
-  if (!auth.roles.some((role) => STAFF_ROLES.includes(role))) throw forbidden();
-  return {
-    userId: auth.userId,
-    seesAll: auth.roles.includes('ROLE_ADMIN') || auth.roles.includes('ROLE_TEAM_MANAGER'),
-  };
-}
+import { listForReview, reviewConversion } from './conversion-review.js';
 
 /** Staff review pending conversions (decision 023): manual-validation goals record them pending. */
 export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -38,7 +27,7 @@ export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       },
     },
     async (request) => {
-      const { list, total } = await listForReview(ctx.db, reviewerOf(request), request.query);
+      const { list, total } = await listForReview(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });
     },
   );
@@ -56,6 +45,6 @@ export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       },
     },
     async (request) =>
-      ok(await reviewConversion(ctx.db, reviewerOf(request), request.params.id, request.body, ctx.now())),
+      ok(await reviewConversion(ctx.db, staffScopeOf(request), request.params.id, request.body, ctx.now())),
   );
 };

@@ -5,9 +5,10 @@ import { conversions, partners } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../../shared/partner-postbacks.js';
 import { hourOf, RollupAccumulator } from './rollups.js';
+import type { StaffScope } from '../../plugins/auth.js';
 
 /** Who reviews: every partner's conversions, or only those of the partners the account manager looks after. */
-export type Reviewer = { userId: number; seesAll: boolean };
+export type Reviewer = StaffScope;
 
 const columns = {
   id: conversions.id,

@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  PARTNER_STATUS_TRANSITIONS,
+  WELCOME_KEY_TTL_DAYS,
+  partnerDisplayName,
+  type PartnerStatus,
+  type PartnerStatusBody,
+  type PartnerStatusChange,
+  type StaffPartner,
+} from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { partnerContacts, partnerStatusChanges, partners, sessions, users } from '../../db/schema.js';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { toIso } from '../../lib/reply.js';
+import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { issuePasswordKey } from '../../shared/password-keys.js';
+
+type PartnerRow = typeof partners.$inferSelect;
+
+export function staffPartnerDto(p: PartnerRow): StaffPartner {
+  return {
+    id: p.id,
+    displayName: partnerDisplayName(p.companyName, p.id),
+    email: p.email,
+    status: p.status as PartnerStatus,
+    prospect: p.prospect,
+    accountManagerId: p.accountManagerId,
+    createdAt: toIso(p.createdAt),
+  };
+}
+
+/** The partner, locked until the transaction ends, if the staff member may handle it; otherwise it does not exist. */
+async function lockPartner(tx: DbOrTx, scope: StaffScope, partnerId: number) {
+  const [row] = await tx.select().from(partners).where(eq(partners.id, partnerId)).for('update');
+  if (!row || !reaches(scope, row.accountManagerId)) throw notFound('Partner not found.');
+  return row;
+}
+
+const EMAIL_TAKEN = 'A user with this partner’s e-mail already exists.';
+
+type Context = { mailer: Mailer; publicUrl: string; now: Date };
+
+/**
+ * Moves a partner to a new status (decision 026), in one transaction: the status, the audit row, the e-mails, and
+ * what the status implies. The first approval creates the partner's user from the registration's main contact and
+ * mails it a link to choose its password; a suspension or closure ends the partner's sessions (its API keys and
+ * tracking links stop on their own, as they check the status). Asking for the current status changes nothing.
+ */
+export async function changePartnerStatus(
+  db: DbOrTx,
+  scope: StaffScope,
+  partnerId: number,
+  body: PartnerStatusBody,
+  { mailer, publicUrl, now }: Context,
+): Promise<StaffPartner> {
+  const result = db.transaction(async (tx) => {
+    const partner = await lockPartner(tx, scope, partnerId);
+    const from = partner.status as PartnerStatus;
+    const to = body.status;
+    if (from === to) return partner;
+    if (!PARTNER_STATUS_TRANSITIONS[from].includes(to)) {
+      throw conflict(`A ${from} partner cannot be made ${to}.`, { status: `Not allowed from ${from}.` });
+    }
+    const reason = body.reason ? body.reason : null;
+    const [updated] = await tx
+      .update(partners)
+      .set({ status: to, prospect: to === 'active' ? false : partner.prospect, updatedAt: now })
+      .where(eq(partners.id, partner.id))
+      .returning();
+    await tx.insert(partnerStatusChanges).values({
+      partnerId: partner.id,
+      fromStatus: from,
+      toStatus: to,
+      reason,
+      changedBy: scope.userId,
+      createdAt: now,
+    });
+
+    const partnerUsers = await tx
+      .select({
+        id: users.id,
+        email: users.email,
+        firstname: users.firstname,
+        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+      })
+      .from(users)
+      .where(and(eq(users.partnerId, partner.id), eq(users.enabled, true)))
+      .orderBy(asc(users.id));
+    const manager = partner.accountManagerId
+      ? (
+          await tx
+            .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
+            .from(users)
+            .where(eq(users.id, partner.accountManagerId))
+        )[0]
+      : undefined;
+    const signature = manager
+      ? ['', `${manager.firstname} ${manager.lastname}, your account manager`, manager.email]
+      : ['', 'The partner team'];
+    const reasonLines = reason ? ['', `Reason: ${reason}`] : [];
+    const mailTo = async (to: string, kind: string, subject: string, lines: string[]) =>
+      mailer.enqueue(tx, { to, kind, subject, text: [...lines, ...reasonLines, ...signature].join('\n') });
+
+    if (to === 'active' && partnerUsers.length === 0) {
+      const user = await createFirstUser(tx, partner, now);
+      const key = await issuePasswordKey(tx, user.id, now, WELCOME_KEY_TTL_DAYS * 24 * 3600 * 1000);
+      await mailTo(user.email, 'partner-approved', 'Your partner account is approved', [
+        `Hello ${user.firstname},`,
+        '',
+        `${partner.companyName}'s partner account is approved. Choose your password within ${WELCOME_KEY_TTL_DAYS} days:`,
+        '',
+        `${publicUrl}/password-reset?key=${encodeURIComponent(key)}`,
+        '',
+        `Then sign in at ${publicUrl}/login with ${user.email}.`,
+      ]);
+    } else if (to === 'active') {
+      for (const user of partnerUsers)
+        await mailTo(user.email, 'partner-reinstated', 'Your partner account is active again', [
+          `Hello ${user.firstname},`,
+          '',
+          `${partner.companyName}'s partner account is active again: you can sign in, and your tracking links redirect.`,
+          user.hasPassword ? `Sign in at ${publicUrl}/login.` : `Choose a password at ${publicUrl}/password-lost.`,
+        ]);
+    } else if (to === 'rejected') {
+      const contact = await mainContact(tx, partner.id);
+      await mailTo(partner.email, 'partner-rejected', 'About your partner request', [
+        `Hello ${contact?.firstname ?? partner.companyName},`,
+        '',
+        `Thank you for your interest. We are not able to accept ${partner.companyName}'s partner request at this time.`,
+      ]);
+    } else {
+      const ids = partnerUsers.map((user) => user.id);
+      if (ids.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, ids));
+      const [subject, what] =
+        to === 'suspended'
+          ? ['Your partner account is suspended', 'is suspended']
+          : ['Your partner account is closed', 'is closed'];
+      for (const user of partnerUsers)
+        await mailTo(user.email, `partner-${to}`, subject, [
+          `Hello ${user.firstname},`,
+          '',
+          `${partner.companyName}'s partner account ${what}: you cannot sign in, and your tracking links no longer redirect.`,
+          'Please contact your account manager.',
+        ]);
+    }
+    return updated ?? partner;
+  });
+  const partner = await result.catch((error: unknown) => {
+    throw isUniqueViolation(error) ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : error;
+  });
+  void mailer.drain().catch(() => undefined);
+  return staffPartnerDto(partner);
+}
+
+async function mainContact(tx: DbOrTx, partnerId: number) {
+  const [contact] = await tx
+    .select()
+    .from(partnerContacts)
+    .where(and(eq(partnerContacts.partnerId, partnerId), eq(partnerContacts.companyRole, 'main')))
+    .orderBy(asc(partnerContacts.id))
+    .limit(1);
+  return contact;
+}
+
+/** The partner's first user, from the main contact the registration gave; it has no password until it picks one. */
+async function createFirstUser(tx: DbOrTx, partner: PartnerRow, now: Date) {
+  const contact = await mainContact(tx, partner.id);
+  const [user] = await tx
+    .insert(users)
+    .values({
+      email: partner.email,
+      passwordHash: null,
+      firstname: contact?.firstname ?? partner.companyName,
+      lastname: contact?.lastname ?? '',
+      telegram: contact?.telegram ?? null,
+      teams: contact?.teams ?? null,
+      phone: contact?.phoneNumber ?? partner.phoneNumber ?? null,
+      roles: ['ROLE_PARTNER'],
+      partnerId: partner.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id, email: users.email, firstname: users.firstname });
+  if (!user) throw new Error('user insert returned nothing');
+  return user;
+}
+
+/** A partner's status changes, newest first, if the staff member may handle the partner. */
+export async function partnerStatusHistory(
+  db: DbOrTx,
+  scope: StaffScope,
+  partnerId: number,
+): Promise<PartnerStatusChange[]> {
+  const [partner] = await db
+    .select({ accountManagerId: partners.accountManagerId })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  if (!partner || !reaches(scope, partner.accountManagerId)) throw notFound('Partner not found.');
+  const rows = await db
+    .select({
+      change: partnerStatusChanges,
+      staff: { id: users.id, firstname: users.firstname, lastname: users.lastname },
+    })
+    .from(partnerStatusChanges)
+    .leftJoin(users, eq(users.id, partnerStatusChanges.changedBy))
+    .where(eq(partnerStatusChanges.partnerId, partnerId))
+    .orderBy(desc(partnerStatusChanges.createdAt), desc(partnerStatusChanges.id));
+  return rows.map(({ change, staff }) => ({
+    id: change.id,
+    from: change.fromStatus as PartnerStatus,
+    to: change.toStatus as PartnerStatus,
+    reason: change.reason,
+    changedBy: staff ? { id: staff.id, name: `${staff.firstname} ${staff.lastname}`.trim() } : null,
+    createdAt: change.createdAt.toISOString(),
+  }));
+}

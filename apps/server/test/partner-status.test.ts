@@ -1,0 +1,294 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { partnerStatusChanges, partners, sessions, users } from '../src/db/schema.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  expectErrorObject,
+  login,
+  registrationPayload,
+  resetKeyFrom,
+  sentMails,
+  testClock,
+  type TestApp,
+} from './helper.js';
+
+const NOT_ACTIVE = 'Your partner account is not active. Please contact your account manager.';
+const DAY_MS = 24 * 3600 * 1000;
+
+describe('staff move partners through their statuses (decision 026)', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2026-03-02T09:00:00Z'));
+  let manager: { userId: number; email: string; password: string };
+  let managerToken: string;
+  let otherManagerToken: string;
+  let adminToken: string;
+
+  const setStatus = (token: string | null, id: number, payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/staff/partners/${id}/status`,
+      headers: token ? bearer(token) : {},
+      payload,
+    });
+  const history = (token: string, id: number) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/staff/partners/${id}/status-history`, headers: bearer(token) });
+  const mailsTo = async (email: string) => (await sentMails(t)).filter((mail) => mail.to === email);
+  const loginAnswer = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: email, password } });
+
+  /** Registers through the public form; the manager, having the fewest partners, is assigned. */
+  async function register() {
+    const payload = await registrationPayload(t);
+    const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', payload });
+    expect(res.statusCode).toBe(200);
+    const [partner] = await t.database.db.select().from(partners).where(eq(partners.email, payload.email));
+    expect(partner).toMatchObject({ status: 'pending', prospect: true, accountManagerId: manager.userId });
+    return { id: partner!.id, email: payload.email, companyName: payload.companyName };
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: clock.now });
+    manager = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+    managerToken = await login(t, manager.email, manager.password);
+    // Another manager with partners of its own, so that registrations keep going to the first one.
+    const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+    otherManagerToken = await login(t, other.email, other.password);
+    for (let i = 0; i < 20; i += 1) await createPartner(t, { accountManagerId: other.userId });
+    const admin = await createStaff(t, 'ROLE_ADMIN');
+    adminToken = await login(t, admin.email, admin.password);
+  });
+  afterAll(async () => t?.close());
+
+  it('approving a registration creates its user and mails a set-password link that leads to a signed-in partner', async () => {
+    const applicant = await register();
+    const pending = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/partners?status=pending',
+      headers: bearer(managerToken),
+    });
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json().data.map((p: { id: number }) => p.id)).toContain(applicant.id);
+    expect(pending.json().data.every((p: { status: string }) => p.status === 'pending')).toBe(true);
+    // Before the approval there is no user to sign in with.
+    expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toEqual([]);
+
+    const res = await setStatus(managerToken, applicant.id, { status: 'active' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ id: applicant.id, status: 'active', prospect: false });
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id));
+    expect(user).toMatchObject({ email: applicant.email, firstname: 'Jane', lastname: 'Doe', roles: ['ROLE_PARTNER'] });
+    expect(user!.passwordHash).toBeNull();
+    const [welcome] = (await mailsTo(applicant.email)).filter((m) => m.subject === 'Your partner account is approved');
+    expect(welcome).toBeDefined();
+    expect(welcome!.body).toContain(`${applicant.companyName}'s partner account is approved`);
+    expect(welcome!.body).toContain('within 7 days');
+    expect(welcome!.body).toContain(manager.email);
+    const key = resetKeyFrom(welcome!.body);
+
+    // The link still works six days later, and sets the first password.
+    clock.advance(6 * DAY_MS);
+    const check = await t.app.inject({ method: 'GET', url: `/api/v1/password/check-key/${encodeURIComponent(key)}` });
+    expect(check.json().data).toEqual({ valid: true });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      payload: { key, password: 'Welcome2026' },
+    });
+    expect(reset.statusCode).toBe(200);
+    const token = await login(t, applicant.email, 'Welcome2026');
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data.id).toBe(applicant.id);
+
+    // Back to the day of the approval: the staff sessions of the next tests last seven days.
+    clock.advance(-6 * DAY_MS);
+    const trail = await history(managerToken, applicant.id);
+    expect(trail.statusCode).toBe(200);
+    expect(trail.json().data).toEqual([
+      {
+        id: expect.any(Number),
+        from: 'pending',
+        to: 'active',
+        reason: null,
+        changedBy: { id: manager.userId, name: expect.stringMatching(/^Sam Staff\d+$/) },
+        createdAt: '2026-03-02T09:00:00.000Z',
+      },
+    ]);
+  });
+
+  it('a set-password link unused for seven days has expired', async () => {
+    const applicant = await register();
+    expect((await setStatus(managerToken, applicant.id, { status: 'active' })).statusCode).toBe(200);
+    const mail = (await mailsTo(applicant.email)).find((m) => m.subject === 'Your partner account is approved');
+    const key = resetKeyFrom(mail!.body);
+    clock.advance(7 * DAY_MS + 60_000);
+    const check = await t.app.inject({ method: 'GET', url: `/api/v1/password/check-key/${encodeURIComponent(key)}` });
+    expect(check.json().data).toEqual({ valid: false });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/password/reset',
+      payload: { key, password: 'Welcome2026' },
+    });
+    expectErrorObject(reset, 400);
+    clock.advance(-(7 * DAY_MS + 60_000));
+  });
+
+  it('asking for the current status again changes nothing and mails nobody', async () => {
+    const applicant = await register();
+    expect((await setStatus(managerToken, applicant.id, { status: 'active' })).statusCode).toBe(200);
+    const mailsBefore = (await sentMails(t)).length;
+    const again = await setStatus(managerToken, applicant.id, { status: 'active' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.status).toBe('active');
+    expect((await sentMails(t)).length).toBe(mailsBefore);
+    expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toHaveLength(1);
+    expect((await history(managerToken, applicant.id)).json().data).toHaveLength(1);
+  });
+
+  it('two approvals at once create one user and send one welcome', async () => {
+    const applicant = await register();
+    const answers = await Promise.all([
+      setStatus(managerToken, applicant.id, { status: 'active' }),
+      setStatus(adminToken, applicant.id, { status: 'active' }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toHaveLength(1);
+    const welcomes = (await mailsTo(applicant.email)).filter((m) => m.subject === 'Your partner account is approved');
+    expect(welcomes).toHaveLength(1);
+    expect((await history(adminToken, applicant.id)).json().data).toHaveLength(1);
+  });
+
+  it('declining a registration mails the reason and creates no user; it may be reconsidered later', async () => {
+    const applicant = await register();
+    const res = await setStatus(managerToken, applicant.id, {
+      status: 'rejected',
+      reason: '  Traffic sources we do not accept.  ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ status: 'rejected', prospect: true });
+    const [declined] = (await mailsTo(applicant.email)).filter((m) => m.subject === 'About your partner request');
+    expect(declined!.body).toContain(`We are not able to accept ${applicant.companyName}'s partner request`);
+    expect(declined!.body).toContain('Reason: Traffic sources we do not accept.');
+    expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toEqual([]);
+
+    expect((await setStatus(adminToken, applicant.id, { status: 'active' })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toHaveLength(1);
+    const trail = (await history(adminToken, applicant.id)).json().data;
+    expect(trail.map((c: { from: string; to: string; reason: string | null }) => [c.from, c.to, c.reason])).toEqual([
+      ['rejected', 'active', null],
+      ['pending', 'rejected', 'Traffic sources we do not accept.'],
+    ]);
+  });
+
+  it('suspending ends the sessions and refuses sign-in with the spec’s message; reinstating lets the partner back', async () => {
+    const partner = await createPartner(t, { accountManagerId: manager.userId });
+    const token = await login(t, partner.email, partner.password);
+    const res = await setStatus(managerToken, partner.partnerId, {
+      status: 'suspended',
+      reason: 'Incentivised traffic.',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, partner.userId))).toEqual([]);
+    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) }), 401);
+    const refused = await loginAnswer(partner.email, partner.password);
+    expectErrorObject(refused, 403);
+    expect(refused.json().message).toBe(NOT_ACTIVE);
+    const [suspended] = (await mailsTo(partner.email)).filter((m) => m.subject === 'Your partner account is suspended');
+    expect(suspended!.body).toContain('your tracking links no longer redirect');
+    expect(suspended!.body).toContain('Reason: Incentivised traffic.');
+
+    expect((await setStatus(managerToken, partner.partnerId, { status: 'active' })).statusCode).toBe(200);
+    expect((await loginAnswer(partner.email, partner.password)).statusCode).toBe(200);
+    const [back] = (await mailsTo(partner.email)).filter((m) => m.subject === 'Your partner account is active again');
+    expect(back!.body).toContain('/login');
+    // Reinstating creates no second user and sends no set-password link.
+    expect(await t.database.db.select().from(users).where(eq(users.partnerId, partner.partnerId))).toHaveLength(1);
+  });
+
+  it('refuses a move the status does not allow with a 409, and writes nothing', async () => {
+    const applicant = await register();
+    const closed = await createPartner(t, { accountManagerId: manager.userId, status: 'closed' });
+    for (const [id, status] of [
+      [applicant.id, 'suspended'],
+      [applicant.id, 'closed'],
+      [closed.partnerId, 'active'],
+      [closed.partnerId, 'suspended'],
+    ] as const) {
+      const mailsBefore = (await sentMails(t)).length;
+      const res = await setStatus(managerToken, id, { status });
+      expectErrorObject(res, 409);
+      expect(res.json().errors).toHaveProperty('status');
+      expect((await sentMails(t)).length).toBe(mailsBefore);
+    }
+    const [stillPending] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
+    expect(stillPending!.status).toBe('pending');
+    expect(
+      await t.database.db.select().from(partnerStatusChanges).where(eq(partnerStatusChanges.partnerId, applicant.id)),
+    ).toEqual([]);
+  });
+
+  it('an e-mail already held by another user rolls the approval back with a 409', async () => {
+    const applicant = await register();
+    // A staff member was given the same address in the meantime.
+    await t.database.db.update(users).set({ email: applicant.email.toUpperCase() }).where(eq(users.id, manager.userId));
+    try {
+      const res = await setStatus(adminToken, applicant.id, { status: 'active' });
+      expectErrorObject(res, 409);
+      expect(res.json().errors).toEqual({ email: 'A user with this partner’s e-mail already exists.' });
+      const [partner] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
+      expect(partner!.status).toBe('pending');
+      expect((await history(adminToken, applicant.id)).json().data).toEqual([]);
+      expect((await mailsTo(applicant.email)).filter((m) => m.subject.includes('approved'))).toEqual([]);
+    } finally {
+      await t.database.db.update(users).set({ email: manager.email }).where(eq(users.id, manager.userId));
+    }
+  });
+
+  it('an account manager handles only its own partners; partners and guests are refused', async () => {
+    const applicant = await register();
+    expectErrorObject(await setStatus(otherManagerToken, applicant.id, { status: 'active' }), 404);
+    expectErrorObject(await history(otherManagerToken, applicant.id), 404);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/partners?status=pending',
+      headers: bearer(otherManagerToken),
+    });
+    expect(listed.json().data.map((p: { id: number }) => p.id)).not.toContain(applicant.id);
+
+    const partner = await createPartner(t, { accountManagerId: manager.userId });
+    const partnerToken = await login(t, partner.email, partner.password);
+    expectErrorObject(await setStatus(partnerToken, applicant.id, { status: 'active' }), 403);
+    expectErrorObject(await history(partnerToken, applicant.id), 403);
+    expectErrorObject(await setStatus(null, applicant.id, { status: 'active' }), 401);
+
+    const [still] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
+    expect(still!.status).toBe('pending');
+  });
+
+  it('bad input gets a 400 error object', async () => {
+    const applicant = await register();
+    for (const payload of [
+      {},
+      { status: 'pending' },
+      { status: 'ACTIVE' },
+      { status: 'active', reason: 'x'.repeat(1001) },
+      { status: 'active', extra: true },
+      { status: 'active', reason: 5 },
+    ]) {
+      const res = await setStatus(managerToken, applicant.id, payload);
+      expectErrorObject(res, 400);
+    }
+    expectErrorObject(await setStatus(managerToken, 0, { status: 'active' }), 400);
+    expectErrorObject(await setStatus(managerToken, 2147483647, { status: 'active' }), 404);
+    expectErrorObject(
+      await t.app.inject({ method: 'GET', url: '/api/v1/staff/partners?status=nope', headers: bearer(adminToken) }),
+      400,
+    );
+    const [still] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
+    expect(still!.status).toBe('pending');
+  });
+});

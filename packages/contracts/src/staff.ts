@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { PARTNER_STATUSES, type PartnerStatus } from './constants.js';
+import { envelope } from './api.js';
+import { optionalString } from './validation.js';
+
+// ---------------------------------------------------------------- the back-office's partners (decision 026)
+
+/** A partner as staff list it. */
+export const StaffPartnerSchema = z.object({
+  id: z.number().int(),
+  displayName: z.string(),
+  email: z.string(),
+  status: z.enum(PARTNER_STATUSES),
+  prospect: z.boolean(),
+  accountManagerId: z.number().int().nullable(),
+  createdAt: z.string().nullable(),
+});
+export type StaffPartner = z.infer<typeof StaffPartnerSchema>;
+export const StaffPartnerListSchema = envelope(z.array(StaffPartnerSchema));
+export const StaffPartnerDetailSchema = envelope(StaffPartnerSchema);
+
+/** GET /staff/partners: optionally one status, e.g. the pending registrations waiting for a decision. */
+export const StaffPartnersQuerySchema = z.strictObject({
+  status: z.enum(PARTNER_STATUSES, { error: 'type' }).optional(),
+});
+export type StaffPartnersQuery = z.infer<typeof StaffPartnersQuerySchema>;
+
+/**
+ * Where a partner's status may go. A registration is approved or declined; an active partner is suspended or
+ * closed; a suspended one comes back or is closed; a declined request may be reconsidered. Closed is final.
+ */
+export const PARTNER_STATUS_TRANSITIONS: Readonly<Record<PartnerStatus, readonly PartnerStatus[]>> = {
+  pending: ['active', 'rejected'],
+  active: ['suspended', 'closed'],
+  suspended: ['active', 'closed'],
+  rejected: ['active'],
+  closed: [],
+};
+
+/** The longest reason staff may give; it is sent to the partner. */
+export const PARTNER_STATUS_REASON_MAX = 1000;
+
+/** PUT /staff/partners/{id}/status: approve, decline, suspend, reinstate or close a partner. */
+export const PartnerStatusBodySchema = z.strictObject({
+  status: z.enum(['active', 'rejected', 'suspended', 'closed'], { error: 'type' }),
+  /** Told to the partner in the e-mail; optional. */
+  reason: optionalString(PARTNER_STATUS_REASON_MAX),
+});
+export type PartnerStatusBody = z.infer<typeof PartnerStatusBodySchema>;
+
+/** One change of a partner's status, for the audit trail. */
+export const PartnerStatusChangeSchema = z.object({
+  id: z.number().int(),
+  from: z.enum(PARTNER_STATUSES),
+  to: z.enum(PARTNER_STATUSES),
+  reason: z.string().nullable(),
+  /** The staff member who made the change; null once that user is deleted. */
+  changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type PartnerStatusChange = z.infer<typeof PartnerStatusChangeSchema>;
+export const PartnerStatusHistorySchema = envelope(z.array(PartnerStatusChangeSchema));
