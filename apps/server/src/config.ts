@@ -34,6 +34,9 @@ const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Development only: partner postbacks may reach loopback addresses (decision 019). */
     POSTBACK_ALLOW_LOOPBACK: bool.default(false),
+    /** The network's legal name and address, '|' between lines: the invoices' addressee (decision 027). */
+    NETWORK_NAME: z.string().min(1).max(200).default('Demo Affiliate Network SAS'),
+    NETWORK_ADDRESS: z.string().min(1).max(500).default('10 rue de la Paix|75002 Paris|France'),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -51,6 +54,12 @@ const EnvSchema = z
     loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
     postbackAllowLoopback: env.POSTBACK_ALLOW_LOOPBACK,
+    network: {
+      name: env.NETWORK_NAME,
+      address: env.NETWORK_ADDRESS.split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    },
   }));
 
 export type AppConfig = z.infer<typeof EnvSchema>;

@@ -6,6 +6,7 @@
  */
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { markSeededHistoryBilled } from './db/seed/billing.js';
 import { seedTraffic } from './db/seed/traffic.js';
 
 async function main(): Promise<number> {
@@ -19,6 +20,7 @@ async function main(): Promise<number> {
       console.error('The demo partners already have traffic: nothing added (add `-- --force` to add more).');
       return 1;
     }
+    await markSeededHistoryBilled(database.db);
     const { clicks, refused, postbacks, conversions, reasons, ms } = summary;
     console.log(
       `Demo traffic added in ${(ms / 1000).toFixed(1)} s (database: ${database.kind}): ${clicks} clicks, ` +

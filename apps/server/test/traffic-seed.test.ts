@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERSION_STATUSES } from '@portal/contracts';
+import { BILLING_TIMEZONE, CONVERSION_STATUSES } from '@portal/contracts';
+import { markSeededHistoryBilled } from '../src/db/seed/billing.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed/seed.js';
 import {
   loadTrafficSetup,
@@ -9,7 +10,7 @@ import {
   type TrafficPlan,
   type TrafficSummary,
 } from '../src/db/seed/traffic.js';
-import { bearer, buildTestApp, login, type TestApp } from './helper.js';
+import { bearer, buildTestApp, createStaff, login, type TestApp } from './helper.js';
 
 /** A quarter of the demo volume: every kind of event still occurs, and the file stays quick. */
 const SCALE = 0.25;
@@ -200,6 +201,44 @@ describe('the demo traffic seed', () => {
     expect(bounds!.recent).toBeGreaterThanOrEqual(3);
     const [first] = await rows<{ first: string }>(sql`select min(created_at) as first from clicks`);
     expect(now.getTime() - new Date(first!.first).getTime()).toBeGreaterThan(89 * 24 * HOUR_MS);
+  });
+
+  it('marks the billed months’ conversions, so that a billing run bills none of the demo’s history again', async () => {
+    await markSeededHistoryBilled(t.database.db);
+    const [parisYear, parisMonth] = new Intl.DateTimeFormat('en-CA', {
+      timeZone: BILLING_TIMEZONE,
+      year: 'numeric',
+      month: '2-digit',
+    })
+      .format(now)
+      .split('-')
+      .map(Number) as [number, number];
+    const thisMonth = `${parisYear}-${String(parisMonth).padStart(2, '0')}-01`;
+    const [counts] = await rows<{ before: number; unbilledBefore: number; current: number; billedCurrent: number }>(sql`
+      select
+        count(*) filter (where created_at < ${thisMonth}::timestamp at time zone ${BILLING_TIMEZONE})::int as before,
+        count(*) filter (where created_at < ${thisMonth}::timestamp at time zone ${BILLING_TIMEZONE}
+          and billing_request_id is null)::int as "unbilledBefore",
+        count(*) filter (where created_at >= ${thisMonth}::timestamp at time zone ${BILLING_TIMEZONE})::int as current,
+        count(*) filter (where created_at >= ${thisMonth}::timestamp at time zone ${BILLING_TIMEZONE}
+          and billing_request_id is not null)::int as "billedCurrent"
+      from conversions where status = 'approved'`);
+    // The 90 days reach back before this month, and the demo's one deferred month is older than that.
+    expect(counts!.before).toBeGreaterThan(0);
+    expect(counts!.unbilledBefore).toBe(0);
+    expect(counts!.billedCurrent).toBe(0);
+
+    const admin = await createStaff(t, 'ROLE_ADMIN');
+    const lastIndex = parisYear * 12 + parisMonth - 2;
+    const lastMonth = `${Math.floor(lastIndex / 12)}-${String((lastIndex % 12) + 1).padStart(2, '0')}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/billing-runs',
+      headers: bearer(await login(t, admin.email, admin.password)),
+      payload: { month: lastMonth },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ month: lastMonth, created: [], alreadyBilled: [] });
   });
 
   // Last: it adds a second (forced) replay on top of the one the other tests read.

@@ -91,3 +91,38 @@ export const BillingRequestSchema = z.object({
 });
 export type BillingRequest = z.infer<typeof BillingRequestSchema>;
 export const BillingRequestListSchema = listOf(BillingRequestSchema);
+
+// ------------------------------------------------------------------ the billing run (decision 027)
+
+/** VAT the network charges, by the partner's country; reverse charge (0) elsewhere. The network is in France. */
+export const VAT_RATE_PERCENT_BY_COUNTRY: Readonly<Record<string, number>> = { FR: 20 };
+
+/** POST /staff/billing-runs: bill one Paris month, given as yyyy-MM; the month must be over. */
+export const BillingRunBodySchema = z.strictObject({
+  month: z.string({ error: 'required' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'pattern' }),
+});
+export type BillingRunBody = z.infer<typeof BillingRunBodySchema>;
+
+/** One billing request a run created: invoiced, or deferred below the partner's payment threshold. */
+export const BillingRunRequestSchema = z.object({
+  billingRequestId: z.number().int(),
+  partnerId: z.number().int(),
+  currency: z.string(),
+  /** Minor units, VAT included. */
+  totalAmount: z.number().int(),
+  totalVatAmount: z.number().int(),
+  conversions: z.number().int(),
+  deferred: z.boolean(),
+  /** The invoice reference; null when deferred. */
+  invoice: z.string().nullable(),
+});
+export type BillingRunRequest = z.infer<typeof BillingRunRequestSchema>;
+
+export const BillingRunResultSchema = envelope(
+  z.object({
+    month: z.string(),
+    created: z.array(BillingRunRequestSchema),
+    /** Partner and currency pairs the month was already billed for (an earlier or concurrent run). */
+    alreadyBilled: z.array(z.object({ partnerId: z.number().int(), currency: z.string() })),
+  }),
+);

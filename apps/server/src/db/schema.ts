@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -456,10 +457,20 @@ export const conversions = pgTable(
     tc3: text(),
     tc4: text(),
     clickedAt: timestamp({ withTimezone: true }),
+    /** The billing request that paid this approved conversion; null until a billing run bills it (decision 027). */
+    billingRequestId: integer().references((): AnyPgColumn => billingRequests.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // What a billing run reads: a partner's approved conversions not billed yet.
+    index('conversions_unbilled_idx')
+      .on(t.partnerId, t.currency, t.createdAt)
+      .where(sql`status = 'approved' and billing_request_id is null`),
+    // A request's conversions (and the foreign key's checks); null, the usual case, is left out.
+    index('conversions_billing_request_idx')
+      .on(t.billingRequestId)
+      .where(sql`billing_request_id is not null`),
     uniqueIndex('conversions_advertiser_dedupe_idx').on(t.advertiserId, t.dedupeKey),
     // One counted (approved or pending) conversion per click and goal; later ones are rejected as duplicates.
     uniqueIndex('conversions_click_goal_counted_idx')
@@ -570,7 +581,11 @@ export const billingRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index().on(t.partnerId, t.startingAt)],
+  (t) => [
+    index().on(t.partnerId, t.startingAt),
+    // One request per partner, period and currency: a billing run cannot bill a month twice (decision 027).
+    uniqueIndex('billing_requests_partner_period_currency_idx').on(t.partnerId, t.startingAt, t.paymentCurrency),
+  ],
 );
 
 export const invoices = pgTable('invoices', {

@@ -1,20 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
-import { BILLING_TIMEZONE } from '@portal/contracts';
+import { asc, sql } from 'drizzle-orm';
+import { BILLING_TIMEZONE, VAT_RATE_PERCENT_BY_COUNTRY } from '@portal/contracts';
 import type { FileStorage } from '../../lib/storage.js';
-import { renderInvoicePdf } from '../../modules/billing/invoice-pdf.js';
+import { attachInvoicePdf, invoiceParty } from '../../modules/billing/invoice-pdf.js';
 import type { DbOrTx } from '../client.js';
-import { billingRequests, countries, files, invoices, partners } from '../schema.js';
-
-/** Whom the demo partners invoice: the network running the portal. */
-const NETWORK = { name: 'Demo Affiliate Network SAS', address: ['10 rue de la Paix', '75002 Paris', 'France'] };
+import { billingRequests, countries, invoices, partners } from '../schema.js';
 
 /** How many whole months back each seeded partner has been billed. */
 const MONTHS = 12;
 /** A month's total per partner, in minor units, before a deterministic ±35 % swing: a feel for each partner's size. */
 const BASE_TOTAL = [420_000, 1_350_000, 180_000];
-/** VAT included where the network charges it (a French partner); reverse charge elsewhere. */
-const VAT_RATE_BY_COUNTRY: Record<string, number> = { FR: 0.2 };
 
 /** The invoice status a month's invoice has reached, by how many months ago it was (1 = last month). */
 function statusFor(monthsAgo: number): string {
@@ -45,7 +39,12 @@ function parisMonth(now: Date, back: number): string {
  * Paris time (spec section 9). The billing run that would compute these from approved payouts is staff work not built
  * yet, so the amounts are made up, deterministically. Each invoice has its PDF, as the partner would have sent it.
  */
-export async function seedBilling(db: DbOrTx, storage: FileStorage, now: Date): Promise<void> {
+export async function seedBilling(
+  db: DbOrTx,
+  storage: FileStorage,
+  now: Date,
+  network: { name: string; address: string[] },
+): Promise<void> {
   const all = await db.select().from(partners).orderBy(asc(partners.id));
   const countryNames = new Map((await db.select().from(countries)).map((c) => [c.isoCode, c.name]));
   let sequence = 0;
@@ -59,7 +58,8 @@ export async function seedBilling(db: DbOrTx, storage: FileStorage, now: Date): 
       const total = deferred
         ? Math.min(7_420, (partner.paymentThreshold ?? 10_000) - 1)
         : Math.round(base * (1 + swing));
-      const vatRate = VAT_RATE_BY_COUNTRY[partner.country ?? ''] ?? 0;
+      // VAT included where the network charges it (a French partner); reverse charge elsewhere.
+      const vatRate = (VAT_RATE_PERCENT_BY_COUNTRY[partner.country ?? ''] ?? 0) / 100;
       const vat = Math.round((total * vatRate) / (1 + vatRate));
       const [request] = await db
         .insert(billingRequests)
@@ -103,40 +103,38 @@ export async function seedBilling(db: DbOrTx, storage: FileStorage, now: Date): 
           issuedOn: sql<string>`to_char(${invoices.createdAt} at time zone ${BILLING_TIMEZONE}, 'YYYY-MM-DD')`,
         });
       if (!invoice) throw new Error('invoice insert returned nothing');
-      const pdf = await renderInvoicePdf({
-        reference: invoice.reference,
-        issuedOn: invoice.issuedOn,
-        period: { startDate: request.startDate, endDate: request.endDate },
-        partner: {
-          name: partner.companyName,
-          address: [
-            partner.address ?? '',
-            [partner.zipCode, partner.city].filter(Boolean).join(' '),
-            countryNames.get(partner.country ?? '') ?? '',
-          ].filter(Boolean),
-          vatNumber: partner.companyVatNumber,
+      await attachInvoicePdf(
+        db,
+        storage,
+        { id: invoice.id, partnerId: partner.id, createdAt: issuedAt },
+        {
+          reference: invoice.reference,
+          issuedOn: invoice.issuedOn,
+          period: { startDate: request.startDate, endDate: request.endDate },
+          partner: invoiceParty(partner, countryNames.get(partner.country ?? '')),
+          network,
+          totalAmount: total,
+          totalVatAmount: vat,
+          currency: partner.paymentCurrency,
+          paymentTerms: partner.paymentTerms,
         },
-        network: NETWORK,
-        totalAmount: total,
-        totalVatAmount: vat,
-        currency: partner.paymentCurrency,
-        paymentTerms: partner.paymentTerms,
-      });
-      const storageKey = `${randomUUID()}.pdf`;
-      await storage.put(storageKey, pdf);
-      const [file] = await db
-        .insert(files)
-        .values({
-          type: 'invoice',
-          filename: `${invoice.reference}.pdf`,
-          mimeType: 'application/pdf',
-          size: pdf.length,
-          storageKey,
-          ownerPartnerId: partner.id,
-          createdAt: issuedAt,
-        })
-        .returning({ id: files.id });
-      await db.update(invoices).set({ invoiceFileId: file!.id }).where(eq(invoices.id, invoice.id));
+      );
     }
   }
+}
+
+/**
+ * The replayed traffic's approved conversions of the months the demo billed, marked as billed by that month's
+ * (invoiced) request, so that a billing run (decision 027) does not bill the demo's history a second time. The seeded
+ * amounts stay made up; the current month's conversions, and a deferred month's, stay for the next run.
+ */
+export async function markSeededHistoryBilled(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    update conversions c set billing_request_id = br.id
+    from billing_requests br
+    where br.partner_id = c.partner_id
+      and not br.deferred
+      and c.created_at between br.starting_at and br.ending_at
+      and c.status = 'approved'
+      and c.billing_request_id is null`);
 }

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords.js';
 import type { AppContext } from '../../shared/context.js';
 import { goals, offers, partnerContacts, partners, postbackOffers, postbacks, teams, users } from '../schema.js';
-import { seedBilling } from './billing.js';
+import { markSeededHistoryBilled, seedBilling } from './billing.js';
 import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
 import { avatarPng, storePicture } from './pictures.js';
@@ -275,8 +275,11 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
     ]);
   });
   await seedNews(db, storage, ctx.now());
-  await seedBilling(db, storage, ctx.now());
-  if (options.traffic !== false) await seedTraffic(db, { now: ctx.now() });
+  await seedBilling(db, storage, ctx.now(), ctx.config.network);
+  if (options.traffic !== false) {
+    await seedTraffic(db, { now: ctx.now() });
+    await markSeededHistoryBilled(db);
+  }
   // After the replayed traffic, so that its conversions do not queue deliveries to these made-up trackers.
   await seedPostbacks(db, ctx.now());
   return true;

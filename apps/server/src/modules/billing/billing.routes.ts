@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   BillingRequestListSchema,
+  BillingRunBodySchema,
+  BillingRunResultSchema,
   INVOICE_STATUS_LABELS,
   ListBillingRequestsQuerySchema,
   IdParamsSchema,
@@ -13,11 +15,12 @@ import { ok } from '../../lib/reply.js';
 import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
+import { runBilling } from './billing-run.js';
 import { invoiceDto, listBillingRequests, lockInvoice, setInvoiceStatus } from './billing.repository.js';
 
 /**
  * Billing requests and invoices: the partner reads its own (the Payments screen, decision 025); staff move an
- * invoice through its statuses, which notifies the partner. The billing run that creates requests is not built yet.
+ * invoice through its statuses, which notifies the partner; an admin runs the month's billing (decision 027).
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
@@ -72,6 +75,37 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         return { ...invoice, status, updatedAt: now };
       });
       return ok(invoiceDto(updated));
+    },
+  );
+
+  app.post(
+    '/staff/billing-runs',
+    {
+      preHandler: app.requireAuth(['ROLE_ADMIN']),
+      schema: {
+        tags: ['staff'],
+        summary:
+          'Bill a Paris month that is over (admin): a billing request per partner and currency, invoiced or deferred; repeatable',
+        body: BillingRunBodySchema,
+        response: { 200: BillingRunResultSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const result = await runBilling(
+        {
+          db: ctx.db,
+          storage: ctx.storage,
+          now: ctx.now(),
+          publicUrl: ctx.config.publicUrl,
+          network: ctx.config.network,
+        },
+        request.body.month,
+      );
+      request.log.info(
+        { month: result.month, created: result.created.length, alreadyBilled: result.alreadyBilled.length },
+        'billing run',
+      );
+      return ok(result);
     },
   );
 };

@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import { eq, type SQL } from 'drizzle-orm';
 import { formatLocalDate, formatMoneyMinor } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { files, invoices, type partners } from '../../db/schema.js';
+import type { FileStorage } from '../../lib/storage.js';
 
 export type InvoiceDocument = {
   reference: string;
@@ -67,4 +72,50 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     if (invoice.totalVatAmount === 0) doc.text('No VAT charged.');
     doc.end();
   });
+}
+
+type PartnerRow = typeof partners.$inferSelect;
+
+/** How a partner appears on its invoice: name, postal address, VAT number. */
+export function invoiceParty(partner: PartnerRow, countryName: string | undefined): InvoiceDocument['partner'] {
+  return {
+    name: partner.companyName,
+    address: [
+      partner.address ?? '',
+      [partner.zipCode, partner.city].filter(Boolean).join(' '),
+      countryName ?? '',
+    ].filter(Boolean),
+    vatNumber: partner.companyVatNumber,
+  };
+}
+
+/**
+ * Renders an invoice's PDF, stores it as a file the partner owns (downloaded through the signed links of decision
+ * 011) and links it to the invoice. The bytes are written before the transaction commits: a rollback leaves an
+ * unreferenced file, never a reference without its file.
+ */
+export async function attachInvoicePdf(
+  db: DbOrTx,
+  storage: FileStorage,
+  invoice: { id: number; partnerId: number; createdAt: Date | SQL },
+  document: InvoiceDocument,
+): Promise<number> {
+  const pdf = await renderInvoicePdf(document);
+  const storageKey = `${randomUUID()}.pdf`;
+  await storage.put(storageKey, pdf);
+  const [file] = await db
+    .insert(files)
+    .values({
+      type: 'invoice',
+      filename: `${document.reference}.pdf`,
+      mimeType: 'application/pdf',
+      size: pdf.length,
+      storageKey,
+      ownerPartnerId: invoice.partnerId,
+      createdAt: invoice.createdAt,
+    })
+    .returning({ id: files.id });
+  if (!file) throw new Error('file insert returned nothing');
+  await db.update(invoices).set({ invoiceFileId: file.id }).where(eq(invoices.id, invoice.id));
+  return file.id;
 }

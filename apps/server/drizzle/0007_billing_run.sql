@@ -1,0 +1,5 @@
+ALTER TABLE "conversions" ADD COLUMN "billing_request_id" integer;--> statement-breakpoint
+ALTER TABLE "conversions" ADD CONSTRAINT "conversions_billing_request_id_billing_requests_id_fk" FOREIGN KEY ("billing_request_id") REFERENCES "public"."billing_requests"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "billing_requests_partner_period_currency_idx" ON "billing_requests" USING btree ("partner_id","starting_at","payment_currency");--> statement-breakpoint
+CREATE INDEX "conversions_unbilled_idx" ON "conversions" USING btree ("partner_id","currency","created_at") WHERE status = 'approved' and billing_request_id is null;--> statement-breakpoint
+CREATE INDEX "conversions_billing_request_idx" ON "conversions" USING btree ("billing_request_id") WHERE billing_request_id is not null;
