@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_TIMEZONE, CONVERSION_STATUSES } from '@portal/contracts';
-import { markSeededHistoryBilled } from '../src/db/seed/billing.js';
+import { markSeededHistoryBilled, parisMonth } from '../src/db/seed/billing.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed/seed.js';
 import {
   loadTrafficSetup,
@@ -205,15 +205,7 @@ describe('the demo traffic seed', () => {
 
   it('marks the billed months’ conversions, so that a billing run bills none of the demo’s history again', async () => {
     await markSeededHistoryBilled(t.database.db);
-    const [parisYear, parisMonth] = new Intl.DateTimeFormat('en-CA', {
-      timeZone: BILLING_TIMEZONE,
-      year: 'numeric',
-      month: '2-digit',
-    })
-      .format(now)
-      .split('-')
-      .map(Number) as [number, number];
-    const thisMonth = `${parisYear}-${String(parisMonth).padStart(2, '0')}-01`;
+    const thisMonth = parisMonth(now, 0);
     const [counts] = await rows<{ before: number; unbilledBefore: number; current: number; billedCurrent: number }>(sql`
       select
         count(*) filter (where created_at < ${thisMonth}::timestamp at time zone ${BILLING_TIMEZONE})::int as before,
@@ -229,8 +221,7 @@ describe('the demo traffic seed', () => {
     expect(counts!.billedCurrent).toBe(0);
 
     const admin = await createStaff(t, 'ROLE_ADMIN');
-    const lastIndex = parisYear * 12 + parisMonth - 2;
-    const lastMonth = `${Math.floor(lastIndex / 12)}-${String((lastIndex % 12) + 1).padStart(2, '0')}`;
+    const lastMonth = parisMonth(now, 1).slice(0, 7);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/staff/billing-runs',

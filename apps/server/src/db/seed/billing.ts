@@ -19,7 +19,7 @@ function statusFor(monthsAgo: number): string {
 }
 
 /** A Paris month's first day as yyyy-MM-dd, `back` months before the month of `now` (Paris). */
-function parisMonth(now: Date, back: number): string {
+export function parisMonth(now: Date, back: number): string {
   const [year, month] = new Intl.DateTimeFormat('en-CA', {
     timeZone: BILLING_TIMEZONE,
     year: 'numeric',

@@ -172,28 +172,28 @@ async function billPartner(
     .returning({ id: billingRequests.id });
   if (!request) throw new Error('billing request insert returned nothing');
   const period = monthLabel(month);
-
-  if (deferred) {
-    await notifyPartner(
+  const notify = (title: string) =>
+    notifyPartner(
       tx,
-      {
-        partnerId,
-        kind: 'invoice_status_changed',
-        title: `Your ${period} earnings of ${formatMoneyMinor(due.payout, currency)} are below your payment threshold: they are carried to next month.`,
-        link: '/payments',
-      },
+      { partnerId, kind: 'invoice_status_changed', title, link: '/payments' },
       { publicUrl: ctx.publicUrl },
     );
-    return {
-      billingRequestId: request.id,
-      partnerId,
-      currency,
-      totalAmount: due.payout + vatOn(due.payout, vatPercent),
-      totalVatAmount: vatOn(due.payout, vatPercent),
-      conversions: due.count,
-      deferred: true,
-      invoice: null,
-    };
+  const outcome = (excluding: number, conversionCount: number, invoice: string | null): BillingRunRequest => ({
+    billingRequestId: request.id,
+    partnerId,
+    currency,
+    totalAmount: excluding + vatOn(excluding, vatPercent),
+    totalVatAmount: vatOn(excluding, vatPercent),
+    conversions: conversionCount,
+    deferred: invoice === null,
+    invoice,
+  });
+
+  if (deferred) {
+    await notify(
+      `Your ${period} earnings of ${formatMoneyMinor(due.payout, currency)} are below your payment threshold: they are carried to next month.`,
+    );
+    return outcome(due.payout, due.count, null);
   }
 
   // The conversions this request pays, marked in one statement; the totals are theirs (a conversion approved since
@@ -243,24 +243,8 @@ async function billPartner(
       paymentTerms: partner.paymentTerms,
     },
   );
-  await notifyPartner(
-    tx,
-    {
-      partnerId,
-      kind: 'invoice_status_changed',
-      title: `Invoice ${reference} for ${period} (${formatMoneyMinor(excluding + vat, currency)}) is waiting for approval.`,
-      link: '/payments',
-    },
-    { publicUrl: ctx.publicUrl },
+  await notify(
+    `Invoice ${reference} for ${period} (${formatMoneyMinor(excluding + vat, currency)}) is waiting for approval.`,
   );
-  return {
-    billingRequestId: request.id,
-    partnerId,
-    currency,
-    totalAmount: excluding + vat,
-    totalVatAmount: vat,
-    conversions: billed.length,
-    deferred: false,
-    invoice: reference,
-  };
+  return outcome(excluding, billed.length, reference);
 }
