@@ -239,3 +239,44 @@ export function demoAdvertiserToken(name: string): string {
 
 /** French formats put (narrow) no-break spaces in amounts; compare them as plain spaces. */
 export const squash = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
+
+/** A registration request sent through the API (POST /register) with the first value of each list the form offers. */
+export async function registerThroughApi(
+  request: APIRequestContext,
+  applicant: { email: string; companyName: string },
+) {
+  type Item = { value: string };
+  type Lists = Record<
+    | 'trafficSourceList'
+    | 'typologyList'
+    | 'experienceList'
+    | 'verticalList'
+    | 'estimatedMonthlyRevenueList'
+    | 'geographicAreaList',
+    Item[]
+  >;
+  const options = (await (await request.get('/api/v1/register/options')).json()) as { data: { data: Lists } };
+  const first = (list: Item[]) => list[0]?.value ?? '';
+  const created = await request.post('/api/v1/register', {
+    data: {
+      companyName: applicant.companyName,
+      firstname: 'Bob',
+      lastname: 'First',
+      address: '1 Main Street',
+      zipCode: '10001',
+      city: 'New York',
+      country: 'US',
+      email: applicant.email,
+      phoneNumber: '+1 212 555 0100',
+      langs: ['en'],
+      trafficSourceList: [first(options.data.data.trafficSourceList)],
+      typology: first(options.data.data.typologyList),
+      experience: first(options.data.data.experienceList),
+      verticals: [first(options.data.data.verticalList)],
+      estimatedMonthlyRevenue: first(options.data.data.estimatedMonthlyRevenueList),
+      geographicAreaList: [first(options.data.data.geographicAreaList)],
+      websiteUrl: 'https://first.example.test',
+    },
+  });
+  expect(created.status(), `registration of ${applicant.email}`).toBe(200);
+}

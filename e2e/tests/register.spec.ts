@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, TEXT, apiLogin, expectShell, outbox, resetLinkFor, signIn, snackbar, uniqueEmail } from '../fixtures.js';
+import {
+  DEMO,
+  TEXT,
+  apiLogin,
+  expectShell,
+  outbox,
+  registerThroughApi,
+  resetLinkFor,
+  signIn,
+  snackbar,
+  uniqueEmail,
+} from '../fixtures.js';
 
 const REQUIRED_TEXT_FIELDS = [
   'Company name',
@@ -199,40 +210,7 @@ test.describe('register', () => {
   test('registering an email twice says the account already exists', async ({ page, request }) => {
     const applicant = newApplicant();
     // The first request goes through the API with the options the form offers.
-    type Item = { value: string };
-    type Lists = Record<
-      | 'trafficSourceList'
-      | 'typologyList'
-      | 'experienceList'
-      | 'verticalList'
-      | 'estimatedMonthlyRevenueList'
-      | 'geographicAreaList',
-      Item[]
-    >;
-    const options = (await (await request.get('/api/v1/register/options')).json()) as { data: { data: Lists } };
-    const first = (list: Item[]) => list[0]?.value ?? '';
-    const created = await request.post('/api/v1/register', {
-      data: {
-        companyName: applicant.companyName,
-        firstname: 'Bob',
-        lastname: 'First',
-        address: '1 Main Street',
-        zipCode: '10001',
-        city: 'New York',
-        country: 'US',
-        email: applicant.email,
-        phoneNumber: '+1 212 555 0100',
-        langs: ['en'],
-        trafficSourceList: [first(options.data.data.trafficSourceList)],
-        typology: first(options.data.data.typologyList),
-        experience: first(options.data.data.experienceList),
-        verticals: [first(options.data.data.verticalList)],
-        estimatedMonthlyRevenue: first(options.data.data.estimatedMonthlyRevenueList),
-        geographicAreaList: [first(options.data.data.geographicAreaList)],
-        websiteUrl: 'https://first.example.test',
-      },
-    });
-    expect(created.status()).toBe(200);
+    await registerThroughApi(request, applicant);
 
     await fillRegisterForm(page, applicant);
     await submit(page);

@@ -6,6 +6,8 @@ export type RouteHandle = {
   title?: string;
   /** Roles the user must all hold (checked against config.roles). */
   roles?: readonly Role[];
+  /** Roles of which the user must hold one at least (the back-office screens: any staff role). */
+  anyRoles?: readonly Role[];
   /** The guest card grows for long forms (registration). */
   wideCard?: boolean;
 };

@@ -89,6 +89,21 @@ describe('guarded routes', () => {
   });
 });
 
+describe('back-office routes', () => {
+  it('refuses /staff/partners to a partner and opens it to any staff role', async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_PARTNER']))));
+    const response = await thrownBy(() => portalLoader(loaderArgs('/staff/partners')));
+    expect(response.headers.get('Location')).toBe('/');
+    expect(showSnackbar).toHaveBeenCalledWith({ kind: 'error', message: 'Access denied.' });
+
+    for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER', 'ROLE_ADMIN']) {
+      fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
+      await expect(portalLoader(loaderArgs('/staff/partners?status=all'))).resolves.toBeNull();
+    }
+  });
+});
+
 describe('login route', () => {
   it('signs in from ?token&expireAt and goes to /', async () => {
     const expireAt = new Date(Date.now() + 3_600_000).toISOString();

@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { STAFF_ROLES } from '@portal/contracts';
 import { RouteError } from '@/components/route-error';
 import { isApiRequestError } from '@/lib/api-client';
 import { reloadConfig } from '@/lib/config';
@@ -7,7 +8,7 @@ import { i18n } from '@/lib/i18n';
 import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
-import { hasRequiredRoles } from '@/lib/roles';
+import { hasAnyRole, hasRequiredRoles } from '@/lib/roles';
 import { isLoggedIn } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { GuestLayout } from './layouts/guest-layout';
@@ -32,13 +33,14 @@ import { ReportBasicRoute, reportBasicLoader } from './routes/report-basic';
 import { ReportClickRoute } from './routes/report-click';
 import { ReportConversionRoute } from './routes/report-conversion';
 import { ReportsLayout } from './routes/reports';
+import { StaffPartnersRoute } from './routes/staff-partners';
 
 const handle = (value: RouteHandle): RouteHandle => value;
 
-/** The roles every matched route of a path declares; all are required (spec section 6). */
-function requiredRoles(pathname: string): string[] {
-  const matches = matchRoutes(routes, pathname) ?? [];
-  return matches.flatMap((match) => [...((match.route.handle as RouteHandle | undefined)?.roles ?? [])]);
+/** Whether the roles held satisfy every matched route of a path: all its `roles` (spec section 6), one of its `anyRoles`. */
+function allowed(pathname: string, granted: readonly string[]): boolean {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  return handles.every((h) => hasRequiredRoles(h?.roles, granted) && hasAnyRole(h?.anyRoles, granted));
 }
 
 /**
@@ -60,7 +62,7 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
     // that home can render; a second refusal ends on the error page instead of looping.
     config = await reloadConfig(queryClient, { silent: true });
   }
-  if (!hasRequiredRoles(requiredRoles(url.pathname), config.roles)) {
+  if (!allowed(url.pathname, config.roles)) {
     showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });
     throw redirect(paths.dashboard.href());
   }
@@ -144,6 +146,11 @@ export const routes: RouteObject[] = [
           { path: 'api', element: <ApiRoute />, handle: handle({ title: 'screen.api' }) },
           { path: 'account', element: <AccountRoute />, handle: handle({ title: 'screen.account' }) },
           { path: 'notifications', element: <NotificationsRoute />, handle: handle({ title: 'screen.notifications' }) },
+          {
+            path: 'staff/partners',
+            element: <StaffPartnersRoute />,
+            handle: handle({ title: 'screen.staffPartners', anyRoles: STAFF_ROLES }),
+          },
         ],
       },
       { path: '*', loader: () => redirect(paths.dashboard.href()) },

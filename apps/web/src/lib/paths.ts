@@ -26,6 +26,8 @@ export const paths = {
   api: { path: '/api', href: () => '/api' },
   account: { path: '/account', href: () => '/account' },
   notifications: { path: '/notifications', href: () => '/notifications' },
+  /** Back-office: partners and their statuses (decision 026), for staff only. */
+  staffPartners: { path: '/staff/partners', href: () => '/staff/partners' },
   // The spec leaves the targets of these two links unspecified; in-page anchors until they exist.
   terms: { href: () => '#terms' },
   insertionOrder: { href: () => '#insertion-order' },

@@ -5,6 +5,7 @@ import {
   IconGauge,
   IconTag,
   IconUserCircle,
+  IconUsersGroup,
   IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
@@ -31,6 +32,11 @@ const MENU: readonly MenuItem[] = [
   { to: paths.myAccount.href(), label: 'shell.menu.myAccount', icon: IconUserCircle, activePrefixes: [] },
 ];
 
+/** The back-office entries, shown to staff only (the server checks the roles again). */
+const STAFF_MENU: readonly MenuItem[] = [
+  { to: paths.staffPartners.href(), label: 'shell.menu.staffPartners', icon: IconUsersGroup, activePrefixes: [] },
+];
+
 function isActive(item: MenuItem, pathname: string): boolean {
   if (item.to === '/') return pathname === '/';
   return (
@@ -41,17 +47,19 @@ function isActive(item: MenuItem, pathname: string): boolean {
 
 type MainMenuProps = {
   accountManager: AccountManager | null;
+  /** Whether the back-office entries are shown. */
+  staff?: boolean;
   onNavigate?: () => void;
 };
 
-export function MainMenu({ accountManager, onNavigate }: MainMenuProps) {
+export function MainMenu({ accountManager, staff = false, onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <Stack h="100%" gap={0} data-testid="left-menu">
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label={t('shell.mainMenu')}>
-          {MENU.map((item) => (
+          {[...MENU, ...(staff ? STAFF_MENU : [])].map((item) => (
             <MantineNavLink
               key={item.to}
               component={NavLink}
