@@ -49,5 +49,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Above the 5 s that findBy…/waitFor may wait (src/test/setup.ts): on a loaded 2-CPU machine a whole form's
+    // test can take longer than vitest's default 5 s without anything being wrong.
+    testTimeout: 20_000,
   },
 });

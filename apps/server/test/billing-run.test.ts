@@ -184,6 +184,7 @@ describe('POST /staff/billing-runs', () => {
     expect(byPartner(germany, 'EUR')).toMatchObject({ conversions: 1, totalAmount: 1234, totalVatAmount: 0 });
     expect(byPartner(germany, 'USD')).toMatchObject({ conversions: 2, totalAmount: 1998, totalVatAmount: 0 });
     expect(byPartner(small, 'EUR')).toMatchObject({ conversions: 1, totalAmount: 1234, deferred: true, invoice: null });
+    expect(byPartner(small, 'EUR').partnerName).toMatch(new RegExp(`^Partner \\d+ #${small.partnerId}$`));
     expect(created).toHaveLength(4);
     const references = created.map((c: { invoice: string | null }) => c.invoice).filter(Boolean);
     expect(new Set(references).size).toBe(3);

@@ -107,6 +107,8 @@ export type BillingRunBody = z.infer<typeof BillingRunBodySchema>;
 export const BillingRunRequestSchema = z.object({
   billingRequestId: z.number().int(),
   partnerId: z.number().int(),
+  /** The partner's display name ('Company #id'). */
+  partnerName: z.string(),
   currency: z.string(),
   /** Minor units, VAT included. */
   totalAmount: z.number().int(),

@@ -102,6 +102,17 @@ describe('back-office routes', () => {
       await expect(portalLoader(loaderArgs('/staff/partners?status=all'))).resolves.toBeNull();
     }
   });
+
+  it('opens /staff/billing to admins only', async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    for (const role of ['ROLE_PARTNER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER']) {
+      fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
+      const response = await thrownBy(() => portalLoader(loaderArgs('/staff/billing')));
+      expect(response.headers.get('Location'), role).toBe('/');
+    }
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_ADMIN']))));
+    await expect(portalLoader(loaderArgs('/staff/billing'))).resolves.toBeNull();
+  });
 });
 
 describe('login route', () => {

@@ -33,6 +33,7 @@ import { ReportBasicRoute, reportBasicLoader } from './routes/report-basic';
 import { ReportClickRoute } from './routes/report-click';
 import { ReportConversionRoute } from './routes/report-conversion';
 import { ReportsLayout } from './routes/reports';
+import { StaffBillingRoute } from './routes/staff-billing';
 import { StaffPartnersRoute } from './routes/staff-partners';
 
 const handle = (value: RouteHandle): RouteHandle => value;
@@ -150,6 +151,11 @@ export const routes: RouteObject[] = [
             path: 'staff/partners',
             element: <StaffPartnersRoute />,
             handle: handle({ title: 'screen.staffPartners', anyRoles: STAFF_ROLES }),
+          },
+          {
+            path: 'staff/billing',
+            element: <StaffBillingRoute />,
+            handle: handle({ title: 'screen.staffBilling', roles: ['ROLE_ADMIN'] }),
           },
         ],
       },

@@ -28,6 +28,8 @@ export const paths = {
   notifications: { path: '/notifications', href: () => '/notifications' },
   /** Back-office: partners and their statuses (decision 026), for staff only. */
   staffPartners: { path: '/staff/partners', href: () => '/staff/partners' },
+  /** Back-office: the monthly billing run (decision 027), for admins only. */
+  staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
   // The spec leaves the targets of these two links unspecified; in-page anchors until they exist.
   terms: { href: () => '#terms' },
   insertionOrder: { href: () => '#insertion-order' },

@@ -3,6 +3,7 @@ import {
   BILLING_TIMEZONE,
   VAT_RATE_PERCENT_BY_COUNTRY,
   formatMoneyMinor,
+  partnerDisplayName,
   type BillingRunRequest,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -181,6 +182,7 @@ async function billPartner(
   const outcome = (excluding: number, conversionCount: number, invoice: string | null): BillingRunRequest => ({
     billingRequestId: request.id,
     partnerId,
+    partnerName: partnerDisplayName(partner.companyName, partner.id),
     currency,
     totalAmount: excluding + vatOn(excluding, vatPercent),
     totalVatAmount: vatOn(excluding, vatPercent),

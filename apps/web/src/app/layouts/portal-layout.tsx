@@ -3,9 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { MainMenu } from '@/features/shell/components/main-menu';
 import { TopBar } from '@/features/shell/components/top-bar';
-import { STAFF_ROLES } from '@portal/contracts';
 import { useConfig } from '@/lib/config';
-import { hasAnyRole } from '@/lib/roles';
 
 export function PortalLayout() {
   const config = useConfig();
@@ -20,11 +18,7 @@ export function PortalLayout() {
         <TopBar menuOpened={menuOpened} onToggleMenu={toggle} />
       </AppShell.Header>
       <AppShell.Navbar>
-        <MainMenu
-          accountManager={config.partner?.accountManager ?? null}
-          staff={hasAnyRole(STAFF_ROLES, config.roles)}
-          onNavigate={close}
-        />
+        <MainMenu accountManager={config.partner?.accountManager ?? null} roles={config.roles} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
         <Outlet />

@@ -4,6 +4,7 @@ import {
   IconCreditCard,
   IconGauge,
   IconTag,
+  IconReceipt,
   IconUserCircle,
   IconUsersGroup,
   IconWebhook,
@@ -11,8 +12,16 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { BUILD_DATE, BUILD_LABEL, TERMS_AGREED_DATE, type AccountManager } from '@portal/contracts';
+import {
+  BUILD_DATE,
+  BUILD_LABEL,
+  STAFF_ROLES,
+  TERMS_AGREED_DATE,
+  type AccountManager,
+  type Role,
+} from '@portal/contracts';
 import { paths } from '@/lib/paths';
+import { hasAnyRole } from '@/lib/roles';
 import { AccountManagerCard } from './account-manager-card';
 
 type MenuItem = {
@@ -21,6 +30,8 @@ type MenuItem = {
   icon: Icon;
   /** Other path prefixes that belong to this entry (e.g. /offer/12 under Offers). */
   activePrefixes: readonly string[];
+  /** Shown only to a user holding one of these roles (the back-office); the server checks them again. */
+  anyRoles?: readonly Role[];
 };
 
 const MENU: readonly MenuItem[] = [
@@ -32,9 +43,22 @@ const MENU: readonly MenuItem[] = [
   { to: paths.myAccount.href(), label: 'shell.menu.myAccount', icon: IconUserCircle, activePrefixes: [] },
 ];
 
-/** The back-office entries, shown to staff only (the server checks the roles again). */
+/** The back-office entries, after the partner's. */
 const STAFF_MENU: readonly MenuItem[] = [
-  { to: paths.staffPartners.href(), label: 'shell.menu.staffPartners', icon: IconUsersGroup, activePrefixes: [] },
+  {
+    to: paths.staffPartners.href(),
+    label: 'shell.menu.staffPartners',
+    icon: IconUsersGroup,
+    activePrefixes: [],
+    anyRoles: STAFF_ROLES,
+  },
+  {
+    to: paths.staffBilling.href(),
+    label: 'shell.menu.staffBilling',
+    icon: IconReceipt,
+    activePrefixes: [],
+    anyRoles: ['ROLE_ADMIN'],
+  },
 ];
 
 function isActive(item: MenuItem, pathname: string): boolean {
@@ -47,19 +71,19 @@ function isActive(item: MenuItem, pathname: string): boolean {
 
 type MainMenuProps = {
   accountManager: AccountManager | null;
-  /** Whether the back-office entries are shown. */
-  staff?: boolean;
+  /** The user's roles, which decide the back-office entries. */
+  roles?: readonly string[];
   onNavigate?: () => void;
 };
 
-export function MainMenu({ accountManager, staff = false, onNavigate }: MainMenuProps) {
+export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <Stack h="100%" gap={0} data-testid="left-menu">
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label={t('shell.mainMenu')}>
-          {[...MENU, ...(staff ? STAFF_MENU : [])].map((item) => (
+          {[...MENU, ...STAFF_MENU.filter((item) => hasAnyRole(item.anyRoles, roles))].map((item) => (
             <MantineNavLink
               key={item.to}
               component={NavLink}

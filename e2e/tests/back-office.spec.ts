@@ -1,7 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, TEXT, outbox, registerThroughApi, signIn, snackbar, uniqueEmail, useApiSession } from '../fixtures.js';
+import {
+  DEMO,
+  TEXT,
+  apiLogin,
+  outbox,
+  registerThroughApi,
+  signIn,
+  snackbar,
+  uniqueEmail,
+  useApiSession,
+} from '../fixtures.js';
 
-test.describe('back-office partners', () => {
+test.describe('back-office', () => {
   test('an admin approves a pending request in the browser, with a reason kept in the history', async ({
     page,
     request,
@@ -48,6 +58,42 @@ test.describe('back-office partners', () => {
     await expect(history).toContainText('Pending → Active');
     await expect(history).toContainText('Alex Admin');
     await expect(history).toContainText('Checked the website and the traffic sources.');
+  });
+
+  test('an admin runs the billing of last month: the demo history is already billed, the month under way refused', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.getByTestId('menu-staffBilling').click();
+    await expect(page).toHaveURL('/staff/billing');
+    await expect(page.getByTestId('page-title')).toHaveText('Billing run');
+    const month = page.getByTestId('staff-billing-month');
+    const lastMonth = await month.inputValue();
+    expect(lastMonth).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+    await page.getByTestId('staff-billing-run').click();
+    // The seed billed the months of its replayed traffic: nothing is billed twice.
+    await expect(page.getByTestId('staff-billing-summary')).toHaveText(`Nothing new to bill for ${lastMonth}.`);
+
+    // The API refuses the month under way with the spec's error object.
+    const { bearer } = await apiLogin(request, DEMO.admin);
+    const now = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Paris',
+      year: 'numeric',
+      month: '2-digit',
+    }).format(new Date());
+    const refused = await request.post('/api/v1/staff/billing-runs', {
+      headers: { authorization: `Bearer ${bearer}` },
+      data: { month: now },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toMatchObject({ status: 400, errors: { month: 'The month is not over yet.' } });
+  });
+
+  test('an account manager sees Partners but not Billing', async ({ page }) => {
+    await signIn(page, DEMO.manager.email, DEMO.manager.password);
+    await expect(page.getByTestId('menu-staffPartners')).toBeVisible();
+    await expect(page.getByTestId('menu-staffBilling')).toHaveCount(0);
   });
 
   test('a partner has no back-office entry and is refused the screen', async ({ page, context, request }) => {
