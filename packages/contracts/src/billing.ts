@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, listOf, pageQueryShape } from './api.js';
+import { BILLING_TIMEZONE } from './account-settings.js';
 import { INVOICE_STATUSES } from './constants.js';
 import { booleanParam, commaList, emptyAsUnset } from './offers.js';
 import { isoDateParam } from './statistics.js';
@@ -128,3 +129,23 @@ export const BillingRunResultSchema = envelope(
     alreadyBilled: z.array(z.object({ partnerId: z.number().int(), currency: z.string() })),
   }),
 );
+
+/** The Paris month (yyyy-MM) `back` months before the one under way at `now`: billing months turn at Paris midnight. */
+export function billingMonth(now: Date, back = 0): string {
+  const [year, month] = new Intl.DateTimeFormat('en-CA', {
+    timeZone: BILLING_TIMEZONE,
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(now)
+    .split('-')
+    .map(Number) as [number, number];
+  const index = year * 12 + (month - 1) - back;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** A billing month (yyyy-MM) in words: 'October 2026'. */
+export const billingMonthLabel = (month: string): string =>
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );

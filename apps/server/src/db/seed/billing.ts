@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { BILLING_TIMEZONE, VAT_RATE_PERCENT_BY_COUNTRY } from '@portal/contracts';
+import { BILLING_TIMEZONE, VAT_RATE_PERCENT_BY_COUNTRY, billingMonth } from '@portal/contracts';
 import type { FileStorage } from '../../lib/storage.js';
 import { attachInvoicePdf, invoiceParty } from '../../modules/billing/invoice-pdf.js';
 import type { DbOrTx } from '../client.js';
@@ -19,18 +19,7 @@ function statusFor(monthsAgo: number): string {
 }
 
 /** A Paris month's first day as yyyy-MM-dd, `back` months before the month of `now` (Paris). */
-export function parisMonth(now: Date, back: number): string {
-  const [year, month] = new Intl.DateTimeFormat('en-CA', {
-    timeZone: BILLING_TIMEZONE,
-    year: 'numeric',
-    month: '2-digit',
-  })
-    .format(now)
-    .split('-')
-    .map(Number) as [number, number];
-  const index = year * 12 + (month - 1) - back;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
-}
+export const parisMonth = (now: Date, back: number): string => `${billingMonth(now, back)}-01`;
 
 /**
  * The demo's billing history for the Payments screen: one billing request per partner and Paris month for the last

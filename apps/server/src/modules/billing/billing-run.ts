@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   BILLING_TIMEZONE,
   VAT_RATE_PERCENT_BY_COUNTRY,
+  billingMonthLabel,
   formatMoneyMinor,
   partnerDisplayName,
   type BillingRunRequest,
@@ -42,11 +43,6 @@ function lastDayOf(month: string): string {
   const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
   return `${month}-${String(days).padStart(2, '0')}`;
 }
-
-const monthLabel = (month: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
 
 /** VAT in minor units, rounded half up, on an amount that excludes it. */
 const vatOn = (excluding: number, percent: number) => Math.floor((excluding * percent + 50) / 100);
@@ -172,7 +168,7 @@ async function billPartner(
     })
     .returning({ id: billingRequests.id });
   if (!request) throw new Error('billing request insert returned nothing');
-  const period = monthLabel(month);
+  const period = billingMonthLabel(month);
   const notify = (title: string) =>
     notifyPartner(
       tx,

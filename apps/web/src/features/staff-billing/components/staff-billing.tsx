@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyMinor } from '@portal/contracts';
+import { TableHead } from '@/components/table-head';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useRunBilling } from '../api/billing-run';
 import { finishedBillingMonths } from '../billing-months';
@@ -50,15 +51,11 @@ export function StaffBilling() {
           {result.created.length > 0 && (
             <Table.ScrollContainer minWidth={720}>
               <Table striped data-testid="staff-billing-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('staff.billing.columns.partner')}</Table.Th>
-                    <Table.Th>{t('staff.billing.columns.conversions')}</Table.Th>
-                    <Table.Th>{t('staff.billing.columns.amount')}</Table.Th>
-                    <Table.Th>{t('staff.billing.columns.vat')}</Table.Th>
-                    <Table.Th>{t('staff.billing.columns.outcome')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
+                <TableHead
+                  labels={['partner', 'conversions', 'amount', 'vat', 'outcome'].map((column) =>
+                    t(`staff.billing.columns.${column}`),
+                  )}
+                />
                 <Table.Tbody>
                   {result.created.map((row) => (
                     <Table.Tr key={row.billingRequestId} data-testid="staff-billing-row">

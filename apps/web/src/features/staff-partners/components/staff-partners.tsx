@@ -11,6 +11,7 @@ import {
   type PartnerStatus,
   type PartnerStatusBody,
 } from '@portal/contracts';
+import { TableHead } from '@/components/table-head';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { showSnackbar } from '@/lib/snackbar';
 import {
@@ -72,15 +73,11 @@ export function StaffPartners() {
     body = (
       <Table.ScrollContainer minWidth={760}>
         <Table striped highlightOnHover data-testid="staff-partners-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('staff.partners.columns.partner')}</Table.Th>
-              <Table.Th>{t('staff.partners.columns.email')}</Table.Th>
-              <Table.Th>{t('staff.partners.columns.requested')}</Table.Th>
-              <Table.Th>{t('staff.partners.columns.status')}</Table.Th>
-              <Table.Th>{t('staff.partners.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={['partner', 'email', 'requested', 'status', 'actions'].map((column) =>
+              t(`staff.partners.columns.${column}`),
+            )}
+          />
           <Table.Tbody>
             {partners.data.map((partner) => (
               <Table.Tr key={partner.id} data-testid="staff-partner-row" data-partner-id={partner.id}>
@@ -209,14 +206,9 @@ function HistoryDialog({ partner, onClose }: { partner: StaffPartnerRow; onClose
         <Text c="dimmed">{t('staff.partners.noHistory')}</Text>
       ) : (
         <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('staff.partners.columns.date')}</Table.Th>
-              <Table.Th>{t('staff.partners.columns.change')}</Table.Th>
-              <Table.Th>{t('staff.partners.columns.by')}</Table.Th>
-              <Table.Th>{t('staff.partners.columns.reason')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHead
+            labels={['date', 'change', 'by', 'reason'].map((column) => t(`staff.partners.columns.${column}`))}
+          />
           <Table.Tbody>
             {history.data.map((change) => (
               <Table.Tr key={change.id} data-testid="staff-partner-history-row">
