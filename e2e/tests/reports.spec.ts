@@ -395,6 +395,9 @@ test.describe('reports', () => {
     // The daily export of an offer-filtered report: the same days as the API, then the totals.
     const daily = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', lastMonth);
     await page.getByTestId('report-tab-daily').click();
+    // The address changes before the daily report replaces the conversion one: wait for its table, or the export
+    // clicked could still be the conversion report's.
+    await expect(page.getByTestId('report-table')).toHaveAttribute('data-report', 'daily');
     await tableCells(page);
     const [dailyFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
     expect(dailyFile.suggestedFilename()).toBe(`daily-report_${lastMonth.startDate}_${lastMonth.endDate}.csv`);
