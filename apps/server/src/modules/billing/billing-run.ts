@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   BILLING_TIMEZONE,
   VAT_RATE_PERCENT_BY_COUNTRY,
@@ -47,15 +47,13 @@ function lastDayOf(month: string): string {
 /** VAT in minor units, rounded half up, on an amount that excludes it. */
 const vatOn = (excluding: number, percent: number) => Math.floor((excluding * percent + 50) / 100);
 
-/** The approved conversions of a partner in a currency, recorded before `end`, that no request has billed yet. */
+/** Approved conversions recorded before `end` that no request has billed yet. */
+const unbilledBefore = (end: Date) =>
+  and(eq(conversions.status, 'approved'), isNull(conversions.billingRequestId), lt(conversions.createdAt, end));
+
+/** The same, for one partner in one currency. */
 const unbilled = (partnerId: number, currency: string, end: Date) =>
-  and(
-    eq(conversions.partnerId, partnerId),
-    eq(conversions.currency, currency),
-    eq(conversions.status, 'approved'),
-    isNull(conversions.billingRequestId),
-    lt(conversions.createdAt, end),
-  );
+  and(eq(conversions.partnerId, partnerId), eq(conversions.currency, currency), unbilledBefore(end));
 
 /**
  * Bills one Paris month that is over (decision 027). For each partner and currency with approved conversions not
@@ -88,14 +86,7 @@ export async function runBilling(ctx: BillingRunContext, month: string): Promise
       currency: conversions.currency,
     })
     .from(conversions)
-    .where(
-      and(
-        sql`${conversions.partnerId} is not null`,
-        eq(conversions.status, 'approved'),
-        isNull(conversions.billingRequestId),
-        lt(conversions.createdAt, end),
-      ),
-    )
+    .where(and(isNotNull(conversions.partnerId), unbilledBefore(end)))
     .orderBy(conversions.partnerId, conversions.currency);
 
   const result: BillingRunResult = { month, created: [], alreadyBilled: [] };
