@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -230,11 +229,20 @@ const DEMO_ADVERTISERS = [
   'MealBox SAS',
 ] as const;
 
-/** The `token` of GET /postback for a demo advertiser, as the seed set it. */
-export function demoAdvertiserToken(name: string): string {
-  const index = DEMO_ADVERTISERS.indexOf(name as (typeof DEMO_ADVERTISERS)[number]);
-  if (index < 0) throw new Error(`${name} is not a demo advertiser`);
-  return createHash('sha256').update(`advertiser-${index}-${name}`).digest('hex');
+/**
+ * The `token` of GET /postback for a demo advertiser: random on every install (decision 028), so it is read the way
+ * an admin reads it, from GET /api/v1/staff/advertisers.
+ */
+export async function demoAdvertiserToken(request: APIRequestContext, name: string): Promise<string> {
+  if (!DEMO_ADVERTISERS.includes(name as (typeof DEMO_ADVERTISERS)[number]))
+    throw new Error(`${name} is not a demo advertiser`);
+  const { bearer } = await apiLogin(request, DEMO.admin);
+  const response = await request.get('/api/v1/staff/advertisers', { headers: { authorization: `Bearer ${bearer}` } });
+  expect(response.status()).toBe(200);
+  const list = ((await response.json()) as { data: { name: string; securityToken: string }[] }).data;
+  const token = list.find((a) => a.name === name)?.securityToken;
+  if (!token) throw new Error(`no advertiser ${name}`);
+  return token;
 }
 
 /** French formats put (narrow) no-break spaces in amounts; compare them as plain spaces. */

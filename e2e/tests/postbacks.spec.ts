@@ -68,7 +68,7 @@ async function convert(request: APIRequestContext, bearer: string) {
       goal: goal!.identifier,
       amount: '25.00',
       transaction_id: `e2e-pb-${Date.now()}`,
-      token: demoAdvertiserToken(OFFER.advertiser),
+      token: await demoAdvertiserToken(request, OFFER.advertiser),
     },
   });
   expect(postback.status()).toBe(200);

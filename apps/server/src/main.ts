@@ -2,7 +2,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemo } from './db/seed/seed.js';
+import { prepareInstall } from './startup.js';
+import { holdDataDirLock } from './lib/data-dir-lock.js';
 
 async function main() {
   let config;
@@ -12,19 +13,25 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // PGlite is one process's database: a second process (create-admin) must not open it while this one runs.
+  let lock: { release: () => void } | null = null;
+  try {
+    lock = config.databaseUrl ? null : holdDataDirLock(config.dataDir);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   await database.migrate();
   const app = await buildApp({ config, database });
-  if (config.seedDemo) {
-    const seeded = await seedDemo(app.ctx);
-    if (seeded) app.log.info('demo data seeded');
-  }
+  await prepareInstall(app.ctx, app.log);
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    lock?.release();
   });
 
   await app.listen({ host: config.host, port: config.port });

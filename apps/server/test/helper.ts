@@ -29,7 +29,7 @@ import { hashPassword } from '../src/lib/passwords.js';
 export const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const databaseKind = databaseUrl ? 'postgres' : 'pglite';
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -81,6 +81,8 @@ export async function buildTestApp(
      * PostgreSQL, the same PGlite instance otherwise. Closing it leaves the database to the first app.
      */
     sameDatabaseAs?: TestApp;
+    /** An embedded database persisted in this folder (a command-line tool's), instead of one in memory. */
+    pgliteDataDir?: string;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -98,7 +100,7 @@ export async function buildTestApp(
     ownUrl = created.url;
     database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openDatabase({ dataDir: options.pgliteDataDir ?? 'memory://' });
   }
   if (!shared) {
     await database.migrate();

@@ -17,3 +17,5 @@ export * from './tracking.js';
 export * from './statistics.js';
 export * from './postbacks.js';
 export * from './staff.js';
+export * from './setup.js';
+export * from './advertisers.js';

@@ -5,7 +5,7 @@ const SECRET_PARAMS = /^(token|key|password|expireAt|bearer|code|signature|chall
 /** Masks secrets a URL may carry: query values such as ?token= and ?key=, and reset keys in paths. */
 export function maskUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
-  const maskedPath = path.replace(/(\/password\/check-key\/)[^/]+/, '$1[redacted]');
+  const maskedPath = path.replace(/(\/(?:password|setup)\/check-key\/)[^/]+/, '$1[redacted]');
   if (query === undefined) return maskedPath;
   const params = new URLSearchParams(query);
   for (const name of [...params.keys()]) {

@@ -21,3 +21,8 @@ export async function issuePasswordKey(db: DbOrTx, userId: number, now: Date, tt
   });
   return key;
 }
+
+/** The address of the spec's /password-reset screen for a key, from PUBLIC_URL (never from a request). */
+export function passwordKeyLink(publicUrl: string, key: string): string {
+  return `${publicUrl}/password-reset?key=${encodeURIComponent(key)}`;
+}

@@ -29,6 +29,7 @@ import { PaymentsRoute } from './routes/payments';
 import { PostbacksRoute } from './routes/postbacks';
 import { RegisterRoute } from './routes/register';
 import { RegisterSuccessRoute } from './routes/register-success';
+import { SetupRoute, setupLoader } from './routes/setup';
 import { ReportBasicRoute, reportBasicLoader } from './routes/report-basic';
 import { ReportClickRoute } from './routes/report-click';
 import { ReportConversionRoute } from './routes/report-conversion';
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
             element: <PasswordResetRoute />,
             handle: handle({ title: 'screen.passwordReset' }),
           },
+          { path: 'setup', loader: setupLoader, element: <SetupRoute />, handle: handle({ title: 'screen.setup' }) },
         ],
       },
       {

@@ -11,6 +11,8 @@ export const paths = {
     path: '/password-reset',
     href: (key: string) => `/password-reset?key=${encodeURIComponent(key)}`,
   },
+  /** First-run setup of an install with no admin (decision 028), from the link the server prints. */
+  setup: { path: '/setup', href: (key: string) => `/setup?key=${encodeURIComponent(key)}` },
   dashboard: { path: '/', href: () => '/' },
   offers: { path: '/offers', href: () => '/offers' },
   /** An earlier reading names the offer list /offer; both are accepted (spec section 2). */

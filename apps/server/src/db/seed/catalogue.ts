@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FileStorage } from '../../lib/storage.js';
+import { randomToken } from '../../lib/tokens.js';
 import type { DbOrTx } from '../client.js';
 import {
   advertisers,
@@ -16,33 +16,7 @@ import {
 } from '../schema.js';
 import { offerPicturePng, productLogoPng } from './offer-pictures.js';
 import { storePicture } from './pictures.js';
-
-/** Goals an offer can pay on, with the conversion types they usually belong to. */
-export const GOALS: { identifier: string; name: string; types: string[] }[] = [
-  { identifier: 'registration', name: 'Registration', types: ['cpl', 'cpa'] },
-  { identifier: 'validation', name: 'Validated account', types: ['cpl', 'cpa'] },
-  { identifier: 'lead', name: 'Qualified lead', types: ['cpl'] },
-  { identifier: 'first_deposit', name: 'First deposit', types: ['cpa', 'cps'] },
-  { identifier: 'sale', name: 'Sale', types: ['cps', 'cpa'] },
-  { identifier: 'subscription', name: 'Subscription', types: ['cpa', 'cps'] },
-  { identifier: 'install', name: 'App install', types: ['cpi'] },
-  { identifier: 'click', name: 'Qualified click', types: ['cpc'] },
-];
-
-/** Payout tiers: p1 is what every partner earns, p2 a negotiated premium. */
-export const GOAL_TYPES: [string, string][] = [
-  ['p1', 'Standard payout'],
-  ['p2', 'Premium payout'],
-];
-
-/** Goals and payout tiers: reference data the catalogue (and test fixtures) build on; idempotent. */
-export async function seedGoals(db: DbOrTx): Promise<void> {
-  await db.insert(goals).values(GOALS).onConflictDoNothing();
-  await db
-    .insert(goalTypes)
-    .values(GOAL_TYPES.map(([identifier, name]) => ({ identifier, name })))
-    .onConflictDoNothing();
-}
+import { seedGoals } from './reference.js';
 
 // ---------------------------------------------------------------- the demo catalogue
 
@@ -740,9 +714,10 @@ export async function seedCatalogue(
   const advertiserRows = await db
     .insert(advertisers)
     .values(
-      advertiserNames.map((name, i) => ({
+      advertiserNames.map((name) => ({
         name,
-        securityToken: createHash('sha256').update(`advertiser-${i}-${name}`).digest('hex'),
+        // From the CSPRNG, never from data or code: a token anyone could compute would let them forge paid conversions.
+        securityToken: randomToken(),
       })),
     )
     .returning({ id: advertisers.id, name: advertisers.name });

@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type DataListName } from '@portal/contracts';
 import type { DbOrTx } from '../client.js';
-import { countries, dataListItems, languages, verticals } from '../schema.js';
+import { countries, dataListItems, goalTypes, goals, languages, verticals } from '../schema.js';
 
 /** Region codes Intl knows that are not countries (unions, pseudo-locales, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'CP', 'DG', 'EA', 'IC', 'TA']);
@@ -115,7 +115,34 @@ export const DATA_LISTS: Partial<Record<DataListName, [string, string][]>> = {
   ],
 };
 
-/** Reference data the product needs to work at all; safe to run on every start. */
+/** Goals an offer can pay on, with the conversion types they usually belong to. */
+export const GOALS: { identifier: string; name: string; types: string[] }[] = [
+  { identifier: 'registration', name: 'Registration', types: ['cpl', 'cpa'] },
+  { identifier: 'validation', name: 'Validated account', types: ['cpl', 'cpa'] },
+  { identifier: 'lead', name: 'Qualified lead', types: ['cpl'] },
+  { identifier: 'first_deposit', name: 'First deposit', types: ['cpa', 'cps'] },
+  { identifier: 'sale', name: 'Sale', types: ['cps', 'cpa'] },
+  { identifier: 'subscription', name: 'Subscription', types: ['cpa', 'cps'] },
+  { identifier: 'install', name: 'App install', types: ['cpi'] },
+  { identifier: 'click', name: 'Qualified click', types: ['cpc'] },
+];
+
+/** Payout tiers: p1 is what every partner earns, p2 a negotiated premium. */
+export const GOAL_TYPES: [string, string][] = [
+  ['p1', 'Standard payout'],
+  ['p2', 'Premium payout'],
+];
+
+/** Goals and payout tiers: reference data the catalogue (and test fixtures) build on; idempotent. */
+export async function seedGoals(db: DbOrTx): Promise<void> {
+  await db.insert(goals).values(GOALS).onConflictDoNothing();
+  await db
+    .insert(goalTypes)
+    .values(GOAL_TYPES.map(([identifier, name]) => ({ identifier, name })))
+    .onConflictDoNothing();
+}
+
+/** Reference data the product needs to work at all (countries, languages, verticals, data lists, goals); safe to run on every start. */
 export async function seedReference(db: DbOrTx): Promise<void> {
   await db.insert(countries).values(isoCountries()).onConflictDoNothing();
   const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
@@ -131,4 +158,5 @@ export async function seedReference(db: DbOrTx): Promise<void> {
     (entries ?? []).map(([value, label], position) => ({ list, value, label, position })),
   );
   await db.insert(dataListItems).values(items).onConflictDoNothing();
+  await seedGoals(db);
 }

@@ -1,5 +1,5 @@
-import { count, eq } from 'drizzle-orm';
-import { hashPassword } from '../../lib/passwords.js';
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { AppContext } from '../../shared/context.js';
 import { goals, offers, partnerContacts, partners, postbackOffers, postbacks, teams, users } from '../schema.js';
 import { markSeededHistoryBilled, seedBilling } from './billing.js';
@@ -18,7 +18,30 @@ export const DEMO_ACCOUNTS = {
   kestrel: { email: 'kestrel@demo.test', password: 'Partner2025!' },
   /** A second user of Kestrel Digital, whose sign-in the account-settings tests leave alone. */
   kestrelReports: { email: 'kestrel.reports@demo.test', password: 'Partner2025!' },
+  /** The second account manager (Bluebird Apps). */
+  lucas: { email: 'lucas.moreau@demo.test', password: 'Staff2025!' },
+  /** The team manager, who reads every partner. */
+  sophie: { email: 'sophie.bernard@demo.test', password: 'Staff2025!' },
 } as const;
+
+/**
+ * The demo accounts that still sign in with the password this file publishes (README): while any does, the install
+ * is open to anyone who reads the source, and every start says so (decision 028).
+ */
+export async function demoAccountsWithPublishedPasswords(db: AppContext['db']): Promise<string[]> {
+  const published = new Map<string, string>(Object.values(DEMO_ACCOUNTS).map((a) => [a.email, a.password]));
+  const rows = await db
+    .select({ email: users.email, hash: users.passwordHash, enabled: users.enabled })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, [...published.keys()]));
+  const open = await Promise.all(
+    rows.map(async (row) => {
+      const password = published.get(row.email.toLowerCase());
+      return row.enabled && password && (await verifyPassword(row.hash, password)) ? row.email : null;
+    }),
+  );
+  return open.filter((email): email is string => email !== null).sort();
+}
 
 /**
  * Seeds reference data always, and a believable demo network when the database has no user:
@@ -36,7 +59,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
     hashPassword(DEMO_ACCOUNTS.admin.password),
     hashPassword(DEMO_ACCOUNTS.manager.password),
     hashPassword(DEMO_ACCOUNTS.partner.password),
-    hashPassword('Staff2025!'),
+    hashPassword(DEMO_ACCOUNTS.lucas.password),
   ]);
   const managerPhoto = await avatarPng('CM', '#1c7ed6', '#7048e8');
   const secondPhoto = await avatarPng('LM', '#0ca678', '#1098ad');
@@ -77,7 +100,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
       .returning();
     await tx.insert(users).values([
       {
-        email: 'lucas.moreau@demo.test',
+        email: DEMO_ACCOUNTS.lucas.email,
         passwordHash: otherHash,
         firstname: 'Lucas',
         lastname: 'Moreau',
@@ -90,7 +113,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
         managerId: admin?.id ?? null,
       },
       {
-        email: 'sophie.bernard@demo.test',
+        email: DEMO_ACCOUNTS.sophie.email,
         passwordHash: otherHash,
         firstname: 'Sophie',
         lastname: 'Bernard',
@@ -160,7 +183,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
     });
 
     // A second, smaller partner of the other account manager: the network is not one partner.
-    const lucas = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'lucas.moreau@demo.test'));
+    const lucas = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.lucas.email));
     const [bluebird] = await tx
       .insert(partners)
       .values({

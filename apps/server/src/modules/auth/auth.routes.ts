@@ -21,6 +21,7 @@ import { authOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { CODE_SEND_LIMITS, checkCode, codeByChallenge, issueCode, recentCodeCount } from '../../shared/two-factor.js';
 import * as repo from './auth.repository.js';
+import { passwordKeyLink } from '../../shared/password-keys.js';
 
 const INCORRECT = 'Incorrect username or password.';
 const RESET_LINK_SENT = 'If an account exists for this email, a password reset link has been sent.';
@@ -193,7 +194,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           if ((await repo.countRecentResetKeys(tx, user.id, now)) >= MAX_RESET_MAILS_PER_HOUR) return;
           const key = await repo.createResetKey(tx, user.id, now);
           // Built from configuration, never from the request's Host header.
-          const link = `${config.publicUrl}/password-reset?key=${encodeURIComponent(key)}`;
+          const link = passwordKeyLink(config.publicUrl, key);
           await mailer.enqueue(tx, {
             to: user.email,
             kind: 'password-reset',

@@ -14,7 +14,7 @@ import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { toIso } from '../../lib/reply.js';
 import { reaches, type StaffScope } from '../../plugins/auth.js';
-import { issuePasswordKey } from '../../shared/password-keys.js';
+import { issuePasswordKey, passwordKeyLink } from '../../shared/password-keys.js';
 
 type PartnerRow = typeof partners.$inferSelect;
 
@@ -110,7 +110,7 @@ export async function changePartnerStatus(
         '',
         `${partner.companyName}'s partner account is approved. Choose your password within ${WELCOME_KEY_TTL_DAYS} days:`,
         '',
-        `${publicUrl}/password-reset?key=${encodeURIComponent(key)}`,
+        passwordKeyLink(publicUrl, key),
         '',
         `Then sign in at ${publicUrl}/login with ${user.email}.`,
       ]);

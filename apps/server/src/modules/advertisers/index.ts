@@ -1,0 +1,2 @@
+// The advertisers module's front door.
+export { advertisersRoutes } from './advertisers.routes.js';

@@ -1,0 +1,115 @@
+import { Anchor, Button, Center, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { FirstAdminFormSchema, type FirstAdminForm } from '@portal/contracts';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { isApiRequestError } from '@/lib/api-client';
+import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
+import { showSnackbar } from '@/lib/snackbar';
+import { useCheckSetupKey } from '../api/check-setup-key';
+import { useCreateFirstAdmin } from '../api/create-first-admin';
+
+const FIELDS = ['email', 'firstname', 'lastname'] as const;
+
+/**
+ * The first-run setup of an install with no admin (decision 028): the link the server printed names the first
+ * administrator here, then goes on to the spec's /password-reset form to choose the password.
+ */
+export function FirstAdminSetup({ setupKey }: { setupKey: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const check = useCheckSetupKey(setupKey);
+  const create = useCreateFirstAdmin();
+  const [keyRefused, setKeyRefused] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<FirstAdminForm>({
+    resolver: zodResolver(FirstAdminFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', firstname: '', lastname: '' },
+  });
+
+  const onSubmit = handleSubmit(async (form) => {
+    try {
+      const { data } = await create.mutateAsync({ key: setupKey, ...form });
+      if (data) await navigate(paths.passwordReset.href(data.passwordKey), { replace: true });
+    } catch (error) {
+      if (isApiRequestError(error, 400) && error.errors?.key) setKeyRefused(true);
+      else if (isApiRequestError(error) && [400, 409].includes(error.status)) {
+        const unmatched = applyServerErrors(error.errors, FIELDS, setError);
+        if (unmatched.length > 0 || !error.errors)
+          showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });
+      } else if (!isApiRequestError(error)) {
+        showSnackbar({ kind: 'error', message: t('errors.generic') });
+      }
+    }
+  });
+
+  if (check.isPending) {
+    return (
+      <Center py="lg">
+        <Loader />
+      </Center>
+    );
+  }
+
+  if (check.isError || !check.data || keyRefused) {
+    return (
+      <Stack gap="sm" ta="center" align="center" data-testid="setup-invalid">
+        <Title order={4}>{t('setup.invalidTitle')}</Title>
+        <Text>{t('setup.invalidText')}</Text>
+        <Anchor component={Link} to={paths.login.href()}>
+          {t('passwordReset.returnToLogin')}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Title order={3} data-testid="page-title">
+          {t('setup.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('setup.intro')}
+        </Text>
+        <TextInput
+          label={t('setup.email')}
+          type="email"
+          autoComplete="email"
+          labelProps={REQUIRED_LABEL}
+          maxLength={254}
+          error={fieldErrorText(t, errors.email)}
+          {...register('email')}
+        />
+        <TextInput
+          label={t('setup.firstname')}
+          autoComplete="given-name"
+          labelProps={REQUIRED_LABEL}
+          maxLength={100}
+          error={fieldErrorText(t, errors.firstname)}
+          {...register('firstname')}
+        />
+        <TextInput
+          label={t('setup.lastname')}
+          autoComplete="family-name"
+          labelProps={REQUIRED_LABEL}
+          maxLength={100}
+          error={fieldErrorText(t, errors.lastname)}
+          {...register('lastname')}
+        />
+        <Button type="submit" fullWidth loading={isSubmitting} disabled={isSubmitting}>
+          {t('setup.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
