@@ -17,7 +17,7 @@ import type { Database } from './db/client.js';
 import { Mailer } from './lib/mailer.js';
 import { FileSmsTransport, SmsSender } from './lib/sms.js';
 import { loggerOptions } from './lib/logging.js';
-import { SECURITY_HEADERS } from './lib/security-headers.js';
+import { SECURITY_HEADERS, contentSecurityPolicyFor } from './lib/security-headers.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { advertisersRoutes } from './modules/advertisers/index.js';
@@ -122,7 +122,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('postbackWorker', postbackWorker);
 
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    const policy = contentSecurityPolicyFor(
+      reply.getHeader('content-type'),
+      reply.getHeader('content-security-policy'),
+    );
+    reply.headers({ ...SECURITY_HEADERS, 'content-security-policy': policy });
   });
 
   await app.register(errorsPlugin);

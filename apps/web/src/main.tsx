@@ -1,3 +1,5 @@
+// First: zod must not probe for eval, which the Content-Security-Policy refuses (decision 031).
+import './lib/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';
@@ -6,7 +8,10 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { captureSignInLink } from './lib/sign-in-link';
 
+// First of all: a sign-in link's bearer leaves the address bar and the history before anything reads or renders it.
+captureSignInLink();
 const router = createAppRouter();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

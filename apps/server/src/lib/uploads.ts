@@ -17,7 +17,18 @@ const MAX_INPUT_PIXELS = 50_000_000;
 const TYPE_ERROR = 'Only PDF, PNG and JPEG files are accepted.';
 const SIZE_ERROR = 'The file is too large (10 MB at most).';
 /** Markup that turns a file into something a browser might run; never part of a genuine scan. */
-const MARKUP = ['<html', '<script', '<svg', '<!doctype', '<body', '<iframe', '<?php', '<object', '<embed'];
+const MARKUP = [
+  '<html',
+  '<script',
+  '<svg',
+  '<!doctype',
+  '<body',
+  '<iframe',
+  '<?php',
+  '<object',
+  '<embed',
+  'javascript:',
+];
 
 export type AcceptedType = { mimeType: 'application/pdf' | 'image/png' | 'image/jpeg'; extension: string };
 const PDF: AcceptedType = { mimeType: 'application/pdf', extension: 'pdf' };
@@ -30,9 +41,18 @@ export type PreparedUpload = AcceptedType & { bytes: Buffer; filename: string };
 const unsupported = (field: string) => new AppError(415, TYPE_ERROR, { [field]: TYPE_ERROR });
 const tooLarge = (field: string) => new AppError(413, SIZE_ERROR, { [field]: SIZE_ERROR });
 
+const LONGEST_MARKER = Math.max(...MARKUP.map((marker) => marker.length));
+/** Bytes read at a time: the whole file is scanned without turning 10 MB into one lower-cased string. */
+const SCAN_CHUNK = 64 * 1024;
+
+/** Whether markup occurs anywhere in the bytes (case-insensitive); chunks overlap so no marker falls between two. */
 function containsMarkup(bytes: Buffer): boolean {
-  const text = bytes.toString('latin1').toLowerCase();
-  return MARKUP.some((marker) => text.includes(marker));
+  for (let start = 0; start < bytes.length; start += SCAN_CHUNK) {
+    const end = Math.min(bytes.length, start + SCAN_CHUNK + LONGEST_MARKER - 1);
+    const text = bytes.subarray(start, end).toString('latin1').toLowerCase();
+    if (MARKUP.some((marker) => text.includes(marker))) return true;
+  }
+  return false;
 }
 
 /** Decodes a base64 data URL; the declared media type is ignored, the bytes decide. */
@@ -62,13 +82,13 @@ export function sniffType(bytes: Buffer): AcceptedType | null {
 
 /**
  * A PDF must start with its header at offset 0 (a viewer tolerates junk before it, which is how
- * HTML/PDF polyglots work), end with %%EOF in its last kilobyte, and carry no markup there.
+ * HTML/PDF polyglots work), end with %%EOF in its last kilobyte, and carry no markup anywhere:
+ * a browser sniffing the file as HTML would find a script in the middle as well (decision 031).
  */
 function checkPdf(bytes: Buffer, field: string): Buffer {
-  const head = bytes.subarray(0, 1024);
   const tail = bytes.subarray(Math.max(0, bytes.length - 1024));
   if (!tail.toString('latin1').includes('%%EOF')) throw unsupported(field);
-  if (containsMarkup(head) || containsMarkup(tail)) throw unsupported(field);
+  if (containsMarkup(bytes)) throw unsupported(field);
   return bytes;
 }
 

@@ -116,14 +116,88 @@ describe('back-office routes', () => {
 });
 
 describe('login route', () => {
-  it('signs in from ?token&expireAt and goes to /', async () => {
-    const expireAt = new Date(Date.now() + 3_600_000).toISOString();
-    const response = await thrownBy(() =>
-      loginLoader(loaderArgs(`/login?token=abc&expireAt=${encodeURIComponent(expireAt)}`)),
-    );
-    expect(response.headers.get('Location')).toBe('/');
+  const later = () => new Date(Date.now() + 3_600_000).toISOString();
+  const linkUrl = (token: string, expireAt: string) =>
+    `/login?token=${token}&expireAt=${encodeURIComponent(expireAt)}&redirect=%2Fmy-account`;
+
+  /** GET /config answered per bearer: a user (and partner) for known tokens, 401 for others. */
+  function configByBearer(users: Record<string, { id: number; email: string; partner: string | null }>) {
+    fetchMock.mockImplementation((_input, init) => {
+      const token = String((init?.headers as Record<string, string>).Authorization ?? '').replace('Bearer ', '');
+      const user = users[token];
+      if (!user) return Promise.resolve(jsonResponse(401, { status: 401, message: 'No.', data: null, errors: null }));
+      const body = config(['ROLE_PARTNER']);
+      return Promise.resolve(
+        jsonResponse(200, {
+          ...body,
+          data: {
+            ...body.data,
+            user: { id: user.id, email: user.email },
+            partner: user.partner ? { displayName: user.partner } : null,
+          },
+        }),
+      );
+    });
+  }
+
+  /** The first loader call cleans the address and holds the link; the second runs on the clean address. */
+  async function followLink(url: string) {
+    const cleaning = await thrownBy(() => loginLoader(loaderArgs(url)));
+    const cleaned = cleaning.headers.get('Location') ?? '';
+    expect(cleaned).toBe('/login?redirect=%2Fmy-account');
+    return loginLoader(loaderArgs(cleaned));
+  }
+
+  it('signs a guest in from ?token&expireAt and goes to the redirect, the token off the address', async () => {
+    const expireAt = later();
+    const response = await thrownBy(() => followLink(linkUrl('abc', expireAt)));
+    expect(response.headers.get('Location')).toBe('/my-account');
     expect(Cookies.get('token')).toBe('abc');
     expect(Cookies.get('expiry')).toBe(expireAt);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('never switches a signed-in visitor by a link: it asks, naming both identities', async () => {
+    saveSession('mine', new Date(Date.now() + 60_000), false);
+    configByBearer({
+      mine: { id: 1, email: 'a@example.test', partner: 'Alpha #1' },
+      theirs: { id: 2, email: 'b@example.test', partner: 'Beta #2' },
+    });
+    const pending = await followLink(linkUrl('theirs', later()));
+    expect(pending).toMatchObject({
+      link: { token: 'theirs' },
+      current: { userId: 1, email: 'a@example.test', partnerName: 'Alpha #1' },
+      incoming: { userId: 2, email: 'b@example.test', partnerName: 'Beta #2' },
+    });
+    expect(Cookies.get('token')).toBe('mine');
+  });
+
+  it('keeps the session when the link is refused, is the same user, or the server fails', async () => {
+    saveSession('mine', new Date(Date.now() + 60_000), false);
+    configByBearer({
+      mine: { id: 1, email: 'a@example.test', partner: null },
+      again: { id: 1, email: 'a@example.test', partner: null },
+    });
+    for (const token of ['revoked', 'again']) {
+      const response = await thrownBy(() => followLink(linkUrl(token, later())));
+      expect(response.headers.get('Location'), token).toBe('/');
+      expect(Cookies.get('token')).toBe('mine');
+    }
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonResponse(500, { status: 500, message: 'x', data: null, errors: null })),
+    );
+    const failed = await thrownBy(() => followLink(linkUrl('theirs', later())));
+    expect(failed.headers.get('Location')).toBe('/');
+    expect(Cookies.get('token')).toBe('mine');
+    expect(showSnackbar).not.toHaveBeenCalled();
+  });
+
+  it('uses the link when the stored session is no longer valid on the server', async () => {
+    saveSession('stale', new Date(Date.now() + 60_000), false);
+    configByBearer({ theirs: { id: 2, email: 'b@example.test', partner: null } });
+    const response = await thrownBy(() => followLink(linkUrl('theirs', later())));
+    expect(response.headers.get('Location')).toBe('/my-account');
+    expect(Cookies.get('token')).toBe('theirs');
   });
 
   it('sends an already signed-in visitor to /', async () => {
@@ -132,7 +206,7 @@ describe('login route', () => {
     expect(response.headers.get('Location')).toBe('/');
   });
 
-  it('shows the form to a guest', () => {
-    expect(loginLoader(loaderArgs('/login'))).toBeNull();
+  it('shows the form to a guest', async () => {
+    await expect(loginLoader(loaderArgs('/login'))).resolves.toBeNull();
   });
 });

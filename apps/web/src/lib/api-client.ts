@@ -20,6 +20,8 @@ export type RequestOptions = {
   silent?: boolean;
   /** Show the global loading overlay while this request runs. */
   loading?: boolean;
+  /** Sends this bearer instead of the stored session's, without storing it (a sign-in link's identity). */
+  bearer?: string;
   signal?: AbortSignal;
 };
 
@@ -112,7 +114,7 @@ function handleErrorAnswer(error: ApiError, options: RequestOptions): void {
  */
 async function send(method: HttpMethod, path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { Accept: accept };
-  const token = getToken();
+  const token = options.bearer ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = options.body !== undefined;
   if (hasBody) headers['Content-Type'] = 'application/json';

@@ -19,6 +19,19 @@ describe('session', () => {
     expect(getSession()?.token).toBe('abc');
   });
 
+  it('writes both cookies SameSite=Strict, Secure only on an https page', () => {
+    const set = vi.spyOn(Cookies, 'set');
+    saveSession('abc', new Date(Date.now() + 3_600_000), false);
+    expect(window.location.protocol).toBe('http:');
+    for (const call of set.mock.calls) expect(call[2]).toMatchObject({ sameSite: 'strict', secure: false, path: '/' });
+
+    set.mockClear();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, protocol: 'https:' });
+    saveSession('abc', new Date(Date.now() + 3_600_000), false);
+    expect(set).toHaveBeenCalledTimes(2);
+    for (const call of set.mock.calls) expect(call[2]).toMatchObject({ sameSite: 'strict', secure: true });
+  });
+
   it('counts a stored session only while its expiry lies in the future', () => {
     saveSession('abc', new Date(Date.now() + 1000), true);
     expect(isLoggedIn()).toBe(true);

@@ -1,38 +1,91 @@
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { redirect, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { redirect, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { getIdentity, type Identity } from '@/features/auth/api/get-identity';
 import { LoginForm } from '@/features/auth/components/login-form';
+import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { paths, safeRedirect } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
-import { isLoggedIn, parseExpiry, saveSession } from '@/lib/session';
+import { clearSession, isLoggedIn, saveSession } from '@/lib/session';
+import { holdSignInLink, splitSignInLink, takeSignInLink, type SignInLink } from '@/lib/sign-in-link';
+
+type PendingSwitch = { link: SignInLink; current: Identity; incoming: Identity };
+
+function startLinkSession(link: SignInLink): void {
+  // No remember-me was asked for, so the link gives a browser-session cookie.
+  saveSession(link.token, link.expiresAt, false);
+  queryClient.clear();
+}
 
 /**
- * A sign-in link (?token=…&expireAt=…) signs in directly; an already signed-in visitor goes
- * to the dashboard (spec section 2, Login).
+ * A sign-in link (?token=…&expireAt=…) signs a visitor without a session in directly; an already signed-in visitor
+ * goes to the dashboard (spec section 2, Login) and is switched to the link's account only after confirming it, told
+ * both identities (decision 031). The link itself never stays in the address.
  */
-export function loginLoader({ request }: LoaderFunctionArgs) {
-  const params = new URL(request.url).searchParams;
-  const token = params.get('token');
-  const expiresAt = parseExpiry(params.get('expireAt'));
-  if (token && expiresAt && expiresAt.getTime() > Date.now()) {
-    // No remember-me was asked for, so the link gives a browser-session cookie.
-    saveSession(token, expiresAt, false);
-    queryClient.clear();
-    throw redirect(safeRedirect(params.get('redirect')));
+export async function loginLoader({ request }: LoaderFunctionArgs): Promise<PendingSwitch | null> {
+  const url = new URL(request.url);
+  const split = splitSignInLink(url);
+  if (split) {
+    // A link reached by an in-app navigation (the first load cleans the address in main.tsx): hold it, and replace
+    // the address with the same one without the token; this loader then runs again on the clean address.
+    holdSignInLink(split.link);
+    throw redirect(split.cleaned);
   }
-  if (isLoggedIn()) throw redirect(paths.dashboard.href());
-  return null;
+  const redirectTo = safeRedirect(url.searchParams.get('redirect'));
+  const link = takeSignInLink();
+  const live = link !== null && link.expiresAt.getTime() > Date.now();
+  if (!live) {
+    if (isLoggedIn()) throw redirect(paths.dashboard.href());
+    return null;
+  }
+  if (!isLoggedIn()) {
+    startLinkSession(link);
+    throw redirect(redirectTo);
+  }
+  let current: Identity | null;
+  let incoming: Identity | null;
+  try {
+    [current, incoming] = await Promise.all([getIdentity(), getIdentity(link.token)]);
+  } catch {
+    // Unable to tell who is who (the server failed, the network is down): the current session stays.
+    throw redirect(paths.dashboard.href());
+  }
+  if (!current) {
+    // The stored session is no longer valid on the server: there is no live session to protect.
+    clearSession();
+    startLinkSession(link);
+    throw redirect(redirectTo);
+  }
+  // A link that signs in no one, or the same user again, changes nothing.
+  if (!incoming || incoming.userId === current.userId) throw redirect(paths.dashboard.href());
+  return { link, current, incoming };
 }
 
 export function LoginRoute() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const pending = useLoaderData<typeof loginLoader>();
+  const redirectTo = safeRedirect(params.get('redirect'));
+  if (pending) {
+    return (
+      <SwitchAccountDialog
+        current={pending.current}
+        incoming={pending.incoming}
+        onStay={() => void navigate(paths.dashboard.href(), { replace: true })}
+        onSwitch={() => {
+          startLinkSession(pending.link);
+          void navigate(redirectTo, { replace: true });
+        }}
+      />
+    );
+  }
   return (
     <>
       <Title order={3} ta="center" data-testid="page-title">
         {t('login.title')}
       </Title>
-      <LoginForm redirectTo={safeRedirect(params.get('redirect'))} />
+      <LoginForm redirectTo={redirectTo} />
     </>
   );
 }

@@ -1,0 +1,213 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, apiLogin, baseURL, expectShell, signIn, tokenCookie, useApiSession } from '../fixtures.js';
+
+/** A sign-in link as a network mail or an attacker would build it (spec section 2, Login). */
+const signInLink = (session: { bearer: string; expireAt: string }, redirect = '/my-account') =>
+  `/login?token=${encodeURIComponent(session.bearer)}&expireAt=${encodeURIComponent(session.expireAt)}&redirect=${encodeURIComponent(redirect)}`;
+
+/** Every Content-Security-Policy violation the page reports, from its console and its securitypolicyviolation events. */
+function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Refused to|Content Security Policy/i.test(text)) violations.push(text);
+  });
+  page.on('pageerror', (error) => {
+    if (/Content Security Policy/i.test(error.message)) violations.push(error.message);
+  });
+  void page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${location.pathname}`);
+    });
+  });
+  return violations;
+}
+
+test.describe('session swap by a sign-in link (issue 16, finding 2)', () => {
+  test('a signed-in partner is not switched: the link asks, naming both, and the token leaves the address', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const mine = await useApiSession(context, request, DEMO.partner);
+    const theirs = await apiLogin(request, DEMO.kestrelReports);
+
+    await page.goto(signInLink(theirs));
+    const dialog = page.getByRole('dialog', { name: 'Switch account?' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('switch-account-current')).toContainText(DEMO.partner.email);
+    await expect(dialog.getByTestId('switch-account-current')).toContainText('Northwind Media');
+    await expect(dialog.getByTestId('switch-account-incoming')).toContainText(DEMO.kestrelReports.email);
+    await expect(dialog.getByTestId('switch-account-incoming')).toContainText('Kestrel Digital');
+    expect(page.url()).toBe(`${baseURL()}/login?redirect=%2Fmy-account`);
+    expect(await tokenCookie(context)).toBe(mine.bearer);
+
+    await dialog.getByRole('button', { name: `Stay signed in as ${DEMO.partner.email}` }).click();
+    await expect(page).toHaveURL('/');
+    await expectShell(page);
+    expect(await tokenCookie(context)).toBe(mine.bearer);
+    expect(page.url()).not.toContain(theirs.bearer);
+
+    // Going back never reaches an address that carries the bearer: the entry was replaced at load.
+    await page.goBack();
+    await expect(page).not.toHaveURL(/token=/);
+    expect(page.url()).not.toContain(theirs.bearer);
+    expect(await tokenCookie(context)).toBe(mine.bearer);
+  });
+
+  test('closing the dialog keeps the session; only the explicit confirmation switches', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const mine = await useApiSession(context, request, DEMO.partner);
+    const theirs = await apiLogin(request, DEMO.kestrelReports);
+
+    await page.goto(signInLink(theirs));
+    await expect(page.getByRole('dialog', { name: 'Switch account?' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL('/');
+    expect(await tokenCookie(context)).toBe(mine.bearer);
+
+    await page.goto(signInLink(theirs));
+    const dialog = page.getByRole('dialog', { name: 'Switch account?' });
+    await dialog.getByRole('button', { name: `Switch to ${DEMO.kestrelReports.email}` }).click();
+    await expect(page).toHaveURL('/my-account');
+    await expectShell(page);
+    expect(await tokenCookie(context)).toBe(theirs.bearer);
+    expect(page.url()).not.toContain(theirs.bearer);
+  });
+
+  test('without a session the link still signs in, and the token leaves the address', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const theirs = await apiLogin(request, DEMO.kestrelReports);
+    await page.goto(signInLink(theirs));
+    await expect(page).toHaveURL('/my-account');
+    await expectShell(page);
+    expect(await tokenCookie(context)).toBe(theirs.bearer);
+    await page.goBack();
+    expect(page.url()).not.toContain(theirs.bearer);
+  });
+});
+
+test.describe('session cookies (issue 16, finding 9)', () => {
+  test('the form and a sign-in link write token and expiry SameSite=Strict', async ({ page, context, request }) => {
+    await signIn(page, DEMO.partner.email, DEMO.partner.password, { rememberMe: true });
+    const fromForm = (await context.cookies(baseURL())).filter((c) => c.name === 'token' || c.name === 'expiry');
+    expect(fromForm.map((c) => c.name).sort()).toEqual(['expiry', 'token']);
+    for (const cookie of fromForm) {
+      expect(cookie.sameSite, cookie.name).toBe('Strict');
+      // The e2e server is plain http: Secure is set on https pages only.
+      expect(cookie.secure, cookie.name).toBe(false);
+    }
+
+    await context.clearCookies();
+    await page.goto(signInLink(await apiLogin(request, DEMO.kestrelReports), '/'));
+    await expectShell(page);
+    const fromLink = (await context.cookies(baseURL())).filter((c) => c.name === 'token' || c.name === 'expiry');
+    expect(fromLink).toHaveLength(2);
+    for (const cookie of fromLink) expect(cookie.sameSite, cookie.name).toBe('Strict');
+  });
+});
+
+test.describe('content security policy (issue 16, finding 9)', () => {
+  test('an inline script in the page does not run', async ({ page, context, request }) => {
+    await useApiSession(context, request, DEMO.partner);
+    const violations = watchCspViolations(page);
+    // The server's own answer, headers included, with an inline script added to its HTML (as a template injection would).
+    await page.route(
+      (url) => url.pathname === '/offers',
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.continue();
+        const response = await route.fetch();
+        const html = (await response.text()).replace('</head>', '<script>window.__inlineRan = true;</script></head>');
+        await route.fulfill({ response, body: html });
+      },
+    );
+    await page.goto('/offers');
+    await expectShell(page);
+    await expect.poll(() => violations.filter((v) => /script-src/.test(v)).length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => (window as unknown as { __inlineRan?: boolean }).__inlineRan)).toBeUndefined();
+  });
+
+  test('a script in an offer description does not run, even past both sanitisers', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const { bearer } = await useApiSession(context, request, DEMO.partner);
+    const list = await request.get('/api/v1/offer?count=1', { headers: { authorization: `Bearer ${bearer}` } });
+    const offer = ((await list.json()) as { data: { list: { id: number }[] } }).data.list[0];
+    if (!offer) throw new Error('the seed has no offer');
+    const payload =
+      '<p>Great offer</p><img src="/no-such-image.png" onerror="window.__handlerRan = true"><script>window.__scriptRan = true</script>';
+    // There is no staff API to write a description: the offer's answer is given the payload on its way to the page.
+    await page.route(
+      (url) => url.pathname === `/api/v1/offer/${offer.id}`,
+      async (route) => {
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { descriptionHtml: string } };
+        body.data.descriptionHtml = payload;
+        await route.fulfill({ response, json: body });
+      },
+    );
+    const violations = watchCspViolations(page);
+    await page.goto(`/offer/${offer.id}`);
+    const description = page.getByTestId('offer-description');
+    await expect(description).toContainText('Great offer');
+    // What a sanitiser gap would leave in the page: the raw description, handler and script included.
+    await description.evaluate((element, html) => element.insertAdjacentHTML('beforeend', html), payload);
+    await expect.poll(() => violations.filter((v) => /script-src/.test(v)).length).toBeGreaterThan(0);
+    const ran = await page.evaluate(() => {
+      const flags = window as unknown as { __handlerRan?: boolean; __scriptRan?: boolean };
+      return { handler: flags.__handlerRan ?? false, script: flags.__scriptRan ?? false };
+    });
+    expect(ran).toEqual({ handler: false, script: false });
+  });
+
+  test('no screen logs a violation in normal use', async ({ page, context, request }) => {
+    const violations = watchCspViolations(page);
+    const visit = async (path: string, title?: string) => {
+      await page.goto(path);
+      if (title) await expect(page.getByTestId('page-title'), path).toHaveText(title);
+      await page.waitForLoadState('networkidle');
+    };
+
+    await visit('/login', 'Sign in');
+    await signIn(page, DEMO.partner.email, DEMO.partner.password);
+    await expectShell(page);
+    await expect(page.getByTestId('traffic-chart-svg').locator('svg.recharts-surface').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await visit('/offers', 'Offers');
+    const firstOffer = page.locator('a[href^="/offer/"]').first();
+    await expect(firstOffer).toBeVisible();
+    await firstOffer.click();
+    await expect(page.getByTestId('offer-description')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await visit('/reports/daily');
+    await expect(page.locator('table').first()).toBeVisible();
+    await visit('/reports/click');
+    await visit('/reports/conversion');
+    await visit('/payments', 'Payments');
+    await visit('/tools/postbacks');
+    await visit('/my-account');
+    await visit('/account');
+    await visit('/api');
+    // The API reference the /api screen links to: Swagger UI, served as HTML under the same policy.
+    await visit('/api/v1/docs');
+    await expect(page.locator('.swagger-ui .info .title')).toBeVisible();
+
+    await context.clearCookies();
+    await useApiSession(context, request, DEMO.manager);
+    await visit('/staff/partners', 'Partners');
+    await visit('/staff/partners?status=active', 'Partners');
+    await expect(page.getByTestId('staff-partner-row').first()).toBeVisible();
+
+    expect(violations).toEqual([]);
+  });
+});
