@@ -19,3 +19,4 @@ export * from './postbacks.js';
 export * from './staff.js';
 export * from './setup.js';
 export * from './advertisers.js';
+export * from './endpoint.js';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { envelope } from './api.js';
+import { CheckKeyResultSchema } from './auth.js';
+import { defineEndpoint } from './endpoint.js';
 import { EmailSchema, requiredString } from './validation.js';
 
 /**
@@ -29,3 +32,22 @@ export type FirstAdminForm = z.infer<typeof FirstAdminFormSchema>;
 /** The set-password key of the new administrator: the web goes on to /password-reset?key=… with it. */
 export const FirstAdminResultSchema = z.object({ passwordKey: z.string() });
 export type FirstAdminResult = z.infer<typeof FirstAdminResultSchema>;
+
+export const setupEndpoints = {
+  checkKey: defineEndpoint({
+    method: 'GET',
+    path: '/setup/check-key/:key',
+    tags: ['setup'],
+    summary: 'Whether a first-admin setup link can still be used',
+    params: SetupKeyParamsSchema,
+    response: envelope(CheckKeyResultSchema),
+  }),
+  createFirstAdmin: defineEndpoint({
+    method: 'POST',
+    path: '/setup/first-admin',
+    tags: ['setup'],
+    summary: 'Create the first administrator with the setup key; answers the key of its set-password link',
+    body: FirstAdminBodySchema,
+    response: envelope(FirstAdminResultSchema),
+  }),
+};

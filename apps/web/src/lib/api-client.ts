@@ -1,4 +1,12 @@
-import { API_PREFIX, type ApiError, type RevivedDates } from '@portal/contracts';
+import {
+  API_PREFIX,
+  endpointPath,
+  type ApiError,
+  type EndpointData,
+  type EndpointDefinition,
+  type EndpointInput,
+  type RevivedDates,
+} from '@portal/contracts';
 import { i18n } from './i18n';
 import { resetLoading, startLoading, stopLoading } from './loading';
 import { currentPathname, navigateTo } from './navigation';
@@ -183,7 +191,38 @@ async function download(path: string, options: Omit<RequestOptions, 'body'> = {}
   return { blob, disposition: response.headers.get('Content-Disposition') };
 }
 
+/** Input and options of a call; the input may be left out when the endpoint declares none that is required. */
+type CallArgs<E extends EndpointDefinition, O> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: O]
+    : [input: EndpointInput<E>, options?: O];
+
+type CallOptions = Omit<RequestOptions, 'body' | 'query'>;
+
+function pathAndQuery<E extends EndpointDefinition>(endpoint: E, input: EndpointInput<E> | undefined) {
+  const { params, query } = (input ?? {}) as { params?: Record<string, unknown>; query?: RequestOptions['query'] };
+  return { path: endpointPath(endpoint.path, params), query };
+}
+
+/**
+ * Calls an endpoint of `@portal/contracts` (decision 032): the path, method and answer type come from its contract,
+ * so no caller writes a path or an answer type by hand.
+ */
+function call<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E, CallOptions>) {
+  const { path, query } = pathAndQuery(endpoint, input);
+  const body = (input as { body?: unknown } | undefined)?.body;
+  return request<EndpointData<E>>(endpoint.method, path, { ...options, query, body });
+}
+
+/** Downloads a file endpoint's answer (CSV, PDF) through the same error path. */
+function downloadFrom<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E, CallOptions>) {
+  const { path, query } = pathAndQuery(endpoint, input);
+  return download(path, { ...options, query });
+}
+
 export const api = {
+  call,
+  downloadFrom,
   get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     request<T>('POST', path, { ...options, body }),

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CheckKeyResultSchema } from '@portal/contracts';
+import { setupEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 export async function checkSetupKey(key: string) {
-  const { data } = await api.get<z.infer<typeof CheckKeyResultSchema>>(`/setup/check-key/${encodeURIComponent(key)}`);
+  const { data } = await api.call(setupEndpoints.checkKey, { params: { key } });
   return data?.valid === true;
 }
 

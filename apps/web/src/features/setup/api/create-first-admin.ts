@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FirstAdminBody, FirstAdminResult } from '@portal/contracts';
+import { setupEndpoints, type FirstAdminBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** Bad requests are shown under the fields (or as the invalid-link view), so the generic display is switched off. */
 export async function createFirstAdmin(body: FirstAdminBody) {
-  return api.post<FirstAdminResult>('/setup/first-admin', body, { skipBadRequestHandling: true, loading: true });
+  return api.call(setupEndpoints.createFirstAdmin, { body }, { skipBadRequestHandling: true, loading: true });
 }
 
 export function useCreateFirstAdmin() {

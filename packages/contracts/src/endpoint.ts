@@ -1,0 +1,58 @@
+import type { z } from 'zod';
+
+/**
+ * One endpoint, defined once (decision 032): its method, path, inputs and answer. The server registers its route from
+ * it (validation, OpenAPI entry, path) and the web calls it through `api.call(endpoint, input)` with the answer's type
+ * inferred, so neither side writes a path or an answer type by hand.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export type EndpointDefinition = {
+  method: HttpMethod;
+  /** Under the API prefix, with Fastify's `:name` parameters: `/offer/:id`. */
+  path: `/${string}`;
+  summary: string;
+  tags: readonly string[];
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The 200 answer, usually an `envelope(…)`; with it, the standard error answers are declared too. */
+  response?: z.ZodType;
+  /** Answers beyond 200 and the standard errors (a 422, a 410 …). */
+  extraResponses?: Readonly<Record<number, z.ZodType>>;
+  /** A longer text for the OpenAPI entry. */
+  description?: string;
+  /** `[]` for a public endpoint (no bearer) in the OpenAPI document. */
+  security?: readonly [];
+};
+
+export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {
+  return endpoint;
+}
+
+type Input<S> = S extends z.ZodType ? z.input<S> : never;
+
+/** What a caller passes: the path parameters, query and body the endpoint declares, each required when declared. */
+export type EndpointInput<E extends EndpointDefinition> = (E['params'] extends z.ZodType
+  ? { params: Input<E['params']> }
+  : { params?: never }) &
+  (E['query'] extends z.ZodType ? { query?: Input<E['query']> } : { query?: never }) &
+  (E['body'] extends z.ZodType ? { body: Input<E['body']> } : { body?: never });
+
+/** The whole 200 answer, as the server sends it. */
+export type EndpointAnswer<E extends EndpointDefinition> = E['response'] extends z.ZodType
+  ? z.output<E['response']>
+  : never;
+
+/** The answer's `data`, what a caller uses. */
+export type EndpointData<E extends EndpointDefinition> =
+  EndpointAnswer<E> extends { data: infer D } ? D : EndpointAnswer<E>;
+
+/** The path with its `:name` parameters filled in, each encoded. */
+export function endpointPath(path: string, params?: Record<string, unknown>): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
