@@ -18,6 +18,7 @@ import { Mailer } from './lib/mailer.js';
 import { FileSmsTransport, SmsSender } from './lib/sms.js';
 import { loggerOptions } from './lib/logging.js';
 import { SECURITY_HEADERS } from './lib/security-headers.js';
+import { warnOnUntrustedForwarding } from './lib/proxy-warning.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -122,6 +123,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.addHook('onSend', async (_request, reply) => {
     reply.headers(SECURITY_HEADERS);
   });
+
+  warnOnUntrustedForwarding(app, config.trustProxy);
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: ctx.db, now: ctx.now });
