@@ -4,6 +4,7 @@ import {
   TEXT,
   apiLogin,
   expectShell,
+  outbox,
   signIn,
   smsCodeFor,
   smsOutbox,
@@ -78,8 +79,13 @@ test.describe('account configuration', () => {
     await expect(box('Offer Notifications')).toBeChecked();
   });
 
-  test('two-factor: enrol by SMS, sign in with a code, disable with the password', async ({ page }) => {
+  test('two-factor: enrol by SMS with the password, recovery codes, sign in with a code and with a recovery code, disable with the password', async ({
+    page,
+    request,
+  }) => {
     test.slow();
+    // A session opened before the enrolment, as a thief's would be.
+    const stolen = await apiLogin(request, account);
     await signIn(page, account.email, account.password);
     await page.goto('/account');
     const twoFactor = await openSection(page, 'Two-factor authentication', 'section-two-factor');
@@ -97,7 +103,16 @@ test.describe('account configuration', () => {
     await page.getByRole('option', { name: '+49 Germany', exact: true }).click();
     await twoFactor.getByLabel('Phone number').fill(PHONE_NATIONAL);
     const before = smsOutbox().filter((m) => m.to === PHONE_E164).length;
-    await twoFactor.getByRole('button', { name: 'VERIFY', exact: true }).click();
+    // No SMS without the current password.
+    const verify = twoFactor.getByRole('button', { name: 'VERIFY', exact: true });
+    await expect(verify).toBeDisabled();
+    const startPassword = twoFactor.getByLabel('Current password', { exact: true });
+    await startPassword.fill('Not-the-password1');
+    await verify.click();
+    await expect(twoFactor.getByText('The password is incorrect.', { exact: true })).toBeVisible();
+    expect(smsOutbox().filter((m) => m.to === PHONE_E164)).toHaveLength(before);
+    await startPassword.fill(account.password);
+    await verify.click();
     await expect(twoFactor.getByTestId('two-factor-code-sent')).toHaveText(
       'A verification code has been sent to +49 •••••••••33.',
     );
@@ -111,6 +126,22 @@ test.describe('account configuration', () => {
     await expect(snackbar(page, 'Two-factor authentication is enabled.')).toBeVisible();
     await expect(twoFactor.getByTestId('two-factor-enabled')).toContainText('+49 •••••••••33');
 
+    // Ten recovery codes, shown once, with the 'store these now' text; the other session ended; a mail told the owner.
+    const recovery = twoFactor.getByTestId('two-factor-recovery-codes');
+    await expect(recovery).toContainText('Store your recovery codes now');
+    await expect(recovery.getByTestId('recovery-code')).toHaveCount(10);
+    const recoveryCodes = (await recovery.getByTestId('recovery-code').allTextContents()).map((c) => c.trim());
+    const download = page.waitForEvent('download');
+    await recovery.getByRole('button', { name: 'Download as a text file', exact: true }).click();
+    expect((await download).suggestedFilename()).toBe('recovery-codes.txt');
+    await recovery.getByRole('button', { name: 'I have stored them', exact: true }).click();
+    await expect(recovery).toHaveCount(0);
+    const config = await request.get('/api/v1/config', { headers: { authorization: `Bearer ${stolen.bearer}` } });
+    expect(config.status()).toBe(401);
+    await expect
+      .poll(() => outbox().some((m) => m.to.includes(account.email) && m.subject === 'Two-factor authentication is on'))
+      .toBe(true);
+
     // Signing in now takes the code sent by SMS.
     await page.getByTestId('top-bar-logout').click();
     await expect(page).toHaveURL('/login');
@@ -123,6 +154,18 @@ test.describe('account configuration', () => {
     await expect(page).toHaveURL('/login');
     const loginCode = await smsCodeFor(PHONE_E164, sentBefore);
     await step.getByLabel('Verification code').fill(loginCode);
+    await step.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expectShell(page);
+    await expect(page).toHaveURL('/');
+
+    // A recovery code instead of the SMS code, once.
+    await page.getByTestId('top-bar-logout').click();
+    await expect(page).toHaveURL('/login');
+    await page.getByLabel('Email', { exact: true }).fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await step.getByRole('button', { name: 'Lost your phone? Use a recovery code', exact: true }).click();
+    await step.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
     await step.getByRole('button', { name: 'Verify', exact: true }).click();
     await expectShell(page);
     await expect(page).toHaveURL('/');
@@ -160,6 +203,10 @@ test.describe('account configuration', () => {
     const next = form.getByLabel('New password', { exact: true });
     const confirm = form.getByLabel('Confirm password', { exact: true });
     const update = form.getByRole('button', { name: 'Update', exact: true });
+    // The reporting API keys go with the old password unless the box is unticked.
+    await expect(
+      form.getByLabel('Also revoke my reporting API keys (scripts that use them stop working)'),
+    ).toBeChecked();
 
     await next.fill('abc');
     await expect(form.getByTestId('password-errors')).toContainText(TEXT.passwordMinLength(3));
@@ -180,7 +227,9 @@ test.describe('account configuration', () => {
     await expect(form.getByText('The current password is incorrect.', { exact: true })).toBeVisible();
 
     await current.fill(account.password);
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/account/change-password'));
     await update.click();
+    expect((await sent).postDataJSON()).toMatchObject({ revokeApiKeys: true });
     await expect(snackbar(page, 'Your password has been updated successfully.')).toBeVisible();
     await expect(next).toHaveValue('');
 

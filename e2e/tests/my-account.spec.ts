@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, apiLogin, expectShell, snackbar, useApiSession } from '../fixtures.js';
+import { DEMO, apiLogin, expectShell, mailCount, outbox, snackbar, useApiSession } from '../fixtures.js';
 
 const TEXT = {
   company: 'Company information updated.',
@@ -8,6 +8,7 @@ const TEXT = {
   payment: 'Payment information updated.',
   documents: 'Your documents have been successfully updated.',
   iban: 'Please enter a valid IBAN (the country code, check digits or account number are wrong).',
+  wrongPassword: 'The current password is incorrect.',
 };
 
 /** A minimal well-formed PDF, made here so the test carries no binary fixture. */
@@ -109,11 +110,30 @@ test.describe('My Account', () => {
     await expect(page.getByTestId('payment-form').getByText(TEXT.iban)).toBeVisible();
     await expect(page.getByTestId('payment-save')).toBeDisabled();
 
-    await saveWith(page, 'payment', { iban: 'de89 3704 0044 0532 0130 00' }, TEXT.payment);
+    // A bank change needs the current password: a wrong one is refused under its field.
+    await iban.fill('de89 3704 0044 0532 0130 00');
+    await page.getByTestId('payment-currentPassword').fill('Not-the-password1');
+    await page.getByTestId('payment-save').click();
+    await expect(page.getByTestId('payment-form').getByText(TEXT.wrongPassword, { exact: true })).toBeVisible();
+
+    const mailsBefore = mailCount(DEMO.partner.email);
+    const password = DEMO.partner.password;
+    await saveWith(page, 'payment', { iban: 'de89 3704 0044 0532 0130 00', currentPassword: password }, TEXT.payment);
     // The server keeps the IBAN in its electronic form.
     await expect(iban).toHaveValue('DE89370400440532013000');
+    // The partner's users are told, with the end of the IBAN only.
+    await expect
+      .poll(() =>
+        outbox()
+          .filter((m) => m.to.includes(DEMO.partner.email) && m.subject === 'Your bank details were changed')
+          .slice(-1)
+          .map((m) => m.body),
+      )
+      .toEqual([expect.stringContaining(' 3000.')]);
+    expect(mailCount(DEMO.partner.email)).toBeGreaterThan(mailsBefore);
+    expect(outbox().some((m) => m.body.includes('DE89370400440532013000'))).toBe(false);
 
-    await saveWith(page, 'payment', { iban: original }, TEXT.payment);
+    await saveWith(page, 'payment', { iban: original, currentPassword: password }, TEXT.payment);
     await page.reload();
     await page.getByTestId('accordion-payment').click();
     await expect(page.getByTestId('payment-iban')).toHaveValue(original);

@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, TEXT, expectShell, mailCount, resetLinkFor, signIn, snackbar, uniqueEmail } from '../fixtures.js';
+import {
+  DEMO,
+  TEXT,
+  apiLogin,
+  expectShell,
+  mailCount,
+  resetLinkFor,
+  signIn,
+  snackbar,
+  uniqueEmail,
+} from '../fixtures.js';
 
 const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Reset Link', exact: true });
 const changeButton = (page: Page) => page.getByRole('button', { name: 'Change password', exact: true });
@@ -71,6 +81,16 @@ test.describe('password reset', () => {
     test.slow();
     const account = DEMO.bluebird;
     const newSecret = 'Bluebird2026x';
+    // A reporting API key of the account: a reset revokes it (decision 030).
+    const { bearer } = await apiLogin(page.request, account);
+    const created = await page.request.post('/api/v1/api-keys', {
+      headers: { authorization: `Bearer ${bearer}` },
+      data: { name: 'Before the reset' },
+    });
+    expect(created.status()).toBe(200);
+    const apiKey = ((await created.json()) as { data: { key: string } }).data.key;
+    const withKey = { headers: { authorization: `Bearer ${apiKey}` } };
+    expect((await page.request.get('/api/v1/offer', withKey)).status()).toBe(200);
     const before = mailCount(account.email);
 
     await requestResetLink(page, account.email);
@@ -125,6 +145,7 @@ test.describe('password reset', () => {
     const success = page.getByTestId('password-reset-success');
     await expect(success.getByText(TEXT.resetSuccessTitle, { exact: true })).toBeVisible();
     await expect(success.getByText(TEXT.resetSuccessText, { exact: true })).toBeVisible();
+    expect((await page.request.get('/api/v1/offer', withKey)).status()).toBe(401);
     await success.getByRole('link', { name: 'Return to login', exact: true }).click();
     await expect(page).toHaveURL('/login');
 

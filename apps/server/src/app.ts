@@ -18,6 +18,7 @@ import { Mailer } from './lib/mailer.js';
 import { FileSmsTransport, SmsSender } from './lib/sms.js';
 import { loggerOptions } from './lib/logging.js';
 import { SECURITY_HEADERS, contentSecurityPolicyFor } from './lib/security-headers.js';
+import { warnOnUntrustedForwarding } from './lib/proxy-warning.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { advertisersRoutes } from './modules/advertisers/index.js';
@@ -128,6 +129,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     );
     reply.headers({ ...SECURITY_HEADERS, 'content-security-policy': policy });
   });
+
+  warnOnUntrustedForwarding(app, config.trustProxy);
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: ctx.db, now: ctx.now });

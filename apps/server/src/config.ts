@@ -29,7 +29,10 @@ const EnvSchema = z
     WEB_DIST: z.string().optional(),
     SEED_DEMO: bool.default(true),
     TRUST_PROXY: bool.default(false),
-    /** Failed sign-ins allowed per account, and per IP, in a 15-minute window. */
+    /**
+     * Per account: failures before a growing delay (2^(n - limit) s after the last one, at most 15 minutes);
+     * per IP: failures allowed in a 15-minute window. Both answer 429 with Retry-After (decision 030).
+     */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
     /** Development only: partner postbacks may reach loopback addresses (decision 019). */

@@ -9,6 +9,8 @@ import {
   createStaff,
   expectErrorObject,
   login,
+  resetKeyFrom,
+  sentMails,
   testClock,
   type TestApp,
 } from './helper.js';
@@ -215,5 +217,81 @@ describe('reporting API keys', () => {
     expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/api-keys' }), 401);
     expectErrorObject(await t.app.inject({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'x' } }), 401);
     expectErrorObject(await t.app.inject({ method: 'DELETE', url: '/api/v1/api-keys/1' }), 401);
+  });
+  describe('finding 5: keys do not outlive the password', () => {
+    const changePassword = (token: string, payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/account/change-password', headers: bearer(token), payload });
+
+    it('a password reset revokes the keys the user created', async () => {
+      const a = await partnerWithKey();
+      expect((await getWith(a.key, '/api/v1/offer')).statusCode).toBe(200);
+      const lost = await t.app.inject({ method: 'POST', url: '/api/v1/password/lost', payload: { email: a.email } });
+      expect(lost.statusCode).toBe(200);
+      const mail = (await sentMails(t)).filter((m) => m.to === a.email).pop();
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/password/reset',
+        payload: { key: resetKeyFrom(mail?.body ?? ''), password: 'Reset-new-2025' },
+      });
+      expect(reset.statusCode).toBe(200);
+      const refused = await getWith(a.key, '/api/v1/offer');
+      expectErrorObject(refused, 401);
+      expect(refused.json().message).toBe('This API key is not valid or has been revoked.');
+      const token = await login(t, a.email, 'Reset-new-2025');
+      expect((await listKeys(token)).json().data[0].revokedAt).toBe(clock.now().toISOString());
+    });
+
+    it('a password change revokes them by default', async () => {
+      const a = await partnerWithKey();
+      const res = await changePassword(a.token, { currentPassword: a.password, password: 'Changed-new-2025' });
+      expect(res.statusCode).toBe(200);
+      expectErrorObject(await getWith(a.key, '/api/v1/offer'), 401);
+    });
+
+    it('a password change keeps them when asked to, and the other keys of the partner are left alone', async () => {
+      const a = await partnerWithKey();
+      // A colleague's key acts as the colleague: not the changing user's to revoke.
+      const colleague = await t.database.db
+        .insert(users)
+        .values({
+          email: `colleague-${a.partnerId}@example.test`,
+          passwordHash: 'x',
+          firstname: 'Col',
+          lastname: 'League',
+          roles: ['ROLE_PARTNER'],
+          partnerId: a.partnerId,
+        })
+        .returning({ id: users.id });
+      const [theirs] = await t.database.db
+        .insert(apiKeys)
+        .values({
+          partnerId: a.partnerId,
+          createdById: colleague[0]!.id,
+          name: 'Their script',
+          prefix: 'ppk_colleague',
+          keyHash: sha256(`colleague-${a.partnerId}`),
+          scopes: ['reporting'],
+        })
+        .returning();
+      const kept = await changePassword(a.token, {
+        currentPassword: a.password,
+        password: 'Changed-new-2025',
+        revokeApiKeys: false,
+      });
+      expect(kept.statusCode).toBe(200);
+      expect((await getWith(a.key, '/api/v1/offer')).statusCode).toBe(200);
+      const revoked = await changePassword(a.token, {
+        currentPassword: 'Changed-new-2025',
+        password: 'Changed-again-2025',
+      });
+      expect(revoked.statusCode).toBe(200);
+      expectErrorObject(await getWith(a.key, '/api/v1/offer'), 401);
+      const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, theirs!.id));
+      expect(row?.revokedAt).toBeNull();
+      expectErrorObject(
+        await changePassword(a.token, { currentPassword: 'x', password: 'Abcdefg1', revokeApiKeys: 'no' }),
+        400,
+      );
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partners, sessions, users } from '../src/db/schema.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authFailures, partners, sessions, users } from '../src/db/schema.js';
 import { buildTestApp, createPartner, createStaff, testClock, type TestApp } from './helper.js';
 
 const INCORRECT = 'Incorrect username or password.';
@@ -105,21 +105,18 @@ describe('POST /login', () => {
     });
   });
 
-  it('locks an account after too many failures, even with the right password and from other IPs', async () => {
+  it('after too many failures an account waits before its next try, even with the right password and from other IPs', async () => {
     const p = await createPartner(t);
     for (let i = 0; i < MAX_PER_ACCOUNT; i++) {
       expect((await loginReq(p.email, 'Wrong-password1', freshIp())).statusCode).toBe(401);
     }
-    const locked = await loginReq(p.email, p.password, freshIp());
-    expect(locked.statusCode).toBe(429);
-    const body = locked.json();
+    const held = await loginReq(p.email, p.password, freshIp());
+    expect(held.statusCode).toBe(429);
+    const body = held.json();
     expect(body.status).toBe(429);
-    expect(body.message).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes?\./);
-    const retryAfter = Number(locked.headers['retry-after']);
-    expect(Number.isInteger(retryAfter)).toBe(true);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-    // The lock is per account, not per e-mail spelling.
+    expect(body.message).toBe('Too many failed sign-in attempts. Please try again in 1 second.');
+    expect(held.headers['retry-after']).toBe('1');
+    // The delay is per account, not per e-mail spelling.
     expect((await loginReq(p.email.toUpperCase(), p.password, freshIp())).statusCode).toBe(429);
     // Another account is not affected.
     const other = await createPartner(t);
@@ -152,17 +149,96 @@ describe('POST /login', () => {
     expect((await loginReq(p.email, p.password, freshIp())).statusCode).toBe(200);
   });
 
-  // Moves the shared clock: keep last.
-  it('lets the account in again once the 15-minute window has passed', async () => {
+  // The tests below move the shared clock: keep them last.
+  it('finding 7: the delay doubles with each further failure and lets the owner in after the wait, which resets it', async () => {
     const p = await createPartner(t);
-    const ip = freshIp();
     for (let i = 0; i < MAX_PER_ACCOUNT; i++) {
-      expect((await loginReq(p.email, 'Wrong-password1', ip)).statusCode).toBe(401);
+      expect((await loginReq(p.email, 'Wrong-password1', freshIp())).statusCode).toBe(401);
     }
-    expect((await loginReq(p.email, p.password, freshIp())).statusCode).toBe(429);
-    clock.advance(10 * 60 * 1000);
-    expect((await loginReq(p.email, p.password, freshIp())).statusCode).toBe(429);
-    clock.advance(6 * 60 * 1000);
+    // After n failures the next try waits 2^(n - MAX) seconds after the last one.
+    for (const wait of [1, 2, 4, 8, 16]) {
+      const held = await loginReq(p.email, 'Wrong-password1', freshIp());
+      expect(held.statusCode).toBe(429);
+      expect(held.headers['retry-after']).toBe(String(wait));
+      clock.advance(wait * 1000 - 1);
+      expect((await loginReq(p.email, p.password, freshIp())).statusCode).toBe(429);
+      clock.advance(1);
+      // An attacker's next guess after the wait is one more failure, and doubles the wait.
+      expect((await loginReq(p.email, 'Wrong-password1', freshIp())).statusCode).toBe(401);
+    }
+    const held = await loginReq(p.email, p.password, freshIp());
+    expect(held.headers['retry-after']).toBe('32');
+    expect(held.json().message).toBe('Too many failed sign-in attempts. Please try again in 32 seconds.');
+    clock.advance(32_000);
+    // The owner gets in after the wait, not after a fixed 15-minute lock, and the count starts again.
     expect((await loginReq(p.email, p.password, freshIp())).statusCode).toBe(200);
+    for (let i = 0; i < MAX_PER_ACCOUNT; i++) {
+      expect((await loginReq(p.email, 'Wrong-password1', freshIp())).statusCode).toBe(401);
+    }
+    expect((await loginReq(p.email, p.password, freshIp())).headers['retry-after']).toBe('1');
+  });
+
+  it('finding 7: the delay stops growing at 15 minutes', async () => {
+    const p = await createPartner(t);
+    const key = p.email.toLowerCase();
+    const last = clock.now();
+    await t.database.db
+      .insert(authFailures)
+      .values(Array.from({ length: 40 }, () => ({ scope: 'account', key, createdAt: last })));
+    const held = await loginReq(p.email, p.password, freshIp());
+    expect(held.statusCode).toBe(429);
+    expect(held.headers['retry-after']).toBe(String(15 * 60));
+    expect(held.json().message).toBe('Too many failed sign-in attempts. Please try again in 15 minutes.');
+    clock.advance(15 * 60 * 1000);
+    expect((await loginReq(p.email, p.password, freshIp())).statusCode).toBe(200);
+  });
+
+  it('finding 7: the per-IP limit still answers 429 until its 15-minute window passes', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < MAX_PER_IP; i++) {
+      expect((await loginReq(`nobody-${i}@example.test`, 'Wrong-password1', ip)).statusCode).toBe(401);
+    }
+    const p = await createPartner(t);
+    const held = await loginReq(p.email, p.password, ip);
+    expect(held.statusCode).toBe(429);
+    expect(Number(held.headers['retry-after'])).toBe(15 * 60);
+    clock.advance(10 * 60 * 1000);
+    expect((await loginReq(p.email, p.password, ip)).statusCode).toBe(429);
+    clock.advance(5 * 60 * 1000);
+    expect((await loginReq(p.email, p.password, ip)).statusCode).toBe(200);
+  });
+});
+
+describe('finding 7: X-Forwarded-For while TRUST_PROXY is off', () => {
+  it('logs one warning, on the first request that carries the header', async () => {
+    const t = await buildTestApp();
+    try {
+      const warn = vi.spyOn(t.app.log, 'warn');
+      const forwarded = (ip: string) => ({ 'x-forwarded-for': ip });
+      await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(warn).not.toHaveBeenCalled();
+      await t.app.inject({ method: 'GET', url: '/healthz', headers: forwarded('203.0.113.7') });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { username: 'x@example.test', password: 'y' },
+        headers: forwarded('203.0.113.8'),
+      });
+      const warnings = warn.mock.calls.filter((call) => JSON.stringify(call).includes('TRUST_PROXY'));
+      expect(warnings).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('stays silent when TRUST_PROXY is on', async () => {
+    const t = await buildTestApp({ config: { trustProxy: true } });
+    try {
+      const warn = vi.spyOn(t.app.log, 'warn');
+      await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-forwarded-for': '203.0.113.7' } });
+      expect(warn.mock.calls.filter((call) => JSON.stringify(call).includes('TRUST_PROXY'))).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });

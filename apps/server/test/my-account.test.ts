@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files, partnerContacts, partners } from '../src/db/schema.js';
+import { files, partnerContacts, partners, users } from '../src/db/schema.js';
+import { hashPassword } from '../src/lib/passwords.js';
 import {
   bearer,
   buildTestApp,
@@ -13,6 +15,7 @@ import {
   login,
   rowCounts,
   samplePng,
+  sentMails,
   type TestApp,
 } from './helper.js';
 
@@ -201,7 +204,7 @@ describe('PUT /partner/{id}: payment information', () => {
       method: 'PUT',
       url: `/api/v1/partner/${p.partnerId}`,
       headers: p.headers,
-      payload: { ...payment, paymentTerms: 'daily', paymentMethod: 'cheque' },
+      payload: { ...payment, paymentTerms: 'daily', paymentMethod: 'cheque', currentPassword: p.password },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Payment information updated.');
@@ -251,10 +254,132 @@ describe('PUT /partner/{id}: payment information', () => {
       method: 'PUT',
       url: `/api/v1/partner/${p.partnerId}`,
       headers: p.headers,
-      payload: { accountHolder: 'NW Inc', bankName: 'Chase', iban: '', swift: 'CHASUS33', routingNumber: '021000021' },
+      payload: {
+        accountHolder: 'NW Inc',
+        bankName: 'Chase',
+        iban: '',
+        swift: 'CHASUS33',
+        routingNumber: '021000021',
+        currentPassword: p.password,
+      },
     });
     expect(us.statusCode).toBe(200);
     expect(us.json().data).toMatchObject({ iban: null, swift: 'CHASUS33', routingNumber: '021000021' });
+  });
+});
+
+describe('finding 4: changing the bank details needs the current password and tells every user of the partner', () => {
+  const put = (p: { partnerId: number; headers: Record<string, string> }, payload: object, ip = '10.40.0.1') =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/partner/${p.partnerId}`,
+      headers: p.headers,
+      payload,
+      remoteAddress: ip,
+    });
+
+  /** A second, and a disabled third, user of the partner. */
+  async function colleagues(partnerId: number) {
+    const passwordHash = await hashPassword('Colleague2025!');
+    const suffix = randomBytes(3).toString('hex');
+    const rows = await t.database.db
+      .insert(users)
+      .values([
+        {
+          email: `colleague-${suffix}@example.test`,
+          passwordHash,
+          firstname: 'Col',
+          lastname: 'League',
+          roles: ['ROLE_PARTNER'],
+          partnerId,
+        },
+        {
+          email: `former-${suffix}@example.test`,
+          passwordHash,
+          firstname: 'For',
+          lastname: 'Mer',
+          roles: ['ROLE_PARTNER'],
+          partnerId,
+          enabled: false,
+        },
+      ])
+      .returning({ email: users.email });
+    return rows.map((row) => row.email);
+  }
+
+  it('a bearer alone is refused: without or with a wrong current password nothing is written and no one is told', async () => {
+    const p = await signedInPartner();
+    await colleagues(p.partnerId);
+    const before = await partnerRow(p.partnerId);
+    const counts = await rowCounts(t);
+
+    const missing = await put(p, payment);
+    expectErrorObject(missing, 400);
+    expect(missing.json().errors).toEqual({ currentPassword: 'This field is required.' });
+    const wrong = await put(p, { ...payment, currentPassword: 'Not-my-password1' });
+    expectErrorObject(wrong, 400);
+    expect(wrong.json().errors).toEqual({ currentPassword: 'The current password is incorrect.' });
+
+    expect(await partnerRow(p.partnerId)).toEqual(before);
+    const after = await rowCounts(t);
+    expect(after.emailOutbox).toBe(counts.emailOutbox);
+    // The wrong password is a failed sign-in of the account and of the IP.
+    expect(after.authFailures).toBe(counts.authFailures + 2);
+  });
+
+  it('with the right password the details are saved and every enabled user of the partner is told, with the IBAN ending only', async () => {
+    const p = await signedInPartner();
+    const [colleague, former] = await colleagues(p.partnerId);
+    const res = await put(p, { ...payment, currentPassword: p.password });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Payment information updated.');
+    expect((await partnerRow(p.partnerId)).iban).toBe('DE89370400440532013000');
+
+    const mails = (await sentMails(t)).filter((m) => m.subject === 'Your bank details were changed');
+    const recipients = mails.map((m) => m.to);
+    expect(recipients).toContain(p.email);
+    expect(recipients).toContain(colleague);
+    expect(recipients).not.toContain(former);
+    const mine = mails.filter((m) => m.to === p.email || m.to === colleague);
+    expect(mine).toHaveLength(2);
+    for (const mail of mine) {
+      expect(mail.body).toContain(`changed by ${p.email}`);
+      expect(mail.body).toMatch(/IBAN now on file: \S+ 3000\./);
+      expect(mail.body).not.toContain('DE89370400440532013000');
+      expect(mail.body).not.toContain('0532013000');
+    }
+
+    // The same details again change nothing: no password asked, nobody told.
+    const outbox = (await rowCounts(t)).emailOutbox;
+    expect((await put(p, payment)).statusCode).toBe(200);
+    expect((await rowCounts(t)).emailOutbox).toBe(outbox);
+    // A company change needs no password either.
+    expect((await put(p, { ...company, email: `billing-${p.partnerId}@northwind.example` })).statusCode).toBe(200);
+  });
+
+  it('12 wrong current passwords on bank details and change-password end in 429, not endless 400s', async () => {
+    const p = await signedInPartner();
+    const before = await partnerRow(p.partnerId);
+    const ip = '10.40.0.12';
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await put(p, { ...payment, currentPassword: `Guess-${i}-A1` }, ip)).statusCode);
+      const change = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/account/change-password',
+        headers: p.headers,
+        payload: { currentPassword: `Guess-${i}-B1`, password: 'Brand-new-2025' },
+        remoteAddress: ip,
+      });
+      statuses.push(change.statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+    // Even the right password waits, and nothing was written.
+    const held = await put(p, { ...payment, currentPassword: p.password }, ip);
+    expectErrorObject(held, 429);
+    expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await partnerRow(p.partnerId)).toEqual(before);
   });
 });
 

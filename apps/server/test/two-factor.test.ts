@@ -3,7 +3,16 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox, twoFactorCodes, users } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, expectErrorObject, login, testClock, type TestApp } from './helper.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  expectErrorObject,
+  login,
+  sentMails,
+  testClock,
+  type TestApp,
+} from './helper.js';
 
 type Partner = Awaited<ReturnType<typeof createPartner>>;
 
@@ -57,11 +66,15 @@ describe('two-factor authentication by SMS', () => {
     const token = await login(t, p.email, p.password);
     const national = `06 12 34 56 ${phoneSequence}`;
     const phone = `+336123456${phoneSequence}`;
-    const start = await post('/account/two-factor/start', { countryCode: '+33', phoneNumber: national }, token);
+    const start = await post(
+      '/account/two-factor/start',
+      { countryCode: '+33', phoneNumber: national, password: p.password },
+      token,
+    );
     expect(start.statusCode).toBe(200);
     const confirm = await post('/account/two-factor/confirm', { code: await lastCodeTo(phone) }, token);
     expect(confirm.statusCode).toBe(200);
-    return { token, phone };
+    return { token, phone, recoveryCodes: confirm.json().data.recoveryCodes as string[] };
   }
 
   async function passwordStep(p: Partner, ip = '10.0.0.1') {
@@ -87,7 +100,7 @@ describe('two-factor authentication by SMS', () => {
       const token = await login(t, p.email, p.password);
       const start = await post(
         '/account/two-factor/start',
-        { countryCode: '+33', phoneNumber: '06 12 34 56 78' },
+        { countryCode: '+33', phoneNumber: '06 12 34 56 78', password: p.password },
         token,
       );
       expect(start.statusCode).toBe(200);
@@ -130,12 +143,12 @@ describe('two-factor authentication by SMS', () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
       const cases: [unknown, string][] = [
-        [{ countryCode: '+7', phoneNumber: '9123456789' }, 'countryCode'],
-        [{ countryCode: '+33', phoneNumber: '' }, 'phoneNumber'],
-        [{ countryCode: '+33', phoneNumber: 'call me' }, 'phoneNumber'],
-        [{ countryCode: '+33', phoneNumber: '12' }, 'phoneNumber'],
-        [{ countryCode: '+1', phoneNumber: '1234567890123456' }, 'phoneNumber'],
-        [{ phoneNumber: '612345678' }, 'countryCode'],
+        [{ countryCode: '+7', phoneNumber: '9123456789', password: p.password }, 'countryCode'],
+        [{ countryCode: '+33', phoneNumber: '', password: p.password }, 'phoneNumber'],
+        [{ countryCode: '+33', phoneNumber: 'call me', password: p.password }, 'phoneNumber'],
+        [{ countryCode: '+33', phoneNumber: '12', password: p.password }, 'phoneNumber'],
+        [{ countryCode: '+1', phoneNumber: '1234567890123456', password: p.password }, 'phoneNumber'],
+        [{ phoneNumber: '612345678', password: p.password }, 'countryCode'],
       ];
       for (const [payload, field] of cases) {
         const res = await post('/account/two-factor/start', payload, token);
@@ -156,7 +169,11 @@ describe('two-factor authentication by SMS', () => {
     it('refuses an expired code', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
-      await post('/account/two-factor/start', { countryCode: '+44', phoneNumber: '07700 900123' }, token);
+      await post(
+        '/account/two-factor/start',
+        { countryCode: '+44', phoneNumber: '07700 900123', password: p.password },
+        token,
+      );
       const code = await lastCodeTo('+447700900123');
       clock.advance(10 * 60 * 1000 + 1);
       const res = await post('/account/two-factor/confirm', { code }, token);
@@ -168,7 +185,11 @@ describe('two-factor authentication by SMS', () => {
     it('kills a code after five wrong attempts, even if the sixth is right', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
-      await post('/account/two-factor/start', { countryCode: '+49', phoneNumber: '0151 23456789' }, token);
+      await post(
+        '/account/two-factor/start',
+        { countryCode: '+49', phoneNumber: '0151 23456789', password: p.password },
+        token,
+      );
       const code = await lastCodeTo('+4915123456789');
       for (let i = 1; i <= 4; i++) {
         const res = await post('/account/two-factor/confirm', { code: wrongCode(code) }, token);
@@ -184,7 +205,12 @@ describe('two-factor authentication by SMS', () => {
     it('a new code replaces the previous one, and sends are limited', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
-      const start = () => post('/account/two-factor/start', { countryCode: '+91', phoneNumber: '98765 43210' }, token);
+      const start = () =>
+        post(
+          '/account/two-factor/start',
+          { countryCode: '+91', phoneNumber: '98765 43210', password: p.password },
+          token,
+        );
       expect((await start()).statusCode).toBe(200);
       const first = await lastCodeTo('+919876543210');
       expect((await start()).statusCode).toBe(200);
@@ -199,17 +225,11 @@ describe('two-factor authentication by SMS', () => {
       expect((await sentSms()).filter((m) => m.to === '+919876543210')).toHaveLength(5);
     });
 
-    it('refuses a new enrolment while 2FA is on', async () => {
-      const p = await createPartner(t);
-      const { token } = await enrol(p);
-      expectErrorObject(
-        await post('/account/two-factor/start', { countryCode: '+81', phoneNumber: '090-1234-5678' }, token),
-        409,
-      );
-    });
-
     it('needs a signed-in user', async () => {
-      expectErrorObject(await post('/account/two-factor/start', { countryCode: '+33', phoneNumber: '612345678' }), 401);
+      expectErrorObject(
+        await post('/account/two-factor/start', { countryCode: '+33', phoneNumber: '612345678', password: 'x' }),
+        401,
+      );
       expectErrorObject(await post('/account/two-factor/confirm', { code: '123456' }), 401);
       expectErrorObject(await post('/account/two-factor/disable', { password: 'x' }), 401);
     });
@@ -355,6 +375,181 @@ describe('two-factor authentication by SMS', () => {
       const signIn = await post('/login', { username: p.email, password: p.password });
       expect(Object.keys(signIn.json().data).sort()).toEqual(['bearer', 'expireAt']);
       expectErrorObject(await post('/account/two-factor/disable', { password: p.password }, token), 409);
+    });
+  });
+  describe('finding 3: enrolment needs the password, tells the account, ends other sessions, gives recovery codes', () => {
+    let ipSequence = 0;
+    /** A fresh client address per test: the per-IP sign-in limit of one test stays out of the others. */
+    const freshIp = () => `10.30.0.${++ipSequence}`;
+    const postFrom = (ip: string, url: string, payload: unknown, token?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        payload: payload as object,
+        remoteAddress: ip,
+        ...(token ? { headers: bearer(token) } : {}),
+      });
+    const mailsTo = async (email: string) => (await sentMails(t)).filter((m) => m.to === email);
+    const codeRows = (userId: number) =>
+      t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, userId));
+
+    it('a bearer alone cannot enrol: no password or a wrong one is a 400 under password, and nothing is sent', async () => {
+      const p = await createPartner(t);
+      const token = await login(t, p.email, p.password);
+      const ip = freshIp();
+      const missing = await postFrom(
+        ip,
+        '/account/two-factor/start',
+        { countryCode: '+33', phoneNumber: '0699887766' },
+        token,
+      );
+      expectErrorObject(missing, 400);
+      expect(missing.json().errors.password).toBe('This field is required.');
+      const wrong = await postFrom(
+        ip,
+        '/account/two-factor/start',
+        { countryCode: '+33', phoneNumber: '0699887766', password: 'Not-my-password1' },
+        token,
+      );
+      expectErrorObject(wrong, 400);
+      expect(wrong.json().errors.password).toBe('The password is incorrect.');
+      expect(await codeRows(p.userId)).toEqual([]);
+      expect((await sentSms()).filter((m) => m.to === '+33699887766')).toEqual([]);
+      expect((await settings(token)).twoFactor.enabled).toBe(false);
+    });
+
+    it('enrolment signs out the other sessions, keeps this one, e-mails the account and answers ten recovery codes', async () => {
+      const p = await createPartner(t);
+      const stolen = await login(t, p.email, p.password);
+      const { token, recoveryCodes } = await enrol(p);
+      // The session opened before the enrolment is gone; the enrolling one stays.
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(stolen) })).statusCode).toBe(
+        401,
+      );
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(
+        200,
+      );
+      expect(recoveryCodes).toHaveLength(10);
+      expect(new Set(recoveryCodes).size).toBe(10);
+      for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+      // Kept only as keyed hashes.
+      const rows = (await codeRows(p.userId)).filter((row) => row.purpose === 'recovery');
+      expect(rows).toHaveLength(10);
+      const stored = JSON.stringify(rows);
+      for (const code of recoveryCodes) {
+        expect(stored).not.toContain(code);
+        expect(stored).not.toContain(code.replace('-', ''));
+      }
+      const mails = await mailsTo(p.email);
+      expect(mails.map((m) => m.subject)).toEqual(['Two-factor authentication is on']);
+      // The phone masked (the test's decoder reads bytes, so the bullets show as mojibake).
+      expect(mails[0]?.body).toMatch(/a code sent to \+33 \S+\d{2}\./);
+      expect(mails[0]?.body).not.toContain('612345');
+    });
+
+    it('a recovery code replaces the SMS code at sign-in, once, and the account is told', async () => {
+      const p = await createPartner(t);
+      const { recoveryCodes } = await enrol(p);
+      const [first, second] = recoveryCodes;
+      if (!first || !second) throw new Error('no recovery codes');
+      const ip = freshIp();
+      const challenge = await passwordStep(p, ip);
+      const res = await codeStep(challenge.challenge, first, ip);
+      expect(res.statusCode).toBe(200);
+      const session = res.json().data.bearer as string;
+      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(session) })).statusCode).toBe(
+        200,
+      );
+      const told = (await mailsTo(p.email)).filter((m) => m.subject === 'A recovery code was used to sign in');
+      expect(told).toHaveLength(1);
+      expect(told[0]?.body).toContain('9 unused recovery codes left.');
+
+      // Spent: a second sign-in cannot use it again.
+      const again = await passwordStep(p, ip);
+      const reused = await codeStep(again.challenge, first, ip);
+      expectErrorObject(reused, 400);
+      expect(reused.json().errors.code).toBe('The code is incorrect.');
+      // Another one works, typed in capitals and without the dash.
+      const other = await codeStep(again.challenge, second.replace('-', '').toUpperCase(), ip);
+      expect(other.statusCode).toBe(200);
+    });
+
+    it('changing the phone needs the password, e-mails the account, and replaces the recovery codes', async () => {
+      const p = await createPartner(t);
+      const { token, recoveryCodes } = await enrol(p);
+      const ip = freshIp();
+      const body = { countryCode: '+81', phoneNumber: '090-1234-5678' };
+      expectErrorObject(await postFrom(ip, '/account/two-factor/start', body, token), 400);
+      const wrong = await postFrom(ip, '/account/two-factor/start', { ...body, password: 'Not-my-password1' }, token);
+      expectErrorObject(wrong, 400);
+      expect(wrong.json().errors.password).toBe('The password is incorrect.');
+      expect((await settings(token)).twoFactor.phone).toMatch(/^\+33 /);
+
+      expect(
+        (await postFrom(ip, '/account/two-factor/start', { ...body, password: p.password }, token)).statusCode,
+      ).toBe(200);
+      const confirm = await postFrom(
+        ip,
+        '/account/two-factor/confirm',
+        { code: await lastCodeTo('+819012345678') },
+        token,
+      );
+      expect(confirm.statusCode).toBe(200);
+      expect(confirm.json()).toMatchObject({
+        message: 'The two-factor phone number is changed.',
+        data: { enabled: true, phone: '+81 ••••••••78' },
+      });
+      const fresh = confirm.json().data.recoveryCodes as string[];
+      expect(fresh).toHaveLength(10);
+      expect((await mailsTo(p.email)).map((m) => m.subject)).toContain('Your two-factor phone number changed');
+
+      const challenge = await passwordStep(p, ip);
+      expect(challenge.phone).toBe('+81 ••••••••78');
+      expectErrorObject(await codeStep(challenge.challenge, recoveryCodes[0] ?? '', ip), 400);
+      expect((await codeStep(challenge.challenge, fresh[0] ?? '', ip)).statusCode).toBe(200);
+    });
+
+    it('disabling e-mails the account and kills the recovery codes', async () => {
+      const p = await createPartner(t);
+      const { token, recoveryCodes } = await enrol(p);
+      const ip = freshIp();
+      expect((await postFrom(ip, '/account/two-factor/disable', { password: p.password }, token)).statusCode).toBe(200);
+      expect((await mailsTo(p.email)).map((m) => m.subject)).toContain('Two-factor authentication is off');
+      const unused = (await codeRows(p.userId)).filter((row) => row.purpose === 'recovery' && row.usedAt === null);
+      expect(unused).toEqual([]);
+      // Turned on again: the old codes do not come back.
+      const again = await enrol(p);
+      expect(again.recoveryCodes.some((code) => recoveryCodes.includes(code))).toBe(false);
+    });
+
+    it('wrong passwords at enrolment and at disabling count as failed sign-ins: 12 guesses end in 429', async () => {
+      const p = await createPartner(t);
+      const { token } = await enrol(p);
+      const ip = freshIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push(
+          (await postFrom(ip, '/account/two-factor/disable', { password: `Guess-${i}-A1` }, token)).statusCode,
+        );
+        statuses.push(
+          (
+            await postFrom(
+              ip,
+              '/account/two-factor/start',
+              { countryCode: '+33', phoneNumber: '0611111111', password: `Guess-${i}-B1` },
+              token,
+            )
+          ).statusCode,
+        );
+      }
+      expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+      expect(statuses.slice(5)).toEqual(Array(7).fill(429));
+      // The owner's right password is held back too while the delay runs, and the sign-in as well.
+      const held = await postFrom(ip, '/account/two-factor/disable', { password: p.password }, token);
+      expectErrorObject(held, 429);
+      expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
+      expectErrorObject(await post('/login', { username: p.email, password: p.password }), 429);
+      expect((await settings(token)).twoFactor.enabled).toBe(true);
     });
   });
 });

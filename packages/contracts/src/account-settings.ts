@@ -107,6 +107,17 @@ export const TWO_FACTOR_COUNTRY_CODES = TWO_FACTOR_COUNTRIES.map((c) => c.code) 
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const TWO_FACTOR_CODE_TTL_MINUTES = 10;
 export const TWO_FACTOR_MAX_ATTEMPTS = 5;
+/** One-time recovery codes handed out at enrolment, each usable once instead of an SMS code (decision 030). */
+export const RECOVERY_CODE_COUNT = 10;
+/** 'k7m2p-x9qrt': ten characters of an alphabet without look-alikes (no i, l, o, 0, 1), a dash in the middle. */
+export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+const RECOVERY_CODE_PATTERN = /^[a-z2-9]{5}-?[a-z2-9]{5}$/i;
+
+/** Whether a sign-in code is a recovery code rather than a six-digit SMS code. */
+export const isRecoveryCode = (code: string) => RECOVERY_CODE_PATTERN.test(code.trim());
+
+/** A recovery code as it is stored and compared: lower case, without the dash or spaces. */
+export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 
 /**
  * The national number: digits with optional spaces, dots, dashes or brackets; a leading trunk
@@ -138,9 +149,19 @@ export function maskPhone(e164: string): string {
   return `${code} ${'•'.repeat(Math.max(0, rest.length - 2))}${rest.slice(-2)}`.trim();
 }
 
+const CurrentPasswordSchema = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .max(256, { error: 'maxLength' });
+
+/**
+ * Enrols a phone, or replaces the phone of an enabled two-factor authentication: either needs
+ * the current password, so that a stolen session cannot take the account over (decision 030).
+ */
 export const TwoFactorStartBodySchema = z.strictObject({
   countryCode: z.enum(TWO_FACTOR_COUNTRY_CODES, { error: 'oneOf' }),
   phoneNumber: PhoneNumberSchema,
+  password: CurrentPasswordSchema,
 });
 export type TwoFactorStartBody = z.infer<typeof TwoFactorStartBodySchema>;
 
@@ -154,7 +175,7 @@ export const TwoFactorConfirmBodySchema = z.strictObject({ code: TwoFactorCodeSc
 export type TwoFactorConfirmBody = z.infer<typeof TwoFactorConfirmBodySchema>;
 
 export const TwoFactorDisableBodySchema = z.strictObject({
-  password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(256, { error: 'maxLength' }),
+  password: CurrentPasswordSchema,
 });
 export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBodySchema>;
 
@@ -172,6 +193,12 @@ export const TwoFactorStatusSchema = z.object({
   enabledAt: z.string().nullable(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
+
+/** What POST /account/two-factor/confirm answers: the new state and the recovery codes, shown this once. */
+export const TwoFactorEnrolledSchema = TwoFactorStatusSchema.extend({
+  recoveryCodes: z.array(z.string()),
+});
+export type TwoFactorEnrolled = z.infer<typeof TwoFactorEnrolledSchema>;
 
 /** GET /account/settings: the signed-in user's time zone, preferences and two-factor state. */
 export const AccountSettingsSchema = z.object({

@@ -1,5 +1,13 @@
 import { z } from 'zod';
+import { isRecoveryCode } from './account-settings.js';
 import { EmailSchema, PasswordSchema } from './validation.js';
+
+/** The second sign-in step's code: the six digits sent by SMS, or one of the recovery codes (decision 030). */
+const SignInCodeSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, { error: 'required' })
+  .refine((v) => /^\d{6}$/.test(v) || isRecoveryCode(v), { error: 'pattern' });
 
 export const LoginBodySchema = z.strictObject({
   username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'maxLength' }),
@@ -36,22 +44,12 @@ export function isLoginChallenge<T extends object>(result: T): result is Extract
 
 export const LoginTwoFactorBodySchema = z.strictObject({
   challenge: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
-  code: z
-    .string({ error: 'required' })
-    .trim()
-    .min(1, { error: 'required' })
-    .regex(/^\d{6}$/, { error: 'pattern' }),
+  code: SignInCodeSchema,
 });
 export type LoginTwoFactorBody = z.infer<typeof LoginTwoFactorBodySchema>;
 
 /** The second sign-in step's form. */
-export const TwoFactorCodeFormSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .min(1, { error: 'required' })
-    .regex(/^\d{6}$/, { error: 'pattern' }),
-});
+export const TwoFactorCodeFormSchema = z.object({ code: SignInCodeSchema });
 export type TwoFactorCodeForm = z.infer<typeof TwoFactorCodeFormSchema>;
 
 /** The sign-in form: the same rules as the call, plus remember-me. */
@@ -86,5 +84,7 @@ export type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
 export const ChangePasswordBodySchema = z.strictObject({
   currentPassword: z.string({ error: 'required' }).min(1, { error: 'required' }).max(256, { error: 'maxLength' }),
   password: PasswordSchema,
+  /** Also revoke the reporting API keys the user created (decision 030); on unless sent false. */
+  revokeApiKeys: z.boolean({ error: 'type' }).default(true),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

@@ -91,6 +91,16 @@ export const UpdatePartnerPaymentBodySchema = z.object(paymentFields);
 export type UpdatePartnerPaymentBody = z.infer<typeof UpdatePartnerPaymentBodySchema>;
 export type UpdatePartnerPaymentForm = z.input<typeof UpdatePartnerPaymentBodySchema>;
 
+/**
+ * The web's payment form: the payment set and the signed-in user's current password, which the
+ * server requires when the bank details change (decision 030).
+ */
+export const UpdatePartnerPaymentFormSchema = UpdatePartnerPaymentBodySchema.extend({
+  currentPassword: z.string({ error: 'required' }).min(1, { error: 'required' }).max(256, { error: 'maxLength' }),
+});
+export type UpdatePartnerPaymentFormValues = z.input<typeof UpdatePartnerPaymentFormSchema>;
+export type UpdatePartnerPaymentFormBody = z.infer<typeof UpdatePartnerPaymentFormSchema>;
+
 export const COMPANY_FIELDS = Object.keys(companyFields) as (keyof UpdatePartnerCompanyBody)[];
 export const PAYMENT_FIELDS = Object.keys(paymentFields) as (keyof UpdatePartnerPaymentBody)[];
 
@@ -104,9 +114,11 @@ export const UpdatePartnerBodySchema = z
   .object({
     ...Object.fromEntries(Object.entries(companyFields).map(([k, s]) => [k, s.optional()])),
     ...Object.fromEntries(Object.entries(paymentFields).map(([k, s]) => [k, s.optional()])),
+    /** The signed-in user's password: required when the bank details change (decision 030). */
+    currentPassword: z.string({ error: 'type' }).max(256, { error: 'maxLength' }).optional(),
   } as { [K in keyof typeof companyFields]: z.ZodOptional<(typeof companyFields)[K]> } & {
     [K in keyof typeof paymentFields]: z.ZodOptional<(typeof paymentFields)[K]>;
-  })
+  } & { currentPassword: z.ZodOptional<z.ZodString> })
   .superRefine((body, ctx) => {
     const raw = body as Record<string, unknown>;
     const company = present(raw, COMPANY_FIELDS);

@@ -1,7 +1,10 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   PRODUCT_NAME,
+  RECOVERY_CODE_ALPHABET,
+  normalizeRecoveryCode,
+  RECOVERY_CODE_COUNT,
   TWO_FACTOR_CODE_LENGTH,
   TWO_FACTOR_CODE_TTL_MINUTES,
   TWO_FACTOR_MAX_ATTEMPTS,
@@ -18,10 +21,10 @@ import { randomToken, sha256 } from '../lib/tokens.js';
  * reversed from a leaked table in a blink: codes are kept as an HMAC under a server secret that
  * lives in `app_secrets`, bound to the user and the purpose.
  */
-export type CodePurpose = 'enrol' | 'login';
+export type CodePurpose = 'enrol' | 'login' | 'recovery';
 
 /** How many codes a user may ask for, per purpose, in a window; beyond it the answer is 429. */
-export const CODE_SEND_LIMITS: Record<CodePurpose, { max: number; windowMs: number }> = {
+export const CODE_SEND_LIMITS: Record<Exclude<CodePurpose, 'recovery'>, { max: number; windowMs: number }> = {
   enrol: { max: 5, windowMs: 60 * 60 * 1000 },
   login: { max: 5, windowMs: 15 * 60 * 1000 },
 };
@@ -35,7 +38,12 @@ function generateCode(): string {
 }
 
 /** Codes asked for in the purpose's window, and the seconds until the oldest leaves it. */
-export async function recentCodeCount(db: DbOrTx, userId: number, purpose: CodePurpose, now: Date) {
+export async function recentCodeCount(
+  db: DbOrTx,
+  userId: number,
+  purpose: Exclude<CodePurpose, 'recovery'>,
+  now: Date,
+) {
   const { windowMs } = CODE_SEND_LIMITS[purpose];
   const since = new Date(now.getTime() - windowMs);
   const rows = await db
@@ -47,7 +55,7 @@ export async function recentCodeCount(db: DbOrTx, userId: number, purpose: CodeP
   return Number(rows[0]?.n ?? 0);
 }
 
-const smsText = (purpose: CodePurpose, code: string) =>
+const smsText = (purpose: Exclude<CodePurpose, 'recovery'>, code: string) =>
   purpose === 'enrol'
     ? `${PRODUCT_NAME}: your verification code is ${code}. It expires in ${TWO_FACTOR_CODE_TTL_MINUTES} minutes.`
     : `${PRODUCT_NAME}: your sign-in code is ${code}. It expires in ${TWO_FACTOR_CODE_TTL_MINUTES} minutes. If you did not try to sign in, change your password.`;
@@ -58,7 +66,7 @@ const smsText = (purpose: CodePurpose, code: string) =>
  */
 export async function issueCode(
   tx: DbOrTx,
-  options: { userId: number; purpose: CodePurpose; phone: string; now: Date },
+  options: { userId: number; purpose: Exclude<CodePurpose, 'recovery'>; phone: string; now: Date },
 ): Promise<{ expiresAt: Date; challenge: string | null }> {
   const { userId, purpose, phone, now } = options;
   const key = await loadOrCreateSecret(tx, 'two-factor-code-key');
@@ -144,4 +152,86 @@ export async function voidCodes(tx: DbOrTx, userId: number, now: Date): Promise<
     .update(twoFactorCodes)
     .set({ usedAt: now })
     .where(and(eq(twoFactorCodes.userId, userId), isNull(twoFactorCodes.usedAt)));
+}
+
+/** Recovery codes do not expire; they die when used, replaced by a new enrolment, or when 2FA is turned off. */
+const RECOVERY_NEVER_EXPIRES = new Date('9999-12-31T00:00:00Z');
+
+function generateRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += RECOVERY_CODE_ALPHABET[randomInt(0, RECOVERY_CODE_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+
+/**
+ * A fresh set of one-time recovery codes for the user (decision 030), in the caller's
+ * transaction: earlier unused ones stop working. They live beside the SMS codes, with purpose
+ * 'recovery', keyed the same way (an HMAC under the server secret), and are answered once.
+ */
+export async function issueRecoveryCodes(tx: DbOrTx, userId: number, phone: string, now: Date): Promise<string[]> {
+  const key = await loadOrCreateSecret(tx, 'two-factor-code-key');
+  await tx
+    .update(twoFactorCodes)
+    .set({ usedAt: now })
+    .where(
+      and(eq(twoFactorCodes.userId, userId), eq(twoFactorCodes.purpose, 'recovery'), isNull(twoFactorCodes.usedAt)),
+    );
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
+  await tx.insert(twoFactorCodes).values(
+    codes.map((code) => ({
+      userId,
+      purpose: 'recovery',
+      phone,
+      codeHash: hashCode(key, userId, 'recovery', normalizeRecoveryCode(code)),
+      expiresAt: RECOVERY_NEVER_EXPIRES,
+      createdAt: now,
+    })),
+  );
+  return codes;
+}
+
+/**
+ * The second sign-in step with a recovery code instead of the SMS code: the challenge's row is
+ * checked as for a code (dead, used, expired), a matching unused recovery code of the user is
+ * spent along with the challenge, and a wrong one counts as a wrong attempt of the challenge.
+ * Same transaction rules as `checkCode`.
+ */
+export async function checkRecoveryCode(
+  tx: DbOrTx,
+  challengeRow: CodeRow,
+  code: string,
+  now: Date,
+): Promise<{ check: CodeCheck; remaining: number }> {
+  if (challengeRow.attempts >= TWO_FACTOR_MAX_ATTEMPTS) return { check: 'exhausted', remaining: 0 };
+  if (challengeRow.usedAt) return { check: 'used', remaining: 0 };
+  if (challengeRow.expiresAt.getTime() <= now.getTime()) return { check: 'expired', remaining: 0 };
+  const key = await loadOrCreateSecret(tx, 'two-factor-code-key');
+  const actual = Buffer.from(hashCode(key, challengeRow.userId, 'recovery', normalizeRecoveryCode(code)), 'hex');
+  const unused = await tx
+    .select({ id: twoFactorCodes.id, codeHash: twoFactorCodes.codeHash })
+    .from(twoFactorCodes)
+    .where(
+      and(
+        eq(twoFactorCodes.userId, challengeRow.userId),
+        eq(twoFactorCodes.purpose, 'recovery'),
+        isNull(twoFactorCodes.usedAt),
+      ),
+    )
+    .orderBy(asc(twoFactorCodes.id))
+    .for('update');
+  const match = unused.find((row) => {
+    const expected = Buffer.from(row.codeHash, 'hex');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
+  if (match) {
+    await tx.update(twoFactorCodes).set({ usedAt: now }).where(eq(twoFactorCodes.id, match.id));
+    await tx.update(twoFactorCodes).set({ usedAt: now }).where(eq(twoFactorCodes.id, challengeRow.id));
+    return { check: 'ok', remaining: unused.length - 1 };
+  }
+  const attempts = challengeRow.attempts + 1;
+  await tx
+    .update(twoFactorCodes)
+    .set({ attempts, ...(attempts >= TWO_FACTOR_MAX_ATTEMPTS ? { usedAt: now } : {}) })
+    .where(eq(twoFactorCodes.id, challengeRow.id));
+  return { check: attempts >= TWO_FACTOR_MAX_ATTEMPTS ? 'exhausted' : 'wrong', remaining: unused.length };
 }

@@ -176,6 +176,23 @@ export async function updatePartnerFields(db: DbOrTx, partnerId: number, values:
     .where(eq(partners.id, partnerId));
 }
 
+/** The partner's bank details as stored, to tell a change from a save of the same details. */
+export async function bankDetailsOf(db: DbOrTx, partnerId: number) {
+  const rows = await db
+    .select({
+      accountHolder: partners.accountHolder,
+      bankName: partners.bankName,
+      bankAddress: partners.bankAddress,
+      iban: partners.iban,
+      swift: partners.swift,
+      routingNumber: partners.routingNumber,
+    })
+    .from(partners)
+    .where(eq(partners.id, partnerId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export async function findContact(db: DbOrTx, partnerId: number, contactId: number, forUpdate = false) {
   const query = db
     .select()

@@ -20,6 +20,7 @@ import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/upl
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { listCountries, listLanguages, loadDataLists } from '../../shared/reference-data.js';
+import { saveBankDetails } from './bank-details.js';
 import {
   connectedPartner,
   contactDto,
@@ -84,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         tags: ['account'],
         summary: 'Update the company fields or the payment fields of the own partner',
         description:
-          'Send either the company set (langs, country, address, zipCode, state, city, email, phoneNumber) or the payment set (accountHolder, bankName, bankAddress, iban, swift, routingNumber). Other fields (status, paymentTerms, companyName …) are ignored.',
+          "Send either the company set (langs, country, address, zipCode, state, city, email, phoneNumber) or the payment set (accountHolder, bankName, bankAddress, iban, swift, routingNumber). Bank details that differ from the stored ones need currentPassword, the signed-in user's password, and are e-mailed to every user of the partner. Other fields (status, paymentTerms, companyName …) are ignored.",
         params: IdParamsSchema,
         body: UpdatePartnerBodySchema,
         response: { 200: envelope(ConnectedPartnerSchema), ...errorResponses },
@@ -101,9 +102,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (isCompany && typeof values.country === 'string' && !(await countryExists(db, values.country))) {
         throw badRequest('The request is invalid.', { country: formErrorText('oneOf') });
       }
-      await updatePartnerFields(db, partnerId, values, ctx.now()).catch((error: unknown) => {
-        throw isUniqueViolation(error) ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : error;
-      });
+      const now = ctx.now();
+      if (!isCompany) {
+        await saveBankDetails(ctx, {
+          userId: authOf(request).userId,
+          partnerId,
+          values,
+          currentPassword: request.body.currentPassword,
+          ip: request.ip,
+          now,
+          log: request.log,
+        });
+      } else {
+        await updatePartnerFields(db, partnerId, values, now).catch((error: unknown) => {
+          throw isUniqueViolation(error) ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : error;
+        });
+      }
       const partner = await connectedPartner(db, partnerId);
       if (!partner) throw notFound('Partner not found.');
       return ok(partner, { message: isCompany ? 'Company information updated.' : 'Payment information updated.' });

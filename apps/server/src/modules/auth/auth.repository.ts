@@ -1,11 +1,9 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { RESET_KEY_TTL_MINUTES, SESSION_TTL_DAYS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { authFailures, partners, passwordResetKeys, sessions, users } from '../../db/schema.js';
+import { apiKeys, partners, passwordResetKeys, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
 import { issuePasswordKey } from '../../shared/password-keys.js';
-
-const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const rows = await db
@@ -43,11 +41,6 @@ export async function findUserById(db: DbOrTx, userId: number) {
   return rows[0] ?? null;
 }
 
-/** A failed second step whose challenge names nobody still counts against the IP. */
-export async function recordIpFailure(db: DbOrTx, ip: string, now: Date) {
-  await db.insert(authFailures).values({ scope: 'ip', key: ip, createdAt: now });
-}
-
 export async function createSession(db: DbOrTx, userId: number, now: Date, meta: { ip?: string; userAgent?: string }) {
   const token = randomToken();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_DAYS * 24 * 3600 * 1000);
@@ -78,34 +71,17 @@ export async function revokeSessions(db: DbOrTx, userId: number, exceptSessionId
     );
 }
 
-export async function recentFailures(db: DbOrTx, scope: 'account' | 'ip', key: string, now: Date) {
+/**
+ * Revokes the reporting API keys a user created (a key acts as its creator, decision 013): on a
+ * password reset, and on a change unless the user keeps them (decision 030). Answers how many.
+ */
+export async function revokeApiKeysOf(db: DbOrTx, userId: number, now: Date): Promise<number> {
   const rows = await db
-    .select({ n: count(), oldest: sql<string | Date | null>`min(${authFailures.createdAt})` })
-    .from(authFailures)
-    .where(
-      and(
-        eq(authFailures.scope, scope),
-        eq(authFailures.key, key),
-        gt(authFailures.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
-      ),
-    );
-  const row = rows[0];
-  const oldest = row?.oldest ? new Date(row.oldest) : now;
-  return {
-    count: Number(row?.n ?? 0),
-    retryAfterSeconds: Math.max(1, Math.ceil((oldest.getTime() + FAILURE_WINDOW_MS - now.getTime()) / 1000)),
-  };
-}
-
-export async function recordFailure(db: DbOrTx, account: string, ip: string, now: Date) {
-  await db.insert(authFailures).values([
-    { scope: 'account', key: account, createdAt: now },
-    { scope: 'ip', key: ip, createdAt: now },
-  ]);
-}
-
-export async function clearAccountFailures(db: DbOrTx, account: string) {
-  await db.delete(authFailures).where(and(eq(authFailures.scope, 'account'), eq(authFailures.key, account)));
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.createdById, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
 }
 
 /** Issues a single-use reset key valid for one hour; earlier unused keys of the user stop working. */

@@ -12,6 +12,7 @@ import {
   ResetKeyParamsSchema,
   envelope,
   errorResponses,
+  isRecoveryCode,
   maskPhone,
 } from '@portal/contracts';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
@@ -19,7 +20,22 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
-import { CODE_SEND_LIMITS, checkCode, codeByChallenge, issueCode, recentCodeCount } from '../../shared/two-factor.js';
+import { notifyTwoFactorChange } from '../../shared/security-notices.js';
+import {
+  assertSignInAllowed,
+  clearAccountFailures,
+  recordFailure,
+  recordIpFailure,
+  verifyCurrentPassword,
+} from '../../shared/sign-in-failures.js';
+import {
+  CODE_SEND_LIMITS,
+  checkCode,
+  checkRecoveryCode,
+  codeByChallenge,
+  issueCode,
+  recentCodeCount,
+} from '../../shared/two-factor.js';
 import * as repo from './auth.repository.js';
 import { passwordKeyLink } from '../../shared/password-keys.js';
 
@@ -38,24 +54,6 @@ const CODE_ERRORS = {
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, config, mailer, sms } = ctx;
-
-  /** 429 once an account or an IP has too many recent failures; checked before any secret. */
-  const checkFailureLimits = async (account: string | null, ip: string, now: Date) => {
-    const scopes = [
-      ...(account ? ([['account', account, config.loginMaxFailuresPerAccount]] as const) : []),
-      ['ip', ip, config.loginMaxFailuresPerIp] as const,
-    ];
-    for (const [scope, key, limit] of scopes) {
-      const failures = await repo.recentFailures(db, scope, key, now);
-      if (failures.count >= limit) {
-        const minutes = Math.ceil(failures.retryAfterSeconds / 60);
-        throw tooManyRequests(
-          `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes > 1 ? 's' : ''}.`,
-          failures.retryAfterSeconds,
-        );
-      }
-    }
-  };
 
   const startSession = async (userId: number, request: { ip: string; headers: Record<string, unknown> }) => {
     const userAgent = request.headers['user-agent'];
@@ -80,11 +78,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       const now = ctx.now();
       const account = request.body.username.trim().toLowerCase();
       const ip = request.ip;
-      await checkFailureLimits(account, ip, now);
+      await assertSignInAllowed(db, config, account, ip, now);
       const user = await repo.findUserByEmail(db, account);
       const valid = await verifyPassword(user?.passwordHash, request.body.password);
       if (!user || !valid || !user.enabled) {
-        await repo.recordFailure(db, account, ip, now);
+        await recordFailure(db, account, ip, now);
         throw new AppError(401, INCORRECT);
       }
       if (user.partnerId !== null && user.partnerStatus !== 'active') throw new AppError(403, NOT_ACTIVE);
@@ -111,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
           codeExpireAt: issued.expiresAt.toISOString(),
         });
       }
-      await repo.clearAccountFailures(db, account);
+      await clearAccountFailures(db, account);
       const session = await startSession(user.id, request);
       request.log.info({ userId: user.id }, 'signed in');
       return ok({ bearer: session.token, expireAt: session.expiresAt.toISOString() });
@@ -123,7 +121,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags: ['auth'],
-        summary: 'Second sign-in step: the challenge of POST /login and the code sent by SMS',
+        summary:
+          'Second sign-in step: the challenge of POST /login and the code sent by SMS, or one of the recovery codes given at enrolment (each works once)',
         body: LoginTwoFactorBodySchema,
         response: { 200: envelope(LoginSessionSchema), ...errorResponses },
       },
@@ -131,30 +130,42 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => {
       const now = ctx.now();
       const ip = request.ip;
-      await checkFailureLimits(null, ip, now);
+      await assertSignInAllowed(db, config, null, ip, now);
       const target = await db.transaction(async (tx) => {
         const row = await codeByChallenge(tx, request.body.challenge);
         return row ? repo.findUserById(tx, row.userId) : null;
       });
       if (!target) {
-        await repo.recordIpFailure(db, ip, now);
+        await recordIpFailure(db, ip, now);
         throw badRequest(CODE_ERRORS.none, { code: CODE_ERRORS.none });
       }
       const account = target.email.toLowerCase();
-      await checkFailureLimits(account, ip, now);
+      await assertSignInAllowed(db, config, account, ip, now);
       // Committed before any error is thrown, so a wrong code's attempt is never rolled back.
       const outcome = await db.transaction(async (tx) => {
         const row = await codeByChallenge(tx, request.body.challenge);
-        return row ? checkCode(tx, row, request.body.code, now) : ('none' as const);
+        if (!row) return 'none' as const;
+        if (!isRecoveryCode(request.body.code)) return checkCode(tx, row, request.body.code, now);
+        const recovery = await checkRecoveryCode(tx, row, request.body.code, now);
+        if (recovery.check === 'ok') {
+          await notifyTwoFactorChange(tx, mailer, {
+            to: target.email,
+            change: 'recovery-code-used',
+            recoveryCodesLeft: recovery.remaining,
+            at: now,
+          });
+        }
+        return recovery.check;
       });
       if (outcome !== 'ok') {
-        if (outcome === 'wrong' || outcome === 'exhausted') await repo.recordFailure(db, account, ip, now);
+        if (outcome === 'wrong' || outcome === 'exhausted') await recordFailure(db, account, ip, now);
         throw badRequest(CODE_ERRORS[outcome], { code: CODE_ERRORS[outcome] });
       }
       if (!target.enabled) throw new AppError(401, INCORRECT);
       if (target.partnerId !== null && target.partnerStatus !== 'active') throw new AppError(403, NOT_ACTIVE);
-      await repo.clearAccountFailures(db, account);
+      await clearAccountFailures(db, account);
       const session = await startSession(target.id, request);
+      if (isRecoveryCode(request.body.code)) void mailer.drain().catch(() => undefined);
       request.log.info({ userId: target.id }, 'signed in with a two-factor code');
       return ok({ bearer: session.token, expireAt: session.expiresAt.toISOString() });
     },
@@ -238,7 +249,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     {
       schema: {
         tags: ['auth'],
-        summary: 'Choose a new password with a reset key; revokes every session of the user',
+        summary: 'Choose a new password with a reset key; revokes every session and every API key of the user',
         body: PasswordResetBodySchema,
         response: { 200: MessageSchema, ...errorResponses },
       },
@@ -252,8 +263,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
         await repo.consumeResetKey(tx, key.id, now);
         await repo.setPassword(tx, key.userId, passwordHash, now);
         await repo.revokeSessions(tx, key.userId);
+        await repo.revokeApiKeysOf(tx, key.userId, now);
         const user = await repo.passwordHashOf(tx, key.userId);
-        if (user) await repo.clearAccountFailures(tx, user.email.toLowerCase());
+        if (user) await clearAccountFailures(tx, user.email.toLowerCase());
       });
       return ok(null, { message: 'Your password has been changed successfully.' });
     },
@@ -265,23 +277,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       preHandler: app.requireAuth(),
       schema: {
         tags: ['account'],
-        summary: 'Change the password; every other session is revoked',
+        summary:
+          'Change the password; every other session is revoked, and the API keys the user created unless revokeApiKeys is false',
         body: ChangePasswordBodySchema,
         response: { 200: MessageSchema, ...errorResponses },
       },
     },
     async (request) => {
       const auth = authOf(request);
-      const current = await repo.passwordHashOf(db, auth.userId);
-      if (!(await verifyPassword(current?.hash, request.body.currentPassword))) {
-        throw badRequest('The current password is incorrect.', {
-          currentPassword: 'The current password is incorrect.',
-        });
-      }
+      const now = ctx.now();
+      await verifyCurrentPassword(db, config, {
+        userId: auth.userId,
+        password: request.body.currentPassword,
+        ip: request.ip,
+        now,
+        field: 'currentPassword',
+        message: 'The current password is incorrect.',
+      });
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
-        await repo.setPassword(tx, auth.userId, passwordHash, ctx.now());
+        await repo.setPassword(tx, auth.userId, passwordHash, now);
         await repo.revokeSessions(tx, auth.userId, auth.sessionId);
+        if (request.body.revokeApiKeys) await repo.revokeApiKeysOf(tx, auth.userId, now);
       });
       return ok(null, { message: 'Your password has been updated successfully.' });
     },

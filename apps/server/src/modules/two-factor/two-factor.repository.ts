@@ -1,14 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { maskPhone, type TwoFactorStatus } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 
 export async function twoFactorUser(db: DbOrTx, userId: number) {
   const rows = await db
     .select({
       id: users.id,
-      passwordHash: users.passwordHash,
+      email: users.email,
       twoFactorPhone: users.twoFactorPhone,
       twoFactorEnabledAt: users.twoFactorEnabledAt,
     })
@@ -39,4 +39,9 @@ export async function disableTwoFactor(db: DbOrTx, userId: number, now: Date) {
     .update(users)
     .set({ twoFactorPhone: null, twoFactorEnabledAt: null, updatedAt: now })
     .where(eq(users.id, userId));
+}
+
+/** Signs out every session of the user but the current one (enrolment, phone change). */
+export async function revokeOtherSessions(db: DbOrTx, userId: number, currentSessionId: number) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId)));
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   TwoFactorConfirmBodySchema,
   TwoFactorDisableBodySchema,
+  TwoFactorEnrolledSchema,
   TwoFactorPendingSchema,
   TwoFactorStartBodySchema,
   TwoFactorStatusSchema,
@@ -11,14 +12,16 @@ import {
   toE164,
 } from '@portal/contracts';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
-import { verifyPassword } from '../../lib/passwords.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
+import { notifyTwoFactorChange } from '../../shared/security-notices.js';
+import { verifyCurrentPassword } from '../../shared/sign-in-failures.js';
 import {
   CODE_SEND_LIMITS,
   checkCode,
   issueCode,
+  issueRecoveryCodes,
   pendingCode,
   recentCodeCount,
   voidCodes,
@@ -34,9 +37,14 @@ const CODE_ERRORS: Record<Exclude<CodeCheck, 'ok'> | 'none', string> = {
   exhausted: 'Too many incorrect codes. Please click VERIFY to receive a new one.',
 };
 
-/** Enrolment of a phone for two-factor sign-in, and turning it off (password required). */
+const WRONG_PASSWORD = 'The password is incorrect.';
+
+/**
+ * Enrolment of a phone for two-factor sign-in, changing it, and turning it off: each needs the
+ * current password (a wrong one counts as a failed sign-in) and e-mails the account (decision 030).
+ */
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const { db, sms } = ctx;
+  const { db, sms, mailer, config } = ctx;
 
   app.post(
     '/account/two-factor/start',
@@ -44,7 +52,8 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       preHandler: app.requireAuth(),
       schema: {
         tags: ['account'],
-        summary: 'Send a six-digit verification code by SMS to the phone to enrol',
+        summary:
+          'Send a six-digit verification code by SMS to the phone to enrol, or to replace the enrolled phone; needs the password',
         body: TwoFactorStartBodySchema,
         response: { 200: envelope(TwoFactorPendingSchema), ...errorResponses },
       },
@@ -52,11 +61,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const { userId } = authOf(request);
       const now = ctx.now();
-      const user = await repo.twoFactorUser(db, userId);
-      if (!user) throw unauthorized();
-      if (repo.statusOf(user).enabled) {
-        throw conflict('Two-factor authentication is already enabled. Disable it first to change the phone number.');
-      }
+      await verifyCurrentPassword(db, config, {
+        userId,
+        password: request.body.password,
+        ip: request.ip,
+        now,
+        field: 'password',
+        message: WRONG_PASSWORD,
+      });
       const phone = toE164(request.body.countryCode, request.body.phoneNumber);
       const issued = await db.transaction(async (tx) => {
         const limit = CODE_SEND_LIMITS.enrol;
@@ -84,27 +96,51 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       preHandler: app.requireAuth(),
       schema: {
         tags: ['account'],
-        summary: 'Confirm the phone with the code it received; every later sign-in asks for a code',
+        summary:
+          'Confirm the phone with the code it received; every later sign-in asks for a code. Signs out every other session and answers ten one-time recovery codes, shown this once',
         body: TwoFactorConfirmBodySchema,
-        response: { 200: envelope(TwoFactorStatusSchema), ...errorResponses },
+        response: { 200: envelope(TwoFactorEnrolledSchema), ...errorResponses },
       },
     },
     async (request) => {
-      const { userId } = authOf(request);
+      const { userId, sessionId } = authOf(request);
       const now = ctx.now();
       // The attempt count must survive a wrong code, so the transaction commits before any error.
       const outcome = await db.transaction(async (tx) => {
         const row = await pendingCode(tx, userId, 'enrol');
-        if (!row) return 'none' as const;
+        if (!row) return { check: 'none' as const };
         const check = await checkCode(tx, row, request.body.code, now);
-        if (check === 'ok') await repo.enableTwoFactor(tx, userId, row.phone, now);
-        return check;
+        if (check !== 'ok') return { check };
+        const before = await repo.twoFactorUser(tx, userId);
+        if (!before) return { check: 'none' as const };
+        const wasEnabled = repo.statusOf(before).enabled;
+        await repo.enableTwoFactor(tx, userId, row.phone, now);
+        // Whoever held a session before the enrolment must prove the second factor again.
+        await repo.revokeOtherSessions(tx, userId, sessionId);
+        const recoveryCodes = await issueRecoveryCodes(tx, userId, row.phone, now);
+        await notifyTwoFactorChange(tx, mailer, {
+          to: before.email,
+          change: wasEnabled ? 'phone-changed' : 'enabled',
+          phone: maskPhone(row.phone),
+          at: now,
+        });
+        return { check: 'ok' as const, recoveryCodes, wasEnabled };
       });
-      if (outcome !== 'ok') throw badRequest(CODE_ERRORS[outcome], { code: CODE_ERRORS[outcome] });
+      if (outcome.check !== 'ok') {
+        throw badRequest(CODE_ERRORS[outcome.check], { code: CODE_ERRORS[outcome.check] });
+      }
+      void mailer.drain().catch(() => undefined);
       const user = await repo.twoFactorUser(db, userId);
       if (!user) throw unauthorized();
-      request.log.info({ userId }, 'two-factor enabled');
-      return ok(repo.statusOf(user), { message: 'Two-factor authentication is enabled.' });
+      request.log.info({ userId }, outcome.wasEnabled ? 'two-factor phone changed' : 'two-factor enabled');
+      return ok(
+        { ...repo.statusOf(user), recoveryCodes: outcome.recoveryCodes },
+        {
+          message: outcome.wasEnabled
+            ? 'The two-factor phone number is changed.'
+            : 'Two-factor authentication is enabled.',
+        },
+      );
     },
   );
 
@@ -122,16 +158,24 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     async (request) => {
       const { userId } = authOf(request);
       const now = ctx.now();
+      await verifyCurrentPassword(db, config, {
+        userId,
+        password: request.body.password,
+        ip: request.ip,
+        now,
+        field: 'password',
+        message: WRONG_PASSWORD,
+      });
       const user = await repo.twoFactorUser(db, userId);
       if (!user) throw unauthorized();
-      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        throw badRequest('The password is incorrect.', { password: 'The password is incorrect.' });
-      }
       if (!repo.statusOf(user).enabled) throw conflict('Two-factor authentication is not enabled.');
       await db.transaction(async (tx) => {
         await repo.disableTwoFactor(tx, userId, now);
+        // Pending SMS codes and the recovery codes alike.
         await voidCodes(tx, userId, now);
+        await notifyTwoFactorChange(tx, mailer, { to: user.email, change: 'disabled', at: now });
       });
+      void mailer.drain().catch(() => undefined);
       request.log.info({ userId }, 'two-factor disabled');
       return ok(repo.statusOf({ twoFactorPhone: null, twoFactorEnabledAt: null }), {
         message: 'Two-factor authentication is disabled.',

@@ -6,6 +6,7 @@ import type {
   TimezoneBody,
   TwoFactorConfirmBody,
   TwoFactorDisableBody,
+  TwoFactorEnrolled,
   TwoFactorPending,
   TwoFactorStartBody,
   TwoFactorStatus,
@@ -51,13 +52,16 @@ export function useStartTwoFactor() {
 }
 
 /** Confirming or disabling changes the two-factor state the settings show: reload them. */
-function useTwoFactorChange<B>(path: string) {
+function useTwoFactorChange<B, R>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => api.post<TwoFactorStatus>(path, body, { skipBadRequestHandling: true }),
+    mutationFn: (body: B) => api.post<R>(path, body, { skipBadRequestHandling: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountSettingsQueryOptions().queryKey }),
   });
 }
 
-export const useConfirmTwoFactor = () => useTwoFactorChange<TwoFactorConfirmBody>('/account/two-factor/confirm');
-export const useDisableTwoFactor = () => useTwoFactorChange<TwoFactorDisableBody>('/account/two-factor/disable');
+/** Answers the new state and the recovery codes, which are never shown again. */
+export const useConfirmTwoFactor = () =>
+  useTwoFactorChange<TwoFactorConfirmBody, TwoFactorEnrolled>('/account/two-factor/confirm');
+export const useDisableTwoFactor = () =>
+  useTwoFactorChange<TwoFactorDisableBody, TwoFactorStatus>('/account/two-factor/disable');

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timezoneForBrowserOffset } from '@portal/contracts';
@@ -95,12 +95,63 @@ describe('AccountSettings', () => {
     expect(options).toEqual(['+1 USA', '+33 France', '+44 UK', '+49 Germany', '+91 India', '+81 Japan']);
     await user.click(screen.getByRole('option', { name: '+49 Germany', hidden: true }));
     await user.type(screen.getByLabelText(/^Phone number/), '0151 23456789');
+    // The current password is required before anything is sent (decision 030).
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'VERIFY' }).disabled).toBe(true));
+    await user.type(
+      within(screen.getByTestId('two-factor-start-form')).getByLabelText(/^Current password/),
+      'Partner2025!',
+    );
     await user.click(screen.getByRole('button', { name: 'VERIFY' }));
     expect((await screen.findByTestId('two-factor-code-sent')).textContent).toContain('+49 •••••••••89');
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       countryCode: '+49',
       phoneNumber: '0151 23456789',
+      password: 'Partner2025!',
     });
     expect(screen.getByLabelText(/^Verification code/)).toBeTruthy();
+  });
+
+  it('after the code, shows the recovery codes once, to copy or download, until they are stored', async () => {
+    const user = userEvent.setup();
+    const codes = Array.from({ length: 10 }, (_, i) => `abcd${i + 2}-efgh${i + 2}`);
+    const enabled = { ...settings, twoFactor: { enabled: true, phone: '+33 •••••••78', enabledAt: null } };
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/account/two-factor/start')) return ok({ phone: '+33 •••••••78', codeExpireAt: '' });
+      if (url.endsWith('/account/two-factor/confirm')) {
+        return jsonResponse(200, {
+          code: 200,
+          success: true,
+          message: 'Two-factor authentication is enabled.',
+          data: { ...enabled.twoFactor, recoveryCodes: codes },
+          errors: null,
+          total: null,
+        });
+      }
+      // The settings: off before the confirmation, on after it.
+      const confirmed = fetchMock.mock.calls.some(([u]) => String(u).endsWith('/confirm'));
+      return ok(confirmed && init?.method !== 'POST' ? enabled : settings);
+    });
+    renderWithProviders(<AccountSettings />);
+    await user.click(await screen.findByRole('button', { name: 'Two-factor authentication' }));
+    await user.type(screen.getByLabelText(/^Phone number/), '06 12 34 56 78');
+    await user.type(
+      within(screen.getByTestId('two-factor-start-form')).getByLabelText(/^Current password/),
+      'Partner2025!',
+    );
+    await user.click(screen.getByRole('button', { name: 'VERIFY' }));
+    await user.type(await screen.findByLabelText(/^Verification code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    const panel = await screen.findByTestId('two-factor-recovery-codes');
+    expect(panel.textContent).toContain('Store your recovery codes now');
+    expect(screen.getAllByTestId('recovery-code').map((el) => el.textContent)).toEqual(codes);
+    expect(screen.getByRole('button', { name: 'Copy the codes' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download as a text file' })).toBeTruthy();
+    // The section switched to the enabled state and the codes stayed.
+    expect(await screen.findByTestId('two-factor-enabled')).toBeTruthy();
+    expect(screen.getByTestId('two-factor-recovery-codes')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'I have stored them' }));
+    expect(screen.queryByTestId('two-factor-recovery-codes')).toBeNull();
   });
 });

@@ -46,7 +46,7 @@ describe('ChangePasswordForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('posts {currentPassword, password}, shows a server error under its field, then the success', async () => {
+  it('posts {currentPassword, password, revokeApiKeys}, shows a server error under its field, then the success', async () => {
     const user = userEvent.setup();
     fetchMock
       .mockResolvedValueOnce(
@@ -75,11 +75,21 @@ describe('ChangePasswordForm', () => {
     expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/account/change-password');
-    expect(JSON.parse(String(init?.body))).toEqual({ currentPassword: 'Wrong-password1', password: 'BrandNew2025' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      currentPassword: 'Wrong-password1',
+      password: 'BrandNew2025',
+      revokeApiKeys: true,
+    });
 
     await user.clear(field('Current password'));
     await user.type(field('Current password'), 'Old-password1');
+    // The API keys go with the old password unless the box is unticked.
+    const revoke = screen.getByLabelText<HTMLInputElement>(/revoke my reporting API keys/);
+    expect(revoke.checked).toBe(true);
+    await user.click(revoke);
     await user.click(update());
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toMatchObject({ revokeApiKeys: false });
     const snackbar = await screen.findByTestId('snackbar');
     expect(snackbar.textContent).toContain('Your password has been updated successfully.');
     expect(snackbar.getAttribute('data-kind')).toBe('success');

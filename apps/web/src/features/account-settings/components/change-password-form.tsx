@@ -1,4 +1,4 @@
-import { Button, Stack } from '@mantine/core';
+import { Button, Checkbox, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,13 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useChangePassword } from '../api/account-settings';
 import { handleSaveError } from './server-errors';
 
-/** The reset form's fields plus the current password, which the server requires (decision 004). */
+/**
+ * The reset form's fields plus the current password, which the server requires (decision 004),
+ * and whether the user's reporting API keys go with the old password (on by default, decision 030).
+ */
 const ChangePasswordFormSchema = NewPasswordFormSchema.extend({
   currentPassword: z.string().min(1, { error: 'required' }),
+  revokeApiKeys: z.boolean(),
 });
 type ChangePasswordFormValues = z.infer<typeof ChangePasswordFormSchema>;
 
@@ -33,16 +37,16 @@ export function ChangePasswordForm() {
     resolver: zodResolver(ChangePasswordFormSchema),
     mode: 'onChange',
     criteriaMode: 'all',
-    defaultValues: { currentPassword: '', password: '', passwordConfirm: '' },
+    defaultValues: { currentPassword: '', password: '', passwordConfirm: '', revokeApiKeys: true },
   });
 
-  const onSubmit = handleSubmit(async ({ currentPassword, password, passwordConfirm }) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, password, passwordConfirm, revokeApiKeys }) => {
     if (password !== passwordConfirm) {
       showMismatch();
       return;
     }
     try {
-      const { message } = await changePassword.mutateAsync({ currentPassword, password });
+      const { message } = await changePassword.mutateAsync({ currentPassword, password, revokeApiKeys });
       showSnackbar({ kind: 'success', message: message ?? t('accountSettings.password.success') });
       reset();
     } catch (error) {
@@ -91,6 +95,11 @@ export function ChangePasswordForm() {
           maxLength={256}
           error={mismatch ? t('formError.passwordMismatch') : fieldErrorText(t, errors.passwordConfirm)}
           {...register('passwordConfirm')}
+        />
+        <Checkbox
+          label={t('accountSettings.password.revokeApiKeys')}
+          data-testid="change-password-revoke-api-keys"
+          {...register('revokeApiKeys')}
         />
         <Button type="submit" loading={isSubmitting} disabled={mismatch || isSubmitting} w="fit-content">
           {t('accountSettings.password.submit')}

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
+  PRODUCT_NAME,
   TWO_FACTOR_COUNTRIES,
   TwoFactorConfirmBodySchema,
   TwoFactorDisableBodySchema,
@@ -24,8 +25,11 @@ type Status = { enabled: boolean; phone: string | null };
 
 const COUNTRY_OPTIONS = TWO_FACTOR_COUNTRIES.map((c) => ({ value: c.code, label: `${c.code} ${c.country}` }));
 
-/** Phone and VERIFY; then the code it received. */
-function Enrolment() {
+/**
+ * Phone, current password and VERIFY; then the code it received. Enrols a phone, or replaces
+ * the enrolled one; either way the answer carries fresh recovery codes (decision 030).
+ */
+function PhoneEnrolment({ changing, onEnrolled }: { changing: boolean; onEnrolled: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const start = useStartTwoFactor();
   const confirm = useConfirmTwoFactor();
@@ -33,7 +37,7 @@ function Enrolment() {
   const phoneForm = useForm<TwoFactorStartBody>({
     resolver: zodResolver(TwoFactorStartBodySchema),
     mode: 'onChange',
-    defaultValues: { countryCode: '+33', phoneNumber: '' },
+    defaultValues: { countryCode: '+33', phoneNumber: '', password: '' },
   });
   const codeForm = useForm<TwoFactorConfirmBody>({
     resolver: zodResolver(TwoFactorConfirmBodySchema),
@@ -45,16 +49,21 @@ function Enrolment() {
     try {
       const { data } = await start.mutateAsync(body);
       setSentTo(data.phone);
+      phoneForm.resetField('password');
       codeForm.reset();
     } catch (error) {
-      handleSaveError(t, error, ['countryCode', 'phoneNumber'] as const, phoneForm.setError);
+      handleSaveError(t, error, ['countryCode', 'phoneNumber', 'password'] as const, phoneForm.setError);
     }
   });
 
   const onConfirm = codeForm.handleSubmit(async (body) => {
     try {
-      const { message } = await confirm.mutateAsync(body);
-      showSnackbar({ kind: 'success', message: message ?? t('accountSettings.twoFactor.enabledSuccess') });
+      const { message, data } = await confirm.mutateAsync(body);
+      onEnrolled(data.recoveryCodes);
+      const fallback = changing
+        ? 'accountSettings.twoFactor.phoneChangedSuccess'
+        : 'accountSettings.twoFactor.enabledSuccess';
+      showSnackbar({ kind: 'success', message: message ?? t(fallback) });
     } catch (error) {
       handleSaveError(t, error, ['code'] as const, codeForm.setError);
     }
@@ -62,7 +71,9 @@ function Enrolment() {
 
   return (
     <Stack gap="md">
-      <Text size="sm">{t('accountSettings.twoFactor.intro')}</Text>
+      <Text size="sm">
+        {t(changing ? 'accountSettings.twoFactor.changePhoneIntro' : 'accountSettings.twoFactor.intro')}
+      </Text>
       <form onSubmit={onVerify} noValidate data-testid="two-factor-start-form">
         <Group align="flex-start" gap="sm">
           <Controller
@@ -89,6 +100,15 @@ function Enrolment() {
             maxLength={32}
             error={fieldErrorText(t, phoneForm.formState.errors.phoneNumber)}
             {...phoneForm.register('phoneNumber')}
+          />
+          <PasswordField
+            label={t('accountSettings.twoFactor.startPassword')}
+            autoComplete="current-password"
+            labelProps={REQUIRED_LABEL}
+            maxLength={256}
+            error={fieldErrorText(t, phoneForm.formState.errors.password)}
+            data-testid="two-factor-start-password"
+            {...phoneForm.register('password')}
           />
         </Group>
         <Button
@@ -130,10 +150,64 @@ function Enrolment() {
   );
 }
 
-/** 2FA is on: where codes go, and turning it off with the password. */
-function Enabled({ status }: { status: Status }) {
+/** The recovery codes of a new enrolment, shown this once, to copy or download before leaving. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const text = [
+    t('accountSettings.twoFactor.recoveryFileHeader', {
+      product: PRODUCT_NAME,
+      date: new Date().toISOString().slice(0, 10),
+    }),
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'recovery-codes.txt';
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <Alert color="yellow" title={t('accountSettings.twoFactor.recoveryTitle')} data-testid="two-factor-recovery-codes">
+      <Stack gap="sm">
+        <Text size="sm">{t('accountSettings.twoFactor.recoveryIntro')}</Text>
+        <List size="sm" ff="monospace" listStyleType="none" spacing={2}>
+          {codes.map((code) => (
+            <List.Item key={code} data-testid="recovery-code">
+              {code}
+            </List.Item>
+          ))}
+        </List>
+        <Group gap="sm">
+          <CopyButton value={codes.join('\n')}>
+            {({ copied, copy }) => (
+              <Button variant="light" size="xs" onClick={copy}>
+                {copied ? t('accountSettings.twoFactor.recoveryCopied') : t('accountSettings.twoFactor.recoveryCopy')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button variant="light" size="xs" onClick={download} data-testid="recovery-download">
+            {t('accountSettings.twoFactor.recoveryDownload')}
+          </Button>
+          <Button size="xs" onClick={onDone} data-testid="recovery-done">
+            {t('accountSettings.twoFactor.recoveryDone')}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** 2FA is on: where codes go, changing the phone, and turning it off with the password. */
+function Enabled({ status, onEnrolled }: { status: Status; onEnrolled: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const disable = useDisableTwoFactor();
+  const [changingPhone, setChangingPhone] = useState(false);
   const {
     register,
     handleSubmit,
@@ -159,6 +233,24 @@ function Enabled({ status }: { status: Status }) {
       <Alert color="green" data-testid="two-factor-enabled">
         {t('accountSettings.twoFactor.enabled', { phone: status.phone ?? '' })}
       </Alert>
+      {changingPhone ? (
+        <PhoneEnrolment
+          changing
+          onEnrolled={(codes) => {
+            setChangingPhone(false);
+            onEnrolled(codes);
+          }}
+        />
+      ) : (
+        <Button
+          variant="light"
+          w="fit-content"
+          onClick={() => setChangingPhone(true)}
+          data-testid="two-factor-change-phone"
+        >
+          {t('accountSettings.twoFactor.changePhone')}
+        </Button>
+      )}
       <form onSubmit={onDisable} noValidate data-testid="two-factor-disable-form">
         <Stack gap="sm" maw={420}>
           <Text size="sm">{t('accountSettings.twoFactor.disableIntro')}</Text>
@@ -179,6 +271,17 @@ function Enabled({ status }: { status: Status }) {
 }
 
 export function TwoFactorSection({ status }: { status: Status }) {
-  // Keyed on the state so that switching resets each form.
-  return status.enabled ? <Enabled key="on" status={status} /> : <Enrolment key="off" />;
+  // Held here, above the keyed forms: the settings reload after the enrolment switches them.
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  return (
+    <Stack gap="md">
+      {recoveryCodes && <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />}
+      {/* Keyed on the state so that switching resets each form. */}
+      {status.enabled ? (
+        <Enabled key="on" status={status} onEnrolled={setRecoveryCodes} />
+      ) : (
+        <PhoneEnrolment key="off" changing={false} onEnrolled={setRecoveryCodes} />
+      )}
+    </Stack>
+  );
 }

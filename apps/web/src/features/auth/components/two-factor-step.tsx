@@ -1,5 +1,6 @@
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorCodeFormSchema, type TwoFactorCodeForm } from '@portal/contracts';
@@ -17,14 +18,19 @@ type TwoFactorStepProps = {
   onBack: () => void;
 };
 
-/** After a right password, when the account has two-factor authentication: the SMS code. */
+/**
+ * After a right password, when the account has two-factor authentication: the SMS code, or one
+ * of the recovery codes given at enrolment (decision 030); the server tells them apart.
+ */
 export function TwoFactorStep({ challenge, phone, onSignedIn, onBack }: TwoFactorStepProps) {
   const { t } = useTranslation();
   const loginTwoFactor = useLoginTwoFactor();
+  const [recovery, setRecovery] = useState(false);
   const {
     register,
     handleSubmit,
     setError,
+    resetField,
     formState: { errors, isValid, isSubmitting },
   } = useForm<TwoFactorCodeForm>({
     resolver: zodResolver(TwoFactorCodeFormSchema),
@@ -50,12 +56,15 @@ export function TwoFactorStep({ challenge, phone, onSignedIn, onBack }: TwoFacto
   return (
     <form onSubmit={onSubmit} noValidate data-testid="login-two-factor">
       <Stack gap="sm">
-        <Text size="sm">{t('login.twoFactorIntro', { phone })}</Text>
+        <Text size="sm">{recovery ? t('login.twoFactorRecoveryIntro') : t('login.twoFactorIntro', { phone })}</Text>
         <TextInput
-          label={t('login.twoFactorCode')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          key={recovery ? 'recovery' : 'sms'}
+          label={recovery ? t('login.twoFactorRecoveryCode') : t('login.twoFactorCode')}
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={recovery ? 11 : 6}
           autoFocus
           labelProps={REQUIRED_LABEL}
           error={fieldErrorText(t, errors.code)}
@@ -64,6 +73,18 @@ export function TwoFactorStep({ challenge, phone, onSignedIn, onBack }: TwoFacto
         <Button type="submit" fullWidth disabled={!isValid || isSubmitting} loading={isSubmitting}>
           {t('login.twoFactorSubmit')}
         </Button>
+        <Anchor
+          component="button"
+          type="button"
+          size="sm"
+          onClick={() => {
+            setRecovery(!recovery);
+            resetField('code');
+          }}
+          data-testid="two-factor-toggle-recovery"
+        >
+          {recovery ? t('login.twoFactorUseSms') : t('login.twoFactorUseRecovery')}
+        </Anchor>
         <Anchor component="button" type="button" size="sm" onClick={onBack}>
           {t('login.twoFactorBack')}
         </Anchor>

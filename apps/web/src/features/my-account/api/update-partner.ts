@@ -1,10 +1,10 @@
-import type { ConnectedPartner, UpdatePartnerCompanyBody, UpdatePartnerPaymentBody } from '@portal/contracts';
+import type { ConnectedPartner, UpdatePartnerCompanyBody, UpdatePartnerPaymentFormBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /**
- * PUT /partner/{id} with one of its two field sets. Bad requests are shown under the fields,
- * so the generic display is switched off.
+ * PUT /partner/{id} with one of its two field sets (the payment set with the current password).
+ * Bad requests are shown under the fields, so the generic display is switched off.
  */
-export function updatePartner(id: number, body: UpdatePartnerCompanyBody | UpdatePartnerPaymentBody) {
+export function updatePartner(id: number, body: UpdatePartnerCompanyBody | UpdatePartnerPaymentFormBody) {
   return api.put<ConnectedPartner>(`/partner/${id}`, body, { skipBadRequestHandling: true, loading: true });
 }

@@ -74,6 +74,9 @@ describe('PaymentForm', () => {
     );
     renderWithProviders(<PaymentForm partner={partner} />);
     await user.type(screen.getByLabelText('Routing number'), '021000021');
+    // Nothing leaves without the current password (decision 030).
+    await waitFor(() => expect(save().disabled).toBe(true));
+    await user.type(screen.getByLabelText(/^Current password/), 'Partner2025!');
     await waitFor(() => expect(save().disabled).toBe(false));
     await user.click(save());
 
@@ -88,7 +91,26 @@ describe('PaymentForm', () => {
       iban: 'FR7630006000011234567890189',
       swift: 'BNPAFRPPXXX',
       routingNumber: '021000021',
+      currentPassword: 'Partner2025!',
     });
+  });
+
+  it('shows a wrong current password under its field', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, {
+        status: 400,
+        message: 'The current password is incorrect.',
+        data: null,
+        errors: { currentPassword: 'The current password is incorrect.' },
+      }),
+    );
+    renderWithProviders(<PaymentForm partner={partner} />);
+    await user.type(screen.getByLabelText('Routing number'), '021000021');
+    await user.type(screen.getByLabelText(/^Current password/), 'Wrong-password1');
+    await waitFor(() => expect(save().disabled).toBe(false));
+    await user.click(save());
+    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
   });
 
   it('announces the saved payment information and reloads the configuration', async () => {
@@ -102,11 +124,14 @@ describe('PaymentForm', () => {
     const iban = screen.getByLabelText('IBAN');
     await user.clear(iban);
     await user.type(iban, 'de89 3704 0044 0532 0130 00');
+    await user.type(screen.getByLabelText(/^Current password/), 'Partner2025!');
     await waitFor(() => expect(save().disabled).toBe(false));
     await user.click(save());
 
     expect(await screen.findByText('Payment information updated.')).toBeTruthy();
     await waitFor(() => expect(iban).toHaveProperty('value', 'DE89370400440532013000'));
+    // The password is not kept in the form once used.
+    expect(screen.getByLabelText(/^Current password/)).toHaveProperty('value', '');
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).endsWith('/config'))).toBe(true));
   });
 });

@@ -4,10 +4,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  UpdatePartnerPaymentBodySchema,
-  type UpdatePartnerPaymentBody,
-  type UpdatePartnerPaymentForm,
+  UpdatePartnerPaymentFormSchema,
+  type UpdatePartnerPaymentFormBody,
+  type UpdatePartnerPaymentFormValues,
 } from '@portal/contracts';
+import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
 import { fieldErrorText } from '@/lib/form-errors';
@@ -18,17 +19,23 @@ import { showSaveErrors } from '../lib/submit-errors';
 type Partner = NonNullable<PortalConfig['partner']>;
 
 const FIELDS = ['accountHolder', 'bankName', 'bankAddress', 'iban', 'swift', 'routingNumber'] as const;
+const FORM_FIELDS = [...FIELDS, 'currentPassword'] as const;
 
-const toForm = (p: Partner): UpdatePartnerPaymentForm => ({
+/** The stored details, and an empty password: the server asks for it when the bank details change (decision 030). */
+const toForm = (p: Partner): UpdatePartnerPaymentFormValues => ({
   accountHolder: p.accountHolder ?? '',
   bankName: p.bankName ?? '',
   bankAddress: p.bankAddress ?? '',
   iban: p.iban ?? '',
   swift: p.swift ?? '',
   routingNumber: p.routingNumber ?? '',
+  currentPassword: '',
 });
 
-/** Bank details, saved with PUT /partner/{id}; terms, currency and method are the network's, shown only. */
+/**
+ * Bank details, saved with PUT /partner/{id} and the user's current password; terms, currency and
+ * method are the network's, shown only.
+ */
 export function PaymentForm({ partner }: { partner: Partner }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -38,8 +45,8 @@ export function PaymentForm({ partner }: { partner: Partner }) {
     setError,
     reset,
     formState: { errors, isSubmitting, isValid },
-  } = useForm<UpdatePartnerPaymentForm, unknown, UpdatePartnerPaymentBody>({
-    resolver: zodResolver(UpdatePartnerPaymentBodySchema),
+  } = useForm<UpdatePartnerPaymentFormValues, unknown, UpdatePartnerPaymentFormBody>({
+    resolver: zodResolver(UpdatePartnerPaymentFormSchema),
     mode: 'onChange',
     defaultValues: toForm(partner),
   });
@@ -51,7 +58,7 @@ export function PaymentForm({ partner }: { partner: Partner }) {
       showSnackbar({ kind: 'success', message: t('myAccount.payment.saved') });
       await reloadConfig(queryClient);
     } catch (error) {
-      showSaveErrors(t, error, FIELDS, setError);
+      showSaveErrors(t, error, FORM_FIELDS, setError);
     }
   });
 
@@ -105,6 +112,17 @@ export function PaymentForm({ partner }: { partner: Partner }) {
           {text('swift', 11)}
           {text('routingNumber', 34)}
         </SimpleGrid>
+        <PasswordField
+          label={t('myAccount.payment.currentPassword')}
+          description={t('myAccount.payment.currentPasswordHint')}
+          labelProps={REQUIRED_LABEL}
+          autoComplete="current-password"
+          maxLength={256}
+          maw={420}
+          error={fieldErrorText(t, errors.currentPassword)}
+          data-testid="payment-currentPassword"
+          {...register('currentPassword')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={isSubmitting} disabled={!isValid || isSubmitting} data-testid="payment-save">
             {t('myAccount.save')}
