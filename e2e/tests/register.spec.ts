@@ -42,9 +42,14 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 /** A Mantine Select: open it, narrow it down by typing, click the option. */
 async function choose(page: Page, label: string, search: string, option: string | RegExp) {
   const input = field(page, label);
-  await input.click();
-  await input.fill(search);
-  await page.getByRole('option', { name: option }).first().click();
+  const target = page.getByRole('option', { name: option }).first();
+  // On a loaded machine the filtered list can re-render under the pointer: type and pick again until it took.
+  await expect(async () => {
+    await input.click();
+    await input.fill(search);
+    await target.click({ timeout: 5_000 });
+    await expect(page.getByRole('listbox')).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /** A Mantine MultiSelect: open it, click each option, close the dropdown. */
