@@ -48,6 +48,13 @@ export type EndpointAnswer<E extends EndpointDefinition> = E['response'] extends
 export type EndpointData<E extends EndpointDefinition> =
   EndpointAnswer<E> extends { data: infer D } ? D : EndpointAnswer<E>;
 
+/** The answer's `data` as it travels (before the server's serialisation or the web's date reviving): for fixtures. */
+export type EndpointWireData<E extends EndpointDefinition> = E['response'] extends z.ZodType
+  ? z.input<E['response']> extends { data: infer D }
+    ? D
+    : never
+  : never;
+
 /** The path with its `:name` parameters filled in, each encoded. */
 export function endpointPath(path: string, params?: Record<string, unknown>): string {
   return path.replace(/:(\w+)/g, (_, name: string) => {

@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { EndpointDefinition, EndpointWireData } from '@portal/contracts';
 import { i18n } from '@/lib/i18n';
 
 /** Renders a screen the way the app does: Mantine, i18n, a query client and a memory router. */
@@ -38,4 +39,28 @@ export function jsonResponse(status: number, body: unknown): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
+}
+
+/**
+ * A success answer of an endpoint, typed from its contract: `data` must have the shape the server sends, so a fixture
+ * cannot drift from `@portal/contracts` (the answer's dates as the ISO strings of the wire).
+ */
+export function answerOf<E extends EndpointDefinition>(
+  _endpoint: E,
+  data: EndpointWireData<E>,
+  options: { total?: number | null; message?: string | null } = {},
+): Response {
+  return jsonResponse(200, {
+    code: 200,
+    success: true,
+    message: options.message ?? null,
+    data,
+    errors: null,
+    total: options.total ?? null,
+  });
+}
+
+/** An error answer: the spec's error object. */
+export function errorOf(status: number, message: string, errors: Record<string, string> | null = null): Response {
+  return jsonResponse(status, { status, message, data: null, errors });
 }
