@@ -1,7 +1,7 @@
 import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandTeams, IconBrandTelegram, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { imageVariantUrl, type AccountManager } from '@portal/contracts';
+import { IMAGE_SIZES, imageVariantUrl, type AccountManager } from '@portal/contracts';
 
 /** The image endpoint resizes and crops on the server (spec section 9: 128x128, a served size of the contracts). */
 export const accountManagerImageUrl = (image: string) => imageVariantUrl(image, 'accountManager');
@@ -27,7 +27,7 @@ export function AccountManagerCard({ manager }: AccountManagerCardProps) {
         <Avatar
           src={manager.image ? accountManagerImageUrl(manager.image) : null}
           alt={t('shell.accountManager.imageAlt', { name: manager.name })}
-          size={IMAGE_SIZE}
+          size={IMAGE_SIZES.accountManager.w}
           radius="md"
           data-testid="account-manager-image"
         >
