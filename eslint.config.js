@@ -34,6 +34,17 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/lib/csv.ts'],
+    rules: {
+      // Every CSV goes through lib/csv.ts, which makes formula-like cells inert (decision 029).
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' }] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -35,6 +35,10 @@ const EnvSchema = z
      */
     LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+    /** Registration requests (409s included) allowed per client IP in an hour before 429 (decision 029). */
+    REGISTER_MAX_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Postbacks with a wrong token allowed per client IP in a minute before 429 (decision 029). */
+    POSTBACK_MAX_BAD_TOKENS_PER_IP: z.coerce.number().int().min(1).default(20),
     /** Development only: partner postbacks may reach loopback addresses (decision 019). */
     POSTBACK_ALLOW_LOOPBACK: bool.default(false),
     /** The network's legal name and address, '|' between lines: the invoices' addressee (decision 027). */
@@ -56,6 +60,8 @@ const EnvSchema = z
     trustProxy: env.TRUST_PROXY,
     loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
     loginMaxFailuresPerIp: env.LOGIN_MAX_FAILURES_PER_IP,
+    registerMaxPerIpPerHour: env.REGISTER_MAX_PER_IP_PER_HOUR,
+    postbackMaxBadTokensPerIp: env.POSTBACK_MAX_BAD_TOKENS_PER_IP,
     postbackAllowLoopback: env.POSTBACK_ALLOW_LOOPBACK,
     network: {
       name: env.NETWORK_NAME,

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_SIZES } from '@portal/contracts';
 import { files } from '../src/db/schema.js';
 import { avatarPng, bannerPng, storePicture } from '../src/db/seed/pictures.js';
 import { buildTestApp, type TestApp } from './helper.js';
@@ -46,46 +47,70 @@ describe('GET /image/:id', () => {
   });
 
   it('answers 304 to a matching If-None-Match and 200 to a stale one', async () => {
-    const first = await get(`/api/v1/image/${avatarId}?w=64&h=64&c=1`);
+    const first = await get(`/api/v1/image/${avatarId}?w=128&h=128&c=1`);
     const etag = first.headers.etag as string;
-    const again = await get(`/api/v1/image/${avatarId}?w=64&h=64&c=1`, { 'if-none-match': etag });
+    const again = await get(`/api/v1/image/${avatarId}?w=128&h=128&c=1`, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
     expect(again.headers.etag).toBe(etag);
-    const stale = await get(`/api/v1/image/${avatarId}?w=64&h=64&c=1`, { 'if-none-match': '"something-else"' });
+    const stale = await get(`/api/v1/image/${avatarId}?w=128&h=128&c=1`, { 'if-none-match': '"something-else"' });
     expect(stale.statusCode).toBe(200);
     // Another variant has another tag.
-    const other = await get(`/api/v1/image/${avatarId}?w=32&h=32&c=1`);
+    const other = await get(`/api/v1/image/${avatarId}?w=112&h=112&c=1`);
     expect(other.headers.etag).not.toBe(etag);
   });
 
   it('crops to exactly w x h with c=1', async () => {
     for (const id of [() => avatarId, () => bannerId]) {
-      const res = await get(`/api/v1/image/${id()}?w=64&h=32&c=1`);
+      const res = await get(`/api/v1/image/${id()}?w=640&h=360&c=1`);
       expect(res.statusCode).toBe(200);
-      expect(await size(res.rawPayload)).toMatchObject({ width: 64, height: 32, format: 'png' });
+      expect(await size(res.rawPayload)).toMatchObject({ width: 640, height: 360, format: 'png' });
     }
   });
 
   it('fits inside w x h with c=0, keeping the aspect ratio', async () => {
-    const avatar = await size((await get(`/api/v1/image/${avatarId}?w=64&h=32&c=0`)).rawPayload);
-    expect(avatar).toMatchObject({ width: 32, height: 32 });
-    const banner = await size((await get(`/api/v1/image/${bannerId}?w=64&h=64&c=0`)).rawPayload);
-    expect(banner).toMatchObject({ width: 64, height: 32 });
-    const byWidth = await size((await get(`/api/v1/image/${bannerId}?w=100`)).rawPayload);
-    expect(byWidth).toMatchObject({ width: 100, height: 50 });
+    const avatar = await size((await get(`/api/v1/image/${avatarId}?w=640&h=360&c=0`)).rawPayload);
+    // Fitting never enlarges: the 256×256 avatar fits inside 640×360 as it is.
+    expect(avatar).toMatchObject({ width: 256, height: 256 });
+    const banner = await size((await get(`/api/v1/image/${bannerId}?w=250&h=250&c=0`)).rawPayload);
+    expect(banner).toMatchObject({ width: 250, height: 125 });
+    const small = await size((await get(`/api/v1/image/${bannerId}?w=128&h=128&c=0`)).rawPayload);
+    expect(small).toMatchObject({ width: 128, height: 64 });
   });
 
-  it('clamps huge sizes instead of failing', async () => {
-    const inside = await get(`/api/v1/image/${avatarId}?w=99999`);
-    expect(inside.statusCode).toBe(200);
-    // Fitting never enlarges.
-    expect(await size(inside.rawPayload)).toMatchObject({ width: 256, height: 256 });
-    const cropped = await get(`/api/v1/image/${avatarId}?w=99999&h=10&c=1`);
-    expect(cropped.statusCode).toBe(200);
-    const s = await size(cropped.rawPayload);
-    expect(s.width).toBeLessThanOrEqual(2000);
-    expect(s.height).toBe(10);
+  it('serves every size the screens use, cropped and fitted', async () => {
+    for (const { w, h } of Object.values(IMAGE_SIZES)) {
+      const cropped = await get(`/api/v1/image/${bannerId}?w=${w}&h=${h}&c=1`);
+      expect(cropped.statusCode, `${w}x${h}`).toBe(200);
+      expect(await size(cropped.rawPayload)).toMatchObject({ width: w, height: h });
+      expect((await get(`/api/v1/image/${bannerId}?w=${w}&h=${h}&c=0`)).statusCode, `${w}x${h}`).toBe(200);
+    }
+  });
+
+  it('refuses any other size with 400 naming w and h, before reading the file (issue 16, finding 8)', async () => {
+    for (const query of [
+      'w=2000&h=2000&c=1',
+      'w=2000&h=2000',
+      'w=251&h=250&c=1',
+      'w=250&h=251',
+      'w=250&h=128&c=1',
+      'w=99999&h=10&c=1',
+      'w=250',
+      'h=250&c=1',
+      'w=5000&h=5000&c=1',
+    ]) {
+      const res = await get(`/api/v1/image/${avatarId}?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toMatchObject({
+        status: 400,
+        message: 'The image size is not one of the served sizes.',
+        data: null,
+        errors: { w: expect.stringContaining('250x250'), h: expect.stringContaining('128x128') },
+      });
+      expect(res.headers.etag, query).toBeUndefined();
+    }
+    // Even for an image that does not exist: the size is judged first.
+    expect((await get('/api/v1/image/987654?w=251&h=250')).statusCode).toBe(400);
   });
 
   it('refuses malformed parameters with 400 keyed by parameter', async () => {
@@ -122,28 +147,20 @@ describe('GET /image/:id', () => {
   });
 
   it('answers 304 to a list of tags or a weak tag, and skips work for it', async () => {
-    const first = await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`);
+    const first = await get(`/api/v1/image/${bannerId}?w=112&h=112&c=0`);
     const etag = first.headers.etag as string;
-    expect((await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`, { 'if-none-match': `"x", ${etag}` })).statusCode).toBe(
-      304,
-    );
-    const weak = await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`, { 'if-none-match': `W/${etag}` });
+    expect(
+      (await get(`/api/v1/image/${bannerId}?w=112&h=112&c=0`, { 'if-none-match': `"x", ${etag}` })).statusCode,
+    ).toBe(304);
+    const weak = await get(`/api/v1/image/${bannerId}?w=112&h=112&c=0`, { 'if-none-match': `W/${etag}` });
     expect(weak.statusCode).toBe(304);
     expect(weak.headers['cache-control']).toBe(first.headers['cache-control']);
     // The same variant asked again answers the same bytes and tag (served from the variant cache).
-    const again = await get(`/api/v1/image/${bannerId}?w=50&h=50&c=0`);
+    const again = await get(`/api/v1/image/${bannerId}?w=112&h=112&c=0`);
     expect(again.headers.etag).toBe(etag);
     expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
     // c defaults to fitting: the same variant as c=0.
-    expect((await get(`/api/v1/image/${bannerId}?w=50&h=50`)).headers.etag).toBe(etag);
-  });
-
-  it('crops to exactly the clamped size when asked for more than the maximum', async () => {
-    const res = await get(`/api/v1/image/${bannerId}?w=5000&h=5000&c=1`);
-    expect(res.statusCode).toBe(200);
-    expect(await size(res.rawPayload)).toMatchObject({ width: 2000, height: 2000 });
-    // 5000 and 2000 are the same clamped variant.
-    expect((await get(`/api/v1/image/${bannerId}?w=2000&h=2000&c=1`)).headers.etag).toBe(res.headers.etag);
+    expect((await get(`/api/v1/image/${bannerId}?w=112&h=112`)).headers.etag).toBe(etag);
   });
 
   it('serves JPEG sources as JPEG', async () => {
@@ -161,10 +178,10 @@ describe('GET /image/:id', () => {
         storageKey: 'photo.jpg',
       })
       .returning();
-    const res = await get(`/api/v1/image/${row?.id}?w=60&h=60&c=0`);
+    const res = await get(`/api/v1/image/${row?.id}?w=250&h=250&c=0`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/jpeg');
-    expect(await size(res.rawPayload)).toEqual({ width: 60, height: 20, format: 'jpeg' });
+    expect(await size(res.rawPayload)).toEqual({ width: 250, height: 83, format: 'jpeg' });
   });
 
   it('refuses a decompression bomb with a 4xx instead of decoding it', async () => {
@@ -211,7 +228,7 @@ describe('GET /image/:id', () => {
         storageKey: 'bomb.png',
       })
       .returning();
-    for (const query of ['', '?w=100&h=100&c=1']) {
+    for (const query of ['', '?w=128&h=128&c=1']) {
       const res = await get(`/api/v1/image/${row?.id}${query}`);
       expect(res.statusCode, query).toBe(422);
       expect(res.json()).toMatchObject({ status: 422, message: 'The image is too large to be processed.' });
@@ -255,6 +272,6 @@ describe('GET /image/:id', () => {
       .insert(files)
       .values({ type: 'avatar', filename: 'broken.png', mimeType: 'image/png', size: 20, storageKey: 'broken.png' })
       .returning();
-    expect((await get(`/api/v1/image/${broken?.id}?w=10`)).statusCode).toBe(404);
+    expect((await get(`/api/v1/image/${broken?.id}?w=128&h=128`)).statusCode).toBe(404);
   });
 });

@@ -49,8 +49,15 @@ const REQUIRED = [
 
 describe('POST /register', () => {
   let t: TestApp;
+  // Each request from its own address: registrations are limited per IP (register-limits.test.ts).
+  let address = 0;
   const register = (payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/register', payload: payload as object });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: payload as object,
+      remoteAddress: `10.1.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
+    });
 
   beforeAll(async () => {
     t = await buildTestApp();

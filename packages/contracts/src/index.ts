@@ -9,6 +9,7 @@ export * from './config.js';
 export * from './format.js';
 export * from './offers.js';
 export * from './news.js';
+export * from './images.js';
 export * from './account-settings.js';
 export * from './notifications.js';
 export * from './api-keys.js';

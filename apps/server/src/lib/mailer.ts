@@ -10,10 +10,36 @@ import { emailOutbox } from '../db/schema.js';
 export type MailMessage = {
   to: string;
   subject: string;
-  text: string;
+  /**
+   * The body's lines, each stripped of control characters and line breaks (a value placed in a line cannot add lines
+   * to the mail), joined with line breaks. A single string keeps its own line breaks and loses every other control
+   * character: prefer lines whenever the text holds a value that came from a user.
+   */
+  text: string | readonly string[];
   html?: string;
   kind: string;
 };
+
+/** C0 and C1 controls (line breaks, tab, escape, NUL…), the Unicode line and paragraph separators, bidi overrides. */
+const CONTROL_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/gu;
+
+/** A value fit for one line of a mail or for its subject: every control character removed (decision 029). */
+export const mailLine = (value: string) => value.replace(CONTROL_CHARACTERS, '');
+
+/**
+ * The outbox row of a message: the one place every mail passes before it is stored (Mailer.enqueue, notifyPartner),
+ * so none carries a caller's control characters or line breaks in its subject, recipient or lines.
+ */
+export function outboxRow(message: MailMessage) {
+  const lines = typeof message.text === 'string' ? message.text.split(/\r\n|\r|\n/) : message.text;
+  return {
+    to: mailLine(message.to),
+    subject: mailLine(message.subject),
+    text: lines.map(mailLine).join('\n'),
+    html: message.html ?? null,
+    kind: message.kind,
+  };
+}
 
 export type MailerOptions = {
   smtpUrl?: string | undefined;
@@ -50,13 +76,7 @@ export class Mailer extends OutboxWorker {
   }
 
   async enqueue(tx: DbOrTx, message: MailMessage): Promise<void> {
-    await tx.insert(emailOutbox).values({
-      to: message.to,
-      subject: message.subject,
-      text: message.text,
-      html: message.html ?? null,
-      kind: message.kind,
-    });
+    await tx.insert(emailOutbox).values(outboxRow(message));
   }
 
   protected async sendDue(): Promise<number> {

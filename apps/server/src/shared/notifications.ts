@@ -2,6 +2,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { NotificationKind } from '@portal/contracts';
 import type { DbOrTx } from '../db/client.js';
 import { emailOutbox, notifications, users } from '../db/schema.js';
+import { outboxRow } from '../lib/mailer.js';
 
 export type { NotificationKind };
 
@@ -66,20 +67,22 @@ export async function notifyPartner(
   const where = link && options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${link}` : null;
   await db.insert(emailOutbox).values(
     recipients.map((user) => ({
-      to: user.email,
-      subject: notification.title,
-      kind: `notification-${notification.kind}`.slice(0, 32),
+      ...outboxRow({
+        to: user.email,
+        subject: notification.title,
+        kind: `notification-${notification.kind}`.slice(0, 32),
+        text: [
+          `Hello ${user.firstname},`,
+          '',
+          notification.title,
+          ...(body ? ['', body] : []),
+          '',
+          where ? `See it in the partner portal: ${where}` : 'See it under Notifications in the partner portal.',
+          '',
+          'You receive this e-mail because of your notification preferences; change them under Account settings.',
+        ],
+      }),
       meta: { partnerId: notification.partnerId, notificationKind: notification.kind },
-      text: [
-        `Hello ${user.firstname},`,
-        '',
-        notification.title,
-        ...(body ? ['', body] : []),
-        '',
-        where ? `See it in the partner portal: ${where}` : 'See it under Notifications in the partner portal.',
-        '',
-        'You receive this e-mail because of your notification preferences; change them under Account settings.',
-      ].join('\n'),
     })),
   );
 }

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 
-/** Largest side a client may ask for; larger requests are clamped, not refused. */
-export const MAX_SIDE = 2000;
 /** Decoded pixels a source may have: refuses decompression bombs before they are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 const CACHE_MAX_ENTRIES = 500;
@@ -19,10 +17,6 @@ export class ImageSourceError extends Error {
   constructor(readonly reason: 'unreadable' | 'too_large') {
     super(reason);
   }
-}
-
-export function clampSide(value: number | undefined): number | undefined {
-  return value === undefined ? undefined : Math.min(value, MAX_SIDE);
 }
 
 /** Identifies one variant of one stored file; the storage key changes whenever the file does. */

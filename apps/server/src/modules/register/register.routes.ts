@@ -12,12 +12,14 @@ import {
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { partnerContacts, partners, users } from '../../db/schema.js';
-import { badRequest, conflict, isUniqueViolation, type FieldErrors } from '../../lib/errors.js';
+import { badRequest, conflict, isUniqueViolation, tooManyRequests, type FieldErrors } from '../../lib/errors.js';
+import { SlidingWindowLimiter } from '../../lib/rate-limit.js';
 import { ok } from '../../lib/reply.js';
 import type { AppContext } from '../../shared/context.js';
 import { listCountries, listLanguages, loadDataLists } from '../../shared/reference-data.js';
 
 const EMAIL_EXISTS = 'An account with this email already exists.';
+const TOO_MANY = 'Too many registration requests from your network. Please try again later.';
 
 /** Checks the choices against the lists the form was given; the zod schema checks only shapes. */
 function listErrors(body: RegisterBody, lists: DataLists, countryCodes: Set<string>): FieldErrors {
@@ -76,6 +78,8 @@ async function pickAccountManager(db: DbOrTx) {
 
 export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, mailer, config } = ctx;
+  // Each request mails an address of the caller's choosing: requests are counted per client IP, 409s included.
+  const perIp = new SlidingWindowLimiter({ max: config.registerMaxPerIpPerHour, windowMs: 3_600_000 });
 
   app.get(
     '/register/options',
@@ -103,10 +107,16 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       },
     },
     async (request) => {
+      const waiting = perIp.retryAfterSeconds(request.ip, ctx.now());
+      if (waiting > 0) throw tooManyRequests(TOO_MANY, waiting);
       const body = request.body;
       const [lists, countries] = await Promise.all([loadDataLists(db), listCountries(db)]);
       const errors = listErrors(body, lists, new Set(countries.map((c) => c.isoCode)));
       if (Object.keys(errors).length > 0) throw badRequest('The request is invalid.', errors);
+      // A valid request counts, whether it registers or finds the e-mail taken (409); take() is synchronous, so
+      // simultaneous requests cannot all pass.
+      const wait = perIp.take(request.ip, ctx.now());
+      if (wait > 0) throw tooManyRequests(TOO_MANY, wait);
 
       const now = ctx.now();
       const created = db.transaction(async (tx) => {
@@ -172,9 +182,7 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
               `Estimated monthly revenue: ${body.estimatedMonthlyRevenue}`,
               '',
               `Partner request #${partner.id}: ${config.publicUrl}`,
-            ]
-              .filter((line) => line !== null)
-              .join('\n'),
+            ].filter((line) => line !== null),
           });
         }
         await mailer.enqueue(tx, {
@@ -186,7 +194,7 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
             '',
             `Thank you for your interest. Your request for ${body.companyName} has been received.`,
             'An account manager will contact you shortly.',
-          ].join('\n'),
+          ],
         });
       });
       // A simultaneous request with the same e-mail passes the check above, then loses on the unique index.

@@ -100,7 +100,7 @@ export async function changePartnerStatus(
       : ['', 'The partner team'];
     const reasonLines = reason ? ['', `Reason: ${reason}`] : [];
     const mailTo = async (to: string, kind: string, subject: string, lines: string[]) =>
-      mailer.enqueue(tx, { to, kind, subject, text: [...lines, ...reasonLines, ...signature].join('\n') });
+      mailer.enqueue(tx, { to, kind, subject, text: [...lines, ...reasonLines, ...signature] });
 
     if (to === 'active' && partnerUsers.length === 0) {
       const user = await createFirstUser(tx, partner, now);

@@ -1,15 +1,16 @@
 import { Readable, pipeline } from 'node:stream';
-import { stringify } from 'csv-stringify';
 import type { DateRange, ReportType } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { csvStringifier } from '../../lib/csv.js';
 import { clickRowOf, conversionRowOf, rawChunks, type RawClick, type RawConversion } from './raw-rows.repository.js';
 import { utcWindow } from './report-dates.js';
 import { TOTALS_LABEL, basicReport, type KeyedSlice, type ReportFilters, type Slice } from './statistics.repository.js';
 
 /**
  * CSV exports (decision 017): the report's columns, money as major-unit decimals beside a currency column, moments
- * in the partner's offset. Raw reports stream keyset chunks of the raw rows through csv-stringify, so memory stays
- * flat whatever the range; basic reports are a few hundred rollup lines at most.
+ * in the partner's offset. Raw reports stream keyset chunks of the raw rows through the server's one CSV writer
+ * (lib/csv.ts: formula-like text made inert, decision 029), so memory stays flat whatever the range; basic reports are
+ * a few hundred rollup lines at most.
  */
 const major = (minor: number) => (minor / 100).toFixed(2);
 const majorEpc = (minor: number) => (minor / 100).toFixed(4);
@@ -154,7 +155,7 @@ export function reportCsv(
         ? conversionRecords(db, partnerId, range, filters, offset)
         : basicRecords(db, partnerId, type, range, filters, offset);
   // null becomes an empty cell. pipeline, not pipe: a failed read destroys the response instead of leaving it open.
-  return pipeline(Readable.from(records), stringify(), (error) => {
+  return pipeline(Readable.from(records), csvStringifier(), (error) => {
     if (error) onError(error);
   });
 }

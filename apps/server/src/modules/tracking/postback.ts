@@ -18,21 +18,36 @@ import { hourOf, RollupAccumulator } from './rollups.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
+/** Wrong tokens remembered between loads; beyond this many, a wrong token waits for the throttled reload instead. */
+const MAX_REMEMBERED_MISSES = 10_000;
+
 /**
  * Finds the advertiser a postback token belongs to. Tokens are indexed by their SHA-256 (a map look-up on a
  * digest tells an attacker nothing about the token), then compared with timingSafeEqual on equal-length digests.
- * A token not in the list reloads it (concurrent misses share one load), so a new advertiser's first postback is
- * not refused; otherwise the list lives `ttlMs`, so a changed or disabled token stops working within it.
+ * The list lives `ttlMs`, so a changed or disabled token stops working within it. A token not in the list reloads
+ * it, so a new advertiser's first postback is not refused, but cheaply for a flood of wrong tokens (decision 029):
+ * a token that missed is refused without a reload until the list is next loaded, and reloads for misses come at
+ * most once per `missReloadMs`, a miss arriving sooner waiting for that one (concurrent misses share it).
  */
 export class AdvertiserTokens {
   private byDigest = new Map<string, { id: number; digest: Buffer }>();
+  /** Digests the latest load did not hold. */
+  private misses = new Set<string>();
   private loadedAt = 0;
   private loading: Promise<void> | null = null;
+  private missReload: Promise<void> | null = null;
+  private readonly ttlMs: number;
+  private readonly missReloadMs: number;
+  /** How many times the advertiser table was read: what a flood of wrong tokens must not drive. */
+  loads = 0;
 
   constructor(
     private readonly db: Db,
-    private readonly ttlMs = 5000,
-  ) {}
+    options: { ttlMs?: number; missReloadMs?: number } = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 5000;
+    this.missReloadMs = options.missReloadMs ?? 1000;
+  }
 
   private load(): Promise<void> {
     this.loading ??= this.db
@@ -40,12 +55,14 @@ export class AdvertiserTokens {
       .from(advertisers)
       .where(eq(advertisers.enabled, true))
       .then((rows) => {
+        this.loads += 1;
         this.byDigest = new Map(
           rows.map((row) => {
             const d = digest(row.token);
             return [d.toString('hex'), { id: row.id, digest: d }];
           }),
         );
+        this.misses = new Set();
         this.loadedAt = Date.now();
       })
       .finally(() => {
@@ -54,15 +71,32 @@ export class AdvertiserTokens {
     return this.loading;
   }
 
+  /** A reload for a token the list lacks: at once if the list is older than missReloadMs, else when it will be. */
+  private reloadForMiss(): Promise<void> {
+    const wait = this.loadedAt + this.missReloadMs - Date.now();
+    if (wait <= 0) return this.load();
+    this.missReload ??= new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(() => {
+      this.missReload = null;
+      return this.load();
+    });
+    return this.missReload;
+  }
+
   async advertiserOf(token: string): Promise<number | null> {
     const given = digest(token);
-    if (Date.now() - this.loadedAt > this.ttlMs) await this.load();
-    let found = this.byDigest.get(given.toString('hex'));
-    if (!found) {
-      await this.load();
-      found = this.byDigest.get(given.toString('hex'));
+    const key = given.toString('hex');
+    const stale = Date.now() - this.loadedAt > this.ttlMs;
+    if (stale) await this.load();
+    let found = this.byDigest.get(key);
+    if (!found && !stale && !this.misses.has(key)) {
+      await this.reloadForMiss();
+      found = this.byDigest.get(key);
     }
-    if (!found || !timingSafeEqual(found.digest, given)) return null;
+    if (!found) {
+      if (this.misses.size < MAX_REMEMBERED_MISSES) this.misses.add(key);
+      return null;
+    }
+    if (!timingSafeEqual(found.digest, given)) return null;
     return found.id;
   }
 }

@@ -8,6 +8,8 @@ import {
   PostbackPartialSchema,
   PostbackResultSchema,
 } from '@portal/contracts';
+import { AppError, tooManyRequests } from '../../lib/errors.js';
+import { SlidingWindowLimiter } from '../../lib/rate-limit.js';
 import type { AppContext } from '../../shared/context.js';
 import { ClickBuffer } from './click-buffer.js';
 import { ClickContextCache } from './click-lookup.js';
@@ -19,6 +21,8 @@ export type TrackingEngine = {
   buffer: ClickBuffer;
   contexts: ClickContextCache;
   tokens: AdvertiserTokens;
+  /** Postbacks with a wrong token per client IP over the last minute (decision 029). */
+  badTokens: SlidingWindowLimiter;
   /** GET /click on node's request and response: the server's fast path and the route below (decision 022). */
   handleClick: ClickHandler;
 };
@@ -30,6 +34,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     buffer,
     contexts,
     tokens: new AdvertiserTokens(ctx.db),
+    badTokens: new SlidingWindowLimiter({ max: ctx.config.postbackMaxBadTokensPerIp, windowMs: 60_000 }),
     handleClick: createClickHandler({ buffer, contexts }, { now: ctx.now, trustProxy: ctx.config.trustProxy, logger }),
   };
 }
@@ -39,7 +44,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   app,
   { ctx, tracking },
 ) => {
-  const { buffer, tokens } = tracking;
+  const { buffer, tokens, badTokens } = tracking;
 
   // Advertisers' servers often post forms; the rest of the API stays JSON only.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
@@ -66,13 +71,30 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
     },
   );
 
-  const postback = (fields: Record<string, unknown>) =>
-    acceptPostback({ db: ctx.db, buffer, tokens }, fields, ctx.now());
+  // An address that sent too many wrong tokens is answered 429 before any token is looked up (decision 029).
+  const postback = async (ip: string, fields: Record<string, unknown>) => {
+    const now = ctx.now();
+    const wait = badTokens.retryAfterSeconds(ip, now);
+    if (wait > 0) throw tooManyRequests('Too many postbacks with a wrong security token. Please wait.', wait);
+    try {
+      return await acceptPostback({ db: ctx.db, buffer, tokens }, fields, now);
+    } catch (error) {
+      // acceptPostback answers 403 for one thing only: a token that is no enabled advertiser's.
+      if (error instanceof AppError && error.status === 403) badTokens.hit(ip, now);
+      throw error;
+    }
+  };
 
   const postbackSchema = {
     tags: ['tracking'],
     security: [],
-    response: { 200: PostbackResultSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },
+    response: {
+      200: PostbackResultSchema,
+      400: ApiErrorSchema,
+      401: ApiErrorSchema,
+      403: ApiErrorSchema,
+      429: ApiErrorSchema,
+    },
   };
 
   app.get(
@@ -86,7 +108,7 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
         querystring: PostbackPartialSchema,
       },
     },
-    async (request) => postback(request.query),
+    async (request) => postback(request.ip, request.query),
   );
 
   app.post(
@@ -99,6 +121,6 @@ export const trackingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
         body: PostbackPartialSchema.optional(),
       },
     },
-    async (request) => postback({ ...request.query, ...(request.body ?? {}) }),
+    async (request) => postback(request.ip, { ...request.query, ...(request.body ?? {}) }),
   );
 };

@@ -1,6 +1,6 @@
 import { Button, Card, Image, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@portal/contracts';
+import { formatDate, imageVariantUrl } from '@portal/contracts';
 import type { NewsItem } from '../types';
 
 type NewsCardProps = { news: NewsItem; onOpen: (news: NewsItem) => void };
@@ -13,7 +13,7 @@ export function NewsCard({ news, onOpen }: NewsCardProps) {
       <Card.Section>
         {news.image ? (
           <Image
-            src={`${news.image}?w=640&h=360&c=1`}
+            src={imageVariantUrl(news.image, 'newsCard')}
             alt={t('news.imageAlt', { title: news.title })}
             h={180}
             fit="cover"

@@ -1,6 +1,6 @@
 import { Image, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '@portal/contracts';
+import { formatDate, imageVariantUrl } from '@portal/contracts';
 import { SafeHtml } from '@/components/safe-html';
 import type { NewsItem } from '../types';
 
@@ -23,7 +23,7 @@ export function NewsModal({ news, onClose }: NewsModalProps) {
         <Stack gap="sm">
           {news.image ? (
             <Image
-              src={`${news.image}?w=960&h=540&c=1`}
+              src={imageVariantUrl(news.image, 'newsModal')}
               alt={t('news.imageAlt', { title: news.title })}
               radius="md"
               data-testid="news-modal-image"

@@ -2,7 +2,7 @@ import { Anchor, Button, Center, Grid, Image, Paper, Skeleton, Stack, Table, Tex
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPayout } from '@portal/contracts';
+import { formatPayout, imageVariantUrl } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
 import { PageTitle } from '@/components/page-title';
 import { SafeHtml } from '@/components/safe-html';
@@ -89,7 +89,7 @@ function OfferView({ offer }: { offer: OfferItem }) {
           <Grid.Col span={{ base: 12, sm: 'content' }}>
             {offer.image ? (
               <Image
-                src={`${offer.image}?w=250&h=250&c=1`}
+                src={imageVariantUrl(offer.image, 'offer')}
                 alt={t('offers.imageAlt', { name: offer.name })}
                 w={250}
                 h={250}

@@ -1,7 +1,7 @@
 import { Anchor, Image, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPayout } from '@portal/contracts';
+import { formatPayout, imageVariantUrl } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
 import { paths } from '@/lib/paths';
 import type { OfferItem } from '../types';
@@ -38,7 +38,7 @@ export function OffersTable({ offers, payoutTypeLabel, countryName }: OffersTabl
               <Table.Td>
                 {offer.image ? (
                   <Image
-                    src={`${offer.image}?w=112&h=112&c=1`}
+                    src={imageVariantUrl(offer.image, 'offerThumbnail')}
                     alt={t('offers.imageAlt', { name: offer.name })}
                     w={56}
                     h={56}

@@ -1,15 +1,10 @@
 import { Anchor, Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBrandTeams, IconBrandTelegram, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import type { AccountManager } from '@portal/contracts';
+import { IMAGE_SIZES, imageVariantUrl, type AccountManager } from '@portal/contracts';
 
-const IMAGE_SIZE = 128;
-
-/** The image endpoint resizes and crops on the server (spec section 9: 128x128). */
-export function accountManagerImageUrl(image: string): string {
-  const separator = image.includes('?') ? '&' : '?';
-  return `${image}${separator}w=${IMAGE_SIZE}&h=${IMAGE_SIZE}&c=1`;
-}
+/** The image endpoint resizes and crops on the server (spec section 9: 128x128, a served size of the contracts). */
+export const accountManagerImageUrl = (image: string) => imageVariantUrl(image, 'accountManager');
 
 export function telegramUrl(handle: string): string {
   return `https://t.me/${encodeURIComponent(handle.trim().replace(/^@/, ''))}`;
@@ -32,7 +27,7 @@ export function AccountManagerCard({ manager }: AccountManagerCardProps) {
         <Avatar
           src={manager.image ? accountManagerImageUrl(manager.image) : null}
           alt={t('shell.accountManager.imageAlt', { name: manager.name })}
-          size={IMAGE_SIZE}
+          size={IMAGE_SIZES.accountManager.w}
           radius="md"
           data-testid="account-manager-image"
         >
