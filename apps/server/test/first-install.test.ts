@@ -110,6 +110,8 @@ describe('the demo install', () => {
           transaction_id: `forged-${index}`,
           token: oldSeedToken(index, advertiser.name),
         }).toString()}`,
+        // One address per try: wrong tokens are throttled per IP (decision 029), and each try must meet the token check.
+        remoteAddress: `198.51.100.${index + 1}`,
       });
       expect(res.statusCode).toBe(403);
     }
