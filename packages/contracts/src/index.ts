@@ -19,4 +19,5 @@ export * from './postbacks.js';
 export * from './staff.js';
 export * from './setup.js';
 export * from './advertisers.js';
+export * from './conversion-review.js';
 export * from './endpoint.js';
