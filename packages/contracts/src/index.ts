@@ -19,5 +19,6 @@ export * from './postbacks.js';
 export * from './staff.js';
 export * from './setup.js';
 export * from './advertisers.js';
+export * from './documents.js';
 export * from './conversion-review.js';
 export * from './endpoint.js';
