@@ -20,5 +20,6 @@ export * from './staff.js';
 export * from './setup.js';
 export * from './advertisers.js';
 export * from './documents.js';
+export * from './files.js';
 export * from './conversion-review.js';
 export * from './endpoint.js';
