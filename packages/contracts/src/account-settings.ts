@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { envelope } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * The 27 whole-hour GMT offsets from -12:00 to +14:00, each with a city that keeps it all year
@@ -208,3 +210,29 @@ export const AccountSettingsSchema = z.object({
   twoFactor: TwoFactorStatusSchema,
 });
 export type AccountSettings = z.infer<typeof AccountSettingsSchema>;
+
+export const settingsEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/account/settings',
+    tags: ['account'],
+    summary: 'Time zone, notification preferences and two-factor state of the signed-in user',
+    response: envelope(AccountSettingsSchema),
+  }),
+  setTimezone: defineEndpoint({
+    method: 'PUT',
+    path: '/account/timezone',
+    tags: ['account'],
+    summary: 'Set the display time zone of reports and the dashboard (a whole-hour GMT offset)',
+    body: TimezoneBodySchema,
+    response: envelope(AccountSettingsSchema),
+  }),
+  setPreferences: defineEndpoint({
+    method: 'PUT',
+    path: '/account/preferences',
+    tags: ['account'],
+    summary: 'Set the newsletter and notification preferences (all five at once)',
+    body: PreferencesSchema,
+    response: envelope(AccountSettingsSchema),
+  }),
+};

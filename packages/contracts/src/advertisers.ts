@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 
 /**
  * An advertiser as admins see it: its `securityToken` is what it sends as `token` on GET/POST /postback, 256 bits
@@ -14,3 +15,13 @@ export const StaffAdvertiserSchema = z.object({
 });
 export type StaffAdvertiser = z.infer<typeof StaffAdvertiserSchema>;
 export const StaffAdvertiserListSchema = envelope(z.array(StaffAdvertiserSchema));
+
+export const advertisersEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/staff/advertisers',
+    tags: ['staff'],
+    summary: 'Advertisers with their postback security tokens (admins only)',
+    response: StaffAdvertiserListSchema,
+  }),
+};

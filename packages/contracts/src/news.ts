@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQueryShape } from './api.js';
+import { listOf, pageQueryShape } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 
 /** A news item of the dashboard's "What's New" block (spec section 3). */
 export const NewsSchema = z.object({
@@ -47,4 +48,15 @@ export type ListNewsParams = {
   order?: 'asc' | 'desc';
   /** Comma-separated group names: 'image'. */
   groups?: string;
+};
+
+export const newsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/news',
+    tags: ['news'],
+    summary: 'Published news, newest first by default; groups=image adds each picture URL',
+    query: ListNewsQuerySchema,
+    response: listOf(NewsSchema),
+  }),
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQueryShape } from './api.js';
+import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 
 /** The events that notify a partner (issue 6): each kind maps to the preference that e-mails it. */
 export const NOTIFICATION_KINDS = [
@@ -37,3 +38,36 @@ export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
 export const UnreadCountSchema = z.object({ unread: z.number().int() });
 export type UnreadCount = z.infer<typeof UnreadCountSchema>;
+
+export const notificationsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/notifications',
+    tags: ['notifications'],
+    summary: 'The partner’s notifications, newest first, with the unread count; total counts them all',
+    query: ListNotificationsQuerySchema,
+    response: envelope(NotificationPageSchema),
+  }),
+  unreadCount: defineEndpoint({
+    method: 'GET',
+    path: '/notifications/unread-count',
+    tags: ['notifications'],
+    summary: 'How many notifications the partner has not read (the top bar’s count)',
+    response: envelope(UnreadCountSchema),
+  }),
+  markRead: defineEndpoint({
+    method: 'POST',
+    path: '/notifications/:id/read',
+    tags: ['notifications'],
+    summary: 'Mark one notification read',
+    params: IdParamsSchema,
+    response: envelope(NotificationSchema),
+  }),
+  markAllRead: defineEndpoint({
+    method: 'POST',
+    path: '/notifications/read-all',
+    tags: ['notifications'],
+    summary: 'Mark every notification of the partner read',
+    response: envelope(UnreadCountSchema),
+  }),
+};

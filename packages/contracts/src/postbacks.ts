@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { envelope, listOf, pageQueryShape } from './api.js';
+import { IdParamsSchema, MessageSchema, envelope, listOf, pageQueryShape } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 
 // ------------------------------------------------------------------ constants
 
@@ -254,3 +255,93 @@ export const PostbackTestResultSchema = envelope(PostbackAttemptSchema);
 
 /** GET /postback-secret and POST /postback-secret/rotate: the partner's signing secret. */
 export const PostbackSecretSchema = envelope(z.object({ secret: z.string(), rotatedAt: z.string() }));
+
+/** POST /postback/deliveries/{deliveryId}/resend: a delivery is named by its UUID. */
+export const PostbackDeliveryParamsSchema = z.strictObject({ deliveryId: z.uuid({ error: 'pattern' }) });
+
+// ------------------------------------------------------------------ endpoints
+
+const tags = ['postbacks'] as const;
+
+export const postbacksEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/postback',
+    tags,
+    summary: 'The partner’s postbacks, newest first; `groups=goal,offers` adds the goal and the offers',
+    query: PostbackListQuerySchema,
+    response: PostbackListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/postback/:id',
+    tags,
+    summary: 'One of the partner’s postbacks, with its goal and offers',
+    params: IdParamsSchema,
+    response: PostbackDetailSchema,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/postback',
+    tags,
+    summary: 'Create a postback: global or bound to offers, for every goal or one, optionally for one sub-ID',
+    body: PostbackBodySchema,
+    response: PostbackDetailSchema,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/postback/:id',
+    tags,
+    summary: 'Change a postback: only the fields sent; `offers` replaces the whole set',
+    params: IdParamsSchema,
+    body: PostbackPatchSchema,
+    response: PostbackDetailSchema,
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/postback/:id',
+    tags,
+    summary: 'Delete a postback with its delivery log',
+    params: IdParamsSchema,
+    response: MessageSchema,
+  }),
+  stats: defineEndpoint({
+    method: 'GET',
+    path: '/postback/:id/stats',
+    tags,
+    summary: 'Deliveries of a postback (sent, succeeded, failed, pending) and its attempts, newest first',
+    params: IdParamsSchema,
+    query: PostbackStatsQuerySchema,
+    response: PostbackStatsSchema,
+  }),
+  test: defineEndpoint({
+    method: 'POST',
+    path: '/postback/:id/test',
+    tags,
+    summary: 'Fire the postback once now with the sample values (even when disabled) and answer the attempt',
+    params: IdParamsSchema,
+    response: PostbackTestResultSchema,
+  }),
+  resendDelivery: defineEndpoint({
+    method: 'POST',
+    path: '/postback/deliveries/:deliveryId/resend',
+    tags,
+    summary: 'Send a failed (or pending) delivery again now; its attempts are kept',
+    params: PostbackDeliveryParamsSchema,
+    response: MessageSchema,
+  }),
+  secret: defineEndpoint({
+    method: 'GET',
+    path: '/postback-secret',
+    tags,
+    summary: 'The partner’s key for the X-Signature HMAC of its postbacks (created on first use)',
+    response: PostbackSecretSchema,
+  }),
+  rotateSecret: defineEndpoint({
+    method: 'POST',
+    path: '/postback-secret/rotate',
+    tags,
+    summary: 'Replace the signing key; deliveries signed from now on use the new one',
+    response: PostbackSecretSchema,
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PARTNER_STATUSES, type PartnerStatus } from './constants.js';
-import { envelope } from './api.js';
+import { IdParamsSchema, envelope } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 import { optionalString } from './validation.js';
 
 // ---------------------------------------------------------------- the back-office's partners (decision 026)
@@ -60,3 +61,32 @@ export const PartnerStatusChangeSchema = z.object({
 });
 export type PartnerStatusChange = z.infer<typeof PartnerStatusChangeSchema>;
 export const PartnerStatusHistorySchema = envelope(z.array(PartnerStatusChangeSchema));
+
+export const staffEndpoints = {
+  listPartners: defineEndpoint({
+    method: 'GET',
+    path: '/staff/partners',
+    tags: ['staff'],
+    summary: 'Partners, for staff, newest first; `status=pending` gives the registrations waiting for a decision',
+    query: StaffPartnersQuerySchema,
+    response: StaffPartnerListSchema,
+  }),
+  changePartnerStatus: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/partners/:id/status',
+    tags: ['staff'],
+    summary:
+      'Approve, decline, suspend, reinstate or close a partner; the first approval creates its user and mails a set-password link',
+    params: IdParamsSchema,
+    body: PartnerStatusBodySchema,
+    response: StaffPartnerDetailSchema,
+  }),
+  partnerStatusHistory: defineEndpoint({
+    method: 'GET',
+    path: '/staff/partners/:id/status-history',
+    tags: ['staff'],
+    summary: 'Who changed a partner’s status, when, and why; newest first',
+    params: IdParamsSchema,
+    response: PartnerStatusHistorySchema,
+  }),
+};

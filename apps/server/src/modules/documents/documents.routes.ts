@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ComplianceDocumentBodySchema,
-  ComplianceDocumentSchema,
-  DOCUMENT_TYPE_LABELS,
-  IdParamsSchema,
-  ReviewComplianceDocumentBodySchema,
-  envelope,
-  errorResponses,
-  formErrorText,
-  type DocumentType,
-} from '@portal/contracts';
+import { DOCUMENT_TYPE_LABELS, documentsEndpoints, formErrorText, type DocumentType } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
@@ -63,58 +54,32 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     });
   };
 
-  app.post(
-    '/partner/compliance-document',
-    {
-      preHandler: app.requireAuth(),
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        tags: ['documents'],
-        summary: 'Upload a compliance document (data URL; PDF, PNG or JPEG, 10 MB); it awaits approval',
-        body: ComplianceDocumentBodySchema,
-        response: { 200: envelope(ComplianceDocumentSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(documentsEndpoints.create),
+    preHandler: app.requireAuth(),
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    handler: async (request) => {
       const { type, document } = request.body;
       const saved = await save(partnerIdOf(request), type, null, document, request.log);
       return ok(saved, { message: SAVED });
     },
-  );
+  });
 
-  app.put(
-    '/partner/compliance-document/:id',
-    {
-      preHandler: app.requireAuth(),
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        tags: ['documents'],
-        summary: 'Replace a compliance document; its status goes back to pending',
-        params: IdParamsSchema,
-        body: ComplianceDocumentBodySchema,
-        response: { 200: envelope(ComplianceDocumentSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(documentsEndpoints.replace),
+    preHandler: app.requireAuth(),
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    handler: async (request) => {
       const { type, document } = request.body;
       const saved = await save(partnerIdOf(request), type, request.params.id, document, request.log);
       return ok(saved, { message: SAVED });
     },
-  );
+  });
 
-  app.put(
-    '/staff/compliance-documents/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary: "Review a partner's compliance document: approve, refuse or set back to pending, with an expiry date",
-        params: IdParamsSchema,
-        body: ReviewComplianceDocumentBodySchema,
-        response: { 200: envelope(ComplianceDocumentSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(documentsEndpoints.review),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const scope = staffScopeOf(request);
       const { status, expireAt } = request.body;
       const now = ctx.now();
@@ -152,5 +117,5 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       });
       return ok(reviewed, { message: 'The document was reviewed.' });
     },
-  );
+  });
 };

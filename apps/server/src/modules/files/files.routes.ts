@@ -1,17 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  API_PREFIX,
-  DOCUMENT_TYPES,
-  FILE_LINK_TTL_SECONDS,
-  FileDownloadQuerySchema,
-  FileUrlSchema,
-  IdParamsSchema,
-  MessageSchema,
-  envelope,
-  errorResponses,
-} from '@portal/contracts';
+import { API_PREFIX, DOCUMENT_TYPES, FILE_LINK_TTL_SECONDS, filesEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { secretStore } from '../../lib/secrets.js';
@@ -42,18 +32,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       .update(`file:${fileId}:${expires}`)
       .digest('base64url');
 
-  app.get(
-    '/file/:id/url',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['files'],
-        summary: 'A signed download link to one of the own files, valid for 5 minutes',
-        params: IdParamsSchema,
-        response: { 200: envelope(FileUrlSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(filesEndpoints.url),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const file = await ownFile(db, partnerIdOf(request), request.params.id);
       if (!file) throw notFound('File not found.');
       const expires = Math.floor(ctx.now().getTime() / 1000) + FILE_LINK_TTL_SECONDS;
@@ -61,21 +43,11 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const url = `${ctx.config.publicUrl}${API_PREFIX}/file/${file.id}/download?expires=${expires}&signature=${signature}`;
       return ok({ url, expireAt: new Date(expires * 1000).toISOString() });
     },
-  );
+  });
 
-  app.get(
-    '/file/:id/download',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'The bytes of a file, through a signed link from GET /file/{id}/url (no bearer needed)',
-        security: [],
-        params: IdParamsSchema,
-        querystring: FileDownloadQuerySchema,
-        response: { 200: z.any(), ...errorResponses, 410: errorResponses[404] },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeOf(filesEndpoints.download),
+    handler: async (request, reply) => {
       const { id } = request.params;
       const { expires, signature } = request.query;
       const expected = Buffer.from(await signatureOf(id, expires));
@@ -94,20 +66,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .header('content-security-policy', "default-src 'none'; sandbox")
         .send(bytes);
     },
-  );
+  });
 
-  app.delete(
-    '/file/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['files'],
-        summary: 'Delete one of the own uploaded files (a contact document or a compliance document)',
-        params: IdParamsSchema,
-        response: { 200: MessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(filesEndpoints.delete),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const key = await db.transaction(async (tx) => {
         const file = await ownFile(tx, partnerId, request.params.id, true);
@@ -118,5 +82,5 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       await removeStored(ctx.storage, key ? [key] : [], request.log);
       return ok(null, { message: 'The file was deleted.' });
     },
-  );
+  });
 };

@@ -1,23 +1,12 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  IdParamsSchema,
   MAX_POSTBACKS_PER_PARTNER,
-  MessageSchema,
   POSTBACK_SAMPLE_VALUES,
   POSTBACK_TIMEOUT_MS,
-  PostbackBodySchema,
-  PostbackDetailSchema,
-  PostbackListQuerySchema,
-  PostbackListSchema,
-  PostbackPatchSchema,
-  PostbackSecretSchema,
-  PostbackStatsQuerySchema,
-  PostbackStatsSchema,
-  PostbackTestResultSchema,
-  errorResponses,
   expandPostbackUrl,
+  postbacksEndpoints,
 } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf } from '../../plugins/auth.js';
@@ -29,9 +18,6 @@ import * as repo from './postbacks.repository.js';
 const TEST_LIMIT = { max: 10, windowMs: 60_000 };
 const NOT_FOUND = 'Postback not found.';
 const INVALID = 'The postback is invalid.';
-
-const DeliveryParamsSchema = z.strictObject({ deliveryId: z.uuid({ error: 'pattern' }) });
-const tags = ['postbacks'];
 
 /**
  * A partner's own postbacks (issue 5, decision 019): list, create, edit, delete, statistics, Test, manual
@@ -55,53 +41,29 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     if (Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
   }
 
-  app.get(
-    '/postback',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'The partner’s postbacks, newest first; `groups=goal,offers` adds the goal and the offers',
-        querystring: PostbackListQuerySchema,
-        response: { 200: PostbackListSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.list),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const list = await repo.listPostbacks(db, partnerIdOf(request), request.query.groups);
       return ok(list, { total: list.length });
     },
-  );
+  });
 
-  app.get(
-    '/postback/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'One of the partner’s postbacks, with its goal and offers',
-        params: IdParamsSchema,
-        response: { 200: PostbackDetailSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.get),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const postback = await repo.findPostback(db, partnerIdOf(request), request.params.id);
       if (!postback) throw notFound(NOT_FOUND);
       return ok(postback);
     },
-  );
+  });
 
-  app.post(
-    '/postback',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'Create a postback: global or bound to offers, for every goal or one, optionally for one sub-ID',
-        body: PostbackBodySchema,
-        response: { 200: PostbackDetailSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.create),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       await refuseBadReferences(partnerId, request.body);
       const id = await db.transaction(async (tx) => {
@@ -114,21 +76,12 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       request.log.info({ postbackId: id, partnerId }, 'postback created');
       return ok(await saved(partnerId, id), { message: 'The postback has been created.' });
     },
-  );
+  });
 
-  app.put(
-    '/postback/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'Change a postback: only the fields sent; `offers` replaces the whole set',
-        params: IdParamsSchema,
-        body: PostbackPatchSchema,
-        response: { 200: PostbackDetailSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.update),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const { id } = request.params;
       if (!(await repo.findPostbackRow(db, partnerId, id))) throw notFound(NOT_FOUND);
@@ -138,59 +91,34 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
       request.log.info({ postbackId: id, partnerId }, 'postback updated');
       return ok(await saved(partnerId, id), { message: 'The postback has been saved.' });
     },
-  );
+  });
 
-  app.delete(
-    '/postback/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'Delete a postback with its delivery log',
-        params: IdParamsSchema,
-        response: { 200: MessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.delete),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       if (!(await repo.deletePostback(db, partnerId, request.params.id))) throw notFound(NOT_FOUND);
       request.log.info({ postbackId: request.params.id, partnerId }, 'postback deleted');
       return ok(null, { message: 'The postback has been deleted.' });
     },
-  );
+  });
 
-  app.get(
-    '/postback/:id/stats',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'Deliveries of a postback (sent, succeeded, failed, pending) and its attempts, newest first',
-        params: IdParamsSchema,
-        querystring: PostbackStatsQuerySchema,
-        response: { 200: PostbackStatsSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.stats),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const postback = await repo.findPostbackRow(db, partnerIdOf(request), request.params.id);
       if (!postback) throw notFound(NOT_FOUND);
       const stats = await repo.postbackStats(db, postback.id, request.query.page, request.query.count);
       return ok(stats, { total: stats.attemptsTotal });
     },
-  );
+  });
 
-  app.post(
-    '/postback/:id/test',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'Fire the postback once now with the sample values (even when disabled) and answer the attempt',
-        params: IdParamsSchema,
-        response: { 200: PostbackTestResultSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.test),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const postback = await repo.findPostbackRow(db, partnerId, request.params.id);
       if (!postback) throw notFound(NOT_FOUND);
@@ -211,20 +139,12 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         message: dto.success ? 'The test postback was delivered.' : 'The test postback was not delivered.',
       });
     },
-  );
+  });
 
-  app.post(
-    '/postback/deliveries/:deliveryId/resend',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'Send a failed (or pending) delivery again now; its attempts are kept',
-        params: DeliveryParamsSchema,
-        response: { 200: MessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.resendDelivery),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const outcome = await repo.resendDelivery(db, partnerId, request.params.deliveryId, ctx.now());
       if (outcome === 'not_found') throw notFound('Delivery not found.');
@@ -237,35 +157,21 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
             : 'The delivery will be sent again once the postback is enabled.',
       });
     },
-  );
+  });
 
-  app.get(
-    '/postback-secret',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'The partner’s key for the X-Signature HMAC of its postbacks (created on first use)',
-        response: { 200: PostbackSecretSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.secret),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const secret = await postbackSecretOf(db, partnerIdOf(request), ctx.now());
       return ok({ secret: secret.secret, rotatedAt: secret.rotatedAt.toISOString() });
     },
-  );
+  });
 
-  app.post(
-    '/postback-secret/rotate',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags,
-        summary: 'Replace the signing key; deliveries signed from now on use the new one',
-        response: { 200: PostbackSecretSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(postbacksEndpoints.rotateSecret),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const secret = await rotatePostbackSecret(db, partnerId, ctx.now());
       request.log.info({ partnerId }, 'postback secret rotated');
@@ -274,5 +180,5 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         { message: 'A new signing secret has been created. Update your tracker.' },
       );
     },
-  );
+  });
 };

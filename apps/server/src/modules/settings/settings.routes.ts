@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AccountSettingsSchema,
-  PreferencesSchema,
-  TimezoneBodySchema,
-  envelope,
-  errorResponses,
-} from '@portal/contracts';
+import { settingsEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
@@ -22,52 +17,29 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return ok(settings, message ? { message } : {});
   };
 
-  app.get(
-    '/account/settings',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary: 'Time zone, notification preferences and two-factor state of the signed-in user',
-        response: { 200: envelope(AccountSettingsSchema), ...errorResponses },
-      },
-    },
-    async (request) => answer(authOf(request).userId),
-  );
+  app.route({
+    ...routeOf(settingsEndpoints.get),
+    preHandler: app.requireAuth(),
+    handler: async (request) => answer(authOf(request).userId),
+  });
 
-  app.put(
-    '/account/timezone',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary: 'Set the display time zone of reports and the dashboard (a whole-hour GMT offset)',
-        body: TimezoneBodySchema,
-        response: { 200: envelope(AccountSettingsSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(settingsEndpoints.setTimezone),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const { userId } = authOf(request);
       await repo.setTimezone(db, userId, request.body.timezone, ctx.now());
       return answer(userId, 'Your timezone has been saved.');
     },
-  );
+  });
 
-  app.put(
-    '/account/preferences',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary: 'Set the newsletter and notification preferences (all five at once)',
-        body: PreferencesSchema,
-        response: { 200: envelope(AccountSettingsSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(settingsEndpoints.setPreferences),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const { userId } = authOf(request);
       await repo.setPreferences(db, userId, request.body, ctx.now());
       return answer(userId, 'Your preferences have been saved.');
     },
-  );
+  });
 };

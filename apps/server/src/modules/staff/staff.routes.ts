@@ -1,15 +1,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  IdParamsSchema,
-  PartnerStatusBodySchema,
-  PartnerStatusHistorySchema,
-  StaffPartnerDetailSchema,
-  StaffPartnerListSchema,
-  StaffPartnersQuerySchema,
-  errorResponses,
-} from '@portal/contracts';
+import { staffEndpoints } from '@portal/contracts';
 import { partners } from '../../db/schema.js';
+import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
@@ -20,18 +13,10 @@ import { changePartnerStatus, partnerStatusHistory, staffPartnerDto } from './pa
  * statuses, approving a registration, declining, suspending, reinstating or closing (decision 026).
  */
 export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/staff/partners',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary: 'Partners, for staff, newest first; `status=pending` gives the registrations waiting for a decision',
-        querystring: StaffPartnersQuerySchema,
-        response: { 200: StaffPartnerListSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(staffEndpoints.listPartners),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const scope = staffScopeOf(request);
       const where: SQL[] = [];
       if (!scope.seesAll) where.push(eq(partners.accountManagerId, scope.userId));
@@ -44,22 +29,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .limit(500);
       return ok(rows.map(staffPartnerDto), { total: rows.length });
     },
-  );
+  });
 
-  app.put(
-    '/staff/partners/:id/status',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary:
-          'Approve, decline, suspend, reinstate or close a partner; the first approval creates its user and mails a set-password link',
-        params: IdParamsSchema,
-        body: PartnerStatusBodySchema,
-        response: { 200: StaffPartnerDetailSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(staffEndpoints.changePartnerStatus),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const scope = staffScopeOf(request);
       const partner = await changePartnerStatus(ctx.db, scope, request.params.id, request.body, {
         mailer: ctx.mailer,
@@ -69,22 +44,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       request.log.info({ partnerId: partner.id, status: partner.status, by: scope.userId }, 'partner status changed');
       return ok(partner);
     },
-  );
+  });
 
-  app.get(
-    '/staff/partners/:id/status-history',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary: 'Who changed a partner’s status, when, and why; newest first',
-        params: IdParamsSchema,
-        response: { 200: PartnerStatusHistorySchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(staffEndpoints.partnerStatusHistory),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const list = await partnerStatusHistory(ctx.db, staffScopeOf(request), request.params.id);
       return ok(list, { total: list.length });
     },
-  );
+  });
 };

@@ -1,13 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ConversionReviewSchema,
-  IdParamsSchema,
-  StaffConversionSchema,
-  StaffConversionsQuerySchema,
-  envelope,
-  errorResponses,
-} from '@portal/contracts';
-import { z } from 'zod';
+import { conversionReviewEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
@@ -15,36 +8,19 @@ import { listForReview, reviewConversion } from './conversion-review.js';
 
 /** Staff review pending conversions (decision 023): manual-validation goals record them pending. */
 export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/staff/conversions',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary: 'Conversions of one status (pending by default), newest first, for staff',
-        querystring: StaffConversionsQuerySchema,
-        response: { 200: envelope(z.array(StaffConversionSchema)), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(conversionReviewEndpoints.list),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const { list, total } = await listForReview(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });
     },
-  );
+  });
 
-  app.put(
-    '/staff/conversions/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary: 'Approve or decline a pending conversion: rollups follow, approval fires the partner postbacks',
-        params: IdParamsSchema,
-        body: ConversionReviewSchema,
-        response: { 200: envelope(StaffConversionSchema), ...errorResponses },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...routeOf(conversionReviewEndpoints.review),
+    preHandler: app.requireAuth(),
+    handler: async (request) =>
       ok(await reviewConversion(ctx.db, staffScopeOf(request), request.params.id, request.body, ctx.now())),
-  );
+  });
 };

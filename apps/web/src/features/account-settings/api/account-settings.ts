@@ -1,24 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AccountSettings,
-  ChangePasswordBody,
-  Preferences,
-  TimezoneBody,
-  TwoFactorConfirmBody,
-  TwoFactorDisableBody,
-  TwoFactorEnrolled,
-  TwoFactorPending,
-  TwoFactorStartBody,
-  TwoFactorStatus,
+import {
+  settingsEndpoints,
+  type ChangePasswordBody,
+  type EndpointData,
+  type Preferences,
+  type TimezoneBody,
+  type TwoFactorConfirmBody,
+  type TwoFactorDisableBody,
+  type TwoFactorEnrolled,
+  type TwoFactorPending,
+  type TwoFactorStartBody,
+  type TwoFactorStatus,
 } from '@portal/contracts';
-import { api } from '@/lib/api-client';
+import { api, type ApiResult } from '@/lib/api-client';
 
 /** The signed-in user's time zone, preferences and two-factor state. */
+async function getAccountSettings() {
+  return (await api.call(settingsEndpoints.get)).data;
+}
+
 export function accountSettingsQueryOptions() {
-  return queryOptions({
-    queryKey: ['account-settings'],
-    queryFn: async () => (await api.get<AccountSettings>('/account/settings')).data,
-  });
+  return queryOptions({ queryKey: ['account-settings'], queryFn: getAccountSettings });
 }
 
 export function useAccountSettings() {
@@ -26,16 +28,22 @@ export function useAccountSettings() {
 }
 
 /** Saves one part of the settings; the answer is the whole, fresh settings object. */
-function useSettingsSave<B>(path: string) {
+function useSettingsSave<B>(save: (body: B) => Promise<ApiResult<EndpointData<typeof settingsEndpoints.get>>>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: B) => api.put<AccountSettings>(path, body, { skipBadRequestHandling: true }),
+    mutationFn: save,
     onSuccess: ({ data }) => queryClient.setQueryData(accountSettingsQueryOptions().queryKey, data),
   });
 }
 
-export const useSaveTimezone = () => useSettingsSave<TimezoneBody>('/account/timezone');
-export const useSavePreferences = () => useSettingsSave<Preferences>('/account/preferences');
+export const useSaveTimezone = () =>
+  useSettingsSave((body: TimezoneBody) =>
+    api.call(settingsEndpoints.setTimezone, { body }, { skipBadRequestHandling: true }),
+  );
+export const useSavePreferences = () =>
+  useSettingsSave((body: Preferences) =>
+    api.call(settingsEndpoints.setPreferences, { body }, { skipBadRequestHandling: true }),
+  );
 
 export function useChangePassword() {
   return useMutation({

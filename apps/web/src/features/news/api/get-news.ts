@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ListNewsParams, News } from '@portal/contracts';
+import { newsEndpoints, type ListNewsParams } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** The dashboard's news: the newest published items with their pictures. */
@@ -12,9 +12,7 @@ export const DASHBOARD_NEWS_QUERY = {
 } as const satisfies ListNewsParams;
 
 export async function getNews(query: ListNewsParams) {
-  const { data, total } = await api.get<News[]>('/news', {
-    query,
-  });
+  const { data, total } = await api.call(newsEndpoints.list, { query });
   return { list: data, total: total ?? data.length };
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Notification, NotificationPage, UnreadCount } from '@portal/contracts';
+import { notificationsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
@@ -12,7 +12,7 @@ export function notificationsQueryOptions(page: number) {
   return queryOptions({
     queryKey: ['notifications', 'list', page],
     queryFn: async () => {
-      const { data, total } = await api.get<NotificationPage>('/notifications', {
+      const { data, total } = await api.call(notificationsEndpoints.list, {
         query: { page, count: NOTIFICATIONS_PAGE_SIZE },
       });
       return { ...data, total: total ?? data.items.length };
@@ -34,5 +34,5 @@ function useNotificationChange<V>(run: (value: V) => Promise<unknown>) {
 }
 
 export const useMarkRead = () =>
-  useNotificationChange((id: number) => api.post<Notification>(`/notifications/${id}/read`));
-export const useMarkAllRead = () => useNotificationChange(() => api.post<UnreadCount>('/notifications/read-all'));
+  useNotificationChange((id: number) => api.call(notificationsEndpoints.markRead, { params: { id } }));
+export const useMarkAllRead = () => useNotificationChange(() => api.call(notificationsEndpoints.markAllRead));

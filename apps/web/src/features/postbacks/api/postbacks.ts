@@ -1,12 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_PAGE_SIZE,
+  postbacksEndpoints,
   type OfferPage,
-  type Postback,
-  type PostbackAttempt,
   type PostbackBody,
   type PostbackPatch,
-  type PostbackStats,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
@@ -19,7 +17,7 @@ const postbacksKey = ['postbacks'] as const;
 export function postbacksQueryOptions() {
   return queryOptions({
     queryKey: [...postbacksKey, 'list'],
-    queryFn: async () => (await api.get<Postback[]>('/postback', { query: { groups: POSTBACK_LIST_GROUPS } })).data,
+    queryFn: async () => (await api.call(postbacksEndpoints.list, { query: { groups: POSTBACK_LIST_GROUPS } })).data,
   });
 }
 
@@ -57,31 +55,30 @@ function usePostbackChange<V, R>(run: (value: V) => Promise<R>) {
 export const useSavePostback = () =>
   usePostbackChange(({ id, body }: { id: number | null; body: PostbackBody }) =>
     id === null
-      ? api.post<Postback>('/postback', body, { skipBadRequestHandling: true })
-      : api.put<Postback>(`/postback/${id}`, body, { skipBadRequestHandling: true }),
+      ? api.call(postbacksEndpoints.create, { body }, { skipBadRequestHandling: true })
+      : api.call(postbacksEndpoints.update, { params: { id }, body }, { skipBadRequestHandling: true }),
   );
 
 export const useUpdatePostback = () =>
   usePostbackChange(({ id, patch }: { id: number; patch: PostbackPatch }) =>
-    api.put<Postback>(`/postback/${id}`, patch),
+    api.call(postbacksEndpoints.update, { params: { id }, body: patch }),
   );
 
-export const useDeletePostback = () => usePostbackChange((id: number) => api.delete<unknown>(`/postback/${id}`));
+export const useDeletePostback = () =>
+  usePostbackChange((id: number) => api.call(postbacksEndpoints.delete, { params: { id } }));
 
 /** Fires the postback once with the sample values; the answer is the attempt made. */
 export const useTestPostback = () =>
-  usePostbackChange((id: number) => api.post<PostbackAttempt>(`/postback/${id}/test`));
+  usePostbackChange((id: number) => api.call(postbacksEndpoints.test, { params: { id } }));
 
 export const useResendDelivery = () =>
-  usePostbackChange((deliveryId: string) =>
-    api.post<null>(`/postback/deliveries/${encodeURIComponent(deliveryId)}/resend`),
-  );
+  usePostbackChange((deliveryId: string) => api.call(postbacksEndpoints.resendDelivery, { params: { deliveryId } }));
 
 export function postbackStatsQueryOptions(id: number, page: number) {
   return queryOptions({
     queryKey: [...postbacksKey, 'stats', id, page],
     queryFn: async () =>
-      (await api.get<PostbackStats>(`/postback/${id}/stats`, { query: { page, count: STATS_PAGE_SIZE } })).data,
+      (await api.call(postbacksEndpoints.stats, { params: { id }, query: { page, count: STATS_PAGE_SIZE } })).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -90,16 +87,15 @@ export function postbackStatsQueryOptions(id: number, page: number) {
 export const usePostbackStats = (id: number, page: number) =>
   useQuery({ ...postbackStatsQueryOptions(id, page), refetchInterval: 3_000 });
 
-type Secret = { secret: string; rotatedAt: string };
 const secretKey = ['postback-secret'] as const;
 
 export const usePostbackSecret = () =>
-  useQuery({ queryKey: secretKey, queryFn: async () => (await api.get<Secret>('/postback-secret')).data });
+  useQuery({ queryKey: secretKey, queryFn: async () => (await api.call(postbacksEndpoints.secret)).data });
 
 export function useRotatePostbackSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<Secret>('/postback-secret/rotate'),
+    mutationFn: () => api.call(postbacksEndpoints.rotateSecret),
     onSuccess: ({ data }) => queryClient.setQueryData(secretKey, data),
   });
 }

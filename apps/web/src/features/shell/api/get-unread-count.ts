@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { UnreadCount } from '@portal/contracts';
+import { notificationsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ import { api } from '@/lib/api-client';
 export function unreadCountQueryOptions() {
   return queryOptions({
     queryKey: ['notifications', 'unread-count'],
-    queryFn: async () => (await api.get<UnreadCount>('/notifications/unread-count', { silent: true })).data.unread,
+    queryFn: async () => (await api.call(notificationsEndpoints.unreadCount, {}, { silent: true })).data.unread,
     refetchInterval: 60_000,
     staleTime: 0,
   });

@@ -1,15 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  PartnerStatus,
-  PartnerStatusBody,
-  PartnerStatusChange,
-  RevivedDates,
-  StaffPartner,
+import {
+  staffEndpoints,
+  type EndpointData,
+  type PartnerStatus,
+  type PartnerStatusBody,
+  type RevivedDates,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
-export type StaffPartnerRow = RevivedDates<StaffPartner>;
-export type PartnerStatusChangeRow = RevivedDates<PartnerStatusChange>;
+/** A row of GET /staff/partners as the web reads it (dates revived). */
+export type StaffPartnerRow = RevivedDates<EndpointData<typeof staffEndpoints.listPartners>>[number];
 
 const staffPartnersKey = ['staff-partners'] as const;
 
@@ -19,7 +19,7 @@ export const useStaffPartners = (status: PartnerStatus | null) =>
     queryOptions({
       queryKey: [...staffPartnersKey, 'list', status],
       queryFn: async () =>
-        (await api.get<StaffPartnerRow[]>('/staff/partners', { query: status ? { status } : {} })).data ?? [],
+        (await api.call(staffEndpoints.listPartners, { query: status ? { status } : {} })).data ?? [],
     }),
   );
 
@@ -28,7 +28,7 @@ export const usePartnerStatusHistory = (partnerId: number | null) =>
   useQuery({
     queryKey: [...staffPartnersKey, 'history', partnerId],
     queryFn: async () =>
-      (await api.get<PartnerStatusChangeRow[]>(`/staff/partners/${partnerId}/status-history`)).data ?? [],
+      (await api.call(staffEndpoints.partnerStatusHistory, { params: { id: partnerId } })).data ?? [],
     enabled: partnerId !== null,
   });
 
@@ -37,7 +37,7 @@ export function useChangePartnerStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: PartnerStatusBody }) =>
-      api.put<StaffPartnerRow>(`/staff/partners/${id}/status`, body),
+      api.call(staffEndpoints.changePartnerStatus, { params: { id }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnersKey }),
   });
 }

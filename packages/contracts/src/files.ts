@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { IdParamsSchema, MessageSchema, envelope, errorResponses } from './api.js';
+import { defineEndpoint } from './endpoint.js';
+import { FileDownloadQuerySchema, FileUrlSchema } from './my-account.js';
+
+/**
+ * Stored files: never served from a folder, but through a signed link that works a few minutes without a bearer
+ * (decision 011); the schemas sit with the partner's account in my-account.ts.
+ */
+export const filesEndpoints = {
+  url: defineEndpoint({
+    method: 'GET',
+    path: '/file/:id/url',
+    tags: ['files'],
+    summary: 'A signed download link to one of the own files, valid for 5 minutes',
+    params: IdParamsSchema,
+    response: envelope(FileUrlSchema),
+  }),
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/file/:id/download',
+    tags: ['files'],
+    summary: 'The bytes of a file, through a signed link from GET /file/{id}/url (no bearer needed)',
+    security: [],
+    params: IdParamsSchema,
+    query: FileDownloadQuerySchema,
+    /** The file's bytes, whatever their type. */
+    response: z.any(),
+    extraResponses: { 410: errorResponses[404] },
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/file/:id',
+    tags: ['files'],
+    summary: 'Delete one of the own uploaded files (a contact document or a compliance document)',
+    params: IdParamsSchema,
+    response: MessageSchema,
+  }),
+};
