@@ -133,7 +133,7 @@ describe('GET /news', () => {
     expect(seeded.every((n) => typeof n.image === 'string' && /^\/api\/v1\/image\/\d+$/.test(n.image))).toBe(true);
     // Without a picture the field stays null even when asked for.
     expect(withImages.data.find((n) => n.title === 'Aardvark hostile')?.image).toBeNull();
-    const picture = await t.app.inject({ method: 'GET', url: `${seeded[0]?.image}?w=400&h=225&c=1` });
+    const picture = await t.app.inject({ method: 'GET', url: `${seeded[0]?.image}?w=640&h=360&c=1` });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
     expect((await list('?groups=image,image')).data[0]?.image).toBe(seeded[0]?.image);
