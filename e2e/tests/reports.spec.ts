@@ -29,8 +29,13 @@ const PRESET_LABELS: Record<(typeof REPORT_DATE_PRESETS)[number], string> = {
   last_month: 'Last month',
   this_year: 'This year',
   last_year: 'Last year',
+  last_7_days: 'Last 7 days',
+  last_30_days: 'Last 30 days',
   custom: 'Custom',
 };
+
+/** The viewer's zone as the reports name it: 'GMT+01:00' (null is UTC). */
+const zoneOf = (offset: string | null) => `GMT${offset ?? '+00:00'}`;
 
 async function apiGet<T>(request: APIRequestContext, bearer: string, path: string, query: Query = {}) {
   const params = new URLSearchParams();
@@ -74,6 +79,34 @@ async function tableCells(page: Page): Promise<string[][]> {
     )
     .then((rows) => rows.map((cells) => cells.map(squash)));
 }
+
+const STATUS_TEXT = { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' } as const;
+const REASON_TEXT: Record<string, string> = {
+  unknown_click: 'Unknown click',
+  duplicate: 'Duplicate',
+  click_too_old: 'Click too old',
+  goal_not_found: 'Goal not found',
+  offer_disabled: 'Offer disabled',
+  partner_inactive: 'Partner inactive',
+  amount_required: 'Amount required',
+  declined: 'Declined on review',
+};
+
+/** A conversion row as the table must show it; a rejected one says it pays 0, and why. */
+const expectedConversionCells = (row: ConversionRow) =>
+  [
+    String(row.id),
+    row.offer.name,
+    `${formatLocalDate(row.date)} ${formatLocalHour(row.date)}`,
+    row.goal,
+    formatMoneyMinor(row.revenue.amount, row.revenue.currency) + (row.status === 'rejected' ? 'Rejected: pays 0' : ''),
+    STATUS_TEXT[row.status] + (row.reason ? REASON_TEXT[row.reason] : ''),
+    row.subid ?? '',
+    row.tc1 ?? '',
+    row.tc2 ?? '',
+    row.tc3 ?? '',
+    row.tc4 ?? '',
+  ].map(squash);
 
 const rowIds = (page: Page) =>
   page.getByTestId('report-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
@@ -151,24 +184,47 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-tab-daily')).toHaveAttribute('aria-selected', 'true');
   });
 
-  test('each preset sets its dates and sends them; an emptied range makes no call', async ({ page }) => {
-    // Nine presets, each a round trip and a table of up to a year of rows: ~55 s alone, over 60 s on a busy machine.
+  test('a preset applies as soon as it is picked, above the rows the applied range and the time zone', async ({
+    page,
+  }) => {
+    // Ten presets, each a round trip and a table of up to a year of rows: ~55 s alone, over 60 s on a busy machine.
     test.slow();
     await page.goto('/reports/daily');
     await tableCells(page);
+    const applied = page.getByTestId('report-applied');
+    await expect(applied.getByTestId('report-applied-range')).toHaveText(
+      `${formatLocalDate(lastMonth.startDate)} – ${formatLocalDate(lastMonth.endDate)}`,
+    );
+    await expect(applied.getByTestId('report-applied-zone')).toHaveText(`times in ${zoneOf(offset)}`);
+    await expect(applied.getByRole('link', { name: 'change' })).toHaveAttribute('href', '/account');
     for (const preset of REPORT_DATE_PRESETS.filter((p) => p !== 'custom')) {
       const range = presetRange(preset, new Date(), offset)!;
+      // Picking the preset is enough: no Submit.
+      const sent = page.waitForRequest(isStatistics('daily'));
       await choose(page, 'filter-preset', PRESET_LABELS[preset]);
+      expect(queryOf(await sent), preset).toEqual(range);
       await expect(page.getByTestId('filter-start-date')).toHaveValue(dayFirst(range.startDate));
       await expect(page.getByTestId('filter-end-date')).toHaveValue(dayFirst(range.endDate));
-      const sent = page.waitForRequest(isStatistics('daily'));
-      await page.getByTestId('filter-submit').click();
-      expect(queryOf(await sent), preset).toEqual(range);
       await expect(page).toHaveURL(
         new RegExp(`preset=${preset}&startDate=${range.startDate}&endDate=${range.endDate}`),
       );
       await tableCells(page);
+      await expect(applied.getByTestId('report-applied-range')).toHaveText(
+        `${formatLocalDate(range.startDate)} – ${formatLocalDate(range.endDate)}`,
+      );
+      await expect(page.getByTestId('filter-pending')).toHaveCount(0);
     }
+    // The rolling presets end today.
+    const today = presetRange('today', new Date(), offset)!.endDate;
+    expect(presetRange('last_7_days', new Date(), offset)).toEqual({ startDate: addDays(today, -6), endDate: today });
+
+    // Other edits wait for Submit, and the screen says they are not applied yet.
+    await page.getByTestId('filter-tc3').fill('not-yet');
+    await expect(page.getByTestId('filter-pending')).toBeVisible();
+    await page.getByTestId('filter-tc3').fill('');
+    await expect(page.getByTestId('filter-pending')).toHaveCount(0);
+    await choose(page, 'filter-preset', PRESET_LABELS.last_year);
+    await tableCells(page);
 
     // The link keeps the range: a reload shows and sends the same days.
     const lastYear = presetRange('last_year', new Date(), offset)!;
@@ -181,6 +237,7 @@ test.describe('reports', () => {
     const typed = { startDate: lastMonth.startDate, endDate: addDays(lastMonth.startDate, 6) };
     await page.getByTestId('filter-start-date').fill(dayFirst(typed.startDate));
     await page.getByTestId('filter-end-date').fill(dayFirst(typed.endDate));
+    await expect(page.getByTestId('filter-pending')).toBeVisible();
     const typedCall = page.waitForRequest(isStatistics('daily'));
     await page.getByTestId('filter-submit').click();
     expect(queryOf(await typedCall)).toEqual(typed);
@@ -208,14 +265,34 @@ test.describe('reports', () => {
     expect(named.length, 'seeded sub-IDs in the previous month').toBeGreaterThan(1);
     const subid = named[0]!.label;
 
+    // The screen asks the most clicked sub-IDs first, one page of 50 (decision 033).
+    const view = { groupBy: 'subid', sort: 'clicks', order: 'desc', page: '1', count: '50' };
+    const opened = page.waitForRequest(isStatistics('subid'));
     await page.goto('/reports/subid');
-    expect(await tableCells(page)).toEqual(all.data.map((row) => expectedBasicCells(row, 'subid', currency)));
+    expect(queryOf(await opened)).toEqual({ ...lastMonth, ...view });
+    const firstPage = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/subid', { ...lastMonth, ...view });
+    expect(await tableCells(page)).toEqual(firstPage.data.map((row) => expectedBasicCells(row, 'subid', currency)));
+
+    // A column header sorts by it; again, the other way.
+    const byLabel = page.waitForRequest(isStatistics('subid'));
+    await page.getByTestId('sort-label').click();
+    expect(queryOf(await byLabel)).toMatchObject({ sort: 'label', order: 'asc' });
+    const labelled = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/subid', {
+      ...lastMonth,
+      ...view,
+      sort: 'label',
+      order: 'asc',
+    });
+    expect(await tableCells(page)).toEqual(labelled.data.map((row) => expectedBasicCells(row, 'subid', currency)));
+    await expect(page.locator('th[aria-sort="ascending"]')).toHaveCount(1);
+    await page.getByTestId('sort-clicks').click();
+    await expect(page).not.toHaveURL(/sort=/);
 
     await page.getByTestId('filter-subid').fill(subid);
     const sent = page.waitForRequest(isStatistics('subid'));
     await page.getByTestId('filter-submit').click();
     // Only what is set is sent: no empty offerId or trackers.
-    expect(queryOf(await sent)).toEqual({ ...lastMonth, subid });
+    expect(queryOf(await sent)).toEqual({ ...lastMonth, subid, ...view });
     const filtered = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/subid', { ...lastMonth, subid });
     const cells = await tableCells(page);
     expect(cells).toEqual(filtered.data.map((row) => expectedBasicCells(row, 'subid', currency)));
@@ -330,29 +407,16 @@ test.describe('reports', () => {
       'Conversion ID',
       'Offer',
       'Date',
+      'Goal',
       'Revenue',
+      'Status',
+      'SubID',
       'Tracker1',
       'Tracker2',
       'Tracker3',
       'Tracker4',
-      'Status',
     ]);
-    const statusText = { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' } as const;
-    expect(cells).toEqual(
-      page1.data.map((row) =>
-        [
-          String(row.id),
-          row.offer.name,
-          `${formatLocalDate(row.date)} ${formatLocalHour(row.date)}`,
-          formatMoneyMinor(row.revenue.amount, row.revenue.currency),
-          row.tc1 ?? '',
-          row.tc2 ?? '',
-          row.tc3 ?? '',
-          row.tc4 ?? '',
-          statusText[row.status],
-        ].map(squash),
-      ),
-    );
+    expect(cells).toEqual(page1.data.map(expectedConversionCells));
     await expect(page.getByTestId('report-offer-link').first()).toHaveAttribute(
       'href',
       `/offer/${page1.data[0]!.offer.id}`,
@@ -369,6 +433,88 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(/\/reports\/click\?preset=last_month&startDate=[\d-]+&endDate=[\d-]+$/);
   });
 
+  test('the conversion report tells why a conversion pays 0, filters on status and totals every page', async ({
+    page,
+    request,
+  }) => {
+    type Total = {
+      currency: string;
+      conversions: number;
+      approved: number;
+      pending: number;
+      rejected: number;
+      revenue: number;
+      approvedRevenue: number;
+      pendingRevenue: number;
+    };
+    const totals = await apiGet<Total[]>(request, bearer, '/statistics/conversion/totals', lastMonth);
+    expect(
+      totals.data.reduce((n, total) => n + total.rejected, 0),
+      'seeded rejected conversions',
+    ).toBeGreaterThan(0);
+    const all = await apiGet<ConversionRow[]>(request, bearer, '/statistics/conversion', { ...lastMonth, count: 10 });
+    expect(totals.data.reduce((n, total) => n + total.conversions, 0)).toBe(all.total);
+
+    await page.goto('/reports/conversion?count=10');
+    await tableCells(page);
+    // A totals line per currency, over every page (not only the ten rows shown).
+    const lines = page.getByTestId('report-totals');
+    await expect(lines).toHaveCount(totals.data.length);
+    for (const total of totals.data) {
+      const line = page.locator(`[data-testid="report-totals"][data-currency="${total.currency}"]`);
+      await expect(line.getByTestId('report-totals-count')).toHaveText(
+        `Totals ${total.currency}: ${total.conversions} conversion${total.conversions === 1 ? '' : 's'}`,
+      );
+      await expect(line.getByTestId('report-totals-revenue')).toHaveText(
+        squash(formatMoneyMinor(total.revenue, total.currency)),
+        { useInnerText: false },
+      );
+      await expect(line.getByTestId('report-totals-split')).toContainText(`${total.rejected} rejected (0)`);
+    }
+
+    // Only the rejected ones: each says why, in words and in a tooltip, and pays 0.
+    const sent = page.waitForRequest(isStatistics('conversion'));
+    await choose(page, 'filter-status', 'Rejected');
+    expect(queryOf(await sent)).toEqual({ ...lastMonth, status: 'rejected', page: '1', count: '10' });
+    await expect(page).toHaveURL(/[?&]status=rejected(&|$)/);
+    const rejected = await apiGet<ConversionRow[]>(request, bearer, '/statistics/conversion', {
+      ...lastMonth,
+      status: 'rejected',
+      count: 10,
+    });
+    expect(await tableCells(page)).toEqual(rejected.data.map(expectedConversionCells));
+    const rows = page.getByTestId('report-row');
+    await expect(rows).toHaveCount(rejected.data.length);
+    for (const row of rejected.data) {
+      expect(row.reason).not.toBeNull();
+      expect(row.revenue.amount).toBe(0);
+    }
+    const first = rejected.data[0]!;
+    const firstRow = page.locator(`[data-testid="report-row"][data-id="${first.id}"]`);
+    await expect(firstRow.getByTestId('report-reason')).toHaveText(REASON_TEXT[first.reason!]!);
+    await expect(firstRow.getByTestId('report-unpaid')).toHaveText('Rejected: pays 0');
+    await firstRow.getByTestId('report-status-cell').hover();
+    await expect(page.getByRole('tooltip')).toBeVisible();
+    await expect(page.getByRole('tooltip')).not.toBeEmpty();
+    const rejectedTotals = await apiGet<Total[]>(request, bearer, '/statistics/conversion/totals', {
+      ...lastMonth,
+      status: 'rejected',
+    });
+    for (const total of rejectedTotals.data) {
+      const line = page.locator(`[data-testid="report-totals"][data-currency="${total.currency}"]`);
+      await expect(line.getByTestId('report-totals-revenue')).toHaveText(squash(formatMoneyMinor(0, total.currency)), {
+        useInnerText: false,
+      });
+      await expect(line.getByTestId('report-totals-count')).toContainText(`${total.rejected} conversion`);
+    }
+    await expect(page.getByTestId('report-total')).toHaveAttribute('data-total', String(rejected.total));
+
+    // Back to every status, from the address alone.
+    await choose(page, 'filter-status', 'All statuses');
+    await expect(page).not.toHaveURL(/status=/);
+    await expect(lines).toHaveCount(totals.data.length);
+  });
+
   test('CSV exports carry the header line and the rows the API answers', async ({ page, request }) => {
     const conversions = await apiGet<ConversionRow[]>(request, bearer, '/statistics/conversion', {
       ...lastMonth,
@@ -380,8 +526,10 @@ test.describe('reports', () => {
       page.waitForEvent('download'),
       page.getByTestId('report-export').click(),
     ]);
+    // The range and the viewer's time zone in the name, never as a first line (decision 033).
+    const zone = zoneOf(offset).replace(':', '-');
     expect(conversionFile.suggestedFilename()).toBe(
-      `conversion-report_${lastMonth.startDate}_${lastMonth.endDate}.csv`,
+      `conversion-report_${lastMonth.startDate}_${lastMonth.endDate}_${zone}.csv`,
     );
     const conversionLines = fs
       .readFileSync((await conversionFile.path())!, 'utf8')
@@ -400,7 +548,7 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-table')).toHaveAttribute('data-report', 'daily');
     await tableCells(page);
     const [dailyFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
-    expect(dailyFile.suggestedFilename()).toBe(`daily-report_${lastMonth.startDate}_${lastMonth.endDate}.csv`);
+    expect(dailyFile.suggestedFilename()).toBe(`daily-report_${lastMonth.startDate}_${lastMonth.endDate}_${zone}.csv`);
     const dailyLines = fs
       .readFileSync((await dailyFile.path())!, 'utf8')
       .split(/\r?\n/)

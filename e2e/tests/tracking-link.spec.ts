@@ -137,6 +137,96 @@ test.describe('tracking link', () => {
     await expect(row).toContainText(tc1);
   });
 
+  test('with the Meta preset, the macros stay literal in the copied link, which /click accepts and records', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const partnerId = config.partner!.id;
+    const offer = offers.find((o) => o.enabled && !o.requireApproval && o.partnerStatus === 'public');
+    if (!offer) throw new Error('the seed needs a public offer Northwind may run');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+
+    await page.goto(`/offer/${offer.id}`);
+    const block = page.getByTestId('tracking-link');
+    await block.getByTestId('tracking-link-source').click();
+    await page.getByRole('option', { name: 'Facebook / Meta', exact: true }).click();
+    const meta = {
+      subid: '{{ad.id}}',
+      tc1: '{{adset.id}}',
+      tc2: '{{campaign.id}}',
+      tc3: '{{placement}}',
+      tc4: '{{site_source_name}}',
+    };
+    await expect(block.getByLabel('SubID', { exact: true })).toHaveValue(meta.subid);
+    await expect(block.getByLabel('Tracker 4', { exact: true })).toHaveValue(meta.tc4);
+    // A value of the partner's own beside the platform's macro: the macro stays literal, the rest is encoded.
+    const tag = `e2e ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    await block.getByLabel('Tracker 2', { exact: true }).fill(`${tag}_{{campaign.id}}`);
+    const values = { ...meta, tc2: `${tag}_{{campaign.id}}` };
+    const expectedLink =
+      `${baseURL()}/click?offer_id=${offer.id}&aff_id=${partnerId}&subid={{ad.id}}&tc1={{adset.id}}` +
+      `&tc2=${encodeURIComponent(tag)}_{{campaign.id}}&tc3={{placement}}&tc4={{site_source_name}}`;
+    await expect(block.getByTestId('tracking-link-url')).toHaveText(expectedLink);
+    expect(expectedLink).not.toContain('%7B');
+
+    await block.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect(block.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(expectedLink);
+
+    // Meta replaces each macro at click time: the followed link carries its values in their place.
+    const metaValues: Record<string, string> = {
+      'ad.id': '120210000111',
+      'adset.id': '120210000222',
+      'campaign.id': '120210000333',
+      placement: 'Instagram_Stories',
+      site_source_name: 'ig',
+    };
+    const followed = copied.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => metaValues[name]!);
+    const filled = {
+      subid: '120210000111',
+      tc1: '120210000222',
+      tc2: `${tag}_120210000333`,
+      tc3: 'Instagram_Stories',
+      tc4: 'ig',
+    };
+    expect(followed).not.toContain('{');
+    const response = await request.get(followed, { maxRedirects: 0 });
+    expect(response.status()).toBe(302);
+
+    // And one the platform left unfilled (a preview) is accepted too, the macros recorded as they came.
+    const unfilled = await request.get(copied, { maxRedirects: 0 });
+    expect(unfilled.status()).toBe(302);
+
+    const today = localDay(new Date(), config.user.timezone);
+    let rows: ClickRow[] = [];
+    await expect
+      .poll(
+        async () => {
+          const query = new URLSearchParams({ startDate: today, endDate: today, count: '200' }).toString();
+          rows = (await apiGet<ClickRow[]>(request, bearer, `/api/v1/statistics/click?${query}`)).filter((row) =>
+            row.tc2?.startsWith(tag),
+          );
+          return rows.length;
+        },
+        { timeout: 10_000, message: 'both clicks in GET /statistics/click' },
+      )
+      .toBe(2);
+    const byTc2 = new Map(rows.map((row) => [row.tc2, row]));
+    expect(byTc2.get(filled.tc2)).toMatchObject({ offer: { id: offer.id }, ...filled });
+    expect(byTc2.get(values.tc2)).toMatchObject({ offer: { id: offer.id }, ...values });
+    const filledClick = byTc2.get(filled.tc2)!;
+    expect(response.headers()['location']).toBe(
+      landing(offer.defaultUrl, {
+        click_id: filledClick.clickid,
+        offer_id: String(offer.id),
+        aff_id: String(partnerId),
+        ...filled,
+      }),
+    );
+  });
+
   test('an offer needing an approval the partner lacks says why and has no link', async ({ page, request }) => {
     const partnerId = config.partner!.id;
     const refusedOffers: number[] = [];

@@ -713,7 +713,11 @@ describe('statistics (seed ' + SEED + ')', () => {
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       const from = query.startDate ?? '2026-02-01';
       const to = query.endDate ?? '2026-02-28';
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="${type}-report_${from}_${to}.csv"`);
+      // The range and the time zone its days were cut in, in the file name (decision 033).
+      const zone = typeof p === 'string' ? '[+-]\\d{2}-00' : p.offset === 60 ? '\\+01-00' : '\\+00-00';
+      expect(res.headers['content-disposition']).toMatch(
+        new RegExp(`^attachment; filename="${type}-report_${from}_${to}_GMT${zone}\\.csv"$`),
+      );
       return parseCsv(res.body);
     }
 
@@ -886,6 +890,7 @@ describe('statistics (seed ' + SEED + ')', () => {
       '/statistics/daily',
       '/statistics/subid',
       '/statistics/conversion',
+      '/statistics/conversion/totals',
       '/statistics/click',
       '/statistics/export/daily',
     ];

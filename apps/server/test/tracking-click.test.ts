@@ -78,6 +78,39 @@ describe('GET /click', () => {
     expect(row?.createdAt.toISOString()).toBe(clock.now().toISOString());
   });
 
+  it('accepts traffic-source macros unencoded in the query and records them as they came (decision 033)', async () => {
+    // A link with macros the platform did not fill in (a preview, a misconfigured ad) is still a click.
+    const partner = await createPartner(t);
+    const offerId = await landingOffer();
+    const res = await click(
+      `offer_id=${offerId}&aff_id=${partner.partnerId}&subid={{ad.id}}&tc1=\${zoneid}&tc2={gclid}&tc3=__CID__&tc4=fb_{{adset.id}}`,
+    );
+    expect(res.statusCode).toBe(302);
+    const clickId = new URL(res.headers.location as string).searchParams.get('cid')!;
+    expect(res.headers.location).toBe(
+      `https://shop.example.com/go?cid=${clickId}&o=${offerId}&a=${partner.partnerId}&s=%7B%7Bad.id%7D%7D&t=%24%7Bzoneid%7D-%7Bgclid%7D-__CID__-fb_%7B%7Badset.id%7D%7D`,
+    );
+    await t.app.tracking.buffer.flush();
+    const [row] = await t.database.db.select().from(clicks).where(eq(clicks.clickId, clickId));
+    expect(row).toMatchObject({
+      subid: '{{ad.id}}',
+      tc1: '${zoneid}',
+      tc2: '{gclid}',
+      tc3: '__CID__',
+      tc4: 'fb_{{adset.id}}',
+    });
+
+    // Filled in by the platform, the same link carries the values.
+    const filled = await click(
+      `offer_id=${offerId}&aff_id=${partner.partnerId}&subid=120210&tc1=zone%2042&tc2=Cj0KCQ&tc3=1789&tc4=fb_23851`,
+    );
+    expect(filled.statusCode).toBe(302);
+    const filledId = new URL(filled.headers.location as string).searchParams.get('cid')!;
+    await t.app.tracking.buffer.flush();
+    const [filledRow] = await t.database.db.select().from(clicks).where(eq(clicks.clickId, filledId));
+    expect(filledRow).toMatchObject({ subid: '120210', tc1: 'zone 42', tc2: 'Cj0KCQ', tc3: '1789', tc4: 'fb_23851' });
+  });
+
   it('gives every click its own id', async () => {
     const partner = await createPartner(t);
     const offerId = await landingOffer();

@@ -34,6 +34,18 @@ const clickRow = async (test: TestApp, clickId: string) => {
 };
 
 describe('GET /click on a real socket', () => {
+  it('takes a link whose traffic-source macros stand unencoded, as the tracking link gives it (decision 033)', async () => {
+    const { app, get, link } = await listening();
+    // fetch keeps { } $ unencoded in a query, as browsers and ad platforms send them.
+    const res = await get(`/click?${link}&subid={{ad.id}}&tc1=\${zoneid}&tc2={gclid}`);
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get('location')!);
+    const clickId = location.searchParams.get('cid')!;
+    expect(location.searchParams.get('s')).toBe('{{ad.id}}');
+    expect(location.searchParams.get('t')).toBe('${zoneid}');
+    expect(await clickRow(app, clickId)).toMatchObject({ subid: '{{ad.id}}', tc1: '${zoneid}', tc2: '{gclid}' });
+  });
+
   it('redirects with the macros filled, the answer headers of every route, and records who clicked', async () => {
     const { app, get, link, partner } = await listening();
     const res = await get(`/click?${link}&subid=a%20b&tc1=x%2Fy`, {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONVERSION_TYPES } from './constants.js';
+import { CONVERSION_TYPES, MAX_PAGE_SIZE } from './constants.js';
 import { envelope, listOf, pageQueryShape } from './api.js';
 import { formatMoneyMinor } from './format.js';
 import { OfferPayoutSchema, emptyAsUnset } from './offers.js';
@@ -47,6 +47,9 @@ export const REPORT_DATE_PRESETS = [
   'last_month',
   'this_year',
   'last_year',
+  /** Rolling ranges ending today (decision 033), after the spec's so that a range both name keeps the spec's. */
+  'last_7_days',
+  'last_30_days',
   'custom',
 ] as const;
 export type ReportDatePreset = (typeof REPORT_DATE_PRESETS)[number];
@@ -107,6 +110,10 @@ export function presetRange(preset: ReportDatePreset, now: Date, offset: string 
       return { startDate: `${year}-01-01`, endDate: today };
     case 'last_year':
       return { startDate: `${year - 1}-01-01`, endDate: `${year - 1}-12-31` };
+    case 'last_7_days':
+      return { startDate: addDays(today, -6), endDate: today };
+    case 'last_30_days':
+      return { startDate: addDays(today, -29), endDate: today };
     case 'custom':
       return null;
   }
@@ -177,17 +184,22 @@ export const StatsRowSchema = z.object({
 });
 export type StatsRow = z.infer<typeof StatsRowSchema>;
 
-/** A basic report row: the day (yyyy-MM-dd, daily) or the sub-ID ('' for traffic without one) and its Stats. */
+export const ReportOfferSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * A basic report row: the day (yyyy-MM-dd, daily) or the sub-ID ('' for traffic without one) and its Stats. The
+ * sub-ID report grouped otherwise (`groupBy`) labels rows with the tracker's value, the day, or the offer's name.
+ */
 export const BasicReportRowSchema = StatsRowSchema.extend({
   label: z.string(),
   /** True only on the totals row, appended last. */
   isTotal: z.boolean(),
+  /** The row's offer, on the sub-ID report grouped by offer only. */
+  offer: ReportOfferSchema.optional(),
 });
 export type BasicReportRow = z.infer<typeof BasicReportRowSchema>;
 /** GET /statistics/daily and /statistics/subid: the rows, then the totals row; `total` counts the rows before it. */
 export const BasicReportSchema = listOf(BasicReportRowSchema);
-
-export const ReportOfferSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /** Click row (spec section 3). */
 export const ClickRowSchema = z.object({
@@ -224,6 +236,24 @@ export const ConversionRowSchema = z.object({
 });
 export type ConversionRow = z.infer<typeof ConversionRowSchema>;
 export const ConversionReportSchema = listOf(ConversionRowSchema);
+
+/**
+ * GET /statistics/conversion/totals: the conversion report's totals row, one entry per currency (sorted by code), over
+ * every row of the filter (not only the page). Money in minor units; `revenue` is the sum of the rows' Revenue column
+ * (approved and pending payouts; a rejected conversion pays 0).
+ */
+export const ConversionTotalSchema = z.object({
+  currency: z.string(),
+  conversions: z.number().int(),
+  approved: z.number().int(),
+  pending: z.number().int(),
+  rejected: z.number().int(),
+  revenue: z.number().int(),
+  approvedRevenue: z.number().int(),
+  pendingRevenue: z.number().int(),
+});
+export type ConversionTotal = z.infer<typeof ConversionTotalSchema>;
+export const ConversionTotalsSchema = listOf(ConversionTotalSchema);
 
 /** GET /statistics/home/global: one Stats row per period (spec section 3, Periods). */
 export const GlobalPerformanceSchema = envelope(
@@ -308,9 +338,49 @@ function checkRange(value: { startDate?: string | undefined; endDate?: string | 
   }
 }
 
-/** GET /statistics/daily and /statistics/subid. */
+/** GET /statistics/daily. */
 export const BasicReportQuerySchema = z.strictObject(reportFilterShape).superRefine(checkRange);
 export type BasicReportQuery = z.infer<typeof BasicReportQuerySchema>;
+
+/** What the sub-ID report may group by (decision 033); a click's country comes with the catalogue issue. */
+export const SUBID_GROUPINGS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4', 'offer', 'day'] as const;
+export type SubidGrouping = (typeof SUBID_GROUPINGS)[number];
+/** The sub-ID report's sortable columns. Revenue and EPC sort on minor units summed over currencies, not converted. */
+export const SUBID_SORTS = ['label', 'clicks', 'conversions', 'conversionRate', 'revenue', 'epc'] as const;
+export type SubidSort = (typeof SUBID_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+/** The sub-ID screen opens on the most clicked rows. */
+export const DEFAULT_SUBID_SORT: SubidSort = 'clicks';
+
+const optionalPositiveInt = (max: number) =>
+  z.preprocess(
+    emptyAsUnset,
+    z.coerce
+      .number({ error: 'type' })
+      .int({ error: 'type' })
+      .min(1, { error: 'min' })
+      .max(max, { error: 'max' })
+      .optional(),
+  );
+
+/**
+ * GET /statistics/subid: the filter, a grouping (sub-ID by default), a sort and an optional page. Without `sort` the
+ * rows keep label order (code units) as before; `order` defaults to descending for figures, ascending for the label.
+ * Without `page` or `count`, every row; with either, one page (`count` 50 by default). The totals row, over every
+ * row, is always last and `total` counts the rows of all pages.
+ */
+export const SubidReportQuerySchema = z
+  .strictObject({
+    ...reportFilterShape,
+    groupBy: z.preprocess(emptyAsUnset, z.enum(SUBID_GROUPINGS, { error: 'oneOf' }).default('subid')),
+    sort: z.preprocess(emptyAsUnset, z.enum(SUBID_SORTS, { error: 'oneOf' }).optional()),
+    order: z.preprocess(emptyAsUnset, z.enum(SORT_ORDERS, { error: 'oneOf' }).optional()),
+    page: optionalPositiveInt(1_000_000),
+    count: optionalPositiveInt(MAX_PAGE_SIZE),
+  })
+  .superRefine(checkRange);
+export type SubidReportQuery = z.infer<typeof SubidReportQuerySchema>;
 
 /**
  * Why a partner's own links were refused, as the partner may be told it (decision 024). A disabled offer, or one the
@@ -339,7 +409,7 @@ export const RefusedTrafficRowSchema = z.object({
 export type RefusedTrafficRow = z.infer<typeof RefusedTrafficRowSchema>;
 export const RefusedTrafficSchema = listOf(RefusedTrafficRowSchema);
 
-/** GET /statistics/conversion and /statistics/click: the filter plus pagination, newest first. */
+/** GET /statistics/click: the filter plus pagination, newest first. */
 export const PagedReportQuerySchema = z
   .strictObject({
     ...reportFilterShape,
@@ -348,9 +418,34 @@ export const PagedReportQuerySchema = z
   .superRefine(checkRange);
 export type PagedReportQuery = z.infer<typeof PagedReportQuerySchema>;
 
-/** GET /statistics/export/{type}: a CSV of every row of a report under the same filter (no pagination). */
+/** The conversion report's status filter (decision 033): one status, or every one when unset. */
+const conversionStatusFilter = z.preprocess(emptyAsUnset, z.enum(CONVERSION_STATUSES, { error: 'oneOf' }).optional());
+
+/** GET /statistics/conversion: the filter, an optional status, and pagination, newest first. */
+export const ConversionReportQuerySchema = z
+  .strictObject({
+    ...reportFilterShape,
+    status: conversionStatusFilter,
+    ...pageQueryShape,
+  })
+  .superRefine(checkRange);
+export type ConversionReportQuery = z.infer<typeof ConversionReportQuerySchema>;
+
+/** GET /statistics/conversion/totals: the conversion report's filter, without pagination. */
+export const ConversionTotalsQuerySchema = z
+  .strictObject({ ...reportFilterShape, status: conversionStatusFilter })
+  .superRefine(checkRange);
+export type ConversionTotalsQuery = z.infer<typeof ConversionTotalsQuerySchema>;
+
+/**
+ * GET /statistics/export/{type}: a CSV of every row of a report under the same filter (no pagination). `status`
+ * applies to the conversion export only; the other types answer 400 on it.
+ */
 export const ExportReportParamsSchema = z.strictObject({ type: z.enum(REPORT_TYPES, { error: 'oneOf' }) });
-export const ExportReportQuerySchema = BasicReportQuerySchema;
+export const ExportReportQuerySchema = z
+  .strictObject({ ...reportFilterShape, status: conversionStatusFilter })
+  .superRefine(checkRange);
+export type ExportReportQuery = z.infer<typeof ExportReportQuerySchema>;
 
 /** GET /statistics/home/top-offers. */
 export const TopOffersQuerySchema = z.strictObject({

@@ -3,6 +3,7 @@ import {
   toLocalIso,
   type ClickRow,
   type ConversionRejectionReason,
+  type ConversionTotal,
   type ConversionRow,
   type ConversionStatus,
 } from '@portal/contracts';
@@ -21,17 +22,31 @@ const HOUR_MS = 3_600_000;
  */
 export type RawKind = 'click' | 'conversion';
 
-const tables = {
-  click: { table: clicks, rollupCount: sql`sum(${statsHourly.clicks})` },
-  conversion: {
-    table: conversions,
-    // Every status of a known click is rolled up at the conversion's hour; unknown clicks have no partner.
-    rollupCount: sql`sum(${statsHourly.conversions} + ${statsHourly.pending} + ${statsHourly.rejected})`,
-  },
-} as const;
+const tables = { click: clicks, conversion: conversions } as const;
 
-function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: ReportFilters): SQL[] {
-  const table = tables[kind].table;
+/**
+ * The rollup's count of the raw rows: clicks, or conversions of every status of a known click, each rolled up at the
+ * conversion's hour (unknown clicks have no partner); one status's column under the conversion report's status filter.
+ */
+function rollupCount(kind: RawKind, filters: RawFilters): SQL {
+  if (kind === 'click') return sql`sum(${statsHourly.clicks})`;
+  switch (filters.status) {
+    case 'approved':
+      return sql`sum(${statsHourly.conversions})`;
+    case 'pending':
+      return sql`sum(${statsHourly.pending})`;
+    case 'rejected':
+      return sql`sum(${statsHourly.rejected})`;
+    default:
+      return sql`sum(${statsHourly.conversions} + ${statsHourly.pending} + ${statsHourly.rejected})`;
+  }
+}
+
+/** The report filter, and for conversions an optional status. */
+export type RawFilters = ReportFilters & { status?: ConversionStatus | undefined };
+
+function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: RawFilters): SQL[] {
+  const table = tables[kind];
   const where: SQL[] = [
     eq(table.partnerId, partnerId),
     gte(table.createdAt, window.start),
@@ -42,6 +57,7 @@ function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: 
     const value = filters[name];
     if (value !== undefined) where.push(eq(table[name], value));
   }
+  if (kind === 'conversion' && filters.status !== undefined) where.push(eq(conversions.status, filters.status));
   return where;
 }
 
@@ -51,10 +67,10 @@ export async function rawTotal(
   kind: RawKind,
   partnerId: number,
   window: UtcWindow,
-  filters: ReportFilters,
+  filters: RawFilters,
 ): Promise<number> {
   const [row] = await db
-    .select({ n: sql<number>`coalesce(${tables[kind].rollupCount}, 0)`.mapWith(Number) })
+    .select({ n: sql<number>`coalesce(${rollupCount(kind, filters)}, 0)`.mapWith(Number) })
     .from(statsHourly)
     .where(and(...rollupWhere(partnerId, window, filters)));
   return row?.n ?? 0;
@@ -69,14 +85,15 @@ async function seekHour(
   kind: RawKind,
   partnerId: number,
   window: UtcWindow,
-  filters: ReportFilters,
+  filters: RawFilters,
   offset: number,
 ): Promise<{ hour: Date; before: number } | null> {
+  const count = rollupCount(kind, filters);
   const perHour = db
     .select({
       hour: statsHourly.hour,
-      n: sql<number>`${tables[kind].rollupCount}`.as('n'),
-      reached: sql<number>`sum(${tables[kind].rollupCount}) over (order by ${statsHourly.hour} desc)`.as('reached'),
+      n: sql<number>`${count}`.as('n'),
+      reached: sql<number>`sum(${count}) over (order by ${statsHourly.hour} desc)`.as('reached'),
     })
     .from(statsHourly)
     .where(and(...rollupWhere(partnerId, window, filters)))
@@ -102,7 +119,7 @@ async function pageStart(
   kind: RawKind,
   partnerId: number,
   window: UtcWindow,
-  filters: ReportFilters,
+  filters: RawFilters,
   page: Page,
   total: number,
 ): Promise<{ window: UtcWindow; offset: number } | null> {
@@ -207,10 +224,10 @@ function rawRows(
   kind: RawKind,
   partnerId: number,
   window: UtcWindow,
-  filters: ReportFilters,
+  filters: RawFilters,
   options: { afterId?: number | null; offset?: number; limit: number },
 ): Promise<RawClick[] | RawConversion[]> {
-  const table = tables[kind].table;
+  const table = tables[kind];
   const where = rawWhere(kind, partnerId, window, filters);
   if (options.afterId != null) {
     const name = sql.identifier(kind === 'click' ? 'clicks' : 'conversions');
@@ -245,7 +262,7 @@ async function rawPage(
   kind: RawKind,
   partnerId: number,
   window: UtcWindow,
-  filters: ReportFilters,
+  filters: RawFilters,
   page: { page: number; count: number },
 ) {
   const total = await rawTotal(db, kind, partnerId, window, filters);
@@ -275,7 +292,7 @@ export async function conversionPage(
   db: DbOrTx,
   partnerId: number,
   window: UtcWindow,
-  filters: ReportFilters,
+  filters: RawFilters,
   page: PageQuery,
   offset: string | null,
 ): Promise<{ rows: ConversionRow[]; total: number }> {
@@ -291,7 +308,7 @@ export async function* rawChunks(
   kind: RawKind,
   partnerId: number,
   window: UtcWindow,
-  filters: ReportFilters,
+  filters: RawFilters,
   chunk = EXPORT_CHUNK,
 ): AsyncGenerator<RawClick[] | RawConversion[]> {
   let afterId: number | null = null;
@@ -301,4 +318,55 @@ export async function* rawChunks(
     if (rows.length < chunk) return;
     afterId = rows[rows.length - 1]!.id;
   }
+}
+
+/**
+ * The conversion report's totals row (decision 033): per currency, the conversions of each status and their payouts,
+ * over every row of the filter. Read from the raw conversions, one range of the partner's (partner_id, created_at)
+ * index, because the rollup holds the approved payout only and the Revenue column also shows pending payouts; a
+ * partner's conversions are a small fraction of its clicks. Rejected conversions count but pay 0, as in the rows.
+ */
+export async function conversionTotals(
+  db: DbOrTx,
+  partnerId: number,
+  window: UtcWindow,
+  filters: RawFilters,
+): Promise<ConversionTotal[]> {
+  const rows = await db
+    .select({
+      currency: conversions.currency,
+      status: conversions.status,
+      n: sql<number>`count(*)`.mapWith(Number),
+      payout: sql<number>`coalesce(sum(${conversions.payout}), 0)`.mapWith(Number),
+    })
+    .from(conversions)
+    .where(and(...rawWhere('conversion', partnerId, window, filters)))
+    .groupBy(conversions.currency, conversions.status);
+  const byCurrency = new Map<string, ConversionTotal>();
+  for (const row of rows) {
+    let total = byCurrency.get(row.currency);
+    if (!total) {
+      total = {
+        currency: row.currency,
+        conversions: 0,
+        approved: 0,
+        pending: 0,
+        rejected: 0,
+        revenue: 0,
+        approvedRevenue: 0,
+        pendingRevenue: 0,
+      };
+      byCurrency.set(row.currency, total);
+    }
+    total.conversions += row.n;
+    if (row.status === 'approved') {
+      total.approved += row.n;
+      total.approvedRevenue += row.payout;
+    } else if (row.status === 'pending') {
+      total.pending += row.n;
+      total.pendingRevenue += row.payout;
+    } else total.rejected += row.n;
+    total.revenue = total.approvedRevenue + total.pendingRevenue;
+  }
+  return [...byCurrency.values()].sort((x, y) => (x.currency < y.currency ? -1 : x.currency > y.currency ? 1 : 0));
 }

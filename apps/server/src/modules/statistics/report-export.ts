@@ -1,8 +1,15 @@
 import { Readable, pipeline } from 'node:stream';
-import type { DateRange, ReportType } from '@portal/contracts';
+import { toLocalIso, type DateRange, type ReportType } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { csvStringifier } from '../../lib/csv.js';
-import { clickRowOf, conversionRowOf, rawChunks, type RawClick, type RawConversion } from './raw-rows.repository.js';
+import {
+  clickRowOf,
+  conversionRowOf,
+  rawChunks,
+  type RawClick,
+  type RawConversion,
+  type RawFilters,
+} from './raw-rows.repository.js';
 import { utcWindow } from './report-dates.js';
 import { TOTALS_LABEL, basicReport, type KeyedSlice, type ReportFilters, type Slice } from './statistics.repository.js';
 
@@ -96,7 +103,7 @@ async function* conversionRecords(
   db: DbOrTx,
   partnerId: number,
   range: DateRange,
-  filters: ReportFilters,
+  filters: RawFilters,
   offset: string | null,
 ): AsyncGenerator<(string | number | null)[]> {
   yield [
@@ -135,8 +142,13 @@ async function* conversionRecords(
   }
 }
 
-export const exportFilename = (type: ReportType, range: DateRange) =>
-  `${type}-report_${range.startDate}_${range.endDate}.csv`;
+/**
+ * `conversion-report_2026-10-01_2026-10-31_GMT+01-00.csv`: the range and the time zone its days were cut in
+ * (decision 033), in the name rather than as a first line, which spreadsheet and BI importers would take for data.
+ * The offset's colon becomes a hyphen: Windows refuses colons in file names.
+ */
+export const exportFilename = (type: ReportType, range: DateRange, offset: string | null) =>
+  `${type}-report_${range.startDate}_${range.endDate}_GMT${toLocalIso(new Date(0), offset).slice(19).replace(':', '-')}.csv`;
 
 /** The CSV of a report as a stream: records are produced as the client reads (backpressure through Readable.from). */
 export function reportCsv(
@@ -144,7 +156,7 @@ export function reportCsv(
   partnerId: number,
   type: ReportType,
   range: DateRange,
-  filters: ReportFilters,
+  filters: RawFilters,
   offset: string | null,
   onError: (error: Error) => void,
 ): Readable {

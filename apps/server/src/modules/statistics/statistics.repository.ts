@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_PAGE_SIZE,
   STATS_PERIODS,
   TOP_OFFERS_LIMIT,
   offsetToMinutes,
@@ -10,7 +11,10 @@ import {
   type GlobalPerformance,
   type MoneyAmount,
   type QuickStats,
+  type SortOrder,
   type StatsRow,
+  type SubidGrouping,
+  type SubidSort,
   type TopOfferDate,
   type TopOfferRow,
 } from '@portal/contracts';
@@ -97,6 +101,10 @@ function rollupRows(db: DbOrTx, partnerId: number, window: UtcWindow, filters: R
     offerId: table.offerId,
     currency: table.currency,
     subid: table.subid,
+    tc1: table.tc1,
+    tc2: table.tc2,
+    tc3: table.tc3,
+    tc4: table.tc4,
     day: sql<string>`${day}`.as('day'),
     clicks: table.clicks,
     conversions: table.conversions,
@@ -139,12 +147,14 @@ const sliceColumns = <T extends Record<keyof Slice, SQLWrapper> & { currency: An
   payout: summed(source.payout),
 });
 
-export type Grouping = 'day' | 'subid';
+/** What a basic report groups by: the local day, a tracking value ('' for none) or the offer id (decision 033). */
+export type Grouping = 'day' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'offer';
 
 /**
- * Sums of the rollup per (key, currency): the key is the local date or the sub-ID. Never reads raw clicks. Sub-IDs,
- * and days in UTC, come from the daily rollup for whole UTC days (decision 021); days in any other offset from the
- * daily rollup corrected by a band of hourly rows, since such a local day straddles two UTC days.
+ * Sums of the rollup per (key, currency): the key is the local date, a tracking value or the offer's id. Never reads
+ * raw clicks. Tracking values and offers, and days in UTC, come from the daily rollup for whole UTC days (decision
+ * 021); days in any other offset from the daily rollup corrected by a band of hourly rows, since such a local day
+ * straddles two UTC days.
  */
 export async function rollupSlices(
   db: DbOrTx,
@@ -155,9 +165,9 @@ export async function rollupSlices(
   offset: string | null,
 ): Promise<KeyedSlice[]> {
   const shiftMs = offsetToMinutes(offset) * 60_000;
-  if (by === 'subid' || shiftMs === 0) {
+  if (by !== 'day' || shiftMs === 0) {
     const rollup = rollupRows(db, partnerId, window, filters);
-    const key = by === 'subid' ? rollup.subid : rollup.day;
+    const key = by === 'offer' ? sql<string>`${rollup.offerId}::text` : by === 'day' ? rollup.day : rollup[by];
     return db
       .select({ key, ...sliceColumns(rollup) })
       .from(rollup)
@@ -302,6 +312,71 @@ export async function basicReport(
   }));
   rows.push({ label: TOTALS_LABEL, isTotal: true, ...statsRow(slices) });
   return { rows, slices };
+}
+
+export type SubidReportOptions = {
+  groupBy: SubidGrouping;
+  sort?: SubidSort | undefined;
+  order?: SortOrder | undefined;
+  page?: number | undefined;
+  count?: number | undefined;
+};
+
+const revenueSum = (row: StatsRow) => row.revenue.reduce((sum, item) => sum + item.amount, 0);
+const SORT_VALUES: Record<Exclude<SubidSort, 'label'>, (row: StatsRow) => number> = {
+  clicks: (row) => row.clicks,
+  conversions: (row) => row.conversions,
+  conversionRate: (row) => row.conversionRate,
+  // Minor units summed over currencies, not converted (as top offers rank): an offer is paid in one currency.
+  revenue: revenueSum,
+  epc: (row) => (row.clicks > 0 ? revenueSum(row) / row.clicks : 0),
+};
+
+/**
+ * The sub-ID report (decision 033): one row per value of the grouping (sub-ID, a tracker, the offer or the local
+ * day; '' for traffic without the value), sorted, optionally one page of them, then the totals row over all of them;
+ * `total` counts the rows of every page. Read from the rollups like the other basic reports, sorted and paged in
+ * memory: a partner's groups in a range are at most its rollup keys, never its clicks. Without a sort, label order
+ * (code units), as before; ties fall back to the label, then the offer id.
+ */
+export async function subidReport(
+  db: DbOrTx,
+  partnerId: number,
+  range: DateRange,
+  filters: ReportFilters,
+  options: SubidReportOptions,
+  offset: string | null,
+): Promise<{ rows: BasicReportRow[]; total: number }> {
+  const by = options.groupBy;
+  const slices = await rollupSlices(db, partnerId, utcWindow(range, offset), filters, by, offset);
+  const byKey = groupSlices(slices);
+  const names = new Map<number, string>();
+  if (by === 'offer' && byKey.size > 0) {
+    const ids = [...byKey.keys()].map(Number);
+    const rows = await db.select({ id: offers.id, name: offers.name }).from(offers).where(inArray(offers.id, ids));
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  const rows: BasicReportRow[] = [...byKey.entries()].map(([key, list]) => {
+    if (by !== 'offer') return { label: key, isTotal: false, ...statsRow(list) };
+    const offer = { id: Number(key), name: names.get(Number(key)) ?? `Offer #${key}` };
+    return { label: offer.name, isTotal: false, offer, ...statsRow(list) };
+  });
+
+  const sort = options.sort ?? 'label';
+  const direction = (options.order ?? (sort === 'label' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
+  const byLabel = (x: BasicReportRow, y: BasicReportRow) =>
+    byCodeUnits(x.label, y.label) || (x.offer?.id ?? 0) - (y.offer?.id ?? 0);
+  rows.sort((x, y) => {
+    if (sort === 'label') return direction * byLabel(x, y);
+    const value = SORT_VALUES[sort];
+    return direction * (value(x) - value(y)) || byLabel(x, y);
+  });
+
+  const totals: BasicReportRow = { label: TOTALS_LABEL, isTotal: true, ...statsRow(slices) };
+  if (options.page === undefined && options.count === undefined) return { rows: [...rows, totals], total: rows.length };
+  const count = options.count ?? DEFAULT_PAGE_SIZE;
+  const start = ((options.page ?? 1) - 1) * count;
+  return { rows: [...rows.slice(start, start + count), totals], total: rows.length };
 }
 
 async function dailySlicesOver(db: DbOrTx, partnerId: number, range: DateRange, offset: string | null) {

@@ -6,7 +6,10 @@ import {
   BasicReportQuerySchema,
   BasicReportSchema,
   ClickReportSchema,
+  ConversionReportQuerySchema,
   ConversionReportSchema,
+  ConversionTotalsQuerySchema,
+  ConversionTotalsSchema,
   ExportReportParamsSchema,
   ExportReportQuerySchema,
   GlobalPerformanceSchema,
@@ -14,9 +17,11 @@ import {
   QuickStatsSchema,
   RefusedTrafficQuerySchema,
   RefusedTrafficSchema,
+  SubidReportQuerySchema,
   TopOffersQuerySchema,
   TopOffersSchema,
   errorResponses,
+  formErrorText,
   type BasicReportQuery,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
@@ -24,11 +29,19 @@ import { users } from '../../db/schema.js';
 import { ok } from '../../lib/reply.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
-import { clickPage, conversionPage } from './raw-rows.repository.js';
+import { badRequest } from '../../lib/errors.js';
+import { clickPage, conversionPage, conversionTotals } from './raw-rows.repository.js';
 import { exportFilename, reportCsv } from './report-export.js';
 import { refusedTraffic } from './refused.repository.js';
 import { resolveRange, utcWindow } from './report-dates.js';
-import { basicReport, globalPerformance, quickStats, topOffers, type ReportFilters } from './statistics.repository.js';
+import {
+  basicReport,
+  globalPerformance,
+  quickStats,
+  subidReport,
+  topOffers,
+  type ReportFilters,
+} from './statistics.repository.js';
 
 /**
  * Day boundaries follow the time zone of the signed-in user (users.timezone, a whole-hour offset; null is UTC).
@@ -120,32 +133,47 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     },
   );
 
-  for (const [path, by] of [
-    ['/statistics/daily', 'day'],
-    ['/statistics/subid', 'subid'],
-  ] as const) {
-    app.get(
-      path,
-      {
-        ...route,
-        schema: {
-          tags: ['statistics'],
-          summary:
-            by === 'day'
-              ? 'Daily report: every day of the range, then the totals row'
-              : 'Sub-ID report: one row per sub-ID (empty for none), then the totals row',
-          querystring: BasicReportQuerySchema,
-          response: { 200: BasicReportSchema, ...errorResponses },
-        },
+  app.get(
+    '/statistics/daily',
+    {
+      ...route,
+      schema: {
+        tags: ['statistics'],
+        summary: 'Daily report: every day of the range, then the totals row',
+        querystring: BasicReportQuerySchema,
+        response: { 200: BasicReportSchema, ...errorResponses },
       },
-      async (request) => {
-        const { partnerId, offset, now } = await caller(request);
-        const range = resolveRange(request.query, now, offset);
-        const { rows } = await basicReport(db, partnerId, by, range, filtersOf(request.query), offset);
-        return ok(rows, { total: rows.length - 1 });
+    },
+    async (request) => {
+      const { partnerId, offset, now } = await caller(request);
+      const range = resolveRange(request.query, now, offset);
+      const { rows } = await basicReport(db, partnerId, 'day', range, filtersOf(request.query), offset);
+      return ok(rows, { total: rows.length - 1 });
+    },
+  );
+
+  app.get(
+    '/statistics/subid',
+    {
+      ...route,
+      schema: {
+        tags: ['statistics'],
+        summary:
+          'Sub-ID report: one row per sub-ID (empty for none), or per tracker value, offer or day (groupBy), sorted ' +
+          'and optionally paged, then the totals row; total counts the rows of every page',
+        querystring: SubidReportQuerySchema,
+        response: { 200: BasicReportSchema, ...errorResponses },
       },
-    );
-  }
+    },
+    async (request) => {
+      const { partnerId, offset, now } = await caller(request);
+      const { groupBy, sort, order, page, count, ...filter } = request.query;
+      const range = resolveRange(filter, now, offset);
+      const options = { groupBy, sort, order, page, count };
+      const { rows, total } = await subidReport(db, partnerId, range, filtersOf(filter), options, offset);
+      return ok(rows, { total });
+    },
+  );
 
   app.get(
     '/statistics/refused',
@@ -172,17 +200,39 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       ...route,
       schema: {
         tags: ['statistics'],
-        summary: 'Conversion report: the partner’s conversions of every status, newest first, paginated',
-        querystring: PagedReportQuerySchema,
+        summary:
+          'Conversion report: the partner’s conversions of every status (or of one, status), newest first, paginated',
+        querystring: ConversionReportQuerySchema,
         response: { 200: ConversionReportSchema, ...errorResponses },
       },
     },
     async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      const { page, count, ...filter } = request.query;
+      const { page, count, status, ...filter } = request.query;
       const window = utcWindow(resolveRange(filter, now, offset), offset);
-      const result = await conversionPage(db, partnerId, window, filtersOf(filter), { page, count }, offset);
+      const filters = { ...filtersOf(filter), status };
+      const result = await conversionPage(db, partnerId, window, filters, { page, count }, offset);
       return ok(result.rows, { total: result.total });
+    },
+  );
+
+  app.get(
+    '/statistics/conversion/totals',
+    {
+      ...route,
+      schema: {
+        tags: ['statistics'],
+        summary: 'The conversion report’s totals: per currency, conversions by status and their payouts',
+        querystring: ConversionTotalsQuerySchema,
+        response: { 200: ConversionTotalsSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { partnerId, offset, now } = await caller(request);
+      const { status, ...filter } = request.query;
+      const window = utcWindow(resolveRange(filter, now, offset), offset);
+      const rows = await conversionTotals(db, partnerId, window, { ...filtersOf(filter), status });
+      return ok(rows, { total: rows.length });
     },
   );
 
@@ -221,13 +271,18 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     async (request, reply) => {
       const { partnerId, offset, now } = await caller(request);
       const { type } = request.params;
-      const range = resolveRange(request.query, now, offset);
-      const csv = reportCsv(db, partnerId, type, range, filtersOf(request.query), offset, (error) =>
+      const { status, ...filter } = request.query;
+      if (status !== undefined && type !== 'conversion') {
+        throw badRequest('The request is invalid.', { status: formErrorText('oneOf') });
+      }
+      const range = resolveRange(filter, now, offset);
+      const filters = { ...filtersOf(filter), status };
+      const csv = reportCsv(db, partnerId, type, range, filters, offset, (error) =>
         request.log.error({ err: error }, 'report export interrupted'),
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFilename(type, range)}"`)
+        .header('content-disposition', `attachment; filename="${exportFilename(type, range, offset)}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrackingLink, noLinkReason } from './tracking-link';
+import { TRACKING_PARAMS, buildTrackingLink, encodeTrackingValue, noLinkReason } from './tracking-link';
+import { TRAFFIC_SOURCES, TRAFFIC_SOURCE_MACROS } from './traffic-sources';
 
 describe('buildTrackingLink', () => {
   it('carries the offer and the partner', () => {
@@ -25,6 +26,42 @@ describe('buildTrackingLink', () => {
     expect(params.get('tc4')).toBe('é/?#');
     expect(params.has('tc1')).toBe(false);
     expect(params.has('tc3')).toBe(false);
+  });
+});
+
+describe('traffic-source macros', () => {
+  it.each(TRAFFIC_SOURCES)('keeps every %s macro literal in the link', (source) => {
+    const macros = TRAFFIC_SOURCE_MACROS[source];
+    const link = buildTrackingLink('https://portal.example', 12, 3, macros);
+    const query = TRACKING_PARAMS.map((name) => `${name}=${macros[name]}`).join('&');
+    expect(link).toBe(`https://portal.example/click?offer_id=12&aff_id=3&${query}`);
+    // What the server reads back before the platform fills them in: the macros themselves.
+    const params = new URL(link).searchParams;
+    for (const name of TRACKING_PARAMS) expect(params.get(name)).toBe(macros[name]);
+  });
+
+  it('keeps the three macro forms literal and encodes everything around and between them', () => {
+    expect(encodeTrackingValue('{adset_id}')).toBe('{adset_id}');
+    expect(encodeTrackingValue('{{ad.id}}')).toBe('{{ad.id}}');
+    expect(encodeTrackingValue('${zoneid}')).toBe('${zoneid}');
+    expect(encodeTrackingValue('fb {{adset.id}}&{gclid}/${SUBID}#é')).toBe(
+      'fb%20{{adset.id}}%26{gclid}%2F${SUBID}%23%C3%A9',
+    );
+    expect(encodeTrackingValue('{keyword:default}')).toBe('{keyword:default}');
+  });
+
+  it('encodes braces and dollars that are not a macro', () => {
+    expect(encodeTrackingValue('{}')).toBe('%7B%7D');
+    expect(encodeTrackingValue('{a b}')).toBe('%7Ba%20b%7D');
+    expect(encodeTrackingValue('{a&b=c}')).toBe('%7Ba%26b%3Dc%7D');
+    expect(encodeTrackingValue('$5 {x')).toBe('%245%20%7Bx');
+    expect(encodeTrackingValue('{{x}')).toBe('%7B{x}');
+    expect(encodeTrackingValue('x}}')).toBe('x%7D%7D');
+  });
+
+  it('encodes a value typed beside a macro in the link builder', () => {
+    const link = buildTrackingLink('https://portal.example', 12, 3, { subid: 'spring sale', tc1: '{adset_id}' });
+    expect(link).toBe('https://portal.example/click?offer_id=12&aff_id=3&subid=spring%20sale&tc1={adset_id}');
   });
 });
 

@@ -6,14 +6,35 @@ export type TrackingParam = (typeof TRACKING_PARAMS)[number];
 export type TrackingValues = Partial<Record<TrackingParam, string>>;
 
 /**
+ * A traffic source's macro, as ad platforms substitute it only when it stands literally in the link: `{name}`,
+ * `{{name}}` or `${name}` (decision 033). Double braces first, so `{{ad.id}}` is one token, not `{` + `{ad.id}` + `}`.
+ */
+const MACRO_TOKEN = /\{\{[\w.:-]+\}\}|\$\{[\w.:-]+\}|\{[\w.:-]+\}/g;
+
+/**
+ * A tracking value for the link's query: URL-encoded, except the traffic-source macros in it, kept literal so that
+ * the platform can replace them (`fb_{{adset.id}}` stays as typed; `a&b` becomes `a%26b`). GET /click accepts the
+ * braces and the dollar unencoded in the query, and records whatever the platform put in their place.
+ */
+export function encodeTrackingValue(value: string): string {
+  let encoded = '';
+  let last = 0;
+  for (const match of value.matchAll(MACRO_TOKEN)) {
+    encoded += encodeURIComponent(value.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return encoded + encodeURIComponent(value.slice(last));
+}
+
+/**
  * The click URL of an offer for a partner: `{origin}/click?offer_id=…&aff_id=…`, then each non-empty value
- * (trimmed, URL-encoded). The origin is the portal's, where the server answers /click.
+ * (trimmed, URL-encoded but for traffic-source macros). The origin is the portal's, where the server answers /click.
  */
 export function buildTrackingLink(origin: string, offerId: number, partnerId: number, values: TrackingValues = {}) {
   const parts = [`offer_id=${offerId}`, `aff_id=${partnerId}`];
   for (const name of TRACKING_PARAMS) {
     const value = values[name]?.trim();
-    if (value) parts.push(`${name}=${encodeURIComponent(value)}`);
+    if (value) parts.push(`${name}=${encodeTrackingValue(value)}`);
   }
   return `${origin.replace(/\/+$/, '')}${CLICK_PATH}?${parts.join('&')}`;
 }

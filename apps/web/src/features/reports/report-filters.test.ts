@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, presetRange, REPORT_DATE_PRESETS } from '@portal/contracts';
 import {
+  DEFAULT_REPORT_VIEW,
+  conversionReportQueryOf,
   filtersForPreset,
   hasDateRange,
   matchingPreset,
   pagedReportQueryOf,
   parsePagination,
   parseReportSearch,
+  parseReportView,
   rangeError,
   reportQueryOf,
   reportSearchParams,
   searchForTab,
+  subidReportQueryOf,
   type Clock,
   type ReportFilters,
 } from './report-filters';
@@ -131,6 +135,39 @@ describe('report queries', () => {
     const monday: Clock = { now: new Date('2026-03-16T10:00:00Z'), offset: null };
     expect(matchingPreset('2026-03-16', '2026-03-16', monday)).toBe('today');
     expect(matchingPreset('2026-03-16', '2026-03-16', monday, 'this_week')).toBe('this_week');
-    expect(matchingPreset('2026-03-10', '2026-03-16', monday)).toBe('custom');
+    // The rolling presets (decision 033) name what no calendar preset does.
+    expect(matchingPreset('2026-03-10', '2026-03-16', monday)).toBe('last_7_days');
+    expect(matchingPreset('2026-02-15', '2026-03-16', monday)).toBe('last_30_days');
+    expect(matchingPreset('2026-03-09', '2026-03-16', monday)).toBe('custom');
+  });
+
+  it('keeps the status, grouping and sort in the address only when they are not the defaults', () => {
+    const filters = parse('preset=last_month');
+    expect(parseReportView(new URLSearchParams(''))).toEqual(DEFAULT_REPORT_VIEW);
+    expect(reportSearchParams(filters, undefined, DEFAULT_REPORT_VIEW).toString()).toBe(
+      'preset=last_month&startDate=2026-02-01&endDate=2026-02-28',
+    );
+    const view = { status: 'rejected', groupBy: 'tc2', sort: 'label', order: 'desc' } as const;
+    const params = reportSearchParams(filters, { page: 3, count: 20 }, view);
+    expect(params.toString()).toBe(
+      'preset=last_month&startDate=2026-02-01&endDate=2026-02-28&page=3&count=20&status=rejected&groupBy=tc2&sort=label&order=desc',
+    );
+    expect(parseReportView(params)).toEqual(view);
+    // A label sorts from A unless told; nonsense falls back.
+    expect(parseReportView(new URLSearchParams('sort=label'))).toMatchObject({ sort: 'label', order: 'asc' });
+    expect(parseReportView(new URLSearchParams('status=paid&groupBy=country&sort=x&order=up'))).toEqual(
+      DEFAULT_REPORT_VIEW,
+    );
+    expect(subidReportQueryOf(filters, { page: 2, count: 50 }, { ...view, status: '' })).toEqual({
+      startDate: '2026-02-01',
+      endDate: '2026-02-28',
+      groupBy: 'tc2',
+      sort: 'label',
+      order: 'desc',
+      page: 2,
+      count: 50,
+    });
+    expect(conversionReportQueryOf(filters, { page: 1, count: 50 }, view)).toMatchObject({ status: 'rejected' });
+    expect(conversionReportQueryOf(filters, { page: 1, count: 50 }, DEFAULT_REPORT_VIEW)).not.toHaveProperty('status');
   });
 });

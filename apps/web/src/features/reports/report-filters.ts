@@ -1,6 +1,11 @@
 import {
+  CONVERSION_STATUSES,
   DEFAULT_PAGE_SIZE,
   DEFAULT_REPORT_DATE_PRESET,
+  DEFAULT_SUBID_SORT,
+  SORT_ORDERS,
+  SUBID_GROUPINGS,
+  SUBID_SORTS,
   MAX_PAGE_SIZE,
   MAX_REPORT_RANGE_DAYS,
   REPORT_DATE_PRESETS,
@@ -8,8 +13,14 @@ import {
   daysBetween,
   presetRange,
   type BasicReportQuery,
+  type ConversionReportQuery,
+  type ConversionStatus,
   type PagedReportQuery,
   type ReportDatePreset,
+  type SortOrder,
+  type SubidGrouping,
+  type SubidReportQuery,
+  type SubidSort,
 } from '@portal/contracts';
 import { isIsoDate } from '@/lib/dates';
 
@@ -100,6 +111,41 @@ export function parseReportSearch(params: URLSearchParams, clock: Clock): Report
   return { ...rest, preset: dates.preset, startDate: dates.startDate, endDate: dates.endDate };
 }
 
+/**
+ * How one report shows its rows, beside the shared filter (decision 033): the conversion report's status, the sub-ID
+ * report's grouping and sort. Each applies at once and is kept in the address, only when not the default.
+ */
+export type ReportView = {
+  /** '' is every status. */
+  status: ConversionStatus | '';
+  groupBy: SubidGrouping;
+  sort: SubidSort;
+  order: SortOrder;
+};
+export const DEFAULT_REPORT_VIEW: ReportView = {
+  status: '',
+  groupBy: 'subid',
+  sort: DEFAULT_SUBID_SORT,
+  order: 'desc',
+};
+
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | null =>
+  (list as readonly (string | null)[]).includes(value) ? (value as T) : null;
+
+/** The view in the address; unknown values fall back to the defaults. The label sorts ascending unless told. */
+export function parseReportView(params: URLSearchParams): ReportView {
+  const sort = oneOf(SUBID_SORTS, params.get('sort')) ?? DEFAULT_REPORT_VIEW.sort;
+  return {
+    status: oneOf(CONVERSION_STATUSES, params.get('status')) ?? '',
+    groupBy: oneOf(SUBID_GROUPINGS, params.get('groupBy')) ?? DEFAULT_REPORT_VIEW.groupBy,
+    sort,
+    order: oneOf(SORT_ORDERS, params.get('order')) ?? defaultOrder(sort),
+  };
+}
+
+/** Figures sort largest first, labels from A. */
+export const defaultOrder = (sort: SubidSort): SortOrder => (sort === 'label' ? 'asc' : 'desc');
+
 /** page and count of a paginated report; anything out of range falls back to the first page of 50. */
 export function parsePagination(params: URLSearchParams): Pagination {
   const page = Number(params.get('page') ?? '1');
@@ -114,7 +160,11 @@ export function parsePagination(params: URLSearchParams): Pagination {
  * The address of a filtered report: the preset and both dates (so the link keeps its days), the
  * values that are set, and the page and count only when they differ from the defaults.
  */
-export function reportSearchParams(filters: ReportFilters, pagination?: Pagination): URLSearchParams {
+export function reportSearchParams(
+  filters: ReportFilters,
+  pagination?: Pagination,
+  view: ReportView = DEFAULT_REPORT_VIEW,
+): URLSearchParams {
   const params = new URLSearchParams();
   params.set('preset', filters.preset);
   if (filters.startDate) params.set('startDate', filters.startDate);
@@ -126,6 +176,12 @@ export function reportSearchParams(filters: ReportFilters, pagination?: Paginati
   }
   if (pagination && pagination.page > 1) params.set('page', String(pagination.page));
   if (pagination && pagination.count !== DEFAULT_PAGE_SIZE) params.set('count', String(pagination.count));
+  if (view.status) params.set('status', view.status);
+  if (view.groupBy !== DEFAULT_REPORT_VIEW.groupBy) params.set('groupBy', view.groupBy);
+  if (view.sort !== DEFAULT_REPORT_VIEW.sort || view.order !== defaultOrder(view.sort)) {
+    params.set('sort', view.sort);
+    params.set('order', view.order);
+  }
   return params;
 }
 
@@ -159,6 +215,27 @@ export function reportQueryOf(filters: ReportFilters): BasicReportQuery {
 /** The query of GET /statistics/{conversion,click}: the filter plus the page. */
 export function pagedReportQueryOf(filters: ReportFilters, pagination: Pagination): PagedReportQuery {
   return { ...reportQueryOf(filters), page: pagination.page, count: pagination.count };
+}
+
+/** The query of GET /statistics/conversion: the filter, the status when one is chosen, and the page. */
+export function conversionReportQueryOf(
+  filters: ReportFilters,
+  pagination: Pagination,
+  view: ReportView,
+): ConversionReportQuery {
+  return { ...pagedReportQueryOf(filters, pagination), ...(view.status ? { status: view.status } : {}) };
+}
+
+/** The query of GET /statistics/subid as the screen asks it: grouped, sorted and one page. */
+export function subidReportQueryOf(filters: ReportFilters, pagination: Pagination, view: ReportView): SubidReportQuery {
+  return {
+    ...reportQueryOf(filters),
+    groupBy: view.groupBy,
+    sort: view.sort,
+    order: view.order,
+    page: pagination.page,
+    count: pagination.count,
+  };
 }
 
 /** The address to carry to another report tab: the same filter, back to its first page. */

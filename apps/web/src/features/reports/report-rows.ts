@@ -99,6 +99,8 @@ export type ConversionCells = {
   offerName: string;
   date: string;
   revenue: string;
+  goal: string;
+  subid: string;
   trackers: [string, string, string, string];
   status: ConversionRow['status'];
   reason: ConversionRow['reason'];
@@ -113,6 +115,8 @@ export function conversionCells(row: ConversionRow): ConversionCells {
     offerName: row.offer.name,
     date: `${formatLocalDate(row.date)} ${formatLocalHour(row.date)}`,
     revenue: formatMoneyMinor(count(row.revenue.amount), row.revenue.currency),
+    goal: row.goal,
+    subid: orEmpty(row.subid),
     trackers: [orEmpty(row.tc1), orEmpty(row.tc2), orEmpty(row.tc3), orEmpty(row.tc4)],
     status: row.status,
     reason: row.reason,

@@ -4,9 +4,11 @@ import { useConfig } from '@/lib/config';
 import {
   parsePagination,
   parseReportSearch,
+  parseReportView,
   reportSearchParams,
   type Clock,
   type ReportFilters,
+  type ReportView,
 } from './report-filters';
 
 /**
@@ -19,15 +21,19 @@ export function useReportSearch() {
   const clock: Clock = { now: new Date(), offset: config.user.timezone };
   const filters = parseReportSearch(searchParams, clock);
   const pagination = parsePagination(searchParams);
+  const view = parseReportView(searchParams);
   const currency = config.partner?.paymentCurrency || DEFAULT_CURRENCY;
 
-  /** A new filter starts again from the first page, keeping the page size. */
+  /** A new filter starts again from the first page, keeping the page size and the view. */
   const applyFilters = (next: ReportFilters) =>
-    setSearchParams(reportSearchParams(next, { page: 1, count: pagination.count }));
+    setSearchParams(reportSearchParams(next, { page: 1, count: pagination.count }, view));
   const goToPage = (page: number) => {
-    setSearchParams(reportSearchParams(filters, { ...pagination, page }));
+    setSearchParams(reportSearchParams(filters, { ...pagination, page }, view));
     window.scrollTo({ top: 0 });
   };
+  /** Another status, grouping or sort applies at once, from the first page. */
+  const applyView = (next: Partial<ReportView>) =>
+    setSearchParams(reportSearchParams(filters, { page: 1, count: pagination.count }, { ...view, ...next }));
 
-  return { filters, pagination, clock, currency, applyFilters, goToPage };
+  return { filters, pagination, view, clock, currency, applyFilters, goToPage, applyView };
 }

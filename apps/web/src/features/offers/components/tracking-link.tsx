@@ -1,9 +1,26 @@
-import { Alert, Button, Code, CopyButton, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRACKING_VALUE_MAX_LENGTH } from '@portal/contracts';
 import type { OfferItem } from '../types';
 import { TRACKING_PARAMS, buildTrackingLink, noLinkReason, type TrackingValues } from '../tracking-link';
+import { TRAFFIC_SOURCES, TRAFFIC_SOURCE_MACROS, type TrafficSource } from '../traffic-sources';
+
+/** The three forms ad platforms replace, shown as they are (not an i18n placeholder). */
+const MACRO_FORMS = '{…}, {{…}}, ${…}';
 
 type TrackingLinkProps = { offer: OfferItem; partnerId: number };
 
@@ -14,6 +31,12 @@ type TrackingLinkProps = { offer: OfferItem; partnerId: number };
 export function TrackingLink({ offer, partnerId }: TrackingLinkProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<TrackingValues>({});
+  const [source, setSource] = useState<TrafficSource | null>(null);
+  const chooseSource = (next: TrafficSource | null) => {
+    setSource(next);
+    // A preset fills all five fields; none empties them. Either can be edited afterwards.
+    setValues(next ? { ...TRAFFIC_SOURCE_MACROS[next] } : {});
+  };
   const reason = noLinkReason(offer);
   const link = buildTrackingLink(window.location.origin, offer.id, partnerId, values);
 
@@ -32,6 +55,21 @@ export function TrackingLink({ offer, partnerId }: TrackingLinkProps) {
         </Alert>
       ) : (
         <Stack gap="sm">
+          <Group gap="sm" align="flex-end">
+            <Select
+              label={t('trackingLink.source')}
+              placeholder={t('trackingLink.noSource')}
+              data={TRAFFIC_SOURCES.map((value) => ({ value, label: t(`trackingLink.sources.${value}`) }))}
+              value={source}
+              onChange={(value) => chooseSource(value as TrafficSource | null)}
+              clearable
+              w={260}
+              data-testid="tracking-link-source"
+            />
+            <Text size="sm" c="dimmed" flex={1} miw={200}>
+              {t('trackingLink.macrosHint', { forms: MACRO_FORMS })}
+            </Text>
+          </Group>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             {TRACKING_PARAMS.map((name) => (
               <TextInput

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BasicReportQuery, ReportType } from '@portal/contracts';
+import type { ExportReportQuery, ReportType } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** The file name a Content-Disposition header gives (RFC 6266: filename* wins over filename), or the fallback. */
@@ -32,7 +32,7 @@ export const exportPath = (type: ReportType) => `/statistics/export/${type}`;
  * GET /statistics/export/{type} through the api-client's one error path (401 signs out, messages in the
  * snackbar). The server streams the CSV; the browser needs it whole to hand it over as a file.
  */
-export async function exportReport(type: ReportType, query: BasicReportQuery) {
+export async function exportReport(type: ReportType, query: ExportReportQuery) {
   const { blob, disposition } = await api.download(exportPath(type), { query });
   return { blob, filename: filenameFromDisposition(disposition, `${type}-report.csv`) };
 }
@@ -53,7 +53,7 @@ export function saveBlob(blob: Blob, filename: string) {
 
 export function useExportReport(type: ReportType) {
   return useMutation({
-    mutationFn: (query: BasicReportQuery) => exportReport(type, query),
+    mutationFn: (query: ExportReportQuery) => exportReport(type, query),
     onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
   });
 }

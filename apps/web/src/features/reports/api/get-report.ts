@@ -4,10 +4,14 @@ import type {
   BasicReportRow,
   BasicReportType,
   ClickRow,
+  ConversionReportQuery,
   ConversionRow,
+  ConversionTotal,
+  ConversionTotalsQuery,
   PagedReportQuery,
   RefusedTrafficQuery,
   RefusedTrafficRow,
+  SubidReportQuery,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
@@ -33,17 +37,31 @@ export function useBasicReport(type: BasicReportType, query: BasicReportQuery, e
   return useQuery(basicReportQueryOptions(type, query, enabled));
 }
 
+/** GET /statistics/subid grouped, sorted and paged: the page's rows, the totals row last, and how many rows in all. */
+export async function getSubidReport(query: SubidReportQuery) {
+  const { data, total } = await api.get<BasicReportRow[]>('/statistics/subid', { query });
+  const list = data ?? [];
+  return { list, total: total ?? Math.max(list.length - 1, 0) };
+}
+
+export function useSubidReport(query: SubidReportQuery, enabled: boolean) {
+  return useQuery(
+    queryOptions({ queryKey: ['reports', 'subid', query], queryFn: () => getSubidReport(query), enabled }),
+  );
+}
+
 export type PagedRows = { conversion: ConversionRow; click: ClickRow };
 export type PagedReportType = keyof PagedRows;
+type PagedQueries = { conversion: ConversionReportQuery; click: PagedReportQuery };
 
 /** GET /statistics/{conversion,click}: one page, newest first, and how many rows match in all. */
-export async function getPagedReport<T extends PagedReportType>(type: T, query: PagedReportQuery) {
+export async function getPagedReport<T extends PagedReportType>(type: T, query: PagedQueries[T]) {
   const { data, total } = await api.get<PagedRows[T][]>(`/statistics/${type}`, { query });
   const list = (data ?? []) as PagedRows[T][];
   return { list, total: total ?? list.length };
 }
 
-export function pagedReportQueryOptions<T extends PagedReportType>(type: T, query: PagedReportQuery, enabled: boolean) {
+export function pagedReportQueryOptions<T extends PagedReportType>(type: T, query: PagedQueries[T], enabled: boolean) {
   return queryOptions({
     queryKey: ['reports', type, query],
     queryFn: () => getPagedReport(type, query),
@@ -51,8 +69,24 @@ export function pagedReportQueryOptions<T extends PagedReportType>(type: T, quer
   });
 }
 
-export function usePagedReport<T extends PagedReportType>(type: T, query: PagedReportQuery, enabled: boolean) {
+export function usePagedReport<T extends PagedReportType>(type: T, query: PagedQueries[T], enabled: boolean) {
   return useQuery(pagedReportQueryOptions(type, query, enabled));
+}
+
+/** GET /statistics/conversion/totals: the conversion report's totals row, per currency, over every page. */
+export async function getConversionTotals(query: ConversionTotalsQuery) {
+  const { data } = await api.get<ConversionTotal[]>('/statistics/conversion/totals', { query });
+  return data ?? [];
+}
+
+export function useConversionTotals(query: ConversionTotalsQuery, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['reports', 'conversion-totals', query],
+      queryFn: () => getConversionTotals(query),
+      enabled,
+    }),
+  );
 }
 
 /** GET /statistics/refused: the partner's clicks /click refused in the range, per reason and offer (decision 024). */

@@ -75,7 +75,10 @@ describe('basic report', () => {
     });
     expect(await screen.findByTestId('report-loading')).toBeTruthy();
     expect(screen.queryByTestId('report-table')).toBeNull();
-    expect(statisticsCalls()).toEqual(['/api/v1/statistics/subid?startDate=2026-02-01&endDate=2026-02-28&tc1=a']);
+    // The sub-ID screen asks the most clicked rows first, one page at a time.
+    expect(statisticsCalls()).toEqual([
+      '/api/v1/statistics/subid?startDate=2026-02-01&endDate=2026-02-28&tc1=a&groupBy=subid&sort=clicks&order=desc&page=1&count=50',
+    ]);
 
     release();
     const table = await screen.findByTestId('report-table');
@@ -83,7 +86,7 @@ describe('basic report', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Label', 'Clicks', 'Conversions', 'Conversion Rate (%)', 'Revenue', 'EPC']);
+    expect(headers).toEqual(['Sub-ID', 'Clicks', 'Conversions', 'Conversion Rate (%)', 'Revenue', 'EPC']);
     const lines = within(table)
       .getAllByTestId('report-row')
       .map((line) =>

@@ -7,9 +7,14 @@ import { basicReportCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { DailyChart } from './daily-chart';
 import { ReportPanel } from './report-panel';
+import { SubidReport } from './subid-report';
 
 /** The daily and sub-ID reports (spec section 2): Stats rows, then 'Totals'; a chart above the daily one. */
 export function BasicReport({ type }: { type: BasicReportType }) {
+  return type === 'subid' ? <SubidReport /> : <DailyReport type={type} />;
+}
+
+function DailyReport({ type }: { type: BasicReportType }) {
   const { t } = useTranslation();
   const { filters, currency } = useReportSearch();
   const report = useBasicReport(type, reportQueryOf(filters), hasDateRange(filters));

@@ -2,7 +2,7 @@ import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-report';
-import { hasDateRange, pagedReportQueryOf } from '../report-filters';
+import { conversionReportQueryOf, hasDateRange, pagedReportQueryOf } from '../report-filters';
 import { useReportSearch } from '../use-report-search';
 import { ReportPagination } from './report-pagination';
 import { ReportPanel } from './report-panel';
@@ -15,6 +15,10 @@ type PagedReportProps<T extends PagedReportType, Cells> = {
   toCells: (row: PagedRows[T]) => Cells;
   head: ReactNode;
   renderRow: (cells: Cells) => ReactNode;
+  /** Above the table: a control of this report's own (the conversion status). */
+  toolbar?: ReactNode;
+  /** The table's footer (the conversion totals), shown with the rows. */
+  foot?: ReactNode;
 };
 
 /** The frame of the paginated reports (conversion, click): the query from the URL, the panel, the table, the pager. */
@@ -25,10 +29,16 @@ export function PagedReport<T extends PagedReportType, Cells>({
   toCells,
   head,
   renderRow,
+  toolbar,
+  foot,
 }: PagedReportProps<T, Cells>) {
   const { t } = useTranslation();
-  const { filters, pagination, goToPage } = useReportSearch();
-  const report = usePagedReport(type, pagedReportQueryOf(filters, pagination), hasDateRange(filters));
+  const { filters, pagination, view, goToPage } = useReportSearch();
+  const query =
+    type === 'conversion'
+      ? conversionReportQueryOf(filters, pagination, view)
+      : pagedReportQueryOf(filters, pagination);
+  const report = usePagedReport(type, query, hasDateRange(filters));
   const total = report.data?.total ?? 0;
   const rows = (report.data?.list ?? []).map(toCells);
 
@@ -46,6 +56,7 @@ export function PagedReport<T extends PagedReportType, Cells>({
           {t(summaryKey, { count: total })}
         </span>
       }
+      toolbar={toolbar}
     >
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={minWidth}>
@@ -54,6 +65,7 @@ export function PagedReport<T extends PagedReportType, Cells>({
               <Table.Tr>{head}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>{rows.map(renderRow)}</Table.Tbody>
+            {foot}
           </Table>
         </Table.ScrollContainer>
       ) : null}

@@ -1,4 +1,4 @@
-import { Button, Grid, Select, TextInput } from '@mantine/core';
+import { Button, Grid, Select, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,6 +15,7 @@ import {
   filtersForPreset,
   matchingPreset,
   rangeError,
+  reportSearchParams,
   type Clock,
   type ReportFilters,
 } from '../report-filters';
@@ -34,10 +35,13 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
   const set = <K extends keyof ReportFilters>(key: K, value: ReportFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value }));
 
+  // A preset applies at once, with whatever else the form holds (decision 033); custom waits for the dates.
   const choosePreset = (preset: ReportDatePreset) => {
     if (preset === 'custom') return set('preset', 'custom');
     const dates = filtersForPreset(preset, clock);
-    setFilters((current) => ({ ...current, preset, startDate: dates.startDate, endDate: dates.endDate }));
+    const next = { ...filters, preset, startDate: dates.startDate, endDate: dates.endDate };
+    setFilters(next);
+    onSubmit(next);
   };
   const setDate = (key: 'startDate' | 'endDate', value: string) =>
     setFilters((current) => {
@@ -47,6 +51,8 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
     });
 
   const error = rangeError(filters);
+  // Edits not sent yet: the rows below still show the address's filter, and the screen says so.
+  const pending = reportSearchParams(filters).toString() !== reportSearchParams(initial).toString();
   const offerOptions = offers.data ?? [];
   // An offer id from a shared link that the list does not hold still shows as chosen.
   const offerData =
@@ -132,6 +138,13 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             {t('reports.filters.submit')}
           </Button>
         </Grid.Col>
+        {pending ? (
+          <Grid.Col span={12}>
+            <Text size="sm" c="orange.8" data-testid="filter-pending" role="status">
+              {t('reports.filters.pending')}
+            </Text>
+          </Grid.Col>
+        ) : null}
       </Grid>
     </form>
   );

@@ -1,8 +1,10 @@
-import { Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportType } from '@portal/contracts';
+import { Link } from 'react-router';
+import { formatLocalDate, toLocalIso, type ReportType } from '@portal/contracts';
+import { paths } from '@/lib/paths';
 import { useExportReport } from '../api/export-report';
 import { hasDateRange, reportQueryOf, reportSearchParams, type ReportFilters } from '../report-filters';
 import { useReportSearch } from '../use-report-search';
@@ -23,12 +25,27 @@ type ReportPanelProps = {
   footer?: ReactNode;
   /** Runs the report's query again. */
   refresh: () => void;
+  /** Beside the export button: a control of the report's own view (status, grouping). */
+  toolbar?: ReactNode;
 };
 
+/** 'GMT+01:00' of a whole-hour offset; null is UTC. */
+export const zoneLabel = (offset: string | null | undefined) => `GMT${toLocalIso(new Date(0), offset).slice(19)}`;
+
 /** What every report screen shares: the filter, the CSV export, and the loading and empty states. */
-export function ReportPanel({ type, loading, failed, children, summary, chart, footer, refresh }: ReportPanelProps) {
+export function ReportPanel({
+  type,
+  loading,
+  failed,
+  children,
+  summary,
+  chart,
+  footer,
+  refresh,
+  toolbar,
+}: ReportPanelProps) {
   const { t } = useTranslation();
-  const { filters, pagination, clock, applyFilters } = useReportSearch();
+  const { filters, pagination, view, clock, applyFilters } = useReportSearch();
   const exporter = useExportReport(type);
   const datesSet = hasDateRange(filters);
 
@@ -62,23 +79,55 @@ export function ReportPanel({ type, loading, failed, children, summary, chart, f
           onSubmit={submit}
         />
       </Paper>
+      {datesSet ? (
+        // What the rows below are: the applied range (the address's, not the form's) and the zone its days are cut in.
+        <Group gap={6} px="xs" data-testid="report-applied" data-zone={zoneLabel(clock.offset)}>
+          <Text size="sm" fw={500} data-testid="report-applied-range">
+            {filters.startDate && filters.endDate
+              ? t('reports.applied.range', {
+                  start: formatLocalDate(filters.startDate),
+                  end: formatLocalDate(filters.endDate),
+                })
+              : filters.startDate
+                ? t('reports.applied.from', { start: formatLocalDate(filters.startDate) })
+                : t('reports.applied.until', { end: formatLocalDate(filters.endDate) })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            ·
+          </Text>
+          <Text size="sm" c="dimmed" data-testid="report-applied-zone">
+            {t('reports.applied.zone', { zone: zoneLabel(clock.offset) })}
+          </Text>
+          <Anchor component={Link} to={paths.account.href()} size="sm" data-testid="report-zone-change">
+            {t('reports.applied.change')}
+          </Anchor>
+        </Group>
+      ) : null}
       {datesSet ? chart : null}
       <Paper withBorder radius="md" mih={200} data-testid="report-results" data-report={type}>
         <Group justify="space-between" px="md" pt="sm">
           <Text size="sm" c="dimmed">
             {datesSet && !loading ? summary : null}
           </Text>
-          <Button
-            variant="light"
-            size="xs"
-            leftSection={<IconDownload size={16} />}
-            loading={exporter.isPending}
-            disabled={!datesSet}
-            onClick={() => exporter.mutate(reportQueryOf(filters))}
-            data-testid="report-export"
-          >
-            {t('reports.export')}
-          </Button>
+          <Group gap="sm">
+            {toolbar}
+            <Button
+              variant="light"
+              size="xs"
+              leftSection={<IconDownload size={16} />}
+              loading={exporter.isPending}
+              disabled={!datesSet}
+              onClick={() =>
+                exporter.mutate({
+                  ...reportQueryOf(filters),
+                  ...(type === 'conversion' && view.status ? { status: view.status } : {}),
+                })
+              }
+              data-testid="report-export"
+            >
+              {t('reports.export')}
+            </Button>
+          </Group>
         </Group>
         {body}
         {datesSet && !loading && !failed && footer ? <Box pb="md">{footer}</Box> : null}

@@ -1,0 +1,404 @@
+/**
+ * The sub-ID analysis (groupings, sorting, paging) and the conversion report's status filter and totals (issue 24,
+ * decision 033), against an independent computation over the raw clicks and conversions. Traffic goes through the
+ * real paths (GET /click, GET /postback) on a test clock over four days, for a partner at +01:00 so that a local day
+ * straddles two UTC days.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clicks, conversions, goals, offerGoals, offers } from '../src/db/schema.js';
+import { bearer, buildTestApp, createPartner, expectErrorObject, login, testClock, type TestApp } from './helper.js';
+import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+
+const START = new Date('2026-05-03T20:00:00Z');
+const NOW = new Date('2026-05-07T22:30:00Z');
+const RANGE = { startDate: '2026-05-03', endDate: '2026-05-07' };
+const OFFSET_MINUTES = 60;
+
+// A seeded generator: the traffic is random but a failure can be replayed.
+const SEED = Number(process.env.STATS_SEED ?? Date.now() % 1_000_000);
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+const rand = mulberry32(SEED);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+
+let t: TestApp;
+const clock = testClock(START);
+let token: string;
+let other: string;
+type OfferInfo = { id: number; name: string; token: string; currency: string };
+const offerList: OfferInfo[] = [];
+
+// Many sub-IDs, some long, so that the report has several pages; trackers with fewer values.
+const SUBIDS = [
+  ...Array.from({ length: 70 }, (_, i) => `ad-${String(i).padStart(3, '0')}`),
+  `campaign-${'x'.repeat(120)}`,
+  undefined,
+];
+const TC1 = ['{{adset.id}}', 'adset-1', 'adset-2', undefined];
+const TC2 = ['blue', 'green', undefined];
+
+async function sendClick(partnerId: number, o: OfferInfo) {
+  const query = new URLSearchParams({ offer_id: String(o.id), aff_id: String(partnerId) });
+  const values = { subid: pick(SUBIDS), tc1: pick(TC1), tc2: pick(TC2), tc3: rand() < 0.2 ? 'three' : undefined };
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) query.set(name, value);
+  const res = await t.app.inject({ method: 'GET', url: `/click?${query.toString()}`, remoteAddress: '198.51.100.4' });
+  expect(res.statusCode).toBe(302);
+  return { clickId: new URL(res.headers.location as string).searchParams.get('cid')!, offer: o };
+}
+
+let transaction = 0;
+async function sendPostback(click: { clickId: string; offer: OfferInfo }, goal: string, amount?: string) {
+  const params: Record<string, string> = { click_id: click.clickId, goal, token: click.offer.token };
+  if (amount) params.amount = amount;
+  params.transaction_id = `tx-${++transaction}`;
+  const res = await t.app.inject({ method: 'GET', url: `/postback?${new URLSearchParams(params).toString()}` });
+  expect(res.statusCode).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: clock.now });
+  const partner = await createPartner(t);
+  const bystander = await createPartner(t);
+  const goalsFor = (registration: number) => [
+    { goal: 'registration', p1: { amount: registration } },
+    { goal: 'sale', p1: { percent: 1000 } },
+  ];
+  for (const spec of [
+    { name: 'Zulu EUR', goals: goalsFor(250) },
+    { name: 'Alpha USD', currency: 'USD', goals: goalsFor(400) },
+    { name: 'Mike reviewed', goals: goalsFor(300) },
+  ]) {
+    const id = await createOffer(t, spec);
+    await t.database.db
+      .update(offers)
+      .set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' })
+      .where(eq(offers.id, id));
+    offerList.push({ id, name: spec.name, token: await advertiserTokenOf(t, id), currency: spec.currency ?? 'EUR' });
+  }
+  // Registrations on the third offer wait for review: pending conversions with a payout.
+  const [registration] = await t.database.db.select().from(goals).where(eq(goals.identifier, 'registration'));
+  await t.database.db
+    .update(offerGoals)
+    .set({ manualValidation: true })
+    .where(and(eq(offerGoals.offerId, offerList[2]!.id), eq(offerGoals.goalId, registration!.id)));
+
+  const sent: { clickId: string; offer: OfferInfo }[] = [];
+  while (clock.now() < NOW) {
+    for (let n = 1 + Math.floor(rand() * 3); n > 0; n--) sent.push(await sendClick(partner.partnerId, pick(offerList)));
+    if (rand() < 0.2) await sendClick(bystander.partnerId, pick(offerList));
+    if (rand() < 0.35) {
+      const click = pick(sent.slice(-30));
+      const roll = rand();
+      if (roll < 0.5) await sendPostback(click, 'registration');
+      else if (roll < 0.7)
+        await sendPostback(click, 'sale', `${1 + Math.floor(rand() * 150)}.${10 + Math.floor(rand() * 89)}`);
+      else if (roll < 0.8)
+        await sendPostback(click, 'sale'); // amount_required
+      else if (roll < 0.9)
+        await sendPostback(click, 'install'); // goal_not_found
+      else {
+        // The same click and goal twice: the second is a duplicate when the first counted.
+        await sendPostback(click, 'registration');
+        await sendPostback(click, 'registration');
+      }
+    }
+    clock.advance(60_000 + Math.floor(rand() * 9 * 60_000));
+  }
+  await t.app.tracking.buffer.flush();
+  token = await login(t, partner.email, partner.password);
+  other = await login(t, bystander.email, bystander.password);
+  const tz = await t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/account/timezone',
+    headers: bearer(token),
+    payload: { timezone: '+01:00' },
+  });
+  expect(tz.statusCode).toBe(200);
+  rawClicks = await t.database.db.select().from(clicks).where(eq(clicks.partnerId, partner.partnerId));
+  rawConversions = await t.database.db.select().from(conversions).where(eq(conversions.partnerId, partner.partnerId));
+}, 600_000);
+afterAll(async () => t?.close());
+
+// ---------------------------------------------------------------- the independent computation
+
+type RawClick = typeof clicks.$inferSelect;
+type RawConversion = typeof conversions.$inferSelect;
+let rawClicks: RawClick[] = [];
+let rawConversions: RawConversion[] = [];
+
+const localDay = (date: Date) => new Date(date.getTime() + OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+const inRange = (row: { createdAt: Date }, range = RANGE) =>
+  localDay(row.createdAt) >= range.startDate && localDay(row.createdAt) <= range.endDate;
+
+type Grouping = 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'offer' | 'day';
+const keyOf = (row: RawClick | RawConversion, by: Grouping): string =>
+  by === 'day' ? localDay(row.createdAt) : by === 'offer' ? String(row.offerId) : (row[by] ?? '');
+const currencyOf = (offerId: number) => offerList.find((o) => o.id === offerId)!.currency;
+const nameOf = (offerId: number) => offerList.find((o) => o.id === offerId)!.name;
+
+function stats(rowClicks: RawClick[], rowConversions: RawConversion[]) {
+  const revenue = new Map<string, number>();
+  for (const c of rowClicks) revenue.set(currencyOf(c.offerId), revenue.get(currencyOf(c.offerId)) ?? 0);
+  for (const c of rowConversions) {
+    revenue.set(c.currency, (revenue.get(c.currency) ?? 0) + (c.status === 'approved' ? c.payout : 0));
+  }
+  const approved = rowConversions.filter((c) => c.status === 'approved').length;
+  const list = [...revenue.keys()].sort().map((currency) => ({ currency, amount: revenue.get(currency)! }));
+  const n = rowClicks.length;
+  return {
+    clicks: n,
+    conversions: approved,
+    conversionRate: n ? approved / n : 0,
+    revenue: list,
+    epc: n ? list.map((r) => ({ currency: r.currency, amount: r.amount / n })) : [],
+  };
+}
+
+type Row = ReturnType<typeof stats> & { label: string; isTotal: boolean; offer?: { id: number; name: string } };
+type Sort = 'label' | 'clicks' | 'conversions' | 'conversionRate' | 'revenue' | 'epc';
+
+/** Every group of the range, from the raw rows, sorted as the API promises (ties on the label, then the offer id). */
+function expectedGroups(by: Grouping, sort: Sort, order: 'asc' | 'desc'): Row[] {
+  const c = rawClicks.filter((row) => inRange(row));
+  const v = rawConversions.filter((row) => inRange(row));
+  const keys = [...new Set([...c, ...v].map((row) => keyOf(row, by)))];
+  const rows: Row[] = keys.map((key) => {
+    const s = stats(
+      c.filter((row) => keyOf(row, by) === key),
+      v.filter((row) => keyOf(row, by) === key),
+    );
+    if (by !== 'offer') return { label: key, isTotal: false, ...s };
+    const offer = { id: Number(key), name: nameOf(Number(key)) };
+    return { label: offer.name, isTotal: false, offer, ...s };
+  });
+  const money = (row: Row) => row.revenue.reduce((sum, r) => sum + r.amount, 0);
+  const value = (row: Row): number =>
+    sort === 'revenue'
+      ? money(row)
+      : sort === 'epc'
+        ? row.clicks
+          ? money(row) / row.clicks
+          : 0
+        : sort === 'label'
+          ? 0
+          : row[sort];
+  const byLabel = (x: Row, y: Row) =>
+    (x.label < y.label ? -1 : x.label > y.label ? 1 : 0) || (x.offer?.id ?? 0) - (y.offer?.id ?? 0);
+  const sign = order === 'asc' ? 1 : -1;
+  return rows.sort((x, y) => (sort === 'label' ? sign * byLabel(x, y) : sign * (value(x) - value(y)) || byLabel(x, y)));
+}
+
+const totalsRow = () => ({
+  label: 'Totals',
+  isTotal: true,
+  ...stats(
+    rawClicks.filter((row) => inRange(row)),
+    rawConversions.filter((row) => inRange(row)),
+  ),
+});
+
+const get = (bearerToken: string, url: string) =>
+  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(bearerToken) });
+const qs = (params: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(params).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
+  ).toString();
+const errorsOf = (res: { json: () => unknown }) =>
+  (res.json() as { errors: Record<string, unknown> | null }).errors ?? {};
+async function data<T>(bearerToken: string, url: string) {
+  const res = await get(bearerToken, url);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: T; total: number | null };
+}
+
+// ---------------------------------------------------------------- tests
+
+describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
+  it('generated enough traffic: several pages of sub-IDs, every conversion status, two currencies', () => {
+    expect(rawClicks.length).toBeGreaterThan(500);
+    expect(new Set(rawClicks.map((c) => c.subid)).size).toBeGreaterThan(60);
+    expect(new Set(rawConversions.map((c) => c.status))).toEqual(new Set(['approved', 'pending', 'rejected']));
+    expect(new Set(rawConversions.map((c) => c.currency))).toEqual(new Set(['EUR', 'USD']));
+    expect(new Set(rawConversions.map((c) => c.reason)).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('without sort or page, the sub-ID report keeps its former answer: every sub-ID in label order', async () => {
+    const answer = await data<Row[]>(token, `/statistics/subid?${qs(RANGE)}`);
+    const expected = expectedGroups('subid', 'label', 'asc');
+    expect(answer.data).toEqual([...expected, totalsRow()]);
+    expect(answer.total).toBe(expected.length);
+  });
+
+  it.each([
+    ['subid', 'clicks', undefined],
+    ['subid', 'revenue', 'desc'],
+    ['subid', 'epc', 'asc'],
+    ['subid', 'label', 'desc'],
+    ['tc1', 'conversions', undefined],
+    ['tc2', 'conversionRate', 'desc'],
+    ['tc3', 'clicks', 'asc'],
+    ['offer', 'revenue', undefined],
+    ['offer', 'label', undefined],
+    ['day', 'clicks', undefined],
+    ['day', 'label', 'asc'],
+  ] as [Grouping, Sort, 'asc' | 'desc' | undefined][])(
+    'grouped by %s, sorted by %s %s, every page equals the independent computation',
+    async (groupBy, sort, order) => {
+      const expected = expectedGroups(groupBy, sort, order ?? (sort === 'label' ? 'asc' : 'desc'));
+      const count = 20;
+      const pages = Math.max(1, Math.ceil(expected.length / count));
+      for (let page = 1; page <= pages + 1; page++) {
+        const answer = await data<Row[]>(
+          token,
+          `/statistics/subid?${qs({ ...RANGE, groupBy, sort, order, page, count })}`,
+        );
+        expect(answer.total).toBe(expected.length);
+        expect(answer.data, `page ${page}`).toEqual([...expected.slice((page - 1) * count, page * count), totalsRow()]);
+      }
+    },
+  );
+
+  it('opens on the most clicked sub-IDs, 50 to a page, when only the page is asked', async () => {
+    const answer = await data<Row[]>(token, `/statistics/subid?${qs({ ...RANGE, sort: 'clicks', page: 2 })}`);
+    expect(answer.data).toEqual([...expectedGroups('subid', 'clicks', 'desc').slice(50, 100), totalsRow()]);
+    // The days of the +01:00 partner: the first local day starts at 23:00 UTC the day before.
+    const days = await data<Row[]>(token, `/statistics/subid?${qs({ ...RANGE, groupBy: 'day', sort: 'label' })}`);
+    expect(days.data.slice(0, -1).map((row) => row.label)).toEqual(
+      [...new Set(rawClicks.filter((row) => inRange(row)).map((row) => localDay(row.createdAt)))].sort(),
+    );
+  });
+
+  it('filters still apply under a grouping, and another partner sees none of it', async () => {
+    const offerId = offerList[0]!.id;
+    const answer = await data<Row[]>(
+      token,
+      `/statistics/subid?${qs({ ...RANGE, groupBy: 'tc1', offerId, tc2: 'blue', sort: 'clicks' })}`,
+    );
+    const c = rawClicks.filter((row) => inRange(row) && row.offerId === offerId && row.tc2 === 'blue');
+    const v = rawConversions.filter((row) => inRange(row) && row.offerId === offerId && row.tc2 === 'blue');
+    expect(answer.data.at(-1)).toEqual({ label: 'Totals', isTotal: true, ...stats(c, v) });
+    expect(answer.data.slice(0, -1).map((row) => row.label)).toEqual(
+      expect.arrayContaining([...new Set(c.map((row) => row.tc1 ?? ''))]),
+    );
+    const theirs = await data<Row[]>(other, `/statistics/subid?${qs({ ...RANGE, groupBy: 'offer' })}`);
+    expect(theirs.data.at(-1)!.clicks).toBeLessThan(rawClicks.length);
+  });
+
+  it('refuses an unknown grouping, sort, order or page size with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['groupBy=country', 'groupBy'],
+      ['sort=payout', 'sort'],
+      ['order=up', 'order'],
+      ['count=501', 'count'],
+      ['page=0', 'page'],
+    ] as const) {
+      const res = await get(token, `/statistics/subid?${qs(RANGE)}&${query}`);
+      expectErrorObject(res, 400);
+      expect(Object.keys(errorsOf(res)), query).toContain(field);
+    }
+  });
+
+  describe('the conversion report', () => {
+    const rowsOf = (status?: string) =>
+      rawConversions
+        .filter((row) => inRange(row) && (status === undefined || row.status === status))
+        .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || y.id - x.id);
+
+    it.each([undefined, 'approved', 'pending', 'rejected'])(
+      'with status %s: rows with goal, sub-ID, status and reason, rejected ones paying 0, and their totals',
+      async (status) => {
+        const expected = rowsOf(status);
+        const answer = await data<Record<string, unknown>[]>(
+          token,
+          `/statistics/conversion?${qs({ ...RANGE, status, count: 500 })}`,
+        );
+        expect(answer.total).toBe(expected.length);
+        expect(answer.data.map((row) => row.id)).toEqual(expected.map((row) => row.id));
+        for (const [i, row] of answer.data.entries()) {
+          const raw = expected[i]!;
+          expect(row).toMatchObject({
+            goal: raw.goal,
+            subid: raw.subid,
+            status: raw.status,
+            reason: raw.reason,
+            revenue: { currency: raw.currency, amount: raw.status === 'rejected' ? 0 : raw.payout },
+          });
+          if (raw.status === 'rejected') expect(row.reason).not.toBeNull();
+        }
+
+        const totals = await data<Record<string, number | string>[]>(
+          token,
+          `/statistics/conversion/totals?${qs({ ...RANGE, status })}`,
+        );
+        const currencies = [...new Set(expected.map((row) => row.currency))].sort();
+        expect(totals.data).toEqual(
+          currencies.map((currency) => {
+            const list = expected.filter((row) => row.currency === currency);
+            const of = (s: string) => list.filter((row) => row.status === s);
+            const paid = (s: string) => of(s).reduce((sum, row) => sum + row.payout, 0);
+            return {
+              currency,
+              conversions: list.length,
+              approved: of('approved').length,
+              pending: of('pending').length,
+              rejected: of('rejected').length,
+              revenue: paid('approved') + paid('pending'),
+              approvedRevenue: paid('approved'),
+              pendingRevenue: paid('pending'),
+            };
+          }),
+        );
+        // The totals add up the Revenue column of every row, page by page.
+        const column = new Map<string, number>();
+        for (const row of answer.data as { revenue: { currency: string; amount: number } }[]) {
+          column.set(row.revenue.currency, (column.get(row.revenue.currency) ?? 0) + row.revenue.amount);
+        }
+        for (const total of totals.data) expect(total.revenue).toBe(column.get(total.currency as string));
+      },
+    );
+
+    it('pages through one status with the rollup-guided seek', async () => {
+      const expected = rowsOf('approved');
+      expect(expected.length).toBeGreaterThan(12);
+      const seen: unknown[] = [];
+      for (let page = 1; page <= Math.ceil(expected.length / 5); page++) {
+        const answer = await data<{ id: number }[]>(
+          token,
+          `/statistics/conversion?${qs({ ...RANGE, status: 'approved', page, count: 5 })}`,
+        );
+        expect(answer.total).toBe(expected.length);
+        seen.push(...answer.data.map((row) => row.id));
+      }
+      expect(seen).toEqual(expected.map((row) => row.id));
+    });
+
+    it('exports one status, and says its range and time zone in the file name', async () => {
+      const res = await get(token, `/statistics/export/conversion?${qs({ ...RANGE, status: 'rejected' })}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="conversion-report_2026-05-03_2026-05-07_GMT+01-00.csv"',
+      );
+      const lines = res.body.split(/\r?\n/).filter((line) => line !== '');
+      expect(lines[0]!.startsWith('Conversion ID,')).toBe(true);
+      expect(lines.length - 1).toBe(rowsOf('rejected').length);
+      const utc = await get(other, `/statistics/export/daily?${qs(RANGE)}`);
+      expect(utc.headers['content-disposition']).toBe(
+        'attachment; filename="daily-report_2026-05-03_2026-05-07_GMT+00-00.csv"',
+      );
+      const refused = await get(token, `/statistics/export/daily?${qs({ ...RANGE, status: 'approved' })}`);
+      expectErrorObject(refused, 400);
+      expect(Object.keys(errorsOf(refused))).toEqual(['status']);
+      const unknown = await get(token, `/statistics/conversion?${qs({ ...RANGE, status: 'paid' })}`);
+      expectErrorObject(unknown, 400);
+      expect(Object.keys(errorsOf(unknown))).toEqual(['status']);
+    });
+  });
+});
