@@ -5,6 +5,7 @@ import {
   REPORT_DATE_PRESETS,
   addDays,
   formatLocalDate,
+  formatCount,
   formatLocalHour,
   formatMoneyMinor,
   formatPercent,
@@ -56,8 +57,8 @@ const dayFirst = (isoDate: string) => isoDate.split('-').reverse().join('/');
 const expectedBasicCells = (row: BasicReportRow, type: 'daily' | 'subid', currency: string) =>
   [
     row.isTotal ? 'Totals' : type === 'daily' ? formatLocalDate(row.label) : row.label || '(none)',
-    String(row.clicks),
-    String(row.conversions),
+    formatCount(row.clicks),
+    formatCount(row.conversions),
     formatPercent(row.conversionRate),
     money(row.revenue, currency),
     money(row.epc, currency),
@@ -262,10 +263,10 @@ test.describe('reports', () => {
       'Click ID',
       'IP Address',
       'SubID',
-      'Tracker1',
-      'Tracker2',
-      'Tracker3',
-      'Tracker4',
+      'Tracker 1',
+      'Tracker 2',
+      'Tracker 3',
+      'Tracker 4',
     ]);
     expect(cells).toEqual(
       page1.data.map((row) =>
@@ -331,10 +332,10 @@ test.describe('reports', () => {
       'Offer',
       'Date',
       'Revenue',
-      'Tracker1',
-      'Tracker2',
-      'Tracker3',
-      'Tracker4',
+      'Tracker 1',
+      'Tracker 2',
+      'Tracker 3',
+      'Tracker 4',
       'Status',
     ]);
     const statusText = { approved: 'Approved', pending: 'Pending', rejected: 'Rejected' } as const;
