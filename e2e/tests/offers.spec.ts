@@ -68,11 +68,14 @@ test.describe('offer list', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Offers');
     const headers = page.getByTestId('offers-table').locator('thead th');
     await expect(headers).toHaveText([
+      'ID',
       'Image',
       'Name',
       'Geos',
       'Payout type',
       'Payout',
+      'Your EPC (30 days)',
+      'Network EPC (30 days)',
       'Approval status',
       'Verticals',
     ]);
@@ -156,16 +159,26 @@ test.describe('offer list', () => {
     await pickOption(page, 'filter-status', 'Apply to run');
     await page.getByTestId('filter-submit').click();
     await expect(page).toHaveURL(/\?status=apply_to_run$/);
-    const approval = await apiOffers(request, bearer, { requireApproval: 'true' });
-    expect(approval.list.every((o) => o.requireApproval)).toBe(true);
+    const approval = await apiOffers(request, bearer, { partnerStatus: 'apply_to_run' });
+    expect(approval.list.every((o) => o.requireApproval && o.partnerStatus === 'apply_to_run')).toBe(true);
     await expectRows(page, approval);
     await pickOption(page, 'filter-status', 'Public');
     await page.getByTestId('filter-submit').click();
     await expect(page).toHaveURL(/\?status=public$/);
-    const open = await apiOffers(request, bearer, { requireApproval: 'false' });
-    expect(open.list.every((o) => !o.requireApproval)).toBe(true);
-    expect(open.total + approval.total).toBe(all.total);
+    const open = await apiOffers(request, bearer, { partnerStatus: 'public' });
+    expect(open.list.every((o) => !o.requireApproval && o.partnerStatus === 'public')).toBe(true);
     await expectRows(page, open);
+    // "My approved offers" is one status of the same filter.
+    await pickOption(page, 'filter-status', 'Active');
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(/\?status=active$/);
+    const approved = await apiOffers(request, bearer, { partnerStatus: 'active' });
+    expect(approved.total).toBeGreaterThan(0);
+    expect(approved.list.every((o) => o.partnerStatus === 'active')).toBe(true);
+    await expectRows(page, approved);
+    const statuses = ['pending', 'refused'];
+    const rest = await Promise.all(statuses.map((status) => apiOffers(request, bearer, { partnerStatus: status })));
+    expect(open.total + approval.total + approved.total + rest.reduce((n, p) => n + p.total, 0)).toBe(all.total);
 
     // Countries (multi-select with flags): any of them.
     await page.goto('/offers');
@@ -184,7 +197,7 @@ test.describe('offer list', () => {
     page,
     request,
   }) => {
-    const query = { verticals: 'finance,insurance,ecommerce', countries: 'FR', requireApproval: 'false' };
+    const query = { verticals: 'finance,insurance,ecommerce', countries: 'FR', partnerStatus: 'public' };
     const expected = await apiOffers(request, bearer, query);
     const single = await apiOffers(request, bearer, { countries: 'FR' });
     expect(expected.total).toBeGreaterThan(0);
@@ -215,6 +228,56 @@ test.describe('offer list', () => {
     await page.getByTestId('filter-submit').click();
     await expect(page.getByTestId('offers-empty')).toHaveText('No offer matches these filters.');
     await expect(page.getByTestId('offers-pagination')).toHaveCount(0);
+    // One click back to every offer.
+    await page.getByTestId('offers-reset').click();
+    await expect(page).toHaveURL(/\/offers$/);
+    await expect(page.getByTestId('offer-row')).toHaveCount(50);
+    await expect(page.getByTestId('filter-name')).toHaveValue('');
+  });
+
+  test('the search box finds an offer by its id as well as by name', async ({ page, request }) => {
+    const all = await apiOffers(request, bearer, { count: '500' });
+    const target = all.list.find((o) => !/\d/.test(o.name)) as ApiOffer;
+    await page.getByTestId('filter-name').fill(String(target.id));
+    await page.getByTestId('filter-submit').click();
+    await expect(page).toHaveURL(`/offers?name=${target.id}`);
+    await expectRows(page, await apiOffers(request, bearer, { name: String(target.id) }));
+    const row = page.locator(`[data-testid="offer-row"][data-offer-id="${target.id}"]`);
+    await expect(row.getByTestId('offer-id')).toHaveText(String(target.id));
+    await expect(row.getByTestId('offer-name')).toHaveText(target.name);
+  });
+
+  test('sortable headers order the list as the API does, and every payout cell says something', async ({
+    page,
+    request,
+  }) => {
+    await page.getByTestId('sort-payout').getByRole('button').click();
+    await expect(page).toHaveURL(/\?sort=payout&order=desc$/);
+    await expect(page.getByTestId('sort-payout')).toHaveAttribute('aria-sort', 'descending');
+    await expectRows(page, await apiOffers(request, bearer, { sortName: 'payout', sortOrder: 'desc' }));
+    await page.getByTestId('sort-payout').getByRole('button').click();
+    await expect(page).toHaveURL(/\?sort=payout&order=asc$/);
+    await expectRows(page, await apiOffers(request, bearer, { sortName: 'payout', sortOrder: 'asc' }));
+
+    await page.getByTestId('sort-epc').getByRole('button').click();
+    await expect(page).toHaveURL(/\?sort=epc&order=desc$/);
+    await expectRows(page, await apiOffers(request, bearer, { sortName: 'epc', sortOrder: 'desc' }));
+    // Northwind has traffic: its best offer's EPC is a sum of money, the network's too for a public offer.
+    const first = page.getByTestId('offer-row').first();
+    await expect(first.getByTestId('offer-epc')).toHaveText(/^\d+,\d{2}\s\S+$/u);
+
+    await page.getByTestId('sort-name').getByRole('button').click();
+    await expect(page).toHaveURL(/\?sort=name&order=asc$/);
+    await expectRows(page, await apiOffers(request, bearer, { sortName: 'name', sortOrder: 'asc' }));
+
+    // The click-paid offer of the demo has no registration payout, but its cell shows what a click earns.
+    await page.goto('/offers?name=Gift+Card+Giveaway+%E2%80%93+US');
+    const clickPaid = page.getByTestId('offer-row').first();
+    await expect(clickPaid.getByTestId('offer-payout')).toHaveText(/^\d+,\d{2}\s\$US$/u);
+    await page.goto('/offers');
+    await expect(page.getByTestId('offer-payout')).toHaveCount(50);
+    const cells = await page.getByTestId('offer-payout').allTextContents();
+    for (const cell of cells) expect(cell.trim()).not.toBe('');
   });
 
   test('paginates by 50 with the page in the URL', async ({ page, request }) => {

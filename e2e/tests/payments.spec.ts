@@ -24,8 +24,16 @@ const expectedCells = (row: BillingRequest) => [
   row.invoice ? formatLocalDate(row.invoice.date) : '—',
   row.invoice?.reference ?? '—',
   squash(formatMoneyMinor(row.totalAmount, row.paymentCurrency)),
-  row.deferred ? 'Deferred' : row.invoice ? STATUS_LABELS[row.invoice.status]! : 'Not invoiced yet',
+  row.deferred ? `Deferred${carriedText(row)}` : row.invoice ? STATUS_LABELS[row.invoice.status]! : 'Not invoiced yet',
 ];
+
+/** Under a deferred month's badge: its amount before VAT, carried over, and the threshold it stayed under. */
+const carriedText = (row: BillingRequest) => {
+  const amount = squash(formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency));
+  return row.paymentThreshold === null
+    ? `${amount} carried over to next month`
+    : `${amount} carried over to next month (under your ${squash(formatMoneyMinor(row.paymentThreshold, row.paymentCurrency))} payment threshold)`;
+};
 
 async function shownRows(page: Page) {
   await expect(page.getByTestId('payments-loading')).toHaveCount(0);
@@ -78,6 +86,41 @@ test.describe('payments', () => {
     expect(await waiting.first().evaluate((el) => el.closest('.mantine-Badge-root')?.getAttribute('style'))).toContain(
       'red',
     );
+  });
+
+  test('a legend tells what each status means, and a deferred month its carried amount and threshold', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/payments');
+    const legend = page.getByTestId('payments-legend');
+    await expect(legend).toContainText('What the statuses mean');
+    const entries = legend.getByTestId('payments-legend-entry');
+    await expect(entries).toHaveCount(6);
+    expect(await entries.evaluateAll((els) => els.map((el) => el.getAttribute('data-status')))).toEqual([
+      'waiting_for_approval',
+      'invoice_validated',
+      'payment_in_progress',
+      'paid',
+      'deferred',
+      'not_invoiced',
+    ]);
+    // The legend's badges keep the spec's colours (section 4).
+    const colour = (status: string) =>
+      legend.locator(`[data-status="${status}"] .mantine-Badge-root`).evaluate((el) => el.getAttribute('style') ?? '');
+    expect(await colour('waiting_for_approval')).toMatch(/red/);
+    expect(await colour('paid')).toMatch(/green/);
+    expect(await colour('payment_in_progress')).toMatch(/yellow/);
+    await expect(legend.locator('[data-status="deferred"]')).toContainText('payment threshold');
+    await expect(legend.locator('[data-status="deferred"]')).toContainText('carried over');
+
+    const deferred = (await billingRequests(request, bearer)).find((row) => row.deferred)!;
+    expect(deferred.paymentThreshold).not.toBeNull();
+    // The seeded deferred month stayed under Northwind's threshold.
+    expect(deferred.totalAmount - deferred.totalVatAmount).toBeLessThan(deferred.paymentThreshold!);
+    const row = page.locator(`[data-testid="payment-row"][data-id="${deferred.id}"]`);
+    await expect(row.getByTestId('payment-carried')).toBeVisible();
+    expect(squash((await row.getByTestId('payment-carried').textContent()) ?? '')).toBe(carriedText(deferred));
   });
 
   test('downloads an invoice’s PDF through a signed link', async ({ page, request }, testInfo) => {
@@ -137,7 +180,7 @@ test.describe('payments', () => {
     await page.getByTestId('payments-submit').click();
     await expect(page).toHaveURL(/deferred=yes/);
     await expect.poll(async () => (await shownRows(page)).length).toBe(1);
-    expect((await shownRows(page))[0]?.[4]).toBe('Deferred');
+    expect((await shownRows(page))[0]?.[4]).toMatch(/^Deferred/);
 
     // Period: the newest request's month, typed as the fields show dates.
     const newest = all[0]!;

@@ -5,6 +5,7 @@ import {
   REPORT_DATE_PRESETS,
   addDays,
   formatLocalDate,
+  formatCount,
   formatLocalHour,
   formatMoneyMinor,
   formatPercent,
@@ -61,8 +62,8 @@ const dayFirst = (isoDate: string) => isoDate.split('-').reverse().join('/');
 const expectedBasicCells = (row: BasicReportRow, type: 'daily' | 'subid', currency: string) =>
   [
     row.isTotal ? 'Totals' : type === 'daily' ? formatLocalDate(row.label) : row.label || '(none)',
-    String(row.clicks),
-    String(row.conversions),
+    formatCount(row.clicks),
+    formatCount(row.conversions),
     formatPercent(row.conversionRate),
     money(row.revenue, currency),
     money(row.epc, currency),
@@ -339,10 +340,10 @@ test.describe('reports', () => {
       'Click ID',
       'IP Address',
       'SubID',
-      'Tracker1',
-      'Tracker2',
-      'Tracker3',
-      'Tracker4',
+      'Tracker 1',
+      'Tracker 2',
+      'Tracker 3',
+      'Tracker 4',
     ]);
     expect(cells).toEqual(
       page1.data.map((row) =>
@@ -411,10 +412,10 @@ test.describe('reports', () => {
       'Revenue',
       'Status',
       'SubID',
-      'Tracker1',
-      'Tracker2',
-      'Tracker3',
-      'Tracker4',
+      'Tracker 1',
+      'Tracker 2',
+      'Tracker 3',
+      'Tracker 4',
     ]);
     expect(cells).toEqual(page1.data.map(expectedConversionCells));
     await expect(page.getByTestId('report-offer-link').first()).toHaveAttribute(

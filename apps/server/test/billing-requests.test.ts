@@ -78,6 +78,7 @@ async function seed(partnerId: number, rows: Seeded[], prefix: string) {
         paymentTerms: 'net30',
         paymentCurrency: 'EUR',
         deferred: row.deferred ?? false,
+        paymentThreshold: row.deferred ? 50_000 : null,
         createdAt: new Date(row.endingAt),
       })
       .returning();
@@ -131,13 +132,19 @@ describe('GET /api/v1/billing-request', () => {
       totalVatAmount: 20_000,
       paymentCurrency: 'EUR',
       paymentTerms: 'net30',
+      paymentThreshold: null,
       deferred: false,
       createdAt: '2026-01-31T22:59:59.000Z',
       invoice: { id: expect.any(Number), reference: 'A-INV-2026-01', status: 'paid', date: '2026-02-02', file: null },
     });
     // Summer time: March ends at 21:59:59 UTC, still the 31st in Paris.
     expect(body.data[3].period).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31' });
-    expect(body.data[4]).toMatchObject({ deferred: true, invoice: { status: 'waiting_for_approval' } });
+    // A deferred month tells the threshold it stayed under (Payments explains the carry-over with it).
+    expect(body.data[4]).toMatchObject({
+      deferred: true,
+      paymentThreshold: 50_000,
+      invoice: { status: 'waiting_for_approval' },
+    });
     expect(body.data[0]).toMatchObject({ totalAmount: 5_000, invoice: null });
   });
 

@@ -76,6 +76,11 @@ export const BillingRequestSchema = z.object({
   totalVatAmount: z.number().int(),
   paymentCurrency: z.string(),
   paymentTerms: z.string(),
+  /**
+   * The partner's payment threshold when the request was made, in minor units (null: none). A request under it is
+   * `deferred`: not invoiced, its amount before VAT carried over to the next month's request (decision 027).
+   */
+  paymentThreshold: z.number().int().nullable(),
   deferred: z.boolean(),
   createdAt: z.string(),
   invoice: z

@@ -96,7 +96,12 @@ export type OfferPartnerStatus = (typeof OFFER_PARTNER_STATUSES)[number];
 export const OFFER_GROUPS = ['product', 'goals', 'goal', 'goalTypes', 'goalType'] as const;
 export type OfferGroup = (typeof OFFER_GROUPS)[number];
 
-export const OFFER_SORT_NAMES = ['id', 'name', 'createdAt', 'payout'] as const;
+/** `epc` is the viewing partner's own EPC, `networkEpc` every partner's (public offers only), both over `OFFER_EPC_DAYS`. */
+export const OFFER_SORT_NAMES = ['id', 'name', 'createdAt', 'payout', 'epc', 'networkEpc'] as const;
+export type OfferSortName = (typeof OFFER_SORT_NAMES)[number];
+
+/** The offer list's EPC window: the last 30 UTC days, today included. */
+export const OFFER_EPC_DAYS = 30;
 
 export const LANGUAGE_CODES = ['fr', 'en', 'es', 'it', 'pt', 'de', 'ru', 'uk', 'pl', 'zh'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];

@@ -9,6 +9,7 @@ import {
   formatMoney,
   formatMoneyMinor,
   formatPayout,
+  formatCount,
   formatPercent,
   minorUnitDigits,
   partnerDisplayName,
@@ -156,5 +157,17 @@ describe('dates and names', () => {
     expect(flagEmoji('US')).toBe('🇺🇸');
     expect(flagEmoji('X')).toBe('');
     expect(partnerDisplayName('Northwind Media', 12)).toBe('Northwind Media #12');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as the money does, and shows a missing count as 0', () => {
+    expect(formatCount(2963)).toBe('2\u202f963');
+    expect(formatCount(9989)).toBe('9\u202f989');
+    expect(formatCount(1_234_567)).toBe('1\u202f234\u202f567');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount(null)).toBe('0');
+    // The same separator as the money formatter's.
+    expect(formatMoney(2963).replace(/,.*$/u, '')).toBe(formatCount(2963));
   });
 });

@@ -83,6 +83,33 @@ export const OfferPayoutSchema = z.object({
 });
 export type OfferPayout = z.infer<typeof OfferPayoutSchema>;
 
+/**
+ * The payout of one public goal of an offer (its p1 tier): a fixed amount (minor units), a revenue share (basis
+ * points, 'Variable' on screen), or both. An offer lists every public goal, so no payout cell is ever blank.
+ */
+export const GoalPayoutSchema = z.object({
+  /** The goal's identifier ('registration', 'click' …). */
+  goal: z.string(),
+  /** The goal's name, as the partner reads it. */
+  name: z.string(),
+  amount: z.number().int().nullable(),
+  percent: z.number().int().nullable(),
+  currency: z.string(),
+});
+export type GoalPayout = z.infer<typeof GoalPayoutSchema>;
+
+/**
+ * Earnings per click over the last `OFFER_EPC_DAYS` days, in minor units of the offer's currency with their fraction
+ * (12.5 is 0,125 €): approved payout divided by clicks; null without a click.
+ */
+export const OfferEpcSchema = z.object({
+  /** The viewing partner's own traffic. */
+  own: z.number().nullable(),
+  /** Every partner's traffic; null for a private offer, whose figures belong to the few partners running it. */
+  network: z.number().nullable(),
+});
+export type OfferEpc = z.infer<typeof OfferEpcSchema>;
+
 export const ApplicationSummarySchema = z.object({
   id: z.number().int(),
   status: z.enum(APPLICATION_STATUSES),
@@ -112,6 +139,9 @@ export const OfferSchema = z.object({
   image: z.string().nullable(),
   /** The registration payout, or null when neither the registration nor the validation goal pays on p1. */
   payout: OfferPayoutSchema.nullable(),
+  /** Every public goal's payout, registration and validation first, then in goal order. */
+  payouts: z.array(GoalPayoutSchema),
+  epc: OfferEpcSchema,
   /** The viewing partner's status for the offer: its application's status, else apply_to_run or public. */
   partnerStatus: z.enum(OFFER_PARTNER_STATUSES),
   application: ApplicationSummarySchema.nullable(),
@@ -143,7 +173,10 @@ export const ListOffersQuerySchema = z.strictObject({
   ...pageQueryShape,
   sortName: z.enum(OFFER_SORT_NAMES, { error: 'type' }).default('id'),
   sortOrder: z.enum(['asc', 'desc'], { error: 'type' }).default('desc'),
-  /** Case-insensitive substring of the offer name. */
+  /**
+   * Case-insensitive substring of the offer name; a number (`39`, or `#39`) also finds the offer of that id, so one
+   * search box finds an offer by id or by name.
+   */
   name: z.string().trim().max(100, { error: 'maxLength' }).optional(),
   conversionType: z.preprocess(emptyAsUnset, z.enum(CONVERSION_TYPES, { error: 'type' }).optional()),
   /**
@@ -183,6 +216,14 @@ export const ListOffersQuerySchema = z.strictObject({
       .optional(),
   ),
   requireApproval: z.preprocess(emptyAsUnset, booleanParam.optional()),
+  /** The viewing partner's status for the offer, any of them (`active` is "my approved offers"). */
+  partnerStatus: z.preprocess(
+    commaList,
+    z
+      .array(z.enum(OFFER_PARTNER_STATUSES, { error: 'type' }))
+      .max(OFFER_PARTNER_STATUSES.length, { error: 'max' })
+      .optional(),
+  ),
   /** Which nested objects to include: product, goals, goal, goalTypes, goalType. */
   groups: z.preprocess(commaList, z.array(z.enum(OFFER_GROUPS, { error: 'type' })).optional()),
 });

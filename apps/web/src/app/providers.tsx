@@ -1,4 +1,4 @@
-import { Autocomplete, createTheme, MantineProvider, MultiSelect, Select, TagsInput } from '@mantine/core';
+import { Autocomplete, createTheme, MantineProvider, MultiSelect, Select, Table, TagsInput } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -19,6 +19,15 @@ export const theme = createTheme({
     MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
     Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
     TagsInput: TagsInput.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
+    // Every table scrolls inside its own box, never the page; on a phone its first column stays put and a hint and
+    // an edge shadow say there is more to the side (global.css, decision 032). Native scrolling: touch and momentum.
+    TableScrollContainer: Table.ScrollContainer.extend({
+      defaultProps: {
+        type: 'native',
+        ...({ 'data-scroll-hint': i18n.t('shell.tableScrollHint') } as object),
+      },
+      classNames: { scrollContainer: 'portal-table-scroll' },
+    }),
   },
 });
 

@@ -1,23 +1,82 @@
+import { inArray, sql } from 'drizzle-orm';
 import { LANGUAGE_CODES, type DataListName } from '@portal/contracts';
 import type { DbOrTx } from '../client.js';
-import { countries, dataListItems, goalTypes, goals, languages, verticals } from '../schema.js';
+import {
+  countries,
+  dataListItems,
+  goalTypes,
+  goals,
+  languages,
+  offerCountries,
+  partners,
+  verticals,
+} from '../schema.js';
 
 /** Region codes Intl knows that are not countries (unions, pseudo-locales, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'CP', 'DG', 'EA', 'IC', 'TA']);
 
-/** Every ISO 3166-1 alpha-2 country with its English name, from the runtime's ICU data. */
-export function isoCountries(): { isoCode: string; name: string }[] {
+/**
+ * The current code of a region code: itself, or the code a withdrawn one was replaced by (FX Metropolitan France is
+ * FR, UK is GB, SU is RU …), as Unicode's locale canonicalisation knows them.
+ */
+export function currentRegionCode(code: string): string {
+  return new Intl.Locale(Intl.getCanonicalLocales(`und-${code}`)[0]!).region ?? code;
+}
+
+/** Every two-letter code Intl names, with its current code: withdrawn codes are the ones that differ. */
+function namedRegionCodes(): { code: string; current: string; name: string }[] {
   const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
-  const result: { isoCode: string; name: string }[] = [];
+  const result: { code: string; current: string; name: string }[] = [];
   for (let a = 65; a <= 90; a++) {
     for (let b = 65; b <= 90; b++) {
       const code = String.fromCharCode(a, b);
       if (NOT_COUNTRIES.has(code) || code.startsWith('X') || code.startsWith('Q')) continue;
       const name = names.of(code);
-      if (name && name !== code) result.push({ isoCode: code, name });
+      if (name && name !== code) result.push({ code, current: currentRegionCode(code), name });
     }
   }
   return result;
+}
+
+/**
+ * Every ISO 3166-1 alpha-2 country with its English name, from the runtime's ICU data, each country once: withdrawn
+ * codes that ICU still names (FX beside FR, both 'France') are left out.
+ */
+export function isoCountries(): { isoCode: string; name: string }[] {
+  return namedRegionCodes()
+    .filter((region) => region.current === region.code)
+    .map(({ code, name }) => ({ isoCode: code, name }));
+}
+
+/**
+ * Installs seeded before the list was deduplicated hold withdrawn codes: their offers and partners move to the
+ * current code, then the withdrawn rows go, so every country list shows each country once.
+ */
+async function dropWithdrawnCountries(db: DbOrTx): Promise<void> {
+  const withdrawn = namedRegionCodes().filter((region) => region.current !== region.code);
+  const present = await db
+    .select({ isoCode: countries.isoCode })
+    .from(countries)
+    .where(
+      inArray(
+        countries.isoCode,
+        withdrawn.map((region) => region.code),
+      ),
+    );
+  if (present.length === 0) return;
+  const currentOf = new Map(withdrawn.map((region) => [region.code, region.current]));
+  await db.transaction(async (tx) => {
+    for (const { isoCode } of present) {
+      const current = currentOf.get(isoCode)!;
+      await tx.execute(sql`
+        insert into ${offerCountries} (offer_id, iso_code)
+        select offer_id, ${current} from ${offerCountries} where iso_code = ${isoCode}
+        on conflict do nothing`);
+      await tx.execute(sql`delete from ${offerCountries} where iso_code = ${isoCode}`);
+      await tx.execute(sql`update ${partners} set country = ${current} where country = ${isoCode}`);
+      await tx.execute(sql`delete from ${countries} where iso_code = ${isoCode}`);
+    }
+  });
 }
 
 export const VERTICALS: [string, string][] = [
@@ -145,6 +204,7 @@ export async function seedGoals(db: DbOrTx): Promise<void> {
 /** Reference data the product needs to work at all (countries, languages, verticals, data lists, goals); safe to run on every start. */
 export async function seedReference(db: DbOrTx): Promise<void> {
   await db.insert(countries).values(isoCountries()).onConflictDoNothing();
+  await dropWithdrawnCountries(db);
   const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
   await db
     .insert(languages)

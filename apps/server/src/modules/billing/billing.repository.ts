@@ -89,6 +89,7 @@ export async function listBillingRequests(
       totalVatAmount: billingRequests.totalVatAmount,
       paymentCurrency: billingRequests.paymentCurrency,
       paymentTerms: billingRequests.paymentTerms,
+      paymentThreshold: billingRequests.paymentThreshold,
       deferred: billingRequests.deferred,
       createdAt: billingRequests.createdAt,
       invoiceId: invoices.id,
@@ -122,6 +123,7 @@ export async function listBillingRequests(
       totalVatAmount: row.totalVatAmount,
       paymentCurrency: row.paymentCurrency,
       paymentTerms: row.paymentTerms,
+      paymentThreshold: row.paymentThreshold,
       deferred: row.deferred,
       createdAt: row.createdAt.toISOString(),
       invoice:

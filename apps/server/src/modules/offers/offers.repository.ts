@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, exists, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, ilike, inArray, isNull, or, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   API_PREFIX,
+  OFFER_EPC_DAYS,
   type ApplicationStatus,
   type ConversionType,
+  type GoalPayout,
   type ListOffersQuery,
   type Offer,
+  type OfferEpc,
   type OfferGoal,
   type OfferGroup,
   type OfferPartnerStatus,
@@ -24,6 +27,7 @@ import {
   partnerOffers,
   partners,
   products,
+  statsDaily,
   verticals,
 } from '../../db/schema.js';
 import { sanitizeHtml } from '../../lib/html.js';
@@ -38,10 +42,41 @@ import {
 
 const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
 
-/** The partner looking at the catalogue, with what decides what it may see (decision 006). */
-export type Viewer = OfferViewer;
-export const viewerOf = offerViewerOf;
+/**
+ * The partner looking at the catalogue, with what decides what it may see (decision 006), and the moment it looks
+ * (the end of the EPC window).
+ */
+export type Viewer = OfferViewer & { now: Date };
+export async function viewerOf(db: DbOrTx, partnerId: number, now: Date): Promise<Viewer | null> {
+  const found = await offerViewerOf(db, partnerId);
+  return found ? { ...found, now } : null;
+}
 const visibleTo = visibleToViewer;
+
+const DAY_MS = 24 * 3600 * 1000;
+/** The first UTC day of the EPC window (decision 032): today and the 29 days before it. */
+const epcWindowStart = (now: Date) =>
+  new Date(now.getTime() - (OFFER_EPC_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * EPC per offer and currency over the window, from the daily rollup: approved payout over clicks, in minor units
+ * with their fraction; null without a click. `partnerId` narrows it to one partner's traffic, else the network's.
+ */
+function epcTable(db: DbOrTx, now: Date, partnerId: number | null, name: string) {
+  const inWindow = gte(statsDaily.day, epcWindowStart(now));
+  return db
+    .select({
+      offerId: statsDaily.offerId,
+      currency: statsDaily.currency,
+      epc: sql<number | null>`sum(${statsDaily.payout})::float8 / nullif(sum(${statsDaily.clicks}), 0)`.as(
+        `${name}_value`,
+      ),
+    })
+    .from(statsDaily)
+    .where(partnerId === null ? inWindow : and(eq(statsDaily.partnerId, partnerId), inWindow))
+    .groupBy(statsDaily.offerId, statsDaily.currency)
+    .as(name);
+}
 
 /**
  * The registration payout of every offer as one derived table (the preferred goal's p1 tier), joined only to sort
@@ -64,9 +99,28 @@ function payoutTable(db: DbOrTx) {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** `39` or `#39`: a search that may name an offer by its id. */
+const OFFER_ID_SEARCH = /^#?(\d{1,10})$/;
+
+/** The viewing partner's status for an offer (spec section 4) as SQL, to filter on; needs the application joined. */
+function partnerStatusIn(statuses: readonly OfferPartnerStatus[]): SQL {
+  const matches: SQL[] = [];
+  const applied = statuses.filter((s): s is ApplicationStatus => s !== 'public' && s !== 'apply_to_run');
+  if (applied.length) matches.push(inArray(partnerOffers.status, applied));
+  if (statuses.includes('apply_to_run')) matches.push(and(isNull(partnerOffers.id), eq(offers.requireApproval, true))!);
+  if (statuses.includes('public')) matches.push(and(isNull(partnerOffers.id), eq(offers.requireApproval, false))!);
+  return or(...matches)!;
+}
+
 function filtersOf(db: DbOrTx, query: ListOffersQuery): SQL[] {
   const where: SQL[] = [];
-  if (query.name) where.push(ilike(offers.name, `%${escapeLike(query.name)}%`));
+  if (query.name) {
+    const byName = ilike(offers.name, `%${escapeLike(query.name)}%`);
+    const id = OFFER_ID_SEARCH.exec(query.name)?.[1];
+    const byId = id && Number(id) <= 2_147_483_647 ? eq(offers.id, Number(id)) : null;
+    where.push(byId ? or(byId, byName)! : byName);
+  }
+  if (query.partnerStatus?.length) where.push(partnerStatusIn(query.partnerStatus));
   if (query.conversionType) where.push(eq(offers.conversionType, query.conversionType));
   if (query.requireApproval !== undefined) where.push(eq(offers.requireApproval, query.requireApproval));
   if (query.verticals?.length) {
@@ -104,7 +158,12 @@ function filtersOf(db: DbOrTx, query: ListOffersQuery): SQL[] {
   return where;
 }
 
-function orderOf(query: ListOffersQuery, payout: { amount: SQL | Column; percent: SQL | Column } | null): SQL[] {
+type SortJoins = {
+  payout: { amount: SQL | Column; percent: SQL | Column } | null;
+  epc: SQL.Aliased<number | null> | null;
+};
+
+function orderOf(query: ListOffersQuery, { payout, epc }: SortJoins): SQL[] {
   const dir = query.sortOrder === 'asc' ? asc : desc;
   const nullsLast = (expr: SQL | Column) =>
     sql`${expr} ${sql.raw(query.sortOrder === 'asc' ? 'asc' : 'desc')} nulls last`;
@@ -115,6 +174,10 @@ function orderOf(query: ListOffersQuery, payout: { amount: SQL | Column; percent
       return [dir(offers.createdAt), dir(offers.id)];
     case 'payout':
       return payout ? [nullsLast(payout.amount), nullsLast(payout.percent), dir(offers.id)] : [dir(offers.id)];
+    case 'epc':
+    case 'networkEpc':
+      // Offers without a click in the window (no EPC) come last in both directions, as payouts do.
+      return epc ? [nullsLast(sql`${epc}`), dir(offers.id)] : [dir(offers.id)];
     default:
       return [dir(offers.id)];
   }
@@ -163,12 +226,74 @@ export function partnerStatusOf(application: ApplicationStatus | null, requireAp
   return requireApproval ? 'apply_to_run' : 'public';
 }
 
-/** Countries, verticals, payouts and (when asked) product and goals of a page of offers, in a few queries. */
-async function hydrate(db: DbOrTx, rows: OfferRow[], groups: readonly OfferGroup[]): Promise<Offer[]> {
+/** Every public goal's p1 tier of each offer: registration and validation first, then in goal order. */
+async function goalPayoutsOf(db: DbOrTx, rows: OfferRow[]): Promise<Map<number, GoalPayout[]>> {
+  const tiers = await db
+    .select({
+      offerId: offerGoals.offerId,
+      goal: goals.identifier,
+      name: goals.name,
+      amount: offerGoalTypes.payoutAmount,
+      percent: offerGoalTypes.payoutPercent,
+    })
+    .from(offerGoals)
+    .innerJoin(goals, eq(goals.id, offerGoals.goalId))
+    .innerJoin(offerGoalTypes, eq(offerGoalTypes.offerGoalId, offerGoals.id))
+    .innerJoin(goalTypes, and(eq(goalTypes.id, offerGoalTypes.goalTypeId), eq(goalTypes.identifier, PAYOUT_TIER)))
+    .where(
+      and(
+        inArray(
+          offerGoals.offerId,
+          rows.map((r) => r.id),
+        ),
+        eq(offerGoals.private, false),
+      ),
+    )
+    .orderBy(
+      asc(offerGoals.offerId),
+      asc(sql`case ${goals.identifier} when ${PAYOUT_GOALS[0]} then 0 when ${PAYOUT_GOALS[1]} then 1 else 2 end`),
+      asc(goals.id),
+    );
+  const currencyOf = new Map(rows.map((r) => [r.id, r.currency]));
+  const result = new Map<number, GoalPayout[]>();
+  for (const { offerId, ...tier } of tiers) {
+    const list = result.get(offerId) ?? [];
+    list.push({ ...tier, currency: currencyOf.get(offerId) ?? '' });
+    result.set(offerId, list);
+  }
+  return result;
+}
+
+/** The own and network EPC of a page of offers (decision 032); the network's only for offers that are not private. */
+async function epcsOf(db: DbOrTx, viewer: Viewer, rows: OfferRow[]): Promise<Map<number, OfferEpc>> {
+  const ids = rows.map((r) => r.id);
+  const read = async (partnerId: number | null) => {
+    const table = epcTable(db, viewer.now, partnerId, partnerId === null ? 'network_epc' : 'own_epc');
+    const found = await db
+      .select({ offerId: table.offerId, currency: table.currency, epc: table.epc })
+      .from(table)
+      .where(inArray(table.offerId, ids));
+    return new Map(found.map((r) => [`${r.offerId}:${r.currency}`, r.epc === null ? null : Number(r.epc)]));
+  };
+  const publicIds = rows.filter((r) => !r.private);
+  const [own, network] = await Promise.all([
+    read(viewer.partnerId),
+    publicIds.length > 0 ? read(null) : Promise.resolve(new Map<string, number | null>()),
+  ]);
+  return new Map(
+    rows.map((r) => {
+      const key = `${r.id}:${r.currency}`;
+      return [r.id, { own: own.get(key) ?? null, network: r.private ? null : (network.get(key) ?? null) }];
+    }),
+  );
+}
+
+/** Countries, verticals, payouts, EPC and (when asked) product and goals of a page of offers, in a few queries. */
+async function hydrate(db: DbOrTx, viewer: Viewer, rows: OfferRow[], groups: readonly OfferGroup[]): Promise<Offer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const want = new Set(groups);
-  const [countryRows, verticalRows, payouts, goalRows] = await Promise.all([
+  const [countryRows, verticalRows, payouts, goalPayouts, epcs, goalRows] = await Promise.all([
     db
       .select({ offerId: offerCountries.offerId, isoCode: offerCountries.isoCode })
       .from(offerCountries)
@@ -189,6 +314,8 @@ async function hydrate(db: DbOrTx, rows: OfferRow[], groups: readonly OfferGroup
       db,
       rows.map((row) => ({ id: row.id, currency: row.currency })),
     ),
+    goalPayoutsOf(db, rows),
+    epcsOf(db, viewer, rows),
     want.has('goals') ? goalsOf(db, ids, want) : Promise.resolve(new Map<number, OfferGoal[]>()),
   ]);
 
@@ -219,6 +346,8 @@ async function hydrate(db: DbOrTx, rows: OfferRow[], groups: readonly OfferGroup
       enabled: row.enabled,
       image: imageUrl(row.imageId),
       payout: payouts.get(row.id) ?? null,
+      payouts: goalPayouts.get(row.id) ?? [],
+      epc: epcs.get(row.id) ?? { own: null, network: null },
       partnerStatus: partnerStatusOf(applicationStatus, row.requireApproval),
       application:
         row.applicationId !== null && applicationStatus ? { id: row.applicationId, status: applicationStatus } : null,
@@ -320,13 +449,21 @@ export async function listOffers(
   const where = and(visibleTo(viewer), ...filtersOf(db, query));
   let builder = offersFor(db, viewer).$dynamic();
   let payout: ReturnType<typeof payoutTable> | null = null;
+  let epc: ReturnType<typeof epcTable> | null = null;
   if (query.sortName === 'payout') {
     payout = payoutTable(db);
     builder = builder.leftJoin(payout, eq(payout.offerId, offers.id));
   }
+  if (query.sortName === 'epc' || query.sortName === 'networkEpc') {
+    const own = query.sortName === 'epc';
+    epc = epcTable(db, viewer.now, own ? viewer.partnerId : null, own ? 'own_epc' : 'network_epc');
+    // A private offer has no network EPC (decision 032): it sorts with the offers without traffic.
+    const joined = and(eq(epc.offerId, offers.id), eq(epc.currency, offers.currency));
+    builder = builder.leftJoin(epc, own ? joined : and(joined, eq(offers.private, false)));
+  }
   const rows = await builder
     .where(where)
-    .orderBy(...orderOf(query, payout))
+    .orderBy(...orderOf(query, { payout, epc: epc?.epc ?? null }))
     .limit(query.count)
     .offset((query.page - 1) * query.count);
   let total = rows[0]?.total ?? 0;
@@ -339,7 +476,7 @@ export async function listOffers(
       .where(where);
     total = counted[0]?.n ?? 0;
   }
-  return { list: await hydrate(db, rows, query.groups ?? []), total };
+  return { list: await hydrate(db, viewer, rows, query.groups ?? []), total };
 }
 
 /** One offer, if the viewer may see it. */
@@ -352,7 +489,7 @@ export async function findOffer(
   const rows = await offersFor(db, viewer)
     .where(and(visibleTo(viewer), eq(offers.id, offerId)))
     .limit(1);
-  const [offer] = await hydrate(db, rows, groups);
+  const [offer] = await hydrate(db, viewer, rows, groups);
   return offer ?? null;
 }
 

@@ -41,7 +41,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   const partnerOnly = app.requireAuth(['ROLE_PARTNER']);
 
   async function viewer(partnerId: number): Promise<Viewer> {
-    const found = await viewerOf(db, partnerId);
+    const found = await viewerOf(db, partnerId, ctx.now());
     if (!found) throw forbidden('This account is not a partner account.');
     return found;
   }

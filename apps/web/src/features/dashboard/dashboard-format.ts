@@ -7,12 +7,8 @@ import {
   type DateRange,
 } from '@portal/contracts';
 
-const countFormatter = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
-
-/** Clicks and conversions, grouped like the money figures beside them ('12 345'). */
-export function formatCount(value: number): string {
-  return countFormatter.format(value);
-}
+/** Clicks and conversions: the one count formatter of every screen (reports included). */
+export { formatCount } from '@portal/contracts';
 
 /** The chart's days: the last 30, today included, on the partner's wall clock (null offset = UTC). */
 export function chartRange(now: Date, offset: string | null | undefined): DateRange {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTERS, offerSearchParams, offersQueryOf, parseOfferSearch } from './offer-filters';
+import {
+  DEFAULT_OFFER_SORT,
+  EMPTY_FILTERS,
+  nextOfferSort,
+  offerSearchParams,
+  offersQueryOf,
+  parseOfferSearch,
+  parseOfferSort,
+} from './offer-filters';
 
 describe('offer filters in the address', () => {
   it('round-trips every filter and the page', () => {
@@ -33,18 +41,32 @@ describe('offer filters in the address', () => {
     expect(parseOfferSearch(new URLSearchParams('page=2.5')).page).toBe(1);
   });
 
-  it('maps status Public / Apply to run onto requireApproval false / true', () => {
+  it("sends the status as the partner's status, every badge included", () => {
     expect(offersQueryOf({ ...EMPTY_FILTERS, status: 'public' }, 1)).toEqual({
       page: 1,
       count: 50,
-      requireApproval: false,
+      partnerStatus: 'public',
     });
-    expect(offersQueryOf({ ...EMPTY_FILTERS, status: 'apply_to_run', name: '  x ' }, 2)).toEqual({
+    expect(offersQueryOf({ ...EMPTY_FILTERS, status: 'active', name: '  x ' }, 2)).toEqual({
       page: 2,
       count: 50,
       name: 'x',
-      requireApproval: true,
+      partnerStatus: 'active',
     });
+    expect(parseOfferSearch(new URLSearchParams('status=refused')).filters.status).toBe('refused');
     expect(offersQueryOf(EMPTY_FILTERS, 1)).toEqual({ page: 1, count: 50 });
+  });
+
+  it('keeps the order in the address, flips it on the same column and starts a new one best first', () => {
+    const sort = { name: 'epc' as const, order: 'desc' as const };
+    const params = offerSearchParams({ ...EMPTY_FILTERS, name: 'x' }, 2, sort);
+    expect(params.toString()).toBe('name=x&sort=epc&order=desc&page=2');
+    expect(parseOfferSort(params)).toEqual(sort);
+    expect(offersQueryOf(EMPTY_FILTERS, 1, sort)).toEqual({ page: 1, count: 50, sortName: 'epc', sortOrder: 'desc' });
+    expect(parseOfferSort(new URLSearchParams('sort=bogus&order=asc'))).toEqual(DEFAULT_OFFER_SORT);
+    expect(offerSearchParams(EMPTY_FILTERS, 1, DEFAULT_OFFER_SORT).toString()).toBe('');
+    expect(nextOfferSort(sort, 'epc')).toEqual({ name: 'epc', order: 'asc' });
+    expect(nextOfferSort(sort, 'name')).toEqual({ name: 'name', order: 'asc' });
+    expect(nextOfferSort(sort, 'payout')).toEqual({ name: 'payout', order: 'desc' });
   });
 });

@@ -20,8 +20,8 @@ describe('basic report rows', () => {
       key: '0:2026-02-03',
       isTotal: false,
       label: '03/02/2026',
-      clicks: 200,
-      conversions: 5,
+      clicks: '200',
+      conversions: '5',
       conversionRate: formatPercent(0.025),
       revenue: formatMoneyMinor(12_345, 'EUR'),
       epc: formatMoneyMinor(61.725, 'EUR'),
@@ -29,6 +29,12 @@ describe('basic report rows', () => {
     // French formats: comma decimal, the currency after the amount.
     expect(formatPercent(0.025)).toMatch(/^2,50\s%$/);
     expect(formatMoneyMinor(12_345, 'EUR')).toMatch(/^123,45\s€$/);
+  });
+
+  it('groups clicks and conversions as the dashboard does', () => {
+    const cells = basicReportCells(row({ clicks: 9989, conversions: 1200 }), 'daily', 'EUR', labels, 0);
+    expect(cells.clicks).toBe('9\u202f989');
+    expect(cells.conversions).toBe('1\u202f200');
   });
 
   it("labels the sub-ID report's rows, '(none)' for traffic without one, and the totals row", () => {
@@ -41,8 +47,8 @@ describe('basic report rows', () => {
   it('shows missing values as 0, in the partner currency when there is no money at all', () => {
     const cells = basicReportCells({ label: '2026-02-04', isTotal: false }, 'daily', 'USD', labels, 0);
     expect(cells).toMatchObject({
-      clicks: 0,
-      conversions: 0,
+      clicks: '0',
+      conversions: '0',
       conversionRate: formatPercent(0),
       revenue: formatMoneyMinor(0, 'USD'),
       epc: formatMoneyMinor(0, 'USD'),

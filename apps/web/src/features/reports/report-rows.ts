@@ -1,4 +1,5 @@
 import {
+  formatCount,
   formatLocalDate,
   formatLocalHour,
   formatMoneyAmounts,
@@ -17,8 +18,9 @@ export type BasicReportCells = {
   key: string;
   isTotal: boolean;
   label: string;
-  clicks: number;
-  conversions: number;
+  /** Grouped as on the dashboard ('2 963'). */
+  clicks: string;
+  conversions: string;
   conversionRate: string;
   revenue: string;
   epc: string;
@@ -44,8 +46,8 @@ export function basicReportCells(
     key: isTotal ? 'totals' : `${index}:${raw}`,
     isTotal,
     label,
-    clicks: count(row.clicks),
-    conversions: count(row.conversions),
+    clicks: formatCount(count(row.clicks)),
+    conversions: formatCount(count(row.conversions)),
     conversionRate: formatPercent(count(row.conversionRate)),
     revenue: formatMoneyAmounts(row.revenue, currency),
     epc: formatMoneyAmounts(row.epc, currency),

@@ -42,7 +42,11 @@ export function TrafficChart({ timezone }: { timezone: string | null }) {
             ]}
             withRightYAxis
             withLegend
-            curveType="monotone"
+            // Straight segments: a smoothed curve between a day of traffic and a day without dips under 0.
+            curveType="linear"
+            // Counts: whole-number ticks from 0 on both axes (a conversion is never 0.5).
+            yAxisProps={{ domain: [0, 'auto'], allowDecimals: false }}
+            rightYAxisProps={{ domain: [0, 'auto'], allowDecimals: false }}
             withDots={false}
             valueFormatter={formatCount}
             data-testid="traffic-chart-svg"

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConversionType, OfferPage } from '@portal/contracts';
+import type { ConversionType, OfferPage, OfferPartnerStatus, OfferSortName } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** The nested objects the offer screens ask for (spec section 7). */
@@ -16,6 +16,10 @@ export type OffersQuery = {
   /** ISO codes. */
   countries?: string[];
   requireApproval?: boolean;
+  /** The viewing partner's status (the badge). */
+  partnerStatus?: OfferPartnerStatus;
+  sortName?: OfferSortName;
+  sortOrder?: 'asc' | 'desc';
 };
 
 export async function getOffers(query: OffersQuery) {

@@ -14,7 +14,7 @@ import { useApplyOffer } from '../api/apply-offer';
 import { useOffer } from '../api/get-offer';
 import type { OfferItem } from '../types';
 import { OfferStatusBadge } from './offer-status-badge';
-import { verticalNames } from './offers-table';
+import { OfferPayoutCell, verticalNames } from './offers-table';
 import { TrackingLink } from './tracking-link';
 
 /** Offer detail (spec section 2); `id` is null when the address holds no valid offer id. */
@@ -72,7 +72,8 @@ function OfferView({ offer }: { offer: OfferItem }) {
       <CountryFlags key="geos" codes={offer.countries} nameOf={(code) => countryNames.get(code) ?? code} />,
     ],
     ['payout-type', t('offers.detail.payoutType'), payoutType],
-    ['payout', t('offers.detail.payout'), formatPayout(offer.payout)],
+    // The registration payout (spec section 2); an offer that pays on other goals shows them rather than a blank.
+    ['payout', t('offers.detail.payout'), formatPayout(offer.payout) || <OfferPayoutCell key="payout" offer={offer} />],
     [
       'approval-status',
       t('offers.detail.approvalStatus'),

@@ -1,10 +1,19 @@
-import { Box, Center, Group, LoadingOverlay, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, LoadingOverlay, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, type OfferSortName } from '@portal/contracts';
 import { useConfig } from '@/lib/config';
 import { useOffers } from '../api/get-offers';
-import { offerSearchParams, offersQueryOf, parseOfferSearch, type OfferFilters } from '../offer-filters';
+import {
+  EMPTY_FILTERS,
+  hasOfferFilters,
+  nextOfferSort,
+  offerSearchParams,
+  offersQueryOf,
+  parseOfferSearch,
+  parseOfferSort,
+  type OfferFilters,
+} from '../offer-filters';
 import { OfferFiltersForm } from './offer-filters-form';
 import { OffersPagination } from './offers-pagination';
 import { OffersTable } from './offers-table';
@@ -15,16 +24,19 @@ export function OfferList() {
   const config = useConfig();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, page } = parseOfferSearch(searchParams);
-  const offers = useOffers(offersQueryOf(filters, page));
+  const sort = parseOfferSort(searchParams);
+  const offers = useOffers(offersQueryOf(filters, page, sort));
 
   const payoutTypes = new Map(config.data.conversionTypeList.map((item) => [item.value, item.label]));
   const countryNames = new Map(config.countries.map((country) => [country.isoCode, country.name]));
   const total = offers.data?.total ?? 0;
   const totalPages = Math.ceil(total / DEFAULT_PAGE_SIZE);
 
-  const submit = (next: OfferFilters) => setSearchParams(offerSearchParams(next, 1));
+  const submit = (next: OfferFilters) => setSearchParams(offerSearchParams(next, 1, sort));
+  const reset = () => setSearchParams(offerSearchParams(EMPTY_FILTERS, 1, sort));
+  const sortBy = (name: OfferSortName) => setSearchParams(offerSearchParams(filters, 1, nextOfferSort(sort, name)));
   const goTo = (next: number) => {
-    setSearchParams(offerSearchParams(filters, next));
+    setSearchParams(offerSearchParams(filters, next, sort));
     window.scrollTo({ top: 0 });
   };
 
@@ -58,13 +70,22 @@ export function OfferList() {
               offers={offers.data.list}
               payoutTypeLabel={(value) => payoutTypes.get(value) ?? value.toUpperCase()}
               countryName={(code) => countryNames.get(code) ?? code}
+              sort={sort}
+              onSort={sortBy}
             />
           </Box>
         ) : (
           <Center p="xl" mih={200}>
-            <Text c="dimmed" data-testid="offers-empty">
-              {offers.isError ? t('errors.generic') : t('offers.empty')}
-            </Text>
+            <Stack align="center" gap="sm">
+              <Text c="dimmed" data-testid="offers-empty">
+                {offers.isError ? t('errors.generic') : t('offers.empty')}
+              </Text>
+              {!offers.isError && hasOfferFilters(filters) ? (
+                <Button variant="light" onClick={reset} data-testid="offers-reset">
+                  {t('offers.filters.reset')}
+                </Button>
+              ) : null}
+            </Stack>
           </Center>
         )}
       </Paper>

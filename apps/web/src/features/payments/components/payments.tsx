@@ -12,11 +12,11 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatLocalDate, formatMoneyMinor } from '@portal/contracts';
+import { INVOICE_STATUSES, formatLocalDate, formatMoneyMinor } from '@portal/contracts';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { DayInput } from '@/components/day-input';
 import { WindowPagination } from '@/components/window-pagination';
@@ -94,7 +94,67 @@ export function Payments() {
           />
         </Stack>
       </Paper>
+      <PaymentsLegend />
     </Stack>
+  );
+}
+
+/** What each badge means, in the spec's colours (section 4), 'Deferred' and 'Not invoiced yet' included. */
+function PaymentsLegend() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const statusLabel = (status: string) =>
+    config.data.invoiceStatusList.find((item) => item.value === status)?.label ?? status;
+  const entries: { key: string; badge: ReactNode; text: string }[] = [
+    ...INVOICE_STATUSES.map((status) => ({
+      key: status,
+      badge: (
+        <Badge color={invoiceStatusColor(status)} variant="light">
+          {statusLabel(status)}
+        </Badge>
+      ),
+      text: t(`payments.legend.${status}`),
+    })),
+    {
+      key: 'deferred',
+      badge: (
+        <Badge color="gray" variant="light">
+          {t('payments.deferred')}
+        </Badge>
+      ),
+      text: t('payments.legend.deferred'),
+    },
+    {
+      key: 'not_invoiced',
+      badge: (
+        <Badge color="gray" variant="outline">
+          {t('payments.notInvoiced')}
+        </Badge>
+      ),
+      text: t('payments.legend.notInvoiced'),
+    },
+  ];
+  return (
+    <Paper withBorder p="md" radius="md" data-testid="payments-legend">
+      <Text fw={600} size="sm" mb="xs">
+        {t('payments.legend.title')}
+      </Text>
+      <Stack gap={6}>
+        {entries.map((entry) => (
+          <Group
+            key={entry.key}
+            gap="sm"
+            wrap="nowrap"
+            align="flex-start"
+            data-testid="payments-legend-entry"
+            data-status={entry.key}
+          >
+            <div style={{ flexShrink: 0, minWidth: 150 }}>{entry.badge}</div>
+            <Text size="sm">{entry.text}</Text>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 
@@ -240,9 +300,21 @@ function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
               </Table.Td>
               <Table.Td data-testid="payment-status">
                 {row.deferred ? (
-                  <Badge color="gray" variant="light">
-                    {t('payments.deferred')}
-                  </Badge>
+                  <Stack gap={2}>
+                    <Badge color="gray" variant="light">
+                      {t('payments.deferred')}
+                    </Badge>
+                    {/* Decision 027: the amount before VAT was under the threshold and moves to next month's request. */}
+                    <Text size="xs" c="dimmed" data-testid="payment-carried">
+                      {t(row.paymentThreshold === null ? 'payments.carried' : 'payments.carriedUnder', {
+                        amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
+                        threshold:
+                          row.paymentThreshold === null
+                            ? ''
+                            : formatMoneyMinor(row.paymentThreshold, row.paymentCurrency),
+                      })}
+                    </Text>
+                  </Stack>
                 ) : row.invoice ? (
                   <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
                     {statusLabel(row.invoice.status)}

@@ -40,7 +40,7 @@ export function PostbackStats({ postbackId }: { postbackId: number }) {
 
   return (
     <Stack gap="md" data-testid="postback-stats-view">
-      <SimpleGrid cols={4}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
         {counts.map(([name, value]) => (
           <Paper key={name} withBorder p="sm">
             <Text size="xs" c="dimmed">

@@ -1,4 +1,5 @@
 import { Button, Center, Divider, Drawer, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ type Editing = PostbackItem | null | undefined;
 /** Pixels and postbacks (spec section 2): the list, its actions, the stats view and the signing secret. */
 export function PostbacksPage() {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false }) ?? false;
   const postbacks = usePostbacks();
   const update = useUpdatePostback();
   const remove = useDeletePostback();
@@ -144,7 +146,8 @@ export function PostbacksPage() {
         opened={statsOf !== null}
         onClose={() => setStatsOf(null)}
         position="right"
-        size="80%"
+        // The whole width on a phone: 80 % of 390 px leaves the counts and the table no room.
+        size={phone ? '100%' : '80%'}
         title={t('postbacks.stats.title', { name: label(statsOf) })}
       >
         {statsOf && <PostbackStats postbackId={statsOf.id} />}

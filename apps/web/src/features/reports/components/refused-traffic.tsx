@@ -2,7 +2,7 @@ import { Alert, Anchor, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { RefusedTrafficQuery } from '@portal/contracts';
+import { formatCount, type RefusedTrafficQuery } from '@portal/contracts';
 import { paths } from '@/lib/paths';
 import { useRefusedTraffic } from '../api/get-report';
 import { useReportOffers } from '../api/get-report-offers';
@@ -65,7 +65,7 @@ export function RefusedTraffic() {
                     </Anchor>
                   )}
                 </Table.Td>
-                <Table.Td ta="right">{row.clicks}</Table.Td>
+                <Table.Td ta="right">{formatCount(row.clicks)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

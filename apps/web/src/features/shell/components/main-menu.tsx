@@ -1,6 +1,7 @@
-import { Anchor, Divider, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Divider, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
   IconChartBar,
+  IconLogout,
   IconCreditCard,
   IconGauge,
   IconTag,
@@ -20,9 +21,12 @@ import {
   type AccountManager,
   type Role,
 } from '@portal/contracts';
+import { logout } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { hasAnyRole } from '@/lib/roles';
 import { AccountManagerCard } from './account-manager-card';
+import { HEADER_LINKS } from './header-links';
+import { useLiveUnreadCount } from './top-bar';
 
 type MenuItem = {
   to: string;
@@ -96,6 +100,11 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
             />
           ))}
         </nav>
+        {/* In the phone drawer, the top bar's links too: every one of them stays reachable (decision 032). */}
+        <Box hiddenFrom="sm" data-testid="menu-header-links">
+          <Divider my="sm" />
+          <HeaderLinksInMenu pathname={pathname} onNavigate={onNavigate} />
+        </Box>
         {accountManager ? (
           <>
             <Divider my="sm" />
@@ -123,5 +132,41 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
         </Text>
       </Stack>
     </Stack>
+  );
+}
+
+function HeaderLinksInMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const unread = useLiveUnreadCount();
+  return (
+    <>
+      {HEADER_LINKS.map(({ to, label, icon: Icon, id }) => (
+        <MantineNavLink
+          key={to}
+          component={NavLink}
+          to={to}
+          label={t(label)}
+          leftSection={<Icon size={18} aria-hidden />}
+          rightSection={
+            id === 'notifications' && unread > 0 ? (
+              <Badge size="sm" color="red" circle={unread < 10}>
+                {unread > 99 ? '99+' : unread}
+              </Badge>
+            ) : undefined
+          }
+          active={pathname === to}
+          onClick={onNavigate}
+          data-testid={`menu-header-${id}`}
+        />
+      ))}
+      <MantineNavLink
+        component="button"
+        label={t('shell.logout')}
+        c="red"
+        leftSection={<IconLogout size={18} aria-hidden />}
+        onClick={() => void logout()}
+        data-testid="menu-header-logout"
+      />
+    </>
   );
 }

@@ -1,5 +1,5 @@
-import { Anchor, Badge, Burger, Button, Group, Image, Text } from '@mantine/core';
-import { IconApi, IconBell, IconLogout, IconSettings } from '@tabler/icons-react';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Image, Indicator, Menu, Text } from '@mantine/core';
+import { IconBell, IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useEffect } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
@@ -7,33 +7,50 @@ import { logout } from '@/lib/auth';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useUnreadCount } from '../api/get-unread-count';
+import { HEADER_LINKS } from './header-links';
 
 type TopBarProps = {
   menuOpened: boolean;
   onToggleMenu: () => void;
 };
 
-const LINKS = [
-  { to: paths.api.href(), label: 'shell.api', icon: IconApi, testId: 'top-bar-api' },
-  { to: paths.account.href(), label: 'shell.account', icon: IconSettings, testId: 'top-bar-account' },
-  { to: paths.notifications.href(), label: 'shell.notifications', icon: IconBell, testId: 'top-bar-notifications' },
-] as const;
-
-export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
-  const { t } = useTranslation();
+/** Live notification count of the signed-in partner, counted again on every navigation (0 for staff). */
+export function useLiveUnreadCount(): number {
   const config = useConfig();
   const { pathname } = useLocation();
   // Staff have no partner, hence no notifications.
   const unreadCount = useUnreadCount(config.partner !== null);
   const { refetch } = unreadCount;
-  const unread = unreadCount.data ?? 0;
   // The bar stays mounted while the screens change: count again on every navigation.
   useEffect(() => {
     if (config.partner !== null) void refetch();
   }, [pathname, config.partner, refetch]);
+  return unreadCount.data ?? 0;
+}
+
+/**
+ * The top bar. From the `md` breakpoint its links are buttons; below it (phones, small tablets) the bell stays in
+ * the bar and every link, logout included, is in one menu, so that nothing is cut off at 390 px (decision 032).
+ */
+export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const unread = useLiveUnreadCount();
+  const partner = config.partner;
+  const countBadge = (
+    <Badge
+      size="sm"
+      circle={unread < 10}
+      color="red"
+      aria-label={t('notifications.unreadCount', { count: unread })}
+      data-testid="top-bar-notifications-count"
+    >
+      {unread > 99 ? '99+' : unread}
+    </Badge>
+  );
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" data-testid="top-bar">
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs" data-testid="top-bar">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={menuOpened}
           onClick={onToggleMenu}
@@ -41,15 +58,25 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           size="sm"
           aria-label={t('shell.toggleMenu')}
         />
-        <Anchor component={Link} to={paths.dashboard.href()} underline="never">
+        <Anchor component={Link} to={paths.dashboard.href()} underline="never" style={{ flexShrink: 0 }}>
           <Image src="/logo-mark.svg" alt={t('app.logoMarkAlt')} w={32} h={32} />
         </Anchor>
-        <Text fw={600} visibleFrom="xs" data-testid="tagline">
+        <Text fw={600} visibleFrom="lg" data-testid="tagline">
           {t('app.tagline')}
         </Text>
+        {partner ? (
+          <Text size="sm" c="dimmed" truncate="end" data-testid="top-bar-partner" title={partner.displayName}>
+            <Text span visibleFrom="sm" inherit>
+              {partner.companyName}{' '}
+            </Text>
+            <Text span fw={600} c="var(--mantine-color-text)" inherit data-testid="top-bar-partner-id">
+              {t('shell.partnerId', { id: partner.id })}
+            </Text>
+          </Text>
+        ) : null}
       </Group>
-      <Group gap={4} wrap="nowrap">
-        {LINKS.map(({ to, label, icon: Icon, testId }) => (
+      <Group gap={4} wrap="nowrap" visibleFrom="md">
+        {HEADER_LINKS.map(({ to, label, icon: Icon, id }) => (
           <Button
             key={to}
             component={NavLink}
@@ -57,20 +84,8 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
             variant="subtle"
             size="compact-sm"
             leftSection={<Icon size={16} aria-hidden />}
-            rightSection={
-              testId === 'top-bar-notifications' && unread > 0 ? (
-                <Badge
-                  size="sm"
-                  circle={unread < 10}
-                  color="red"
-                  aria-label={t('notifications.unreadCount', { count: unread })}
-                  data-testid="top-bar-notifications-count"
-                >
-                  {unread > 99 ? '99+' : unread}
-                </Badge>
-              ) : undefined
-            }
-            data-testid={testId}
+            rightSection={id === 'notifications' && unread > 0 ? countBadge : undefined}
+            data-testid={`top-bar-${id}`}
           >
             {t(label)}
           </Button>
@@ -85,6 +100,56 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
         >
           {t('shell.logout')}
         </Button>
+      </Group>
+      <Group gap={4} wrap="nowrap" hiddenFrom="md" style={{ flexShrink: 0 }}>
+        {partner ? (
+          <Indicator label={unread > 99 ? '99+' : unread} disabled={unread === 0} color="red" size={16} offset={6}>
+            <ActionIcon
+              component={NavLink}
+              to={paths.notifications.href()}
+              variant="subtle"
+              size={44}
+              aria-label={unread > 0 ? t('notifications.unreadCount', { count: unread }) : t('shell.notifications')}
+              data-testid="top-bar-compact-notifications"
+            >
+              <IconBell size={22} aria-hidden />
+            </ActionIcon>
+          </Indicator>
+        ) : null}
+        <Menu position="bottom-end" width={220} withinPortal>
+          <Menu.Target>
+            <ActionIcon
+              variant="subtle"
+              size={44}
+              aria-label={t('shell.moreActions')}
+              data-testid="top-bar-compact-menu"
+            >
+              <IconDotsVertical size={22} aria-hidden />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown data-testid="top-bar-compact-dropdown">
+            {HEADER_LINKS.map(({ to, label, icon: Icon, id }) => (
+              <Menu.Item
+                key={to}
+                component={Link}
+                to={to}
+                leftSection={<Icon size={18} aria-hidden />}
+                data-testid={`top-bar-compact-${id}-item`}
+              >
+                {t(label)}
+              </Menu.Item>
+            ))}
+            <Menu.Divider />
+            <Menu.Item
+              color="red"
+              leftSection={<IconLogout size={18} aria-hidden />}
+              onClick={() => void logout()}
+              data-testid="top-bar-compact-logout"
+            >
+              {t('shell.logout')}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
       </Group>
     </Group>
   );

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyMinor } from '@portal/contracts';
+import { formatCount, formatMoneyMinor } from '@portal/contracts';
 import { TableHead } from '@/components/table-head';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useRunBilling } from '../api/billing-run';
@@ -60,7 +60,7 @@ export function StaffBilling() {
                   {result.created.map((row) => (
                     <Table.Tr key={row.billingRequestId} data-testid="staff-billing-row">
                       <Table.Td>{row.partnerName}</Table.Td>
-                      <Table.Td>{row.conversions}</Table.Td>
+                      <Table.Td>{formatCount(row.conversions)}</Table.Td>
                       <Table.Td>{formatMoneyMinor(row.totalAmount, row.currency)}</Table.Td>
                       <Table.Td>{formatMoneyMinor(row.totalVatAmount, row.currency)}</Table.Td>
                       <Table.Td>
