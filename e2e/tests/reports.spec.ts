@@ -225,10 +225,13 @@ test.describe('reports', () => {
     await page.getByTestId('filter-tc3').fill('');
     await expect(page.getByTestId('filter-pending')).toHaveCount(0);
     await choose(page, 'filter-preset', PRESET_LABELS.last_year);
+    const lastYear = presetRange('last_year', new Date(), offset)!;
+    await expect(page).toHaveURL(
+      new RegExp(`preset=last_year&startDate=${lastYear.startDate}&endDate=${lastYear.endDate}`),
+    );
     await tableCells(page);
 
     // The link keeps the range: a reload shows and sends the same days.
-    const lastYear = presetRange('last_year', new Date(), offset)!;
     const again = page.waitForRequest(isStatistics('daily'));
     await page.reload();
     expect(queryOf(await again)).toEqual(lastYear);
