@@ -61,7 +61,7 @@ export async function notifyTwoFactorChange(
       `Time of the change: ${options.at.toISOString()} (UTC).`,
       '',
       IF_NOT_YOU,
-    ].join('\n'),
+    ],
   });
 }
 
@@ -97,7 +97,7 @@ export async function notifyBankDetailsChange(
         `Time of the change: ${options.at.toISOString()} (UTC).`,
         '',
         'Payments go to the new account from now on. ' + IF_NOT_YOU,
-      ].join('\n'),
+      ],
     });
   }
   return recipients.length;
