@@ -10,10 +10,9 @@ import {
 } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { updatePartner } from '../api/update-partner';
-import { showSaveErrors } from '../lib/submit-errors';
 
 type Partner = NonNullable<PortalConfig['partner']>;
 
@@ -62,7 +61,7 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
       showSnackbar({ kind: 'success', message: t('myAccount.company.saved') });
       await reloadConfig(queryClient);
     } catch (error) {
-      showSaveErrors(t, error, FIELDS, setError);
+      handleFormError(error, { t, fields: FIELDS, setError });
     }
   });
 

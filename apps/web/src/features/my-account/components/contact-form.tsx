@@ -12,12 +12,11 @@ import {
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { downloadFile } from '@/lib/files';
 import { updateContact } from '../api/update-contact';
 import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload } from '../lib/read-file';
-import { showSaveErrors } from '../lib/submit-errors';
 
 type Contact = NonNullable<NonNullable<PortalConfig['partner']>['mainContact']>;
 
@@ -69,9 +68,13 @@ export function ContactForm({ config, contact }: { config: PortalConfig; contact
       showSnackbar({ kind: 'success', message: t('myAccount.contact.saved') });
       await reloadConfig(queryClient);
     } catch (error) {
-      showSaveErrors(t, error, FIELDS, (field, fieldError) => {
-        if (field === 'document') setFileError(fieldError.message);
-        else setError(field, fieldError);
+      handleFormError(error, {
+        t,
+        fields: FIELDS,
+        setError: (field, fieldError) => {
+          if (field === 'document') setFileError(fieldError.message);
+          else setError(field, fieldError);
+        },
       });
     }
   });

@@ -11,10 +11,9 @@ import {
 import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { updatePartner } from '../api/update-partner';
-import { showSaveErrors } from '../lib/submit-errors';
 
 type Partner = NonNullable<PortalConfig['partner']>;
 
@@ -58,7 +57,7 @@ export function PaymentForm({ partner }: { partner: Partner }) {
       showSnackbar({ kind: 'success', message: t('myAccount.payment.saved') });
       await reloadConfig(queryClient);
     } catch (error) {
-      showSaveErrors(t, error, FORM_FIELDS, setError);
+      handleFormError(error, { t, fields: FORM_FIELDS, setError });
     }
   });
 

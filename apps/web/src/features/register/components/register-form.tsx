@@ -23,8 +23,7 @@ import {
   type RegisterBody,
   type RegisterForm as RegisterFormValues,
 } from '@portal/contracts';
-import { isApiRequestError } from '@/lib/api-client';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
 import { useRegisterOptions } from '../api/get-register-options';
@@ -165,18 +164,15 @@ export function RegisterForm() {
       await registerMutation.mutateAsync(body);
       await navigate(paths.registerSuccess.href());
     } catch (error) {
-      if (isApiRequestError(error, 409)) {
-        showSnackbar({ kind: 'error', message: t('register.emailExists'), delay: SNACKBAR_LOGIN_ERROR_MS });
-        return;
-      }
-      if (isApiRequestError(error, 400) || isApiRequestError(error, 422)) {
-        const unmatched = applyServerErrors(error.errors, FIELDS, setError);
-        if (unmatched.length > 0 || !error.errors) {
-          showSnackbar({ kind: 'error', message: error.message || t('errors.generic'), details: unmatched });
-        }
-        return;
-      }
-      if (!isApiRequestError(error)) showSnackbar({ kind: 'error', message: t('errors.generic') });
+      handleFormError(error, {
+        t,
+        fields: FIELDS,
+        setError,
+        onStatus: {
+          409: () =>
+            showSnackbar({ kind: 'error', message: t('register.emailExists'), delay: SNACKBAR_LOGIN_ERROR_MS }),
+        },
+      });
     }
   });
 
