@@ -1,18 +1,17 @@
 import { useState } from 'react';
-import { Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   UpdatePartnerContactBodySchema,
   type UpdatePartnerContactBody,
   type UpdatePartnerContactForm,
 } from '@portal/contracts';
-import { TypeAheadSelect } from '@/components/type-ahead-select';
-import { REQUIRED_LABEL } from '@/components/required-label';
+import { fieldBuilders } from '@/components/form-fields';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { fieldErrorText, handleFormError } from '@/lib/form-errors';
+import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { downloadFile } from '@/lib/files';
 import { updateContact } from '../api/update-contact';
@@ -79,48 +78,25 @@ export function ContactForm({ config, contact }: { config: PortalConfig; contact
     }
   });
 
-  const text = (
-    name: Exclude<(typeof FIELDS)[number], 'civility' | 'document'>,
-    maxLength: number,
-    required = false,
-  ) => (
-    <TextInput
-      label={t(`myAccount.contact.${name}`)}
-      labelProps={required ? REQUIRED_LABEL : undefined}
-      maxLength={maxLength}
-      error={fieldErrorText(t, errors[name])}
-      data-testid={`contact-${name}`}
-      {...register(name)}
-    />
-  );
+  const { text, select } = fieldBuilders({
+    t,
+    control,
+    register,
+    errors,
+    labels: 'myAccount.contact',
+    testIds: 'contact',
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="contact-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Controller
-            control={control}
-            name="civility"
-            render={({ field, fieldState }) => (
-              <TypeAheadSelect
-                label={t('myAccount.contact.civility')}
-                data={civilities}
-                clearable
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={fieldErrorText(t, fieldState.error)}
-                data-testid="contact-civility"
-              />
-            )}
-          />
-          {text('firstname', 100, true)}
-          {text('lastname', 100, true)}
+          {select('civility', civilities, { typeAhead: true, clearable: true })}
+          {text('firstname', 100, { required: true })}
+          {text('lastname', 100, { required: true })}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('email', 254, true)}
+          {text('email', 254, { required: true })}
           {text('phoneNumber', 32)}
           {text('telegram', 100)}
           {text('teams', 100)}
