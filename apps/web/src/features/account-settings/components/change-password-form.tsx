@@ -6,11 +6,10 @@ import { z } from 'zod';
 import { NewPasswordFormSchema, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MS } from '@portal/contracts';
 import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
-import { fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { passwordErrorRules, useTimedFlag } from '@/lib/password-form';
 import { showSnackbar } from '@/lib/snackbar';
 import { useChangePassword } from '../api/account-settings';
-import { handleSaveError } from './server-errors';
 
 /**
  * The reset form's fields plus the current password, which the server requires (decision 004),
@@ -50,7 +49,7 @@ export function ChangePasswordForm() {
       showSnackbar({ kind: 'success', message: message ?? t('accountSettings.password.success') });
       reset();
     } catch (error) {
-      handleSaveError(t, error, ['currentPassword', 'password', 'passwordConfirm'] as const, setError);
+      handleFormError(error, { t, fields: ['currentPassword', 'password', 'passwordConfirm'] as const, setError });
     }
   });
 

@@ -2,9 +2,9 @@ import { Button, Checkbox, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PREFERENCE_KEYS, type Preferences } from '@portal/contracts';
+import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useSavePreferences } from '../api/account-settings';
-import { handleSaveError } from './server-errors';
 
 type PreferencesFormProps = { saved: Preferences };
 
@@ -23,7 +23,7 @@ export function PreferencesForm({ saved }: PreferencesFormProps) {
       const { message } = await save.mutateAsync(values);
       showSnackbar({ kind: 'success', message: message ?? t('accountSettings.preferences.success') });
     } catch (error) {
-      handleSaveError(t, error, PREFERENCE_KEYS, setError);
+      handleFormError(error, { t, fields: PREFERENCE_KEYS, setError });
     }
   });
 

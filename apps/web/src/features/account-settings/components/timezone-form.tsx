@@ -2,9 +2,9 @@ import { Button, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TIMEZONES, timezoneForBrowserOffset, timezoneLabel, type TimezoneOffset } from '@portal/contracts';
+import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useSaveTimezone } from '../api/account-settings';
-import { handleSaveError } from './server-errors';
 
 const OPTIONS = TIMEZONES.map((tz) => ({ value: tz.value, label: timezoneLabel(tz.value) }));
 
@@ -29,7 +29,11 @@ export function TimezoneForm({ saved }: TimezoneFormProps) {
       const { message } = await save.mutateAsync({ timezone: value as TimezoneOffset });
       showSnackbar({ kind: 'success', message: message ?? t('accountSettings.timezone.success') });
     } catch (failure) {
-      handleSaveError(t, failure, ['timezone'] as const, (_field, { message }) => setError(message));
+      handleFormError(failure, {
+        t,
+        fields: ['timezone'] as const,
+        setError: (_field, { message }) => setError(message),
+      });
     }
   };
 

@@ -16,10 +16,9 @@ import {
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
-import { fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/account-settings';
-import { handleSaveError } from './server-errors';
 
 type Status = { enabled: boolean; phone: string | null };
 
@@ -52,7 +51,11 @@ function PhoneEnrolment({ changing, onEnrolled }: { changing: boolean; onEnrolle
       phoneForm.resetField('password');
       codeForm.reset();
     } catch (error) {
-      handleSaveError(t, error, ['countryCode', 'phoneNumber', 'password'] as const, phoneForm.setError);
+      handleFormError(error, {
+        t,
+        fields: ['countryCode', 'phoneNumber', 'password'] as const,
+        setError: phoneForm.setError,
+      });
     }
   });
 
@@ -65,7 +68,7 @@ function PhoneEnrolment({ changing, onEnrolled }: { changing: boolean; onEnrolle
         : 'accountSettings.twoFactor.enabledSuccess';
       showSnackbar({ kind: 'success', message: message ?? t(fallback) });
     } catch (error) {
-      handleSaveError(t, error, ['code'] as const, codeForm.setError);
+      handleFormError(error, { t, fields: ['code'] as const, setError: codeForm.setError });
     }
   });
 
@@ -224,7 +227,7 @@ function Enabled({ status, onEnrolled }: { status: Status; onEnrolled: (codes: s
       const { message } = await disable.mutateAsync(body);
       showSnackbar({ kind: 'success', message: message ?? t('accountSettings.twoFactor.disabledSuccess') });
     } catch (error) {
-      handleSaveError(t, error, ['password'] as const, setError);
+      handleFormError(error, { t, fields: ['password'] as const, setError });
     }
   });
 

@@ -6,9 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CreateApiKeyBodySchema, type CreateApiKeyBody } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
-import { isApiRequestError } from '@/lib/api-client';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
-import { showSnackbar } from '@/lib/snackbar';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { useCreateApiKey } from '../api/api-keys';
 
 /** Name a key, create it, and see it once with a copy button. */
@@ -34,13 +32,7 @@ export function CreateApiKey() {
       setCreated({ name: data.name, key: data.key });
       reset();
     } catch (error) {
-      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
-        const unmatched = applyServerErrors(error.errors, ['name'] as const, setError);
-        if (unmatched.length > 0 || !error.errors)
-          showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });
-      } else if (!isApiRequestError(error)) {
-        showSnackbar({ kind: 'error', message: t('errors.generic') });
-      }
+      handleFormError(error, { t, fields: ['name'] as const, setError });
     }
   });
 

@@ -12,8 +12,7 @@ import {
   isLoginChallenge,
   type LoginForm as LoginFormValues,
 } from '@portal/contracts';
-import { isApiRequestError } from '@/lib/api-client';
-import { fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { parseExpiry, saveSession } from '@/lib/session';
@@ -61,12 +60,15 @@ export function LoginForm({ redirectTo }: LoginFormProps) {
       }
       await startSession(result, rememberMe);
     } catch (error) {
-      if (isApiRequestError(error, 401)) {
-        showSnackbar({ kind: 'error', message: t('login.invalidCredentials'), delay: SNACKBAR_LOGIN_ERROR_MS });
-      } else if (!isApiRequestError(error)) {
-        // Other HTTP errors already showed the server's message; this is a transport failure.
-        showSnackbar({ kind: 'error', message: t('errors.generic') });
-      }
+      handleFormError(error, {
+        t,
+        onStatus: {
+          401: () =>
+            showSnackbar({ kind: 'error', message: t('login.invalidCredentials'), delay: SNACKBAR_LOGIN_ERROR_MS }),
+        },
+        // The login call leaves its 400s to the api-client, which has shown the server's message.
+        formStatuses: [],
+      });
     }
   });
 

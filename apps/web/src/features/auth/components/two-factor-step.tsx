@@ -5,9 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TwoFactorCodeFormSchema, type TwoFactorCodeForm } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
-import { isApiRequestError } from '@/lib/api-client';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
-import { showSnackbar } from '@/lib/snackbar';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { useLoginTwoFactor } from '../api/login';
 
 type TwoFactorStepProps = {
@@ -43,13 +41,7 @@ export function TwoFactorStep({ challenge, phone, onSignedIn, onBack }: TwoFacto
       const session = await loginTwoFactor.mutateAsync({ challenge, code: code.trim() });
       await onSignedIn(session);
     } catch (error) {
-      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
-        const unmatched = applyServerErrors(error.errors, ['code'] as const, setError);
-        if (unmatched.length > 0 || !error.errors)
-          showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });
-      } else if (!isApiRequestError(error)) {
-        showSnackbar({ kind: 'error', message: t('errors.generic') });
-      }
+      handleFormError(error, { t, fields: ['code'] as const, setError });
     }
   });
 

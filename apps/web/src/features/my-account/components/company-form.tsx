@@ -1,19 +1,18 @@
-import { Button, Group, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   UpdatePartnerCompanyBodySchema,
   type UpdatePartnerCompanyBody,
   type UpdatePartnerCompanyForm,
 } from '@portal/contracts';
-import { REQUIRED_LABEL } from '@/components/required-label';
+import { fieldBuilders } from '@/components/form-fields';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { fieldErrorText } from '@/lib/form-errors';
+import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { updatePartner } from '../api/update-partner';
-import { showSaveErrors } from '../lib/submit-errors';
 
 type Partner = NonNullable<PortalConfig['partner']>;
 
@@ -62,20 +61,19 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
       showSnackbar({ kind: 'success', message: t('myAccount.company.saved') });
       await reloadConfig(queryClient);
     } catch (error) {
-      showSaveErrors(t, error, FIELDS, setError);
+      handleFormError(error, { t, fields: FIELDS, setError });
     }
   });
 
-  const text = (name: Exclude<(typeof FIELDS)[number], 'langs' | 'country'>, maxLength: number, required = true) => (
-    <TextInput
-      label={t(`myAccount.company.${name}`)}
-      labelProps={required ? REQUIRED_LABEL : undefined}
-      maxLength={maxLength}
-      error={fieldErrorText(t, errors[name])}
-      data-testid={`company-${name}`}
-      {...register(name)}
-    />
-  );
+  const { text, select, multiSelect } = fieldBuilders({
+    t,
+    control,
+    register,
+    errors,
+    labels: 'myAccount.company',
+    testIds: 'company',
+    required: true,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="company-form">
@@ -110,49 +108,13 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
             data-testid="company-vatNumber"
           />
         </SimpleGrid>
-        <Controller
-          control={control}
-          name="langs"
-          render={({ field, fieldState }) => (
-            <MultiSelect
-              label={t('myAccount.company.langs')}
-              labelProps={REQUIRED_LABEL}
-              data={languages}
-              searchable
-              value={field.value ?? []}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              name={field.name}
-              error={fieldErrorText(t, fieldState.error)}
-              data-testid="company-langs"
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="country"
-          render={({ field, fieldState }) => (
-            <Select
-              label={t('myAccount.company.country')}
-              labelProps={REQUIRED_LABEL}
-              data={countries}
-              searchable
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              name={field.name}
-              error={fieldErrorText(t, fieldState.error)}
-              data-testid="company-country"
-            />
-          )}
-        />
+        {multiSelect('langs', languages)}
+        {select('country', countries)}
         {text('address', 255)}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {text('zipCode', 20)}
           {text('city', 100)}
-          {text('state', 100, false)}
+          {text('state', 100, { required: false })}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {text('email', 254)}

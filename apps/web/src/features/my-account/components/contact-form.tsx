@@ -1,23 +1,21 @@
 import { useState } from 'react';
-import { Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, FileInput, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   UpdatePartnerContactBodySchema,
   type UpdatePartnerContactBody,
   type UpdatePartnerContactForm,
 } from '@portal/contracts';
-import { TypeAheadSelect } from '@/components/type-ahead-select';
-import { REQUIRED_LABEL } from '@/components/required-label';
+import { fieldBuilders } from '@/components/form-fields';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { fieldErrorText } from '@/lib/form-errors';
+import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { downloadFile } from '@/lib/files';
 import { updateContact } from '../api/update-contact';
 import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload } from '../lib/read-file';
-import { showSaveErrors } from '../lib/submit-errors';
 
 type Contact = NonNullable<NonNullable<PortalConfig['partner']>['mainContact']>;
 
@@ -69,55 +67,36 @@ export function ContactForm({ config, contact }: { config: PortalConfig; contact
       showSnackbar({ kind: 'success', message: t('myAccount.contact.saved') });
       await reloadConfig(queryClient);
     } catch (error) {
-      showSaveErrors(t, error, FIELDS, (field, fieldError) => {
-        if (field === 'document') setFileError(fieldError.message);
-        else setError(field, fieldError);
+      handleFormError(error, {
+        t,
+        fields: FIELDS,
+        setError: (field, fieldError) => {
+          if (field === 'document') setFileError(fieldError.message);
+          else setError(field, fieldError);
+        },
       });
     }
   });
 
-  const text = (
-    name: Exclude<(typeof FIELDS)[number], 'civility' | 'document'>,
-    maxLength: number,
-    required = false,
-  ) => (
-    <TextInput
-      label={t(`myAccount.contact.${name}`)}
-      labelProps={required ? REQUIRED_LABEL : undefined}
-      maxLength={maxLength}
-      error={fieldErrorText(t, errors[name])}
-      data-testid={`contact-${name}`}
-      {...register(name)}
-    />
-  );
+  const { text, select } = fieldBuilders({
+    t,
+    control,
+    register,
+    errors,
+    labels: 'myAccount.contact',
+    testIds: 'contact',
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate data-testid="contact-form">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Controller
-            control={control}
-            name="civility"
-            render={({ field, fieldState }) => (
-              <TypeAheadSelect
-                label={t('myAccount.contact.civility')}
-                data={civilities}
-                clearable
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                name={field.name}
-                error={fieldErrorText(t, fieldState.error)}
-                data-testid="contact-civility"
-              />
-            )}
-          />
-          {text('firstname', 100, true)}
-          {text('lastname', 100, true)}
+          {select('civility', civilities, { typeAhead: true, clearable: true })}
+          {text('firstname', 100, { required: true })}
+          {text('lastname', 100, { required: true })}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('email', 254, true)}
+          {text('email', 254, { required: true })}
           {text('phoneNumber', 32)}
           {text('telegram', 100)}
           {text('teams', 100)}

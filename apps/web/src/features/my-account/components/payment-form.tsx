@@ -9,12 +9,12 @@ import {
   type UpdatePartnerPaymentFormValues,
 } from '@portal/contracts';
 import { PasswordField } from '@/components/password-field';
+import { fieldBuilders } from '@/components/form-fields';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { updatePartner } from '../api/update-partner';
-import { showSaveErrors } from '../lib/submit-errors';
 
 type Partner = NonNullable<PortalConfig['partner']>;
 
@@ -40,6 +40,7 @@ export function PaymentForm({ partner }: { partner: Partner }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -58,20 +59,11 @@ export function PaymentForm({ partner }: { partner: Partner }) {
       showSnackbar({ kind: 'success', message: t('myAccount.payment.saved') });
       await reloadConfig(queryClient);
     } catch (error) {
-      showSaveErrors(t, error, FORM_FIELDS, setError);
+      handleFormError(error, { t, fields: FORM_FIELDS, setError });
     }
   });
 
-  const text = (name: (typeof FIELDS)[number], maxLength: number, required = false) => (
-    <TextInput
-      label={t(`myAccount.payment.${name}`)}
-      labelProps={required ? REQUIRED_LABEL : undefined}
-      maxLength={maxLength}
-      error={fieldErrorText(t, errors[name])}
-      data-testid={`payment-${name}`}
-      {...register(name)}
-    />
-  );
+  const { text } = fieldBuilders({ t, control, register, errors, labels: 'myAccount.payment', testIds: 'payment' });
 
   const terms = t(`myAccount.payment.terms.${partner.paymentTerms}`, { defaultValue: partner.paymentTerms });
   const method = t(`myAccount.payment.methods.${partner.paymentMethod}`, { defaultValue: partner.paymentMethod });
@@ -103,8 +95,8 @@ export function PaymentForm({ partner }: { partner: Partner }) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {text('accountHolder', 255, true)}
-          {text('bankName', 255, true)}
+          {text('accountHolder', 255, { required: true })}
+          {text('bankName', 255, { required: true })}
         </SimpleGrid>
         {text('bankAddress', 255)}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -6,10 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { Link } from 'react-router';
 import { PasswordLostBodySchema, type PasswordLostBody } from '@portal/contracts';
-import { isApiRequestError } from '@/lib/api-client';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
-import { showSnackbar } from '@/lib/snackbar';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 type PasswordLostValues = { email: string };
@@ -34,12 +32,7 @@ export function PasswordLostForm() {
       await requestReset.mutateAsync(body);
       setSent(true);
     } catch (error) {
-      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
-        const unmatched = applyServerErrors(error.errors, ['email'] as const, setError);
-        if (unmatched.length > 0 || !error.errors) showSnackbar({ kind: 'error', message: error.message });
-      } else if (!isApiRequestError(error)) {
-        showSnackbar({ kind: 'error', message: t('errors.generic') });
-      }
+      handleFormError(error, { t, fields: ['email'] as const, setError });
     }
   });
 

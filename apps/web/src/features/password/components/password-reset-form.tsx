@@ -10,10 +10,8 @@ import {
   PASSWORD_MISMATCH_MS,
   type NewPasswordForm,
 } from '@portal/contracts';
-import { isApiRequestError } from '@/lib/api-client';
 import { passwordErrorRules, useTimedFlag } from '@/lib/password-form';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
-import { showSnackbar } from '@/lib/snackbar';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 
 type PasswordResetFormProps = {
@@ -49,17 +47,13 @@ export function PasswordResetForm({ resetKey, onSuccess, onInvalidKey }: Passwor
       await resetPassword.mutateAsync({ key: resetKey, password });
       onSuccess();
     } catch (error) {
-      if (isApiRequestError(error, 400) && error.errors?.key) {
+      handleFormError(error, {
+        t,
+        fields: ['password', 'passwordConfirm'] as const,
+        setError,
         // Spec section 8: an invalid reset key has its dedicated view, whenever the server finds it so.
-        onInvalidKey();
-      } else if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
-        const unmatched = applyServerErrors(error.errors, ['password', 'passwordConfirm'] as const, setError);
-        if (unmatched.length > 0 || !error.errors) {
-          showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });
-        }
-      } else if (!isApiRequestError(error)) {
-        showSnackbar({ kind: 'error', message: t('errors.generic') });
-      }
+        onField: { key: onInvalidKey },
+      });
     }
   });
 

@@ -5,9 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { POSTBACK_MACROS, POSTBACK_URL_MAX_LENGTH, PostbackBodySchema, type PostbackBody } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
-import { isApiRequestError } from '@/lib/api-client';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
-import { showSnackbar } from '@/lib/snackbar';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { usePostbackOffers, useSavePostback } from '../api/postbacks';
 import {
   goalOptions,
@@ -69,13 +67,7 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
       const { message } = await save.mutateAsync({ id: postback?.id ?? null, body: toBody(body) });
       onSaved({ message });
     } catch (error) {
-      if (isApiRequestError(error) && [400, 409, 422].includes(error.status)) {
-        const unmatched = applyServerErrors(error.errors, FIELDS, setError);
-        if (unmatched.length > 0 || !error.errors)
-          showSnackbar({ kind: 'error', message: error.message || t('errors.generic'), details: unmatched });
-      } else if (!isApiRequestError(error)) {
-        showSnackbar({ kind: 'error', message: t('errors.generic') });
-      }
+      handleFormError(error, { t, fields: FIELDS, setError });
     }
   });
 

@@ -1,20 +1,7 @@
-import {
-  Anchor,
-  Button,
-  Center,
-  Divider,
-  Loader,
-  MultiSelect,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Center, Divider, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { REQUIRED_LABEL } from '@/components/required-label';
 import { Link, useNavigate } from 'react-router';
 import {
   RegisterBodySchema,
@@ -23,8 +10,8 @@ import {
   type RegisterBody,
   type RegisterForm as RegisterFormValues,
 } from '@portal/contracts';
-import { isApiRequestError } from '@/lib/api-client';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { fieldBuilders } from '@/components/form-fields';
+import { handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
 import { useRegisterOptions } from '../api/get-register-options';
@@ -81,68 +68,6 @@ const DEFAULT_VALUES: RegisterFormValues = {
 
 const toOptions = (items: readonly DataListItem[]): Option[] => items.map(({ value, label }) => ({ value, label }));
 
-type SelectFieldProps = {
-  control: Control<RegisterFormValues>;
-  name: 'country' | 'typology' | 'experience' | 'estimatedMonthlyRevenue';
-  label: string;
-  data: Option[];
-};
-
-function SelectField({ control, name, label, data }: SelectFieldProps) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          label={label}
-          labelProps={REQUIRED_LABEL}
-          searchable
-          data={data}
-          value={field.value || null}
-          onChange={(value) => field.onChange(value ?? '')}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          error={fieldErrorText(t, fieldState.error)}
-        />
-      )}
-    />
-  );
-}
-
-type MultiFieldProps = {
-  control: Control<RegisterFormValues>;
-  name: 'langs' | 'trafficSourceList' | 'verticals' | 'geographicAreaList';
-  label: string;
-  data: Option[];
-};
-
-function MultiField({ control, name, label, data }: MultiFieldProps) {
-  const { t } = useTranslation();
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <MultiSelect
-          label={label}
-          labelProps={REQUIRED_LABEL}
-          searchable
-          data={data}
-          value={field.value ?? []}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          name={field.name}
-          error={fieldErrorText(t, fieldState.error)}
-        />
-      )}
-    />
-  );
-}
-
 export function RegisterForm() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -165,18 +90,15 @@ export function RegisterForm() {
       await registerMutation.mutateAsync(body);
       await navigate(paths.registerSuccess.href());
     } catch (error) {
-      if (isApiRequestError(error, 409)) {
-        showSnackbar({ kind: 'error', message: t('register.emailExists'), delay: SNACKBAR_LOGIN_ERROR_MS });
-        return;
-      }
-      if (isApiRequestError(error, 400) || isApiRequestError(error, 422)) {
-        const unmatched = applyServerErrors(error.errors, FIELDS, setError);
-        if (unmatched.length > 0 || !error.errors) {
-          showSnackbar({ kind: 'error', message: error.message || t('errors.generic'), details: unmatched });
-        }
-        return;
-      }
-      if (!isApiRequestError(error)) showSnackbar({ kind: 'error', message: t('errors.generic') });
+      handleFormError(error, {
+        t,
+        fields: FIELDS,
+        setError,
+        onStatus: {
+          409: () =>
+            showSnackbar({ kind: 'error', message: t('register.emailExists'), delay: SNACKBAR_LOGIN_ERROR_MS }),
+        },
+      });
     }
   });
 
@@ -196,21 +118,14 @@ export function RegisterForm() {
   const languages = (options.data?.languages ?? []).map((l) => ({ value: l.code, label: l.name }));
 
   // The HTML maxLength mirrors the schema's limits, so the length rule never has to be shown.
-  const text = (
-    name: Exclude<(typeof FIELDS)[number], SelectFieldProps['name'] | MultiFieldProps['name']>,
-    maxLength: number,
-    required = true,
-    type = 'text',
-  ) => (
-    <TextInput
-      label={t(`register.${name}`)}
-      labelProps={required ? REQUIRED_LABEL : undefined}
-      maxLength={maxLength}
-      type={type}
-      error={fieldErrorText(t, errors[name])}
-      {...register(name)}
-    />
-  );
+  const { text, select, multiSelect } = fieldBuilders({
+    t,
+    control,
+    register,
+    errors,
+    labels: 'register',
+    required: true,
+  });
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -224,61 +139,31 @@ export function RegisterForm() {
           {text('address', 255)}
           {text('zipCode', 20)}
           {text('city', 100)}
-          {text('state', 100, false)}
+          {text('state', 100, { required: false })}
         </SimpleGrid>
-        <SelectField control={control} name="country" label={t('register.country')} data={countries} />
-        {text('websiteUrl', 2048, true, 'url')}
+        {select('country', countries)}
+        {text('websiteUrl', 2048, { type: 'url' })}
 
         <Divider label={t('register.sectionContact')} labelPosition="left" />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {text('firstname', 100)}
           {text('lastname', 100)}
-          {text('email', 254, true, 'email')}
-          {text('phoneNumber', 32, true, 'tel')}
-          {text('telegram', 100, false)}
-          {text('teams', 100, false)}
+          {text('email', 254, { type: 'email' })}
+          {text('phoneNumber', 32, { type: 'tel' })}
+          {text('telegram', 100, { required: false })}
+          {text('teams', 100, { required: false })}
         </SimpleGrid>
-        <MultiField control={control} name="langs" label={t('register.langs')} data={languages} />
+        {multiSelect('langs', languages)}
 
         <Divider label={t('register.sectionTraffic')} labelPosition="left" />
-        <MultiField
-          control={control}
-          name="trafficSourceList"
-          label={t('register.trafficSourceList')}
-          data={toOptions(lists?.trafficSourceList ?? [])}
-        />
+        {multiSelect('trafficSourceList', toOptions(lists?.trafficSourceList ?? []))}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <SelectField
-            control={control}
-            name="typology"
-            label={t('register.typology')}
-            data={toOptions(lists?.typologyList ?? [])}
-          />
-          <SelectField
-            control={control}
-            name="experience"
-            label={t('register.experience')}
-            data={toOptions(lists?.experienceList ?? [])}
-          />
+          {select('typology', toOptions(lists?.typologyList ?? []))}
+          {select('experience', toOptions(lists?.experienceList ?? []))}
         </SimpleGrid>
-        <MultiField
-          control={control}
-          name="verticals"
-          label={t('register.verticals')}
-          data={toOptions(lists?.verticalList ?? [])}
-        />
-        <SelectField
-          control={control}
-          name="estimatedMonthlyRevenue"
-          label={t('register.estimatedMonthlyRevenue')}
-          data={toOptions(lists?.estimatedMonthlyRevenueList ?? [])}
-        />
-        <MultiField
-          control={control}
-          name="geographicAreaList"
-          label={t('register.geographicAreaList')}
-          data={toOptions(lists?.geographicAreaList ?? [])}
-        />
+        {multiSelect('verticals', toOptions(lists?.verticalList ?? []))}
+        {select('estimatedMonthlyRevenue', toOptions(lists?.estimatedMonthlyRevenueList ?? []))}
+        {multiSelect('geographicAreaList', toOptions(lists?.geographicAreaList ?? []))}
 
         <Button type="submit" fullWidth mt="sm" loading={isSubmitting}>
           {t('register.submit')}

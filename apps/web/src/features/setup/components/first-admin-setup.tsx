@@ -6,10 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FirstAdminFormSchema, type FirstAdminForm } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
-import { isApiRequestError } from '@/lib/api-client';
-import { applyServerErrors, fieldErrorText } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
-import { showSnackbar } from '@/lib/snackbar';
 import { useCheckSetupKey } from '../api/check-setup-key';
 import { useCreateFirstAdmin } from '../api/create-first-admin';
 
@@ -41,14 +39,7 @@ export function FirstAdminSetup({ setupKey }: { setupKey: string }) {
       const { data } = await create.mutateAsync({ key: setupKey, ...form });
       if (data) await navigate(paths.passwordReset.href(data.passwordKey), { replace: true });
     } catch (error) {
-      if (isApiRequestError(error, 400) && error.errors?.key) setKeyRefused(true);
-      else if (isApiRequestError(error) && [400, 409].includes(error.status)) {
-        const unmatched = applyServerErrors(error.errors, FIELDS, setError);
-        if (unmatched.length > 0 || !error.errors)
-          showSnackbar({ kind: 'error', message: unmatched[0] ?? error.message });
-      } else if (!isApiRequestError(error)) {
-        showSnackbar({ kind: 'error', message: t('errors.generic') });
-      }
+      handleFormError(error, { t, fields: FIELDS, setError, onField: { key: () => setKeyRefused(true) } });
     }
   });
 
