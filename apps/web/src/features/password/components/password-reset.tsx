@@ -1,7 +1,7 @@
-import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Loader, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { OutcomeView } from '@/components/outcome-view';
 import { paths } from '@/lib/paths';
 import { useCheckResetKey } from '../api/check-reset-key';
 import { PasswordResetForm } from './password-reset-form';
@@ -17,13 +17,13 @@ export function PasswordReset({ resetKey }: PasswordResetProps) {
 
   if (done) {
     return (
-      <Stack gap="sm" ta="center" align="center" data-testid="password-reset-success">
-        <Title order={4}>{t('passwordReset.successTitle')}</Title>
-        <Text>{t('passwordReset.successText')}</Text>
-        <Anchor component={Link} to={paths.login.href()}>
-          {t('passwordReset.returnToLogin')}
-        </Anchor>
-      </Stack>
+      <OutcomeView
+        testId="password-reset-success"
+        title={t('passwordReset.successTitle')}
+        text={t('passwordReset.successText')}
+        linkTo={paths.login.href()}
+        linkText={t('passwordReset.returnToLogin')}
+      />
     );
   }
 
@@ -37,13 +37,13 @@ export function PasswordReset({ resetKey }: PasswordResetProps) {
 
   if (check.isError || !check.data || keyRefused) {
     return (
-      <Stack gap="sm" ta="center" align="center" data-testid="password-reset-invalid">
-        <Title order={4}>{t('passwordReset.invalidTitle')}</Title>
-        <Text>{t('passwordReset.invalidText')}</Text>
-        <Anchor component={Link} to={paths.passwordLost.href()}>
-          {t('passwordReset.tryAgain')}
-        </Anchor>
-      </Stack>
+      <OutcomeView
+        testId="password-reset-invalid"
+        title={t('passwordReset.invalidTitle')}
+        text={t('passwordReset.invalidText')}
+        linkTo={paths.passwordLost.href()}
+        linkText={t('passwordReset.tryAgain')}
+      />
     );
   }
 

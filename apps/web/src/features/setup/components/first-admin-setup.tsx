@@ -1,12 +1,13 @@
-import { Anchor, Button, Center, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { FirstAdminFormSchema, type FirstAdminForm } from '@portal/contracts';
-import { REQUIRED_LABEL } from '@/components/required-label';
-import { fieldErrorText, handleFormError } from '@/lib/form-errors';
+import { OutcomeView } from '@/components/outcome-view';
+import { TextField } from '@/components/form-fields';
+import { handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { useCheckSetupKey } from '../api/check-setup-key';
 import { useCreateFirstAdmin } from '../api/create-first-admin';
@@ -53,13 +54,13 @@ export function FirstAdminSetup({ setupKey }: { setupKey: string }) {
 
   if (check.isError || !check.data || keyRefused) {
     return (
-      <Stack gap="sm" ta="center" align="center" data-testid="setup-invalid">
-        <Title order={4}>{t('setup.invalidTitle')}</Title>
-        <Text>{t('setup.invalidText')}</Text>
-        <Anchor component={Link} to={paths.login.href()}>
-          {t('passwordReset.returnToLogin')}
-        </Anchor>
-      </Stack>
+      <OutcomeView
+        testId="setup-invalid"
+        title={t('setup.invalidTitle')}
+        text={t('setup.invalidText')}
+        linkTo={paths.login.href()}
+        linkText={t('passwordReset.returnToLogin')}
+      />
     );
   }
 
@@ -72,29 +73,29 @@ export function FirstAdminSetup({ setupKey }: { setupKey: string }) {
         <Text size="sm" c="dimmed">
           {t('setup.intro')}
         </Text>
-        <TextInput
+        <TextField
           label={t('setup.email')}
           type="email"
           autoComplete="email"
-          labelProps={REQUIRED_LABEL}
+          required
           maxLength={254}
-          error={fieldErrorText(t, errors.email)}
+          error={errors.email}
           {...register('email')}
         />
-        <TextInput
+        <TextField
           label={t('setup.firstname')}
           autoComplete="given-name"
-          labelProps={REQUIRED_LABEL}
+          required
           maxLength={100}
-          error={fieldErrorText(t, errors.firstname)}
+          error={errors.firstname}
           {...register('firstname')}
         />
-        <TextInput
+        <TextField
           label={t('setup.lastname')}
           autoComplete="family-name"
-          labelProps={REQUIRED_LABEL}
+          required
           maxLength={100}
-          error={fieldErrorText(t, errors.lastname)}
+          error={errors.lastname}
           {...register('lastname')}
         />
         <Button type="submit" fullWidth loading={isSubmitting} disabled={isSubmitting}>
