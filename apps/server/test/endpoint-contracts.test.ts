@@ -1,32 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
+  accountEndpoints,
   advertisersEndpoints,
+  apiKeysEndpoints,
+  authEndpoints,
   conversionReviewEndpoints,
   documentsEndpoints,
   filesEndpoints,
+  imagesEndpoints,
   newsEndpoints,
   notificationsEndpoints,
   postbacksEndpoints,
+  registerEndpoints,
   settingsEndpoints,
   setupEndpoints,
   staffEndpoints,
+  twoFactorEndpoints,
   type EndpointDefinition,
 } from '@portal/contracts';
 import { buildTestApp, type TestApp } from './helper.js';
 
 /** The modules whose routes are registered from their contracts (decision 032). */
 const contracts: Record<string, Record<string, EndpointDefinition>> = {
+  accountEndpoints,
   advertisersEndpoints,
+  apiKeysEndpoints,
+  authEndpoints,
   conversionReviewEndpoints,
   documentsEndpoints,
   filesEndpoints,
+  imagesEndpoints,
   newsEndpoints,
   notificationsEndpoints,
   postbacksEndpoints,
+  registerEndpoints,
   settingsEndpoints,
   setupEndpoints,
   staffEndpoints,
+  twoFactorEndpoints,
 };
 const endpoints = Object.entries(contracts).flatMap(([group, list]) =>
   Object.entries(list).map(([name, endpoint]) => ({ name: `${group}.${name}`, endpoint })),

@@ -236,3 +236,33 @@ export const settingsEndpoints = {
     response: envelope(AccountSettingsSchema),
   }),
 };
+
+/** Two-factor sign-in of the signed-in user: enrolling (or changing) the phone and turning it off (decision 030). */
+export const twoFactorEndpoints = {
+  start: defineEndpoint({
+    method: 'POST',
+    path: '/account/two-factor/start',
+    tags: ['account'],
+    summary:
+      'Send a six-digit verification code by SMS to the phone to enrol, or to replace the enrolled phone; needs the password',
+    body: TwoFactorStartBodySchema,
+    response: envelope(TwoFactorPendingSchema),
+  }),
+  confirm: defineEndpoint({
+    method: 'POST',
+    path: '/account/two-factor/confirm',
+    tags: ['account'],
+    summary:
+      'Confirm the phone with the code it received; every later sign-in asks for a code. Signs out every other session and answers ten one-time recovery codes, shown this once',
+    body: TwoFactorConfirmBodySchema,
+    response: envelope(TwoFactorEnrolledSchema),
+  }),
+  disable: defineEndpoint({
+    method: 'POST',
+    path: '/account/two-factor/disable',
+    tags: ['account'],
+    summary: 'Turn two-factor authentication off; needs the password',
+    body: TwoFactorDisableBodySchema,
+    response: envelope(TwoFactorStatusSchema),
+  }),
+};

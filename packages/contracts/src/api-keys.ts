@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { IdParamsSchema, envelope, listOf } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 
 /** Every reporting key starts with this, so the server tells a key from a session token at a glance. */
 export const API_KEY_PREFIX = 'ppk_';
@@ -29,3 +31,30 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 /** POST /api-keys answers the key once; only its SHA-256 is kept. */
 export const CreatedApiKeySchema = ApiKeySchema.extend({ key: z.string() });
 export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+/** A partner's read-only reporting keys, managed with a signed-in session only (never with a key). */
+export const apiKeysEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api-keys',
+    tags: ['api-keys'],
+    summary: 'The partner’s API keys, newest first (revoked ones included); never the keys themselves',
+    response: listOf(ApiKeySchema),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api-keys',
+    tags: ['api-keys'],
+    summary: 'Create a read-only reporting key; the answer is the only time the key is shown',
+    body: CreateApiKeyBodySchema,
+    response: envelope(CreatedApiKeySchema),
+  }),
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api-keys/:id',
+    tags: ['api-keys'],
+    summary: 'Revoke an API key; it stops working at once',
+    params: IdParamsSchema,
+    response: envelope(ApiKeySchema),
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isRecoveryCode } from './account-settings.js';
+import { MessageSchema, envelope } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 import { EmailSchema, PasswordSchema } from './validation.js';
 
 /** The second sign-in step's code: the six digits sent by SMS, or one of the recovery codes (decision 030). */
@@ -88,3 +90,65 @@ export const ChangePasswordBodySchema = z.strictObject({
   revokeApiKeys: z.boolean({ error: 'type' }).default(true),
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+/** Sign-in, sign-out and the password (its reset by e-mail link, and its change by the signed-in user). */
+export const authEndpoints = {
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/login',
+    tags: ['auth'],
+    summary:
+      'Sign in; answers an opaque bearer token and its absolute expiry, or, with two-factor authentication, a challenge for POST /login/two-factor',
+    body: LoginBodySchema,
+    response: envelope(LoginResultSchema),
+  }),
+  loginTwoFactor: defineEndpoint({
+    method: 'POST',
+    path: '/login/two-factor',
+    tags: ['auth'],
+    summary:
+      'Second sign-in step: the challenge of POST /login and the code sent by SMS, or one of the recovery codes given at enrolment (each works once)',
+    body: LoginTwoFactorBodySchema,
+    response: envelope(LoginSessionSchema),
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/logout',
+    tags: ['auth'],
+    summary: 'Revoke the current session',
+    response: MessageSchema,
+  }),
+  passwordLost: defineEndpoint({
+    method: 'POST',
+    path: '/password/lost',
+    tags: ['auth'],
+    summary: 'Send a password reset link; the answer is the same for known and unknown e-mails',
+    body: PasswordLostBodySchema,
+    response: MessageSchema,
+  }),
+  checkResetKey: defineEndpoint({
+    method: 'GET',
+    path: '/password/check-key/:key',
+    tags: ['auth'],
+    summary: 'Whether a reset key can still be used',
+    params: ResetKeyParamsSchema,
+    response: envelope(CheckKeyResultSchema),
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/password/reset',
+    tags: ['auth'],
+    summary: 'Choose a new password with a reset key; revokes every session and every API key of the user',
+    body: PasswordResetBodySchema,
+    response: MessageSchema,
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/account/change-password',
+    tags: ['account'],
+    summary:
+      'Change the password; every other session is revoked, and the API keys the user created unless revokeApiKeys is false',
+    body: ChangePasswordBodySchema,
+    response: MessageSchema,
+  }),
+};

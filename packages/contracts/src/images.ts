@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { IdParamsSchema } from './api.js';
+import { defineEndpoint } from './endpoint.js';
+
 /**
  * The sizes GET /image/{id} serves, one per place a screen shows a picture (decision 029). Any other w×h is refused
  * with 400: resizing is CPU work, and a caller free to pick sizes would defeat the variant cache.
@@ -27,3 +31,31 @@ export function imageVariantUrl(image: string, size: ImageSizeName, crop = true)
   const separator = image.includes('?') ? '&' : '?';
   return `${image}${separator}w=${w}&h=${h}&c=${crop ? 1 : 0}`;
 }
+
+const side = z.coerce
+  .number({ error: 'type' })
+  .int({ error: 'type' })
+  .min(1, { error: 'min' })
+  // Above this it is not a size but garbage (a type error); below it, a size that is not served (400 too).
+  .max(1_000_000, { error: 'max' })
+  .optional();
+
+/** w and h in pixels, one of IMAGE_SIZES or neither (the original); c=1 crops to cover w×h, c=0 (default) fits inside. */
+export const ImageQuerySchema = z.strictObject({
+  w: side,
+  h: side,
+  c: z.enum(['0', '1'], { error: 'oneOf' }).optional(),
+});
+
+/** Public pictures (avatars, logos, offer and news images), by URL in an `<img>`: no bearer, the image's bytes. */
+export const imagesEndpoints = {
+  image: defineEndpoint({
+    method: 'GET',
+    path: '/image/:id',
+    tags: ['images'],
+    summary: 'A public image, at one of the served sizes (or the original): c=1 crops to cover w×h, c=0 fits inside',
+    security: [],
+    params: IdParamsSchema,
+    query: ImageQuerySchema,
+  }),
+};

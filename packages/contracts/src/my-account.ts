@@ -1,6 +1,10 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { IdParamsSchema, envelope } from './api.js';
+import { ConfigSchema } from './config.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, LANGUAGE_CODES, type DocumentType } from './constants.js';
+import { defineEndpoint } from './endpoint.js';
+import { ConnectedPartnerSchema, PartnerContactSchema } from './partner.js';
 import { CountryCodeSchema, PhoneSchema } from './register.js';
 import { EmailSchema, optionalString, requiredString } from './validation.js';
 
@@ -196,3 +200,41 @@ export const ReviewComplianceDocumentBodySchema = z.strictObject({
     .nullable(),
 });
 export type ReviewComplianceDocumentBody = z.infer<typeof ReviewComplianceDocumentBodySchema>;
+
+/** The signed-in user's configuration, and the partner's own company, payment and contact fields. */
+export const accountEndpoints = {
+  config: defineEndpoint({
+    method: 'GET',
+    path: '/config',
+    tags: ['account'],
+    summary: 'The configuration the portal reloads on every navigation',
+    response: envelope(ConfigSchema),
+  }),
+  partner: defineEndpoint({
+    method: 'GET',
+    path: '/partner',
+    tags: ['account'],
+    summary: 'The connected partner',
+    response: envelope(ConnectedPartnerSchema),
+  }),
+  updatePartner: defineEndpoint({
+    method: 'PUT',
+    path: '/partner/:id',
+    tags: ['account'],
+    summary: 'Update the company fields or the payment fields of the own partner',
+    description:
+      "Send either the company set (langs, country, address, zipCode, state, city, email, phoneNumber) or the payment set (accountHolder, bankName, bankAddress, iban, swift, routingNumber). Bank details that differ from the stored ones need currentPassword, the signed-in user's password, and are e-mailed to every user of the partner. Other fields (status, paymentTerms, companyName …) are ignored.",
+    params: IdParamsSchema,
+    body: UpdatePartnerBodySchema,
+    response: envelope(ConnectedPartnerSchema),
+  }),
+  updateContact: defineEndpoint({
+    method: 'PUT',
+    path: '/partner-contact/:id',
+    tags: ['account'],
+    summary: 'Update a contact of the own partner, with an optional document (data URL; PDF, PNG or JPEG, 10 MB)',
+    params: IdParamsSchema,
+    body: UpdatePartnerContactBodySchema,
+    response: envelope(PartnerContactSchema),
+  }),
+};

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { MessageSchema, envelope } from './api.js';
+import { RegisterConfigSchema } from './config.js';
 import { LANGUAGE_CODES } from './constants.js';
+import { defineEndpoint } from './endpoint.js';
 import { EmailSchema, UrlSchema, optionalString, requiredString } from './validation.js';
 
 export const PhoneSchema = z
@@ -50,3 +53,22 @@ export const RegisterBodySchema = z.strictObject({
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export type RegisterForm = z.input<typeof RegisterBodySchema>;
+
+/** The public registration form: its lists, and the request for a partner account. */
+export const registerEndpoints = {
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/register/options',
+    tags: ['register'],
+    summary: 'The lists the registration form offers (public)',
+    response: envelope(RegisterConfigSchema),
+  }),
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/register',
+    tags: ['register'],
+    summary: 'Request a partner account; an account manager is assigned and notified',
+    body: RegisterBodySchema,
+    response: MessageSchema,
+  }),
+};

@@ -10,8 +10,10 @@ export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-export function constantTimeEqual(a: string, b: string): boolean {
-  const left = Buffer.from(sha256(a));
-  const right = Buffer.from(sha256(b));
-  return timingSafeEqual(left, right);
+/**
+ * Whether two digests, signatures or hashes are the same bytes, in a time that does not tell where they first differ.
+ * Unequal lengths are simply unequal (node's timingSafeEqual would throw on them).
+ */
+export function equalDigests(a: Buffer, b: Buffer): boolean {
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
   PRODUCT_NAME,
@@ -13,7 +13,7 @@ import type { DbOrTx } from '../db/client.js';
 import { twoFactorCodes } from '../db/schema.js';
 import { loadOrCreateSecret } from '../lib/secrets.js';
 import { enqueueSms } from '../lib/sms.js';
-import { randomToken, sha256 } from '../lib/tokens.js';
+import { equalDigests, randomToken, sha256 } from '../lib/tokens.js';
 
 /**
  * One-time SMS codes, shared by the enrolment (modules/two-factor) and the second sign-in step
@@ -134,7 +134,7 @@ export async function checkCode(tx: DbOrTx, row: CodeRow, code: string, now: Dat
   const key = await loadOrCreateSecret(tx, 'two-factor-code-key');
   const expected = Buffer.from(row.codeHash, 'hex');
   const actual = Buffer.from(hashCode(key, row.userId, row.purpose as CodePurpose, code.trim()), 'hex');
-  if (expected.length === actual.length && timingSafeEqual(expected, actual)) {
+  if (equalDigests(expected, actual)) {
     await tx.update(twoFactorCodes).set({ usedAt: now }).where(eq(twoFactorCodes.id, row.id));
     return 'ok';
   }
@@ -221,7 +221,7 @@ export async function checkRecoveryCode(
     .for('update');
   const match = unused.find((row) => {
     const expected = Buffer.from(row.codeHash, 'hex');
-    return expected.length === actual.length && timingSafeEqual(expected, actual);
+    return equalDigests(expected, actual);
   });
   if (match) {
     await tx.update(twoFactorCodes).set({ usedAt: now }).where(eq(twoFactorCodes.id, match.id));

@@ -1,3 +1,4 @@
+import { authEndpoints } from '@portal/contracts';
 import { api } from './api-client';
 import { navigateTo } from './navigation';
 import { paths } from './paths';
@@ -7,7 +8,7 @@ import { clearSession } from './session';
 /** Logout revokes the server session when it can, but always ends the local one. */
 export async function logout(): Promise<void> {
   try {
-    await api.post('/logout', undefined, { silent: true });
+    await api.call(authEndpoints.logout, {}, { silent: true });
   } catch {
     // Ignored on purpose: an expired or unreachable session must not keep the user signed in.
   }

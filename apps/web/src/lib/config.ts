@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import type { Config } from '@portal/contracts';
+import { accountEndpoints } from '@portal/contracts';
 import { api } from './api-client';
 
 export type PortalConfig = Awaited<ReturnType<typeof getConfig>>;
 
 export async function getConfig(options: { silent?: boolean } = {}) {
-  const { data } = await api.get<Config>('/config', options);
+  const { data } = await api.call(accountEndpoints.config, {}, options);
   return data;
 }
 

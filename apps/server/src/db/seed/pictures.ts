@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { FileStorage } from '../../lib/storage.js';
+import { insertFile } from '../../modules/files/index.js';
 import type { DbOrTx } from '../client.js';
-import { files } from '../schema.js';
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -38,10 +38,5 @@ export async function storePicture(
 ): Promise<number> {
   const storageKey = `${randomUUID()}.png`;
   await storage.put(storageKey, png);
-  const [row] = await db
-    .insert(files)
-    .values({ type, filename, mimeType: 'image/png', size: png.length, storageKey })
-    .returning({ id: files.id });
-  if (!row) throw new Error('file insert returned nothing');
-  return row.id;
+  return insertFile(db, { type, filename, mimeType: 'image/png', size: png.length, storageKey });
 }

@@ -12,11 +12,13 @@ import {
   type DocumentType,
   type PartnerContact,
   type Role,
+  type UpdatePartnerContactBody,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { countries, files, partnerContacts, partnerDocuments, partners, users } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
-import { fileDto } from '../../lib/uploads.js';
+import { fileDto, type StoredUpload } from '../../lib/uploads.js';
+import { insertFile } from '../files/index.js';
 
 export const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
 
@@ -212,4 +214,47 @@ export async function fileOf(db: DbOrTx, fileId: number | null) {
   if (!fileId) return null;
   const rows = await db.select().from(files).where(eq(files.id, fileId)).limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Saves the fields of the partner's contact and, with a stored upload, makes it the contact's document (the former
+ * document's row is removed, and its storage key answered for deletion once committed). Null for an unknown contact
+ * or another partner's. Run it in a transaction.
+ */
+export async function saveContact(
+  tx: DbOrTx,
+  partnerId: number,
+  contactId: number,
+  fields: Omit<UpdatePartnerContactBody, 'document'>,
+  stored: StoredUpload | null,
+  now: Date,
+): Promise<{ result: PartnerContact; obsoleteKeys: string[] } | null> {
+  const current = await findContact(tx, partnerId, contactId, true);
+  if (!current) return null;
+  const documentId = stored
+    ? await insertFile(tx, {
+        type: 'contact_document',
+        filename: stored.filename,
+        mimeType: stored.mimeType,
+        size: stored.bytes.length,
+        storageKey: stored.storageKey,
+        ownerPartnerId: partnerId,
+        createdAt: now,
+      })
+    : current.documentId;
+  const [updated] = await tx
+    .update(partnerContacts)
+    .set({ ...fields, documentId, updatedAt: now })
+    .where(eq(partnerContacts.id, current.id))
+    .returning();
+  if (!updated) return null;
+  const obsoleteKeys: string[] = [];
+  if (stored && current.documentId) {
+    const old = await fileOf(tx, current.documentId);
+    if (old) {
+      await tx.delete(files).where(eq(files.id, old.id));
+      obsoleteKeys.push(old.storageKey);
+    }
+  }
+  return { result: contactDto(updated, await fileOf(tx, updated.documentId)), obsoleteKeys };
 }

@@ -1,19 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  COMPANY_FIELDS,
-  ConfigSchema,
-  ConnectedPartnerSchema,
-  IdParamsSchema,
-  PAYMENT_FIELDS,
-  PartnerContactSchema,
-  UpdatePartnerBodySchema,
-  UpdatePartnerContactBodySchema,
-  envelope,
-  errorResponses,
-  formErrorText,
-} from '@portal/contracts';
-import { files, partnerContacts } from '../../db/schema.js';
+import { COMPANY_FIELDS, PAYMENT_FIELDS, accountEndpoints, formErrorText } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
@@ -23,11 +10,10 @@ import { listCountries, listLanguages, loadDataLists } from '../../shared/refere
 import { saveBankDetails } from './bank-details.js';
 import {
   connectedPartner,
-  contactDto,
   countryExists,
   currentUser,
-  fileOf,
   findContact,
+  saveContact,
   updatePartnerFields,
 } from './account.repository.js';
 
@@ -36,17 +22,10 @@ const EMAIL_TAKEN = 'An account with this email already exists.';
 export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get(
-    '/config',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary: 'The configuration the portal reloads on every navigation',
-        response: { 200: envelope(ConfigSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(accountEndpoints.config),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const auth = authOf(request);
       const [user, partner, countries, languages, data] = await Promise.all([
         currentUser(db, auth.userId),
@@ -58,40 +37,22 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (!user) throw unauthorized();
       return ok({ partner, user, roles: user.roles, countries, languages, data });
     },
-  );
+  });
 
-  app.get(
-    '/partner',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary: 'The connected partner',
-        response: { 200: envelope(ConnectedPartnerSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(accountEndpoints.partner),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partner = await connectedPartner(db, partnerIdOf(request));
       if (!partner) throw notFound('Partner not found.');
       return ok(partner);
     },
-  );
+  });
 
-  app.put(
-    '/partner/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary: 'Update the company fields or the payment fields of the own partner',
-        description:
-          "Send either the company set (langs, country, address, zipCode, state, city, email, phoneNumber) or the payment set (accountHolder, bankName, bankAddress, iban, swift, routingNumber). Bank details that differ from the stored ones need currentPassword, the signed-in user's password, and are e-mailed to every user of the partner. Other fields (status, paymentTerms, companyName …) are ignored.",
-        params: IdParamsSchema,
-        body: UpdatePartnerBodySchema,
-        response: { 200: envelope(ConnectedPartnerSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(accountEndpoints.updatePartner),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       // Another partner's id answers like an unknown one: existence is not revealed.
       if (request.params.id !== partnerId) throw notFound('Partner not found.');
@@ -122,22 +83,13 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       if (!partner) throw notFound('Partner not found.');
       return ok(partner, { message: isCompany ? 'Company information updated.' : 'Payment information updated.' });
     },
-  );
+  });
 
-  app.put(
-    '/partner-contact/:id',
-    {
-      preHandler: app.requireAuth(),
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      schema: {
-        tags: ['account'],
-        summary: 'Update a contact of the own partner, with an optional document (data URL; PDF, PNG or JPEG, 10 MB)',
-        params: IdParamsSchema,
-        body: UpdatePartnerContactBodySchema,
-        response: { 200: envelope(PartnerContactSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(accountEndpoints.updateContact),
+    preHandler: app.requireAuth(),
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const { document, ...fields } = request.body;
       if (!(await findContact(db, partnerId, request.params.id))) throw notFound('Contact not found.');
@@ -154,43 +106,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         upload,
         (stored) =>
           db.transaction(async (tx) => {
-            const current = await findContact(tx, partnerId, request.params.id, true);
-            if (!current) throw notFound('Contact not found.');
-            let documentId = current.documentId;
-            const obsoleteKeys: string[] = [];
-            if (stored) {
-              const [file] = await tx
-                .insert(files)
-                .values({
-                  type: 'contact_document',
-                  filename: stored.filename,
-                  mimeType: stored.mimeType,
-                  size: stored.bytes.length,
-                  storageKey: stored.storageKey,
-                  ownerPartnerId: partnerId,
-                  createdAt: now,
-                })
-                .returning({ id: files.id });
-              documentId = file?.id ?? null;
-            }
-            const [updated] = await tx
-              .update(partnerContacts)
-              .set({ ...fields, documentId, updatedAt: now })
-              .where(eq(partnerContacts.id, current.id))
-              .returning();
-            if (stored && current.documentId) {
-              const old = await fileOf(tx, current.documentId);
-              if (old) {
-                await tx.delete(files).where(eq(files.id, old.id));
-                obsoleteKeys.push(old.storageKey);
-              }
-            }
-            if (!updated) throw notFound('Contact not found.');
-            return { result: contactDto(updated, await fileOf(tx, updated.documentId)), obsoleteKeys };
+            const saved = await saveContact(tx, partnerId, request.params.id, fields, stored, now);
+            // Thrown inside, so that nothing the transaction wrote stays.
+            if (!saved) throw notFound('Contact not found.');
+            return saved;
           }),
         request.log,
       );
       return ok(contact, { message: 'Main contact information updated.' });
     },
-  );
+  });
 };

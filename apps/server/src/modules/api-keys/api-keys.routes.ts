@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ApiKeySchema,
-  CreateApiKeyBodySchema,
-  CreatedApiKeySchema,
-  IdParamsSchema,
-  MAX_ACTIVE_API_KEYS,
-  envelope,
-  errorResponses,
-  listOf,
-} from '@portal/contracts';
+import { MAX_ACTIVE_API_KEYS, apiKeysEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
@@ -22,34 +14,19 @@ import * as repo from './api-keys.repository.js';
 export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get(
-    '/api-keys',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['api-keys'],
-        summary: 'The partner’s API keys, newest first (revoked ones included); never the keys themselves',
-        response: { 200: listOf(ApiKeySchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(apiKeysEndpoints.list),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const list = await repo.listKeys(db, partnerIdOf(request));
       return ok(list, { total: list.length });
     },
-  );
+  });
 
-  app.post(
-    '/api-keys',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['api-keys'],
-        summary: 'Create a read-only reporting key; the answer is the only time the key is shown',
-        body: CreateApiKeyBodySchema,
-        response: { 200: envelope(CreatedApiKeySchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(apiKeysEndpoints.create),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const created = await db.transaction(async (tx) => {
         if ((await repo.activeKeyCount(tx, partnerId)) >= MAX_ACTIVE_API_KEYS) return null;
@@ -66,25 +43,17 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       request.log.info({ apiKeyId: created.id, partnerId }, 'api key created');
       return ok(created, { message: 'Your API key has been created. Copy it now: it will not be shown again.' });
     },
-  );
+  });
 
-  app.delete(
-    '/api-keys/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['api-keys'],
-        summary: 'Revoke an API key; it stops working at once',
-        params: IdParamsSchema,
-        response: { 200: envelope(ApiKeySchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(apiKeysEndpoints.revoke),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const revoked = await repo.revokeKey(db, partnerId, request.params.id, ctx.now());
       if (!revoked) throw notFound('API key not found.');
       request.log.info({ apiKeyId: revoked.id, partnerId }, 'api key revoked');
       return ok(revoked, { message: 'The API key has been revoked.' });
     },
-  );
+  });
 };

@@ -1,20 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ChangePasswordBodySchema,
-  CheckKeyResultSchema,
-  LoginBodySchema,
-  LoginResultSchema,
-  LoginSessionSchema,
-  LoginTwoFactorBodySchema,
-  MessageSchema,
-  PasswordLostBodySchema,
-  PasswordResetBodySchema,
-  ResetKeyParamsSchema,
-  envelope,
-  errorResponses,
-  isRecoveryCode,
-  maskPhone,
-} from '@portal/contracts';
+import { authEndpoints, isRecoveryCode, maskPhone } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { ok } from '../../lib/reply.js';
@@ -63,18 +49,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     });
   };
 
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Sign in; answers an opaque bearer token and its absolute expiry, or, with two-factor authentication, a challenge for POST /login/two-factor',
-        body: LoginBodySchema,
-        response: { 200: envelope(LoginResultSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authEndpoints.login),
+    handler: async (request) => {
       const now = ctx.now();
       const account = request.body.username.trim().toLowerCase();
       const ip = request.ip;
@@ -114,20 +91,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       request.log.info({ userId: user.id }, 'signed in');
       return ok({ bearer: session.token, expireAt: session.expiresAt.toISOString() });
     },
-  );
+  });
 
-  app.post(
-    '/login/two-factor',
-    {
-      schema: {
-        tags: ['auth'],
-        summary:
-          'Second sign-in step: the challenge of POST /login and the code sent by SMS, or one of the recovery codes given at enrolment (each works once)',
-        body: LoginTwoFactorBodySchema,
-        response: { 200: envelope(LoginSessionSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authEndpoints.loginTwoFactor),
+    handler: async (request) => {
       const now = ctx.now();
       const ip = request.ip;
       await assertSignInAllowed(db, config, null, ip, now);
@@ -169,35 +137,20 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       request.log.info({ userId: target.id }, 'signed in with a two-factor code');
       return ok({ bearer: session.token, expireAt: session.expiresAt.toISOString() });
     },
-  );
+  });
 
-  app.post(
-    '/logout',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['auth'],
-        summary: 'Revoke the current session',
-        response: { 200: MessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authEndpoints.logout),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       await repo.deleteSession(db, authOf(request).sessionId);
       return ok(null, { message: 'Signed out.' });
     },
-  );
+  });
 
-  app.post(
-    '/password/lost',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Send a password reset link; the answer is the same for known and unknown e-mails',
-        body: PasswordLostBodySchema,
-        response: { 200: MessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authEndpoints.passwordLost),
+    handler: async (request) => {
       const now = ctx.now();
       const user = await repo.findUserByEmail(db, request.body.email);
       if (user?.enabled) {
@@ -226,35 +179,19 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       }
       return ok(null, { message: RESET_LINK_SENT });
     },
-  );
+  });
 
-  app.get(
-    '/password/check-key/:key',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Whether a reset key can still be used',
-        params: ResetKeyParamsSchema,
-        response: { 200: envelope(CheckKeyResultSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authEndpoints.checkResetKey),
+    handler: async (request) => {
       const found = await repo.findValidResetKey(db, request.params.key, ctx.now());
       return ok({ valid: found !== null });
     },
-  );
+  });
 
-  app.post(
-    '/password/reset',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Choose a new password with a reset key; revokes every session and every API key of the user',
-        body: PasswordResetBodySchema,
-        response: { 200: MessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authEndpoints.resetPassword),
+    handler: async (request) => {
       const now = ctx.now();
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
@@ -269,21 +206,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       });
       return ok(null, { message: 'Your password has been changed successfully.' });
     },
-  );
+  });
 
-  app.post(
-    '/account/change-password',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary:
-          'Change the password; every other session is revoked, and the API keys the user created unless revokeApiKeys is false',
-        body: ChangePasswordBodySchema,
-        response: { 200: MessageSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(authEndpoints.changePassword),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const auth = authOf(request);
       const now = ctx.now();
       await verifyCurrentPassword(db, config, {
@@ -302,5 +230,5 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       });
       return ok(null, { message: 'Your password has been updated successfully.' });
     },
-  );
+  });
 };

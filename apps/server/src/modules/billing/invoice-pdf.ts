@@ -3,8 +3,9 @@ import PDFDocument from 'pdfkit';
 import { eq, type SQL } from 'drizzle-orm';
 import { formatLocalDate, formatMoneyMinor } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { files, invoices, type partners } from '../../db/schema.js';
+import { invoices, type partners } from '../../db/schema.js';
 import type { FileStorage } from '../../lib/storage.js';
+import { insertFile } from '../files/index.js';
 
 export type InvoiceDocument = {
   reference: string;
@@ -103,19 +104,15 @@ export async function attachInvoicePdf(
   const pdf = await renderInvoicePdf(document);
   const storageKey = `${randomUUID()}.pdf`;
   await storage.put(storageKey, pdf);
-  const [file] = await db
-    .insert(files)
-    .values({
-      type: 'invoice',
-      filename: `${document.reference}.pdf`,
-      mimeType: 'application/pdf',
-      size: pdf.length,
-      storageKey,
-      ownerPartnerId: invoice.partnerId,
-      createdAt: invoice.createdAt,
-    })
-    .returning({ id: files.id });
-  if (!file) throw new Error('file insert returned nothing');
-  await db.update(invoices).set({ invoiceFileId: file.id }).where(eq(invoices.id, invoice.id));
-  return file.id;
+  const fileId = await insertFile(db, {
+    type: 'invoice',
+    filename: `${document.reference}.pdf`,
+    mimeType: 'application/pdf',
+    size: pdf.length,
+    storageKey,
+    ownerPartnerId: invoice.partnerId,
+    createdAt: invoice.createdAt,
+  });
+  await db.update(invoices).set({ invoiceFileId: fileId }).where(eq(invoices.id, invoice.id));
+  return fileId;
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { files, partnerDocuments, partners } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 import { fileDto, type StoredUpload } from '../../lib/uploads.js';
+import { insertFile } from '../files/index.js';
 
 type DocumentRow = typeof partnerDocuments.$inferSelect;
 
@@ -41,20 +42,16 @@ export async function saveDocumentFile(
   stored: StoredUpload,
   now: Date,
 ): Promise<{ row: DocumentRow; obsoleteKey: string | null }> {
-  const [file] = await tx
-    .insert(files)
-    .values({
-      type,
-      filename: stored.filename,
-      mimeType: stored.mimeType,
-      size: stored.bytes.length,
-      storageKey: stored.storageKey,
-      ownerPartnerId: partnerId,
-      createdAt: now,
-    })
-    .returning({ id: files.id });
-  if (!file) throw new Error('file insert returned nothing');
-  const values = { status: 'pending', expireAt: null, fileId: file.id, updatedAt: now };
+  const fileId = await insertFile(tx, {
+    type,
+    filename: stored.filename,
+    mimeType: stored.mimeType,
+    size: stored.bytes.length,
+    storageKey: stored.storageKey,
+    ownerPartnerId: partnerId,
+    createdAt: now,
+  });
+  const values = { status: 'pending', expireAt: null, fileId, updatedAt: now };
   const [row] = existing
     ? await tx.update(partnerDocuments).set(values).where(eq(partnerDocuments.id, existing.id)).returning()
     : await tx

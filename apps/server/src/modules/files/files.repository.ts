@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { files, partnerDocuments } from '../../db/schema.js';
 
@@ -29,4 +29,25 @@ export async function deleteOwnFile(tx: DbOrTx, partnerId: number, fileId: numbe
     .where(and(eq(partnerDocuments.partnerId, partnerId), eq(partnerDocuments.fileId, fileId)));
   const [removed] = await tx.delete(files).where(eq(files.id, fileId)).returning({ key: files.storageKey });
   return removed?.key ?? null;
+}
+
+/** A stored file's row: what every upload, generated PDF and seeded picture records once its bytes are written. */
+export type NewFile = {
+  /** 'contact_document', a compliance document's type, 'invoice', 'avatar', 'logo', 'offer_image', 'news_image'. */
+  type: string;
+  filename: string;
+  mimeType: string;
+  size: number;
+  storageKey: string;
+  /** The partner whose signed links may download it; none for public pictures. */
+  ownerPartnerId?: number | null;
+  /** Now by default; an invoice's file takes the invoice's own time. */
+  createdAt?: Date | SQL;
+};
+
+/** Records a stored file; answers its id. */
+export async function insertFile(db: DbOrTx, file: NewFile): Promise<number> {
+  const [row] = await db.insert(files).values(file).returning({ id: files.id });
+  if (!row) throw new Error('file insert returned nothing');
+  return row.id;
 }

@@ -1,10 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PREFIX, DOCUMENT_TYPES, FILE_LINK_TTL_SECONDS, filesEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { secretStore } from '../../lib/secrets.js';
+import { equalDigests } from '../../lib/tokens.js';
 import { removeStored } from '../../lib/uploads.js';
 import { partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
@@ -52,7 +53,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const { expires, signature } = request.query;
       const expected = Buffer.from(await signatureOf(id, expires));
       const given = Buffer.from(signature);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      if (!equalDigests(expected, given)) {
         throw forbidden('This download link is not valid.');
       }
       if (expires * 1000 <= ctx.now().getTime()) throw new AppError(410, 'This download link has expired.');

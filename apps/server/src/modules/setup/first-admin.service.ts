@@ -1,8 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { EmailSchema, FIRST_ADMIN_LINK_TTL_MS, formErrorText } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
-import { randomToken, sha256 } from '../../lib/tokens.js';
+import { equalDigests, randomToken, sha256 } from '../../lib/tokens.js';
 import { issuePasswordKey, passwordKeyLink } from '../../shared/password-keys.js';
 import * as repo from './setup.repository.js';
 
@@ -76,7 +75,7 @@ async function setupKeyMatches(db: DbOrTx, key: string, now: Date, lock: boolean
   if (!stored || stored.expiresAt.getTime() <= now.getTime()) return false;
   const given = Buffer.from(sha256(key), 'hex');
   const expected = Buffer.from(stored.keyHash, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return equalDigests(given, expected);
 }
 
 /** Whether a setup link can still be used: it matches, has not expired, and no admin exists yet. */

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   CLICK_ATTRIBUTION_DAYS,
@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import { equalDigests } from '../../lib/tokens.js';
 import { advertisers, clicks, conversions, goals, offerGoals, offers, partners, products } from '../../db/schema.js';
 import { enqueuePostbackDeliveries } from '../../shared/partner-postbacks.js';
 import type { BufferedClick, ClickBuffer } from './click-buffer.js';
@@ -23,7 +24,7 @@ const MAX_REMEMBERED_MISSES = 10_000;
 
 /**
  * Finds the advertiser a postback token belongs to. Tokens are indexed by their SHA-256 (a map look-up on a
- * digest tells an attacker nothing about the token), then compared with timingSafeEqual on equal-length digests.
+ * digest tells an attacker nothing about the token), then compared in constant time (equalDigests).
  * The list lives `ttlMs`, so a changed or disabled token stops working within it. A token not in the list reloads
  * it, so a new advertiser's first postback is not refused, but cheaply for a flood of wrong tokens (decision 029):
  * a token that missed is refused without a reload until the list is next loaded, and reloads for misses come at
@@ -96,7 +97,7 @@ export class AdvertiserTokens {
       if (this.misses.size < MAX_REMEMBERED_MISSES) this.misses.add(key);
       return null;
     }
-    if (!timingSafeEqual(found.digest, given)) return null;
+    if (!equalDigests(found.digest, given)) return null;
     return found.id;
   }
 }

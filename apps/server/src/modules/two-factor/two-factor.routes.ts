@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  TwoFactorConfirmBodySchema,
-  TwoFactorDisableBodySchema,
-  TwoFactorEnrolledSchema,
-  TwoFactorPendingSchema,
-  TwoFactorStartBodySchema,
-  TwoFactorStatusSchema,
-  envelope,
-  errorResponses,
-  maskPhone,
-  toE164,
-} from '@portal/contracts';
+import { maskPhone, toE164, twoFactorEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
@@ -46,19 +36,10 @@ const WRONG_PASSWORD = 'The password is incorrect.';
 export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db, sms, mailer, config } = ctx;
 
-  app.post(
-    '/account/two-factor/start',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary:
-          'Send a six-digit verification code by SMS to the phone to enrol, or to replace the enrolled phone; needs the password',
-        body: TwoFactorStartBodySchema,
-        response: { 200: envelope(TwoFactorPendingSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(twoFactorEndpoints.start),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const { userId } = authOf(request);
       const now = ctx.now();
       await verifyCurrentPassword(db, config, {
@@ -88,21 +69,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         { message: `A verification code has been sent to ${masked}.` },
       );
     },
-  );
+  });
 
-  app.post(
-    '/account/two-factor/confirm',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary:
-          'Confirm the phone with the code it received; every later sign-in asks for a code. Signs out every other session and answers ten one-time recovery codes, shown this once',
-        body: TwoFactorConfirmBodySchema,
-        response: { 200: envelope(TwoFactorEnrolledSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(twoFactorEndpoints.confirm),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const { userId, sessionId } = authOf(request);
       const now = ctx.now();
       // The attempt count must survive a wrong code, so the transaction commits before any error.
@@ -142,20 +114,12 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         },
       );
     },
-  );
+  });
 
-  app.post(
-    '/account/two-factor/disable',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['account'],
-        summary: 'Turn two-factor authentication off; needs the password',
-        body: TwoFactorDisableBodySchema,
-        response: { 200: envelope(TwoFactorStatusSchema), ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(twoFactorEndpoints.disable),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const { userId } = authOf(request);
       const now = ctx.now();
       await verifyCurrentPassword(db, config, {
@@ -181,5 +145,5 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
         message: 'Two-factor authentication is disabled.',
       });
     },
-  );
+  });
 };

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { POSTBACK_DELIVERY_HEADER, POSTBACK_SIGNATURE_HEADER, POSTBACK_TIMESTAMP_HEADER } from '@portal/contracts';
+import { equalDigests } from '../../../lib/tokens.js';
 
 /**
  * The X-Signature of a delivery (decision 019): HMAC-SHA256, hex, keyed with the partner's postback secret (its text,
@@ -48,5 +49,5 @@ export function verifyPostbackSignature(
     if (age > (options.toleranceSeconds ?? 300)) return false;
   }
   const expected = Buffer.from(postbackSignature(secret, request.deliveryId, request.timestamp, request.url), 'hex');
-  return timingSafeEqual(expected, Buffer.from(request.signature, 'hex'));
+  return equalDigests(expected, Buffer.from(request.signature, 'hex'));
 }

@@ -1,16 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  authEndpoints,
   settingsEndpoints,
+  twoFactorEndpoints,
   type ChangePasswordBody,
   type EndpointData,
   type Preferences,
   type TimezoneBody,
   type TwoFactorConfirmBody,
   type TwoFactorDisableBody,
-  type TwoFactorEnrolled,
-  type TwoFactorPending,
   type TwoFactorStartBody,
-  type TwoFactorStatus,
 } from '@portal/contracts';
 import { api, type ApiResult } from '@/lib/api-client';
 
@@ -48,28 +47,32 @@ export const useSavePreferences = () =>
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      api.post<null>('/account/change-password', body, { skipBadRequestHandling: true }),
+      api.call(authEndpoints.changePassword, { body }, { skipBadRequestHandling: true }),
   });
 }
 
 export function useStartTwoFactor() {
   return useMutation({
     mutationFn: (body: TwoFactorStartBody) =>
-      api.post<TwoFactorPending>('/account/two-factor/start', body, { skipBadRequestHandling: true }),
+      api.call(twoFactorEndpoints.start, { body }, { skipBadRequestHandling: true }),
   });
 }
 
 /** Confirming or disabling changes the two-factor state the settings show: reload them. */
-function useTwoFactorChange<B, R>(path: string) {
+function useTwoFactorChange<B, R>(change: (body: B) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: B) => api.post<R>(path, body, { skipBadRequestHandling: true }),
+    mutationFn: change,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountSettingsQueryOptions().queryKey }),
   });
 }
 
 /** Answers the new state and the recovery codes, which are never shown again. */
 export const useConfirmTwoFactor = () =>
-  useTwoFactorChange<TwoFactorConfirmBody, TwoFactorEnrolled>('/account/two-factor/confirm');
+  useTwoFactorChange((body: TwoFactorConfirmBody) =>
+    api.call(twoFactorEndpoints.confirm, { body }, { skipBadRequestHandling: true }),
+  );
 export const useDisableTwoFactor = () =>
-  useTwoFactorChange<TwoFactorDisableBody, TwoFactorStatus>('/account/two-factor/disable');
+  useTwoFactorChange((body: TwoFactorDisableBody) =>
+    api.call(twoFactorEndpoints.disable, { body }, { skipBadRequestHandling: true }),
+  );

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKey, CreateApiKeyBody, CreatedApiKey } from '@portal/contracts';
+import { apiKeysEndpoints, type CreateApiKeyBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 export function apiKeysQueryOptions() {
   return queryOptions({
     queryKey: ['api-keys'],
-    queryFn: async () => (await api.get<ApiKey[]>('/api-keys')).data,
+    queryFn: async () => (await api.call(apiKeysEndpoints.list)).data,
   });
 }
 
@@ -24,7 +24,8 @@ function useKeyChange<V, R>(run: (value: V) => Promise<R>) {
 /** The answer carries the key itself, the only time it is ever shown. */
 export const useCreateApiKey = () =>
   useKeyChange((body: CreateApiKeyBody) =>
-    api.post<CreatedApiKey>('/api-keys', body, { skipBadRequestHandling: true }),
+    api.call(apiKeysEndpoints.create, { body }, { skipBadRequestHandling: true }),
   );
 
-export const useRevokeApiKey = () => useKeyChange((id: number) => api.delete<ApiKey>(`/api-keys/${id}`));
+export const useRevokeApiKey = () =>
+  useKeyChange((id: number) => api.call(apiKeysEndpoints.revoke, { params: { id } }));

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, LoginResult, LoginSession, LoginTwoFactorBody } from '@portal/contracts';
+import { authEndpoints, type LoginBody, type LoginTwoFactorBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 export async function login(body: LoginBody) {
-  const { data } = await api.post<LoginResult>('/login', body, { loading: true });
+  const { data } = await api.call(authEndpoints.login, { body }, { loading: true });
   return data;
 }
 
@@ -13,10 +13,11 @@ export function useLogin() {
 
 /** The second sign-in step: the challenge of POST /login and the code sent by SMS. */
 export async function loginTwoFactor(body: LoginTwoFactorBody) {
-  const { data } = await api.post<LoginSession>('/login/two-factor', body, {
-    loading: true,
-    skipBadRequestHandling: true,
-  });
+  const { data } = await api.call(
+    authEndpoints.loginTwoFactor,
+    { body },
+    { loading: true, skipBadRequestHandling: true },
+  );
   return data;
 }
 

@@ -1,4 +1,4 @@
-import type { ConnectedPartner, UpdatePartnerCompanyBody, UpdatePartnerPaymentFormBody } from '@portal/contracts';
+import { accountEndpoints, type UpdatePartnerCompanyBody, type UpdatePartnerPaymentFormBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /**
@@ -6,5 +6,9 @@ import { api } from '@/lib/api-client';
  * Bad requests are shown under the fields, so the generic display is switched off.
  */
 export function updatePartner(id: number, body: UpdatePartnerCompanyBody | UpdatePartnerPaymentFormBody) {
-  return api.put<ConnectedPartner>(`/partner/${id}`, body, { skipBadRequestHandling: true, loading: true });
+  return api.call(
+    accountEndpoints.updatePartner,
+    { params: { id }, body },
+    { skipBadRequestHandling: true, loading: true },
+  );
 }

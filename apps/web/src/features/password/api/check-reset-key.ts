@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
-type CheckKeyResult = { valid: boolean };
-
 export async function checkResetKey(key: string) {
-  const { data } = await api.get<CheckKeyResult>(`/password/check-key/${encodeURIComponent(key)}`);
+  const { data } = await api.call(authEndpoints.checkResetKey, { params: { key } });
   return data?.valid === true;
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import type { PasswordLostBody } from '@portal/contracts';
+import { authEndpoints, type PasswordLostBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** Always 200 on the server (no account enumeration); bad requests stay under the field. */
 export async function requestPasswordReset(body: PasswordLostBody) {
-  return api.post<null>('/password/lost', body, { skipBadRequestHandling: true, loading: true });
+  return api.call(authEndpoints.passwordLost, { body }, { skipBadRequestHandling: true, loading: true });
 }
 
 export function useRequestPasswordReset() {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RegisterConfig } from '@portal/contracts';
+import { registerEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 export async function getRegisterOptions() {
-  const { data } = await api.get<RegisterConfig>('/register/options');
+  const { data } = await api.call(registerEndpoints.options);
   return data;
 }
 
