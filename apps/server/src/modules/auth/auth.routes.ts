@@ -172,7 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
               link,
               '',
               'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-            ].join('\n'),
+            ],
           });
         });
         void mailer.drain().catch(() => undefined);
