@@ -43,6 +43,20 @@ describe('password lost and reset', () => {
   });
   afterAll(async () => t?.close());
 
+  it('keeps a first name with line breaks on its own line of the mail (no header or line injection)', async () => {
+    const partner = await createPartner(t);
+    await t.database.db
+      .update(users)
+      .set({ firstname: 'Eve\r\nBcc: victim@example.test\nClick https://evil.example' })
+      .where(eq(users.id, partner.userId));
+    await requestKey(partner.email);
+    const mails = await mailsTo(partner.email);
+    const body = mails[mails.length - 1]!.body;
+    const lines = body.split(/\r?\n/);
+    expect(lines).toContain('Hello EveBcc: victim@example.testClick https://evil.example,');
+    expect(lines.some((line) => line.startsWith('Bcc:') || line.startsWith('Click '))).toBe(false);
+  });
+
   it('answers the same for a known and an unknown e-mail, and mails only the known one', async () => {
     const p = await createPartner(t);
     const unknown = `nobody-${p.email}`;
