@@ -2,15 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API_PREFIX,
   advertisersEndpoints,
+  billingEndpoints,
   conversionReviewEndpoints,
   documentsEndpoints,
   filesEndpoints,
   newsEndpoints,
   notificationsEndpoints,
+  offersEndpoints,
   postbacksEndpoints,
   settingsEndpoints,
   setupEndpoints,
   staffEndpoints,
+  statisticsEndpoints,
   type EndpointDefinition,
 } from '@portal/contracts';
 import { buildTestApp, type TestApp } from './helper.js';
@@ -18,15 +21,18 @@ import { buildTestApp, type TestApp } from './helper.js';
 /** The modules whose routes are registered from their contracts (decision 032). */
 const contracts: Record<string, Record<string, EndpointDefinition>> = {
   advertisersEndpoints,
+  billingEndpoints,
   conversionReviewEndpoints,
   documentsEndpoints,
   filesEndpoints,
   newsEndpoints,
   notificationsEndpoints,
+  offersEndpoints,
   postbacksEndpoints,
   settingsEndpoints,
   setupEndpoints,
   staffEndpoints,
+  statisticsEndpoints,
 };
 const endpoints = Object.entries(contracts).flatMap(([group, list]) =>
   Object.entries(list).map(([name, endpoint]) => ({ name: `${group}.${name}`, endpoint })),
