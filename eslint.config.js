@@ -45,6 +45,34 @@ export default tseslint.config(
     },
   },
   {
+    // Routes stay thin (issue 15, decision 034): a route file reads its contract and calls a repository or service;
+    // queries live in the module's repository. The CSV rule above is repeated, as this one replaces it here.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    ignores: [
+      // Converted by the auth/account work, remove when merged.
+      'apps/server/src/modules/account/account.routes.ts',
+      'apps/server/src/modules/images/images.routes.ts',
+      'apps/server/src/modules/register/register.routes.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' },
+            { name: 'drizzle-orm', message: 'Route files do not query: move the query into the module repository.' },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*', '**/db/schema', '**/db/schema.js', '**/db/schema/**'],
+              message: 'Route files do not query: move the query into the module repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -66,6 +94,36 @@ export default tseslint.config(
               message: 'Features do not import each other; move shared code to lib/ or components/.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Each call names its endpoint's contract (decision 034): the path, method and answer type come from
+    // @portal/contracts, so no feature writes a path or an answer type by hand.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    ignores: [
+      // Converted by the auth/account work, remove when merged.
+      'apps/web/src/features/account-settings/api/account-settings.ts',
+      'apps/web/src/features/api-keys/api/api-keys.ts',
+      'apps/web/src/features/auth/api/get-identity.ts',
+      'apps/web/src/features/auth/api/login.ts',
+      'apps/web/src/features/my-account/api/update-contact.ts',
+      'apps/web/src/features/my-account/api/update-partner.ts',
+      'apps/web/src/features/password/api/check-reset-key.ts',
+      'apps/web/src/features/password/api/request-password-reset.ts',
+      'apps/web/src/features/password/api/reset-password.ts',
+      'apps/web/src/features/register/api/get-register-options.ts',
+      'apps/web/src/features/register/api/register.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.object.name='api'][callee.property.name=/^(get|post|put|delete|download)$/]",
+          message:
+            'Call the endpoint through its contract: api.call(endpoint, input) or api.downloadFrom(endpoint, input).',
         },
       ],
     },
