@@ -45,6 +45,28 @@ export default tseslint.config(
     },
   },
   {
+    // Routes stay thin (issue 15, decision 034): a route file reads its contract and calls a repository or service;
+    // queries live in the module's repository. The CSV rule above is repeated, as this one replaces it here.
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' },
+            { name: 'drizzle-orm', message: 'Route files do not query: move the query into the module repository.' },
+          ],
+          patterns: [
+            {
+              group: ['drizzle-orm/*', '**/db/schema', '**/db/schema.js', '**/db/schema/**'],
+              message: 'Route files do not query: move the query into the module repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
@@ -66,6 +88,22 @@ export default tseslint.config(
               message: 'Features do not import each other; move shared code to lib/ or components/.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // Each call names its endpoint's contract (decision 034): the path, method and answer type come from
+    // @portal/contracts, so no feature writes a path or an answer type by hand.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.type='MemberExpression'][callee.object.name='api'][callee.property.name=/^(get|post|put|delete|download)$/]",
+          message:
+            'Call the endpoint through its contract: api.call(endpoint, input) or api.downloadFrom(endpoint, input).',
         },
       ],
     },

@@ -5,40 +5,46 @@ import {
   advertisersEndpoints,
   apiKeysEndpoints,
   authEndpoints,
+  billingEndpoints,
   conversionReviewEndpoints,
   documentsEndpoints,
   filesEndpoints,
   imagesEndpoints,
   newsEndpoints,
   notificationsEndpoints,
+  offersEndpoints,
   postbacksEndpoints,
   registerEndpoints,
   settingsEndpoints,
   setupEndpoints,
   staffEndpoints,
   twoFactorEndpoints,
+  statisticsEndpoints,
   type EndpointDefinition,
 } from '@portal/contracts';
 import { buildTestApp, type TestApp } from './helper.js';
 
-/** The modules whose routes are registered from their contracts (decision 032). */
+/** The modules whose routes are registered from their contracts (decision 034). */
 const contracts: Record<string, Record<string, EndpointDefinition>> = {
   accountEndpoints,
   advertisersEndpoints,
   apiKeysEndpoints,
   authEndpoints,
+  billingEndpoints,
   conversionReviewEndpoints,
   documentsEndpoints,
   filesEndpoints,
   imagesEndpoints,
   newsEndpoints,
   notificationsEndpoints,
+  offersEndpoints,
   postbacksEndpoints,
   registerEndpoints,
   settingsEndpoints,
   setupEndpoints,
   staffEndpoints,
   twoFactorEndpoints,
+  statisticsEndpoints,
 };
 const endpoints = Object.entries(contracts).flatMap(([group, list]) =>
   Object.entries(list).map(([name, endpoint]) => ({ name: `${group}.${name}`, endpoint })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { envelope, listOf, pageQueryShape } from './api.js';
+import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 import { BILLING_TIMEZONE } from './account-settings.js';
 import { INVOICE_STATUSES } from './constants.js';
 import { booleanParam, commaList, emptyAsUnset } from './offers.js';
@@ -134,6 +135,8 @@ export const BillingRunResultSchema = envelope(
     alreadyBilled: z.array(z.object({ partnerId: z.number().int(), currency: z.string() })),
   }),
 );
+/** What a billing run answers: the requests it created and the pairs already billed. */
+export type BillingRunResult = z.infer<typeof BillingRunResultSchema>['data'];
 
 /** The Paris month (yyyy-MM) `back` months before the one under way at `now`: billing months turn at Paris midnight. */
 export function billingMonth(now: Date, back = 0): string {
@@ -154,3 +157,35 @@ export const billingMonthLabel = (month: string): string =>
   new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${month}-01T00:00:00Z`),
   );
+
+// ------------------------------------------------------------------ endpoints
+
+/** Billing requests and invoices: the partner reads its own; staff move invoices; an admin runs the month's billing. */
+export const billingEndpoints = {
+  billingRequests: defineEndpoint({
+    method: 'GET',
+    path: '/billing-request',
+    tags: ['billing'],
+    summary: 'The partner’s billing requests with their invoices, paged and filtered (Payments screen)',
+    query: ListBillingRequestsQuerySchema,
+    response: BillingRequestListSchema,
+  }),
+  setInvoiceStatus: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/invoices/:id',
+    tags: ['staff'],
+    summary: 'Change an invoice status (staff): the partner is notified',
+    params: IdParamsSchema,
+    body: InvoiceStatusBodySchema,
+    response: InvoiceDetailSchema,
+  }),
+  runBilling: defineEndpoint({
+    method: 'POST',
+    path: '/staff/billing-runs',
+    tags: ['staff'],
+    summary:
+      'Bill a Paris month that is over (admin): a billing request per partner and currency, invoiced or deferred; repeatable',
+    body: BillingRunBodySchema,
+    response: BillingRunResultSchema,
+  }),
+};

@@ -6,7 +6,8 @@ import {
   OFFER_PARTNER_STATUSES,
   OFFER_SORT_NAMES,
 } from './constants.js';
-import { envelope, pageQueryShape } from './api.js';
+import { IdParamsSchema, envelope, errorResponses, pageQueryShape } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 
 /** A vertical as offers carry it (spec section 3, Vertical). */
 export const VerticalSchema = z.object({
@@ -274,3 +275,51 @@ export const DecideApplicationBodySchema = z.strictObject({
   status: z.enum(APPLICATION_STATUSES, { error: 'type' }),
 });
 export type DecideApplicationBody = z.infer<typeof DecideApplicationBodySchema>;
+
+// ------------------------------------------------------------------ endpoints
+
+/** The offer catalogue and the partner's applications; staff decide an application. */
+export const offersEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/offer',
+    tags: ['offers'],
+    summary: 'Offers the partner may see: filters, pagination, sorting and groups',
+    query: ListOffersQuerySchema,
+    response: OfferListSchema,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/offer/:id',
+    tags: ['offers'],
+    summary: 'One offer, if the partner may see it',
+    params: IdParamsSchema,
+    query: OfferDetailQuerySchema,
+    response: OfferDetailSchema,
+  }),
+  applications: defineEndpoint({
+    method: 'GET',
+    path: '/partner-offer',
+    tags: ['offers'],
+    summary: "The partner's applications",
+    response: PartnerOfferListSchema,
+  }),
+  apply: defineEndpoint({
+    method: 'POST',
+    path: '/partner-offer',
+    tags: ['offers'],
+    summary: 'Apply to run an offer that requires approval',
+    body: ApplyOfferBodySchema,
+    response: PartnerOfferDetailSchema,
+    extraResponses: { 422: errorResponses[400] },
+  }),
+  decideApplication: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/partner-offers/:id',
+    tags: ['staff'],
+    summary: 'Decide an application (staff): the partner is notified',
+    params: IdParamsSchema,
+    body: DecideApplicationBodySchema,
+    response: PartnerOfferDetailSchema,
+  }),
+};

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONVERSION_TYPES, MAX_PAGE_SIZE } from './constants.js';
 import { envelope, listOf, pageQueryShape } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 import { formatMoneyMinor } from './format.js';
 import { OfferPayoutSchema, emptyAsUnset } from './offers.js';
 import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES, TrackingValueSchema } from './tracking.js';
@@ -459,3 +460,96 @@ export const TopOffersQuerySchema = z.strictObject({
   date: z.preprocess(emptyAsUnset, z.enum(TOP_OFFER_DATES, { error: 'oneOf' }).default(DEFAULT_TOP_OFFER_DATE)),
 });
 export type TopOffersQuery = z.infer<typeof TopOffersQuerySchema>;
+
+// ------------------------------------------------------------------ endpoints
+
+/** The dashboard calls take no parameter: an unknown one is a 400 like on every other route. */
+export const NoQuerySchema = z.strictObject({});
+
+/** The partner's statistics (decision 017): dashboard blocks and reports, each scoped to the caller's partner. */
+export const statisticsEndpoints = {
+  globalPerformance: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/home/global',
+    tags: ['statistics'],
+    summary: 'Global performance: one Stats row per period (today, wtd, week, mtd, month, ytd, year)',
+    query: NoQuerySchema,
+    response: GlobalPerformanceSchema,
+  }),
+  quickStats: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/home/quick-stats',
+    tags: ['statistics'],
+    summary: 'Quick stats of the last 7 days (today included) and the year-to-date payout',
+    query: NoQuerySchema,
+    response: QuickStatsSchema,
+  }),
+  topOffers: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/home/top-offers',
+    tags: ['statistics'],
+    summary: 'The partner’s best offers over a period, optionally only offers running in a country',
+    query: TopOffersQuerySchema,
+    response: TopOffersSchema,
+  }),
+  daily: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/daily',
+    tags: ['statistics'],
+    summary: 'Daily report: every day of the range, then the totals row',
+    query: BasicReportQuerySchema,
+    response: BasicReportSchema,
+  }),
+  subid: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/subid',
+    tags: ['statistics'],
+    summary:
+      'Sub-ID report: one row per sub-ID (empty for none), or per tracker value, offer or day (groupBy), sorted ' +
+      'and optionally paged, then the totals row; total counts the rows of every page',
+    query: SubidReportQuerySchema,
+    response: BasicReportSchema,
+  }),
+  refused: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/refused',
+    tags: ['statistics'],
+    summary: 'Refused traffic: the partner’s clicks GET /click refused, per reason and offer, most first',
+    query: RefusedTrafficQuerySchema,
+    response: RefusedTrafficSchema,
+  }),
+  conversion: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/conversion',
+    tags: ['statistics'],
+    summary:
+      'Conversion report: the partner’s conversions of every status (or of one, status), newest first, paginated',
+    query: ConversionReportQuerySchema,
+    response: ConversionReportSchema,
+  }),
+  conversionTotals: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/conversion/totals',
+    tags: ['statistics'],
+    summary: 'The conversion report’s totals: per currency, conversions by status and their payouts',
+    query: ConversionTotalsQuerySchema,
+    response: ConversionTotalsSchema,
+  }),
+  click: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/click',
+    tags: ['statistics'],
+    summary: 'Click report: the partner’s clicks, newest first, paginated',
+    query: PagedReportQuerySchema,
+    response: ClickReportSchema,
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/statistics/export/:type',
+    tags: ['statistics'],
+    summary: 'A report as a CSV attachment (every row under the filter, streamed)',
+    params: ExportReportParamsSchema,
+    query: ExportReportQuerySchema,
+    response: z.any().describe('text/csv: the header line, then one line per row'),
+  }),
+};

@@ -6,6 +6,7 @@ import {
   formatMoneyMinor,
   partnerDisplayName,
   type BillingRunRequest,
+  type BillingRunResult,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { billingRequests, conversions, countries, invoices, partners } from '../../db/schema.js';
@@ -23,12 +24,6 @@ export type BillingRunContext = {
   now: Date;
   publicUrl: string;
   network: { name: string; address: string[] };
-};
-
-export type BillingRunResult = {
-  month: string;
-  created: BillingRunRequest[];
-  alreadyBilled: { partnerId: number; currency: string }[];
 };
 
 /** A Paris day as yyyy-MM-dd. */

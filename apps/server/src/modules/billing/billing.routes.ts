@@ -1,15 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  BillingRequestListSchema,
-  BillingRunBodySchema,
-  BillingRunResultSchema,
-  INVOICE_STATUS_LABELS,
-  ListBillingRequestsQuerySchema,
-  IdParamsSchema,
-  InvoiceDetailSchema,
-  InvoiceStatusBodySchema,
-  errorResponses,
-} from '@portal/contracts';
+import { INVOICE_STATUS_LABELS, billingEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
@@ -23,36 +14,19 @@ import { invoiceDto, listBillingRequests, lockInvoice, setInvoiceStatus } from '
  * invoice through its statuses, which notifies the partner; an admin runs the month's billing (decision 027).
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/billing-request',
-    {
-      preHandler: app.requireAuth(['ROLE_PARTNER']),
-      schema: {
-        tags: ['billing'],
-        summary: 'The partner’s billing requests with their invoices, paged and filtered (Payments screen)',
-        querystring: ListBillingRequestsQuerySchema,
-        response: { 200: BillingRequestListSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(billingEndpoints.billingRequests),
+    preHandler: app.requireAuth(['ROLE_PARTNER']),
+    handler: async (request) => {
       const { list, total } = await listBillingRequests(ctx.db, partnerIdOf(request), request.query);
       return ok(list, { total });
     },
-  );
+  });
 
-  app.put(
-    '/staff/invoices/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary: 'Change an invoice status (staff): the partner is notified',
-        params: IdParamsSchema,
-        body: InvoiceStatusBodySchema,
-        response: { 200: InvoiceDetailSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(billingEndpoints.setInvoiceStatus),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const scope = staffScopeOf(request);
       const { status } = request.body;
       const updated = await ctx.db.transaction(async (tx) => {
@@ -76,21 +50,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       });
       return ok(invoiceDto(updated));
     },
-  );
+  });
 
-  app.post(
-    '/staff/billing-runs',
-    {
-      preHandler: app.requireAuth(['ROLE_ADMIN']),
-      schema: {
-        tags: ['staff'],
-        summary:
-          'Bill a Paris month that is over (admin): a billing request per partner and currency, invoiced or deferred; repeatable',
-        body: BillingRunBodySchema,
-        response: { 200: BillingRunResultSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(billingEndpoints.runBilling),
+    preHandler: app.requireAuth(['ROLE_ADMIN']),
+    handler: async (request) => {
       const result = await runBilling(
         {
           db: ctx.db,
@@ -107,5 +72,5 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       );
       return ok(result);
     },
-  );
+  });
 };

@@ -1,16 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ApplyOfferBodySchema,
-  DecideApplicationBodySchema,
-  IdParamsSchema,
-  ListOffersQuerySchema,
-  OfferDetailQuerySchema,
-  OfferDetailSchema,
-  OfferListSchema,
-  PartnerOfferDetailSchema,
-  PartnerOfferListSchema,
-  errorResponses,
-} from '@portal/contracts';
+import { offersEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
@@ -46,38 +36,21 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     return found;
   }
 
-  app.get(
-    '/offer',
-    {
-      preHandler: partnerOnly,
-      config: { apiKey: 'reporting' },
-      schema: {
-        tags: ['offers'],
-        summary: 'Offers the partner may see: filters, pagination, sorting and groups',
-        querystring: ListOffersQuerySchema,
-        response: { 200: OfferListSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offersEndpoints.list),
+    preHandler: partnerOnly,
+    config: { apiKey: 'reporting' },
+    handler: async (request) => {
       const page = await listOffers(db, await viewer(partnerIdOf(request)), request.query);
       return ok(page, { total: page.total });
     },
-  );
+  });
 
-  app.get(
-    '/offer/:id',
-    {
-      preHandler: partnerOnly,
-      config: { apiKey: 'reporting' },
-      schema: {
-        tags: ['offers'],
-        summary: 'One offer, if the partner may see it',
-        params: IdParamsSchema,
-        querystring: OfferDetailQuerySchema,
-        response: { 200: OfferDetailSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offersEndpoints.get),
+    preHandler: partnerOnly,
+    config: { apiKey: 'reporting' },
+    handler: async (request) => {
       const offer = await findOffer(
         db,
         await viewer(partnerIdOf(request)),
@@ -87,37 +60,22 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       if (!offer) throw notFound(OFFER_NOT_FOUND);
       return ok(offer);
     },
-  );
+  });
 
-  app.get(
-    '/partner-offer',
-    {
-      preHandler: partnerOnly,
-      config: { apiKey: 'reporting' },
-      schema: {
-        tags: ['offers'],
-        summary: "The partner's applications",
-        response: { 200: PartnerOfferListSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offersEndpoints.applications),
+    preHandler: partnerOnly,
+    config: { apiKey: 'reporting' },
+    handler: async (request) => {
       const list = await listApplications(db, partnerIdOf(request));
       return ok(list, { total: list.length });
     },
-  );
+  });
 
-  app.post(
-    '/partner-offer',
-    {
-      preHandler: partnerOnly,
-      schema: {
-        tags: ['offers'],
-        summary: 'Apply to run an offer that requires approval',
-        body: ApplyOfferBodySchema,
-        response: { 200: PartnerOfferDetailSchema, ...errorResponses, 422: errorResponses[400] },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offersEndpoints.apply),
+    preHandler: partnerOnly,
+    handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const { offerId } = request.body;
       const offer = await findOffer(db, await viewer(partnerId), offerId);
@@ -138,21 +96,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       if (!created) throw notFound('Application not found.');
       return ok(created, { message: 'Your application to this offer is pending.' });
     },
-  );
+  });
 
-  app.put(
-    '/staff/partner-offers/:id',
-    {
-      preHandler: app.requireAuth(),
-      schema: {
-        tags: ['staff'],
-        summary: 'Decide an application (staff): the partner is notified',
-        params: IdParamsSchema,
-        body: DecideApplicationBodySchema,
-        response: { 200: PartnerOfferDetailSchema, ...errorResponses },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeOf(offersEndpoints.decideApplication),
+    preHandler: app.requireAuth(),
+    handler: async (request) => {
       const scope = staffScopeOf(request);
       const { status } = request.body;
       await db.transaction(async (tx) => {
@@ -178,5 +127,5 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       if (!decided) throw notFound('Application not found.');
       return ok(decided);
     },
-  );
+  });
 };

@@ -1,12 +1,11 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffEndpoints } from '@portal/contracts';
-import { partners } from '../../db/schema.js';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
-import { changePartnerStatus, partnerStatusHistory, staffPartnerDto } from './partner-status.js';
+import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
+import { listStaffPartners } from './staff.repository.js';
 
 /**
  * The back-office's partners: staff list them (an account manager sees only its own) and move them through their
@@ -17,17 +16,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(staffEndpoints.listPartners),
     preHandler: app.requireAuth(),
     handler: async (request) => {
-      const scope = staffScopeOf(request);
-      const where: SQL[] = [];
-      if (!scope.seesAll) where.push(eq(partners.accountManagerId, scope.userId));
-      if (request.query.status) where.push(eq(partners.status, request.query.status));
-      const rows = await ctx.db
-        .select()
-        .from(partners)
-        .where(and(...where))
-        .orderBy(desc(partners.id))
-        .limit(500);
-      return ok(rows.map(staffPartnerDto), { total: rows.length });
+      const list = await listStaffPartners(ctx.db, staffScopeOf(request), request.query.status);
+      return ok(list, { total: list.length });
     },
   });
 

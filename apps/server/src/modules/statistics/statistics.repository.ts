@@ -19,7 +19,7 @@ import {
   type TopOfferRow,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { offerCountries, offers, partnerOffers, statsDaily, statsHourly } from '../../db/schema.js';
+import { offerCountries, offers, partnerOffers, statsDaily, statsHourly, users } from '../../db/schema.js';
 import {
   offerViewerOf,
   registrationPayouts,
@@ -487,4 +487,13 @@ export async function topOffers(
       ...entry.stats,
     };
   });
+}
+
+/**
+ * The time zone a user's day boundaries follow (users.timezone, a whole-hour offset; null is UTC). A reporting API
+ * key acts as the user who created it (plugins/auth.ts), so a key reads in its creator's zone.
+ */
+export async function userTimezone(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db.select({ timezone: users.timezone }).from(users).where(eq(users.id, userId));
+  return row?.timezone ?? null;
 }

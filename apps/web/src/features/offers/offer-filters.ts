@@ -3,9 +3,9 @@ import {
   DEFAULT_PAGE_SIZE,
   OFFER_SORT_NAMES,
   type ConversionType,
+  type ListOffersQueryInput,
   type OfferSortName,
 } from '@portal/contracts';
-import type { OffersQuery } from './api/get-offers';
 
 /** Every status a badge shows (spec section 4), so that "my approved offers" (active) is one choice. */
 export const OFFER_STATUS_FILTERS = ['public', 'apply_to_run', 'pending', 'active', 'refused'] as const;
@@ -112,7 +112,11 @@ export const hasOfferFilters = (filters: OfferFilters) =>
   offerSearchParams(filters).toString() !== offerSearchParams(EMPTY_FILTERS).toString();
 
 /** GET /offer's query for the filters: the status is the viewing partner's (`partnerStatus`). */
-export function offersQueryOf(filters: OfferFilters, page: number, sort: OfferSort = DEFAULT_OFFER_SORT): OffersQuery {
+export function offersQueryOf(
+  filters: OfferFilters,
+  page: number,
+  sort: OfferSort = DEFAULT_OFFER_SORT,
+): ListOffersQueryInput {
   return {
     page,
     count: DEFAULT_PAGE_SIZE,

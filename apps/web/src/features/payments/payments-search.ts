@@ -2,24 +2,11 @@ import {
   DEFAULT_PAGE_SIZE,
   INVOICE_STATUSES,
   type InvoiceStatusBody,
-  type BILLING_REQUEST_SORTS,
+  type ListBillingRequestsQueryInput,
 } from '@portal/contracts';
 import { isIsoDate } from '@/lib/dates';
 
 type InvoiceStatus = InvoiceStatusBody['status'];
-
-/** GET /billing-request's query as the screen sends it (the schema's input types are too loose to build one). */
-export type BillingRequestQuery = {
-  page: number;
-  count: number;
-  sort: (typeof BILLING_REQUEST_SORTS)[number];
-  order: 'asc' | 'desc';
-  startDate?: string;
-  endDate?: string;
-  /** Invoice statuses, comma-separated. */
-  status?: string;
-  deferred?: 'true' | 'false';
-};
 
 /** The Payments filter (spec section 2) as the form edits it and the address keeps it; '' is unset. */
 export type PaymentFilters = {
@@ -65,8 +52,8 @@ export function paymentSearchParams(filters: PaymentFilters, page = 1): URLSearc
 }
 
 /** GET /billing-request's query: the spec's page, count, sort and order, plus the filter the server applies. */
-export function billingRequestQueryOf(filters: PaymentFilters, page: number): BillingRequestQuery {
-  const query: BillingRequestQuery = { page, count: DEFAULT_PAGE_SIZE, sort: 'startingAt', order: 'desc' };
+export function billingRequestQueryOf(filters: PaymentFilters, page: number): ListBillingRequestsQueryInput {
+  const query: ListBillingRequestsQueryInput = { page, count: DEFAULT_PAGE_SIZE, sort: 'startingAt', order: 'desc' };
   if (filters.startDate) query.startDate = filters.startDate;
   if (filters.endDate) query.endDate = filters.endDate;
   if (filters.status.length > 0) query.status = filters.status.join(',');

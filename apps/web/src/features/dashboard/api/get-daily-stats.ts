@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BasicReportRow, DateRange } from '@portal/contracts';
+import { statisticsEndpoints, type DateRange } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /statistics/daily over a range: one row per day with traffic, then the totals row. */
 export async function getDailyStats(range: DateRange) {
-  const { data } = await api.get<BasicReportRow[]>('/statistics/daily', { query: range });
+  const { data } = await api.call(statisticsEndpoints.daily, { query: range });
   return data;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { GlobalPerformance } from '@portal/contracts';
+import { statisticsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /statistics/home/global: one Stats row per period. */
 export async function getGlobalPerformance() {
-  const { data } = await api.get<GlobalPerformance>('/statistics/home/global');
+  const { data } = await api.call(statisticsEndpoints.globalPerformance);
   return data;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { QuickStats } from '@portal/contracts';
+import { statisticsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /statistics/home/quick-stats: the last 7 days and the year-to-date payout. */
 export async function getQuickStats() {
-  const { data } = await api.get<QuickStats>('/statistics/home/quick-stats');
+  const { data } = await api.call(statisticsEndpoints.quickStats);
   return data;
 }
 

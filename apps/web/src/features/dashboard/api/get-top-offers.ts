@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TopOfferRow, TopOffersQuery } from '@portal/contracts';
+import { statisticsEndpoints, type TopOffersQuery } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /statistics/home/top-offers?country=&date=: the best offers of a period, ranked. */
 export async function getTopOffers(query: TopOffersQuery) {
-  const { data } = await api.get<TopOfferRow[]>('/statistics/home/top-offers', { query });
+  const { data } = await api.call(statisticsEndpoints.topOffers, { query });
   return data;
 }
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApplyOfferBody, PartnerOffer } from '@portal/contracts';
+import { offersEndpoints, type ApplyOfferBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** POST /partner-offer {offerId}: applies to run an offer that requires approval. */
 export async function applyOffer(body: ApplyOfferBody) {
-  const { data } = await api.post<PartnerOffer>('/partner-offer', body);
+  const { data } = await api.call(offersEndpoints.apply, { body });
   return data;
 }
 

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Offer } from '@portal/contracts';
+import { offersEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { OFFER_GROUPS_PARAM } from './get-offers';
 
 export async function getOffer(id: number) {
-  const { data } = await api.get<Offer>(`/offer/${id}`, { query: { groups: OFFER_GROUPS_PARAM } });
+  const { data } = await api.call(offersEndpoints.get, { params: { id }, query: { groups: OFFER_GROUPS_PARAM } });
   return data;
 }
 

@@ -1,41 +1,28 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConversionType, OfferPage, OfferPartnerStatus, OfferSortName } from '@portal/contracts';
+import { offersEndpoints, type ListOffersQueryInput } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** The nested objects the offer screens ask for (spec section 7). */
 export const OFFER_GROUPS_PARAM = 'product,goals,goal,goalTypes,goalType';
 
-/** GET /offer's filters and pagination, as the list screen sends them. */
-export type OffersQuery = {
-  page: number;
-  count: number;
-  name?: string;
-  conversionType?: ConversionType;
-  /** Vertical identifiers (the configuration's verticalList values). */
-  verticals?: string[];
-  /** ISO codes. */
-  countries?: string[];
-  requireApproval?: boolean;
-  /** The viewing partner's status (the badge). */
-  partnerStatus?: OfferPartnerStatus;
-  sortName?: OfferSortName;
-  sortOrder?: 'asc' | 'desc';
-};
+/** A list filter as one comma-separated parameter; anything else as it is. */
+const commaJoined = (value: unknown) => (Array.isArray(value) ? value.join(',') : value);
 
-export async function getOffers(query: OffersQuery) {
-  const { data } = await api.get<OfferPage>('/offer', {
+/** GET /offer: one page of the offers the partner sees, with the nested objects the screens show. */
+export async function getOffers(query: ListOffersQueryInput) {
+  const { data } = await api.call(offersEndpoints.list, {
     query: {
       ...query,
       // Comma lists keep the URL short; the server also accepts repeated parameters.
-      verticals: query.verticals?.join(','),
-      countries: query.countries?.join(','),
+      verticals: commaJoined(query.verticals),
+      countries: commaJoined(query.countries),
       groups: OFFER_GROUPS_PARAM,
     },
   });
   return data;
 }
 
-export function offersQueryOptions(query: OffersQuery) {
+export function offersQueryOptions(query: ListOffersQueryInput) {
   return queryOptions({
     queryKey: ['offers', 'list', query],
     queryFn: () => getOffers(query),
@@ -44,6 +31,6 @@ export function offersQueryOptions(query: OffersQuery) {
   });
 }
 
-export function useOffers(query: OffersQuery) {
+export function useOffers(query: ListOffersQueryInput) {
   return useQuery(offersQueryOptions(query));
 }

@@ -16,7 +16,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { INVOICE_STATUSES, formatLocalDate, formatMoneyMinor } from '@portal/contracts';
+import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, formatLocalDate, formatMoneyMinor } from '@portal/contracts';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { DayInput } from '@/components/day-input';
 import { WindowPagination } from '@/components/window-pagination';
@@ -87,7 +87,8 @@ export function Payments() {
           {body}
           <WindowPagination
             page={page}
-            totalPages={Math.ceil(total / query.count)}
+            // The query asks for pages of DEFAULT_PAGE_SIZE (billingRequestQueryOf).
+            totalPages={Math.ceil(total / DEFAULT_PAGE_SIZE)}
             onChange={(next) => goTo(filters, next)}
             label={t('payments.pagination')}
             testId="payments-pagination"

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MAX_PAGE_SIZE,
+  offersEndpoints,
   postbacksEndpoints,
-  type OfferPage,
   type PostbackBody,
   type PostbackPatch,
 } from '@portal/contracts';
@@ -32,7 +32,7 @@ export function postbackOffersQueryOptions() {
     queryKey: [...postbacksKey, 'offers'],
     queryFn: async () =>
       (
-        await api.get<OfferPage>('/offer', {
+        await api.call(offersEndpoints.list, {
           query: { count: MAX_PAGE_SIZE, sortName: 'name', sortOrder: 'asc', groups: 'goals,goal' },
         })
       ).data,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ExportReportQuery, ReportType } from '@portal/contracts';
+import { statisticsEndpoints, type ExportReportQuery, type ReportType } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** The file name a Content-Disposition header gives (RFC 6266: filename* wins over filename), or the fallback. */
@@ -25,15 +25,12 @@ const sanitize = (name: string) =>
     .replace(/\p{Cc}/gu, '')
     .trim();
 
-/** The export path (under the API prefix): the report's filter exactly as the report sends it, without pagination. */
-export const exportPath = (type: ReportType) => `/statistics/export/${type}`;
-
 /**
- * GET /statistics/export/{type} through the api-client's one error path (401 signs out, messages in the
+ * GET /statistics/export/{type}, the report's filter exactly as the report sends it without pagination, through the api-client's one error path (401 signs out, messages in the
  * snackbar). The server streams the CSV; the browser needs it whole to hand it over as a file.
  */
 export async function exportReport(type: ReportType, query: ExportReportQuery) {
-  const { blob, disposition } = await api.download(exportPath(type), { query });
+  const { blob, disposition } = await api.downloadFrom(statisticsEndpoints.export, { params: { type }, query });
   return { blob, filename: filenameFromDisposition(disposition, `${type}-report.csv`) };
 }
 

@@ -1,23 +1,21 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type {
-  BasicReportQuery,
-  BasicReportRow,
-  BasicReportType,
-  ClickRow,
-  ConversionReportQuery,
-  ConversionRow,
-  ConversionTotal,
-  ConversionTotalsQuery,
-  PagedReportQuery,
-  RefusedTrafficQuery,
-  RefusedTrafficRow,
-  SubidReportQuery,
+import {
+  statisticsEndpoints,
+  type BasicReportQuery,
+  type BasicReportType,
+  type ClickRow,
+  type ConversionReportQuery,
+  type ConversionRow,
+  type ConversionTotalsQuery,
+  type PagedReportQuery,
+  type RefusedTrafficQuery,
+  type SubidReportQuery,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /statistics/{daily,subid}: the rows, the totals row last. */
 export async function getBasicReport(type: BasicReportType, query: BasicReportQuery) {
-  const { data } = await api.get<BasicReportRow[]>(`/statistics/${type}`, { query });
+  const { data } = await api.call(statisticsEndpoints[type], { query });
   return data ?? [];
 }
 
@@ -39,7 +37,7 @@ export function useBasicReport(type: BasicReportType, query: BasicReportQuery, e
 
 /** GET /statistics/subid grouped, sorted and paged: the page's rows, the totals row last, and how many rows in all. */
 export async function getSubidReport(query: SubidReportQuery) {
-  const { data, total } = await api.get<BasicReportRow[]>('/statistics/subid', { query });
+  const { data, total } = await api.call(statisticsEndpoints.subid, { query });
   const list = data ?? [];
   return { list, total: total ?? Math.max(list.length - 1, 0) };
 }
@@ -56,7 +54,9 @@ type PagedQueries = { conversion: ConversionReportQuery; click: PagedReportQuery
 
 /** GET /statistics/{conversion,click}: one page, newest first, and how many rows match in all. */
 export async function getPagedReport<T extends PagedReportType>(type: T, query: PagedQueries[T]) {
-  const { data, total } = await api.get<PagedRows[T][]>(`/statistics/${type}`, { query });
+  const endpoint: typeof statisticsEndpoints.conversion | typeof statisticsEndpoints.click = statisticsEndpoints[type];
+  const { data, total } = await api.call(endpoint, { query });
+  // The endpoint is the one of `type`, so its rows are those of `type`.
   const list = (data ?? []) as PagedRows[T][];
   return { list, total: total ?? list.length };
 }
@@ -75,7 +75,7 @@ export function usePagedReport<T extends PagedReportType>(type: T, query: PagedQ
 
 /** GET /statistics/conversion/totals: the conversion report's totals row, per currency, over every page. */
 export async function getConversionTotals(query: ConversionTotalsQuery) {
-  const { data } = await api.get<ConversionTotal[]>('/statistics/conversion/totals', { query });
+  const { data } = await api.call(statisticsEndpoints.conversionTotals, { query });
   return data ?? [];
 }
 
@@ -91,7 +91,7 @@ export function useConversionTotals(query: ConversionTotalsQuery, enabled: boole
 
 /** GET /statistics/refused: the partner's clicks /click refused in the range, per reason and offer (decision 024). */
 export async function getRefusedTraffic(query: RefusedTrafficQuery) {
-  const { data } = await api.get<RefusedTrafficRow[]>('/statistics/refused', { query });
+  const { data } = await api.call(statisticsEndpoints.refused, { query });
   return data ?? [];
 }
 

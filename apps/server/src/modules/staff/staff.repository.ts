@@ -1,0 +1,27 @@
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import type { PartnerStatus, StaffPartner } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { partners } from '../../db/schema.js';
+import type { StaffScope } from '../../plugins/auth.js';
+import { staffPartnerDto } from './partner-status.js';
+
+/** How many partners the back-office list shows at most (newest first). */
+const STAFF_PARTNER_LIST_LIMIT = 500;
+
+/** The partners a staff member may handle (an account manager: only its own), optionally of one status, newest first. */
+export async function listStaffPartners(
+  db: DbOrTx,
+  scope: StaffScope,
+  status: PartnerStatus | undefined,
+): Promise<StaffPartner[]> {
+  const where: SQL[] = [];
+  if (!scope.seesAll) where.push(eq(partners.accountManagerId, scope.userId));
+  if (status) where.push(eq(partners.status, status));
+  const rows = await db
+    .select()
+    .from(partners)
+    .where(and(...where))
+    .orderBy(desc(partners.id))
+    .limit(STAFF_PARTNER_LIST_LIMIT);
+  return rows.map(staffPartnerDto);
+}
