@@ -3,6 +3,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const FEATURE_MESSAGE =
+  'Features do not import each other or app/; app/ composes them. Move shared code to lib/ or components/.';
+
+/** An import of the web's `target` folder (by alias or by a relative path) from a lower `layer`. */
+function webZone(target, layer) {
+  return {
+    regex: `^(@/|(\\./)?(\\.\\./)+)${target}(/|$)`,
+    message: `${layer}/ may not import ${target}/: the layers point one way (lib, components ← features ← app).`,
+  };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,23 +86,43 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The web's layers point one way: lib/ and components/ ← features/ ← app/ (bulletproof-react's zones).
   {
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    files: ['apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
-      // Features don't import each other; app/ composes them.
+      'no-restricted-imports': ['error', { patterns: [webZone('features', 'lib'), webZone('app', 'lib')] }],
+    },
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [webZone('features', 'components'), webZone('app', 'components')] },
+      ],
+    },
+  },
+  // Features don't import each other, by alias or by a relative path, nor app/; app/ composes them. A feature reaches
+  // its own files relatively and leaves its folder only through '@/lib', '@/components' and the packages. One block
+  // per folder depth, since a relative path leaves the feature after as many '../' as the file is deep, plus one.
+  ...[0, 1, 2, 3, 4].map((depth) => ({
+    files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../../*/**', '**/features/*/**'],
-              message: 'Features do not import each other; move shared code to lib/ or components/.',
+              regex: `^(\\./)?(\\.\\./){${depth + 1},}`,
+              message:
+                'Features do not import each other: leave a feature only through @/lib or @/components (move shared code there).',
             },
+            { regex: '^@/(features|app)(/|$)', message: FEATURE_MESSAGE },
           ],
         },
       ],
     },
-  },
+  })),
   {
     // Each call names its endpoint's contract (decision 034): the path, method and answer type come from
     // @portal/contracts, so no feature writes a path or an answer type by hand.

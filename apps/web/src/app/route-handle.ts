@@ -1,13 +1,4 @@
-import type { Role } from '@portal/contracts';
+import type { Screen } from '@/lib/screens';
 
-/** What a route declares about itself through `handle`. */
-export type RouteHandle = {
-  /** i18n key of the screen title, used for document.title. */
-  title?: string;
-  /** Roles the user must all hold (checked against config.roles). */
-  roles?: readonly Role[];
-  /** Roles of which the user must hold one at least (the back-office screens: any staff role). */
-  anyRoles?: readonly Role[];
-  /** The guest card grows for long forms (registration). */
-  wideCard?: boolean;
-};
+/** What a route declares about itself through `handle`: its screen's title, roles and card width (lib/screens.ts). */
+export type RouteHandle = Partial<Pick<Screen, 'title' | 'roles' | 'anyRoles' | 'wideCard'>>;

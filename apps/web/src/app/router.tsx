@@ -1,6 +1,5 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { STAFF_ROLES } from '@portal/contracts';
 import { RouteError } from '@/components/route-error';
 import { isApiRequestError } from '@/lib/api-client';
 import { reloadConfig } from '@/lib/config';
@@ -9,6 +8,7 @@ import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { hasAnyRole, hasRequiredRoles } from '@/lib/roles';
+import { childPath, screens, type Screen } from '@/lib/screens';
 import { isLoggedIn } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { GuestLayout } from './layouts/guest-layout';
@@ -37,10 +37,24 @@ import { ReportsLayout } from './routes/reports';
 import { StaffBillingRoute } from './routes/staff-billing';
 import { StaffPartnersRoute } from './routes/staff-partners';
 
-const handle = (value: RouteHandle): RouteHandle => value;
+/** A route's handle, from its screen in the one table (lib/screens.ts). */
+function handle({ title, roles, anyRoles, wideCard }: Screen): RouteHandle {
+  return {
+    title,
+    ...(roles ? { roles } : {}),
+    ...(anyRoles ? { anyRoles } : {}),
+    ...(wideCard ? { wideCard } : {}),
+  };
+}
+
+/** A child route's path and handle, both from its screen. */
+const screen = (value: Screen, parent: Screen | null = null) => ({
+  path: childPath(value, parent),
+  handle: handle(value),
+});
 
 /** Whether the roles held satisfy every matched route of a path: all its `roles` (spec section 6), one of its `anyRoles`. */
-function allowed(pathname: string, granted: readonly string[]): boolean {
+export function allowed(pathname: string, granted: readonly string[]): boolean {
   const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
   return handles.every((h) => hasRequiredRoles(h?.roles, granted) && hasAnyRole(h?.anyRoles, granted));
 }
@@ -86,25 +100,12 @@ export const routes: RouteObject[] = [
         id: 'guest',
         element: <GuestLayout />,
         children: [
-          { path: 'login', loader: loginLoader, element: <LoginRoute />, handle: handle({ title: 'screen.login' }) },
-          {
-            path: 'register',
-            element: <RegisterRoute />,
-            handle: handle({ title: 'screen.register', wideCard: true }),
-          },
-          {
-            path: 'register/success',
-            element: <RegisterSuccessRoute />,
-            handle: handle({ title: 'screen.registerSuccess' }),
-          },
-          { path: 'password-lost', element: <PasswordLostRoute />, handle: handle({ title: 'screen.passwordLost' }) },
-          {
-            path: 'password-reset',
-            loader: passwordResetLoader,
-            element: <PasswordResetRoute />,
-            handle: handle({ title: 'screen.passwordReset' }),
-          },
-          { path: 'setup', loader: setupLoader, element: <SetupRoute />, handle: handle({ title: 'screen.setup' }) },
+          { ...screen(screens.login), loader: loginLoader, element: <LoginRoute /> },
+          { ...screen(screens.register), element: <RegisterRoute /> },
+          { ...screen(screens.registerSuccess), element: <RegisterSuccessRoute /> },
+          { ...screen(screens.passwordLost), element: <PasswordLostRoute /> },
+          { ...screen(screens.passwordReset), loader: passwordResetLoader, element: <PasswordResetRoute /> },
+          { ...screen(screens.setup), loader: setupLoader, element: <SetupRoute /> },
         ],
       },
       {
@@ -114,51 +115,28 @@ export const routes: RouteObject[] = [
         element: <PortalLayout />,
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <DashboardRoute />, handle: handle({ title: 'screen.dashboard' }) },
-          { path: 'offers', element: <OffersRoute />, handle: handle({ title: 'screen.offers' }) },
-          { path: 'offer', element: <OffersRoute />, handle: handle({ title: 'screen.offers' }) },
+          { index: true, element: <DashboardRoute />, handle: handle(screens.dashboard) },
+          { ...screen(screens.offers), element: <OffersRoute /> },
+          { ...screen(screens.offersAlias), element: <OffersRoute /> },
+          { ...screen(screens.offer), loader: offerLoader, element: <OfferRoute /> },
           {
-            path: 'offer/:id',
-            loader: offerLoader,
-            element: <OfferRoute />,
-            handle: handle({ title: 'screen.offer' }),
-          },
-          {
-            path: 'reports',
+            ...screen(screens.reports),
             element: <ReportsLayout />,
-            handle: handle({ title: 'screen.reports' }),
             children: [
               { index: true, loader: () => redirect(paths.report.href(DEFAULT_REPORT)) },
-              {
-                path: 'conversion',
-                element: <ReportConversionRoute />,
-                handle: handle({ title: 'screen.reportConversion' }),
-              },
-              { path: 'click', element: <ReportClickRoute />, handle: handle({ title: 'screen.reportClick' }) },
-              {
-                path: ':report',
-                loader: reportBasicLoader,
-                element: <ReportBasicRoute />,
-                handle: handle({ title: 'screen.reports' }),
-              },
+              { ...screen(screens.reportConversion, screens.reports), element: <ReportConversionRoute /> },
+              { ...screen(screens.reportClick, screens.reports), element: <ReportClickRoute /> },
+              { ...screen(screens.report, screens.reports), loader: reportBasicLoader, element: <ReportBasicRoute /> },
             ],
           },
-          { path: 'payments', element: <PaymentsRoute />, handle: handle({ title: 'screen.payments' }) },
-          { path: 'tools/postbacks', element: <PostbacksRoute />, handle: handle({ title: 'screen.postbacks' }) },
-          { path: 'my-account', element: <MyAccountRoute />, handle: handle({ title: 'screen.myAccount' }) },
-          { path: 'api', element: <ApiRoute />, handle: handle({ title: 'screen.api' }) },
-          { path: 'account', element: <AccountRoute />, handle: handle({ title: 'screen.account' }) },
-          { path: 'notifications', element: <NotificationsRoute />, handle: handle({ title: 'screen.notifications' }) },
-          {
-            path: 'staff/partners',
-            element: <StaffPartnersRoute />,
-            handle: handle({ title: 'screen.staffPartners', anyRoles: STAFF_ROLES }),
-          },
-          {
-            path: 'staff/billing',
-            element: <StaffBillingRoute />,
-            handle: handle({ title: 'screen.staffBilling', roles: ['ROLE_ADMIN'] }),
-          },
+          { ...screen(screens.payments), element: <PaymentsRoute /> },
+          { ...screen(screens.postbacks), element: <PostbacksRoute /> },
+          { ...screen(screens.myAccount), element: <MyAccountRoute /> },
+          { ...screen(screens.api), element: <ApiRoute /> },
+          { ...screen(screens.account), element: <AccountRoute /> },
+          { ...screen(screens.notifications), element: <NotificationsRoute /> },
+          { ...screen(screens.staffPartners), element: <StaffPartnersRoute /> },
+          { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
         ],
       },
       { path: '*', loader: () => redirect(paths.dashboard.href()) },

@@ -1,69 +1,14 @@
 import { Anchor, Badge, Box, Divider, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
-import {
-  IconChartBar,
-  IconLogout,
-  IconCreditCard,
-  IconGauge,
-  IconTag,
-  IconReceipt,
-  IconUserCircle,
-  IconUsersGroup,
-  IconWebhook,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import {
-  BUILD_DATE,
-  BUILD_LABEL,
-  STAFF_ROLES,
-  TERMS_AGREED_DATE,
-  type AccountManager,
-  type Role,
-} from '@portal/contracts';
+import { BUILD_DATE, BUILD_LABEL, TERMS_AGREED_DATE, type AccountManager } from '@portal/contracts';
 import { logout } from '@/lib/auth';
 import { paths } from '@/lib/paths';
-import { hasAnyRole } from '@/lib/roles';
+import { menuItemsFor, type MenuItem } from '@/lib/screens';
 import { AccountManagerCard } from './account-manager-card';
 import { HEADER_LINKS } from './header-links';
 import { useLiveUnreadCount } from './top-bar';
-
-type MenuItem = {
-  to: string;
-  label: string;
-  icon: Icon;
-  /** Other path prefixes that belong to this entry (e.g. /offer/12 under Offers). */
-  activePrefixes: readonly string[];
-  /** Shown only to a user holding one of these roles (the back-office); the server checks them again. */
-  anyRoles?: readonly Role[];
-};
-
-const MENU: readonly MenuItem[] = [
-  { to: paths.dashboard.href(), label: 'shell.menu.dashboard', icon: IconGauge, activePrefixes: [] },
-  { to: paths.offers.href(), label: 'shell.menu.offers', icon: IconTag, activePrefixes: ['/offer'] },
-  { to: paths.report.href('daily'), label: 'shell.menu.reports', icon: IconChartBar, activePrefixes: ['/reports'] },
-  { to: paths.payments.href(), label: 'shell.menu.payments', icon: IconCreditCard, activePrefixes: [] },
-  { to: paths.postbacks.href(), label: 'shell.menu.postbacks', icon: IconWebhook, activePrefixes: [] },
-  { to: paths.myAccount.href(), label: 'shell.menu.myAccount', icon: IconUserCircle, activePrefixes: [] },
-];
-
-/** The back-office entries, after the partner's. */
-const STAFF_MENU: readonly MenuItem[] = [
-  {
-    to: paths.staffPartners.href(),
-    label: 'shell.menu.staffPartners',
-    icon: IconUsersGroup,
-    activePrefixes: [],
-    anyRoles: STAFF_ROLES,
-  },
-  {
-    to: paths.staffBilling.href(),
-    label: 'shell.menu.staffBilling',
-    icon: IconReceipt,
-    activePrefixes: [],
-    anyRoles: ['ROLE_ADMIN'],
-  },
-];
 
 function isActive(item: MenuItem, pathname: string): boolean {
   if (item.to === '/') return pathname === '/';
@@ -75,7 +20,7 @@ function isActive(item: MenuItem, pathname: string): boolean {
 
 type MainMenuProps = {
   accountManager: AccountManager | null;
-  /** The user's roles, which decide the back-office entries. */
+  /** The user's roles, which decide the entries shown (the screens' roles, lib/screens.ts). */
   roles?: readonly string[];
   onNavigate?: () => void;
 };
@@ -87,7 +32,7 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
     <Stack h="100%" gap={0} data-testid="left-menu">
       <ScrollArea style={{ flex: 1 }} p="xs">
         <nav aria-label={t('shell.mainMenu')}>
-          {[...MENU, ...STAFF_MENU.filter((item) => hasAnyRole(item.anyRoles, roles))].map((item) => (
+          {menuItemsFor(roles).map((item) => (
             <MantineNavLink
               key={item.to}
               component={NavLink}
@@ -96,7 +41,7 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
               leftSection={<item.icon size={18} aria-hidden />}
               active={isActive(item, pathname)}
               onClick={onNavigate}
-              data-testid={`menu-${item.label.split('.').pop() ?? ''}`}
+              data-testid={item.testId}
             />
           ))}
         </nav>

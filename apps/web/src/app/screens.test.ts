@@ -1,0 +1,80 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { STAFF_ROLES } from '@portal/contracts';
+import { menuItems, menuItemsFor, screenAllowed, screens, type Screen } from '@/lib/screens';
+import type { RouteHandle } from './route-handle';
+import { allowed, routes } from './router';
+
+/** A concrete address of a screen's pattern. */
+const sample = (path: string) => path.replace(':id', '12').replace(':report', 'daily');
+
+/** The handles of the routes an address matches, outermost first. */
+function handlesOf(pathname: string): RouteHandle[] {
+  return (matchRoutes(routes, pathname) ?? []).flatMap((match) =>
+    match.route.handle ? [match.route.handle as RouteHandle] : [],
+  );
+}
+
+const ROLE_SETS: readonly (readonly string[])[] = [
+  [],
+  ['ROLE_PARTNER'],
+  ...STAFF_ROLES.map((role) => [role]),
+  ['ROLE_PARTNER', 'ROLE_ADMIN'],
+];
+
+describe('the screen table and the router', () => {
+  it('routes every screen at its path with its title and roles', () => {
+    for (const [name, screen] of Object.entries(screens) as [string, Screen][]) {
+      const handles = handlesOf(sample(screen.path));
+      const own = handles.at(-1);
+      expect(own?.title, name).toBe(screen.title);
+      expect(own?.roles, name).toEqual(screen.roles);
+      expect(own?.anyRoles, name).toEqual(screen.anyRoles);
+    }
+  });
+
+  it('opens each screen to the same roles as the table says', () => {
+    for (const [name, screen] of Object.entries(screens) as [string, Screen][]) {
+      for (const roles of ROLE_SETS) {
+        expect(allowed(sample(screen.path), roles), `${name} ${roles.join()}`).toBe(screenAllowed(screen, roles));
+      }
+    }
+  });
+});
+
+describe('the main menu and the router', () => {
+  it('leads every menu entry to a signed-in route that the same roles open', () => {
+    expect(menuItems.map((item) => item.testId)).toEqual([
+      'menu-dashboard',
+      'menu-offers',
+      'menu-reports',
+      'menu-payments',
+      'menu-postbacks',
+      'menu-myAccount',
+      'menu-staffPartners',
+      'menu-staffBilling',
+    ]);
+    for (const item of menuItems) {
+      const matches = matchRoutes(routes, item.to) ?? [];
+      expect(
+        matches.some((match) => match.route.id === 'portal'),
+        item.to,
+      ).toBe(true);
+      expect(matches.at(-1)?.route.path ?? '', item.to).not.toBe('*');
+      for (const roles of ROLE_SETS) {
+        expect(menuItemsFor(roles).includes(item), `${item.testId} for ${roles.join() || 'no role'}`).toBe(
+          allowed(item.to, roles),
+        );
+      }
+    }
+  });
+
+  it('shows a partner the partner entries only and an admin every entry', () => {
+    const ids = (roles: string[]) => menuItemsFor(roles).map((item) => item.testId);
+    expect(ids(['ROLE_PARTNER'])).not.toContain('menu-staffPartners');
+    expect(ids(['ROLE_PARTNER'])).not.toContain('menu-staffBilling');
+    expect(ids(['ROLE_ACCOUNT_MANAGER'])).toContain('menu-staffPartners');
+    expect(ids(['ROLE_ACCOUNT_MANAGER'])).not.toContain('menu-staffBilling');
+    expect(ids(['ROLE_ADMIN'])).toHaveLength(menuItems.length);
+  });
+});

@@ -1,0 +1,168 @@
+import {
+  IconChartBar,
+  IconCreditCard,
+  IconGauge,
+  IconReceipt,
+  IconTag,
+  IconUserCircle,
+  IconUsersGroup,
+  IconWebhook,
+  type Icon,
+} from '@tabler/icons-react';
+import { STAFF_ROLES, type Role } from '@portal/contracts';
+import { DEFAULT_REPORT, paths } from './paths';
+import { hasAnyRole, hasRequiredRoles } from './roles';
+
+/** A screen's entry in the main menu. */
+export type MenuEntry = {
+  /** i18n key of the entry's label. */
+  label: string;
+  icon: Icon;
+  /** Place in the menu, lowest first. */
+  order: number;
+  /** The entry's data-testid. */
+  testId: string;
+  /** Where the entry leads, when not the screen's own path (Reports opens the default report). */
+  to?: string;
+  /** Other path prefixes that belong to this entry (e.g. /offer/12 under Offers). */
+  activePrefixes?: readonly string[];
+};
+
+/** What the router and the main menu both read about a screen. */
+export type Screen = {
+  /** The route pattern, absolute (from `paths`). */
+  path: string;
+  /** i18n key of the screen title, used for document.title. */
+  title: string;
+  /** Roles the user must all hold (checked against config.roles; spec section 6). */
+  roles?: readonly Role[];
+  /** Roles of which the user must hold one at least (the back-office screens: any staff role). */
+  anyRoles?: readonly Role[];
+  /** The guest card grows for long forms (registration). */
+  wideCard?: boolean;
+  menu?: MenuEntry;
+};
+
+/**
+ * Every screen in one table: app/router.tsx builds its routes' paths and handles from it and the main
+ * menu its entries, so a path, a title or a role is declared once. The server checks roles again.
+ */
+export const screens = {
+  // Guest screens.
+  login: { path: paths.login.path, title: 'screen.login' },
+  register: { path: paths.register.path, title: 'screen.register', wideCard: true },
+  registerSuccess: { path: paths.registerSuccess.path, title: 'screen.registerSuccess' },
+  passwordLost: { path: paths.passwordLost.path, title: 'screen.passwordLost' },
+  passwordReset: { path: paths.passwordReset.path, title: 'screen.passwordReset' },
+  setup: { path: paths.setup.path, title: 'screen.setup' },
+  // Signed-in screens.
+  dashboard: {
+    path: paths.dashboard.path,
+    title: 'screen.dashboard',
+    menu: { label: 'shell.menu.dashboard', icon: IconGauge, order: 10, testId: 'menu-dashboard' },
+  },
+  offers: {
+    path: paths.offers.path,
+    title: 'screen.offers',
+    menu: {
+      label: 'shell.menu.offers',
+      icon: IconTag,
+      order: 20,
+      testId: 'menu-offers',
+      activePrefixes: [paths.offersAlias.path],
+    },
+  },
+  offersAlias: { path: paths.offersAlias.path, title: 'screen.offers' },
+  offer: { path: paths.offer.path, title: 'screen.offer' },
+  reports: {
+    path: paths.reports.path,
+    title: 'screen.reports',
+    menu: {
+      label: 'shell.menu.reports',
+      icon: IconChartBar,
+      order: 30,
+      testId: 'menu-reports',
+      to: paths.report.href(DEFAULT_REPORT),
+      activePrefixes: [paths.reports.path],
+    },
+  },
+  reportConversion: { path: paths.reportConversion.path, title: 'screen.reportConversion' },
+  reportClick: { path: paths.reportClick.path, title: 'screen.reportClick' },
+  report: { path: paths.report.path, title: 'screen.reports' },
+  payments: {
+    path: paths.payments.path,
+    title: 'screen.payments',
+    menu: { label: 'shell.menu.payments', icon: IconCreditCard, order: 40, testId: 'menu-payments' },
+  },
+  postbacks: {
+    path: paths.postbacks.path,
+    title: 'screen.postbacks',
+    menu: { label: 'shell.menu.postbacks', icon: IconWebhook, order: 50, testId: 'menu-postbacks' },
+  },
+  myAccount: {
+    path: paths.myAccount.path,
+    title: 'screen.myAccount',
+    menu: { label: 'shell.menu.myAccount', icon: IconUserCircle, order: 60, testId: 'menu-myAccount' },
+  },
+  // The top bar's links (features/shell header-links), not the main menu's.
+  api: { path: paths.api.path, title: 'screen.api' },
+  account: { path: paths.account.path, title: 'screen.account' },
+  notifications: { path: paths.notifications.path, title: 'screen.notifications' },
+  // The back-office, after the partner's entries.
+  staffPartners: {
+    path: paths.staffPartners.path,
+    title: 'screen.staffPartners',
+    anyRoles: STAFF_ROLES,
+    menu: { label: 'shell.menu.staffPartners', icon: IconUsersGroup, order: 70, testId: 'menu-staffPartners' },
+  },
+  staffBilling: {
+    path: paths.staffBilling.path,
+    title: 'screen.staffBilling',
+    roles: ['ROLE_ADMIN'],
+    menu: { label: 'shell.menu.staffBilling', icon: IconReceipt, order: 80, testId: 'menu-staffBilling' },
+  },
+} as const satisfies Record<string, Screen>;
+
+export type ScreenName = keyof typeof screens;
+
+/** Whether roles held open a screen: all its `roles` and one of its `anyRoles`, as the router checks them. */
+export function screenAllowed(screen: Screen, granted: readonly string[]): boolean {
+  return hasRequiredRoles(screen.roles, granted) && hasAnyRole(screen.anyRoles, granted);
+}
+
+export type MenuItem = Required<Omit<MenuEntry, 'to' | 'activePrefixes'>> & {
+  to: string;
+  activePrefixes: readonly string[];
+  screen: Screen;
+};
+
+/** The main menu's entries, in order, each with the screen it opens. */
+export const menuItems: readonly MenuItem[] = (Object.values(screens) as readonly Screen[])
+  .flatMap((screen) =>
+    screen.menu
+      ? [
+          {
+            ...screen.menu,
+            to: screen.menu.to ?? screen.path,
+            activePrefixes: screen.menu.activePrefixes ?? [],
+            screen,
+          },
+        ]
+      : [],
+  )
+  .sort((a, b) => a.order - b.order);
+
+/** The menu entries the roles held may open. */
+export function menuItemsFor(granted: readonly string[]): readonly MenuItem[] {
+  return menuItems.filter((item) => screenAllowed(item.screen, granted));
+}
+
+/**
+ * A screen's path relative to its parent route's (React Router's child paths): '/offer/:id' under '/'
+ * is 'offer/:id', '/reports/click' under '/reports' is 'click'.
+ */
+export function childPath(screen: Screen, parent: Screen | null = null): string {
+  const prefix = parent && parent.path !== '/' ? `${parent.path}/` : '/';
+  if (!screen.path.startsWith(prefix)) throw new Error(`${screen.path} is not under ${prefix}`);
+  return screen.path.slice(prefix.length);
+}
