@@ -29,7 +29,7 @@ import { hashPassword } from '../src/lib/passwords.js';
 export const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const databaseKind = databaseUrl ? 'postgres' : 'pglite';
 
-export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
