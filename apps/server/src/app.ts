@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -88,6 +89,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request id unique across processes and restarts: the audit log groups one request's entries by it.
+    genReqId: () => randomUUID(),
     // Room for the longest path parameter the contracts accept (a 200-character reset key).
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 256 },
     // Errors the router raises before any route runs (a bad %-escape, an oversized parameter)

@@ -8,6 +8,7 @@ import {
   buildTestApp,
   createPartner,
   createStaff,
+  createTeam,
   dataUrl,
   expectErrorObject,
   login,
@@ -29,8 +30,11 @@ async function signedInPartner(accountManagerId: number | null = null) {
   return { ...p, headers: bearer(await login(t, p.email, p.password)) };
 }
 
-async function signedInStaff(role: 'ROLE_ADMIN' | 'ROLE_ACCOUNT_MANAGER' | 'ROLE_TEAM_MANAGER') {
-  const s = await createStaff(t, role);
+async function signedInStaff(
+  role: 'ROLE_ADMIN' | 'ROLE_ACCOUNT_MANAGER' | 'ROLE_TEAM_MANAGER',
+  teamId: number | null = null,
+) {
+  const s = await createStaff(t, role, { teamId });
   return { ...s, headers: bearer(await login(t, s.email, s.password)) };
 }
 
@@ -190,9 +194,10 @@ describe('PUT /staff/compliance-documents/{id}', () => {
   });
 
   it('is for staff only; an account manager reaches only its own partners', async () => {
-    const manager = await signedInStaff('ROLE_ACCOUNT_MANAGER');
+    const teamId = await createTeam(t);
+    const manager = await signedInStaff('ROLE_ACCOUNT_MANAGER', teamId);
     const otherManager = await signedInStaff('ROLE_ACCOUNT_MANAGER');
-    const teamManager = await signedInStaff('ROLE_TEAM_MANAGER');
+    const teamManager = await signedInStaff('ROLE_TEAM_MANAGER', teamId);
     const p = await signedInPartner(manager.userId);
     const doc = (await upload(p.headers, 'insertion_order', samplePdf())).json().data;
     const review = (headers: Record<string, string>, payload: Record<string, unknown> = { status: 'approved' }) =>

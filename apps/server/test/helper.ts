@@ -21,6 +21,7 @@ import {
   partners,
   passwordResetKeys,
   sessions,
+  teams,
   users,
 } from '../src/db/schema.js';
 import { seedReference } from '../src/db/seed/reference.js';
@@ -176,7 +177,18 @@ export async function createPartner(
   return { partnerId: partner.id, userId: user.id, email, password };
 }
 
-export async function createStaff(t: TestApp, role: 'ROLE_ADMIN' | 'ROLE_ACCOUNT_MANAGER' | 'ROLE_TEAM_MANAGER') {
+/** A team, for team managers' reach (decision 036). */
+export async function createTeam(t: TestApp, name = `Team ${randomBytes(3).toString('hex')}`): Promise<number> {
+  const [team] = await t.database.db.insert(teams).values({ name }).returning({ id: teams.id });
+  if (!team) throw new Error('no team');
+  return team.id;
+}
+
+export async function createStaff(
+  t: TestApp,
+  role: 'ROLE_ADMIN' | 'ROLE_ACCOUNT_MANAGER' | 'ROLE_TEAM_MANAGER' | 'ROLE_FINANCE',
+  options: { teamId?: number | null } = {},
+) {
   sequence += 1;
   const email = `staff${sequence}-${randomBytes(3).toString('hex')}@example.test`;
   const password = 'Staff2025!';
@@ -192,6 +204,7 @@ export async function createStaff(t: TestApp, role: 'ROLE_ADMIN' | 'ROLE_ACCOUNT
       teamManager: role === 'ROLE_TEAM_MANAGER',
       telegram: 'sam_staff',
       teams: 'sam@example.test',
+      teamId: options.teamId ?? null,
     })
     .returning();
   if (!user) throw new Error('no user');

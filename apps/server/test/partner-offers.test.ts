@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, partnerOffers } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, createStaff, expectErrorObject, login, type TestApp } from './helper.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  createTeam,
+  expectErrorObject,
+  login,
+  type TestApp,
+} from './helper.js';
 import { createApplication, createOffer, setAllOffersAccess } from './offer-fixtures.js';
 
 let t: TestApp;
@@ -186,11 +195,12 @@ describe('PUT /staff/partner-offers/{id}', () => {
     expectErrorObject(await offer(p.token, offerId), 404);
   });
 
-  it('lets an account manager decide only for its own partners; team managers decide for all', async () => {
+  it('lets an account manager decide only for its own partners; team managers for their team’s', async () => {
+    const teamId = await createTeam(t);
     const [am, otherAm, tm] = [
+      await createStaff(t, 'ROLE_ACCOUNT_MANAGER', { teamId }),
       await createStaff(t, 'ROLE_ACCOUNT_MANAGER'),
-      await createStaff(t, 'ROLE_ACCOUNT_MANAGER'),
-      await createStaff(t, 'ROLE_TEAM_MANAGER'),
+      await createStaff(t, 'ROLE_TEAM_MANAGER', { teamId }),
     ];
     const p = await signedInPartner({ accountManagerId: am.userId });
     const offerId = await createOffer(t, { name: 'Managed', requireApproval: true });

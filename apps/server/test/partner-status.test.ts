@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerStatusChanges, partners, sessions, users } from '../src/db/schema.js';
+import { auditLog, partners, sessions, users } from '../src/db/schema.js';
 import {
   bearer,
   buildTestApp,
@@ -226,9 +226,7 @@ describe('staff move partners through their statuses (decision 026)', () => {
     }
     const [stillPending] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
     expect(stillPending!.status).toBe('pending');
-    expect(
-      await t.database.db.select().from(partnerStatusChanges).where(eq(partnerStatusChanges.partnerId, applicant.id)),
-    ).toEqual([]);
+    expect(await t.database.db.select().from(auditLog).where(eq(auditLog.partnerId, applicant.id))).toEqual([]);
   });
 
   it('an e-mail already held by another user rolls the approval back with a 409', async () => {

@@ -106,10 +106,27 @@ export const OFFER_EPC_DAYS = 30;
 export const LANGUAGE_CODES = ['fr', 'en', 'es', 'it', 'pt', 'de', 'ru', 'uk', 'pl', 'zh'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 
-/** Roles carried by users. Staff roles are checked by the server on the routes that declare them. */
-export const ROLES = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_PARTNER'] as const;
+/**
+ * Roles carried by users. Staff roles are checked by the server on the routes that declare them, and their reach by
+ * one scope rule (decision 036): an account manager reaches its own partners, a team manager its team's, an admin
+ * every one, finance every partner's billing and nothing else.
+ */
+export const ROLES = [
+  'ROLE_ADMIN',
+  'ROLE_TEAM_MANAGER',
+  'ROLE_ACCOUNT_MANAGER',
+  'ROLE_FINANCE',
+  'ROLE_PARTNER',
+] as const;
 export type Role = (typeof ROLES)[number];
-export const STAFF_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'];
+export const STAFF_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE'];
+export type StaffRole = Exclude<Role, 'ROLE_PARTNER'>;
+export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
+  ROLE_ADMIN: 'Admin',
+  ROLE_TEAM_MANAGER: 'Team manager',
+  ROLE_ACCOUNT_MANAGER: 'Account manager',
+  ROLE_FINANCE: 'Finance',
+};
 
 /** The data lists the configuration carries (spec section 3, Config). */
 export const DATA_LIST_NAMES = [

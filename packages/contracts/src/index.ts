@@ -20,6 +20,7 @@ export * from './postbacks.js';
 export * from './staff.js';
 export * from './setup.js';
 export * from './advertisers.js';
+export * from './audit.js';
 export * from './documents.js';
 export * from './files.js';
 export * from './conversion-review.js';

@@ -722,6 +722,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: varchar({ length: 64 }).notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    /** A "view as partner" session: every write is refused. */
+    readOnly: boolean().notNull().default(false),
+    /** The staff member viewing the portal as this session's partner user. */
+    viewedById: integer().references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     ip: text(),
     userAgent: text(),
     createdAt: createdAt(),
@@ -838,23 +842,50 @@ export const notifications = pgTable(
   (t) => [index().on(t.partnerId, t.createdAt), index().on(t.partnerId, t.readAt)],
 );
 
-/** The audit trail of a partner's status: who approved, declined, suspended, reinstated or closed it, and why. */
-export const partnerStatusChanges = pgTable(
-  'partner_status_changes',
+/**
+ * The audit log (decision 036): one row per entity a staff write touched, in the write's own transaction. Rows are
+ * never updated or deleted: a trigger of migration 0008 refuses UPDATE, DELETE and TRUNCATE for every role. The actor
+ * and the partner are plain ids (no foreign key), so that nothing can rewrite an entry by cascade.
+ */
+export const auditLog = pgTable(
+  'audit_log',
   {
-    id: id(),
-    partnerId: integer()
-      .notNull()
-      .references(() => partners.id, { onDelete: 'cascade' }),
-    fromStatus: varchar({ length: 16 }).notNull(),
-    toStatus: varchar({ length: 16 }).notNull(),
-    reason: text(),
-    /** The staff member; kept (set null) if that user is deleted later. */
-    changedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     createdAt: createdAt(),
+    /** The staff member; null for the system (a billing run without a person, the seed). */
+    actorId: integer(),
+    /** What was done, such as `create`, `update`, `status` or `decision`. */
+    action: varchar({ length: 32 }).notNull(),
+    entityType: varchar({ length: 32 }).notNull(),
+    entityId: varchar({ length: 64 }).notNull(),
+    /** The owning entity of a sub-entity (an offer's goal: the offer). */
+    parentId: varchar({ length: 64 }),
+    /** The partner the entity belongs to, when it does: the staff scope of the log reads it. */
+    partnerId: integer(),
+    /** `[{ field, before, after }]` in the contracts' field names. */
+    changes: jsonb()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    reason: text(),
+    ip: text(),
+    /** Shared by the entries of one request (one bulk action). */
+    requestId: varchar({ length: 64 }),
   },
-  (t) => [index().on(t.partnerId, t.createdAt)],
+  (t) => [
+    index().on(t.entityType, t.entityId, t.createdAt),
+    index().on(t.actorId, t.createdAt),
+    index().on(t.partnerId, t.createdAt),
+    index().on(t.createdAt),
+  ],
 );
+
+/** Network-wide settings staff change from the console (such as two-factor sign-in required for all staff). */
+export const networkSettings = pgTable('network_settings', {
+  name: varchar({ length: 64 }).primaryKey(),
+  value: jsonb().notNull(),
+  updatedBy: integer(),
+  updatedAt: updatedAt(),
+});
 
 /** Read-only reporting API keys of a partner. Only the SHA-256 of the key is kept. */
 export const apiKeys = pgTable(

@@ -3,7 +3,7 @@ import { INVOICE_STATUS_LABELS, billingEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
+import { partnerIdOf, reachesBilling, staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
 import { runBilling } from './billing-run.js';
@@ -25,14 +25,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.setInvoiceStatus),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(),
     handler: async (request) => {
       const scope = staffScopeOf(request);
       const { status } = request.body;
       const updated = await ctx.db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, request.params.id);
         // An account manager handles only its own partners; another's invoice does not exist for it.
-        if (!invoice || !reaches(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
+        if (!invoice || !reachesBilling(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
         if (invoice.status === status) return invoice;
         const now = ctx.now();
         await setInvoiceStatus(tx, invoice.id, status, now);

@@ -78,7 +78,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(documentsEndpoints.review),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const scope = staffScopeOf(request);
       const { status, expireAt } = request.body;

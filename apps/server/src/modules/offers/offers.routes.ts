@@ -100,7 +100,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
 
   app.route({
     ...routeOf(offersEndpoints.decideApplication),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const scope = staffScopeOf(request);
       const { status } = request.body;

@@ -9,11 +9,12 @@ import {
   type StaffPartner,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { partnerContacts, partnerStatusChanges, partners, sessions, users } from '../../db/schema.js';
+import { auditLog, partnerContacts, partners, sessions, users } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { toIso } from '../../lib/reply.js';
 import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 import { issuePasswordKey, passwordKeyLink } from '../../shared/password-keys.js';
 
 type PartnerRow = typeof partners.$inferSelect;
@@ -33,13 +34,15 @@ export function staffPartnerDto(p: PartnerRow): StaffPartner {
 /** The partner, locked until the transaction ends, if the staff member may handle it; otherwise it does not exist. */
 async function lockPartner(tx: DbOrTx, scope: StaffScope, partnerId: number) {
   const [row] = await tx.select().from(partners).where(eq(partners.id, partnerId)).for('update');
-  if (!row || !reaches(scope, row.accountManagerId)) throw notFound('Partner not found.');
+  if (!row || !reaches(scope, row.accountManagerId, { pendingUnassigned: row.status === 'pending' })) {
+    throw notFound('Partner not found.');
+  }
   return row;
 }
 
 const EMAIL_TAKEN = 'A user with this partner’s e-mail already exists.';
 
-type Context = { mailer: Mailer; publicUrl: string; now: Date };
+type Context = { mailer: Mailer; publicUrl: string; now: Date; actor: AuditActor };
 
 /**
  * Moves a partner to a new status (decision 026), in one transaction: the status, the audit row, the e-mails, and
@@ -52,7 +55,7 @@ export async function changePartnerStatus(
   scope: StaffScope,
   partnerId: number,
   body: PartnerStatusBody,
-  { mailer, publicUrl, now }: Context,
+  { mailer, publicUrl, now, actor }: Context,
 ): Promise<StaffPartner> {
   const result = db.transaction(async (tx) => {
     const partner = await lockPartner(tx, scope, partnerId);
@@ -68,14 +71,21 @@ export async function changePartnerStatus(
       .set({ status: to, prospect: to === 'active' ? false : partner.prospect, updatedAt: now })
       .where(eq(partners.id, partner.id))
       .returning();
-    await tx.insert(partnerStatusChanges).values({
-      partnerId: partner.id,
-      fromStatus: from,
-      toStatus: to,
-      reason,
-      changedBy: scope.userId,
-      createdAt: now,
-    });
+    await recordAudit(
+      tx,
+      actor,
+      [
+        {
+          action: 'status',
+          entityType: 'partner',
+          entityId: partner.id,
+          partnerId: partner.id,
+          changes: [{ field: 'status', before: from, after: to }],
+          reason,
+        },
+      ],
+      now,
+    );
 
     const partnerUsers = await tx
       .select({
@@ -186,32 +196,41 @@ async function createFirstUser(tx: DbOrTx, partner: PartnerRow, now: Date) {
   return user;
 }
 
-/** A partner's status changes, newest first, if the staff member may handle the partner. */
+/** A partner's status changes, newest first, if the staff member may handle the partner: read from the audit log. */
 export async function partnerStatusHistory(
   db: DbOrTx,
   scope: StaffScope,
   partnerId: number,
 ): Promise<PartnerStatusChange[]> {
   const [partner] = await db
-    .select({ accountManagerId: partners.accountManagerId })
+    .select({ accountManagerId: partners.accountManagerId, status: partners.status })
     .from(partners)
     .where(eq(partners.id, partnerId));
-  if (!partner || !reaches(scope, partner.accountManagerId)) throw notFound('Partner not found.');
+  if (!partner || !reaches(scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' })) {
+    throw notFound('Partner not found.');
+  }
   const rows = await db
     .select({
-      change: partnerStatusChanges,
+      entry: auditLog,
       staff: { id: users.id, firstname: users.firstname, lastname: users.lastname },
     })
-    .from(partnerStatusChanges)
-    .leftJoin(users, eq(users.id, partnerStatusChanges.changedBy))
-    .where(eq(partnerStatusChanges.partnerId, partnerId))
-    .orderBy(desc(partnerStatusChanges.createdAt), desc(partnerStatusChanges.id));
-  return rows.map(({ change, staff }) => ({
-    id: change.id,
-    from: change.fromStatus as PartnerStatus,
-    to: change.toStatus as PartnerStatus,
-    reason: change.reason,
-    changedBy: staff ? { id: staff.id, name: `${staff.firstname} ${staff.lastname}`.trim() } : null,
-    createdAt: change.createdAt.toISOString(),
-  }));
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(
+      and(eq(auditLog.entityType, 'partner'), eq(auditLog.entityId, String(partnerId)), eq(auditLog.action, 'status')),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  return rows.map(({ entry, staff }) => {
+    const change = (entry.changes as { field: string; before: unknown; after: unknown }[]).find(
+      (c) => c.field === 'status',
+    );
+    return {
+      id: entry.id,
+      from: change?.before as PartnerStatus,
+      to: change?.after as PartnerStatus,
+      reason: entry.reason,
+      changedBy: staff ? { id: staff.id, name: `${staff.firstname} ${staff.lastname}`.trim() } : null,
+      createdAt: entry.createdAt.toISOString(),
+    };
+  });
 }

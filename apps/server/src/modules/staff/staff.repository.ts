@@ -2,7 +2,7 @@ import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { PartnerStatus, StaffPartner } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { partners } from '../../db/schema.js';
-import type { StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
 import { staffPartnerDto } from './partner-status.js';
 
 /** How many partners the back-office list shows at most (newest first). */
@@ -15,7 +15,8 @@ export async function listStaffPartners(
   status: PartnerStatus | undefined,
 ): Promise<StaffPartner[]> {
   const where: SQL[] = [];
-  if (!scope.seesAll) where.push(eq(partners.accountManagerId, scope.userId));
+  const reach = partnerReachSql(scope, partners.accountManagerId, partners.status);
+  if (reach) where.push(reach);
   if (status) where.push(eq(partners.status, status));
   const rows = await db
     .select()

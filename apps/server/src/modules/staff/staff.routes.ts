@@ -3,6 +3,7 @@ import { staffEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
+import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../shared/context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
 import { listStaffPartners } from './staff.repository.js';
@@ -14,7 +15,7 @@ import { listStaffPartners } from './staff.repository.js';
 export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...routeOf(staffEndpoints.listPartners),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(),
     handler: async (request) => {
       const list = await listStaffPartners(ctx.db, staffScopeOf(request), request.query.status);
       return ok(list, { total: list.length });
@@ -23,13 +24,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.changePartnerStatus),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(),
     handler: async (request) => {
       const scope = staffScopeOf(request);
       const partner = await changePartnerStatus(ctx.db, scope, request.params.id, request.body, {
         mailer: ctx.mailer,
         publicUrl: ctx.config.publicUrl,
         now: ctx.now(),
+        actor: auditActorOf(request),
       });
       request.log.info({ partnerId: partner.id, status: partner.status, by: scope.userId }, 'partner status changed');
       return ok(partner);
@@ -38,7 +40,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.partnerStatusHistory),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(),
     handler: async (request) => {
       const list = await partnerStatusHistory(ctx.db, staffScopeOf(request), request.params.id);
       return ok(list, { total: list.length });

@@ -10,7 +10,7 @@ import { listForReview, reviewConversion } from './conversion-review.js';
 export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...routeOf(conversionReviewEndpoints.list),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(),
     handler: async (request) => {
       const { list, total } = await listForReview(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });
@@ -19,7 +19,7 @@ export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
 
   app.route({
     ...routeOf(conversionReviewEndpoints.review),
-    preHandler: app.requireAuth(),
+    preHandler: app.requireStaff(),
     handler: async (request) =>
       ok(await reviewConversion(ctx.db, staffScopeOf(request), request.params.id, request.body, ctx.now())),
   });

@@ -5,7 +5,7 @@ import { conversions, partners } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../../shared/partner-postbacks.js';
 import { hourOf, RollupAccumulator } from './rollups.js';
-import type { StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
 
 /** Who reviews: every partner's conversions, or only those of the partners the account manager looks after. */
 export type Reviewer = StaffScope;
@@ -52,9 +52,9 @@ function dto(row: Row): StaffConversion {
 
 /** Conversions of partners the reviewer may see (an account manager: its own partners only). */
 const visibleTo = (reviewer: Reviewer) =>
-  reviewer.seesAll
+  reviewer.reach === 'all'
     ? sql`${conversions.partnerId} is not null`
-    : sql`${conversions.partnerId} in (select ${partners.id} from ${partners} where ${partners.accountManagerId} = ${reviewer.userId})`;
+    : sql`${conversions.partnerId} in (select ${partners.id} from ${partners} where ${partnerReachSql(reviewer, partners.accountManagerId, partners.status) ?? sql`true`})`;
 
 export async function listForReview(
   db: Db,
