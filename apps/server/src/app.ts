@@ -23,6 +23,7 @@ import { warnOnUntrustedForwarding } from './lib/proxy-warning.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { advertisersRoutes } from './modules/advertisers/index.js';
+import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { documentsRoutes } from './modules/documents/documents.routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(newsRoutes, { ctx });
       await api.register(staffRoutes, { ctx });
       await api.register(advertisersRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });
       await api.register(notificationsRoutes, { ctx });

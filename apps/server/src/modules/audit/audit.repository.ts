@@ -1,6 +1,8 @@
-import type { AuditAction, AuditChange, AuditEntityType } from '@portal/contracts';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditAction, AuditChange, AuditEntityType, AuditEntry, AuditLogQuery } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, partners, users } from '../../db/schema.js';
+import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
 
 /** Who wrote, from where, in which request: the same for every entry of one request. */
 export type AuditActor = { actorId: number | null; ip: string | null; requestId: string | null };
@@ -37,4 +39,56 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, records: AuditR
       requestId: actor.requestId,
     }));
   if (rows.length > 0) await tx.insert(auditLog).values(rows);
+}
+
+/** The log as a staff member may read it: admins every entry, others the entries of partners within their reach. */
+export async function listAuditLog(
+  db: DbOrTx,
+  scope: StaffScope,
+  query: AuditLogQuery,
+): Promise<{ list: AuditEntry[]; total: number }> {
+  const where: SQL[] = [];
+  if (scope.reach !== 'all') {
+    const reach = partnerReachSql(scope, partners.accountManagerId, partners.status) ?? sql`true`;
+    // Entries of no partner (staff users, teams, settings) are the admins' alone.
+    where.push(inArray(auditLog.partnerId, db.select({ id: partners.id }).from(partners).where(reach)));
+  }
+  if (query.entityType) where.push(eq(auditLog.entityType, query.entityType));
+  if (query.entityId) where.push(eq(auditLog.entityId, query.entityId));
+  if (query.actorId) where.push(eq(auditLog.actorId, query.actorId));
+  if (query.from) where.push(gte(auditLog.createdAt, new Date(query.from)));
+  if (query.to) where.push(lt(auditLog.createdAt, new Date(query.to)));
+  const condition = and(...where);
+  const rows = await db
+    .select({
+      entry: auditLog,
+      actor: { id: users.id, firstname: users.firstname, lastname: users.lastname, email: users.email },
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(condition)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(query.count)
+    .offset((query.page - 1) * query.count);
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(auditLog)
+    .where(condition);
+  return {
+    total: counted?.n ?? 0,
+    list: rows.map(({ entry, actor }) => ({
+      id: entry.id,
+      createdAt: entry.createdAt.toISOString(),
+      actor: actor ? { id: actor.id, name: `${actor.firstname} ${actor.lastname}`.trim(), email: actor.email } : null,
+      action: entry.action,
+      entityType: entry.entityType,
+      entityId: entry.entityId,
+      parentId: entry.parentId,
+      partnerId: entry.partnerId,
+      changes: entry.changes as AuditChange[],
+      reason: entry.reason,
+      ip: entry.ip,
+      requestId: entry.requestId,
+    })),
+  };
 }

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AuditActor } from './audit.repository.js';
 
 export { recordAudit, type AuditActor, type AuditRecord } from './audit.repository.js';
+export { auditRoutes } from './audit.routes.js';
 export { diffFields, lastFour, type DiffOptions } from './audit-diff.js';
 
 /** The signed-in staff member, the client's address and the request's id. */

@@ -17,6 +17,10 @@ import { attachInvoicePdf, invoiceParty } from './invoice-pdf.js';
 
 /** Serialises billing runs (and so invoice numbering) across connections and servers. */
 const BILLING_RUN_LOCK = 727_001;
+import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
+
+/** Writes of no person (the demo seed's run). */
+const SYSTEM_ACTOR: AuditActor = { actorId: null, ip: null, requestId: null };
 
 export type BillingRunContext = {
   db: Db;
@@ -24,6 +28,8 @@ export type BillingRunContext = {
   now: Date;
   publicUrl: string;
   network: { name: string; address: string[] };
+  /** Who ran it, for the audit log (decision 036); the system when absent (the demo seed). */
+  actor?: AuditActor;
 };
 
 /** A Paris day as yyyy-MM-dd. */
@@ -96,6 +102,25 @@ export async function runBilling(ctx: BillingRunContext, month: string): Promise
     if (outcome === 'already billed') result.alreadyBilled.push({ partnerId, currency });
     else if (outcome) result.created.push(outcome);
   }
+  // The run itself, once, sharing the request id of the invoices it created.
+  await recordAudit(
+    db,
+    ctx.actor ?? SYSTEM_ACTOR,
+    [
+      {
+        action: 'create',
+        entityType: 'billing_run',
+        entityId: month,
+        changes: [
+          { field: 'month', before: null, after: month },
+          { field: 'invoices', before: null, after: result.created.filter((c) => c.invoice).map((c) => c.invoice) },
+          { field: 'deferred', before: null, after: result.created.filter((c) => c.deferred).length },
+          { field: 'alreadyBilled', before: null, after: result.alreadyBilled.length },
+        ],
+      },
+    ],
+    ctx.now,
+  );
   return result;
 }
 
@@ -229,6 +254,28 @@ async function billPartner(
   );
   await notify(
     `Invoice ${reference} for ${period} (${formatMoneyMinor(excluding + vat, currency)}) is waiting for approval.`,
+  );
+  await recordAudit(
+    tx,
+    ctx.actor ?? SYSTEM_ACTOR,
+    [
+      {
+        action: 'create',
+        entityType: 'invoice',
+        entityId: invoice.id,
+        partnerId,
+        changes: diffFields(null, {
+          reference,
+          status: 'waiting_for_approval',
+          month,
+          currency,
+          totalAmount: excluding + vat,
+          totalVatAmount: vat,
+          conversions: billed.length,
+        }),
+      },
+    ],
+    ctx.now,
   );
   return outcome(excluding, billed.length, reference);
 }

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, reachesBilling, staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../shared/context.js';
+import { auditActorOf, recordAudit } from '../audit/index.js';
 import { notifyPartner } from '../../shared/notifications.js';
 import { runBilling } from './billing-run.js';
 import { invoiceDto, listBillingRequests, lockInvoice, setInvoiceStatus } from './billing.repository.js';
@@ -36,6 +37,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         if (invoice.status === status) return invoice;
         const now = ctx.now();
         await setInvoiceStatus(tx, invoice.id, status, now);
+        await recordAudit(
+          tx,
+          auditActorOf(request),
+          [
+            {
+              action: 'status',
+              entityType: 'invoice',
+              entityId: invoice.id,
+              partnerId: invoice.partnerId,
+              changes: [{ field: 'status', before: invoice.status, after: status }],
+            },
+          ],
+          now,
+        );
         await notifyPartner(
           tx,
           {
@@ -63,6 +78,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           now: ctx.now(),
           publicUrl: ctx.config.publicUrl,
           network: ctx.config.network,
+          actor: auditActorOf(request),
         },
         request.body.month,
       );

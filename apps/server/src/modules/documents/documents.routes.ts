@@ -5,6 +5,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
 import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
+import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
 import {
@@ -97,6 +98,24 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           now,
         );
         if (!row) throw notFound('Document not found.');
+        const reviewFields = (d: { status: string; expireAt: Date | null }) => ({
+          status: d.status,
+          expireAt: d.expireAt ? d.expireAt.toISOString().slice(0, 10) : null,
+        });
+        await recordAudit(
+          tx,
+          auditActorOf(request),
+          [
+            {
+              action: 'decision',
+              entityType: 'partner_document',
+              entityId: row.id,
+              partnerId: row.partnerId,
+              changes: diffFields(reviewFields(found.document), reviewFields(row)),
+            },
+          ],
+          now,
+        );
         if (status !== 'pending' && status !== found.document.status) {
           const label = DOCUMENT_TYPE_LABELS[row.type as DocumentType] ?? row.type;
           await notifyPartner(

@@ -4,6 +4,7 @@ import { routeOf } from '../../lib/endpoint.js';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
+import { auditActorOf, recordAudit } from '../audit/index.js';
 import type { AppContext } from '../../shared/context.js';
 import { notifyPartner } from '../../shared/notifications.js';
 import {
@@ -112,6 +113,21 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
         }
         if (application.status === status) return;
         await setApplicationStatus(tx, application.id, status, ctx.now());
+        await recordAudit(
+          tx,
+          auditActorOf(request),
+          [
+            {
+              action: 'decision',
+              entityType: 'application',
+              entityId: application.id,
+              parentId: application.offerId,
+              partnerId: application.partnerId,
+              changes: [{ field: 'status', before: application.status, after: status }],
+            },
+          ],
+          ctx.now(),
+        );
         await notifyPartner(
           tx,
           {

@@ -3,6 +3,7 @@ import { conversionReviewEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
+import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../shared/context.js';
 import { listForReview, reviewConversion } from './conversion-review.js';
 
@@ -10,7 +11,7 @@ import { listForReview, reviewConversion } from './conversion-review.js';
 export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...routeOf(conversionReviewEndpoints.list),
-    preHandler: app.requireStaff(),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { list, total } = await listForReview(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });
@@ -19,8 +20,17 @@ export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
 
   app.route({
     ...routeOf(conversionReviewEndpoints.review),
-    preHandler: app.requireStaff(),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) =>
-      ok(await reviewConversion(ctx.db, staffScopeOf(request), request.params.id, request.body, ctx.now())),
+      ok(
+        await reviewConversion(
+          ctx.db,
+          staffScopeOf(request),
+          request.params.id,
+          request.body,
+          ctx.now(),
+          auditActorOf(request),
+        ),
+      ),
   });
 };

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../../shared/partner-postbacks.js';
 import { hourOf, RollupAccumulator } from './rollups.js';
 import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /** Who reviews: every partner's conversions, or only those of the partners the account manager looks after. */
 export type Reviewer = StaffScope;
@@ -90,6 +91,7 @@ export async function reviewConversion(
   id: number,
   review: ConversionReview,
   now: Date,
+  actor: AuditActor,
 ): Promise<StaffConversion> {
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -107,6 +109,24 @@ export async function reviewConversion(
       .returning(columns);
     if (!updated) throw conflict('Only a pending conversion can be reviewed.', { status: 'pending' });
     await moveRollups(tx, updated, current.payout);
+    await recordAudit(
+      tx,
+      actor,
+      [
+        {
+          action: 'decision',
+          entityType: 'conversion',
+          entityId: updated.id,
+          partnerId: updated.partnerId,
+          changes: [
+            { field: 'status', before: current.status, after: updated.status },
+            ...(current.reason !== updated.reason ? [{ field: 'reason', before: current.reason, after: updated.reason }] : []),
+            ...(current.payout !== updated.payout ? [{ field: 'payout', before: current.payout, after: updated.payout }] : []),
+          ],
+        },
+      ],
+      now,
+    );
     if (updated.status === 'approved') {
       await enqueuePostbackDeliveries(
         tx,

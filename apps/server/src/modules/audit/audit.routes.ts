@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
+import { ok } from '../../lib/reply.js';
+import { staffScopeOf } from '../../plugins/auth.js';
+import type { AppContext } from '../../shared/context.js';
+import { listAuditLog } from './audit.repository.js';
+
+/** The audit log (decision 036): admins read every entry, team and account managers their partners'. */
+export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.route({
+    ...routeOf(auditEndpoints.auditLog),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const { list, total } = await listAuditLog(ctx.db, staffScopeOf(request), request.query);
+      return ok(list, { total });
+    },
+  });
+};
