@@ -62,7 +62,27 @@ export const PartnerStatusChangeSchema = z.object({
 export type PartnerStatusChange = z.infer<typeof PartnerStatusChangeSchema>;
 export const PartnerStatusHistorySchema = envelope(z.array(PartnerStatusChangeSchema));
 
+/**
+ * The staff home's work queues (issue 17), each counted within the reader's scope; null for a queue the role does not
+ * work (finance works invoices only).
+ */
+export const StaffHomeSchema = z.object({
+  pendingPartners: z.number().int().nullable(),
+  pendingApplications: z.number().int().nullable(),
+  pendingDocuments: z.number().int().nullable(),
+  pendingConversions: z.number().int().nullable(),
+  invoicesWaitingForApproval: z.number().int().nullable(),
+});
+export type StaffHome = z.infer<typeof StaffHomeSchema>;
+
 export const staffEndpoints = {
+  home: defineEndpoint({
+    method: 'GET',
+    path: '/staff/home',
+    tags: ['staff'],
+    summary: 'The staff home’s work queues with their counts, within the reader’s scope',
+    response: envelope(StaffHomeSchema),
+  }),
   listPartners: defineEndpoint({
     method: 'GET',
     path: '/staff/partners',

@@ -89,13 +89,15 @@ describe('guarded routes', () => {
   });
 });
 
-describe('back-office routes', () => {
-  it('refuses /staff/partners to a partner and opens it to any staff role', async () => {
+describe('the staff console and the partner portal', () => {
+  it('sends a partner who opens a console screen home, quietly, and opens /staff/partners to partner handlers', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_PARTNER']))));
-    const response = await thrownBy(() => portalLoader(loaderArgs('/staff/partners')));
-    expect(response.headers.get('Location')).toBe('/');
-    expect(showSnackbar).toHaveBeenCalledWith({ kind: 'error', message: 'Access denied.' });
+    for (const path of ['/staff', '/staff/partners', '/staff/audit-log']) {
+      const response = await thrownBy(() => portalLoader(loaderArgs(path)));
+      expect(response.headers.get('Location'), path).toBe('/');
+    }
+    expect(showSnackbar).not.toHaveBeenCalled();
 
     for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER', 'ROLE_ADMIN']) {
       fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
@@ -103,15 +105,33 @@ describe('back-office routes', () => {
     }
   });
 
-  it('opens /staff/billing to admins only', async () => {
+  it('sends staff who open a partner screen to the console’s home, quietly; account settings serve both', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
-    for (const role of ['ROLE_PARTNER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER']) {
+    for (const role of ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE']) {
+      fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
+      for (const path of ['/', '/offers', '/offer/3', '/reports/daily', '/payments', '/notifications', '/api']) {
+        const response = await thrownBy(() => portalLoader(loaderArgs(path)));
+        expect(response.headers.get('Location'), `${role} ${path}`).toBe('/staff');
+      }
+      await expect(portalLoader(loaderArgs('/staff'))).resolves.toBeNull();
+      await expect(portalLoader(loaderArgs('/account'))).resolves.toBeNull();
+    }
+    expect(showSnackbar).not.toHaveBeenCalled();
+  });
+
+  it('opens /staff/billing to admins only; others are told and sent to the console’s home', async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER', 'ROLE_FINANCE']) {
       fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
       const response = await thrownBy(() => portalLoader(loaderArgs('/staff/billing')));
-      expect(response.headers.get('Location'), role).toBe('/');
+      expect(response.headers.get('Location'), role).toBe('/staff');
+      expect(showSnackbar).toHaveBeenCalledWith({ kind: 'error', message: 'Access denied.' });
     }
     fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_ADMIN']))));
     await expect(portalLoader(loaderArgs('/staff/billing'))).resolves.toBeNull();
+    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_FINANCE']))));
+    const response = await thrownBy(() => portalLoader(loaderArgs('/staff/partners')));
+    expect(response.headers.get('Location')).toBe('/staff');
   });
 });
 

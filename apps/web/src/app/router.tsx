@@ -8,7 +8,7 @@ import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { hasAnyRole, hasRequiredRoles } from '@/lib/roles';
-import { childPath, screens, type Screen } from '@/lib/screens';
+import { areaAllows, childPath, isStaffUser, screens, type Screen } from '@/lib/screens';
 import { isLoggedIn } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { GuestLayout } from './layouts/guest-layout';
@@ -34,13 +34,17 @@ import { ReportBasicRoute, reportBasicLoader } from './routes/report-basic';
 import { ReportClickRoute } from './routes/report-click';
 import { ReportConversionRoute } from './routes/report-conversion';
 import { ReportsLayout } from './routes/reports';
+import { StaffAuditLogRoute } from './routes/staff-audit-log';
 import { StaffBillingRoute } from './routes/staff-billing';
+import { StaffConversionsRoute } from './routes/staff-conversions';
+import { StaffHomeRoute } from './routes/staff-home';
 import { StaffPartnersRoute } from './routes/staff-partners';
 
 /** A route's handle, from its screen in the one table (lib/screens.ts). */
-function handle({ title, roles, anyRoles, wideCard }: Screen): RouteHandle {
+function handle({ title, roles, anyRoles, wideCard, area }: Screen): RouteHandle {
   return {
     title,
+    ...(area ? { area } : {}),
     ...(roles ? { roles } : {}),
     ...(anyRoles ? { anyRoles } : {}),
     ...(wideCard ? { wideCard } : {}),
@@ -58,6 +62,16 @@ export function allowed(pathname: string, granted: readonly string[]): boolean {
   const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
   return handles.every((h) => hasRequiredRoles(h?.roles, granted) && hasAnyRole(h?.anyRoles, granted));
 }
+
+/** The area of the innermost matched route that declares one (the portal's, the console's, or both). */
+function areaOf(pathname: string): Screen['area'] {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  return handles.findLast((h) => h?.area)?.area;
+}
+
+/** The home of a signed-in user: the console's for staff, the dashboard for partners. */
+export const homeOf = (granted: readonly string[]) =>
+  isStaffUser(granted) ? paths.staffHome.href() : paths.dashboard.href();
 
 /**
  * The guarded layout's loader runs at the start of every navigation (shouldRevalidate is always
@@ -78,9 +92,11 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
     // that home can render; a second refusal ends on the error page instead of looping.
     config = await reloadConfig(queryClient, { silent: true });
   }
+  // Staff and partners each have their own half: the other half's screens send them home, quietly (issue 17).
+  if (!areaAllows(areaOf(url.pathname), config.roles)) throw redirect(homeOf(config.roles));
   if (!allowed(url.pathname, config.roles)) {
     showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });
-    throw redirect(paths.dashboard.href());
+    throw redirect(homeOf(config.roles));
   }
   return null;
 }
@@ -135,8 +151,11 @@ export const routes: RouteObject[] = [
           { ...screen(screens.api), element: <ApiRoute /> },
           { ...screen(screens.account), element: <AccountRoute /> },
           { ...screen(screens.notifications), element: <NotificationsRoute /> },
+          { ...screen(screens.staffHome), element: <StaffHomeRoute /> },
           { ...screen(screens.staffPartners), element: <StaffPartnersRoute /> },
+          { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },
           { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
+          { ...screen(screens.staffAuditLog), element: <StaffAuditLogRoute /> },
         ],
       },
       { path: '*', loader: () => redirect(paths.dashboard.href()) },

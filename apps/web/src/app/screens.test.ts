@@ -1,7 +1,8 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES } from '@portal/contracts';
-import { menuItems, menuItemsFor, screenAllowed, screens, type Screen } from '@/lib/screens';
+import { hasAnyRole } from '@/lib/roles';
+import { areaAllows, menuItems, menuItemsFor, screenAllowed, screens, type Screen } from '@/lib/screens';
 import type { RouteHandle } from './route-handle';
 import { allowed, routes } from './router';
 
@@ -51,8 +52,11 @@ describe('the main menu and the router', () => {
       'menu-payments',
       'menu-postbacks',
       'menu-myAccount',
+      'menu-staffHome',
       'menu-staffPartners',
+      'menu-staffConversions',
       'menu-staffBilling',
+      'menu-staffAuditLog',
     ]);
     for (const item of menuItems) {
       const matches = matchRoutes(routes, item.to) ?? [];
@@ -63,18 +67,30 @@ describe('the main menu and the router', () => {
       expect(matches.at(-1)?.route.path ?? '', item.to).not.toBe('*');
       for (const roles of ROLE_SETS) {
         expect(menuItemsFor(roles).includes(item), `${item.testId} for ${roles.join() || 'no role'}`).toBe(
-          allowed(item.to, roles),
+          allowed(item.to, roles) && areaAllows(item.screen.area, roles) && hasAnyRole(item.anyRoles, roles),
         );
       }
     }
   });
 
-  it('shows a partner the partner entries only and an admin every entry', () => {
+  it('gives partners the portal’s menu and staff the console’s, each role its own entries', () => {
     const ids = (roles: string[]) => menuItemsFor(roles).map((item) => item.testId);
-    expect(ids(['ROLE_PARTNER'])).not.toContain('menu-staffPartners');
-    expect(ids(['ROLE_PARTNER'])).not.toContain('menu-staffBilling');
-    expect(ids(['ROLE_ACCOUNT_MANAGER'])).toContain('menu-staffPartners');
-    expect(ids(['ROLE_ACCOUNT_MANAGER'])).not.toContain('menu-staffBilling');
-    expect(ids(['ROLE_ADMIN'])).toHaveLength(menuItems.length);
+    expect(ids(['ROLE_PARTNER'])).toEqual([
+      'menu-dashboard',
+      'menu-offers',
+      'menu-reports',
+      'menu-payments',
+      'menu-postbacks',
+      'menu-myAccount',
+    ]);
+    expect(ids(['ROLE_ADMIN'])).toEqual([
+      'menu-staffHome',
+      'menu-staffPartners',
+      'menu-staffConversions',
+      'menu-staffBilling',
+      'menu-staffAuditLog',
+    ]);
+    expect(ids(['ROLE_ACCOUNT_MANAGER'])).toEqual(['menu-staffHome', 'menu-staffPartners', 'menu-staffConversions']);
+    expect(ids(['ROLE_FINANCE'])).toEqual(['menu-staffHome']);
   });
 });

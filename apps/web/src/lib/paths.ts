@@ -28,10 +28,22 @@ export const paths = {
   api: { path: '/api', href: () => '/api' },
   account: { path: '/account', href: () => '/account' },
   notifications: { path: '/notifications', href: () => '/notifications' },
+  /** The staff console's home: the work queues (issue 17). */
+  staffHome: { path: '/staff', href: () => '/staff' },
   /** Back-office: partners and their statuses (decision 026), for staff only. */
   staffPartners: { path: '/staff/partners', href: () => '/staff/partners' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
+  /** Back-office: the pending conversions to approve or decline. */
+  staffConversions: { path: '/staff/conversions', href: () => '/staff/conversions' },
+  /** Back-office: who changed what, when and why (decision 036). */
+  staffAuditLog: {
+    path: '/staff/audit-log',
+    href: (filter?: { entityType?: string; entityId?: string }) =>
+      filter?.entityType
+        ? `/staff/audit-log?${new URLSearchParams({ entityType: filter.entityType, ...(filter.entityId ? { entityId: filter.entityId } : {}) }).toString()}`
+        : '/staff/audit-log',
+  },
   // The spec leaves the targets of these two links unspecified; in-page anchors until they exist.
   terms: { href: () => '#terms' },
   insertionOrder: { href: () => '#insertion-order' },

@@ -23,8 +23,11 @@ describe('menuItems', () => {
       '/payments',
       '/tools/postbacks',
       '/my-account',
+      '/staff',
       '/staff/partners',
+      '/staff/conversions',
       '/staff/billing',
+      '/staff/audit-log',
     ]);
   });
 });

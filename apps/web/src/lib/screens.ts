@@ -1,7 +1,10 @@
 import {
+  IconArrowsExchange,
   IconChartBar,
   IconCreditCard,
   IconGauge,
+  IconHistory,
+  IconHome,
   IconReceipt,
   IconTag,
   IconUserCircle,
@@ -26,6 +29,8 @@ export type MenuEntry = {
   to?: string;
   /** Other path prefixes that belong to this entry (e.g. /offer/12 under Offers). */
   activePrefixes?: readonly string[];
+  /** Roles of which one shows the entry, when fewer than open the screen (the audit log: in the admins' menu). */
+  anyRoles?: readonly Role[];
 };
 
 /** What the router and the main menu both read about a screen. */
@@ -40,8 +45,30 @@ export type Screen = {
   anyRoles?: readonly Role[];
   /** The guest card grows for long forms (registration). */
   wideCard?: boolean;
+  /**
+   * Whose screen it is, once signed in: the partner portal's, the staff console's, or both (account settings).
+   * A staff member who opens a partner screen is taken to the console's home, a partner who opens a staff screen to
+   * the dashboard, quietly (issue 17); guest screens have none.
+   */
+  area?: ScreenArea;
   menu?: MenuEntry;
 };
+
+export type ScreenArea = 'partner' | 'staff' | 'both';
+
+/** Whether a user of these roles works in the staff console rather than the partner portal. */
+export function isStaffUser(granted: readonly string[]): boolean {
+  return !granted.includes('ROLE_PARTNER') && granted.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
+}
+
+/** Whether a signed-in user of these roles belongs on a screen of this area. */
+export function areaAllows(area: ScreenArea | undefined, granted: readonly string[]): boolean {
+  if (!area || area === 'both') return true;
+  return (area === 'staff') === isStaffUser(granted);
+}
+
+/** The roles that handle partners (admins pass any): the console's partner screens, not finance's. */
+const PARTNER_MANAGERS: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'];
 
 /**
  * Every screen in one table: app/router.tsx builds its routes' paths and handles from it and the main
@@ -59,11 +86,13 @@ export const screens = {
   dashboard: {
     path: paths.dashboard.path,
     title: 'screen.dashboard',
+    area: 'partner',
     menu: { label: 'shell.menu.dashboard', icon: IconGauge, order: 10, testId: 'menu-dashboard' },
   },
   offers: {
     path: paths.offers.path,
     title: 'screen.offers',
+    area: 'partner',
     menu: {
       label: 'shell.menu.offers',
       icon: IconTag,
@@ -72,11 +101,12 @@ export const screens = {
       activePrefixes: [paths.offersAlias.path],
     },
   },
-  offersAlias: { path: paths.offersAlias.path, title: 'screen.offers' },
-  offer: { path: paths.offer.path, title: 'screen.offer' },
+  offersAlias: { path: paths.offersAlias.path, title: 'screen.offers', area: 'partner' },
+  offer: { path: paths.offer.path, title: 'screen.offer', area: 'partner' },
   reports: {
     path: paths.reports.path,
     title: 'screen.reports',
+    area: 'partner',
     menu: {
       label: 'shell.menu.reports',
       icon: IconChartBar,
@@ -86,40 +116,79 @@ export const screens = {
       activePrefixes: [paths.reports.path],
     },
   },
-  reportConversion: { path: paths.reportConversion.path, title: 'screen.reportConversion' },
-  reportClick: { path: paths.reportClick.path, title: 'screen.reportClick' },
-  report: { path: paths.report.path, title: 'screen.reports' },
+  reportConversion: { path: paths.reportConversion.path, title: 'screen.reportConversion', area: 'partner' },
+  reportClick: { path: paths.reportClick.path, title: 'screen.reportClick', area: 'partner' },
+  report: { path: paths.report.path, title: 'screen.reports', area: 'partner' },
   payments: {
     path: paths.payments.path,
     title: 'screen.payments',
+    area: 'partner',
     menu: { label: 'shell.menu.payments', icon: IconCreditCard, order: 40, testId: 'menu-payments' },
   },
   postbacks: {
     path: paths.postbacks.path,
     title: 'screen.postbacks',
+    area: 'partner',
     menu: { label: 'shell.menu.postbacks', icon: IconWebhook, order: 50, testId: 'menu-postbacks' },
   },
   myAccount: {
     path: paths.myAccount.path,
     title: 'screen.myAccount',
+    area: 'partner',
     menu: { label: 'shell.menu.myAccount', icon: IconUserCircle, order: 60, testId: 'menu-myAccount' },
   },
   // The top bar's links (features/shell header-links), not the main menu's.
-  api: { path: paths.api.path, title: 'screen.api' },
-  account: { path: paths.account.path, title: 'screen.account' },
-  notifications: { path: paths.notifications.path, title: 'screen.notifications' },
-  // The back-office, after the partner's entries.
+  api: { path: paths.api.path, title: 'screen.api', area: 'partner' },
+  account: { path: paths.account.path, title: 'screen.account', area: 'both' },
+  notifications: { path: paths.notifications.path, title: 'screen.notifications', area: 'partner' },
+  // The staff console (issue 17): its own menu.
+  staffHome: {
+    path: paths.staffHome.path,
+    title: 'screen.staffHome',
+    area: 'staff',
+    anyRoles: STAFF_ROLES,
+    menu: { label: 'shell.menu.staffHome', icon: IconHome, order: 110, testId: 'menu-staffHome' },
+  },
   staffPartners: {
     path: paths.staffPartners.path,
     title: 'screen.staffPartners',
-    anyRoles: STAFF_ROLES,
-    menu: { label: 'shell.menu.staffPartners', icon: IconUsersGroup, order: 70, testId: 'menu-staffPartners' },
+    area: 'staff',
+    anyRoles: PARTNER_MANAGERS,
+    menu: { label: 'shell.menu.staffPartners', icon: IconUsersGroup, order: 120, testId: 'menu-staffPartners' },
+  },
+  staffConversions: {
+    path: paths.staffConversions.path,
+    title: 'screen.staffConversions',
+    area: 'staff',
+    anyRoles: PARTNER_MANAGERS,
+    menu: {
+      label: 'shell.menu.staffConversions',
+      icon: IconArrowsExchange,
+      order: 150,
+      testId: 'menu-staffConversions',
+    },
   },
   staffBilling: {
     path: paths.staffBilling.path,
     title: 'screen.staffBilling',
+    area: 'staff',
+    // The billing run is the admins' (decision 027); finance's invoice screens come with the payment issues.
     roles: ['ROLE_ADMIN'],
-    menu: { label: 'shell.menu.staffBilling', icon: IconReceipt, order: 80, testId: 'menu-staffBilling' },
+    menu: { label: 'shell.menu.staffBilling', icon: IconReceipt, order: 160, testId: 'menu-staffBilling' },
+  },
+  staffAuditLog: {
+    path: paths.staffAuditLog.path,
+    title: 'screen.staffAuditLog',
+    area: 'staff',
+    anyRoles: PARTNER_MANAGERS,
+    // Admins browse the whole log from the menu; managers reach their partners' entries from the partners' pages.
+    menu: {
+      label: 'shell.menu.staffAuditLog',
+      icon: IconHistory,
+      order: 190,
+      testId: 'menu-staffAuditLog',
+      anyRoles: ['ROLE_ADMIN'],
+    },
   },
 } as const satisfies Record<string, Screen>;
 
@@ -130,9 +199,10 @@ export function screenAllowed(screen: Screen, granted: readonly string[]): boole
   return hasRequiredRoles(screen.roles, granted) && hasAnyRole(screen.anyRoles, granted);
 }
 
-export type MenuItem = Required<Omit<MenuEntry, 'to' | 'activePrefixes'>> & {
+export type MenuItem = Required<Omit<MenuEntry, 'to' | 'activePrefixes' | 'anyRoles'>> & {
   to: string;
   activePrefixes: readonly string[];
+  anyRoles?: readonly Role[];
   screen: Screen;
 };
 
@@ -152,9 +222,14 @@ export const menuItems: readonly MenuItem[] = (Object.values(screens) as readonl
   )
   .sort((a, b) => a.order - b.order);
 
-/** The menu entries the roles held may open. */
+/** The menu entries the roles held may open, of the user's own area (the portal's or the console's). */
 export function menuItemsFor(granted: readonly string[]): readonly MenuItem[] {
-  return menuItems.filter((item) => screenAllowed(item.screen, granted));
+  return menuItems.filter(
+    (item) =>
+      areaAllows(item.screen.area, granted) &&
+      screenAllowed(item.screen, granted) &&
+      hasAnyRole(item.anyRoles, granted),
+  );
 }
 
 /**

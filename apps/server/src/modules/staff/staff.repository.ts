@@ -1,8 +1,8 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import type { PartnerStatus, StaffPartner } from '@portal/contracts';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PartnerStatus, StaffHome, StaffPartner } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { partners } from '../../db/schema.js';
-import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import { billingRequests, conversions, invoices, partnerDocuments, partnerOffers, partners } from '../../db/schema.js';
+import { billingReachSql, partnerReachSql, type StaffScope } from '../../plugins/auth.js';
 import { staffPartnerDto } from './partner-status.js';
 
 /** How many partners the back-office list shows at most (newest first). */
@@ -25,4 +25,60 @@ export async function listStaffPartners(
     .orderBy(desc(partners.id))
     .limit(STAFF_PARTNER_LIST_LIMIT);
   return rows.map(staffPartnerDto);
+}
+
+/** The work queues of the staff home, each within the reader's reach; null for a queue its role does not work. */
+export async function staffHome(db: DbOrTx, scope: StaffScope): Promise<StaffHome> {
+  const count = sql<number>`count(*)`.mapWith(Number);
+  const reach = partnerReachSql(scope, partners.accountManagerId, partners.status);
+  const billingReach = billingReachSql(scope, partners.accountManagerId, partners.status);
+  const works = scope.reach !== 'none';
+  const first = async (rows: Promise<{ n: number }[]>) => (await rows)[0]?.n ?? 0;
+  const [pendingPartners, pendingApplications, pendingDocuments, pendingConversions, invoicesWaitingForApproval] =
+    await Promise.all([
+      works
+        ? first(
+            db
+              .select({ n: count })
+              .from(partners)
+              .where(and(eq(partners.status, 'pending'), reach)),
+          )
+        : null,
+      works
+        ? first(
+            db
+              .select({ n: count })
+              .from(partnerOffers)
+              .innerJoin(partners, eq(partners.id, partnerOffers.partnerId))
+              .where(and(eq(partnerOffers.status, 'pending'), reach)),
+          )
+        : null,
+      works
+        ? first(
+            db
+              .select({ n: count })
+              .from(partnerDocuments)
+              .innerJoin(partners, eq(partners.id, partnerDocuments.partnerId))
+              .where(and(eq(partnerDocuments.status, 'pending'), reach)),
+          )
+        : null,
+      works
+        ? first(
+            db
+              .select({ n: count })
+              .from(conversions)
+              .innerJoin(partners, eq(partners.id, conversions.partnerId))
+              .where(and(eq(conversions.status, 'pending'), reach)),
+          )
+        : null,
+      first(
+        db
+          .select({ n: count })
+          .from(invoices)
+          .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
+          .innerJoin(partners, eq(partners.id, billingRequests.partnerId))
+          .where(and(eq(invoices.status, 'waiting_for_approval'), billingReach)),
+      ),
+    ]);
+  return { pendingPartners, pendingApplications, pendingDocuments, pendingConversions, invoicesWaitingForApproval };
 }

@@ -6,7 +6,7 @@ import { staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../shared/context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
-import { listStaffPartners } from './staff.repository.js';
+import { listStaffPartners, staffHome } from './staff.repository.js';
 
 /**
  * The back-office's partners: staff list them (an account manager sees only its own) and move them through their
@@ -14,8 +14,14 @@ import { listStaffPartners } from './staff.repository.js';
  */
 export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
-    ...routeOf(staffEndpoints.listPartners),
+    ...routeOf(staffEndpoints.home),
     preHandler: app.requireStaff(),
+    handler: async (request) => ok(await staffHome(ctx.db, staffScopeOf(request))),
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.listPartners),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const list = await listStaffPartners(ctx.db, staffScopeOf(request), request.query.status);
       return ok(list, { total: list.length });
@@ -24,7 +30,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.changePartnerStatus),
-    preHandler: app.requireStaff(),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const scope = staffScopeOf(request);
       const partner = await changePartnerStatus(ctx.db, scope, request.params.id, request.body, {
@@ -40,7 +46,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.partnerStatusHistory),
-    preHandler: app.requireStaff(),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const list = await partnerStatusHistory(ctx.db, staffScopeOf(request), request.params.id);
       return ok(list, { total: list.length });

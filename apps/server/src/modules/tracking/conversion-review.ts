@@ -120,8 +120,12 @@ export async function reviewConversion(
           partnerId: updated.partnerId,
           changes: [
             { field: 'status', before: current.status, after: updated.status },
-            ...(current.reason !== updated.reason ? [{ field: 'reason', before: current.reason, after: updated.reason }] : []),
-            ...(current.payout !== updated.payout ? [{ field: 'payout', before: current.payout, after: updated.payout }] : []),
+            ...(current.reason !== updated.reason
+              ? [{ field: 'reason', before: current.reason, after: updated.reason }]
+              : []),
+            ...(current.payout !== updated.payout
+              ? [{ field: 'payout', before: current.payout, after: updated.payout }]
+              : []),
           ],
         },
       ],

@@ -7,7 +7,7 @@ import { logout } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { menuItemsFor, type MenuItem } from '@/lib/screens';
 import { AccountManagerCard } from './account-manager-card';
-import { HEADER_LINKS } from './header-links';
+import { headerLinksFor } from './header-links';
 import { useLiveUnreadCount } from './top-bar';
 
 function isActive(item: MenuItem, pathname: string): boolean {
@@ -48,7 +48,7 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
         {/* In the phone drawer, the top bar's links too: every one of them stays reachable (decision 032). */}
         <Box hiddenFrom="sm" data-testid="menu-header-links">
           <Divider my="sm" />
-          <HeaderLinksInMenu pathname={pathname} onNavigate={onNavigate} />
+          <HeaderLinksInMenu pathname={pathname} roles={roles} onNavigate={onNavigate} />
         </Box>
         {accountManager ? (
           <>
@@ -80,12 +80,20 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
   );
 }
 
-function HeaderLinksInMenu({ pathname, onNavigate }: { pathname: string; onNavigate?: () => void }) {
+function HeaderLinksInMenu({
+  pathname,
+  roles,
+  onNavigate,
+}: {
+  pathname: string;
+  roles: readonly string[];
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const unread = useLiveUnreadCount();
   return (
     <>
-      {HEADER_LINKS.map(({ to, label, icon: Icon, id }) => (
+      {headerLinksFor(roles).map(({ to, label, icon: Icon, id }) => (
         <MantineNavLink
           key={to}
           component={NavLink}

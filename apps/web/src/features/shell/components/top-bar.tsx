@@ -7,7 +7,7 @@ import { logout } from '@/lib/auth';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useUnreadCount } from '../api/get-unread-count';
-import { HEADER_LINKS } from './header-links';
+import { headerLinksFor } from './header-links';
 
 type TopBarProps = {
   menuOpened: boolean;
@@ -76,7 +76,7 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
         ) : null}
       </Group>
       <Group gap={4} wrap="nowrap" visibleFrom="md">
-        {HEADER_LINKS.map(({ to, label, icon: Icon, id }) => (
+        {headerLinksFor(config.roles).map(({ to, label, icon: Icon, id }) => (
           <Button
             key={to}
             component={NavLink}
@@ -128,7 +128,7 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown data-testid="top-bar-compact-dropdown">
-            {HEADER_LINKS.map(({ to, label, icon: Icon, id }) => (
+            {headerLinksFor(config.roles).map(({ to, label, icon: Icon, id }) => (
               <Menu.Item
                 key={to}
                 component={Link}

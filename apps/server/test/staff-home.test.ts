@@ -1,0 +1,116 @@
+/** The staff home's work queues (issue 17): counted within each reader's scope, and only the queues its role works. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingRequests, conversions, invoices, partnerDocuments, products, offers } from '../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  createTeam,
+  expectErrorObject,
+  login,
+  type TestApp,
+} from './helper.js';
+import { createApplication, createOffer } from './offer-fixtures.js';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let partnerToken: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const teamId = await createTeam(t);
+  const staff = {
+    admin: await createStaff(t, 'ROLE_ADMIN'),
+    teamManager: await createStaff(t, 'ROLE_TEAM_MANAGER', { teamId }),
+    managerA: await createStaff(t, 'ROLE_ACCOUNT_MANAGER', { teamId }),
+    managerB: await createStaff(t, 'ROLE_ACCOUNT_MANAGER'),
+    finance: await createStaff(t, 'ROLE_FINANCE'),
+  };
+  for (const [name, s] of Object.entries(staff)) tokens[name] = await login(t, s.email, s.password);
+
+  const offerId = await createOffer(t, { name: 'Queued', requireApproval: true });
+  const [offer] = await t.database.db
+    .select({ advertiserId: products.advertiserId })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(eq(offers.id, offerId));
+  // A's partner: one of each queue; B's: two of each; one registration no one is assigned yet.
+  let month = 0;
+  const fill = async (accountManagerId: number, times: number) => {
+    for (let i = 0; i < times; i += 1) {
+      const p = await createPartner(t, { accountManagerId });
+      await createApplication(t, p.partnerId, offerId, 'pending');
+      await t.database.db.insert(partnerDocuments).values({ partnerId: p.partnerId, type: 'insertion_order' });
+      await t.database.db.insert(conversions).values({
+        advertiserId: offer!.advertiserId,
+        offerId,
+        partnerId: p.partnerId,
+        dedupeKey: `queued-${p.partnerId}`,
+        goal: 'registration',
+        status: 'pending',
+      });
+      month += 1;
+      const [request] = await t.database.db
+        .insert(billingRequests)
+        .values({
+          partnerId: p.partnerId,
+          startingAt: new Date(Date.UTC(2025, month, 1)),
+          endingAt: new Date(Date.UTC(2025, month, 28)),
+          totalAmount: 1000,
+          totalVatAmount: 0,
+          partnerAccountType: 'affiliate',
+          partnerName: 'P',
+          paymentTerms: 'net30',
+          paymentCurrency: 'EUR',
+        })
+        .returning();
+      await t.database.db.insert(invoices).values({ billingRequestId: request!.id, reference: `INV-2025-${month}` });
+      await createPartner(t, { accountManagerId, status: 'pending' });
+    }
+  };
+  await fill(staff.managerA.userId, 1);
+  await fill(staff.managerB.userId, 2);
+  await createPartner(t, { accountManagerId: null, status: 'pending' });
+  const partner = await createPartner(t, { accountManagerId: staff.managerA.userId });
+  partnerToken = await login(t, partner.email, partner.password);
+});
+afterAll(async () => t?.close());
+
+const home = (token?: string) =>
+  t.app.inject({ method: 'GET', url: '/api/v1/staff/home', ...(token ? { headers: bearer(token) } : {}) });
+
+describe('GET /staff/home', () => {
+  it('counts each queue within the reader’s scope', async () => {
+    const expected = {
+      admin: [3 + 1, 3, 3, 3, 3],
+      // Its team's partners (A's) and the registration no one is assigned yet.
+      teamManager: [1 + 1, 1, 1, 1, 1],
+      managerA: [1, 1, 1, 1, 1],
+      managerB: [2, 2, 2, 2, 2],
+      // Finance works the invoices alone, of every partner.
+      finance: [null, null, null, null, 3],
+    };
+    for (const [who, counts] of Object.entries(expected)) {
+      const res = await home(tokens[who]);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      expect(
+        [
+          data.pendingPartners,
+          data.pendingApplications,
+          data.pendingDocuments,
+          data.pendingConversions,
+          data.invoicesWaitingForApproval,
+        ],
+        who,
+      ).toEqual(counts);
+    }
+  });
+
+  it('is for staff only', async () => {
+    expectErrorObject(await home(partnerToken), 403);
+    expectErrorObject(await home(), 401);
+  });
+});

@@ -1,0 +1,98 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { auditEndpoints } from '@portal/contracts';
+import { saveSession } from '@/lib/session';
+import { answerOf, jsonResponse, renderWithProviders } from '@/test/render';
+import { StaffAuditLog, dayStart, nextDay } from './staff-audit-log';
+
+const fetchMock = vi.fn<typeof fetch>();
+const config = {
+  code: 200,
+  success: true,
+  message: null,
+  errors: null,
+  total: null,
+  data: {
+    partner: null,
+    user: { id: 1, email: 'a@x.test', firstname: 'Alex', lastname: 'Admin', displayName: 'Alex Admin', roles: ['ROLE_ADMIN'], timezone: '+02:00' },
+    roles: ['ROLE_ADMIN'],
+    countries: [],
+    languages: [],
+    data: {},
+  },
+}; // prettier-ignore
+
+beforeEach(() => {
+  saveSession('tok', new Date(Date.now() + 60_000), false);
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  fetchMock.mockImplementation((input) =>
+    Promise.resolve(
+      String(input).startsWith('/api/v1/config')
+        ? jsonResponse(200, config)
+        : answerOf(
+            auditEndpoints.auditLog,
+            [
+              {
+                id: 9,
+                createdAt: '2026-05-04T10:20:00.000Z',
+                actor: { id: 1, name: 'Alex Admin', email: 'a@x.test' },
+                action: 'status',
+                entityType: 'partner',
+                entityId: '42',
+                parentId: null,
+                partnerId: 42,
+                changes: [
+                  { field: 'status', before: 'pending', after: 'active' },
+                  { field: 'verticals', before: ['finance'], after: null },
+                ],
+                reason: 'Checked.',
+                ip: '203.0.113.7',
+                requestId: 'b1e8a0d6-0000-4000-8000-000000000000',
+              },
+            ],
+            { total: 1 },
+          ),
+    ),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StaffAuditLog', () => {
+  it('asks for the filters of the address, the days as instants of the user’s zone', async () => {
+    renderWithProviders(<StaffAuditLog />, {
+      path: '/staff/audit-log',
+      initialEntry: '/staff/audit-log?entityType=partner&entityId=42&from=2026-05-01&to=2026-05-04',
+    });
+    await screen.findByTestId('audit-row');
+    const call = fetchMock.mock.calls.map(([url]) => String(url)).find((url) => url.includes('/staff/audit-log'))!;
+    const query = new URL(call, 'http://x').searchParams;
+    expect(query.get('entityType')).toBe('partner');
+    expect(query.get('entityId')).toBe('42');
+    expect(query.get('from')).toBe('2026-05-01T00:00:00+02:00');
+    // The 'to' day is included: the next day's start, exclusive.
+    expect(query.get('to')).toBe('2026-05-05T00:00:00+02:00');
+  });
+
+  it('shows each change as field, before → after, with the actor, the reason and the address', async () => {
+    renderWithProviders(<StaffAuditLog />, { path: '/staff/audit-log' });
+    const row = await screen.findByTestId('audit-row');
+    await waitFor(() => expect(screen.getAllByTestId('audit-change')).toHaveLength(2));
+    const changes = screen.getAllByTestId('audit-change').map((c) => c.textContent);
+    expect(changes).toEqual(['status pending → active', 'verticals ["finance"] → —']);
+    expect(row.textContent).toContain('Alex Admin');
+    expect(row.textContent).toContain('Partner #42');
+    expect(row.textContent).toContain('Checked.');
+    expect(row.textContent).toContain('203.0.113.7');
+  });
+});
+
+describe('day bounds', () => {
+  it('start at midnight of the zone and roll over months and years', () => {
+    expect(dayStart('2026-03-29', '+01:00')).toBe('2026-03-29T00:00:00+01:00');
+    expect(dayStart('2026-03-29', null)).toBe('2026-03-29T00:00:00Z');
+    expect(nextDay('2026-02-28')).toBe('2026-03-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+  });
+});

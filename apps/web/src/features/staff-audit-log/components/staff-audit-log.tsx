@@ -1,0 +1,216 @@
+import { Badge, Button, Center, Code, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { AUDIT_ENTITY_TYPES, formatDate, formatHour, type AuditChange, type AuditEntityType } from '@portal/contracts';
+import { DayInput } from '@/components/day-input';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { WindowPagination } from '@/components/window-pagination';
+import { useConfig } from '@/lib/config';
+import { useAuditLog, type AuditFilter } from '../api/audit-log';
+
+const PAGE_SIZE = 50;
+
+/** The first instant of a day in a fixed-offset zone ('+02:00'; null is UTC), as the API wants it. */
+export function dayStart(day: string, offset: string | null): string {
+  return `${day}T00:00:00${offset ?? 'Z'}`;
+}
+
+/** The day after yyyy-MM-dd. */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** A value of a change as the log shows it. */
+function shown(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+function Changes({ changes }: { changes: AuditChange[] }) {
+  const { t } = useTranslation();
+  if (changes.length === 0) return <Text size="sm">—</Text>;
+  return (
+    <Stack gap={2} data-testid="audit-changes">
+      {changes.map((change) => (
+        <Text key={change.field} size="sm" data-testid="audit-change">
+          <Code>{change.field}</Code> {shown(change.before)} <span aria-label={t('staff.audit.to')}>→</span>{' '}
+          {shown(change.after)}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * The audit log (decision 036): who changed what, when, and why, newest first. The filters live in the address, so
+ * that a partner's page can link to its entries.
+ */
+export function StaffAuditLog() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const offset = config.user.timezone;
+  const [params, setParams] = useSearchParams();
+  const [page, setPage] = useState(1);
+  const entityType = params.get('entityType') as AuditEntityType | null;
+  const entityId = params.get('entityId') ?? '';
+  const actorId = params.get('actorId') ?? '';
+  const fromDay = params.get('from') ?? '';
+  const toDay = params.get('to') ?? '';
+  const filter: AuditFilter = {
+    ...(entityType && (AUDIT_ENTITY_TYPES as readonly string[]).includes(entityType) ? { entityType } : {}),
+    ...(entityId ? { entityId } : {}),
+    ...(/^\d+$/.test(actorId) ? { actorId: Number(actorId) } : {}),
+    ...(fromDay ? { from: dayStart(fromDay, offset) } : {}),
+    ...(toDay ? { to: dayStart(nextDay(toDay), offset) } : {}),
+  };
+  const log = useAuditLog(filter, page, PAGE_SIZE);
+  const [draftId, setDraftId] = useState(entityId);
+  const [draftActor, setDraftActor] = useState(actorId);
+
+  const setParam = (name: string, value: string | null) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setPage(1);
+    setParams(next);
+  };
+
+  let body;
+  if (log.isPending) {
+    body = (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  } else if (log.isError) {
+    body = <Text c="red">{t('staff.audit.loadError')}</Text>;
+  } else if (log.data.list.length === 0) {
+    body = <Text data-testid="audit-empty">{t('staff.audit.empty')}</Text>;
+  } else {
+    const { list, total } = log.data;
+    body = (
+      <>
+        <Table.ScrollContainer minWidth={900}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('staff.audit.columns.when')}</Table.Th>
+                <Table.Th>{t('staff.audit.columns.who')}</Table.Th>
+                <Table.Th>{t('staff.audit.columns.what')}</Table.Th>
+                <Table.Th>{t('staff.audit.columns.changes')}</Table.Th>
+                <Table.Th>{t('staff.audit.columns.reason')}</Table.Th>
+                <Table.Th>{t('staff.audit.columns.ip')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((entry) => (
+                <Table.Tr key={entry.id} data-testid="audit-row">
+                  <Table.Td>
+                    {entry.createdAt ? `${formatDate(entry.createdAt)} ${formatHour(entry.createdAt)}` : '—'}
+                  </Table.Td>
+                  <Table.Td>{entry.actor ? entry.actor.name : t('staff.audit.system')}</Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      <Badge variant="light">
+                        {t(`staff.audit.actions.${entry.action}`, { defaultValue: entry.action })}
+                      </Badge>
+                      <Text size="sm">
+                        {t(`staff.audit.entities.${entry.entityType}`, { defaultValue: entry.entityType })} #
+                        {entry.entityId}
+                      </Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Changes changes={entry.changes} />
+                  </Table.Td>
+                  <Table.Td>{entry.reason ?? '—'}</Table.Td>
+                  <Table.Td>{entry.ip ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {total > PAGE_SIZE ? (
+          <WindowPagination
+            page={page}
+            totalPages={Math.ceil(total / PAGE_SIZE)}
+            onChange={setPage}
+            label={t('staff.audit.pages')}
+            testId="audit-pages"
+          />
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <TypeAheadSelect
+          label={t('staff.audit.filters.entityType')}
+          data={[
+            { value: 'all', label: t('staff.audit.filters.all') },
+            ...AUDIT_ENTITY_TYPES.map((value) => ({ value, label: t(`staff.audit.entities.${value}`) })),
+          ]}
+          value={filter.entityType ?? 'all'}
+          onChange={(value) => setParam('entityType', value && value !== 'all' ? value : null)}
+          allowDeselect={false}
+          w={200}
+          data-testid="audit-filter-type"
+        />
+        <TextInput
+          label={t('staff.audit.filters.entityId')}
+          value={draftId}
+          onChange={(event) => setDraftId(event.currentTarget.value)}
+          onBlur={() => setParam('entityId', draftId.trim() || null)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setParam('entityId', draftId.trim() || null);
+          }}
+          w={120}
+          data-testid="audit-filter-id"
+        />
+        <TextInput
+          label={t('staff.audit.filters.actorId')}
+          value={draftActor}
+          inputMode="numeric"
+          onChange={(event) => setDraftActor(event.currentTarget.value)}
+          onBlur={() => setParam('actorId', draftActor.trim() || null)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') setParam('actorId', draftActor.trim() || null);
+          }}
+          w={120}
+          data-testid="audit-filter-actor"
+        />
+        <DayInput
+          label={t('staff.audit.filters.from')}
+          value={fromDay}
+          onChange={(value) => setParam('from', value || null)}
+          clearable
+          w={150}
+        />
+        <DayInput
+          label={t('staff.audit.filters.to')}
+          value={toDay}
+          onChange={(value) => setParam('to', value || null)}
+          clearable
+          w={150}
+        />
+        <Button
+          variant="subtle"
+          onClick={() => {
+            setDraftId('');
+            setDraftActor('');
+            setPage(1);
+            setParams(new URLSearchParams());
+          }}
+        >
+          {t('staff.audit.filters.clear')}
+        </Button>
+      </Group>
+      {body}
+    </Stack>
+  );
+}

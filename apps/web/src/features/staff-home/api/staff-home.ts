@@ -1,0 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { staffEndpoints } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+/** GET /staff/home: the work queues with their counts, within the staff member's scope. */
+export const useStaffHome = () =>
+  useQuery({
+    queryKey: ['staff-home'],
+    queryFn: async () => (await api.call(staffEndpoints.home, {})).data,
+  });

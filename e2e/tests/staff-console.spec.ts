@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, apiLogin, registerThroughApi, signIn, uniqueEmail, useApiSession } from '../fixtures.js';
+
+test.describe('the staff console', () => {
+  test('an admin signs in and lands on the console’s home: its queues, its menu, no error', async ({ page }) => {
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await expect(page).toHaveURL('/staff');
+    await expect(page.getByTestId('page-title')).toHaveText('Staff console');
+    await expect(page.getByTestId('staff-queue-pendingPartners')).toBeVisible();
+    await expect(page.getByTestId('staff-queue-pendingConversions')).toBeVisible();
+    await expect(page.getByTestId('staff-queue-invoicesWaitingForApproval')).toBeVisible();
+    // No snackbar at all: no 'Access denied.', no failed call.
+    await expect(page.getByTestId('snackbar')).toHaveCount(0);
+    const menu = page.getByTestId('left-menu').getByRole('navigation');
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'Partners', 'Conversions', 'Billing', 'Audit log']);
+    // The partner's top-bar links are not the staff's.
+    await expect(page.getByRole('link', { name: 'API', exact: true })).toHaveCount(0);
+
+    // The pending requests queue opens the pending partners.
+    await page.getByTestId('staff-queue-pendingPartners').getByTestId('staff-queue-link').click();
+    await expect(page).toHaveURL('/staff/partners?status=pending');
+    // A partner screen sends staff back to the console's home, quietly.
+    await page.goto('/offers');
+    await expect(page).toHaveURL('/staff');
+    await expect(page.getByTestId('snackbar')).toHaveCount(0);
+  });
+
+  test('a partner is kept out of the console', async ({ page, context, request }) => {
+    await useApiSession(context, request, DEMO.partner);
+    for (const path of ['/staff', '/staff/partners', '/staff/audit-log']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/');
+    }
+    await expect(page.getByTestId('menu-staffHome')).toHaveCount(0);
+  });
+
+  test('an account manager gets the console without the admins’ entries', async ({ page }) => {
+    await signIn(page, DEMO.manager.email, DEMO.manager.password);
+    await expect(page).toHaveURL('/staff');
+    const menu = page.getByTestId('left-menu').getByRole('navigation');
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'Partners', 'Conversions']);
+  });
+
+  test('the audit log shows a partner’s approval with its diff, its author and its reason', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('audited');
+    await registerThroughApi(request, { email, companyName: `Audited Media ${email.split('@')[0]}` });
+    const { bearer } = await apiLogin(request, DEMO.admin);
+    const headers = { authorization: `Bearer ${bearer}` };
+    const pending = (await (await request.get('/api/v1/staff/partners?status=pending', { headers })).json()) as {
+      data: { id: number; email: string }[];
+    };
+    const partner = pending.data.find((p) => p.email === email)!;
+    const approved = await request.put(`/api/v1/staff/partners/${partner.id}/status`, {
+      headers,
+      data: { status: 'active', reason: 'Website and traffic checked.' },
+    });
+    expect(approved.status()).toBe(200);
+
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.getByTestId('menu-staffAuditLog').click();
+    await expect(page).toHaveURL('/staff/audit-log');
+    await page.getByTestId('audit-filter-id').fill(String(partner.id));
+    await page.getByTestId('audit-filter-id').press('Enter');
+    await expect(page).toHaveURL(new RegExp(`entityId=${partner.id}`));
+    const row = page.getByTestId('audit-row').filter({ hasText: 'Website and traffic checked.' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Alex Admin');
+    await expect(row).toContainText(`Partner #${partner.id}`);
+    await expect(row.getByTestId('audit-change')).toHaveText('status pending → active');
+  });
+});
