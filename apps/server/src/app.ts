@@ -39,6 +39,7 @@ import { registerRoutes } from './modules/register/register.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { setupRoutes } from './modules/setup/index.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { staffUsersRoutes } from './modules/staff-users/index.js';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes.js';
 import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
 import { isClickRequest, type ClickHandler } from './modules/tracking/click-handler.js';
@@ -177,6 +178,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(billingRoutes, { ctx });
       await api.register(newsRoutes, { ctx });
       await api.register(staffRoutes, { ctx });
+      await api.register(staffUsersRoutes, { ctx });
       await api.register(advertisersRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });

@@ -18,6 +18,7 @@ export * from './tracking.js';
 export * from './statistics.js';
 export * from './postbacks.js';
 export * from './staff.js';
+export * from './staff-users.js';
 export * from './setup.js';
 export * from './advertisers.js';
 export * from './audit.js';

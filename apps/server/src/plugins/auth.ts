@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { and, eq, gt, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { API_KEY_PREFIX, API_PREFIX, STAFF_ROLES, type ApiKeyScope, type Role } from '@portal/contracts';
+import {
+  API_KEY_PREFIX,
+  API_PREFIX,
+  STAFF_ROLES,
+  STAFF_TWO_FACTOR_REQUIRED,
+  type ApiKeyScope,
+  type Role,
+} from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { apiKeys, partners, sessions, users } from '../db/schema.js';
+import { apiKeys, networkSettings, partners, sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { sha256 } from '../lib/tokens.js';
 
@@ -18,6 +25,8 @@ export type AuthContext = {
   apiKeyId?: number;
   /** A staff member's team (decides a team manager's reach). */
   teamId?: number | null;
+  /** Whether the user signs in with two-factor authentication. */
+  twoFactorEnabled?: boolean;
   /** A "view as partner" session: the staff member looking, and every write refused. */
   viewedBy?: { id: number; name: string } | null;
 };
@@ -61,6 +70,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
       email: users.email,
       enabled: users.enabled,
       teamId: users.teamId,
+      twoFactorEnabledAt: users.twoFactorEnabledAt,
       partnerStatus: partners.status,
       readOnly: sessions.readOnly,
       viewedById: sessions.viewedById,
@@ -91,6 +101,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
     roles: row.roles as Role[],
     email: row.email,
     teamId: row.teamId,
+    twoFactorEnabled: row.twoFactorEnabledAt !== null,
     viewedBy,
   };
 }
@@ -187,6 +198,15 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; now
     const handler: preHandlerAsyncHookHandler = async function (request, reply) {
       await authenticate.call(this, request, reply);
       const scope = await loadStaffScope(options.db, request);
+      // An admin may require two-factor sign-in of all staff (decision 037): until a member enables it, the console
+      // refuses it; the account settings, where it is enabled, are not console routes.
+      if (!authOf(request).twoFactorEnabled) {
+        const [required] = await options.db
+          .select({ value: networkSettings.value })
+          .from(networkSettings)
+          .where(eq(networkSettings.name, 'staffTwoFactorRequired'));
+        if (required?.value === true) throw forbidden(STAFF_TWO_FACTOR_REQUIRED);
+      }
       const allowed =
         anyOf.length === 0 || scope.roles.includes('ROLE_ADMIN') || anyOf.some((r) => scope.roles.includes(r));
       if (!allowed) throw forbidden();

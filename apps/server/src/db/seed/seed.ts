@@ -20,8 +20,12 @@ export const DEMO_ACCOUNTS = {
   kestrelReports: { email: 'kestrel.reports@demo.test', password: 'Partner2025!' },
   /** The second account manager (Bluebird Apps). */
   lucas: { email: 'lucas.moreau@demo.test', password: 'Staff2025!' },
-  /** The team manager, who reads every partner. */
+  /** The manager of the Paris team (Claire Martin's partners). */
   sophie: { email: 'sophie.bernard@demo.test', password: 'Staff2025!' },
+  /** The manager of the second team, Lyon Performance (Lucas Moreau's partners). */
+  teamManager: { email: 'team@demo.test', password: 'Team2025!' },
+  /** Finance: every partner's billing, invoices and payment details, nothing else. */
+  finance: { email: 'finance@demo.test', password: 'Finance2025!' },
 } as const;
 
 /**
@@ -55,11 +59,13 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
   const existing = await db.select({ n: count() }).from(users);
   if (Number(existing[0]?.n ?? 0) > 0) return false;
 
-  const [adminHash, managerHash, partnerHash, otherHash] = await Promise.all([
+  const [adminHash, managerHash, partnerHash, otherHash, teamHash, financeHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
     hashPassword(DEMO_ACCOUNTS.manager.password),
     hashPassword(DEMO_ACCOUNTS.partner.password),
     hashPassword(DEMO_ACCOUNTS.lucas.password),
+    hashPassword(DEMO_ACCOUNTS.teamManager.password),
+    hashPassword(DEMO_ACCOUNTS.finance.password),
   ]);
   const managerPhoto = await avatarPng('CM', '#1c7ed6', '#7048e8');
   const secondPhoto = await avatarPng('LM', '#0ca678', '#1098ad');
@@ -68,7 +74,10 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
   await db.transaction(async (tx) => {
     const managerImageId = await storePicture(tx, storage, managerPhoto, 'avatar', 'claire-martin.png');
     const secondImageId = await storePicture(tx, storage, secondPhoto, 'avatar', 'lucas-moreau.png');
-    const [team] = await tx.insert(teams).values({ name: 'Paris Affiliates' }).returning();
+    const [team, lyon] = await tx
+      .insert(teams)
+      .values([{ name: 'Paris Affiliates' }, { name: 'Lyon Performance' }])
+      .returning();
     const [admin, manager] = await tx
       .insert(users)
       .values([
@@ -109,7 +118,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
         accountManager: true,
         roles: ['ROLE_ACCOUNT_MANAGER'],
         imageId: secondImageId,
-        teamId: team?.id ?? null,
+        teamId: lyon?.id ?? null,
         managerId: admin?.id ?? null,
       },
       {
@@ -121,7 +130,41 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
         roles: ['ROLE_TEAM_MANAGER'],
         teamId: team?.id ?? null,
       },
+      {
+        email: DEMO_ACCOUNTS.teamManager.email,
+        passwordHash: teamHash,
+        firstname: 'Théo',
+        lastname: 'Garnier',
+        teamManager: true,
+        roles: ['ROLE_TEAM_MANAGER'],
+        teamId: lyon?.id ?? null,
+        timezone: 'Europe/Paris',
+      },
+      {
+        email: DEMO_ACCOUNTS.finance.email,
+        passwordHash: financeHash,
+        firstname: 'Fatou',
+        lastname: 'Diallo',
+        roles: ['ROLE_FINANCE'],
+        timezone: 'Europe/Paris',
+      },
     ]);
+    const teamManagers = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [DEMO_ACCOUNTS.sophie.email, DEMO_ACCOUNTS.teamManager.email]));
+    const managerOf = (email: string) => teamManagers.find((u) => u.email === email)?.id ?? null;
+    if (team)
+      await tx
+        .update(teams)
+        .set({ managerId: managerOf(DEMO_ACCOUNTS.sophie.email) })
+        .where(eq(teams.id, team.id));
+    if (lyon) {
+      await tx
+        .update(teams)
+        .set({ managerId: managerOf(DEMO_ACCOUNTS.teamManager.email) })
+        .where(eq(teams.id, lyon.id));
+    }
     const [partner] = await tx
       .insert(partners)
       .values({

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { IdParamsSchema, envelope } from './api.js';
+import { STAFF_ROLES, type StaffRole } from './constants.js';
+import { defineEndpoint } from './endpoint.js';
+import { UploadDocumentSchema } from './my-account.js';
+import { EmailSchema, optionalString, requiredString } from './validation.js';
+
+// ---------------------------------------------------------------- staff users and teams (issue 17, decision 037)
+
+const STAFF_ROLE_VALUES = STAFF_ROLES as readonly StaffRole[] as [StaffRole, ...StaffRole[]];
+const optionalId = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).nullable().optional();
+
+/** A staff member as the console lists it. Never a password or its hash. */
+export const StaffUserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  displayName: z.string(),
+  roles: z.array(z.enum(STAFF_ROLE_VALUES)),
+  teamId: z.number().int().nullable(),
+  managerId: z.number().int().nullable(),
+  phone: z.string().nullable(),
+  telegram: z.string().nullable(),
+  teams: z.string().nullable(),
+  enabled: z.boolean(),
+  /** The photo, 128×128 as partners see their account manager's; null without one. */
+  image: z.string().nullable(),
+  loggedAt: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+  /** Invited and has not chosen a password yet. */
+  invitationPending: z.boolean(),
+  /** The partners it manages. */
+  partnerCount: z.number().int(),
+});
+export type StaffUser = z.infer<typeof StaffUserSchema>;
+
+const staffUserFields = {
+  email: EmailSchema,
+  firstname: requiredString(100),
+  lastname: requiredString(100),
+  roles: z
+    .array(z.enum(STAFF_ROLE_VALUES, { error: 'type' }), { error: 'required' })
+    .min(1, { error: 'required' })
+    .max(STAFF_ROLES.length, { error: 'maxLength' })
+    .refine((roles) => new Set(roles).size === roles.length, { error: 'unique' }),
+  teamId: optionalId,
+  managerId: optionalId,
+  phone: optionalString(40),
+  telegram: optionalString(100),
+  teams: optionalString(254),
+  enabled: z.boolean({ error: 'type' }).optional(),
+  /** A PNG or JPEG photo; null removes it. */
+  photo: UploadDocumentSchema.nullable().optional(),
+};
+
+/** POST /staff/users: a new staff member, invited by e-mail to choose its password. */
+export const StaffUserCreateSchema = z.strictObject(staffUserFields);
+export type StaffUserCreate = z.infer<typeof StaffUserCreateSchema>;
+
+/** PUT /staff/users/{id}: the fields sent change; the others stay. */
+export const StaffUserUpdateSchema = z.strictObject({
+  ...Object.fromEntries(Object.entries(staffUserFields).map(([key, schema]) => [key, schema.optional()])),
+  /** When disabling a member who still manages partners: who takes them over, in the same request. */
+  reassignPartnersTo: z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
+}) as z.ZodType<Partial<StaffUserCreate> & { reassignPartnersTo?: number }>;
+export type StaffUserUpdate = Partial<StaffUserCreate> & { reassignPartnersTo?: number };
+
+export const TeamSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  managerId: z.number().int().nullable(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Team = z.infer<typeof TeamSchema>;
+
+export const TeamBodySchema = z.strictObject({
+  name: requiredString(100),
+  managerId: optionalId,
+});
+export type TeamBody = z.infer<typeof TeamBodySchema>;
+
+export const TeamUpdateSchema = TeamBodySchema.partial();
+export type TeamUpdate = z.infer<typeof TeamUpdateSchema>;
+
+/** Network-wide security settings (admins). */
+export const SecuritySettingsSchema = z.strictObject({
+  /** Every staff member must sign in with two-factor authentication. */
+  staffTwoFactorRequired: z.boolean({ error: 'type' }),
+});
+export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
+
+/** The answer of a staff route refused because two-factor sign-in is required and not enabled yet. */
+export const STAFF_TWO_FACTOR_REQUIRED =
+  'Two-factor sign-in is required for staff: enable it in your account settings.';
+
+export const staffUserEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/staff/users',
+    tags: ['staff'],
+    summary: 'Staff members (admins: all; team managers: their team), by name',
+    response: envelope(z.array(StaffUserSchema)),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/staff/users',
+    tags: ['staff'],
+    summary: 'Create a staff member: it is e-mailed a link to choose its password',
+    body: StaffUserCreateSchema,
+    response: envelope(StaffUserSchema),
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/users/:id',
+    tags: ['staff'],
+    summary:
+      'Change a staff member; disabling it ends its sessions, and needs `reassignPartnersTo` while it still manages partners',
+    params: IdParamsSchema,
+    body: StaffUserUpdateSchema,
+    response: envelope(StaffUserSchema),
+  }),
+  teams: defineEndpoint({
+    method: 'GET',
+    path: '/staff/teams',
+    tags: ['staff'],
+    summary: 'The teams, by name',
+    response: envelope(z.array(TeamSchema)),
+  }),
+  createTeam: defineEndpoint({
+    method: 'POST',
+    path: '/staff/teams',
+    tags: ['staff'],
+    summary: 'Create a team (admins)',
+    body: TeamBodySchema,
+    response: envelope(TeamSchema),
+  }),
+  updateTeam: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/teams/:id',
+    tags: ['staff'],
+    summary: 'Rename a team or change its manager (admins)',
+    params: IdParamsSchema,
+    body: TeamUpdateSchema,
+    response: envelope(TeamSchema),
+  }),
+  securitySettings: defineEndpoint({
+    method: 'GET',
+    path: '/staff/settings/security',
+    tags: ['staff'],
+    summary: 'Network-wide security settings (admins)',
+    response: envelope(SecuritySettingsSchema),
+  }),
+  updateSecuritySettings: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/settings/security',
+    tags: ['staff'],
+    summary: 'Require two-factor sign-in of every staff member, or not (admins)',
+    body: SecuritySettingsSchema,
+    response: envelope(SecuritySettingsSchema),
+  }),
+};
