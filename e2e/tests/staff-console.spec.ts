@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, registerThroughApi, signIn, uniqueEmail, useApiSession } from '../fixtures.js';
+import {
+  DEMO,
+  apiLogin,
+  outbox,
+  registerThroughApi,
+  signIn,
+  snackbar,
+  uniqueEmail,
+  useApiSession,
+} from '../fixtures.js';
 
 test.describe('the staff console', () => {
   test('an admin signs in and lands on the console’s home: its queues, its menu, no error', async ({ page }) => {
@@ -12,7 +21,14 @@ test.describe('the staff console', () => {
     // No snackbar at all: no 'Access denied.', no failed call.
     await expect(page.getByTestId('snackbar')).toHaveCount(0);
     const menu = page.getByTestId('left-menu').getByRole('navigation');
-    await expect(menu.getByRole('link')).toHaveText(['Home', 'Partners', 'Conversions', 'Billing', 'Audit log']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Home',
+      'Partners',
+      'Conversions',
+      'Billing',
+      'Staff',
+      'Audit log',
+    ]);
     // The partner's top-bar links are not the staff's.
     await expect(page.getByRole('link', { name: 'API', exact: true })).toHaveCount(0);
 
@@ -70,5 +86,53 @@ test.describe('the staff console', () => {
     await expect(row).toContainText('Alex Admin');
     await expect(row).toContainText(`Partner #${partner.id}`);
     await expect(row.getByTestId('audit-change')).toHaveText('status pending → active');
+  });
+
+  test('an admin invites an account manager, who chooses a password and signs in to its own console', async ({
+    page,
+    browser,
+  }) => {
+    const email = uniqueEmail('invited');
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.getByTestId('menu-staffUsers').click();
+    await expect(page).toHaveURL('/staff/users');
+    await page.getByTestId('staff-user-invite').click();
+    const form = page.getByTestId('staff-user-form');
+    await form.getByTestId('staff-user-firstname').fill('Inès');
+    await form.getByTestId('staff-user-lastname').fill('Invited');
+    await form.getByTestId('staff-user-email').fill(email);
+    await form.getByTestId('staff-user-teamId').click();
+    await page.getByRole('option', { name: 'Lyon Performance', exact: true }).click();
+    await form.getByTestId('staff-user-submit').click();
+    await expect(snackbar(page, 'is invited')).toContainText(email);
+    const row = page.getByTestId('staff-user-row').filter({ hasText: email });
+    await expect(row).toContainText('Inès Invited');
+    await expect(row).toContainText('Account manager');
+    await expect(row).toContainText('Lyon Performance');
+    await expect(row).toContainText('Invited');
+
+    const invitation = (m: { to: string; subject: string }) =>
+      m.to.includes(email) && m.subject === 'You are invited to the staff console';
+    await expect.poll(() => outbox().some(invitation)).toBe(true);
+    const mail = outbox().find(invitation)!;
+    const link = /https?:\/\/[^\s]+\/password-reset\?key=[A-Za-z0-9_%-]+/.exec(mail.body)![0];
+
+    const context = await browser.newContext();
+    const invited = await context.newPage();
+    await invited.goto(new URL(link).pathname + new URL(link).search);
+    await invited.getByLabel('New password', { exact: true }).fill('Invited2026!');
+    await invited.getByLabel('Confirm password', { exact: true }).fill('Invited2026!');
+    await invited.getByRole('button', { name: 'Change password', exact: true }).click();
+    await expect(invited.getByTestId('password-reset-success')).toBeVisible();
+    await signIn(invited, email, 'Invited2026!');
+    await expect(invited).toHaveURL('/staff');
+    await expect(invited.getByTestId('snackbar')).toHaveCount(0);
+    await invited.getByTestId('menu-staffPartners').click();
+    await invited.getByTestId('staff-partners-filter').click();
+    await invited.getByRole('option', { name: 'All', exact: true }).click();
+    // A new account manager manages no one yet: none of the demo's partners is in its console.
+    await expect(invited.getByTestId('staff-partners-empty')).toBeVisible();
+    await expect(invited.getByText('Northwind Media')).toHaveCount(0);
+    await context.close();
   });
 });

@@ -38,6 +38,7 @@ import { StaffAuditLogRoute } from './routes/staff-audit-log';
 import { StaffBillingRoute } from './routes/staff-billing';
 import { StaffConversionsRoute } from './routes/staff-conversions';
 import { StaffHomeRoute } from './routes/staff-home';
+import { StaffUsersRoute } from './routes/staff-users';
 import { StaffPartnersRoute } from './routes/staff-partners';
 
 /** A route's handle, from its screen in the one table (lib/screens.ts). */
@@ -155,6 +156,7 @@ export const routes: RouteObject[] = [
           { ...screen(screens.staffPartners), element: <StaffPartnersRoute /> },
           { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },
           { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
+          { ...screen(screens.staffUsers), element: <StaffUsersRoute /> },
           { ...screen(screens.staffAuditLog), element: <StaffAuditLogRoute /> },
         ],
       },

@@ -56,6 +56,7 @@ describe('the main menu and the router', () => {
       'menu-staffPartners',
       'menu-staffConversions',
       'menu-staffBilling',
+      'menu-staffUsers',
       'menu-staffAuditLog',
     ]);
     for (const item of menuItems) {
@@ -88,6 +89,7 @@ describe('the main menu and the router', () => {
       'menu-staffPartners',
       'menu-staffConversions',
       'menu-staffBilling',
+      'menu-staffUsers',
       'menu-staffAuditLog',
     ]);
     expect(ids(['ROLE_ACCOUNT_MANAGER'])).toEqual(['menu-staffHome', 'menu-staffPartners', 'menu-staffConversions']);

@@ -34,6 +34,8 @@ export const paths = {
   staffPartners: { path: '/staff/partners', href: () => '/staff/partners' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
+  /** Back-office: staff users, teams and security settings (admins, team managers). */
+  staffUsers: { path: '/staff/users', href: () => '/staff/users' },
   /** Back-office: the pending conversions to approve or decline. */
   staffConversions: { path: '/staff/conversions', href: () => '/staff/conversions' },
   /** Back-office: who changed what, when and why (decision 036). */

@@ -27,6 +27,7 @@ describe('menuItems', () => {
       '/staff/partners',
       '/staff/conversions',
       '/staff/billing',
+      '/staff/users',
       '/staff/audit-log',
     ]);
   });

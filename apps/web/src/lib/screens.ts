@@ -8,6 +8,7 @@ import {
   IconReceipt,
   IconTag,
   IconUserCircle,
+  IconUserShield,
   IconUsersGroup,
   IconWebhook,
   type Icon,
@@ -175,6 +176,19 @@ export const screens = {
     // The billing run is the admins' (decision 027); finance's invoice screens come with the payment issues.
     roles: ['ROLE_ADMIN'],
     menu: { label: 'shell.menu.staffBilling', icon: IconReceipt, order: 160, testId: 'menu-staffBilling' },
+  },
+  staffUsers: {
+    path: paths.staffUsers.path,
+    title: 'screen.staffUsers',
+    area: 'staff',
+    anyRoles: ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER'],
+    menu: {
+      label: 'shell.menu.staffUsers',
+      icon: IconUserShield,
+      order: 180,
+      testId: 'menu-staffUsers',
+      anyRoles: ['ROLE_ADMIN'],
+    },
   },
   staffAuditLog: {
     path: paths.staffAuditLog.path,

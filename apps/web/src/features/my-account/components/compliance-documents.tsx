@@ -7,7 +7,7 @@ import { reloadConfig, type PortalConfig } from '@/lib/config';
 import { showSnackbar } from '@/lib/snackbar';
 import { downloadFile } from '@/lib/files';
 import { saveComplianceDocument } from '../api/save-compliance-document';
-import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload, utcDate } from '../lib/read-file';
+import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload, utcDate } from '@/lib/read-file';
 
 type Documents = NonNullable<PortalConfig['partner']>['documents'];
 

@@ -15,7 +15,7 @@ import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { downloadFile } from '@/lib/files';
 import { updateContact } from '../api/update-contact';
-import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload } from '../lib/read-file';
+import { ACCEPTED_FILE_TYPES, isTooLarge, readAsUpload } from '@/lib/read-file';
 
 type Contact = NonNullable<NonNullable<PortalConfig['partner']>['mainContact']>;
 
