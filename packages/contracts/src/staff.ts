@@ -75,7 +75,27 @@ export const StaffHomeSchema = z.object({
 });
 export type StaffHome = z.infer<typeof StaffHomeSchema>;
 
+/** How long a "view as partner" session lasts (decision 039). */
+export const VIEW_AS_TTL_MINUTES = 15;
+
+/** POST /staff/partners/{id}/view-as: a read-only session of the partner, handed over by the spec's sign-in link. */
+export const ViewAsSchema = z.object({
+  token: z.string(),
+  expireAt: z.string(),
+  /** `/login?token=…&expireAt=…&viewAs=1`, to open in a new tab. */
+  url: z.string(),
+});
+export type ViewAs = z.infer<typeof ViewAsSchema>;
+
 export const staffEndpoints = {
+  viewAsPartner: defineEndpoint({
+    method: 'POST',
+    path: '/staff/partners/:id/view-as',
+    tags: ['staff'],
+    summary: 'Open the partner portal as this partner, read-only, for 15 minutes: answers a sign-in link (audited)',
+    params: IdParamsSchema,
+    response: envelope(ViewAsSchema),
+  }),
   home: defineEndpoint({
     method: 'GET',
     path: '/staff/home',

@@ -6,6 +6,7 @@ import {
   type EndpointDefinition,
   type EndpointInput,
   type RevivedDates,
+  STAFF_TWO_FACTOR_REQUIRED,
 } from '@portal/contracts';
 import { i18n } from './i18n';
 import { resetLoading, startLoading, stopLoading } from './loading';
@@ -13,7 +14,7 @@ import { currentPathname, navigateTo } from './navigation';
 import { paths } from './paths';
 import { queryClient } from './query-client';
 import { reportError } from './report-error';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken, hasTabSession } from './session';
 import { showSnackbar } from './snackbar';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -104,6 +105,17 @@ function handleErrorAnswer(error: ApiError, options: RequestOptions): void {
   // On the login page a 403 is a refused sign-in (an inactive partner, say): one of the "other login errors",
   // shown with the server's message below, not a screen the user may not open.
   if (error.status === 403 && currentPathname() !== paths.login.path) {
+    // A read-only view of a partner (decision 039): the write is refused, the screen stays, the reason is told.
+    if (hasTabSession()) {
+      showSnackbar({ kind: 'error', message: error.message || i18n.t('errors.accessDenied') });
+      return;
+    }
+    // Staff asked to enable two-factor sign-in first (decision 037): told so, and sent where it is enabled.
+    if (error.message === STAFF_TWO_FACTOR_REQUIRED) {
+      showSnackbar({ kind: 'error', message: error.message });
+      if (currentPathname() !== paths.account.path) navigateTo(paths.account.href());
+      return;
+    }
     showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });
     navigateTo(paths.dashboard.href());
     return;

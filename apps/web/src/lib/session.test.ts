@@ -1,6 +1,14 @@
 import Cookies from 'js-cookie';
 import { describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession, isLoggedIn, parseExpiry, saveSession } from './session';
+import {
+  clearSession,
+  getSession,
+  hasTabSession,
+  isLoggedIn,
+  parseExpiry,
+  saveSession,
+  saveTabSession,
+} from './session';
 
 describe('session', () => {
   it('persists both cookies for 7 days with remember-me', () => {
@@ -62,5 +70,27 @@ describe('session', () => {
     expect(parseExpiry('1893456000000')?.toISOString()).toBe('2030-01-01T00:00:00.000Z');
     expect(parseExpiry('nope')).toBeNull();
     expect(parseExpiry(null)).toBeNull();
+  });
+});
+
+describe('a view-as session (decision 039)', () => {
+  it('lives in this tab only, beside the cookie session, which it never replaces', () => {
+    saveSession('staff', new Date(Date.now() + 3_600_000), false);
+    saveTabSession('view', new Date(Date.now() + 60_000));
+    expect(getSession()?.token).toBe('view');
+    expect(Cookies.get('token')).toBe('staff');
+    // Leaving the view ends it alone.
+    clearSession();
+    expect(hasTabSession()).toBe(false);
+    expect(getSession()?.token).toBe('staff');
+    clearSession();
+  });
+
+  it('once expired, gives the tab back to the browser’s own session', () => {
+    saveSession('staff', new Date(Date.now() + 3_600_000), false);
+    saveTabSession('view', new Date(Date.now() + 60_000));
+    expect(getSession(new Date(Date.now() + 120_000))?.token).toBe('staff');
+    expect(hasTabSession()).toBe(false);
+    clearSession();
   });
 });

@@ -13,6 +13,35 @@ function cookieAttributes(remember: boolean): Cookies.CookieAttributes {
   };
 }
 
+/**
+ * A "view as partner" session (decision 039) lives in this tab only (sessionStorage), beside the staff member's own
+ * session in the cookies, which it must never replace: the staff tab keeps working while the view is open.
+ */
+const TAB_SESSION_KEY = 'portal.viewSession';
+
+function tabSession(now: Date): Session | null {
+  try {
+    const raw = window.sessionStorage.getItem(TAB_SESSION_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as { token?: string; expiresAt?: string };
+    const expiresAt = new Date(parsed.expiresAt ?? '');
+    if (!parsed.token || Number.isNaN(expiresAt.getTime()) || expiresAt.getTime() <= now.getTime()) return null;
+    return { token: parsed.token, expiresAt };
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a read-only view session in this tab only. */
+export function saveTabSession(token: string, expiresAt: Date): void {
+  window.sessionStorage.setItem(TAB_SESSION_KEY, JSON.stringify({ token, expiresAt: expiresAt.toISOString() }));
+}
+
+/** Whether this tab holds a view session (ended by signing out of it, or by its expiry). */
+export function hasTabSession(): boolean {
+  return window.sessionStorage.getItem(TAB_SESSION_KEY) !== null;
+}
+
 export function saveSession(token: string, expiresAt: Date, remember: boolean): void {
   const attributes = cookieAttributes(remember);
   Cookies.set(STORAGE_TOKEN_KEY, token, attributes);
@@ -21,6 +50,12 @@ export function saveSession(token: string, expiresAt: Date, remember: boolean): 
 
 /** The stored session, only while its expiry lies in the future (spec section 4). */
 export function getSession(now: Date = new Date()): Session | null {
+  if (hasTabSession()) {
+    const tab = tabSession(now);
+    if (tab) return tab;
+    // The view is over: the tab falls back to its browser's own session.
+    window.sessionStorage.removeItem(TAB_SESSION_KEY);
+  }
   const token = Cookies.get(STORAGE_TOKEN_KEY);
   const expiry = Cookies.get(STORAGE_EXPIRY_KEY);
   if (!token || !expiry) return null;
@@ -38,6 +73,11 @@ export function isLoggedIn(): boolean {
 }
 
 export function clearSession(): void {
+  // Leaving a view ends it alone: the staff member's own session, in the cookies, stays.
+  if (hasTabSession()) {
+    window.sessionStorage.removeItem(TAB_SESSION_KEY);
+    return;
+  }
   Cookies.remove(STORAGE_TOKEN_KEY, { path: '/' });
   Cookies.remove(STORAGE_EXPIRY_KEY, { path: '/' });
 }

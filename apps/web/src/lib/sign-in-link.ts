@@ -2,9 +2,10 @@ import { paths } from './paths';
 import { parseExpiry } from './session';
 
 /** A sign-in link's session (/login?token=…&expireAt=…, spec section 2), once taken off the address. */
-export type SignInLink = { token: string; expiresAt: Date };
+export type SignInLink = { token: string; expiresAt: Date; viewAs?: boolean };
 
-const LINK_PARAMS = ['token', 'expireAt'] as const;
+/** `viewAs=1` marks a staff member's read-only view of a partner (decision 039). */
+const LINK_PARAMS = ['token', 'expireAt', 'viewAs'] as const;
 
 /** Held in memory only, between the address being cleaned and the login loader reading it. */
 let pending: SignInLink | null = null;
@@ -14,14 +15,18 @@ let pending: SignInLink | null = null;
  * address without `token` and `expireAt`. Other paths carry no link.
  */
 export function splitSignInLink(url: URL): { link: SignInLink | null; cleaned: string } | null {
-  if (url.pathname !== paths.login.path || !LINK_PARAMS.some((name) => url.searchParams.has(name))) return null;
+  if (url.pathname !== paths.login.path || !['token', 'expireAt'].some((name) => url.searchParams.has(name)))
+    return null;
   const token = url.searchParams.get('token');
   const expiresAt = parseExpiry(url.searchParams.get('expireAt'));
   const rest = new URLSearchParams(url.searchParams);
   for (const name of LINK_PARAMS) rest.delete(name);
   const search = rest.toString();
   return {
-    link: token && expiresAt ? { token, expiresAt } : null,
+    link:
+      token && expiresAt
+        ? { token, expiresAt, ...(url.searchParams.get('viewAs') === '1' ? { viewAs: true } : {}) }
+        : null,
     cleaned: `${url.pathname}${search ? `?${search}` : ''}${url.hash}`,
   };
 }

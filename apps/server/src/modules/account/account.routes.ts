@@ -35,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         loadDataLists(db),
       ]);
       if (!user) throw unauthorized();
-      return ok({ partner, user, roles: user.roles, countries, languages, data });
+      return ok({ partner, user, roles: user.roles, viewedBy: auth.viewedBy ?? null, countries, languages, data });
     },
   });
 

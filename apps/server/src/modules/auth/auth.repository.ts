@@ -56,6 +56,33 @@ export async function createSession(db: DbOrTx, userId: number, now: Date, meta:
   return { token, expiresAt };
 }
 
+/**
+ * A read-only session of a partner's user for a staff member (decision 039): short-lived, every write refused by the
+ * auth plugin, ended with the staff member's access. The partner's `loggedAt` is left alone: the partner did not sign in.
+ */
+export async function createViewSession(
+  db: DbOrTx,
+  userId: number,
+  viewedById: number,
+  now: Date,
+  ttlMs: number,
+  meta: { ip?: string; userAgent?: string },
+) {
+  const token = randomToken();
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt,
+    readOnly: true,
+    viewedById,
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    createdAt: now,
+  });
+  return { token, expiresAt };
+}
+
 export async function deleteSession(db: DbOrTx, sessionId: number) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }

@@ -7,6 +7,7 @@ import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../shared/context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
 import { listStaffPartners, staffHome } from './staff.repository.js';
+import { viewAsPartner } from './view-as.js';
 
 /**
  * The back-office's partners: staff list them (an account manager sees only its own) and move them through their
@@ -17,6 +18,23 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(staffEndpoints.home),
     preHandler: app.requireStaff(),
     handler: async (request) => ok(await staffHome(ctx.db, staffScopeOf(request))),
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.viewAsPartner),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const userAgent = request.headers['user-agent'];
+      return ok(
+        await viewAsPartner(ctx.db, staffScopeOf(request), request.params.id, {
+          now: ctx.now(),
+          publicUrl: ctx.config.publicUrl,
+          actor: auditActorOf(request),
+          ip: request.ip,
+          ...(userAgent ? { userAgent } : {}),
+        }),
+      );
+    },
   });
 
   app.route({

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from 'react-router';
 import { MainMenu } from '@/features/shell/components/main-menu';
 import { TopBar } from '@/features/shell/components/top-bar';
+import { ViewAsBanner } from '@/features/shell/components/view-as-banner';
 import { useConfig } from '@/lib/config';
 
 export function PortalLayout() {
@@ -21,6 +22,7 @@ export function PortalLayout() {
         <MainMenu accountManager={config.partner?.accountManager ?? null} roles={config.roles} onNavigate={close} />
       </AppShell.Navbar>
       <AppShell.Main>
+        <ViewAsBanner config={config} />
         <Outlet />
       </AppShell.Main>
     </AppShell>

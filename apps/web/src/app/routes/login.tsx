@@ -6,7 +6,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { paths, safeRedirect } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
-import { clearSession, isLoggedIn, saveSession } from '@/lib/session';
+import { clearSession, isLoggedIn, saveSession, saveTabSession } from '@/lib/session';
 import { holdSignInLink, splitSignInLink, takeSignInLink, type SignInLink } from '@/lib/sign-in-link';
 
 type PendingSwitch = { link: SignInLink; current: Identity; incoming: Identity };
@@ -37,6 +37,13 @@ export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Pend
   if (!live) {
     if (isLoggedIn()) throw redirect(paths.dashboard.href());
     return null;
+  }
+  if (link.viewAs) {
+    // A staff member's read-only view opens beside its own session, in this tab only: nothing is swapped, so there
+    // is nothing to confirm (decision 039).
+    saveTabSession(link.token, link.expiresAt);
+    queryClient.clear();
+    throw redirect(paths.dashboard.href());
   }
   if (!isLoggedIn()) {
     startLinkSession(link);

@@ -18,6 +18,7 @@ import {
   useChangePartnerStatus,
   usePartnerStatusHistory,
   useStaffPartners,
+  useViewAsPartner,
   type StaffPartnerRow,
 } from '../api/staff-partners';
 
@@ -47,6 +48,7 @@ export function StaffPartners() {
   const filter = searchParams.get('status') ?? DEFAULT_FILTER;
   const status = (PARTNER_STATUSES as readonly string[]).includes(filter) ? (filter as PartnerStatus) : null;
   const partners = useStaffPartners(status);
+  const viewAs = useViewAsPartner();
   const [move, setMove] = useState<{ partner: StaffPartnerRow; to: Target } | null>(null);
   const [historyOf, setHistoryOf] = useState<StaffPartnerRow | null>(null);
 
@@ -105,6 +107,17 @@ export function StaffPartners() {
                     <Button size="compact-sm" variant="subtle" onClick={() => setHistoryOf(partner)}>
                       {t('staff.partners.actions.history')}
                     </Button>
+                    {partner.status === 'active' ? (
+                      <Button
+                        size="compact-sm"
+                        variant="subtle"
+                        loading={viewAs.isPending && viewAs.variables === partner.id}
+                        onClick={() => viewAs.mutate(partner.id)}
+                        data-testid="staff-partner-view-as"
+                      >
+                        {t('staff.partners.actions.viewAs')}
+                      </Button>
+                    ) : null}
                   </Group>
                 </Table.Td>
               </Table.Tr>
