@@ -7,6 +7,7 @@ import {
   bearer,
   buildTestApp,
   createPartner,
+  createStaff,
   expectErrorObject,
   login,
   sentMails,
@@ -14,7 +15,7 @@ import {
   type TestApp,
 } from './helper.js';
 
-type Partner = Awaited<ReturnType<typeof createPartner>>;
+type Partner = Pick<Awaited<ReturnType<typeof createPartner>>, 'email' | 'password'>;
 
 describe('two-factor authentication by SMS', () => {
   let t: TestApp;
@@ -550,6 +551,37 @@ describe('two-factor authentication by SMS', () => {
       expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
       expectErrorObject(await post('/login', { username: p.email, password: p.password }), 429);
       expect((await settings(token)).twoFactor.enabled).toBe(true);
+    });
+  });
+
+  describe('staff (issue 17, decision 037)', () => {
+    it('a staff member enables it as a partner does, signs in with the code, and passes the staff requirement', async () => {
+      const admin = await createStaff(t, 'ROLE_ADMIN');
+      const manager = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+      const { token: adminToken } = await enrol(admin);
+      const on = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/staff/settings/security',
+        headers: bearer(adminToken),
+        payload: { staffTwoFactorRequired: true },
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      const home = (token: string) =>
+        t.app.inject({ method: 'GET', url: '/api/v1/staff/home', headers: bearer(token) });
+      const before = await login(t, manager.email, manager.password);
+      expectErrorObject(await home(before), 403);
+
+      const { phone } = await enrol(manager);
+      const challenge = await passwordStep(manager);
+      const signedIn = await codeStep(challenge.challenge, await lastCodeTo(phone));
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect((await home(signedIn.json().data.bearer as string)).statusCode).toBe(200);
+      await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/staff/settings/security',
+        headers: bearer(adminToken),
+        payload: { staffTwoFactorRequired: false },
+      });
     });
   });
 });
