@@ -14,6 +14,35 @@ function webZone(target, layer) {
   };
 }
 
+const CSV_PATH = { name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' };
+const FRONT_DOOR = "Modules reach each other only through the other module's index.ts (decision 035).";
+
+/** The server's import restrictions for one group of files (see the blocks below). */
+function serverImports({ frontDoors = false, lowLayer = false, moduleDepth = null, route = false }) {
+  const paths = [CSV_PATH];
+  const patterns = [];
+  if (frontDoors) {
+    patterns.push({ regex: '(^|/)modules/[^/]+/(?!index\\.js$).+', message: FRONT_DOOR });
+  }
+  if (lowLayer) {
+    patterns.push({
+      regex: '(^|/)(modules|seed)(/|$)',
+      message: 'db/ and lib/ are the lowest layers: they import no module and not the seed (decision 035).',
+    });
+  }
+  if (moduleDepth !== null) {
+    // From modules/<m>/ plus `moduleDepth` folders, one more '../' than that leaves the module.
+    patterns.push({ regex: `^(\\.\\./){${moduleDepth + 1}}[^./][^/]*/(?!index\\.js$).+`, message: FRONT_DOOR });
+    patterns.push({ regex: '(^|/)seed(/|$)', message: 'Modules do not import the seed; the seed drives the modules.' });
+  }
+  if (route) {
+    const message = 'Route files do not query: move the query into the module repository.';
+    paths.push({ name: 'drizzle-orm', message });
+    patterns.push({ group: ['drizzle-orm/*', '**/db/schema', '**/db/schema.js', '**/db/schema/**'], message });
+  }
+  return { paths, patterns };
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,38 +73,29 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read config.ts instead.' }],
     },
   },
+  // The server's imports (decisions 029, 034, 035). ESLint replaces a rule's options per matching block rather than
+  // merging them, so each block below carries every restriction of its files: CSV through lib/csv.ts everywhere;
+  // modules reach each other only through their front door (index.ts); route files do not query; db/ and lib/, the
+  // lowest layers, import no module (nor the seed).
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/lib/csv.ts'],
-    rules: {
-      // Every CSV goes through lib/csv.ts, which makes formula-like cells inert (decision 029).
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' }] },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', serverImports({ frontDoors: true })] },
   },
   {
+    files: ['apps/server/src/db/**/*.ts', 'apps/server/src/lib/**/*.ts'],
+    ignores: ['apps/server/src/lib/csv.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ lowLayer: true })] },
+  },
+  ...[0, 1, 2].map((depth) => ({
+    files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
+    rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: depth })] },
+  })),
+  {
     // Routes stay thin (issue 15, decision 034): a route file reads its contract and calls a repository or service;
-    // queries live in the module's repository. The CSV rule above is repeated, as this one replaces it here.
-    files: ['apps/server/src/modules/**/*.routes.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' },
-            { name: 'drizzle-orm', message: 'Route files do not query: move the query into the module repository.' },
-          ],
-          patterns: [
-            {
-              group: ['drizzle-orm/*', '**/db/schema', '**/db/schema.js', '**/db/schema/**'],
-              message: 'Route files do not query: move the query into the module repository.',
-            },
-          ],
-        },
-      ],
-    },
+    // queries live in the module's repository.
+    files: ['apps/server/src/modules/*/*.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: 0, route: true })] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

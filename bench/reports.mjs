@@ -35,7 +35,7 @@ if (!fs.existsSync(path.join(dist, 'db/client.js'))) {
 const { openDatabase } = await import(path.join(dist, 'db/client.js'));
 // The statistics module's report when it is built, else the tracking engine's daily read (decision 015).
 const statistics = await import(path.join(dist, 'modules/statistics/statistics.repository.js')).catch(() => null);
-const { dailyStats } = await import(path.join(dist, 'modules/tracking/rollups.js'));
+const { dailyStats } = await import(path.join(dist, 'modules/rollups/rollups.js'));
 
 const rowsOf = (result) => (Array.isArray(result) ? result : result.rows);
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });

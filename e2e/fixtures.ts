@@ -204,7 +204,7 @@ export function uniqueEmail(prefix = 'e2e'): string {
 }
 
 /**
- * The demo advertisers in the order the seed creates them (apps/server/src/db/seed/catalogue.ts: first appearance in
+ * The demo advertisers in the order the seed creates them (apps/server/src/seed/catalogue.ts: first appearance in
  * BRANDS). The seed's security token of the i-th is sha256(`advertiser-${i}-${name}`); specs that report a conversion
  * compute it the same way instead of reading the server's database.
  */

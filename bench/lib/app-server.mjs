@@ -5,10 +5,10 @@ import { buildApp } from '../../apps/server/dist/app.js';
 import { loadConfig } from '../../apps/server/dist/config.js';
 import { openDatabase } from '../../apps/server/dist/db/client.js';
 import { clicks } from '../../apps/server/dist/db/schema.js';
-import { seedDemo } from '../../apps/server/dist/db/seed/seed.js';
-import { ClickContextCache } from '../../apps/server/dist/modules/tracking/click-lookup.js';
-import { decideClick, landingUrl, newClickId } from '../../apps/server/dist/modules/tracking/click.js';
-import { hourOf, RollupAccumulator } from '../../apps/server/dist/modules/tracking/rollups.js';
+import { seedDemo } from '../../apps/server/dist/seed/seed.js';
+import { ClickContextCache } from '../../apps/server/dist/modules/click/click-lookup.js';
+import { decideClick, landingUrl, newClickId } from '../../apps/server/dist/modules/click/click.js';
+import { hourOf, RollupAccumulator } from '../../apps/server/dist/modules/rollups/rollups.js';
 import { ClickQuerySchema } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 

@@ -50,7 +50,7 @@ test.describe('back-office', () => {
     await expect(page).toHaveURL('/staff/partners?status=active');
     const active = page.getByTestId('staff-partner-row').filter({ hasText: email });
     await expect(active).toContainText('Active');
-    await expect(active.getByRole('button')).toHaveText(['Suspend', 'Close', 'History']);
+    await expect(active.getByRole('button')).toHaveText(['Suspend', 'Close', 'History', 'View as partner']);
     await active.getByRole('button', { name: 'History', exact: true }).click();
     const history = page.getByTestId('staff-partner-history-row');
     await expect(history).toHaveCount(1);

@@ -16,7 +16,7 @@ type OfferPage = { list: ApiOffer[]; total: number };
 
 /** A partner that can never see Northwind's private offer: Kestrel Digital, through a user no other spec signs in with. */
 const KESTREL_REPORTS = { email: 'kestrel.reports@demo.test', password: 'Partner2025!' };
-/** Seeded private offers (apps/server/src/db/seed/catalogue.ts, DEMO_OFFERS). */
+/** Seeded private offers (apps/server/src/seed/catalogue.ts, DEMO_OFFERS). */
 const PRIVATE_WITH_ACCESS = 'Kapital Card – FR – Card Activation';
 const PRIVATE_WITHOUT_ACCESS = 'CoinVault – EU – Trading Fees RevShare';
 

@@ -21,34 +21,33 @@ import { loggerOptions } from './lib/logging.js';
 import { SECURITY_HEADERS, contentSecurityPolicyFor } from './lib/security-headers.js';
 import { warnOnUntrustedForwarding } from './lib/proxy-warning.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
-import { accountRoutes } from './modules/account/account.routes.js';
+import { accountRoutes } from './modules/account/index.js';
 import { advertisersRoutes } from './modules/advertisers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { documentsRoutes } from './modules/documents/documents.routes.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { imagesRoutes } from './modules/images/images.routes.js';
-import { newsRoutes } from './modules/news/news.routes.js';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.js';
-import { offersRoutes } from './modules/offers/offers.routes.js';
-import { PostbackWorker } from './modules/postbacks/delivery/worker.js';
-import { billingRoutes } from './modules/billing/billing.routes.js';
-import { registerRoutes } from './modules/register/register.routes.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/index.js';
+import { authRoutes } from './modules/auth/index.js';
+import { documentsRoutes } from './modules/documents/index.js';
+import { filesRoutes } from './modules/files/index.js';
+import { healthRoutes } from './modules/health/index.js';
+import { imagesRoutes } from './modules/images/index.js';
+import { newsRoutes } from './modules/news/index.js';
+import { notificationsRoutes } from './modules/notifications/index.js';
+import { offersRoutes } from './modules/offers/index.js';
+import { billingRoutes } from './modules/billing/index.js';
+import { registerRoutes } from './modules/register/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
 import { setupRoutes } from './modules/setup/index.js';
-import { staffRoutes } from './modules/staff/staff.routes.js';
+import { staffRoutes } from './modules/staff/index.js';
 import { staffUsersRoutes } from './modules/staff-users/index.js';
-import { postbacksRoutes } from './modules/postbacks/postbacks.routes.js';
-import { statisticsRoutes } from './modules/statistics/statistics.routes.js';
-import { isClickRequest, type ClickHandler } from './modules/tracking/click-handler.js';
-import { conversionReviewRoutes } from './modules/tracking/conversion-review.routes.js';
-import { createTracking, trackingRoutes, type TrackingEngine } from './modules/tracking/tracking.routes.js';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { PostbackWorker, postbacksRoutes } from './modules/postbacks/index.js';
+import { statisticsRoutes } from './modules/statistics/index.js';
+import { clickRoutes, isClickRequest, type ClickHandler } from './modules/click/index.js';
+import { conversionReviewRoutes, postbackRoutes } from './modules/conversions/index.js';
+import { createTracking, type TrackingEngine } from './tracking.js';
+import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
-import type { AppContext } from './shared/context.js';
+import type { AppContext } from './context.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -164,7 +163,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   fastPath.click = tracking.handleClick;
   // Part of the request path, not a background worker: it runs in tests too.
   tracking.buffer.start();
-  await app.register(trackingRoutes, { ctx, tracking });
+  await app.register(clickRoutes, { tracking });
+  await app.register(postbackRoutes, { ctx, tracking });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { ctx });

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedReference } from './db/seed/reference.js';
+import { seedReference } from './seed/reference.js';
 import { holdDataDirLock } from './lib/data-dir-lock.js';
 import { AppError } from './lib/errors.js';
 import { createAdmin, passwordKeyLink } from './modules/setup/index.js';

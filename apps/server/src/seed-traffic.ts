@@ -6,8 +6,8 @@
  */
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { markSeededHistoryBilled } from './db/seed/billing.js';
-import { seedTraffic } from './db/seed/traffic.js';
+import { markSeededHistoryBilled } from './seed/billing.js';
+import { seedTraffic } from './seed/traffic.js';
 
 async function main(): Promise<number> {
   const force = process.argv.includes('--force');

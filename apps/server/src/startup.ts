@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { demoAccountsWithPublishedPasswords, seedDemo } from './db/seed/seed.js';
-import { seedReference } from './db/seed/reference.js';
+import { demoAccountsWithPublishedPasswords, seedDemo } from './seed/seed.js';
+import { seedReference } from './seed/reference.js';
 import { issueSetupKeyIfNoAdmin, setupLink } from './modules/setup/index.js';
-import type { AppContext } from './shared/context.js';
+import type { AppContext } from './context.js';
 
 export type StartupReport = {
   /** Whether this start seeded the demo network (SEED_DEMO and an empty database). */

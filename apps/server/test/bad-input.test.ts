@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { storePicture, avatarPng } from '../src/db/seed/pictures.js';
+import { storePicture, avatarPng } from '../src/seed/pictures.js';
 import {
   bearer,
   buildTestApp,

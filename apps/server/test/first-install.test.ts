@@ -25,7 +25,7 @@ import {
   users,
   verticals,
 } from '../src/db/schema.js';
-import { DEMO_ACCOUNTS } from '../src/db/seed/seed.js';
+import { DEMO_ACCOUNTS } from '../src/seed/seed.js';
 import { LOCK_FILE } from '../src/lib/data-dir-lock.js';
 import { prepareInstall } from '../src/startup.js';
 import { bearer, buildTestApp, createPartner, databaseKind, expectErrorObject, login, type TestApp } from './helper.js';

@@ -9,7 +9,8 @@ import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { partners, users } from '../src/db/schema.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
+import { seededRandom } from '../src/lib/seeded-random.js';
 import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp } from './helper.js';
 
 type Schema = {
@@ -29,8 +30,7 @@ type Operation = {
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 const REQUESTS_PER_OPERATION = Number(process.env.FUZZ_N ?? 30);
-let state = Number(process.env.FUZZ_SEED ?? 12345);
-const random = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const random = seededRandom(Number(process.env.FUZZ_SEED ?? 12345)).next;
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
 const TEXTS = [

@@ -24,7 +24,7 @@ import {
   teams,
   users,
 } from '../src/db/schema.js';
-import { seedReference } from '../src/db/seed/reference.js';
+import { seedReference } from '../src/seed/reference.js';
 import { hashPassword } from '../src/lib/passwords.js';
 
 export const databaseUrl = process.env.TEST_DATABASE_URL || undefined;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_SIZES } from '@portal/contracts';
 import { files } from '../src/db/schema.js';
-import { avatarPng, bannerPng, storePicture } from '../src/db/seed/pictures.js';
+import { avatarPng, bannerPng, storePicture } from '../src/seed/pictures.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
 describe('GET /image/:id', () => {

@@ -42,4 +42,39 @@ describe('lint rules', () => {
     }
     expect(await ruleIdsOf(typed, 'apps/web/src/features/offers/api/get-offers.ts')).toEqual([]);
   });
+
+  it('lets a module reach another only through its front door (index.ts), at any depth', async () => {
+    const deep = "import { notifyPartner } from '../notifications/notify.js';\nexport const x = notifyPartner;\n";
+    const door = "import { notifyPartner } from '../notifications/index.js';\nexport const x = notifyPartner;\n";
+    expect(await ruleIdsOf(deep, 'apps/server/src/modules/billing/billing-run.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(door, 'apps/server/src/modules/billing/billing-run.ts')).toEqual([]);
+    const nested = deep.replace("'../notifications/", "'../../notifications/");
+    expect(await ruleIdsOf(nested, 'apps/server/src/modules/postbacks/delivery/worker.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
+    // A module's own files, nested or not, are its own business.
+    const own = "import { hourOf } from '../rollups.js';\nexport const x = hourOf;\n";
+    expect(await ruleIdsOf(own, 'apps/server/src/modules/rollups/sub/file.ts')).toEqual([]);
+    // The composition root and the seed use front doors too.
+    const fromApp =
+      "import { notifyPartner } from './modules/notifications/notify.js';\nexport const x = notifyPartner;\n";
+    expect(await ruleIdsOf(fromApp, 'apps/server/src/app.ts')).toEqual(['no-restricted-imports']);
+    const fromSeed = "import { trackClick } from '../modules/click/click.js';\nexport const x = trackClick;\n";
+    expect(await ruleIdsOf(fromSeed, 'apps/server/src/seed/traffic.ts')).toEqual(['no-restricted-imports']);
+    // A route file keeps its own rules beside this one.
+    const routeDeep =
+      "import { eq } from 'drizzle-orm';\nimport { x as y } from '../audit/audit-diff.js';\nexport const z = [eq, y];\n";
+    expect(await ruleIdsOf(routeDeep, 'apps/server/src/modules/offers/offers.routes.ts')).toEqual([
+      'no-restricted-imports',
+      'no-restricted-imports',
+    ]);
+  });
+
+  it('keeps db/ and lib/ below every module and the seed', async () => {
+    const code = "import { trackClick } from '../modules/click/index.js';\nexport const x = trackClick;\n";
+    expect(await ruleIdsOf(code, 'apps/server/src/db/bulk.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(code, 'apps/server/src/lib/tokens.ts')).toEqual(['no-restricted-imports']);
+    const seed = "import { seedDemo } from '../seed/seed.js';\nexport const x = seedDemo;\n";
+    expect(await ruleIdsOf(seed, 'apps/server/src/db/client.ts')).toEqual(['no-restricted-imports']);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { news } from '../src/db/schema.js';
-import { DEMO_NEWS, seedNews } from '../src/db/seed/news.js';
+import { DEMO_NEWS, seedNews } from '../src/seed/news.js';
 import {
   bearer,
   buildTestApp,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
-import { notifyPartner, type NewNotification } from '../src/shared/notifications.js';
+import { notifyPartner, type NewNotification } from '../src/modules/notifications/notify.js';
 import {
   bearer,
   buildTestApp,

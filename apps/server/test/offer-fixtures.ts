@@ -18,7 +18,7 @@ import {
   products,
   verticals,
 } from '../src/db/schema.js';
-import { seedGoals } from '../src/db/seed/reference.js';
+import { seedGoals } from '../src/seed/reference.js';
 import type { TestApp } from './helper.js';
 
 type Tier = { amount?: number | null; percent?: number | null };

@@ -2,9 +2,9 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSION_TYPES } from '@portal/contracts';
 import { offerCountries, offers, verticals } from '../src/db/schema.js';
-import { DEMO_OFFERS } from '../src/db/seed/catalogue.js';
-import { VERTICALS } from '../src/db/seed/reference.js';
-import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed/seed.js';
+import { DEMO_OFFERS } from '../src/seed/catalogue.js';
+import { VERTICALS } from '../src/seed/reference.js';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
 import { bearer, buildTestApp, login, type TestApp } from './helper.js';
 
 type ListedOffer = {

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries, offerCountries, partners, statsDaily } from '../src/db/schema.js';
-import { DEMO_OFFERS } from '../src/db/seed/catalogue.js';
-import { seedReference } from '../src/db/seed/reference.js';
-import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed/seed.js';
+import { DEMO_OFFERS } from '../src/seed/catalogue.js';
+import { seedReference } from '../src/seed/reference.js';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
 import { bearer, buildTestApp, createPartner, expectErrorObject, login, type TestApp } from './helper.js';
 import { createApplication, createOffers } from './offer-fixtures.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSION_TYPES } from '@portal/contracts';
-import { VERTICALS } from '../src/db/seed/reference.js';
+import { VERTICALS } from '../src/seed/reference.js';
 import { bearer, buildTestApp, createPartner, createStaff, expectErrorObject, login, type TestApp } from './helper.js';
 import { createApplication, createOffers, setAllOffersAccess, verticalIds, type OfferSpec } from './offer-fixtures.js';
 

@@ -24,7 +24,7 @@ import {
   retryDelayMs,
   type PostbackWorkerOptions,
 } from '../src/modules/postbacks/delivery/worker.js';
-import { postbackSecretOf, rotatePostbackSecret } from '../src/shared/postback-secrets.js';
+import { postbackSecretOf, rotatePostbackSecret } from '../src/modules/postbacks/postback-secrets.js';
 import { buildTestApp, createPartner, databaseKind, testClock, type TestApp } from './helper.js';
 
 let t: TestApp;

@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goals, offerGoals, offers, postbackDeliveries } from '../src/db/schema.js';
-import { majorUnitAmount } from '../src/shared/partner-postbacks.js';
+import { majorUnitAmount } from '../src/modules/postbacks/partner-postbacks.js';
 import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
 import { createOffer, advertiserTokenOf } from './offer-fixtures.js';
 

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_TIMEZONE, CONVERSION_STATUSES } from '@portal/contracts';
-import { markSeededHistoryBilled, parisMonth } from '../src/db/seed/billing.js';
-import { DEMO_ACCOUNTS, seedDemo } from '../src/db/seed/seed.js';
+import { markSeededHistoryBilled, parisMonth } from '../src/seed/billing.js';
+import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
 import {
   loadTrafficSetup,
   planTraffic,
   seedTraffic,
   type TrafficPlan,
   type TrafficSummary,
-} from '../src/db/seed/traffic.js';
+} from '../src/seed/traffic.js';
 import { bearer, buildTestApp, createStaff, login, type TestApp } from './helper.js';
 
 /** A quarter of the demo volume: every kind of event still occurs, and the file stays quick. */

@@ -5,8 +5,8 @@ import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from 
 import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
-import { listCountries, listLanguages, loadDataLists } from '../../shared/reference-data.js';
+import type { AppContext } from '../../context.js';
+import { listCountries, listLanguages, loadDataLists } from '../reference/index.js';
 import { saveBankDetails } from './bank-details.js';
 import {
   connectedPartner,

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_FIELDS, formErrorText } from '@portal/contracts';
 import { badRequest, notFound } from '../../lib/errors.js';
-import type { AppContext } from '../../shared/context.js';
-import { notifyBankDetailsChange } from '../../shared/security-notices.js';
-import { verifyCurrentPassword } from '../../shared/sign-in-failures.js';
+import type { AppContext } from '../../context.js';
+import { notifyBankDetailsChange } from '../auth/index.js';
+import { verifyCurrentPassword } from '../auth/index.js';
 import { bankDetailsOf, updatePartnerFields } from './account.repository.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advertisersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok, toIso } from '../../lib/reply.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { listAdvertisers } from './advertisers.repository.js';
 
 /** Advertisers and their postback tokens, for admins: the token is what an advertiser's server must be given. */

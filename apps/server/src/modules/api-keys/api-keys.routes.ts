@@ -4,7 +4,7 @@ import { routeOf } from '../../lib/endpoint.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import * as repo from './api-keys.repository.js';
 
 /**

@@ -3,7 +3,7 @@ import { auditEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { listAuditLog } from './audit.repository.js';
 
 /** The audit log (decision 036): admins read every entry, team and account managers their partners'. */

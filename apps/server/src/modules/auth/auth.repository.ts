@@ -3,7 +3,7 @@ import { RESET_KEY_TTL_MINUTES, SESSION_TTL_DAYS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys, partners, passwordResetKeys, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { issuePasswordKey } from '../../shared/password-keys.js';
+import { issuePasswordKey } from './password-keys.js';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const rows = await db

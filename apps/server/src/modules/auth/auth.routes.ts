@@ -5,15 +5,15 @@ import { AppError, badRequest, tooManyRequests } from '../../lib/errors.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
-import { notifyTwoFactorChange } from '../../shared/security-notices.js';
+import type { AppContext } from '../../context.js';
+import { notifyTwoFactorChange } from './security-notices.js';
 import {
   assertSignInAllowed,
   clearAccountFailures,
   recordFailure,
   recordIpFailure,
   verifyCurrentPassword,
-} from '../../shared/sign-in-failures.js';
+} from './sign-in-failures.js';
 import {
   CODE_SEND_LIMITS,
   checkCode,
@@ -21,9 +21,9 @@ import {
   codeByChallenge,
   issueCode,
   recentCodeCount,
-} from '../../shared/two-factor.js';
+} from '../two-factor/index.js';
 import * as repo from './auth.repository.js';
-import { passwordKeyLink } from '../../shared/password-keys.js';
+import { passwordKeyLink } from './password-keys.js';
 
 const INCORRECT = 'Incorrect username or password.';
 const RESET_LINK_SENT = 'If an account exists for this email, a password reset link has been sent.';

@@ -12,7 +12,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { billingRequests, conversions, countries, invoices, partners } from '../../db/schema.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
-import { notifyPartner } from '../../shared/notifications.js';
+import { notifyPartner } from '../notifications/index.js';
 import { attachInvoicePdf, invoiceParty } from './invoice-pdf.js';
 
 /** Serialises billing runs (and so invoice numbering) across connections and servers. */

@@ -4,9 +4,9 @@ import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, reachesBilling, staffScopeOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { auditActorOf, recordAudit } from '../audit/index.js';
-import { notifyPartner } from '../../shared/notifications.js';
+import { notifyPartner } from '../notifications/index.js';
 import { runBilling } from './billing-run.js';
 import { invoiceDto, listBillingRequests, lockInvoice, setInvoiceStatus } from './billing.repository.js';
 

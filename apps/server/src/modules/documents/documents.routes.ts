@@ -6,8 +6,8 @@ import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
 import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
-import type { AppContext } from '../../shared/context.js';
-import { notifyPartner } from '../../shared/notifications.js';
+import type { AppContext } from '../../context.js';
+import { notifyPartner } from '../notifications/index.js';
 import {
   documentDto,
   documentForReview,

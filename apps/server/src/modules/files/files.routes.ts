@@ -8,7 +8,7 @@ import { secretStore } from '../../lib/secrets.js';
 import { equalDigests } from '../../lib/tokens.js';
 import { removeStored } from '../../lib/uploads.js';
 import { partnerIdOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { deleteOwnFile, fileById, ownFile } from './files.repository.js';
 
 /** Files a partner may delete: its own uploads, never what staff produced for it (invoices, logo). */

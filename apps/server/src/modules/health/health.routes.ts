@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ping } from '../../db/client.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 
 export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

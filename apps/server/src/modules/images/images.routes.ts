@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IMAGE_SIZES, imagesEndpoints, isServedImageSize } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { AppError, badRequest, notFound } from '../../lib/errors.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { ImageSourceError, VariantCache, etagOf, matchesEtag, renderVariant, variantKey } from './image-variants.js';
 import { findPublicImage } from './images.repository.js';
 

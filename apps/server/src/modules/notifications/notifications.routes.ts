@@ -4,10 +4,10 @@ import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import * as repo from './notifications.repository.js';
 
-/** The partner's notifications (shared/notifications.ts creates them); a partner sees only its own. */
+/** The partner's notifications (notify.ts creates them); a partner sees only its own. */
 export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
 

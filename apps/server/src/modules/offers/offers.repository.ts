@@ -38,7 +38,7 @@ import {
   registrationPayouts,
   visibleToViewer,
   type OfferViewer,
-} from '../../shared/offer-visibility.js';
+} from './offer-visibility.js';
 
 const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
 

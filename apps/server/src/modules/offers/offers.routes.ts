@@ -5,8 +5,8 @@ import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../.
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf, recordAudit } from '../audit/index.js';
-import type { AppContext } from '../../shared/context.js';
-import { notifyPartner } from '../../shared/notifications.js';
+import type { AppContext } from '../../context.js';
+import { notifyPartner } from '../notifications/index.js';
 import {
   createApplication,
   findApplication,

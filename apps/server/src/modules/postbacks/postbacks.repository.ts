@@ -19,7 +19,7 @@ import {
   postbacks,
 } from '../../db/schema.js';
 import type { FieldErrors } from '../../lib/errors.js';
-import { offerViewerOf, viewerApplication, visibleToViewer } from '../../shared/offer-visibility.js';
+import { offerViewerOf, viewerApplication, visibleToViewer } from '../offers/index.js';
 
 type Row = typeof postbacks.$inferSelect;
 

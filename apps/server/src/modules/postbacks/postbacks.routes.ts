@@ -10,8 +10,8 @@ import { routeOf } from '../../lib/endpoint.js';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
-import { postbackSecretOf, rotatePostbackSecret } from '../../shared/postback-secrets.js';
+import type { AppContext } from '../../context.js';
+import { postbackSecretOf, rotatePostbackSecret } from './postback-secrets.js';
 import * as repo from './postbacks.repository.js';
 
 /** The Test action: at most this many per partner and window (each one is an outgoing request). */

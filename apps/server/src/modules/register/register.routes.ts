@@ -4,8 +4,8 @@ import { routeOf } from '../../lib/endpoint.js';
 import { badRequest, tooManyRequests } from '../../lib/errors.js';
 import { SlidingWindowLimiter } from '../../lib/rate-limit.js';
 import { ok } from '../../lib/reply.js';
-import type { AppContext } from '../../shared/context.js';
-import { listCountries, listLanguages, loadDataLists } from '../../shared/reference-data.js';
+import type { AppContext } from '../../context.js';
+import { listCountries, listLanguages, loadDataLists } from '../reference/index.js';
 import { listErrors, registerPartner } from './register.service.js';
 
 const TOO_MANY = 'Too many registration requests from your network. Please try again later.';

@@ -1,7 +1,7 @@
 import { formErrorText, type DataLists, type RegisterBody } from '@portal/contracts';
 import { conflict, isUniqueViolation, type FieldErrors } from '../../lib/errors.js';
 import type { MailMessage } from '../../lib/mailer.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import * as repo from './register.repository.js';
 
 const EMAIL_EXISTS = 'An account with this email already exists.';

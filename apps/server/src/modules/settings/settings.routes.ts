@@ -4,7 +4,7 @@ import { routeOf } from '../../lib/endpoint.js';
 import { unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import * as repo from './settings.repository.js';
 
 /** The account screen's time zone and preferences, for the signed-in user (staff included). */

@@ -2,7 +2,7 @@ import { EmailSchema, FIRST_ADMIN_LINK_TTL_MS, formErrorText } from '@portal/con
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, isUniqueViolation } from '../../lib/errors.js';
 import { equalDigests, randomToken, sha256 } from '../../lib/tokens.js';
-import { issuePasswordKey, passwordKeyLink } from '../../shared/password-keys.js';
+import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
 import * as repo from './setup.repository.js';
 
 /**

@@ -6,7 +6,7 @@ import { conflict } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT } from '../../lib/uploads.js';
 import { authOf, staffScopeOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { auditActorOf } from '../audit/index.js';
 import { listStaffUsers, listTeams, securitySettings } from './staff-users.repository.js';
 import {

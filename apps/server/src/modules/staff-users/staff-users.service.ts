@@ -16,7 +16,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { prepareUpload, storeThenCommit, type StoredUpload } from '../../lib/uploads.js';
 import type { StaffScope } from '../../plugins/auth.js';
-import { issuePasswordKey, passwordKeyLink } from '../../shared/password-keys.js';
+import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import { insertFile } from '../files/index.js';
 import {

@@ -15,7 +15,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { toIso } from '../../lib/reply.js';
 import { reaches, type StaffScope } from '../../plugins/auth.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
-import { issuePasswordKey, passwordKeyLink } from '../../shared/password-keys.js';
+import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
 
 type PartnerRow = typeof partners.$inferSelect;
 

@@ -4,7 +4,7 @@ import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
 import { listStaffPartners, staffHome } from './staff.repository.js';
 import { viewAsPartner } from './view-as.js';

@@ -20,12 +20,7 @@ import {
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { offerCountries, offers, partnerOffers, statsDaily, statsHourly, users } from '../../db/schema.js';
-import {
-  offerViewerOf,
-  registrationPayouts,
-  viewerApplication,
-  visibleToViewer,
-} from '../../shared/offer-visibility.js';
+import { offerViewerOf, registrationPayouts, viewerApplication, visibleToViewer } from '../offers/index.js';
 import {
   TOP_OFFER_PERIOD,
   daysOf,

@@ -4,7 +4,7 @@ import { formErrorText, statisticsEndpoints, type BasicReportQuery } from '@port
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
+import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
 import { clickPage, conversionPage, conversionTotals } from './raw-rows.repository.js';
 import { exportFilename, reportCsv } from './report-export.js';

@@ -4,9 +4,9 @@ import { routeOf } from '../../lib/endpoint.js';
 import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
-import type { AppContext } from '../../shared/context.js';
-import { notifyTwoFactorChange } from '../../shared/security-notices.js';
-import { verifyCurrentPassword } from '../../shared/sign-in-failures.js';
+import type { AppContext } from '../../context.js';
+import { notifyTwoFactorChange } from '../auth/index.js';
+import { verifyCurrentPassword } from '../auth/index.js';
 import {
   CODE_SEND_LIMITS,
   checkCode,
@@ -16,7 +16,7 @@ import {
   recentCodeCount,
   voidCodes,
   type CodeCheck,
-} from '../../shared/two-factor.js';
+} from './two-factor.service.js';
 import * as repo from './two-factor.repository.js';
 
 const CODE_ERRORS: Record<Exclude<CodeCheck, 'ok'> | 'none', string> = {

@@ -43,7 +43,7 @@ export function buildTrackingLink(origin: string, offerId: number, partnerId: nu
 export type NoLinkReason = 'disabled' | 'pending' | 'refused' | 'not_applied';
 
 /**
- * Mirrors the click decision of the server (modules/tracking/click.ts): an offer without approval runs as
+ * Mirrors the click decision of the server (modules/click/click.ts): an offer without approval runs as
  * soon as the partner sees it; one that requires approval runs only with an active application.
  */
 export function noLinkReason(offer: Pick<Offer, 'enabled' | 'requireApproval' | 'partnerStatus'>): NoLinkReason | null {

@@ -12,9 +12,9 @@ import {
 import { postbackAttempts, postbackDeliveries, postbacks } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { OutboxWorker } from '../../../lib/outbox-worker.js';
-import type { AppContext } from '../../../shared/context.js';
-import { notifyPartner } from '../../../shared/notifications.js';
-import { postbackSecretOf } from '../../../shared/postback-secrets.js';
+import type { AppContext } from '../../../context.js';
+import { notifyPartner } from '../../notifications/index.js';
+import { postbackSecretOf } from '../postback-secrets.js';
 import { sendPostback, type SendResult } from './http-sender.js';
 import { postbackSignatureHeaders } from './signature.js';
 import type { ResolveFunction } from './ssrf-guard.js';

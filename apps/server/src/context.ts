@@ -1,0 +1,18 @@
+import type { AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import type { Mailer } from './lib/mailer.js';
+import type { SmsSender } from './lib/sms.js';
+import type { FileStorage } from './lib/storage.js';
+
+/** What every module receives: the parsed configuration and the shared services. */
+export type AppContext = {
+  config: AppConfig;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  mailer: Mailer;
+  /** Text messages (two-factor codes), through the SMS outbox. */
+  sms: SmsSender;
+  storage: FileStorage;
+  /** The clock, replaceable in tests (token expiry, reset keys). */
+  now: () => Date;
+};

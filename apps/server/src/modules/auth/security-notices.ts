@@ -1,0 +1,104 @@
+import { and, eq } from 'drizzle-orm';
+import { PRODUCT_NAME } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import type { Mailer } from '../../lib/mailer.js';
+
+/**
+ * E-mails that tell an account about a change to how it is protected or paid (decision 030):
+ * sent whatever the newsletter preferences, written in the transaction of the change, and
+ * holding no secret (a masked phone, the last four characters of an IBAN).
+ */
+const IF_NOT_YOU = 'If you did not make this change, change your password at once and contact your account manager.';
+
+export type TwoFactorChange = 'enabled' | 'phone-changed' | 'disabled' | 'recovery-code-used';
+
+const TWO_FACTOR_TEXT: Record<TwoFactorChange, { subject: string; lines: (phone: string, left: number) => string[] }> =
+  {
+    enabled: {
+      subject: 'Two-factor authentication is on',
+      lines: (phone) => [
+        `Two-factor authentication was turned on for your ${PRODUCT_NAME} account: each sign-in now asks for a code sent to ${phone}.`,
+        'Every other session of the account was signed out, and ten recovery codes were shown once on the screen.',
+      ],
+    },
+    'phone-changed': {
+      subject: 'Your two-factor phone number changed',
+      lines: (phone) => [
+        `Sign-in codes for your ${PRODUCT_NAME} account now go to ${phone}.`,
+        'Every other session of the account was signed out, and new recovery codes replace the old ones.',
+      ],
+    },
+    disabled: {
+      subject: 'Two-factor authentication is off',
+      lines: () => [
+        `Two-factor authentication was turned off for your ${PRODUCT_NAME} account: signing in now needs only the password.`,
+      ],
+    },
+    'recovery-code-used': {
+      subject: 'A recovery code was used to sign in',
+      lines: (_phone, left) => [
+        `Someone signed in to your ${PRODUCT_NAME} account with one of its recovery codes instead of an SMS code.`,
+        `${left} unused recovery code${left === 1 ? '' : 's'} left.`,
+      ],
+    },
+  };
+
+export async function notifyTwoFactorChange(
+  tx: DbOrTx,
+  mailer: Mailer,
+  options: { to: string; change: TwoFactorChange; phone?: string; recoveryCodesLeft?: number; at: Date },
+): Promise<void> {
+  const text = TWO_FACTOR_TEXT[options.change];
+  await mailer.enqueue(tx, {
+    to: options.to,
+    kind: `two-factor-${options.change}`,
+    subject: text.subject,
+    text: [
+      'Hello,',
+      '',
+      ...text.lines(options.phone ?? '', options.recoveryCodesLeft ?? 0),
+      `Time of the change: ${options.at.toISOString()} (UTC).`,
+      '',
+      IF_NOT_YOU,
+    ],
+  });
+}
+
+/** Every enabled user of a partner: who hears about a change of its bank details. */
+async function partnerUserEmails(db: DbOrTx, partnerId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.partnerId, partnerId), eq(users.enabled, true)))
+    .orderBy(users.id);
+  return rows.map((row) => row.email);
+}
+
+/** The last four characters of an IBAN, never more. */
+export const ibanTail = (iban: string | null) => (iban ? `•••• ${iban.slice(-4)}` : 'none');
+
+export async function notifyBankDetailsChange(
+  tx: DbOrTx,
+  mailer: Mailer,
+  options: { partnerId: number; changedBy: string; iban: string | null; at: Date },
+): Promise<number> {
+  const recipients = await partnerUserEmails(tx, options.partnerId);
+  for (const to of recipients) {
+    await mailer.enqueue(tx, {
+      to,
+      kind: 'bank-details-changed',
+      subject: 'Your bank details were changed',
+      text: [
+        'Hello,',
+        '',
+        `The bank details of your ${PRODUCT_NAME} partner account were changed by ${options.changedBy}.`,
+        `IBAN now on file: ${ibanTail(options.iban)}.`,
+        `Time of the change: ${options.at.toISOString()} (UTC).`,
+        '',
+        'Payments go to the new account from now on. ' + IF_NOT_YOU,
+      ],
+    });
+  }
+  return recipients.length;
+}

@@ -1,0 +1,111 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyBaseLogger } from 'fastify';
+import { parse as parseQuery } from 'fast-querystring';
+import { CLICK_PATH, ClickQuerySchema } from '@portal/contracts';
+import { SECURITY_HEADERS } from '../../lib/security-headers.js';
+import type { ClickBuffer } from './click-buffer.js';
+import type { ClickContextCache } from './click-lookup.js';
+import { CLICK_REJECTION_MESSAGES, trackClick, type ClickOutcome } from './click.js';
+import { hourOf } from '../rollups/index.js';
+
+/** A request handler on node's own request and response: the server calls it for GET /click (decision 022). */
+export type ClickHandler = (request: IncomingMessage, response: ServerResponse) => void;
+
+export type ClickHandlerOptions = {
+  now: () => Date;
+  /** As TRUST_PROXY: the client's address from X-Forwarded-For, as Fastify's `request.ip` reads it. */
+  trustProxy: boolean;
+  logger: FastifyBaseLogger;
+};
+
+const HEADER_MAX_LENGTH = 1024;
+const header = (value: string | string[] | undefined) =>
+  typeof value === 'string' && value ? value.slice(0, HEADER_MAX_LENGTH) : null;
+
+const trustEveryHop = () => true;
+
+/** Whether a request is GET or HEAD /click (with or without a query), the one path the fast path takes. */
+export function isClickRequest(request: IncomingMessage): boolean {
+  const url = request.url ?? '';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    url.startsWith(CLICK_PATH) &&
+    (url.length === CLICK_PATH.length || url.charCodeAt(CLICK_PATH.length) === 63) // '?'
+  );
+}
+
+/**
+ * GET /click on node's request and response, without the web framework's per-request machinery (routing, hooks,
+ * a child logger, reply serialisation): the redirect is the network's hottest path. The same function serves the
+ * Fastify route (hijacked), so `app.inject` and a real socket run the same code. The query is parsed as Fastify
+ * parses it (fast-querystring) and checked with the contract's schema.
+ */
+export function createClickHandler(
+  engine: { contexts: ClickContextCache; buffer: ClickBuffer },
+  options: ClickHandlerOptions,
+): ClickHandler {
+  const { buffer } = engine;
+  const clientIp = options.trustProxy
+    ? (request: IncomingMessage) => {
+        const addresses = proxyAddr.all(request, trustEveryHop);
+        return addresses[addresses.length - 1] ?? null;
+      }
+    : (request: IncomingMessage) => request.socket.remoteAddress ?? null;
+
+  const sendError = (response: ServerResponse, status: number, message: string) => {
+    const body = JSON.stringify({ status, message, data: null, errors: null });
+    response.writeHead(status, {
+      ...SECURITY_HEADERS,
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
+    response.end(body);
+  };
+
+  const send = (response: ServerResponse, outcome: ClickOutcome) => {
+    if (!outcome.ok) return sendError(response, outcome.status, CLICK_REJECTION_MESSAGES[outcome.reason]);
+    // No Content-Length: node ends an empty chunked body in the same write, measurably cheaper per redirect.
+    response.writeHead(302, { ...SECURITY_HEADERS, 'cache-control': 'no-store', location: outcome.location });
+    response.end();
+  };
+
+  const fail = (response: ServerResponse, error: unknown) => {
+    // As the error handler does for any route: logged, and a 500 without the internals.
+    options.logger.error({ err: error }, 'click not tracked');
+    if (!response.headersSent) sendError(response, 500, 'Internal Server Error');
+    else response.destroy();
+  };
+
+  return (request, response) => {
+    try {
+      const now = options.now();
+      const url = request.url ?? '';
+      const mark = url.indexOf('?');
+      const parsed = ClickQuerySchema.safeParse(mark === -1 ? {} : parseQuery(url.slice(mark + 1)));
+      // HEAD (link checkers, previews) gets GET's answer, but records and counts nothing.
+      const visiting = request.method !== 'HEAD';
+      if (!parsed.success) {
+        if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
+        return sendError(response, 400, CLICK_REJECTION_MESSAGES.invalid_request);
+      }
+      const visitor = visiting
+        ? {
+            ip: clientIp(request),
+            userAgent: header(request.headers['user-agent']),
+            referrer: header(request.headers.referer),
+          }
+        : null;
+      const outcome = trackClick(engine, parsed.data, visitor, now);
+      if (outcome instanceof Promise) {
+        outcome.then(
+          (result) => send(response, result),
+          (error: unknown) => fail(response, error),
+        );
+      } else send(response, outcome);
+    } catch (error) {
+      fail(response, error);
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { conversionReviewEndpoints } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
+import { ok } from '../../lib/reply.js';
+import { staffScopeOf } from '../../plugins/auth.js';
+import { auditActorOf } from '../audit/index.js';
+import type { AppContext } from '../../context.js';
+import { listForReview, reviewConversion } from './conversion-review.js';
+
+/** Staff review pending conversions (decision 023): manual-validation goals record them pending. */
+export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  app.route({
+    ...routeOf(conversionReviewEndpoints.list),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const { list, total } = await listForReview(ctx.db, staffScopeOf(request), request.query);
+      return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(conversionReviewEndpoints.review),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) =>
+      ok(
+        await reviewConversion(
+          ctx.db,
+          staffScopeOf(request),
+          request.params.id,
+          request.body,
+          ctx.now(),
+          auditActorOf(request),
+        ),
+      ),
+  });
+};

@@ -1,0 +1,5 @@
+// The conversions module's front door: advertisers' postbacks and the staff review of pending conversions
+// (decisions 016, 023).
+export { postbackRoutes, type PostbackEngine } from './postback.routes.js';
+export { conversionReviewRoutes } from './conversion-review.routes.js';
+export { AdvertiserTokens, acceptPostback } from './postback.js';

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ApiErrorSchema, POSTBACK_PATH, PostbackPartialSchema, PostbackResultSchema } from '@portal/contracts';
+import { AppError, tooManyRequests } from '../../lib/errors.js';
+import type { SlidingWindowLimiter } from '../../lib/rate-limit.js';
+import type { AppContext } from '../../context.js';
+import type { ClickBuffer } from '../click/index.js';
+import { acceptPostback, type AdvertiserTokens } from './postback.js';
+
+/** The parts of the tracking engine the advertisers' postbacks use (src/tracking.ts builds them, decision 015). */
+export type PostbackEngine = {
+  buffer: ClickBuffer;
+  tokens: AdvertiserTokens;
+  /** Postbacks with a wrong token per client IP over the last minute (decision 029). */
+  badTokens: SlidingWindowLimiter;
+};
+
+/** GET|POST /postback, at the root of the server: advertisers' servers report conversions. */
+export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: PostbackEngine }> = async (
+  app,
+  { ctx, tracking },
+) => {
+  const { buffer, tokens, badTokens } = tracking;
+
+  // Advertisers' servers often post forms; the rest of the API stays JSON only.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  // An address that sent too many wrong tokens is answered 429 before any token is looked up (decision 029).
+  const postback = async (ip: string, fields: Record<string, unknown>) => {
+    const now = ctx.now();
+    const wait = badTokens.retryAfterSeconds(ip, now);
+    if (wait > 0) throw tooManyRequests('Too many postbacks with a wrong security token. Please wait.', wait);
+    try {
+      return await acceptPostback({ db: ctx.db, buffer, tokens }, fields, now);
+    } catch (error) {
+      // acceptPostback answers 403 for one thing only: a token that is no enabled advertiser's.
+      if (error instanceof AppError && error.status === 403) badTokens.hit(ip, now);
+      throw error;
+    }
+  };
+
+  const postbackSchema = {
+    tags: ['tracking'],
+    security: [],
+    response: {
+      200: PostbackResultSchema,
+      400: ApiErrorSchema,
+      401: ApiErrorSchema,
+      403: ApiErrorSchema,
+      429: ApiErrorSchema,
+    },
+  };
+
+  app.get(
+    POSTBACK_PATH,
+    {
+      // A HEAD (a link checker) must not record a conversion, as Fastify's implicit HEAD route would.
+      exposeHeadRoute: false,
+      schema: {
+        ...postbackSchema,
+        summary: 'An advertiser reports a conversion (idempotent per transaction id)',
+        querystring: PostbackPartialSchema,
+      },
+    },
+    async (request) => postback(request.ip, request.query),
+  );
+
+  app.post(
+    POSTBACK_PATH,
+    {
+      schema: {
+        ...postbackSchema,
+        summary: 'The same postback, its fields in the query, a form or a JSON body',
+        querystring: PostbackPartialSchema,
+        body: PostbackPartialSchema.optional(),
+      },
+    },
+    async (request) => postback(request.ip, { ...request.query, ...(request.body ?? {}) }),
+  );
+};

@@ -1,0 +1,335 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  CLICK_ATTRIBUTION_DAYS,
+  PostbackParamsSchema,
+  formErrorText,
+  type ConversionRejectionReason,
+  type ConversionStatus,
+  type PostbackParams,
+  type PostbackResult,
+} from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import { equalDigests } from '../../lib/tokens.js';
+import { advertisers, clicks, conversions, goals, offerGoals, offers, partners, products } from '../../db/schema.js';
+import { enqueuePostbackDeliveries } from '../postbacks/index.js';
+import type { BufferedClick, ClickBuffer } from '../click/index.js';
+import { hourOf, RollupAccumulator } from '../rollups/index.js';
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Wrong tokens remembered between loads; beyond this many, a wrong token waits for the throttled reload instead. */
+const MAX_REMEMBERED_MISSES = 10_000;
+
+/**
+ * Finds the advertiser a postback token belongs to. Tokens are indexed by their SHA-256 (a map look-up on a
+ * digest tells an attacker nothing about the token), then compared in constant time (equalDigests).
+ * The list lives `ttlMs`, so a changed or disabled token stops working within it. A token not in the list reloads
+ * it, so a new advertiser's first postback is not refused, but cheaply for a flood of wrong tokens (decision 029):
+ * a token that missed is refused without a reload until the list is next loaded, and reloads for misses come at
+ * most once per `missReloadMs`, a miss arriving sooner waiting for that one (concurrent misses share it).
+ */
+export class AdvertiserTokens {
+  private byDigest = new Map<string, { id: number; digest: Buffer }>();
+  /** Digests the latest load did not hold. */
+  private misses = new Set<string>();
+  private loadedAt = 0;
+  private loading: Promise<void> | null = null;
+  private missReload: Promise<void> | null = null;
+  private readonly ttlMs: number;
+  private readonly missReloadMs: number;
+  /** How many times the advertiser table was read: what a flood of wrong tokens must not drive. */
+  loads = 0;
+
+  constructor(
+    private readonly db: Db,
+    options: { ttlMs?: number; missReloadMs?: number } = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 5000;
+    this.missReloadMs = options.missReloadMs ?? 1000;
+  }
+
+  private load(): Promise<void> {
+    this.loading ??= this.db
+      .select({ id: advertisers.id, token: advertisers.securityToken })
+      .from(advertisers)
+      .where(eq(advertisers.enabled, true))
+      .then((rows) => {
+        this.loads += 1;
+        this.byDigest = new Map(
+          rows.map((row) => {
+            const d = digest(row.token);
+            return [d.toString('hex'), { id: row.id, digest: d }];
+          }),
+        );
+        this.misses = new Set();
+        this.loadedAt = Date.now();
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+
+  /** A reload for a token the list lacks: at once if the list is older than missReloadMs, else when it will be. */
+  private reloadForMiss(): Promise<void> {
+    const wait = this.loadedAt + this.missReloadMs - Date.now();
+    if (wait <= 0) return this.load();
+    this.missReload ??= new Promise<void>((resolve) => setTimeout(resolve, wait).unref()).then(() => {
+      this.missReload = null;
+      return this.load();
+    });
+    return this.missReload;
+  }
+
+  async advertiserOf(token: string): Promise<number | null> {
+    const given = digest(token);
+    const key = given.toString('hex');
+    const stale = Date.now() - this.loadedAt > this.ttlMs;
+    if (stale) await this.load();
+    let found = this.byDigest.get(key);
+    if (!found && !stale && !this.misses.has(key)) {
+      await this.reloadForMiss();
+      found = this.byDigest.get(key);
+    }
+    if (!found) {
+      if (this.misses.size < MAX_REMEMBERED_MISSES) this.misses.add(key);
+      return null;
+    }
+    if (!equalDigests(found.digest, given)) return null;
+    return found.id;
+  }
+}
+
+/** '49.9' → 4990: exact decimal parsing of a major-unit amount with at most two decimals. */
+export function toMinorUnits(amount: string): number {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** A percentage payout in basis points of a minor-unit amount, rounded half up to the minor unit. */
+export function percentOf(amountMinor: number, basisPoints: number): number {
+  return Number((BigInt(amountMinor) * BigInt(basisPoints) + 5000n) / 10000n);
+}
+
+type ClickFacts = Pick<
+  BufferedClick,
+  'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'createdAt'
+>;
+
+async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<ClickFacts | null> {
+  const buffered = buffer.find(clickId);
+  if (buffered) return buffered;
+  const [row] = await db
+    .select({
+      clickId: clicks.clickId,
+      offerId: clicks.offerId,
+      partnerId: clicks.partnerId,
+      subid: clicks.subid,
+      tc1: clicks.tc1,
+      tc2: clicks.tc2,
+      tc3: clicks.tc3,
+      tc4: clicks.tc4,
+      createdAt: clicks.createdAt,
+    })
+    .from(clicks)
+    .where(eq(clicks.clickId, clickId));
+  return row ?? null;
+}
+
+/** The offer, its advertiser, the partner's status and the goal's payout rule, in one round trip. */
+async function offerFacts(db: Db, offerId: number, partnerId: number, goal: string) {
+  const [row] = await db
+    .select({
+      enabled: offers.enabled,
+      currency: offers.currency,
+      advertiserId: products.advertiserId,
+      partnerStatus: partners.status,
+      goalId: offerGoals.goalId,
+      payoutAmount: offerGoals.payoutAmount,
+      payoutPercent: offerGoals.payoutPercent,
+      manualValidation: offerGoals.manualValidation,
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .leftJoin(partners, eq(partners.id, partnerId))
+    .leftJoin(goals, eq(goals.identifier, goal))
+    .leftJoin(offerGoals, and(eq(offerGoals.offerId, offers.id), eq(offerGoals.goalId, goals.id)))
+    .where(eq(offers.id, offerId));
+  if (!row) return null;
+  const { goalId, payoutAmount, payoutPercent, manualValidation, ...offer } = row;
+  return {
+    ...offer,
+    goal: goalId === null ? null : { goalId, payoutAmount, payoutPercent, manualValidation: manualValidation ?? false },
+  };
+}
+
+type Outcome = {
+  status: ConversionStatus;
+  reason: ConversionRejectionReason | null;
+  goalId: number | null;
+  payout: number;
+};
+
+function judge(
+  click: ClickFacts,
+  facts: NonNullable<Awaited<ReturnType<typeof offerFacts>>>,
+  amountMinor: number | null,
+  now: Date,
+): Outcome {
+  const goalId = facts.goal?.goalId ?? null;
+  const reject = (reason: ConversionRejectionReason): Outcome => ({ status: 'rejected', reason, goalId, payout: 0 });
+  if (!facts.enabled) return reject('offer_disabled');
+  if (facts.partnerStatus !== 'active') return reject('partner_inactive');
+  if (now.getTime() - click.createdAt.getTime() > CLICK_ATTRIBUTION_DAYS * 86_400_000) return reject('click_too_old');
+  if (!facts.goal) return reject('goal_not_found');
+  const { payoutAmount, payoutPercent, manualValidation } = facts.goal;
+  let payout = 0;
+  if (payoutAmount !== null) payout = payoutAmount;
+  else if (payoutPercent !== null) {
+    if (amountMinor === null) return reject('amount_required');
+    payout = percentOf(amountMinor, payoutPercent);
+  }
+  return { status: manualValidation ? 'pending' : 'approved', reason: null, goalId, payout };
+}
+
+async function readBack(db: DbOrTx, advertiserId: number, dedupeKey: string) {
+  const [row] = await db
+    .select({ id: conversions.id, status: conversions.status, reason: conversions.reason })
+    .from(conversions)
+    .where(and(eq(conversions.advertiserId, advertiserId), eq(conversions.dedupeKey, dedupeKey)));
+  return row ?? null;
+}
+
+/**
+ * Records one postback, exactly once: the (advertiser, dedupe key) unique index and INSERT … ON CONFLICT DO
+ * NOTHING decide between concurrent copies, and the loser reads the winner's row back. A second counted
+ * conversion for the same click and goal (another transaction id) is recorded as rejected 'duplicate'.
+ * The conversion and its hourly rollup commit together, before the answer is sent.
+ */
+export async function recordPostback(
+  db: Db,
+  buffer: ClickBuffer,
+  advertiserId: number,
+  params: PostbackParams,
+  now: Date,
+  options: PostbackOptions = {},
+): Promise<PostbackResult> {
+  const amountMinor = params.amount === undefined ? null : toMinorUnits(params.amount);
+  const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
+  const click = await findClick(db, buffer, params.click_id);
+  const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
+  // Another advertiser's click is as unknown as a click that never happened.
+  const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
+  const outcome: Outcome = known
+    ? judge(known.click, known.facts, amountMinor, now)
+    : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0 };
+
+  const base = {
+    clickId: params.click_id,
+    advertiserId,
+    dedupeKey,
+    offerId: known?.click.offerId ?? null,
+    partnerId: known?.click.partnerId ?? null,
+    goalId: outcome.goalId,
+    goal: params.goal,
+    transactionId: params.transaction_id ?? null,
+    amount: amountMinor,
+    currency: known?.facts.currency ?? 'EUR',
+    subid: known?.click.subid ?? null,
+    tc1: known?.click.tc1 ?? null,
+    tc2: known?.click.tc2 ?? null,
+    tc3: known?.click.tc3 ?? null,
+    tc4: known?.click.tc4 ?? null,
+    clickedAt: known?.click.createdAt ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  return db.transaction(async (tx) => {
+    const insert = async (o: Outcome) => {
+      const [row] = await tx
+        .insert(conversions)
+        .values({ ...base, status: o.status, reason: o.reason, payout: o.payout })
+        .onConflictDoNothing()
+        .returning({ id: conversions.id });
+      if (!row) return null;
+      if (known) {
+        const rollups = new RollupAccumulator();
+        rollups.add(
+          { ...known.click, currency: known.facts.currency, hour: hourOf(now) },
+          o.status === 'approved'
+            ? { conversions: 1, payout: o.payout }
+            : o.status === 'pending'
+              ? { pending: 1, pendingPayout: o.payout }
+              : { rejected: 1 },
+        );
+        await rollups.write(tx);
+        // The partner's postbacks (decision 019): written with the conversion, sent by the delivery worker.
+        if (options.notifyPartner !== false)
+          await enqueuePostbackDeliveries(tx, {
+            ...base,
+            id: row.id,
+            offerId: known.click.offerId,
+            partnerId: known.click.partnerId,
+            goalId: o.goalId,
+            status: o.status,
+            payout: o.payout,
+          });
+      }
+      return { status: o.status, reason: o.reason, conversionId: row.id, duplicate: false };
+    };
+
+    const written = await insert(outcome);
+    if (written) return written;
+    const existing = await readBack(tx, advertiserId, dedupeKey);
+    if (!existing) {
+      // Not our key: the click and goal already have a counted conversion under another transaction id.
+      const duplicate = await insert({ status: 'rejected', reason: 'duplicate', goalId: outcome.goalId, payout: 0 });
+      if (duplicate) return duplicate;
+    }
+    const row = existing ?? (await readBack(tx, advertiserId, dedupeKey));
+    if (!row) throw new Error('conversion neither written nor found');
+    return {
+      status: row.status as ConversionStatus,
+      reason: row.reason as ConversionRejectionReason | null,
+      conversionId: row.id,
+      duplicate: true,
+    };
+  });
+}
+
+export type PostbackOptions = {
+  /**
+   * Whether the partner's own postbacks are queued (default true). The traffic seed replays weeks of past
+   * conversions (decision 018): nobody's server is told of those.
+   */
+  notifyPartner?: boolean;
+};
+
+/**
+ * GET|POST /postback once its fields are merged: checks them, finds the advertiser by its token, then records
+ * the conversion at `now` (the request's clock, or the traffic seed's replayed past: decision 018).
+ */
+export async function acceptPostback(
+  engine: { db: Db; buffer: ClickBuffer; tokens: AdvertiserTokens },
+  fields: Record<string, unknown>,
+  now: Date,
+  options: PostbackOptions = {},
+): Promise<PostbackResult> {
+  const parsed = PostbackParamsSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path.join('.') || '_';
+      errors[key] ??= formErrorText(issue.message, { n: 'maximum' in issue ? Number(issue.maximum) : '' });
+    }
+    throw badRequest('The postback is invalid.', errors);
+  }
+  const params = parsed.data;
+  if (!params.token) throw unauthorized('A security token is required.');
+  const advertiserId = await engine.tokens.advertiserOf(params.token);
+  if (advertiserId === null) throw forbidden('The security token is not valid.');
+  return recordPostback(engine.db, engine.buffer, advertiserId, params, now, options);
+}

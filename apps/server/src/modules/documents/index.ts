@@ -1,0 +1,2 @@
+// The documents module's front door: partners' compliance documents and their review.
+export { documentsRoutes } from './documents.routes.js';

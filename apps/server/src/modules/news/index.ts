@@ -1,0 +1,2 @@
+// The news module's front door.
+export { newsRoutes } from './news.routes.js';

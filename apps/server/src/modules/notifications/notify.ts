@@ -1,0 +1,88 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { NotificationKind } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { emailOutbox, notifications, users } from '../../db/schema.js';
+import { outboxRow } from '../../lib/mailer.js';
+
+export type { NotificationKind };
+
+export type NewNotification = {
+  partnerId: number;
+  kind: NotificationKind;
+  title: string;
+  body?: string;
+  /** A portal path the notification points at, such as '/offer/12'. */
+  link?: string | null;
+};
+
+/**
+ * The preference that lets a kind of notification reach a user's inbox (the account screen's
+ * checkboxes). Newsletter and partner special offers are not notifications: docs/decisions/014.
+ */
+const PREFERENCE_OF = {
+  application_decided: users.offerNotifications,
+  invoice_status_changed: users.paymentNotifications,
+  document_reviewed: users.urgentNotifications,
+  postback_disabled: users.urgentNotifications,
+  security: users.urgentNotifications,
+} as const satisfies Record<NotificationKind, unknown>;
+
+export type NotifyOptions = {
+  /** The portal's public address (ctx.config.publicUrl): with it, the e-mail links to the page. */
+  publicUrl?: string;
+};
+
+/**
+ * Records a notification for a partner and e-mails the partner's users whose preferences ask
+ * for that kind. Call it with the transaction that records the event, so that a rolled-back
+ * change notifies nobody; the mail worker sends the queued e-mails once it commits. Any module
+ * may call it; it imports no feature.
+ */
+export async function notifyPartner(
+  db: DbOrTx,
+  notification: NewNotification,
+  options: NotifyOptions = {},
+): Promise<void> {
+  const body = notification.body ?? '';
+  const link = notification.link ?? null;
+  await db.insert(notifications).values({
+    partnerId: notification.partnerId,
+    kind: notification.kind,
+    title: notification.title,
+    body,
+    link,
+  });
+  const recipients = await db
+    .select({ email: users.email, firstname: users.firstname })
+    .from(users)
+    .where(
+      and(
+        eq(users.partnerId, notification.partnerId),
+        eq(users.enabled, true),
+        isNotNull(users.passwordHash),
+        eq(PREFERENCE_OF[notification.kind], true),
+      ),
+    );
+  if (recipients.length === 0) return;
+  const where = link && options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${link}` : null;
+  await db.insert(emailOutbox).values(
+    recipients.map((user) => ({
+      ...outboxRow({
+        to: user.email,
+        subject: notification.title,
+        kind: `notification-${notification.kind}`.slice(0, 32),
+        text: [
+          `Hello ${user.firstname},`,
+          '',
+          notification.title,
+          ...(body ? ['', body] : []),
+          '',
+          where ? `See it in the partner portal: ${where}` : 'See it under Notifications in the partner portal.',
+          '',
+          'You receive this e-mail because of your notification preferences; change them under Account settings.',
+        ],
+      }),
+      meta: { partnerId: notification.partnerId, notificationKind: notification.kind },
+    })),
+  );
+}

@@ -1,0 +1,123 @@
+import { and, eq, exists, isNull, notExists, or, sql } from 'drizzle-orm';
+import { POSTBACK_FIRING_STATUSES, expandPostbackUrl, minorUnitDigits, type PostbackMacro } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { postbackDeliveries, postbackOffers, postbacks } from '../../db/schema.js';
+
+/** What a conversion brings to its partner's postbacks (the tracking module's row, as it was recorded). */
+export type ConversionEvent = {
+  id: number;
+  partnerId: number;
+  offerId: number;
+  goalId: number | null;
+  /** The goal identifier as the advertiser sent it ({goal}). */
+  goal: string;
+  status: string;
+  /** Minor units. */
+  payout: number;
+  currency: string;
+  clickId: string | null;
+  transactionId: string | null;
+  subid: string | null;
+  tc1: string | null;
+  tc2: string | null;
+  tc3: string | null;
+  tc4: string | null;
+  createdAt: Date;
+};
+
+/** 1250 EUR → '12.50', 1250 JPY → '1250': exact, no binary float in between. */
+export function majorUnitAmount(amountMinor: number, currency: string): string {
+  const digits = minorUnitDigits(currency);
+  const negative = amountMinor < 0;
+  const text = String(Math.abs(Math.trunc(amountMinor))).padStart(digits + 1, '0');
+  const whole = text.slice(0, text.length - digits);
+  const fraction = digits > 0 ? `.${text.slice(text.length - digits)}` : '';
+  return `${negative ? '-' : ''}${whole}${fraction}`;
+}
+
+/** The macro values of a conversion (decision 019): payout in major units, timestamp in Unix seconds. */
+export function macroValuesOf(conversion: ConversionEvent): Record<PostbackMacro, string | null> {
+  return {
+    click_id: conversion.clickId,
+    conversion_id: String(conversion.id),
+    transaction_id: conversion.transactionId,
+    offer_id: String(conversion.offerId),
+    goal: conversion.goal,
+    payout: majorUnitAmount(conversion.payout, conversion.currency),
+    currency: conversion.currency,
+    status: conversion.status,
+    subid: conversion.subid,
+    tc1: conversion.tc1,
+    tc2: conversion.tc2,
+    tc3: conversion.tc3,
+    tc4: conversion.tc4,
+    timestamp: String(Math.floor(conversion.createdAt.getTime() / 1000)),
+  };
+}
+
+const isFiring = (status: string) => (POSTBACK_FIRING_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The outbox write (decision 019): one pending delivery per enabled postback of the partner that matches the
+ * conversion (no offers or this offer, no goal or this goal, no sub-ID or this sub-ID), with its URL expanded now.
+ * Runs inside the transaction that records the conversion, so a delivery exists exactly when the conversion does.
+ * A repeat of the same event (postback, conversion, status) is dropped by the unique index. Answers how many rows
+ * were written; rejected conversions write none. `at` is when the event happened: the conversion's time, or a later
+ * review that approved it (decision 023).
+ */
+export async function enqueuePostbackDeliveries(
+  tx: DbOrTx,
+  conversion: ConversionEvent,
+  at: Date = conversion.createdAt,
+): Promise<number> {
+  if (!isFiring(conversion.status)) return 0;
+  const boundToOffers = tx
+    .select({ one: sql`1` })
+    .from(postbackOffers)
+    .where(eq(postbackOffers.postbackId, postbacks.id));
+  const boundToThisOffer = tx
+    .select({ one: sql`1` })
+    .from(postbackOffers)
+    .where(and(eq(postbackOffers.postbackId, postbacks.id), eq(postbackOffers.offerId, conversion.offerId)));
+  const goalMatch =
+    conversion.goalId === null
+      ? isNull(postbacks.goalId)
+      : or(isNull(postbacks.goalId), eq(postbacks.goalId, conversion.goalId));
+  const subIdMatch =
+    conversion.subid === null
+      ? isNull(postbacks.subId)
+      : or(isNull(postbacks.subId), eq(postbacks.subId, conversion.subid));
+  const matching = await tx
+    .select({ id: postbacks.id, url: postbacks.url })
+    .from(postbacks)
+    .where(
+      and(
+        eq(postbacks.partnerId, conversion.partnerId),
+        eq(postbacks.enabled, true),
+        or(notExists(boundToOffers), exists(boundToThisOffer)),
+        goalMatch,
+        subIdMatch,
+      ),
+    )
+    .orderBy(postbacks.id);
+  if (matching.length === 0) return 0;
+  const values = macroValuesOf(conversion);
+  const written = await tx
+    .insert(postbackDeliveries)
+    .values(
+      matching.map((postback) => ({
+        postbackId: postback.id,
+        partnerId: conversion.partnerId,
+        conversionId: conversion.id,
+        conversionStatus: conversion.status,
+        url: expandPostbackUrl(postback.url, values),
+        status: 'pending',
+        nextAttemptAt: at,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: postbackDeliveries.id });
+  return written.length;
+}

@@ -1,0 +1,2 @@
+// The rollups' front door: hourly and daily statistics written by clicks and conversions (decision 021).
+export { RollupAccumulator, hourOf, writeRejected, dailyStats, type RejectedKey } from './rollups.js';

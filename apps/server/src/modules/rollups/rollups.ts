@@ -1,0 +1,216 @@
+import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { offsetToMinutes } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { rejectedClicksHourly, statsDaily, statsHourly } from '../../db/schema.js';
+import { isoTime, unnestRows, type BulkColumn } from '../../db/bulk.js';
+
+const HOUR_MS = 3_600_000;
+
+/** The UTC hour a moment falls in: the rollup's time key. */
+export const hourOf = (date: Date) => new Date(Math.floor(date.getTime() / HOUR_MS) * HOUR_MS);
+
+export type RollupKey = {
+  partnerId: number;
+  hour: Date;
+  offerId: number;
+  currency: string;
+  subid: string | null;
+  tc1: string | null;
+  tc2: string | null;
+  tc3: string | null;
+  tc4: string | null;
+};
+
+export type RollupCounts = {
+  clicks: number;
+  conversions: number;
+  pending: number;
+  rejected: number;
+  payout: number;
+  pendingPayout: number;
+};
+
+export const emptyCounts = (): RollupCounts => ({
+  clicks: 0,
+  conversions: 0,
+  pending: 0,
+  rejected: 0,
+  payout: 0,
+  pendingPayout: 0,
+});
+
+/** Each count as `RollupCounts` names it and as both rollup tables store it. */
+const COUNTS = [
+  ['clicks', 'clicks'],
+  ['conversions', 'conversions'],
+  ['pending', 'pending'],
+  ['rejected', 'rejected'],
+  ['payout', 'payout'],
+  ['pendingPayout', 'pending_payout'],
+] as const;
+
+/** A rollup row as written: `time` is the hour (ISO) or the UTC date, missing sub-ids and trackers are ''. */
+type RollupRow = Omit<RollupKey, 'hour'> & RollupCounts & { time: string };
+
+function addTo(
+  rows: Map<string, RollupRow>,
+  time: string,
+  key: Omit<RollupKey, 'hour'>,
+  counts: Partial<RollupCounts>,
+) {
+  // Missing sub-ids and trackers are '' in the key (decision 015). A template, not an array join: this runs
+  // once per click of every batch.
+  const { partnerId, offerId, currency } = key;
+  const subid = key.subid ?? '';
+  const tc1 = key.tc1 ?? '';
+  const tc2 = key.tc2 ?? '';
+  const tc3 = key.tc3 ?? '';
+  const tc4 = key.tc4 ?? '';
+  const id = `${partnerId}\u0000${time}\u0000${offerId}\u0000${currency}\u0000${subid}\u0000${tc1}\u0000${tc2}\u0000${tc3}\u0000${tc4}`;
+  let row = rows.get(id);
+  if (!row) {
+    row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, ...emptyCounts() };
+    rows.set(id, row);
+  }
+  for (const [name] of COUNTS) {
+    const value = counts[name];
+    if (value) row[name] += value;
+  }
+}
+
+/** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …). */
+async function upsert(
+  db: DbOrTx,
+  table: typeof statsHourly | typeof statsDaily,
+  time: [column: string, type: string],
+  rows: RollupRow[],
+): Promise<void> {
+  const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [
+    name,
+    type,
+    rows.map(value),
+  ];
+  const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'];
+  const target = getTableName(table);
+  await db.execute(sql`insert into ${table} ${unnestRows([
+    column('partner_id', 'int', (r) => r.partnerId),
+    column(...time, (r) => r.time),
+    column('offer_id', 'int', (r) => r.offerId),
+    column('currency', 'text', (r) => r.currency),
+    column('subid', 'text', (r) => r.subid),
+    column('tc1', 'text', (r) => r.tc1),
+    column('tc2', 'text', (r) => r.tc2),
+    column('tc3', 'text', (r) => r.tc3),
+    column('tc4', 'text', (r) => r.tc4),
+    ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+  ])}
+    on conflict (${sql.raw(key.join(', '))}) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`);
+}
+
+/** Sums rows that share a key in memory first, so that a batch upserts each rollup row once. */
+export class RollupAccumulator {
+  private readonly rows = new Map<string, RollupRow>();
+  /** Each hour's ISO text, made once per batch rather than once per click. */
+  private readonly hours = new Map<number, string>();
+
+  add(key: RollupKey, counts: Partial<RollupCounts>): void {
+    const ms = key.hour.getTime();
+    let time = this.hours.get(ms);
+    if (time === undefined) {
+      time = isoTime(key.hour);
+      this.hours.set(ms, time);
+    }
+    addTo(this.rows, time, key, counts);
+  }
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  /**
+   * Adds the rows to `stats_hourly`, then the same counts folded per UTC day to `stats_daily` (decision 021), on the
+   * handle given: in the writer's transaction, so that both tables always agree with the raw rows.
+   */
+  async write(db: DbOrTx): Promise<void> {
+    if (this.rows.size === 0) return;
+    const days = new Map<string, RollupRow>();
+    // `time` is an ISO string in UTC: its first ten characters are the UTC date.
+    for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
+    await upsert(db, statsHourly, ['hour', 'timestamptz'], [...this.rows.values()]);
+    await upsert(db, statsDaily, ['day', 'date'], [...days.values()]);
+  }
+}
+
+export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number };
+
+export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: number })[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(rejectedClicksHourly)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        rejectedClicksHourly.hour,
+        rejectedClicksHourly.reason,
+        rejectedClicksHourly.offerId,
+        rejectedClicksHourly.partnerId,
+      ],
+      set: { count: sql`${rejectedClicksHourly.count} + excluded.count` },
+    });
+}
+
+export type StatsFilters = {
+  offerId?: number | undefined;
+  subid?: string | undefined;
+  tc1?: string | undefined;
+  tc2?: string | undefined;
+  tc3?: string | undefined;
+  tc4?: string | undefined;
+};
+
+export type DailyStatsRow = { day: string; currency: string } & RollupCounts;
+
+/**
+ * One partner's daily figures from the hourly rollup, days cut in a fixed offset: `from` and `to` are local
+ * dates (yyyy-MM-dd, both included). A local day in a whole-hour offset is exactly 24 UTC hours (decision 015).
+ */
+export async function dailyStats(
+  db: DbOrTx,
+  partnerId: number,
+  from: string,
+  to: string,
+  tzOffset: string | null,
+  filters: StatsFilters = {},
+): Promise<DailyStatsRow[]> {
+  const minutes = offsetToMinutes(tzOffset);
+  const start = new Date(Date.parse(`${from}T00:00:00Z`) - minutes * 60_000);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000 - minutes * 60_000);
+  const where: SQL[] = [eq(statsHourly.partnerId, partnerId), gte(statsHourly.hour, start), lt(statsHourly.hour, end)];
+  if (filters.offerId !== undefined) where.push(eq(statsHourly.offerId, filters.offerId));
+  for (const name of ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const) {
+    const value = filters[name];
+    if (value !== undefined) where.push(eq(statsHourly[name], value));
+  }
+  // A literal, not a parameter: GROUP BY must see the very same expression as the select list.
+  const shift = sql.raw(`interval '${Math.trunc(minutes)} minutes'`);
+  const day = sql<string>`to_char((${statsHourly.hour} at time zone 'UTC') + ${shift}, 'YYYY-MM-DD')`;
+  const total = (column: AnyPgColumn) => sql<number>`sum(${column})`.mapWith(Number);
+  return db
+    .select({
+      day,
+      currency: statsHourly.currency,
+      clicks: total(statsHourly.clicks),
+      conversions: total(statsHourly.conversions),
+      pending: total(statsHourly.pending),
+      rejected: total(statsHourly.rejected),
+      payout: total(statsHourly.payout),
+      pendingPayout: total(statsHourly.pendingPayout),
+    })
+    .from(statsHourly)
+    .where(and(...where))
+    .groupBy(day, statsHourly.currency)
+    .orderBy(day, statsHourly.currency);
+}

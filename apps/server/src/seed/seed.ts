@@ -1,0 +1,386 @@
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../lib/passwords.js';
+import type { AppContext } from '../context.js';
+import { goals, offers, partnerContacts, partners, postbackOffers, postbacks, teams, users } from '../db/schema.js';
+import { markSeededHistoryBilled, seedBilling } from './billing.js';
+import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
+import { seedNews } from './news.js';
+import { avatarPng, storePicture } from './pictures.js';
+import { seedReference } from './reference.js';
+import { seedTraffic } from './traffic.js';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@demo.test', password: 'Admin2025!' },
+  manager: { email: 'manager@demo.test', password: 'Manager2025!' },
+  partner: { email: 'partner@demo.test', password: 'Partner2025!' },
+  bluebird: { email: 'bluebird@demo.test', password: 'Partner2025!' },
+  /** A third partner for the account-settings end-to-end tests (2FA, password change). */
+  kestrel: { email: 'kestrel@demo.test', password: 'Partner2025!' },
+  /** A second user of Kestrel Digital, whose sign-in the account-settings tests leave alone. */
+  kestrelReports: { email: 'kestrel.reports@demo.test', password: 'Partner2025!' },
+  /** The second account manager (Bluebird Apps). */
+  lucas: { email: 'lucas.moreau@demo.test', password: 'Staff2025!' },
+  /** The manager of the Paris team (Claire Martin's partners). */
+  sophie: { email: 'sophie.bernard@demo.test', password: 'Staff2025!' },
+  /** The manager of the second team, Lyon Performance (Lucas Moreau's partners). */
+  teamManager: { email: 'team@demo.test', password: 'Team2025!' },
+  /** Finance: every partner's billing, invoices and payment details, nothing else. */
+  finance: { email: 'finance@demo.test', password: 'Finance2025!' },
+} as const;
+
+/**
+ * The demo accounts that still sign in with the password this file publishes (README): while any does, the install
+ * is open to anyone who reads the source, and every start says so (decision 028).
+ */
+export async function demoAccountsWithPublishedPasswords(db: AppContext['db']): Promise<string[]> {
+  const published = new Map<string, string>(Object.values(DEMO_ACCOUNTS).map((a) => [a.email, a.password]));
+  const rows = await db
+    .select({ email: users.email, hash: users.passwordHash, enabled: users.enabled })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, [...published.keys()]));
+  const open = await Promise.all(
+    rows.map(async (row) => {
+      const password = published.get(row.email.toLowerCase());
+      return row.enabled && password && (await verifyPassword(row.hash, password)) ? row.email : null;
+    }),
+  );
+  return open.filter((email): email is string => email !== null).sort();
+}
+
+/**
+ * Seeds reference data always, and a believable demo network when the database has no user:
+ * an admin, two account managers (with photos and handles), a team manager, and an active
+ * affiliate partner with company, contact and payment details, then 90 days of their traffic through
+ * the tracking code (decision 018; `traffic: false` leaves it out). Answers whether it seeded.
+ */
+export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } = {}): Promise<boolean> {
+  const { db, storage } = ctx;
+  await seedReference(db);
+  const existing = await db.select({ n: count() }).from(users);
+  if (Number(existing[0]?.n ?? 0) > 0) return false;
+
+  const [adminHash, managerHash, partnerHash, otherHash, teamHash, financeHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.manager.password),
+    hashPassword(DEMO_ACCOUNTS.partner.password),
+    hashPassword(DEMO_ACCOUNTS.lucas.password),
+    hashPassword(DEMO_ACCOUNTS.teamManager.password),
+    hashPassword(DEMO_ACCOUNTS.finance.password),
+  ]);
+  const managerPhoto = await avatarPng('CM', '#1c7ed6', '#7048e8');
+  const secondPhoto = await avatarPng('LM', '#0ca678', '#1098ad');
+  const cataloguePictures = await renderCataloguePictures();
+
+  await db.transaction(async (tx) => {
+    const managerImageId = await storePicture(tx, storage, managerPhoto, 'avatar', 'claire-martin.png');
+    const secondImageId = await storePicture(tx, storage, secondPhoto, 'avatar', 'lucas-moreau.png');
+    const [team, lyon] = await tx
+      .insert(teams)
+      .values([{ name: 'Paris Affiliates' }, { name: 'Lyon Performance' }])
+      .returning();
+    const [admin, manager] = await tx
+      .insert(users)
+      .values([
+        {
+          email: DEMO_ACCOUNTS.admin.email,
+          passwordHash: adminHash,
+          firstname: 'Alex',
+          lastname: 'Admin',
+          roles: ['ROLE_ADMIN'],
+          timezone: 'Europe/Paris',
+        },
+        {
+          email: DEMO_ACCOUNTS.manager.email,
+          passwordHash: managerHash,
+          firstname: 'Claire',
+          lastname: 'Martin',
+          nickname: 'Claire',
+          telegram: 'claire_martin_am',
+          teams: 'claire.martin@demo.test',
+          phone: '+33 1 84 88 41 00',
+          accountManager: true,
+          roles: ['ROLE_ACCOUNT_MANAGER'],
+          imageId: managerImageId,
+          teamId: team?.id ?? null,
+          authorizedCountries: ['FR', 'BE', 'CH', 'LU'],
+          timezone: 'Europe/Paris',
+        },
+      ])
+      .returning();
+    await tx.insert(users).values([
+      {
+        email: DEMO_ACCOUNTS.lucas.email,
+        passwordHash: otherHash,
+        firstname: 'Lucas',
+        lastname: 'Moreau',
+        telegram: 'lucas_moreau_am',
+        teams: 'lucas.moreau@demo.test',
+        accountManager: true,
+        roles: ['ROLE_ACCOUNT_MANAGER'],
+        imageId: secondImageId,
+        teamId: lyon?.id ?? null,
+        managerId: admin?.id ?? null,
+      },
+      {
+        email: DEMO_ACCOUNTS.sophie.email,
+        passwordHash: otherHash,
+        firstname: 'Sophie',
+        lastname: 'Bernard',
+        teamManager: true,
+        roles: ['ROLE_TEAM_MANAGER'],
+        teamId: team?.id ?? null,
+      },
+      {
+        email: DEMO_ACCOUNTS.teamManager.email,
+        passwordHash: teamHash,
+        firstname: 'Théo',
+        lastname: 'Garnier',
+        teamManager: true,
+        roles: ['ROLE_TEAM_MANAGER'],
+        teamId: lyon?.id ?? null,
+        timezone: 'Europe/Paris',
+      },
+      {
+        email: DEMO_ACCOUNTS.finance.email,
+        passwordHash: financeHash,
+        firstname: 'Fatou',
+        lastname: 'Diallo',
+        roles: ['ROLE_FINANCE'],
+        timezone: 'Europe/Paris',
+      },
+    ]);
+    const teamManagers = await tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.email, [DEMO_ACCOUNTS.sophie.email, DEMO_ACCOUNTS.teamManager.email]));
+    const managerOf = (email: string) => teamManagers.find((u) => u.email === email)?.id ?? null;
+    if (team)
+      await tx
+        .update(teams)
+        .set({ managerId: managerOf(DEMO_ACCOUNTS.sophie.email) })
+        .where(eq(teams.id, team.id));
+    if (lyon) {
+      await tx
+        .update(teams)
+        .set({ managerId: managerOf(DEMO_ACCOUNTS.teamManager.email) })
+        .where(eq(teams.id, lyon.id));
+    }
+    const [partner] = await tx
+      .insert(partners)
+      .values({
+        accountManagerId: manager?.id ?? null,
+        accountType: 'affiliate',
+        status: 'active',
+        prospect: false,
+        companyStatus: 'sas',
+        companyName: 'Northwind Media',
+        companyRegistrationNumber: '852 147 963 00021',
+        companyVatNumber: 'FR32852147963',
+        langs: ['fr', 'en'],
+        country: 'FR',
+        address: '18 rue de la Pépinière',
+        zipCode: '75008',
+        city: 'Paris',
+        state: 'Île-de-France',
+        email: DEMO_ACCOUNTS.partner.email,
+        phoneNumber: '+33 6 12 34 56 78',
+        typology: 'publisher',
+        verticals: ['finance', 'insurance', 'ecommerce'],
+        geographicAreas: ['europe'],
+        trafficSources: ['seo', 'email', 'social'],
+        experience: '3to5',
+        monthlyEstimateRevenue: '5k20k',
+        websiteUrl: 'https://www.northwind-media.example',
+        paymentThreshold: 10_000,
+        paymentTerms: 'net30',
+        paymentCurrency: 'EUR',
+        paymentMethod: 'wire',
+        accountHolder: 'Northwind Media SAS',
+        bankName: 'BNP Paribas',
+        bankAddress: '16 boulevard des Italiens, 75009 Paris',
+        iban: 'FR7630006000011234567890189',
+        swift: 'BNPAFRPPXXX',
+        allOffersAccess: true,
+      })
+      .returning();
+    if (!partner) throw new Error('partner insert returned nothing');
+    await tx.insert(partnerContacts).values({
+      partnerId: partner.id,
+      companyRole: 'main',
+      civility: 'ms',
+      firstname: 'Emma',
+      lastname: 'Laurent',
+      nickname: 'Emma',
+      email: DEMO_ACCOUNTS.partner.email,
+      phoneNumber: '+33 6 12 34 56 78',
+      telegram: 'emma_northwind',
+      teams: 'emma.laurent@northwind-media.example',
+    });
+    await tx.insert(users).values({
+      email: DEMO_ACCOUNTS.partner.email,
+      passwordHash: partnerHash,
+      firstname: 'Emma',
+      lastname: 'Laurent',
+      roles: ['ROLE_PARTNER'],
+      partnerId: partner.id,
+    });
+
+    // A second, smaller partner of the other account manager: the network is not one partner.
+    const lucas = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.lucas.email));
+    const [bluebird] = await tx
+      .insert(partners)
+      .values({
+        accountManagerId: lucas[0]?.id ?? null,
+        accountType: 'mediabuy',
+        status: 'active',
+        companyStatus: 'ltd',
+        companyName: 'Bluebird Apps',
+        companyRegistrationNumber: '12845730',
+        companyVatNumber: 'GB284573019',
+        langs: ['en'],
+        country: 'GB',
+        address: '40 Bank Street',
+        zipCode: 'E14 5NR',
+        city: 'London',
+        email: DEMO_ACCOUNTS.bluebird.email,
+        phoneNumber: '+44 20 7946 0321',
+        typology: 'media_buyer',
+        verticals: ['gaming', 'mobile_apps'],
+        geographicAreas: ['europe', 'north_america'],
+        trafficSources: ['in_app', 'social', 'native'],
+        experience: 'gt5',
+        monthlyEstimateRevenue: '20k100k',
+        websiteUrl: 'https://bluebird-apps.example',
+        paymentThreshold: 50_000,
+        paymentTerms: 'net15',
+        paymentCurrency: 'EUR',
+        accountHolder: 'Bluebird Apps Ltd',
+        bankName: 'Barclays',
+        iban: 'GB33BUKB20201555555555',
+        swift: 'BUKBGB22',
+      })
+      .returning();
+    if (!bluebird) throw new Error('partner insert returned nothing');
+    await tx.insert(partnerContacts).values({
+      partnerId: bluebird.id,
+      companyRole: 'main',
+      civility: 'mr',
+      firstname: 'Oliver',
+      lastname: 'Hughes',
+      email: DEMO_ACCOUNTS.bluebird.email,
+      phoneNumber: '+44 20 7946 0321',
+      telegram: 'oliver_bluebird',
+    });
+    await tx.insert(users).values({
+      email: DEMO_ACCOUNTS.bluebird.email,
+      passwordHash: partnerHash,
+      firstname: 'Oliver',
+      lastname: 'Hughes',
+      roles: ['ROLE_PARTNER'],
+      partnerId: bluebird.id,
+    });
+    await seedCatalogue(tx, storage, cataloguePictures, { northwindId: partner.id, bluebirdId: bluebird.id });
+
+    const [kestrel] = await tx
+      .insert(partners)
+      .values({
+        accountManagerId: manager?.id ?? null,
+        accountType: 'affiliate',
+        status: 'active',
+        companyStatus: 'gmbh',
+        companyName: 'Kestrel Digital',
+        companyRegistrationNumber: 'HRB 214578',
+        companyVatNumber: 'DE298745612',
+        langs: ['de', 'en'],
+        country: 'DE',
+        address: 'Torstraße 140',
+        zipCode: '10119',
+        city: 'Berlin',
+        email: DEMO_ACCOUNTS.kestrel.email,
+        phoneNumber: '+49 30 901820',
+        typology: 'publisher',
+        verticals: ['finance'],
+        geographicAreas: ['europe'],
+        trafficSources: ['seo'],
+        experience: '1to3',
+        monthlyEstimateRevenue: '5k20k',
+        websiteUrl: 'https://kestrel-digital.example',
+        accountHolder: 'Kestrel Digital GmbH',
+        bankName: 'Deutsche Bank',
+        iban: 'DE89370400440532013000',
+        swift: 'DEUTDEFFXXX',
+      })
+      .returning();
+    if (!kestrel) throw new Error('partner insert returned nothing');
+    await tx.insert(partnerContacts).values({
+      partnerId: kestrel.id,
+      companyRole: 'main',
+      civility: 'ms',
+      firstname: 'Lena',
+      lastname: 'Vogel',
+      email: DEMO_ACCOUNTS.kestrel.email,
+      phoneNumber: '+49 30 901820',
+    });
+    await tx.insert(users).values([
+      {
+        email: DEMO_ACCOUNTS.kestrel.email,
+        passwordHash: partnerHash,
+        firstname: 'Lena',
+        lastname: 'Vogel',
+        roles: ['ROLE_PARTNER'],
+        partnerId: kestrel.id,
+      },
+      {
+        email: DEMO_ACCOUNTS.kestrelReports.email,
+        passwordHash: partnerHash,
+        firstname: 'Jonas',
+        lastname: 'Weber',
+        roles: ['ROLE_PARTNER'],
+        partnerId: kestrel.id,
+      },
+    ]);
+  });
+  await seedNews(db, storage, ctx.now());
+  await seedBilling(db, storage, ctx.now(), ctx.config.network);
+  if (options.traffic !== false) {
+    await seedTraffic(db, { now: ctx.now() });
+    await markSeededHistoryBilled(db);
+  }
+  // After the replayed traffic, so that its conversions do not queue deliveries to these made-up trackers.
+  await seedPostbacks(db, ctx.now());
+  return true;
+}
+
+/** Two postbacks of Northwind for the Pixels/postbacks screen: a disabled global one, one for an offer's sign-ups. */
+async function seedPostbacks(db: AppContext['db'], now: Date): Promise<void> {
+  const [northwind] = await db
+    .select({ id: partners.id })
+    .from(partners)
+    .where(eq(partners.email, DEMO_ACCOUNTS.partner.email));
+  const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.name, DEMO_OFFERS.public));
+  const [registration] = await db.select({ id: goals.id }).from(goals).where(eq(goals.identifier, 'registration'));
+  if (!northwind || !offer || !registration) return;
+  const earlier = new Date(now.getTime() - 14 * 86_400_000);
+  await db.transaction(async (tx) => {
+    await tx.insert(postbacks).values({
+      partnerId: northwind.id,
+      name: 'All conversions',
+      url: 'https://tracker.example/postback?cid={click_id}&payout={payout}&currency={currency}&status={status}',
+      enabled: false,
+      createdAt: earlier,
+      updatedAt: earlier,
+    });
+    const [bound] = await tx
+      .insert(postbacks)
+      .values({
+        partnerId: northwind.id,
+        name: 'LunaDate sign-ups',
+        goalId: registration.id,
+        url: 'https://tracker.example/conv?click={click_id}&txn={transaction_id}&amount={payout}&ts={timestamp}',
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: postbacks.id });
+    if (bound) await tx.insert(postbackOffers).values({ postbackId: bound.id, offerId: offer.id });
+  });
+}
