@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import type { EndpointDefinition, EndpointWireData } from '@portal/contracts';
+import { DATA_LIST_NAMES, accountEndpoints, type EndpointDefinition, type EndpointWireData } from '@portal/contracts';
 import { i18n } from '@/lib/i18n';
 
 /** Renders a screen the way the app does: Mantine, i18n, a query client and a memory router. */
@@ -63,4 +63,77 @@ export function answerOf<E extends EndpointDefinition>(
 /** An error answer: the spec's error object. */
 export function errorOf(status: number, message: string, errors: Record<string, string> | null = null): Response {
   return jsonResponse(status, { status, message, data: null, errors });
+}
+
+type WireConfig = EndpointWireData<typeof accountEndpoints.config>;
+type WirePartner = NonNullable<WireConfig['partner']>;
+
+/** A whole connected partner as GET /config sends it, with the fields a test names changed. */
+export function partnerFixture(overrides: Partial<WirePartner> = {}): WirePartner {
+  return {
+    id: 7,
+    displayName: 'Northwind Media #7',
+    accountType: 'affiliate',
+    status: 'active',
+    firstname: 'Emma',
+    lastname: 'Laurent',
+    nickname: null,
+    companyStatus: 'sas',
+    companyName: 'Northwind Media',
+    companyNumber: null,
+    vatNumber: null,
+    logo: null,
+    langs: ['fr'],
+    country: 'FR',
+    address: '1 rue de la Paix',
+    zipCode: '75002',
+    state: null,
+    city: 'Paris',
+    email: 'partner@example.test',
+    phoneNumber: '+33 1 23 45 67 89',
+    websiteUrl: null,
+    paymentThreshold: null,
+    paymentTerms: 'net30',
+    paymentCurrency: 'EUR',
+    paymentMethod: 'wire',
+    accountHolder: null,
+    bankName: null,
+    bankAddress: null,
+    iban: null,
+    swift: null,
+    routingNumber: null,
+    allOffersAccess: true,
+    lastActivityAt: null,
+    accountManager: null,
+    mainContact: null,
+    documents: {},
+    ...overrides,
+  };
+}
+
+/**
+ * GET /config's answer, typed from its contract: a partner's by default (`partner: null` and staff roles for staff),
+ * every list empty unless the test gives one.
+ */
+export function configAnswer(overrides: Partial<WireConfig> = {}): Response {
+  const roles = overrides.roles ?? ['ROLE_PARTNER'];
+  const data: WireConfig = {
+    partner: roles.includes('ROLE_PARTNER') ? partnerFixture() : null,
+    user: {
+      id: 1,
+      email: 'user@example.test',
+      firstname: 'Alex',
+      lastname: 'User',
+      displayName: 'Alex User',
+      roles: roles as WireConfig['user']['roles'],
+      timezone: null,
+    },
+    roles,
+    viewedBy: null,
+    countries: [],
+    languages: [],
+    data: Object.fromEntries(DATA_LIST_NAMES.map((name) => [name, []])) as unknown as WireConfig['data'],
+    ...overrides,
+  };
+  return answerOf(accountEndpoints.config, data);
 }

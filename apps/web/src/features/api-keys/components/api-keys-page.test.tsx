@@ -1,13 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
+import { apiKeysEndpoints } from '@portal/contracts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { answerOf, renderWithProviders } from '@/test/render';
 import { ApiKeysPage } from './api-keys-page';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message: string | null = null) =>
-  jsonResponse(200, { code: 200, success: true, message, errors: null, total: null, data });
-
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
@@ -27,7 +25,7 @@ const listed = {
 
 describe('ApiKeysPage', () => {
   it('says "No reporting." without a key, documents the header and links to the reference', async () => {
-    fetchMock.mockResolvedValue(ok([]));
+    fetchMock.mockResolvedValue(answerOf(apiKeysEndpoints.list, []));
     renderWithProviders(<ApiKeysPage />);
     expect((await screen.findByTestId('api-empty')).textContent).toBe('No reporting.');
     expect(screen.getByTestId('api-docs').textContent).toContain('Authorization: Bearer');
@@ -40,9 +38,15 @@ describe('ApiKeysPage', () => {
     fetchMock.mockImplementation(async (_input, init) => {
       if (init?.method === 'POST') {
         created = true;
-        return ok({ ...listed, key: KEY }, 'Your API key has been created. Copy it now: it will not be shown again.');
+        return answerOf(
+          apiKeysEndpoints.create,
+          { ...listed, key: KEY },
+          {
+            message: 'Your API key has been created. Copy it now: it will not be shown again.',
+          },
+        );
       }
-      return ok(created ? [listed] : []);
+      return answerOf(apiKeysEndpoints.list, created ? [listed] : []);
     });
     renderWithProviders(<ApiKeysPage />);
     await screen.findByTestId('api-empty');

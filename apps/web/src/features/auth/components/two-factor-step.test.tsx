@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { authEndpoints } from '@portal/contracts';
+import { answerOf, renderWithProviders } from '@/test/render';
 import { TwoFactorStep } from './two-factor-step';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -19,16 +20,7 @@ describe('TwoFactorStep', () => {
   it('accepts a recovery code instead of the SMS code (decision 030)', async () => {
     const user = userEvent.setup();
     const expireAt = new Date(Date.now() + 86_400_000).toISOString();
-    fetchMock.mockResolvedValueOnce(
-      jsonResponse(200, {
-        code: 200,
-        success: true,
-        message: null,
-        errors: null,
-        total: null,
-        data: { bearer: 'tok', expireAt },
-      }),
-    );
+    fetchMock.mockResolvedValueOnce(answerOf(authEndpoints.loginTwoFactor, { bearer: 'tok', expireAt }));
     const onSignedIn = vi.fn(async (_session: { bearer: string }) => undefined);
     renderWithProviders(
       <TwoFactorStep challenge="chal-1" phone="+33 •••••••78" onSignedIn={onSignedIn} onBack={() => undefined} />,

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { newsEndpoints } from '@portal/contracts';
+import { answerOf, renderWithProviders } from '@/test/render';
 import { NewsCarousel, carouselLayout } from './news-carousel';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -18,14 +19,11 @@ const item = (id: number) => ({
 
 function answer(count: number) {
   fetchMock.mockResolvedValue(
-    jsonResponse(200, {
-      code: 200,
-      success: true,
-      message: null,
-      errors: null,
-      total: count,
-      data: Array.from({ length: count }, (_, i) => item(i + 1)),
-    }),
+    answerOf(
+      newsEndpoints.list,
+      Array.from({ length: count }, (_, i) => item(i + 1)),
+      { total: count },
+    ),
   );
 }
 

@@ -1,13 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { notificationsEndpoints } from '@portal/contracts';
+import { answerOf, renderWithProviders } from '@/test/render';
 import { NotificationList } from './notification-list';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, total: number | null = null) =>
-  jsonResponse(200, { code: 200, success: true, message: null, errors: null, total, data });
-
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
@@ -26,7 +24,7 @@ const notification = (id: number, title: string, readAt: string | null) => ({
 
 describe('NotificationList', () => {
   it('shows "Notifications (0)" and the empty state when there is none', async () => {
-    fetchMock.mockResolvedValue(ok({ items: [], unread: 0 }, 0));
+    fetchMock.mockResolvedValue(answerOf(notificationsEndpoints.list, { items: [], unread: 0 }, { total: 0 }));
     renderWithProviders(<NotificationList />);
     expect((await screen.findByTestId('page-title')).textContent).toBe('Notifications (0)');
     expect(screen.getByTestId('notifications-empty')).toBeTruthy();
@@ -40,9 +38,10 @@ describe('NotificationList', () => {
       const url = String(input);
       if (init?.method === 'POST' && url === '/api/v1/notifications/2/read') {
         read = true;
-        return ok(notification(2, 'Approved', '2025-08-04T11:00:00.000Z'));
+        return answerOf(notificationsEndpoints.markRead, notification(2, 'Approved', '2025-08-04T11:00:00.000Z'));
       }
-      return ok(
+      return answerOf(
+        notificationsEndpoints.list,
         {
           items: [
             notification(2, 'Approved', read ? '2025-08-04T11:00:00.000Z' : null),
@@ -50,7 +49,7 @@ describe('NotificationList', () => {
           ],
           unread: read ? 0 : 1,
         },
-        2,
+        { total: 2 },
       );
     });
     renderWithProviders(<NotificationList />);

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { postbacksEndpoints, type EndpointWireData } from '@portal/contracts';
+import { answerOf, renderWithProviders } from '@/test/render';
 import { PostbackStats } from './postback-stats';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message: string | null = null) =>
-  jsonResponse(200, { code: 200, success: true, message, errors: null, total: null, data });
+type Attempt = EndpointWireData<typeof postbacksEndpoints.stats>['attempts'][number];
 
-const attempt = (id: number, deliveryId: string, extra: Record<string, unknown>) => ({
+const attempt = (id: number, deliveryId: string, extra: Partial<Attempt>): Attempt => ({
   id,
   deliveryId,
   conversionId: 40,
@@ -35,8 +35,8 @@ describe('PostbackStats', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (_input, init) =>
       init?.method === 'POST'
-        ? ok(null, 'The delivery will be sent again shortly.')
-        : ok({
+        ? answerOf(postbacksEndpoints.resendDelivery, null, { message: 'The delivery will be sent again shortly.' })
+        : answerOf(postbacksEndpoints.stats, {
             sent: 3,
             succeeded: 1,
             failed: 1,

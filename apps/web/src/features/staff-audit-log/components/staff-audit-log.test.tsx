@@ -2,25 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auditEndpoints } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
-import { answerOf, jsonResponse, renderWithProviders } from '@/test/render';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffAuditLog, dayStart, nextDay } from './staff-audit-log';
 
 const fetchMock = vi.fn<typeof fetch>();
-const config = {
-  code: 200,
-  success: true,
-  message: null,
-  errors: null,
-  total: null,
-  data: {
-    partner: null,
-    user: { id: 1, email: 'a@x.test', firstname: 'Alex', lastname: 'Admin', displayName: 'Alex Admin', roles: ['ROLE_ADMIN'], timezone: '+02:00' },
-    roles: ['ROLE_ADMIN'],
-    countries: [],
-    languages: [],
-    data: {},
-  },
-}; // prettier-ignore
 
 beforeEach(() => {
   saveSession('tok', new Date(Date.now() + 60_000), false);
@@ -29,7 +14,18 @@ beforeEach(() => {
   fetchMock.mockImplementation((input) =>
     Promise.resolve(
       String(input).startsWith('/api/v1/config')
-        ? jsonResponse(200, config)
+        ? configAnswer({
+            roles: ['ROLE_ADMIN'],
+            user: {
+              id: 1,
+              email: 'a@x.test',
+              firstname: 'Alex',
+              lastname: 'Admin',
+              displayName: 'Alex Admin',
+              roles: ['ROLE_ADMIN'],
+              timezone: '+02:00',
+            },
+          })
         : answerOf(
             auditEndpoints.auditLog,
             [

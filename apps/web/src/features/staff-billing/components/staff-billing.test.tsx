@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMoneyMinor } from '@portal/contracts';
+import { billingEndpoints, formatMoneyMinor } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { answerOf, renderWithProviders } from '@/test/render';
 import { finishedBillingMonths } from '../billing-months';
 import { StaffBilling } from './staff-billing';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown) =>
-  jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: null, data });
-
 beforeEach(() => {
   saveSession('tok', new Date(Date.now() + 60_000), false);
   vi.stubGlobal('fetch', fetchMock);
@@ -23,7 +20,7 @@ describe('StaffBilling', () => {
     const [last] = finishedBillingMonths(new Date());
     fetchMock.mockImplementation(() =>
       Promise.resolve(
-        ok({
+        answerOf(billingEndpoints.runBilling, {
           month: last!.value,
           created: [
             { billingRequestId: 4, partnerId: 7, partnerName: 'Acme #7', currency: 'EUR', totalAmount: 4442, totalVatAmount: 740, conversions: 3, deferred: false, invoice: 'INV-2026-0004' },
@@ -56,7 +53,9 @@ describe('StaffBilling', () => {
 
   it('says when there is nothing new to bill', async () => {
     const [last] = finishedBillingMonths(new Date());
-    fetchMock.mockImplementation(() => Promise.resolve(ok({ month: last!.value, created: [], alreadyBilled: [] })));
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(answerOf(billingEndpoints.runBilling, { month: last!.value, created: [], alreadyBilled: [] })),
+    );
     renderWithProviders(<StaffBilling />);
     await userEvent.click(screen.getByTestId('staff-billing-run'));
     expect((await screen.findByTestId('staff-billing-summary')).textContent).toBe(

@@ -2,33 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { staffEndpoints } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
-import { answerOf, jsonResponse, renderWithProviders } from '@/test/render';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffHome } from './staff-home';
 
 const fetchMock = vi.fn<typeof fetch>();
-/** The parts of GET /config the console reads: the user and its roles. */
-const configOf = (roles: string[]) => ({
-  code: 200,
-  success: true,
-  message: null,
-  errors: null,
-  total: null,
-  data: {
-    partner: null,
-    user: { id: 1, email: 'a@x.test', firstname: 'Alex', lastname: 'Admin', displayName: 'Alex Admin', roles, timezone: null },
-    roles,
-    countries: [],
-    languages: [],
-    data: {},
-  },
-}); // prettier-ignore
 
 function serve(roles: string[], home: Parameters<typeof answerOf<typeof staffEndpoints.home>>[1]) {
   fetchMock.mockImplementation((input) =>
     Promise.resolve(
-      String(input).startsWith('/api/v1/config')
-        ? jsonResponse(200, configOf(roles))
-        : answerOf(staffEndpoints.home, home),
+      String(input).startsWith('/api/v1/config') ? configAnswer({ roles }) : answerOf(staffEndpoints.home, home),
     ),
   );
 }

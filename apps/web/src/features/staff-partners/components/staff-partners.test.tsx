@@ -1,15 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { staffEndpoints, type EndpointWireData } from '@portal/contracts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '@/lib/session';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { answerOf, renderWithProviders } from '@/test/render';
 import { StaffPartners } from './staff-partners';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown) =>
-  jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: null, data });
-
-const PARTNERS = [
+const PARTNERS: EndpointWireData<typeof staffEndpoints.listPartners> = [
   { id: 7, displayName: 'Acme #7', email: 'a@acme.test', status: 'pending', prospect: true, accountManagerId: 2, createdAt: '2026-03-02T09:00:00.000Z' },
   { id: 8, displayName: 'Beta #8', email: 'b@beta.test', status: 'suspended', prospect: false, accountManagerId: 2, createdAt: '2026-01-02T09:00:00.000Z' },
 ]; // prettier-ignore
@@ -25,7 +23,7 @@ const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ??
 
 describe('StaffPartners', () => {
   it('asks for the pending partners first and offers the moves each status allows', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(ok(PARTNERS)));
+    fetchMock.mockImplementation(() => Promise.resolve(answerOf(staffEndpoints.listPartners, PARTNERS)));
     renderWithProviders(<StaffPartners />);
     const rows = await screen.findAllByTestId('staff-partner-row');
     expect(calls()[0]).toBe('GET /api/v1/staff/partners?status=pending');
@@ -41,7 +39,11 @@ describe('StaffPartners', () => {
 
   it('sends the move with the trimmed reason, then reloads the list', async () => {
     fetchMock.mockImplementation((_url, init) =>
-      Promise.resolve(ok(init?.method === 'PUT' ? { ...PARTNERS[0], status: 'rejected' } : PARTNERS)),
+      Promise.resolve(
+        init?.method === 'PUT'
+          ? answerOf(staffEndpoints.changePartnerStatus, { ...PARTNERS[0]!, status: 'rejected' })
+          : answerOf(staffEndpoints.listPartners, PARTNERS),
+      ),
     );
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
@@ -57,7 +59,7 @@ describe('StaffPartners', () => {
   });
 
   it('a reason over 1000 characters cannot be sent', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(ok(PARTNERS)));
+    fetchMock.mockImplementation(() => Promise.resolve(answerOf(staffEndpoints.listPartners, PARTNERS)));
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
     await userEvent.click(within(row!).getByRole('button', { name: 'Approve' }));
