@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { timezoneForBrowserOffset } from '@portal/contracts';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
 import { AccountSettings } from './account-settings';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -50,9 +50,7 @@ describe('AccountSettings', () => {
 
   it('says when the settings cannot be loaded and loads them again on request', async () => {
     const user = userEvent.setup();
-    fetchMock
-      .mockResolvedValueOnce(jsonResponse(500, { status: 500, message: 'Down', data: null, errors: null }))
-      .mockResolvedValueOnce(ok(settings));
+    fetchMock.mockResolvedValueOnce(errorOf(500, 'Down')).mockResolvedValueOnce(ok(settings));
     renderWithProviders(<AccountSettings />);
     const failed = await screen.findByTestId('settings-load-failed');
     expect(failed.textContent).toContain('could not be loaded');

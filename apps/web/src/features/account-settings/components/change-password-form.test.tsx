@@ -1,7 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { authEndpoints } from '@portal/contracts';
+import { answerOf, errorOf, renderWithProviders } from '@/test/render';
 import { ChangePasswordForm } from './change-password-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -50,21 +51,11 @@ describe('ChangePasswordForm', () => {
     const user = userEvent.setup();
     fetchMock
       .mockResolvedValueOnce(
-        jsonResponse(400, {
-          status: 400,
-          message: 'The current password is incorrect.',
-          data: null,
-          errors: { currentPassword: 'The current password is incorrect.' },
-        }),
+        errorOf(400, 'The current password is incorrect.', { currentPassword: 'The current password is incorrect.' }),
       )
       .mockResolvedValueOnce(
-        jsonResponse(200, {
-          code: 200,
-          success: true,
+        answerOf(authEndpoints.changePassword, null, {
           message: 'Your password has been updated successfully.',
-          data: null,
-          errors: null,
-          total: null,
         }),
       );
     renderWithProviders(<ChangePasswordForm />);

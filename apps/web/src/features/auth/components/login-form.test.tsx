@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { authEndpoints } from '@portal/contracts';
+import { answerOf, errorOf, renderWithProviders } from '@/test/render';
 import { LoginForm } from './login-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -41,16 +42,7 @@ describe('LoginForm', () => {
   it('posts {username, password}, stores the session and goes to the redirect', async () => {
     const user = userEvent.setup();
     const expireAt = new Date(Date.now() + 86_400_000).toISOString();
-    fetchMock.mockResolvedValue(
-      jsonResponse(200, {
-        code: 200,
-        success: true,
-        message: null,
-        errors: null,
-        total: null,
-        data: { bearer: 'tok', expireAt },
-      }),
-    );
+    fetchMock.mockResolvedValue(answerOf(authEndpoints.login, { bearer: 'tok', expireAt }));
     const { router } = renderWithProviders(<LoginForm redirectTo="/offers" />, { path: '/login' });
 
     await user.type(screen.getByLabelText(/^Email/), 'partner@example.com');
@@ -68,9 +60,7 @@ describe('LoginForm', () => {
 
   it('says "Incorrect username or password." on 401', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(
-      jsonResponse(401, { status: 401, message: 'Invalid credentials', data: null, errors: null }),
-    );
+    fetchMock.mockResolvedValue(errorOf(401, 'Invalid credentials'));
     renderWithProviders(<LoginForm redirectTo="/" />, { path: '/login' });
 
     await user.type(screen.getByLabelText(/^Email/), 'partner@example.com');
@@ -83,10 +73,8 @@ describe('LoginForm', () => {
     expect(Cookies.get('token')).toBeUndefined();
   });
   describe('with two-factor authentication', () => {
-    const ok = (data: unknown) =>
-      jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: null, data });
     const challenge = {
-      twoFactorRequired: true,
+      twoFactorRequired: true as const,
       challenge: 'chal-123',
       phone: '+33 •••••••78',
       codeExpireAt: new Date(Date.now() + 600_000).toISOString(),
@@ -103,7 +91,9 @@ describe('LoginForm', () => {
     it('asks for the SMS code, then signs in with it', async () => {
       const user = userEvent.setup();
       const expireAt = new Date(Date.now() + 86_400_000).toISOString();
-      fetchMock.mockResolvedValueOnce(ok(challenge)).mockResolvedValueOnce(ok({ bearer: 'tok-2fa', expireAt }));
+      fetchMock
+        .mockResolvedValueOnce(answerOf(authEndpoints.login, challenge))
+        .mockResolvedValueOnce(answerOf(authEndpoints.loginTwoFactor, { bearer: 'tok-2fa', expireAt }));
       const { router } = renderWithProviders(<LoginForm redirectTo="/offers" />, { path: '/login' });
 
       await passwordStep(user, true);
@@ -125,14 +115,9 @@ describe('LoginForm', () => {
 
     it('shows a wrong code under the field and stays on the step; "Back to sign in" returns', async () => {
       const user = userEvent.setup();
-      fetchMock.mockResolvedValueOnce(ok(challenge)).mockResolvedValueOnce(
-        jsonResponse(400, {
-          status: 400,
-          message: 'The code is incorrect.',
-          data: null,
-          errors: { code: 'The code is incorrect.' },
-        }),
-      );
+      fetchMock
+        .mockResolvedValueOnce(answerOf(authEndpoints.login, challenge))
+        .mockResolvedValueOnce(errorOf(400, 'The code is incorrect.', { code: 'The code is incorrect.' }));
       renderWithProviders(<LoginForm redirectTo="/" />, { path: '/login' });
       await passwordStep(user);
       await user.type(screen.getByLabelText(/^Verification code/), '000000');

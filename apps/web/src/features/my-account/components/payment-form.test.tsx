@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalConfig } from '@/lib/config';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
 import { PaymentForm } from './payment-form';
 
 type Partner = NonNullable<PortalConfig['partner']>;
@@ -65,12 +65,7 @@ describe('PaymentForm', () => {
   it('sends only the payment set, then shows server field errors under their fields', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, {
-        status: 400,
-        message: 'The request is invalid.',
-        data: null,
-        errors: { bankName: 'Must be at most 255 characters long.' },
-      }),
+      errorOf(400, 'The request is invalid.', { bankName: 'Must be at most 255 characters long.' }),
     );
     renderWithProviders(<PaymentForm partner={partner} />);
     await user.type(screen.getByLabelText('Routing number'), '021000021');
@@ -98,12 +93,7 @@ describe('PaymentForm', () => {
   it('shows a wrong current password under its field', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, {
-        status: 400,
-        message: 'The current password is incorrect.',
-        data: null,
-        errors: { currentPassword: 'The current password is incorrect.' },
-      }),
+      errorOf(400, 'The current password is incorrect.', { currentPassword: 'The current password is incorrect.' }),
     );
     renderWithProviders(<PaymentForm partner={partner} />);
     await user.type(screen.getByLabelText('Routing number'), '021000021');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
 import { OfferDetail } from './offer-detail';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -126,9 +126,7 @@ describe('OfferDetail', () => {
 
   it('shows not-found when the API answers 404', async () => {
     fetchMock.mockImplementation(async (input) =>
-      String(input).includes('/config')
-        ? ok(config)
-        : jsonResponse(404, { status: 404, message: 'Offer not found.', data: null, errors: null }),
+      String(input).includes('/config') ? ok(config) : errorOf(404, 'Offer not found.'),
     );
     render(987654);
     expect(await screen.findByTestId('offer-not-found')).toBeTruthy();

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { authEndpoints } from '@portal/contracts';
+import { answerOf, errorOf, renderWithProviders } from '@/test/render';
 import { PasswordResetForm } from './password-reset-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -69,9 +70,7 @@ describe('PasswordResetForm', () => {
 
   it('posts {key, password} and reports success', async () => {
     const onSuccess = vi.fn();
-    fetchMock.mockResolvedValue(
-      jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }),
-    );
+    fetchMock.mockResolvedValue(answerOf(authEndpoints.resetPassword, null));
     renderWithProviders(<PasswordResetForm resetKey="the-key" onSuccess={onSuccess} onInvalidKey={() => {}} />);
     type(passwordInput(), 'Secret123');
     type(confirmInput(), 'Secret123');
@@ -84,14 +83,7 @@ describe('PasswordResetForm', () => {
   });
 
   it('puts the server errors under the field without a generic snackbar', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(400, {
-        status: 400,
-        message: 'Bad request',
-        data: null,
-        errors: { password: 'Too common a password.' },
-      }),
-    );
+    fetchMock.mockResolvedValue(errorOf(400, 'Bad request', { password: 'Too common a password.' }));
     renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} onInvalidKey={() => {}} />);
     type(passwordInput(), 'Secret123');
     type(confirmInput(), 'Secret123');
@@ -104,12 +96,7 @@ describe('PasswordResetForm', () => {
   it('hands a key the server refuses on submit to the invalid-link view, without a snackbar', async () => {
     const onInvalidKey = vi.fn();
     fetchMock.mockResolvedValue(
-      jsonResponse(400, {
-        status: 400,
-        message: 'The link is either invalid or has expired.',
-        data: null,
-        errors: { key: 'The link is either invalid or has expired.' },
-      }),
+      errorOf(400, 'The link is either invalid or has expired.', { key: 'The link is either invalid or has expired.' }),
     );
     renderWithProviders(<PasswordResetForm resetKey="k" onSuccess={() => {}} onInvalidKey={onInvalidKey} />);
     type(passwordInput(), 'Secret123');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
 import { PostbackForm } from './postback-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -86,11 +86,9 @@ describe('PostbackForm', { timeout: 30_000 }, () => {
     const onSaved = vi.fn();
     fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'POST') {
-        return jsonResponse(400, {
-          status: 400,
-          message: 'The request is invalid.',
-          data: null,
-          errors: { 'offers.0': 'You cannot run this offer.', subId: 'Must be at most 255 characters long.' },
+        return errorOf(400, 'The request is invalid.', {
+          'offers.0': 'You cannot run this offer.',
+          subId: 'Must be at most 255 characters long.',
         });
       }
       return String(input).startsWith('/api/v1/offer') ? ok(offerPage) : ok(null);

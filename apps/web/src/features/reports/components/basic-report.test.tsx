@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoneyMinor, type BasicReportRow } from '@portal/contracts';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
 import { BasicReport } from './basic-report';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -56,7 +56,7 @@ beforeEach(() => {
       await new Promise<void>((resolve) => (release = resolve));
       return jsonResponse(200, envelope(rows, 2));
     }
-    return jsonResponse(404, { status: 404, message: 'no', data: null, errors: null });
+    return errorOf(404, 'no');
   });
 });
 
