@@ -14,6 +14,14 @@ function webZone(target, layer) {
   };
 }
 
+/** Web tests answer fetches with fixtures typed from the contracts (issue 15): answerOf, errorOf, configAnswer. */
+const TYPED_FIXTURES = {
+  name: '@/test/render',
+  importNames: ['jsonResponse'],
+  message:
+    'Answer with answerOf(endpoint, data), errorOf(status, message) or configAnswer(): typed from the contracts.',
+};
+
 const CSV_PATH = { name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' };
 const FRONT_DOOR = "Modules reach each other only through the other module's index.ts (decision 035).";
 
@@ -131,6 +139,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [TYPED_FIXTURES],
           patterns: [
             {
               regex: `^(\\./)?(\\.\\./){${depth + 1},}`,
@@ -143,6 +152,10 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [TYPED_FIXTURES] }] },
+  },
   {
     // Each call names its endpoint's contract (decision 034): the path, method and answer type come from
     // @portal/contracts, so no feature writes a path or an answer type by hand.

@@ -77,4 +77,14 @@ describe('lint rules', () => {
     const seed = "import { seedDemo } from '../seed/seed.js';\nexport const x = seedDemo;\n";
     expect(await ruleIdsOf(seed, 'apps/server/src/db/client.ts')).toEqual(['no-restricted-imports']);
   });
+
+  it('keeps web tests on fixtures typed from the contracts', async () => {
+    const raw = "import { jsonResponse } from '@/test/render';\nexport const r = jsonResponse(200, {});\n";
+    const typed = "import { answerOf } from '@/test/render';\nexport const r = answerOf;\n";
+    expect(await ruleIdsOf(raw, 'apps/web/src/features/offers/components/offer-list.test.tsx')).toEqual([
+      'no-restricted-imports',
+    ]);
+    expect(await ruleIdsOf(raw, 'apps/web/src/app/router.test.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(typed, 'apps/web/src/features/offers/components/offer-list.test.tsx')).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { registerNavigate } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
-import { jsonResponse } from '@/test/render';
+import { configAnswer, errorOf, partnerFixture } from '@/test/render';
 import { portalLoader, routes } from './router';
 import { loginLoader } from './routes/login';
 import type { RouteHandle } from './route-handle';
@@ -12,17 +12,6 @@ import type { RouteHandle } from './route-handle';
 vi.mock('@/lib/snackbar', () => ({ showSnackbar: vi.fn() }));
 
 const fetchMock = vi.fn<typeof fetch>();
-
-function config(roles: string[]) {
-  return {
-    code: 200,
-    success: true,
-    message: null,
-    errors: null,
-    total: null,
-    data: { partner: null, roles, countries: [], languages: [], data: {} },
-  };
-}
 
 async function thrownBy(run: () => unknown): Promise<Response> {
   try {
@@ -64,7 +53,7 @@ describe('guarded routes', () => {
 
   it('reloads the configuration on every navigation', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_PARTNER']))));
+    fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_PARTNER'] })));
     await portalLoader(loaderArgs('/'));
     await portalLoader(loaderArgs('/offers'));
     expect(fetchMock).toHaveBeenCalledTimes(2);
@@ -73,7 +62,7 @@ describe('guarded routes', () => {
 
   it('denies a route whose declared roles are not all held', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_PARTNER']))));
+    fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_PARTNER'] })));
     const portal = routes[0]?.children?.find((route) => route.id === 'portal');
     const payments = portal?.children?.find((route) => route.path === 'payments');
     if (!payments) throw new Error('no payments route');
@@ -92,7 +81,7 @@ describe('guarded routes', () => {
 describe('the staff console and the partner portal', () => {
   it('sends a partner who opens a console screen home, quietly, and opens /staff/partners to partner handlers', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_PARTNER']))));
+    fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_PARTNER'] })));
     for (const path of ['/staff', '/staff/partners', '/staff/audit-log']) {
       const response = await thrownBy(() => portalLoader(loaderArgs(path)));
       expect(response.headers.get('Location'), path).toBe('/');
@@ -100,7 +89,7 @@ describe('the staff console and the partner portal', () => {
     expect(showSnackbar).not.toHaveBeenCalled();
 
     for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER', 'ROLE_ADMIN']) {
-      fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
+      fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: [role] })));
       await expect(portalLoader(loaderArgs('/staff/partners?status=all'))).resolves.toBeNull();
     }
   });
@@ -108,7 +97,7 @@ describe('the staff console and the partner portal', () => {
   it('sends staff who open a partner screen to the console’s home, quietly; account settings serve both', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
     for (const role of ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE']) {
-      fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
+      fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: [role] })));
       for (const path of ['/', '/offers', '/offer/3', '/reports/daily', '/payments', '/notifications', '/api']) {
         const response = await thrownBy(() => portalLoader(loaderArgs(path)));
         expect(response.headers.get('Location'), `${role} ${path}`).toBe('/staff');
@@ -122,14 +111,14 @@ describe('the staff console and the partner portal', () => {
   it('opens /staff/billing to admins only; others are told and sent to the console’s home', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
     for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER', 'ROLE_FINANCE']) {
-      fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config([role]))));
+      fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: [role] })));
       const response = await thrownBy(() => portalLoader(loaderArgs('/staff/billing')));
       expect(response.headers.get('Location'), role).toBe('/staff');
       expect(showSnackbar).toHaveBeenCalledWith({ kind: 'error', message: 'Access denied.' });
     }
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_ADMIN']))));
+    fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_ADMIN'] })));
     await expect(portalLoader(loaderArgs('/staff/billing'))).resolves.toBeNull();
-    fetchMock.mockImplementation(() => Promise.resolve(jsonResponse(200, config(['ROLE_FINANCE']))));
+    fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'] })));
     const response = await thrownBy(() => portalLoader(loaderArgs('/staff/partners')));
     expect(response.headers.get('Location')).toBe('/staff');
   });
@@ -145,16 +134,19 @@ describe('login route', () => {
     fetchMock.mockImplementation((_input, init) => {
       const token = String((init?.headers as Record<string, string>).Authorization ?? '').replace('Bearer ', '');
       const user = users[token];
-      if (!user) return Promise.resolve(jsonResponse(401, { status: 401, message: 'No.', data: null, errors: null }));
-      const body = config(['ROLE_PARTNER']);
+      if (!user) return Promise.resolve(errorOf(401, 'No.'));
       return Promise.resolve(
-        jsonResponse(200, {
-          ...body,
-          data: {
-            ...body.data,
-            user: { id: user.id, email: user.email },
-            partner: user.partner ? { displayName: user.partner } : null,
+        configAnswer({
+          user: {
+            id: user.id,
+            email: user.email,
+            firstname: 'P',
+            lastname: 'X',
+            displayName: 'P X',
+            roles: ['ROLE_PARTNER'],
+            timezone: null,
           },
+          partner: user.partner ? partnerFixture({ displayName: user.partner }) : null,
         }),
       );
     });
@@ -203,9 +195,7 @@ describe('login route', () => {
       expect(response.headers.get('Location'), token).toBe('/');
       expect(Cookies.get('token')).toBe('mine');
     }
-    fetchMock.mockImplementation(() =>
-      Promise.resolve(jsonResponse(500, { status: 500, message: 'x', data: null, errors: null })),
-    );
+    fetchMock.mockImplementation(() => Promise.resolve(errorOf(500, 'x')));
     const failed = await thrownBy(() => followLink(linkUrl('theirs', later())));
     expect(failed.headers.get('Location')).toBe('/');
     expect(Cookies.get('token')).toBe('mine');

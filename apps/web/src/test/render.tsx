@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { offersEndpoints } from '@portal/contracts';
 import { DATA_LIST_NAMES, accountEndpoints, type EndpointDefinition, type EndpointWireData } from '@portal/contracts';
 import { i18n } from '@/lib/i18n';
 
@@ -136,4 +137,34 @@ export function configAnswer(overrides: Partial<WireConfig> = {}): Response {
     ...overrides,
   };
   return answerOf(accountEndpoints.config, data);
+}
+
+type WireOffer = EndpointWireData<typeof offersEndpoints.get>;
+
+/** A whole offer as the offer endpoints send it, with the fields a test names changed. */
+export function offerFixture(overrides: Partial<WireOffer> = {}): WireOffer {
+  return {
+    id: 7,
+    name: 'SecureHome – FR – Quote',
+    conversionType: 'cpl',
+    descriptionHtml: '<p>Quotes</p>',
+    descriptionText: 'Quotes',
+    previewUrl: null,
+    defaultUrl: 'https://x.example',
+    currency: { isoCode: 'EUR' },
+    countries: ['FR'],
+    verticals: [],
+    verticalItems: [],
+    private: false,
+    requireApproval: false,
+    enabled: true,
+    image: null,
+    payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
+    payouts: [{ goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR' }],
+    epc: { own: null, network: null },
+    partnerStatus: 'public',
+    application: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
 }

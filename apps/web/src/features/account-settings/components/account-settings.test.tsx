@@ -1,15 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { timezoneForBrowserOffset } from '@portal/contracts';
-import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
+import {
+  settingsEndpoints,
+  timezoneForBrowserOffset,
+  twoFactorEndpoints,
+  type EndpointWireData,
+} from '@portal/contracts';
+import { answerOf, errorOf, renderWithProviders } from '@/test/render';
 import { AccountSettings } from './account-settings';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message: string | null = null) =>
-  jsonResponse(200, { code: 200, success: true, message, errors: null, total: null, data });
 
-const settings = {
+const settings: EndpointWireData<typeof settingsEndpoints.get> = {
   timezone: null,
   preferences: {
     newsletter: true,
@@ -32,8 +35,14 @@ describe('AccountSettings', () => {
     const user = userEvent.setup();
     const browser = timezoneForBrowserOffset(new Date().getTimezoneOffset());
     fetchMock
-      .mockResolvedValueOnce(ok(settings))
-      .mockResolvedValueOnce(ok({ ...settings, timezone: browser }, 'Your timezone has been saved.'));
+      .mockResolvedValueOnce(answerOf(settingsEndpoints.get, settings))
+      .mockResolvedValueOnce(
+        answerOf(
+          settingsEndpoints.setTimezone,
+          { ...settings, timezone: browser },
+          { message: 'Your timezone has been saved.' },
+        ),
+      );
     renderWithProviders(<AccountSettings />);
     await user.click(await screen.findByRole('button', { name: 'Timezone' }));
     const select = screen.getByTestId('timezone-select') as HTMLInputElement;
@@ -50,7 +59,9 @@ describe('AccountSettings', () => {
 
   it('says when the settings cannot be loaded and loads them again on request', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(errorOf(500, 'Down')).mockResolvedValueOnce(ok(settings));
+    fetchMock
+      .mockResolvedValueOnce(errorOf(500, 'Down'))
+      .mockResolvedValueOnce(answerOf(settingsEndpoints.get, settings));
     renderWithProviders(<AccountSettings />);
     const failed = await screen.findByTestId('settings-load-failed');
     expect(failed.textContent).toContain('could not be loaded');
@@ -63,8 +74,10 @@ describe('AccountSettings', () => {
   it('shows the five preferences as saved and sends all five', async () => {
     const user = userEvent.setup();
     fetchMock
-      .mockResolvedValueOnce(ok(settings))
-      .mockResolvedValueOnce(ok(settings, 'Your preferences have been saved.'));
+      .mockResolvedValueOnce(answerOf(settingsEndpoints.get, settings))
+      .mockResolvedValueOnce(
+        answerOf(settingsEndpoints.setPreferences, settings, { message: 'Your preferences have been saved.' }),
+      );
     renderWithProviders(<AccountSettings />);
     await user.click(await screen.findByRole('button', { name: 'Newsletter and notification preferences' }));
     const box = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -83,8 +96,10 @@ describe('AccountSettings', () => {
   it('offers the six country codes, sends the phone on VERIFY and then asks for the code', async () => {
     const user = userEvent.setup();
     fetchMock
-      .mockResolvedValueOnce(ok(settings))
-      .mockResolvedValueOnce(ok({ phone: '+49 •••••••••89', codeExpireAt: new Date().toISOString() }));
+      .mockResolvedValueOnce(answerOf(settingsEndpoints.get, settings))
+      .mockResolvedValueOnce(
+        answerOf(twoFactorEndpoints.start, { phone: '+49 •••••••••89', codeExpireAt: new Date().toISOString() }),
+      );
     renderWithProviders(<AccountSettings />);
     await user.click(await screen.findByRole('button', { name: 'Two-factor authentication' }));
     const countryCode = screen.getAllByLabelText(/^Country code/).find((el) => el.tagName === 'INPUT');
@@ -115,20 +130,18 @@ describe('AccountSettings', () => {
     const enabled = { ...settings, twoFactor: { enabled: true, phone: '+33 •••••••78', enabledAt: null } };
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url.endsWith('/account/two-factor/start')) return ok({ phone: '+33 •••••••78', codeExpireAt: '' });
+      if (url.endsWith('/account/two-factor/start'))
+        return answerOf(twoFactorEndpoints.start, { phone: '+33 •••••••78', codeExpireAt: '' });
       if (url.endsWith('/account/two-factor/confirm')) {
-        return jsonResponse(200, {
-          code: 200,
-          success: true,
-          message: 'Two-factor authentication is enabled.',
-          data: { ...enabled.twoFactor, recoveryCodes: codes },
-          errors: null,
-          total: null,
-        });
+        return answerOf(
+          twoFactorEndpoints.confirm,
+          { ...enabled.twoFactor, recoveryCodes: codes },
+          { message: 'Two-factor authentication is enabled.' },
+        );
       }
       // The settings: off before the confirmation, on after it.
       const confirmed = fetchMock.mock.calls.some(([u]) => String(u).endsWith('/confirm'));
-      return ok(confirmed && init?.method !== 'POST' ? enabled : settings);
+      return answerOf(settingsEndpoints.get, confirmed && init?.method !== 'POST' ? enabled : settings);
     });
     renderWithProviders(<AccountSettings />);
     await user.click(await screen.findByRole('button', { name: 'Two-factor authentication' }));

@@ -2,36 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GLOBAL_PERFORMANCE_ROWS, STATS_PERIODS, YTD_PAYOUT_LABEL } from '@portal/contracts';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import {
+  GLOBAL_PERFORMANCE_ROWS,
+  statisticsEndpoints,
+  STATS_PERIODS,
+  YTD_PAYOUT_LABEL,
+  type EndpointWireData,
+} from '@portal/contracts';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { GlobalPerformanceBlock } from './global-performance';
 import { QuickStats } from './quick-stats';
 import { TopOffers } from './top-offers';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, total: number | null = null) =>
-  jsonResponse(200, { code: 200, success: true, message: null, errors: null, total, data });
 const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
-
-const config = {
-  partner: null,
-  user: {
-    id: 1,
-    email: 'p@example.test',
-    firstname: 'P',
-    lastname: 'Q',
-    displayName: 'P Q',
-    roles: [],
-    timezone: null,
-  },
-  roles: ['ROLE_PARTNER'],
-  countries: [
-    { isoCode: 'FR', name: 'France', flag: '🇫🇷' },
-    { isoCode: 'DE', name: 'Germany', flag: '🇩🇪' },
-  ],
-  languages: [],
-  data: { conversionTypeList: [{ value: 'cpl', label: 'CPL' }], verticalList: [] },
-};
 
 const statsRow = (clicks: number) => ({
   clicks,
@@ -52,7 +36,7 @@ const render = (ui: React.ReactElement) => renderWithProviders(<Suspense fallbac
 describe('QuickStats', () => {
   it('shows the 7-day figures and the fixed year-to-date label, 0 in the partner currency when empty', async () => {
     fetchMock.mockImplementation(async () =>
-      ok({
+      answerOf(statisticsEndpoints.quickStats, {
         startDate: '2026-03-09',
         endDate: '2026-03-15',
         clicks: 12345,
@@ -80,8 +64,10 @@ describe('QuickStats', () => {
 
 describe('GlobalPerformanceBlock', () => {
   it('shows month and year revenue and the six periods in order', async () => {
-    const data = Object.fromEntries(STATS_PERIODS.map((period, i) => [period, statsRow(i * 10)]));
-    fetchMock.mockImplementation(async () => ok(data));
+    const data = Object.fromEntries(STATS_PERIODS.map((period, i) => [period, statsRow(i * 10)])) as EndpointWireData<
+      typeof statisticsEndpoints.globalPerformance
+    >;
+    fetchMock.mockImplementation(async () => answerOf(statisticsEndpoints.globalPerformance, data));
     render(<GlobalPerformanceBlock currency="EUR" />);
     const rows = await screen.findAllByTestId('global-performance-row');
     expect(rows.map((row) => row.dataset.period)).toEqual([...GLOBAL_PERFORMANCE_ROWS]);
@@ -116,7 +102,7 @@ describe('TopOffers', () => {
       id,
       name: `Offer ${id}`,
       countries: ['FR', 'DE'],
-      conversionType: 'cpl',
+      conversionType: 'cpl' as const,
       payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
     },
   });
@@ -125,8 +111,18 @@ describe('TopOffers', () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url.includes('/config')) return ok(config);
-      return url.includes('country=DE') ? ok([], 0) : ok([row(1, 7), row(2, 9)], 2);
+      if (url.includes('/config')) {
+        return configAnswer({
+          partner: null,
+          countries: [
+            { isoCode: 'FR', name: 'France', flag: '🇫🇷' },
+            { isoCode: 'DE', name: 'Germany', flag: '🇩🇪' },
+          ],
+        });
+      }
+      return url.includes('country=DE')
+        ? answerOf(statisticsEndpoints.topOffers, [], { total: 0 })
+        : answerOf(statisticsEndpoints.topOffers, [row(1, 7), row(2, 9)], { total: 2 });
     });
     render(<TopOffers currency="EUR" />);
     const rows = await screen.findAllByTestId('top-offer-row', {}, { timeout: 5000 });

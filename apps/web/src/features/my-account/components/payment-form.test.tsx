@@ -2,14 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortalConfig } from '@/lib/config';
-import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
+import { accountEndpoints } from '@portal/contracts';
+import { answerOf, configAnswer, errorOf, partnerFixture, renderWithProviders } from '@/test/render';
 import { PaymentForm } from './payment-form';
 
 type Partner = NonNullable<PortalConfig['partner']>;
 
 const fetchMock = vi.fn<typeof fetch>();
 
-const partner = {
+const wirePartner = partnerFixture({
   id: 7,
   paymentTerms: 'net30',
   paymentCurrency: 'EUR',
@@ -20,16 +21,9 @@ const partner = {
   iban: 'FR7630006000011234567890189',
   swift: 'BNPAFRPPXXX',
   routingNumber: null,
-} as unknown as Partner;
-
-const envelope = (data: unknown, message: string | null = null) => ({
-  code: 200,
-  success: true,
-  message,
-  data,
-  errors: null,
-  total: null,
 });
+/** The form reads the partner as the web holds it (dates revived). */
+const partner = { ...wirePartner, lastActivityAt: null } as Partner;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -107,8 +101,12 @@ describe('PaymentForm', () => {
     const user = userEvent.setup();
     fetchMock.mockImplementation(async (input) =>
       String(input).endsWith('/config')
-        ? jsonResponse(200, envelope({ partner }))
-        : jsonResponse(200, envelope({ ...partner, iban: 'DE89370400440532013000' }, 'Payment information updated.')),
+        ? configAnswer({ partner: wirePartner })
+        : answerOf(
+            accountEndpoints.updatePartner,
+            { ...wirePartner, iban: 'DE89370400440532013000' },
+            { message: 'Payment information updated.' },
+          ),
     );
     renderWithProviders(<PaymentForm partner={partner} />);
     const iban = screen.getByLabelText('IBAN');

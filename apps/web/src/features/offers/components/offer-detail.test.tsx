@@ -2,34 +2,24 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
+import { offersEndpoints, type EndpointWireData } from '@portal/contracts';
+import { answerOf, configAnswer, errorOf, partnerFixture, renderWithProviders } from '@/test/render';
 import { OfferDetail } from './offer-detail';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown) =>
-  jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: null, data });
 
-const config = {
-  partner: null,
-  user: {
-    id: 1,
-    email: 'p@example.test',
-    firstname: 'P',
-    lastname: 'Q',
-    displayName: 'P Q',
-    roles: [],
-    timezone: null,
-  },
-  roles: ['ROLE_PARTNER'],
-  countries: [
-    { isoCode: 'FR', name: 'France', flag: '🇫🇷' },
-    { isoCode: 'BE', name: 'Belgium', flag: '🇧🇪' },
-  ],
-  languages: [],
-  data: { conversionTypeList: [{ value: 'cpl', label: 'CPL' }], verticalList: [] },
-};
+const config = (partner: ReturnType<typeof partnerFixture> | null = null) =>
+  configAnswer({
+    partner,
+    countries: [
+      { isoCode: 'FR', name: 'France', flag: '🇫🇷' },
+      { isoCode: 'BE', name: 'Belgium', flag: '🇧🇪' },
+    ],
+  });
 
-function offer(partnerStatus: string, requireApproval = true) {
+type Offer = EndpointWireData<typeof offersEndpoints.get>;
+
+function offer(partnerStatus: Offer['partnerStatus'], requireApproval = true): Offer {
   return {
     id: 7,
     name: 'SecureHome – FR – Quote',
@@ -50,6 +40,8 @@ function offer(partnerStatus: string, requireApproval = true) {
     enabled: true,
     image: '/api/v1/image/3',
     payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
+    payouts: [{ goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR' }],
+    epc: { own: null, network: null },
     partnerStatus,
     application: null,
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -73,7 +65,7 @@ describe('OfferDetail', () => {
   it('shows the rows, the 250×250 image and a sanitised description', async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      return url.includes('/config') ? ok(config) : ok(offer('public'));
+      return url.includes('/config') ? config() : answerOf(offersEndpoints.get, offer('public'));
     });
     render(7);
     expect(await screen.findByTestId('offer-detail')).toBeTruthy();
@@ -92,23 +84,33 @@ describe('OfferDetail', () => {
 
   it('applies: the button is disabled during the call, then the status is reloaded as pending', async () => {
     const user = userEvent.setup();
-    let status = 'apply_to_run';
+    let status: Offer['partnerStatus'] = 'apply_to_run';
     let finishPost: (response: Response) => void = () => {};
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url.includes('/config')) return ok(config);
+      if (url.includes('/config')) return config();
       if (init?.method === 'POST') {
         expect(JSON.parse(String(init.body))).toEqual({ offerId: 7 });
         return new Promise<Response>((resolve) => (finishPost = resolve));
       }
-      return ok(offer(status));
+      return answerOf(offersEndpoints.get, offer(status));
     });
     render(7);
     const button = await screen.findByRole('button', { name: 'Apply to Run' });
     await user.click(button);
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
     status = 'pending';
-    finishPost(ok({ id: 1, partnerId: 1, status: 'pending', subid: null, offer: { id: 7, name: 'x' } }));
+    finishPost(
+      answerOf(offersEndpoints.apply, {
+        id: 1,
+        partnerId: 1,
+        status: 'pending',
+        subid: null,
+        offer: { id: 7, name: 'x' },
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      }),
+    );
     expect(await screen.findByText('Your application to this offer is pending.')).toBeTruthy();
     await waitFor(() =>
       expect(within(screen.getByTestId('offer-detail-approval-status')).getByTestId('value').textContent).toBe(
@@ -126,7 +128,7 @@ describe('OfferDetail', () => {
 
   it('shows not-found when the API answers 404', async () => {
     fetchMock.mockImplementation(async (input) =>
-      String(input).includes('/config') ? ok(config) : errorOf(404, 'Offer not found.'),
+      String(input).includes('/config') ? config() : errorOf(404, 'Offer not found.'),
     );
     render(987654);
     expect(await screen.findByTestId('offer-not-found')).toBeTruthy();
@@ -134,9 +136,11 @@ describe('OfferDetail', () => {
   });
 
   describe('tracking link', () => {
-    const partnerConfig = { ...config, partner: { id: 42, paymentCurrency: 'EUR' } };
-    const serve = (body: unknown) =>
-      fetchMock.mockImplementation(async (input) => (String(input).includes('/config') ? ok(partnerConfig) : ok(body)));
+    const partner = partnerFixture({ id: 42, paymentCurrency: 'EUR' });
+    const serve = (body: Offer) =>
+      fetchMock.mockImplementation(async (input) =>
+        String(input).includes('/config') ? config(partner) : answerOf(offersEndpoints.get, body),
+      );
 
     it('builds the click URL with the partner id and the filled values, and copies it', async () => {
       const user = userEvent.setup();
@@ -166,13 +170,16 @@ describe('OfferDetail', () => {
       ['pending', 'waiting for approval'],
       ['refused', 'was refused'],
       ['apply_to_run', 'apply to run it first'],
-    ])('says why there is no link when the application is %s', async (status, text) => {
-      serve(offer(status));
-      render(7);
-      const reason = await screen.findByTestId('tracking-link-unavailable');
-      expect(reason.textContent).toContain(text);
-      expect(screen.queryByTestId('tracking-link-url')).toBeNull();
-      expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
-    });
+    ] as [Offer['partnerStatus'], string][])(
+      'says why there is no link when the application is %s',
+      async (status, text) => {
+        serve(offer(status));
+        render(7);
+        const reason = await screen.findByTestId('tracking-link-unavailable');
+        expect(reason.textContent).toContain(text);
+        expect(screen.queryByTestId('tracking-link-url')).toBeNull();
+        expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+      },
+    );
   });
 });

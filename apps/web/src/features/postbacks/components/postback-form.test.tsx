@@ -1,22 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
+import { offersEndpoints, postbacksEndpoints } from '@portal/contracts';
+import { answerOf, errorOf, offerFixture, renderWithProviders } from '@/test/render';
 import { PostbackForm } from './postback-form';
 
 const fetchMock = vi.fn<typeof fetch>();
-const ok = (data: unknown, message: string | null = null) =>
-  jsonResponse(200, { code: 200, success: true, message, errors: null, total: null, data });
 
 const offerPage = {
   total: 1,
   list: [
-    {
+    offerFixture({
       id: 11,
       name: 'LunaDate – FR – SOI',
-      enabled: true,
-      requireApproval: false,
-      partnerStatus: 'public',
       offerGoals: [
         {
           id: 1,
@@ -26,9 +22,23 @@ const offerPage = {
           goal: { id: 3, identifier: 'registration', name: 'Registration', types: [] },
         },
       ],
-    },
+    }),
   ],
 };
+const offers = () => answerOf(offersEndpoints.list, offerPage, { total: 1 });
+const saved = (id: number) => ({
+  id,
+  name: 'My tracker',
+  partnerId: 1,
+  subId: null,
+  goalId: null,
+  url: 'https://tracker.example/pb?c={click_id}',
+  enabled: true,
+  disabledReason: null,
+  count: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
@@ -44,7 +54,7 @@ const preview = () => screen.getByTestId('postback-preview').textContent;
 describe('PostbackForm', { timeout: 30_000 }, () => {
   it('previews the URL with sample values as it is typed and as macros are inserted', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(ok(offerPage));
+    fetchMock.mockResolvedValue(offers());
     renderWithProviders(<PostbackForm postback={null} onSaved={() => {}} onCancel={() => {}} />);
     expect(preview()).toBe('Type a URL to see how it will be called.');
     expect(save().disabled).toBe(true);
@@ -60,7 +70,7 @@ describe('PostbackForm', { timeout: 30_000 }, () => {
 
   it('names unknown macros and refuses credentials and other schemes, keeping Save disabled', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValue(ok(offerPage));
+    fetchMock.mockResolvedValue(offers());
     renderWithProviders(<PostbackForm postback={null} onSaved={() => {}} onCancel={() => {}} />);
     await user.click(urlInput());
     await user.paste('https://tracker.example/pb?c={clickid}');
@@ -91,7 +101,7 @@ describe('PostbackForm', { timeout: 30_000 }, () => {
           subId: 'Must be at most 255 characters long.',
         });
       }
-      return String(input).startsWith('/api/v1/offer') ? ok(offerPage) : ok(null);
+      return String(input).startsWith('/api/v1/offer') ? offers() : answerOf(postbacksEndpoints.create, saved(6));
     });
     renderWithProviders(<PostbackForm postback={null} onSaved={onSaved} onCancel={() => {}} />);
     await user.type(screen.getByLabelText('Name'), 'My tracker');
@@ -120,7 +130,9 @@ describe('PostbackForm', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     const onSaved = vi.fn();
     fetchMock.mockImplementation(async (input, init) =>
-      init?.method === 'PUT' ? ok({ id: 5 }, 'The postback has been saved.') : ok(offerPage),
+      init?.method === 'PUT'
+        ? answerOf(postbacksEndpoints.update, saved(5), { message: 'The postback has been saved.' })
+        : offers(),
     );
     renderWithProviders(
       <PostbackForm

@@ -1,26 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatMoneyMinor, type BasicReportRow } from '@portal/contracts';
-import { errorOf, jsonResponse, renderWithProviders } from '@/test/render';
+import { formatMoneyMinor, offersEndpoints, statisticsEndpoints, type BasicReportRow } from '@portal/contracts';
+import { answerOf, configAnswer, errorOf, renderWithProviders } from '@/test/render';
 import { BasicReport } from './basic-report';
 
 const fetchMock = vi.fn<typeof fetch>();
-const envelope = (data: unknown, total: number | null = null) => ({
-  code: 200,
-  success: true,
-  message: null,
-  errors: null,
-  total,
-  data,
-});
-const config = {
-  partner: { paymentCurrency: 'EUR' },
-  user: { id: 1, email: 'p@x.test', firstname: 'P', lastname: 'X', displayName: 'P X', roles: [], timezone: null },
-  roles: ['ROLE_PARTNER'],
-  countries: [],
-  languages: [],
-  data: {},
-};
 const rows: BasicReportRow[] = [
   { label: 'spring', isTotal: false, clicks: 40, conversions: 2, conversionRate: 0.05, revenue: [], epc: [] },
   {
@@ -50,11 +34,11 @@ beforeEach(() => {
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
-    if (url.startsWith('/api/v1/config')) return jsonResponse(200, envelope(config));
-    if (url.startsWith('/api/v1/offer')) return jsonResponse(200, envelope({ list: [], total: 0 }, 0));
+    if (url.startsWith('/api/v1/config')) return configAnswer();
+    if (url.startsWith('/api/v1/offer')) return answerOf(offersEndpoints.list, { list: [], total: 0 }, { total: 0 });
     if (url.startsWith('/api/v1/statistics/subid')) {
       await new Promise<void>((resolve) => (release = resolve));
-      return jsonResponse(200, envelope(rows, 2));
+      return answerOf(statisticsEndpoints.subid, rows, { total: 2 });
     }
     return errorOf(404, 'no');
   });
