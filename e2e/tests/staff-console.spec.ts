@@ -24,6 +24,8 @@ test.describe('the staff console', () => {
     await expect(menu.getByRole('link')).toHaveText([
       'Home',
       'Partners',
+      'Applications',
+      'Documents',
       'Conversions',
       'Billing',
       'Staff',
@@ -32,6 +34,13 @@ test.describe('the staff console', () => {
     // The partner's top-bar links are not the staff's.
     await expect(page.getByRole('link', { name: 'API', exact: true })).toHaveCount(0);
 
+    // Each queue opens its screen.
+    await page.getByTestId('staff-queue-pendingDocuments').getByTestId('staff-queue-link').click();
+    await expect(page).toHaveURL('/staff/documents');
+    await expect(page.getByTestId('page-title')).toHaveText('Pending documents');
+    await page.getByTestId('menu-staffApplications').click();
+    await expect(page.getByTestId('page-title')).toHaveText('Pending applications');
+    await page.getByTestId('menu-staffHome').click();
     // The pending requests queue opens the pending partners.
     await page.getByTestId('staff-queue-pendingPartners').getByTestId('staff-queue-link').click();
     await expect(page).toHaveURL('/staff/partners?status=pending');
@@ -54,7 +63,7 @@ test.describe('the staff console', () => {
     await signIn(page, DEMO.manager.email, DEMO.manager.password);
     await expect(page).toHaveURL('/staff');
     const menu = page.getByTestId('left-menu').getByRole('navigation');
-    await expect(menu.getByRole('link')).toHaveText(['Home', 'Partners', 'Conversions']);
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'Partners', 'Applications', 'Documents', 'Conversions']);
   });
 
   test('the audit log shows a partner’s approval with its diff, its author and its reason', async ({

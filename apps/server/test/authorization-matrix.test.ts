@@ -220,6 +220,11 @@ const TABLE: Record<string, Row> = {
     expect: STAFF_SCOPED,
     request: (f) => ({ url: `/api/v1/staff/partners/${f.partnerA}/view-as` }),
   },
+  'GET /api/v1/staff/partner-offers': { expect: STAFF_LIST, request: () => ({ url: '/api/v1/staff/partner-offers' }) },
+  'GET /api/v1/staff/compliance-documents': {
+    expect: STAFF_LIST,
+    request: () => ({ url: '/api/v1/staff/compliance-documents' }),
+  },
   'GET /api/v1/staff/partners': { expect: STAFF_LIST, request: () => ({ url: '/api/v1/staff/partners' }) },
   'PUT /api/v1/staff/partners/{id}/status': {
     // Asking for the current status changes nothing, and still goes through the rule.

@@ -113,4 +113,32 @@ describe('GET /staff/home', () => {
     expectErrorObject(await home(partnerToken), 403);
     expectErrorObject(await home(), 401);
   });
+
+  it('lists the application and document queues within the same scope, oldest first', async () => {
+    const ids = async (who: string, url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]!) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { data: { partner: { id: number } }[]; total: number };
+    };
+    for (const url of ['/api/v1/staff/partner-offers', '/api/v1/staff/compliance-documents']) {
+      expect((await ids('admin', url)).total).toBe(3);
+      expect((await ids('managerA', url)).total).toBe(1);
+      expect((await ids('managerB', url)).total).toBe(2);
+      expect((await ids('teamManager', url)).total).toBe(1);
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(tokens.finance!) });
+      expectErrorObject(res, 403);
+    }
+    const none = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/partner-offers?status=refused',
+      headers: bearer(tokens.admin!),
+    });
+    expect(none.json()).toMatchObject({ data: [], total: 0 });
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/compliance-documents?status=lost',
+      headers: bearer(tokens.admin!),
+    });
+    expectErrorObject(bad, 400);
+  });
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { PARTNER_STATUSES, type PartnerStatus } from './constants.js';
-import { IdParamsSchema, envelope } from './api.js';
+import {
+  APPLICATION_STATUSES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  PARTNER_STATUSES,
+  type PartnerStatus,
+} from './constants.js';
+import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { optionalString } from './validation.js';
 
@@ -75,6 +81,43 @@ export const StaffHomeSchema = z.object({
 });
 export type StaffHome = z.infer<typeof StaffHomeSchema>;
 
+// ---------------------------------------------------------------- the console's queues (issue 17)
+
+/** An application to an offer, as the staff queue lists it. */
+export const StaffApplicationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  partner: z.object({ id: z.number().int(), displayName: z.string() }),
+  offer: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+});
+export type StaffApplication = z.infer<typeof StaffApplicationSchema>;
+
+/** GET /staff/partner-offers: one status (pending by default), oldest first, paged. */
+export const StaffApplicationsQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  status: z.enum(APPLICATION_STATUSES, { error: 'type' }).default('pending'),
+});
+
+/** A compliance document, as the staff queue lists it. */
+export const StaffDocumentSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(DOCUMENT_TYPES),
+  status: z.enum(DOCUMENT_STATUSES),
+  expireAt: z.string().nullable(),
+  partner: z.object({ id: z.number().int(), displayName: z.string() }),
+  filename: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffDocument = z.infer<typeof StaffDocumentSchema>;
+
+/** GET /staff/compliance-documents: one status (pending by default), oldest first, paged. */
+export const StaffDocumentsQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  status: z.enum(DOCUMENT_STATUSES, { error: 'type' }).default('pending'),
+});
+
 /** How long a "view as partner" session lasts (decision 039). */
 export const VIEW_AS_TTL_MINUTES = 15;
 
@@ -88,6 +131,22 @@ export const ViewAsSchema = z.object({
 export type ViewAs = z.infer<typeof ViewAsSchema>;
 
 export const staffEndpoints = {
+  applications: defineEndpoint({
+    method: 'GET',
+    path: '/staff/partner-offers',
+    tags: ['staff'],
+    summary: 'Applications to offers of one status (pending by default), oldest first, within the reader’s scope',
+    query: StaffApplicationsQuerySchema,
+    response: envelope(z.array(StaffApplicationSchema)),
+  }),
+  documents: defineEndpoint({
+    method: 'GET',
+    path: '/staff/compliance-documents',
+    tags: ['staff'],
+    summary: 'Compliance documents of one status (pending by default), oldest first, within the reader’s scope',
+    query: StaffDocumentsQuerySchema,
+    response: envelope(z.array(StaffDocumentSchema)),
+  }),
   viewAsPartner: defineEndpoint({
     method: 'POST',
     path: '/staff/partners/:id/view-as',

@@ -34,7 +34,9 @@ import { ReportBasicRoute, reportBasicLoader } from './routes/report-basic';
 import { ReportClickRoute } from './routes/report-click';
 import { ReportConversionRoute } from './routes/report-conversion';
 import { ReportsLayout } from './routes/reports';
+import { StaffApplicationsRoute } from './routes/staff-applications';
 import { StaffAuditLogRoute } from './routes/staff-audit-log';
+import { StaffDocumentsRoute } from './routes/staff-documents';
 import { StaffBillingRoute } from './routes/staff-billing';
 import { StaffConversionsRoute } from './routes/staff-conversions';
 import { StaffHomeRoute } from './routes/staff-home';
@@ -154,6 +156,8 @@ export const routes: RouteObject[] = [
           { ...screen(screens.notifications), element: <NotificationsRoute /> },
           { ...screen(screens.staffHome), element: <StaffHomeRoute /> },
           { ...screen(screens.staffPartners), element: <StaffPartnersRoute /> },
+          { ...screen(screens.staffApplications), element: <StaffApplicationsRoute /> },
+          { ...screen(screens.staffDocuments), element: <StaffDocumentsRoute /> },
           { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },
           { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
           { ...screen(screens.staffUsers), element: <StaffUsersRoute /> },

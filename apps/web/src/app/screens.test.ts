@@ -54,6 +54,8 @@ describe('the main menu and the router', () => {
       'menu-myAccount',
       'menu-staffHome',
       'menu-staffPartners',
+      'menu-staffApplications',
+      'menu-staffDocuments',
       'menu-staffConversions',
       'menu-staffBilling',
       'menu-staffUsers',
@@ -87,12 +89,20 @@ describe('the main menu and the router', () => {
     expect(ids(['ROLE_ADMIN'])).toEqual([
       'menu-staffHome',
       'menu-staffPartners',
+      'menu-staffApplications',
+      'menu-staffDocuments',
       'menu-staffConversions',
       'menu-staffBilling',
       'menu-staffUsers',
       'menu-staffAuditLog',
     ]);
-    expect(ids(['ROLE_ACCOUNT_MANAGER'])).toEqual(['menu-staffHome', 'menu-staffPartners', 'menu-staffConversions']);
+    expect(ids(['ROLE_ACCOUNT_MANAGER'])).toEqual([
+      'menu-staffHome',
+      'menu-staffPartners',
+      'menu-staffApplications',
+      'menu-staffDocuments',
+      'menu-staffConversions',
+    ]);
     expect(ids(['ROLE_FINANCE'])).toEqual(['menu-staffHome']);
   });
 });

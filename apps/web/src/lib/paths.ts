@@ -36,6 +36,10 @@ export const paths = {
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
   /** Back-office: staff users, teams and security settings (admins, team managers). */
   staffUsers: { path: '/staff/users', href: () => '/staff/users' },
+  /** Back-office: the pending applications to offers. */
+  staffApplications: { path: '/staff/applications', href: () => '/staff/applications' },
+  /** Back-office: the pending compliance documents. */
+  staffDocuments: { path: '/staff/documents', href: () => '/staff/documents' },
   /** Back-office: the pending conversions to approve or decline. */
   staffConversions: { path: '/staff/conversions', href: () => '/staff/conversions' },
   /** Back-office: who changed what, when and why (decision 036). */

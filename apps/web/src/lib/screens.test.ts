@@ -25,6 +25,8 @@ describe('menuItems', () => {
       '/my-account',
       '/staff',
       '/staff/partners',
+      '/staff/applications',
+      '/staff/documents',
       '/staff/conversions',
       '/staff/billing',
       '/staff/users',

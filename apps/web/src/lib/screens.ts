@@ -1,7 +1,9 @@
 import {
   IconArrowsExchange,
   IconChartBar,
+  IconClipboardCheck,
   IconCreditCard,
+  IconFileCheck,
   IconGauge,
   IconHistory,
   IconHome,
@@ -156,6 +158,25 @@ export const screens = {
     area: 'staff',
     anyRoles: PARTNER_MANAGERS,
     menu: { label: 'shell.menu.staffPartners', icon: IconUsersGroup, order: 120, testId: 'menu-staffPartners' },
+  },
+  staffApplications: {
+    path: paths.staffApplications.path,
+    title: 'screen.staffApplications',
+    area: 'staff',
+    anyRoles: PARTNER_MANAGERS,
+    menu: {
+      label: 'shell.menu.staffApplications',
+      icon: IconClipboardCheck,
+      order: 130,
+      testId: 'menu-staffApplications',
+    },
+  },
+  staffDocuments: {
+    path: paths.staffDocuments.path,
+    title: 'screen.staffDocuments',
+    area: 'staff',
+    anyRoles: PARTNER_MANAGERS,
+    menu: { label: 'shell.menu.staffDocuments', icon: IconFileCheck, order: 140, testId: 'menu-staffDocuments' },
   },
   staffConversions: {
     path: paths.staffConversions.path,

@@ -6,7 +6,7 @@ import { staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
-import { listStaffPartners, staffHome } from './staff.repository.js';
+import { listStaffApplications, listStaffDocuments, listStaffPartners, staffHome } from './staff.repository.js';
 import { viewAsPartner } from './view-as.js';
 
 /**
@@ -18,6 +18,24 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(staffEndpoints.home),
     preHandler: app.requireStaff(),
     handler: async (request) => ok(await staffHome(ctx.db, staffScopeOf(request))),
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.applications),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const { list, total } = await listStaffApplications(ctx.db, staffScopeOf(request), request.query);
+      return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.documents),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const { list, total } = await listStaffDocuments(ctx.db, staffScopeOf(request), request.query);
+      return ok(list, { total });
+    },
   });
 
   app.route({

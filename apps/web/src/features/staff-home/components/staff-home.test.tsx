@@ -38,8 +38,9 @@ describe('StaffHome', () => {
     const conversions = screen.getByTestId('staff-queue-pendingConversions');
     expect(within(conversions).getByTestId('staff-queue-count').textContent).toBe('1\u202f250');
     expect(within(conversions).getByRole('link').getAttribute('href')).toBe('/staff/conversions');
-    // No dead link while a queue's screen does not exist.
-    expect(within(screen.getByTestId('staff-queue-pendingDocuments')).queryByRole('link')).toBeNull();
+    expect(within(screen.getByTestId('staff-queue-pendingDocuments')).getByRole('link').getAttribute('href')).toBe(
+      '/staff/documents',
+    );
     expect(within(screen.getByTestId('staff-queue-invoicesWaitingForApproval')).getByRole('link')).toBeTruthy();
     expect(screen.getByTestId('staff-home-greeting').textContent).toContain('Alex');
   });

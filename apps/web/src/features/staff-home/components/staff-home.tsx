@@ -15,8 +15,8 @@ type Queue = {
 /** The queues, in the order of a working day: new partners first, money last. */
 const QUEUES: readonly Queue[] = [
   { key: 'pendingPartners', to: () => `${paths.staffPartners.href()}?status=pending` },
-  { key: 'pendingApplications', to: () => null },
-  { key: 'pendingDocuments', to: () => null },
+  { key: 'pendingApplications', to: () => paths.staffApplications.href() },
+  { key: 'pendingDocuments', to: () => paths.staffDocuments.href() },
   { key: 'pendingConversions', to: () => paths.staffConversions.href() },
   {
     key: 'invoicesWaitingForApproval',

@@ -1,0 +1,14 @@
+import { useTranslation } from 'react-i18next';
+import { PageTitle } from '@/components/page-title';
+import { StaffDocuments } from '@/features/staff-queues/components/staff-queues';
+
+/** The staff console's queue (issue 17): see features/staff-queues. */
+export function StaffDocumentsRoute() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageTitle>{t('screen.staffDocuments')}</PageTitle>
+      <StaffDocuments />
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  documentsEndpoints,
+  offersEndpoints,
+  staffEndpoints,
+  type DecideApplicationBody,
+  type ReviewComplianceDocumentBody,
+} from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+const key = ['staff-queues'] as const;
+
+/** GET /staff/partner-offers: the pending applications this staff member decides, oldest first. */
+export const usePendingApplications = (page: number, count: number) =>
+  useQuery({
+    queryKey: [...key, 'applications', page, count],
+    queryFn: async () => {
+      const answer = await api.call(staffEndpoints.applications, { query: { status: 'pending', page, count } });
+      return { list: answer.data ?? [], total: answer.total ?? 0 };
+    },
+  });
+
+/** GET /staff/compliance-documents: the pending documents this staff member reviews, oldest first. */
+export const usePendingDocuments = (page: number, count: number) =>
+  useQuery({
+    queryKey: [...key, 'documents', page, count],
+    queryFn: async () => {
+      const answer = await api.call(staffEndpoints.documents, { query: { status: 'pending', page, count } });
+      return { list: answer.data ?? [], total: answer.total ?? 0 };
+    },
+  });
+
+function useQueueMutation<V>(run: (variables: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: key });
+      await queryClient.invalidateQueries({ queryKey: ['staff-home'] });
+    },
+  });
+}
+
+/** PUT /staff/partner-offers/{id}: the partner is notified. */
+export const useDecideApplication = () =>
+  useQueueMutation(({ id, body }: { id: number; body: DecideApplicationBody }) =>
+    api.call(offersEndpoints.decideApplication, { params: { id }, body }),
+  );
+
+/** PUT /staff/compliance-documents/{id}: the partner is notified. */
+export const useReviewDocument = () =>
+  useQueueMutation(({ id, body }: { id: number; body: ReviewComplianceDocumentBody }) =>
+    api.call(documentsEndpoints.review, { params: { id }, body }),
+  );

@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { documentsEndpoints, offersEndpoints, staffEndpoints } from '@portal/contracts';
+import { saveSession } from '@/lib/session';
+import { answerOf, renderWithProviders } from '@/test/render';
+import { StaffApplications, StaffDocuments } from './staff-queues';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  saveSession('tok', new Date(Date.now() + 60_000), false);
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
+
+describe('the staff queues', () => {
+  it('lists the pending applications and approves one, then reloads', async () => {
+    const application = {
+      id: 31,
+      status: 'pending' as const,
+      partner: { id: 7, displayName: 'Acme #7' },
+      offer: { id: 3, name: 'LunaDate' },
+      createdAt: '2026-03-02T09:00:00.000Z',
+    };
+    let decided = false;
+    fetchMock.mockImplementation(async (_input, init) => {
+      if (init?.method === 'PUT') {
+        decided = true;
+        return answerOf(offersEndpoints.decideApplication, {
+          ...application,
+          partnerId: 7,
+          status: 'active',
+          subid: null,
+          offer: application.offer,
+          updatedAt: '2026-03-02T10:00:00.000Z',
+        });
+      }
+      return answerOf(staffEndpoints.applications, decided ? [] : [application], { total: decided ? 0 : 1 });
+    });
+    renderWithProviders(<StaffApplications />);
+    const row = await screen.findByTestId('staff-application-row');
+    expect(row.textContent).toContain('Acme #7');
+    expect(row.textContent).toContain('LunaDate #3');
+    expect(calls()[0]).toBe('GET /api/v1/staff/partner-offers?status=pending&page=1&count=50');
+    await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(calls()).toContain('PUT /api/v1/staff/partner-offers/31'));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'active' });
+    expect(await screen.findByTestId('staff-application-empty')).toBeTruthy();
+  });
+
+  it('lists the pending documents with their type and refuses one', async () => {
+    const document = {
+      id: 12,
+      type: 'proof_of_identity' as const,
+      status: 'pending' as const,
+      expireAt: null,
+      partner: { id: 8, displayName: 'Beta #8' },
+      filename: 'passport.pdf',
+      createdAt: '2026-03-01T09:00:00.000Z',
+      updatedAt: '2026-03-01T09:00:00.000Z',
+    };
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'PUT'
+        ? answerOf(documentsEndpoints.review, {
+            id: 12,
+            type: 'proof_of_identity',
+            status: 'refused',
+            expireAt: null,
+            document: null,
+          })
+        : answerOf(staffEndpoints.documents, [document], { total: 1 }),
+    );
+    renderWithProviders(<StaffDocuments />);
+    const row = await screen.findByTestId('staff-document-row');
+    expect(row.textContent).toContain('passport.pdf');
+    await userEvent.click(within(row).getByRole('button', { name: 'Refuse' }));
+    await waitFor(() => expect(calls()).toContain('PUT /api/v1/staff/compliance-documents/12'));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'refused' });
+  });
+});
