@@ -38,6 +38,9 @@ test.describe('the staff console', () => {
     await page.getByTestId('staff-queue-pendingDocuments').getByTestId('staff-queue-link').click();
     await expect(page).toHaveURL('/staff/documents');
     await expect(page.getByTestId('page-title')).toHaveText('Pending documents');
+    // One entry is active: the console's Home is no prefix match of its other screens.
+    await expect(menu.locator('[data-testid^="menu-"][data-active="true"]')).toHaveCount(1);
+    await expect(page.getByTestId('menu-staffDocuments')).toHaveAttribute('data-active', 'true');
     await page.getByTestId('menu-staffApplications').click();
     await expect(page.getByTestId('page-title')).toHaveText('Pending applications');
     await page.getByTestId('menu-staffHome').click();

@@ -37,6 +37,8 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
               key={item.to}
               component={NavLink}
               to={item.to}
+              // The console's Home (/staff) is a prefix of its other screens: only this menu's own rule says active.
+              end
               label={t(item.label)}
               leftSection={<item.icon size={18} aria-hidden />}
               active={isActive(item, pathname)}

@@ -91,7 +91,7 @@ function UsersPanel({ isAdmin }: { isAdmin: boolean }) {
           {t('staff.users.invite')}
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1040}>
         <Table striped highlightOnHover>
           <Table.Thead>
             <Table.Tr>
@@ -128,7 +128,7 @@ function UsersPanel({ isAdmin }: { isAdmin: boolean }) {
                 </Table.Td>
                 <Table.Td>{teamName(user.teamId)}</Table.Td>
                 <Table.Td>{user.partnerCount}</Table.Td>
-                <Table.Td>
+                <Table.Td miw={104}>
                   <Badge color={!user.enabled ? 'gray' : user.invitationPending ? 'yellow' : 'green'} variant="light">
                     {t(
                       !user.enabled
