@@ -172,7 +172,11 @@ const TABLE: Record<string, Row> = {
     expect: STAFF_SCOPED,
     request: (f) => ({ url: `/api/v1/staff/compliance-documents/${f.document}`, payload: { status: 'approved' } }),
   },
-  'GET /api/v1/file/{id}/url': { expect: PARTNER_OWN, request: (f) => ({ url: `/api/v1/file/${f.file}/url` }) },
+  // Staff open a partner's files within their reach (finance: every partner's, for billing).
+  'GET /api/v1/file/{id}/url': {
+    expect: { ...PARTNER_OWN, admin: 'ok', tm: 'ok', amA: 'ok', amB: 404, finance: 'ok' },
+    request: (f) => ({ url: `/api/v1/file/${f.file}/url` }),
+  },
   // A signed link is its own authorization: without a valid signature, no one gets the file.
   'GET /api/v1/file/{id}/download': {
     expect: everyone(403),
@@ -226,6 +230,36 @@ const TABLE: Record<string, Row> = {
     request: () => ({ url: '/api/v1/staff/compliance-documents' }),
   },
   'GET /api/v1/staff/partners': { expect: STAFF_LIST, request: () => ({ url: '/api/v1/staff/partners' }) },
+  'GET /api/v1/staff/partners/{id}': {
+    expect: STAFF_SCOPED,
+    request: (f) => ({ url: `/api/v1/staff/partners/${f.partnerA}` }),
+  },
+  'PUT /api/v1/staff/partners/{id}': {
+    expect: STAFF_SCOPED,
+    request: (f) => ({ url: `/api/v1/staff/partners/${f.partnerA}`, payload: { paymentTerms: 'net30' } }),
+  },
+  'POST /api/v1/staff/partner-offers/decisions': {
+    expect: STAFF_SCOPED,
+    request: (f) => ({ url: '/api/v1/staff/partner-offers/decisions', payload: { ids: [f.application], status: 'active' } }),
+  },
+  'POST /api/v1/staff/compliance-documents/decisions': {
+    expect: STAFF_SCOPED,
+    request: (f) => ({
+      url: '/api/v1/staff/compliance-documents/decisions',
+      payload: { ids: [f.document], status: 'approved' },
+    }),
+  },
+  'GET /api/v1/staff/settings/compliance': {
+    expect: ANY_STAFF,
+    request: () => ({ url: '/api/v1/staff/settings/compliance' }),
+  },
+  'PUT /api/v1/staff/settings/compliance': {
+    expect: ADMIN_ONLY,
+    request: () => ({
+      url: '/api/v1/staff/settings/compliance',
+      payload: { requiredDocumentTypes: ['proof_of_identity', 'signed_contract'] },
+    }),
+  },
   'PUT /api/v1/staff/partners/{id}/status': {
     // Asking for the current status changes nothing, and still goes through the rule.
     expect: STAFF_SCOPED,

@@ -62,6 +62,8 @@ export const AuditLogQuerySchema = z
     entityType: z.enum(AUDIT_ENTITY_TYPES, { error: 'type' }).optional(),
     entityId: z.string().trim().min(1).max(64).optional(),
     actorId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
+    /** Every entry about one partner and what belongs to it (its history tab). */
+    partnerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
     from: instant.optional(),
     to: instant.optional(),
   })

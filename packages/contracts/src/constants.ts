@@ -68,6 +68,9 @@ export const DEFAULT_PAYMENT_TERMS: PaymentTerms = 'net30';
 export const PAYMENT_METHODS = ['wire'] as const;
 export const DEFAULT_PAYMENT_METHOD = 'wire';
 export const DEFAULT_CURRENCY = 'EUR';
+/** The currencies a partner may be paid in (its billing requests follow the offers' currencies). */
+export const PAYMENT_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF'] as const;
+export type PaymentCurrency = (typeof PAYMENT_CURRENCIES)[number];
 
 export const DOCUMENT_TYPES = [
   'proof_of_identity',
@@ -78,6 +81,8 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['pending', 'refused', 'approved'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+/** The documents a partner must hold, approved and unexpired, until an admin configures another set (issue 18). */
+export const DEFAULT_REQUIRED_DOCUMENT_TYPES: readonly DocumentType[] = ['proof_of_identity', 'signed_contract'];
 
 export const INVOICE_STATUSES = ['waiting_for_approval', 'invoice_validated', 'payment_in_progress', 'paid'] as const;
 

@@ -12,7 +12,8 @@ export const filesEndpoints = {
     method: 'GET',
     path: '/file/:id/url',
     tags: ['files'],
-    summary: 'A signed download link to one of the own files, valid for 5 minutes',
+    summary:
+      'A signed download link, valid for 5 minutes, to one of the own files (staff: a file of a partner within reach)',
     params: IdParamsSchema,
     response: envelope(FileUrlSchema),
   }),

@@ -198,6 +198,8 @@ export const ReviewComplianceDocumentBodySchema = z.strictObject({
     )
     .optional()
     .nullable(),
+  /** Why, told to the partner in its notification; optional. */
+  reason: optionalString(1000),
 });
 export type ReviewComplianceDocumentBody = z.infer<typeof ReviewComplianceDocumentBodySchema>;
 

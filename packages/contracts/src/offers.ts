@@ -8,6 +8,7 @@ import {
 } from './constants.js';
 import { IdParamsSchema, envelope, errorResponses, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
+import { optionalString } from './validation.js';
 
 /** A vertical as offers carry it (spec section 3, Vertical). */
 export const VerticalSchema = z.object({
@@ -273,6 +274,8 @@ export type ApplyOfferBody = z.infer<typeof ApplyOfferBodySchema>;
 /** PUT /staff/partner-offers/{id} body: staff decide an application. */
 export const DecideApplicationBodySchema = z.strictObject({
   status: z.enum(APPLICATION_STATUSES, { error: 'type' }),
+  /** Why, told to the partner in its notification; optional. */
+  reason: optionalString(1000),
 });
 export type DecideApplicationBody = z.infer<typeof DecideApplicationBodySchema>;
 

@@ -1,36 +1,203 @@
 import { z } from 'zod';
 import {
+  ACCOUNT_TYPES,
   APPLICATION_STATUSES,
+  CONTACT_ROLES,
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
   PARTNER_STATUSES,
+  PAYMENT_CURRENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
   type PartnerStatus,
 } from './constants.js';
 import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
-import { optionalString } from './validation.js';
+import { ComplianceDocumentSchema, FileSchema, PartnerContactSchema } from './partner.js';
+import { EmailSchema, UrlSchema, optionalString, requiredString } from './validation.js';
 
 // ---------------------------------------------------------------- the back-office's partners (decision 026)
 
-/** A partner as staff list it. */
+const id = z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, {
+  error: 'max',
+});
+const nullableText = (max: number) =>
+  z
+    .string({ error: 'type' })
+    .trim()
+    .max(max, { error: 'maxLength' })
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
+
+/** A staff member named on a partner: its account manager. */
+export const StaffRefSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+/** A partner as staff list it (issue 18). */
 export const StaffPartnerSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
+  companyName: z.string(),
   email: z.string(),
   status: z.enum(PARTNER_STATUSES),
+  accountType: z.enum(ACCOUNT_TYPES),
   prospect: z.boolean(),
   accountManagerId: z.number().int().nullable(),
+  accountManager: StaffRefSchema.nullable(),
+  country: z.string().nullable(),
+  /**
+   * The required document types (network setting) it lacks an approved, unexpired document of: a partner with any
+   * is flagged in the list and on its page.
+   */
+  missingDocuments: z.array(z.enum(DOCUMENT_TYPES)),
+  lastActivityAt: z.string().nullable(),
   createdAt: z.string().nullable(),
 });
 export type StaffPartner = z.infer<typeof StaffPartnerSchema>;
 export const StaffPartnerListSchema = envelope(z.array(StaffPartnerSchema));
 export const StaffPartnerDetailSchema = envelope(StaffPartnerSchema);
 
-/** GET /staff/partners: optionally one status, e.g. the pending registrations waiting for a decision. */
+export const STAFF_PARTNER_SORTS = ['id', 'companyName', 'status', 'createdAt', 'lastActivityAt'] as const;
+
+/**
+ * GET /staff/partners: every status unless filtered; `q` matches the company name, the e-mail or the id; paged and
+ * sorted like the spec's lists. `documents=missing` keeps the partners flagged for missing or expired documents.
+ */
 export const StaffPartnersQuerySchema = z.strictObject({
-  status: z.enum(PARTNER_STATUSES, { error: 'type' }).optional(),
+  ...pageQueryShape,
+  q: z.string({ error: 'type' }).trim().max(100, { error: 'maxLength' }).optional(),
+  status: z.enum(PARTNER_STATUSES, { error: 'oneOf' }).optional(),
+  accountManagerId: id.optional(),
+  accountType: z.enum(ACCOUNT_TYPES, { error: 'oneOf' }).optional(),
+  documents: z.enum(['missing'], { error: 'oneOf' }).optional(),
+  sortName: z.enum(STAFF_PARTNER_SORTS, { error: 'oneOf' }).default('id'),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'oneOf' }).default('desc'),
 });
-export type StaffPartnersQuery = z.infer<typeof StaffPartnersQuerySchema>;
+export type StaffPartnersQuery = z.input<typeof StaffPartnersQuerySchema>;
+export type StaffPartnersFilter = z.output<typeof StaffPartnersQuerySchema>;
+
+/** One change of a partner's status, for the audit trail. */
+export const PartnerStatusChangeSchema = z.object({
+  id: z.number().int(),
+  from: z.enum(PARTNER_STATUSES),
+  to: z.enum(PARTNER_STATUSES),
+  reason: z.string().nullable(),
+  /** The staff member who made the change; null once that user is deleted. */
+  changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type PartnerStatusChange = z.infer<typeof PartnerStatusChangeSchema>;
+/** An application as the partner's page lists it. */
+export const StaffPartnerApplicationSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(APPLICATION_STATUSES),
+  offer: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/**
+ * GET /staff/partners/{id}: everything the spec's Partner holds. The IBAN and account number are masked to their last
+ * four characters unless the reader may see bank details (admins and finance); the credentials' password is never
+ * sent, only whether one is stored.
+ */
+export const StaffPartnerProfileSchema = StaffPartnerSchema.extend({
+  advertisingPlatform: z.string().nullable(),
+  companyStatus: z.string().nullable(),
+  companyRegistrationNumber: z.string().nullable(),
+  companyVatNumber: z.string().nullable(),
+  langs: z.array(z.string()),
+  address: z.string().nullable(),
+  zipCode: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  prospectOrigin: z.string().nullable(),
+  typology: z.string().nullable(),
+  verticals: z.array(z.string()),
+  geographicAreas: z.array(z.string()),
+  trafficSources: z.array(z.string()),
+  experience: z.string().nullable(),
+  monthlyEstimateRevenue: z.string().nullable(),
+  websiteUrl: z.string().nullable(),
+  paymentThreshold: z.number().int().nullable(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  paymentCurrency: z.string(),
+  paymentMethod: z.string(),
+  accountHolder: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankAddress: z.string().nullable(),
+  iban: z.string().nullable(),
+  swift: z.string().nullable(),
+  routingNumber: z.string().nullable(),
+  /** The IBAN and routing number above are masked for this reader. */
+  bankDetailsMasked: z.boolean(),
+  credentialUrl: z.string().nullable(),
+  credentialUsername: z.string().nullable(),
+  credentialPasswordSet: z.boolean(),
+  allOffersAccess: z.boolean(),
+  contacts: z.partialRecord(z.enum(CONTACT_ROLES), PartnerContactSchema),
+  documents: z.partialRecord(z.enum(DOCUMENT_TYPES), ComplianceDocumentSchema),
+  applications: z.array(StaffPartnerApplicationSchema),
+  statusHistory: z.array(PartnerStatusChangeSchema),
+  /** Its users: who signs in for it. */
+  users: z.array(
+    z.object({
+      id: z.number().int(),
+      email: z.string(),
+      name: z.string(),
+      enabled: z.boolean(),
+      loggedAt: z.string().nullable(),
+    }),
+  ),
+});
+export type StaffPartnerProfile = z.infer<typeof StaffPartnerProfileSchema>;
+
+/**
+ * PUT /staff/partners/{id}: what staff may set, each optional (an omitted field keeps its value). Lists (typology,
+ * company status, country) are checked against the configuration by the server. Only admins and team managers
+ * reassign a partner, a team manager within its team.
+ */
+export const StaffPartnerUpdateSchema = z.strictObject({
+  accountManagerId: id.nullable().optional(),
+  accountType: z.enum(ACCOUNT_TYPES, { error: 'oneOf' }).optional(),
+  paymentTerms: z.enum(PAYMENT_TERMS, { error: 'oneOf' }).optional(),
+  /** Minor units; null for none. */
+  paymentThreshold: z
+    .number({ error: 'type' })
+    .int({ error: 'type' })
+    .min(0, { error: 'min' })
+    .max(100_000_000, { error: 'max' })
+    .nullable()
+    .optional(),
+  paymentCurrency: z.enum(PAYMENT_CURRENCIES, { error: 'oneOf' }).optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'oneOf' }).optional(),
+  allOffersAccess: z.boolean({ error: 'type' }).optional(),
+  prospect: z.boolean({ error: 'type' }).optional(),
+  typology: nullableText(64),
+  companyName: requiredString(255).optional(),
+  companyStatus: nullableText(64),
+  companyRegistrationNumber: nullableText(64),
+  companyVatNumber: nullableText(64),
+  address: nullableText(255),
+  zipCode: nullableText(20),
+  state: nullableText(100),
+  city: nullableText(100),
+  country: z
+    .string({ error: 'type' })
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, { error: 'oneOf' })
+    .transform((v) => v.toUpperCase())
+    .nullable()
+    .optional(),
+  email: EmailSchema.optional(),
+  phoneNumber: nullableText(40),
+  websiteUrl: UrlSchema.nullable().optional(),
+});
+export type StaffPartnerUpdate = z.input<typeof StaffPartnerUpdateSchema>;
+export const STAFF_PARTNER_EDITABLE_FIELDS = Object.keys(
+  StaffPartnerUpdateSchema.shape,
+) as (keyof StaffPartnerUpdate)[];
 
 /**
  * Where a partner's status may go. A registration is approved or declined; an active partner is suspended or
@@ -55,18 +222,8 @@ export const PartnerStatusBodySchema = z.strictObject({
 });
 export type PartnerStatusBody = z.infer<typeof PartnerStatusBodySchema>;
 
-/** One change of a partner's status, for the audit trail. */
-export const PartnerStatusChangeSchema = z.object({
-  id: z.number().int(),
-  from: z.enum(PARTNER_STATUSES),
-  to: z.enum(PARTNER_STATUSES),
-  reason: z.string().nullable(),
-  /** The staff member who made the change; null once that user is deleted. */
-  changedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  createdAt: z.string(),
-});
-export type PartnerStatusChange = z.infer<typeof PartnerStatusChangeSchema>;
 export const PartnerStatusHistorySchema = envelope(z.array(PartnerStatusChangeSchema));
+export const StaffPartnerProfileAnswerSchema = envelope(StaffPartnerProfileSchema);
 
 /**
  * The staff home's work queues (issue 17), each counted within the reader's scope; null for a queue the role does not
@@ -93,10 +250,12 @@ export const StaffApplicationSchema = z.object({
 });
 export type StaffApplication = z.infer<typeof StaffApplicationSchema>;
 
-/** GET /staff/partner-offers: one status (pending by default), oldest first, paged. */
+/** GET /staff/partner-offers: one status (pending by default), one partner or offer, oldest first, paged. */
 export const StaffApplicationsQuerySchema = z.strictObject({
   ...pageQueryShape,
   status: z.enum(APPLICATION_STATUSES, { error: 'type' }).default('pending'),
+  partnerId: id.optional(),
+  offerId: id.optional(),
 });
 
 /** A compliance document, as the staff queue lists it. */
@@ -105,18 +264,70 @@ export const StaffDocumentSchema = z.object({
   type: z.enum(DOCUMENT_TYPES),
   status: z.enum(DOCUMENT_STATUSES),
   expireAt: z.string().nullable(),
+  expired: z.boolean(),
   partner: z.object({ id: z.number().int(), displayName: z.string() }),
   filename: z.string().nullable(),
+  /** The file, with a signed link valid a few minutes. */
+  document: FileSchema.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type StaffDocument = z.infer<typeof StaffDocumentSchema>;
 
-/** GET /staff/compliance-documents: one status (pending by default), oldest first, paged. */
+/**
+ * GET /staff/compliance-documents: one status (pending by default, `all` for any), one partner or type, oldest first,
+ * paged; `expired=true` keeps the expired ones, `expired=false` the others.
+ */
 export const StaffDocumentsQuerySchema = z.strictObject({
   ...pageQueryShape,
-  status: z.enum(DOCUMENT_STATUSES, { error: 'type' }).default('pending'),
+  /** `all` for every status. */
+  status: z.enum([...DOCUMENT_STATUSES, 'all'], { error: 'oneOf' }).default('pending'),
+  partnerId: id.optional(),
+  type: z.enum(DOCUMENT_TYPES, { error: 'oneOf' }).optional(),
+  expired: z.stringbool({ error: 'type' }).optional(),
 });
+export type StaffDocumentsFilter = z.output<typeof StaffDocumentsQuerySchema>;
+
+/** The most records one bulk decision takes. */
+export const BULK_DECISION_MAX = 100;
+/** The longest reason given with a decision; the partner reads it in its notification. */
+export const DECISION_REASON_MAX = 1000;
+
+const bulkIds = z
+  .array(z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647), {
+    error: 'required',
+  })
+  .min(1, { error: 'required' })
+  .max(BULK_DECISION_MAX, { error: 'max' })
+  .refine((ids) => new Set(ids).size === ids.length, { error: 'unique' });
+
+/** POST /staff/partner-offers/decisions: approve or refuse many applications at once, all or none. */
+export const BulkApplicationDecisionSchema = z.strictObject({
+  ids: bulkIds,
+  status: z.enum(['active', 'refused'], { error: 'oneOf' }),
+  reason: optionalString(DECISION_REASON_MAX),
+});
+export type BulkApplicationDecision = z.infer<typeof BulkApplicationDecisionSchema>;
+
+/** POST /staff/compliance-documents/decisions: approve or refuse many documents at once, all or none. */
+export const BulkDocumentDecisionSchema = z.strictObject({
+  ids: bulkIds,
+  status: z.enum(['approved', 'refused'], { error: 'oneOf' }),
+  reason: optionalString(DECISION_REASON_MAX),
+});
+export type BulkDocumentDecision = z.infer<typeof BulkDocumentDecisionSchema>;
+
+/** What a bulk decision answers: how many records changed (the others already had that status). */
+export const BulkDecisionResultSchema = z.object({ decided: z.number().int(), unchanged: z.number().int() });
+export type BulkDecisionResult = z.infer<typeof BulkDecisionResultSchema>;
+
+/** The network's compliance settings: which document types every partner must hold, approved and unexpired. */
+export const ComplianceSettingsSchema = z.strictObject({
+  requiredDocumentTypes: z
+    .array(z.enum(DOCUMENT_TYPES, { error: 'oneOf' }), { error: 'required' })
+    .refine((types) => new Set(types).size === types.length, { error: 'unique' }),
+});
+export type ComplianceSettings = z.infer<typeof ComplianceSettingsSchema>;
 
 /** How long a "view as partner" session lasts (decision 039). */
 export const VIEW_AS_TTL_MINUTES = 15;
@@ -135,7 +346,8 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/staff/partner-offers',
     tags: ['staff'],
-    summary: 'Applications to offers of one status (pending by default), oldest first, within the reader’s scope',
+    summary:
+      'Applications to offers of one status (pending by default), of one partner or offer, oldest first, within the reader’s scope',
     query: StaffApplicationsQuerySchema,
     response: envelope(z.array(StaffApplicationSchema)),
   }),
@@ -143,7 +355,8 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/staff/compliance-documents',
     tags: ['staff'],
-    summary: 'Compliance documents of one status (pending by default), oldest first, within the reader’s scope',
+    summary:
+      'Compliance documents of one status, partner or type, or the expired ones, oldest first, within the reader’s scope',
     query: StaffDocumentsQuerySchema,
     response: envelope(z.array(StaffDocumentSchema)),
   }),
@@ -154,6 +367,56 @@ export const staffEndpoints = {
     summary: 'Open the partner portal as this partner, read-only, for 15 minutes: answers a sign-in link (audited)',
     params: IdParamsSchema,
     response: envelope(ViewAsSchema),
+  }),
+  decideApplications: defineEndpoint({
+    method: 'POST',
+    path: '/staff/partner-offers/decisions',
+    tags: ['staff'],
+    summary: 'Approve or refuse many applications at once, all or none, with a reason each partner reads',
+    body: BulkApplicationDecisionSchema,
+    response: envelope(BulkDecisionResultSchema),
+  }),
+  decideDocuments: defineEndpoint({
+    method: 'POST',
+    path: '/staff/compliance-documents/decisions',
+    tags: ['staff'],
+    summary: 'Approve or refuse many compliance documents at once, all or none, with a reason each partner reads',
+    body: BulkDocumentDecisionSchema,
+    response: envelope(BulkDecisionResultSchema),
+  }),
+  partner: defineEndpoint({
+    method: 'GET',
+    path: '/staff/partners/:id',
+    tags: ['staff'],
+    summary:
+      'A partner as staff see it: company, contacts, payment (bank details masked for account and team managers), documents, applications, status history',
+    params: IdParamsSchema,
+    response: StaffPartnerProfileAnswerSchema,
+  }),
+  updatePartner: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/partners/:id',
+    tags: ['staff'],
+    summary:
+      'Change what staff may set on a partner: account manager, account type, payment terms and threshold, company fields… (audited)',
+    params: IdParamsSchema,
+    body: StaffPartnerUpdateSchema,
+    response: StaffPartnerProfileAnswerSchema,
+  }),
+  complianceSettings: defineEndpoint({
+    method: 'GET',
+    path: '/staff/settings/compliance',
+    tags: ['staff'],
+    summary: 'The document types every partner must hold, approved and unexpired',
+    response: envelope(ComplianceSettingsSchema),
+  }),
+  updateComplianceSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/settings/compliance',
+    tags: ['staff'],
+    summary: 'Set the document types every partner must hold (admins)',
+    body: ComplianceSettingsSchema,
+    response: envelope(ComplianceSettingsSchema),
   }),
   home: defineEndpoint({
     method: 'GET',
@@ -166,7 +429,8 @@ export const staffEndpoints = {
     method: 'GET',
     path: '/staff/partners',
     tags: ['staff'],
-    summary: 'Partners, for staff, newest first; `status=pending` gives the registrations waiting for a decision',
+    summary:
+      'Partners within the reader’s scope: search, filters, paging and sorting; `status=pending` gives the registrations waiting for a decision',
     query: StaffPartnersQuerySchema,
     response: StaffPartnerListSchema,
   }),

@@ -17,6 +17,7 @@ export const FORM_ERROR_TEXT = {
   email: 'Please enter a valid email address.',
   url: 'Please enter a valid URL (http:// or https://).',
   oneOf: 'Please choose a value from the list.',
+  unique: 'Each value may appear only once.',
   type: 'The value has the wrong type.',
   unknownField: 'This field is not allowed.',
   passwordMinLength: 'Password must be at least {{n}} characters long (currently {{m}}).',

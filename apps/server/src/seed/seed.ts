@@ -5,6 +5,7 @@ import { goals, offers, partnerContacts, partners, postbackOffers, postbacks, te
 import { markSeededHistoryBilled, seedBilling } from './billing.js';
 import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
+import { seedPartnerPipeline } from './partners.js';
 import { avatarPng, storePicture } from './pictures.js';
 import { seedReference } from './reference.js';
 import { seedTraffic } from './traffic.js';
@@ -339,6 +340,10 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
         partnerId: kestrel.id,
       },
     ]);
+  });
+  await seedPartnerPipeline(db, storage, ctx.now(), {
+    claire: DEMO_ACCOUNTS.manager.email,
+    lucas: DEMO_ACCOUNTS.lucas.email,
   });
   await seedNews(db, storage, ctx.now());
   await seedBilling(db, storage, ctx.now(), ctx.config.network);

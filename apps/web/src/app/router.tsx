@@ -41,6 +41,7 @@ import { StaffBillingRoute } from './routes/staff-billing';
 import { StaffConversionsRoute } from './routes/staff-conversions';
 import { StaffHomeRoute } from './routes/staff-home';
 import { StaffUsersRoute } from './routes/staff-users';
+import { StaffPartnerRoute } from './routes/staff-partner';
 import { StaffPartnersRoute } from './routes/staff-partners';
 
 /** A route's handle, from its screen in the one table (lib/screens.ts). */
@@ -156,6 +157,7 @@ export const routes: RouteObject[] = [
           { ...screen(screens.notifications), element: <NotificationsRoute /> },
           { ...screen(screens.staffHome), element: <StaffHomeRoute /> },
           { ...screen(screens.staffPartners), element: <StaffPartnersRoute /> },
+          { ...screen(screens.staffPartner), element: <StaffPartnerRoute /> },
           { ...screen(screens.staffApplications), element: <StaffApplicationsRoute /> },
           { ...screen(screens.staffDocuments), element: <StaffDocumentsRoute /> },
           { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },

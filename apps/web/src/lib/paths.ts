@@ -32,6 +32,11 @@ export const paths = {
   staffHome: { path: '/staff', href: () => '/staff' },
   /** Back-office: partners and their statuses (decision 026), for staff only. */
   staffPartners: { path: '/staff/partners', href: () => '/staff/partners' },
+  /** Back-office: one partner, its tabs (issue 18). */
+  staffPartner: {
+    path: '/staff/partners/:id',
+    href: (id: number, tab?: string) => (tab ? `/staff/partners/${id}?tab=${tab}` : `/staff/partners/${id}`),
+  },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
   /** Back-office: staff users, teams and security settings (admins, team managers). */

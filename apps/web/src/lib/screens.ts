@@ -157,7 +157,19 @@ export const screens = {
     title: 'screen.staffPartners',
     area: 'staff',
     anyRoles: PARTNER_MANAGERS,
-    menu: { label: 'shell.menu.staffPartners', icon: IconUsersGroup, order: 120, testId: 'menu-staffPartners' },
+    menu: {
+      label: 'shell.menu.staffPartners',
+      icon: IconUsersGroup,
+      order: 120,
+      testId: 'menu-staffPartners',
+      activePrefixes: [paths.staffPartners.path],
+    },
+  },
+  staffPartner: {
+    path: paths.staffPartner.path,
+    title: 'screen.staffPartner',
+    area: 'staff',
+    anyRoles: PARTNER_MANAGERS,
   },
   staffApplications: {
     path: paths.staffApplications.path,

@@ -65,7 +65,7 @@ export async function filesById(db: DbOrTx, ids: (number | null)[]) {
 }
 
 /** The connected partner as the portal sees it, with its account manager, main contact and documents. */
-export async function connectedPartner(db: DbOrTx, partnerId: number): Promise<ConnectedPartner | null> {
+export async function connectedPartner(db: DbOrTx, partnerId: number, now: Date): Promise<ConnectedPartner | null> {
   const rows = await db.select().from(partners).where(eq(partners.id, partnerId)).limit(1);
   const partner = rows[0];
   if (!partner) return null;
@@ -94,6 +94,7 @@ export async function connectedPartner(db: DbOrTx, partnerId: number): Promise<C
       type: doc.type as DocumentType,
       status: doc.status as DocumentStatus,
       expireAt: toIso(doc.expireAt),
+      expired: doc.expireAt !== null && doc.expireAt.getTime() <= now.getTime(),
       document: fileDto(doc.fileId ? fileMap.get(doc.fileId) : null),
     };
   }

@@ -29,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const auth = authOf(request);
       const [user, partner, countries, languages, data] = await Promise.all([
         currentUser(db, auth.userId),
-        auth.partnerId !== null ? connectedPartner(db, auth.partnerId) : Promise.resolve(null),
+        auth.partnerId !== null ? connectedPartner(db, auth.partnerId, ctx.now()) : Promise.resolve(null),
         listCountries(db),
         listLanguages(db),
         loadDataLists(db),
@@ -43,7 +43,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...routeOf(accountEndpoints.partner),
     preHandler: app.requireAuth(),
     handler: async (request) => {
-      const partner = await connectedPartner(db, partnerIdOf(request));
+      const partner = await connectedPartner(db, partnerIdOf(request), ctx.now());
       if (!partner) throw notFound('Partner not found.');
       return ok(partner);
     },
@@ -79,7 +79,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           throw isUniqueViolation(error) ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : error;
         });
       }
-      const partner = await connectedPartner(db, partnerId);
+      const partner = await connectedPartner(db, partnerId, ctx.now());
       if (!partner) throw notFound('Partner not found.');
       return ok(partner, { message: isCompany ? 'Company information updated.' : 'Payment information updated.' });
     },

@@ -56,6 +56,7 @@ export async function listAuditLog(
   if (query.entityType) where.push(eq(auditLog.entityType, query.entityType));
   if (query.entityId) where.push(eq(auditLog.entityId, query.entityId));
   if (query.actorId) where.push(eq(auditLog.actorId, query.actorId));
+  if (query.partnerId) where.push(eq(auditLog.partnerId, query.partnerId));
   if (query.from) where.push(gte(auditLog.createdAt, new Date(query.from)));
   if (query.to) where.push(lt(auditLog.createdAt, new Date(query.to)));
   const condition = and(...where);

@@ -8,13 +8,14 @@ import { insertFile } from '../files/index.js';
 
 type DocumentRow = typeof partnerDocuments.$inferSelect;
 
-export async function documentDto(db: DbOrTx, row: DocumentRow): Promise<ComplianceDocument> {
+export async function documentDto(db: DbOrTx, row: DocumentRow, now: Date): Promise<ComplianceDocument> {
   const file = row.fileId ? (await db.select().from(files).where(eq(files.id, row.fileId)).limit(1))[0] : null;
   return {
     id: row.id,
     type: row.type as DocumentType,
     status: row.status as DocumentStatus,
     expireAt: toIso(row.expireAt),
+    expired: row.expireAt !== null && row.expireAt.getTime() <= now.getTime(),
     document: fileDto(file),
   };
 }

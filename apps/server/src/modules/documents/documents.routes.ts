@@ -1,20 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DOCUMENT_TYPE_LABELS, documentsEndpoints, formErrorText, type DocumentType } from '@portal/contracts';
+import { documentsEndpoints, formErrorText, type DocumentType } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
-import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
-import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
+import { partnerIdOf, staffScopeOf } from '../../plugins/auth.js';
+import { auditActorOf } from '../audit/index.js';
+import { reviewDocuments } from './document-reviews.js';
 import type { AppContext } from '../../context.js';
-import { notifyPartner } from '../notifications/index.js';
-import {
-  documentDto,
-  documentForReview,
-  lockDocument,
-  reviewDocument,
-  saveDocumentFile,
-} from './documents.repository.js';
+import { documentDto, lockDocument, saveDocumentFile } from './documents.repository.js';
 
 const SAVED = 'Your documents have been successfully updated.';
 
@@ -44,7 +38,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
           }
           if (!stored) throw new Error('upload not stored');
           const { row, obsoleteKey } = await saveDocumentFile(tx, partnerId, existing, type, stored, now);
-          return { result: await documentDto(tx, row), obsoleteKeys: obsoleteKey ? [obsoleteKey] : [] };
+          return { result: await documentDto(tx, row, now), obsoleteKeys: obsoleteKey ? [obsoleteKey] : [] };
         }),
       log,
     ).catch((error: unknown) => {
@@ -81,58 +75,18 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     ...routeOf(documentsEndpoints.review),
     preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
-      const scope = staffScopeOf(request);
-      const { status, expireAt } = request.body;
+      const { status, expireAt, reason } = request.body;
       const now = ctx.now();
       const reviewed = await db.transaction(async (tx) => {
-        const found = await documentForReview(tx, request.params.id);
-        // An account manager reviews only its own partners' documents; others look unknown.
-        if (!found || !reaches(scope, found.accountManagerId)) throw notFound('Document not found.');
-        const row = await reviewDocument(
+        const { rows } = await reviewDocuments(
           tx,
-          found.document.id,
-          {
-            status,
-            ...(expireAt === undefined ? {} : { expireAt: expireAt ? new Date(`${expireAt}T00:00:00Z`) : null }),
-          },
-          now,
+          [request.params.id],
+          { status, expireAt, reason },
+          { scope: staffScopeOf(request), actor: auditActorOf(request), now, publicUrl: ctx.config.publicUrl },
         );
+        const [row] = rows;
         if (!row) throw notFound('Document not found.');
-        const reviewFields = (d: { status: string; expireAt: Date | null }) => ({
-          status: d.status,
-          expireAt: d.expireAt ? d.expireAt.toISOString().slice(0, 10) : null,
-        });
-        await recordAudit(
-          tx,
-          auditActorOf(request),
-          [
-            {
-              action: 'decision',
-              entityType: 'partner_document',
-              entityId: row.id,
-              partnerId: row.partnerId,
-              changes: diffFields(reviewFields(found.document), reviewFields(row)),
-            },
-          ],
-          now,
-        );
-        if (status !== 'pending' && status !== found.document.status) {
-          const label = DOCUMENT_TYPE_LABELS[row.type as DocumentType] ?? row.type;
-          await notifyPartner(
-            tx,
-            {
-              partnerId: row.partnerId,
-              kind: 'document_reviewed',
-              title:
-                status === 'approved'
-                  ? `Your ${label.toLowerCase()} was approved.`
-                  : `Your ${label.toLowerCase()} was refused.`,
-              link: '/my-account',
-            },
-            { publicUrl: ctx.config.publicUrl },
-          );
-        }
-        return documentDto(tx, row);
+        return documentDto(tx, row, now);
       });
       return ok(reviewed, { message: 'The document was reviewed.' });
     },

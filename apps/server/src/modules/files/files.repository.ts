@@ -1,9 +1,20 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { files, partnerDocuments } from '../../db/schema.js';
+import { files, partnerDocuments, partners } from '../../db/schema.js';
 
 export async function fileById(db: DbOrTx, id: number) {
   const rows = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** A file with its owning partner's account manager and status, for a staff member's reach. */
+export async function fileWithOwner(db: DbOrTx, id: number) {
+  const rows = await db
+    .select({ file: files, accountManagerId: partners.accountManagerId, partnerStatus: partners.status })
+    .from(files)
+    .leftJoin(partners, eq(partners.id, files.ownerPartnerId))
+    .where(eq(files.id, id))
+    .limit(1);
   return rows[0] ?? null;
 }
 

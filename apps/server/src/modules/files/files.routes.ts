@@ -7,9 +7,19 @@ import { ok } from '../../lib/reply.js';
 import { secretStore } from '../../lib/secrets.js';
 import { equalDigests } from '../../lib/tokens.js';
 import { removeStored } from '../../lib/uploads.js';
-import { partnerIdOf } from '../../plugins/auth.js';
+import { authOf, isStaff, loadStaffScope, partnerIdOf, reachesBilling, type StaffScope } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
-import { deleteOwnFile, fileById, ownFile } from './files.repository.js';
+import { deleteOwnFile, fileById, fileWithOwner, ownFile } from './files.repository.js';
+
+/** A partner's file, for a staff member who reaches the partner (or its billing); null otherwise, like a missing one. */
+async function staffFile(db: AppContext['db'], scope: StaffScope, id: number) {
+  const found = await fileWithOwner(db, id);
+  if (!found || found.file.ownerPartnerId === null) return null;
+  return reachesBilling(scope, found.accountManagerId) ||
+    (found.partnerStatus === 'pending' && scope.reach === 'team' && found.accountManagerId === null)
+    ? found.file
+    : null;
+}
 
 /** Files a partner may delete: its own uploads, never what staff produced for it (invoices, logo). */
 const DELETABLE_TYPES: readonly string[] = ['contact_document', ...DOCUMENT_TYPES];
@@ -20,7 +30,7 @@ function contentDisposition(filename: string): string {
 }
 
 /**
- * Files are never served from a folder: `GET /file/{id}/url` hands the owner a signed link that
+ * Files are never served from a folder: `GET /file/{id}/url` hands the owner (or staff who reach it) a signed link that
  * works for a few minutes without a bearer (a browser download cannot send one), and the
  * download route checks that signature (HMAC-SHA256 with a secret kept in the database).
  */
@@ -37,7 +47,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(filesEndpoints.url),
     preHandler: app.requireAuth(),
     handler: async (request) => {
-      const file = await ownFile(db, partnerIdOf(request), request.params.id);
+      const { roles, partnerId } = authOf(request);
+      // Staff open a partner's files (its documents, invoices) within their reach; a partner only its own.
+      const file =
+        partnerId === null && isStaff(roles)
+          ? await staffFile(db, await loadStaffScope(db, request), request.params.id)
+          : await ownFile(db, partnerIdOf(request), request.params.id);
       if (!file) throw notFound('File not found.');
       const expires = Math.floor(ctx.now().getTime() / 1000) + FILE_LINK_TTL_SECONDS;
       const signature = await signatureOf(file.id, expires);

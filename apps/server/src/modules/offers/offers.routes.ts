@@ -3,28 +3,21 @@ import { offersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { partnerIdOf, reaches, staffScopeOf } from '../../plugins/auth.js';
-import { auditActorOf, recordAudit } from '../audit/index.js';
+import { partnerIdOf, staffScopeOf } from '../../plugins/auth.js';
+import { auditActorOf } from '../audit/index.js';
+import { decideApplications } from './application-decisions.js';
 import type { AppContext } from '../../context.js';
-import { notifyPartner } from '../notifications/index.js';
 import {
   createApplication,
   findApplication,
   findOffer,
   listApplications,
   listOffers,
-  lockApplicationForDecision,
-  setApplicationStatus,
   viewerOf,
   type Viewer,
 } from './offers.repository.js';
 
 const OFFER_NOT_FOUND = 'Offer not found.';
-const DECISION_TITLES = {
-  active: (offer: string) => `Your application to ${offer} has been approved.`,
-  refused: (offer: string) => `Your application to ${offer} has been refused.`,
-  pending: (offer: string) => `Your application to ${offer} is pending review again.`,
-} as const;
 
 /** The offer catalogue and applications of the connected partner, and the staff decision on an application. */
 export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -103,42 +96,20 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ...routeOf(offersEndpoints.decideApplication),
     preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
-      const scope = staffScopeOf(request);
-      const { status } = request.body;
-      await db.transaction(async (tx) => {
-        const application = await lockApplicationForDecision(tx, request.params.id);
-        // An account manager decides only for its own partners; another's application does not exist for it.
-        if (!application || !reaches(scope, application.accountManagerId)) {
-          throw notFound('Application not found.');
-        }
-        if (application.status === status) return;
-        await setApplicationStatus(tx, application.id, status, ctx.now());
-        await recordAudit(
+      const { status, reason } = request.body;
+      await db.transaction((tx) =>
+        decideApplications(
           tx,
-          auditActorOf(request),
-          [
-            {
-              action: 'decision',
-              entityType: 'application',
-              entityId: application.id,
-              parentId: application.offerId,
-              partnerId: application.partnerId,
-              changes: [{ field: 'status', before: application.status, after: status }],
-            },
-          ],
-          ctx.now(),
-        );
-        await notifyPartner(
-          tx,
+          [request.params.id],
+          { status, reason },
           {
-            partnerId: application.partnerId,
-            kind: 'application_decided',
-            title: DECISION_TITLES[status](application.offerName),
-            link: `/offer/${application.offerId}`,
+            scope: staffScopeOf(request),
+            actor: auditActorOf(request),
+            now: ctx.now(),
+            publicUrl: ctx.config.publicUrl,
           },
-          { publicUrl: ctx.config.publicUrl },
-        );
-      });
+        ),
+      );
       const decided = await findApplication(db, request.params.id);
       if (!decided) throw notFound('Application not found.');
       return ok(decided);

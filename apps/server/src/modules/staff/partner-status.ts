@@ -1,35 +1,22 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   PARTNER_STATUS_TRANSITIONS,
   WELCOME_KEY_TTL_DAYS,
-  partnerDisplayName,
   type PartnerStatus,
   type PartnerStatusBody,
   type PartnerStatusChange,
   type StaffPartner,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { auditLog, partnerContacts, partners, sessions, users } from '../../db/schema.js';
+import { partnerContacts, partners, sessions, users } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { toIso } from '../../lib/reply.js';
 import { reaches, type StaffScope } from '../../plugins/auth.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
+import { staffPartnerSummary, statusHistoryOf } from './partners.repository.js';
 
 type PartnerRow = typeof partners.$inferSelect;
-
-export function staffPartnerDto(p: PartnerRow): StaffPartner {
-  return {
-    id: p.id,
-    displayName: partnerDisplayName(p.companyName, p.id),
-    email: p.email,
-    status: p.status as PartnerStatus,
-    prospect: p.prospect,
-    accountManagerId: p.accountManagerId,
-    createdAt: toIso(p.createdAt),
-  };
-}
 
 /** The partner, locked until the transaction ends, if the staff member may handle it; otherwise it does not exist. */
 async function lockPartner(tx: DbOrTx, scope: StaffScope, partnerId: number) {
@@ -160,7 +147,9 @@ export async function changePartnerStatus(
     throw isUniqueViolation(error) ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : error;
   });
   void mailer.drain().catch(() => undefined);
-  return staffPartnerDto(partner);
+  const summary = await staffPartnerSummary(db, partner.id, now);
+  if (!summary) throw notFound('Partner not found.');
+  return summary;
 }
 
 async function mainContact(tx: DbOrTx, partnerId: number) {
@@ -209,28 +198,5 @@ export async function partnerStatusHistory(
   if (!partner || !reaches(scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' })) {
     throw notFound('Partner not found.');
   }
-  const rows = await db
-    .select({
-      entry: auditLog,
-      staff: { id: users.id, firstname: users.firstname, lastname: users.lastname },
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(
-      and(eq(auditLog.entityType, 'partner'), eq(auditLog.entityId, String(partnerId)), eq(auditLog.action, 'status')),
-    )
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
-  return rows.map(({ entry, staff }) => {
-    const change = (entry.changes as { field: string; before: unknown; after: unknown }[]).find(
-      (c) => c.field === 'status',
-    );
-    return {
-      id: entry.id,
-      from: change?.before as PartnerStatus,
-      to: change?.after as PartnerStatus,
-      reason: entry.reason,
-      changedBy: staff ? { id: staff.id, name: `${staff.firstname} ${staff.lastname}`.trim() } : null,
-      createdAt: entry.createdAt.toISOString(),
-    };
-  });
+  return statusHistoryOf(db, partnerId);
 }

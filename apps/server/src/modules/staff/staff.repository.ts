@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, not, sql } from 'drizzle-orm';
 import {
   partnerDisplayName,
-  type PartnerStatus,
   type StaffApplication,
   type StaffDocument,
+  type StaffDocumentsFilter,
   type StaffHome,
-  type StaffPartner,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -18,30 +17,9 @@ import {
   partnerOffers,
   partners,
 } from '../../db/schema.js';
+import { fileDto } from '../../lib/uploads.js';
 import { billingReachSql, partnerReachSql, type StaffScope } from '../../plugins/auth.js';
-import { staffPartnerDto } from './partner-status.js';
-
-/** How many partners the back-office list shows at most (newest first). */
-const STAFF_PARTNER_LIST_LIMIT = 500;
-
-/** The partners a staff member may handle (an account manager: only its own), optionally of one status, newest first. */
-export async function listStaffPartners(
-  db: DbOrTx,
-  scope: StaffScope,
-  status: PartnerStatus | undefined,
-): Promise<StaffPartner[]> {
-  const where: SQL[] = [];
-  const reach = partnerReachSql(scope, partners.accountManagerId, partners.status);
-  if (reach) where.push(reach);
-  if (status) where.push(eq(partners.status, status));
-  const rows = await db
-    .select()
-    .from(partners)
-    .where(and(...where))
-    .orderBy(desc(partners.id))
-    .limit(STAFF_PARTNER_LIST_LIMIT);
-  return rows.map(staffPartnerDto);
-}
+import { isExpired } from './partners.repository.js';
 
 /** The work queues of the staff home, each within the reader's reach; null for a queue its role does not work. */
 export async function staffHome(db: DbOrTx, scope: StaffScope): Promise<StaffHome> {
@@ -105,9 +83,14 @@ const count = () => sql<number>`count(*)`.mapWith(Number);
 export async function listStaffApplications(
   db: DbOrTx,
   scope: StaffScope,
-  query: { status: string; page: number; count: number },
+  query: { status: string; page: number; count: number; partnerId?: number | undefined; offerId?: number | undefined },
 ): Promise<{ list: StaffApplication[]; total: number }> {
-  const where = and(eq(partnerOffers.status, query.status), partnerReachSql(scope, partners.accountManagerId, partners.status));
+  const where = and(
+    eq(partnerOffers.status, query.status),
+    partnerReachSql(scope, partners.accountManagerId, partners.status),
+    query.partnerId ? eq(partnerOffers.partnerId, query.partnerId) : undefined,
+    query.offerId ? eq(partnerOffers.offerId, query.offerId) : undefined,
+  );
   const rows = await db
     .select({ application: partnerOffers, partner: { id: partners.id, companyName: partners.companyName }, offerName: offers.name })
     .from(partnerOffers)
@@ -138,11 +121,19 @@ export async function listStaffApplications(
 export async function listStaffDocuments(
   db: DbOrTx,
   scope: StaffScope,
-  query: { status: string; page: number; count: number },
+  query: StaffDocumentsFilter,
+  now: Date,
 ): Promise<{ list: StaffDocument[]; total: number }> {
-  const where = and(eq(partnerDocuments.status, query.status), partnerReachSql(scope, partners.accountManagerId, partners.status));
+  const expiredSql = and(isNotNull(partnerDocuments.expireAt), lte(partnerDocuments.expireAt, now));
+  const where = and(
+    query.status === 'all' ? undefined : eq(partnerDocuments.status, query.status),
+    partnerReachSql(scope, partners.accountManagerId, partners.status),
+    query.partnerId ? eq(partnerDocuments.partnerId, query.partnerId) : undefined,
+    query.type ? eq(partnerDocuments.type, query.type) : undefined,
+    query.expired === undefined ? undefined : query.expired ? expiredSql : not(expiredSql ?? sql`false`),
+  );
   const rows = await db
-    .select({ document: partnerDocuments, partner: { id: partners.id, companyName: partners.companyName }, filename: files.filename })
+    .select({ document: partnerDocuments, partner: { id: partners.id, companyName: partners.companyName }, file: files })
     .from(partnerDocuments)
     .innerJoin(partners, eq(partners.id, partnerDocuments.partnerId))
     .leftJoin(files, eq(files.id, partnerDocuments.fileId))
@@ -157,13 +148,15 @@ export async function listStaffDocuments(
     .where(where);
   return {
     total: total?.n ?? 0,
-    list: rows.map(({ document, partner, filename }) => ({
+    list: rows.map(({ document, partner, file }) => ({
       id: document.id,
       type: document.type as StaffDocument['type'],
       status: document.status as StaffDocument['status'],
       expireAt: document.expireAt ? document.expireAt.toISOString().slice(0, 10) : null,
+      expired: isExpired(document.expireAt, now),
       partner: { id: partner.id, displayName: partnerDisplayName(partner.companyName, partner.id) },
-      filename,
+      filename: file?.filename ?? null,
+      document: fileDto(file),
       createdAt: document.createdAt.toISOString(),
       updatedAt: document.updatedAt.toISOString(),
     })),

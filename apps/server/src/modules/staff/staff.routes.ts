@@ -1,12 +1,20 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../../plugins/auth.js';
-import { auditActorOf } from '../audit/index.js';
+import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
-import { listStaffApplications, listStaffDocuments, listStaffPartners, staffHome } from './staff.repository.js';
+import { decideApplications } from '../offers/index.js';
+import { reviewDocuments } from '../documents/index.js';
+import { listStaffPartners, requiredDocumentTypes, saveRequiredDocumentTypes } from './partners.repository.js';
+import { reachablePartnerProfile, updateStaffPartner } from './partners.service.js';
+import { listStaffApplications, listStaffDocuments, staffHome } from './staff.repository.js';
+
+const decidedMessage = (n: number, what: string) =>
+  n === 0 ? `No ${what} changed.` : n === 1 ? `1 ${what} was decided.` : `${n} ${what}s were decided.`;
 import { viewAsPartner } from './view-as.js';
 
 /**
@@ -33,7 +41,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(staffEndpoints.documents),
     preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
-      const { list, total } = await listStaffDocuments(ctx.db, staffScopeOf(request), request.query);
+      const { list, total } = await listStaffDocuments(ctx.db, staffScopeOf(request), request.query, ctx.now());
       return ok(list, { total });
     },
   });
@@ -59,8 +67,88 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(staffEndpoints.listPartners),
     preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
-      const list = await listStaffPartners(ctx.db, staffScopeOf(request), request.query.status);
-      return ok(list, { total: list.length });
+      const { list, total } = await listStaffPartners(ctx.db, staffScopeOf(request), request.query, ctx.now());
+      return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.partner),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) =>
+      ok(await reachablePartnerProfile(ctx.db, staffScopeOf(request), request.params.id, ctx.now())),
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.updatePartner),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const profile = await updateStaffPartner(ctx.db, staffScopeOf(request), request.params.id, request.body, {
+        actor: auditActorOf(request),
+        now: ctx.now(),
+      });
+      return ok(profile, { message: 'The partner was saved.' });
+    },
+  });
+
+  const decisionContext = (request: FastifyRequest) => ({
+    scope: staffScopeOf(request),
+    actor: auditActorOf(request),
+    now: ctx.now(),
+    publicUrl: ctx.config.publicUrl,
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.decideApplications),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const { ids, status, reason } = request.body;
+      const result = await ctx.db.transaction((tx) =>
+        decideApplications(tx, ids, { status, reason }, decisionContext(request)),
+      );
+      return ok(result, { message: decidedMessage(result.decided, 'application') });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.decideDocuments),
+    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const { ids, status, reason } = request.body;
+      const { decided, unchanged } = await ctx.db.transaction((tx) =>
+        reviewDocuments(tx, ids, { status, reason }, decisionContext(request)),
+      );
+      return ok({ decided, unchanged }, { message: decidedMessage(decided, 'document') });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.complianceSettings),
+    preHandler: app.requireStaff(),
+    handler: async () => ok({ requiredDocumentTypes: await requiredDocumentTypes(ctx.db) }),
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.updateComplianceSettings),
+    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    handler: async (request) => {
+      const { requiredDocumentTypes: types } = request.body;
+      const actor = auditActorOf(request);
+      const now = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        const before = await requiredDocumentTypes(tx);
+        await saveRequiredDocumentTypes(tx, types, staffScopeOf(request).userId, now);
+        const changes = diffFields({ requiredDocumentTypes: before }, { requiredDocumentTypes: types });
+        if (changes.length > 0) {
+          await recordAudit(
+            tx,
+            actor,
+            [{ action: 'update', entityType: 'network_setting', entityId: 'compliance', changes }],
+            now,
+          );
+        }
+      });
+      return ok({ requiredDocumentTypes: types }, { message: 'The compliance settings were saved.' });
     },
   });
 

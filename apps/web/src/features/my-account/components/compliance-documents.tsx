@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, FileButton, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, FileButton, Group, Table, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, type DocumentType } from '@portal/contracts';
@@ -59,9 +59,16 @@ export function ComplianceDocuments({ documents }: { documents: Documents }) {
                 <Table.Td>{t(`myAccount.documents.types.${type}`)}</Table.Td>
                 <Table.Td data-testid={`document-status-${type}`}>
                   {record ? (
-                    <Badge color={STATUS_COLORS[record.status]} variant="light">
-                      {t(`myAccount.documents.statuses.${record.status}`)}
-                    </Badge>
+                    <Group gap={4}>
+                      <Badge color={STATUS_COLORS[record.status]} variant="light">
+                        {t(`myAccount.documents.statuses.${record.status}`)}
+                      </Badge>
+                      {record.expired ? (
+                        <Badge color="red" variant="filled" data-testid={`document-expired-${type}`}>
+                          {t('myAccount.documents.expired')}
+                        </Badge>
+                      ) : null}
+                    </Group>
                   ) : (
                     <Text size="sm" c="dimmed">
                       {t('myAccount.documents.none')}

@@ -3,14 +3,29 @@ import { staffEndpoints, type EndpointWireData } from '@portal/contracts';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '@/lib/session';
-import { answerOf, renderWithProviders } from '@/test/render';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffPartners } from './staff-partners';
 
 const fetchMock = vi.fn<typeof fetch>();
+const manager = { id: 2, name: 'Paul Martin', email: 'paul@demo.test' };
+const row = {
+  accountType: 'affiliate' as const,
+  accountManager: manager,
+  country: 'FR',
+  missingDocuments: [],
+  lastActivityAt: null,
+};
 const PARTNERS: EndpointWireData<typeof staffEndpoints.listPartners> = [
-  { id: 7, displayName: 'Acme #7', email: 'a@acme.test', status: 'pending', prospect: true, accountManagerId: 2, createdAt: '2026-03-02T09:00:00.000Z' },
-  { id: 8, displayName: 'Beta #8', email: 'b@beta.test', status: 'suspended', prospect: false, accountManagerId: 2, createdAt: '2026-01-02T09:00:00.000Z' },
+  { ...row, id: 7, displayName: 'Acme #7', companyName: 'Acme', email: 'a@acme.test', status: 'pending', prospect: true, accountManagerId: 2, createdAt: '2026-03-02T09:00:00.000Z', missingDocuments: ['signed_contract'] },
+  { ...row, id: 8, displayName: 'Beta #8', companyName: 'Beta', email: 'b@beta.test', status: 'suspended', prospect: false, accountManagerId: 2, createdAt: '2026-01-02T09:00:00.000Z' },
 ]; // prettier-ignore
+
+/** The server as the list sees it: an account manager's configuration, the list, and the moves. */
+function answer(url: string, init?: RequestInit): Response {
+  if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ACCOUNT_MANAGER'] });
+  if (init?.method === 'PUT') return answerOf(staffEndpoints.changePartnerStatus, { ...PARTNERS[0]!, status: 'rejected' });
+  return answerOf(staffEndpoints.listPartners, PARTNERS, { total: 2 });
+} // prettier-ignore
 
 beforeEach(() => {
   saveSession('tok', new Date(Date.now() + 60_000), false);
@@ -22,11 +37,18 @@ afterEach(() => vi.unstubAllGlobals());
 const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 
 describe('StaffPartners', () => {
-  it('asks for the pending partners first and offers the moves each status allows', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(answerOf(staffEndpoints.listPartners, PARTNERS)));
-    renderWithProviders(<StaffPartners />);
+  it('asks for every partner first, links each to its page, flags missing documents, and offers the moves', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
+    renderWithProviders(<StaffPartners />, { path: '/staff/partners', initialEntry: '/staff/partners' });
     const rows = await screen.findAllByTestId('staff-partner-row');
-    expect(calls()[0]).toBe('GET /api/v1/staff/partners?status=pending');
+    expect(calls()).toContain('GET /api/v1/staff/partners?page=1&count=50&sortName=id&sortOrder=desc');
+    expect(within(rows[0]!).getByRole('link', { name: 'Acme #7' }).getAttribute('href')).toBe('/staff/partners/7');
+    expect(within(rows[0]!).getByTestId('staff-partner-missing-documents').textContent).toBe('Documents missing');
+    expect(within(rows[1]!).queryByTestId('staff-partner-missing-documents')).toBeNull();
+    expect(within(rows[0]!).getByText('Paul Martin')).toBeTruthy();
+    expect(screen.getByTestId('staff-partners-total').textContent).toBe('2 partners');
+    // An account manager reassigns no one: no manager filter.
+    expect(screen.queryByTestId('staff-partners-manager-filter')).toBeNull();
     const buttons = (row: HTMLElement) =>
       within(row)
         .getAllByRole('button')
@@ -38,13 +60,7 @@ describe('StaffPartners', () => {
   });
 
   it('sends the move with the trimmed reason, then reloads the list', async () => {
-    fetchMock.mockImplementation((_url, init) =>
-      Promise.resolve(
-        init?.method === 'PUT'
-          ? answerOf(staffEndpoints.changePartnerStatus, { ...PARTNERS[0]!, status: 'rejected' })
-          : answerOf(staffEndpoints.listPartners, PARTNERS),
-      ),
-    );
+    fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
     await userEvent.click(within(row!).getByRole('button', { name: 'Decline' }));
@@ -59,7 +75,7 @@ describe('StaffPartners', () => {
   });
 
   it('a reason over 1000 characters cannot be sent', async () => {
-    fetchMock.mockImplementation(() => Promise.resolve(answerOf(staffEndpoints.listPartners, PARTNERS)));
+    fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
     await userEvent.click(within(row!).getByRole('button', { name: 'Approve' }));
@@ -69,5 +85,23 @@ describe('StaffPartners', () => {
     await userEvent.paste('x'.repeat(1001));
     expect((within(dialog).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
     expect(within(dialog).getByText('Must be at most 1000 characters long.')).toBeTruthy();
+  });
+});
+
+describe('StaffPartners search and filters', () => {
+  it('puts the search, the status and the sort in the address and asks the server for them', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
+    renderWithProviders(<StaffPartners />);
+    await screen.findAllByTestId('staff-partner-row');
+    await userEvent.type(screen.getByTestId('staff-partners-search'), 'acme');
+    await waitFor(() =>
+      expect(calls()).toContain('GET /api/v1/staff/partners?page=1&count=50&sortName=id&sortOrder=desc&q=acme'),
+    );
+    await userEvent.click(screen.getByRole('button', { name: /Partner/ }));
+    await waitFor(() =>
+      expect(calls()).toContain('GET /api/v1/staff/partners?page=1&count=50&sortName=companyName&sortOrder=asc&q=acme'),
+    );
+    await userEvent.click(screen.getByTestId('staff-partners-missing-filter'));
+    await waitFor(() => expect(calls().some((c) => c.includes('documents=missing'))).toBe(true));
   });
 });

@@ -3,7 +3,10 @@ import {
   documentsEndpoints,
   offersEndpoints,
   staffEndpoints,
+  type BulkApplicationDecision,
+  type BulkDocumentDecision,
   type DecideApplicationBody,
+  type DocumentType,
   type ReviewComplianceDocumentBody,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
@@ -20,12 +23,22 @@ export const usePendingApplications = (page: number, count: number) =>
     },
   });
 
-/** GET /staff/compliance-documents: the pending documents this staff member reviews, oldest first. */
-export const usePendingDocuments = (page: number, count: number) =>
+/** What the documents screen lists: the pending queue, or the expired documents to chase. */
+export type DocumentsView = 'pending' | 'expired';
+
+/** GET /staff/compliance-documents: pending (oldest first) or expired documents, optionally of one type. */
+export const useStaffDocuments = (view: DocumentsView, type: DocumentType | null, page: number, count: number) =>
   useQuery({
-    queryKey: [...key, 'documents', page, count],
+    queryKey: [...key, 'documents', view, type, page, count],
     queryFn: async () => {
-      const answer = await api.call(staffEndpoints.documents, { query: { status: 'pending', page, count } });
+      const answer = await api.call(staffEndpoints.documents, {
+        query: {
+          ...(view === 'pending' ? { status: 'pending' } : { status: 'all', expired: 'true' }),
+          ...(type ? { type } : {}),
+          page,
+          count,
+        },
+      });
       return { list: answer.data ?? [], total: answer.total ?? 0 };
     },
   });
@@ -52,3 +65,11 @@ export const useReviewDocument = () =>
   useQueueMutation(({ id, body }: { id: number; body: ReviewComplianceDocumentBody }) =>
     api.call(documentsEndpoints.review, { params: { id }, body }),
   );
+
+/** POST /staff/partner-offers/decisions: many at once, all or none. */
+export const useDecideApplications = () =>
+  useQueueMutation((body: BulkApplicationDecision) => api.call(staffEndpoints.decideApplications, { body }));
+
+/** POST /staff/compliance-documents/decisions: many at once, all or none. */
+export const useDecideDocuments = () =>
+  useQueueMutation((body: BulkDocumentDecision) => api.call(staffEndpoints.decideDocuments, { body }));

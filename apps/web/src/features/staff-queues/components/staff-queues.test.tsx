@@ -46,6 +46,8 @@ describe('the staff queues', () => {
     expect(row.textContent).toContain('LunaDate #3');
     expect(calls()[0]).toBe('GET /api/v1/staff/partner-offers?status=pending&page=1&count=50');
     await userEvent.click(within(row).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls()).toContain('PUT /api/v1/staff/partner-offers/31'));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
     expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'active' });
@@ -58,8 +60,17 @@ describe('the staff queues', () => {
       type: 'proof_of_identity' as const,
       status: 'pending' as const,
       expireAt: null,
+      expired: false,
       partner: { id: 8, displayName: 'Beta #8' },
       filename: 'passport.pdf',
+      document: {
+        id: 40,
+        createdAt: '2026-03-01T09:00:00.000Z',
+        type: 'proof_of_identity',
+        filename: 'passport.pdf',
+        url: '/api/v1/file/40/url',
+        expireAt: null,
+      },
       createdAt: '2026-03-01T09:00:00.000Z',
       updatedAt: '2026-03-01T09:00:00.000Z',
     };
@@ -70,16 +81,50 @@ describe('the staff queues', () => {
             type: 'proof_of_identity',
             status: 'refused',
             expireAt: null,
+            expired: false,
             document: null,
           })
         : answerOf(staffEndpoints.documents, [document], { total: 1 }),
     );
     renderWithProviders(<StaffDocuments />);
     const row = await screen.findByTestId('staff-document-row');
-    expect(row.textContent).toContain('passport.pdf');
+    expect(row.textContent).toContain('Proof of identity');
+    expect(calls()[0]).toBe('GET /api/v1/staff/compliance-documents?status=pending&page=1&count=50');
     await userEvent.click(within(row).getByRole('button', { name: 'Refuse' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), ' Blurred scan. ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuse' }));
     await waitFor(() => expect(calls()).toContain('PUT /api/v1/staff/compliance-documents/12'));
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
-    expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'refused' });
+    expect(JSON.parse(String(put[1]!.body))).toEqual({ status: 'refused', reason: 'Blurred scan.' });
+  });
+
+  it('decides the ticked applications at once with one reason', async () => {
+    const base = {
+      status: 'pending' as const,
+      offer: { id: 3, name: 'LunaDate' },
+      createdAt: '2026-03-02T09:00:00.000Z',
+    };
+    const list = [
+      { ...base, id: 31, partner: { id: 7, displayName: 'Acme #7' } },
+      { ...base, id: 32, partner: { id: 8, displayName: 'Beta #8' } },
+    ];
+    fetchMock.mockImplementation(async (_input, init) =>
+      init?.method === 'POST'
+        ? answerOf(staffEndpoints.decideApplications, { decided: 2, unchanged: 0 })
+        : answerOf(staffEndpoints.applications, list, { total: 2 }),
+    );
+    renderWithProviders(<StaffApplications />);
+    await screen.findAllByTestId('staff-application-row');
+    expect((screen.getByTestId('staff-application-bulk-refuse') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByLabelText('Select every row of this page'));
+    await userEvent.click(screen.getByTestId('staff-application-bulk-refuse'));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Wrong geography');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuse' }));
+    await waitFor(() => expect(calls()).toContain('POST /api/v1/staff/partner-offers/decisions'));
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ ids: [31, 32], status: 'refused', reason: 'Wrong geography' });
+    expect(await screen.findByText('2 decided; each partner is notified.')).toBeTruthy();
   });
 });
