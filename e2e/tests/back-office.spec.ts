@@ -24,8 +24,11 @@ test.describe('back-office', () => {
     await expect(page).toHaveURL('/staff/partners');
     await expect(page.getByTestId('page-title')).toHaveText('Partners');
     await expect(page).toHaveTitle(/^Partners/);
-    // Pending requests first.
-    await expect(page.getByTestId('staff-partners-filter')).toHaveValue('Pending');
+    // Every partner first; the pending requests one filter away.
+    await expect(page.getByTestId('staff-partners-filter')).toHaveValue('All');
+    await page.getByTestId('staff-partners-filter').click();
+    await page.getByRole('option', { name: 'Pending', exact: true }).click();
+    await expect(page).toHaveURL('/staff/partners?status=pending');
     const row = page.getByTestId('staff-partner-row').filter({ hasText: email });
     await expect(row).toContainText(applicant.companyName);
     await expect(row).toContainText('Pending');

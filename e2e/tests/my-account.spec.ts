@@ -147,7 +147,9 @@ test.describe('My Account', () => {
     const row = page.getByTestId('document-row-insertion_order');
     await expect(row).toContainText('Insertion order');
     await expect(page.getByTestId('document-status-insertion_order')).toHaveText('No document saved');
-    await expect(page.getByTestId('document-status-proof_of_identity')).toHaveText('No document saved');
+    // The demo approved Northwind's proof of identity (with an expiry) and its contract.
+    await expect(page.getByTestId('document-status-proof_of_identity')).toHaveText('Approved');
+    await expect(page.getByTestId('document-expired-proof_of_identity')).toHaveCount(0);
 
     const pdf = samplePdf();
     await page

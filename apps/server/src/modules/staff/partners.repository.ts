@@ -60,7 +60,7 @@ export const isExpired = (expireAt: Date | null, now: Date) => expireAt !== null
 
 /**
  * The required types the partner lacks an approved, unexpired document of, as a SQL array (one subquery per row; the
- * unique (partner, type) index answers it).
+ * unique (partner, type) index answers it). Closed and declined partners lack nothing.
  */
 function missingDocumentsSql(required: readonly DocumentType[], now: Date): SQL<string[]> {
   if (required.length === 0) return sql<string[]>`'{}'::text[]`;
@@ -68,7 +68,8 @@ function missingDocumentsSql(required: readonly DocumentType[], now: Date): SQL<
     required.map((type) => sql`${type}`),
     sql`, `,
   );
-  return sql<string[]>`array(
+  // A closed or declined partner is no longer asked for anything.
+  return sql<string[]>`case when ${partners.status} in ('closed', 'rejected') then '{}'::text[] else array(
     select required.type from unnest(array[${types}]::text[]) with ordinality as required(type, n)
     where not exists (
       select 1 from ${partnerDocuments} d
@@ -76,7 +77,7 @@ function missingDocumentsSql(required: readonly DocumentType[], now: Date): SQL<
         and (d.expire_at is null or d.expire_at > ${now.toISOString()}::timestamptz)
     )
     order by required.n
-  )`;
+  ) end`;
 }
 
 // ---------------------------------------------------------------- the list

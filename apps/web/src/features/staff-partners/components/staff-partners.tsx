@@ -65,7 +65,7 @@ export function MissingDocumentsBadge({ missing }: { missing: readonly DocumentT
   const names = missing.map((type) => DOCUMENT_TYPE_LABELS[type]).join(', ');
   return (
     <Tooltip label={names}>
-      <Badge color="orange" variant="light" data-testid="staff-partner-missing-documents" aria-label={`${t('staff.partners.missingDocuments')}: ${names}`}>
+      <Badge color="orange" variant="light" style={{ flexShrink: 0 }} miw="fit-content" data-testid="staff-partner-missing-documents" aria-label={`${t('staff.partners.missingDocuments')}: ${names}`}>
         {t('staff.partners.missingDocuments')}
       </Badge>
     </Tooltip>
@@ -158,7 +158,7 @@ export function StaffPartners() {
         <Text size="sm" c="dimmed" data-testid="staff-partners-total">
           {t('staff.partners.total', { count: partners.data.total })}
         </Text>
-        <Table.ScrollContainer minWidth={1100}>
+        <Table.ScrollContainer minWidth={1320}>
           <Table striped highlightOnHover data-testid="staff-partners-table">
             <Table.Thead>
               <Table.Tr>
@@ -183,7 +183,7 @@ export function StaffPartners() {
             <Table.Tbody>
               {partners.data.list.map((partner) => (
                 <Table.Tr key={partner.id} data-testid="staff-partner-row" data-partner-id={partner.id}>
-                  <Table.Td>
+                  <Table.Td miw={220}>
                     <Stack gap={2}>
                       <Anchor component={Link} to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
                         {partner.displayName}
@@ -194,7 +194,7 @@ export function StaffPartners() {
                   <Table.Td>{partner.email}</Table.Td>
                   <Table.Td>{partner.accountManager?.name ?? '—'}</Table.Td>
                   <Table.Td>{ACCOUNT_TYPE_LABELS[partner.accountType]}</Table.Td>
-                  <Table.Td miw={110}>
+                  <Table.Td miw={124}>
                     <PartnerStatusBadge status={partner.status} />
                   </Table.Td>
                   <Table.Td>{partner.createdAt ? formatDate(partner.createdAt) : '—'}</Table.Td>
