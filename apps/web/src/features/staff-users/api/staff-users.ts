@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  staffEndpoints,
   staffUserEndpoints,
   type EndpointData,
   type RevivedDates,
+  type ComplianceSettings,
   type SecuritySettings,
   type StaffUserCreate,
   type StaffUserUpdate,
@@ -65,4 +67,16 @@ export const useUpdateTeam = () =>
 export const useUpdateSecuritySettings = () =>
   useStaffMutation((body: SecuritySettings) =>
     api.call(staffUserEndpoints.updateSecuritySettings, { body }, { skipBadRequestHandling: true }),
+  );
+
+/** GET /staff/settings/compliance: the document types every partner must hold, approved and unexpired. */
+export const useComplianceSettings = () =>
+  useQuery({
+    queryKey: [...key, 'compliance'],
+    queryFn: async () => (await api.call(staffEndpoints.complianceSettings, {})).data,
+  });
+
+export const useUpdateComplianceSettings = () =>
+  useStaffMutation((body: ComplianceSettings) =>
+    api.call(staffEndpoints.updateComplianceSettings, { body }, { skipBadRequestHandling: true }),
   );

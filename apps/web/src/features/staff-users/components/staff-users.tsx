@@ -2,6 +2,7 @@ import {
   Badge,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -15,15 +16,24 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STAFF_ROLES, formatDate, type StaffRole } from '@portal/contracts';
+import {
+  DOCUMENT_TYPES,
+  DOCUMENT_TYPE_LABELS,
+  STAFF_ROLES,
+  formatDate,
+  type DocumentType,
+  type StaffRole,
+} from '@portal/contracts';
 import { useConfig } from '@/lib/config';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import {
+  useComplianceSettings,
   useCreateTeam,
   useSecuritySettings,
   useStaffUsers,
   useTeams,
+  useUpdateComplianceSettings,
   useUpdateSecuritySettings,
   useUpdateTeam,
   type StaffUserRow,
@@ -53,6 +63,11 @@ export function StaffUsers() {
             {t('staff.users.tabs.security')}
           </Tabs.Tab>
         ) : null}
+        {isAdmin ? (
+          <Tabs.Tab value="compliance" data-testid="staff-tab-compliance">
+            {t('staff.users.tabs.compliance')}
+          </Tabs.Tab>
+        ) : null}
       </Tabs.List>
       <Tabs.Panel value="users" pt="md">
         <UsersPanel isAdmin={isAdmin} />
@@ -63,6 +78,11 @@ export function StaffUsers() {
       {isAdmin ? (
         <Tabs.Panel value="security" pt="md">
           <SecurityPanel />
+        </Tabs.Panel>
+      ) : null}
+      {isAdmin ? (
+        <Tabs.Panel value="compliance" pt="md">
+          <CompliancePanel />
         </Tabs.Panel>
       ) : null}
     </Tabs>
@@ -318,6 +338,61 @@ function SecurityPanel() {
         }
         data-testid="staff-require-two-factor"
       />
+    </Stack>
+  );
+}
+
+/** Which compliance documents every partner must hold, approved and unexpired; the others are flagged (issue 18). */
+function CompliancePanel() {
+  const { t } = useTranslation();
+  const settings = useComplianceSettings();
+  const save = useUpdateComplianceSettings();
+  const [chosen, setChosen] = useState<string[] | null>(null);
+  if (settings.isPending) {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  }
+  if (settings.isError || !settings.data) return <Text c="red">{t('staff.users.loadError')}</Text>;
+  const value = chosen ?? settings.data.requiredDocumentTypes;
+  return (
+    <Stack gap="sm" maw={640}>
+      <Checkbox.Group
+        label={t('staff.compliance.required')}
+        description={t('staff.compliance.requiredHint')}
+        value={value}
+        onChange={setChosen}
+        data-testid="staff-required-documents"
+      >
+        <Stack gap={6} mt="xs">
+          {DOCUMENT_TYPES.map((type) => (
+            <Checkbox key={type} value={type} label={DOCUMENT_TYPE_LABELS[type]} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Group>
+        <Button
+          loading={save.isPending}
+          disabled={chosen === null}
+          onClick={() =>
+            save.mutate(
+              { requiredDocumentTypes: value as DocumentType[] },
+              {
+                onSuccess: () => {
+                  setChosen(null);
+                  showSnackbar({ kind: 'success', message: t('staff.compliance.saved') });
+                },
+                onError: (error) => handleFormError(error, { t }),
+              },
+            )
+          }
+          data-testid="staff-required-documents-save"
+        >
+          {t('common.save')}
+        </Button>
+      </Group>
     </Stack>
   );
 }
