@@ -179,7 +179,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(newsRoutes, { ctx });
       await api.register(staffRoutes, { ctx });
       await api.register(staffUsersRoutes, { ctx });
-      await api.register(advertisersRoutes, { ctx });
+      await api.register(advertisersRoutes, { ctx, tracking });
       await api.register(auditRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(twoFactorRoutes, { ctx });

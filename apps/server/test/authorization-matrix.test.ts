@@ -57,6 +57,8 @@ type Fixtures = {
   apiKey: number;
   image: number;
   advertiserToken: string;
+  advertiser: number;
+  product: number;
 };
 type Row = {
   expect: Expect;
@@ -300,6 +302,45 @@ const TABLE: Record<string, Row> = {
     request: () => ({ url: '/api/v1/staff/settings/security', payload: { staffTwoFactorRequired: false } }),
   },
   'GET /api/v1/staff/advertisers': { expect: ADMIN_ONLY, request: () => ({ url: '/api/v1/staff/advertisers' }) },
+  'POST /api/v1/staff/advertisers': {
+    expect: ADMIN_ONLY,
+    request: () => ({ url: '/api/v1/staff/advertisers', payload: { name: 'Matrix advertiser' } }),
+  },
+  'GET /api/v1/staff/advertisers/{id}': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({ url: `/api/v1/staff/advertisers/${f.advertiser}` }),
+  },
+  'PUT /api/v1/staff/advertisers/{id}': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({ url: `/api/v1/staff/advertisers/${f.advertiser}`, payload: { notes: 'Matrix' } }),
+  },
+  // A rotation with a full day of grace: the fixtures' token keeps working for the rows that post back.
+  'POST /api/v1/staff/advertisers/{id}/security-token': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({ url: `/api/v1/staff/advertisers/${f.advertiser}/security-token`, payload: { graceHours: 24 } }),
+  },
+  'GET /api/v1/staff/advertisers/{id}/postbacks': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({ url: `/api/v1/staff/advertisers/${f.advertiser}/postbacks` }),
+  },
+  'POST /api/v1/staff/advertisers/{id}/test-postback': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({
+      url: `/api/v1/staff/advertisers/${f.advertiser}/test-postback`,
+      payload: { click_id: 'matrix', goal: 'registration' },
+    }),
+  },
+  'POST /api/v1/staff/advertisers/{id}/products': {
+    expect: ADMIN_ONLY,
+    request: (f, caller) => ({
+      url: `/api/v1/staff/advertisers/${f.advertiser}/products`,
+      payload: { identifier: `matrix-${caller.toLowerCase()}`, type: 'web', domain: 'matrix.example.com' },
+    }),
+  },
+  'PUT /api/v1/staff/products/{id}': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({ url: `/api/v1/staff/products/${f.product}`, payload: { cross: true } }),
+  },
   'GET /api/v1/staff/audit-log': { expect: STAFF_LIST, request: () => ({ url: '/api/v1/staff/audit-log' }) },
   'GET /api/v1/account/settings': { expect: SIGNED_IN, request: () => ({ url: '/api/v1/account/settings' }) },
   'PUT /api/v1/account/timezone': {
@@ -496,6 +537,14 @@ beforeAll(async () => {
     .insert(notifications)
     .values({ partnerId: a.partnerId, kind: 'news', title: 'Hello' })
     .returning();
+  const productOfOffer = async (offerId: number) => {
+    const [row] = await t.database.db
+      .select({ product: products.id, advertiser: products.advertiserId })
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .where(eq(offers.id, offerId));
+    return row!;
+  };
   fixtures = {
     partnerA: a.partnerId,
     userA: a.userId,
@@ -513,6 +562,7 @@ beforeAll(async () => {
     apiKey: key.json().data.id as number,
     image: 0,
     advertiserToken: await advertiserTokenOf(t, offer),
+    ...(await productOfOffer(offer)),
   };
   fixtures.file = await contactFile();
   // A public picture: a staff photo.

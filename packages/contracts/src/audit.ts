@@ -17,11 +17,22 @@ export const AUDIT_ENTITY_TYPES = [
   'team',
   'network_setting',
   'session',
+  'advertiser',
+  'product',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** What a write did. `status` and `decision` carry their new value in `changes`; `view_as` opens a read-only session. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'status', 'decision', 'view_as', 'invite'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'status',
+  'decision',
+  'view_as',
+  'invite',
+  'rotate_token',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** How a secret's change is shown: never its value. */

@@ -1,16 +1,96 @@
-import { asc } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Product } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { advertisers } from '../../db/schema.js';
+import { advertisers, offers, products } from '../../db/schema.js';
 
+export type AdvertiserRow = typeof advertisers.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+
+// Written out: drizzle leaves a single-table select's columns unqualified, which a correlated subquery would misread.
+const offerCount = sql<number>`(select count(*) from offers o join products p on p.id = o.product_id where p.advertiser_id = "advertisers"."id")`.mapWith(Number); // prettier-ignore
+const productCount = sql<number>`(select count(*) from products p where p.advertiser_id = "advertisers"."id")`.mapWith(Number); // prettier-ignore
+const lastPostbackAt = sql<Date | null>`(select max(l.created_at) from advertiser_postbacks l where l.advertiser_id = "advertisers"."id")`.mapWith((v) => (v ? new Date(v as string) : null)); // prettier-ignore
+
+/** Every advertiser with its counts and latest postback, by name. */
 export async function listAdvertisers(db: DbOrTx) {
   return db
-    .select({
-      id: advertisers.id,
-      name: advertisers.name,
-      enabled: advertisers.enabled,
-      securityToken: advertisers.securityToken,
-      createdAt: advertisers.createdAt,
-    })
+    .select({ advertiser: advertisers, productCount, offerCount, lastPostbackAt })
     .from(advertisers)
-    .orderBy(asc(advertisers.name));
+    .orderBy(asc(advertisers.name), asc(advertisers.id));
+}
+
+export async function advertiserWithCounts(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ advertiser: advertisers, productCount, offerCount, lastPostbackAt })
+    .from(advertisers)
+    .where(eq(advertisers.id, id));
+  return row ?? null;
+}
+
+export async function lockAdvertiser(tx: DbOrTx, id: number): Promise<AdvertiserRow | null> {
+  const [row] = await tx.select().from(advertisers).where(eq(advertisers.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function insertAdvertiser(tx: DbOrTx, values: typeof advertisers.$inferInsert) {
+  const [row] = await tx.insert(advertisers).values(values).returning();
+  if (!row) throw new Error('advertiser insert returned nothing');
+  return row;
+}
+
+export async function updateAdvertiser(tx: DbOrTx, id: number, values: Partial<AdvertiserRow>) {
+  const [row] = await tx.update(advertisers).set(values).where(eq(advertisers.id, id)).returning();
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- products
+
+export async function productsOf(db: DbOrTx, advertiserId: number): Promise<Product[]> {
+  const rows = await db
+    .select({ product: products, offers: count(offers.id) })
+    .from(products)
+    .leftJoin(offers, eq(offers.productId, products.id))
+    .where(eq(products.advertiserId, advertiserId))
+    .groupBy(products.id)
+    .orderBy(asc(products.identifier));
+  return rows.map(({ product, offers: n }) => productDto(product, Number(n)));
+}
+
+export const productDto = (p: ProductRow, offerTotal: number): Product => ({
+  id: p.id,
+  advertiserId: p.advertiserId,
+  identifier: p.identifier,
+  type: p.type,
+  domain: p.domain,
+  enabled: p.enabled,
+  logoId: p.logoId,
+  cross: p.cross,
+  coreg: p.coreg,
+  offerCount: offerTotal,
+});
+
+export async function productOffers(db: DbOrTx, productId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(offers).where(eq(offers.productId, productId));
+  return Number(row?.n ?? 0);
+}
+
+export async function productById(db: DbOrTx, id: number): Promise<ProductRow | null> {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  return row ?? null;
+}
+
+export async function lockProduct(tx: DbOrTx, id: number): Promise<ProductRow | null> {
+  const [row] = await tx.select().from(products).where(eq(products.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function insertProduct(tx: DbOrTx, values: typeof products.$inferInsert) {
+  const [row] = await tx.insert(products).values(values).returning();
+  if (!row) throw new Error('product insert returned nothing');
+  return row;
+}
+
+export async function updateProduct(tx: DbOrTx, id: number, values: Partial<ProductRow>) {
+  const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
+  return row ?? null;
 }

@@ -1,21 +1,134 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advertisersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
-import { ok, toIso } from '../../lib/reply.js';
+import { notFound } from '../../lib/errors.js';
+import { ok } from '../../lib/reply.js';
 import type { AppContext } from '../../context.js';
-import { listAdvertisers } from './advertisers.repository.js';
+import { auditActorOf } from '../audit/index.js';
+import { insertPostbackLog, listPostbackLog, previewPostback, type AdvertiserTokens } from '../conversions/index.js';
+import type { ClickBuffer } from '../click/index.js';
+import { advertiserWithCounts, listAdvertisers } from './advertisers.repository.js';
+import {
+  ADVERTISER_NOT_FOUND,
+  advertiserDetail,
+  advertiserSummary,
+  changeAdvertiser,
+  changeProduct,
+  createAdvertiser,
+  createProduct,
+  rotateToken,
+} from './advertisers.service.js';
 
-/** Advertisers and their postback tokens, for admins: the token is what an advertiser's server must be given. */
-export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+/** What the advertisers' screens use of the tracking engine: the click buffer (test postbacks) and the token list. */
+export type AdvertiserTracking = { buffer: ClickBuffer; tokens: AdvertiserTokens };
+
+/**
+ * Advertisers, their products, postback tokens and postback log, for admins (issue 19): the token is what an
+ * advertiser's server must be given, and lets its holder create paid conversions. Every write is audited; a change
+ * of token or of enabled reaches /postback at once (the token list is reloaded).
+ */
+export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: AdvertiserTracking }> = async (
+  app,
+  { ctx, tracking },
+) => {
+  const admin = app.requireStaff(['ROLE_ADMIN']);
+  const context = (request: Parameters<typeof auditActorOf>[0]) => ({ actor: auditActorOf(request), now: ctx.now() });
+  const detail = (id: number) => advertiserDetail(ctx.db, id, { publicUrl: ctx.config.publicUrl, now: ctx.now() });
+
   app.route({
     ...routeOf(advertisersEndpoints.list),
-    preHandler: app.requireAuth(['ROLE_ADMIN']),
+    preHandler: admin,
     handler: async () => {
       const rows = await listAdvertisers(ctx.db);
-      return ok(
-        rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt) ?? '' })),
-        { total: rows.length },
-      );
+      return ok(rows.map(advertiserSummary), { total: rows.length });
     },
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.create),
+    preHandler: admin,
+    handler: async (request) => {
+      const id = await createAdvertiser(ctx.db, request.body, context(request));
+      tracking.tokens.invalidate();
+      return ok(await detail(id), { message: 'The advertiser was created.' });
+    },
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.get),
+    preHandler: admin,
+    handler: async (request) => ok(await detail(request.params.id)),
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.update),
+    preHandler: admin,
+    handler: async (request) => {
+      await changeAdvertiser(ctx.db, request.params.id, request.body, context(request));
+      return ok(await detail(request.params.id), { message: 'The advertiser was saved.' });
+    },
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.rotateToken),
+    preHandler: admin,
+    handler: async (request) => {
+      await rotateToken(ctx.db, request.params.id, request.body.graceHours, context(request));
+      tracking.tokens.invalidate();
+      request.log.warn({ advertiserId: request.params.id }, 'advertiser security token rotated');
+      return ok(await detail(request.params.id), { message: 'A new security token was issued.' });
+    },
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.postbacks),
+    preHandler: admin,
+    handler: async (request) => {
+      if (!(await advertiserWithCounts(ctx.db, request.params.id))) throw notFound(ADVERTISER_NOT_FOUND);
+      const { list, total } = await listPostbackLog(ctx.db, request.params.id, request.query);
+      return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.testPostback),
+    preHandler: admin,
+    handler: async (request) => {
+      const advertiserId = request.params.id;
+      if (!(await advertiserWithCounts(ctx.db, advertiserId))) throw notFound(ADVERTISER_NOT_FOUND);
+      const now = ctx.now();
+      const { transaction_id: transactionId, ...rest } = request.body;
+      const params = { ...rest, ...(transactionId ? { transaction_id: transactionId } : {}) };
+      const result = await previewPostback(ctx.db, tracking.buffer, advertiserId, params, now);
+      await insertPostbackLog(ctx.db, {
+        advertiserId,
+        outcome: 'test',
+        status: result.status,
+        reason: result.reason,
+        duplicate: result.duplicate,
+        params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
+        ip: request.ip,
+        createdAt: now,
+      });
+      return ok(result);
+    },
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.createProduct),
+    preHandler: admin,
+    handler: async (request) =>
+      ok(await createProduct(ctx.db, request.params.id, request.body, context(request)), {
+        message: 'The product was created.',
+      }),
+  });
+
+  app.route({
+    ...routeOf(advertisersEndpoints.updateProduct),
+    preHandler: admin,
+    handler: async (request) =>
+      ok(await changeProduct(ctx.db, request.params.id, request.body, context(request)), {
+        message: 'The product was saved.',
+      }),
   });
 };

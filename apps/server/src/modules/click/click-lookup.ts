@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { offers, partnerOffers, partners } from '../../db/schema.js';
+import { advertisers, offers, partnerOffers, partners, products } from '../../db/schema.js';
 
 /** What /click needs to know about an offer, a partner and the partner's application to it. */
 export type ClickContext = {
@@ -25,13 +25,16 @@ async function loadContext(db: Db, offerId: number, partnerId: number): Promise<
   const offerRows = await db
     .select({
       id: offers.id,
-      enabled: offers.enabled,
+      // Disabling the offer's product or advertiser stops its new clicks too (issue 19): one join, still one query.
+      enabled: sql<boolean>`(${offers.enabled} and ${products.enabled} and ${advertisers.enabled})`,
       private: offers.private,
       requireApproval: offers.requireApproval,
       defaultUrl: offers.defaultUrl,
       currency: offers.currency,
     })
     .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
     .where(eq(offers.id, offerId));
   const partnerRows = await db
     .select({ id: partners.id, status: partners.status, allOffersAccess: partners.allOffersAccess })

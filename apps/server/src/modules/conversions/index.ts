@@ -2,4 +2,5 @@
 // (decisions 016, 023).
 export { postbackRoutes, type PostbackEngine } from './postback.routes.js';
 export { conversionReviewRoutes } from './conversion-review.routes.js';
-export { AdvertiserTokens, acceptPostback } from './postback.js';
+export { AdvertiserTokens, acceptPostback, previewPostback, type TokenMatch } from './postback.js';
+export { insertPostbackLog, listPostbackLog, type NewPostbackLog } from './postback-log.js';

@@ -5,6 +5,17 @@ import type { SlidingWindowLimiter } from '../../lib/rate-limit.js';
 import type { AppContext } from '../../context.js';
 import type { ClickBuffer } from '../click/index.js';
 import { acceptPostback, type AdvertiserTokens } from './postback.js';
+import { insertPostbackLog, type NewPostbackLog } from './postback-log.js';
+
+/** The fields as logged: strings only, each at most 300 characters, the token reduced to its last four. */
+export function loggedParams(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(fields).slice(0, 20)) {
+    if (typeof value !== 'string') continue;
+    out[key.slice(0, 64)] = key === 'token' ? `…${value.slice(-4)}` : value.slice(0, 300);
+  }
+  return out;
+}
 
 /** The parts of the tracking engine the advertisers' postbacks use (src/tracking.ts builds them, decision 015). */
 export type PostbackEngine = {
@@ -26,16 +37,57 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
 
+  /**
+   * The advertiser's log of what it sent (issue 19). A token that is no advertiser's is not logged (anyone may send
+   * those); a rotated-out one is, as `wrong_token`. Logging never fails the postback.
+   */
+  const log = async (
+    ip: string,
+    fields: Record<string, unknown>,
+    now: Date,
+    entry: Omit<NewPostbackLog, 'advertiserId' | 'params' | 'ip' | 'createdAt'>,
+  ) => {
+    try {
+      const token = typeof fields.token === 'string' ? fields.token : null;
+      const match = token ? await tokens.match(token, now) : null;
+      if (!match) return;
+      if (match.expired && entry.outcome !== 'wrong_token') return;
+      await insertPostbackLog(ctx.db, {
+        ...entry,
+        advertiserId: match.advertiserId,
+        params: loggedParams(fields),
+        ip,
+        createdAt: now,
+      });
+    } catch (error) {
+      app.log.error({ err: error }, 'postback log not written');
+    }
+  };
+
   // An address that sent too many wrong tokens is answered 429 before any token is looked up (decision 029).
   const postback = async (ip: string, fields: Record<string, unknown>) => {
     const now = ctx.now();
     const wait = badTokens.retryAfterSeconds(ip, now);
     if (wait > 0) throw tooManyRequests('Too many postbacks with a wrong security token. Please wait.', wait);
     try {
-      return await acceptPostback({ db: ctx.db, buffer, tokens }, fields, now);
+      const result = await acceptPostback({ db: ctx.db, buffer, tokens }, fields, now);
+      await log(ip, fields, now, {
+        outcome: 'recorded',
+        status: result.status,
+        reason: result.reason,
+        conversionId: result.conversionId,
+        duplicate: result.duplicate,
+      });
+      return result;
     } catch (error) {
-      // acceptPostback answers 403 for one thing only: a token that is no enabled advertiser's.
-      if (error instanceof AppError && error.status === 403) badTokens.hit(ip, now);
+      if (error instanceof AppError && error.status === 403) {
+        // acceptPostback answers 403 for one thing only: a token that is no advertiser's, or no longer.
+        badTokens.hit(ip, now);
+        await log(ip, fields, now, { outcome: 'wrong_token', reason: 'The security token is no longer valid.' });
+      } else if (error instanceof AppError && error.status === 400) {
+        const errors = Object.entries(error.errors ?? {}).map(([field, message]) => `${field}: ${message}`);
+        await log(ip, fields, now, { outcome: 'invalid', reason: errors.join('; ') || error.message });
+      }
       throw error;
     }
   };

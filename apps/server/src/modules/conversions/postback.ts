@@ -30,8 +30,16 @@ const MAX_REMEMBERED_MISSES = 10_000;
  * a token that missed is refused without a reload until the list is next loaded, and reloads for misses come at
  * most once per `missReloadMs`, a miss arriving sooner waiting for that one (concurrent misses share it).
  */
+export type TokenMatch = {
+  advertiserId: number;
+  /** A rotated-out token whose grace period is over: refused, but attributed to its advertiser's log. */
+  expired: boolean;
+};
+
+type TokenEntry = { id: number; digest: Buffer; expiresAt: number | null };
+
 export class AdvertiserTokens {
-  private byDigest = new Map<string, { id: number; digest: Buffer }>();
+  private byDigest = new Map<string, TokenEntry>();
   /** Digests the latest load did not hold. */
   private misses = new Set<string>();
   private loadedAt = 0;
@@ -50,19 +58,38 @@ export class AdvertiserTokens {
     this.missReloadMs = options.missReloadMs ?? 1000;
   }
 
+  /**
+   * Every advertiser's token, enabled or not (a disabled advertiser's postbacks for earlier clicks still count), and
+   * the token before its last rotation with the end of its grace period (issue 19).
+   */
   private load(): Promise<void> {
     this.loading ??= this.db
-      .select({ id: advertisers.id, token: advertisers.securityToken })
+      .select({
+        id: advertisers.id,
+        token: advertisers.securityToken,
+        previous: advertisers.previousToken,
+        previousExpiresAt: advertisers.previousTokenExpiresAt,
+      })
       .from(advertisers)
-      .where(eq(advertisers.enabled, true))
       .then((rows) => {
         this.loads += 1;
-        this.byDigest = new Map(
-          rows.map((row) => {
-            const d = digest(row.token);
-            return [d.toString('hex'), { id: row.id, digest: d }];
-          }),
-        );
+        const entries = new Map<string, TokenEntry>();
+        for (const row of rows) {
+          if (row.previous) {
+            const d = digest(row.previous);
+            entries.set(d.toString('hex'), {
+              id: row.id,
+              digest: d,
+              expiresAt: row.previousExpiresAt ? row.previousExpiresAt.getTime() : 0,
+            });
+          }
+        }
+        // Current tokens last: a current token always wins over a stale copy.
+        for (const row of rows) {
+          const d = digest(row.token);
+          entries.set(d.toString('hex'), { id: row.id, digest: d, expiresAt: null });
+        }
+        this.byDigest = entries;
         this.misses = new Set();
         this.loadedAt = Date.now();
       })
@@ -70,6 +97,11 @@ export class AdvertiserTokens {
         this.loading = null;
       });
     return this.loading;
+  }
+
+  /** Forgets the list: the next postback reloads it (a token created, rotated or revoked takes effect at once). */
+  invalidate(): void {
+    this.loadedAt = 0;
   }
 
   /** A reload for a token the list lacks: at once if the list is older than missReloadMs, else when it will be. */
@@ -83,7 +115,8 @@ export class AdvertiserTokens {
     return this.missReload;
   }
 
-  async advertiserOf(token: string): Promise<number | null> {
+  /** Whose token this is, and whether it is a rotated-out one past its grace period at `now`; null: no one's. */
+  async match(token: string, now: Date): Promise<TokenMatch | null> {
     const given = digest(token);
     const key = given.toString('hex');
     const stale = Date.now() - this.loadedAt > this.ttlMs;
@@ -98,7 +131,13 @@ export class AdvertiserTokens {
       return null;
     }
     if (!equalDigests(found.digest, given)) return null;
-    return found.id;
+    return { advertiserId: found.id, expired: found.expiresAt !== null && found.expiresAt <= now.getTime() };
+  }
+
+  /** The advertiser whose token (or rotated-out token still in its grace period) this is; null otherwise. */
+  async advertiserOf(token: string, now: Date = new Date()): Promise<number | null> {
+    const found = await this.match(token, now);
+    return found && !found.expired ? found.advertiserId : null;
   }
 }
 
@@ -300,6 +339,35 @@ export async function recordPostback(
   });
 }
 
+/**
+ * What a postback of this advertiser would record, without writing anything (issue 19's test postback): the same
+ * click look-up, offer facts and judgement, and whether a conversion under the same key already exists.
+ */
+export async function previewPostback(
+  db: Db,
+  buffer: ClickBuffer,
+  advertiserId: number,
+  params: Omit<PostbackParams, 'token'>,
+  now: Date,
+): Promise<{ status: ConversionStatus; reason: ConversionRejectionReason | null; payout: number; currency: string | null; duplicate: boolean }> {
+  const amountMinor = params.amount === undefined ? null : toMinorUnits(params.amount);
+  const click = await findClick(db, buffer, params.click_id);
+  const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
+  const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
+  const outcome: Outcome = known
+    ? judge(known.click, known.facts, amountMinor, now)
+    : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0 };
+  const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
+  const existing = await readBack(db, advertiserId, dedupeKey);
+  return {
+    status: outcome.status,
+    reason: outcome.reason,
+    payout: outcome.payout,
+    currency: known?.facts.currency ?? null,
+    duplicate: existing !== null,
+  };
+} // prettier-ignore
+
 export type PostbackOptions = {
   /**
    * Whether the partner's own postbacks are queued (default true). The traffic seed replays weeks of past
@@ -329,7 +397,7 @@ export async function acceptPostback(
   }
   const params = parsed.data;
   if (!params.token) throw unauthorized('A security token is required.');
-  const advertiserId = await engine.tokens.advertiserOf(params.token);
+  const advertiserId = await engine.tokens.advertiserOf(params.token, now);
   if (advertiserId === null) throw forbidden('The security token is not valid.');
   return recordPostback(engine.db, engine.buffer, advertiserId, params, now, options);
 }

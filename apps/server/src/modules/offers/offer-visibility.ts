@@ -1,7 +1,17 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OfferPayout } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { goalTypes, goals, offerGoalTypes, offerGoals, offers, partnerOffers, partners } from '../../db/schema.js';
+import {
+  advertisers,
+  goalTypes,
+  goals,
+  offerGoalTypes,
+  offerGoals,
+  offers,
+  partnerOffers,
+  partners,
+  products,
+} from '../../db/schema.js';
 
 /**
  * Decision 006's visibility rule and the registration payout, for modules other than `offers` (statistics) that
@@ -22,6 +32,9 @@ export async function offerViewerOf(db: DbOrTx, partnerId: number): Promise<Offe
 export const viewerApplication = (viewer: OfferViewer): SQL =>
   and(eq(partnerOffers.offerId, offers.id), eq(partnerOffers.partnerId, viewer.partnerId)) as SQL;
 
+/** The offer's product and advertiser are enabled: disabling either hides its offers (issue 19). */
+const offerLive = sql`exists (select 1 from ${products} join ${advertisers} on ${advertisers.id} = ${products.advertiserId} where ${products.id} = ${offers.productId} and ${products.enabled} and ${advertisers.enabled})`;
+
 /**
  * Decision 006: an enabled offer is visible when the viewer's application to it is active, or when it is public and
  * the viewer either has access to every offer or has applied to it (any status). Needs `viewerApplication` joined.
@@ -30,6 +43,7 @@ export function visibleToViewer(viewer: OfferViewer): SQL {
   const publicAccess = viewer.allOffersAccess ? sql`true` : isNotNull(partnerOffers.id);
   return and(
     eq(offers.enabled, true),
+    offerLive,
     or(eq(partnerOffers.status, 'active'), and(eq(offers.private, false), publicAccess)),
   ) as SQL;
 }

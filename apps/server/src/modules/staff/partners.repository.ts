@@ -69,11 +69,12 @@ function missingDocumentsSql(required: readonly DocumentType[], now: Date): SQL<
     sql`, `,
   );
   // A closed or declined partner is no longer asked for anything.
-  return sql<string[]>`case when ${partners.status} in ('closed', 'rejected') then '{}'::text[] else array(
+  // Written out: drizzle leaves a single-table select's columns unqualified, which the subquery would misread.
+  return sql<string[]>`case when "partners"."status" in ('closed', 'rejected') then '{}'::text[] else array(
     select required.type from unnest(array[${types}]::text[]) with ordinality as required(type, n)
     where not exists (
-      select 1 from ${partnerDocuments} d
-      where d.partner_id = ${partners.id} and d.type = required.type and d.status = 'approved'
+      select 1 from partner_documents d
+      where d.partner_id = "partners"."id" and d.type = required.type and d.status = 'approved'
         and (d.expire_at is null or d.expire_at > ${now.toISOString()}::timestamptz)
     )
     order by required.n
