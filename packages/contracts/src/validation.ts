@@ -58,6 +58,13 @@ export const EmailSchema = z
   .refine(isValidEmail, { error: 'email' })
   .transform((v) => v.toLowerCase());
 
+/** A form's optional e-mail field: blank, or a valid address (the caller sends blank as null). */
+export const EmailOrBlankSchema = z
+  .string({ error: 'type' })
+  .trim()
+  .refine((v) => v === '' || isValidEmail(v), { error: 'email' })
+  .transform((v) => v.toLowerCase());
+
 export const UrlSchema = z
   .string({ error: 'required' })
   .trim()

@@ -34,6 +34,7 @@ import { ReportBasicRoute, reportBasicLoader } from './routes/report-basic';
 import { ReportClickRoute } from './routes/report-click';
 import { ReportConversionRoute } from './routes/report-conversion';
 import { ReportsLayout } from './routes/reports';
+import { StaffAdvertiserRoute, StaffAdvertisersRoute } from './routes/staff-advertisers';
 import { StaffApplicationsRoute } from './routes/staff-applications';
 import { StaffAuditLogRoute } from './routes/staff-audit-log';
 import { StaffDocumentsRoute } from './routes/staff-documents';
@@ -161,6 +162,8 @@ export const routes: RouteObject[] = [
           { ...screen(screens.staffApplications), element: <StaffApplicationsRoute /> },
           { ...screen(screens.staffDocuments), element: <StaffDocumentsRoute /> },
           { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },
+          { ...screen(screens.staffAdvertisers), element: <StaffAdvertisersRoute /> },
+          { ...screen(screens.staffAdvertiser), element: <StaffAdvertiserRoute /> },
           { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
           { ...screen(screens.staffUsers), element: <StaffUsersRoute /> },
           { ...screen(screens.staffAuditLog), element: <StaffAuditLogRoute /> },

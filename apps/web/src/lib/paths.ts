@@ -37,6 +37,9 @@ export const paths = {
     path: '/staff/partners/:id',
     href: (id: number, tab?: string) => (tab ? `/staff/partners/${id}?tab=${tab}` : `/staff/partners/${id}`),
   },
+  /** Back-office: advertisers, their products, tokens and postbacks (issue 19), for admins. */
+  staffAdvertisers: { path: '/staff/advertisers', href: () => '/staff/advertisers' },
+  staffAdvertiser: { path: '/staff/advertisers/:id', href: (id: number) => `/staff/advertisers/${id}` },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
   /** Back-office: staff users, teams and security settings (admins, team managers). */

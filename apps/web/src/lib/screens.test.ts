@@ -28,6 +28,7 @@ describe('menuItems', () => {
       '/staff/applications',
       '/staff/documents',
       '/staff/conversions',
+      '/staff/advertisers',
       '/staff/billing',
       '/staff/users',
       '/staff/audit-log',

@@ -1,5 +1,6 @@
 import {
   IconArrowsExchange,
+  IconBuildingStore,
   IconChartBar,
   IconClipboardCheck,
   IconCreditCard,
@@ -201,6 +202,25 @@ export const screens = {
       order: 150,
       testId: 'menu-staffConversions',
     },
+  },
+  staffAdvertisers: {
+    path: paths.staffAdvertisers.path,
+    title: 'screen.staffAdvertisers',
+    area: 'staff',
+    roles: ['ROLE_ADMIN'],
+    menu: {
+      label: 'shell.menu.staffAdvertisers',
+      icon: IconBuildingStore,
+      order: 155,
+      testId: 'menu-staffAdvertisers',
+      activePrefixes: [paths.staffAdvertisers.path],
+    },
+  },
+  staffAdvertiser: {
+    path: paths.staffAdvertiser.path,
+    title: 'screen.staffAdvertiser',
+    area: 'staff',
+    roles: ['ROLE_ADMIN'],
   },
   staffBilling: {
     path: paths.staffBilling.path,

@@ -35,7 +35,10 @@ const ProfileSchema = z.object({
   companyVatNumber: shape.companyVatNumber,
   email: shape.email,
   phoneNumber: shape.phoneNumber,
-  websiteUrl: z.union([z.literal(''), UrlSchema]),
+  websiteUrl: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || UrlSchema.safeParse(v).success, { error: 'url' }),
   address: shape.address,
   zipCode: shape.zipCode,
   city: shape.city,
