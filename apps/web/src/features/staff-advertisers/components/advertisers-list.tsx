@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AdvertiserCreateSchema, EmailOrBlankSchema, PAYMENT_CURRENCIES, formatDate } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
 import { handleFormError } from '@/lib/form-errors';
