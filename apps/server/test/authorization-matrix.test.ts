@@ -17,6 +17,7 @@ import {
   invoices,
   billingRequests,
   conversions,
+  news,
   notifications,
   offers,
   partnerContacts,
@@ -337,6 +338,25 @@ const TABLE: Record<string, Row> = {
       payload: { identifier: `matrix-${caller.toLowerCase()}`, type: 'web', domain: 'matrix.example.com' },
     }),
   },
+  'GET /api/v1/staff/news': { expect: ADMIN_ONLY, request: () => ({ url: '/api/v1/staff/news' }) },
+  'POST /api/v1/staff/news': {
+    expect: ADMIN_ONLY,
+    request: () => ({ url: '/api/v1/staff/news', payload: { title: 'Matrix news' } }),
+  },
+  'PUT /api/v1/staff/news/{id}': {
+    expect: ADMIN_ONLY,
+    fresh: async () => ({ news: await newsItem() }),
+    request: (_f, _c, fresh) => ({ url: `/api/v1/staff/news/${fresh.news}`, payload: { title: 'Renamed' } }),
+  },
+  'DELETE /api/v1/staff/news/{id}': {
+    expect: ADMIN_ONLY,
+    fresh: async () => ({ news: await newsItem() }),
+    request: (_f, _c, fresh) => ({ url: `/api/v1/staff/news/${fresh.news}` }),
+  },
+  'POST /api/v1/staff/images': {
+    expect: ADMIN_ONLY,
+    request: () => ({ url: '/api/v1/staff/images', payload: { kind: 'news', image: { filename: 'n.pdf', data: pdf() } } }),
+  },
   'PUT /api/v1/staff/products/{id}': {
     expect: ADMIN_ONLY,
     request: (f) => ({ url: `/api/v1/staff/products/${f.product}`, payload: { cross: true } }),
@@ -447,6 +467,12 @@ const call = (method: string, url: string, token: string | undefined, payload?: 
 
 /** A's main contact as it is, for a valid body. */
 let contactBody = (): Record<string, unknown> => ({});
+
+/** A news item of its own for a caller whose PUT or DELETE may consume it. */
+async function newsItem(): Promise<number> {
+  const [row] = await t.database.db.insert(news).values({ title: 'Fresh news' }).returning({ id: news.id });
+  return row!.id;
+}
 
 async function contactFile(): Promise<number> {
   const res = await call('PUT', `/api/v1/partner-contact/${fixtures.contact}`, tokens.partnerA, {

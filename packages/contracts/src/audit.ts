@@ -19,6 +19,8 @@ export const AUDIT_ENTITY_TYPES = [
   'session',
   'advertiser',
   'product',
+  'news',
+  'image',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -428,7 +428,16 @@ export const news = pgTable(
     content: text().notNull().default(''),
     publishedAt: timestamp({ withTimezone: true }),
     imageId: integer().references(() => files.id, { onDelete: 'set null' }),
+    /**
+     * Who reads it (issue 19): `{"kind":"all"}`, `{"kind":"offers","offerIds":[…]}` (partners with an active
+     * application on, or traffic in the last 30 days to, one of them) or `{"kind":"partners","partnerIds":[…]}`.
+     */
+    audience: jsonb()
+      .notNull()
+      .default(sql`'{"kind":"all"}'::jsonb`),
+    createdBy: integer(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index().on(t.publishedAt)],
 );

@@ -1,5 +1,14 @@
-import { and, asc, count, desc, isNotNull, lte, type SQL } from 'drizzle-orm';
-import { API_PREFIX, type News, type NewsGroup, type NewsSort } from '@portal/contracts';
+import { and, asc, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  API_PREFIX,
+  NEWS_AUDIENCE_DAYS,
+  type News,
+  type NewsAudience,
+  type NewsGroup,
+  type NewsSort,
+  type NewsState,
+  type StaffNews,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { news } from '../../db/schema.js';
 import { sanitizeHtml } from '../../lib/html.js';
@@ -19,14 +28,33 @@ function published(now: Date): SQL {
   return and(isNotNull(news.publishedAt), lte(news.publishedAt, now)) as SQL;
 }
 
-/** One page of published news and the number of published items. */
+/**
+ * The items whose audience includes the partner (issue 19): everyone's; those naming it; and those of offers it has
+ * an active application on, or sent traffic to in the last 30 days. Written out with table names: drizzle leaves a
+ * single-table select's columns unqualified, which these subqueries would misread.
+ */
+function forPartner(partnerId: number, now: Date): SQL {
+  const since = new Date(now.getTime() - NEWS_AUDIENCE_DAYS * 86_400_000).toISOString();
+  return sql`(
+    "news"."audience"->>'kind' = 'all'
+    or ("news"."audience"->>'kind' = 'partners' and "news"."audience"->'partnerIds' @> to_jsonb(${partnerId}::int))
+    or ("news"."audience"->>'kind' = 'offers' and exists (
+      select 1 from jsonb_array_elements_text("news"."audience"->'offerIds') as o(id)
+      where exists (select 1 from partner_offers po where po.partner_id = ${partnerId} and po.offer_id = o.id::int and po.status = 'active')
+         or exists (select 1 from stats_hourly h where h.partner_id = ${partnerId} and h.offer_id = o.id::int and h.hour >= ${since}::timestamptz and h.clicks > 0)
+    ))
+  )`;
+}
+
+/** One page of the published news the partner's audience includes, and how many there are. */
 export async function listPublishedNews(
   db: DbOrTx,
   now: Date,
   query: NewsPage,
+  partnerId: number,
 ): Promise<{ list: News[]; total: number }> {
   const direction = query.order === 'asc' ? asc : desc;
-  const where = published(now);
+  const where = and(published(now), forPartner(partnerId, now)) as SQL;
   const [rows, totals] = await Promise.all([
     db
       .select()
@@ -52,4 +80,76 @@ export async function listPublishedNews(
       image: withImage && row.imageId ? `${API_PREFIX}/image/${row.imageId}` : null,
     })),
   };
+}
+
+// ---------------------------------------------------------------- staff (issue 19)
+
+type NewsRow = typeof news.$inferSelect;
+
+export function stateOf(publishedAt: Date | null, now: Date): NewsState {
+  if (!publishedAt) return 'draft';
+  return publishedAt.getTime() > now.getTime() ? 'scheduled' : 'published';
+}
+
+export function staffNewsDto(row: NewsRow, now: Date): StaffNews {
+  return {
+    id: row.id,
+    title: row.title,
+    excerpt: row.excerpt,
+    content: row.content,
+    imageId: row.imageId,
+    image: row.imageId ? `${API_PREFIX}/image/${row.imageId}` : null,
+    publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
+    state: stateOf(row.publishedAt, now),
+    audience: row.audience as NewsAudience,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every item, newest first (drafts by their creation), optionally of one state. */
+export async function listStaffNews(
+  db: DbOrTx,
+  now: Date,
+  query: { page: number; count: number; state?: NewsState | undefined },
+): Promise<{ list: StaffNews[]; total: number }> {
+  const where =
+    query.state === 'draft'
+      ? sql`${news.publishedAt} is null`
+      : query.state === 'scheduled'
+        ? sql`${news.publishedAt} > ${now.toISOString()}::timestamptz`
+        : query.state === 'published'
+          ? published(now)
+          : undefined;
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(news)
+      .where(where)
+      .orderBy(desc(sql`coalesce(${news.publishedAt}, ${news.createdAt})`), desc(news.id))
+      .limit(query.count)
+      .offset((query.page - 1) * query.count),
+    db.select({ n: count() }).from(news).where(where),
+  ]);
+  return { total: Number(totals[0]?.n ?? 0), list: rows.map((row) => staffNewsDto(row, now)) };
+}
+
+export async function lockNews(tx: DbOrTx, id: number): Promise<NewsRow | null> {
+  const [row] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function insertNews(tx: DbOrTx, values: typeof news.$inferInsert): Promise<NewsRow> {
+  const [row] = await tx.insert(news).values(values).returning();
+  if (!row) throw new Error('news insert returned nothing');
+  return row;
+}
+
+export async function updateNews(tx: DbOrTx, id: number, values: Partial<NewsRow>): Promise<NewsRow | null> {
+  const [row] = await tx.update(news).set(values).where(eq(news.id, id)).returning();
+  return row ?? null;
+}
+
+export async function deleteNews(tx: DbOrTx, id: number) {
+  await tx.delete(news).where(eq(news.id, id));
 }
