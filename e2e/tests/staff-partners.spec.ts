@@ -1,42 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, apiLogin, registerThroughApi, resetLinkFor, signIn, snackbar, uniqueEmail } from '../fixtures.js';
-
-/** A one-page PDF, enough for the server's type check by the bytes. */
-const PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
-/** A registration approved by an admin, its password chosen: a partner of its own that no other spec touches. */
-async function freshPartner(request: APIRequestContext) {
-  const email = uniqueEmail('managed');
-  const companyName = `Managed Media ${email.split('@')[0]!.slice(-6)}`;
-  await registerThroughApi(request, { email, companyName });
-  const admin = await apiLogin(request, DEMO.admin);
-  const headers = { authorization: `Bearer ${admin.bearer}` };
-  const pending = (await (
-    await request.get(`/api/v1/staff/partners?status=pending&q=${encodeURIComponent(email)}`, { headers })
-  ).json()) as { data: { id: number; accountManager: { name: string } | null }[] };
-  const partner = pending.data[0]!;
-  expect((await request.put(`/api/v1/staff/partners/${partner.id}/status`, { headers, data: { status: 'active' } })).status()).toBe(200);
-  const key = new URL(await resetLinkFor(email, 1)).searchParams.get('key');
-  const password = 'Managed2026!';
-  expect((await request.post('/api/v1/password/reset', { data: { key, password } })).status()).toBe(200);
-  const session = await apiLogin(request, { email, password });
-  const auth = { authorization: `Bearer ${session.bearer}` };
-
-  // It applies to an offer that needs approval, and sends its proof of identity.
-  const offers = (await (await request.get('/api/v1/offer?requireApproval=true&count=50', { headers: auth })).json()) as {
-    data: { list: { id: number; name: string; partnerStatus: string }[] };
-  };
-  const offer = offers.data.list.find((o) => o.partnerStatus === 'apply_to_run')!;
-  expect((await request.post('/api/v1/partner-offer', { headers: auth, data: { offerId: offer.id } })).status()).toBe(200);
-  const upload = await request.post('/api/v1/partner/compliance-document', {
-    headers: auth,
-    data: { type: 'proof_of_identity', document: { filename: 'passport.pdf', data: `data:application/pdf;base64,${PDF.toString('base64')}` } },
-  });
-  expect(upload.status()).toBe(200);
-  return { id: partner.id, email, password, companyName, offer, manager: partner.accountManager?.name ?? null };
-} // prettier-ignore
+import { expect, test } from '@playwright/test';
+import { DEMO, approvedPartner, signIn, snackbar } from '../fixtures.js';
 
 test.describe('the staff console’s partners and queues', () => {
   test('an admin finds a partner, reassigns it and changes its terms, sees both in its history, decides its queues, and the partner is told', async ({
@@ -45,7 +8,7 @@ test.describe('the staff console’s partners and queues', () => {
     request,
   }) => {
     test.slow();
-    const partner = await freshPartner(request);
+    const partner = await approvedPartner(request, { document: true });
     const reassignTo = partner.manager === 'Lucas Moreau' ? 'Claire Martin' : 'Lucas Moreau';
 
     await signIn(page, DEMO.admin.email, DEMO.admin.password);

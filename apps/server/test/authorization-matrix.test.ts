@@ -338,6 +338,7 @@ const TABLE: Record<string, Row> = {
       payload: { identifier: `matrix-${caller.toLowerCase()}`, type: 'web', domain: 'matrix.example.com' },
     }),
   },
+  'GET /api/v1/staff/offers': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/offers?q=Matrix' }) },
   'GET /api/v1/staff/news': { expect: ADMIN_ONLY, request: () => ({ url: '/api/v1/staff/news' }) },
   'POST /api/v1/staff/news': {
     expect: ADMIN_ONLY,

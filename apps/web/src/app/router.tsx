@@ -42,6 +42,7 @@ import { StaffBillingRoute } from './routes/staff-billing';
 import { StaffConversionsRoute } from './routes/staff-conversions';
 import { StaffHomeRoute } from './routes/staff-home';
 import { StaffUsersRoute } from './routes/staff-users';
+import { StaffNewsRoute } from './routes/staff-news';
 import { StaffPartnerRoute } from './routes/staff-partner';
 import { StaffPartnersRoute } from './routes/staff-partners';
 
@@ -164,6 +165,7 @@ export const routes: RouteObject[] = [
           { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },
           { ...screen(screens.staffAdvertisers), element: <StaffAdvertisersRoute /> },
           { ...screen(screens.staffAdvertiser), element: <StaffAdvertiserRoute /> },
+          { ...screen(screens.staffNews), element: <StaffNewsRoute /> },
           { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
           { ...screen(screens.staffUsers), element: <StaffUsersRoute /> },
           { ...screen(screens.staffAuditLog), element: <StaffAuditLogRoute /> },

@@ -40,6 +40,8 @@ export const paths = {
   /** Back-office: advertisers, their products, tokens and postbacks (issue 19), for admins. */
   staffAdvertisers: { path: '/staff/advertisers', href: () => '/staff/advertisers' },
   staffAdvertiser: { path: '/staff/advertisers/:id', href: (id: number) => `/staff/advertisers/${id}` },
+  /** Back-office: news for partners, with their audiences (issue 19), for admins. */
+  staffNews: { path: '/staff/news', href: () => '/staff/news' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
   /** Back-office: staff users, teams and security settings (admins, team managers). */

@@ -29,6 +29,7 @@ describe('menuItems', () => {
       '/staff/documents',
       '/staff/conversions',
       '/staff/advertisers',
+      '/staff/news',
       '/staff/billing',
       '/staff/users',
       '/staff/audit-log',

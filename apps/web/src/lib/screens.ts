@@ -8,6 +8,7 @@ import {
   IconGauge,
   IconHistory,
   IconHome,
+  IconNews,
   IconReceipt,
   IconTag,
   IconUserCircle,
@@ -221,6 +222,13 @@ export const screens = {
     title: 'screen.staffAdvertiser',
     area: 'staff',
     roles: ['ROLE_ADMIN'],
+  },
+  staffNews: {
+    path: paths.staffNews.path,
+    title: 'screen.staffNews',
+    area: 'staff',
+    roles: ['ROLE_ADMIN'],
+    menu: { label: 'shell.menu.staffNews', icon: IconNews, order: 157, testId: 'menu-staffNews' },
   },
   staffBilling: {
     path: paths.staffBilling.path,

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offersEndpoints } from '@portal/contracts';
+import { offersEndpoints, staffOffersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
 import { decideApplications } from './application-decisions.js';
+import { listStaffOffers } from './staff-offers.js';
 import type { AppContext } from '../../context.js';
 import {
   createApplication,
@@ -113,6 +114,15 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
       const decided = await findApplication(db, request.params.id);
       if (!decided) throw notFound('Application not found.');
       return ok(decided);
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.list),
+    preHandler: app.requireStaff(),
+    handler: async (request) => {
+      const { list, total } = await listStaffOffers(db, request.query);
+      return ok(list, { total });
     },
   });
 };
