@@ -82,7 +82,9 @@ describe('advertisers and products (issue 19)', () => {
     });
     // The staff catalogue finds the offer by name, with its advertiser and product.
     const found = (await call('GET', '/staff/offers?q=acme%20ads')).json();
-    expect(found.data).toMatchObject([{ name: 'Acme Ads offer', advertiser: { id: advertiser.id, name: 'Acme Ads' }, product: { id: product.id } }]);
+    expect(found.data).toMatchObject([
+      { name: 'Acme Ads offer', advertiser: { id: advertiser.id, name: 'Acme Ads' }, product: { id: product.id } },
+    ]);
     expectErrorObject(await call('GET', '/staff/offers?count=0'), 400);
     const detail = (await call('GET', `/staff/advertisers/${advertiser.id}`)).json().data;
     expect(detail).toMatchObject({ productCount: 1, offerCount: 1, products: [{ offerCount: 1 }] });
