@@ -378,6 +378,11 @@ export const offerGoals = pgTable(
     payoutAmount: integer(),
     /** Basis points of the sale amount (1250 = 12.5 %). */
     payoutPercent: integer(),
+    /** What the advertiser pays the network per conversion (issue 19): minor units, or basis points of the sale. */
+    revenueAmount: integer(),
+    revenuePercent: integer(),
+    /** Lets the payout exceed the revenue (a loss leader); refused otherwise. */
+    allowNegativeMargin: boolean().notNull().default(false),
     /** Conversions on this goal wait as 'pending' until the advertiser validates them (decision 016). */
     manualValidation: boolean().notNull().default(false),
   },
@@ -493,6 +498,8 @@ export const conversions = pgTable(
     amount: bigint({ mode: 'number' }),
     /** What the partner earns, minor units. */
     payout: bigint({ mode: 'number' }).notNull().default(0),
+    /** What the advertiser owes the network for it (issue 19), minor units; 0 when rejected. Never shown to partners. */
+    revenue: bigint({ mode: 'number' }).notNull().default(0),
     currency: varchar({ length: 3 }).notNull().default('EUR'),
     status: varchar({ length: 16 }).notNull().default('approved'),
     reason: varchar({ length: 32 }),

@@ -530,6 +530,10 @@ const BRANDS: Brand[] = [
  * - 'GlowSkin – FR – Webshop': its stored description carries a <script> and an onerror attribute.
  * - 'Gift Card Giveaway – US – Click': no registration or validation goal (no registration payout).
  */
+/** A believable advertiser revenue for a payout: 10 to 40 % above it, varying by goal, rounded half up. */
+const withMargin = (payout: number | null, i: number) =>
+  payout === null ? null : Math.floor((payout * (110 + ((i * 7) % 31)) + 50) / 100);
+
 export const DEMO_OFFERS = {
   public: 'LunaDate – FR – SOI',
   pending: 'Royal Spin – CA – FTD',
@@ -778,12 +782,15 @@ export async function seedCatalogue(
   const offerGoalRows = await db
     .insert(offerGoals)
     .values(
-      goalPlans.map(({ offerId: id, plan }) => ({
+      goalPlans.map(({ offerId: id, plan }, i) => ({
         offerId: id,
         goalId: goalId.get(plan.goal)!,
         private: plan.private ?? false,
         payoutAmount: plan.p1.amount,
         payoutPercent: plan.p1.percent,
+        // What the advertiser pays: 10 to 40 % above the payout, the network's margin (issue 19).
+        revenueAmount: withMargin(plan.p1.amount, i),
+        revenuePercent: withMargin(plan.p1.percent, i),
       })),
     )
     .returning({ id: offerGoals.id });

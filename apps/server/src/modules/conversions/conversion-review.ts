@@ -104,7 +104,7 @@ export async function reviewConversion(
     const [updated] = await tx
       .update(conversions)
       // A declined conversion pays nothing, as one rejected on arrival.
-      .set({ status: review.status, reason, updatedAt: now, ...(reason ? { payout: 0 } : {}) })
+      .set({ status: review.status, reason, updatedAt: now, ...(reason ? { payout: 0, revenue: 0 } : {}) })
       .where(and(eq(conversions.id, id), eq(conversions.status, 'pending')))
       .returning(columns);
     if (!updated) throw conflict('Only a pending conversion can be reviewed.', { status: 'pending' });

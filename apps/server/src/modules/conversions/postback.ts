@@ -189,6 +189,8 @@ async function offerFacts(db: Db, offerId: number, partnerId: number, goal: stri
       payoutAmount: offerGoals.payoutAmount,
       payoutPercent: offerGoals.payoutPercent,
       manualValidation: offerGoals.manualValidation,
+      revenueAmount: offerGoals.revenueAmount,
+      revenuePercent: offerGoals.revenuePercent,
     })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
@@ -197,10 +199,20 @@ async function offerFacts(db: Db, offerId: number, partnerId: number, goal: stri
     .leftJoin(offerGoals, and(eq(offerGoals.offerId, offers.id), eq(offerGoals.goalId, goals.id)))
     .where(eq(offers.id, offerId));
   if (!row) return null;
-  const { goalId, payoutAmount, payoutPercent, manualValidation, ...offer } = row;
+  const { goalId, payoutAmount, payoutPercent, manualValidation, revenueAmount, revenuePercent, ...offer } = row;
   return {
     ...offer,
-    goal: goalId === null ? null : { goalId, payoutAmount, payoutPercent, manualValidation: manualValidation ?? false },
+    goal:
+      goalId === null
+        ? null
+        : {
+            goalId,
+            payoutAmount,
+            payoutPercent,
+            revenueAmount,
+            revenuePercent,
+            manualValidation: manualValidation ?? false,
+          },
   };
 }
 
@@ -209,7 +221,16 @@ type Outcome = {
   reason: ConversionRejectionReason | null;
   goalId: number | null;
   payout: number;
+  /** What the advertiser owes for it (issue 19): the goal's revenue, as the payout is computed. */
+  revenue: number;
 };
+
+/** A fixed amount, else basis points of the sale (null when the sale amount is needed and missing). */
+function valueOf(amount: number | null, percent: number | null, sale: number | null): number | null {
+  if (amount !== null) return amount;
+  if (percent !== null) return sale === null ? null : percentOf(sale, percent);
+  return 0;
+}
 
 function judge(
   click: ClickFacts,
@@ -218,19 +239,23 @@ function judge(
   now: Date,
 ): Outcome {
   const goalId = facts.goal?.goalId ?? null;
-  const reject = (reason: ConversionRejectionReason): Outcome => ({ status: 'rejected', reason, goalId, payout: 0 });
+  const reject = (reason: ConversionRejectionReason): Outcome => ({
+    status: 'rejected',
+    reason,
+    goalId,
+    payout: 0,
+    revenue: 0,
+  });
   if (!facts.enabled) return reject('offer_disabled');
   if (facts.partnerStatus !== 'active') return reject('partner_inactive');
   if (now.getTime() - click.createdAt.getTime() > CLICK_ATTRIBUTION_DAYS * 86_400_000) return reject('click_too_old');
   if (!facts.goal) return reject('goal_not_found');
-  const { payoutAmount, payoutPercent, manualValidation } = facts.goal;
-  let payout = 0;
-  if (payoutAmount !== null) payout = payoutAmount;
-  else if (payoutPercent !== null) {
-    if (amountMinor === null) return reject('amount_required');
-    payout = percentOf(amountMinor, payoutPercent);
-  }
-  return { status: manualValidation ? 'pending' : 'approved', reason: null, goalId, payout };
+  const { payoutAmount, payoutPercent, revenueAmount, revenuePercent, manualValidation } = facts.goal;
+  const payout = valueOf(payoutAmount, payoutPercent, amountMinor);
+  if (payout === null) return reject('amount_required');
+  // A goal paid by a percent of the sale is owed by a percent too: without the amount, no revenue is invented.
+  const revenue = valueOf(revenueAmount, revenuePercent, amountMinor) ?? 0;
+  return { status: manualValidation ? 'pending' : 'approved', reason: null, goalId, payout, revenue };
 }
 
 async function readBack(db: DbOrTx, advertiserId: number, dedupeKey: string) {
@@ -263,7 +288,7 @@ export async function recordPostback(
   const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
   const outcome: Outcome = known
     ? judge(known.click, known.facts, amountMinor, now)
-    : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0 };
+    : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0, revenue: 0 };
 
   const base = {
     clickId: params.click_id,
@@ -290,7 +315,7 @@ export async function recordPostback(
     const insert = async (o: Outcome) => {
       const [row] = await tx
         .insert(conversions)
-        .values({ ...base, status: o.status, reason: o.reason, payout: o.payout })
+        .values({ ...base, status: o.status, reason: o.reason, payout: o.payout, revenue: o.revenue })
         .onConflictDoNothing()
         .returning({ id: conversions.id });
       if (!row) return null;
@@ -325,7 +350,13 @@ export async function recordPostback(
     const existing = await readBack(tx, advertiserId, dedupeKey);
     if (!existing) {
       // Not our key: the click and goal already have a counted conversion under another transaction id.
-      const duplicate = await insert({ status: 'rejected', reason: 'duplicate', goalId: outcome.goalId, payout: 0 });
+      const duplicate = await insert({
+        status: 'rejected',
+        reason: 'duplicate',
+        goalId: outcome.goalId,
+        payout: 0,
+        revenue: 0,
+      });
       if (duplicate) return duplicate;
     }
     const row = existing ?? (await readBack(tx, advertiserId, dedupeKey));
@@ -356,7 +387,7 @@ export async function previewPostback(
   const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
   const outcome: Outcome = known
     ? judge(known.click, known.facts, amountMinor, now)
-    : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0 };
+    : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0, revenue: 0 };
   const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
   const existing = await readBack(db, advertiserId, dedupeKey);
   return {
