@@ -27,6 +27,8 @@ test.describe('the staff console', () => {
       'Applications',
       'Documents',
       'Conversions',
+      'Advertisers',
+      'News',
       'Billing',
       'Staff',
       'Audit log',
