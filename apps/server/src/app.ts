@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -167,6 +169,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(postbackRoutes, { ctx, tracking });
   await app.register(
     async (api) => {
+      // The API's answers are compressed above 1 KB (JSON, CSV), at a brotli level cheap enough for every request;
+      // /click and /postback sit outside this scope and never are (decision 043).
+      await api.register(fastifyCompress, {
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(authRoutes, { ctx });
       await api.register(accountRoutes, { ctx });
       await api.register(documentsRoutes, { ctx });
@@ -198,6 +207,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, {
       root: config.webDist,
       index: false,
+      // The build's .br and .gz copies, by Accept-Encoding, with Vary (decision 043).
+      preCompressed: true,
+      // Source maps are not published.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

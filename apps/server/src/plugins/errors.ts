@@ -89,7 +89,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
+    // A file that is not there (an old chunk after a deploy, a source map, which is never served) is a 404, not the app.
+    const file = url.startsWith('/assets/') || url.endsWith('.map');
+    if (file || url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
       return reply.code(404).send(errorBody(404, 'Not found.'));
     }
     // Any other GET is a portal route: the web app decides (unknown paths redirect to /).
