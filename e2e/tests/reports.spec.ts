@@ -561,5 +561,21 @@ test.describe('reports', () => {
     // One line per day and currency: the distinct labels are the API's rows.
     const labels = [...new Set(dailyLines.slice(1).map((line) => line.split(',')[0]))];
     expect(labels).toEqual(daily.data.map((row) => (row.isTotal ? 'Totals' : row.label)));
-  });
+
+    // The sub-ID report grouped by offer is exported as shown: the offer's id and name label each line.
+    const byOffer = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/subid', { ...lastMonth, groupBy: 'offer' });
+    await page.goto('/reports/subid?preset=last_month&groupBy=offer');
+    await expect(page.getByTestId('report-table')).toHaveAttribute('data-report', 'subid');
+    await tableCells(page);
+    const [offerFile] = await Promise.all([page.waitForEvent('download'), page.getByTestId('report-export').click()]);
+    const offerLines = fs
+      .readFileSync((await offerFile.path())!, 'utf8')
+      .split(/\r?\n/)
+      .filter((line) => line !== '');
+    expect(offerLines[0]).toBe('Offer ID,Offer,Clicks,Conversions,Conversion Rate (%),Currency,Revenue,EPC');
+    const offerIds = new Set(offerLines.slice(1).map((line) => line.split(',')[0]).filter((id) => id !== ''));
+    expect([...offerIds].sort()).toEqual(
+      byOffer.data.filter((row) => !row.isTotal).map((row) => String(row.offer!.id)).sort(),
+    );
+  }); // prettier-ignore
 });

@@ -380,6 +380,31 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
       expect(seen).toEqual(expected.map((row) => row.id));
     });
 
+    it('exports the sub-ID report as it is grouped: its label column, every group and its clicks', async () => {
+      for (const by of ['tc1', 'offer', 'day'] as const) {
+        const res = await get(token, `/statistics/export/subid?${qs({ ...RANGE, groupBy: by })}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const [header, ...lines] = res.body.split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
+        const labelAt = by === 'offer' ? 1 : 0;
+        expect(header!.slice(0, labelAt + 2)).toEqual(
+          by === 'offer' ? ['Offer ID', 'Offer', 'Clicks'] : [by === 'tc1' ? 'Tracker1' : 'Date', 'Clicks'],
+        );
+        const clicks = new Map<string, number>();
+        for (const line of lines.filter((l) => l[labelAt] !== 'Totals')) {
+          const key = by === 'offer' ? line[0]! : line[0]!;
+          clicks.set(key, (clicks.get(key) ?? 0) + Number(line[labelAt + 1]));
+        }
+        const expected = expectedGroups(by, 'label', 'asc').filter((row) => by !== 'day' || row.clicks > 0 || row.conversions > 0);
+        for (const row of expected) {
+          const key = by === 'offer' ? String(row.offer!.id) : row.label;
+          expect(clicks.get(key) ?? 0, `${by} ${key}`).toBe(row.clicks);
+        }
+      }
+      const refused = await get(token, `/statistics/export/daily?${qs({ ...RANGE, groupBy: 'tc1' })}`);
+      expectErrorObject(refused, 400);
+      expect(Object.keys(errorsOf(refused))).toEqual(['groupBy']);
+    }); // prettier-ignore
+
     it('exports one status, and says its range and time zone in the file name', async () => {
       const res = await get(token, `/statistics/export/conversion?${qs({ ...RANGE, status: 'rejected' })}`);
       expect(res.statusCode).toBe(200);

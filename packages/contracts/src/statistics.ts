@@ -444,7 +444,12 @@ export type ConversionTotalsQuery = z.infer<typeof ConversionTotalsQuerySchema>;
  */
 export const ExportReportParamsSchema = z.strictObject({ type: z.enum(REPORT_TYPES, { error: 'oneOf' }) });
 export const ExportReportQuerySchema = z
-  .strictObject({ ...reportFilterShape, status: conversionStatusFilter })
+  .strictObject({
+    ...reportFilterShape,
+    status: conversionStatusFilter,
+    /** The sub-ID report's grouping, exported as shown (sub-ID by default); no other report takes one. */
+    groupBy: z.preprocess(emptyAsUnset, z.enum(SUBID_GROUPINGS, { error: 'oneOf' }).optional()),
+  })
   .superRefine(checkRange);
 export type ExportReportQuery = z.infer<typeof ExportReportQuerySchema>;
 

@@ -1,5 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
-import { toLocalIso, type DateRange, type ReportType } from '@portal/contracts';
+import { inArray } from 'drizzle-orm';
+import { toLocalIso, type DateRange, type ReportType, type SubidGrouping } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { csvStringifier } from '../../lib/csv.js';
 import {
@@ -11,7 +12,15 @@ import {
   type RawFilters,
 } from './raw-rows.repository.js';
 import { utcWindow } from './report-dates.js';
-import { TOTALS_LABEL, basicReport, type KeyedSlice, type ReportFilters, type Slice } from './statistics.repository.js';
+import { offers } from '../../db/schema.js';
+import {
+  TOTALS_LABEL,
+  basicReport,
+  type Grouping,
+  type KeyedSlice,
+  type ReportFilters,
+  type Slice,
+} from './statistics.repository.js';
 
 /**
  * CSV exports (decision 017): the report's columns, money as major-unit decimals beside a currency column, moments
@@ -52,6 +61,17 @@ function basicLines(label: string, slices: Slice[]): string[][] {
     ]);
 }
 
+/** The label column of each grouping, as the report's screen names it. */
+const LABEL_HEADER: Record<Grouping, string> = {
+  day: 'Date',
+  subid: 'SubID',
+  tc1: 'Tracker1',
+  tc2: 'Tracker2',
+  tc3: 'Tracker3',
+  tc4: 'Tracker4',
+  offer: 'Offer',
+};
+
 async function* basicRecords(
   db: DbOrTx,
   partnerId: number,
@@ -59,14 +79,30 @@ async function* basicRecords(
   range: DateRange,
   filters: ReportFilters,
   offset: string | null,
+  groupBy: SubidGrouping,
 ): AsyncGenerator<string[]> {
-  const { rows, slices } = await basicReport(db, partnerId, type === 'daily' ? 'day' : 'subid', range, filters, offset);
+  const by: Grouping = type === 'daily' ? 'day' : groupBy;
+  const { rows, slices } = await basicReport(db, partnerId, by, range, filters, offset);
   const byKey = new Map<string, KeyedSlice[]>();
   for (const s of slices) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
-  yield [type === 'daily' ? 'Date' : 'SubID', ...BASIC_HEADER];
+  // Grouped by offer, the key is the offer's id: the file carries the id and the name, as the screen shows it.
+  const names = new Map<string, string>();
+  if (by === 'offer' && byKey.size > 0) {
+    const found = await db
+      .select({ id: offers.id, name: offers.name })
+      .from(offers)
+      .where(inArray(offers.id, [...byKey.keys()].map(Number)));
+    for (const offer of found) names.set(String(offer.id), offer.name);
+  }
+  const withId = (line: string[], key: string | null) => (by === 'offer' ? [key ?? '', ...line] : line);
+  yield withId([LABEL_HEADER[by], ...BASIC_HEADER], 'Offer ID');
   for (const row of rows) {
-    const lines = row.isTotal ? basicLines(TOTALS_LABEL, slices) : basicLines(row.label, byKey.get(row.label) ?? []);
-    for (const line of lines) yield line;
+    if (row.isTotal) {
+      for (const line of basicLines(TOTALS_LABEL, slices)) yield withId(line, '');
+      continue;
+    }
+    const label = by === 'offer' ? (names.get(row.label) ?? `Offer #${row.label}`) : row.label;
+    for (const line of basicLines(label, byKey.get(row.label) ?? [])) yield withId(line, row.label);
   }
 }
 
@@ -158,6 +194,7 @@ export function reportCsv(
   range: DateRange,
   filters: RawFilters,
   offset: string | null,
+  groupBy: SubidGrouping,
   onError: (error: Error) => void,
 ): Readable {
   const records =
@@ -165,7 +202,7 @@ export function reportCsv(
       ? clickRecords(db, partnerId, range, filters, offset)
       : type === 'conversion'
         ? conversionRecords(db, partnerId, range, filters, offset)
-        : basicRecords(db, partnerId, type, range, filters, offset);
+        : basicRecords(db, partnerId, type, range, filters, offset, groupBy);
   // null becomes an empty cell. pipeline, not pipe: a failed read destroys the response instead of leaving it open.
   return pipeline(Readable.from(records), csvStringifier(), (error) => {
     if (error) onError(error);

@@ -150,13 +150,16 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request, reply) => {
       const { partnerId, offset, now } = await caller(request);
       const { type } = request.params;
-      const { status, ...filter } = request.query;
+      const { status, groupBy, ...filter } = request.query;
       if (status !== undefined && type !== 'conversion') {
         throw badRequest('The request is invalid.', { status: formErrorText('oneOf') });
       }
+      if (groupBy !== undefined && type !== 'subid') {
+        throw badRequest('The request is invalid.', { groupBy: formErrorText('oneOf') });
+      }
       const range = resolveRange(filter, now, offset);
       const filters = { ...filtersOf(filter), status };
-      const csv = reportCsv(db, partnerId, type, range, filters, offset, (error) =>
+      const csv = reportCsv(db, partnerId, type, range, filters, offset, groupBy ?? 'subid', (error) =>
         request.log.error({ err: error }, 'report export interrupted'),
       );
       return reply

@@ -121,6 +121,8 @@ export function ReportPanel({
                 exporter.mutate({
                   ...reportQueryOf(filters),
                   ...(type === 'conversion' && view.status ? { status: view.status } : {}),
+                  // The sub-ID report is exported as it is grouped on screen.
+                  ...(type === 'subid' && view.groupBy !== 'subid' ? { groupBy: view.groupBy } : {}),
                 })
               }
               data-testid="report-export"
