@@ -1,0 +1,71 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { advertisersEndpoints, type EndpointWireData } from '@portal/contracts';
+import { saveSession } from '@/lib/session';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
+import { AdvertiserPage } from './advertiser-page';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  saveSession('tok', new Date(Date.now() + 60_000), false);
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const ADVERTISER: EndpointWireData<typeof advertisersEndpoints.get> = {
+  id: 4,
+  name: 'Amora Group',
+  enabled: true,
+  securityToken: 'T'.repeat(43),
+  contactEmail: null,
+  currency: 'EUR',
+  notes: null,
+  productCount: 1,
+  offerCount: 2,
+  lastPostbackAt: null,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  postbackUrl: `https://portal.example/postback?token=${'T'.repeat(43)}&click_id={click_id}&goal={goal}&amount={amount}&transaction_id={transaction_id}`,
+  previousTokenExpiresAt: null,
+  products: [
+    { id: 9, advertiserId: 4, identifier: 'lunadate', type: 'web', domain: 'lunadate.example', enabled: true, logoId: null, cross: true, coreg: false, offerCount: 2 },
+  ],
+}; // prettier-ignore
+
+function server(url: string, init?: RequestInit): Response {
+  if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
+  if (url.includes('/security-token'))
+    return answerOf(advertisersEndpoints.rotateToken, { ...ADVERTISER, securityToken: 'N'.repeat(43), previousTokenExpiresAt: '2026-11-25T10:00:00.000Z' });
+  if (url.includes('/postbacks'))
+    return answerOf(advertisersEndpoints.postbacks, [
+      { id: 1, createdAt: '2026-11-24T09:00:00.000Z', outcome: 'wrong_token', status: null, reason: 'The security token is no longer valid.', conversionId: null, duplicate: false, params: { click_id: 'abc', token: '…TTTT' }, ip: '203.0.113.9' },
+    ], { total: 1 });
+  if (init?.method === 'PUT') return answerOf(advertisersEndpoints.update, ADVERTISER);
+  return answerOf(advertisersEndpoints.get, ADVERTISER);
+} // prettier-ignore
+
+describe('AdvertiserPage', () => {
+  it('shows the postback URL, the products and the log, and rotates the token with the grace period asked', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<AdvertiserPage id={4} />);
+    expect((await screen.findByTestId('staff-advertiser-postback-url')).textContent).toContain('click_id={click_id}');
+    expect(screen.getByTestId('staff-product-row').textContent).toContain('lunadate.example');
+    const row = await screen.findByTestId('staff-postback-log-row');
+    expect(row.textContent).toContain('Wrong token');
+    expect(row.textContent).toContain('token=…TTTT');
+
+    await userEvent.click(screen.getByTestId('staff-advertiser-rotate'));
+    const dialog = await screen.findByRole('dialog');
+    const hours = within(dialog).getByLabelText(/Grace period/);
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '6');
+    await userEvent.click(within(dialog).getByTestId('staff-advertiser-rotate-confirm'));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/security-token'))).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/security-token'))!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ graceHours: 6 });
+    expect(await screen.findByText('A new security token was issued.')).toBeTruthy();
+  });
+});
