@@ -183,7 +183,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(registerRoutes, { ctx });
       await api.register(setupRoutes, { ctx });
       await api.register(imagesRoutes, { ctx });
-      await api.register(offersRoutes, { ctx });
+      await api.register(offersRoutes, { ctx, onOfferChange: () => tracking.contexts.clear() });
       await api.register(billingRoutes, { ctx });
       await api.register(newsRoutes, { ctx });
       await api.register(staffRoutes, { ctx });

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { SlidingWindowLimiter } from './lib/rate-limit.js';
-import { ClickBuffer, ClickContextCache, createClickHandler, type ClickHandler } from './modules/click/index.js';
+import {
+  ClickBuffer,
+  ClickContextCache,
+  createClickHandler,
+  openCountryLookup,
+  type ClickHandler,
+} from './modules/click/index.js';
 import { AdvertiserTokens } from './modules/conversions/index.js';
 
 /**
@@ -27,6 +33,14 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     contexts,
     tokens: new AdvertiserTokens(ctx.db),
     badTokens: new SlidingWindowLimiter({ max: ctx.config.postbackMaxBadTokensPerIp, windowMs: 60_000 }),
-    handleClick: createClickHandler({ buffer, contexts }, { now: ctx.now, trustProxy: ctx.config.trustProxy, logger }),
+    handleClick: createClickHandler(
+      { buffer, contexts },
+      {
+        now: ctx.now,
+        trustProxy: ctx.config.trustProxy,
+        logger,
+        countryOf: openCountryLookup(ctx.config.geoipDatabase),
+      },
+    ),
   };
 }

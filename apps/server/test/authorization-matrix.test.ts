@@ -339,6 +339,25 @@ const TABLE: Record<string, Row> = {
     }),
   },
   'GET /api/v1/staff/offers': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/offers?q=Matrix' }) },
+  'GET /api/v1/staff/offers/{id}': { expect: ANY_STAFF, request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}` }) },
+  'POST /api/v1/staff/offers': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({
+      url: '/api/v1/staff/offers',
+      payload: {
+        name: 'Matrix offer',
+        productId: f.product,
+        conversionType: 'cpl',
+        defaultUrl: 'https://matrix.example.com/?c={click_id}',
+        goals: [{ goal: 'registration', revenueAmount: 200, payoutAmount: 100 }],
+      },
+    }),
+  },
+  // A change that leaves the offer as the other rows need it (visible, open to A).
+  'PUT /api/v1/staff/offers/{id}': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}`, payload: { previewUrl: 'https://matrix.example.com/' } }),
+  },
   'GET /api/v1/staff/news': { expect: ADMIN_ONLY, request: () => ({ url: '/api/v1/staff/news' }) },
   'POST /api/v1/staff/news': {
     expect: ADMIN_ONLY,

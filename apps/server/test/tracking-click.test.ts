@@ -141,6 +141,7 @@ describe('GET /click', () => {
       tc3: null,
       tc4: null,
       ip: null,
+      country: null,
       userAgent: null,
       referrer: null,
       createdAt: clock.now(),

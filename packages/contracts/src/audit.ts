@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   'session',
   'advertiser',
   'product',
+  'offer',
   'news',
   'image',
 ] as const;

@@ -326,37 +326,3 @@ export const offersEndpoints = {
     response: PartnerOfferDetailSchema,
   }),
 };
-
-// ---------------------------------------------------------------- the staff's catalogue (issue 19)
-
-/** An offer as the console lists it: enough to find it and pick it (news audiences, filters). */
-export const StaffOfferRowSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  advertiser: z.object({ id: z.number().int(), name: z.string() }),
-  product: z.object({ id: z.number().int(), identifier: z.string() }),
-  currency: z.string(),
-  enabled: z.boolean(),
-  private: z.boolean(),
-  requireApproval: z.boolean(),
-  createdAt: z.string(),
-});
-export type StaffOfferRow = z.infer<typeof StaffOfferRowSchema>;
-
-/** GET /staff/offers: searched by name or id, by advertiser, newest first, paged. */
-export const StaffOffersQuerySchema = z.strictObject({
-  ...pageQueryShape,
-  q: z.string({ error: 'type' }).trim().max(100, { error: 'maxLength' }).optional(),
-  advertiserId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
-});
-
-export const staffOffersEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/staff/offers',
-    tags: ['staff'],
-    summary: 'The catalogue for staff: every offer, enabled or not, searched by name or id, newest first',
-    query: StaffOffersQuerySchema,
-    response: envelope(z.array(StaffOfferRowSchema)),
-  }),
-};

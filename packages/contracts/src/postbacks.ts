@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { IdParamsSchema, MessageSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
+import { templateUrlSchema } from './validation.js';
 
 // ------------------------------------------------------------------ constants
 
@@ -116,28 +117,11 @@ function decodeURIComponentSafe(value: string): string {
 }
 
 /** A postback URL: http(s), absolute, no credentials, only known macros (checked on the template, macros as-is). */
-export const PostbackUrlSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(POSTBACK_URL_MAX_LENGTH, { error: 'maxLength' })
-  .superRefine((value, ctx) => {
-    const unknown = unknownMacros(value);
-    if (unknown.length > 0) {
-      ctx.addIssue({ code: 'custom', message: 'unknownMacro', params: { macros: unknown } });
-      return;
-    }
-    let parsed: URL;
-    try {
-      parsed = new URL(expandPostbackUrl(value, POSTBACK_SAMPLE_VALUES));
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'url' });
-      return;
-    }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ctx.addIssue({ code: 'custom', message: 'url' });
-    else if (parsed.username || parsed.password) ctx.addIssue({ code: 'custom', message: 'urlCredentials' });
-    else if (!parsed.hostname) ctx.addIssue({ code: 'custom', message: 'url' });
-  });
+export const PostbackUrlSchema = templateUrlSchema(
+  (url) => unknownMacros(url),
+  (url) => expandPostbackUrl(url, POSTBACK_SAMPLE_VALUES),
+  POSTBACK_URL_MAX_LENGTH,
+);
 
 // ------------------------------------------------------------------ bodies
 

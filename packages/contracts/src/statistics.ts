@@ -388,7 +388,14 @@ export type SubidReportQuery = z.infer<typeof SubidReportQuerySchema>;
  * partner may not see, is 'unknown_offer', as GET /click itself answers ('This offer does not exist.'), so that the
  * report cannot reveal a private offer. Refusals that name no partner (a malformed link) belong to nobody.
  */
-export const PARTNER_REFUSAL_REASONS = ['unknown_offer', 'approval_required', 'partner_inactive'] as const;
+export const PARTNER_REFUSAL_REASONS = [
+  'unknown_offer',
+  'approval_required',
+  'partner_inactive',
+  'geo_mismatch',
+  'offer_not_started',
+  'offer_ended',
+] as const;
 export type PartnerRefusalReason = (typeof PARTNER_REFUSAL_REASONS)[number];
 
 /** GET /statistics/refused: the date range (as the other reports) and an optional offer. */

@@ -23,6 +23,9 @@ export const CLICK_REJECTION_REASONS = [
   'partner_inactive',
   'offer_not_visible',
   'approval_required',
+  'geo_mismatch',
+  'offer_not_started',
+  'offer_ended',
 ] as const;
 export type ClickRejectionReason = (typeof CLICK_REJECTION_REASONS)[number];
 

@@ -29,6 +29,10 @@ export const FORM_ERROR_TEXT = {
   fieldSet: 'Send either the company fields or the payment fields.',
   unknownMacro: 'Unknown macro: {{macros}}. Use only the macros listed under the field.',
   urlCredentials: 'The URL must not contain a user name or password.',
+  sideRequired: 'Enter an amount, a percent or both.',
+  negativeMargin: 'The payout is above the revenue. Tick "Allow negative margin" to keep it.',
+  baseTier: "The p1 tier is the goal's own payout; list only the other tiers here.",
+  endsBeforeStart: 'The end must come after the start.',
 } as const;
 export type FormErrorRule = keyof typeof FORM_ERROR_TEXT;
 
@@ -100,3 +104,37 @@ export const PasswordSchema = z
       ctx.addIssue({ code: 'custom', message: rule, params: { n: PASSWORD_MIN_LENGTH, m: value.length } });
     }
   });
+
+/**
+ * A URL template as partners and staff type it (a postback URL, an offer's landing URL): http(s), absolute, without
+ * credentials, holding only the macros it may (`unknown` names the others). Checked on the template with each macro
+ * replaced by a sample value (`expand`), so that `https://{subid}.example.com` is judged as a host would be.
+ */
+export function templateUrlSchema(
+  unknown: (url: string) => string[],
+  expand: (url: string) => string,
+  maxLength: number,
+) {
+  return z
+    .string({ error: 'required' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(maxLength, { error: 'maxLength' })
+    .superRefine((value, ctx) => {
+      const names = unknown(value);
+      if (names.length > 0) {
+        ctx.addIssue({ code: 'custom', message: 'unknownMacro', params: { macros: names } });
+        return;
+      }
+      let parsed: URL;
+      try {
+        parsed = new URL(expand(value));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'url' });
+        return;
+      }
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ctx.addIssue({ code: 'custom', message: 'url' });
+      else if (parsed.username || parsed.password) ctx.addIssue({ code: 'custom', message: 'urlCredentials' });
+      else if (!parsed.hostname) ctx.addIssue({ code: 'custom', message: 'url' });
+    });
+}

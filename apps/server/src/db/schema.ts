@@ -313,10 +313,31 @@ export const offers = pgTable(
     requireApproval: boolean().notNull().default(false),
     enabled: boolean().notNull().default(true),
     imageId: integer().references(() => files.id, { onDelete: 'set null' }),
+    /** Where refused traffic goes (wrong country, not started, ended); null: the visitor gets an error object. */
+    fallbackUrl: text(),
+    /** Clicks before `startsAt` or after `endsAt` are refused (offer_not_started, offer_ended); null: no bound. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** Clicks from outside the offer's countries are refused (geo_mismatch); off: every country is taken. */
+    geoTargeting: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index().on(t.enabled, t.private)],
+);
+
+/** The partners who see a private offer without an active application to it (issue 19): its allow-list. */
+export const offerAllowedPartners = pgTable(
+  'offer_allowed_partners',
+  {
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.partnerId] }), index().on(t.partnerId)],
 );
 
 export const offerCountries = pgTable(
@@ -463,6 +484,8 @@ export const clicks = pgTable(
     tc3: text(),
     tc4: text(),
     ip: text(),
+    /** The visitor's country from its address (issue 19), ISO 3166-1 alpha-2; null when it cannot be placed. */
+    country: varchar({ length: 2 }),
     userAgent: text(),
     referrer: text(),
     createdAt: createdAt(),

@@ -68,3 +68,19 @@ const OPTIONS: sanitize.IOptions = {
 export function sanitizeHtml(html: string): string {
   return sanitize(html, OPTIONS);
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+
+/** The text of (sanitised) HTML, for search and plain-text views: blocks become line breaks, entities characters. */
+export function htmlToText(html: string): string {
+  const text = sanitize(html.replace(/<\/(p|h[2-6]|li|div|blockquote)>|<br\s*\/?>/gi, '$&\n'), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: OPTIONS.nonTextTags ?? [],
+  });
+  return text
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => ENTITIES[name] ?? '')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+}

@@ -6,7 +6,17 @@ import { ClickContextCache } from '../modules/click/index.js';
 import { trackClick } from '../modules/click/index.js';
 import { AdvertiserTokens, acceptPostback } from '../modules/conversions/index.js';
 import type { Db } from '../db/client.js';
-import { advertisers, clicks, goals, offerGoals, offers, partnerOffers, partners, products } from '../db/schema.js';
+import {
+  advertisers,
+  clicks,
+  goals,
+  offerCountries,
+  offerGoals,
+  offers,
+  partnerOffers,
+  partners,
+  products,
+} from '../db/schema.js';
 import { seededRandom, type SeededRandom } from '../lib/seeded-random.js';
 
 /**
@@ -174,6 +184,8 @@ export type TrafficOffer = {
   token: string;
   /** Goal identifier → whether its payout is a percentage of the sale. */
   goals: Map<string, { percent: boolean }>;
+  /** The countries it takes: a demo visitor comes from one of them (its address is a documentation one). */
+  countries: string[];
 };
 
 export type TrafficSetup = {
@@ -195,6 +207,8 @@ export type PlannedClick = {
   tc3: string | null;
   tc4: string | null;
   ip: string;
+  /** The visitor's country: the demo's addresses are documentation ranges, which no GeoIP file places. */
+  country: string | null;
   userAgent: string;
   referrer: string | null;
 };
@@ -317,6 +331,8 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
           tc3: rng.chance(0.5) ? (rng.chance(0.55) ? 'lp_a' : 'lp_b') : null,
           tc4: rng.chance(0.08) ? 'retarget' : null,
           ip: `${IP_NETS[rng.int(0, IP_NETS.length - 1)]}.${rng.int(1, 254)}`,
+          // Not drawn from the generator, so that adding countries left the rest of the plan as it was.
+          country: offer.countries.length > 0 ? offer.countries[at % offer.countries.length]! : null,
           userAgent: rng.pick(USER_AGENTS),
           referrer: source.value ? (REFERRERS[source.value] ?? null) : null,
         };
@@ -393,6 +409,7 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
             tc3: null,
             tc4: null,
             ip: `192.0.2.${rng.int(1, 254)}`,
+            country: null,
             userAgent: rng.pick(USER_AGENTS),
             referrer: null,
           });
@@ -466,12 +483,26 @@ export async function loadTrafficSetup(db: Db): Promise<TrafficSetup> {
         )
         .orderBy(offerGoals.id)
     : [];
+  const countryRows = offerRows.length
+    ? await db
+        .select({ offerId: offerCountries.offerId, isoCode: offerCountries.isoCode })
+        .from(offerCountries)
+        .where(
+          inArray(
+            offerCountries.offerId,
+            offerRows.map((o) => o.id),
+          ),
+        ) // prettier-ignore
+        .orderBy(offerCountries.offerId, offerCountries.isoCode)
+    : [];
+  const countryMap = new Map<number, string[]>();
+  for (const c of countryRows) countryMap.set(c.offerId, [...(countryMap.get(c.offerId) ?? []), c.isoCode]);
   const offerMap = new Map<string, TrafficOffer>();
   for (const row of offerRows) {
     const goalMap = new Map(
       goalRows.filter((g) => g.offerId === row.id).map((g) => [g.goal, { percent: g.percent !== null }] as const),
     );
-    offerMap.set(row.name, { ...row, goals: goalMap });
+    offerMap.set(row.name, { ...row, goals: goalMap, countries: countryMap.get(row.id) ?? [] });
   }
   const [any] = await db
     .select({ token: advertisers.securityToken })
@@ -590,7 +621,7 @@ async function replay(db: Db, plan: TrafficPlan, logger: FastifyBaseLogger): Pro
       ...(click.tc3 ? { tc3: click.tc3 } : {}),
       ...(click.tc4 ? { tc4: click.tc4 } : {}),
     };
-    const visitor = { ip: click.ip, userAgent: click.userAgent, referrer: click.referrer };
+    const visitor = { ip: click.ip, country: click.country, userAgent: click.userAgent, referrer: click.referrer };
     const outcome = await trackClick(engine, query, visitor, click.at);
     if (outcome.ok) {
       clickIds.set(click, outcome.clickId);

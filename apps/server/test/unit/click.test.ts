@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { landingUrl, newClickId } from '../../src/modules/click/click.js';
+import { decideClick, landingUrl, newClickId } from '../../src/modules/click/click.js';
+import type { ClickContext } from '../../src/modules/click/click-lookup.js';
+import { openCountryLookup } from '../../src/modules/click/geo.js';
 
 describe('newClickId', () => {
   it('is the base64url of 6 bytes of milliseconds and 10 random bytes, never repeated', () => {
@@ -42,4 +44,68 @@ describe('landingUrl', () => {
     );
     expect(landingUrl('https://s.example/plain', query, 'ID')).toBe('https://s.example/plain');
   });
+});
+
+describe('decideClick targeting (issue 19)', () => {
+  const DAY = 86_400_000;
+  const now = Date.parse('2026-07-01T12:00:00Z');
+  const context = (offer: Partial<NonNullable<ClickContext['offer']>> = {}): ClickContext => ({
+    offer: {
+      id: 1,
+      enabled: true,
+      private: false,
+      requireApproval: false,
+      defaultUrl: 'https://a.example/',
+      currency: 'EUR',
+      fallbackUrl: null,
+      startsAt: null,
+      endsAt: null,
+      countries: new Set(['FR', 'DE']),
+      ...offer,
+    },
+    partner: { id: 2, status: 'active', allOffersAccess: true },
+    applicationStatus: null,
+    allowListed: false,
+  });
+
+  it('takes a visitor from a listed country, and one whose address no file can place', () => {
+    expect(decideClick(context(), now, 'FR').ok).toBe(true);
+    expect(decideClick(context(), now, undefined).ok).toBe(true);
+    expect(decideClick(context({ countries: null }), now, 'US').ok).toBe(true);
+  });
+
+  it('refuses another country or an unplaced public address as geo_mismatch, naming the fallback', () => {
+    expect(decideClick(context(), now, 'US')).toEqual({ ok: false, reason: 'geo_mismatch', status: 403, fallbackUrl: undefined }); // prettier-ignore
+    expect(decideClick(context({ fallbackUrl: 'https://f.example/' }), now, null)).toMatchObject({ reason: 'geo_mismatch', fallbackUrl: 'https://f.example/' }); // prettier-ignore
+  });
+
+  it('refuses before the start and from the end on', () => {
+    expect(decideClick(context({ startsAt: now + 1 }), now, 'FR')).toMatchObject({ reason: 'offer_not_started' });
+    expect(decideClick(context({ startsAt: now }), now, 'FR').ok).toBe(true);
+    expect(decideClick(context({ endsAt: now }), now, 'FR')).toMatchObject({ reason: 'offer_ended' });
+    expect(decideClick(context({ endsAt: now + DAY }), now, 'FR').ok).toBe(true);
+  });
+
+  it('lets an allow-listed partner click a private offer, and no one else without an active application', () => {
+    const listed = { ...context({ private: true }), allowListed: true };
+    expect(decideClick(listed, now, 'FR').ok).toBe(true);
+    expect(decideClick(context({ private: true }), now, 'FR')).toMatchObject({ reason: 'offer_not_visible' });
+  });
+});
+
+describe('the country of an address', () => {
+  const countryOf = openCountryLookup();
+
+  it('places public addresses from the bundled file, IPv4, IPv6 and mapped', () => {
+    expect(countryOf('90.0.0.1')).toBe('FR');
+    expect(countryOf('85.214.0.1')).toBe('DE');
+    expect(countryOf('::ffff:90.0.0.1')).toBe('FR');
+    expect(countryOf('2a01:e0a::1')).toBe('FR');
+  });
+
+  it('answers undefined for addresses no file can place, and for garbage', () => {
+    for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.16.0.1', '192.0.2.7', '::1', 'fe80::1', 'fd00::1', 'nonsense', '', null]) {
+      expect(countryOf(ip), String(ip)).toBeUndefined();
+    }
+  }); // prettier-ignore
 });

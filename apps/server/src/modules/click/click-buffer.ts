@@ -19,6 +19,8 @@ export type BufferedClick = {
   tc3: string | null;
   tc4: string | null;
   ip: string | null;
+  /** The visitor's country (issue 19), null when it could not be placed. */
+  country: string | null;
   userAgent: string | null;
   referrer: string | null;
   createdAt: Date;
@@ -161,10 +163,11 @@ export class ClickBuffer {
         // The batch as one JSON parameter, the clicks as they are (decision 022): JSON.stringify is native, where
         // encoding twelve arrays element by element in the driver cost more than the rest of a click's work.
         await tx.execute(sql`insert into ${clicks}
-          (click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, user_agent, referrer, created_at)
-          select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, "userAgent", referrer, "createdAt"
+          (click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, created_at)
+          select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent", referrer,
+            "createdAt"
           from json_to_recordset(${JSON.stringify(batch)}::json) as x("clickId" text, "offerId" int, "partnerId" int,
-            subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, "userAgent" text, referrer text,
+            subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text,
             "createdAt" timestamptz)`);
         const rollups = new RollupAccumulator();
         for (const click of batch) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);

@@ -6,6 +6,7 @@ import { CLICK_PATH, ClickQuerySchema } from '@portal/contracts';
 import { SECURITY_HEADERS } from '../../lib/security-headers.js';
 import type { ClickBuffer } from './click-buffer.js';
 import type { ClickContextCache } from './click-lookup.js';
+import type { CountryLookup } from './geo.js';
 import { CLICK_REJECTION_MESSAGES, trackClick, type ClickOutcome } from './click.js';
 import { hourOf } from '../rollups/index.js';
 
@@ -17,6 +18,8 @@ export type ClickHandlerOptions = {
   /** As TRUST_PROXY: the client's address from X-Forwarded-For, as Fastify's `request.ip` reads it. */
   trustProxy: boolean;
   logger: FastifyBaseLogger;
+  /** The visitor's country from its address (geo.ts). */
+  countryOf: CountryLookup;
 };
 
 const HEADER_MAX_LENGTH = 1024;
@@ -65,7 +68,9 @@ export function createClickHandler(
   };
 
   const send = (response: ServerResponse, outcome: ClickOutcome) => {
-    if (!outcome.ok) return sendError(response, outcome.status, CLICK_REJECTION_MESSAGES[outcome.reason]);
+    if (!outcome.ok && !outcome.location) {
+      return sendError(response, outcome.status, CLICK_REJECTION_MESSAGES[outcome.reason]);
+    }
     // No Content-Length: node ends an empty chunked body in the same write, measurably cheaper per redirect.
     response.writeHead(302, { ...SECURITY_HEADERS, 'cache-control': 'no-store', location: outcome.location });
     response.end();
@@ -90,13 +95,16 @@ export function createClickHandler(
         if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
         return sendError(response, 400, CLICK_REJECTION_MESSAGES.invalid_request);
       }
-      const visitor = visiting
-        ? {
-            ip: clientIp(request),
-            userAgent: header(request.headers['user-agent']),
-            referrer: header(request.headers.referer),
-          }
-        : null;
+      let visitor = null;
+      if (visiting) {
+        const ip = clientIp(request);
+        visitor = {
+          ip,
+          country: options.countryOf(ip),
+          userAgent: header(request.headers['user-agent']),
+          referrer: header(request.headers.referer),
+        };
+      }
       const outcome = trackClick(engine, parsed.data, visitor, now);
       if (outcome instanceof Promise) {
         outcome.then(

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { advertisers, offers, partnerOffers, partners, products } from '../../db/schema.js';
+import { advertisers, offerAllowedPartners, offers, partnerOffers, partners, products } from '../../db/schema.js';
 
 /** What /click needs to know about an offer, a partner and the partner's application to it. */
 export type ClickContext = {
@@ -11,10 +11,19 @@ export type ClickContext = {
     requireApproval: boolean;
     defaultUrl: string;
     currency: string;
+    /** Where refused traffic is sent (issue 19), or null. */
+    fallbackUrl: string | null;
+    /** Epoch milliseconds, or null: clicks outside [startsAt, endsAt) are refused. */
+    startsAt: number | null;
+    endsAt: number | null;
+    /** The countries the offer takes when geo targeting is on and it names some; null: every country. */
+    countries: ReadonlySet<string> | null;
   } | null;
   partner: { id: number; status: string; allOffersAccess: boolean } | null;
   /** The partner's application to the offer, if any. */
   applicationStatus: string | null;
+  /** The partner is on the (private) offer's allow-list. */
+  allowListed: boolean;
 };
 
 /**
@@ -31,6 +40,13 @@ async function loadContext(db: Db, offerId: number, partnerId: number): Promise<
       requireApproval: offers.requireApproval,
       defaultUrl: offers.defaultUrl,
       currency: offers.currency,
+      fallbackUrl: offers.fallbackUrl,
+      startsAt: offers.startsAt,
+      endsAt: offers.endsAt,
+      geoTargeting: offers.geoTargeting,
+      countries: sql<
+        string[] | null
+      >`(select array_agg(oc.iso_code) from offer_countries oc where oc.offer_id = ${offers.id})`,
     })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
@@ -45,10 +61,31 @@ async function loadContext(db: Db, offerId: number, partnerId: number): Promise<
     .from(partnerOffers)
     .where(and(eq(partnerOffers.partnerId, partnerId), eq(partnerOffers.offerId, offerId)))
     .limit(1);
+  const allowRows = await db
+    .select({ partnerId: offerAllowedPartners.partnerId })
+    .from(offerAllowedPartners)
+    .where(and(eq(offerAllowedPartners.partnerId, partnerId), eq(offerAllowedPartners.offerId, offerId)))
+    .limit(1);
+  const row = offerRows[0];
+  const offer = row
+    ? {
+        id: row.id,
+        enabled: row.enabled,
+        private: row.private,
+        requireApproval: row.requireApproval,
+        defaultUrl: row.defaultUrl,
+        currency: row.currency,
+        fallbackUrl: row.fallbackUrl,
+        startsAt: row.startsAt ? row.startsAt.getTime() : null,
+        endsAt: row.endsAt ? row.endsAt.getTime() : null,
+        countries: row.geoTargeting && row.countries && row.countries.length > 0 ? new Set(row.countries) : null,
+      }
+    : null;
   return {
-    offer: offerRows[0] ?? null,
+    offer,
     partner: partnerRows[0] ?? null,
     applicationStatus: applicationRows[0]?.status ?? null,
+    allowListed: allowRows.length > 0,
   };
 }
 

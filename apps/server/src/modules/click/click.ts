@@ -34,19 +34,35 @@ let used = 0;
 
 export type ClickDecision =
   | { ok: true; offer: NonNullable<ClickContext['offer']> }
-  | { ok: false; reason: ClickRejectionReason; status: 403 | 404 };
+  | { ok: false; reason: ClickRejectionReason; status: 403 | 404; fallbackUrl?: string | undefined };
 
-/** Whether the partner may send traffic to the offer: the visibility rule of decision 006, then approval. */
-export function decideClick(context: ClickContext): ClickDecision {
+/**
+ * Whether the partner may send traffic to the offer: the visibility rule of decision 006 (the allow-list of a private
+ * offer counting as public, issue 19), then approval, then the offer's targeting: its dates and the visitor's country
+ * (`country` null: unknown, which no country list accepts). A targeting refusal names the offer's fallback URL.
+ * Everything is in the cached context: no database round trip (issue 19).
+ */
+export function decideClick(context: ClickContext, now: number, country: string | null | undefined): ClickDecision {
   const { offer, partner, applicationStatus } = context;
   if (!offer) return { ok: false, reason: 'unknown_offer', status: 404 };
   if (!offer.enabled) return { ok: false, reason: 'offer_disabled', status: 404 };
   if (!partner) return { ok: false, reason: 'unknown_partner', status: 404 };
   if (partner.status !== 'active') return { ok: false, reason: 'partner_inactive', status: 403 };
   const approved = applicationStatus === 'active';
-  const visible = approved || (!offer.private && (partner.allOffersAccess || applicationStatus !== null));
+  const seen = !offer.private || context.allowListed;
+  const visible = approved || (seen && (partner.allOffersAccess || applicationStatus !== null));
   if (!visible) return { ok: false, reason: 'offer_not_visible', status: 404 };
   if (offer.requireApproval && !approved) return { ok: false, reason: 'approval_required', status: 403 };
+  const refuse = (reason: ClickRejectionReason): ClickDecision => ({
+    ok: false,
+    reason,
+    status: 403,
+    fallbackUrl: offer.fallbackUrl ?? undefined,
+  });
+  if (offer.startsAt !== null && now < offer.startsAt) return refuse('offer_not_started');
+  if (offer.endsAt !== null && now >= offer.endsAt) return refuse('offer_ended');
+  if (offer.countries && country !== undefined && !(country && offer.countries.has(country)))
+    return refuse('geo_mismatch');
   return { ok: true, offer };
 }
 
@@ -58,6 +74,9 @@ export const CLICK_REJECTION_MESSAGES: Record<ClickRejectionReason, string> = {
   partner_inactive: 'This partner account is not active.',
   offer_not_visible: 'This offer does not exist.',
   approval_required: 'This offer requires an approved application.',
+  geo_mismatch: 'This offer is not available in your country.',
+  offer_not_started: 'This offer has not started yet.',
+  offer_ended: 'This offer has ended.',
 };
 
 type Macro = (typeof CLICK_MACROS)[number];
@@ -99,11 +118,18 @@ export function landingUrl(template: string, query: ClickQuery, clickId: string)
   return url;
 }
 
-/** Who followed the link, as the request tells it. */
-export type ClickVisitor = Pick<BufferedClick, 'ip' | 'userAgent' | 'referrer'>;
+/**
+ * Who followed the link, as the request tells it. `country` is its address's country (null: a public address the
+ * GeoIP file does not place; undefined: one no file can place, which targeting lets through, see geo.ts).
+ */
+export type ClickVisitor = Pick<BufferedClick, 'ip' | 'userAgent' | 'referrer'> & {
+  country?: string | null | undefined;
+};
 
+/** A refusal names where the visitor goes instead when the offer has a fallback URL (issue 19). */
 export type ClickOutcome =
-  { ok: true; clickId: string; location: string } | { ok: false; reason: ClickRejectionReason; status: 403 | 404 };
+  | { ok: true; clickId: string; location: string }
+  | { ok: false; reason: ClickRejectionReason; status: 403 | 404; location?: string | undefined };
 
 /**
  * GET /click once its query is valid: decides from the cached context, then buffers the click (or counts the
@@ -136,11 +162,17 @@ function recordClick(
   visitor: ClickVisitor | null,
   now: Date,
 ): ClickOutcome {
-  const decision = decideClick(context);
+  const decision = decideClick(context, now.getTime(), visitor ? visitor.country : undefined);
+  const refusal = (d: Extract<ClickDecision, { ok: false }>): ClickOutcome => ({
+    ok: false,
+    reason: d.reason,
+    status: d.status,
+    location: d.fallbackUrl ? landingUrl(d.fallbackUrl, query, '') : undefined,
+  });
   if (!visitor) {
     return decision.ok
       ? { ok: true, clickId: '', location: landingUrl(decision.offer.defaultUrl, query, '') }
-      : decision;
+      : refusal(decision);
   }
   if (!decision.ok) {
     buffer.reject({
@@ -149,7 +181,7 @@ function recordClick(
       offerId: context.offer?.id ?? 0,
       partnerId: context.partner?.id ?? 0,
     });
-    return decision;
+    return refusal(decision);
   }
   const clickId = newClickId(now);
   buffer.push({
@@ -162,7 +194,10 @@ function recordClick(
     tc2: query.tc2 || null,
     tc3: query.tc3 || null,
     tc4: query.tc4 || null,
-    ...visitor,
+    ip: visitor.ip,
+    country: visitor.country ?? null,
+    userAgent: visitor.userAgent,
+    referrer: visitor.referrer,
     createdAt: now,
   });
   return { ok: true, clickId, location: landingUrl(decision.offer.defaultUrl, query, clickId) };

@@ -4,3 +4,4 @@ export { ClickBuffer, type BufferedClick } from './click-buffer.js';
 export { ClickContextCache } from './click-lookup.js';
 export { createClickHandler, isClickRequest, type ClickHandler } from './click-handler.js';
 export { trackClick } from './click.js';
+export { openCountryLookup, type CountryLookup } from './geo.js';

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   advertisers,
   goalTypes,
+  offerAllowedPartners,
   goals,
   offerGoalTypes,
   offerGoals,
@@ -35,16 +36,21 @@ export const viewerApplication = (viewer: OfferViewer): SQL =>
 /** The offer's product and advertiser are enabled: disabling either hides its offers (issue 19). */
 const offerLive = sql`exists (select 1 from ${products} join ${advertisers} on ${advertisers.id} = ${products.advertiserId} where ${products.id} = ${offers.productId} and ${products.enabled} and ${advertisers.enabled})`;
 
+/** The viewer is on the offer's allow-list (issue 19): it sees the private offer as it would a public one. */
+const allowListed = (viewer: OfferViewer) =>
+  sql`exists (select 1 from ${offerAllowedPartners} where ${offerAllowedPartners.offerId} = ${offers.id} and ${offerAllowedPartners.partnerId} = ${viewer.partnerId})`;
+
 /**
- * Decision 006: an enabled offer is visible when the viewer's application to it is active, or when it is public and
- * the viewer either has access to every offer or has applied to it (any status). Needs `viewerApplication` joined.
+ * Decision 006: an enabled offer is visible when the viewer's application to it is active, or when it is public (or
+ * private with the viewer on its allow-list, issue 19) and the viewer either has access to every offer or has
+ * applied to it (any status). Needs `viewerApplication` joined.
  */
 export function visibleToViewer(viewer: OfferViewer): SQL {
   const publicAccess = viewer.allOffersAccess ? sql`true` : isNotNull(partnerOffers.id);
   return and(
     eq(offers.enabled, true),
     offerLive,
-    or(eq(partnerOffers.status, 'active'), and(eq(offers.private, false), publicAccess)),
+    or(eq(partnerOffers.status, 'active'), and(or(eq(offers.private, false), allowListed(viewer)), publicAccess)),
   ) as SQL;
 }
 

@@ -6,7 +6,8 @@ import { ok } from '../../lib/reply.js';
 import { partnerIdOf, staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
 import { decideApplications } from './application-decisions.js';
-import { listStaffOffers } from './staff-offers.js';
+import { listStaffOffers, staffOfferDetail } from './staff-offers.js';
+import { OFFER_NOT_FOUND as STAFF_OFFER_NOT_FOUND, changeOffer, createOffer } from './staff-offers.service.js';
 import type { AppContext } from '../../context.js';
 import {
   createApplication,
@@ -21,7 +22,11 @@ import {
 const OFFER_NOT_FOUND = 'Offer not found.';
 
 /** The offer catalogue and applications of the connected partner, and the staff decision on an application. */
-export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const offersRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  /** A staff change of an offer reaches this process's /click at once (other processes within the cache's TTL). */
+  onOfferChange?: () => void;
+}> = async (app, { ctx, onOfferChange }) => {
   const { db } = ctx;
   const partnerOnly = app.requireAuth(['ROLE_PARTNER']);
 
@@ -121,8 +126,44 @@ export const offersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
     ...routeOf(staffOffersEndpoints.list),
     preHandler: app.requireStaff(),
     handler: async (request) => {
-      const { list, total } = await listStaffOffers(db, request.query);
+      const { list, total } = await listStaffOffers(db, request.query, ctx.now());
       return ok(list, { total });
+    },
+  });
+
+  const detail = async (id: number) => {
+    const found = await staffOfferDetail(db, id);
+    if (!found) throw notFound(STAFF_OFFER_NOT_FOUND);
+    return found;
+  };
+  const writeContext = (request: Parameters<typeof auditActorOf>[0]) => ({
+    actor: auditActorOf(request),
+    now: ctx.now(),
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.get),
+    preHandler: app.requireStaff(),
+    handler: async (request) => ok(await detail(request.params.id)),
+  });
+
+  // The catalogue is the network's: admins write it (decision 044), every write audited.
+  app.route({
+    ...routeOf(staffOffersEndpoints.create),
+    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    handler: async (request) => {
+      const id = await createOffer(db, request.body, writeContext(request));
+      return ok(await detail(id), { message: 'The offer was created.' });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.update),
+    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    handler: async (request) => {
+      await changeOffer(db, request.params.id, request.body, writeContext(request));
+      onOfferChange?.();
+      return ok(await detail(request.params.id), { message: 'The offer was saved.' });
     },
   });
 };

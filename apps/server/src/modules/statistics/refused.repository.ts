@@ -16,6 +16,9 @@ const AS_PARTNER_SEES_IT: Record<ClickRejectionReason, PartnerRefusalReason | nu
   offer_not_visible: 'unknown_offer',
   approval_required: 'approval_required',
   partner_inactive: 'partner_inactive',
+  geo_mismatch: 'geo_mismatch',
+  offer_not_started: 'offer_not_started',
+  offer_ended: 'offer_ended',
 };
 
 /** The partner's refused clicks in a window, per reason and offer, from the hourly refusal rollup; most first. */

@@ -1,0 +1,391 @@
+import { z } from 'zod';
+import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
+import { CONVERSION_TYPES, PAYMENT_CURRENCIES } from './constants.js';
+import { defineEndpoint } from './endpoint.js';
+import { CLICK_MACROS } from './tracking.js';
+import { requiredString, templateUrlSchema } from './validation.js';
+
+// ---------------------------------------------------------------- the staff's catalogue (issue 19)
+
+/** The most goals an offer pays on, tiers a goal has, partners an allow-list holds. */
+export const OFFER_GOALS_MAX = 20;
+export const OFFER_GOAL_TIERS_MAX = 10;
+export const OFFER_ALLOW_LIST_MAX = 1000;
+export const OFFER_URL_MAX_LENGTH = 2048;
+export const OFFER_DESCRIPTION_MAX = 50_000;
+/** The largest amount a goal pays or earns: 1,000,000.00 in minor units. */
+export const OFFER_AMOUNT_MAX = 100_000_000;
+/** The tier every partner earns: the goal's own payout (spec section 3, Offer goal). */
+export const BASE_PAYOUT_TIER = 'p1';
+
+/** How staff filter the catalogue: live, switched off, private, or past its end. */
+export const STAFF_OFFER_STATUSES = ['enabled', 'disabled', 'private', 'scheduled', 'ended'] as const;
+export type StaffOfferStatus = (typeof STAFF_OFFER_STATUSES)[number];
+export const STAFF_OFFER_SORT_NAMES = ['id', 'name', 'createdAt'] as const;
+
+const CLICK_MACRO_PATTERN = /\{([^{}]*)\}/g;
+
+/** Macro names a landing URL uses that /click does not fill in. */
+export function unknownClickMacros(url: string): string[] {
+  const known = new Set<string>(CLICK_MACROS);
+  const names = [...url.matchAll(CLICK_MACRO_PATTERN)].map((m) => m[1] ?? '');
+  return [...new Set(names.filter((name) => !known.has(name)))];
+}
+
+/** A sample of what /click puts in each macro: what the editor's preview shows, and what URL checks parse. */
+export const CLICK_SAMPLE_VALUES: Record<(typeof CLICK_MACROS)[number], string> = {
+  click_id: 'AZq1c2xpY2stc2FtcGxl',
+  offer_id: '101',
+  aff_id: '1001',
+  subid: 'summer-banner',
+  tc1: 'tracker1',
+  tc2: 'tracker2',
+  tc3: 'tracker3',
+  tc4: 'tracker4',
+};
+
+/** The landing URL with each known macro replaced by `values`' URL-encoded value ('' when missing). */
+export function expandClickUrl(url: string, values: Partial<Record<string, string>> = CLICK_SAMPLE_VALUES): string {
+  return url.replace(CLICK_MACRO_PATTERN, (whole, name: string) =>
+    (CLICK_MACROS as readonly string[]).includes(name) ? encodeURIComponent(values[name] ?? '') : whole,
+  );
+}
+
+/** An offer's landing or fallback URL: http(s), no credentials, only the click macros. */
+export const ClickUrlSchema = templateUrlSchema(unknownClickMacros, (url) => expandClickUrl(url), OFFER_URL_MAX_LENGTH);
+/** A URL partners open as it is (the preview): http(s), no credentials; braces are left as typed. */
+export const PlainUrlSchema = templateUrlSchema(
+  () => [],
+  (url) => url,
+  OFFER_URL_MAX_LENGTH,
+);
+
+const minorUnits = z
+  .number({ error: 'type' })
+  .int({ error: 'type' })
+  .min(0, { error: 'min' })
+  .max(OFFER_AMOUNT_MAX, { error: 'max' })
+  .nullable();
+/** Basis points of the sale amount: 1250 is 12.5 %. */
+const basisPoints = z.number({ error: 'type' }).int({ error: 'type' }).min(0, { error: 'min' }).max(10_000, { error: 'max' }).nullable(); // prettier-ignore
+const id = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
+const instant = z.iso.datetime({ offset: true, error: 'type' });
+
+/** Each side of a goal (what it earns, what it pays) has an amount, a percent or both, never neither. */
+function requireSide(ctx: z.RefinementCtx, amount: number | null, percent: number | null, path: (string | number)[]) {
+  if (amount === null && percent === null) ctx.addIssue({ code: 'custom', message: 'sideRequired', path });
+}
+
+/** Flags each later copy of a value already in the list: `path(i)` names where. */
+function uniqueIn<T>(
+  list: T[],
+  key: (item: T) => unknown,
+  ctx: z.RefinementCtx,
+  path: (i: number) => (string | number)[],
+) {
+  const seen = new Set<unknown>();
+  list.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) ctx.addIssue({ code: 'custom', message: 'unique', path: path(i) });
+    seen.add(k);
+  });
+}
+
+/** A payout tier above the base one (p2 …): what a partner given that tier earns on the goal. */
+export const OfferGoalTierInputSchema = z
+  .strictObject({
+    type: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(16, { error: 'maxLength' }),
+    payoutAmount: minorUnits.default(null),
+    payoutPercent: basisPoints.default(null),
+  })
+  .superRefine((tier, ctx) => requireSide(ctx, tier.payoutAmount, tier.payoutPercent, ['payoutAmount']));
+
+/**
+ * A goal the offer pays on: `goal` is a goal identifier (registration, sale …); revenue is what the advertiser pays the
+ * network, payout what the partner earns (its base tier, p1); amounts are minor units of the offer's currency,
+ * percents basis points of the sale. A payout above the revenue is refused unless `allowNegativeMargin`.
+ */
+export const OfferGoalInputSchema = z
+  .strictObject({
+    goal: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'maxLength' }),
+    revenueAmount: minorUnits.default(null),
+    revenuePercent: basisPoints.default(null),
+    payoutAmount: minorUnits.default(null),
+    payoutPercent: basisPoints.default(null),
+    allowNegativeMargin: z.boolean({ error: 'type' }).default(false),
+    manualValidation: z.boolean({ error: 'type' }).default(false),
+    private: z.boolean({ error: 'type' }).default(false),
+    /** Tiers other than the base one (which is the goal's payout). */
+    types: z.array(OfferGoalTierInputSchema, { error: 'type' }).max(OFFER_GOAL_TIERS_MAX, { error: 'maxLength' }).default([]), // prettier-ignore
+  })
+  .superRefine((goal, ctx) => {
+    requireSide(ctx, goal.revenueAmount, goal.revenuePercent, ['revenueAmount']);
+    requireSide(ctx, goal.payoutAmount, goal.payoutPercent, ['payoutAmount']);
+    const margin = negativeMargin(goal);
+    if (margin && !goal.allowNegativeMargin)
+      ctx.addIssue({ code: 'custom', message: 'negativeMargin', path: [margin] });
+    goal.types.forEach((tier, i) => {
+      if (tier.type === BASE_PAYOUT_TIER) ctx.addIssue({ code: 'custom', message: 'baseTier', path: ['types', i, 'type'] }); // prettier-ignore
+    });
+    uniqueIn(
+      goal.types,
+      (t) => t.type,
+      ctx,
+      (i) => ['types', i, 'type'],
+    );
+  });
+export type OfferGoalInput = z.input<typeof OfferGoalInputSchema>;
+
+/**
+ * Which payout side is above its revenue side, if one is: amounts are compared with amounts and percents with
+ * percents (an amount and a percent cannot be compared before a sale is known). What the editor flags, too.
+ */
+export function negativeMargin(goal: {
+  revenueAmount: number | null;
+  revenuePercent: number | null;
+  payoutAmount: number | null;
+  payoutPercent: number | null;
+}): 'payoutAmount' | 'payoutPercent' | null {
+  if (goal.payoutAmount !== null && goal.revenueAmount !== null && goal.payoutAmount > goal.revenueAmount) return 'payoutAmount'; // prettier-ignore
+  if (goal.payoutPercent !== null && goal.revenuePercent !== null && goal.payoutPercent > goal.revenuePercent) return 'payoutPercent'; // prettier-ignore
+  return null;
+}
+
+const offerFields = {
+  name: requiredString(255),
+  productId: id,
+  conversionType: z.enum(CONVERSION_TYPES, { error: 'oneOf' }),
+  currency: z.enum(PAYMENT_CURRENCIES, { error: 'oneOf' }),
+  defaultUrl: ClickUrlSchema,
+  previewUrl: PlainUrlSchema.nullable(),
+  /** Where refused traffic goes (over cap, wrong country, not started, ended); without one it gets an error object. */
+  fallbackUrl: ClickUrlSchema.nullable(),
+  /** HTML, sanitised on save as news are. */
+  descriptionHtml: z.string({ error: 'type' }).max(OFFER_DESCRIPTION_MAX, { error: 'maxLength' }),
+  /** ISO 3166-1 alpha-2 codes; empty: every country. */
+  countries: z
+    .array(
+      z
+        .string({ error: 'type' })
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, { error: 'oneOf' }),
+      { error: 'type' },
+    )
+    .max(300, { error: 'maxLength' })
+    .superRefine((list, ctx) =>
+      uniqueIn(
+        list,
+        (c) => c,
+        ctx,
+        (i) => [i],
+      ),
+    ),
+  /** Vertical ids. */
+  verticals: z
+    .array(id, { error: 'type' })
+    .max(50, { error: 'maxLength' })
+    .superRefine((list, ctx) =>
+      uniqueIn(
+        list,
+        (v) => v,
+        ctx,
+        (i) => [i],
+      ),
+    ),
+  /** Seen only by partners whose application is active, or who are on `allowedPartnerIds`. */
+  private: z.boolean({ error: 'type' }),
+  allowedPartnerIds: z
+    .array(id, { error: 'type' })
+    .max(OFFER_ALLOW_LIST_MAX, { error: 'maxLength' })
+    .superRefine((list, ctx) =>
+      uniqueIn(
+        list,
+        (v) => v,
+        ctx,
+        (i) => [i],
+      ),
+    ),
+  requireApproval: z.boolean({ error: 'type' }),
+  enabled: z.boolean({ error: 'type' }),
+  /** Clicks from outside `countries` go to the fallback (geo_mismatch); off: every country is taken. */
+  geoTargeting: z.boolean({ error: 'type' }),
+  startsAt: instant.nullable(),
+  endsAt: instant.nullable(),
+  imageId: id.nullable(),
+  goals: z
+    .array(OfferGoalInputSchema, { error: 'type' })
+    .min(1, { error: 'required' })
+    .max(OFFER_GOALS_MAX, { error: 'maxLength' })
+    .superRefine((list, ctx) =>
+      uniqueIn(
+        list,
+        (g) => g.goal,
+        ctx,
+        (i) => [i, 'goal'],
+      ),
+    ),
+};
+
+/** `endsAt` before (or at) `startsAt` is refused on `endsAt`. */
+function datesInOrder(
+  value: { startsAt?: string | null | undefined; endsAt?: string | null | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.startsAt && value.endsAt && Date.parse(value.endsAt) <= Date.parse(value.startsAt))
+    ctx.addIssue({ code: 'custom', message: 'endsBeforeStart', path: ['endsAt'] });
+}
+
+/** POST /staff/offers: the offer, its countries, verticals, allow-list and goals, written in one transaction. */
+export const OfferCreateSchema = z
+  .strictObject({
+    name: offerFields.name,
+    productId: offerFields.productId,
+    conversionType: offerFields.conversionType,
+    currency: offerFields.currency.default('EUR'),
+    defaultUrl: offerFields.defaultUrl,
+    previewUrl: offerFields.previewUrl.default(null),
+    fallbackUrl: offerFields.fallbackUrl.default(null),
+    descriptionHtml: offerFields.descriptionHtml.default(''),
+    countries: offerFields.countries.default([]),
+    verticals: offerFields.verticals.default([]),
+    private: offerFields.private.default(false),
+    allowedPartnerIds: offerFields.allowedPartnerIds.default([]),
+    requireApproval: offerFields.requireApproval.default(false),
+    enabled: offerFields.enabled.default(true),
+    geoTargeting: offerFields.geoTargeting.default(true),
+    startsAt: offerFields.startsAt.default(null),
+    endsAt: offerFields.endsAt.default(null),
+    imageId: offerFields.imageId.default(null),
+    goals: offerFields.goals,
+  })
+  .superRefine(datesInOrder);
+export type OfferCreate = z.input<typeof OfferCreateSchema>;
+export type OfferCreateParsed = z.output<typeof OfferCreateSchema>;
+
+/** PUT /staff/offers/{id}: the fields sent change; `goals`, when sent, is the whole new list (matched by goal). */
+export const OfferUpdateSchema = z
+  .strictObject(
+    Object.fromEntries(Object.entries(offerFields).map(([key, schema]) => [key, schema.optional()])) as {
+      [K in keyof typeof offerFields]: z.ZodOptional<(typeof offerFields)[K]>;
+    },
+  )
+  .superRefine(datesInOrder);
+export type OfferUpdate = z.input<typeof OfferUpdateSchema>;
+export type OfferUpdateParsed = z.output<typeof OfferUpdateSchema>;
+
+/** An offer as the console lists it: enough to find it and pick it (news audiences, filters). */
+export const StaffOfferRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  advertiser: z.object({ id: z.number().int(), name: z.string() }),
+  product: z.object({ id: z.number().int(), identifier: z.string() }),
+  currency: z.string(),
+  conversionType: z.string(),
+  enabled: z.boolean(),
+  private: z.boolean(),
+  requireApproval: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  countries: z.array(z.string()),
+  goalCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type StaffOfferRow = z.infer<typeof StaffOfferRowSchema>;
+
+/** One goal of an offer as staff edit it: revenue beside payout. */
+export const StaffOfferGoalSchema = z.object({
+  id: z.number().int(),
+  goal: z.string(),
+  name: z.string(),
+  revenueAmount: z.number().int().nullable(),
+  revenuePercent: z.number().int().nullable(),
+  payoutAmount: z.number().int().nullable(),
+  payoutPercent: z.number().int().nullable(),
+  allowNegativeMargin: z.boolean(),
+  manualValidation: z.boolean(),
+  private: z.boolean(),
+  types: z.array(z.object({ type: z.string(), payoutAmount: z.number().int().nullable(), payoutPercent: z.number().int().nullable() })), // prettier-ignore
+});
+export type StaffOfferGoal = z.infer<typeof StaffOfferGoalSchema>;
+
+/** GET /staff/offers/{id}: every field the editor sets, in the shape PUT takes, with names beside ids. */
+export const StaffOfferDetailSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  productId: z.number().int(),
+  product: z.object({ id: z.number().int(), identifier: z.string(), enabled: z.boolean() }),
+  advertiser: z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean() }),
+  conversionType: z.string(),
+  currency: z.string(),
+  defaultUrl: z.string(),
+  previewUrl: z.string().nullable(),
+  fallbackUrl: z.string().nullable(),
+  descriptionHtml: z.string(),
+  countries: z.array(z.string()),
+  verticals: z.array(z.number().int()),
+  private: z.boolean(),
+  allowedPartnerIds: z.array(z.number().int()),
+  allowedPartners: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  requireApproval: z.boolean(),
+  enabled: z.boolean(),
+  geoTargeting: z.boolean(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  imageId: z.number().int().nullable(),
+  /** `/api/v1/image/{id}`, or null. */
+  image: z.string().nullable(),
+  goals: z.array(StaffOfferGoalSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StaffOfferDetail = z.infer<typeof StaffOfferDetailSchema>;
+
+/** GET /staff/offers: searched by name or id, filtered by advertiser and status, paged and sorted. */
+export const StaffOffersQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  q: z.string({ error: 'type' }).trim().max(100, { error: 'maxLength' }).optional(),
+  advertiserId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
+  status: z.enum(STAFF_OFFER_STATUSES, { error: 'oneOf' }).optional(),
+  sortName: z.enum(STAFF_OFFER_SORT_NAMES, { error: 'oneOf' }).optional(),
+  sortOrder: z.enum(['asc', 'desc'], { error: 'oneOf' }).optional(),
+});
+export type StaffOffersQuery = z.input<typeof StaffOffersQuerySchema>;
+
+const staffOffer = envelope(StaffOfferDetailSchema);
+
+export const staffOffersEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/staff/offers',
+    tags: ['staff'],
+    summary: 'The catalogue for staff: every offer, enabled or not, searched by name or id, newest first',
+    query: StaffOffersQuerySchema,
+    response: envelope(z.array(StaffOfferRowSchema)),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/staff/offers/:id',
+    tags: ['staff'],
+    summary: 'One offer with its goals (revenue and payout), countries, verticals and allow-list',
+    params: IdParamsSchema,
+    response: staffOffer,
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/staff/offers',
+    tags: ['staff'],
+    summary: 'Create an offer and its goals in one transaction (admins, audited)',
+    body: OfferCreateSchema,
+    response: staffOffer,
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/offers/:id',
+    tags: ['staff'],
+    summary: 'Change an offer; goals sent replace its goals (admins, audited)',
+    params: IdParamsSchema,
+    body: OfferUpdateSchema,
+    response: staffOffer,
+  }),
+};
