@@ -339,6 +339,7 @@ const TABLE: Record<string, Row> = {
     }),
   },
   'GET /api/v1/staff/offers': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/offers?q=Matrix' }) },
+  'GET /api/v1/staff/catalogue-options': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/catalogue-options' }) },
   'GET /api/v1/staff/offers/{id}': { expect: ANY_STAFF, request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}` }) },
   'POST /api/v1/staff/offers': {
     expect: ADMIN_ONLY,

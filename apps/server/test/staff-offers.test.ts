@@ -212,6 +212,10 @@ describe('offers managed by staff, and targeting (issue 19)', () => {
     const offer = (await call('POST', '/staff/offers', offerBody({ name: 'Readable' }))).json().data;
     expect((await call('GET', `/staff/offers/${offer.id}`, undefined, manager)).statusCode).toBe(200);
     expect((await call('GET', '/staff/offers?q=Readable', undefined, manager)).json().data[0]).toMatchObject({ id: offer.id, countries: ['DE', 'FR'], goalCount: 2 }); // prettier-ignore
+    const pickers = (await call('GET', '/staff/catalogue-options', undefined, manager)).json().data;
+    expect(pickers.products).toContainEqual(expect.objectContaining({ id: productId, advertiser: expect.objectContaining({ name: 'Offer Maker Ltd' }) }));
+    expect(pickers.goals.map((g: { identifier: string }) => g.identifier)).toContain('sale');
+    expect(pickers.goalTypes.map((g: { identifier: string }) => g.identifier)).toEqual(['p1', 'p2']);
     expectErrorObject(await call('POST', '/staff/offers', offerBody(), manager), 403);
     expectErrorObject(await call('PUT', `/staff/offers/${offer.id}`, { name: 'x' }, manager), 403);
     expectErrorObject(await call('GET', '/staff/offers/999999'), 404);

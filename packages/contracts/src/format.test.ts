@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  decimalText,
   flagEmoji,
   formatBasisPoints,
+  parseBasisPoints,
+  parseMinorUnits,
   formatDate,
   formatHour,
   formatIsoDate,
@@ -169,5 +172,27 @@ describe('formatCount', () => {
     expect(formatCount(null)).toBe('0');
     // The same separator as the money formatter's.
     expect(formatMoney(2963).replace(/,.*$/u, '')).toBe(formatCount(2963));
+  });
+});
+
+describe('parseMinorUnits, parseBasisPoints and decimalText', () => {
+  it('reads what people type into integer minor units and basis points', () => {
+    expect(parseMinorUnits('12.50', 'EUR')).toBe(1250);
+    expect(parseMinorUnits('12,5', 'EUR')).toBe(1250);
+    expect(parseMinorUnits(' 7 ', 'EUR')).toBe(700);
+    expect(parseMinorUnits('', 'EUR')).toBeNull();
+    expect(parseMinorUnits('0.01', 'EUR')).toBe(1);
+    expect(parseBasisPoints('12.5')).toBe(1250);
+    expect(parseBasisPoints('100')).toBe(10000);
+  });
+
+  it('answers NaN for a sign, letters or more decimals than the currency has', () => {
+    for (const text of ['-1', '1.234', 'abc', '1e3', '1.2.3']) expect(parseMinorUnits(text, 'EUR')).toBeNaN();
+  });
+
+  it('shows minor units back as the input had them', () => {
+    expect(decimalText(1250)).toBe('12.50');
+    expect(decimalText(null)).toBe('');
+    expect(decimalText(parseMinorUnits('19.99')!)).toBe('19.99');
   });
 });

@@ -115,3 +115,29 @@ export function personName(firstname: string | null | undefined, lastname: strin
 export function partnerDisplayName(companyName: string, id: number): string {
   return `${companyName} #${id}`;
 }
+
+/**
+ * An amount as typed ("12.50", "12,5", "12") in minor units of the currency (1250); '' is null; anything else
+ * (a sign, letters, more decimals than the currency has) is NaN, which the schemas refuse as the wrong type.
+ */
+export function parseMinorUnits(text: string, currency: string = DEFAULT_CURRENCY): number | null {
+  return parseDecimal(text, minorUnitDigits(currency));
+}
+
+/** A percent as typed ("12.5") in basis points (1250); '' is null; anything else NaN. */
+export function parseBasisPoints(text: string): number | null {
+  return parseDecimal(text, 2);
+}
+
+function parseDecimal(text: string, digits: number): number | null {
+  const trimmed = text.trim().replace(',', '.');
+  if (trimmed === '') return null;
+  const match = /^(\d{1,9})(?:\.(\d*))?$/.exec(trimmed);
+  if (!match || (match[2] ?? '').length > digits) return Number.NaN;
+  return Number(match[1]) * 10 ** digits + Number((match[2] ?? '').padEnd(digits, '0') || '0');
+}
+
+/** Minor units (or basis points, `digits` 2) as an input shows them: 1250 → "12.50"; null → "". */
+export function decimalText(value: number | null, digits = 2): string {
+  return value === null ? '' : (value / 10 ** digits).toFixed(digits);
+}

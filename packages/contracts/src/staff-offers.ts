@@ -352,6 +352,22 @@ export const StaffOffersQuerySchema = z.strictObject({
 });
 export type StaffOffersQuery = z.input<typeof StaffOffersQuerySchema>;
 
+/** What the offer editor picks from: products with their advertisers, verticals, goals and payout tiers. */
+export const CatalogueOptionsSchema = z.object({
+  products: z.array(
+    z.object({
+      id: z.number().int(),
+      identifier: z.string(),
+      enabled: z.boolean(),
+      advertiser: z.object({ id: z.number().int(), name: z.string(), enabled: z.boolean(), currency: z.string() }),
+    }),
+  ),
+  verticals: z.array(z.object({ id: z.number().int(), identifier: z.string(), name: z.string() })),
+  goals: z.array(z.object({ identifier: z.string(), name: z.string() })),
+  goalTypes: z.array(z.object({ identifier: z.string(), name: z.string() })),
+});
+export type CatalogueOptions = z.infer<typeof CatalogueOptionsSchema>;
+
 const staffOffer = envelope(StaffOfferDetailSchema);
 
 export const staffOffersEndpoints = {
@@ -362,6 +378,13 @@ export const staffOffersEndpoints = {
     summary: 'The catalogue for staff: every offer, enabled or not, searched by name or id, newest first',
     query: StaffOffersQuerySchema,
     response: envelope(z.array(StaffOfferRowSchema)),
+  }),
+  options: defineEndpoint({
+    method: 'GET',
+    path: '/staff/catalogue-options',
+    tags: ['staff'],
+    summary: 'What the offer editor picks from: products, verticals, goals and payout tiers',
+    response: envelope(CatalogueOptionsSchema),
   }),
   get: defineEndpoint({
     method: 'GET',

@@ -35,6 +35,7 @@ import { ReportClickRoute } from './routes/report-click';
 import { ReportConversionRoute } from './routes/report-conversion';
 import { ReportsLayout } from './routes/reports';
 import { StaffAdvertiserRoute, StaffAdvertisersRoute } from './routes/staff-advertisers';
+import { StaffOfferRoute, StaffOffersRoute } from './routes/staff-offers';
 import { StaffApplicationsRoute } from './routes/staff-applications';
 import { StaffAuditLogRoute } from './routes/staff-audit-log';
 import { StaffDocumentsRoute } from './routes/staff-documents';
@@ -163,6 +164,9 @@ export const routes: RouteObject[] = [
           { ...screen(screens.staffApplications), element: <StaffApplicationsRoute /> },
           { ...screen(screens.staffDocuments), element: <StaffDocumentsRoute /> },
           { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },
+          { ...screen(screens.staffOffers), element: <StaffOffersRoute /> },
+          { ...screen(screens.staffOfferNew), element: <StaffOfferRoute /> },
+          { ...screen(screens.staffOffer), element: <StaffOfferRoute /> },
           { ...screen(screens.staffAdvertisers), element: <StaffAdvertisersRoute /> },
           { ...screen(screens.staffAdvertiser), element: <StaffAdvertiserRoute /> },
           { ...screen(screens.staffNews), element: <StaffNewsRoute /> },

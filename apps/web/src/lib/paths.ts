@@ -40,6 +40,10 @@ export const paths = {
   /** Back-office: advertisers, their products, tokens and postbacks (issue 19), for admins. */
   staffAdvertisers: { path: '/staff/advertisers', href: () => '/staff/advertisers' },
   staffAdvertiser: { path: '/staff/advertisers/:id', href: (id: number) => `/staff/advertisers/${id}` },
+  /** Back-office: the catalogue, its goals' revenue and payout, targeting (issue 19); admins write it. */
+  staffOffers: { path: '/staff/offers', href: () => '/staff/offers' },
+  staffOfferNew: { path: '/staff/offers/new', href: () => '/staff/offers/new' },
+  staffOffer: { path: '/staff/offers/:id', href: (id: number) => `/staff/offers/${id}` },
   /** Back-office: news for partners, with their audiences (issue 19), for admins. */
   staffNews: { path: '/staff/news', href: () => '/staff/news' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */

@@ -6,7 +6,7 @@ import { ok } from '../../lib/reply.js';
 import { partnerIdOf, staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
 import { decideApplications } from './application-decisions.js';
-import { listStaffOffers, staffOfferDetail } from './staff-offers.js';
+import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.js';
 import { OFFER_NOT_FOUND as STAFF_OFFER_NOT_FOUND, changeOffer, createOffer } from './staff-offers.service.js';
 import type { AppContext } from '../../context.js';
 import {
@@ -139,6 +139,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{
   const writeContext = (request: Parameters<typeof auditActorOf>[0]) => ({
     actor: auditActorOf(request),
     now: ctx.now(),
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.options),
+    preHandler: app.requireStaff(),
+    handler: async () => ok(await catalogueOptions(db)),
   });
 
   app.route({

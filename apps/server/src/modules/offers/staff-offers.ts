@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { API_PREFIX, type StaffOfferDetail, type StaffOfferGoal, type StaffOfferRow, type StaffOffersQuery } from '@portal/contracts'; // prettier-ignore
+import { API_PREFIX, type CatalogueOptions, type StaffOfferDetail, type StaffOfferGoal, type StaffOfferRow, type StaffOffersQuery } from '@portal/contracts'; // prettier-ignore
 import type { DbOrTx } from '../../db/client.js';
 import {
   advertisers,
@@ -315,5 +315,25 @@ export async function referenceIds(
     image,
     goals: new Map(goalRows.map((r) => [r.k, r.id])),
     tiers: new Map(tierRows.map((r) => [r.k, r.id])),
+  };
+}
+
+/** The editor's pickers, in one answer: every product (by advertiser), vertical, goal and payout tier. */
+export async function catalogueOptions(db: DbOrTx): Promise<CatalogueOptions> {
+  const productRows = await db
+    .select({
+      id: products.id,
+      identifier: products.identifier,
+      enabled: products.enabled,
+      advertiser: { id: advertisers.id, name: advertisers.name, enabled: advertisers.enabled, currency: advertisers.currency }, // prettier-ignore
+    })
+    .from(products)
+    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
+    .orderBy(asc(advertisers.name), asc(products.identifier));
+  return {
+    products: productRows,
+    verticals: await db.select({ id: verticals.id, identifier: verticals.identifier, name: verticals.name }).from(verticals).orderBy(asc(verticals.name)), // prettier-ignore
+    goals: await db.select({ identifier: goals.identifier, name: goals.name }).from(goals).orderBy(asc(goals.id)),
+    goalTypes: await db.select({ identifier: goalTypes.identifier, name: goalTypes.name }).from(goalTypes).orderBy(asc(goalTypes.identifier)), // prettier-ignore
   };
 }

@@ -20,9 +20,14 @@ const OFFER = {
   advertiser: { id: 1, name: 'Amora Group' },
   product: { id: 2, identifier: 'lunadate' },
   currency: 'EUR',
+  conversionType: 'cpl',
   enabled: true,
   private: false,
   requireApproval: false,
+  startsAt: null,
+  endsAt: null,
+  countries: ['FR'],
+  goalCount: 1,
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 

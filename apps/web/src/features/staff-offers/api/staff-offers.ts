@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  staffOffersEndpoints,
+  type EndpointData,
+  type OfferCreate,
+  type OfferUpdate,
+  type RevivedDates,
+  type StaffImageUpload,
+  type StaffOffersQuery,
+  staffNewsEndpoints,
+  advertisersEndpoints,
+} from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+export type StaffOfferListRow = RevivedDates<EndpointData<typeof staffOffersEndpoints.list>>[number];
+export type StaffOfferData = RevivedDates<EndpointData<typeof staffOffersEndpoints.get>>;
+export type CatalogueOptionsData = EndpointData<typeof staffOffersEndpoints.options>;
+
+const key = ['staff-offers'] as const;
+/** Field errors are the editor's to show. */
+const formCall = { skipBadRequestHandling: true } as const;
+
+export const useStaffOffers = (query: StaffOffersQuery) =>
+  useQuery({
+    queryKey: [...key, 'list', query],
+    queryFn: async () => {
+      const answer = await api.call(staffOffersEndpoints.list, { query });
+      return { list: answer.data ?? [], total: answer.total ?? 0 };
+    },
+  });
+
+export const useStaffOffer = (id: number | null) =>
+  useQuery({
+    queryKey: [...key, 'one', id],
+    enabled: id !== null,
+    queryFn: async () => (await api.call(staffOffersEndpoints.get, { params: { id: id! } })).data,
+  });
+
+export const useCatalogueOptions = () =>
+  useQuery({
+    queryKey: [...key, 'options'],
+    queryFn: async () => (await api.call(staffOffersEndpoints.options, {})).data,
+  });
+
+/** The advertisers, for the list's filter. */
+export const useAdvertiserOptions = () =>
+  useQuery({
+    queryKey: [...key, 'advertisers'],
+    queryFn: async () =>
+      ((await api.call(advertisersEndpoints.list, {})).data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
+  });
+
+export function useSaveOffer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | null; body: OfferCreate | OfferUpdate }) =>
+      id === null
+        ? api.call(staffOffersEndpoints.create, { body: body as OfferCreate }, formCall)
+        : api.call(staffOffersEndpoints.update, { params: { id }, body }, formCall),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export const uploadOfferImage = async (body: StaffImageUpload) =>
+  (await api.call(staffNewsEndpoints.uploadImage, { body }, formCall)).data;

@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, apiLogin, approvedPartner, signIn, snackbar } from '../fixtures.js';
+
+/** A 1×1 PNG, as a picker would hand it over. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('offers written in the console', () => {
+  test('an admin creates an offer with two goals and a picture; a partner applies, is approved, clicks and sees the click', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.slow();
+    const partner = await approvedPartner(request);
+    const name = `E2E Console Offer ${Date.now().toString(36)}`;
+
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.getByTestId('menu-staffOffers').click();
+    await expect(page).toHaveURL('/staff/offers');
+    await expect(page.getByTestId('staff-offer-row').first()).toBeVisible();
+    await page.getByTestId('staff-offer-new').click();
+    await expect(page).toHaveURL('/staff/offers/new');
+
+    const editor = page.getByTestId('staff-offer-editor');
+    await editor.getByTestId('staff-offer-name').fill(name);
+    await editor.getByTestId('staff-offer-product').click();
+    await page.getByRole('option').first().click();
+    await editor.getByTestId('staff-offer-defaultUrl').fill('https://landing.example.com/?cid={click_id}&s={subid}');
+    await editor.getByTestId('staff-offer-approval').check();
+    await editor.getByTestId('staff-offer-description').fill('<p>Console <b>made</b></p>');
+    await expect(page.getByTestId('staff-offer-preview-description').locator('b')).toHaveText('made');
+    await page.getByTestId('staff-offer-image').click();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByTestId('staff-offer-image-preview')).toBeVisible();
+
+    // The first goal (registration): revenue 5.00, payout 4.00; a second, the sale: 15 % and 10 % of it.
+    await editor.getByTestId('staff-offer-goal-0-revenueAmount').fill('5.00');
+    await editor.getByTestId('staff-offer-goal-0-payoutAmount').fill('6.00');
+    await expect(editor.getByTestId('staff-offer-goal-0-loss')).toBeVisible();
+    await editor.getByTestId('staff-offer-goal-0-payoutAmount').fill('4.00');
+    await expect(editor.getByTestId('staff-offer-goal-0-loss')).toHaveCount(0);
+    await editor.getByTestId('staff-offer-add-goal').click();
+    await editor.getByTestId('staff-offer-goal-1-goal').click();
+    await page.getByRole('option', { name: 'Sale', exact: true }).click();
+    await editor.getByTestId('staff-offer-goal-1-revenuePercent').fill('15');
+    await editor.getByTestId('staff-offer-goal-1-payoutPercent').fill('10');
+    await expect(page.getByTestId('staff-offer-preview-goals')).toContainText('10');
+    await editor.getByTestId('staff-offer-save').click();
+    await expect(snackbar(page, `The offer "${name}" was created.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/staff\/offers\/\d+$/);
+    const offerId = Number(/\/staff\/offers\/(\d+)$/.exec(page.url())![1]);
+
+    // Saved as typed: minor units and basis points, the picture kept.
+    const admin = await apiLogin(request, DEMO.admin);
+    const headers = { authorization: `Bearer ${admin.bearer}` };
+    const saved = (await (await request.get(`/api/v1/staff/offers/${offerId}`, { headers })).json()) as {
+      data: { imageId: number | null; goals: { goal: string; revenueAmount: number | null; payoutAmount: number | null; revenuePercent: number | null; payoutPercent: number | null }[] };
+    }; // prettier-ignore
+    expect(saved.data.imageId).not.toBeNull();
+    expect(
+      saved.data.goals.map((g) => [g.goal, g.revenueAmount, g.payoutAmount, g.revenuePercent, g.payoutPercent]),
+    ).toEqual([
+      ['registration', 500, 400, null, null],
+      ['sale', null, null, 1500, 1000],
+    ]);
+
+    // The partner finds it, applies, is approved, follows its link and sees the click.
+    const context = await browser.newContext();
+    const own = await context.newPage();
+    await signIn(own, partner.email, partner.password);
+    await own.goto(`/offer/${offerId}`);
+    await expect(own.getByRole('heading', { name })).toBeVisible();
+    await expect(own.locator('body')).not.toContainText(/revenue|margin/i);
+    await own.getByRole('button', { name: 'Apply to Run' }).click();
+    await expect(own.getByTestId('offer-detail-approval-status').getByTestId('offer-status')).toHaveText('Pending');
+    const applications = (await (await request.get(`/api/v1/staff/partner-offers?partnerId=${partner.id}&offerId=${offerId}`, { headers })).json()) as { data: { id: number }[] }; // prettier-ignore
+    expect((await request.put(`/api/v1/staff/partner-offers/${applications.data[0]!.id}`, { headers, data: { status: 'active' } })).status()).toBe(200); // prettier-ignore
+    await own.reload();
+    const link = own.getByTestId('tracking-link').getByTestId('tracking-link-url');
+    await expect(link).toBeVisible();
+    const followed = await request.get((await link.textContent())!.trim(), { maxRedirects: 0 });
+    expect(followed.status()).toBe(302);
+    expect(followed.headers()['location']).toMatch(/^https:\/\/landing\.example\.com\/\?cid=[A-Za-z0-9_-]{22}&s=$/);
+    await own.goto('/reports/click');
+    await expect(own.getByTestId('report-row').filter({ hasText: name }).first()).toBeVisible({ timeout: 15_000 });
+    await context.close();
+  });
+});
