@@ -98,7 +98,7 @@ async function generate(db, n, kind) {
         count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
         coalesce(sum(payout) filter (where status = 'pending'), 0)
       from conversions group by 1, 2, 3, 4, 5, 6
-      on conflict (partner_id, ${time}, offer_id, currency, subid, tc1, tc2, tc3, tc4) do update set
+      on conflict (partner_id, ${time}, offer_id, currency, subid, tc1, tc2, tc3, tc4, country) do update set
         conversions = s.conversions + excluded.conversions, pending = s.pending + excluded.pending,
         rejected = s.rejected + excluded.rejected, payout = s.payout + excluded.payout,
         pending_payout = s.pending_payout + excluded.pending_payout`);

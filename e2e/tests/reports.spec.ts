@@ -289,10 +289,15 @@ test.describe('reports', () => {
     });
     expect(await tableCells(page)).toEqual(labelled.data.map((row) => expectedBasicCells(row, 'subid', currency)));
     await expect(page.locator('th[aria-sort="ascending"]')).toHaveCount(1);
+    const resorted = page.waitForResponse((response) => isStatistics('subid')(response.request()));
     await page.getByTestId('sort-clicks').click();
     await expect(page).not.toHaveURL(/sort=/);
+    // The table has its rows again before the filter is typed: a late re-render must not clear what was typed.
+    await resorted;
+    await expect(page.getByTestId('report-row').first()).toBeVisible();
 
     await page.getByTestId('filter-subid').fill(subid);
+    await expect(page.getByTestId('filter-subid')).toHaveValue(subid);
     const sent = page.waitForRequest(isStatistics('subid'));
     await page.getByTestId('filter-submit').click();
     // Only what is set is sent: no empty offerId or trackers.

@@ -171,6 +171,8 @@ test.describe('content security policy (issue 16, finding 9)', () => {
   });
 
   test('no screen logs a violation in normal use', async ({ page, context, request }) => {
+    // Every screen of both halves, each to network idle: longer than one screen's budget on a loaded machine.
+    test.slow();
     const violations = watchCspViolations(page);
     const visit = async (path: string, title?: string) => {
       await page.goto(path);
@@ -207,6 +209,9 @@ test.describe('content security policy (issue 16, finding 9)', () => {
     await visit('/staff/partners', 'Partners');
     await visit('/staff/partners?status=active', 'Partners');
     await expect(page.getByTestId('staff-partner-row').first()).toBeVisible();
+    await visit('/staff/offers', 'Offers');
+    await page.getByTestId('staff-offer-row').first().getByRole('link').click();
+    await expect(page.getByTestId('staff-offer-preview')).toBeVisible();
 
     expect(violations).toEqual([]);
   });

@@ -69,7 +69,14 @@ test.describe('the staff console', () => {
     await signIn(page, DEMO.manager.email, DEMO.manager.password);
     await expect(page).toHaveURL('/staff');
     const menu = page.getByTestId('left-menu').getByRole('navigation');
-    await expect(menu.getByRole('link')).toHaveText(['Home', 'Partners', 'Applications', 'Documents', 'Conversions', 'Offers']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Home',
+      'Partners',
+      'Applications',
+      'Documents',
+      'Conversions',
+      'Offers',
+    ]);
   });
 
   test('the audit log shows a partner’s approval with its diff, its author and its reason', async ({

@@ -147,12 +147,12 @@ describe('the demo traffic seed', () => {
   });
 
   it('keeps the daily rollup equal to the hourly one folded per UTC day, key by key', async () => {
-    const key = 'partner_id, offer_id, currency, subid, tc1, tc2, tc3, tc4';
+    const key = 'partner_id, offer_id, currency, subid, tc1, tc2, tc3, tc4, country';
     const counts = ['clicks', 'conversions', 'pending', 'rejected', 'payout', 'pending_payout'];
     const folded = await rows<Record<string, number | string>>(sql`
       select ${sql.raw(key)}, to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day,
         ${sql.raw(counts.map((c) => `sum(${c})::bigint as ${c}`).join(', '))}
-      from stats_hourly group by ${sql.raw(key)}, 9`);
+      from stats_hourly group by ${sql.raw(key)}, 10`);
     const daily = await rows<Record<string, number | string>>(sql`
       select ${sql.raw(key)}, to_char(day, 'YYYY-MM-DD') as day, ${sql.raw(counts.join(', '))} from stats_daily`);
     const byKey = (list: Record<string, number | string>[]) =>
@@ -162,6 +162,8 @@ describe('the demo traffic seed', () => {
     const fromDaily = byKey(daily);
     expect(fromDaily.size).toBeGreaterThan(1000);
     expect(fromDaily).toEqual(byKey(folded));
+    // The demo's clicks carry their offers' countries (decision 044), down to the daily table.
+    expect(daily.some((r) => r.country === 'FR')).toBe(true);
     // Every kind of count reached the daily table (clicks, and conversions of each status through the postbacks).
     for (const [i, name] of counts.entries()) {
       expect(

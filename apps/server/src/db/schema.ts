@@ -531,6 +531,8 @@ export const conversions = pgTable(
     tc2: text(),
     tc3: text(),
     tc4: text(),
+    /** The click's country (issue 19): the conversion's rollup row is the click's. */
+    country: varchar({ length: 2 }),
     clickedAt: timestamp({ withTimezone: true }),
     /** The billing request that paid this approved conversion; null until a billing run bills it (decision 027). */
     billingRequestId: integer().references((): AnyPgColumn => billingRequests.id, { onDelete: 'set null' }),
@@ -569,6 +571,8 @@ const rollupColumns = () => ({
   tc2: text().notNull().default(''),
   tc3: text().notNull().default(''),
   tc4: text().notNull().default(''),
+  /** The visitor's country (issue 19); '' when it could not be placed, and on rows written before it was kept. */
+  country: varchar({ length: 2 }).notNull().default(''),
   clicks: bigint({ mode: 'number' }).notNull().default(0),
   /** Approved conversions. */
   conversions: bigint({ mode: 'number' }).notNull().default(0),
@@ -592,7 +596,7 @@ export const statsHourly = pgTable(
     // Leading (partner, hour): a report for one partner over a date range reads only that partner's rows.
     primaryKey({
       name: 'stats_hourly_pk',
-      columns: [t.partnerId, t.hour, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4],
+      columns: [t.partnerId, t.hour, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4, t.country],
     }),
   ],
 );
@@ -612,7 +616,7 @@ export const statsDaily = pgTable(
   (t) => [
     primaryKey({
       name: 'stats_daily_pk',
-      columns: [t.partnerId, t.day, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4],
+      columns: [t.partnerId, t.day, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4, t.country],
     }),
   ],
 );

@@ -28,6 +28,7 @@ const columns = {
   tc2: conversions.tc2,
   tc3: conversions.tc3,
   tc4: conversions.tc4,
+  country: conversions.country,
   createdAt: conversions.createdAt,
   updatedAt: conversions.updatedAt,
 };
@@ -154,6 +155,7 @@ async function moveRollups(tx: DbOrTx, conversion: Row, payout: number): Promise
     tc2: conversion.tc2,
     tc3: conversion.tc3,
     tc4: conversion.tc4,
+    country: conversion.country,
     hour: hourOf(conversion.createdAt),
   };
   rollups.add(

@@ -154,7 +154,7 @@ export function percentOf(amountMinor: number, basisPoints: number): number {
 
 type ClickFacts = Pick<
   BufferedClick,
-  'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'createdAt'
+  'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'country' | 'createdAt'
 >;
 
 async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<ClickFacts | null> {
@@ -170,6 +170,7 @@ async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<
       tc2: clicks.tc2,
       tc3: clicks.tc3,
       tc4: clicks.tc4,
+      country: clicks.country,
       createdAt: clicks.createdAt,
     })
     .from(clicks)
@@ -306,6 +307,7 @@ export async function recordPostback(
     tc2: known?.click.tc2 ?? null,
     tc3: known?.click.tc3 ?? null,
     tc4: known?.click.tc4 ?? null,
+    country: known?.click.country ?? null,
     clickedAt: known?.click.createdAt ?? null,
     createdAt: now,
     updatedAt: now,

@@ -20,6 +20,8 @@ export type RollupKey = {
   tc2: string | null;
   tc3: string | null;
   tc4: string | null;
+  /** The visitor's country; null (not placed) is '' in the key. */
+  country?: string | null | undefined;
 };
 
 export type RollupCounts = {
@@ -67,10 +69,11 @@ function addTo(
   const tc2 = key.tc2 ?? '';
   const tc3 = key.tc3 ?? '';
   const tc4 = key.tc4 ?? '';
-  const id = `${partnerId}\u0000${time}\u0000${offerId}\u0000${currency}\u0000${subid}\u0000${tc1}\u0000${tc2}\u0000${tc3}\u0000${tc4}`;
+  const country = key.country ?? '';
+  const id = `${partnerId}\u0000${time}\u0000${offerId}\u0000${currency}\u0000${subid}\u0000${tc1}\u0000${tc2}\u0000${tc3}\u0000${tc4}\u0000${country}`;
   let row = rows.get(id);
   if (!row) {
-    row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, ...emptyCounts() };
+    row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, country, ...emptyCounts() };
     rows.set(id, row);
   }
   for (const [name] of COUNTS) {
@@ -91,7 +94,7 @@ async function upsert(
     type,
     rows.map(value),
   ];
-  const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'];
+  const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'country'];
   const target = getTableName(table);
   await db.execute(sql`insert into ${table} ${unnestRows([
     column('partner_id', 'int', (r) => r.partnerId),
@@ -103,6 +106,7 @@ async function upsert(
     column('tc2', 'text', (r) => r.tc2),
     column('tc3', 'text', (r) => r.tc3),
     column('tc4', 'text', (r) => r.tc4),
+    column('country', 'text', (r) => r.country),
     ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
   ])}
     on conflict (${sql.raw(key.join(', '))}) do update set ${sql.raw(
