@@ -84,7 +84,9 @@ test.describe('offers written in the console', () => {
     const followed = await request.get((await link.textContent())!.trim(), { maxRedirects: 0 });
     expect(followed.status()).toBe(302);
     expect(followed.headers()['location']).toMatch(/^https:\/\/landing\.example\.com\/\?cid=[A-Za-z0-9_-]{22}&s=$/);
-    await own.goto('/reports/click');
+    // The fixture's partner keeps days in UTC (GMT+00:00): today is the UTC date.
+    const today = new Date().toISOString().slice(0, 10);
+    await own.goto(`/reports/click?startDate=${today}&endDate=${today}`);
     await expect(own.getByTestId('report-row').filter({ hasText: name }).first()).toBeVisible({ timeout: 15_000 });
     await context.close();
   });

@@ -8,7 +8,6 @@ import {
   type StaffImageUpload,
   type StaffOffersQuery,
   staffNewsEndpoints,
-  advertisersEndpoints,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
@@ -42,13 +41,12 @@ export const useCatalogueOptions = () =>
     queryFn: async () => (await api.call(staffOffersEndpoints.options, {})).data,
   });
 
-/** The advertisers, for the list's filter. */
-export const useAdvertiserOptions = () =>
-  useQuery({
-    queryKey: [...key, 'advertisers'],
-    queryFn: async () =>
-      ((await api.call(advertisersEndpoints.list, {})).data ?? []).map((a) => ({ value: String(a.id), label: a.name })),
-  });
+/** The advertisers with products, for the list's filter: from the pickers, which every staff member may read. */
+export function useAdvertiserOptions() {
+  const options = useCatalogueOptions();
+  const byId = new Map((options.data?.products ?? []).map((p) => [p.advertiser.id, p.advertiser.name]));
+  return [...byId].map(([id, name]) => ({ value: String(id), label: name }));
+}
 
 export function useSaveOffer() {
   const queryClient = useQueryClient();

@@ -413,7 +413,7 @@ function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null
         </fieldset>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
-        <Preview draft={draft} body={body} productName={product ? `${product.advertiser.name} · ${product.identifier}` : '—'} goalLabel={goalLabel} />
+        <Preview offerId={offer?.id ?? null} draft={draft} body={body} productName={product ? `${product.advertiser.name} · ${product.identifier}` : '—'} goalLabel={goalLabel} />
       </Grid.Col>
     </Grid>
   );
@@ -503,9 +503,9 @@ function GoalEditor({
 } // prettier-ignore
 
 /** What the partner will see (the spec's offer detail: payout per goal, countries, description) and a sample link. */
-function Preview({ draft, body, productName, goalLabel }: { draft: Draft; body: OfferCreate; productName: string; goalLabel: (id: string) => string }) {
+function Preview({ offerId, draft, body, productName, goalLabel }: { offerId: number | null; draft: Draft; body: OfferCreate; productName: string; goalLabel: (id: string) => string }) {
   const { t } = useTranslation();
-  const sampleLink = `${window.location.origin}/click?offer_id=${t('staff.offers.newId')}&aff_id=1001&subid=summer-banner`;
+  const sampleLink = `${window.location.origin}/click?offer_id=${offerId ?? t('staff.offers.newId')}&aff_id=1001&subid=summer-banner`;
   return (
     <Stack gap="sm" pos="sticky" top={16} data-testid="staff-offer-preview">
       <Title order={2} size="h4">
@@ -542,9 +542,9 @@ function Preview({ draft, body, productName, goalLabel }: { draft: Draft; body: 
         </Stack>
       </Paper>
       <Text size="sm" fw={600}>{t('staff.offers.previewLink')}</Text>
-      <Code block>{sampleLink}</Code>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="staff-offer-preview-link">{sampleLink}</Code>
       <Text size="sm" fw={600}>{t('staff.offers.previewLanding')}</Text>
-      <Code block data-testid="staff-offer-preview-landing">{expandClickUrl(draft.defaultUrl)}</Code>
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }} data-testid="staff-offer-preview-landing">{expandClickUrl(draft.defaultUrl)}</Code>
     </Stack>
   );
 } // prettier-ignore

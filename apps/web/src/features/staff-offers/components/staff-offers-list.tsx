@@ -122,7 +122,7 @@ export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
             placeholder={t('staff.partners.all')}
             clearable
             searchable
-            data={advertisers.data ?? []}
+            data={advertisers}
             value={advertiserId}
             onChange={(value) => {
               setAdvertiserId(value);
