@@ -44,7 +44,7 @@ import { staffUsersRoutes } from './modules/staff-users/index.js';
 import { PostbackWorker, postbacksRoutes } from './modules/postbacks/index.js';
 import { statisticsRoutes } from './modules/statistics/index.js';
 import { clickRoutes, isClickRequest, type ClickHandler } from './modules/click/index.js';
-import { conversionReviewRoutes, postbackRoutes } from './modules/conversions/index.js';
+import { PostbackLogPruner, conversionReviewRoutes, postbackRoutes } from './modules/conversions/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -126,6 +126,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   };
   app.decorate('ctx', ctx);
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
+  const postbackLogPruner = new PostbackLogPruner(ctx.db, config.postbackLogRetentionDays, ctx.now);
   app.decorate('postbackWorker', postbackWorker);
 
   app.addHook('onSend', async (_request, reply) => {
@@ -227,12 +228,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ctx.mailer.start();
     ctx.sms.start();
     postbackWorker.start(1000);
+    postbackLogPruner.start(3_600_000);
+    void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
   }
   app.addHook('onClose', async () => {
     // Every acknowledged click is written before the database closes.
     await tracking.buffer.stop();
     // Before the mailer: a round in flight may still queue a notification e-mail (a postback disabled by a 410).
     await postbackWorker.stop();
+    await postbackLogPruner.stop();
     await ctx.mailer.stop();
     await ctx.sms.stop();
   });

@@ -41,6 +41,8 @@ const EnvSchema = z
     POSTBACK_MAX_BAD_TOKENS_PER_IP: z.coerce.number().int().min(1).default(20),
     /** Development only: partner postbacks may reach loopback addresses (decision 019). */
     POSTBACK_ALLOW_LOOPBACK: bool.default(false),
+    /** Days an advertiser's postback log keeps its entries (decision 044); the conversions themselves stay. */
+    POSTBACK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
     /** A country MMDB file (GeoLite2-Country, …) for the clicks' countries; default: the bundled one (decision 044). */
     GEOIP_DATABASE: z.string().min(1).optional(),
     /** The network's legal name and address, '|' between lines: the invoices' addressee (decision 027). */
@@ -65,6 +67,7 @@ const EnvSchema = z
     registerMaxPerIpPerHour: env.REGISTER_MAX_PER_IP_PER_HOUR,
     postbackMaxBadTokensPerIp: env.POSTBACK_MAX_BAD_TOKENS_PER_IP,
     postbackAllowLoopback: env.POSTBACK_ALLOW_LOOPBACK,
+    postbackLogRetentionDays: env.POSTBACK_LOG_RETENTION_DAYS,
     geoipDatabase: env.GEOIP_DATABASE ? path.resolve(env.GEOIP_DATABASE) : undefined,
     network: {
       name: env.NETWORK_NAME,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advertisers, auditLog, conversions, offers } from '../src/db/schema.js';
+import { advertiserPostbacks, advertisers, auditLog, conversions, offers } from '../src/db/schema.js';
+import { PostbackLogPruner } from '../src/modules/conversions/index.js';
 import {
   bearer,
   buildTestApp,
@@ -218,4 +219,15 @@ describe('advertisers and products (issue 19)', () => {
       { field: 'enabled', before: true, after: false },
     ]);
   }); // prettier-ignore
+
+  it('keeps the postback log for the retention only: older entries are pruned, the conversions stay', async () => {
+    const { advertiser } = await advertiserWithOffer('Pruned Ads');
+    const at = (days: number) => new Date(clock.now().getTime() - days * 24 * HOUR);
+    await t.database.db.insert(advertiserPostbacks).values(
+      [1, 89, 91, 400].map((days) => ({ advertiserId: advertiser.id, outcome: 'invalid', reason: `${days} days`, params: {}, createdAt: at(days) })),
+    ); // prettier-ignore
+    expect(await new PostbackLogPruner(t.database.db, 90, clock.now).drain()).toBe(2);
+    const log = await call('GET', `/staff/advertisers/${advertiser.id}/postbacks`);
+    expect(log.json().data.map((e: { reason: string }) => e.reason)).toEqual(['1 days', '89 days']);
+  });
 });

@@ -3,4 +3,4 @@
 export { postbackRoutes, type PostbackEngine } from './postback.routes.js';
 export { conversionReviewRoutes } from './conversion-review.routes.js';
 export { AdvertiserTokens, acceptPostback, previewPostback, type TokenMatch } from './postback.js';
-export { insertPostbackLog, listPostbackLog, type NewPostbackLog } from './postback-log.js';
+export { PostbackLogPruner, insertPostbackLog, listPostbackLog, type NewPostbackLog } from './postback-log.js';

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { PostbackLogEntry, PostbackLogOutcome } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { OutboxWorker } from '../../lib/outbox-worker.js';
 import { advertiserPostbacks } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 
@@ -63,4 +64,44 @@ export async function listPostbackLog(
       ip: row.ip,
     })),
   };
+}
+
+/** Deletes the log's entries older than `before`, a batch at a time; answers how many went. */
+export async function prunePostbackLog(db: DbOrTx, before: Date, batch = 10_000): Promise<number> {
+  const old = db
+    .select({ id: advertiserPostbacks.id })
+    .from(advertiserPostbacks)
+    .where(lt(advertiserPostbacks.createdAt, before))
+    .limit(batch);
+  const gone = await db
+    .delete(advertiserPostbacks)
+    .where(inArray(advertiserPostbacks.id, old))
+    .returning({ id: advertiserPostbacks.id });
+  return gone.length;
+}
+
+/**
+ * The postback log is for debugging an integration, not an archive (the conversions are): entries older than the
+ * retention (POSTBACK_LOG_RETENTION_DAYS, decision 044) are deleted every hour, in batches so that no round holds
+ * locks for long. Shares the outbox workers' timer and single flight.
+ */
+export class PostbackLogPruner extends OutboxWorker {
+  constructor(
+    private readonly db: Db,
+    private readonly retentionDays: number,
+    private readonly now: () => Date,
+  ) {
+    super();
+  }
+
+  protected async sendDue(): Promise<number> {
+    const before = new Date(this.now().getTime() - this.retentionDays * 86_400_000);
+    let total = 0;
+    for (let round = 0; round < 100; round += 1) {
+      const gone = await prunePostbackLog(this.db, before);
+      total += gone;
+      if (gone < 10_000) break;
+    }
+    return total;
+  }
 }
