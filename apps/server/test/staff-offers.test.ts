@@ -131,6 +131,15 @@ describe('offers managed by staff, and targeting (issue 19)', () => {
     ]);
     const report = await t.app.inject({ method: 'GET', url: '/api/v1/statistics/conversions?startDate=2026-07-01&endDate=2026-07-01', headers: partner.headers }); // prettier-ignore
     expect(report.body).not.toMatch(/revenue/i);
+
+    // The click's country reaches the rollups: the sub-ID report groups by it (issue 24), as does its CSV.
+    const byCountry = await t.app.inject({ method: 'GET', url: '/api/v1/statistics/subid?startDate=2026-07-01&endDate=2026-07-01&groupBy=country', headers: partner.headers }); // prettier-ignore
+    expect(byCountry.statusCode).toBe(200);
+    expect(byCountry.json().data.filter((r: { isTotal: boolean }) => !r.isTotal)).toEqual([expect.objectContaining({ label: 'FR', clicks: 1, conversions: 2 })]); // prettier-ignore
+    const csv = await t.app.inject({ method: 'GET', url: '/api/v1/statistics/export/subid?startDate=2026-07-01&endDate=2026-07-01&groupBy=country', headers: partner.headers }); // prettier-ignore
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\n')[0]).toMatch(/^"?Country"?[,;]/);
+    expect(csv.body).toMatch(/\nFR[,;]/);
   }); // prettier-ignore
 
   it('sends a click from outside the countries to the fallback, or refuses it, counted as geo_mismatch; the switch turns it off', async () => {

@@ -344,7 +344,7 @@ export const BasicReportQuerySchema = z.strictObject(reportFilterShape).superRef
 export type BasicReportQuery = z.infer<typeof BasicReportQuerySchema>;
 
 /** What the sub-ID report may group by (decision 033); a click's country comes with the catalogue issue. */
-export const SUBID_GROUPINGS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4', 'offer', 'day'] as const;
+export const SUBID_GROUPINGS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4', 'offer', 'day', 'country'] as const;
 export type SubidGrouping = (typeof SUBID_GROUPINGS)[number];
 /** The sub-ID report's sortable columns. Revenue and EPC sort on minor units summed over currencies, not converted. */
 export const SUBID_SORTS = ['label', 'clicks', 'conversions', 'conversionRate', 'revenue', 'epc'] as const;
@@ -517,7 +517,7 @@ export const statisticsEndpoints = {
     path: '/statistics/subid',
     tags: ['statistics'],
     summary:
-      'Sub-ID report: one row per sub-ID (empty for none), or per tracker value, offer or day (groupBy), sorted ' +
+      'Sub-ID report: one row per sub-ID (empty for none), or per tracker value, offer, day or visitor country (groupBy), sorted ' +
       'and optionally paged, then the totals row; total counts the rows of every page',
     query: SubidReportQuerySchema,
     response: BasicReportSchema,

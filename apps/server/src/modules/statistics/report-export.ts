@@ -70,6 +70,7 @@ const LABEL_HEADER: Record<Grouping, string> = {
   tc3: 'Tracker3',
   tc4: 'Tracker4',
   offer: 'Offer',
+  country: 'Country',
 };
 
 async function* basicRecords(

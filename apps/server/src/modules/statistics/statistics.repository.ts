@@ -100,6 +100,7 @@ function rollupRows(db: DbOrTx, partnerId: number, window: UtcWindow, filters: R
     tc2: table.tc2,
     tc3: table.tc3,
     tc4: table.tc4,
+    country: table.country,
     day: sql<string>`${day}`.as('day'),
     clicks: table.clicks,
     conversions: table.conversions,
@@ -143,7 +144,7 @@ const sliceColumns = <T extends Record<keyof Slice, SQLWrapper> & { currency: An
 });
 
 /** What a basic report groups by: the local day, a tracking value ('' for none) or the offer id (decision 033). */
-export type Grouping = 'day' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'offer';
+export type Grouping = 'day' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'offer' | 'country';
 
 /**
  * Sums of the rollup per (key, currency): the key is the local date, a tracking value or the offer's id. Never reads

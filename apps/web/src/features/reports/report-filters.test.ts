@@ -155,7 +155,7 @@ describe('report queries', () => {
     expect(parseReportView(params)).toEqual(view);
     // A label sorts from A unless told; nonsense falls back.
     expect(parseReportView(new URLSearchParams('sort=label'))).toMatchObject({ sort: 'label', order: 'asc' });
-    expect(parseReportView(new URLSearchParams('status=paid&groupBy=country&sort=x&order=up'))).toEqual(
+    expect(parseReportView(new URLSearchParams('status=paid&groupBy=continent&sort=x&order=up'))).toEqual(
       DEFAULT_REPORT_VIEW,
     );
     expect(subidReportQueryOf(filters, { page: 2, count: 50 }, { ...view, status: '' })).toEqual({

@@ -2,7 +2,8 @@ import { Anchor, Group, Select, Table, Text, UnstyledButton } from '@mantine/cor
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SUBID_GROUPINGS, type BasicReportRow, type SubidGrouping, type SubidSort } from '@portal/contracts';
+import { SUBID_GROUPINGS, flagEmoji, type BasicReportRow, type SubidGrouping, type SubidSort } from '@portal/contracts';
+import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useSubidReport } from '../api/get-report';
 import { defaultOrder, hasDateRange, subidReportQueryOf } from '../report-filters';
@@ -100,6 +101,7 @@ export function SubidReport() {
                   cellType={cellType}
                   currency={currency}
                   labels={labels}
+                  countries={view.groupBy === 'country'}
                 />
               ))}
             </Table.Tbody>
@@ -116,10 +118,18 @@ type SubidLineProps = {
   cellType: 'daily' | 'subid';
   currency: string;
   labels: RowLabels;
+  /** Labels are visitor countries (ISO codes, '' when not placed): shown by flag and name. */
+  countries?: boolean;
 };
 
-function SubidLine({ row, index, cellType, currency, labels }: SubidLineProps) {
+function SubidLine({ row, index, cellType, currency, labels, countries = false }: SubidLineProps) {
+  const { t } = useTranslation();
+  const config = useConfig();
   const cells = basicReportCells(row, cellType, currency, labels, index);
+  if (countries && !row.isTotal) {
+    const name = config.countries.find((c) => c.isoCode === row.label)?.name ?? row.label;
+    cells.label = row.label ? `${flagEmoji(row.label)} ${name}` : t('reports.unknownCountry');
+  }
   const label =
     row.offer && !row.isTotal ? (
       <Anchor component={Link} to={paths.offer.href(row.offer.id)} inherit data-testid="report-offer-link">
