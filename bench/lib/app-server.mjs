@@ -25,7 +25,7 @@ app.get('/click-naive', { schema: { hide: true } }, async (request, reply) => {
   if (!parsed.success) return reply.code(400).send({ status: 400, message: 'invalid', data: null, errors: null });
   const query = parsed.data;
   const now = new Date();
-  const decision = decideClick(await contexts.get(query.offer_id, query.aff_id));
+  const decision = decideClick(await contexts.get(query.offer_id, query.aff_id), now.getTime(), undefined);
   if (!decision.ok) return reply.code(decision.status).send({ status: decision.status, message: decision.reason });
   const clickId = newClickId(now);
   const click = {
@@ -38,6 +38,7 @@ app.get('/click-naive', { schema: { hide: true } }, async (request, reply) => {
     tc3: query.tc3 || null,
     tc4: query.tc4 || null,
     ip: request.ip || null,
+    country: null,
     userAgent: request.headers['user-agent'] ?? null,
     referrer: request.headers.referer ?? null,
     createdAt: now,

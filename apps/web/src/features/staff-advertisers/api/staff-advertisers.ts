@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   advertisersEndpoints,
+  staffNewsEndpoints,
   type AdvertiserCreate,
+  type StaffImageUpload,
   type AdvertiserUpdate,
   type EndpointData,
   type PostbackLogOutcome,
@@ -77,3 +79,7 @@ export const useSaveProduct = (advertiserId: number) =>
         )
       : api.call(advertisersEndpoints.updateProduct, { params: { id }, body }, formCall),
   );
+
+/** A product logo, stored as a staff image (kind 'logo'): its id and URL. */
+export const uploadLogo = async (image: StaffImageUpload['image']) =>
+  (await api.call(staffNewsEndpoints.uploadImage, { body: { kind: 'logo', image } }, formCall)).data;

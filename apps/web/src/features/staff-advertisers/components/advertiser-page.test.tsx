@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advertisersEndpoints, type EndpointWireData } from '@portal/contracts';
+import { advertisersEndpoints, staffNewsEndpoints, type EndpointWireData } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { AdvertiserPage } from './advertiser-page';
@@ -41,6 +41,8 @@ function server(url: string, init?: RequestInit): Response {
     return answerOf(advertisersEndpoints.postbacks, [
       { id: 1, createdAt: '2026-11-24T09:00:00.000Z', outcome: 'wrong_token', status: null, reason: 'The security token is no longer valid.', conversionId: null, duplicate: false, params: { click_id: 'abc', token: '…TTTT' }, ip: '203.0.113.9' },
     ], { total: 1 });
+  if (url.startsWith('/api/v1/staff/images')) return answerOf(staffNewsEndpoints.uploadImage, { id: 77, url: '/api/v1/image/77' });
+  if (url.includes('/products') && init?.method === 'POST') return answerOf(advertisersEndpoints.createProduct, ADVERTISER.products[0]!);
   if (init?.method === 'PUT') return answerOf(advertisersEndpoints.update, ADVERTISER);
   return answerOf(advertisersEndpoints.get, ADVERTISER);
 } // prettier-ignore
@@ -68,4 +70,22 @@ describe('AdvertiserPage', () => {
     expect(JSON.parse(String(call[1]!.body))).toEqual({ graceHours: 6 });
     expect(await screen.findByText('A new security token was issued.')).toBeTruthy();
   });
+
+  it('uploads a product logo as a staff image and saves the product with its id', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<AdvertiserPage id={4} />);
+    await userEvent.click(await screen.findByTestId('staff-product-new'));
+    const form = await screen.findByTestId('staff-product-form');
+    await userEvent.type(within(form).getByTestId('staff-product-identifier'), 'moonapp');
+    await userEvent.type(within(form).getByTestId('staff-product-domain'), 'moon.example');
+    const input = form.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' }));
+    expect(await within(form).findByTestId('staff-product-logo-preview')).toBeTruthy();
+    const uploaded = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/v1/staff/images'))!;
+    expect(JSON.parse(String(uploaded[1]!.body))).toMatchObject({ kind: 'logo', image: { filename: 'logo.png' } });
+    await userEvent.click(within(form).getByTestId('staff-product-save'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/products') && init?.method === 'POST')).toBe(true));
+    const saved = fetchMock.mock.calls.find(([url, init]) => String(url).includes('/products') && init?.method === 'POST')!;
+    expect(JSON.parse(String(saved[1]!.body))).toMatchObject({ identifier: 'moonapp', domain: 'moon.example', logoId: 77 });
+  }); // prettier-ignore
 });

@@ -1,4 +1,6 @@
 import {
+  FileInput,
+  Image,
   Alert,
   Anchor,
   Badge,
@@ -45,10 +47,13 @@ import {
 import { fieldBuilders } from '@/components/form-fields';
 import { PageTitle } from '@/components/page-title';
 import { WindowPagination } from '@/components/window-pagination';
+import { isApiRequestError } from '@/lib/api-client';
 import { handleFormError } from '@/lib/form-errors';
+import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
 import {
+  uploadLogo,
   useAdvertiser,
   usePostbackLog,
   useRotateToken,
@@ -304,6 +309,7 @@ function Products({ advertiser }: { advertiser: AdvertiserData }) {
 function ProductForm({ advertiserId, product, onClose }: { advertiserId: number; product: ProductRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useSaveProduct(advertiserId);
+  const [logoError, setLogoError] = useState<string | null>(null);
   const {
     control,
     register,
@@ -339,6 +345,29 @@ function ProductForm({ advertiserId, product, onClose }: { advertiserId: number;
           {text('identifier', 64, { required: true, description: t('staff.advertisers.identifierHint') })}
           {select('type', PRODUCT_TYPES.map((value) => ({ value, label: t(`staff.advertisers.productTypes.${value}`) })), { typeAhead: true, allowDeselect: false })}
           {text('domain', 253, { required: true, description: t('staff.advertisers.domainHint') })}
+          <Controller control={control} name="logoId" render={({ field }) => (
+            <Group align="flex-end">
+              <FileInput
+                label={t('staff.advertisers.productFields.logoId')}
+                accept="image/png,image/jpeg"
+                clearable
+                error={logoError ?? errors.logoId?.message}
+                onChange={async (file) => {
+                  setLogoError(null);
+                  if (!file) return field.onChange(null);
+                  if (isTooLarge(file)) return setLogoError(t('staff.offers.imageTooLarge'));
+                  try {
+                    field.onChange((await uploadLogo(await readAsUpload(file))).id);
+                  } catch (error) {
+                    setLogoError((isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic'));
+                  }
+                }}
+                w={280}
+                data-testid="staff-product-logo"
+              />
+              {field.value ? <Image src={`/api/v1/image/${field.value}`} alt={t('staff.advertisers.logoAlt')} h={40} w="auto" fit="contain" data-testid="staff-product-logo-preview" /> : null}
+            </Group>
+          )} />
           <Group>
             {flag('enabled')}
             {flag('cross')}

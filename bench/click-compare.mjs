@@ -1,0 +1,152 @@
+// Click-path change benchmark (issue 19's method): the built server of this checkout against the one of an earlier
+// commit, runs interleaved (before, after, after, before …), at least 5 of each, medians compared, with the server's
+// CPU µs per click beside req/s. This machine's noise is ±20 % from run to run: only interleaved medians mean much.
+//
+//   npm run build && node bench/click-compare.mjs            # BENCH_BEFORE_REF (default: see below), ~6 min
+//
+// The earlier commit is checked out in a git worktree under the system's temp folder, sharing this checkout's
+// node_modules (its own workspace packages linked in their place), and built there once.
+import { execFileSync, fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const env = process.env;
+/** The last commit before issue 19's targeting (geo, dates, allow-list on the click path). */
+const BEFORE_REF = env.BENCH_BEFORE_REF ?? 'f8ef012';
+const RUNS = Number(env.BENCH_RUNS ?? 5);
+const DURATION = Number(env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+/** A French visitor (the bench offer takes FR): every click of the current build looks its country up. */
+const VISITOR_IP = env.BENCH_VISITOR_IP ?? '90.0.0.1';
+
+if (!fs.existsSync(path.join(root, 'apps/server/dist/app.js'))) {
+  console.error('apps/server/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const git = (...args) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
+
+/** The earlier commit's tree, built, with this checkout's dependencies and its own workspace packages. */
+function prepareBefore() {
+  const sha = git('rev-parse', '--short', BEFORE_REF);
+  const tree = path.join(os.tmpdir(), `portal-bench-${sha}`);
+  if (!fs.existsSync(path.join(tree, 'apps/server/dist/app.js'))) {
+    if (fs.existsSync(tree)) fs.rmSync(tree, { recursive: true, force: true });
+    git('worktree', 'prune');
+    git('worktree', 'add', '--detach', tree, sha);
+    const modules = path.join(tree, 'node_modules');
+    fs.mkdirSync(modules);
+    for (const name of fs.readdirSync(path.join(root, 'node_modules'))) {
+      if (name === '@portal') continue;
+      fs.symlinkSync(path.join(root, 'node_modules', name), path.join(modules, name));
+    }
+    fs.mkdirSync(path.join(modules, '@portal'));
+    for (const [name, dir] of [
+      ['contracts', 'packages/contracts'],
+      ['server', 'apps/server'],
+      ['web', 'apps/web'],
+    ]) {
+      if (fs.existsSync(path.join(tree, dir)))
+        fs.symlinkSync(path.join(tree, dir), path.join(modules, '@portal', name));
+    }
+    const tsc = path.join(root, 'node_modules/.bin/tsc');
+    execFileSync(tsc, ['-p', 'packages/contracts/tsconfig.build.json'], { cwd: tree, stdio: 'inherit' });
+    execFileSync(tsc, ['-p', 'apps/server/tsconfig.build.json'], { cwd: tree, stdio: 'inherit' });
+  }
+  return { label: `before (${sha})`, tree };
+}
+
+function start(tree, dataDir) {
+  const child = fork(path.join(tree, 'bench/lib/app-server.mjs'), [], {
+    cwd: tree,
+    env: {
+      ...env,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      TRUST_PROXY: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ child, ...info }));
+    child.once('exit', (code) => reject(new Error(`app-server exited with ${code}`)));
+  });
+}
+
+async function stop(server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.disconnect();
+  await exited;
+}
+
+/** CPU time (ms) one process has used, from /proc. */
+function cpuMsOf(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function run(variant) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-compare-'));
+  const server = await start(variant.tree, dataDir);
+  try {
+    const url = `http://127.0.0.1:${server.port}/click?offer_id=${server.offerId}&aff_id=${server.partnerId}&subid=bench`;
+    const headers = { 'x-forwarded-for': VISITOR_IP };
+    await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+    const cpuBefore = cpuMsOf(server.child.pid);
+    const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+    const cpu = cpuMsOf(server.child.pid) - cpuBefore;
+    if (result.errors > 0 || result['3xx'] !== result.non2xx || result['3xx'] === 0)
+      throw new Error(`${variant.label}: ${result.errors} errors, ${result.non2xx - result['3xx']} non-302 answers`);
+    return { rps: result.requests.average, cpuUs: (cpu * 1000) / result['3xx'], p99: result.latency.p99 };
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+const before = prepareBefore();
+const after = { label: `after (${git('rev-parse', '--short', 'HEAD')}, working tree)`, tree: root };
+console.log(
+  `click path before/after: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${RUNS} runs each, ` +
+    `interleaved, PGlite, visitor ${VISITOR_IP} via X-Forwarded-For (TRUST_PROXY), ${os.cpus().length} CPUs\n`,
+);
+const results = new Map([
+  [before, []],
+  [after, []],
+]);
+for (let i = 0; i < RUNS; i += 1) {
+  // ABBA order, so that a drift of the machine over time weighs on both alike.
+  for (const variant of i % 2 === 0 ? [before, after] : [after, before]) {
+    const r = await run(variant);
+    results.get(variant).push(r);
+    console.log(`run ${i + 1} ${variant.label.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s  ${fmt(r.cpuUs, 1).padStart(6)} µs CPU per click  p99 ${r.p99} ms`); // prettier-ignore
+  }
+}
+const summary = [...results].map(([variant, list]) => ({
+  label: variant.label,
+  rps: median(list.map((r) => r.rps)),
+  cpuUs: median(list.map((r) => r.cpuUs)),
+}));
+const [b, a] = summary;
+console.log('\n| build | median req/s | median server CPU µs per click |');
+console.log('| --- | --- | --- |');
+for (const s of summary) console.log(`| ${s.label} | ${fmt(s.rps)} | ${fmt(s.cpuUs, 1)} |`);
+const ratio = a.rps / b.rps;
+console.log(
+  `\nthroughput after / before ${ratio.toFixed(3)} (target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'MISSED'}); ` +
+    `CPU per click after / before ${(a.cpuUs / b.cpuUs).toFixed(3)}`,
+);
