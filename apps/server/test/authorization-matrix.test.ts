@@ -17,10 +17,12 @@ import {
   invoices,
   billingRequests,
   conversions,
+  goals,
   news,
   notifications,
   offers,
   partnerContacts,
+  payoutOverrides,
   products,
 } from '../src/db/schema.js';
 import {
@@ -341,6 +343,24 @@ const TABLE: Record<string, Row> = {
   'GET /api/v1/staff/offers': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/offers?q=Matrix' }) },
   'GET /api/v1/staff/catalogue-options': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/catalogue-options' }) },
   'GET /api/v1/staff/offers/{id}': { expect: ANY_STAFF, request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}` }) },
+  'GET /api/v1/staff/offers/{id}/overrides': {
+    expect: ANY_STAFF,
+    request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}/overrides` }),
+  },
+  // A partner out of reach is a field error (issue 20: "per-field errors"), a 400 the matrix counts as reached; the
+  // payout-overrides test holds that B's manager gets it.
+  'POST /api/v1/staff/offers/{id}/overrides': {
+    expect: STAFF_LIST,
+    request: (f) => ({
+      url: `/api/v1/staff/offers/${f.offer}/overrides`,
+      payload: { partnerId: f.partnerA, goal: 'registration', payoutAmount: 150 },
+    }),
+  },
+  'DELETE /api/v1/staff/offers/{id}/overrides/{overrideId}': {
+    expect: STAFF_SCOPED,
+    fresh: async () => ({ override: await payoutOverride() }),
+    request: (f, _c, fresh) => ({ url: `/api/v1/staff/offers/${f.offer}/overrides/${fresh.override}` }),
+  },
   'POST /api/v1/staff/offers': {
     expect: ADMIN_ONLY,
     request: (f) => ({
@@ -490,6 +510,19 @@ const call = (method: string, url: string, token: string | undefined, payload?: 
 let contactBody = (): Record<string, unknown> => ({});
 
 /** A news item of its own for a caller whose PUT or DELETE may consume it. */
+/** An override of A's payout on the matrix offer, made anew for each caller (a DELETE consumes it). */
+async function payoutOverride(): Promise<number> {
+  const [goal] = await t.database.db.select({ id: goals.id }).from(goals).where(eq(goals.identifier, 'registration'));
+  await t.database.db
+    .delete(payoutOverrides)
+    .where(and(eq(payoutOverrides.offerId, fixtures.offer), eq(payoutOverrides.partnerId, fixtures.partnerA)));
+  const [row] = await t.database.db
+    .insert(payoutOverrides)
+    .values({ offerId: fixtures.offer, partnerId: fixtures.partnerA, goalId: goal!.id, payoutAmount: 120 })
+    .returning({ id: payoutOverrides.id });
+  return row!.id;
+}
+
 async function newsItem(): Promise<number> {
   const [row] = await t.database.db.insert(news).values({ title: 'Fresh news' }).returning({ id: news.id });
   return row!.id;
@@ -542,7 +575,11 @@ beforeAll(async () => {
   const key = await call('POST', '/api/v1/api-keys', tokens.partnerA, { name: 'Reports' });
   tokens.keyA = key.json().data.key as string;
 
-  const offer = await createOffer(t, { name: 'Matrix offer', requireApproval: true });
+  const offer = await createOffer(t, {
+    name: 'Matrix offer',
+    requireApproval: true,
+    goals: [{ goal: 'registration', p1: { amount: 100 } }],
+  });
   const [product] = await t.database.db
     .select({ advertiserId: products.advertiserId })
     .from(offers)

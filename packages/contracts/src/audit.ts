@@ -20,6 +20,7 @@ export const AUDIT_ENTITY_TYPES = [
   'advertiser',
   'product',
   'offer',
+  'payout_override',
   'news',
   'image',
 ] as const;

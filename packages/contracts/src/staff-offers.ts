@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
+import { IdParamsSchema, MessageSchema, envelope, pageQueryShape } from './api.js';
 import { CONVERSION_TYPES, PAYMENT_CURRENCIES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { CLICK_MACROS } from './tracking.js';
@@ -368,6 +368,35 @@ export const CatalogueOptionsSchema = z.object({
 });
 export type CatalogueOptions = z.infer<typeof CatalogueOptionsSchema>;
 
+// ---------------------------------------------------------------- payout overrides (issue 20)
+
+/** A partner's own payout on a goal of an offer: it replaces the goal's payout for that partner only. */
+export const PayoutOverrideSchema = z.object({
+  id: z.number().int(),
+  offerId: z.number().int(),
+  partner: z.object({ id: z.number().int(), name: z.string() }),
+  goal: z.string(),
+  payoutAmount: z.number().int().nullable(),
+  payoutPercent: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PayoutOverride = z.infer<typeof PayoutOverrideSchema>;
+
+/** POST /staff/offers/{id}/overrides: sets (or replaces) the partner's payout on that goal. */
+export const PayoutOverrideCreateSchema = z
+  .strictObject({
+    partnerId: id,
+    goal: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'maxLength' }),
+    payoutAmount: minorUnits.default(null),
+    payoutPercent: basisPoints.default(null),
+  })
+  .superRefine((o, ctx) => requireSide(ctx, o.payoutAmount, o.payoutPercent, ['payoutAmount']));
+export type PayoutOverrideCreate = z.input<typeof PayoutOverrideCreateSchema>;
+
+const idParam = z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
+export const OverrideParamsSchema = z.strictObject({ id: idParam, overrideId: idParam });
+
 const staffOffer = envelope(StaffOfferDetailSchema);
 
 export const staffOffersEndpoints = {
@@ -401,6 +430,31 @@ export const staffOffersEndpoints = {
     summary: 'Create an offer and its goals in one transaction (admins, audited)',
     body: OfferCreateSchema,
     response: staffOffer,
+  }),
+  overrides: defineEndpoint({
+    method: 'GET',
+    path: '/staff/offers/:id/overrides',
+    tags: ['staff'],
+    summary: "An offer's partner payout overrides, of the partners within the caller's reach",
+    params: IdParamsSchema,
+    response: envelope(z.array(PayoutOverrideSchema)),
+  }),
+  createOverride: defineEndpoint({
+    method: 'POST',
+    path: '/staff/offers/:id/overrides',
+    tags: ['staff'],
+    summary: "Set a partner's payout on a goal of the offer, replacing any earlier one (audited)",
+    params: IdParamsSchema,
+    body: PayoutOverrideCreateSchema,
+    response: envelope(PayoutOverrideSchema),
+  }),
+  deleteOverride: defineEndpoint({
+    method: 'DELETE',
+    path: '/staff/offers/:id/overrides/:overrideId',
+    tags: ['staff'],
+    summary: "Remove a partner's payout override: the goal's payout applies again (audited)",
+    params: OverrideParamsSchema,
+    response: MessageSchema,
   }),
   update: defineEndpoint({
     method: 'PUT',

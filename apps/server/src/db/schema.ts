@@ -426,6 +426,33 @@ export const offerGoalTypes = pgTable(
   (t) => [uniqueIndex().on(t.offerGoalId, t.goalTypeId)],
 );
 
+/**
+ * A partner's own payout on one goal of an offer (issue 20): it replaces the goal's payout (its base tier) for that
+ * partner, on screen and on the conversions recorded after it. Audited as `payout_override`.
+ */
+export const payoutOverrides = pgTable(
+  'payout_overrides',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    goalId: integer()
+      .notNull()
+      .references(() => goals.id),
+    /** Minor units of the offer's currency, basis points of the sale, or both (never neither). */
+    payoutAmount: integer(),
+    payoutPercent: integer(),
+    createdBy: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.offerId, t.partnerId, t.goalId), index().on(t.partnerId)],
+);
+
 /** A partner's application to run an offer. */
 export const partnerOffers = pgTable(
   'partner_offers',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   CLICK_ATTRIBUTION_DAYS,
   PostbackParamsSchema,
@@ -12,7 +12,17 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
 import { equalDigests } from '../../lib/tokens.js';
-import { advertisers, clicks, conversions, goals, offerGoals, offers, partners, products } from '../../db/schema.js';
+import {
+  advertisers,
+  clicks,
+  conversions,
+  goals,
+  offerGoals,
+  offers,
+  partners,
+  payoutOverrides,
+  products,
+} from '../../db/schema.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import type { BufferedClick, ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
@@ -187,8 +197,13 @@ async function offerFacts(db: Db, offerId: number, partnerId: number, goal: stri
       advertiserId: products.advertiserId,
       partnerStatus: partners.status,
       goalId: offerGoals.goalId,
-      payoutAmount: offerGoals.payoutAmount,
-      payoutPercent: offerGoals.payoutPercent,
+      // The partner's own payout on the goal when it has one (issue 20: the payout resolver), both sides together.
+      payoutAmount: sql<
+        number | null
+      >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutAmount} else ${payoutOverrides.payoutAmount} end`,
+      payoutPercent: sql<
+        number | null
+      >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutPercent} else ${payoutOverrides.payoutPercent} end`,
       manualValidation: offerGoals.manualValidation,
       revenueAmount: offerGoals.revenueAmount,
       revenuePercent: offerGoals.revenuePercent,
@@ -198,6 +213,14 @@ async function offerFacts(db: Db, offerId: number, partnerId: number, goal: stri
     .leftJoin(partners, eq(partners.id, partnerId))
     .leftJoin(goals, eq(goals.identifier, goal))
     .leftJoin(offerGoals, and(eq(offerGoals.offerId, offers.id), eq(offerGoals.goalId, goals.id)))
+    .leftJoin(
+      payoutOverrides,
+      and(
+        eq(payoutOverrides.offerId, offers.id),
+        eq(payoutOverrides.partnerId, partnerId),
+        eq(payoutOverrides.goalId, offerGoals.goalId),
+      ),
+    )
     .where(eq(offers.id, offerId));
   if (!row) return null;
   const { goalId, payoutAmount, payoutPercent, manualValidation, revenueAmount, revenuePercent, ...offer } = row;

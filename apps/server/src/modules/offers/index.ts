@@ -2,3 +2,4 @@
 export { offersRoutes } from './offers.routes.js';
 export { offerViewerOf, registrationPayouts, viewerApplication, visibleToViewer } from './offer-visibility.js';
 export { decideApplications, type DecisionContext } from './application-decisions.js';
+export { overridesOf, resolvePayout } from './payout-overrides.js';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OfferPayout } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { overridesOf, resolvePayout } from './payout-overrides.js';
 import {
   advertisers,
   goalTypes,
@@ -74,6 +75,8 @@ export function registrationPayout(
 export async function registrationPayouts(
   db: DbOrTx,
   offerList: { id: number; currency: string }[],
+  /** The partner whose own payouts (overrides, issue 20) replace the goals'. */
+  partnerId: number,
 ): Promise<Map<number, OfferPayout | null>> {
   const result = new Map<number, OfferPayout | null>(offerList.map((offer) => [offer.id, null]));
   if (offerList.length === 0) return result;
@@ -98,14 +101,14 @@ export async function registrationPayouts(
         inArray(goals.identifier, [...PAYOUT_GOALS]),
       ),
     );
+  const overrides = await overridesOf(
+    db,
+    partnerId,
+    offerList.map((offer) => offer.id),
+  );
   for (const offer of offerList) {
-    result.set(
-      offer.id,
-      registrationPayout(
-        tiers.filter((t) => t.offerId === offer.id),
-        offer.currency,
-      ),
-    );
+    const own = tiers.filter((t) => t.offerId === offer.id).map((t) => resolvePayout(overrides, offer.id, t.goal, t));
+    result.set(offer.id, registrationPayout(own, offer.currency));
   }
   return result;
 }

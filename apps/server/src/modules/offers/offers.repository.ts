@@ -15,6 +15,7 @@ import {
   type Vertical,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { overridesOf, resolvePayout } from './payout-overrides.js';
 import {
   advertisers,
   goalTypes,
@@ -227,7 +228,7 @@ export function partnerStatusOf(application: ApplicationStatus | null, requireAp
 }
 
 /** Every public goal's p1 tier of each offer: registration and validation first, then in goal order. */
-async function goalPayoutsOf(db: DbOrTx, rows: OfferRow[]): Promise<Map<number, GoalPayout[]>> {
+async function goalPayoutsOf(db: DbOrTx, rows: OfferRow[], partnerId: number): Promise<Map<number, GoalPayout[]>> {
   const tiers = await db
     .select({
       offerId: offerGoals.offerId,
@@ -255,10 +256,15 @@ async function goalPayoutsOf(db: DbOrTx, rows: OfferRow[]): Promise<Map<number, 
       asc(goals.id),
     );
   const currencyOf = new Map(rows.map((r) => [r.id, r.currency]));
+  const overrides = await overridesOf(
+    db,
+    partnerId,
+    rows.map((r) => r.id),
+  );
   const result = new Map<number, GoalPayout[]>();
   for (const { offerId, ...tier } of tiers) {
     const list = result.get(offerId) ?? [];
-    list.push({ ...tier, currency: currencyOf.get(offerId) ?? '' });
+    list.push({ ...resolvePayout(overrides, offerId, tier.goal, tier), currency: currencyOf.get(offerId) ?? '' });
     result.set(offerId, list);
   }
   return result;
@@ -313,10 +319,11 @@ async function hydrate(db: DbOrTx, viewer: Viewer, rows: OfferRow[], groups: rea
     registrationPayouts(
       db,
       rows.map((row) => ({ id: row.id, currency: row.currency })),
+      viewer.partnerId,
     ),
-    goalPayoutsOf(db, rows),
+    goalPayoutsOf(db, rows, viewer.partnerId),
     epcsOf(db, viewer, rows),
-    want.has('goals') ? goalsOf(db, ids, want) : Promise.resolve(new Map<number, OfferGoal[]>()),
+    want.has('goals') ? goalsOf(db, ids, want, viewer.partnerId) : Promise.resolve(new Map<number, OfferGoal[]>()),
   ]);
 
   const countriesBy = groupBy(countryRows, (r) => r.offerId);
@@ -370,7 +377,13 @@ async function hydrate(db: DbOrTx, viewer: Viewer, rows: OfferRow[], groups: rea
   });
 }
 
-async function goalsOf(db: DbOrTx, offerIds: number[], want: Set<OfferGroup>): Promise<Map<number, OfferGoal[]>> {
+async function goalsOf(
+  db: DbOrTx,
+  offerIds: number[],
+  want: Set<OfferGroup>,
+  partnerId: number,
+): Promise<Map<number, OfferGoal[]>> {
+  const overrides = await overridesOf(db, partnerId, offerIds);
   const rows = await db
     .select({
       id: offerGoals.id,
@@ -403,12 +416,22 @@ async function goalsOf(db: DbOrTx, offerIds: number[], want: Set<OfferGroup>): P
         ),
       )
       .orderBy(asc(goalTypes.identifier));
+    const goalOf = new Map(rows.map((r) => [r.id, r]));
     for (const t of typeRows) {
       const list = typesBy.get(t.offerGoalId) ?? [];
+      const goal = goalOf.get(t.offerGoalId)!;
+      // The base tier is the goal's payout: the partner's override replaces both (issue 20).
+      const own =
+        t.goalType.identifier === PAYOUT_TIER
+          ? resolvePayout(overrides, goal.offerId, goal.goal.identifier, {
+              amount: t.payoutAmount,
+              percent: t.payoutPercent,
+            })
+          : { amount: t.payoutAmount, percent: t.payoutPercent };
       list.push({
         id: t.id,
-        payoutAmount: t.payoutAmount,
-        payoutPercent: t.payoutPercent,
+        payoutAmount: own.amount,
+        payoutPercent: own.percent,
         ...(want.has('goalType') ? { goalType: t.goalType } : {}),
       });
       typesBy.set(t.offerGoalId, list);
@@ -417,11 +440,15 @@ async function goalsOf(db: DbOrTx, offerIds: number[], want: Set<OfferGroup>): P
   const result = new Map<number, OfferGoal[]>();
   for (const r of rows) {
     const list = result.get(r.offerId) ?? [];
+    const own = resolvePayout(overrides, r.offerId, r.goal.identifier, {
+      amount: r.payoutAmount,
+      percent: r.payoutPercent,
+    });
     list.push({
       id: r.id,
       private: r.private,
-      payoutAmount: r.payoutAmount,
-      payoutPercent: r.payoutPercent,
+      payoutAmount: own.amount,
+      payoutPercent: own.percent,
       ...(want.has('goal') ? { goal: r.goal } : {}),
       ...(want.has('goalTypes') ? { types: typesBy.get(r.id) ?? [] } : {}),
     });

@@ -7,6 +7,7 @@ import { partnerIdOf, staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
 import { decideApplications } from './application-decisions.js';
 import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.js';
+import { listOverrides, removeOverride, setOverride } from './payout-overrides.js';
 import { OFFER_NOT_FOUND as STAFF_OFFER_NOT_FOUND, changeOffer, createOffer } from './staff-offers.service.js';
 import type { AppContext } from '../../context.js';
 import {
@@ -160,6 +161,40 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const id = await createOffer(db, request.body, writeContext(request));
       return ok(await detail(id), { message: 'The offer was created.' });
+    },
+  });
+
+  // Payout overrides (issue 20): managers set them for the partners they reach, admins for any.
+  const managers = app.requireStaff(['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']);
+  const scoped = (request: Parameters<typeof auditActorOf>[0]) => ({
+    ...writeContext(request),
+    scope: staffScopeOf(request),
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.overrides),
+    preHandler: app.requireStaff(),
+    handler: async (request) => {
+      const list = await listOverrides(db, request.params.id, staffScopeOf(request));
+      return ok(list, { total: list.length });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.createOverride),
+    preHandler: managers,
+    handler: async (request) =>
+      ok(await setOverride(db, request.params.id, request.body, scoped(request)), {
+        message: 'The payout override was saved.',
+      }),
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.deleteOverride),
+    preHandler: managers,
+    handler: async (request) => {
+      await removeOverride(db, request.params.id, request.params.overrideId, scoped(request));
+      return ok(null, { message: 'The payout override was removed.' });
     },
   });
 

@@ -467,7 +467,7 @@ export async function topOffers(
       .where(inArray(offerCountries.offerId, ids))
       .orderBy(asc(offerCountries.isoCode)),
   ]);
-  const payouts = await registrationPayouts(db, offerRows);
+  const payouts = await registrationPayouts(db, offerRows, partnerId);
   const offerBy = new Map(offerRows.map((o) => [o.id, o]));
   return ranked.map((entry, i) => {
     const offer = offerBy.get(entry.offerId)!;
