@@ -24,11 +24,13 @@ export function StaffOfferRoute() {
   const { t } = useTranslation();
   const { id } = useParams();
   const admin = useIsAdmin();
+  const roles = useConfig().roles;
+  const manager = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'].some((role) => roles.includes(role));
   const offerId = id && /^\d{1,9}$/.test(id) ? Number(id) : null;
   return (
     <>
       <PageTitle>{t(offerId === null ? 'staff.offers.new' : 'screen.staffOffer')}</PageTitle>
-      <OfferEditor key={id} id={offerId} canWrite={admin} />
+      <OfferEditor key={id} id={offerId} canWrite={admin} canOverride={manager} />
     </>
   );
 }

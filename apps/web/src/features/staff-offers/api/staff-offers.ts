@@ -3,6 +3,7 @@ import {
   staffOffersEndpoints,
   type EndpointData,
   type OfferCreate,
+  type PayoutOverrideCreate,
   type OfferUpdate,
   type RevivedDates,
   type StaffImageUpload,
@@ -61,3 +62,29 @@ export function useSaveOffer() {
 
 export const uploadOfferImage = async (body: StaffImageUpload) =>
   (await api.call(staffNewsEndpoints.uploadImage, { body }, formCall)).data;
+
+export type PayoutOverrideRow = RevivedDates<EndpointData<typeof staffOffersEndpoints.overrides>>[number];
+
+export const usePayoutOverrides = (offerId: number) =>
+  useQuery({
+    queryKey: [...key, 'overrides', offerId],
+    queryFn: async () => (await api.call(staffOffersEndpoints.overrides, { params: { id: offerId } })).data ?? [],
+  });
+
+export function useSetOverride(offerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutOverrideCreate) =>
+      api.call(staffOffersEndpoints.createOverride, { params: { id: offerId }, body }, formCall),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key, 'overrides', offerId] }),
+  });
+}
+
+export function useRemoveOverride(offerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (overrideId: number) =>
+      api.call(staffOffersEndpoints.deleteOverride, { params: { id: offerId, overrideId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key, 'overrides', offerId] }),
+  });
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffOffersEndpoints, type EndpointWireData } from '@portal/contracts';
+import { staffEndpoints, staffOffersEndpoints, type EndpointWireData } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { OfferEditor } from './offer-editor';
@@ -32,9 +32,22 @@ const OFFER: EndpointWireData<typeof staffOffersEndpoints.get> = {
   createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
 }; // prettier-ignore
 
+const OVERRIDE: EndpointWireData<typeof staffOffersEndpoints.createOverride> = {
+  id: 3, offerId: 31, partner: { id: 1001, name: 'Northwind Media' }, goal: 'registration', payoutAmount: 450,
+  payoutPercent: null, createdAt: '2026-11-02T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+}; // prettier-ignore
+const PARTNER = {
+  id: 1001, companyName: 'Northwind Media', email: 'partner@demo.test', status: 'active', accountType: 'affiliate',
+  accountManager: null, country: 'FR', missingDocuments: [], createdAt: '2026-01-01T00:00:00.000Z', lastActivityAt: null,
+} as unknown as EndpointWireData<typeof staffEndpoints.listPartners>[number]; // prettier-ignore
+
 function server(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
   if (url.startsWith('/api/v1/staff/catalogue-options')) return answerOf(staffOffersEndpoints.options, OPTIONS);
+  if (url.includes('/overrides') && init?.method === 'POST')
+    return answerOf(staffOffersEndpoints.createOverride, { ...OVERRIDE, payoutAmount: 550 });
+  if (url.includes('/overrides')) return answerOf(staffOffersEndpoints.overrides, [OVERRIDE]);
+  if (url.startsWith('/api/v1/staff/partners')) return answerOf(staffEndpoints.listPartners, [PARTNER], { total: 1 });
   if (init?.method === 'PUT') return answerOf(staffOffersEndpoints.update, OFFER);
   return answerOf(staffOffersEndpoints.get, OFFER);
 }
@@ -89,5 +102,23 @@ describe('OfferEditor', () => {
     expect(await screen.findByText('Only administrators can change offers.')).toBeTruthy();
     expect(screen.queryByTestId('staff-offer-save')).toBeNull();
     expect(screen.getByTestId('staff-offer-name').matches(':disabled')).toBe(true);
+  });
+
+  it("lists the partners' own payouts and sets one in minor units", async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<OfferEditor id={31} canWrite />);
+    const row = await screen.findByTestId('staff-offer-override-row');
+    expect(row.textContent).toContain('Northwind Media #1001');
+    expect(row.textContent).toContain('4,50');
+    await userEvent.type(screen.getByTestId('staff-offer-override-partner'), 'North');
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url)).join(' ')).toContain('q=North'));
+    await userEvent.click(await screen.findByText('Northwind Media #1001', { selector: '[role="option"], [role="option"] *' }, { timeout: 3000 })); // prettier-ignore
+    await userEvent.type(screen.getByTestId('staff-offer-override-amount'), '5.5');
+    await userEvent.click(screen.getByTestId('staff-offer-override-save'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/overrides') && init?.method === 'POST')).toBe(true)); // prettier-ignore
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).includes('/overrides') && init?.method === 'POST',
+    )!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual({ partnerId: 1001, goal: 'registration', payoutAmount: 550, payoutPercent: null }); // prettier-ignore
   });
 });

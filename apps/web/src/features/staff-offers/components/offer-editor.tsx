@@ -44,6 +44,7 @@ import {
   type OfferCreate,
 } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
+import { PayoutOverrides } from './payout-overrides';
 import { SafeHtml } from '@/components/safe-html';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
@@ -226,7 +227,15 @@ function checkDraft(t: TFunction, body: OfferCreate): Record<string, string> {
 }
 
 /** The offer editor (issue 19): every field, goals with revenue beside payout, a live preview of the partner's view. */
-export function OfferEditor({ id, canWrite }: { id: number | null; canWrite: boolean }) {
+export function OfferEditor({
+  id,
+  canWrite,
+  canOverride = canWrite,
+}: {
+  id: number | null;
+  canWrite: boolean;
+  canOverride?: boolean;
+}) {
   const { t } = useTranslation();
   const offer = useStaffOffer(id);
   const options = useCatalogueOptions();
@@ -236,7 +245,19 @@ export function OfferEditor({ id, canWrite }: { id: number | null; canWrite: boo
       <Text c="red">{isApiRequestError(offer.error, 404) ? t('staff.offers.notFound') : t('errors.generic')}</Text>
     );
   }
-  return <EditorForm key={id ?? 'new'} offer={offer.data ?? null} options={options.data} canWrite={canWrite} />;
+  return (
+    <Stack gap="xl">
+      <EditorForm key={id ?? 'new'} offer={offer.data ?? null} options={options.data} canWrite={canWrite} />
+      {offer.data ? (
+        <PayoutOverrides
+          offerId={offer.data.id}
+          currency={offer.data.currency}
+          goals={offer.data.goals.map((g) => ({ identifier: g.goal, name: g.name }))}
+          canWrite={canOverride}
+        />
+      ) : null}
+    </Stack>
+  );
 }
 
 function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null; options: CatalogueOptionsData; canWrite: boolean }) {

@@ -1,0 +1,127 @@
+import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PayoutOverrideCreateSchema,
+  formatPayout,
+  parseBasisPoints,
+  parseMinorUnits,
+  staffEndpoints,
+} from '@portal/contracts';
+import { api, isApiRequestError } from '@/lib/api-client';
+import { showSnackbar } from '@/lib/snackbar';
+import { usePayoutOverrides, useRemoveOverride, useSetOverride } from '../api/staff-offers';
+
+/**
+ * A partner's own payout on a goal of the offer (issue 20): listed for the partners the viewer reaches, set or
+ * removed by managers; the partner sees and earns it on conversions recorded after it.
+ */
+export function PayoutOverrides({
+  offerId,
+  currency,
+  goals,
+  canWrite,
+}: {
+  offerId: number;
+  currency: string;
+  goals: { identifier: string; name: string }[];
+  canWrite: boolean;
+}) {
+  const { t } = useTranslation();
+  const overrides = usePayoutOverrides(offerId);
+  const setOverride = useSetOverride(offerId);
+  const remove = useRemoveOverride(offerId);
+  const [partnerId, setPartnerId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [goal, setGoal] = useState<string | null>(goals[0]?.identifier ?? null);
+  const [amount, setAmount] = useState('');
+  const [percent, setPercent] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const partners = useQuery({
+    queryKey: ['staff-offers', 'override-partners', debounced],
+    enabled: canWrite,
+    queryFn: async () =>
+      ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, status: 'active', ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore
+  });
+  const nameOf = (identifier: string) => goals.find((g) => g.identifier === identifier)?.name ?? identifier;
+
+  const submit = async () => {
+    const body = { partnerId: Number(partnerId) || 0, goal: goal ?? '', payoutAmount: parseMinorUnits(amount, currency), payoutPercent: parseBasisPoints(percent) }; // prettier-ignore
+    const parsed = PayoutOverrideCreateSchema.safeParse(body);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), t(`formError.${i.message}`, { defaultValue: t('formError.type') })]))); // prettier-ignore
+      return;
+    }
+    setErrors({});
+    try {
+      await setOverride.mutateAsync(body);
+      showSnackbar({ kind: 'success', message: t('staff.offers.overrides.saved') });
+      setAmount('');
+      setPercent('');
+    } catch (error) {
+      if (isApiRequestError(error) && error.errors) setErrors(error.errors);
+      showSnackbar({ kind: 'error', message: isApiRequestError(error) ? error.message : t('errors.generic') });
+    }
+  };
+
+  return (
+    <Paper withBorder p="md" data-testid="staff-offer-overrides">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('staff.offers.overrides.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('staff.offers.overrides.hint')}
+        </Text>
+        {(overrides.data ?? []).length === 0 ? (
+          <Text size="sm">{t('staff.offers.overrides.empty')}</Text>
+        ) : (
+          <Table withTableBorder data-testid="staff-offer-overrides-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('staff.offers.overrides.partner')}</Table.Th>
+                <Table.Th>{t('staff.offers.goal.goal')}</Table.Th>
+                <Table.Th>{t('staff.offers.previewPayout')}</Table.Th>
+                {canWrite ? <Table.Th>{t('staff.offers.overrides.actions')}</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(overrides.data ?? []).map((o) => (
+                <Table.Tr key={o.id} data-testid="staff-offer-override-row">
+                  <Table.Td>{`${o.partner.name} #${o.partner.id}`}</Table.Td>
+                  <Table.Td>{nameOf(o.goal)}</Table.Td>
+                  <Table.Td>{formatPayout({ amount: o.payoutAmount, percent: o.payoutPercent, currency })}</Table.Td>
+                  {canWrite ? (
+                    <Table.Td>
+                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.mutate(o.id, { onSuccess: () => showSnackbar({ kind: 'success', message: t('staff.offers.overrides.removed') }) })}>
+                        {t('staff.offers.overrides.remove')}
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+        {canWrite ? (
+          <Group align="flex-start" grow>
+            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partners.data ?? []} value={partnerId} onChange={setPartnerId} error={errors.partnerId} nothingFoundMessage={t('staff.news.nothingFound')} data-testid="staff-offer-override-partner" />
+            <Select label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-override-goal" />
+            <TextInput label={t('staff.offers.goal.payoutAmount', { currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.payoutAmount} data-testid="staff-offer-override-amount" />
+            <TextInput label={t('staff.offers.goal.payoutPercent')} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.currentTarget.value)} error={errors.payoutPercent} data-testid="staff-offer-override-percent" />
+          </Group>
+        ) : null}
+        {canWrite ? (
+          <Group justify="flex-end">
+            <Button onClick={() => void submit()} loading={setOverride.isPending} data-testid="staff-offer-override-save">
+              {t('staff.offers.overrides.save')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+} // prettier-ignore
