@@ -151,6 +151,15 @@ export function negativeMargin(goal: {
   return null;
 }
 
+/** Flags each repeated value of a list of ids or codes. */
+const uniqueValues = (list: readonly unknown[], ctx: z.RefinementCtx) =>
+  uniqueIn(
+    [...list],
+    (v) => v,
+    ctx,
+    (i) => [i],
+  );
+
 const offerFields = {
   name: requiredString(255),
   productId: id,
@@ -182,30 +191,13 @@ const offerFields = {
       ),
     ),
   /** Vertical ids. */
-  verticals: z
-    .array(id, { error: 'type' })
-    .max(50, { error: 'maxLength' })
-    .superRefine((list, ctx) =>
-      uniqueIn(
-        list,
-        (v) => v,
-        ctx,
-        (i) => [i],
-      ),
-    ),
+  verticals: z.array(id, { error: 'type' }).max(50, { error: 'maxLength' }).superRefine(uniqueValues),
   /** Seen only by partners whose application is active, or who are on `allowedPartnerIds`. */
   private: z.boolean({ error: 'type' }),
   allowedPartnerIds: z
     .array(id, { error: 'type' })
     .max(OFFER_ALLOW_LIST_MAX, { error: 'maxLength' })
-    .superRefine((list, ctx) =>
-      uniqueIn(
-        list,
-        (v) => v,
-        ctx,
-        (i) => [i],
-      ),
-    ),
+    .superRefine(uniqueValues),
   requireApproval: z.boolean({ error: 'type' }),
   enabled: z.boolean({ error: 'type' }),
   /** Clicks from outside `countries` go to the fallback (geo_mismatch); off: every country is taken. */

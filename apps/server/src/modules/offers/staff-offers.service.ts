@@ -72,19 +72,25 @@ async function resolveReferences(
     });
     return {
       goalId: goalId ?? 0,
-      revenueAmount: g.revenueAmount,
-      revenuePercent: g.revenuePercent,
-      payoutAmount: g.payoutAmount,
-      payoutPercent: g.payoutPercent,
-      allowNegativeMargin: g.allowNegativeMargin,
-      manualValidation: g.manualValidation,
-      private: g.private,
+      ...goalSides(g),
       tiers: [{ goalTypeId: baseTier ?? 0, payoutAmount: g.payoutAmount, payoutPercent: g.payoutPercent }, ...tiers],
     };
   });
   if (Object.keys(errors).length > 0) throw badRequest('The request is invalid.', errors);
   return body.goals ? rows : undefined;
 }
+
+type GoalSides = Omit<GoalWrite, 'goalId' | 'tiers'>;
+/** A goal's two sides and flags, as written and as audited. */
+const goalSides = (g: GoalSides): GoalSides => ({
+  revenueAmount: g.revenueAmount,
+  revenuePercent: g.revenuePercent,
+  payoutAmount: g.payoutAmount,
+  payoutPercent: g.payoutPercent,
+  allowNegativeMargin: g.allowNegativeMargin,
+  manualValidation: g.manualValidation,
+  private: g.private,
+});
 
 /** The audited fields of an offer: the description by its length, the goals one field each (`goals.sale`). */
 function auditFields(
@@ -95,13 +101,7 @@ function auditFields(
     lists.goals.map((g) => [
       `goals.${g.goal}`,
       {
-        revenueAmount: g.revenueAmount,
-        revenuePercent: g.revenuePercent,
-        payoutAmount: g.payoutAmount,
-        payoutPercent: g.payoutPercent,
-        allowNegativeMargin: g.allowNegativeMargin,
-        manualValidation: g.manualValidation,
-        private: g.private,
+        ...goalSides(g),
         types: g.types.map((t) => ({ type: t.type, payoutAmount: t.payoutAmount, payoutPercent: t.payoutPercent })),
       },
     ]),
