@@ -92,6 +92,10 @@ describe('partner payout overrides (issue 20)', () => {
     expect((await listed(own)).payout).toMatchObject({ goal: 'registration', amount: 550 });
     expect((await listed(own)).payouts[0]).toMatchObject({ goal: 'registration', amount: 550 });
     expect((await listed(other)).payout).toMatchObject({ goal: 'registration', amount: 400 });
+    // Sorted by payout, the list sorts by the partner's own: the query runs with the override joined.
+    const sorted = await asPartner(own, `/offer?name=Override%20Offer&sortName=payout&sortOrder=desc&count=10`);
+    expect(sorted.statusCode).toBe(200);
+    expect(sorted.json().data.list[0]).toMatchObject({ id: offerId, payout: { amount: 550 } });
 
     const detail = async (p: Partner) => (await asPartner(p, `/offer/${offerId}?groups=goals,goal,goalTypes,goalType`)).json().data; // prettier-ignore
     const registrationOf = (d: { offerGoals: { goal: { identifier: string }; payoutAmount: number; types: { goalType: { identifier: string }; payoutAmount: number }[] }[] }) => d.offerGoals.find((g) => g.goal.identifier === 'registration')!; // prettier-ignore

@@ -57,6 +57,7 @@ describe('the main menu and the router', () => {
       'menu-staffApplications',
       'menu-staffDocuments',
       'menu-staffConversions',
+      'menu-staffOffers',
       'menu-staffAdvertisers',
       'menu-staffNews',
       'menu-staffBilling',
@@ -94,6 +95,7 @@ describe('the main menu and the router', () => {
       'menu-staffApplications',
       'menu-staffDocuments',
       'menu-staffConversions',
+      'menu-staffOffers',
       'menu-staffAdvertisers',
       'menu-staffNews',
       'menu-staffBilling',
@@ -106,7 +108,8 @@ describe('the main menu and the router', () => {
       'menu-staffApplications',
       'menu-staffDocuments',
       'menu-staffConversions',
+      'menu-staffOffers',
     ]);
-    expect(ids(['ROLE_FINANCE'])).toEqual(['menu-staffHome']);
+    expect(ids(['ROLE_FINANCE'])).toEqual(['menu-staffHome', 'menu-staffOffers']);
   });
 });

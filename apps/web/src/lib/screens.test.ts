@@ -28,6 +28,7 @@ describe('menuItems', () => {
       '/staff/applications',
       '/staff/documents',
       '/staff/conversions',
+      '/staff/offers',
       '/staff/advertisers',
       '/staff/news',
       '/staff/billing',

@@ -14,6 +14,7 @@ import {
   type PartnerOffer,
   type Vertical,
 } from '@portal/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { overridesOf, resolvePayout } from './payout-overrides.js';
 import {
@@ -27,6 +28,7 @@ import {
   offers,
   partnerOffers,
   partners,
+  payoutOverrides,
   products,
   statsDaily,
   verticals,
@@ -83,17 +85,28 @@ function epcTable(db: DbOrTx, now: Date, partnerId: number | null, name: string)
  * The registration payout of every offer as one derived table (the preferred goal's p1 tier), joined only to sort
  * by payout: a set-based join stays fast where a per-row subquery over thousands of offers does not.
  */
-function payoutTable(db: DbOrTx) {
+function payoutTable(db: DbOrTx, partnerId: number) {
+  // The viewer's own payout where it has one (issue 20), as the list shows it.
+  const own = (override: AnyPgColumn, tier: AnyPgColumn) =>
+    sql<number | null>`case when ${payoutOverrides.id} is null then ${tier} else ${override} end`;
   return db
     .selectDistinctOn([offerGoals.offerId], {
       offerId: offerGoals.offerId,
-      amount: offerGoalTypes.payoutAmount,
-      percent: offerGoalTypes.payoutPercent,
+      amount: own(payoutOverrides.payoutAmount, offerGoalTypes.payoutAmount).as('amount'),
+      percent: own(payoutOverrides.payoutPercent, offerGoalTypes.payoutPercent).as('percent'),
     })
     .from(offerGoals)
     .innerJoin(goals, and(eq(goals.id, offerGoals.goalId), inArray(goals.identifier, [...PAYOUT_GOALS])))
     .innerJoin(offerGoalTypes, eq(offerGoalTypes.offerGoalId, offerGoals.id))
     .innerJoin(goalTypes, and(eq(goalTypes.id, offerGoalTypes.goalTypeId), eq(goalTypes.identifier, PAYOUT_TIER)))
+    .leftJoin(
+      payoutOverrides,
+      and(
+        eq(payoutOverrides.offerId, offerGoals.offerId),
+        eq(payoutOverrides.goalId, offerGoals.goalId),
+        eq(payoutOverrides.partnerId, partnerId),
+      ),
+    )
     .orderBy(offerGoals.offerId, desc(sql`${goals.identifier} = ${PAYOUT_GOALS[0]}`))
     .as('registration_payout');
 }
@@ -160,7 +173,7 @@ function filtersOf(db: DbOrTx, query: ListOffersQuery): SQL[] {
 }
 
 type SortJoins = {
-  payout: { amount: SQL | Column; percent: SQL | Column } | null;
+  payout: { amount: SQL | SQL.Aliased | Column; percent: SQL | SQL.Aliased | Column } | null;
   epc: SQL.Aliased<number | null> | null;
 };
 
@@ -174,7 +187,9 @@ function orderOf(query: ListOffersQuery, { payout, epc }: SortJoins): SQL[] {
     case 'createdAt':
       return [dir(offers.createdAt), dir(offers.id)];
     case 'payout':
-      return payout ? [nullsLast(payout.amount), nullsLast(payout.percent), dir(offers.id)] : [dir(offers.id)];
+      return payout
+        ? [nullsLast(sql`${payout.amount}`), nullsLast(sql`${payout.percent}`), dir(offers.id)]
+        : [dir(offers.id)];
     case 'epc':
     case 'networkEpc':
       // Offers without a click in the window (no EPC) come last in both directions, as payouts do.
@@ -478,7 +493,7 @@ export async function listOffers(
   let payout: ReturnType<typeof payoutTable> | null = null;
   let epc: ReturnType<typeof epcTable> | null = null;
   if (query.sortName === 'payout') {
-    payout = payoutTable(db);
+    payout = payoutTable(db, viewer.partnerId);
     builder = builder.leftJoin(payout, eq(payout.offerId, offers.id));
   }
   if (query.sortName === 'epc' || query.sortName === 'networkEpc') {
