@@ -101,10 +101,13 @@ describe('the country of an address', () => {
     expect(countryOf('85.214.0.1')).toBe('DE');
     expect(countryOf('::ffff:90.0.0.1')).toBe('FR');
     expect(countryOf('2a01:e0a::1')).toBe('FR');
+    // The ranges' neighbours are public: looked up, not let through.
+    for (const ip of ['172.32.0.1', '100.63.255.1', '100.128.0.1', '198.20.0.1', '11.0.0.1'])
+      expect(countryOf(ip), ip).not.toBeUndefined();
   });
 
   it('answers undefined for addresses no file can place, and for garbage', () => {
-    for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.16.0.1', '192.0.2.7', '::1', 'fe80::1', 'fd00::1', 'nonsense', '', null]) {
+    for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.1.1', '172.16.0.1', '172.31.255.255', '100.64.0.1', '100.127.9.9', '169.254.1.1', '198.18.0.1', '198.51.100.4', '203.0.113.9', '192.0.2.7', '::ffff:10.0.0.1', '::1', 'fe80::1', 'fd00::1', '2001:db8::5', 'nonsense', '', null]) {
       expect(countryOf(ip), String(ip)).toBeUndefined();
     }
   }); // prettier-ignore
