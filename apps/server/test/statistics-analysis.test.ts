@@ -294,7 +294,7 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
 
   it('refuses an unknown grouping, sort, order or page size with a 400 naming the field', async () => {
     for (const [query, field] of [
-      ['groupBy=country', 'groupBy'],
+      ['groupBy=continent', 'groupBy'],
       ['sort=payout', 'sort'],
       ['order=up', 'order'],
       ['count=501', 'count'],
