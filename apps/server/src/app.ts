@@ -36,6 +36,7 @@ import { newsRoutes } from './modules/news/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { offersRoutes } from './modules/offers/index.js';
 import { billingRoutes } from './modules/billing/index.js';
+import { capsRoutes } from './modules/caps/index.js';
 import { registerRoutes } from './modules/register/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { setupRoutes } from './modules/setup/index.js';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(setupRoutes, { ctx });
       await api.register(imagesRoutes, { ctx });
       await api.register(offersRoutes, { ctx, onOfferChange: () => tracking.contexts.clear() });
+      await api.register(capsRoutes, { ctx, onCapsChange: () => tracking.contexts.clear() });
       await api.register(billingRoutes, { ctx });
       await api.register(newsRoutes, { ctx });
       await api.register(staffRoutes, { ctx });

@@ -26,8 +26,10 @@ export type TrackingEngine = {
 };
 
 export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flushIntervalMs = 100): TrackingEngine {
-  const buffer = new ClickBuffer(ctx.db, { logger, intervalMs: flushIntervalMs });
-  const contexts = new ClickContextCache(ctx.db, () => Date.now());
+  const clickNow = () => ctx.now().getTime();
+  const buffer = new ClickBuffer(ctx.db, { logger, intervalMs: flushIntervalMs, now: clickNow });
+  // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
+  const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);
   return {
     buffer,
     contexts,

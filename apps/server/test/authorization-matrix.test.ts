@@ -361,6 +361,21 @@ const TABLE: Record<string, Row> = {
     fresh: async () => ({ override: await payoutOverride() }),
     request: (f, _c, fresh) => ({ url: `/api/v1/staff/offers/${f.offer}/overrides/${fresh.override}` }),
   },
+  'GET /api/v1/staff/offers/{id}/caps': {
+    expect: ANY_STAFF,
+    request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}/caps` }),
+  },
+  // As the overrides: a partner out of reach is a field error (a 400, counted as reached); the caps test holds who
+  // may set which cap.
+  'PUT /api/v1/staff/offers/{id}/caps': {
+    expect: STAFF_LIST,
+    request: (f) => ({
+      url: `/api/v1/staff/offers/${f.offer}/caps`,
+      payload: [{ partnerId: f.partnerA, metric: 'conversions', period: 'month', limit: 1000 }],
+    }),
+  },
+  'GET /api/v1/staff/caps/alerts': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/caps/alerts' }) },
+  'GET /api/v1/staff/notifications': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/notifications' }) },
   'POST /api/v1/staff/offers': {
     expect: ADMIN_ONLY,
     request: (f) => ({

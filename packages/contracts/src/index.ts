@@ -9,6 +9,7 @@ export * from './config.js';
 export * from './format.js';
 export * from './offers.js';
 export * from './staff-offers.js';
+export * from './caps.js';
 export * from './news.js';
 export * from './images.js';
 export * from './account-settings.js';

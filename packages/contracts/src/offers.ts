@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PartnerCapSchema } from './caps.js';
 import {
   APPLICATION_STATUSES,
   CONVERSION_TYPES,
@@ -148,6 +149,8 @@ export const OfferSchema = z.object({
   partnerStatus: z.enum(OFFER_PARTNER_STATUSES),
   application: ApplicationSummarySchema.nullable(),
   product: OfferProductSchema.optional(),
+  /** On the detail only: the caps that concern the viewing partner (issue 20). */
+  caps: z.array(PartnerCapSchema).optional(),
   offerGoals: z.array(OfferGoalSchema).optional(),
   createdAt: z.string(),
 });

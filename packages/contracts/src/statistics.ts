@@ -395,6 +395,7 @@ export const PARTNER_REFUSAL_REASONS = [
   'geo_mismatch',
   'offer_not_started',
   'offer_ended',
+  'over_cap',
 ] as const;
 export type PartnerRefusalReason = (typeof PARTNER_REFUSAL_REASONS)[number];
 

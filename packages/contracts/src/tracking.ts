@@ -26,6 +26,8 @@ export const CLICK_REJECTION_REASONS = [
   'geo_mismatch',
   'offer_not_started',
   'offer_ended',
+  /** A click cap of the offer (the partner's or the whole offer's) is reached for its period (issue 20). */
+  'over_cap',
 ] as const;
 export type ClickRejectionReason = (typeof CLICK_REJECTION_REASONS)[number];
 
@@ -43,6 +45,8 @@ export const CONVERSION_REJECTION_REASONS = [
   'amount_required',
   /** Pending, then declined by staff on review. */
   'declined',
+  /** It would have crossed a conversion, payout or revenue cap of the offer (issue 20): never paid. */
+  'over_cap',
 ] as const;
 export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
 

@@ -66,6 +66,7 @@ describe('decideClick targeting (issue 19)', () => {
     partner: { id: 2, status: 'active', allOffersAccess: true },
     applicationStatus: null,
     allowListed: false,
+    caps: [],
   });
 
   it('takes a visitor from a listed country, and one whose address no file can place', () => {

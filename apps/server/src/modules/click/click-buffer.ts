@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { clicks } from '../../db/schema.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { capUsage, clicks, offerCaps } from '../../db/schema.js';
 import { isDataException } from '../../lib/errors.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from '../rollups/index.js';
+import { alertCap, nearlyReached } from '../caps/index.js';
+import { ClickCapCounters, type CapRef } from './click-caps.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
 
@@ -31,6 +33,8 @@ export type ClickBufferOptions = {
   intervalMs?: number;
   /** A batch this large is written at once, without waiting for the timer. */
   maxBatch?: number;
+  /** The clicks' clock (the app's `now`): which cap periods are current. */
+  now?: () => number;
   logger: FastifyBaseLogger;
 };
 
@@ -44,9 +48,14 @@ export class ClickBuffer {
   private writing: BufferedClick[] = [];
   private rejected = new Map<string, RejectedKey & { count: number }>();
   private chain: Promise<void> = Promise.resolve();
+  /** The cap counters each capped click took (issue 20): added to `cap_usage` with the click's batch. */
+  private readonly capTakes = new Map<BufferedClick, CapRef[]>();
+  /** The process's click-cap counters (decision 045). */
+  readonly caps = new ClickCapCounters();
   private timer: NodeJS.Timeout | null = null;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
+  private readonly now: () => number;
 
   constructor(
     private readonly db: Db,
@@ -54,6 +63,7 @@ export class ClickBuffer {
   ) {
     this.intervalMs = options.intervalMs ?? 100;
     this.maxBatch = options.maxBatch ?? 1000;
+    this.now = options.now ?? Date.now;
   }
 
   start(): void {
@@ -69,8 +79,9 @@ export class ClickBuffer {
     await this.flush();
   }
 
-  push(click: BufferedClick): void {
+  push(click: BufferedClick, caps?: CapRef[] | null): void {
     this.queue.push(click);
+    if (caps && caps.length > 0) this.capTakes.set(click, caps);
     if (this.queue.length >= this.maxBatch) this.flushInBackground();
   }
 
@@ -158,6 +169,13 @@ export class ClickBuffer {
   }
 
   private async write(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
+    const written = new Map<CapRef, number>();
+    for (const click of this.capTakes.size > 0 ? batch : []) {
+      for (const ref of this.capTakes.get(click) ?? []) written.set(ref, (written.get(ref) ?? 0) + 1);
+    }
+    const now = this.now();
+    const known = this.caps.size > 0 ? this.caps.known(now) : [];
+    let readBack = new Map<CapRef, number>();
     await this.db.transaction(async (tx) => {
       if (batch.length > 0) {
         // The batch as one JSON parameter, the clicks as they are (decision 022): JSON.stringify is native, where
@@ -174,6 +192,46 @@ export class ClickBuffer {
         await rollups.write(tx);
       }
       await writeRejected(tx, rejected);
+      if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
     });
+    this.caps.settle(written, readBack);
+    for (const click of batch) this.capTakes.delete(click);
   }
+}
+
+/**
+ * Adds a batch's capped clicks to `cap_usage` (of caps that still exist) and reads back every counter this process
+ * knows, in the batch's transaction: the others' clicks arrive with it (decision 045). A counter at 90 % alerts, once.
+ */
+async function syncCapUsage(
+  tx: DbOrTx,
+  written: Map<CapRef, number>,
+  known: CapRef[],
+  now: Date,
+): Promise<Map<CapRef, number>> {
+  const adds = [...written].map(([ref, n]) => ({ capId: ref.capId, periodStart: new Date(ref.periodStart).toISOString(), n }));
+  if (adds.length > 0) {
+    await tx.execute(sql`insert into ${capUsage} (cap_id, period_start, used)
+      select x."capId", x."periodStart", x.n
+      from json_to_recordset(${JSON.stringify(adds)}::json) as x("capId" int, "periodStart" timestamptz, n bigint)
+      where exists (select 1 from ${offerCaps} c where c.id = x."capId")
+      order by x."capId"
+      on conflict (cap_id, period_start) do update set used = ${capUsage}.used + excluded.used`);
+  }
+  const refs = [...new Set([...written.keys(), ...known])];
+  const rows = await tx
+    .select({ capId: capUsage.capId, periodStart: capUsage.periodStart, used: capUsage.used, alertedAt: capUsage.alertedAt }) // prettier-ignore
+    .from(capUsage)
+    .where(or(...refs.map((r) => and(eq(capUsage.capId, r.capId), eq(capUsage.periodStart, new Date(r.periodStart))))));
+  const byKey = new Map(rows.map((r) => [`${r.capId}:${r.periodStart.getTime()}`, r]));
+  const used = new Map<CapRef, number>();
+  for (const ref of refs) {
+    const row = byKey.get(`${ref.capId}:${ref.periodStart}`);
+    if (!row) continue;
+    used.set(ref, row.used);
+    if (row.alertedAt === null && nearlyReached(row.used, ref.limit)) {
+      await alertCap(tx, ref.capId, row.periodStart, row.used, now);
+    }
+  }
+  return used;
 }

@@ -1,6 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { CapPeriod } from '@portal/contracts';
+import { capPeriod } from '../../lib/cap-periods.js';
+import type { ClickCapCounters, ClickCapRule } from './click-caps.js';
 import type { Db } from '../../db/client.js';
-import { advertisers, offerAllowedPartners, offers, partnerOffers, partners, products } from '../../db/schema.js';
+import {
+  advertisers,
+  capUsage,
+  offerAllowedPartners,
+  offerCaps,
+  offers,
+  partnerOffers,
+  partners,
+  products,
+} from '../../db/schema.js';
 
 /** What /click needs to know about an offer, a partner and the partner's application to it. */
 export type ClickContext = {
@@ -24,13 +36,21 @@ export type ClickContext = {
   applicationStatus: string | null;
   /** The partner is on the (private) offer's allow-list. */
   allowListed: boolean;
+  /** The click caps that apply: the partner's own and the whole offer's (issue 20); usually none. */
+  caps: ClickCapRule[];
 };
 
 /**
  * Three key look-ups one after the other, not at once: the traffic seed loads contexts inside its transaction, where
  * overlapping queries on the one connection are deprecated by pg (and refused from pg 9). A miss is rare (the cache).
  */
-async function loadContext(db: Db, offerId: number, partnerId: number): Promise<ClickContext> {
+async function loadContext(
+  db: Db,
+  offerId: number,
+  partnerId: number,
+  counters: ClickCapCounters | undefined,
+  now: number,
+): Promise<ClickContext> {
   const offerRows = await db
     .select({
       id: offers.id,
@@ -66,6 +86,28 @@ async function loadContext(db: Db, offerId: number, partnerId: number): Promise<
     .from(offerAllowedPartners)
     .where(and(eq(offerAllowedPartners.partnerId, partnerId), eq(offerAllowedPartners.offerId, offerId)))
     .limit(1);
+  const capRows = await db
+    .select({ id: offerCaps.id, period: offerCaps.period, limit: offerCaps.limit })
+    .from(offerCaps)
+    .where(
+      and(
+        eq(offerCaps.offerId, offerId),
+        eq(offerCaps.metric, 'clicks'),
+        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, partnerId)),
+      ),
+    )
+    .orderBy(asc(offerCaps.id));
+  const caps = capRows.map((c) => ({ id: c.id, period: c.period as CapPeriod, limit: c.limit }));
+  if (caps.length > 0 && counters) {
+    // What the database holds for each cap's current period, for a counter this process does not have yet.
+    const bounds = caps.map((c) => capPeriod(c.period, now));
+    const usage = await db
+      .select({ capId: capUsage.capId, used: capUsage.used })
+      .from(capUsage)
+      .where(or(...caps.map((c, i) => and(eq(capUsage.capId, c.id), eq(capUsage.periodStart, new Date(bounds[i]!.start))))));
+    const used = new Map(usage.map((u) => [u.capId, u.used]));
+    caps.forEach((c, i) => counters.prime(c, bounds[i]!.start, bounds[i]!.end, used.get(c.id) ?? 0));
+  }
   const row = offerRows[0];
   const offer = row
     ? {
@@ -86,6 +128,7 @@ async function loadContext(db: Db, offerId: number, partnerId: number): Promise<
     partner: partnerRows[0] ?? null,
     applicationStatus: applicationRows[0]?.status ?? null,
     allowListed: allowRows.length > 0,
+    caps,
   };
 }
 
@@ -105,6 +148,10 @@ export class ClickContextCache {
     private readonly now: () => number,
     private readonly ttlMs = 5000,
     private readonly maxEntries = 100_000,
+    /** The process's click-cap counters, primed from the database as contexts load. */
+    private readonly counters?: ClickCapCounters,
+    /** The clicks' clock (the app's `now`), which names the cap periods primed. */
+    private readonly clickNow: () => number = now,
   ) {}
 
   /** The context if it is loaded and fresh, else undefined (then `get` loads it). */
@@ -122,7 +169,7 @@ export class ClickContextCache {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     const entry: CacheEntry = {
       expires: now + this.ttlMs,
-      value: loadContext(this.db, offerId, partnerId),
+      value: loadContext(this.db, offerId, partnerId, this.counters, this.clickNow()),
       loaded: undefined,
     };
     this.entries.set(key, entry);

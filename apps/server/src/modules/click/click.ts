@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CLICK_MACROS, type ClickQuery, type ClickRejectionReason } from '@portal/contracts';
 import type { BufferedClick, ClickBuffer } from './click-buffer.js';
 import type { ClickContext, ClickContextCache } from './click-lookup.js';
+import type { CapRef } from './click-caps.js';
 import { hourOf } from '../rollups/index.js';
 
 /**
@@ -77,6 +78,7 @@ export const CLICK_REJECTION_MESSAGES: Record<ClickRejectionReason, string> = {
   geo_mismatch: 'This offer is not available in your country.',
   offer_not_started: 'This offer has not started yet.',
   offer_ended: 'This offer has ended.',
+  over_cap: 'This offer has reached its cap for now.',
 };
 
 type Macro = (typeof CLICK_MACROS)[number];
@@ -183,6 +185,16 @@ function recordClick(
     });
     return refusal(decision);
   }
+  // Click caps (issue 20): counted in the process, no database round trip; a reached cap refuses as targeting does.
+  let capRefs: CapRef[] | null = null;
+  if (context.caps.length > 0) {
+    capRefs = buffer.caps.admit(context.caps, now.getTime());
+    if (!capRefs) {
+      const offer = decision.offer;
+      buffer.reject({ hour: hourOf(now), reason: 'over_cap', offerId: offer.id, partnerId: context.partner?.id ?? 0 });
+      return refusal({ ok: false, reason: 'over_cap', status: 403, fallbackUrl: offer.fallbackUrl ?? undefined });
+    }
+  }
   const clickId = newClickId(now);
   buffer.push({
     clickId,
@@ -199,6 +211,6 @@ function recordClick(
     userAgent: visitor.userAgent,
     referrer: visitor.referrer,
     createdAt: now,
-  });
+  }, capRefs);
   return { ok: true, clickId, location: landingUrl(decision.offer.defaultUrl, query, clickId) };
 }

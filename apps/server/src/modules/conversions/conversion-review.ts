@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { conversions, partners } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
+import { giveBackConversionCaps } from '../caps/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
 import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
@@ -109,6 +110,8 @@ export async function reviewConversion(
       .where(and(eq(conversions.id, id), eq(conversions.status, 'pending')))
       .returning(columns);
     if (!updated) throw conflict('Only a pending conversion can be reviewed.', { status: 'pending' });
+    // A declined conversion frees what it took from its caps, in the periods it took it from (issue 20).
+    if (reason) await giveBackConversionCaps(tx, updated.id);
     await moveRollups(tx, updated, current.payout);
     await recordAudit(
       tx,

@@ -24,6 +24,7 @@ import {
   products,
 } from '../../db/schema.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
+import { takeConversionCaps } from '../caps/index.js';
 import type { BufferedClick, ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
 
@@ -337,13 +338,29 @@ export async function recordPostback(
   };
 
   return db.transaction(async (tx) => {
-    const insert = async (o: Outcome) => {
+    const insert = async (offered: Outcome) => {
+      let o = offered;
       const [row] = await tx
         .insert(conversions)
         .values({ ...base, status: o.status, reason: o.reason, payout: o.payout, revenue: o.revenue })
         .onConflictDoNothing()
         .returning({ id: conversions.id });
       if (!row) return null;
+      // A counted conversion takes its caps (issue 20, decision 045); one that would cross any is rejected, unpaid.
+      if (known && o.status !== 'rejected') {
+        const within = await takeConversionCaps(
+          tx,
+          { id: row.id, offerId: known.click.offerId, partnerId: known.click.partnerId, createdAt: now },
+          { payout: o.payout, revenue: o.revenue },
+        );
+        if (!within) {
+          o = { status: 'rejected', reason: 'over_cap', goalId: o.goalId, payout: 0, revenue: 0 };
+          await tx
+            .update(conversions)
+            .set({ status: o.status, reason: o.reason, payout: 0, revenue: 0 })
+            .where(eq(conversions.id, row.id));
+        }
+      }
       if (known) {
         const rollups = new RollupAccumulator();
         rollups.add(

@@ -5,6 +5,7 @@ import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../.
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf, staffScopeOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
+import { partnerCaps } from '../caps/index.js';
 import { decideApplications } from './application-decisions.js';
 import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.js';
 import { listOverrides, removeOverride, setOverride } from './payout-overrides.js';
@@ -59,7 +60,8 @@ export const offersRoutes: FastifyPluginAsyncZod<{
         request.query.groups ?? [],
       );
       if (!offer) throw notFound(OFFER_NOT_FOUND);
-      return ok(offer);
+      // The caps that concern the partner (issue 20): its own with what is left, the offer's as available or capped.
+      return ok({ ...offer, caps: await partnerCaps(db, offer.id, partnerIdOf(request), ctx.now()) });
     },
   });
 

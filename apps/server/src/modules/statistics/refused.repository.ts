@@ -19,6 +19,7 @@ const AS_PARTNER_SEES_IT: Record<ClickRejectionReason, PartnerRefusalReason | nu
   geo_mismatch: 'geo_mismatch',
   offer_not_started: 'offer_not_started',
   offer_ended: 'offer_ended',
+  over_cap: 'over_cap',
 };
 
 /** The partner's refused clicks in a window, per reason and offer, from the hourly refusal rollup; most first. */

@@ -30,7 +30,13 @@ export function StaffOfferRoute() {
   return (
     <>
       <PageTitle>{t(offerId === null ? 'staff.offers.new' : 'screen.staffOffer')}</PageTitle>
-      <OfferEditor key={id} id={offerId} canWrite={admin} canOverride={manager} />
+      <OfferEditor
+        key={id}
+        id={offerId}
+        canWrite={admin}
+        canOverride={manager}
+        canCapOffer={admin || roles.includes('ROLE_TEAM_MANAGER')}
+      />
     </>
   );
 }

@@ -2,7 +2,14 @@ import { Anchor, Button, Center, Grid, Image, Paper, Skeleton, Stack, Table, Tex
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatPayout, imageVariantUrl } from '@portal/contracts';
+import {
+  formatCount,
+  formatDate,
+  formatHour,
+  formatMoneyMinor,
+  formatPayout,
+  imageVariantUrl,
+} from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
 import { PageTitle } from '@/components/page-title';
 import { SafeHtml } from '@/components/safe-html';
@@ -80,6 +87,10 @@ function OfferView({ offer }: { offer: OfferItem }) {
       <OfferStatusBadge key="status" status={offer.partnerStatus} />,
     ],
     ['vertical', t('offers.detail.vertical'), verticalNames(offer)],
+    // The caps that concern the partner (issue 20): its own with what is left, the offer's as available or capped.
+    ...(offer.caps && offer.caps.length > 0
+      ? [['caps', t('offers.detail.caps'), <OfferCapsList key="caps" caps={offer.caps} currency={offer.currency.isoCode} timeZone={config.user.timezone ?? undefined} />] as [string, string, ReactNode]] // prettier-ignore
+      : []),
   ];
 
   return (
@@ -140,3 +151,28 @@ function OfferView({ offer }: { offer: OfferItem }) {
     </Stack>
   );
 }
+
+type PartnerCapItem = NonNullable<OfferItem['caps']>[number];
+
+/** One line per cap, in the partner's time zone: what is left and when it resets. */
+function OfferCapsList({ caps, currency, timeZone }: { caps: PartnerCapItem[]; currency: string; timeZone: string | undefined }) {
+  const { t } = useTranslation();
+  const value = (cap: PartnerCapItem, n: number) =>
+    cap.metric === 'payout' || cap.metric === 'revenue' ? formatMoneyMinor(n, currency) : formatCount(n);
+  return (
+    <Stack gap={4}>
+      {caps.map((cap, i) => {
+        const what = t('offers.detail.capWhat', { metric: t(`offers.detail.capMetrics.${cap.metric}`), period: t(`offers.detail.capPeriods.${cap.period}`) }); // prettier-ignore
+        const state = cap.scope === 'partner'
+          ? t('offers.detail.capLeft', { left: value(cap, cap.remaining), limit: value(cap, cap.limit) })
+          : t(`offers.detail.capOffer.${cap.status}`);
+        const resets = cap.resetsAt ? t('offers.detail.capResets', { when: `${formatDate(cap.resetsAt, timeZone)} ${formatHour(cap.resetsAt, timeZone)}` }) : ''; // prettier-ignore
+        return (
+          <Text key={i} size="sm" data-testid="offer-detail-cap" data-scope={cap.scope}>
+            {[what, state, resets].filter(Boolean).join(' · ')}
+          </Text>
+        );
+      })}
+    </Stack>
+  );
+} // prettier-ignore

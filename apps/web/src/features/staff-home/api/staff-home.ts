@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { staffEndpoints } from '@portal/contracts';
+import { capsEndpoints, staffEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /staff/home: the work queues with their counts, within the staff member's scope. */
@@ -7,4 +7,18 @@ export const useStaffHome = () =>
   useQuery({
     queryKey: ['staff-home'],
     queryFn: async () => (await api.call(staffEndpoints.home, {})).data,
+  });
+
+/** GET /staff/caps/alerts: caps at 90 % or more in their current period, within the staff member's scope. */
+export const useCapAlerts = () =>
+  useQuery({
+    queryKey: ['staff-home', 'cap-alerts'],
+    queryFn: async () => (await api.call(capsEndpoints.alerts, {})).data ?? [],
+  });
+
+/** GET /staff/notifications: the staff member's latest notifications (cap alerts). */
+export const useStaffNotifications = () =>
+  useQuery({
+    queryKey: ['staff-home', 'notifications'],
+    queryFn: async () => (await api.call(staffNotificationsEndpoints.list, {})).data ?? [],
   });

@@ -1,10 +1,16 @@
-import { Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCount, type StaffHome as StaffHomeData } from '@portal/contracts';
+import {
+  formatCount,
+  formatDate,
+  formatHour,
+  formatMoneyMinor,
+  type StaffHome as StaffHomeData,
+} from '@portal/contracts';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
-import { useStaffHome } from '../api/staff-home';
+import { useCapAlerts, useStaffHome, useStaffNotifications } from '../api/staff-home';
 
 type Queue = {
   key: keyof StaffHomeData;
@@ -73,6 +79,83 @@ export function StaffHome() {
           );
         })}
       </SimpleGrid>
+      <CapAlerts />
+      <StaffAlerts />
     </Stack>
+  );
+}
+
+/** The offers whose caps are at 90 % or more in their current period (issue 20), most used first. */
+function CapAlerts() {
+  const { t } = useTranslation();
+  const alerts = useCapAlerts();
+  const list = alerts.data ?? [];
+  const amount = (metric: string, value: number) =>
+    metric === 'payout' || metric === 'revenue' ? formatMoneyMinor(value) : formatCount(value);
+  return (
+    <Card withBorder padding="lg" data-testid="staff-home-caps">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('staff.home.caps.title')}
+        </Title>
+        {alerts.isError ? <Text c="red">{t('staff.home.loadError')}</Text> : null}
+        {alerts.isSuccess && list.length === 0 ? <Text size="sm">{t('staff.home.caps.none')}</Text> : null}
+        {list.length > 0 ? (
+          <Table data-testid="staff-home-caps-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('staff.home.caps.offer')}</Table.Th>
+                <Table.Th>{t('staff.offers.overrides.partner')}</Table.Th>
+                <Table.Th>{t('staff.offers.caps.metric')}</Table.Th>
+                <Table.Th>{t('staff.offers.caps.used')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((cap) => (
+                <Table.Tr key={cap.id} data-testid="staff-home-cap-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.staffOffer.href(cap.offerId)}>
+                      {`${cap.offerName} #${cap.offerId}`}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{cap.partner ? `${cap.partner.name} #${cap.partner.id}` : t('staff.offers.caps.allPartners')}</Table.Td>
+                  <Table.Td>{`${t(`staff.offers.caps.metrics.${cap.metric}`)} · ${t(`staff.offers.caps.periods.${cap.period}`)}`}</Table.Td>
+                  <Table.Td>{t('staff.offers.caps.usedOf', { used: amount(cap.metric, cap.used), limit: amount(cap.metric, cap.limit) })}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+} // prettier-ignore
+
+/** The staff member's latest notifications (cap alerts), newest first. */
+function StaffAlerts() {
+  const { t } = useTranslation();
+  const notifications = useStaffNotifications();
+  const list = notifications.data ?? [];
+  if (list.length === 0) return null;
+  return (
+    <Card withBorder padding="lg" data-testid="staff-home-notifications">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {t('staff.home.notifications')}
+        </Title>
+        {list.map((n) => (
+          <Text key={n.id} size="sm" data-testid="staff-home-notification">
+            {n.createdAt ? `${formatDate(n.createdAt)} ${formatHour(n.createdAt)} · ` : ''}
+            {n.link ? (
+              <Anchor component={Link} to={n.link}>
+                {n.title}
+              </Anchor>
+            ) : (
+              n.title
+            )}
+          </Text>
+        ))}
+      </Stack>
+    </Card>
   );
 }

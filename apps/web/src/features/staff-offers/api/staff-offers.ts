@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  capsEndpoints,
+  type CapsBody,
   staffOffersEndpoints,
   type EndpointData,
   type OfferCreate,
@@ -86,5 +88,22 @@ export function useRemoveOverride(offerId: number) {
     mutationFn: (overrideId: number) =>
       api.call(staffOffersEndpoints.deleteOverride, { params: { id: offerId, overrideId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key, 'overrides', offerId] }),
+  });
+}
+
+export type CapRow = RevivedDates<EndpointData<typeof capsEndpoints.list>>[number];
+
+export const useCaps = (offerId: number) =>
+  useQuery({
+    queryKey: [...key, 'caps', offerId],
+    queryFn: async () => (await api.call(capsEndpoints.list, { params: { id: offerId } })).data ?? [],
+  });
+
+/** Replaces the caps the viewer may set with `body` (PUT: the list itself). */
+export function useReplaceCaps(offerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CapsBody) => api.call(capsEndpoints.replace, { params: { id: offerId }, body }, formCall),
+    onSuccess: (answer) => queryClient.setQueryData([...key, 'caps', offerId], answer.data ?? []),
   });
 }

@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffEndpoints, staffOffersEndpoints, type EndpointWireData } from '@portal/contracts';
+import { capsEndpoints, staffEndpoints, staffOffersEndpoints, type EndpointWireData } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { OfferEditor } from './offer-editor';
@@ -41,7 +41,14 @@ const PARTNER = {
   accountManager: null, country: 'FR', missingDocuments: [], createdAt: '2026-01-01T00:00:00.000Z', lastActivityAt: null,
 } as unknown as EndpointWireData<typeof staffEndpoints.listPartners>[number]; // prettier-ignore
 
+const CAP: EndpointWireData<typeof capsEndpoints.list>[number] = {
+  id: 8, offerId: 31, partner: null, metric: 'conversions', period: 'day', limit: 50, used: 40,
+  resetsAt: '2026-11-25T23:00:00.000Z',
+}; // prettier-ignore
+
 function server(url: string, init?: RequestInit): Response {
+  if (url.includes('/caps') && init?.method === 'PUT') return answerOf(capsEndpoints.replace, [CAP]);
+  if (url.includes('/caps')) return answerOf(capsEndpoints.list, [CAP]);
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
   if (url.startsWith('/api/v1/staff/catalogue-options')) return answerOf(staffOffersEndpoints.options, OPTIONS);
   if (url.includes('/overrides') && init?.method === 'POST')
@@ -53,7 +60,7 @@ function server(url: string, init?: RequestInit): Response {
 }
 
 const putBody = () => {
-  const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+  const call = fetchMock.mock.calls.find(([url, init]) => init?.method === 'PUT' && !String(url).includes('/caps'));
   return call ? (JSON.parse(String(call[1]!.body)) as Record<string, unknown>) : null;
 };
 
@@ -112,7 +119,9 @@ describe('OfferEditor', () => {
     expect(row.textContent).toContain('4,50');
     await userEvent.type(screen.getByTestId('staff-offer-override-partner'), 'North');
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url)).join(' ')).toContain('q=North'));
-    await userEvent.click(await screen.findByText('Northwind Media #1001', { selector: '[role="option"], [role="option"] *' }, { timeout: 3000 })); // prettier-ignore
+    const listbox = () => document.getElementById(screen.getByTestId('staff-offer-override-partner').getAttribute('aria-controls')!)!; // prettier-ignore
+    await waitFor(() => expect(listbox()).toBeTruthy());
+    await userEvent.click(await within(listbox()).findByText('Northwind Media #1001', {}, { timeout: 3000 }));
     await userEvent.type(screen.getByTestId('staff-offer-override-amount'), '5.5');
     await userEvent.click(screen.getByTestId('staff-offer-override-save'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/overrides') && init?.method === 'POST')).toBe(true)); // prettier-ignore
@@ -120,5 +129,36 @@ describe('OfferEditor', () => {
       ([url, init]) => String(url).includes('/overrides') && init?.method === 'POST',
     )!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ partnerId: 1001, goal: 'registration', payoutAmount: 550, payoutPercent: null }); // prettier-ignore
+  });
+
+  it('lists the caps with their use and sets one, a money limit in minor units, keeping the others', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<OfferEditor id={31} canWrite />);
+    const row = await screen.findByTestId('staff-offer-cap-row');
+    expect(row.textContent).toContain('All partners (the whole offer)');
+    expect(row.textContent).toContain('40 of 50');
+    await userEvent.click(screen.getByTestId('staff-offer-cap-metric'));
+    const metrics = document.getElementById(
+      screen.getByTestId('staff-offer-cap-metric').getAttribute('aria-controls')!,
+    )!;
+    await userEvent.click(await within(metrics).findByText('Payout'));
+    await userEvent.type(screen.getByTestId('staff-offer-cap-limit'), '12.5');
+    await userEvent.click(screen.getByTestId('staff-offer-cap-save'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/caps') && init?.method === 'PUT')).toBe(true)); // prettier-ignore
+    const call = fetchMock.mock.calls.find(([url, init]) => String(url).includes('/caps') && init?.method === 'PUT')!;
+    expect(JSON.parse(String(call[1]!.body))).toEqual([
+      { partnerId: null, metric: 'conversions', period: 'day', limit: 50 },
+      { partnerId: null, metric: 'payout', period: 'day', limit: 1250 },
+    ]);
+  });
+
+  it('refuses a limit of 0 in the form, without a call', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<OfferEditor id={31} canWrite />);
+    await screen.findByTestId('staff-offer-cap-row');
+    await userEvent.type(screen.getByTestId('staff-offer-cap-limit'), '0');
+    await userEvent.click(screen.getByTestId('staff-offer-cap-save'));
+    expect(await screen.findByText('The value must be at least 1.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/caps') && init?.method === 'PUT')).toBe(false); // prettier-ignore
   });
 });

@@ -45,6 +45,7 @@ import {
 } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
 import { PayoutOverrides } from './payout-overrides';
+import { OfferCaps } from './offer-caps';
 import { SafeHtml } from '@/components/safe-html';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
@@ -231,10 +232,13 @@ export function OfferEditor({
   id,
   canWrite,
   canOverride = canWrite,
+  canCapOffer = canWrite,
 }: {
   id: number | null;
   canWrite: boolean;
   canOverride?: boolean;
+  /** Administrators and team managers cap the whole offer (issue 20). */
+  canCapOffer?: boolean;
 }) {
   const { t } = useTranslation();
   const offer = useStaffOffer(id);
@@ -254,6 +258,14 @@ export function OfferEditor({
           currency={offer.data.currency}
           goals={offer.data.goals.map((g) => ({ identifier: g.goal, name: g.name }))}
           canWrite={canOverride}
+        />
+      ) : null}
+      {offer.data ? (
+        <OfferCaps
+          offerId={offer.data.id}
+          currency={offer.data.currency}
+          canWrite={canOverride}
+          canCapOffer={canCapOffer}
         />
       ) : null}
     </Stack>

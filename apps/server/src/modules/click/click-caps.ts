@@ -1,0 +1,75 @@
+import type { CapPeriod } from '@portal/contracts';
+import { PeriodClock } from '../../lib/cap-periods.js';
+
+/** A click cap that applies to an (offer, partner) pair: the partner's own or the whole offer's. */
+export type ClickCapRule = { id: number; period: CapPeriod; limit: number };
+
+/** One cap's count in one period: `base` as the database last said, `local` admitted here and not yet written. */
+type Counter = { capId: number; periodStart: number; periodEnd: number; limit: number; base: number; local: number };
+
+/** The caps and period a click was admitted against: what its batch adds to `cap_usage`. */
+export type CapRef = Counter;
+
+/**
+ * Click caps enforced at click time without a database round trip (issue 20, decision 045): one counter per cap and
+ * period in the process. A click is admitted when every cap that applies is below its limit, and counts in each at
+ * once; the click batch adds its clicks to `cap_usage` in its own transaction and reads back every known counter,
+ * so that each process learns the others' clicks at its next flush. The overshoot is bounded by what the other
+ * processes admit between two of their flushes: processes × one batch.
+ */
+export class ClickCapCounters {
+  private readonly counters = new Map<string, Counter>();
+  private readonly clock = new PeriodClock();
+
+  /**
+   * The counters a click at `now` takes, or null when a cap is reached (the click is refused, over_cap). A counter of
+   * a period not seen yet starts from 0 and from what the next flush reads back.
+   */
+  admit(rules: readonly ClickCapRule[], now: number): CapRef[] | null {
+    const refs: Counter[] = [];
+    for (const rule of rules) {
+      const bounds = this.clock.bounds(rule.period, now);
+      const key = `${rule.id}:${bounds.start}`;
+      let counter = this.counters.get(key);
+      if (!counter) {
+        counter = { capId: rule.id, periodStart: bounds.start, periodEnd: bounds.end, limit: rule.limit, base: 0, local: 0 }; // prettier-ignore
+        this.counters.set(key, counter);
+      }
+      counter.limit = rule.limit;
+      if (counter.base + counter.local >= rule.limit) return null;
+      refs.push(counter);
+    }
+    for (const counter of refs) counter.local += 1;
+    return refs;
+  }
+
+  /** What the database holds for a cap's period, when this process has no fresher figure (a context load). */
+  prime(rule: ClickCapRule, periodStart: number, periodEnd: number, used: number): void {
+    const key = `${rule.id}:${periodStart}`;
+    if (!this.counters.has(key))
+      this.counters.set(key, { capId: rule.id, periodStart, periodEnd, limit: rule.limit, base: used, local: 0 });
+  }
+
+  /** Every counter of a current period: what a flush reads back (past periods are dropped). */
+  known(now: number): Counter[] {
+    const live: Counter[] = [];
+    for (const [key, counter] of this.counters) {
+      if (counter.periodEnd <= now) this.counters.delete(key);
+      else live.push(counter);
+    }
+    return live;
+  }
+
+  /**
+   * After a batch committed: its clicks (`written`, per counter) left `local` for `base`, and `base` is what the
+   * database now holds (`used`, per counter read back).
+   */
+  settle(written: Map<Counter, number>, used: Map<Counter, number>): void {
+    for (const [counter, n] of written) counter.local = Math.max(counter.local - n, 0);
+    for (const [counter, value] of used) counter.base = value;
+  }
+
+  get size(): number {
+    return this.counters.size;
+  }
+}
