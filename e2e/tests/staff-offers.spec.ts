@@ -76,6 +76,23 @@ test.describe('offers written in the console', () => {
     await expect(snackbar(page, "The partner's payout was saved.")).toBeVisible();
     await expect(overrides.getByTestId('staff-offer-override-row')).toContainText(partner.companyName);
 
+    // Caps (issue 20): the partner's conversions per day, and the whole offer's clicks per day.
+    const caps = page.getByTestId('staff-offer-caps');
+    await caps.getByTestId('staff-offer-cap-partner').fill(partner.companyName);
+    await page.getByRole('option', { name: `${partner.companyName} #${partner.id}` }).click();
+    await caps.getByTestId('staff-offer-cap-limit').fill('5');
+    await caps.getByTestId('staff-offer-cap-save').click();
+    await expect(snackbar(page, 'The cap was saved.')).toBeVisible();
+    await caps.getByTestId('staff-offer-cap-partner').fill('');
+    await page.getByRole('option', { name: 'All partners (the whole offer)' }).click();
+    await caps.getByTestId('staff-offer-cap-metric').click();
+    await page.getByRole('option', { name: 'Clicks' }).click();
+    await caps.getByTestId('staff-offer-cap-limit').fill('1');
+    await caps.getByTestId('staff-offer-cap-save').click();
+    await expect(caps.getByTestId('staff-offer-cap-row')).toHaveCount(2);
+    await expect(caps.getByTestId('staff-offer-cap-row').first()).toContainText('All partners (the whole offer)');
+    await expect(caps.getByTestId('staff-offer-cap-row').last()).toContainText('0 of 5');
+
     // The partner finds it, applies, is approved, follows its link and sees the click.
     const context = await browser.newContext();
     const own = await context.newPage();
@@ -91,9 +108,22 @@ test.describe('offers written in the console', () => {
     await own.reload();
     const link = own.getByTestId('tracking-link').getByTestId('tracking-link-url');
     await expect(link).toBeVisible();
+    // The partner sees its own cap with what is left, and only whether the offer's is reached.
+    await expect(own.getByTestId('offer-detail-cap').first()).toHaveText(/^Conversions per day · 5 left of 5 · resets \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // prettier-ignore
+    await expect(own.getByTestId('offer-detail-cap').last()).toHaveText(/^Clicks per day · Offer-wide cap: available · resets \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // prettier-ignore
     const followed = await request.get((await link.textContent())!.trim(), { maxRedirects: 0 });
     expect(followed.status()).toBe(302);
     expect(followed.headers()['location']).toMatch(/^https:\/\/landing\.example\.com\/\?cid=[A-Za-z0-9_-]{22}&s=$/);
+    // The offer's one click a day is used: the next is refused (no fallback URL), and the partner reads why.
+    const refused = await request.get((await link.textContent())!.trim(), { maxRedirects: 0 });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe('This offer has reached its cap for now.');
+    await expect(async () => {
+      await own.reload();
+      await expect(own.getByTestId('offer-detail-cap').last()).toContainText('Offer-wide cap reached', {
+        timeout: 1000,
+      });
+    }).toPass({ timeout: 10_000 });
     // The fixture's partner keeps days in UTC (GMT+00:00): today is the UTC date.
     const today = new Date().toISOString().slice(0, 10);
     await own.goto(`/reports/click?startDate=${today}&endDate=${today}`);

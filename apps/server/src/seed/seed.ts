@@ -9,6 +9,7 @@ import { seedPartnerPipeline } from './partners.js';
 import { avatarPng, storePicture } from './pictures.js';
 import { seedReference } from './reference.js';
 import { seedTraffic } from './traffic.js';
+import { seedCapsAndOverrides } from './caps.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
@@ -351,6 +352,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
     await seedTraffic(db, { now: ctx.now() });
     await markSeededHistoryBilled(db);
   }
+  await seedCapsAndOverrides(db, ctx.now(), { admin: DEMO_ACCOUNTS.admin.email, partner: DEMO_ACCOUNTS.partner.email });
   // After the replayed traffic, so that its conversions do not queue deliveries to these made-up trackers.
   await seedPostbacks(db, ctx.now());
   return true;

@@ -84,14 +84,11 @@ async function giveBack(tx: DbOrTx, capId: number, periodStart: Date, amount: nu
  * month frees this month's cap, not next month's. Takes first, in cap id order, as takeConversionCaps locks them.
  */
 export async function giveBackConversionCaps(tx: DbOrTx, conversionId: number): Promise<void> {
-  const takes = await tx
-    .delete(conversionCapTakes)
-    .where(eq(conversionCapTakes.conversionId, conversionId))
-    .returning({
-      capId: conversionCapTakes.capId,
-      periodStart: conversionCapTakes.periodStart,
-      amount: conversionCapTakes.amount,
-    });
+  const takes = await tx.delete(conversionCapTakes).where(eq(conversionCapTakes.conversionId, conversionId)).returning({
+    capId: conversionCapTakes.capId,
+    periodStart: conversionCapTakes.periodStart,
+    amount: conversionCapTakes.amount,
+  });
   takes.sort((a, b) => a.capId - b.capId);
   for (const t of takes) await giveBack(tx, t.capId, t.periodStart, t.amount);
 }

@@ -10,7 +10,15 @@ import {
   type PartnerCap,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { capUsage, conversionCapTakes, conversions, offerCaps, offers, partners, statsHourly } from '../../db/schema.js';
+import {
+  capUsage,
+  conversionCapTakes,
+  conversions,
+  offerCaps,
+  offers,
+  partners,
+  statsHourly,
+} from '../../db/schema.js';
 import { capPeriod } from '../../lib/cap-periods.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { partnerReachSql, reaches, type StaffScope } from '../../plugins/auth.js';
@@ -62,7 +70,11 @@ async function selectCaps(db: DbOrTx, where: SQL | undefined, now: Date): Promis
     .leftJoin(partners, eq(partners.id, offerCaps.partnerId))
     .where(where)
     .orderBy(sql`${offerCaps.partnerId} nulls first`, asc(offerCaps.metric), asc(offerCaps.period), asc(offerCaps.id));
-  const used = await currentUsage(db, rows.map((r) => ({ id: r.id, period: r.period as CapPeriod })), now.getTime());
+  const used = await currentUsage(
+    db,
+    rows.map((r) => ({ id: r.id, period: r.period as CapPeriod })),
+    now.getTime(),
+  );
   return rows.map((r) => capDto(r, used, now.getTime()));
 }
 
@@ -204,13 +216,23 @@ async function startUsage(
  */
 export async function partnerCaps(db: DbOrTx, offerId: number, partnerId: number, now: Date): Promise<PartnerCap[]> {
   const rows = await db
-    .select({ id: offerCaps.id, partnerId: offerCaps.partnerId, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit }) // prettier-ignore
+    .select({
+      id: offerCaps.id,
+      partnerId: offerCaps.partnerId,
+      metric: offerCaps.metric,
+      period: offerCaps.period,
+      limit: offerCaps.limit,
+    }) // prettier-ignore
     .from(offerCaps)
     .where(and(eq(offerCaps.offerId, offerId), or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, partnerId))))
     .orderBy(sql`${offerCaps.partnerId} nulls last`, asc(offerCaps.id));
   if (rows.length === 0) return [];
   const at = now.getTime();
-  const used = await currentUsage(db, rows.map((r) => ({ id: r.id, period: r.period as CapPeriod })), at);
+  const used = await currentUsage(
+    db,
+    rows.map((r) => ({ id: r.id, period: r.period as CapPeriod })),
+    at,
+  );
   return rows.map((r): PartnerCap => {
     const bounds = capPeriod(r.period as CapPeriod, at);
     const resetsAt = Number.isFinite(bounds.end) ? new Date(bounds.end).toISOString() : null;

@@ -4,3 +4,4 @@ export { capsRoutes } from './caps.routes.js';
 export { takeConversionCaps, giveBackConversionCaps, type ConversionWorth } from './cap-takes.js';
 export { partnerCaps } from './caps.repository.js';
 export { alertCap, nearlyReached } from './cap-alerts.js';
+export { replaceCaps } from './caps.repository.js';

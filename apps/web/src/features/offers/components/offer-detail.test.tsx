@@ -82,6 +82,27 @@ describe('OfferDetail', () => {
     expect(description.innerHTML).not.toContain('script');
   });
 
+  it("shows the partner its own caps with what is left and the offer's as available, resets in its time zone", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/config'))
+        return configAnswer({ user: { id: 1, email: 'p@example.test', firstname: 'Alex', lastname: 'User', displayName: 'Alex User', roles: ['ROLE_PARTNER'], timezone: 'Europe/Paris' } }); // prettier-ignore
+      return answerOf(offersEndpoints.get, {
+        ...offer('active'),
+        caps: [
+          { scope: 'partner', metric: 'conversions', period: 'day', limit: 50, remaining: 12, resetsAt: '2026-11-25T23:00:00.000Z' }, // prettier-ignore
+          { scope: 'partner', metric: 'payout', period: 'month', limit: 150000, remaining: 2550, resetsAt: '2026-11-30T23:00:00.000Z' }, // prettier-ignore
+          { scope: 'offer', metric: 'clicks', period: 'total', status: 'capped', resetsAt: null },
+        ],
+      });
+    });
+    render(7);
+    const lines = (await screen.findAllByTestId('offer-detail-cap')).map((line) => line.textContent);
+    expect(lines[0]).toBe('Conversions per day · 12 left of 50 · resets 26/11/2026 00:00');
+    expect(lines[1]).toMatch(/^Payout per month · 25,50\s€ left of 1\s500,00\s€ · resets 01\/12\/2026 00:00$/u);
+    expect(lines[2]).toBe('Clicks in total · Offer-wide cap reached: traffic is refused until it resets');
+  });
+
   it('applies: the button is disabled during the call, then the status is reloaded as pending', async () => {
     const user = userEvent.setup();
     let status: Offer['partnerStatus'] = 'apply_to_run';
