@@ -58,6 +58,15 @@ const rows = await db.execute(sql`select
   (select id from offers where name = 'LunaDate – FR – SOI') as offer_id`);
 const ids = (Array.isArray(rows) ? rows : rows.rows)[0];
 
+// Caps on the bench's offer (issue 20): BENCH_CAPS=capped puts an offer-wide daily and a partner monthly click cap on
+// it, so high that every click goes through both counters and none is refused; otherwise it has none (the demo's
+// own daily click cap on this offer would refuse the bench's clicks after 5,000).
+await db.execute(sql`delete from offer_caps where offer_id = ${ids.offer_id}`);
+if (process.env.BENCH_CAPS === 'capped') {
+  await db.execute(sql`insert into offer_caps (offer_id, partner_id, metric, period, "limit") values
+    (${ids.offer_id}, null, 'clicks', 'day', 10000000000), (${ids.offer_id}, ${ids.partner_id}, 'clicks', 'month', 10000000000)`); // prettier-ignore
+}
+
 await app.listen({ host: '127.0.0.1', port: 0 });
 const clickCount = async () => {
   const result = await db.execute(sql`select count(*)::int as n from clicks`);

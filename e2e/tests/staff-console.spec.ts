@@ -28,6 +28,7 @@ test.describe('the staff console', () => {
       'Documents',
       'Conversions',
       'Offers',
+      'Reports',
       'Advertisers',
       'News',
       'Billing',
@@ -76,6 +77,7 @@ test.describe('the staff console', () => {
       'Documents',
       'Conversions',
       'Offers',
+      'Reports',
     ]);
   });
 

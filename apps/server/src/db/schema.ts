@@ -668,6 +668,9 @@ const rollupColumns = () => ({
   /** Approved payout, minor units. */
   payout: bigint({ mode: 'number' }).notNull().default(0),
   pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+  /** What advertisers owe for the approved conversions (issue 21), minor units; never in a partner's answer. */
+  revenue: bigint({ mode: 'number' }).notNull().default(0),
+  pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
 });
 
 /** Hourly rollup of clicks and conversions, maintained in the transactions that write them (decision 015). */
@@ -704,6 +707,36 @@ export const statsDaily = pgTable(
     primaryKey({
       name: 'stats_daily_pk',
       columns: [t.partnerId, t.day, t.offerId, t.currency, t.subid, t.tc1, t.tc2, t.tc3, t.tc4, t.country],
+    }),
+  ],
+);
+
+/**
+ * The narrow rollup of the network reports (issue 21, decision 046): the same counts per (hour, partner, offer,
+ * currency, country), without sub-IDs and trackers, so that network-wide breakdowns read a few rows per hour instead
+ * of every sub-ID's. Written with the others, in the same transactions.
+ */
+export const statsNetworkHourly = pgTable(
+  'stats_network_hourly',
+  {
+    hour: timestamp({ withTimezone: true }).notNull(),
+    partnerId: integer().notNull(),
+    offerId: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    country: varchar({ length: 2 }).notNull().default(''),
+    clicks: bigint({ mode: 'number' }).notNull().default(0),
+    conversions: bigint({ mode: 'number' }).notNull().default(0),
+    pending: bigint({ mode: 'number' }).notNull().default(0),
+    rejected: bigint({ mode: 'number' }).notNull().default(0),
+    payout: bigint({ mode: 'number' }).notNull().default(0),
+    pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+    revenue: bigint({ mode: 'number' }).notNull().default(0),
+    pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_network_hourly_pk',
+      columns: [t.hour, t.partnerId, t.offerId, t.currency, t.country],
     }),
   ],
 );

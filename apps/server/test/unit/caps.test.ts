@@ -39,10 +39,10 @@ describe('cap periods: Paris days and months (decision 045)', () => {
 
 describe('ClickCapCounters', () => {
   const now = Date.parse('2026-01-15T10:00:00Z');
-  const rule = { id: 1, period: 'day' as const, limit: 3 };
 
   it('admits up to the limit, counting in every cap, and refuses the next without counting it', () => {
     const counters = new ClickCapCounters();
+    const rule = { id: 1, period: 'day' as const, limit: 3 };
     const offerWide = { id: 2, period: 'month' as const, limit: 10 };
     for (let i = 0; i < 3; i++) expect(counters.admit([rule, offerWide], now)).not.toBeNull();
     expect(counters.admit([rule, offerWide], now)).toBeNull();
@@ -53,6 +53,8 @@ describe('ClickCapCounters', () => {
 
   it('starts from the database figure, settles a written batch, and opens a new day afresh', () => {
     const counters = new ClickCapCounters();
+    // A rule as a freshly loaded click context holds it.
+    const rule = { id: 1, period: 'day' as const, limit: 3 };
     const start = capPeriod('day', now);
     counters.prime(rule, start.start, start.end, 2);
     const taken = counters.admit([rule], now)!;

@@ -38,6 +38,7 @@ import { StaffAdvertiserRoute, StaffAdvertisersRoute } from './routes/staff-adve
 import { StaffOfferRoute, StaffOffersRoute } from './routes/staff-offers';
 import { StaffApplicationsRoute } from './routes/staff-applications';
 import { StaffAuditLogRoute } from './routes/staff-audit-log';
+import { StaffReportsRoute } from './routes/staff-reports';
 import { StaffDocumentsRoute } from './routes/staff-documents';
 import { StaffBillingRoute } from './routes/staff-billing';
 import { StaffConversionsRoute } from './routes/staff-conversions';
@@ -169,6 +170,7 @@ export const routes: RouteObject[] = [
           { ...screen(screens.staffOffer), element: <StaffOfferRoute /> },
           { ...screen(screens.staffAdvertisers), element: <StaffAdvertisersRoute /> },
           { ...screen(screens.staffAdvertiser), element: <StaffAdvertiserRoute /> },
+          { ...screen(screens.staffReports), element: <StaffReportsRoute /> },
           { ...screen(screens.staffNews), element: <StaffNewsRoute /> },
           { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
           { ...screen(screens.staffUsers), element: <StaffUsersRoute /> },

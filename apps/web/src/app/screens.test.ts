@@ -58,6 +58,7 @@ describe('the main menu and the router', () => {
       'menu-staffDocuments',
       'menu-staffConversions',
       'menu-staffOffers',
+      'menu-staffReports',
       'menu-staffAdvertisers',
       'menu-staffNews',
       'menu-staffBilling',
@@ -96,6 +97,7 @@ describe('the main menu and the router', () => {
       'menu-staffDocuments',
       'menu-staffConversions',
       'menu-staffOffers',
+      'menu-staffReports',
       'menu-staffAdvertisers',
       'menu-staffNews',
       'menu-staffBilling',
@@ -109,7 +111,8 @@ describe('the main menu and the router', () => {
       'menu-staffDocuments',
       'menu-staffConversions',
       'menu-staffOffers',
+      'menu-staffReports',
     ]);
-    expect(ids(['ROLE_FINANCE'])).toEqual(['menu-staffHome', 'menu-staffOffers']);
+    expect(ids(['ROLE_FINANCE'])).toEqual(['menu-staffHome', 'menu-staffOffers', 'menu-staffReports']);
   });
 });

@@ -44,6 +44,8 @@ export const paths = {
   staffOffers: { path: '/staff/offers', href: () => '/staff/offers' },
   staffOfferNew: { path: '/staff/offers/new', href: () => '/staff/offers/new' },
   staffOffer: { path: '/staff/offers/:id', href: (id: number) => `/staff/offers/${id}` },
+  /** Back-office: the network reports with advertiser revenue, payout and margin (issue 21), for every staff member. */
+  staffReports: { path: '/staff/reports', href: () => '/staff/reports' },
   /** Back-office: news for partners, with their audiences (issue 19), for admins. */
   staffNews: { path: '/staff/news', href: () => '/staff/news' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */

@@ -249,6 +249,13 @@ export const screens = {
     area: 'staff',
     roles: ['ROLE_ADMIN'],
   },
+  staffReports: {
+    path: paths.staffReports.path,
+    title: 'screen.staffReports',
+    area: 'staff',
+    anyRoles: STAFF_ROLES,
+    menu: { label: 'shell.menu.staffReports', icon: IconChartBar, order: 155, testId: 'menu-staffReports' },
+  },
   staffNews: {
     path: paths.staffNews.path,
     title: 'screen.staffNews',

@@ -9,6 +9,10 @@ import { ClickCapCounters, type CapRef } from './click-caps.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
 
+/** Where a buffered click keeps the cap counters it took (issue 20). */
+const CAP_REFS = Symbol('capRefs');
+type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[] };
+
 export type BufferedClick = {
   clickId: string;
   offerId: number;
@@ -48,8 +52,6 @@ export class ClickBuffer {
   private writing: BufferedClick[] = [];
   private rejected = new Map<string, RejectedKey & { count: number }>();
   private chain: Promise<void> = Promise.resolve();
-  /** The cap counters each capped click took (issue 20): added to `cap_usage` with the click's batch. */
-  private readonly capTakes = new Map<BufferedClick, CapRef[]>();
   /** The process's click-cap counters (decision 045). */
   readonly caps = new ClickCapCounters();
   private timer: NodeJS.Timeout | null = null;
@@ -80,8 +82,9 @@ export class ClickBuffer {
   }
 
   push(click: BufferedClick, caps?: CapRef[] | null): void {
+    // The counters a capped click took ride on it under a symbol: JSON.stringify of the batch leaves them out.
+    if (caps) (click as CappedClick)[CAP_REFS] = caps;
     this.queue.push(click);
-    if (caps && caps.length > 0) this.capTakes.set(click, caps);
     if (this.queue.length >= this.maxBatch) this.flushInBackground();
   }
 
@@ -170,8 +173,11 @@ export class ClickBuffer {
 
   private async write(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
     const written = new Map<CapRef, number>();
-    for (const click of this.capTakes.size > 0 ? batch : []) {
-      for (const ref of this.capTakes.get(click) ?? []) written.set(ref, (written.get(ref) ?? 0) + 1);
+    if (this.caps.size > 0) {
+      for (const click of batch) {
+        const refs = (click as CappedClick)[CAP_REFS];
+        if (refs) for (const ref of refs) written.set(ref, (written.get(ref) ?? 0) + 1);
+      }
     }
     const now = this.now();
     const known = this.caps.size > 0 ? this.caps.known(now) : [];
@@ -195,7 +201,6 @@ export class ClickBuffer {
       if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
     });
     this.caps.settle(written, readBack);
-    for (const click of batch) this.capTakes.delete(click);
   }
 }
 

@@ -1,11 +1,24 @@
 import type { CapPeriod } from '@portal/contracts';
 import { PeriodClock } from '../../lib/cap-periods.js';
 
-/** A click cap that applies to an (offer, partner) pair: the partner's own or the whole offer's. */
-export type ClickCapRule = { id: number; period: CapPeriod; limit: number };
+/**
+ * A click cap that applies to an (offer, partner) pair: the partner's own or the whole offer's. `current` remembers
+ * the counter of the period last seen, so that a click does not look it up by key (the rule lives in the cached
+ * click context).
+ */
+export type ClickCapRule = { id: number; period: CapPeriod; limit: number; current?: Counter | undefined };
 
 /** One cap's count in one period: `base` as the database last said, `local` admitted here and not yet written. */
-type Counter = { capId: number; periodStart: number; periodEnd: number; limit: number; base: number; local: number };
+type Counter = {
+  capId: number;
+  periodStart: number;
+  periodEnd: number;
+  limit: number;
+  base: number;
+  local: number;
+  /** Forgotten by the process (its period is over): a rule holding it looks its period up again. */
+  dropped: boolean;
+};
 
 /** The caps and period a click was admitted against: what its batch adds to `cap_usage`. */
 export type CapRef = Counter;
@@ -26,36 +39,49 @@ export class ClickCapCounters {
    * a period not seen yet starts from 0 and from what the next flush reads back.
    */
   admit(rules: readonly ClickCapRule[], now: number): CapRef[] | null {
-    const refs: Counter[] = [];
     for (const rule of rules) {
-      const bounds = this.clock.bounds(rule.period, now);
-      const key = `${rule.id}:${bounds.start}`;
-      let counter = this.counters.get(key);
-      if (!counter) {
-        counter = { capId: rule.id, periodStart: bounds.start, periodEnd: bounds.end, limit: rule.limit, base: 0, local: 0 }; // prettier-ignore
-        this.counters.set(key, counter);
-      }
-      counter.limit = rule.limit;
+      const counter = this.counterOf(rule, now);
       if (counter.base + counter.local >= rule.limit) return null;
-      refs.push(counter);
     }
-    for (const counter of refs) counter.local += 1;
+    const refs: Counter[] = new Array(rules.length);
+    for (let i = 0; i < rules.length; i++) {
+      const counter = rules[i]!.current!;
+      counter.local += 1;
+      refs[i] = counter;
+    }
     return refs;
+  }
+
+  private counterOf(rule: ClickCapRule, now: number): Counter {
+    const known = rule.current;
+    if (known && now >= known.periodStart && now < known.periodEnd && !known.dropped) return known;
+    const bounds = this.clock.bounds(rule.period, now);
+    const key = `${rule.id}:${bounds.start}`;
+    let counter = this.counters.get(key);
+    if (!counter) {
+      counter = { capId: rule.id, periodStart: bounds.start, periodEnd: bounds.end, limit: rule.limit, base: 0, local: 0, dropped: false }; // prettier-ignore
+      this.counters.set(key, counter);
+    }
+    counter.limit = rule.limit;
+    rule.current = counter;
+    return counter;
   }
 
   /** What the database holds for a cap's period, when this process has no fresher figure (a context load). */
   prime(rule: ClickCapRule, periodStart: number, periodEnd: number, used: number): void {
     const key = `${rule.id}:${periodStart}`;
     if (!this.counters.has(key))
-      this.counters.set(key, { capId: rule.id, periodStart, periodEnd, limit: rule.limit, base: used, local: 0 });
+      this.counters.set(key, { capId: rule.id, periodStart, periodEnd, limit: rule.limit, base: used, local: 0, dropped: false }); // prettier-ignore
   }
 
   /** Every counter of a current period: what a flush reads back (past periods are dropped). */
   known(now: number): Counter[] {
     const live: Counter[] = [];
     for (const [key, counter] of this.counters) {
-      if (counter.periodEnd <= now) this.counters.delete(key);
-      else live.push(counter);
+      if (counter.periodEnd <= now) {
+        counter.dropped = true;
+        this.counters.delete(key);
+      } else live.push(counter);
     }
     return live;
   }

@@ -23,6 +23,7 @@ const columns = {
   status: conversions.status,
   reason: conversions.reason,
   payout: conversions.payout,
+  revenue: conversions.revenue,
   currency: conversions.currency,
   subid: conversions.subid,
   tc1: conversions.tc1,
@@ -112,7 +113,7 @@ export async function reviewConversion(
     if (!updated) throw conflict('Only a pending conversion can be reviewed.', { status: 'pending' });
     // A declined conversion frees what it took from its caps, in the periods it took it from (issue 20).
     if (reason) await giveBackConversionCaps(tx, updated.id);
-    await moveRollups(tx, updated, current.payout);
+    await moveRollups(tx, updated, current.payout, current.revenue);
     await recordAudit(
       tx,
       actor,
@@ -147,7 +148,7 @@ export async function reviewConversion(
 }
 
 /** The conversion leaves the pending counts of its hour for the approved or the rejected ones. */
-async function moveRollups(tx: DbOrTx, conversion: Row, payout: number): Promise<void> {
+async function moveRollups(tx: DbOrTx, conversion: Row, payout: number, revenue: number): Promise<void> {
   const rollups = new RollupAccumulator();
   const key = {
     partnerId: conversion.partnerId!,
@@ -164,8 +165,8 @@ async function moveRollups(tx: DbOrTx, conversion: Row, payout: number): Promise
   rollups.add(
     key,
     conversion.status === 'approved'
-      ? { pending: -1, pendingPayout: -payout, conversions: 1, payout }
-      : { pending: -1, pendingPayout: -payout, rejected: 1 },
+      ? { pending: -1, pendingPayout: -payout, pendingRevenue: -revenue, conversions: 1, payout, revenue }
+      : { pending: -1, pendingPayout: -payout, pendingRevenue: -revenue, rejected: 1 },
   );
   await rollups.write(tx);
 }

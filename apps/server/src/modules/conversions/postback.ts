@@ -366,9 +366,9 @@ export async function recordPostback(
         rollups.add(
           { ...known.click, currency: known.facts.currency, hour: hourOf(now) },
           o.status === 'approved'
-            ? { conversions: 1, payout: o.payout }
+            ? { conversions: 1, payout: o.payout, revenue: o.revenue }
             : o.status === 'pending'
-              ? { pending: 1, pendingPayout: o.payout }
+              ? { pending: 1, pendingPayout: o.payout, pendingRevenue: o.revenue }
               : { rejected: 1 },
         );
         await rollups.write(tx);

@@ -2,7 +2,7 @@ import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { rejectedClicksHourly, statsDaily, statsHourly } from '../../db/schema.js';
+import { rejectedClicksHourly, statsDaily, statsHourly, statsNetworkHourly } from '../../db/schema.js';
 import { isoTime, unnestRows, type BulkColumn } from '../../db/bulk.js';
 
 const HOUR_MS = 3_600_000;
@@ -31,6 +31,9 @@ export type RollupCounts = {
   rejected: number;
   payout: number;
   pendingPayout: number;
+  /** Advertiser revenue of approved and pending conversions (issue 21): staff reports only. */
+  revenue: number;
+  pendingRevenue: number;
 };
 
 export const emptyCounts = (): RollupCounts => ({
@@ -40,6 +43,8 @@ export const emptyCounts = (): RollupCounts => ({
   rejected: 0,
   payout: 0,
   pendingPayout: 0,
+  revenue: 0,
+  pendingRevenue: 0,
 });
 
 /** Each count as `RollupCounts` names it and as both rollup tables store it. */
@@ -50,6 +55,8 @@ const COUNTS = [
   ['rejected', 'rejected'],
   ['payout', 'payout'],
   ['pendingPayout', 'pending_payout'],
+  ['revenue', 'revenue'],
+  ['pendingRevenue', 'pending_revenue'],
 ] as const;
 
 /** A rollup row as written: `time` is the hour (ISO) or the UTC date, missing sub-ids and trackers are ''. */
@@ -114,6 +121,31 @@ async function upsert(
     )}`);
 }
 
+/** The same rows folded per (hour, partner, offer, currency, country) into `stats_network_hourly` (issue 21). */
+async function upsertNetwork(db: DbOrTx, rows: RollupRow[]): Promise<void> {
+  const folded = new Map<string, RollupRow>();
+  for (const row of rows) {
+    const id = `${row.time}\u0000${row.partnerId}\u0000${row.offerId}\u0000${row.currency}\u0000${row.country ?? ''}`;
+    const sum = folded.get(id);
+    if (!sum) folded.set(id, { ...row });
+    else for (const [name] of COUNTS) sum[name] += row[name];
+  }
+  const list = [...folded.values()];
+  const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [name, type, list.map(value)]; // prettier-ignore
+  const target = getTableName(statsNetworkHourly);
+  await db.execute(sql`insert into ${statsNetworkHourly} ${unnestRows([
+    column('hour', 'timestamptz', (r) => r.time),
+    column('partner_id', 'int', (r) => r.partnerId),
+    column('offer_id', 'int', (r) => r.offerId),
+    column('currency', 'text', (r) => r.currency),
+    column('country', 'text', (r) => r.country ?? ''),
+    ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+  ])}
+    on conflict (hour, partner_id, offer_id, currency, country) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`);
+}
+
 /** Sums rows that share a key in memory first, so that a batch upserts each rollup row once. */
 export class RollupAccumulator {
   private readonly rows = new Map<string, RollupRow>();
@@ -145,6 +177,7 @@ export class RollupAccumulator {
     for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
     await upsert(db, statsHourly, ['hour', 'timestamptz'], [...this.rows.values()]);
     await upsert(db, statsDaily, ['day', 'date'], [...days.values()]);
+    await upsertNetwork(db, [...this.rows.values()]);
   }
 }
 
@@ -175,7 +208,8 @@ export type StatsFilters = {
   tc4?: string | undefined;
 };
 
-export type DailyStatsRow = { day: string; currency: string } & RollupCounts;
+/** A partner's daily figures: no advertiser revenue (issue 21: never in a partner's answer). */
+export type DailyStatsRow = { day: string; currency: string } & Omit<RollupCounts, 'revenue' | 'pendingRevenue'>;
 
 /**
  * One partner's daily figures from the hourly rollup, days cut in a fixed offset: `from` and `to` are local

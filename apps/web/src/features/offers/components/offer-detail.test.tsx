@@ -86,7 +86,7 @@ describe('OfferDetail', () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/config'))
-        return configAnswer({ user: { id: 1, email: 'p@example.test', firstname: 'Alex', lastname: 'User', displayName: 'Alex User', roles: ['ROLE_PARTNER'], timezone: 'Europe/Paris' } }); // prettier-ignore
+        return configAnswer({ user: { id: 1, email: 'p@example.test', firstname: 'Alex', lastname: 'User', displayName: 'Alex User', roles: ['ROLE_PARTNER'], timezone: '+01:00' } }); // prettier-ignore
       return answerOf(offersEndpoints.get, {
         ...offer('active'),
         caps: [

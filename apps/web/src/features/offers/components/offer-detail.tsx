@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   formatCount,
-  formatDate,
-  formatHour,
+  formatLocalDate,
+  formatLocalHour,
+  toLocalIso,
   formatMoneyMinor,
   formatPayout,
   imageVariantUrl,
@@ -166,7 +167,9 @@ function OfferCapsList({ caps, currency, timeZone }: { caps: PartnerCapItem[]; c
         const state = cap.scope === 'partner'
           ? t('offers.detail.capLeft', { left: value(cap, cap.remaining), limit: value(cap, cap.limit) })
           : t(`offers.detail.capOffer.${cap.status}`);
-        const resets = cap.resetsAt ? t('offers.detail.capResets', { when: `${formatDate(cap.resetsAt, timeZone)} ${formatHour(cap.resetsAt, timeZone)}` }) : ''; // prettier-ignore
+        // The partner's time zone is a fixed offset (account settings): the moment on that wall clock.
+        const local = cap.resetsAt ? toLocalIso(cap.resetsAt, timeZone) : null;
+        const resets = local ? t('offers.detail.capResets', { when: `${formatLocalDate(local)} ${formatLocalHour(local)}` }) : ''; // prettier-ignore
         return (
           <Text key={i} size="sm" data-testid="offer-detail-cap" data-scope={cap.scope}>
             {[what, state, resets].filter(Boolean).join(' · ')}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { capsEndpoints, staffEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
+import { capsEndpoints, networkReportsEndpoints, staffEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /staff/home: the work queues with their counts, within the staff member's scope. */
@@ -21,4 +21,11 @@ export const useStaffNotifications = () =>
   useQuery({
     queryKey: ['staff-home', 'notifications'],
     queryFn: async () => (await api.call(staffNotificationsEndpoints.list, {})).data ?? [],
+  });
+
+/** GET /staff/home/numbers: today's, 7 days' and month-to-date figures, the week's top partners and offers (issue 21). */
+export const useHomeNumbers = () =>
+  useQuery({
+    queryKey: ['staff-home', 'numbers'],
+    queryFn: async () => (await api.call(networkReportsEndpoints.homeNumbers, {})).data,
   });

@@ -1,0 +1,181 @@
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  UNKNOWN_COUNTRY_KEY,
+  offsetToMinutes,
+  type DateRange,
+  type MoneyAmount,
+  type NetworkBreakdown,
+  type NetworkFigures,
+  type NetworkReportQuery,
+  type NetworkReportRow,
+} from '@portal/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { advertisers, countries, offers, partners, products, statsNetworkHourly, users } from '../../db/schema.js';
+import { billingReachSql, type StaffScope } from '../../plugins/auth.js';
+import { daysOf, type UtcWindow } from '../statistics/index.js';
+
+export const TOTALS_LABEL = 'Totals';
+const NO_MANAGER = 'none';
+
+export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate'>;
+
+/** One group's figures in one currency, as summed from the narrow rollup. */
+type Slice = { key: string; label: string; currency: string; clicks: number; conversions: number; revenue: number; payout: number }; // prettier-ignore
+
+const n = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+
+/** The group key and label of a breakdown, as SQL over the narrow rollup and its joins. */
+function groupOf(breakdown: NetworkBreakdown, offset: string | null): { key: SQL<string>; label: SQL<string> } {
+  switch (breakdown) {
+    case 'day': {
+      // A literal, not a parameter: GROUP BY must see the very same expression as the select list.
+      const shift = sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`);
+      const day = sql<string>`to_char((${statsNetworkHourly.hour} at time zone 'UTC') + ${shift}, 'YYYY-MM-DD')`;
+      return { key: day, label: day };
+    }
+    case 'partner':
+      return { key: sql<string>`${partners.id}::text`, label: sql<string>`${partners.companyName}` };
+    case 'offer':
+      return { key: sql<string>`${offers.id}::text`, label: sql<string>`${offers.name}` };
+    case 'advertiser':
+      return { key: sql<string>`${advertisers.id}::text`, label: sql<string>`${advertisers.name}` };
+    case 'manager':
+      return {
+        key: sql<string>`coalesce(${partners.accountManagerId}::text, ${NO_MANAGER})`,
+        label: sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`,
+      };
+    case 'country':
+      return {
+        key: sql<string>`coalesce(nullif(${statsNetworkHourly.country}, ''), ${UNKNOWN_COUNTRY_KEY})`,
+        label: sql<string>`coalesce(${countries.name}, 'Unknown country')`,
+      };
+  }
+}
+
+/**
+ * The narrow rollup's rows in a window and the viewer's scope (an account manager: its partners' traffic only),
+ * grouped by the breakdown and currency. Every join is on a key; the filters are on the rollup's own columns or the
+ * joined rows'.
+ */
+async function slices(
+  db: DbOrTx,
+  scope: StaffScope,
+  breakdown: NetworkBreakdown,
+  window: UtcWindow,
+  filters: NetworkFilters,
+  offset: string | null,
+): Promise<Slice[]> {
+  const { key, label } = groupOf(breakdown, offset);
+  const where: (SQL | undefined)[] = [
+    gte(statsNetworkHourly.hour, window.start),
+    lt(statsNetworkHourly.hour, window.end),
+    // Money is finance's too: admins and finance see the whole network, managers their partners' traffic.
+    billingReachSql(scope, partners.accountManagerId, partners.status),
+  ];
+  if (filters.partnerId !== undefined) where.push(eq(statsNetworkHourly.partnerId, filters.partnerId));
+  if (filters.offerId !== undefined) where.push(eq(statsNetworkHourly.offerId, filters.offerId));
+  if (filters.advertiserId !== undefined) where.push(eq(products.advertiserId, filters.advertiserId));
+  if (filters.accountManagerId !== undefined) where.push(eq(partners.accountManagerId, filters.accountManagerId));
+  if (filters.country !== undefined)
+    where.push(eq(statsNetworkHourly.country, filters.country === UNKNOWN_COUNTRY_KEY ? '' : filters.country));
+  const rows = await db
+    .select({
+      key,
+      label,
+      currency: statsNetworkHourly.currency,
+      clicks: n(statsNetworkHourly.clicks),
+      conversions: n(statsNetworkHourly.conversions),
+      revenue: n(statsNetworkHourly.revenue),
+      payout: n(statsNetworkHourly.payout),
+    })
+    .from(statsNetworkHourly)
+    .innerJoin(partners, eq(partners.id, statsNetworkHourly.partnerId))
+    .innerJoin(offers, eq(offers.id, statsNetworkHourly.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
+    .leftJoin(users, eq(users.id, partners.accountManagerId))
+    .leftJoin(countries, eq(countries.isoCode, statsNetworkHourly.country))
+    .where(and(...where))
+    .groupBy(key, label, statsNetworkHourly.currency);
+  return rows;
+}
+
+const money = (byCurrency: Map<string, number>): MoneyAmount[] =>
+  [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount }));
+
+/** One row from its slices: clicks and conversions over every currency, money per currency. */
+function rowOf(key: string, label: string, parts: Slice[], isTotal = false): NetworkReportRow {
+  const revenue = new Map<string, number>();
+  const payout = new Map<string, number>();
+  const margin = new Map<string, number>();
+  const clicksIn = new Map<string, number>();
+  let clicks = 0;
+  let conversions = 0;
+  for (const s of parts) {
+    clicks += s.clicks;
+    conversions += s.conversions;
+    revenue.set(s.currency, (revenue.get(s.currency) ?? 0) + s.revenue);
+    payout.set(s.currency, (payout.get(s.currency) ?? 0) + s.payout);
+    margin.set(s.currency, (margin.get(s.currency) ?? 0) + s.revenue - s.payout);
+    clicksIn.set(s.currency, (clicksIn.get(s.currency) ?? 0) + s.clicks);
+  }
+  const epc = new Map<string, number>();
+  for (const [currency, amount] of revenue) {
+    const c = clicksIn.get(currency) ?? 0;
+    if (c > 0) epc.set(currency, amount / c);
+  }
+  return {
+    key,
+    label,
+    clicks,
+    conversions,
+    conversionRate: clicks > 0 ? conversions / clicks : 0,
+    advertiserRevenue: money(revenue),
+    payout: money(payout),
+    margin: money(margin),
+    epc: money(epc),
+    isTotal,
+  };
+}
+
+/** Minor units summed over currencies: an order, never a figure shown. */
+const weight = (amounts: MoneyAmount[]) => amounts.reduce((sum, a) => sum + a.amount, 0);
+
+/**
+ * A network report (issue 21): one row per day (every day of the range, quiet ones as zeros), partner, offer,
+ * advertiser, account manager or country, then the Totals row, the sum of the rows. Other breakdowns than days come
+ * by margin, largest first.
+ */
+export async function networkReport(
+  db: DbOrTx,
+  scope: StaffScope,
+  breakdown: NetworkBreakdown,
+  range: DateRange,
+  window: UtcWindow,
+  filters: NetworkFilters,
+  offset: string | null,
+): Promise<NetworkReportRow[]> {
+  const all = await slices(db, scope, breakdown, window, filters, offset);
+  const groups = new Map<string, { label: string; parts: Slice[] }>();
+  for (const s of all) {
+    const group = groups.get(s.key) ?? { label: s.label, parts: [] };
+    group.parts.push(s);
+    groups.set(s.key, group);
+  }
+  let rows: NetworkReportRow[];
+  if (breakdown === 'day') {
+    rows = daysOf(range).map((day) => rowOf(day, day, groups.get(day)?.parts ?? []));
+  } else {
+    rows = [...groups].map(([key, g]) => rowOf(key, g.label, g.parts));
+    rows.sort((a, b) => weight(b.margin) - weight(a.margin) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : 1)); // prettier-ignore
+  }
+  return [...rows, rowOf('total', TOTALS_LABEL, all, true)];
+}
+
+/** The figures of one window (the staff home's periods): the Totals row without its key. */
+export async function networkFigures(db: DbOrTx, scope: StaffScope, window: UtcWindow): Promise<NetworkFigures> {
+  const total = rowOf('total', TOTALS_LABEL, await slices(db, scope, 'partner', window, {}, null), true);
+  const { clicks, conversions, advertiserRevenue, payout, margin } = total;
+  return { clicks, conversions, advertiserRevenue, payout, margin };
+}

@@ -1,0 +1,284 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NETWORK_BREAKDOWNS, type MoneyAmount, type NetworkReportRow } from '@portal/contracts';
+import { clicks, conversions, offers, partners, products, users } from '../src/db/schema.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  expectErrorObject,
+  login,
+  testClock,
+  type TestApp,
+} from './helper.js';
+import { setAllOffersAccess } from './offer-fixtures.js';
+
+/**
+ * Issue 21: the network reports. Every breakdown is checked against an independent computation over the raw clicks
+ * and conversions (in the viewer's time zone and scope); Totals are the sums; a partner's own report total equals
+ * its payout in the staff partner breakdown; no partner answer carries advertiser revenue or margin.
+ */
+describe('network reports (issue 21)', () => {
+  let t: TestApp;
+  // 23:30 UTC: already the next day for a viewer at +05:00.
+  const clock = testClock(new Date('2026-03-10T23:30:00Z'));
+  let admin: Record<string, string>;
+  let manager: Record<string, string>;
+  let finance: Record<string, string>;
+  let managerId: number;
+  const tokens: string[] = [];
+  const offerIds: number[] = [];
+  type Partner = { partnerId: number; headers: Record<string, string> };
+  const team: Partner[] = [];
+
+  const call = (url: string, headers = admin) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+  async function click(offerId: number, p: Partner, ip: string): Promise<string> {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/click?offer_id=${offerId}&aff_id=${p.partnerId}`,
+      headers: { 'x-forwarded-for': ip },
+    });
+    expect(res.statusCode, res.body).toBe(302);
+    return new URL(res.headers.location as string).searchParams.get('c')!;
+  }
+  async function convert(token: string, clickId: string, goal: string, amount?: string) {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/postback?${new URLSearchParams({ token, click_id: clickId, goal, ...(amount ? { amount } : {}) })}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { status: string; conversionId: number };
+  }
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: clock.now, config: { trustProxy: true } });
+    const a = await createStaff(t, 'ROLE_ADMIN');
+    admin = bearer(await login(t, a.email, a.password));
+    // The admin reads in +05:00: its days start at 19:00 UTC.
+    await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, a.userId));
+    const am = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+    managerId = am.userId;
+    manager = bearer(await login(t, am.email, am.password));
+    const f = await createStaff(t, 'ROLE_FINANCE');
+    finance = bearer(await login(t, f.email, f.password));
+    const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+    for (const owner of [managerId, managerId, other.userId]) {
+      const p = await createPartner(t, { accountManagerId: owner });
+      await setAllOffersAccess(t, p.partnerId, true);
+      team.push({ partnerId: p.partnerId, headers: bearer(await login(t, p.email, p.password)) });
+    }
+    for (const [name, currency] of [['Net Ads', 'EUR'], ['Dollar Ads', 'USD']] as const) {
+      const advertiser = (await t.app.inject({ method: 'POST', url: '/api/v1/staff/advertisers', headers: admin, payload: { name } })).json().data; // prettier-ignore
+      tokens.push(advertiser.securityToken);
+      const product = (await t.app.inject({ method: 'POST', url: `/api/v1/staff/advertisers/${advertiser.id}/products`, headers: admin, payload: { identifier: `net-${advertiser.id}`, type: 'web', domain: 'net.example.com' } })).json().data; // prettier-ignore
+      const offer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/offers',
+        headers: admin,
+        payload: {
+          name: `${name} Offer`,
+          productId: product.id,
+          conversionType: 'cpl',
+          currency,
+          defaultUrl: 'https://net.example.com/?c={click_id}',
+          goals: [
+            { goal: 'registration', revenueAmount: 900, payoutAmount: 600 },
+            { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true },
+          ],
+        },
+      });
+      expect(offer.statusCode, offer.body).toBe(200);
+      offerIds.push(offer.json().data.id);
+    }
+    // Traffic over three UTC hours on both sides of the +05:00 viewer's midnight (19:00 UTC) and of UTC midnight.
+    const plan: [hoursBack: number, partner: number, offer: number, ip: string, goal: string | null][] = [
+      [6, 0, 0, '90.0.0.1', 'registration'], // 17:30 UTC, 10 March for both
+      [6, 0, 0, '90.0.0.1', null],
+      [4, 1, 0, '85.214.0.1', 'registration'], // 19:30 UTC: 11 March at +05:00
+      [4, 1, 1, '8.8.4.4', 'sale'],
+      [1, 2, 1, '8.8.4.4', 'registration'],
+      [1, 2, 0, '10.0.0.1', 'registration'], // a private address: no country
+      [0, 0, 1, '90.0.0.1', 'registration'],
+    ];
+    const base = clock.now().getTime();
+    let at = base;
+    for (const [hoursBack, p, o, ip, goal] of plan) {
+      clock.advance(base - hoursBack * 3_600_000 - at);
+      at = base - hoursBack * 3_600_000;
+      const cid = await click(offerIds[o]!, team[p]!, ip);
+      if (goal) await convert(tokens[o]!, cid, goal, goal === 'sale' ? '100' : undefined);
+    }
+    clock.advance(base - at);
+    await t.app.tracking.buffer.flush();
+    // One sale approved on review, so that pending moves into the approved figures through the rollups too.
+    const [sale] = await t.database.db.select().from(conversions).where(eq(conversions.status, 'pending'));
+    const reviewed = await t.app.inject({ method: 'PUT', url: `/api/v1/staff/conversions/${sale!.id}`, headers: admin, payload: { status: 'approved' } }); // prettier-ignore
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+  });
+  afterAll(async () => t?.close());
+
+  /** The breakdown computed again from the raw rows: the viewer's offset, its partners, approved conversions only. */
+  async function fromRawRows(breakdown: string, offsetMinutes: number, visible: (partnerId: number) => boolean) {
+    const day = (d: Date) => new Date(d.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+    const offerRows = await t.database.db.select({ id: offers.id, advertiserId: products.advertiserId, currency: offers.currency }).from(offers).innerJoin(products, eq(products.id, offers.productId)); // prettier-ignore
+    const partnerRows = await t.database.db.select({ id: partners.id, accountManagerId: partners.accountManagerId }).from(partners); // prettier-ignore
+    const keyOf = (r: { createdAt: Date; partnerId: number; offerId: number; country: string | null }) => {
+      switch (breakdown) {
+        case 'day':
+          return day(r.createdAt);
+        case 'partner':
+          return String(r.partnerId);
+        case 'offer':
+          return String(r.offerId);
+        case 'advertiser':
+          return String(offerRows.find((o) => o.id === r.offerId)!.advertiserId);
+        case 'manager':
+          return String(partnerRows.find((p) => p.id === r.partnerId)!.accountManagerId ?? 'none');
+        default:
+          return r.country || 'XX';
+      }
+    };
+    const rows = new Map<string, { clicks: number; conversions: number; revenue: Record<string, number>; payout: Record<string, number> }>(); // prettier-ignore
+    const row = (key: string) => {
+      if (!rows.has(key)) rows.set(key, { clicks: 0, conversions: 0, revenue: {}, payout: {} });
+      return rows.get(key)!;
+    };
+    for (const c of await t.database.db.select().from(clicks)) {
+      if (!offerIds.includes(c.offerId) || !visible(c.partnerId)) continue;
+      row(keyOf(c)).clicks += 1;
+    }
+    for (const c of await t.database.db.select().from(conversions)) {
+      if (c.status !== 'approved' || !c.offerId || !offerIds.includes(c.offerId) || !visible(c.partnerId!)) continue;
+      const r = row(keyOf({ ...c, partnerId: c.partnerId!, offerId: c.offerId }));
+      r.conversions += 1;
+      r.revenue[c.currency] = (r.revenue[c.currency] ?? 0) + c.revenue;
+      r.payout[c.currency] = (r.payout[c.currency] ?? 0) + c.payout;
+    }
+    return rows;
+  }
+  const asRecord = (list: MoneyAmount[]) => Object.fromEntries(list.filter((m) => m.amount !== 0).map((m) => [m.currency, m.amount])); // prettier-ignore
+  const range = 'startDate=2026-03-10&endDate=2026-03-11';
+
+  it('gives every breakdown as the raw rows do, in the viewer’s time zone, with Totals the sum of the rows', async () => {
+    for (const breakdown of NETWORK_BREAKDOWNS) {
+      const res = await call(`/staff/reports/${breakdown}?${range}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const rows = res.json().data as NetworkReportRow[];
+      const totals = rows.at(-1)!;
+      expect(totals).toMatchObject({ key: 'total', label: 'Totals', isTotal: true });
+      const body = rows.slice(0, -1);
+      const expected = await fromRawRows(breakdown, 300, () => true);
+      const seen = body.filter((r) => r.clicks > 0 || r.conversions > 0);
+      expect(seen.map((r) => r.key).sort(), breakdown).toEqual([...expected.keys()].sort());
+      for (const r of seen) {
+        const e = expected.get(r.key)!;
+        expect([r.clicks, r.conversions, asRecord(r.advertiserRevenue), asRecord(r.payout)], `${breakdown} ${r.key}`).toEqual([e.clicks, e.conversions, e.revenue, e.payout]); // prettier-ignore
+        for (const m of r.margin) {
+          expect(m.amount).toBe((e.revenue[m.currency] ?? 0) - (e.payout[m.currency] ?? 0));
+        }
+      }
+      const sum = (pick: (r: NetworkReportRow) => MoneyAmount[]) => {
+        const out: Record<string, number> = {};
+        for (const r of body) for (const m of pick(r)) out[m.currency] = (out[m.currency] ?? 0) + m.amount;
+        return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== 0));
+      };
+      expect(totals.clicks).toBe(body.reduce((n, r) => n + r.clicks, 0));
+      expect(totals.conversions).toBe(body.reduce((n, r) => n + r.conversions, 0));
+      expect(asRecord(totals.advertiserRevenue)).toEqual(sum((r) => r.advertiserRevenue));
+      expect(asRecord(totals.payout)).toEqual(sum((r) => r.payout));
+      expect(asRecord(totals.margin)).toEqual(sum((r) => r.margin));
+    }
+    // The +05:00 viewer's days: 17:30 UTC is 10 March, 19:30 UTC is 11 March; every day of the range is a row.
+    const days = (await call(`/staff/reports/day?${range}`)).json().data as NetworkReportRow[];
+    expect(days.map((r) => [r.key, r.clicks])).toEqual([['2026-03-10', 2], ['2026-03-11', 5], ['total', 7]]);
+    const countries = (await call(`/staff/reports/country?${range}`)).json().data as NetworkReportRow[];
+    expect(countries.find((r) => r.key === 'XX')?.label).toBe('Unknown country');
+  });
+
+  it('keeps an account manager to its partners, filters, and refuses an unknown breakdown', async () => {
+    const mine = new Set([team[0]!.partnerId, team[1]!.partnerId]);
+    const res = await call(`/staff/reports/partner?${range}`, manager);
+    expect(res.statusCode).toBe(200);
+    const rows = res.json().data as NetworkReportRow[];
+    expect(rows.slice(0, -1).map((r) => Number(r.key)).sort()).toEqual([...mine].sort());
+    const expected = await fromRawRows('partner', 0, (id) => mine.has(id));
+    const totalClicks = [...expected.values()].reduce((n, r) => n + r.clicks, 0);
+    expect(rows.at(-1)!.clicks).toBe(totalClicks);
+    // Finance reads the whole network's money.
+    const all = (await call(`/staff/reports/partner?${range}`, finance)).json().data as NetworkReportRow[];
+    expect(all.at(-1)!.clicks).toBe(7);
+
+    const filtered = (await call(`/staff/reports/offer?${range}&country=us`)).json().data as NetworkReportRow[];
+    expect(filtered.map((r) => [r.key, r.clicks])).toEqual([[String(offerIds[1]), 2], ['total', 2]]);
+    const byManager = (await call(`/staff/reports/day?${range}&accountManagerId=${managerId}`)).json().data as NetworkReportRow[]; // prettier-ignore
+    expect(byManager.at(-1)!.clicks).toBe(totalClicks);
+
+    expectErrorObject(await call(`/staff/reports/week?${range}`), 400);
+    const bad = await call('/staff/reports/day?startDate=2026-03-11&endDate=2026-03-10&country=F1');
+    expectErrorObject(bad, 400);
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['endDate', 'country']));
+    const partner = await t.app.inject({ method: 'GET', url: `/api/v1/staff/reports/day?${range}`, headers: team[0]!.headers }); // prettier-ignore
+    expectErrorObject(partner, 403);
+  });
+
+  it("equals a partner's own report total to its payout in the partner breakdown, and tells partners nothing of revenue or margin", async () => {
+    const p = team[0]!;
+    // UTC for both: the partner's reports and an admin set back to UTC.
+    const staffRows = (await call(`/staff/reports/partner?${range}`, finance)).json().data as NetworkReportRow[];
+    const staff = staffRows.find((r) => r.key === String(p.partnerId))!;
+    const own = await t.app.inject({ method: 'GET', url: `/api/v1/statistics/daily?${range}`, headers: p.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    const ownTotals = (own.json().data as { revenue: MoneyAmount[]; clicks: number }[]).at(-1)!;
+    expect(asRecord(ownTotals.revenue)).toEqual(asRecord(staff.payout));
+    expect(ownTotals.clicks).toBe(staff.clicks);
+
+    // No advertiser revenue value (900 per registration, 30 % of sales) nor margin in any partner answer.
+    const revenueValues = ['900', '3000', '"revenue":300', 'advertiserRevenue', 'margin', 'revenueAmount', 'revenuePercent'];
+    const urls = [
+      `/statistics/daily?${range}`,
+      `/statistics/subid?${range}`,
+      `/statistics/subid?${range}&groupBy=offer`,
+      `/statistics/conversion?${range}`,
+      `/statistics/conversion/totals?${range}`,
+      `/statistics/click?${range}`,
+      '/statistics/home/global-performance',
+      '/statistics/home/quick-stats',
+      '/statistics/home/top-offers?date=today',
+      `/offer/${offerIds[0]}?groups=goals,goal,goalTypes,goalType`,
+      '/offer?groups=goals,goal,goalTypes,goalType',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: p.headers });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      for (const value of revenueValues) expect(res.body, `${url} carries ${value}`).not.toContain(value);
+    }
+  });
+
+  it('exports every breakdown as CSV, Totals last, text cells made inert', async () => {
+    await t.database.db.update(partners).set({ companyName: '=HYPERLINK("x")' }).where(eq(partners.id, team[2]!.partnerId)); // prettier-ignore
+    for (const breakdown of NETWORK_BREAKDOWNS) {
+      const res = await call(`/staff/reports/${breakdown}/export?${range}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toContain('text/csv');
+      const lines = res.body.trim().split('\n');
+      expect(lines[0]).toMatch(/,Clicks,Conversions,Conversion Rate \(%\),Currency,Advertiser Revenue,Payout,Margin,EPC$/);
+      expect(lines.at(-1)).toMatch(/^Totals,7,/);
+    }
+    const csv = (await call(`/staff/reports/partner/export?${range}`)).body;
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+
+  it("gives the home's figures in the viewer's scope: a manager's differ from an admin's", async () => {
+    const adminHome = await call('/staff/home/numbers');
+    const managerHome = await call('/staff/home/numbers', manager);
+    expect(adminHome.statusCode, adminHome.body).toBe(200);
+    const a = adminHome.json().data;
+    const m = managerHome.json().data;
+    expect(a.last7Days.clicks).toBe(7);
+    expect(m.last7Days.clicks).toBeLessThan(a.last7Days.clicks);
+    expect(m.topPartners.map((r: NetworkReportRow) => Number(r.key)).sort()).toEqual([team[0]!.partnerId, team[1]!.partnerId].sort()); // prettier-ignore
+    expect(a.topOffers).toHaveLength(2);
+    expect(a.monthToDate.clicks).toBe(7);
+  });
+});
