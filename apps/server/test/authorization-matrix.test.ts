@@ -374,6 +374,13 @@ const TABLE: Record<string, Row> = {
       payload: [{ partnerId: f.partnerA, metric: 'conversions', period: 'month', limit: 1000 }],
     }),
   },
+  // Network reports (issue 21): every staff member, each within its billing reach (the network-reports test holds it).
+  'GET /api/v1/staff/reports/{breakdown}': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/reports/partner' }) },
+  'GET /api/v1/staff/reports/{breakdown}/export': {
+    expect: ANY_STAFF,
+    request: () => ({ url: '/api/v1/staff/reports/offer/export' }),
+  },
+  'GET /api/v1/staff/home/numbers': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/home/numbers' }) },
   'GET /api/v1/staff/caps/alerts': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/caps/alerts' }) },
   'GET /api/v1/staff/notifications': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/notifications' }) },
   'POST /api/v1/staff/offers': {

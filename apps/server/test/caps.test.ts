@@ -89,7 +89,15 @@ describe('offer caps (issue 20)', () => {
   async function usageOf(offerId: number) {
     const caps = await t.database.db.select().from(offerCaps).where(eq(offerCaps.offerId, offerId));
     if (caps.length === 0) return [];
-    return t.database.db.select().from(capUsage).where(inArray(capUsage.capId, caps.map((c) => c.id)));
+    return t.database.db
+      .select()
+      .from(capUsage)
+      .where(
+        inArray(
+          capUsage.capId,
+          caps.map((c) => c.id),
+        ),
+      );
   }
 
   beforeAll(async () => {
@@ -132,7 +140,10 @@ describe('offer caps (issue 20)', () => {
         }
         const answers = await Promise.all(
           clickIds.map((cid, i) =>
-            fetch(`${bases[i % 2]}/postback?${new URLSearchParams({ token, click_id: cid, goal: 'registration' })}`).then(async (r) => { // prettier-ignore
+            fetch(
+              `${bases[i % 2]}/postback?${new URLSearchParams({ token, click_id: cid, goal: 'registration' })}`,
+            ).then(async (r) => {
+              // prettier-ignore
               expect(r.status).toBe(200);
               return ((await r.json()) as { status: string }).status;
             }),
@@ -222,7 +233,11 @@ describe('offer caps (issue 20)', () => {
     expect((await usageOf(without)).map((u) => u.used)).toEqual([2]);
     const counted = await t.database.db.select().from(rejectedClicksHourly).where(and(eq(rejectedClicksHourly.reason, 'over_cap'), eq(rejectedClicksHourly.partnerId, p.partnerId))); // prettier-ignore
     expect(counted.reduce((n, r) => n + r.count, 0)).toBe(2);
-    const report = await t.app.inject({ method: 'GET', url: '/api/v1/statistics/refused?startDate=2026-01-15&endDate=2026-01-15', headers: p.headers });
+    const report = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/statistics/refused?startDate=2026-01-15&endDate=2026-01-15',
+      headers: p.headers,
+    });
     expect(report.statusCode, report.body).toBe(200);
     expect(JSON.stringify(report.json().data)).toContain('over_cap');
 

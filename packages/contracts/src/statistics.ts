@@ -331,7 +331,10 @@ export const reportFilterShape = {
   tc4: trackingFilter,
 };
 
-export function checkRange(value: { startDate?: string | undefined; endDate?: string | undefined }, ctx: z.RefinementCtx) {
+export function checkRange(
+  value: { startDate?: string | undefined; endDate?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (value.startDate && value.endDate) {
     const days = daysBetween(value.startDate, value.endDate);
     if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'min' });

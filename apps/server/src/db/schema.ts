@@ -507,10 +507,7 @@ export const conversionCapTakes = pgTable(
     periodStart: timestamp({ withTimezone: true }).notNull(),
     amount: bigint({ mode: 'number' }).notNull(),
   },
-  (t) => [
-    primaryKey({ name: 'conversion_cap_takes_pk', columns: [t.conversionId, t.capId] }),
-    index().on(t.capId),
-  ],
+  (t) => [primaryKey({ name: 'conversion_cap_takes_pk', columns: [t.conversionId, t.capId] }), index().on(t.capId)],
 );
 
 /** A partner's application to run an offer. */

@@ -214,7 +214,11 @@ async function syncCapUsage(
   known: CapRef[],
   now: Date,
 ): Promise<Map<CapRef, number>> {
-  const adds = [...written].map(([ref, n]) => ({ capId: ref.capId, periodStart: new Date(ref.periodStart).toISOString(), n }));
+  const adds = [...written].map(([ref, n]) => ({
+    capId: ref.capId,
+    periodStart: new Date(ref.periodStart).toISOString(),
+    n,
+  }));
   if (adds.length > 0) {
     await tx.execute(sql`insert into ${capUsage} (cap_id, period_start, used)
       select x."capId", x."periodStart", x.n
@@ -225,7 +229,12 @@ async function syncCapUsage(
   }
   const refs = [...new Set([...written.keys(), ...known])];
   const rows = await tx
-    .select({ capId: capUsage.capId, periodStart: capUsage.periodStart, used: capUsage.used, alertedAt: capUsage.alertedAt }) // prettier-ignore
+    .select({
+      capId: capUsage.capId,
+      periodStart: capUsage.periodStart,
+      used: capUsage.used,
+      alertedAt: capUsage.alertedAt,
+    }) // prettier-ignore
     .from(capUsage)
     .where(or(...refs.map((r) => and(eq(capUsage.capId, r.capId), eq(capUsage.periodStart, new Date(r.periodStart))))));
   const byKey = new Map(rows.map((r) => [`${r.capId}:${r.periodStart.getTime()}`, r]));

@@ -104,7 +104,9 @@ async function loadContext(
     const usage = await db
       .select({ capId: capUsage.capId, used: capUsage.used })
       .from(capUsage)
-      .where(or(...caps.map((c, i) => and(eq(capUsage.capId, c.id), eq(capUsage.periodStart, new Date(bounds[i]!.start))))));
+      .where(
+        or(...caps.map((c, i) => and(eq(capUsage.capId, c.id), eq(capUsage.periodStart, new Date(bounds[i]!.start))))),
+      );
     const used = new Map(usage.map((u) => [u.capId, u.used]));
     caps.forEach((c, i) => counters.prime(c, bounds[i]!.start, bounds[i]!.end, used.get(c.id) ?? 0));
   }

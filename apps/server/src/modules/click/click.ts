@@ -196,21 +196,24 @@ function recordClick(
     }
   }
   const clickId = newClickId(now);
-  buffer.push({
-    clickId,
-    offerId: query.offer_id,
-    partnerId: query.aff_id,
-    currency: decision.offer.currency,
-    subid: query.subid || null,
-    tc1: query.tc1 || null,
-    tc2: query.tc2 || null,
-    tc3: query.tc3 || null,
-    tc4: query.tc4 || null,
-    ip: visitor.ip,
-    country: visitor.country ?? null,
-    userAgent: visitor.userAgent,
-    referrer: visitor.referrer,
-    createdAt: now,
-  }, capRefs);
+  buffer.push(
+    {
+      clickId,
+      offerId: query.offer_id,
+      partnerId: query.aff_id,
+      currency: decision.offer.currency,
+      subid: query.subid || null,
+      tc1: query.tc1 || null,
+      tc2: query.tc2 || null,
+      tc3: query.tc3 || null,
+      tc4: query.tc4 || null,
+      ip: visitor.ip,
+      country: visitor.country ?? null,
+      userAgent: visitor.userAgent,
+      referrer: visitor.referrer,
+      createdAt: now,
+    },
+    capRefs,
+  );
   return { ok: true, clickId, location: landingUrl(decision.offer.defaultUrl, query, clickId) };
 }

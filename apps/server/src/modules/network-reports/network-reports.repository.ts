@@ -42,12 +42,13 @@ function groupOf(breakdown: NetworkBreakdown, offset: string | null): { key: SQL
       return { key: sql<string>`${advertisers.id}::text`, label: sql<string>`${advertisers.name}` };
     case 'manager':
       return {
-        key: sql<string>`coalesce(${partners.accountManagerId}::text, ${NO_MANAGER})`,
+        // Literals, not parameters: GROUP BY must see the very same expression as the select list.
+        key: sql<string>`coalesce(${partners.accountManagerId}::text, ${sql.raw(`'${NO_MANAGER}'`)})`,
         label: sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`,
       };
     case 'country':
       return {
-        key: sql<string>`coalesce(nullif(${statsNetworkHourly.country}, ''), ${UNKNOWN_COUNTRY_KEY})`,
+        key: sql<string>`coalesce(nullif(${statsNetworkHourly.country}, ''), ${sql.raw(`'${UNKNOWN_COUNTRY_KEY}'`)})`,
         label: sql<string>`coalesce(${countries.name}, 'Unknown country')`,
       };
   }

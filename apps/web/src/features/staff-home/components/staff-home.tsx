@@ -5,7 +5,10 @@ import {
   formatCount,
   formatDate,
   formatHour,
+  formatMoneyAmounts,
   formatMoneyMinor,
+  type NetworkFigures,
+  type NetworkReportRow,
   type StaffHome as StaffHomeData,
 } from '@portal/contracts';
 import { useConfig } from '@/lib/config';
