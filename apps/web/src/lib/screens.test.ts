@@ -29,6 +29,7 @@ describe('menuItems', () => {
       '/staff/documents',
       '/staff/conversions',
       '/staff/offers',
+      '/staff/reports',
       '/staff/advertisers',
       '/staff/news',
       '/staff/billing',

@@ -254,7 +254,7 @@ export const screens = {
     title: 'screen.staffReports',
     area: 'staff',
     anyRoles: STAFF_ROLES,
-    menu: { label: 'shell.menu.staffReports', icon: IconChartBar, order: 155, testId: 'menu-staffReports' },
+    menu: { label: 'shell.menu.staffReports', icon: IconChartBar, order: 153.5, testId: 'menu-staffReports' },
   },
   staffNews: {
     path: paths.staffNews.path,
