@@ -1,18 +1,44 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffEndpoints } from '@portal/contracts';
+import { capsEndpoints, networkReportsEndpoints, staffEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffHome } from './staff-home';
 
 const fetchMock = vi.fn<typeof fetch>();
 
+const figures = (clicks: number, margin: number) => ({
+  clicks,
+  conversions: 12,
+  advertiserRevenue: [{ currency: 'EUR', amount: margin + 40_000 }],
+  payout: [{ currency: 'EUR', amount: 40_000 }],
+  margin: [{ currency: 'EUR', amount: margin }],
+});
+const row = (key: string, label: string, margin: number) => ({
+  key, label, clicks: 10, conversions: 1, conversionRate: 0.1, advertiserRevenue: [], payout: [],
+  margin: [{ currency: 'EUR', amount: margin }], epc: [], isTotal: false,
+}); // prettier-ignore
+const NUMBERS = {
+  today: figures(321, 1_250),
+  last7Days: figures(4_210, 98_050),
+  monthToDate: figures(15_000, 250_000),
+  topPartners: [row('1001', 'Northwind Media', 45_000)],
+  topOffers: [row('31', 'LunaDate – FR', 30_000)],
+};
+const ALERT = {
+  id: 8, offerId: 31, offerName: 'LunaDate – FR', partner: { id: 1001, name: 'Northwind Media' }, metric: 'conversions' as const,
+  period: 'month' as const, limit: 50, used: 46, resetsAt: '2026-11-30T23:00:00.000Z',
+}; // prettier-ignore
+
 function serve(roles: string[], home: Parameters<typeof answerOf<typeof staffEndpoints.home>>[1]) {
-  fetchMock.mockImplementation((input) =>
-    Promise.resolve(
-      String(input).startsWith('/api/v1/config') ? configAnswer({ roles }) : answerOf(staffEndpoints.home, home),
-    ),
-  );
+  fetchMock.mockImplementation((input) => {
+    const url = String(input);
+    if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles }));
+    if (url.startsWith('/api/v1/staff/home/numbers')) return Promise.resolve(answerOf(networkReportsEndpoints.homeNumbers, NUMBERS)); // prettier-ignore
+    if (url.startsWith('/api/v1/staff/caps/alerts')) return Promise.resolve(answerOf(capsEndpoints.alerts, [ALERT]));
+    if (url.startsWith('/api/v1/staff/notifications')) return Promise.resolve(answerOf(staffNotificationsEndpoints.list, [])); // prettier-ignore
+    return Promise.resolve(answerOf(staffEndpoints.home, home));
+  });
 }
 
 beforeEach(() => {
@@ -58,5 +84,25 @@ describe('StaffHome', () => {
     expect(within(invoices).getByTestId('staff-queue-count').textContent).toBe('4');
     expect(screen.queryByTestId('staff-queue-pendingPartners')).toBeNull();
     expect(screen.queryByTestId('staff-queue-pendingConversions')).toBeNull();
+  });
+
+  it("shows the network's figures, the week's best by margin and the caps over 90 %", async () => {
+    serve(['ROLE_ACCOUNT_MANAGER'], {
+      pendingPartners: 0,
+      pendingApplications: 0,
+      pendingDocuments: 0,
+      pendingConversions: 0,
+      invoicesWaitingForApproval: null,
+    });
+    renderWithProviders(<StaffHome />, { path: '/staff' });
+    const week = await screen.findByTestId('staff-home-numbers-last7Days');
+    expect(within(week).getByTestId('numbers-clicks').textContent).toBe('4\u202f210');
+    expect(within(week).getByTestId('numbers-margin').textContent).toMatch(/^980,50\s€$/u);
+    const partners = screen.getByTestId('staff-home-top-partners');
+    expect(within(partners).getByRole('link').getAttribute('href')).toBe('/staff/partners/1001');
+    expect(partners.textContent).toMatch(/Northwind Media #1001450,00\s€/u);
+    const cap = await screen.findByTestId('staff-home-cap-row');
+    expect(cap.textContent).toContain('46 of 50');
+    expect(within(cap).getByRole('link').getAttribute('href')).toBe('/staff/offers/31');
   });
 });

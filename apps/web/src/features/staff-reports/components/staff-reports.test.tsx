@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { networkReportsEndpoints, type NetworkReportRow } from '@portal/contracts';
+import { saveSession } from '@/lib/session';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
+import { StaffReports } from './staff-reports';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  saveSession('tok', new Date(Date.now() + 60_000), false);
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const eur = (amount: number) => [{ currency: 'EUR', amount }];
+const row = (key: string, label: string, clicks: number, revenue: number, payout: number, isTotal = false): NetworkReportRow => ({
+  key, label, clicks, conversions: 2, conversionRate: 2 / clicks, advertiserRevenue: eur(revenue), payout: eur(payout),
+  margin: eur(revenue - payout), epc: eur(revenue / clicks), isTotal,
+}); // prettier-ignore
+
+function server(url: string): Response {
+  if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
+  if (url.includes('/export'))
+    return new Response('Partner,Clicks\nTotals,300\n', {
+      headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="network-partner-2026-10-27-2026-11-25.csv"' }, // prettier-ignore
+    });
+  if (url.includes('/staff/reports/day'))
+    return answerOf(networkReportsEndpoints.report, [row('2026-11-24', '2026-11-24', 100, 9_000, 6_000), row('2026-11-25', '2026-11-25', 200, 1_000, 1_500), row('total', 'Totals', 300, 10_000, 7_500, true)]); // prettier-ignore
+  return answerOf(networkReportsEndpoints.report, [
+    row('1001', 'Northwind Media', 200, 9_000, 6_000),
+    row('1002', 'Bluebird Apps', 100, 1_000, 1_500),
+    row('total', 'Totals', 300, 10_000, 7_500, true),
+  ]);
+}
+
+describe('StaffReports', () => {
+  it('shows the breakdown with advertiser revenue, payout and margin, a loss in red, and Totals last', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
+    renderWithProviders(<StaffReports />, { path: '/staff/reports' });
+    const rows = await screen.findAllByTestId('staff-reports-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/staff/partners/1001');
+    const cells = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.replace(/\s/gu, ' '));
+    expect(cells(rows[0]!)).toEqual([
+      'Northwind Media #1001',
+      '200',
+      '2',
+      '1,00 %',
+      '90,00 €',
+      '60,00 €',
+      '30,00 €',
+      '0,45 €',
+    ]);
+    expect(cells(rows[1]!)[6]).toBe('-5,00 €');
+    expect(cells(screen.getByTestId('staff-reports-totals'))).toEqual(['Totals', '300', '2', '0,67 %', '100,00 €', '75,00 €', '25,00 €', '0,33 €']); // prettier-ignore
+    const calls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/partner?'))).toBe(true);
+    expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/day?'))).toBe(true);
+  });
+
+  it('switches the breakdown in the address and exports the same report', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
+    const createObjectURL = vi.fn(() => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?startDate=2026-11-24&endDate=2026-11-25&partnerId=1001' }); // prettier-ignore
+    await screen.findAllByTestId('staff-reports-row');
+    expect(screen.getByTestId('staff-reports-filter-partnerId').textContent).toBe('Partner 1001 ×');
+    await userEvent.click(within(screen.getByTestId('staff-reports-breakdown')).getByText('Day'));
+    await waitFor(() => expect(router.state.location.search).toContain('by=day'));
+    await userEvent.click(screen.getByTestId('staff-reports-export'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const exported = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/export'))!;
+    expect(exported).toContain('/api/v1/staff/reports/day/export?');
+    expect(exported).toContain('startDate=2026-11-24');
+    expect(exported).toContain('partnerId=1001');
+  });
+});
