@@ -179,7 +179,10 @@ describe('offer caps (issue 20)', () => {
     ]);
     expect((await convert(offerId, p)).status).toBe('approved');
     expect((await convert(offerId, p)).status).toBe('approved');
-    // 800 paid: another 400 would be 1200 > 1000.
+    // 800 paid: another 400 would be 1200 > 1000; the advertiser's test postback says so first, writing nothing.
+    const advertiserId = (await call('GET', `/staff/offers/${offerId}`)).json().data.advertiser.id;
+    const preview = await call('POST', `/staff/advertisers/${advertiserId}/test-postback`, { click_id: await click(offerId, p), goal: 'registration' }); // prettier-ignore
+    expect(preview.json().data).toMatchObject({ status: 'rejected', reason: 'over_cap', payout: 0 });
     expect(await convert(offerId, p)).toMatchObject({ status: 'rejected', reason: 'over_cap' });
     // A sale paying 10 % of 20.00 (200) still fits; of 30.00 (300) no longer.
     expect((await convert(offerId, p, 'sale', { amount: '20' })).status).toBe('approved');

@@ -72,6 +72,33 @@ export async function takeConversionCaps(
   return true;
 }
 
+/**
+ * Whether a counted conversion at `at` would cross one of its caps, read only (the advertiser's test postback, which
+ * writes nothing): the same caps and amounts as takeConversionCaps, against their current usage.
+ */
+export async function wouldCrossCaps(
+  db: DbOrTx,
+  conversion: { offerId: number; partnerId: number; at: Date },
+  worth: ConversionWorth,
+): Promise<boolean> {
+  const caps = await db
+    .select({ id: offerCaps.id, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
+    .from(offerCaps)
+    .where(
+      and(
+        eq(offerCaps.offerId, conversion.offerId),
+        ne(offerCaps.metric, 'clicks'),
+        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, conversion.partnerId)),
+      ),
+    );
+  if (caps.length === 0) return false;
+  const used = await currentUsage(db, caps.map((c) => ({ id: c.id, period: c.period as CapPeriod })), conversion.at.getTime()); // prettier-ignore
+  return caps.some((cap) => {
+    const amount = amountFor(cap.metric as CapMetric, worth);
+    return amount > 0 && (used.get(cap.id) ?? 0) + amount > cap.limit;
+  });
+}
+
 async function giveBack(tx: DbOrTx, capId: number, periodStart: Date, amount: number): Promise<void> {
   await tx
     .update(capUsage)

@@ -24,7 +24,7 @@ import {
   products,
 } from '../../db/schema.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
-import { takeConversionCaps } from '../caps/index.js';
+import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
 import type { BufferedClick, ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
 
@@ -427,9 +427,12 @@ export async function previewPostback(
   const click = await findClick(db, buffer, params.click_id);
   const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
   const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
-  const outcome: Outcome = known
+  let outcome: Outcome = known
     ? judge(known.click, known.facts, amountMinor, now)
     : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0, revenue: 0 };
+  // A counted conversion that would cross a cap would be recorded as over_cap (issue 20).
+  if (known && outcome.status !== 'rejected' && (await wouldCrossCaps(db, { offerId: known.click.offerId, partnerId: known.click.partnerId, at: now }, outcome))) // prettier-ignore
+    outcome = { status: 'rejected', reason: 'over_cap', goalId: outcome.goalId, payout: 0, revenue: 0 };
   const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
   const existing = await readBack(db, advertiserId, dedupeKey);
   return {
