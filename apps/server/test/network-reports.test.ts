@@ -122,7 +122,12 @@ describe('network reports (issue 21)', () => {
   afterAll(async () => t?.close());
 
   /** The breakdown computed again from the raw rows: the viewer's offset, its partners, approved conversions only. */
-  async function fromRawRows(breakdown: string, offsetMinutes: number, visible: (partnerId: number) => boolean) {
+  async function fromRawRows(
+    breakdown: string,
+    offsetMinutes: number,
+    visible: (partnerId: number) => boolean,
+    from = new Date(0),
+  ) {
     const day = (d: Date) => new Date(d.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
     const offerRows = await t.database.db.select({ id: offers.id, advertiserId: products.advertiserId, currency: offers.currency }).from(offers).innerJoin(products, eq(products.id, offers.productId)); // prettier-ignore
     const partnerRows = await t.database.db.select({ id: partners.id, accountManagerId: partners.accountManagerId }).from(partners); // prettier-ignore
@@ -148,11 +153,12 @@ describe('network reports (issue 21)', () => {
       return rows.get(key)!;
     };
     for (const c of await t.database.db.select().from(clicks)) {
-      if (!offerIds.includes(c.offerId) || !visible(c.partnerId)) continue;
+      if (!offerIds.includes(c.offerId) || !visible(c.partnerId) || c.createdAt < from) continue;
       row(keyOf(c)).clicks += 1;
     }
     for (const c of await t.database.db.select().from(conversions)) {
       if (c.status !== 'approved' || !c.offerId || !offerIds.includes(c.offerId) || !visible(c.partnerId!)) continue;
+      if (c.createdAt < from) continue;
       const r = row(keyOf({ ...c, partnerId: c.partnerId!, offerId: c.offerId }));
       r.conversions += 1;
       r.revenue[c.currency] = (r.revenue[c.currency] ?? 0) + c.revenue;
@@ -201,6 +207,21 @@ describe('network reports (issue 21)', () => {
     ]);
     const countries = (await call(`/staff/reports/country?${range}`)).json().data as NetworkReportRow[];
     expect(countries.find((r) => r.key === 'XX')?.label).toBe('Unknown country');
+  });
+
+  it('reads whole UTC days from the daily rollup and the hours at the ends from the hourly one', async () => {
+    // At +05:00, 11 to 12 March is 10 March 19:00 UTC to 12 March 19:00 UTC: the evening of the 10th (where five
+    // clicks are) comes from the hourly rollup, the 11th from the daily one, the rest of the 12th from hourly again.
+    for (const breakdown of ['partner', 'offer', 'country'] as const) {
+      const rows = (await call(`/staff/reports/${breakdown}?startDate=2026-03-11&endDate=2026-03-12`)).json().data as NetworkReportRow[]; // prettier-ignore
+      const expected = await fromRawRows(breakdown, 300, () => true, new Date('2026-03-10T19:00:00Z'));
+      const got = Object.fromEntries(rows.filter((r) => !r.isTotal).map((r) => [r.key, [r.clicks, r.conversions, asRecord(r.advertiserRevenue), asRecord(r.payout)]])); // prettier-ignore
+      const want = Object.fromEntries(
+        [...expected].map(([k, e]) => [k, [e.clicks, e.conversions, e.revenue, e.payout]]),
+      );
+      expect(got, breakdown).toEqual(want);
+      expect(rows.at(-1)!.clicks).toBe(5);
+    }
   });
 
   it('keeps an account manager to its partners, filters, and refuses an unknown breakdown', async () => {

@@ -738,6 +738,35 @@ export const statsNetworkHourly = pgTable(
   ],
 );
 
+/**
+ * The narrow rollup per UTC day (decision 046), written with the hourly one: a network report reads whole UTC days
+ * here and only the hours at the ends of its window from `stats_network_hourly` (the band read of decision 021).
+ */
+export const statsNetworkDaily = pgTable(
+  'stats_network_daily',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    partnerId: integer().notNull(),
+    offerId: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    country: varchar({ length: 2 }).notNull().default(''),
+    clicks: bigint({ mode: 'number' }).notNull().default(0),
+    conversions: bigint({ mode: 'number' }).notNull().default(0),
+    pending: bigint({ mode: 'number' }).notNull().default(0),
+    rejected: bigint({ mode: 'number' }).notNull().default(0),
+    payout: bigint({ mode: 'number' }).notNull().default(0),
+    pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+    revenue: bigint({ mode: 'number' }).notNull().default(0),
+    pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'stats_network_daily_pk',
+      columns: [t.day, t.partnerId, t.offerId, t.currency, t.country],
+    }),
+  ],
+);
+
 /** Traffic /click refused (unknown offer, inactive partner …), counted per hour and reason, never as clicks. */
 export const rejectedClicksHourly = pgTable(
   'rejected_clicks_hourly',

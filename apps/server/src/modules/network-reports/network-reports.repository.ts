@@ -11,7 +11,16 @@ import {
 } from '@portal/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { advertisers, countries, offers, partners, products, statsNetworkHourly, users } from '../../db/schema.js';
+import {
+  advertisers,
+  countries,
+  offers,
+  partners,
+  products,
+  statsNetworkDaily,
+  statsNetworkHourly,
+  users,
+} from '../../db/schema.js';
 import { billingReachSql, type StaffScope } from '../../plugins/auth.js';
 import { daysOf, type UtcWindow } from '../statistics/index.js';
 
@@ -25,13 +34,22 @@ type Slice = { key: string; label: string; currency: string; clicks: number; con
 
 const n = (column: AnyPgColumn) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
-/** The group key and label of a breakdown, as SQL over the narrow rollup and its joins. */
-function groupOf(breakdown: NetworkBreakdown, offset: string | null): { key: SQL<string>; label: SQL<string> } {
+type Narrow = typeof statsNetworkHourly | typeof statsNetworkDaily;
+
+/** The group key and label of a breakdown, as SQL over a narrow rollup and its joins. */
+function groupOf(
+  breakdown: NetworkBreakdown,
+  table: Narrow,
+  offset: string | null,
+): { key: SQL<string>; label: SQL<string> } {
   switch (breakdown) {
     case 'day': {
-      // A literal, not a parameter: GROUP BY must see the very same expression as the select list.
-      const shift = sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`);
-      const day = sql<string>`to_char((${statsNetworkHourly.hour} at time zone 'UTC') + ${shift}, 'YYYY-MM-DD')`;
+      // A literal, not a parameter: GROUP BY must see the very same expression as the select list. The daily table
+      // is read for a day breakdown only in UTC, where its day is the viewer's.
+      const day =
+        table === statsNetworkDaily
+          ? sql<string>`to_char(${statsNetworkDaily.day}, 'YYYY-MM-DD')`
+          : sql<string>`to_char((${statsNetworkHourly.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, 'YYYY-MM-DD')`; // prettier-ignore
       return { key: day, label: day };
     }
     case 'partner':
@@ -48,16 +66,62 @@ function groupOf(breakdown: NetworkBreakdown, offset: string | null): { key: SQL
       };
     case 'country':
       return {
-        key: sql<string>`coalesce(nullif(${statsNetworkHourly.country}, ''), ${sql.raw(`'${UNKNOWN_COUNTRY_KEY}'`)})`,
+        key: sql<string>`coalesce(nullif(${table.country}, ''), ${sql.raw(`'${UNKNOWN_COUNTRY_KEY}'`)})`,
         label: sql<string>`coalesce(${countries.name}, 'Unknown country')`,
       };
   }
 }
 
+/** One narrow rollup's rows in a time condition and the viewer's scope, grouped by the breakdown and currency. */
+async function sliceQuery(
+  db: DbOrTx,
+  table: Narrow,
+  time: SQL,
+  scope: StaffScope,
+  breakdown: NetworkBreakdown,
+  filters: NetworkFilters,
+  offset: string | null,
+): Promise<Slice[]> {
+  const { key, label } = groupOf(breakdown, table, offset);
+  const where: (SQL | undefined)[] = [
+    time,
+    // Money is finance's too: admins and finance see the whole network, managers their partners' traffic.
+    billingReachSql(scope, partners.accountManagerId, partners.status),
+  ];
+  if (filters.partnerId !== undefined) where.push(eq(table.partnerId, filters.partnerId));
+  if (filters.offerId !== undefined) where.push(eq(table.offerId, filters.offerId));
+  if (filters.advertiserId !== undefined) where.push(eq(products.advertiserId, filters.advertiserId));
+  if (filters.accountManagerId !== undefined) where.push(eq(partners.accountManagerId, filters.accountManagerId));
+  if (filters.country !== undefined)
+    where.push(eq(table.country, filters.country === UNKNOWN_COUNTRY_KEY ? '' : filters.country));
+  return db
+    .select({
+      key,
+      label,
+      currency: table.currency,
+      clicks: n(table.clicks),
+      conversions: n(table.conversions),
+      revenue: n(table.revenue),
+      payout: n(table.payout),
+    })
+    .from(table)
+    .innerJoin(partners, eq(partners.id, table.partnerId))
+    .innerJoin(offers, eq(offers.id, table.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
+    .leftJoin(users, eq(users.id, partners.accountManagerId))
+    .leftJoin(countries, eq(countries.isoCode, table.country))
+    .where(and(...where))
+    .groupBy(key, label, table.currency);
+}
+
+const DAY_MS = 86_400_000;
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
 /**
- * The narrow rollup's rows in a window and the viewer's scope (an account manager: its partners' traffic only),
- * grouped by the breakdown and currency. Every join is on a key; the filters are on the rollup's own columns or the
- * joined rows'.
+ * The window's slices by the band read of decision 021: the whole UTC days inside it from `stats_network_daily`, the
+ * hours at its ends from `stats_network_hourly`, added up per key and currency. A day breakdown in another offset than
+ * UTC cuts its days in the hourly table.
  */
 async function slices(
   db: DbOrTx,
@@ -67,39 +131,34 @@ async function slices(
   filters: NetworkFilters,
   offset: string | null,
 ): Promise<Slice[]> {
-  const { key, label } = groupOf(breakdown, offset);
-  const where: (SQL | undefined)[] = [
-    gte(statsNetworkHourly.hour, window.start),
-    lt(statsNetworkHourly.hour, window.end),
-    // Money is finance's too: admins and finance see the whole network, managers their partners' traffic.
-    billingReachSql(scope, partners.accountManagerId, partners.status),
+  const start = window.start.getTime();
+  const end = window.end.getTime();
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
+  const hourly = (from: number, to: number) =>
+    and(gte(statsNetworkHourly.hour, new Date(from)), lt(statsNetworkHourly.hour, new Date(to)))!;
+  const query = (table: Narrow, time: SQL) => sliceQuery(db, table, time, scope, breakdown, filters, offset);
+  if ((breakdown === 'day' && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
+    return query(statsNetworkHourly, hourly(start, end));
+  }
+  const parts = [
+    await query(statsNetworkDaily, and(gte(statsNetworkDaily.day, isoDay(firstDay)), lt(statsNetworkDaily.day, isoDay(lastDay)))!), // prettier-ignore
+    ...(start < firstDay ? [await query(statsNetworkHourly, hourly(start, firstDay))] : []),
+    ...(lastDay < end ? [await query(statsNetworkHourly, hourly(lastDay, end))] : []),
   ];
-  if (filters.partnerId !== undefined) where.push(eq(statsNetworkHourly.partnerId, filters.partnerId));
-  if (filters.offerId !== undefined) where.push(eq(statsNetworkHourly.offerId, filters.offerId));
-  if (filters.advertiserId !== undefined) where.push(eq(products.advertiserId, filters.advertiserId));
-  if (filters.accountManagerId !== undefined) where.push(eq(partners.accountManagerId, filters.accountManagerId));
-  if (filters.country !== undefined)
-    where.push(eq(statsNetworkHourly.country, filters.country === UNKNOWN_COUNTRY_KEY ? '' : filters.country));
-  const rows = await db
-    .select({
-      key,
-      label,
-      currency: statsNetworkHourly.currency,
-      clicks: n(statsNetworkHourly.clicks),
-      conversions: n(statsNetworkHourly.conversions),
-      revenue: n(statsNetworkHourly.revenue),
-      payout: n(statsNetworkHourly.payout),
-    })
-    .from(statsNetworkHourly)
-    .innerJoin(partners, eq(partners.id, statsNetworkHourly.partnerId))
-    .innerJoin(offers, eq(offers.id, statsNetworkHourly.offerId))
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .leftJoin(users, eq(users.id, partners.accountManagerId))
-    .leftJoin(countries, eq(countries.isoCode, statsNetworkHourly.country))
-    .where(and(...where))
-    .groupBy(key, label, statsNetworkHourly.currency);
-  return rows;
+  const summed = new Map<string, Slice>();
+  for (const s of parts.flat()) {
+    const id = `${s.key}\u0000${s.currency}`;
+    const sum = summed.get(id);
+    if (!sum) summed.set(id, { ...s });
+    else {
+      sum.clicks += s.clicks;
+      sum.conversions += s.conversions;
+      sum.revenue += s.revenue;
+      sum.payout += s.payout;
+    }
+  }
+  return [...summed.values()];
 }
 
 const money = (byCurrency: Map<string, number>): MoneyAmount[] =>

@@ -2,7 +2,13 @@ import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { rejectedClicksHourly, statsDaily, statsHourly, statsNetworkHourly } from '../../db/schema.js';
+import {
+  rejectedClicksHourly,
+  statsDaily,
+  statsHourly,
+  statsNetworkDaily,
+  statsNetworkHourly,
+} from '../../db/schema.js';
 import { isoTime, unnestRows, type BulkColumn } from '../../db/bulk.js';
 
 const HOUR_MS = 3_600_000;
@@ -121,27 +127,45 @@ async function upsert(
     )}`);
 }
 
-/** The same rows folded per (hour, partner, offer, currency, country) into `stats_network_hourly` (issue 21). */
+/**
+ * The same rows folded per (hour, partner, offer, currency, country) into `stats_network_hourly`, and per UTC day
+ * into `stats_network_daily` (issue 21, decision 046).
+ */
 async function upsertNetwork(db: DbOrTx, rows: RollupRow[]): Promise<void> {
-  const folded = new Map<string, RollupRow>();
-  for (const row of rows) {
-    const id = `${row.time}\u0000${row.partnerId}\u0000${row.offerId}\u0000${row.currency}\u0000${row.country ?? ''}`;
-    const sum = folded.get(id);
-    if (!sum) folded.set(id, { ...row });
+  const hours = new Map<string, RollupRow>();
+  const days = new Map<string, RollupRow>();
+  const fold = (into: Map<string, RollupRow>, time: string, row: RollupRow) => {
+    const id = `${time}\u0000${row.partnerId}\u0000${row.offerId}\u0000${row.currency}\u0000${row.country ?? ''}`;
+    const sum = into.get(id);
+    if (!sum) into.set(id, { ...row, time });
     else for (const [name] of COUNTS) sum[name] += row[name];
+  };
+  for (const row of rows) {
+    fold(hours, row.time, row);
+    // `time` is an ISO string in UTC: its first ten characters are the UTC date.
+    fold(days, row.time.slice(0, 10), row);
   }
-  const list = [...folded.values()];
+  await upsertNarrow(db, statsNetworkHourly, ['hour', 'timestamptz'], [...hours.values()]);
+  await upsertNarrow(db, statsNetworkDaily, ['day', 'date'], [...days.values()]);
+}
+
+async function upsertNarrow(
+  db: DbOrTx,
+  table: typeof statsNetworkHourly | typeof statsNetworkDaily,
+  time: [column: string, type: string],
+  list: RollupRow[],
+): Promise<void> {
   const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [name, type, list.map(value)]; // prettier-ignore
-  const target = getTableName(statsNetworkHourly);
-  await db.execute(sql`insert into ${statsNetworkHourly} ${unnestRows([
-    column('hour', 'timestamptz', (r) => r.time),
+  const target = getTableName(table);
+  await db.execute(sql`insert into ${table} ${unnestRows([
+    column(...time, (r) => r.time),
     column('partner_id', 'int', (r) => r.partnerId),
     column('offer_id', 'int', (r) => r.offerId),
     column('currency', 'text', (r) => r.currency),
     column('country', 'text', (r) => r.country ?? ''),
     ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
   ])}
-    on conflict (hour, partner_id, offer_id, currency, country) do update set ${sql.raw(
+    on conflict (${sql.raw(time[0])}, partner_id, offer_id, currency, country) do update set ${sql.raw(
       COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
     )}`);
 }

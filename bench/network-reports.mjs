@@ -1,0 +1,219 @@
+// Network report benchmark (issue 21): a 30-day `partner` and `offer` breakdown across all partners, through the
+// network-reports code (the narrow rollups, decision 046), against a naive GROUP BY over the raw clicks and
+// conversions, on PostgreSQL, at 10 million clicks over 60 days spread over 200 partners and 100 offers (each partner
+// runs 8 offers, 6 countries, 5,000 sub-IDs). Run `npm run build` first, then `node bench/network-reports.mjs`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const CLICKS = Number(env.BENCH_CLICKS ?? 10_000_000);
+const PARTNERS = Number(env.BENCH_PARTNERS ?? 200);
+const OFFERS = Number(env.BENCH_OFFERS ?? 100);
+const RUNS = Number(env.BENCH_REPORT_RUNS ?? 30);
+const NAIVE_RUNS = Number(env.BENCH_NAIVE_RUNS ?? 3);
+const DAYS = 60;
+
+const dist = path.join(here, '../apps/server/dist');
+if (!fs.existsSync(path.join(dist, 'modules/network-reports/network-reports.repository.js'))) {
+  console.error('apps/server/dist is missing or older than issue 21: run `npm run build` first.');
+  process.exit(1);
+}
+const { openDatabase } = await import(path.join(dist, 'db/client.js'));
+const { buildApp } = await import(path.join(dist, 'app.js'));
+const { loadConfig } = await import(path.join(dist, 'config.js'));
+const { seedDemo } = await import(path.join(dist, 'seed/seed.js'));
+const { scopeOfRoles } = await import(path.join(dist, 'plugins/auth.js'));
+const { networkReport } = await import(path.join(dist, 'modules/network-reports/network-reports.repository.js'));
+
+const rowsOf = (result) => (Array.isArray(result) ? result : result.rows);
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const verdict = (ok) => (ok ? 'met' : 'MISSED');
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const isoDay = (ms) => new Date(ms).toISOString().slice(0, 10);
+
+/** Copies of a table's first row until it holds `count` rows, the `unique` text column made distinct. */
+async function multiply(db, table, count, unique) {
+  const columns = rowsOf(
+    await db.execute(sql`select column_name from information_schema.columns
+      where table_name = ${table} and column_name <> 'id' order by ordinal_position`),
+  ).map((r) => r.column_name);
+  const [{ n }] = rowsOf(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)));
+  if (n >= count) return;
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const values = columns.map((c) => (c === unique ? `"${c}" || '-' || g` : `"${c}"`)).join(', ');
+  await db.execute(
+    sql.raw(`insert into ${table} (${list}) select ${values}
+      from (select * from ${table} order by id limit 1) t, generate_series(1, ${count - n}) g`),
+  );
+}
+
+async function generate(db) {
+  const exec = async (queries) => {
+    for (const query of queries.split(';')) if (query.trim()) await db.execute(sql.raw(query));
+  };
+  await multiply(db, 'partners', PARTNERS, 'email');
+  await multiply(db, 'offers', OFFERS, 'name');
+  await exec(`update partners set status = 'active'`);
+  const partnerIds = rowsOf(await db.execute(sql`select id from partners order by id`)).map((r) => r.id);
+  const offerIds = rowsOf(await db.execute(sql`select id from offers order by id`)).map((r) => r.id);
+  const start = new Date(Date.now() - DAYS * 86_400_000).toISOString();
+  const step = (DAYS * 86_400_000) / CLICKS;
+  // Secondary indexes are built once after the load, not row by row.
+  await exec(`drop index if exists clicks_partner_created_idx; drop index if exists clicks_partner_offer_created_idx;
+    alter table clicks drop constraint if exists "clicks_clickId_unique"`);
+  for (let from = 1; from <= CLICKS; from += 2_000_000) {
+    const to = Math.min(CLICKS, from + 2_000_000 - 1);
+    // Partner p runs 8 offers (p*3 … p*3+7 modulo the catalogue); 6 countries, one unplaced; 5,000 sub-IDs.
+    await exec(`insert into clicks (click_id, offer_id, partner_id, subid, tc1, country, ip, created_at)
+      select 'nb' || g, (array[${offerIds.join(',')}])[1 + ((g % ${PARTNERS}) * 3 + (g / ${PARTNERS}) % 8) % ${OFFERS}],
+        (array[${partnerIds.join(',')}])[1 + g % ${PARTNERS}],
+        'sub_' || ((g * 7919) % 5000), case when g % 3 = 0 then 'desktop' else 'mobile' end,
+        (array['FR', 'DE', 'GB', 'ES', 'IT', null])[1 + (g * 13) % 6], '203.0.113.' || (g % 250),
+        timestamptz '${start}' + make_interval(secs => (g - 1) * ${step / 1000})
+      from generate_series(${from}::bigint, ${to}::bigint) g`);
+  }
+  await exec(`insert into conversions (click_id, advertiser_id, dedupe_key, offer_id, partner_id, goal_id, goal,
+      transaction_id, payout, revenue, currency, status, reason, subid, tc1, country, clicked_at, created_at, updated_at)
+    select click_id, 1, 'tx:' || id, offer_id, partner_id, 1, 'registration', 'T' || id,
+      case when id % 1000 < 900 then 400 + (offer_id % 7) * 100 else 0 end,
+      case when id % 1000 < 900 then 600 + (offer_id % 7) * 120 else 0 end, 'EUR',
+      case when id % 1000 < 50 then 'pending' when id % 1000 >= 900 then 'rejected' else 'approved' end,
+      case when id % 1000 >= 900 then 'duplicate' end, subid, tc1, country, created_at,
+      least(created_at + interval '20 minutes', now()), least(created_at + interval '20 minutes', now())
+    from clicks where id % 100 = 0`);
+  // The narrow rollups as the accumulator writes them: clicks and conversions per (hour, partner, offer, currency,
+  // country), then folded per UTC day.
+  await exec(`insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, clicks)
+      select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id, 'EUR',
+        coalesce(country, ''), count(*) from clicks group by 1, 2, 3, 4, 5;
+    insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, conversions, pending,
+        rejected, payout, pending_payout, revenue, pending_revenue)
+      select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id, currency,
+        coalesce(country, ''), count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
+        count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
+        coalesce(sum(payout) filter (where status = 'pending'), 0),
+        coalesce(sum(revenue) filter (where status = 'approved'), 0),
+        coalesce(sum(revenue) filter (where status = 'pending'), 0)
+      from conversions group by 1, 2, 3, 4, 5
+      on conflict (hour, partner_id, offer_id, currency, country) do update set
+        conversions = s.conversions + excluded.conversions, pending = s.pending + excluded.pending,
+        rejected = s.rejected + excluded.rejected, payout = s.payout + excluded.payout,
+        pending_payout = s.pending_payout + excluded.pending_payout, revenue = s.revenue + excluded.revenue,
+        pending_revenue = s.pending_revenue + excluded.pending_revenue;
+    insert into stats_network_daily (day, partner_id, offer_id, currency, country, clicks, conversions, pending,
+        rejected, payout, pending_payout, revenue, pending_revenue)
+      select (hour at time zone 'UTC')::date, partner_id, offer_id, currency, country, sum(clicks), sum(conversions),
+        sum(pending), sum(rejected), sum(payout), sum(pending_payout), sum(revenue), sum(pending_revenue)
+      from stats_network_hourly group by 1, 2, 3, 4, 5;
+    create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
+    create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
+    alter table clicks add constraint "clicks_clickId_unique" unique (click_id);
+    analyze`);
+  const [check] = rowsOf(
+    await db.execute(sql`select (select count(*) from clicks)::bigint as clicks,
+      (select count(*) from conversions)::int as conversions,
+      (select count(*) from stats_network_hourly)::int as hourly, (select count(*) from stats_network_daily)::int as daily`),
+  );
+  return check;
+}
+
+/** The naive report: GROUP BY over every raw click and conversion of the window, per partner or offer. */
+function naive(db, by, window) {
+  const key = sql.raw(by === 'partner' ? 'partner_id' : 'offer_id');
+  return db.execute(sql`
+    select k, sum(clicks)::bigint as clicks, sum(conversions)::bigint as conversions, sum(revenue)::bigint as revenue,
+      sum(payout)::bigint as payout
+    from (
+      select ${key} as k, count(*) as clicks, 0 as conversions, 0 as revenue, 0 as payout
+      from clicks where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} group by 1
+      union all
+      select ${key}, 0, count(*) filter (where status = 'approved'),
+        coalesce(sum(revenue) filter (where status = 'approved'), 0), coalesce(sum(payout) filter (where status = 'approved'), 0)
+      from conversions where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} group by 1
+    ) x group by k`);
+}
+
+async function time(fn, runs) {
+  const times = [];
+  let last;
+  for (let i = 0; i < runs; i += 1) {
+    const started = performance.now();
+    last = await fn();
+    times.push(performance.now() - started);
+  }
+  return { times, last };
+}
+
+const name = `portal_bench_network_${Date.now()}`;
+const admin = new pg.Client({ connectionString: PG_URL });
+await admin.connect();
+await admin.query(`create database ${name}`);
+await admin.end();
+const url = new URL(PG_URL);
+url.pathname = `/${name}`;
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+const results = [];
+try {
+  await database.migrate();
+  const config = loadConfig({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-network-')) }); // prettier-ignore
+  const app = await buildApp({ config, database, workers: false });
+  await seedDemo(app.ctx, { traffic: false });
+  // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
+  await database.db.execute(sql.raw('truncate stats_network_hourly, stats_network_daily, conversions cascade'));
+  const loadStarted = performance.now();
+  const check = await generate(database.db);
+  console.log(
+    `postgres: ${fmt(Number(check.clicks))} clicks, ${fmt(check.conversions)} conversions over ${DAYS} days, ` +
+      `${PARTNERS} partners, ${OFFERS} offers, generated in ${fmt((performance.now() - loadStarted) / 1000, 1)} s; ` +
+      `${fmt(check.hourly)} hourly and ${fmt(check.daily)} daily network rollup rows`,
+  );
+  const scope = scopeOfRoles(1, ['ROLE_ADMIN'], []);
+  const today = Date.now();
+  const range = { startDate: isoDay(today - 29 * 86_400_000), endDate: isoDay(today) };
+  const window = {
+    start: new Date(Date.parse(`${range.startDate}T00:00:00Z`)),
+    end: new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 86_400_000),
+  };
+  for (const by of ['partner', 'offer']) {
+    const ours = () => networkReport(database.db, scope, by, range, window, {}, null);
+    await time(ours, 3);
+    const fast = await time(ours, RUNS);
+    const slow = await time(() => naive(database.db, by, window), NAIVE_RUNS);
+    const naiveClicks = rowsOf(slow.last).reduce((sum, r) => sum + Number(r.clicks), 0);
+    const oursClicks = fast.last.at(-1).clicks;
+    if (naiveClicks !== oursClicks) throw new Error(`${by}: ours counts ${oursClicks} clicks, naive ${naiveClicks}`);
+    const row = { by, inRange: naiveClicks, rows: fast.last.length - 1, p50: percentile(fast.times, 50), p95: percentile(fast.times, 95), naive: percentile(slow.times, 50) }; // prettier-ignore
+    row.speedup = row.naive / row.p50;
+    results.push(row);
+    console.log(
+      `  ${by} breakdown (${fmt(naiveClicks)} clicks in range, ${row.rows} rows): ours p50 ${fmt(row.p50, 1)} ms ` +
+        `p95 ${fmt(row.p95, 1)} ms (target <200 ms: ${verdict(row.p95 < 200)}); naive ${fmt(row.naive)} ms; ` +
+        `speed-up ${fmt(row.speedup)}× (target ≥100×: ${verdict(row.speedup >= 100)})`,
+    );
+  }
+  await app.close();
+} finally {
+  await database.close();
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`drop database if exists ${name} with (force)`);
+  await client.end();
+}
+
+console.log('\n| breakdown | clicks in range | ours p50 | ours p95 | naive GROUP BY | speed-up |');
+console.log('| --- | --- | --- | --- | --- | --- |');
+for (const r of results) {
+  console.log(
+    `| ${r.by} | ${fmt(r.inRange)} | ${fmt(r.p50, 1)} ms | ${fmt(r.p95, 1)} ms ${verdict(r.p95 < 200)} | ` +
+      `${fmt(r.naive)} ms | ${fmt(r.speedup)}× ${verdict(r.speedup >= 100)} |`,
+  );
+}
