@@ -188,9 +188,9 @@ export async function tokenCookie(context: BrowserContext): Promise<string | und
 }
 
 /** The signed-in shell is on screen. */
-export async function expectShell(page: Page) {
-  await expect(page.getByTestId('top-bar')).toBeVisible();
-  await expect(page.getByTestId('left-menu')).toBeVisible();
+export async function expectShell(page: Page, options: { timeout?: number } = {}) {
+  await expect(page.getByTestId('top-bar')).toBeVisible(options);
+  await expect(page.getByTestId('left-menu')).toBeVisible(options);
 }
 
 /** A snackbar with exactly this message (the details toggle, if any, is not part of the message). */
