@@ -189,8 +189,11 @@ export async function tokenCookie(context: BrowserContext): Promise<string | und
 
 /** The signed-in shell is on screen. */
 export async function expectShell(page: Page, options: { timeout?: number } = {}) {
-  await expect(page.getByTestId('top-bar')).toBeVisible(options);
-  await expect(page.getByTestId('left-menu')).toBeVisible(options);
+  // A first load of a data-heavy screen (the offer list's 30-day EPCs) can take over 10 s on the 2-core CI machine
+  // while the other worker writes: the shell must appear, not within the default 10 s.
+  const wait = { timeout: options.timeout ?? 30_000 };
+  await expect(page.getByTestId('top-bar')).toBeVisible(wait);
+  await expect(page.getByTestId('left-menu')).toBeVisible(wait);
 }
 
 /** A snackbar with exactly this message (the details toggle, if any, is not part of the message). */
