@@ -17,7 +17,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results',
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two workers on two cores against one embedded-database server: a data-heavy screen can take over 10 s to show
+  // while the other worker writes (seen in CI on /offers and the conversion report). Waits allow 20 s.
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   workers: 2,
   retries: 0,
