@@ -11,6 +11,20 @@ export type ConversionWorth = { payout: number; revenue: number };
 const amountFor = (metric: CapMetric, worth: ConversionWorth) =>
   metric === 'conversions' ? 1 : metric === 'payout' ? worth.payout : worth.revenue;
 
+/** The conversion, payout and revenue caps of an offer that apply to a partner, in id order (the lock order). */
+const conversionCapsOf = (db: DbOrTx, of: { offerId: number; partnerId: number }) =>
+  db
+    .select({ id: offerCaps.id, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
+    .from(offerCaps)
+    .where(
+      and(
+        eq(offerCaps.offerId, of.offerId),
+        ne(offerCaps.metric, 'clicks'),
+        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, of.partnerId)),
+      ),
+    )
+    .orderBy(asc(offerCaps.id));
+
 /**
  * Takes a counted (approved or pending) conversion from every conversion, payout and revenue cap of its offer that
  * applies to its partner, in cap id order, each with one conditional upsert (decision 045): the row of the cap's
@@ -26,17 +40,7 @@ export async function takeConversionCaps(
   conversion: { id: number; offerId: number; partnerId: number; createdAt: Date },
   worth: ConversionWorth,
 ): Promise<boolean> {
-  const caps = await tx
-    .select({ id: offerCaps.id, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
-    .from(offerCaps)
-    .where(
-      and(
-        eq(offerCaps.offerId, conversion.offerId),
-        ne(offerCaps.metric, 'clicks'),
-        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, conversion.partnerId)),
-      ),
-    )
-    .orderBy(asc(offerCaps.id));
+  const caps = await conversionCapsOf(tx, conversion);
   if (caps.length === 0) return true;
   const taken: { capId: number; periodStart: Date; amount: number }[] = [];
   const alerts: { capId: number; periodStart: Date; used: number }[] = [];
@@ -81,16 +85,7 @@ export async function wouldCrossCaps(
   conversion: { offerId: number; partnerId: number; at: Date },
   worth: ConversionWorth,
 ): Promise<boolean> {
-  const caps = await db
-    .select({ id: offerCaps.id, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
-    .from(offerCaps)
-    .where(
-      and(
-        eq(offerCaps.offerId, conversion.offerId),
-        ne(offerCaps.metric, 'clicks'),
-        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, conversion.partnerId)),
-      ),
-    );
+  const caps = await conversionCapsOf(db, conversion);
   if (caps.length === 0) return false;
   const used = await currentUsage(db, caps.map((c) => ({ id: c.id, period: c.period as CapPeriod })), conversion.at.getTime()); // prettier-ignore
   return caps.some((cap) => {
