@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_BREAKDOWNS, type MoneyAmount, type NetworkReportRow } from '@portal/contracts';
 import { clicks, conversions, offers, partners, products, users } from '../src/db/schema.js';
@@ -299,6 +299,30 @@ describe('network reports (issue 21)', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: p.headers });
       expect(res.statusCode, `${url} ${res.body}`).toBe(200);
       expect(walk(res.json(), url)).toEqual([]);
+    }
+  });
+
+  it('keeps the partner and offer grains equal to the network rollups, hour by hour and day by day (decision 049)', async () => {
+    const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
+    const read = async (query: string) => rowsOf(await t.database.db.execute(sql.raw(query))) as Record<string, unknown>[]; // prettier-ignore
+    const counts = 'clicks, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue';
+    const sums = counts
+      .split(', ')
+      .map((c) => `sum(${c})::bigint as ${c}`)
+      .join(', ');
+    for (const [grain, key] of [
+      ['partner', 'partner_id'],
+      ['offer', 'offer_id'],
+    ] as const) {
+      for (const [period, time] of [
+        ['hourly', 'hour'],
+        ['daily', 'day'],
+      ] as const) {
+        const fromNetwork = await read(`select ${time}::text as t, ${key} as k, currency, ${sums} from stats_network_${period} group by 1, 2, 3 order by 1, 2, 3`); // prettier-ignore
+        const fromGrain = await read(`select ${time}::text as t, ${key} as k, currency, ${counts.split(', ').map((c) => `${c}::bigint`).join(', ')} from stats_${grain}_${period} order by 1, 2, 3`); // prettier-ignore
+        expect(fromNetwork.length, `${grain} ${period}`).toBeGreaterThan(0);
+        expect(fromGrain, `${grain} ${period}`).toEqual(fromNetwork);
+      }
     }
   });
 

@@ -767,6 +767,67 @@ export const statsNetworkDaily = pgTable(
   ],
 );
 
+/** The counts every narrow rollup holds (decision 046). */
+const narrowCounts = () => ({
+  clicks: bigint({ mode: 'number' }).notNull().default(0),
+  conversions: bigint({ mode: 'number' }).notNull().default(0),
+  pending: bigint({ mode: 'number' }).notNull().default(0),
+  rejected: bigint({ mode: 'number' }).notNull().default(0),
+  payout: bigint({ mode: 'number' }).notNull().default(0),
+  pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+  revenue: bigint({ mode: 'number' }).notNull().default(0),
+  pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The partner grain (decision 049): the same counts per (hour, partner, currency), so that a network-wide partner,
+ * account-manager or day breakdown reads one row per partner and hour or day, whatever the offers and countries.
+ */
+export const statsPartnerHourly = pgTable(
+  'stats_partner_hourly',
+  {
+    hour: timestamp({ withTimezone: true }).notNull(),
+    partnerId: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    ...narrowCounts(),
+  },
+  (t) => [primaryKey({ name: 'stats_partner_hourly_pk', columns: [t.hour, t.partnerId, t.currency] })],
+);
+
+export const statsPartnerDaily = pgTable(
+  'stats_partner_daily',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    partnerId: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    ...narrowCounts(),
+  },
+  (t) => [primaryKey({ name: 'stats_partner_daily_pk', columns: [t.day, t.partnerId, t.currency] })],
+);
+
+/** The offer grain (decision 049): per (hour, offer, currency), for the whole network's offer and advertiser breakdowns. */
+export const statsOfferHourly = pgTable(
+  'stats_offer_hourly',
+  {
+    hour: timestamp({ withTimezone: true }).notNull(),
+    offerId: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    ...narrowCounts(),
+  },
+  (t) => [primaryKey({ name: 'stats_offer_hourly_pk', columns: [t.hour, t.offerId, t.currency] })],
+);
+
+export const statsOfferDaily = pgTable(
+  'stats_offer_daily',
+  {
+    day: date({ mode: 'string' }).notNull(),
+    offerId: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull(),
+    ...narrowCounts(),
+  },
+  (t) => [primaryKey({ name: 'stats_offer_daily_pk', columns: [t.day, t.offerId, t.currency] })],
+);
+
 /** Traffic /click refused (unknown offer, inactive partner …), counted per hour and reason, never as clicks. */
 export const rejectedClicksHourly = pgTable(
   'rejected_clicks_hourly',

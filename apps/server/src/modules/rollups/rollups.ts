@@ -1,5 +1,5 @@
 import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -8,6 +8,10 @@ import {
   statsHourly,
   statsNetworkDaily,
   statsNetworkHourly,
+  statsOfferDaily,
+  statsOfferHourly,
+  statsPartnerDaily,
+  statsPartnerHourly,
 } from '../../db/schema.js';
 import { isoTime, unnestRows, type BulkColumn } from '../../db/bulk.js';
 
@@ -127,47 +131,63 @@ async function upsert(
     )}`);
 }
 
-/**
- * The same rows folded per (hour, partner, offer, currency, country) into `stats_network_hourly`, and per UTC day
- * into `stats_network_daily` (issue 21, decision 046).
- */
-async function upsertNetwork(db: DbOrTx, rows: RollupRow[]): Promise<void> {
-  const hours = new Map<string, RollupRow>();
-  const days = new Map<string, RollupRow>();
-  const fold = (into: Map<string, RollupRow>, time: string, row: RollupRow) => {
-    const id = `${time}\u0000${row.partnerId}\u0000${row.offerId}\u0000${row.currency}\u0000${row.country ?? ''}`;
-    const sum = into.get(id);
-    if (!sum) into.set(id, { ...row, time });
-    else for (const [name] of COUNTS) sum[name] += row[name];
-  };
-  for (const row of rows) {
-    fold(hours, row.time, row);
-    // `time` is an ISO string in UTC: its first ten characters are the UTC date.
-    fold(days, row.time.slice(0, 10), row);
-  }
-  await upsertNarrow(db, statsNetworkHourly, ['hour', 'timestamptz'], [...hours.values()]);
-  await upsertNarrow(db, statsNetworkDaily, ['day', 'date'], [...days.values()]);
-}
+/** A narrow rollup: its table, its time column and the key columns after the time (decisions 046, 049). */
+type Narrow = {
+  table: AnyPgTable;
+  time: [column: string, type: string];
+  key: readonly ('partner_id' | 'offer_id' | 'currency' | 'country')[];
+};
 
-async function upsertNarrow(
-  db: DbOrTx,
-  table: typeof statsNetworkHourly | typeof statsNetworkDaily,
-  time: [column: string, type: string],
-  list: RollupRow[],
-): Promise<void> {
-  const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [name, type, list.map(value)]; // prettier-ignore
-  const target = getTableName(table);
-  await db.execute(sql`insert into ${table} ${unnestRows([
-    column(...time, (r) => r.time),
-    column('partner_id', 'int', (r) => r.partnerId),
-    column('offer_id', 'int', (r) => r.offerId),
-    column('currency', 'text', (r) => r.currency),
-    column('country', 'text', (r) => r.country ?? ''),
-    ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
-  ])}
-    on conflict (${sql.raw(time[0])}, partner_id, offer_id, currency, country) do update set ${sql.raw(
+const NARROW: readonly Narrow[] = [
+  { table: statsNetworkHourly, time: ['hour', 'timestamptz'], key: ['partner_id', 'offer_id', 'currency', 'country'] },
+  { table: statsNetworkDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency', 'country'] },
+  { table: statsPartnerHourly, time: ['hour', 'timestamptz'], key: ['partner_id', 'currency'] },
+  { table: statsPartnerDaily, time: ['day', 'date'], key: ['partner_id', 'currency'] },
+  { table: statsOfferHourly, time: ['hour', 'timestamptz'], key: ['offer_id', 'currency'] },
+  { table: statsOfferDaily, time: ['day', 'date'], key: ['offer_id', 'currency'] },
+];
+
+const KEY_VALUE = {
+  partner_id: ['int', (r: RollupRow) => r.partnerId],
+  offer_id: ['int', (r: RollupRow) => r.offerId],
+  currency: ['text', (r: RollupRow) => r.currency],
+  country: ['text', (r: RollupRow) => r.country ?? ''],
+} as const;
+
+/**
+ * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
+ * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
+ * grains (decision 049). One statement, its inserts as data-modifying CTEs: one round trip for six tables.
+ */
+async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
+  const inserts = NARROW.map(({ table, time, key }) => {
+    const folded = new Map<string, RollupRow>();
+    for (const row of rows) {
+      // `time` is an ISO string in UTC: its first ten characters are the UTC date.
+      const at = time[0] === 'day' ? row.time.slice(0, 10) : row.time;
+      const id = `${at}\u0000${key.map((k) => KEY_VALUE[k][1](row)).join('\u0000')}`;
+      const sum = folded.get(id);
+      if (!sum) folded.set(id, { ...row, time: at });
+      else for (const [name] of COUNTS) sum[name] += row[name];
+    }
+    const list = [...folded.values()];
+    const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [name, type, list.map(value)]; // prettier-ignore
+    const target = getTableName(table);
+    return sql`insert into ${table} ${unnestRows([
+      column(...time, (r) => r.time),
+      ...key.map((k) => column(k, KEY_VALUE[k][0], KEY_VALUE[k][1])),
+      ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+    ])}
+    on conflict (${sql.raw([time[0], ...key].join(', '))}) do update set ${sql.raw(
       COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
-    )}`);
+    )}`;
+  });
+  const last = inserts.pop()!;
+  const ctes = sql.join(
+    inserts.map((insert, i) => sql`${sql.raw(`n${i}`)} as (${insert})`),
+    sql`, `,
+  );
+  await db.execute(sql`with ${ctes} ${last}`);
 }
 
 /** Sums rows that share a key in memory first, so that a batch upserts each rollup row once. */
@@ -201,7 +221,7 @@ export class RollupAccumulator {
     for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
     await upsert(db, statsHourly, ['hour', 'timestamptz'], [...this.rows.values()]);
     await upsert(db, statsDaily, ['day', 'date'], [...days.values()]);
-    await upsertNetwork(db, [...this.rows.values()]);
+    await upsertNarrow(db, [...this.rows.values()]);
   }
 }
 

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { scopeOfRoles } from '../../src/plugins/auth.js';
+import { grainOf } from '../../src/modules/network-reports/network-reports.repository.js';
+
+describe('network reports: the narrowest grain that answers (decision 049)', () => {
+  const admin = scopeOfRoles(1, ['ROLE_ADMIN'], []);
+  const finance = scopeOfRoles(2, ['ROLE_FINANCE'], []);
+  const manager = scopeOfRoles(3, ['ROLE_ACCOUNT_MANAGER'], []);
+
+  it('reads the whole network’s partners, managers and days from the partner or offer grain', () => {
+    expect(grainOf('partner', {}, admin)).toBe('partner');
+    expect(grainOf('manager', {}, finance)).toBe('partner');
+    expect(grainOf('offer', {}, admin)).toBe('offer');
+    expect(grainOf('advertiser', { advertiserId: 4 }, finance)).toBe('offer');
+    expect(grainOf('day', {}, admin)).toBe('offer');
+    expect(grainOf('day', { partnerId: 7 }, admin)).toBe('partner');
+  });
+
+  it('needs the partner for a manager’s scope, and the network rollups for both keys or the country', () => {
+    expect(grainOf('day', {}, manager)).toBe('partner');
+    expect(grainOf('partner', {}, manager)).toBe('partner');
+    expect(grainOf('offer', {}, manager)).toBe('network');
+    expect(grainOf('partner', { offerId: 3 }, admin)).toBe('network');
+    expect(grainOf('offer', { accountManagerId: 3 }, admin)).toBe('network');
+    expect(grainOf('country', {}, admin)).toBe('network');
+    expect(grainOf('partner', { country: 'FR' }, admin)).toBe('network');
+  });
+});
