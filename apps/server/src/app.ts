@@ -37,6 +37,7 @@ import { notificationsRoutes } from './modules/notifications/index.js';
 import { offersRoutes } from './modules/offers/index.js';
 import { billingRoutes } from './modules/billing/index.js';
 import { capsRoutes } from './modules/caps/index.js';
+import { creativesRoutes } from './modules/creatives/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
 import { registerRoutes } from './modules/register/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(imagesRoutes, { ctx });
       await api.register(offersRoutes, { ctx, onOfferChange: () => tracking.contexts.clear() });
       await api.register(capsRoutes, { ctx, onCapsChange: () => tracking.contexts.clear() });
+      await api.register(creativesRoutes, { ctx, onLandingPagesChange: () => tracking.contexts.clear() });
       await api.register(billingRoutes, { ctx });
       await api.register(networkReportsRoutes, { ctx });
       await api.register(newsRoutes, { ctx });

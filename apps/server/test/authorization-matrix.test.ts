@@ -22,6 +22,8 @@ import {
   notifications,
   offers,
   partnerContacts,
+  offerCreatives,
+  offerLandingPages,
   payoutOverrides,
   products,
 } from '../src/db/schema.js';
@@ -374,6 +376,53 @@ const TABLE: Record<string, Row> = {
       payload: [{ partnerId: f.partnerA, metric: 'conversions', period: 'month', limit: 1000 }],
     }),
   },
+  // Creatives and landing pages (issue 26): staff read them, admins write them; partners who may run the offer see
+  // them (the creatives test holds the 404 of a private or unreachable offer).
+  'GET /api/v1/staff/offers/{id}/creatives': {
+    expect: ANY_STAFF,
+    request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}/creatives` }),
+  },
+  'POST /api/v1/staff/offers/{id}/creatives': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({
+      url: `/api/v1/staff/offers/${f.offer}/creatives`,
+      payload: { kind: 'text', name: 'Matrix ad', text: 'Try it: {tracking_link}' },
+    }),
+  },
+  'DELETE /api/v1/staff/offers/{id}/creatives/{childId}': {
+    expect: ADMIN_ONLY,
+    fresh: async () => ({ creative: await creative(fixtures.offer) }),
+    request: (f, _c, fresh) => ({ url: `/api/v1/staff/offers/${f.offer}/creatives/${fresh.creative}` }),
+  },
+  'GET /api/v1/staff/offers/{id}/landing-pages': {
+    expect: ANY_STAFF,
+    request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}/landing-pages` }),
+  },
+  'POST /api/v1/staff/offers/{id}/landing-pages': {
+    expect: ADMIN_ONLY,
+    request: (f) => ({
+      url: `/api/v1/staff/offers/${f.offer}/landing-pages`,
+      payload: { name: 'Matrix page', url: 'https://lp.example.com/?c={click_id}' },
+    }),
+  },
+  'DELETE /api/v1/staff/offers/{id}/landing-pages/{childId}': {
+    expect: ADMIN_ONLY,
+    fresh: async () => ({ page: await landingPage(fixtures.offer) }),
+    request: (f, _c, fresh) => ({ url: `/api/v1/staff/offers/${f.offer}/landing-pages/${fresh.page}` }),
+  },
+  'GET /api/v1/offer/{id}/creatives': {
+    expect: PARTNER_REPORT,
+    request: (f) => ({ url: `/api/v1/offer/${f.openOffer}/creatives` }),
+  },
+  'GET /api/v1/offer/{id}/landing-pages': {
+    expect: PARTNER_REPORT,
+    request: (f) => ({ url: `/api/v1/offer/${f.openOffer}/landing-pages` }),
+  },
+  'GET /api/v1/offer/{id}/creatives/{childId}/download': {
+    expect: PARTNER_SELF,
+    fresh: async () => ({ creative: await creative(fixtures.openOffer) }),
+    request: (f, _c, fresh) => ({ url: `/api/v1/offer/${f.openOffer}/creatives/${fresh.creative}/download` }),
+  },
   // Network reports (issue 21): every staff member, each within its billing reach (the network-reports test holds it).
   'GET /api/v1/staff/reports/{breakdown}': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/reports/partner' }) },
   'GET /api/v1/staff/reports/{breakdown}/export': {
@@ -542,6 +591,22 @@ async function payoutOverride(): Promise<number> {
     .insert(payoutOverrides)
     .values({ offerId: fixtures.offer, partnerId: fixtures.partnerA, goalId: goal!.id, payoutAmount: 120 })
     .returning({ id: payoutOverrides.id });
+  return row!.id;
+}
+
+async function creative(offerId: number): Promise<number> {
+  const [row] = await t.database.db
+    .insert(offerCreatives)
+    .values({ offerId, kind: 'text', name: 'Matrix ad', text: 'Try it: {tracking_link}' })
+    .returning({ id: offerCreatives.id });
+  return row!.id;
+}
+
+async function landingPage(offerId: number): Promise<number> {
+  const [row] = await t.database.db
+    .insert(offerLandingPages)
+    .values({ offerId, name: 'Matrix page', url: 'https://lp.example.com/' })
+    .returning({ id: offerLandingPages.id });
   return row!.id;
 }
 

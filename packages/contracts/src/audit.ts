@@ -22,6 +22,8 @@ export const AUDIT_ENTITY_TYPES = [
   'offer',
   'payout_override',
   'cap',
+  'creative',
+  'landing_page',
   'news',
   'image',
 ] as const;

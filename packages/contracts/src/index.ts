@@ -10,6 +10,7 @@ export * from './format.js';
 export * from './offers.js';
 export * from './staff-offers.js';
 export * from './caps.js';
+export * from './creatives.js';
 export * from './network-reports.js';
 export * from './news.js';
 export * from './images.js';

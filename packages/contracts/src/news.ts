@@ -157,7 +157,7 @@ export const StaffNewsQuerySchema = z.strictObject({
 });
 
 /** What a staff image upload is for: its stored type and the size it is served at. */
-export const STAFF_IMAGE_KINDS = ['news', 'offer', 'logo'] as const;
+export const STAFF_IMAGE_KINDS = ['news', 'offer', 'logo', 'creative'] as const;
 export type StaffImageKind = (typeof STAFF_IMAGE_KINDS)[number];
 
 /** POST /staff/images: a PNG or JPEG as a data URL, checked by its bytes and limited as documents are. */

@@ -399,6 +399,7 @@ export const PARTNER_REFUSAL_REASONS = [
   'offer_not_started',
   'offer_ended',
   'over_cap',
+  'unknown_landing_page',
 ] as const;
 export type PartnerRefusalReason = (typeof PARTNER_REFUSAL_REASONS)[number];
 

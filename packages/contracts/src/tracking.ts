@@ -28,6 +28,8 @@ export const CLICK_REJECTION_REASONS = [
   'offer_ended',
   /** A click cap of the offer (the partner's or the whole offer's) is reached for its period (issue 20). */
   'over_cap',
+  /** `lp` names a landing page that is not one of the offer's (issue 26). */
+  'unknown_landing_page',
 ] as const;
 export type ClickRejectionReason = (typeof CLICK_REJECTION_REASONS)[number];
 
@@ -73,6 +75,8 @@ export const ClickQuerySchema = z.object({
   tc2: trackingValue,
   tc3: trackingValue,
   tc4: trackingValue,
+  /** One of the offer's landing pages (issue 26): the click lands there instead of the offer's URL. */
+  lp: positiveId.optional(),
 });
 export type ClickQuery = z.infer<typeof ClickQuerySchema>;
 

@@ -33,6 +33,7 @@ export const FORM_ERROR_TEXT = {
   negativeMargin: 'The payout is above the revenue. Tick "Allow negative margin" to keep it.',
   baseTier: "The p1 tier is the goal's own payout; list only the other tiers here.",
   endsBeforeStart: 'The end must come after the start.',
+  trackingLinkMissing: 'Put {tracking_link} where the partner’s link goes.',
 } as const;
 export type FormErrorRule = keyof typeof FORM_ERROR_TEXT;
 

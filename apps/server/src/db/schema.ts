@@ -477,6 +477,47 @@ export const offerCaps = pgTable(
 );
 
 /**
+ * What a partner promotes (issue 26): a banner (an uploaded picture, its size read from it), an HTML snippet, an
+ * e-mail template or a text ad, `{tracking_link}` where the partner's link goes.
+ */
+export const offerCreatives = pgTable(
+  'offer_creatives',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 16 }).notNull(),
+    name: varchar({ length: 120 }).notNull(),
+    imageId: integer().references(() => files.id),
+    width: integer(),
+    height: integer(),
+    html: text(),
+    text: text(),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.offerId)],
+);
+
+/** Where an offer's traffic may land besides its own URL (issue 26): /click?lp={id}, the offer URL's macros. */
+export const offerLandingPages = pgTable(
+  'offer_landing_pages',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 120 }).notNull(),
+    url: text().notNull(),
+    previewImageId: integer().references(() => files.id),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.offerId)],
+);
+
+/**
  * What a cap has used in one period (`periodStart`: the Paris midnight of the day or month, the epoch for a total
  * cap). Conversion caps are taken in the conversion's transaction with a conditional upsert; click caps are added to
  * by each click batch. `alertedAt`: when the 90 % alert went, once per cap and period.

@@ -61,6 +61,7 @@ describe('decideClick targeting (issue 19)', () => {
       startsAt: null,
       endsAt: null,
       countries: new Set(['FR', 'DE']),
+      landingPages: null,
       ...offer,
     },
     partner: { id: 2, status: 'active', allOffersAccess: true },

@@ -30,6 +30,8 @@ export type ClickContext = {
     endsAt: number | null;
     /** The countries the offer takes when geo targeting is on and it names some; null: every country. */
     countries: ReadonlySet<string> | null;
+    /** The offer's other landing pages (issue 26), by id: `lp` picks one; usually none. */
+    landingPages: ReadonlyMap<number, string> | null;
   } | null;
   partner: { id: number; status: string; allOffersAccess: boolean } | null;
   /** The partner's application to the offer, if any. */
@@ -67,6 +69,7 @@ async function loadContext(
       countries: sql<
         string[] | null
       >`(select array_agg(oc.iso_code) from offer_countries oc where oc.offer_id = ${offers.id})`,
+      landingPages: sql<Record<string, string> | string | null>`(select json_object_agg(lp.id, lp.url) from offer_landing_pages lp where lp.offer_id = ${offers.id})`, // prettier-ignore
     })
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
@@ -123,6 +126,7 @@ async function loadContext(
         startsAt: row.startsAt ? row.startsAt.getTime() : null,
         endsAt: row.endsAt ? row.endsAt.getTime() : null,
         countries: row.geoTargeting && row.countries && row.countries.length > 0 ? new Set(row.countries) : null,
+        landingPages: landingPagesOf(row.landingPages),
       }
     : null;
   return {
@@ -132,6 +136,13 @@ async function loadContext(
     allowListed: allowRows.length > 0,
     caps,
   };
+}
+
+/** `{id: url}` as the database aggregates it (a drivers may hand JSON over as text). */
+function landingPagesOf(value: Record<string, string> | string | null): ReadonlyMap<number, string> | null {
+  if (value === null) return null;
+  const object = typeof value === 'string' ? (JSON.parse(value) as Record<string, string>) : value;
+  return new Map(Object.entries(object).map(([id, url]) => [Number(id), url]));
 }
 
 type CacheEntry = { expires: number; value: Promise<ClickContext>; loaded: ClickContext | undefined };

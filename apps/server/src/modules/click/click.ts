@@ -79,6 +79,7 @@ export const CLICK_REJECTION_MESSAGES: Record<ClickRejectionReason, string> = {
   offer_not_started: 'This offer has not started yet.',
   offer_ended: 'This offer has ended.',
   over_cap: 'This offer has reached its cap for now.',
+  unknown_landing_page: 'This landing page is not one of this offer’s.',
 };
 
 type Macro = (typeof CLICK_MACROS)[number];
@@ -164,17 +165,22 @@ function recordClick(
   visitor: ClickVisitor | null,
   now: Date,
 ): ClickOutcome {
-  const decision = decideClick(context, now.getTime(), visitor ? visitor.country : undefined);
+  let decision = decideClick(context, now.getTime(), visitor ? visitor.country : undefined);
   const refusal = (d: Extract<ClickDecision, { ok: false }>): ClickOutcome => ({
     ok: false,
     reason: d.reason,
     status: d.status,
     location: d.fallbackUrl ? landingUrl(d.fallbackUrl, query, '') : undefined,
   });
+  // `lp` (issue 26): one of the offer's own landing pages, never another offer's.
+  let target = decision.ok ? decision.offer.defaultUrl : '';
+  if (decision.ok && query.lp !== undefined) {
+    const page = decision.offer.landingPages?.get(query.lp);
+    if (page === undefined) decision = { ok: false, reason: 'unknown_landing_page', status: 404 };
+    else target = page;
+  }
   if (!visitor) {
-    return decision.ok
-      ? { ok: true, clickId: '', location: landingUrl(decision.offer.defaultUrl, query, '') }
-      : refusal(decision);
+    return decision.ok ? { ok: true, clickId: '', location: landingUrl(target, query, '') } : refusal(decision);
   }
   if (!decision.ok) {
     buffer.reject({
@@ -215,5 +221,5 @@ function recordClick(
     },
     capRefs,
   );
-  return { ok: true, clickId, location: landingUrl(decision.offer.defaultUrl, query, clickId) };
+  return { ok: true, clickId, location: landingUrl(target, query, clickId) };
 }

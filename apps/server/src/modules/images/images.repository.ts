@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { files } from '../../db/schema.js';
 
 /** File types that are public pictures; documents never go through the image route. */
-export const PUBLIC_IMAGE_TYPES = ['avatar', 'logo', 'offer_image', 'news_image'] as const;
+export const PUBLIC_IMAGE_TYPES = ['avatar', 'logo', 'offer_image', 'news_image', 'creative_image'] as const;
 
 /** A stored file that is a public picture, or null (a document's id answers null, like a missing one). */
 export async function findPublicImage(db: DbOrTx, id: number) {

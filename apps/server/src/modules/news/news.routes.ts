@@ -12,7 +12,12 @@ import { listPublishedNews, listStaffNews } from './news.repository.js';
 import { changeNews, createNews, removeNews } from './news.service.js';
 
 /** The stored type of each kind of staff picture: what GET /image serves publicly (decision 008). */
-const IMAGE_TYPES: Record<StaffImageKind, string> = { news: 'news_image', offer: 'offer_image', logo: 'logo' };
+const IMAGE_TYPES: Record<StaffImageKind, string> = {
+  news: 'news_image',
+  offer: 'offer_image',
+  logo: 'logo',
+  creative: 'creative_image',
+};
 
 export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({

@@ -20,6 +20,7 @@ const AS_PARTNER_SEES_IT: Record<ClickRejectionReason, PartnerRefusalReason | nu
   offer_not_started: 'offer_not_started',
   offer_ended: 'offer_ended',
   over_cap: 'over_cap',
+  unknown_landing_page: 'unknown_landing_page',
 };
 
 /** The partner's refused clicks in a window, per reason and offer, from the hourly refusal rollup; most first. */
