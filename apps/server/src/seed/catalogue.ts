@@ -6,15 +6,17 @@ import {
   goalTypes,
   goals,
   offerCountries,
+  offerCreatives,
   offerGoalTypes,
   offerGoals,
+  offerLandingPages,
   offerVerticals,
   offers,
   partnerOffers,
   products,
   verticals,
 } from '../db/schema.js';
-import { offerPicturePng, productLogoPng } from './offer-pictures.js';
+import { bannerPng, offerPicturePng, productLogoPng } from './offer-pictures.js';
 import { storePicture } from './pictures.js';
 import { seedGoals } from './reference.js';
 import { seededRandom, type SeededRandom } from '../lib/seeded-random.js';
@@ -670,15 +672,23 @@ const initialsOf = (brand: string) =>
     .slice(0, 2)
     .toUpperCase();
 
-export type CataloguePictures = { offerImages: Buffer[]; logos: Buffer[] };
+export type CataloguePictures = {
+  offerImages: Buffer[];
+  logos: Buffer[];
+  /** Per brand, its 300×250 and 728×90 banners (issue 26). */
+  banners: [Buffer, Buffer][];
+};
 
 /** Renders the catalogue's pictures (one per brand, shared by its two offers): done before the transaction. */
 export async function renderCataloguePictures(): Promise<CataloguePictures> {
-  const [offerImages, logos] = await Promise.all([
+  const [offerImages, logos, banners] = await Promise.all([
     Promise.all(BRANDS.map((b) => offerPicturePng(b.brand, b.style))),
     Promise.all(BRANDS.map((b) => productLogoPng(initialsOf(b.brand), b.style.from))),
+    Promise.all(
+      BRANDS.map(async (b) => [await bannerPng(b.brand, b.style, 300, 250), await bannerPng(b.brand, b.style, 728, 90)] as [Buffer, Buffer]), // prettier-ignore
+    ),
   ]);
-  return { offerImages, logos };
+  return { offerImages, logos, banners };
 }
 
 /** Seeds the demo catalogue (64 offers) and the demo partners' applications. */
@@ -815,6 +825,8 @@ export async function seedCatalogue(
     ]),
   );
 
+  await seedCreatives(db, storage, pictures, plans.map((p, i) => ({ offerId: offerId.get(p.name)!, brand: BRANDS[Math.floor(i / 2)]!, index: i }))); // prettier-ignore
+
   const applications = [
     ...NORTHWIND_APPLICATIONS.map(([name, status]) => ({ partnerId: demoPartners.northwindId, name, status })),
     ...BLUEBIRD_APPLICATIONS.map(([name, status]) => ({ partnerId: demoPartners.bluebirdId, name, status })),
@@ -830,5 +842,67 @@ export async function seedCatalogue(
         createdAt: new Date(now - (applications.length - i) * 36 * 3600 * 1000),
       };
     }),
+  );
+}
+
+/**
+ * The demo's creatives and landing pages (issue 26): each brand's two banners (300×250, 728×90) on both its offers, an
+ * HTML button and a text ad on every offer, an e-mail template on every other one, and a second landing page (a quiz
+ * funnel) on three offers in four.
+ */
+async function seedCreatives(
+  db: DbOrTx,
+  storage: FileStorage,
+  pictures: CataloguePictures,
+  plans: { offerId: number; brand: Brand; index: number }[],
+): Promise<void> {
+  const bannerIds = new Map<string, [number, number]>();
+  for (const [b, brand] of BRANDS.entries()) {
+    const slug = brand.domain.replace(/\..*$/, '');
+    const [mpu, leaderboard] = pictures.banners[b]!;
+    bannerIds.set(brand.brand, [
+      await storePicture(db, storage, mpu, 'creative_image', `${slug}-300x250.png`),
+      await storePicture(db, storage, leaderboard, 'creative_image', `${slug}-728x90.png`),
+    ]);
+  }
+  await db.insert(offerCreatives).values(
+    plans.flatMap(({ offerId, brand, index }) => {
+      const [mpu, leaderboard] = bannerIds.get(brand.brand)!;
+      return [
+        { offerId, kind: 'banner', name: `${brand.brand} 300×250`, imageId: mpu, width: 300, height: 250 },
+        { offerId, kind: 'banner', name: `${brand.brand} 728×90`, imageId: leaderboard, width: 728, height: 90 },
+        {
+          offerId,
+          kind: 'html',
+          name: `${brand.brand} button`,
+          html: `<a href="{tracking_link}" style="display:inline-block;padding:12px 20px;background:${brand.style.from};color:#fff;font:700 16px sans-serif;border-radius:6px;text-decoration:none">Try ${brand.brand} now</a>`,
+        },
+        {
+          offerId,
+          kind: 'text',
+          name: `${brand.brand} text ad`,
+          text: `${brand.brand}: sign up in two minutes. {tracking_link}`,
+        },
+        ...(index % 2 === 0
+          ? [
+              {
+                offerId,
+                kind: 'email',
+                name: `${brand.brand} newsletter`,
+                html: `<table width="600" cellpadding="24" style="font-family:sans-serif"><tr><td style="background:${brand.style.from};color:#fff"><h1>${brand.brand}</h1><p>Black Friday: the best time to join.</p><p><a href="{tracking_link}" style="color:#fff">Join ${brand.brand}</a></p></td></tr></table>`,
+              },
+            ]
+          : []),
+      ];
+    }),
+  );
+  await db.insert(offerLandingPages).values(
+    plans
+      .filter(({ index }) => index % 4 !== 3)
+      .map(({ offerId, brand }) => ({
+        offerId,
+        name: 'Quiz funnel',
+        url: `https://www.${brand.domain}/quiz?aff={aff_id}&sub={subid}&cid={click_id}`,
+      })),
   );
 }

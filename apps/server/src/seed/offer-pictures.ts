@@ -48,3 +48,22 @@ export async function productLogoPng(initials: string, color: string, size = 192
 </svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }
+
+/** A display banner of the brand (issue 26): the IAB sizes partners place, 300×250 and 728×90. */
+export async function bannerPng(title: string, style: PictureStyle, width: number, height: number): Promise<Buffer> {
+  const glyph = GLYPHS[style.glyph] ?? GLYPHS.star;
+  const wide = width / height > 3;
+  const glyphSize = wide ? height * 0.8 : height * 0.4;
+  const font = Math.round(wide ? height * 0.32 : height * 0.12);
+  const textX = wide ? glyphSize + height * 0.3 : width / 2;
+  const textY = wide ? height * 0.6 : height * 0.7;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${style.from}"/><stop offset="1" stop-color="${style.to}"/></linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#g)"/>
+  <g transform="translate(${wide ? height * 0.1 : (width - glyphSize) / 2} ${wide ? height * 0.1 : height * 0.12}) scale(${glyphSize / 100})" fill="#fff" fill-opacity="0.92">${glyph}</g>
+  <text x="${textX}" y="${textY}" text-anchor="${wide ? 'start' : 'middle'}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${font}" font-weight="700" fill="#fff">${escapeXml(title)}</text>
+  <rect x="${wide ? width - height * 1.9 : width / 2 - 60}" y="${wide ? height * 0.28 : height * 0.78}" width="120" height="${wide ? height * 0.44 : 34}" rx="8" fill="#fff"/>
+  <text x="${wide ? width - height * 1.9 + 60 : width / 2}" y="${wide ? height * 0.58 : height * 0.78 + 23}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="16" font-weight="700" fill="${style.from}">Start now</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
+}

@@ -33,7 +33,7 @@ export async function storePicture(
   db: DbOrTx,
   storage: FileStorage,
   png: Buffer,
-  type: 'avatar' | 'logo' | 'offer_image' | 'news_image',
+  type: 'avatar' | 'logo' | 'offer_image' | 'news_image' | 'creative_image',
   filename: string,
 ): Promise<number> {
   const storageKey = `${randomUUID()}.png`;

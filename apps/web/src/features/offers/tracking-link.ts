@@ -30,8 +30,16 @@ export function encodeTrackingValue(value: string): string {
  * The click URL of an offer for a partner: `{origin}/click?offer_id=…&aff_id=…`, then each non-empty value
  * (trimmed, URL-encoded but for traffic-source macros). The origin is the portal's, where the server answers /click.
  */
-export function buildTrackingLink(origin: string, offerId: number, partnerId: number, values: TrackingValues = {}) {
+export function buildTrackingLink(
+  origin: string,
+  offerId: number,
+  partnerId: number,
+  values: TrackingValues = {},
+  landingPageId: number | null = null,
+) {
   const parts = [`offer_id=${offerId}`, `aff_id=${partnerId}`];
+  // One of the offer's landing pages (issue 26): /click sends there instead of the offer's own URL.
+  if (landingPageId !== null) parts.push(`lp=${landingPageId}`);
   for (const name of TRACKING_PARAMS) {
     const value = values[name]?.trim();
     if (value) parts.push(`${name}=${encodeTrackingValue(value)}`);

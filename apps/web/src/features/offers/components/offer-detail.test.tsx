@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offersEndpoints, type EndpointWireData } from '@portal/contracts';
+import { creativesEndpoints, offersEndpoints, type EndpointWireData } from '@portal/contracts';
 import { answerOf, configAnswer, errorOf, partnerFixture, renderWithProviders } from '@/test/render';
 import { OfferDetail } from './offer-detail';
 
@@ -158,10 +158,14 @@ describe('OfferDetail', () => {
 
   describe('tracking link', () => {
     const partner = partnerFixture({ id: 42, paymentCurrency: 'EUR' });
-    const serve = (body: Offer) =>
-      fetchMock.mockImplementation(async (input) =>
-        String(input).includes('/config') ? config(partner) : answerOf(offersEndpoints.get, body),
-      );
+    const serve = (body: Offer, extra: { creatives?: unknown[]; landingPages?: unknown[] } = {}) =>
+      fetchMock.mockImplementation(async (input) => {
+        const url = String(input);
+        if (url.includes('/config')) return config(partner);
+        if (url.includes('/creatives')) return answerOf(creativesEndpoints.partnerList, (extra.creatives ?? []) as never); // prettier-ignore
+        if (url.includes('/landing-pages')) return answerOf(creativesEndpoints.partnerLandingPages, (extra.landingPages ?? []) as never); // prettier-ignore
+        return answerOf(offersEndpoints.get, body);
+      });
 
     it('builds the click URL with the partner id and the filled values, and copies it', async () => {
       const user = userEvent.setup();
@@ -178,6 +182,24 @@ describe('OfferDetail', () => {
       await user.click(copy);
       expect(await screen.findByRole('button', { name: 'Copied' })).toBeTruthy();
       expect(await navigator.clipboard.readText()).toBe(expected);
+    });
+
+    it('lets the partner pick a landing page, and copies a creative with that very link inside (issue 26)', async () => {
+      const user = userEvent.setup();
+      serve(offer('public', false), {
+        landingPages: [{ id: 44, name: 'Quiz funnel', preview: null, previewUrl: 'https://x.example/quiz' }],
+        creatives: [{ id: 5, offerId: 7, kind: 'html', name: 'Button', image: null, imageId: null, width: null, height: null, html: '<a href="{tracking_link}">Go</a>', text: null, createdAt: '2026-11-25T10:00:00.000Z' }], // prettier-ignore
+      });
+      render(7);
+      const origin = window.location.origin;
+      await user.click(await screen.findByTestId('tracking-link-landing-page'));
+      await user.click(await screen.findByRole('option', { name: 'Quiz funnel', hidden: true }));
+      const expected = `${origin}/click?offer_id=7&aff_id=42&lp=44`;
+      expect(screen.getByTestId('tracking-link-url').textContent).toBe(expected);
+      const copy = await screen.findByTestId('offer-creative-copy');
+      expect(copy.getAttribute('data-code')).toBe(`<a href="${expected}">Go</a>`);
+      await user.click(copy);
+      expect(await navigator.clipboard.readText()).toBe(`<a href="${expected}">Go</a>`);
     });
 
     it('gives the link for an offer requiring approval once the application is active', async () => {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Center, Grid, Image, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -20,6 +20,9 @@ import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
 import { useApplyOffer } from '../api/apply-offer';
 import { useOffer } from '../api/get-offer';
+import { useOfferLandingPages } from '../api/creatives';
+import { noLinkReason } from '../tracking-link';
+import { OfferCreativesPanel } from './offer-creatives';
 import type { OfferItem } from '../types';
 import { OfferStatusBadge } from './offer-status-badge';
 import { OfferPayoutCell, verticalNames } from './offers-table';
@@ -61,6 +64,10 @@ function OfferView({ offer }: { offer: OfferItem }) {
   const { t } = useTranslation();
   const config = useConfig();
   const apply = useApplyOffer();
+  // The link the partner builds (sub-ID, trackers, landing page): the creatives copy it inside (issue 26).
+  const [link, setLink] = useState<string | null>(null);
+  const runnable = Boolean(config.partner) && noLinkReason(offer) === null;
+  const landingPages = useOfferLandingPages(offer.id, runnable);
   const countryNames = new Map(config.countries.map((country) => [country.isoCode, country.name]));
   const payoutType =
     config.data.conversionTypeList.find((item) => item.value === offer.conversionType)?.label ??
@@ -136,7 +143,14 @@ function OfferView({ offer }: { offer: OfferItem }) {
           </Grid.Col>
         </Grid>
       </Paper>
-      {config.partner && <TrackingLink offer={offer} partnerId={config.partner.id} />}
+      {config.partner && (
+        <TrackingLink
+          offer={offer}
+          partnerId={config.partner.id}
+          landingPages={landingPages.data ?? []}
+          onLinkChange={setLink}
+        />
+      )}
       <Paper withBorder p="md" radius="md">
         <Title order={3} mb="sm">
           {t('offers.detail.description')}
@@ -149,6 +163,15 @@ function OfferView({ offer }: { offer: OfferItem }) {
           </Text>
         )}
       </Paper>
+      {/* What the partner promotes (issue 26), below the spec's description. */}
+      {config.partner ? (
+        <Paper withBorder p="md" radius="md" data-testid="offer-creatives-section">
+          <Title order={3} mb="sm">
+            {t('offers.creatives.title')}
+          </Title>
+          <OfferCreativesPanel offerId={offer.id} link={link} />
+        </Paper>
+      ) : null}
     </Stack>
   );
 }

@@ -12,23 +12,33 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TRACKING_VALUE_MAX_LENGTH } from '@portal/contracts';
 import type { OfferItem } from '../types';
 import { TRACKING_PARAMS, buildTrackingLink, noLinkReason, type TrackingValues } from '../tracking-link';
 import { TRAFFIC_SOURCES, TRAFFIC_SOURCE_MACROS, type TrafficSource } from '../traffic-sources';
+import type { PartnerLandingPage } from '../api/creatives';
+
+const OWN_PAGE = 'own';
 
 /** The three forms ad platforms replace, shown as they are (not an i18n placeholder). */
 const MACRO_FORMS = '{…}, {{…}}, ${…}';
 
-type TrackingLinkProps = { offer: OfferItem; partnerId: number };
+type TrackingLinkProps = {
+  offer: OfferItem;
+  partnerId: number;
+  /** The offer's other landing pages (issue 26): the link may name one. */
+  landingPages?: readonly PartnerLandingPage[];
+  /** Told the link as it is built (null when the partner may not run the offer): the creatives put it inside. */
+  onLinkChange?: (link: string | null) => void;
+};
 
 /**
  * The offer's click URL for this partner, with optional sub-ID and trackers, and a copy button; or, for an
  * offer the partner may not run yet, why there is no link (issue 4, item 7).
  */
-export function TrackingLink({ offer, partnerId }: TrackingLinkProps) {
+export function TrackingLink({ offer, partnerId, landingPages = [], onLinkChange }: TrackingLinkProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<TrackingValues>({});
   const [source, setSource] = useState<TrafficSource | null>(null);
@@ -37,8 +47,11 @@ export function TrackingLink({ offer, partnerId }: TrackingLinkProps) {
     // A preset fills all five fields; none empties them. Either can be edited afterwards.
     setValues(next ? { ...TRAFFIC_SOURCE_MACROS[next] } : {});
   };
+  const [landingPage, setLandingPage] = useState<string>(OWN_PAGE);
   const reason = noLinkReason(offer);
-  const link = buildTrackingLink(window.location.origin, offer.id, partnerId, values);
+  const lp = landingPage === OWN_PAGE ? null : Number(landingPage);
+  const link = buildTrackingLink(window.location.origin, offer.id, partnerId, values, lp);
+  useEffect(() => onLinkChange?.(reason ? null : link), [link, reason, onLinkChange]);
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="tracking-link">
@@ -70,6 +83,20 @@ export function TrackingLink({ offer, partnerId }: TrackingLinkProps) {
               {t('trackingLink.macrosHint', { forms: MACRO_FORMS })}
             </Text>
           </Group>
+          {landingPages.length > 0 ? (
+            <Select
+              label={t('trackingLink.landingPage')}
+              data={[
+                { value: OWN_PAGE, label: t('trackingLink.ownPage') },
+                ...landingPages.map((p) => ({ value: String(p.id), label: p.name })),
+              ]}
+              value={landingPage}
+              onChange={(value) => setLandingPage(value ?? OWN_PAGE)}
+              allowDeselect={false}
+              w={320}
+              data-testid="tracking-link-landing-page"
+            />
+          ) : null}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             {TRACKING_PARAMS.map((name) => (
               <TextInput

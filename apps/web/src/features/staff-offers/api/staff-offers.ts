@@ -2,6 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   capsEndpoints,
   type CapsBody,
+  creativesEndpoints,
+  type CreativeInput,
+  type LandingPageInput,
   staffOffersEndpoints,
   type EndpointData,
   type OfferCreate,
@@ -106,4 +109,46 @@ export function useReplaceCaps(offerId: number) {
     mutationFn: (body: CapsBody) => api.call(capsEndpoints.replace, { params: { id: offerId }, body }, formCall),
     onSuccess: (answer) => queryClient.setQueryData([...key, 'caps', offerId], answer.data ?? []),
   });
+}
+
+export type StaffCreativeRow = RevivedDates<EndpointData<typeof creativesEndpoints.staffList>>[number];
+export type StaffLandingPageRow = RevivedDates<EndpointData<typeof creativesEndpoints.staffLandingPages>>[number];
+
+export const useStaffCreatives = (offerId: number) =>
+  useQuery({
+    queryKey: [...key, 'creatives', offerId],
+    queryFn: async () => (await api.call(creativesEndpoints.staffList, { params: { id: offerId } })).data ?? [],
+  });
+
+export const useStaffLandingPages = (offerId: number) =>
+  useQuery({
+    queryKey: [...key, 'landing-pages', offerId],
+    queryFn: async () => (await api.call(creativesEndpoints.staffLandingPages, { params: { id: offerId } })).data ?? [],
+  });
+
+/** Adds and removes an offer's creatives and landing pages (admins); both lists are read again after each. */
+export function useCreativeWrites(offerId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const params = { id: offerId };
+  return {
+    addCreative: useMutation({
+      mutationFn: (body: CreativeInput) => api.call(creativesEndpoints.create, { params, body }, formCall),
+      onSuccess: refresh,
+    }),
+    removeCreative: useMutation({
+      mutationFn: (childId: number) => api.call(creativesEndpoints.delete, { params: { ...params, childId } }),
+      onSuccess: refresh,
+    }),
+    addLandingPage: useMutation({
+      mutationFn: (body: LandingPageInput) =>
+        api.call(creativesEndpoints.createLandingPage, { params, body }, formCall),
+      onSuccess: refresh,
+    }),
+    removeLandingPage: useMutation({
+      mutationFn: (childId: number) =>
+        api.call(creativesEndpoints.deleteLandingPage, { params: { ...params, childId } }),
+      onSuccess: refresh,
+    }),
+  };
 }

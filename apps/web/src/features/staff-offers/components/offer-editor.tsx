@@ -46,6 +46,7 @@ import {
 import { CountryFlags } from '@/components/country-flags';
 import { PayoutOverrides } from './payout-overrides';
 import { OfferCaps } from './offer-caps';
+import { OfferCreatives } from './offer-creatives';
 import { SafeHtml } from '@/components/safe-html';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
@@ -268,6 +269,7 @@ export function OfferEditor({
           canCapOffer={canCapOffer}
         />
       ) : null}
+      {offer.data ? <OfferCreatives offerId={offer.data.id} canWrite={canWrite} /> : null}
     </Stack>
   );
 }
