@@ -87,8 +87,8 @@ function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrite: bool
           <Table>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('staff.offers.creatives.name')}</Table.Th>
-                <Table.Th>{t('staff.offers.creatives.kind')}</Table.Th>
+                <Table.Th w={220}>{t('staff.offers.creatives.name')}</Table.Th>
+                <Table.Th w={170}>{t('staff.offers.creatives.kind')}</Table.Th>
                 <Table.Th>{t('staff.offers.creatives.preview')}</Table.Th>
                 {canWrite ? <Table.Th w={60} /> : null}
               </Table.Tr>
@@ -195,7 +195,7 @@ function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrite: bool
               error={errors.html}
               autosize
               minRows={3}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
               data-testid="staff-creative-html"
             />
           )}
