@@ -77,9 +77,32 @@ describe('OfferDetail', () => {
     expect(value('vertical')).toBe('Finance / Insurance');
     expect(value('approval-status')).toBe('Public');
     expect(screen.queryByRole('button', { name: 'Apply to Run' })).toBeNull();
+    // One goal: the Payout row says it all, no Goals row.
+    expect(screen.queryByTestId('offer-detail-goals')).toBeNull();
     const description = screen.getByTestId('offer-description');
     expect(description.querySelector('strong')?.textContent).toBe('only');
     expect(description.innerHTML).not.toContain('script');
+  });
+
+  it('lists every goal with what it pays the partner when there are several (issue 26)', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.includes('/config')) return config();
+      return answerOf(offersEndpoints.get, {
+        ...offer('public'),
+        payouts: [
+          { goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR' },
+          { goal: 'sale', name: 'Sale', amount: null, percent: 1000, currency: 'EUR' },
+        ],
+      });
+    });
+    render(7);
+    const goals = await screen.findByTestId('offer-detail-goals');
+    expect(
+      within(goals)
+        .getAllByTestId('offer-goal-payout')
+        .map((line) => line.textContent?.replace(/\s/gu, ' ')),
+    ).toEqual(['Registration: 12,50 €', 'Sale: Variable (10 %)']);
   });
 
   it("shows the partner its own caps with what is left and the offer's as available, resets in its time zone", async () => {

@@ -89,6 +89,16 @@ function OfferView({ offer }: { offer: OfferItem }) {
     ['payout-type', t('offers.detail.payoutType'), payoutType],
     // The registration payout (spec section 2); an offer that pays on other goals shows them rather than a blank.
     ['payout', t('offers.detail.payout'), formatPayout(offer.payout) || <OfferPayoutCell key="payout" offer={offer} />],
+    // Every goal with what it pays this partner (issue 26), when there is more than one.
+    ...(offer.payouts.length > 1
+      ? [
+          ['goals', t('offers.detail.goals'), <OfferPayoutCell key="goals" offer={offer} />] as [
+            string,
+            string,
+            ReactNode,
+          ],
+        ]
+      : []),
     [
       'approval-status',
       t('offers.detail.approvalStatus'),
