@@ -102,7 +102,7 @@ describe('OfferDetail', () => {
       within(goals)
         .getAllByTestId('offer-goal-payout')
         .map((line) => line.textContent?.replace(/\s/gu, ' ')),
-    ).toEqual(['Registration: 12,50 €', 'Sale: Variable (10 %)']);
+    ).toEqual(['Registration: 12,50 €', 'Sale: Variable (10,00 %)']);
   });
 
   it("shows the partner its own caps with what is left and the offer's as available, resets in its time zone", async () => {
