@@ -89,7 +89,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
           firstname: 'Alex',
           lastname: 'Admin',
           roles: ['ROLE_ADMIN'],
-          timezone: 'Europe/Paris',
+          timezone: '+01:00',
         },
         {
           email: DEMO_ACCOUNTS.manager.email,
@@ -105,7 +105,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
           imageId: managerImageId,
           teamId: team?.id ?? null,
           authorizedCountries: ['FR', 'BE', 'CH', 'LU'],
-          timezone: 'Europe/Paris',
+          timezone: '+01:00',
         },
       ])
       .returning();
@@ -140,7 +140,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
         teamManager: true,
         roles: ['ROLE_TEAM_MANAGER'],
         teamId: lyon?.id ?? null,
-        timezone: 'Europe/Paris',
+        timezone: '+01:00',
       },
       {
         email: DEMO_ACCOUNTS.finance.email,
@@ -148,7 +148,7 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
         firstname: 'Fatou',
         lastname: 'Diallo',
         roles: ['ROLE_FINANCE'],
-        timezone: 'Europe/Paris',
+        timezone: '+01:00',
       },
     ]);
     const teamManagers = await tx
