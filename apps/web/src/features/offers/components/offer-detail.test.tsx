@@ -219,6 +219,7 @@ describe('OfferDetail', () => {
       await user.click(await screen.findByRole('option', { name: 'Quiz funnel', hidden: true }));
       const expected = `${origin}/click?offer_id=7&aff_id=42&lp=44`;
       expect(screen.getByTestId('tracking-link-url').textContent).toBe(expected);
+      expect(screen.getByTestId('tracking-link-landing-page-open').getAttribute('href')).toBe('https://x.example/quiz');
       const copy = await screen.findByTestId('offer-creative-copy');
       expect(copy.getAttribute('data-code')).toBe(`<a href="${expected}">Go</a>`);
       await user.click(copy);

@@ -1,9 +1,11 @@
 import {
   Alert,
+  Anchor,
   Button,
   Code,
   CopyButton,
   Group,
+  Image,
   Paper,
   Select,
   SimpleGrid,
@@ -50,6 +52,7 @@ export function TrackingLink({ offer, partnerId, landingPages = [], onLinkChange
   const [landingPage, setLandingPage] = useState<string>(OWN_PAGE);
   const reason = noLinkReason(offer);
   const lp = landingPage === OWN_PAGE ? null : Number(landingPage);
+  const chosen = landingPages.find((p) => p.id === lp) ?? null;
   const link = buildTrackingLink(window.location.origin, offer.id, partnerId, values, lp);
   useEffect(() => onLinkChange?.(reason ? null : link), [link, reason, onLinkChange]);
 
@@ -84,18 +87,35 @@ export function TrackingLink({ offer, partnerId, landingPages = [], onLinkChange
             </Text>
           </Group>
           {landingPages.length > 0 ? (
-            <Select
-              label={t('trackingLink.landingPage')}
-              data={[
-                { value: OWN_PAGE, label: t('trackingLink.ownPage') },
-                ...landingPages.map((p) => ({ value: String(p.id), label: p.name })),
-              ]}
-              value={landingPage}
-              onChange={(value) => setLandingPage(value ?? OWN_PAGE)}
-              allowDeselect={false}
-              w={320}
-              data-testid="tracking-link-landing-page"
-            />
+            <Group gap="sm" align="flex-end">
+              <Select
+                label={t('trackingLink.landingPage')}
+                data={[
+                  { value: OWN_PAGE, label: t('trackingLink.ownPage') },
+                  ...landingPages.map((p) => ({ value: String(p.id), label: p.name })),
+                ]}
+                value={landingPage}
+                onChange={(value) => setLandingPage(value ?? OWN_PAGE)}
+                allowDeselect={false}
+                w={320}
+                data-testid="tracking-link-landing-page"
+              />
+              {chosen ? (
+                <Anchor
+                  href={chosen.previewUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  size="sm"
+                  mb={8}
+                  data-testid="tracking-link-landing-page-open"
+                >
+                  {chosen.preview ? (
+                    <Image src={chosen.preview} alt="" h={32} w="auto" fit="contain" display="inline-block" mr={6} />
+                  ) : null}
+                  {t('trackingLink.openPage')}
+                </Anchor>
+              ) : null}
+            </Group>
           ) : null}
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
             {TRACKING_PARAMS.map((name) => (

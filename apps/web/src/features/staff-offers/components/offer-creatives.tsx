@@ -216,15 +216,17 @@ function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canWrite: b
   const { addLandingPage, removeLandingPage } = useCreativeWrites(offerId);
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
+  const [preview, setPreview] = useState<{ id: number; url: string } | null>(null);
   const [errors, setErrors] = useState<Errors>({});
 
   const add = async () => {
     setErrors({});
     try {
-      await addLandingPage.mutateAsync({ name, url });
+      await addLandingPage.mutateAsync({ name, url, previewImageId: preview?.id ?? null });
       showSnackbar({ kind: 'success', message: t('staff.offers.landingPages.added') });
       setName('');
       setUrl('');
+      setPreview(null);
     } catch (error) {
       failed(error, setErrors, t('errors.generic'));
     }
@@ -253,7 +255,12 @@ function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canWrite: b
               {pages.data.map((p) => (
                 <Table.Tr key={p.id} data-testid="staff-landing-page-row">
                   <Table.Td>{p.id}</Table.Td>
-                  <Table.Td>{p.name}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      {p.preview ? <Image src={p.preview} alt="" h={32} w="auto" fit="contain" /> : null}
+                      {p.name}
+                    </Group>
+                  </Table.Td>
                   <Table.Td style={{ wordBreak: 'break-all' }}>{p.url}</Table.Td>
                   {canWrite ? (
                     <Table.Td>
@@ -297,6 +304,24 @@ function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canWrite: b
             flex={1}
             miw={280}
             data-testid="staff-landing-page-url"
+          />
+          <FileInput
+            label={t('staff.offers.landingPages.preview')}
+            accept="image/png,image/jpeg"
+            clearable
+            error={errors.previewImageId}
+            w={220}
+            onChange={async (file) => {
+              setErrors((current) => ({ ...current, previewImageId: '' }));
+              if (!file) return setPreview(null);
+              if (isTooLarge(file)) return setErrors((current) => ({ ...current, previewImageId: t('staff.offers.imageTooLarge') })); // prettier-ignore
+              try {
+                setPreview(await uploadOfferImage({ kind: 'creative', image: await readAsUpload(file) }));
+              } catch (error) {
+                setErrors((current) => ({ ...current, previewImageId: (isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic') })); // prettier-ignore
+              }
+            }}
+            data-testid="staff-landing-page-preview"
           />
           <Button mt={24} onClick={add} loading={addLandingPage.isPending} data-testid="staff-landing-page-add">
             {t('staff.offers.landingPages.add')}
