@@ -42,6 +42,9 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps stay on disk for whoever debugs the build; no bundle points at them and the server refuses them.
     sourcemap: 'hidden',
+    // The flags (components/country-flag.tsx) stay files of their own, fetched when shown, however small: inlined,
+    // every flag would sit in the scripts of every page that shows one.
+    assetsInlineLimit: (file) => (/country-flag-icons/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
         // Split by route (decision 048): every screen is a lazy route (app/router.tsx), and chunks are left to fall
