@@ -77,5 +77,9 @@ export async function partnerSessionCookies(baseURL) {
   if (!answer.ok || !body.data?.bearer) throw new Error(`demo partner sign-in failed: ${answer.status}`);
   const { hostname } = new URL(baseURL);
   const cookie = (name, value) => ({ name, value, domain: hostname, path: '/', sameSite: 'Strict' });
-  return [cookie('token', body.data.bearer), cookie('expiry', body.data.expireAt)];
+  // Stored as lib/session.ts writes it: an ISO date (the API may answer seconds or milliseconds since the epoch).
+  const expireAt = String(body.data.expireAt);
+  const numeric = /^\d+$/.test(expireAt) ? Number(expireAt) : null;
+  const expiry = numeric === null ? new Date(expireAt) : new Date(numeric < 1e12 ? numeric * 1000 : numeric);
+  return [cookie('token', body.data.bearer), cookie('expiry', expiry.toISOString())];
 }
