@@ -279,13 +279,13 @@ test.describe('dashboard', () => {
 
     const block = page.getByTestId('traffic-chart');
     await expect(block.getByTestId('block-title')).toHaveText('Clicks and Conversions: Last 30 Days');
+    // The chart's library comes when the chart nears the viewport (decision 048).
+    await block.scrollIntoViewIfNeeded();
     const chart = block.getByTestId('traffic-chart-svg');
     await expect(chart).toHaveAttribute('data-points', '30');
     // The chart plots the days, not the totals row: its sums are the totals.
     await expect(chart).toHaveAttribute('data-clicks', String(total.clicks));
     await expect(chart).toHaveAttribute('data-conversions', String(total.conversions));
-    // The chart's library comes when the chart nears the viewport (decision 048).
-    await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
     await expect(block.getByTestId('traffic-chart-empty')).toHaveCount(total.clicks + total.conversions === 0 ? 1 : 0);
     // Two lines (clicks, conversions), one point per day on the x axis.
