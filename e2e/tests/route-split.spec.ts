@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectShell, useApiSession } from '../fixtures';
+import { DEMO, expectShell, useApiSession } from '../fixtures.js';
 
 /**
  * Decision 048: every screen is a lazy route, and a chunk holding back-office code is named `staff-…`, one holding the
