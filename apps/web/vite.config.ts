@@ -52,6 +52,14 @@ export default defineConfig({
         // after what it holds, so that a test can tell which code a page asked for: any chunk with back-office code
         // is 'staff-…', any chunk with the chart library 'charts-…'.
         chunkFileNames: (chunk) => `assets/${chunkPrefix(chunk.name, chunk.moduleIds)}-[hash].js`,
+        codeSplitting: {
+          groups: [
+            // zod with the call that makes it jitless (lib/zod-jitless.ts, decision 031) in one chunk, the call right
+            // after zod: a chunk of schemas (@portal/contracts) imports this one, so no schema is built before the
+            // call. Split apart, the schemas' chunk ran first and zod probed for eval, a CSP violation on every page.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/ },
+          ],
+        },
       },
     },
   },
