@@ -4,6 +4,22 @@ import { defineConfig } from 'vitest/config';
 
 const SERVER = 'http://localhost:3000';
 
+/** The chart library (Mantine charts over recharts and d3) and what it draws with. */
+const CHART_MODULES =
+  /node_modules[\\/](@mantine[\\/]charts|recharts|d3-|victory-vendor|@reduxjs|redux|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|internmap)/;
+/** The back office: its screens (app/routes/staff-*) and features (features/staff-*). */
+const STAFF_MODULES = /src[\\/](app[\\/]routes|features)[\\/]staff-/;
+
+/**
+ * A chunk's file name before its hash: 'charts' for the chart library's, 'staff-…' for any holding back-office code,
+ * its own name (a route's, a component's) otherwise.
+ */
+function chunkPrefix(name: string, moduleIds: readonly string[]): string {
+  if (moduleIds.some((id) => STAFF_MODULES.test(id))) return name.startsWith('staff-') ? name : `staff-${name}`;
+  if (moduleIds.some((id) => CHART_MODULES.test(id))) return 'charts';
+  return name;
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
@@ -26,23 +42,22 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps stay on disk for whoever debugs the build; no bundle points at them and the server refuses them.
     sourcemap: 'hidden',
+    // The flags (components/country-flag.tsx) stay files of their own, fetched when shown, however small: inlined,
+    // every flag would sit in the scripts of every page that shows one.
+    assetsInlineLimit: (file) => (/country-flag-icons/.test(file) ? false : undefined),
     rolldownOptions: {
       output: {
-        // Libraries change far less often than the app: separate chunks stay cached across deploys.
+        // Split by route (decision 048): every screen is a lazy route (app/router.tsx), and chunks are left to fall
+        // where the routes share them, so that a screen downloads only the libraries it draws with. A chunk is named
+        // after what it holds, so that a test can tell which code a page asked for: any chunk with back-office code
+        // is 'staff-…', any chunk with the chart library 'charts-…'.
+        chunkFileNames: (chunk) => `assets/${chunkPrefix(chunk.name, chunk.moduleIds)}-[hash].js`,
         codeSplitting: {
           groups: [
-            // Loaded on first use only (src/components/line-chart.tsx): the chart library and what it draws with.
-            {
-              name: 'charts',
-              test: /node_modules[\\/](@mantine[\\/]charts|recharts|d3-|victory-vendor|@reduxjs|redux|react-redux|immer|reselect|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|internmap)/,
-              priority: 1,
-            },
-            // First, so that Mantine's core (which the charts use too) stays in its own chunk.
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/, priority: 2 },
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'forms', test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/ },
-            { name: 'icons', test: /node_modules[\\/]@tabler/ },
-            { name: 'vendor', test: /node_modules/ },
+            // zod with the call that makes it jitless (lib/zod-jitless.ts, decision 031) in one chunk, the call right
+            // after zod: a chunk of schemas (@portal/contracts) imports this one, so no schema is built before the
+            // call. Split apart, the schemas' chunk ran first and zod probed for eval, a CSP violation on every page.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/ },
           ],
         },
       },

@@ -279,6 +279,8 @@ test.describe('dashboard', () => {
 
     const block = page.getByTestId('traffic-chart');
     await expect(block.getByTestId('block-title')).toHaveText('Clicks and Conversions: Last 30 Days');
+    // The chart's library comes when the chart nears the viewport (decision 048).
+    await block.scrollIntoViewIfNeeded();
     const chart = block.getByTestId('traffic-chart-svg');
     await expect(chart).toHaveAttribute('data-points', '30');
     // The chart plots the days, not the totals row: its sums are the totals.

@@ -31,6 +31,8 @@ test.describe('login', () => {
     expect(chartChunks).toEqual([]);
 
     await signIn(page, DEMO.partner.email, DEMO.partner.password);
+    // The chart's library comes when the chart nears the viewport (decision 048).
+    await page.getByTestId('traffic-chart').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('traffic-chart-svg').locator('svg.recharts-surface').first()).toBeVisible();
     expect(chartChunks).toHaveLength(1);
   });

@@ -53,8 +53,6 @@ async function pickOption(page: Page, testId: string, option: string, search?: s
   await page.keyboard.press('Escape');
 }
 
-const flag = (code: string) => String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
-
 test.describe('offer list', () => {
   let bearer: string;
 
@@ -182,8 +180,8 @@ test.describe('offer list', () => {
 
     // Countries (multi-select with flags): any of them.
     await page.goto('/offers');
-    await pickOption(page, 'filter-countries', `${flag('BE')} Belgium`, 'Belgium');
-    await pickOption(page, 'filter-countries', `${flag('CH')} Switzerland`, 'Switz');
+    await pickOption(page, 'filter-countries', 'Belgium', 'Belgium');
+    await pickOption(page, 'filter-countries', 'Switzerland', 'Switz');
     await page.getByTestId('filter-submit').click();
     await expect(page).toHaveURL(/\?countries=BE%2CCH$/);
     const countries = await apiOffers(request, bearer, { countries: 'BE,CH' });
@@ -319,11 +317,15 @@ test.describe('offer list', () => {
 
     const geos = page.locator(`[data-testid="offer-row"][data-offer-id="${many.id}"]`).getByTestId('offer-geos');
     const flags = geos.getByTestId('country-flag');
-    await expect(flags).toHaveText(many.countries.slice(0, 5).map(flag));
+    await expect(flags).toHaveCount(5);
+    expect(await flags.evaluateAll((elements) => elements.map((f) => f.dataset.code))).toEqual(
+      many.countries.slice(0, 5),
+    );
     const toggle = geos.getByTestId('country-flags-toggle');
     await expect(toggle).toHaveText(`...(${many.countries.length - 5})`);
     await toggle.click();
-    await expect(flags).toHaveText(many.countries.map(flag));
+    await expect(flags).toHaveCount(many.countries.length);
+    expect(await flags.evaluateAll((elements) => elements.map((f) => f.dataset.code))).toEqual(many.countries);
     await expect(flags.first()).toHaveAttribute('title', /\S+/);
     await toggle.click();
     await expect(flags).toHaveCount(5);

@@ -175,6 +175,7 @@ test.describe('reports', () => {
     ]);
     await expect(page.getByTestId('daily-chart')).toBeVisible();
     await expect(page.getByTestId('daily-chart')).toHaveAttribute('data-points', String(api.data.length - 1));
+    await page.getByTestId('daily-chart').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('daily-chart').locator('.recharts-surface').first()).toBeVisible();
   });
 

@@ -184,6 +184,7 @@ test.describe('content security policy (issue 16, finding 9)', () => {
     await visit('/login', 'Sign in');
     await signIn(page, DEMO.partner.email, DEMO.partner.password);
     await expectShell(page);
+    await page.getByTestId('traffic-chart').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('traffic-chart-svg').locator('svg.recharts-surface').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await visit('/offers', 'Offers');

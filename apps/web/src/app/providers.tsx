@@ -1,5 +1,4 @@
-import { Autocomplete, createTheme, MantineProvider, MultiSelect, Select, Table, TagsInput } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
+import { createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -15,25 +14,30 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   // Dropdown menus are at most 300 px high (spec section 9), everywhere.
   components: {
-    Select: Select.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
-    TagsInput: TagsInput.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
+    // Plain objects rather than `Select.extend(…)`: naming the components here would put them, and the combobox and
+    // popover they are built on, in the first chunk every page loads (decision 048).
+    Select: { defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } },
+    MultiSelect: { defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } },
+    Autocomplete: { defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } },
+    TagsInput: { defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } },
     // Every table scrolls inside its own box, never the page; on a phone its first column stays put and a hint and
     // an edge shadow say there is more to the side (global.css, decision 032). Native scrolling: touch and momentum.
-    TableScrollContainer: Table.ScrollContainer.extend({
+    TableScrollContainer: {
       defaultProps: {
         type: 'native',
         ...({ 'data-scroll-hint': i18n.t('shell.tableScrollHint') } as object),
       },
       classNames: { scrollContainer: 'portal-table-scroll' },
-    }),
+    },
   },
 });
 
 type AppProvidersProps = { children: ReactNode };
 
-/** Everything that is "always available" (spec section 2): overlay, snackbars, modal host. */
+/**
+ * Everything that is "always available" (spec section 2): overlay and snackbars. Dialogs are Mantine's `Modal`
+ * where they are used: no modal host (@mantine/modals) is loaded with every page (decision 048).
+ */
 export function AppProviders({ children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
@@ -41,7 +45,7 @@ export function AppProviders({ children }: AppProvidersProps) {
         <MantineProvider theme={theme} defaultColorScheme="light">
           <Notifications position="top-center" transitionDuration={SNACKBAR_CLOSE_ANIMATION_MS} limit={5} />
           <GlobalLoadingOverlay />
-          <ModalsProvider>{children}</ModalsProvider>
+          {children}
         </MantineProvider>
       </QueryClientProvider>
     </I18nextProvider>

@@ -12,41 +12,8 @@ import { areaAllows, childPath, isStaffUser, screens, type Screen } from '@/lib/
 import { isLoggedIn } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { GuestLayout } from './layouts/guest-layout';
-import { PortalLayout } from './layouts/portal-layout';
 import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
-import { AccountRoute } from './routes/account';
-import { ApiRoute } from './routes/api';
-import { DashboardRoute } from './routes/dashboard';
-import { LoginRoute, loginLoader } from './routes/login';
-import { MyAccountRoute } from './routes/my-account';
-import { NotificationsRoute } from './routes/notifications';
-import { OfferRoute, offerLoader } from './routes/offer';
-import { OffersRoute } from './routes/offers';
-import { PasswordLostRoute } from './routes/password-lost';
-import { PasswordResetRoute, passwordResetLoader } from './routes/password-reset';
-import { PaymentsRoute } from './routes/payments';
-import { PostbacksRoute } from './routes/postbacks';
-import { RegisterRoute } from './routes/register';
-import { RegisterSuccessRoute } from './routes/register-success';
-import { SetupRoute, setupLoader } from './routes/setup';
-import { ReportBasicRoute, reportBasicLoader } from './routes/report-basic';
-import { ReportClickRoute } from './routes/report-click';
-import { ReportConversionRoute } from './routes/report-conversion';
-import { ReportsLayout } from './routes/reports';
-import { StaffAdvertiserRoute, StaffAdvertisersRoute } from './routes/staff-advertisers';
-import { StaffOfferRoute, StaffOffersRoute } from './routes/staff-offers';
-import { StaffApplicationsRoute } from './routes/staff-applications';
-import { StaffAuditLogRoute } from './routes/staff-audit-log';
-import { StaffReportsRoute } from './routes/staff-reports';
-import { StaffDocumentsRoute } from './routes/staff-documents';
-import { StaffBillingRoute } from './routes/staff-billing';
-import { StaffConversionsRoute } from './routes/staff-conversions';
-import { StaffHomeRoute } from './routes/staff-home';
-import { StaffUsersRoute } from './routes/staff-users';
-import { StaffNewsRoute } from './routes/staff-news';
-import { StaffPartnerRoute } from './routes/staff-partner';
-import { StaffPartnersRoute } from './routes/staff-partners';
 
 /** A route's handle, from its screen in the one table (lib/screens.ts). */
 function handle({ title, roles, anyRoles, wideCard, area }: Screen): RouteHandle {
@@ -124,57 +91,168 @@ export const routes: RouteObject[] = [
         id: 'guest',
         element: <GuestLayout />,
         children: [
-          { ...screen(screens.login), loader: loginLoader, element: <LoginRoute /> },
-          { ...screen(screens.register), element: <RegisterRoute /> },
-          { ...screen(screens.registerSuccess), element: <RegisterSuccessRoute /> },
-          { ...screen(screens.passwordLost), element: <PasswordLostRoute /> },
-          { ...screen(screens.passwordReset), loader: passwordResetLoader, element: <PasswordResetRoute /> },
-          { ...screen(screens.setup), loader: setupLoader, element: <SetupRoute /> },
+          {
+            ...screen(screens.login),
+            lazy: () => import('./routes/login').then((m) => ({ loader: m.loginLoader, Component: m.LoginRoute })),
+          },
+          {
+            ...screen(screens.register),
+            lazy: () => import('./routes/register').then((m) => ({ Component: m.RegisterRoute })),
+          },
+          {
+            ...screen(screens.registerSuccess),
+            lazy: () => import('./routes/register-success').then((m) => ({ Component: m.RegisterSuccessRoute })),
+          },
+          {
+            ...screen(screens.passwordLost),
+            lazy: () => import('./routes/password-lost').then((m) => ({ Component: m.PasswordLostRoute })),
+          },
+          {
+            ...screen(screens.passwordReset),
+            lazy: () =>
+              import('./routes/password-reset').then((m) => ({
+                loader: m.passwordResetLoader,
+                Component: m.PasswordResetRoute,
+              })),
+          },
+          {
+            ...screen(screens.setup),
+            lazy: () => import('./routes/setup').then((m) => ({ loader: m.setupLoader, Component: m.SetupRoute })),
+          },
         ],
       },
       {
         id: 'portal',
         loader: portalLoader,
         shouldRevalidate: () => true,
-        element: <PortalLayout />,
+        lazy: () => import('./layouts/portal-layout').then((m) => ({ Component: m.PortalLayout })),
         errorElement: <RouteError />,
         children: [
-          { index: true, element: <DashboardRoute />, handle: handle(screens.dashboard) },
-          { ...screen(screens.offers), element: <OffersRoute /> },
-          { ...screen(screens.offersAlias), element: <OffersRoute /> },
-          { ...screen(screens.offer), loader: offerLoader, element: <OfferRoute /> },
+          {
+            index: true,
+            lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
+            handle: handle(screens.dashboard),
+          },
+          {
+            ...screen(screens.offers),
+            lazy: () => import('./routes/offers').then((m) => ({ Component: m.OffersRoute })),
+          },
+          {
+            ...screen(screens.offersAlias),
+            lazy: () => import('./routes/offers').then((m) => ({ Component: m.OffersRoute })),
+          },
+          {
+            ...screen(screens.offer),
+            lazy: () => import('./routes/offer').then((m) => ({ loader: m.offerLoader, Component: m.OfferRoute })),
+          },
           {
             ...screen(screens.reports),
-            element: <ReportsLayout />,
+            lazy: () => import('./routes/reports').then((m) => ({ Component: m.ReportsLayout })),
             children: [
               { index: true, loader: () => redirect(paths.report.href(DEFAULT_REPORT)) },
-              { ...screen(screens.reportConversion, screens.reports), element: <ReportConversionRoute /> },
-              { ...screen(screens.reportClick, screens.reports), element: <ReportClickRoute /> },
-              { ...screen(screens.report, screens.reports), loader: reportBasicLoader, element: <ReportBasicRoute /> },
+              {
+                ...screen(screens.reportConversion, screens.reports),
+                lazy: () => import('./routes/report-conversion').then((m) => ({ Component: m.ReportConversionRoute })),
+              },
+              {
+                ...screen(screens.reportClick, screens.reports),
+                lazy: () => import('./routes/report-click').then((m) => ({ Component: m.ReportClickRoute })),
+              },
+              {
+                ...screen(screens.report, screens.reports),
+                lazy: () =>
+                  import('./routes/report-basic').then((m) => ({
+                    loader: m.reportBasicLoader,
+                    Component: m.ReportBasicRoute,
+                  })),
+              },
             ],
           },
-          { ...screen(screens.payments), element: <PaymentsRoute /> },
-          { ...screen(screens.postbacks), element: <PostbacksRoute /> },
-          { ...screen(screens.myAccount), element: <MyAccountRoute /> },
-          { ...screen(screens.api), element: <ApiRoute /> },
-          { ...screen(screens.account), element: <AccountRoute /> },
-          { ...screen(screens.notifications), element: <NotificationsRoute /> },
-          { ...screen(screens.staffHome), element: <StaffHomeRoute /> },
-          { ...screen(screens.staffPartners), element: <StaffPartnersRoute /> },
-          { ...screen(screens.staffPartner), element: <StaffPartnerRoute /> },
-          { ...screen(screens.staffApplications), element: <StaffApplicationsRoute /> },
-          { ...screen(screens.staffDocuments), element: <StaffDocumentsRoute /> },
-          { ...screen(screens.staffConversions), element: <StaffConversionsRoute /> },
-          { ...screen(screens.staffOffers), element: <StaffOffersRoute /> },
-          { ...screen(screens.staffOfferNew), element: <StaffOfferRoute /> },
-          { ...screen(screens.staffOffer), element: <StaffOfferRoute /> },
-          { ...screen(screens.staffAdvertisers), element: <StaffAdvertisersRoute /> },
-          { ...screen(screens.staffAdvertiser), element: <StaffAdvertiserRoute /> },
-          { ...screen(screens.staffReports), element: <StaffReportsRoute /> },
-          { ...screen(screens.staffNews), element: <StaffNewsRoute /> },
-          { ...screen(screens.staffBilling), element: <StaffBillingRoute /> },
-          { ...screen(screens.staffUsers), element: <StaffUsersRoute /> },
-          { ...screen(screens.staffAuditLog), element: <StaffAuditLogRoute /> },
+          {
+            ...screen(screens.payments),
+            lazy: () => import('./routes/payments').then((m) => ({ Component: m.PaymentsRoute })),
+          },
+          {
+            ...screen(screens.postbacks),
+            lazy: () => import('./routes/postbacks').then((m) => ({ Component: m.PostbacksRoute })),
+          },
+          {
+            ...screen(screens.myAccount),
+            lazy: () => import('./routes/my-account').then((m) => ({ Component: m.MyAccountRoute })),
+          },
+          { ...screen(screens.api), lazy: () => import('./routes/api').then((m) => ({ Component: m.ApiRoute })) },
+          {
+            ...screen(screens.account),
+            lazy: () => import('./routes/account').then((m) => ({ Component: m.AccountRoute })),
+          },
+          {
+            ...screen(screens.notifications),
+            lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+          },
+          {
+            ...screen(screens.staffHome),
+            lazy: () => import('./routes/staff-home').then((m) => ({ Component: m.StaffHomeRoute })),
+          },
+          {
+            ...screen(screens.staffPartners),
+            lazy: () => import('./routes/staff-partners').then((m) => ({ Component: m.StaffPartnersRoute })),
+          },
+          {
+            ...screen(screens.staffPartner),
+            lazy: () => import('./routes/staff-partner').then((m) => ({ Component: m.StaffPartnerRoute })),
+          },
+          {
+            ...screen(screens.staffApplications),
+            lazy: () => import('./routes/staff-applications').then((m) => ({ Component: m.StaffApplicationsRoute })),
+          },
+          {
+            ...screen(screens.staffDocuments),
+            lazy: () => import('./routes/staff-documents').then((m) => ({ Component: m.StaffDocumentsRoute })),
+          },
+          {
+            ...screen(screens.staffConversions),
+            lazy: () => import('./routes/staff-conversions').then((m) => ({ Component: m.StaffConversionsRoute })),
+          },
+          {
+            ...screen(screens.staffOffers),
+            lazy: () => import('./routes/staff-offers').then((m) => ({ Component: m.StaffOffersRoute })),
+          },
+          {
+            ...screen(screens.staffOfferNew),
+            lazy: () => import('./routes/staff-offers').then((m) => ({ Component: m.StaffOfferRoute })),
+          },
+          {
+            ...screen(screens.staffOffer),
+            lazy: () => import('./routes/staff-offers').then((m) => ({ Component: m.StaffOfferRoute })),
+          },
+          {
+            ...screen(screens.staffAdvertisers),
+            lazy: () => import('./routes/staff-advertisers').then((m) => ({ Component: m.StaffAdvertisersRoute })),
+          },
+          {
+            ...screen(screens.staffAdvertiser),
+            lazy: () => import('./routes/staff-advertisers').then((m) => ({ Component: m.StaffAdvertiserRoute })),
+          },
+          {
+            ...screen(screens.staffReports),
+            lazy: () => import('./routes/staff-reports').then((m) => ({ Component: m.StaffReportsRoute })),
+          },
+          {
+            ...screen(screens.staffNews),
+            lazy: () => import('./routes/staff-news').then((m) => ({ Component: m.StaffNewsRoute })),
+          },
+          {
+            ...screen(screens.staffBilling),
+            lazy: () => import('./routes/staff-billing').then((m) => ({ Component: m.StaffBillingRoute })),
+          },
+          {
+            ...screen(screens.staffUsers),
+            lazy: () => import('./routes/staff-users').then((m) => ({ Component: m.StaffUsersRoute })),
+          },
+          {
+            ...screen(screens.staffAuditLog),
+            lazy: () => import('./routes/staff-audit-log').then((m) => ({ Component: m.StaffAuditLogRoute })),
+          },
         ],
       },
       { path: '*', loader: () => redirect(paths.dashboard.href()) },

@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES } from '@portal/contracts';
 import { hasAnyRole } from '@/lib/roles';
@@ -32,6 +32,23 @@ describe('the screen table and the router', () => {
       expect(own?.roles, name).toEqual(screen.roles);
       expect(own?.anyRoles, name).toEqual(screen.anyRoles);
     }
+  });
+
+  it('loads every screen lazily, its component and loader from its own route module (decision 048)', async () => {
+    for (const [name, screen] of Object.entries(screens) as [string, Screen][]) {
+      const matches = matchRoutes(routes, sample(screen.path)) ?? [];
+      // The screen's own route: the innermost with a handle (/reports ends on its index, a redirect).
+      const route = matches.findLast((match) => match.route.handle)?.route;
+      expect(route?.element, name).toBeUndefined();
+      expect(route?.Component, name).toBeUndefined();
+      expect(typeof route?.lazy, name).toBe('function');
+      const loaded = await (route?.lazy as () => Promise<RouteObject>)();
+      expect(typeof loaded.Component, name).toBe('function');
+    }
+    // The signed-in shell too: a guest's sign-in page never downloads the menu or the top bar.
+    const portal = routes[0]?.children?.find((route) => route.id === 'portal');
+    expect(portal?.element).toBeUndefined();
+    expect(typeof portal?.lazy).toBe('function');
   });
 
   it('opens each screen to the same roles as the table says', () => {

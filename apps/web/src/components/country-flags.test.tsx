@@ -12,8 +12,11 @@ describe('CountryFlags', () => {
     const codes = ['FR', 'BE', 'CH', 'LU', 'DE', 'IT', 'ES', 'PT'];
     renderWithProviders(<CountryFlags codes={codes} nameOf={(code) => `Country ${code}`} />);
     expect(flags()).toEqual(['FR', 'BE', 'CH', 'LU', 'DE']);
-    expect(screen.getAllByTestId('country-flag')[0]?.textContent).toBe('🇫🇷');
-    expect(screen.getByTitle('Country FR')).toBeTruthy();
+    // Drawn as SVG images (decision 048), each named by its country.
+    const france = screen.getByRole('img', { name: 'Country FR' });
+    expect(france.tagName).toBe('IMG');
+    expect(france.getAttribute('src')).toMatch(/FR\.svg$/);
+    expect(france.getAttribute('title')).toBe('Country FR');
     const toggle = screen.getByTestId('country-flags-toggle');
     expect(toggle.textContent).toBe('...(3)');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -22,6 +25,13 @@ describe('CountryFlags', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await user.click(toggle);
     expect(flags()).toHaveLength(5);
+  });
+
+  it('falls back to the emoji, still named, for a code the flag set lacks', () => {
+    renderWithProviders(<CountryFlags codes={['XX']} nameOf={() => 'Nowhere'} />);
+    const flag = screen.getByRole('img', { name: 'Nowhere' });
+    expect(flag.tagName).toBe('SPAN');
+    expect(flag.textContent).toBe('🇽🇽');
   });
 
   it('has no expander for five countries or fewer', () => {

@@ -1,7 +1,7 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { flagEmoji } from '@portal/contracts';
+import { CountryFlag } from './country-flag';
 
 type CountryFlagsProps = {
   /** ISO 3166-1 alpha-2 codes. */
@@ -13,7 +13,7 @@ type CountryFlagsProps = {
   'data-testid'?: string;
 };
 
-/** A country list as flags: the first `limit`, then a '...(n)' expander that reveals the rest. */
+/** A country list as flag images named by country: the first `limit`, then a '...(n)' expander that reveals the rest. */
 export function CountryFlags({ codes, nameOf = (code) => code, limit = 5, ...props }: CountryFlagsProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
@@ -22,19 +22,7 @@ export function CountryFlags({ codes, nameOf = (code) => code, limit = 5, ...pro
   return (
     <Group gap={4} wrap="wrap" data-testid={props['data-testid'] ?? 'country-flags'} data-count={codes.length}>
       {shown.map((code) => (
-        <Text
-          key={code}
-          component="span"
-          fz="lg"
-          lh={1}
-          title={nameOf(code)}
-          aria-label={nameOf(code)}
-          role="img"
-          data-testid="country-flag"
-          data-code={code}
-        >
-          {flagEmoji(code)}
-        </Text>
+        <CountryFlag key={code} code={code} name={nameOf(code)} />
       ))}
       {hidden > 0 && (
         <Anchor

@@ -1,6 +1,6 @@
 import type { LineChartProps } from '@mantine/charts';
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 
 // The charts library (Mantine charts over recharts and d3) is about as large as the rest of the front end's
 // libraries together, and only the dashboard and the daily report draw a chart: it is loaded on first use, in a
@@ -8,10 +8,40 @@ import { lazy, Suspense } from 'react';
 // A module of its own that imports LineChart by name, so that the other charts are still left out of the bundle.
 const Chart = lazy(() => import('./line-chart.impl'));
 
-/** Mantine's LineChart, loaded on first use; a placeholder of the chart's height until then. */
+/**
+ * Whether the element has come near the viewport (once true, it stays true). The dashboard's chart sits below the
+ * fold on a phone: its library is fetched when the chart is about to be seen, not with the page (decision 048).
+ * Without IntersectionObserver (tests, old browsers) it is at once.
+ */
+function useNearViewport(): [(node: HTMLElement | null) => void, boolean] {
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const ref = useCallback(
+    (node: HTMLElement | null) => {
+      if (!node || near) return undefined;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((entry) => entry.isIntersecting)) {
+            setNear(true);
+            observer.disconnect();
+          }
+        },
+        { rootMargin: '200px' },
+      );
+      observer.observe(node);
+      return () => observer.disconnect();
+    },
+    [near],
+  );
+  return [ref, near];
+}
+
+/** Mantine's LineChart, loaded when it nears the viewport; a placeholder of the chart's height until then. */
 export function LineChart(props: LineChartProps) {
+  const [ref, near] = useNearViewport();
+  const placeholder = <Skeleton ref={ref} h={props.h} radius="md" aria-busy="true" />;
+  if (!near) return placeholder;
   return (
-    <Suspense fallback={<Skeleton h={props.h} radius="md" aria-busy="true" />}>
+    <Suspense fallback={placeholder}>
       <Chart {...props} />
     </Suspense>
   );

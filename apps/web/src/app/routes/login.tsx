@@ -1,13 +1,19 @@
 import { Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { redirect, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { getIdentity, type Identity } from '@/features/auth/api/get-identity';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { SwitchAccountDialog } from '@/features/auth/components/switch-account-dialog';
 import { paths, safeRedirect } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { clearSession, isLoggedIn, saveSession, saveTabSession } from '@/lib/session';
 import { holdSignInLink, splitSignInLink, takeSignInLink, type SignInLink } from '@/lib/sign-in-link';
+
+// Shown only to a signed-in visitor who follows another account's sign-in link: the dialog (and Mantine's modal with
+// its scroll area) stays out of the sign-in page's first download (decision 048).
+const SwitchAccountDialog = lazy(() =>
+  import('@/features/auth/components/switch-account-dialog').then((m) => ({ default: m.SwitchAccountDialog })),
+);
 
 type PendingSwitch = { link: SignInLink; current: Identity; incoming: Identity };
 
@@ -76,15 +82,17 @@ export function LoginRoute() {
   const redirectTo = safeRedirect(params.get('redirect'));
   if (pending) {
     return (
-      <SwitchAccountDialog
-        current={pending.current}
-        incoming={pending.incoming}
-        onStay={() => void navigate(paths.dashboard.href(), { replace: true })}
-        onSwitch={() => {
-          startLinkSession(pending.link);
-          void navigate(redirectTo, { replace: true });
-        }}
-      />
+      <Suspense>
+        <SwitchAccountDialog
+          current={pending.current}
+          incoming={pending.incoming}
+          onStay={() => void navigate(paths.dashboard.href(), { replace: true })}
+          onSwitch={() => {
+            startLinkSession(pending.link);
+            void navigate(redirectTo, { replace: true });
+          }}
+        />
+      </Suspense>
     );
   }
   return (

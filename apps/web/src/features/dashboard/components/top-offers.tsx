@@ -10,6 +10,7 @@ import {
   type TopOfferRow,
   formatMoneyAmounts,
 } from '@portal/contracts';
+import { countryFlagSection, renderCountryOption } from '@/components/country-flag';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { CountryFlags } from '@/components/country-flags';
 import { useConfig } from '@/lib/config';
@@ -41,6 +42,8 @@ export function TopOffers({ currency }: { currency: string }) {
         data={countryOptions}
         value={country}
         onChange={(value) => setCountry(value ?? ALL_COUNTRIES)}
+        renderOption={renderCountryOption}
+        leftSection={countryFlagSection(country)}
         allowDeselect={false}
         searchable
         w={220}

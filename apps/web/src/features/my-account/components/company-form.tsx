@@ -9,6 +9,7 @@ import {
   type UpdatePartnerCompanyForm,
 } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
+import { renderCountryOption } from '@/components/country-flag';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
@@ -51,7 +52,7 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
     config.data.companyStatusList.find((item) => item.value === partner.companyStatus)?.label ??
     partner.companyStatus ??
     '';
-  const countries = config.countries.map((c) => ({ value: c.isoCode, label: c.flag ? `${c.flag} ${c.name}` : c.name }));
+  const countries = config.countries.map((c) => ({ value: c.isoCode, label: c.name }));
   const languages = config.languages.map((l) => ({ value: l.code, label: l.name }));
 
   const onSubmit = handleSubmit(async (body) => {
@@ -109,7 +110,7 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
           />
         </SimpleGrid>
         {multiSelect('langs', languages)}
-        {select('country', countries)}
+        {select('country', countries, { renderOption: renderCountryOption })}
         {text('address', 255)}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {text('zipCode', 20)}

@@ -2,6 +2,7 @@ import { Button, Grid, MultiSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSION_TYPES, type ConversionType } from '@portal/contracts';
+import { renderCountryOption } from '@/components/country-flag';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useConfig } from '@/lib/config';
 import { OFFER_STATUS_FILTERS, type OfferFilters, type OfferStatusFilter } from '../offer-filters';
@@ -23,10 +24,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
     (CONVERSION_TYPES as readonly string[]).includes(item.value),
   );
   const verticals = config.data.verticalList;
-  const countries = config.countries.map((country) => ({
-    value: country.isoCode,
-    label: `${country.flag} ${country.name}`,
-  }));
+  const countries = config.countries.map((country) => ({ value: country.isoCode, label: country.name }));
   const statuses = OFFER_STATUS_FILTERS.map((status) => ({ value: status, label: t(`offers.status.${status}`) }));
 
   const submit = (event: FormEvent) => {
@@ -89,6 +87,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
             data={countries}
             value={filters.countries}
             onChange={(value) => set('countries', value)}
+            renderOption={renderCountryOption}
             searchable
             clearable
             data-testid="filter-countries"

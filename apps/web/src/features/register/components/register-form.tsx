@@ -11,6 +11,7 @@ import {
   type RegisterForm as RegisterFormValues,
 } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
+import { renderCountryOption } from '@/components/country-flag';
 import { handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
@@ -111,10 +112,7 @@ export function RegisterForm() {
   }
 
   const lists = options.data?.data;
-  const countries = (options.data?.countries ?? []).map((c) => ({
-    value: c.isoCode,
-    label: c.flag ? `${c.flag} ${c.name}` : c.name,
-  }));
+  const countries = (options.data?.countries ?? []).map((c) => ({ value: c.isoCode, label: c.name }));
   const languages = (options.data?.languages ?? []).map((l) => ({ value: l.code, label: l.name }));
 
   // The HTML maxLength mirrors the schema's limits, so the length rule never has to be shown.
@@ -141,7 +139,7 @@ export function RegisterForm() {
           {text('city', 100)}
           {text('state', 100, { required: false })}
         </SimpleGrid>
-        {select('country', countries)}
+        {select('country', countries, { renderOption: renderCountryOption })}
         {text('websiteUrl', 2048, { type: 'url' })}
 
         <Divider label={t('register.sectionContact')} labelPosition="left" />

@@ -43,6 +43,7 @@ import {
   staffEndpoints,
   type OfferCreate,
 } from '@portal/contracts';
+import { renderCountryOption } from '@/components/country-flag';
 import { CountryFlags } from '@/components/country-flags';
 import { PayoutOverrides } from './payout-overrides';
 import { OfferCaps } from './offer-caps';
@@ -370,7 +371,7 @@ function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null
             {text('previewUrl')}
             {text('fallbackUrl', { description: t('staff.offers.fallbackHint') })}
             <Textarea label={t('staff.offers.fields.descriptionHtml')} description={t('staff.offers.descriptionHint')} maxLength={OFFER_DESCRIPTION_MAX} autosize minRows={4} value={draft.descriptionHtml} onChange={(e) => set('descriptionHtml', e.currentTarget.value)} error={errors.descriptionHtml} data-testid="staff-offer-description" />
-            <MultiSelect label={t('staff.offers.fields.countries')} description={t('staff.offers.countriesHint')} searchable data={config.countries.map((c) => ({ value: c.isoCode, label: `${c.name} (${c.isoCode})` }))} value={draft.countries} onChange={(value) => set('countries', value)} error={Object.entries(errors).find(([k]) => k.startsWith('countries'))?.[1]} data-testid="staff-offer-countries" />
+            <MultiSelect label={t('staff.offers.fields.countries')} description={t('staff.offers.countriesHint')} searchable data={config.countries.map((c) => ({ value: c.isoCode, label: `${c.name} (${c.isoCode})` }))} value={draft.countries} onChange={(value) => set('countries', value)} renderOption={renderCountryOption} error={Object.entries(errors).find(([k]) => k.startsWith('countries'))?.[1]} data-testid="staff-offer-countries" />
             <Switch label={t('staff.offers.fields.geoTargeting')} checked={draft.geoTargeting} onChange={(e) => set('geoTargeting', e.currentTarget.checked)} data-testid="staff-offer-geo" />
             <MultiSelect label={t('staff.offers.fields.verticals')} searchable data={options.verticals.map((v) => ({ value: String(v.id), label: v.name }))} value={draft.verticals} onChange={(value) => set('verticals', value)} error={Object.entries(errors).find(([k]) => k.startsWith('verticals'))?.[1]} data-testid="staff-offer-verticals" />
             <Group grow>
@@ -540,6 +541,7 @@ function GoalEditor({
 /** What the partner will see (the spec's offer detail: payout per goal, countries, description) and a sample link. */
 function Preview({ offerId, draft, body, productName, goalLabel }: { offerId: number | null; draft: Draft; body: OfferCreate; productName: string; goalLabel: (id: string) => string }) {
   const { t } = useTranslation();
+  const config = useConfig();
   const sampleLink = `${window.location.origin}/click?offer_id=${offerId ?? t('staff.offers.newId')}&aff_id=1001&subid=summer-banner`;
   return (
     <Stack gap="sm" pos="sticky" top={16} data-testid="staff-offer-preview">
@@ -556,7 +558,7 @@ function Preview({ offerId, draft, body, productName, goalLabel }: { offerId: nu
             {draft.requireApproval ? <Badge color="yellow" variant="light">{t('staff.offers.fields.requireApproval')}</Badge> : null}
           </Group>
           <Text size="sm" c="dimmed">{productName}</Text>
-          {draft.countries.length > 0 ? <CountryFlags codes={draft.countries} /> : <Text size="sm">{t('staff.offers.everyCountry')}</Text>}
+          {draft.countries.length > 0 ? <CountryFlags codes={draft.countries} nameOf={(code) => config.countries.find((c) => c.isoCode === code)?.name ?? code} /> : <Text size="sm">{t('staff.offers.everyCountry')}</Text>}
           <Table withTableBorder data-testid="staff-offer-preview-goals">
             <Table.Thead>
               <Table.Tr>

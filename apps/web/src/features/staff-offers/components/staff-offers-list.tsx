@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { STAFF_OFFER_STATUSES, formatDate, type StaffOfferStatus } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
+import { useConfig } from '@/lib/config';
 import { WindowPagination } from '@/components/window-pagination';
 import { paths } from '@/lib/paths';
 import { useAdvertiserOptions, useStaffOffers, type StaffOfferListRow } from '../api/staff-offers';
@@ -22,6 +23,8 @@ function stateOf(offer: StaffOfferListRow, now: number): { key: string; color: s
 /** The catalogue for staff (issue 19): searched, filtered by advertiser and status, newest first; admins add offers. */
 export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
+  const config = useConfig();
+  const countryNames = new Map(config.countries.map((country) => [country.isoCode, country.name]));
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search, 300);
   const [advertiserId, setAdvertiserId] = useState<string | null>(null);
@@ -77,7 +80,7 @@ export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
                     <Table.Td>{offer.conversionType.toUpperCase()}</Table.Td>
                     <Table.Td>
                       {offer.countries.length > 0 ? (
-                        <CountryFlags codes={offer.countries} />
+                        <CountryFlags codes={offer.countries} nameOf={(code) => countryNames.get(code) ?? code} />
                       ) : (
                         t('staff.offers.everyCountry')
                       )}

@@ -14,6 +14,7 @@ import {
   type StaffPartnerUpdate,
 } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
+import { renderCountryOption } from '@/components/country-flag';
 import { useConfig } from '@/lib/config';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
@@ -154,7 +155,11 @@ export function PartnerProfileForm({ partner }: { partner: StaffPartnerProfileDa
               {text('zipCode', 20)}
               {text('city', 100)}
               {text('state', 100)}
-              {select('country', config.countries.map((c) => ({ value: c.isoCode, label: c.name })))}
+              {select(
+                'country',
+                config.countries.map((c) => ({ value: c.isoCode, label: c.name })),
+                { renderOption: renderCountryOption },
+              )}
             </SimpleGrid>
           </Stack>
         </Card>

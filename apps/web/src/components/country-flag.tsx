@@ -1,0 +1,80 @@
+import { Group } from '@mantine/core';
+import type { ComboboxItem, ComboboxLikeRenderOptionInput } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { flagEmoji } from '@portal/contracts';
+
+// The flags of country-flag-icons (3:2 SVGs), each an asset file of its own with a hashed name (vite.config.ts keeps
+// them out of the scripts): this table holds only their addresses, so a page downloads the flags it shows and no
+// other (decision 048). The emoji stays in the data (spec section 3); Windows and headless Chromium cannot draw it.
+const FLAG_FILES = import.meta.glob<string>('../../../../node_modules/country-flag-icons/3x2/*.svg', {
+  query: '?url',
+  import: 'default',
+  eager: true,
+});
+const FLAG_URLS = new Map(
+  Object.entries(FLAG_FILES).map(([file, url]) => [file.slice(file.lastIndexOf('/') + 1, -'.svg'.length), url]),
+);
+
+/** The address of a country's SVG flag, by ISO 3166-1 alpha-2 code; undefined for a code the set lacks. */
+export function flagUrl(isoCode: string): string | undefined {
+  return FLAG_URLS.get(isoCode.toUpperCase());
+}
+
+type CountryFlagProps = {
+  /** ISO 3166-1 alpha-2 code. */
+  code: string;
+  /** The country's name: the image's alternative text and tooltip. Leave it out beside a visible name. */
+  name?: string;
+  /** Height in pixels; the width follows the 3:2 ratio. */
+  height?: number;
+};
+
+/**
+ * A country's flag as an image named by the country (its emoji, which few systems draw, as a last resort for a code
+ * the set lacks). Beside the visible name (a select's option), it is decorative: `alt=""`.
+ */
+export function CountryFlag({ code, name, height = 16 }: CountryFlagProps) {
+  const url = flagUrl(code);
+  const label = name ?? '';
+  const common = { 'data-testid': 'country-flag', 'data-code': code, title: name };
+  if (!url) {
+    return (
+      <span {...common} role="img" aria-label={label || undefined} aria-hidden={label ? undefined : true}>
+        {flagEmoji(code)}
+      </span>
+    );
+  }
+  return (
+    <img
+      {...common}
+      src={url}
+      alt={label}
+      width={Math.round((height * 3) / 2)}
+      height={height}
+      loading="lazy"
+      decoding="async"
+      style={{
+        display: 'inline-block',
+        verticalAlign: 'middle',
+        borderRadius: 2,
+        boxShadow: '0 0 0 1px rgba(0,0,0,.12)',
+      }}
+    />
+  );
+}
+
+/** A country select's option: the flag (decorative) before the name; options with no country code (e.g. "all") as they are. */
+export function renderCountryOption({ option }: ComboboxLikeRenderOptionInput<ComboboxItem>): ReactNode {
+  if (!flagUrl(option.value)) return option.label;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <CountryFlag code={option.value} />
+      <span>{option.label}</span>
+    </Group>
+  );
+}
+
+/** The selected country's flag, for a select's left section (nothing when none, or "all", is selected). */
+export function countryFlagSection(value: string | null | undefined): ReactNode {
+  return value && flagUrl(value) ? <CountryFlag code={value} /> : null;
+}

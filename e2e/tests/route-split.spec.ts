@@ -1,0 +1,95 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, expectShell, useApiSession } from '../fixtures.js';
+
+/**
+ * Decision 048: every screen is a lazy route, and a chunk holding back-office code is named `staff-…`, one holding the
+ * chart library `charts-…` (apps/web/vite.config.ts), so what a page asked for can be read from its requests.
+ */
+function scriptsOf(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.push(pathname.slice('/assets/'.length));
+  });
+  return scripts;
+}
+
+const staff = (scripts: string[]) => scripts.filter((name) => name.startsWith('staff-'));
+const charts = (scripts: string[]) => scripts.filter((name) => name.startsWith('charts-'));
+
+test('the sign-in page requests its own route’s chunk and no chart, report, shell or back-office chunk', async ({
+  page,
+}) => {
+  const scripts = scriptsOf(page);
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(
+    scripts.some((name) => /^login-[\w-]+\.js$/.test(name)),
+    scripts.join(),
+  ).toBe(true);
+  expect(staff(scripts)).toEqual([]);
+  expect(charts(scripts)).toEqual([]);
+  // Other screens' chunks are named after their routes: none of them is fetched for the sign-in page.
+  const others = /^(dashboard|offers?|report-[\w]+|reports|payments|postbacks|portal-layout|register|my-account)-/;
+  expect(scripts.filter((name) => others.test(name))).toEqual([]);
+});
+
+test('a partner’s screens never request back-office code; a staff member’s console does', async ({
+  browser,
+  request,
+}) => {
+  const partner = await browser.newContext();
+  await useApiSession(partner, request, DEMO.partner);
+  const partnerPage = await partner.newPage();
+  const partnerScripts = scriptsOf(partnerPage);
+  for (const path of ['/', '/offers', '/reports/daily', '/payments']) {
+    await partnerPage.goto(path);
+    await expectShell(partnerPage);
+    await partnerPage.waitForLoadState('networkidle');
+  }
+  expect(staff(partnerScripts)).toEqual([]);
+  await partner.close();
+
+  // The naming holds: the console's home does come in staff chunks.
+  const admin = await browser.newContext();
+  await useApiSession(admin, request, DEMO.admin);
+  const adminPage = await admin.newPage();
+  const adminScripts = scriptsOf(adminPage);
+  await adminPage.goto('/staff');
+  await expectShell(adminPage);
+  await adminPage.waitForLoadState('networkidle');
+  expect(staff(adminScripts).length).toBeGreaterThan(0);
+  await admin.close();
+});
+
+test('the offer list draws flags as SVG images named by their countries, fetched as files', async ({
+  page,
+  context,
+  request,
+}) => {
+  await useApiSession(context, request, DEMO.partner);
+  const flagFiles: string[] = [];
+  page.on('response', (response) => {
+    if (/\/assets\/[A-Z]{2}(-[\w-]+)?\.svg$/.test(new URL(response.url()).pathname) && response.ok())
+      flagFiles.push(response.url());
+  });
+  await page.goto('/offers');
+  const flags = page.getByTestId('offer-geos').first().getByTestId('country-flag');
+  await expect(flags.first()).toBeVisible();
+  const first = flags.first();
+  await expect(first).toHaveJSProperty('tagName', 'IMG');
+  await expect(first).toHaveAttribute('src', /\.svg$/);
+  // The country's name, not its code or an emoji, is the image's accessible name.
+  const name = await first.getAttribute('alt');
+  expect(name).toMatch(/^[A-Z][a-z]/);
+  await expect(page.getByTestId('offer-geos').first().getByRole('img', { name: name! })).toHaveCount(1);
+  // Drawn: the browser decoded the SVG (an emoji in Debian's headless Chromium draws an empty box).
+  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  expect(flagFiles.length).toBeGreaterThan(0);
+
+  // The country filter's options show flags too, beside each name.
+  await page.getByTestId('filter-countries').click();
+  const option = page.getByRole('option', { name: 'France', exact: true });
+  await expect(option.locator('img[data-code="FR"]')).toBeVisible();
+});
