@@ -89,16 +89,6 @@ function OfferView({ offer }: { offer: OfferItem }) {
     ['payout-type', t('offers.detail.payoutType'), payoutType],
     // The registration payout (spec section 2); an offer that pays on other goals shows them rather than a blank.
     ['payout', t('offers.detail.payout'), formatPayout(offer.payout) || <OfferPayoutCell key="payout" offer={offer} />],
-    // Every goal with what it pays this partner (issue 26), when there is more than one.
-    ...(offer.payouts.length > 1
-      ? [
-          ['goals', t('offers.detail.goals'), <OfferPayoutCell key="goals" offer={offer} />] as [
-            string,
-            string,
-            ReactNode,
-          ],
-        ]
-      : []),
     [
       'approval-status',
       t('offers.detail.approvalStatus'),
@@ -139,6 +129,15 @@ function OfferView({ offer }: { offer: OfferItem }) {
                 ))}
               </Table.Tbody>
             </Table>
+            {/* Every goal with what it pays this partner (issue 26), under the spec's rows, when there are several. */}
+            {offer.payouts.length > 1 ? (
+              <Stack gap={4} mt="sm" data-testid="offer-detail-goals">
+                <Text size="sm" fw={700}>
+                  {t('offers.detail.goals')}
+                </Text>
+                <OfferPayoutCell offer={offer} />
+              </Stack>
+            ) : null}
             {offer.partnerStatus === 'apply_to_run' && (
               <Button
                 mt="md"
