@@ -749,6 +749,18 @@ export const statsDaily = pgTable(
   ],
 );
 
+/** The counts every narrow rollup holds (decision 046). */
+const narrowCounts = () => ({
+  clicks: bigint({ mode: 'number' }).notNull().default(0),
+  conversions: bigint({ mode: 'number' }).notNull().default(0),
+  pending: bigint({ mode: 'number' }).notNull().default(0),
+  rejected: bigint({ mode: 'number' }).notNull().default(0),
+  payout: bigint({ mode: 'number' }).notNull().default(0),
+  pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+  revenue: bigint({ mode: 'number' }).notNull().default(0),
+  pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
+});
+
 /**
  * The narrow rollup of the network reports (issue 21, decision 046): the same counts per (hour, partner, offer,
  * currency, country), without sub-IDs and trackers, so that network-wide breakdowns read a few rows per hour instead
@@ -762,14 +774,7 @@ export const statsNetworkHourly = pgTable(
     offerId: integer().notNull(),
     currency: varchar({ length: 3 }).notNull(),
     country: varchar({ length: 2 }).notNull().default(''),
-    clicks: bigint({ mode: 'number' }).notNull().default(0),
-    conversions: bigint({ mode: 'number' }).notNull().default(0),
-    pending: bigint({ mode: 'number' }).notNull().default(0),
-    rejected: bigint({ mode: 'number' }).notNull().default(0),
-    payout: bigint({ mode: 'number' }).notNull().default(0),
-    pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
-    revenue: bigint({ mode: 'number' }).notNull().default(0),
-    pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
+    ...narrowCounts(),
   },
   (t) => [
     primaryKey({
@@ -791,14 +796,7 @@ export const statsNetworkDaily = pgTable(
     offerId: integer().notNull(),
     currency: varchar({ length: 3 }).notNull(),
     country: varchar({ length: 2 }).notNull().default(''),
-    clicks: bigint({ mode: 'number' }).notNull().default(0),
-    conversions: bigint({ mode: 'number' }).notNull().default(0),
-    pending: bigint({ mode: 'number' }).notNull().default(0),
-    rejected: bigint({ mode: 'number' }).notNull().default(0),
-    payout: bigint({ mode: 'number' }).notNull().default(0),
-    pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
-    revenue: bigint({ mode: 'number' }).notNull().default(0),
-    pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
+    ...narrowCounts(),
   },
   (t) => [
     primaryKey({
@@ -807,18 +805,6 @@ export const statsNetworkDaily = pgTable(
     }),
   ],
 );
-
-/** The counts every narrow rollup holds (decision 046). */
-const narrowCounts = () => ({
-  clicks: bigint({ mode: 'number' }).notNull().default(0),
-  conversions: bigint({ mode: 'number' }).notNull().default(0),
-  pending: bigint({ mode: 'number' }).notNull().default(0),
-  rejected: bigint({ mode: 'number' }).notNull().default(0),
-  payout: bigint({ mode: 'number' }).notNull().default(0),
-  pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
-  revenue: bigint({ mode: 'number' }).notNull().default(0),
-  pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
-});
 
 /**
  * The partner grain (decision 049): the same counts per (hour, partner, currency), so that a network-wide partner,

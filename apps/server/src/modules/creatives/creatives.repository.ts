@@ -88,10 +88,22 @@ export async function listLandingPages(db: DbOrTx, offerId: number): Promise<Lan
   return rows.map(toLandingPage);
 }
 
-/** The offer row locked for the write: one writer of an offer's creatives at a time, so the limit holds. */
-async function lockOffer(tx: DbOrTx, offerId: number): Promise<void> {
+/**
+ * The offer row locked for the write (one writer of an offer's creatives and pages at a time, so the limit holds),
+ * then a conflict when the offer already holds `max` rows of `table`.
+ */
+async function lockWithRoom(
+  tx: DbOrTx,
+  offerId: number,
+  table: typeof offerCreatives | typeof offerLandingPages,
+  max: number,
+  what: string,
+): Promise<void> {
+  // prettier-ignore
   const [offer] = await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId)).for('update');
   if (!offer) throw notFound(OFFER_NOT_FOUND);
+  const [{ n }] = (await tx.select({ n: sql<number>`count(*)::int` }).from(table).where(eq(table.offerId, offerId))) as [{ n: number }]; // prettier-ignore
+  if (n >= max) throw conflict(`An offer holds at most ${max} ${what}.`);
 }
 
 /** A picture uploaded for creatives or offers, or a field error naming `field`. */
@@ -123,12 +135,7 @@ export async function createCreative(
 ): Promise<Creative> {
   // prettier-ignore
   return db.transaction(async (tx) => {
-    await lockOffer(tx, offerId);
-    const [{ n }] = (await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(offerCreatives)
-      .where(eq(offerCreatives.offerId, offerId))) as [{ n: number }];
-    if (n >= OFFER_CREATIVES_MAX) throw conflict(`An offer holds at most ${OFFER_CREATIVES_MAX} creatives.`);
+    await lockWithRoom(tx, offerId, offerCreatives, OFFER_CREATIVES_MAX, 'creatives');
     const banner = input.kind === 'banner';
     let size = { width: null as number | null, height: null as number | null };
     if (banner) size = await sizeOf(storage, (await pictureOf(tx, input.imageId!, 'imageId')).storageKey);
@@ -177,12 +184,7 @@ export async function createLandingPage(
 ): Promise<LandingPage> {
   // prettier-ignore
   return db.transaction(async (tx) => {
-    await lockOffer(tx, offerId);
-    const [{ n }] = (await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(offerLandingPages)
-      .where(eq(offerLandingPages.offerId, offerId))) as [{ n: number }];
-    if (n >= OFFER_LANDING_PAGES_MAX) throw conflict(`An offer holds at most ${OFFER_LANDING_PAGES_MAX} landing pages.`);
+    await lockWithRoom(tx, offerId, offerLandingPages, OFFER_LANDING_PAGES_MAX, 'landing pages');
     const previewImageId = input.previewImageId ?? null;
     if (previewImageId !== null) await pictureOf(tx, previewImageId, 'previewImageId');
     const [row] = await tx

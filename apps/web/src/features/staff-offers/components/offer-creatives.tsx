@@ -31,6 +31,50 @@ function failed(error: unknown, setErrors: (errors: Errors) => void, fallback: s
   showSnackbar({ kind: 'error', message: isApiRequestError(error) ? error.message : fallback });
 }
 
+type Picture = { id: number; url: string };
+
+/** A picture uploaded as it is picked (POST /staff/images, kind `creative`); its error shown under the field. */
+function PictureInput({
+  label,
+  field,
+  onPicture,
+  errors,
+  setErrors,
+  w,
+  'data-testid': testId,
+}: {
+  label: string;
+  field: string;
+  onPicture: (picture: Picture | null) => void;
+  errors: Errors;
+  setErrors: (update: (current: Errors) => Errors) => void;
+  w: number;
+  'data-testid': string;
+}) {
+  const { t } = useTranslation();
+  const fail = (message: string) => setErrors((current) => ({ ...current, [field]: message }));
+  return (
+    <FileInput
+      label={label}
+      accept="image/png,image/jpeg"
+      clearable
+      error={errors[field]}
+      w={w}
+      onChange={async (file) => {
+        fail('');
+        if (!file) return onPicture(null);
+        if (isTooLarge(file)) return fail(t('staff.offers.imageTooLarge'));
+        try {
+          onPicture(await uploadOfferImage({ kind: 'creative', image: await readAsUpload(file) }));
+        } catch (error) {
+          fail((isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic'));
+        }
+      }}
+      data-testid={testId}
+    />
+  );
+}
+
 /**
  * What partners promote and where their links may land (issue 26): the offer's creatives (banners, HTML, e-mail
  * templates, text ads) and alternative landing pages. Every staff member reads them; administrators add and remove.
@@ -50,7 +94,7 @@ function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrite: bool
   const { addCreative, removeCreative } = useCreativeWrites(offerId);
   const [kind, setKind] = useState<CreativeKind>('banner');
   const [name, setName] = useState('');
-  const [image, setImage] = useState<{ id: number; url: string } | null>(null);
+  const [image, setImage] = useState<Picture | null>(null);
   const [html, setHtml] = useState(`<a href="${TRACKING_LINK_PLACEHOLDER}">…</a>`);
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -157,22 +201,13 @@ function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrite: bool
           </Group>
           {kind === 'banner' ? (
             <Group align="flex-end">
-              <FileInput
+              <PictureInput
                 label={t('staff.offers.creatives.image')}
-                accept="image/png,image/jpeg"
-                clearable
-                error={errors.imageId}
+                field="imageId"
+                onPicture={setImage}
+                errors={errors}
+                setErrors={setErrors}
                 w={320}
-                onChange={async (file) => {
-                  setErrors((current) => ({ ...current, imageId: '' }));
-                  if (!file) return setImage(null);
-                  if (isTooLarge(file)) return setErrors((current) => ({ ...current, imageId: t('staff.offers.imageTooLarge') })); // prettier-ignore
-                  try {
-                    setImage(await uploadOfferImage({ kind: 'creative', image: await readAsUpload(file) }));
-                  } catch (error) {
-                    setErrors((current) => ({ ...current, imageId: (isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic') })); // prettier-ignore
-                  }
-                }}
                 data-testid="staff-creative-image"
               />
               {image ? <Image src={image.url} alt="" h={60} w="auto" fit="contain" /> : null}
@@ -216,7 +251,7 @@ function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canWrite: b
   const { addLandingPage, removeLandingPage } = useCreativeWrites(offerId);
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
-  const [preview, setPreview] = useState<{ id: number; url: string } | null>(null);
+  const [preview, setPreview] = useState<Picture | null>(null);
   const [errors, setErrors] = useState<Errors>({});
 
   const add = async () => {
@@ -305,22 +340,13 @@ function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canWrite: b
             miw={280}
             data-testid="staff-landing-page-url"
           />
-          <FileInput
+          <PictureInput
             label={t('staff.offers.landingPages.preview')}
-            accept="image/png,image/jpeg"
-            clearable
-            error={errors.previewImageId}
+            field="previewImageId"
+            onPicture={setPreview}
+            errors={errors}
+            setErrors={setErrors}
             w={220}
-            onChange={async (file) => {
-              setErrors((current) => ({ ...current, previewImageId: '' }));
-              if (!file) return setPreview(null);
-              if (isTooLarge(file)) return setErrors((current) => ({ ...current, previewImageId: t('staff.offers.imageTooLarge') })); // prettier-ignore
-              try {
-                setPreview(await uploadOfferImage({ kind: 'creative', image: await readAsUpload(file) }));
-              } catch (error) {
-                setErrors((current) => ({ ...current, previewImageId: (isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic') })); // prettier-ignore
-              }
-            }}
             data-testid="staff-landing-page-preview"
           />
           <Button mt={24} onClick={add} loading={addLandingPage.isPending} data-testid="staff-landing-page-add">
