@@ -1,4 +1,13 @@
-import { Autocomplete, createTheme, MantineProvider, MultiSelect, Select, Table, TagsInput } from '@mantine/core';
+import {
+  Autocomplete,
+  createTheme,
+  MantineProvider,
+  MultiSelect,
+  Select,
+  Table,
+  TagsInput,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,13 +17,22 @@ import { DROPDOWN_MAX_HEIGHT_PX, SNACKBAR_CLOSE_ANIMATION_MS } from '@portal/con
 import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
+import { accessibleColors } from './accessible-colors';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
-  // Dropdown menus are at most 300 px high (spec section 9), everywhere.
+  // WCAG AA contrast everywhere (decision 047): the palettes' text and fill shades darkened, hue kept.
+  colors: accessibleColors,
+  // A focus ring on whatever the keyboard reaches (:focus-visible), never on a mouse click.
+  focusRing: 'auto',
   components: {
+    // Icon-only close buttons (dialogs, drawers, snackbars) and inputs' clear buttons have a name.
+    // (Plain entries: the buttons' own prop types leave out the element's attributes.)
+    CloseButton: { defaultProps: { 'aria-label': i18n.t('common.close') } },
+    InputClearButton: { defaultProps: { 'aria-label': i18n.t('common.clear') } },
+    // Dropdown menus are at most 300 px high (spec section 9), everywhere.
     Select: Select.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
     MultiSelect: MultiSelect.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
     Autocomplete: Autocomplete.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
@@ -31,6 +49,20 @@ export const theme = createTheme({
   },
 });
 
+/**
+ * Secondary texts at AA on white and on the light backgrounds they sit on (grey rows, the guest page, unread
+ * notifications): Mantine's dimmed, placeholder and disabled greys are 2–3.3:1 (decision 047).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-placeholder': 'var(--mantine-color-gray-6)',
+    '--mantine-color-disabled-color': 'var(--mantine-color-gray-6)',
+  },
+  dark: {},
+});
+
 type AppProvidersProps = { children: ReactNode };
 
 /** Everything that is "always available" (spec section 2): overlay, snackbars, modal host. */
@@ -38,7 +70,7 @@ export function AppProviders({ children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <Notifications position="top-center" transitionDuration={SNACKBAR_CLOSE_ANIMATION_MS} limit={5} />
           <GlobalLoadingOverlay />
           <ModalsProvider>{children}</ModalsProvider>
