@@ -198,3 +198,44 @@ test.describe('axe with the main dialogs open', () => {
     });
   }
 });
+
+/**
+ * Keyboard: every stop the Tab key reaches shows where the focus is (Mantine's ring on :focus-visible, the browser's
+ * own elsewhere), on a guest, a partner and a staff screen.
+ */
+test.describe('a visible focus at every Tab stop', () => {
+  const cases: { role: Role; path: string }[] = [
+    { role: 'guest', path: screens.login.path },
+    { role: 'partner', path: screens.dashboard.path },
+    { role: 'staff', path: screens.staffPartners.path },
+  ];
+  for (const { role, path } of cases) {
+    test(`${path} as ${role}`, async ({ browser, request }) => {
+      const page = await pageFor(browser, request, role);
+      await open(page, role, path);
+      const unmarked: string[] = [];
+      const seen = new Set<string>();
+      for (let stop = 0; stop < 40; stop += 1) {
+        await page.keyboard.press('Tab');
+        const focus = await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return null;
+          // A ring on the element, or on the field's box around it (a password field's inner input).
+          const marked = (node: Element) => {
+            const style = getComputedStyle(node);
+            return (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
+          };
+          const box = el.parentElement?.closest('.mantine-Input-input');
+          const label = `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''}${el.dataset.testid ? `[data-testid=${el.dataset.testid}]` : ''} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
+          return { label, ring: marked(el) || (box ? marked(box) : false) };
+        });
+        if (!focus || seen.has(focus.label)) continue;
+        seen.add(focus.label);
+        if (!focus.ring) unmarked.push(focus.label);
+      }
+      expect(seen.size, 'Tab reaches the screen').toBeGreaterThan(2);
+      expect(unmarked, `focus not shown on ${path}:\n  ${unmarked.join('\n  ')}`).toEqual([]);
+      await page.context().close();
+    });
+  }
+});
