@@ -125,7 +125,7 @@ for (const role of ['guest', 'partner', 'staff'] as const) {
     let params: Record<string, string>;
 
     test.beforeAll(async ({ browser, request }) => {
-      params = await routeParams(request);
+      params = role === 'guest' ? {} : await routeParams(request);
       page = await pageFor(browser, request, role);
     });
     test.afterAll(async () => {
@@ -197,6 +197,21 @@ test.describe('axe with the main dialogs open', () => {
       expectNone(`${dialog.name} on ${dialog.path}`, await blockingViolations(page, '[role="dialog"]'));
     });
   }
+
+  test('the phone menu, open, on a 390 px phone', async () => {
+    const page = pages.get('partner')!;
+    const desktop = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await open(page, 'partner', screens.dashboard.path);
+      await page.getByRole('button', { name: 'Toggle menu', exact: true }).click();
+      await expect(page.getByTestId('menu-offers')).toBeVisible();
+      await settled(page);
+      expectNone('the phone menu on / as partner', await blockingViolations(page));
+    } finally {
+      if (desktop) await page.setViewportSize(desktop);
+    }
+  });
 });
 
 /**

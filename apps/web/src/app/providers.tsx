@@ -39,10 +39,11 @@ export const theme = createTheme({
     TagsInput: TagsInput.extend({ defaultProps: { maxDropdownHeight: DROPDOWN_MAX_HEIGHT_PX } }),
     // Every table scrolls inside its own box, never the page; on a phone its first column stays put and a hint and
     // an edge shadow say there is more to the side (global.css, decision 032). Native scrolling: touch and momentum.
+    // The box is a Tab stop, so that a keyboard can scroll a table with nothing focusable in it (decision 047).
     TableScrollContainer: Table.ScrollContainer.extend({
       defaultProps: {
         type: 'native',
-        ...({ 'data-scroll-hint': i18n.t('shell.tableScrollHint') } as object),
+        ...({ 'data-scroll-hint': i18n.t('shell.tableScrollHint'), tabIndex: 0 } as object),
       },
       classNames: { scrollContainer: 'portal-table-scroll' },
     }),
