@@ -850,6 +850,16 @@ export async function seedCatalogue(
  * HTML button and a text ad on every offer, an e-mail template on every other one, and a second landing page (a quiz
  * funnel) on three offers in four.
  */
+/** Black or white, whichever reads better on a brand colour (WCAG relative luminance): demo creatives stay legible. */
+function textOn(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#fff' : '#000';
+}
+
 async function seedCreatives(
   db: DbOrTx,
   storage: FileStorage,
@@ -875,7 +885,7 @@ async function seedCreatives(
           offerId,
           kind: 'html',
           name: `${brand.brand} button`,
-          html: `<a href="{tracking_link}" style="display:inline-block;padding:12px 20px;background:${brand.style.from};color:#fff;font:700 16px sans-serif;border-radius:6px;text-decoration:none">Try ${brand.brand} now</a>`,
+          html: `<a href="{tracking_link}" style="display:inline-block;padding:12px 20px;background:${brand.style.from};color:${textOn(brand.style.from)};font:700 16px sans-serif;border-radius:6px;text-decoration:none">Try ${brand.brand} now</a>`,
         },
         {
           offerId,
@@ -889,7 +899,7 @@ async function seedCreatives(
                 offerId,
                 kind: 'email',
                 name: `${brand.brand} newsletter`,
-                html: `<table width="600" cellpadding="24" style="font-family:sans-serif"><tr><td style="background:${brand.style.from};color:#fff"><h1>${brand.brand}</h1><p>Black Friday: the best time to join.</p><p><a href="{tracking_link}" style="color:#fff">Join ${brand.brand}</a></p></td></tr></table>`,
+                html: `<table width="600" cellpadding="24" style="font-family:sans-serif"><tr><td style="background:${brand.style.from};color:${textOn(brand.style.from)}"><h1>${brand.brand}</h1><p>Black Friday: the best time to join.</p><p><a href="{tracking_link}" style="color:${textOn(brand.style.from)}">Join ${brand.brand}</a></p></td></tr></table>`,
               },
             ]
           : []),

@@ -1,6 +1,7 @@
-import { Badge, Button, Card, CopyButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Card, CopyButton, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TRACKING_LINK_PLACEHOLDER } from '@portal/contracts';
+import { SafeHtml } from '@/components/safe-html';
 import { useDownloadCreative, useOfferCreatives, type PartnerCreative } from '../api/creatives';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -74,14 +75,16 @@ export function OfferCreativesPanel({ offerId, link }: { offerId: number; link: 
                   {code}
                 </Text>
               ) : (
-                // Staff's markup, shown as it will look, scripts off (an empty sandbox).
-                <iframe
-                  title={t('offers.creatives.previewTitle', { name: creative.name })}
-                  sandbox=""
-                  srcDoc={code}
-                  style={{ width: '100%', height: creative.kind === 'email' ? 220 : 90, border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4 }} // prettier-ignore
-                  data-testid="offer-creative-preview"
-                />
+                // Staff's markup as it will look, cleaned as every HTML the portal shows (no scripts, no handlers).
+                <Box
+                  p="xs"
+                  mah={260}
+                  style={{ overflow: 'auto', border: '1px solid var(--mantine-color-gray-4)', borderRadius: 4 }}
+                  aria-label={t('offers.creatives.previewTitle', { name: creative.name })}
+                  role="group"
+                >
+                  <SafeHtml html={code} data-testid="offer-creative-preview" />
+                </Box>
               )}
               <Group gap="xs">
                 <CopyButton value={code}>
