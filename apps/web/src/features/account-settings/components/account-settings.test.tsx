@@ -81,7 +81,8 @@ describe('AccountSettings', () => {
     renderWithProviders(<AccountSettings />);
     await user.click(await screen.findByRole('button', { name: 'Newsletter and notification preferences' }));
     const box = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-    expect(box('Newsletter Subscription').checked).toBe(true);
+    // The checkboxes take their saved state when the form registers them (after the panel opens): waited for.
+    await waitFor(() => expect(box('Newsletter Subscription').checked).toBe(true));
     expect(box('Payment Notifications').checked).toBe(false);
     expect(box('Special Offers from our Partners').checked).toBe(false);
     await user.click(box('Newsletter Subscription'));
