@@ -1,5 +1,5 @@
 import type { LineChartProps } from '@mantine/charts';
-import { Skeleton } from '@mantine/core';
+import { Box, Skeleton } from '@mantine/core';
 import { lazy, Suspense, useCallback, useState } from 'react';
 
 // The charts library (Mantine charts over recharts and d3) is about as large as the rest of the front end's
@@ -38,9 +38,9 @@ function useNearViewport(): [(node: HTMLElement | null) => void, boolean] {
 /** Mantine's LineChart, loaded when it nears the viewport; a placeholder of the chart's height until then. */
 export function LineChart(props: LineChartProps) {
   const [ref, near] = useNearViewport();
-  // Busy only while the library loads: a chart still waiting below the fold is not work under way (screens and tests
-  // read `aria-busy` as "not ready yet").
-  if (!near) return <Skeleton ref={ref} h={props.h} radius="md" />;
+  // A skeleton (busy) only while the library loads: a chart still waiting below the fold is not work under way, just
+  // its space kept (screens and tests read a skeleton or `aria-busy` as "not ready yet").
+  if (!near) return <Box ref={ref} h={props.h} />;
   return (
     <Suspense fallback={<Skeleton h={props.h} radius="md" aria-busy="true" />}>
       <Chart {...props} />
