@@ -163,8 +163,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 
-  await app.register(healthRoutes, { ctx });
   const tracking = createTracking(ctx, app.log, options.clickFlushIntervalMs);
+  await app.register(healthRoutes, { ctx, clicks: () => tracking.buffer.state });
+  // What an earlier process acknowledged and left in the click journal is written before this one serves (decision 053).
+  app.addHook('onReady', async () => {
+    await tracking.buffer.recover();
+  });
   app.decorate('tracking', tracking);
   fastPath.click = tracking.handleClick;
   // Part of the request path, not a background worker: it runs in tests too.

@@ -46,6 +46,16 @@ const EnvSchema = z
     /** A country MMDB file (GeoLite2-Country, …) for the clicks' countries; default: the bundled one (decision 044). */
     GEOIP_DATABASE: z.string().min(1).optional(),
     /** The network's legal name and address, '|' between lines: the invoices' addressee (decision 027). */
+    /** The click journal (decision 053): on disk under DATA_DIR, what a hard kill or a database outage cannot lose. */
+    CLICK_JOURNAL: z.enum(['on', 'off']).default('on'),
+    CLICK_JOURNAL_SYNC_MS: z.coerce.number().int().min(1).max(1000).default(50),
+    CLICK_JOURNAL_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .default(1024 ** 3),
+    /** Clicks held in memory while the database is away; past it they wait in the journal only. */
+    CLICK_BUFFER_MAX_CLICKS: z.coerce.number().int().min(100).default(50_000),
     NETWORK_NAME: z.string().min(1).max(200).default('Demo Affiliate Network SAS'),
     NETWORK_ADDRESS: z.string().min(1).max(500).default('10 rue de la Paix|75002 Paris|France'),
   })
@@ -68,6 +78,10 @@ const EnvSchema = z
     postbackMaxBadTokensPerIp: env.POSTBACK_MAX_BAD_TOKENS_PER_IP,
     postbackAllowLoopback: env.POSTBACK_ALLOW_LOOPBACK,
     postbackLogRetentionDays: env.POSTBACK_LOG_RETENTION_DAYS,
+    clickJournal: env.CLICK_JOURNAL === 'on' ? path.join(path.resolve(env.DATA_DIR), 'click-journal') : null,
+    clickJournalSyncMs: env.CLICK_JOURNAL_SYNC_MS,
+    clickJournalMaxBytes: env.CLICK_JOURNAL_MAX_BYTES,
+    clickBufferMaxClicks: env.CLICK_BUFFER_MAX_CLICKS,
     geoipDatabase: env.GEOIP_DATABASE ? path.resolve(env.GEOIP_DATABASE) : undefined,
     network: {
       name: env.NETWORK_NAME,
@@ -92,5 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** A configuration for tests: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  // The journal lives in the test's own data folder unless a test says otherwise.
+  if (!('clickJournal' in overrides)) config.clickJournal = path.join(config.dataDir, 'click-journal');
+  return config;
 }

@@ -4,6 +4,7 @@ import { SlidingWindowLimiter } from './lib/rate-limit.js';
 import {
   ClickBuffer,
   ClickContextCache,
+  ClickJournal,
   createClickHandler,
   openCountryLookup,
   type ClickHandler,
@@ -27,7 +28,23 @@ export type TrackingEngine = {
 
 export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flushIntervalMs = 100): TrackingEngine {
   const clickNow = () => ctx.now().getTime();
-  const buffer = new ClickBuffer(ctx.db, { logger, intervalMs: flushIntervalMs, now: clickNow });
+  const { config } = ctx;
+  // The click journal under DATA_DIR (decision 053): what a hard kill or a database outage cannot take.
+  const journal = config.clickJournal
+    ? new ClickJournal({
+        dir: config.clickJournal,
+        syncMs: config.clickJournalSyncMs,
+        maxBytes: config.clickJournalMaxBytes,
+        onError: (err) => logger.error({ err }, 'click journal not written'),
+      })
+    : null;
+  const buffer = new ClickBuffer(ctx.db, {
+    logger,
+    intervalMs: flushIntervalMs,
+    now: clickNow,
+    journal,
+    maxBuffered: config.clickBufferMaxClicks,
+  });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
   const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);
   return {

@@ -37,9 +37,19 @@ export type DatabaseOptions = {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    pool.on('error', () => {
-      // An idle client lost its connection; the pool replaces it on next use.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that does not answer (a cut network, a failover) fails the request in 5 s instead of hanging it.
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    // A lost connection must never end the process (decision 053). node-postgres emits 'error' on the pool for an
+    // idle client and on the client itself for one checked out (in a transaction between two queries): without a
+    // listener that is an uncaught exception. The query in flight fails on its own; the pool replaces the client.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {

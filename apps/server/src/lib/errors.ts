@@ -39,3 +39,41 @@ export const isUniqueViolation = (error: unknown) => sqlStateOf(error) === '2350
 
 /** A value the database refuses as such (SQLSTATE class 22: a NUL in text, a number out of range …), not an outage. */
 export const isDataException = (error: unknown) => sqlStateOf(error)?.startsWith('22') ?? false;
+
+/** Node's codes for a connection that could not be made or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error says the database is away (decision 053), not that a query is wrong: SQLSTATE class 08
+ * (connection exception), 57P01–57P03 (shut down, crashed, starting), 53300 (too many connections), a socket error,
+ * or node-postgres's own words for a lost or refused connection. Looked for along the `cause` chain drizzle wraps.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (
+    let e = error as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300' || CONNECTION_CODES.has(code))
+      return true;
+    if (typeof e.message === 'string' && CONNECTION_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** The answer to any request that needs a database that is away: retry shortly (an advertiser's postback does). */
+export const databaseUnavailable = () =>
+  new AppError(503, 'The service is briefly unavailable. Please retry in a few seconds.', null, null, {
+    'retry-after': '5',
+  });

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_PREFIX, formErrorText, type ApiError } from '@portal/contracts';
-import { AppError, isDataException } from '../lib/errors.js';
+import { AppError, databaseUnavailable, isDataException, isDatabaseUnavailable } from '../lib/errors.js';
 
 function pathOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -82,6 +82,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'value refused by the database');
       return reply.code(400).send(errorBody(400, 'The request holds a value that cannot be stored.'));
+    }
+    // The database away (an outage, a failover): 503 and a retry, never a 500 (decision 053).
+    if (isDatabaseUnavailable(error)) {
+      request.log.info({ err: error }, 'database unavailable');
+      const unavailable = databaseUnavailable();
+      return reply.code(503).headers(unavailable.headers).send(errorBody(503, unavailable.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send(errorBody(500, 'An internal error occurred.'));

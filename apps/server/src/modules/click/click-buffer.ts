@@ -6,12 +6,15 @@ import { isDataException } from '../../lib/errors.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
+import type { ClickJournal, JournalEntry } from './click-journal.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
 
 /** Where a buffered click keeps the cap counters it took (issue 20). */
 const CAP_REFS = Symbol('capRefs');
-type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[] };
+/** Its sequence number in the journal (decision 053). */
+const SEQ = Symbol('seq');
+type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[]; [SEQ]?: number };
 
 export type BufferedClick = {
   clickId: string;
@@ -40,11 +43,29 @@ export type ClickBufferOptions = {
   /** The clicks' clock (the app's `now`): which cap periods are current. */
   now?: () => number;
   logger: FastifyBaseLogger;
+  /** The journal every click is appended to before the database (decision 053); none in memory-only tests. */
+  journal?: ClickJournal | null;
+  /** Clicks held in memory while the database is away; past it, they wait in the journal only (or are refused). */
+  maxBuffered?: number;
+};
+
+/** What the buffer holds and has refused: /healthz shows it. */
+export type ClickBufferState = {
+  buffered: number;
+  journalBytes: number | null;
+  /** Whether clicks are waiting in the journal only (the database was away for long). */
+  spilled: boolean;
+  refused: number;
+  databaseUp: boolean;
 };
 
 /**
  * Clicks acknowledged by a redirect but not yet written. A flusher writes them in multi-row batches, each in
- * one transaction with its hourly rollups; a failed batch goes back to the front of the queue and is retried.
+ * one transaction with its hourly rollups; a failed batch goes back to the front of the queue and is retried, with a
+ * growing pause while the database is away. With a journal (decision 053), each click is appended to it before the
+ * redirect and the journal is written before every batch, so that a hard kill loses at most one sync interval; past
+ * `maxBuffered` clicks in memory (an outage), new clicks wait in the journal only and are read back from it, in
+ * order, once the queue has drained. A full journal, or a full queue without one, refuses clicks (503).
  */
 export class ClickBuffer {
   private queue: BufferedClick[] = [];
@@ -57,7 +78,17 @@ export class ClickBuffer {
   private timer: NodeJS.Timeout | null = null;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
+  private readonly maxBuffered: number;
   private readonly now: () => number;
+  private readonly journal: ClickJournal | null;
+  private nextSeq = 0;
+  /** The first click that waits in the journal only, or null while every uncommitted click is in memory. */
+  private spillFrom: number | null = null;
+  /** Clicks refused because neither memory nor the journal had room. */
+  private refusedCount = 0;
+  /** Consecutive failed writes (an outage): the next try waits 100 ms × 2^n, at most 5 s. */
+  private failures = 0;
+  private retryAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -65,27 +96,70 @@ export class ClickBuffer {
   ) {
     this.intervalMs = options.intervalMs ?? 100;
     this.maxBatch = options.maxBatch ?? 1000;
+    this.maxBuffered = options.maxBuffered ?? 50_000;
     this.now = options.now ?? Date.now;
+    this.journal = options.journal ?? null;
   }
 
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => this.flushInBackground(), this.intervalMs);
     this.timer.unref();
+    this.journal?.start();
   }
 
-  /** Stops the timer and writes everything still buffered (graceful shutdown). */
+  /**
+   * Stops the timer and writes everything still buffered (graceful shutdown). With the database away, what is left
+   * stays in the journal, for the next start to write.
+   */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.flush();
+    this.retryAt = 0;
+    try {
+      await this.flush();
+    } catch (error) {
+      if (!this.journal) throw error;
+      this.options.logger.error(
+        { err: error },
+        `clicks not written: ${this.size} left in the journal for the next start`,
+      );
+    } finally {
+      this.journal?.close();
+    }
   }
 
-  push(click: BufferedClick, caps?: CapRef[] | null): void {
+  /** Records a click; false when it cannot be kept (memory and journal full): the caller answers 503. */
+  push(click: BufferedClick, caps?: CapRef[] | null): boolean {
+    const seq = this.nextSeq;
+    if (this.journal) {
+      const entry: JournalEntry = { seq, click };
+      if (caps) entry.caps = caps.map((ref) => `${ref.capId}:${ref.periodStart}`);
+      if (!this.journal.append(entry)) return this.refuse(caps);
+    } else if (this.queue.length >= this.maxBuffered) return this.refuse(caps);
+    this.nextSeq++;
+    // Past the memory bound (an outage), clicks wait in the journal only, and stay there until the queue has drained.
+    if (this.spillFrom === null && this.queue.length >= this.maxBuffered) this.spillFrom = seq;
+    if (this.spillFrom !== null) return true;
     // The counters a capped click took ride on it under a symbol: JSON.stringify of the batch leaves them out.
-    if (caps) (click as CappedClick)[CAP_REFS] = caps;
+    const held = click as CappedClick;
+    if (caps) held[CAP_REFS] = caps;
+    held[SEQ] = seq;
     this.queue.push(click);
     if (this.queue.length >= this.maxBatch) this.flushInBackground();
+    return true;
+  }
+
+  private refuse(caps?: CapRef[] | null): false {
+    // The counters the click took are given back: it was not admitted after all.
+    if (caps) for (const ref of caps) ref.local = Math.max(ref.local - 1, 0);
+    if (this.refusedCount++ % 1000 === 0) {
+      this.options.logger.error(
+        { refused: this.refusedCount },
+        'clicks refused: the click buffer and journal are full',
+      );
+    }
+    return false;
   }
 
   reject(key: RejectedKey, count = 1): void {
@@ -111,8 +185,23 @@ export class ClickBuffer {
     return this.queue.find(match) ?? this.writing.find(match);
   }
 
+  /** Whether clicks wait in the journal only: a click not found may still be among them (the postback answers 503). */
+  get catchingUp(): boolean {
+    return this.spillFrom !== null;
+  }
+
   get size(): number {
-    return this.queue.length;
+    return this.queue.length + (this.spillFrom === null ? 0 : this.nextSeq - this.spillFrom);
+  }
+
+  get state(): ClickBufferState {
+    return {
+      buffered: this.size,
+      journalBytes: this.journal ? this.journal.bytes : null,
+      spilled: this.spillFrom !== null,
+      refused: this.refusedCount,
+      databaseUp: this.failures === 0,
+    };
   }
 
   /** Writes everything buffered so far; flushes run one after the other. */
@@ -123,38 +212,122 @@ export class ClickBuffer {
   }
 
   private flushInBackground(): void {
-    if (this.queue.length === 0 && this.rejected.size === 0) return;
-    this.flush().catch((err: unknown) => this.options.logger.error({ err }, 'click batch not written; retrying'));
+    // The journal is written on every tick, whatever the database does.
+    this.journal?.write();
+    if (this.queue.length === 0 && this.rejected.size === 0 && this.spillFrom === null) return;
+    if (Date.now() < this.retryAt) return;
+    this.flush().catch((err: unknown) => {
+      // One line when the database goes away, not one every tick.
+      if (this.failures === 1) this.options.logger.error({ err }, 'click batch not written; retrying');
+    });
+  }
+
+  private failed(): void {
+    this.failures++;
+    this.retryAt = Date.now() + Math.min(100 * 2 ** Math.min(this.failures, 6), 5000);
+  }
+
+  private succeeded(): void {
+    if (this.failures > 0) this.options.logger.warn({ failures: this.failures }, 'click batches written again');
+    this.failures = 0;
+    this.retryAt = 0;
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.rejected.size > 0) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      this.writing = batch;
-      const rejected = [...this.rejected.values()];
-      this.rejected = new Map();
-      try {
-        await this.write(batch, rejected);
-      } catch (error) {
-        // A value the database refuses fails the whole batch: write it row by row instead, so that one bad row
-        // cannot hold up every click after it. An outage puts the batch back, to be retried.
-        if (!isDataException(error)) {
-          this.putBack(batch, rejected);
-          throw error;
-        }
-        await this.writeRowByRow(batch, rejected);
+    // The clicks of the batches below are on disk before the database sees them.
+    this.journal?.write();
+    for (;;) {
+      if (this.queue.length > 0 || this.rejected.size > 0) {
+        const batch = this.queue.splice(0, this.maxBatch);
+        await this.writeBatch(batch, false, () => this.putBack(batch));
+        continue;
       }
-      this.writing = [];
-      // Let waiting requests in between batches: an embedded database writes on this very thread.
-      if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.spillFrom === null || !this.journal) return;
+      // The queue has drained: read back what waited in the journal only, in order. Nothing awaits between the read
+      // that comes back empty and the switch back to memory, so no click can fall between the two.
+      const entries = this.journal.readFrom(this.spillFrom, this.maxBatch);
+      if (entries.length === 0) {
+        this.spillFrom = null;
+        return;
+      }
+      const batch = entries.map((entry) => this.revive(entry));
+      await this.writeBatch(batch, true, () => {
+        this.writing = [];
+      });
+      this.spillFrom = entries[entries.length - 1]!.seq + 1;
     }
   }
 
-  private async writeRowByRow(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
+  /** One batch and the refused-traffic counts, then the journal told what is committed. */
+  private async writeBatch(batch: BufferedClick[], idempotent: boolean, undo: () => void): Promise<void> {
+    this.writing = batch;
+    const rejected = [...this.rejected.values()];
+    this.rejected = new Map();
+    try {
+      await this.write(batch, rejected, idempotent);
+    } catch (error) {
+      // A value the database refuses fails the whole batch: write it row by row instead, so that one bad row
+      // cannot hold up every click after it. An outage puts the batch back, to be retried.
+      if (!isDataException(error)) {
+        undo();
+        for (const row of rejected) this.reject(row, row.count);
+        this.failed();
+        throw error;
+      }
+      await this.writeRowByRow(batch, rejected, idempotent);
+    }
+    this.succeeded();
+    this.writing = [];
+    const last = batch[batch.length - 1] as CappedClick | undefined;
+    if (last?.[SEQ] !== undefined) this.journal?.committed(last[SEQ]);
+    // Let waiting requests in between batches: an embedded database writes on this very thread.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** A journal entry as a buffered click: its caps resolved to this process's counters where it still has them. */
+  private revive(entry: JournalEntry): BufferedClick {
+    const click = entry.click as CappedClick;
+    click[SEQ] = entry.seq;
+    if (entry.caps) click[CAP_REFS] = entry.caps.map((key) => this.caps.ref(key));
+    return click;
+  }
+
+  /**
+   * Writes what an earlier process left in the journal (a hard kill, or an outage it did not outlive), skipping the
+   * clicks the database already holds, then deletes it: before the server listens (decision 053).
+   */
+  async recover(): Promise<{ replayed: number; present: number }> {
+    const totals = { replayed: 0, present: 0 };
+    if (!this.journal) return totals;
+    for (const name of this.journal.leftovers()) {
+      const entries = this.journal.readSegment(name);
+      for (let i = 0; i < entries.length; i += this.maxBatch) {
+        const batch = entries.slice(i, i + this.maxBatch).map((entry) => {
+          const click = entry.click as CappedClick;
+          if (entry.caps) click[CAP_REFS] = entry.caps.map((key) => this.caps.ref(key));
+          return click;
+        });
+        const inserted = await this.write(batch, [], true);
+        totals.replayed += inserted;
+        totals.present += batch.length - inserted;
+      }
+      this.journal.remove(name);
+    }
+    if (totals.replayed + totals.present > 0) {
+      this.options.logger.warn(totals, 'click journal replayed: clicks an earlier process acknowledged are written');
+    }
+    return totals;
+  }
+
+  private async writeRowByRow(
+    batch: BufferedClick[],
+    rejected: (RejectedKey & { count: number })[],
+    idempotent: boolean,
+  ): Promise<void> {
     for (let i = -1; i < batch.length; i++) {
       try {
         // First the refused-traffic counts alone, then each click in its own transaction.
-        await (i < 0 ? this.write([], rejected) : this.write([batch[i]!], []));
+        await (i < 0 ? this.write([], rejected, idempotent) : this.write([batch[i]!], [], idempotent));
       } catch (error) {
         if (!isDataException(error)) {
           this.putBack(batch.slice(Math.max(i, 0)), i < 0 ? rejected : []);
@@ -165,42 +338,69 @@ export class ClickBuffer {
     }
   }
 
-  private putBack(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): void {
-    this.queue.unshift(...batch);
+  private putBack(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[] = []): void {
+    // Clicks read back from the journal are not queued: they are read again from there.
+    const queued =
+      this.spillFrom === null ? batch : batch.filter((c) => ((c as CappedClick)[SEQ] ?? -1) < this.spillFrom!);
+    this.queue.unshift(...queued);
     this.writing = [];
     for (const row of rejected) this.reject(row, row.count);
   }
 
-  private async write(batch: BufferedClick[], rejected: (RejectedKey & { count: number })[]): Promise<void> {
-    const written = new Map<CapRef, number>();
-    if (this.caps.size > 0) {
-      for (const click of batch) {
-        const refs = (click as CappedClick)[CAP_REFS];
-        if (refs) for (const ref of refs) written.set(ref, (written.get(ref) ?? 0) + 1);
-      }
-    }
+  /**
+   * One transaction: the clicks, their rollups, refused-traffic counts and cap usage. `idempotent` (a replay) skips
+   * clicks the database already holds and counts only the others. Answers how many clicks were inserted.
+   */
+  private async write(
+    batch: BufferedClick[],
+    rejected: (RejectedKey & { count: number })[],
+    idempotent = false,
+  ): Promise<number> {
     const now = this.now();
     const known = this.caps.size > 0 ? this.caps.known(now) : [];
     let readBack = new Map<CapRef, number>();
+    let written = new Map<CapRef, number>();
+    let inserted = batch.length;
     await this.db.transaction(async (tx) => {
+      let counted = batch;
       if (batch.length > 0) {
         // The batch as one JSON parameter, the clicks as they are (decision 022): JSON.stringify is native, where
         // encoding twelve arrays element by element in the driver cost more than the rest of a click's work.
-        await tx.execute(sql`insert into ${clicks}
-          (click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, created_at)
-          select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent", referrer,
-            "createdAt"
+        const rows = sql`select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent",
+            referrer, "createdAt"
           from json_to_recordset(${JSON.stringify(batch)}::json) as x("clickId" text, "offerId" int, "partnerId" int,
             subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text,
-            "createdAt" timestamptz)`);
+            "createdAt" timestamptz)`;
+        const columns = sql.raw(
+          '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, created_at)',
+        );
+        if (idempotent) {
+          type Inserted = { click_id: string };
+          const result = (await tx.execute(
+            sql`insert into ${clicks} ${columns} ${rows} on conflict (click_id) do nothing returning click_id`,
+          )) as unknown as Inserted[] | { rows: Inserted[] };
+          const ids = new Set((Array.isArray(result) ? result : result.rows).map((r) => r.click_id));
+          counted = batch.filter((click) => ids.has(click.clickId));
+          inserted = counted.length;
+        } else {
+          await tx.execute(sql`insert into ${clicks} ${columns} ${rows}`);
+        }
         const rollups = new RollupAccumulator();
-        for (const click of batch) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
+        for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
         await rollups.write(tx);
+      }
+      written = new Map<CapRef, number>();
+      if (this.caps.size > 0 || idempotent) {
+        for (const click of counted) {
+          const refs = (click as CappedClick)[CAP_REFS];
+          if (refs) for (const ref of refs) written.set(ref, (written.get(ref) ?? 0) + 1);
+        }
       }
       await writeRejected(tx, rejected);
       if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
     });
     this.caps.settle(written, readBack);
+    return inserted;
   }
 }
 

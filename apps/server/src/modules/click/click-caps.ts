@@ -74,6 +74,17 @@ export class ClickCapCounters {
       this.counters.set(key, { capId: rule.id, periodStart, periodEnd, limit: rule.limit, base: used, local: 0, dropped: false }); // prettier-ignore
   }
 
+  /**
+   * The counter named `capId:periodStart` (a click read back from the journal), or a detached one when this process
+   * no longer has it: its clicks still reach `cap_usage`, and nothing here counts on it.
+   */
+  ref(key: string): CapRef {
+    const known = this.counters.get(key);
+    if (known) return known;
+    const [capId, periodStart] = key.split(':').map(Number) as [number, number];
+    return { capId, periodStart, periodEnd: periodStart, limit: Number.POSITIVE_INFINITY, base: 0, local: 0, dropped: true }; // prettier-ignore
+  }
+
   /** Every counter of a current period: what a flush reads back (past periods are dropped). */
   known(now: number): Counter[] {
     const live: Counter[] = [];

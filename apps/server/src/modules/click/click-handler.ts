@@ -7,7 +7,8 @@ import { SECURITY_HEADERS } from '../../lib/security-headers.js';
 import type { ClickBuffer } from './click-buffer.js';
 import type { ClickContextCache } from './click-lookup.js';
 import type { CountryLookup } from './geo.js';
-import { CLICK_REJECTION_MESSAGES, trackClick, type ClickOutcome } from './click.js';
+import { CLICK_REJECTION_MESSAGES, CLICK_UNAVAILABLE_MESSAGE, trackClick, type ClickOutcome } from './click.js';
+import { isDatabaseUnavailable } from '../../lib/errors.js';
 import { hourOf } from '../rollups/index.js';
 
 /** A request handler on node's own request and response: the server calls it for GET /click (decision 022). */
@@ -69,7 +70,9 @@ export function createClickHandler(
 
   const send = (response: ServerResponse, outcome: ClickOutcome) => {
     if (!outcome.ok && !outcome.location) {
-      return sendError(response, outcome.status, CLICK_REJECTION_MESSAGES[outcome.reason]);
+      const message =
+        outcome.reason === 'unavailable' ? CLICK_UNAVAILABLE_MESSAGE : CLICK_REJECTION_MESSAGES[outcome.reason];
+      return sendError(response, outcome.status, message);
     }
     // No Content-Length: node ends an empty chunked body in the same write, measurably cheaper per redirect.
     response.writeHead(302, { ...SECURITY_HEADERS, 'cache-control': 'no-store', location: outcome.location });
@@ -77,6 +80,11 @@ export function createClickHandler(
   };
 
   const fail = (response: ServerResponse, error: unknown) => {
+    // The database away and this link's context not cached: the visitor may retry (decision 053).
+    if (isDatabaseUnavailable(error)) {
+      if (!response.headersSent) sendError(response, 503, CLICK_UNAVAILABLE_MESSAGE);
+      return;
+    }
     // As the error handler does for any route: logged, and a 500 without the internals.
     options.logger.error({ err: error }, 'click not tracked');
     if (!response.headersSent) sendError(response, 500, 'Internal Server Error');

