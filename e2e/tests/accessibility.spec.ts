@@ -174,6 +174,8 @@ const dialogs: DialogCase[] = [
   { role: 'staff', path: screens.staffUsers.path, name: 'the staff user form', opener: (p) => p.getByTestId('staff-user-invite') },
   { role: 'staff', path: screens.staffNews.path, name: 'the news editor', opener: (p) => p.getByTestId('staff-news-new') },
   { role: 'staff', path: screens.staffAdvertisers.path, name: 'the new advertiser form', opener: (p) => p.getByTestId('staff-advertiser-new') },
+  { role: 'partner', path: paths.report.href(DEFAULT_REPORT), name: 'the report range calendar', opener: (p) => p.getByTestId('filter-dates-calendar') },
+  { role: 'staff', path: screens.staffReports.path, name: 'the network report range calendar', opener: (p) => p.getByTestId('staff-reports-dates-calendar') },
 ]; // prettier-ignore
 
 test.describe('axe with the main dialogs open', () => {

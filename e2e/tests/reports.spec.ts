@@ -57,6 +57,16 @@ const money = (amounts: MoneyAmount[], currency: string) => {
 
 /** The date fields show yyyy-MM-dd as dd/MM/yyyy (spec section 9). */
 const dayFirst = (isoDate: string) => isoDate.split('-').reverse().join('/');
+/** The one range field shows both days, dd/MM/yyyy – dd/MM/yyyy (decision 051). */
+const rangeText = (range: DateRange) => `${dayFirst(range.startDate)} – ${dayFirst(range.endDate)}`;
+/** How the calendar names a day: '1 October 2026'. */
+const longDay = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 
 /** A basic-report row as the table must show it, computed from the API's answer. */
 const expectedBasicCells = (row: BasicReportRow, type: 'daily' | 'subid', currency: string) =>
@@ -150,8 +160,7 @@ test.describe('reports', () => {
     await expect(page.getByTestId('report-tab-daily')).toHaveAttribute('aria-selected', 'true');
     expect(queryOf(await sent)).toEqual(lastMonth);
     await expect(page.getByTestId('filter-preset')).toHaveValue('Last month');
-    await expect(page.getByTestId('filter-start-date')).toHaveValue(dayFirst(lastMonth.startDate));
-    await expect(page.getByTestId('filter-end-date')).toHaveValue(dayFirst(lastMonth.endDate));
+    await expect(page.getByTestId('filter-dates')).toHaveValue(rangeText(lastMonth));
 
     const api = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', lastMonth);
     const totals = api.data.at(-1)!;
@@ -205,8 +214,7 @@ test.describe('reports', () => {
       const sent = page.waitForRequest(isStatistics('daily'));
       await choose(page, 'filter-preset', PRESET_LABELS[preset]);
       expect(queryOf(await sent), preset).toEqual(range);
-      await expect(page.getByTestId('filter-start-date')).toHaveValue(dayFirst(range.startDate));
-      await expect(page.getByTestId('filter-end-date')).toHaveValue(dayFirst(range.endDate));
+      await expect(page.getByTestId('filter-dates')).toHaveValue(rangeText(range));
       await expect(page).toHaveURL(
         new RegExp(`preset=${preset}&startDate=${range.startDate}&endDate=${range.endDate}`),
       );
@@ -238,22 +246,45 @@ test.describe('reports', () => {
     expect(queryOf(await again)).toEqual(lastYear);
     await expect(page.getByTestId('filter-preset')).toHaveValue('Last year');
 
-    // Dates typed as the fields show them, dd/MM/yyyy, are sent as yyyy-MM-dd.
+    // A range typed as the field shows it, dd/MM/yyyy – dd/MM/yyyy, is sent as yyyy-MM-dd.
     const typed = { startDate: lastMonth.startDate, endDate: addDays(lastMonth.startDate, 6) };
-    await page.getByTestId('filter-start-date').fill(dayFirst(typed.startDate));
-    await page.getByTestId('filter-end-date').fill(dayFirst(typed.endDate));
+    await page.getByTestId('filter-dates').fill(rangeText(typed));
+    await expect(page.getByTestId('filter-preset')).toHaveValue('Custom');
     await expect(page.getByTestId('filter-pending')).toBeVisible();
     const typedCall = page.waitForRequest(isStatistics('daily'));
     await page.getByTestId('filter-submit').click();
     expect(queryOf(await typedCall)).toEqual(typed);
+
+    // Or picked in the one calendar, with the keyboard: it opens on the range's first day, arrows move, Enter picks
+    // the start and then the end, and it closes with the range in the field; Submit applies it.
+    const picked = { startDate: addDays(typed.startDate, 1), endDate: addDays(typed.startDate, 8) };
+    await page.getByRole('button', { name: 'Pick the dates in a calendar' }).focus();
+    await page.keyboard.press('Enter');
+    const calendar = page.getByTestId('filter-dates-picker');
+    await expect(calendar).toBeVisible();
+    await expect(calendar.locator(':focus')).toHaveAttribute('aria-label', longDay(typed.startDate));
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(calendar).toBeHidden();
+    await expect(page.getByTestId('filter-dates')).toHaveValue(rangeText(picked));
+    await expect(page.getByTestId('filter-pending')).toBeVisible();
+    const pickedCall = page.waitForRequest(isStatistics('daily'));
+    await page.getByTestId('filter-submit').click();
+    expect(queryOf(await pickedCall)).toEqual(picked);
+    await expect(page).toHaveURL(new RegExp(`preset=custom&startDate=${picked.startDate}&endDate=${picked.endDate}$`));
+    await expect(page.getByTestId('report-applied-range')).toHaveText(
+      `${formatLocalDate(picked.startDate)} – ${formatLocalDate(picked.endDate)}`,
+    );
+    await expect(page.getByTestId('filter-pending')).toHaveCount(0);
 
     let calls = 0;
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/v1/statistics/')) calls += 1;
     });
     await choose(page, 'filter-preset', 'Custom');
-    await page.getByTestId('filter-start-date').fill('');
-    await page.getByTestId('filter-end-date').fill('');
+    await page.getByTestId('filter-dates').fill('');
     await page.getByTestId('filter-submit').click();
     await expect(page).toHaveURL(/\/reports\/daily\?preset=custom$/);
     await expect(page.getByTestId('report-no-dates')).toBeVisible();

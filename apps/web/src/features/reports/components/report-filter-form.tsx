@@ -8,7 +8,8 @@ import {
   type ReportDatePreset,
 } from '@portal/contracts';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
-import { DayInput } from '@/components/day-input';
+import { DayRangeInput } from '@/components/day-range-input';
+import type { DayRange } from '@/lib/dates';
 import { useReportOffers } from '../api/get-report-offers';
 import {
   TRACKING_FILTERS,
@@ -43,12 +44,14 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
     setFilters(next);
     onSubmit(next);
   };
-  const setDate = (key: 'startDate' | 'endDate', value: string) =>
-    setFilters((current) => {
-      const next = { ...current, [key]: value };
-      const preset = next.startDate && next.endDate ? matchingPreset(next.startDate, next.endDate, clock) : 'custom';
-      return { ...next, preset };
-    });
+  // Editing the range names the preset it now is, if any (the last month picked by hand is 'Last month'), else custom.
+  const setRange = ({ startDate, endDate }: DayRange) =>
+    setFilters((current) => ({
+      ...current,
+      startDate,
+      endDate,
+      preset: startDate && endDate ? matchingPreset(startDate, endDate, clock) : 'custom',
+    }));
 
   const error = rangeError(filters);
   // Edits not sent yet: the rows below still show the address's filter, and the screen says so.
@@ -106,23 +109,11 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             data-testid="filter-preset"
           />
         </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
-          <DayInput
-            label={t('reports.filters.startDate')}
-            value={filters.startDate}
-            onChange={(value) => setDate('startDate', value)}
-            placeholder={t('reports.filters.datePlaceholder')}
-            clearable
-            data-testid="filter-start-date"
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 6, sm: 4, lg: 3 }}>
-          <DayInput
-            label={t('reports.filters.endDate')}
-            value={filters.endDate}
-            onChange={(value) => setDate('endDate', value)}
-            placeholder={t('reports.filters.datePlaceholder')}
-            clearable
+        <Grid.Col span={{ base: 12, sm: 8, lg: 6 }}>
+          <DayRangeInput
+            label={t('reports.filters.dates')}
+            value={{ startDate: filters.startDate, endDate: filters.endDate }}
+            onChange={setRange}
             error={
               error === 'min'
                 ? t('reports.filters.rangeMin')
@@ -130,7 +121,7 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
                   ? t('reports.filters.rangeMax', { days: MAX_REPORT_RANGE_DAYS })
                   : undefined
             }
-            data-testid="filter-end-date"
+            data-testid="filter-dates"
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 12, lg: 3 }} style={{ alignSelf: 'flex-end' }}>

@@ -76,4 +76,15 @@ describe('StaffReports', () => {
     expect(exported).toContain('startDate=2026-11-24');
     expect(exported).toContain('partnerId=1001');
   });
+
+  it('keeps the dates in one range field, and a whole range typed there goes to the address', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?startDate=2026-11-24&endDate=2026-11-25' }); // prettier-ignore
+    await screen.findAllByTestId('staff-reports-row');
+    const range = screen.getByLabelText('Dates') as HTMLInputElement;
+    expect(range.value).toBe('24/11/2026 – 25/11/2026');
+    await userEvent.clear(range);
+    await userEvent.type(range, '01/11/2026 – 15/11/2026');
+    await waitFor(() => expect(router.state.location.search).toBe('?startDate=2026-11-01&endDate=2026-11-15'));
+  });
 });

@@ -26,6 +26,7 @@ import {
   type NetworkReportQueryInput,
   type NetworkReportRow,
 } from '@portal/contracts';
+import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
@@ -85,8 +86,16 @@ export function StaffReports() {
     <Stack gap="md">
       <Paper withBorder p="md">
         <Group align="flex-end" wrap="wrap">
-          <TextInput type="date" label={t('staff.reports.startDate')} value={startDate} onChange={(e) => set({ startDate: e.currentTarget.value })} data-testid="staff-reports-start" />
-          <TextInput type="date" label={t('staff.reports.endDate')} value={endDate} onChange={(e) => set({ endDate: e.currentTarget.value })} data-testid="staff-reports-end" />
+          <DayRangeInput
+            label={t('staff.reports.dates')}
+            value={{ startDate, endDate }}
+            // The address holds whole ranges only: a start typed alone waits for its end.
+            onChange={(range) => {
+              if (range.startDate && range.endDate) set(range);
+            }}
+            w={260}
+            data-testid="staff-reports-dates"
+          />
           <TextInput label={t('staff.reports.country')} placeholder="FR" maxLength={2} value={params.get('country') ?? ''} onChange={(e) => set({ country: e.currentTarget.value.toUpperCase() })} w={110} data-testid="staff-reports-country" />
           <Button variant="default" onClick={() => exporter.mutate(query)} loading={exporter.isPending} data-testid="staff-reports-export">
             {t('staff.reports.export')}
