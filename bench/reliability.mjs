@@ -3,12 +3,14 @@
 //   node bench/reliability.mjs crash    20 × kill -9 under clicks and postbacks, restarted each time
 //   node bench/reliability.mjs outage   PostgreSQL stopped for 30 s under the same load
 //   node bench/reliability.mjs two      two server processes on one PostgreSQL, the load split over both
+//   node bench/reliability.mjs soak     10 minutes at half the measured maximum click rate: memory and p99 per minute
 // Each prints what it checked and `met` or `MISSED`; the exit code is non-zero when a check failed.
 import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPrivatePostgres } from './lib/private-postgres.mjs';
 import { startLoad } from './lib/tracking-load.mjs';
@@ -21,6 +23,7 @@ const KILLS = Number(env.BENCH_KILLS ?? 20);
 const OUTAGE_S = Number(env.BENCH_OUTAGE_S ?? 30);
 const SYNC_MS = Number(env.BENCH_SYNC_MS ?? 50);
 const PG_PORT = Number(env.BENCH_PG_PORT ?? 5499);
+const SOAK_S = Number(env.BENCH_SOAK_S ?? 600);
 
 if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
   console.error('apps/server/dist is missing: run `npm run build` first.');
@@ -326,7 +329,53 @@ async function two() {
   }
 }
 
-const modes = { crash, outage, two };
+async function soak() {
+  const database = startPrivatePostgres({ port: PG_PORT });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-soak-'));
+  try {
+    const ids = seed(database.url, dataDir);
+    const server = await startServer({ databaseUrl: database.url, dataDir, port: 3704 });
+    const url = `${server.url}/click?offer_id=${ids.offerId}&aff_id=${ids.partnerId}`;
+    const max = await autocannon({ url, connections: 50, duration: 10 });
+    const rate = Math.round(max.requests.average / 2);
+    console.log(`soak: maximum ${max.requests.average.toFixed(0)} clicks/s; ${SOAK_S} s at ${rate}/s, per minute:`);
+    const minutes = [];
+    for (let elapsed = 0; elapsed < SOAK_S; elapsed += 60) {
+      const duration = Math.min(60, SOAK_S - elapsed);
+      const run = await autocannon({ url, connections: 50, duration, overallRate: rate });
+      const row = {
+        minute: minutes.length + 1,
+        rps: run.requests.average,
+        p99: run.latency.p99,
+        rss: rssMb(server.child.pid),
+      };
+      minutes.push(row);
+      console.log(
+        `  minute ${row.minute}: ${row.rps.toFixed(0)} clicks/s, p99 ${row.p99} ms, RSS ${row.rss.toFixed(0)} MB, non-2xx/3xx ${run.non2xx - run['3xx']}`,
+      );
+    }
+    const firstRss = minutes[0].rss;
+    const lastRss = minutes.at(-1).rss;
+    const p99s = minutes.map((m) => m.p99).sort((a, b) => a - b);
+    check(
+      'memory flat (last minute within 20 % of the first)',
+      lastRss <= firstRss * 1.2,
+      `${firstRss.toFixed(0)} → ${lastRss.toFixed(0)} MB`,
+    );
+    check(
+      'p99 flat (the worst minute within 3× the median minute)',
+      p99s.at(-1) <= 3 * p99s[Math.floor(p99s.length / 2)],
+      p99s.join(', ') + ' ms',
+    );
+    check('the buffer drained', await drained(server));
+    await stopServer(server);
+  } finally {
+    database.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const modes = { crash, outage, two, soak };
 if (!modes[MODE]) {
   console.error(`unknown mode ${MODE}: one of ${Object.keys(modes).join(', ')}`);
   process.exit(2);
