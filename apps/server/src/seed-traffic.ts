@@ -1,12 +1,12 @@
 /**
  * `npm run seed:traffic -w @portal/server` (or `npm run seed:traffic` at the root): adds the demo traffic of
  * decision 018 to the database of DATA_DIR / DATABASE_URL, ending now. It refuses when the demo partners already
- * have clicks, unless `-- --force`. Both scripts run it from the repository root, so a relative DATA_DIR means what
- * it means to `npm start`. With the embedded PGlite, stop the server first (one process per data directory).
+ * have clicks, unless `-- --force`. Its conversions are left unbilled: an admin's billing run bills them (decision
+ * 027). Both scripts run it from the repository root, so a relative DATA_DIR means what it means to `npm start`. With
+ * the embedded PGlite, stop the server first (one process per data directory).
  */
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { markSeededHistoryBilled } from './seed/billing.js';
 import { seedTraffic } from './seed/traffic.js';
 
 async function main(): Promise<number> {
@@ -20,7 +20,6 @@ async function main(): Promise<number> {
       console.error('The demo partners already have traffic: nothing added (add `-- --force` to add more).');
       return 1;
     }
-    await markSeededHistoryBilled(database.db);
     const { clicks, refused, postbacks, conversions, reasons, ms } = summary;
     console.log(
       `Demo traffic added in ${(ms / 1000).toFixed(1)} s (database: ${database.kind}): ${clicks} clicks, ` +

@@ -217,6 +217,10 @@ const TABLE: Record<string, Row> = {
     request: (f) => ({ url: `/api/v1/staff/partner-offers/${f.application}`, payload: { status: 'active' } }),
   },
   'GET /api/v1/billing-request': { expect: PARTNER_SELF, request: () => ({ url: '/api/v1/billing-request' }) },
+  'GET /api/v1/billing-request/next-payment': {
+    expect: PARTNER_SELF,
+    request: () => ({ url: '/api/v1/billing-request/next-payment' }),
+  },
   'PUT /api/v1/staff/invoices/{id}': {
     expect: BILLING,
     request: (f) => ({ url: `/api/v1/staff/invoices/${f.invoice}`, payload: { status: 'waiting_for_approval' } }),

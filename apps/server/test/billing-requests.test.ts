@@ -18,7 +18,7 @@ type Seeded = {
   endingAt: string;
   total: number;
   deferred?: boolean;
-  invoice?: { status: string; createdAt: string };
+  invoice?: { status: string; createdAt: string; paidAt?: string };
 };
 
 // Partner A: six months of 2026, every invoice status, one deferred, one not invoiced yet.
@@ -28,7 +28,8 @@ const A: Seeded[] = [
     startingAt: '2025-12-31T23:00:00Z',
     endingAt: '2026-01-31T22:59:59Z',
     total: 120_000,
-    invoice: { status: 'paid', createdAt: '2026-02-01T23:30:00Z' },
+    // Paid late on 3 March in UTC (the partner's offset: it has none set).
+    invoice: { status: 'paid', createdAt: '2026-02-01T23:30:00Z', paidAt: '2026-03-03T23:30:00Z' },
   },
   {
     month: '2026-02',
@@ -90,6 +91,7 @@ async function seed(partnerId: number, rows: Seeded[], prefix: string) {
         reference: `${prefix}INV-${row.month}`,
         status: row.invoice.status,
         createdAt: new Date(row.invoice.createdAt),
+        paidAt: row.invoice.paidAt ? new Date(row.invoice.paidAt) : null,
       });
   }
 }
@@ -135,7 +137,14 @@ describe('GET /api/v1/billing-request', () => {
       paymentThreshold: null,
       deferred: false,
       createdAt: '2026-01-31T22:59:59.000Z',
-      invoice: { id: expect.any(Number), reference: 'A-INV-2026-01', status: 'paid', date: '2026-02-02', file: null },
+      invoice: {
+        id: expect.any(Number),
+        reference: 'A-INV-2026-01',
+        status: 'paid',
+        date: '2026-02-02',
+        file: null,
+        paidOn: '2026-03-03',
+      },
     });
     // Summer time: March ends at 21:59:59 UTC, still the 31st in Paris.
     expect(body.data[3].period).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31' });

@@ -93,16 +93,91 @@ export const BillingRequestSchema = z.object({
       date: z.string(),
       /** The invoice document (spec section 3, invoiceFile); downloaded through GET /file/{id}/url. */
       file: z.object({ id: z.number().int(), filename: z.string() }).nullable(),
+      /**
+       * The day finance marked it paid, yyyy-MM-dd on the partner's time-zone offset (decision 052); null while it
+       * is not paid. Optional: an answer of before the field is still valid.
+       */
+      paidOn: z.string().nullable().optional(),
     })
     .nullable(),
 });
 export type BillingRequest = z.infer<typeof BillingRequestSchema>;
 export const BillingRequestListSchema = listOf(BillingRequestSchema);
 
+// ------------------------------------------------------------------ the next payment (decision 052)
+
+/**
+ * Days from an invoice to its payment, by payment terms (spec section 9): netN is N days; daily, weekly and
+ * bi_monthly pay on the next such turn (1, 7 and 15 days).
+ */
+export const PAYMENT_TERM_DAYS: Readonly<Record<string, number>> = {
+  daily: 1,
+  weekly: 7,
+  bi_monthly: 15,
+  net0: 0,
+  net15: 15,
+  net20: 20,
+  net30: 30,
+  net60: 60,
+  net90: 90,
+};
+/** The days of unknown terms: the spec's default, net30. */
+export const paymentTermDays = (terms: string): number => PAYMENT_TERM_DAYS[terms] ?? 30;
+
+/**
+ * GET /billing-request/next-payment: when the partner's next payment is expected and roughly how much, in minor
+ * units; days are yyyy-MM-dd on the partner's time-zone offset.
+ */
+export const NextPaymentSchema = z.object({
+  paymentTerms: z.string(),
+  /** Minor units of the payment currency; null: none. */
+  paymentThreshold: z.number().int().nullable(),
+  paymentCurrency: z.string(),
+  /**
+   * The next payment: the invoices not paid yet that fall due first (invoice day plus the terms), or, when every
+   * invoice is paid, this month's earnings that are over the threshold (billed at the month's end). Null: nothing is
+   * due.
+   */
+  next: z
+    .object({
+      source: z.enum(['invoices', 'this_month']),
+      /** The day it is expected around; for unpaid invoices past their due day, today. */
+      date: z.string(),
+      /** The day it falls due, invoice day plus the payment terms (the expected day of this month's earnings). */
+      dueDate: z.string(),
+      overdue: z.boolean(),
+      /** VAT included, one entry per currency (sorted by code): a request is billed in one currency. */
+      amounts: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
+      /** The invoices it pays (none for this month's earnings). */
+      references: z.array(z.string()),
+    })
+    .nullable(),
+  /**
+   * What the partner has earned and is not billed yet, by currency: approved payouts of this month and what earlier
+   * months deferred (carried over), before VAT; billed on `billingDate` (the Paris month's end: the run of its first
+   * day) if over the threshold, and then paid around `expectedDate`.
+   */
+  thisMonth: z.array(
+    z.object({
+      currency: z.string(),
+      amount: z.number().int(),
+      /** The carried-over part: what deferred requests left unbilled. */
+      carriedOver: z.number().int(),
+      overThreshold: z.boolean(),
+      billingDate: z.string(),
+      expectedDate: z.string(),
+    }),
+  ),
+});
+export type NextPayment = z.infer<typeof NextPaymentSchema>;
+
 // ------------------------------------------------------------------ the billing run (decision 027)
 
 /** VAT the network charges, by the partner's country; reverse charge (0) elsewhere. The network is in France. */
 export const VAT_RATE_PERCENT_BY_COUNTRY: Readonly<Record<string, number>> = { FR: 20 };
+
+/** VAT in minor units, rounded half up, on an amount that excludes it. */
+export const vatOn = (excluding: number, percent: number): number => Math.floor((excluding * percent + 50) / 100);
 
 /** POST /staff/billing-runs: bill one Paris month, given as yyyy-MM; the month must be over. */
 export const BillingRunBodySchema = z.strictObject({
@@ -169,6 +244,13 @@ export const billingEndpoints = {
     summary: 'The partner’s billing requests with their invoices, paged and filtered (Payments screen)',
     query: ListBillingRequestsQuerySchema,
     response: BillingRequestListSchema,
+  }),
+  nextPayment: defineEndpoint({
+    method: 'GET',
+    path: '/billing-request/next-payment',
+    tags: ['billing'],
+    summary: 'When the partner’s next payment is expected and roughly how much, and this month’s earnings so far',
+    response: envelope(NextPaymentSchema),
   }),
   setInvoiceStatus: defineEndpoint({
     method: 'PUT',

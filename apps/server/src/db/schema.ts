@@ -910,6 +910,8 @@ export const invoices = pgTable('invoices', {
   reference: text().notNull().unique(),
   status: varchar({ length: 32 }).notNull().default('waiting_for_approval'),
   invoiceFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+  /** When finance marked it paid (decision 052); null while it is not paid. */
+  paidAt: timestamp({ withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

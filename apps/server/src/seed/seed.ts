@@ -2,7 +2,7 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import type { AppContext } from '../context.js';
 import { goals, offers, partnerContacts, partners, postbackOffers, postbacks, teams, users } from '../db/schema.js';
-import { markSeededHistoryBilled, seedBilling } from './billing.js';
+import { seedBilling } from './billing.js';
 import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
 import { seedPartnerPipeline } from './partners.js';
@@ -55,7 +55,13 @@ export async function demoAccountsWithPublishedPasswords(db: AppContext['db']): 
  * affiliate partner with company, contact and payment details, then 90 days of their traffic through
  * the tracking code (decision 018; `traffic: false` leaves it out). Answers whether it seeded.
  */
-export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } = {}): Promise<boolean> {
+export async function seedDemo(
+  ctx: AppContext,
+  options: {
+    traffic?: boolean;
+    /** The traffic's volume (1, the demo's; tests use less). */ trafficScale?: number;
+  } = {},
+): Promise<boolean> {
   const { db, storage } = ctx;
   await seedReference(db);
   const existing = await db.select({ n: count() }).from(users);
@@ -347,10 +353,10 @@ export async function seedDemo(ctx: AppContext, options: { traffic?: boolean } =
     lucas: DEMO_ACCOUNTS.lucas.email,
   });
   await seedNews(db, storage, ctx.now());
-  await seedBilling(db, storage, ctx.now(), ctx.config.network);
   if (options.traffic !== false) {
-    await seedTraffic(db, { now: ctx.now() });
-    await markSeededHistoryBilled(db);
+    await seedTraffic(db, { now: ctx.now(), scale: options.trafficScale });
+    // The months the traffic covers, billed by the real billing run (decision 052).
+    await seedBilling(ctx, ctx.now(), { finance: DEMO_ACCOUNTS.finance.email });
   }
   await seedCapsAndOverrides(db, ctx.now(), { admin: DEMO_ACCOUNTS.admin.email, partner: DEMO_ACCOUNTS.partner.email });
   // After the replayed traffic, so that its conversions do not queue deliveries to these made-up trackers.

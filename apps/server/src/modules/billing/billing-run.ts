@@ -5,6 +5,7 @@ import {
   billingMonthLabel,
   formatMoneyMinor,
   partnerDisplayName,
+  vatOn,
   type BillingRunRequest,
   type BillingRunResult,
 } from '@portal/contracts';
@@ -30,6 +31,8 @@ export type BillingRunContext = {
   network: { name: string; address: string[] };
   /** Who ran it, for the audit log (decision 036); the system when absent (the demo seed). */
   actor?: AuditActor;
+  /** False for replayed history (the demo seed, decision 052): no notification, no e-mail. */
+  notify?: boolean;
 };
 
 /** A Paris day as yyyy-MM-dd. */
@@ -44,9 +47,6 @@ function lastDayOf(month: string): string {
   const days = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
   return `${month}-${String(days).padStart(2, '0')}`;
 }
-
-/** VAT in minor units, rounded half up, on an amount that excludes it. */
-const vatOn = (excluding: number, percent: number) => Math.floor((excluding * percent + 50) / 100);
 
 /** Approved conversions recorded before `end` that no request has billed yet. */
 const unbilledBefore = (end: Date) =>
@@ -180,12 +180,14 @@ async function billPartner(
     .returning({ id: billingRequests.id });
   if (!request) throw new Error('billing request insert returned nothing');
   const period = billingMonthLabel(month);
-  const notify = (title: string) =>
-    notifyPartner(
+  const notify = async (title: string) => {
+    if (ctx.notify === false) return;
+    await notifyPartner(
       tx,
       { partnerId, kind: 'invoice_status_changed', title, link: '/payments' },
       { publicUrl: ctx.publicUrl },
     );
+  };
   const outcome = (excluding: number, conversionCount: number, invoice: string | null): BillingRunRequest => ({
     billingRequestId: request.id,
     partnerId,

@@ -1,13 +1,20 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   BILLING_TIMEZONE,
+  VAT_RATE_PERCENT_BY_COUNTRY,
+  addDays,
+  billingMonth,
+  localToday,
+  paymentTermDays,
+  vatOn,
   type BillingRequest,
+  type NextPayment,
   type InvoiceStatusBody,
   type ListBillingRequestsQuery,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { billingRequests, files, invoices, partners } from '../../db/schema.js';
+import { billingRequests, conversions, files, invoices, partners } from '../../db/schema.js';
 
 const invoiceColumns = {
   id: invoices.id,
@@ -21,20 +28,28 @@ const invoiceColumns = {
 };
 
 /** The invoice with its partner's account manager, locked until the transaction ends. */
-export async function lockInvoice(db: DbOrTx, invoiceId: number) {
+export async function lockInvoice(db: DbOrTx, invoiceId: number | { billingRequestId: number }) {
   const rows = await db
     .select(invoiceColumns)
     .from(invoices)
     .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
     .innerJoin(partners, eq(partners.id, billingRequests.partnerId))
-    .where(eq(invoices.id, invoiceId))
+    .where(
+      typeof invoiceId === 'number'
+        ? eq(invoices.id, invoiceId)
+        : eq(invoices.billingRequestId, invoiceId.billingRequestId),
+    )
     .for('update', { of: invoices })
     .limit(1);
   return rows[0] ?? null;
 }
 
+/** The status, and the paid moment: now when it becomes paid, none when it moves back (decision 052). */
 export async function setInvoiceStatus(db: DbOrTx, invoiceId: number, status: InvoiceStatusBody['status'], now: Date) {
-  await db.update(invoices).set({ status, updatedAt: now }).where(eq(invoices.id, invoiceId));
+  await db
+    .update(invoices)
+    .set({ status, paidAt: status === 'paid' ? now : null, updatedAt: now })
+    .where(eq(invoices.id, invoiceId));
 }
 
 export function invoiceDto(row: NonNullable<Awaited<ReturnType<typeof lockInvoice>>>) {
@@ -69,6 +84,8 @@ export async function listBillingRequests(
   db: DbOrTx,
   partnerId: number,
   query: ListBillingRequestsQuery,
+  /** The partner user's time-zone offset, for the paid-on day. */
+  offset: string | null = null,
 ): Promise<{ list: BillingRequest[]; total: number }> {
   const where = and(
     eq(billingRequests.partnerId, partnerId),
@@ -96,6 +113,7 @@ export async function listBillingRequests(
       reference: invoices.reference,
       status: invoices.status,
       invoiceDay: parisDay(invoices.createdAt),
+      paidAt: invoices.paidAt,
       fileId: files.id,
       filename: files.filename,
     })
@@ -135,7 +153,127 @@ export async function listBillingRequests(
               status: row.status as InvoiceStatusBody['status'],
               date: row.invoiceDay,
               file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
+              paidOn: row.status === 'paid' && row.paidAt ? localToday(row.paidAt, offset) : null,
             },
     })),
+  };
+}
+
+/**
+ * When the partner's next payment is expected, and roughly how much (decision 052). Invoices not paid yet fall due
+ * on their day plus the payment terms they were issued under; the first due is the next payment. With every invoice
+ * paid, it is this month's earnings, once billed at the month's end (the run of the next month's first day), if they
+ * reach the threshold (a billing run defers what is below it, decision 027). Days are on the partner's offset.
+ */
+export async function nextPayment(
+  db: DbOrTx,
+  partnerId: number,
+  now: Date,
+  offset: string | null,
+): Promise<NextPayment | null> {
+  const [partner] = await db
+    .select({
+      paymentThreshold: partners.paymentThreshold,
+      paymentTerms: partners.paymentTerms,
+      paymentCurrency: partners.paymentCurrency,
+      country: partners.country,
+    })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  if (!partner) return null;
+  const today = localToday(now, offset);
+
+  const unpaid = await db
+    .select({
+      reference: invoices.reference,
+      createdAt: invoices.createdAt,
+      totalAmount: billingRequests.totalAmount,
+      currency: billingRequests.paymentCurrency,
+      paymentTerms: billingRequests.paymentTerms,
+    })
+    .from(invoices)
+    .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
+    .where(and(eq(billingRequests.partnerId, partnerId), ne(invoices.status, 'paid')))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id));
+  const due = unpaid
+    .map((row) => ({ ...row, dueDate: addDays(localToday(row.createdAt, offset), paymentTermDays(row.paymentTerms)) }))
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  const first = due[0];
+
+  // Approved payouts no request has billed: this month's, and what deferred requests carried over.
+  const monthStart = sql`(${`${billingMonth(now)}-01`}::date)::timestamp at time zone ${BILLING_TIMEZONE}`;
+  const accrued = await db
+    .select({
+      currency: conversions.currency,
+      amount: sql<number>`coalesce(sum(${conversions.payout}), 0)`.mapWith(Number),
+      carriedOver:
+        sql<number>`coalesce(sum(${conversions.payout}) filter (where ${conversions.createdAt} < ${monthStart}), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(conversions)
+    .where(
+      and(
+        eq(conversions.partnerId, partnerId),
+        eq(conversions.status, 'approved'),
+        isNull(conversions.billingRequestId),
+      ),
+    )
+    .groupBy(conversions.currency)
+    .orderBy(conversions.currency);
+  const billingDate = `${billingMonth(now, -1)}-01`;
+  const expectedDate = addDays(billingDate, paymentTermDays(partner.paymentTerms));
+  const thisMonth = accrued
+    .filter((row) => row.amount > 0)
+    .map((row) => ({
+      currency: row.currency,
+      amount: row.amount,
+      carriedOver: row.carriedOver,
+      overThreshold: partner.paymentThreshold === null || row.amount >= partner.paymentThreshold,
+      billingDate,
+      expectedDate,
+    }));
+
+  const byCurrency = (rows: { currency: string; amount: number }[]) =>
+    [
+      ...rows.reduce(
+        (sums, row) => sums.set(row.currency, (sums.get(row.currency) ?? 0) + row.amount),
+        new Map<string, number>(),
+      ),
+    ]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, amount]) => ({ currency, amount }));
+  let next: NextPayment['next'] = null;
+  if (first) {
+    const together = due.filter((row) => row.dueDate === first.dueDate);
+    next = {
+      source: 'invoices',
+      date: first.dueDate < today ? today : first.dueDate,
+      dueDate: first.dueDate,
+      overdue: first.dueDate < today,
+      amounts: byCurrency(together.map((row) => ({ currency: row.currency, amount: row.totalAmount }))),
+      references: together.map((row) => row.reference),
+    };
+  } else {
+    const vatPercent = VAT_RATE_PERCENT_BY_COUNTRY[partner.country ?? ''] ?? 0;
+    const earning = thisMonth.filter((row) => row.overThreshold);
+    if (earning.length > 0)
+      next = {
+        source: 'this_month',
+        date: expectedDate,
+        dueDate: expectedDate,
+        overdue: false,
+        amounts: byCurrency(
+          earning.map((row) => ({ currency: row.currency, amount: row.amount + vatOn(row.amount, vatPercent) })),
+        ),
+        references: [],
+      };
+  }
+  return {
+    paymentTerms: partner.paymentTerms,
+    paymentThreshold: partner.paymentThreshold,
+    paymentCurrency: partner.paymentCurrency,
+    next,
+    thisMonth,
   };
 }

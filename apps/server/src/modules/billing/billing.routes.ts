@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { INVOICE_STATUS_LABELS, billingEndpoints } from '@portal/contracts';
+import { billingEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { partnerIdOf, reachesBilling, staffScopeOf } from '../../plugins/auth.js';
+import { authOf, partnerIdOf, reachesBilling, staffScopeOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
-import { auditActorOf, recordAudit } from '../audit/index.js';
-import { notifyPartner } from '../notifications/index.js';
+import { userTimezone } from '../statistics/index.js';
+import { auditActorOf } from '../audit/index.js';
 import { runBilling } from './billing-run.js';
-import { invoiceDto, listBillingRequests, lockInvoice, setInvoiceStatus } from './billing.repository.js';
+import { invoiceDto, listBillingRequests, lockInvoice, nextPayment } from './billing.repository.js';
+import { changeInvoiceStatus } from './invoice-status.js';
 
 /**
  * Billing requests and invoices: the partner reads its own (the Payments screen, decision 025); staff move an
@@ -19,8 +20,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...routeOf(billingEndpoints.billingRequests),
     preHandler: app.requireAuth(['ROLE_PARTNER']),
     handler: async (request) => {
-      const { list, total } = await listBillingRequests(ctx.db, partnerIdOf(request), request.query);
+      const offset = await userTimezone(ctx.db, authOf(request).userId);
+      const { list, total } = await listBillingRequests(ctx.db, partnerIdOf(request), request.query, offset);
       return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(billingEndpoints.nextPayment),
+    preHandler: app.requireAuth(['ROLE_PARTNER']),
+    handler: async (request) => {
+      const offset = await userTimezone(ctx.db, authOf(request).userId);
+      const next = await nextPayment(ctx.db, partnerIdOf(request), ctx.now(), offset);
+      if (!next) throw notFound('Partner not found.');
+      return ok(next);
     },
   });
 
@@ -34,34 +47,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         const invoice = await lockInvoice(tx, request.params.id);
         // An account manager handles only its own partners; another's invoice does not exist for it.
         if (!invoice || !reachesBilling(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
-        if (invoice.status === status) return invoice;
-        const now = ctx.now();
-        await setInvoiceStatus(tx, invoice.id, status, now);
-        await recordAudit(
+        return changeInvoiceStatus(
           tx,
-          auditActorOf(request),
-          [
-            {
-              action: 'status',
-              entityType: 'invoice',
-              entityId: invoice.id,
-              partnerId: invoice.partnerId,
-              changes: [{ field: 'status', before: invoice.status, after: status }],
-            },
-          ],
-          now,
+          { now: ctx.now(), publicUrl: ctx.config.publicUrl, actor: auditActorOf(request) },
+          invoice,
+          status,
         );
-        await notifyPartner(
-          tx,
-          {
-            partnerId: invoice.partnerId,
-            kind: 'invoice_status_changed',
-            title: `Invoice ${invoice.reference} is now ${INVOICE_STATUS_LABELS[status]}.`,
-            link: '/payments',
-          },
-          { publicUrl: ctx.config.publicUrl },
-        );
-        return { ...invoice, status, updatedAt: now };
       });
       return ok(invoiceDto(updated));
     },

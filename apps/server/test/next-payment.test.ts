@@ -1,0 +1,208 @@
+/**
+ * Payments that explain themselves (decision 052): the day an invoice was paid, on the partner's offset, and
+ * GET /api/v1/billing-request/next-payment, the next payment expected and this month's earnings so far.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vatOn, type BillingRequest, type NextPayment } from '@portal/contracts';
+import { invoices, offers, partners, users } from '../src/db/schema.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  expectErrorObject,
+  login,
+  testClock,
+  type TestApp,
+} from './helper.js';
+import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+
+const clock = testClock(new Date('2026-01-05T10:00:00Z'));
+let t: TestApp;
+let offerId: number;
+let admin: string;
+let finance: string;
+
+type Partner = Awaited<ReturnType<typeof createPartner>> & { token: string };
+let france: Partner; // 20 % VAT, net30, threshold 50.00 EUR, on +05:00
+let small: Partner; // reverse charge, net15, threshold 100.00 EUR
+
+const setClock = (at: string) => clock.advance(new Date(at).getTime() - clock.now().getTime());
+let accounts: { email: string; password: string }[] = [];
+
+/** Moves the clock, and signs everyone in again: a session does not outlive weeks. */
+async function moveClockTo(at: string) {
+  setClock(at);
+  const [a, f, fr, sm] = await Promise.all(accounts.map((account) => login(t, account.email, account.password)));
+  [admin, finance, france.token, small.token] = [a!, f!, fr!, sm!];
+}
+
+/** A click and its approved conversion (12.34 EUR) at `at`, through /click and the advertiser's postback. */
+async function earn(partner: Partner, at: string) {
+  setClock(at);
+  const click = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}` });
+  expect(click.statusCode, click.body).toBe(302);
+  const clickId = new URL(click.headers.location as string).searchParams.get('cid')!;
+  await t.app.tracking.buffer.flush();
+  const token = await advertiserTokenOf(t, offerId);
+  const res = await t.app.inject({ method: 'GET', url: `/postback?${new URLSearchParams({ click_id: clickId, goal: 'sale', token })}` }); // prettier-ignore
+  expect(res.json(), res.body).toMatchObject({ status: 'approved' });
+}
+
+async function partnerWith(country: string, terms: string, threshold: number, timezone: string | null) {
+  const partner = await createPartner(t);
+  await t.database.db
+    .update(partners)
+    .set({ country, paymentTerms: terms, paymentThreshold: threshold })
+    .where(eq(partners.id, partner.partnerId));
+  await t.database.db.update(users).set({ timezone }).where(eq(users.id, partner.userId));
+  return { ...partner, token: await login(t, partner.email, partner.password) };
+}
+
+const get = async <T>(token: string, url: string) => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as T;
+};
+const nextPayment = (partner: Partner) => get<NextPayment>(partner.token, '/billing-request/next-payment');
+const payments = (partner: Partner) =>
+  get<BillingRequest[]>(partner.token, '/billing-request?sort=startingAt&order=asc');
+
+async function runBilling(month: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/billing-runs',
+    headers: bearer(admin),
+    payload: { month },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+async function setStatus(invoiceId: number, status: string) {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/staff/invoices/${invoiceId}`,
+    headers: bearer(finance),
+    payload: { status },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: clock.now });
+  const adminAccount = await createStaff(t, 'ROLE_ADMIN');
+  const financeAccount = await createStaff(t, 'ROLE_FINANCE');
+  admin = await login(t, adminAccount.email, adminAccount.password);
+  finance = await login(t, financeAccount.email, financeAccount.password);
+  offerId = await createOffer(t, { name: 'Shop', currency: 'EUR', goals: [{ goal: 'sale', p1: { amount: 1234 } }] });
+  await t.database.db.update(offers).set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' }).where(eq(offers.id, offerId)); // prettier-ignore
+  france = await partnerWith('FR', 'net30', 5_000, '+05:00');
+  small = await partnerWith('DE', 'net15', 10_000, null);
+  accounts = [adminAccount, financeAccount, france, small];
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('the next payment', () => {
+  it('is nothing before any earnings', async () => {
+    expect(await nextPayment(france)).toEqual({
+      paymentTerms: 'net30',
+      paymentThreshold: 5_000,
+      paymentCurrency: 'EUR',
+      next: null,
+      thisMonth: [],
+    });
+  });
+
+  it('is this month’s earnings, once billed on the next month’s first day and paid after the terms', async () => {
+    for (const day of ['06', '07', '08', '09', '10']) await earn(france, `2026-01-${day}T09:00:00Z`);
+    await earn(small, '2026-01-12T09:00:00Z');
+    await moveClockTo('2026-01-20T12:00:00Z');
+    // 5 × 12.34 = 61.70, over France's 50.00 threshold: billed with VAT on 1 February, paid 30 days later.
+    expect(await nextPayment(france)).toMatchObject({
+      next: {
+        source: 'this_month',
+        date: '2026-03-03',
+        dueDate: '2026-03-03',
+        overdue: false,
+        amounts: [{ currency: 'EUR', amount: 6_170 + vatOn(6_170, 20) }],
+        references: [],
+      },
+      thisMonth: [
+        {
+          currency: 'EUR',
+          amount: 6_170,
+          carriedOver: 0,
+          overThreshold: true,
+          billingDate: '2026-02-01',
+          expectedDate: '2026-03-03',
+        },
+      ],
+    });
+    // 12.34 under the small partner's 100.00: no payment expected yet, the earnings say why.
+    expect(await nextPayment(small)).toMatchObject({
+      next: null,
+      thisMonth: [{ currency: 'EUR', amount: 1_234, carriedOver: 0, overThreshold: false, billingDate: '2026-02-01' }],
+    });
+  });
+
+  it('is the unpaid invoice due first once billed, and then, overdue, expected today; a deferred month carries over', async () => {
+    await moveClockTo('2026-02-02T08:00:00Z');
+    await runBilling('2026-01');
+    const [invoiced] = await payments(france);
+    expect(invoiced?.invoice?.status).toBe('waiting_for_approval');
+    // Issued 2 February (also on +05:00), net30: due 4 March.
+    expect(await nextPayment(france)).toMatchObject({
+      next: {
+        source: 'invoices',
+        date: '2026-03-04',
+        dueDate: '2026-03-04',
+        overdue: false,
+        amounts: [{ currency: 'EUR', amount: invoiced!.totalAmount }],
+        references: [invoiced!.invoice!.reference],
+      },
+      thisMonth: [],
+    });
+    // The small partner's January was deferred: carried over into February's earnings.
+    await earn(small, '2026-02-03T09:00:00Z');
+    expect(await nextPayment(small)).toMatchObject({
+      next: null,
+      thisMonth: [{ amount: 2_468, carriedOver: 1_234, overThreshold: false, billingDate: '2026-03-01' }],
+    });
+
+    await moveClockTo('2026-03-10T12:00:00Z');
+    expect((await nextPayment(france)).next).toMatchObject({
+      date: '2026-03-10',
+      dueDate: '2026-03-04',
+      overdue: true,
+    });
+  });
+
+  it('keeps the day an invoice was paid, on the partner’s offset, and forgets it if the invoice moves back', async () => {
+    const [invoiced] = await payments(france);
+    expect(invoiced!.invoice!.paidOn).toBeNull();
+    // 21:30 UTC on 11 March is 12 March on +05:00.
+    await moveClockTo('2026-03-11T21:30:00Z');
+    await setStatus(invoiced!.invoice!.id, 'paid');
+    const [paid] = await payments(france);
+    expect(paid!.invoice).toMatchObject({ status: 'paid', paidOn: '2026-03-12' });
+    const [stored] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoiced!.invoice!.id));
+    expect(stored?.paidAt?.toISOString()).toBe('2026-03-11T21:30:00.000Z');
+    // Paid: no payment is expected any more.
+    expect((await nextPayment(france)).next).toBeNull();
+
+    await setStatus(invoiced!.invoice!.id, 'payment_in_progress');
+    expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'payment_in_progress', paidOn: null });
+    await moveClockTo('2026-03-13T09:00:00Z');
+    await setStatus(invoiced!.invoice!.id, 'paid');
+    expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'paid', paidOn: '2026-03-13' });
+  });
+
+  it('is a partner’s alone', async () => {
+    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/billing-request/next-payment' }), 401);
+    expectErrorObject(
+      await t.app.inject({ method: 'GET', url: '/api/v1/billing-request/next-payment', headers: bearer(admin) }),
+      403,
+    );
+  });
+});
