@@ -23,6 +23,7 @@ import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
 import { downloadFile } from '@/lib/files';
 import { useBillingRequests, type BillingRequestRow } from '../api/get-billing-requests';
+import { NextPayment } from './next-payment';
 import {
   billingRequestQueryOf,
   invoiceStatusColor,
@@ -35,7 +36,8 @@ import {
 
 /**
  * The Payments screen (spec section 2): the partner's billing requests and invoices, filtered by period, invoice
- * status and deferral (applied by the server, decision 025), newest period first, paginated. Dates are Paris days.
+ * status and deferral (applied by the server, decision 025), newest period first, paginated. Periods and invoice
+ * dates are Paris days; paid-on days and the next payment (decision 052) are on the partner's time zone.
  */
 export function Payments() {
   const { t } = useTranslation();
@@ -71,6 +73,7 @@ export function Payments() {
 
   return (
     <Stack gap="md">
+      <NextPayment />
       <Paper withBorder p="md" radius="md">
         <PaymentsFilterForm
           key={searchParams.toString()}
@@ -314,6 +317,16 @@ function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
                             ? ''
                             : formatMoneyMinor(row.paymentThreshold, row.paymentCurrency),
                       })}
+                    </Text>
+                  </Stack>
+                ) : row.invoice?.paidOn ? (
+                  <Stack gap={2}>
+                    <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+                      {statusLabel(row.invoice.status)}
+                    </Badge>
+                    {/* Decision 052: the day finance marked it paid, on the partner's time zone. */}
+                    <Text size="xs" c="dimmed" data-testid="payment-paid-on">
+                      {t('payments.paidOn', { date: formatLocalDate(row.invoice.paidOn) })}
                     </Text>
                   </Stack>
                 ) : row.invoice ? (

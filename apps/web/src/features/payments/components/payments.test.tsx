@@ -1,0 +1,150 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DATA_LIST_NAMES,
+  billingEndpoints,
+  type accountEndpoints,
+  formatMoneyMinor,
+  type EndpointWireData,
+  type NextPayment,
+} from '@portal/contracts';
+import { saveSession } from '@/lib/session';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
+import { Payments } from './payments';
+
+type WireRequest = EndpointWireData<typeof billingEndpoints.billingRequests>[number];
+type WireLists = EndpointWireData<typeof accountEndpoints.config>['data'];
+
+const request = (id: number, month: string, overrides: Partial<WireRequest> = {}): WireRequest => ({
+  id,
+  startingAt: `${month}-01T00:00:00.000Z`,
+  endingAt: `${month}-28T00:00:00.000Z`,
+  period: { startDate: `${month}-01`, endDate: `${month}-30` },
+  totalAmount: 120_000,
+  totalVatAmount: 20_000,
+  paymentCurrency: 'EUR',
+  paymentTerms: 'net30',
+  paymentThreshold: 10_000,
+  deferred: false,
+  createdAt: `${month}-28T00:00:00.000Z`,
+  invoice: null,
+  ...overrides,
+});
+
+const ROWS: WireRequest[] = [
+  request(3, '2026-10', {
+    invoice: { id: 13, reference: 'INV-2026-0003', status: 'waiting_for_approval', date: '2026-11-03', file: null, paidOn: null },
+  }),
+  request(2, '2026-09', {
+    invoice: { id: 12, reference: 'INV-2026-0002', status: 'paid', date: '2026-10-03', file: null, paidOn: '2026-11-02' },
+  }),
+  // An answer of before the field: paid, no day known.
+  request(1, '2026-08', {
+    invoice: { id: 11, reference: 'INV-2026-0001', status: 'paid', date: '2026-09-03', file: null },
+  }),
+]; // prettier-ignore
+
+const NEXT: NextPayment = {
+  paymentTerms: 'net30',
+  paymentThreshold: 10_000,
+  paymentCurrency: 'EUR',
+  next: {
+    source: 'invoices',
+    date: '2026-12-03',
+    dueDate: '2026-12-03',
+    overdue: false,
+    amounts: [
+      { currency: 'EUR', amount: 120_000 },
+      { currency: 'USD', amount: 2_500 },
+    ],
+    references: ['INV-2026-0003', 'INV-2026-0004'],
+  },
+  thisMonth: [
+    { currency: 'EUR', amount: 77_881, carriedOver: 0, overThreshold: true, billingDate: '2026-12-01', expectedDate: '2026-12-31' },
+    { currency: 'GBP', amount: 8_000, carriedOver: 6_700, overThreshold: false, billingDate: '2026-12-01', expectedDate: '2026-12-31' },
+  ],
+}; // prettier-ignore
+
+const fetchMock = vi.fn<typeof fetch>();
+function serve(next: NextPayment) {
+  fetchMock.mockImplementation((url) => {
+    const path = String(url);
+    if (path.startsWith('/api/v1/config'))
+      return Promise.resolve(
+        configAnswer({
+          data: {
+            ...(Object.fromEntries(DATA_LIST_NAMES.map((name) => [name, []])) as unknown as WireLists),
+            invoiceStatusList: [
+              { value: 'waiting_for_approval', label: 'Waiting for approval' },
+              { value: 'invoice_validated', label: 'Invoice validated' },
+              { value: 'payment_in_progress', label: 'Payment in progress' },
+              { value: 'paid', label: 'Paid' },
+            ],
+          },
+        }),
+      );
+    if (path.startsWith('/api/v1/billing-request/next-payment'))
+      return Promise.resolve(answerOf(billingEndpoints.nextPayment, next));
+    if (path.startsWith('/api/v1/billing-request'))
+      return Promise.resolve(answerOf(billingEndpoints.billingRequests, ROWS, { total: ROWS.length }));
+    throw new Error(`unexpected ${path}`);
+  });
+}
+beforeEach(() => {
+  saveSession('tok', new Date(Date.now() + 60_000), false);
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const squash = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+describe('Payments', () => {
+  it('shows the day a paid invoice was paid under its badge, dd/MM/yyyy', async () => {
+    serve(NEXT);
+    renderWithProviders(<Payments />, { path: '/payments' });
+    const rows = await screen.findAllByTestId('payment-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1]!).getByTestId('payment-paid-on').textContent).toBe('Paid on 02/11/2026');
+    // Waiting: no day; paid before the day was kept: the badge alone.
+    expect(within(rows[0]!).queryByTestId('payment-paid-on')).toBeNull();
+    expect(within(rows[2]!).queryByTestId('payment-paid-on')).toBeNull();
+    expect(within(rows[2]!).getByTestId('payment-status').textContent).toBe('Paid');
+  });
+
+  it('says when the next payment is expected, how much, and this month’s earnings against the threshold', async () => {
+    serve(NEXT);
+    renderWithProviders(<Payments />, { path: '/payments' });
+    const card = await screen.findByTestId('payments-next');
+    expect(squash(within(card).getByTestId('payments-next-headline').textContent)).toBe(
+      squash(`Next payment expected around 03/12/2026: ${formatMoneyMinor(120_000, 'EUR')} + ${formatMoneyMinor(2_500, 'USD')}`),
+    ); // prettier-ignore
+    expect(within(card).getByTestId('payments-next-detail').textContent).toBe(
+      'For invoices INV-2026-0003, INV-2026-0004, due on 03/12/2026 (Net 30 payment terms).',
+    );
+    const months = within(card)
+      .getAllByTestId('payments-next-month')
+      .map((el) => squash(el.textContent));
+    expect(months).toEqual([
+      squash(`This month so far: ${formatMoneyMinor(77_881, 'EUR')} before VAT, billed on 01/12/2026. Over your ${formatMoneyMinor(10_000, 'EUR')} payment threshold: paid around 31/12/2026.`),
+      squash(`This month so far: ${formatMoneyMinor(8_000, 'GBP')} before VAT (${formatMoneyMinor(6_700, 'GBP')} carried over from earlier months), billed on 01/12/2026. Under your ${formatMoneyMinor(10_000, 'EUR')} payment threshold: carried over to next month unless it reaches it by the month’s end.`),
+    ]); // prettier-ignore
+  });
+
+  it('says an overdue invoice is expected any day, and that nothing is expected without earnings', async () => {
+    serve({
+      ...NEXT,
+      next: { ...NEXT.next!, date: '2026-12-10', overdue: true, amounts: [{ currency: 'EUR', amount: 120_000 }], references: ['INV-2026-0003'] },
+    }); // prettier-ignore
+    const { unmount } = renderWithProviders(<Payments />, { path: '/payments' });
+    expect((await screen.findByTestId('payments-next-detail')).textContent).toBe(
+      'For invoice INV-2026-0003, due since 03/12/2026 (Net 30 payment terms): expected any day now.',
+    );
+    unmount();
+
+    serve({ ...NEXT, next: null, thisMonth: [] });
+    renderWithProviders(<Payments />, { path: '/payments' });
+    expect((await screen.findByTestId('payments-next-headline')).textContent).toBe('No payment expected yet.');
+    expect(screen.getByTestId('payments-next-month').textContent).toBe('Nothing earned this month yet.');
+  });
+});
