@@ -74,8 +74,13 @@ test.describe('back-office', () => {
     const lastMonth = await month.inputValue();
     expect(lastMonth).toMatch(/^[A-Z][a-z]+ \d{4}$/);
     await page.getByTestId('staff-billing-run').click();
-    // The seed billed the months of its replayed traffic: nothing is billed twice.
-    await expect(page.getByTestId('staff-billing-summary')).toHaveText(`Nothing new to bill for ${lastMonth}.`);
+    // The seed billed the months of its replayed traffic with this run (decision 052): nothing is billed twice. A
+    // pair whose month stayed under its threshold still has conversions to bill, and is counted as already billed.
+    await expect(page.getByTestId('staff-billing-summary')).toHaveText(
+      new RegExp(
+        `^Nothing new to bill for ${lastMonth}\\.( \\d+ partner and currency pairs? (was|were) already billed\\.)?$`,
+      ),
+    );
 
     // The API refuses the month under way with the spec's error object.
     const { bearer } = await apiLogin(request, DEMO.admin);
