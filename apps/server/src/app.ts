@@ -46,7 +46,13 @@ import { staffRoutes } from './modules/staff/index.js';
 import { staffUsersRoutes } from './modules/staff-users/index.js';
 import { PostbackWorker, postbacksRoutes } from './modules/postbacks/index.js';
 import { statisticsRoutes } from './modules/statistics/index.js';
-import { clickRoutes, isClickRequest, type ClickHandler } from './modules/click/index.js';
+import {
+  clickRoutes,
+  dropOldClickPartitions,
+  ensureClickPartitions,
+  isClickRequest,
+  type ClickHandler,
+} from './modules/click/index.js';
 import { PostbackLogPruner, conversionReviewRoutes, postbackRoutes } from './modules/conversions/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
@@ -234,7 +240,21 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     app.log.warn({ webDist: config.webDist }, 'web app not built: only the API is served');
   }
 
+  // Monthly click partitions made ahead and old ones dropped, at start and daily (decision 054).
+  let partitionTimer: NodeJS.Timeout | null = null;
   if (options.workers !== false) {
+    const keepPartitions = async () => {
+      try {
+        await ensureClickPartitions(ctx.db, ctx.now());
+        const dropped = await dropOldClickPartitions(ctx.db, ctx.now(), config.clickRetentionMonths);
+        if (dropped.length > 0) app.log.info({ dropped }, 'click partitions past retention dropped');
+      } catch (error) {
+        app.log.warn({ err: error }, 'click partitions not maintained; retrying tomorrow');
+      }
+    };
+    app.addHook('onReady', keepPartitions);
+    partitionTimer = setInterval(() => void keepPartitions(), 86_400_000);
+    partitionTimer.unref();
     ctx.mailer.start();
     ctx.sms.start();
     postbackWorker.start(1000);
@@ -242,6 +262,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
   }
   app.addHook('onClose', async () => {
+    if (partitionTimer) clearInterval(partitionTimer);
     // Every acknowledged click is written before the database closes.
     await tracking.buffer.stop();
     // Before the mailer: a round in flight may still queue a notification e-mail (a postback disabled by a 410).

@@ -54,6 +54,8 @@ const EnvSchema = z
       .int()
       .min(1024 * 1024)
       .default(1024 ** 3),
+    /** Raw clicks kept this many whole months back; older monthly partitions are dropped (decision 054). */
+    CLICK_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
     /** Clicks held in memory while the database is away; past it they wait in the journal only. */
     CLICK_BUFFER_MAX_CLICKS: z.coerce.number().int().min(100).default(50_000),
     NETWORK_NAME: z.string().min(1).max(200).default('Demo Affiliate Network SAS'),
@@ -82,6 +84,7 @@ const EnvSchema = z
     clickJournalSyncMs: env.CLICK_JOURNAL_SYNC_MS,
     clickJournalMaxBytes: env.CLICK_JOURNAL_MAX_BYTES,
     clickBufferMaxClicks: env.CLICK_BUFFER_MAX_CLICKS,
+    clickRetentionMonths: env.CLICK_RETENTION_MONTHS,
     geoipDatabase: env.GEOIP_DATABASE ? path.resolve(env.GEOIP_DATABASE) : undefined,
     network: {
       name: env.NETWORK_NAME,

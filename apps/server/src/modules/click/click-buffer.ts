@@ -377,7 +377,7 @@ export class ClickBuffer {
         if (idempotent) {
           type Inserted = { click_id: string };
           const result = (await tx.execute(
-            sql`insert into ${clicks} ${columns} ${rows} on conflict (click_id) do nothing returning click_id`,
+            sql`insert into ${clicks} ${columns} ${rows} on conflict (click_id, created_at) do nothing returning click_id`,
           )) as unknown as Inserted[] | { rows: Inserted[] };
           const ids = new Set((Array.isArray(result) ? result : result.rows).map((r) => r.click_id));
           counted = batch.filter((click) => ids.has(click.clickId));

@@ -6,3 +6,10 @@ export { ClickContextCache } from './click-lookup.js';
 export { createClickHandler, isClickRequest, type ClickHandler } from './click-handler.js';
 export { trackClick } from './click.js';
 export { openCountryLookup, type CountryLookup } from './geo.js';
+export {
+  clickRetentionMessage,
+  clickRetentionStart,
+  dropOldClickPartitions,
+  ensureClickPartitions,
+} from './click-partitions.js';
+export { timeOfClickId } from './click.js';

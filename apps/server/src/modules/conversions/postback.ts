@@ -25,7 +25,7 @@ import {
 } from '../../db/schema.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
-import type { BufferedClick, ClickBuffer } from '../click/index.js';
+import { timeOfClickId, type BufferedClick, type ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
@@ -171,21 +171,26 @@ type ClickFacts = Pick<
 async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<ClickFacts | null> {
   const buffered = buffer.find(clickId);
   if (buffered) return buffered;
-  const [row] = await db
-    .select({
-      clickId: clicks.clickId,
-      offerId: clicks.offerId,
-      partnerId: clicks.partnerId,
-      subid: clicks.subid,
-      tc1: clicks.tc1,
-      tc2: clicks.tc2,
-      tc3: clicks.tc3,
-      tc4: clicks.tc4,
-      country: clicks.country,
-      createdAt: clicks.createdAt,
-    })
-    .from(clicks)
-    .where(eq(clicks.clickId, clickId));
+  // The id's time prefix is the click's created_at, the partition key (decision 054): one partition's index probe.
+  // An id that is not ours, or a row written with another time, is looked for in every partition.
+  const at = timeOfClickId(clickId);
+  const select = () =>
+    db
+      .select({
+        clickId: clicks.clickId,
+        offerId: clicks.offerId,
+        partnerId: clicks.partnerId,
+        subid: clicks.subid,
+        tc1: clicks.tc1,
+        tc2: clicks.tc2,
+        tc3: clicks.tc3,
+        tc4: clicks.tc4,
+        country: clicks.country,
+        createdAt: clicks.createdAt,
+      })
+      .from(clicks);
+  let [row] = at ? await select().where(and(eq(clicks.clickId, clickId), eq(clicks.createdAt, at))) : [];
+  if (!row) [row] = await select().where(eq(clicks.clickId, clickId));
   // Clicks that waited out an outage in the journal are still being written: ask the advertiser to retry.
   if (!row && buffer.catchingUp) throw databaseUnavailable();
   return row ?? null;

@@ -10,6 +10,7 @@ import { clickPage, conversionPage, conversionTotals } from './raw-rows.reposito
 import { exportFilename, reportCsv } from './report-export.js';
 import { refusedTraffic } from './refused.repository.js';
 import { resolveRange, utcWindow } from './report-dates.js';
+import { clickRetentionMessage, clickRetentionStart } from '../click/index.js';
 import {
   basicReport,
   globalPerformance,
@@ -140,7 +141,10 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const { page, count, ...filter } = request.query;
       const window = utcWindow(resolveRange(filter, now, offset), offset);
       const result = await clickPage(db, partnerId, window, filtersOf(filter), { page, count }, offset);
-      return ok(result.rows, { total: result.total });
+      // Raw clicks older than the retention are dropped with their month's partition (decision 054): say so.
+      const kept = clickRetentionStart(now, ctx.config.clickRetentionMonths);
+      const message = window.start < kept ? clickRetentionMessage(ctx.config.clickRetentionMonths, kept) : null;
+      return ok(result.rows, { total: result.total, message });
     },
   });
 

@@ -55,10 +55,11 @@ type PagedQueries = { conversion: ConversionReportQuery; click: PagedReportQuery
 /** GET /statistics/{conversion,click}: one page, newest first, and how many rows match in all. */
 export async function getPagedReport<T extends PagedReportType>(type: T, query: PagedQueries[T]) {
   const endpoint: typeof statisticsEndpoints.conversion | typeof statisticsEndpoints.click = statisticsEndpoints[type];
-  const { data, total } = await api.call(endpoint, { query });
+  const { data, total, message } = await api.call(endpoint, { query });
   // The endpoint is the one of `type`, so its rows are those of `type`.
   const list = (data ?? []) as PagedRows[T][];
-  return { list, total: total ?? list.length };
+  // The server's note on the rows, such as a range that reaches past the raw clicks kept (decision 054).
+  return { list, total: total ?? list.length, notice: message ?? null };
 }
 
 export function pagedReportQueryOptions<T extends PagedReportType>(type: T, query: PagedQueries[T], enabled: boolean) {

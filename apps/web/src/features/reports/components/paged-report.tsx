@@ -1,4 +1,4 @@
-import { Table } from '@mantine/core';
+import { Alert, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-report';
@@ -58,6 +58,11 @@ export function PagedReport<T extends PagedReportType, Cells>({
       }
       toolbar={toolbar}
     >
+      {report.data?.notice ? (
+        <Alert color="yellow" variant="light" mb="sm" data-testid="report-notice">
+          {report.data.notice}
+        </Alert>
+      ) : null}
       {rows.length > 0 ? (
         <Table.ScrollContainer minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="report-table" data-report={type}>
