@@ -13,12 +13,18 @@ const CHROMIUM = '/usr/bin/chromium';
 let passed = 0;
 let failed = 0;
 const failures = [];
+/** How long each step took, printed at the end: CI must stay under 30 minutes on 2 cores. */
+const durations = [];
 
 function step(name, command, env = {}) {
   console.log(`\n=== ${name}\n> ${command}`);
+  const started = Date.now();
   const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
+  durations.push([name, Date.now() - started]);
   return result.status === 0;
 }
+
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
 
 function check(name, command, env) {
   if (step(name, command, env)) passed += 1;
@@ -59,6 +65,7 @@ function ensureChromium() {
   return existsSync(CHROMIUM);
 }
 
+const startedAt = Date.now();
 mkdirSync(tmp, { recursive: true });
 ensureInstall(root);
 run('npm run build --silent -w @portal/contracts', root);
@@ -101,6 +108,9 @@ if (!step('build', 'npm run build --silent')) {
   }
 }
 
+console.log('\nTime per step:');
+for (const [name, ms] of durations) console.log(`  ${name.padEnd(22)} ${minutes(ms)}`);
+console.log(`  ${'total'.padEnd(22)} ${minutes(Date.now() - startedAt)}`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -6,16 +6,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/bulk.js';
 import { clicks, statsHourly } from '../src/db/schema.js';
 import { dropOldClickPartitions, ensureClickPartitions } from '../src/modules/click/index.js';
 import { bearer, buildTestApp, createPartner, databaseKind, login, testClock, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
-
-type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: unknown) => {
-  const value = result as Rows<T>;
-  return Array.isArray(value) ? value : value.rows;
-};
 
 /** Each click of a partner with the partition that holds it. */
 async function placed(t: TestApp, partnerId: number) {

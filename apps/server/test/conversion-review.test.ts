@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/bulk.js';
 import {
   conversions,
   goals,
@@ -87,7 +88,8 @@ async function rollups(partnerId: number) {
     sum(rejected)::int as rejected, sum(payout)::int as payout, sum(pending_payout)::int as pending_payout`;
   const rows = async (table: typeof statsHourly | typeof statsDaily) => {
     const result = await t.database.db.execute(sql`select ${sums} from ${table} where partner_id = ${partnerId}`);
-    return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows)[0];
+    type Sums = Record<'clicks' | 'conversions' | 'pending' | 'rejected' | 'payout' | 'pending_payout', number>;
+    return rowsOf<Sums>(result)[0]!;
   };
   const hourly = await rows(statsHourly);
   expect(await rows(statsDaily)).toEqual(hourly);

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { rowsOf } from '../src/db/bulk.js';
 import { buildApp } from '../src/app.js';
 import { testConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -257,10 +258,7 @@ export async function rowCounts(t: TestApp) {
     sql`, `,
   );
   const result = await t.database.db.execute(sql`select ${columns}`);
-  const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as Record<
-    string,
-    number | string
-  >;
+  const row = rowsOf<Record<string, number | string>>(result)[0]!;
   return Object.fromEntries(Object.keys(tables).map((name) => [name, Number(row[name])])) as Record<
     keyof typeof tables,
     number

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NETWORK_BREAKDOWNS, type MoneyAmount, type NetworkReportRow } from '@portal/contracts';
+import { rowsOf } from '../src/db/bulk.js';
 import { clicks, conversions, offers, partners, products, users } from '../src/db/schema.js';
 import {
   bearer,
@@ -303,8 +304,7 @@ describe('network reports (issue 21)', () => {
   });
 
   it('keeps the partner and offer grains equal to the network rollups, hour by hour and day by day (decision 049)', async () => {
-    const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
-    const read = async (query: string) => rowsOf(await t.database.db.execute(sql.raw(query))) as Record<string, unknown>[]; // prettier-ignore
+    const read = async (query: string) => rowsOf<Record<string, unknown>>(await t.database.db.execute(sql.raw(query)));
     const counts = 'clicks, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue';
     const sums = counts
       .split(', ')

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../src/db/bulk.js';
 import { clicks, offers, partners, rejectedClicksHourly, statsHourly } from '../src/db/schema.js';
 import { dailyStats } from '../src/modules/rollups/rollups.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
@@ -376,9 +377,10 @@ describe('hourly rollups', () => {
       from stats_hourly where partner_id in (${a.partnerId}, ${b.partnerId})
       order by 1, 2, 3, 4, 5, 6, 7, 8`);
     const rows = (result: unknown) =>
-      ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]).map(
-        (row): Record<string, unknown> => ({ ...row, hour: new Date(row.hour as string).toISOString() }),
-      );
+      rowsOf<Record<string, unknown>>(result).map((row): Record<string, unknown> => ({
+        ...row,
+        hour: new Date(row.hour as string).toISOString(),
+      }));
     expect(rows(rollup)).toEqual(rows(raw));
     expect(rows(raw).reduce((sum, row) => sum + (row.clicks as number), 0)).toBe(48);
 

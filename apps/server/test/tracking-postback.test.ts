@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../src/db/bulk.js';
 import { conversions, goals, offerGoals, offers, partners } from '../src/db/schema.js';
 import { dailyStats } from '../src/modules/rollups/rollups.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
@@ -347,9 +348,10 @@ describe('conversion rollups', () => {
       from stats_hourly group by 1, 2, 3, 4, 5
       having sum(conversions) + sum(pending) + sum(rejected) > 0 order by 1, 2, 3, 4, 5`);
     const rows = (result: unknown) =>
-      ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Record<string, unknown>[]).map(
-        (row): Record<string, unknown> => ({ ...row, hour: new Date(row.hour as string).toISOString() }),
-      );
+      rowsOf<Record<string, unknown>>(result).map((row): Record<string, unknown> => ({
+        ...row,
+        hour: new Date(row.hour as string).toISOString(),
+      }));
     expect(rows(rollup)).toEqual(rows(raw));
 
     const totals = async (partnerId: number) =>
@@ -381,7 +383,7 @@ describe('conversion rollups', () => {
     const rollups = async () => {
       const read = async (query: ReturnType<typeof sql>) => {
         const result = await t.database.db.execute(query);
-        return Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
+        return rowsOf<Record<string, unknown>>(result);
       };
       const counts = sql.raw(`subid, tc2, clicks::int as clicks, conversions::int as conversions,
         pending::int as pending, payout::int as payout`);

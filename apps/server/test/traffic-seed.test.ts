@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_TIMEZONE, CONVERSION_STATUSES, billingMonth } from '@portal/contracts';
+import { rowsOf } from '../src/db/bulk.js';
 import { seedBilling } from '../src/seed/billing.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
 import {
@@ -23,8 +24,7 @@ let summary: TrafficSummary | null;
 let partnerIds: Record<'partner' | 'bluebird' | 'kestrel', number>;
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await t.database.db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as T[];
+  return rowsOf<T>(await t.database.db.execute(query));
 }
 
 beforeAll(async () => {

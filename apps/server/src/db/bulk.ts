@@ -19,3 +19,12 @@ export function unnestRows(columns: readonly BulkColumn[]): SQL {
 
 /** A timestamp as the array encoding expects it (with its offset: no time zone guessing). */
 export const isoTime = (date: Date) => date.toISOString();
+
+/**
+ * The rows of a raw `execute`: node-postgres answers `{ rows }`, PGlite's driver answers them as they are (the
+ * drizzle result types differ by driver; the queries do not).
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  const value = result as T[] | { rows: T[] };
+  return Array.isArray(value) ? value : value.rows;
+}

@@ -1,5 +1,6 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { rowsOf } from '../../db/bulk.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { capUsage, clicks, offerCaps } from '../../db/schema.js';
 import { isDataException } from '../../lib/errors.js';
@@ -330,7 +331,9 @@ export class ClickBuffer {
         await (i < 0 ? this.write([], rejected, idempotent) : this.write([batch[i]!], [], idempotent));
       } catch (error) {
         if (!isDataException(error)) {
+          // An outage midway: the rest goes back and waits for the backoff, as a whole batch would.
           this.putBack(batch.slice(Math.max(i, 0)), i < 0 ? rejected : []);
+          this.failed();
           throw error;
         }
         this.options.logger.error({ err: error, click: batch[i] }, 'click dropped: the database refused its values');
@@ -375,11 +378,10 @@ export class ClickBuffer {
           '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, created_at)',
         );
         if (idempotent) {
-          type Inserted = { click_id: string };
-          const result = (await tx.execute(
+          const result = await tx.execute(
             sql`insert into ${clicks} ${columns} ${rows} on conflict (click_id, created_at) do nothing returning click_id`,
-          )) as unknown as Inserted[] | { rows: Inserted[] };
-          const ids = new Set((Array.isArray(result) ? result : result.rows).map((r) => r.click_id));
+          );
+          const ids = new Set(rowsOf<{ click_id: string }>(result).map((r) => r.click_id));
           counted = batch.filter((click) => ids.has(click.clickId));
           inserted = counted.length;
         } else {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/bulk.js';
 import type { Db } from '../../db/client.js';
 
 /** Lock taken while partitions are made or dropped: two servers starting at once do it one after the other. */
@@ -7,12 +8,6 @@ const PARTITION_NAME = /^clicks_(\d{4})_(\d{2})$/;
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month, 1));
 const nameOf = (start: Date) => `clicks_${start.getUTCFullYear()}_${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
-
-type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(result: unknown) => {
-  const value = result as Rows<T>;
-  return Array.isArray(value) ? value : value.rows;
-};
 
 /** The monthly partitions of `clicks` that exist, by name. */
 async function partitions(db: Db): Promise<string[]> {
