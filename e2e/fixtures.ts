@@ -12,6 +12,7 @@ export const DEMO = {
   kestrelReports: { email: 'kestrel.reports@demo.test', password: 'Partner2025!' },
   manager: { email: 'manager@demo.test', password: 'Manager2025!', name: 'Claire Martin' },
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
+  finance: { email: 'finance@demo.test', password: 'Finance2025!' },
 } as const;
 
 export type Account = { email: string; password: string };

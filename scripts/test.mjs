@@ -101,6 +101,11 @@ if (!step('build', 'npm run build --silent')) {
     passed += stats.expected + (stats.flaky ?? 0);
     failed += stats.unexpected;
     if (stats.unexpected > 0) failures.push('end-to-end');
+    // A test that did not run (a dependent project after a failure, a skip) is not a pass: counted as failed.
+    if (stats.skipped > 0) {
+      failed += stats.skipped;
+      failures.push(`end-to-end (${stats.skipped} did not run)`);
+    }
     if (stats.expected + stats.unexpected === 0) {
       failed += 1;
       failures.push('end-to-end (ran no test)');

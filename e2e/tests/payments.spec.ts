@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { formatLocalDate, formatMoneyMinor, type BillingRequest, type NextPayment } from '@portal/contracts';
-import { DEMO, expectShell, squash, useApiSession } from '../fixtures.js';
+import {
+  formatLocalDate,
+  formatMoneyMinor,
+  formatIsoDate,
+  type BillingRequest,
+  type NextPayment,
+  type StaffInvoice,
+} from '@portal/contracts';
+import { DEMO, apiLogin, expectShell, signIn, snackbar, squash, useApiSession } from '../fixtures.js';
 
 const STATUS_LABELS: Record<string, string> = {
   waiting_for_approval: 'Waiting for approval',
@@ -259,5 +266,68 @@ test.describe('payments', () => {
       await expect(
         card.locator(`[data-testid="payments-next-month"][data-currency="${month.currency}"]`),
       ).toContainText(month.overThreshold ? 'Over your' : 'Under your');
+  });
+
+  // Last in this file: it pays one of the demo partner's open invoices, which the tests above read as open.
+  test('finance works an invoice from the home queue to paid, and the partner sees the day it was paid', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const { bearer: finance } = await apiLogin(request, DEMO.finance);
+    const listed = await request.get('/api/v1/staff/invoices?status=waiting_for_approval&count=100', {
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    expect(listed.status()).toBe(200);
+    const waiting = ((await listed.json()) as { data: StaffInvoice[] }).data;
+    const open = (await billingRequests(request, bearer)).filter(
+      (row) => row.invoice?.status === 'waiting_for_approval',
+    );
+    const invoice = waiting.find((row) => open.some((mine) => mine.invoice!.reference === row.reference));
+    expect(invoice, 'an open invoice of the demo partner').toBeTruthy();
+
+    const staff = await browser.newContext();
+    const desk = await staff.newPage();
+    await signIn(desk, DEMO.finance.email, DEMO.finance.password);
+    await expect(desk).toHaveURL('/staff');
+    const queue = desk.getByTestId('staff-queue-invoicesWaitingForApproval');
+    await expect(queue.getByTestId('staff-queue-count')).toHaveText(String(waiting.length));
+    await queue.getByTestId('staff-queue-link').click();
+    await expect(desk).toHaveURL('/staff/invoices?status=waiting_for_approval');
+    await expect(desk.getByTestId('page-title')).toHaveText('Invoices');
+    await expect(desk.getByTestId('staff-invoice-row')).toHaveCount(waiting.length);
+    const row = desk.getByTestId('staff-invoice-row').filter({ hasText: invoice!.reference });
+    expect(squash((await row.innerText()) ?? '')).toContain(
+      squash(formatMoneyMinor(invoice!.totalAmount, invoice!.paymentCurrency)),
+    );
+    await expect(row).toContainText(formatLocalDate(invoice!.dueDate));
+
+    // Validated: it leaves the queue; then in payment and paid, from the menu's list of every status.
+    await row.getByRole('button', { name: 'Validate' }).click();
+    await expect(snackbar(desk, `Invoice ${invoice!.reference} is now validated.`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await desk.getByTestId('menu-staffInvoices').click();
+    await expect(desk).toHaveURL('/staff/invoices');
+    const all = desk.getByTestId('staff-invoice-row').filter({ hasText: invoice!.reference });
+    await expect(all.getByTestId('staff-invoice-status')).toHaveText('Invoice validated');
+    await all.getByRole('button', { name: 'Start payment' }).click();
+    await expect(all.getByTestId('staff-invoice-status')).toHaveText('Payment in progress');
+    await all.getByRole('button', { name: 'Mark paid' }).click();
+    await expect(all.getByTestId('staff-invoice-status')).toHaveText('Paid');
+    // Paid today, in Paris time (the billing reference).
+    await expect(all).toContainText(`Paid on ${formatLocalDate(formatIsoDate(new Date(), 'Europe/Paris'))}`);
+    await expect(all.getByRole('button')).toHaveCount(0);
+    await staff.close();
+
+    // The partner's Payments screen: paid, on the day finance marked it, on the partner's own offset.
+    const after = (await billingRequests(request, bearer)).find(
+      (mine) => mine.invoice?.reference === invoice!.reference,
+    );
+    expect(after?.invoice).toMatchObject({ status: 'paid' });
+    expect(after!.invoice!.paidOn! >= after!.invoice!.date).toBe(true);
+    await page.goto('/payments');
+    await expectShell(page);
+    const paidOn = page.locator(`[data-testid="payment-row"][data-id="${after!.id}"]`).getByTestId('payment-paid-on');
+    await expect(paidOn).toHaveText(`Paid on ${formatLocalDate(after!.invoice!.paidOn!)}`);
   });
 });

@@ -32,6 +32,7 @@ test.describe('the staff console', () => {
       'Advertisers',
       'News',
       'Billing',
+      'Invoices',
       'Staff',
       'Audit log',
     ]);

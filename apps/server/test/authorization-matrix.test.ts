@@ -221,6 +221,7 @@ const TABLE: Record<string, Row> = {
     expect: PARTNER_SELF,
     request: () => ({ url: '/api/v1/billing-request/next-payment' }),
   },
+  'GET /api/v1/staff/invoices': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/invoices' }) },
   'PUT /api/v1/staff/invoices/{id}': {
     expect: BILLING,
     request: (f) => ({ url: `/api/v1/staff/invoices/${f.invoice}`, payload: { status: 'waiting_for_approval' } }),

@@ -233,6 +233,65 @@ export const billingMonthLabel = (month: string): string =>
     new Date(`${month}-01T00:00:00Z`),
   );
 
+// ------------------------------------------------------------------ invoices for finance (staff)
+
+/** What GET /staff/invoices sorts on: the invoice day (default, newest first), the due day, the amount. */
+export const STAFF_INVOICE_SORTS = ['date', 'dueDate', 'totalAmount'] as const;
+
+/**
+ * GET /staff/invoices: every invoice within the reader's billing reach (admins and finance all, an account manager its
+ * own partners'), filtered on statuses and a partner, paged; the Invoices screen where finance moves them to paid.
+ */
+export const ListStaffInvoicesQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  sort: z.enum(STAFF_INVOICE_SORTS, { error: 'type' }).default('date'),
+  order: z.enum(['asc', 'desc'], { error: 'type' }).default('desc'),
+  status: z.preprocess(
+    commaList,
+    z
+      .array(z.enum(INVOICE_STATUSES, { error: 'type' }))
+      .max(10)
+      .optional(),
+  ),
+  partnerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
+});
+export type ListStaffInvoicesQuery = z.infer<typeof ListStaffInvoicesQuerySchema>;
+export type ListStaffInvoicesQueryInput = z.input<typeof ListStaffInvoicesQuerySchema>;
+
+/** An invoice as finance works it: amounts in minor units of its payment currency, days yyyy-MM-dd in Paris time. */
+export const StaffInvoiceSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  partner: z.object({ id: z.number().int(), name: z.string() }),
+  /** The billed period's first and last days. */
+  period: z.object({ startDate: z.string(), endDate: z.string() }),
+  /** The invoice's day. */
+  date: z.string(),
+  /** The invoice's day plus the payment terms it was issued under (spec section 9). */
+  dueDate: z.string(),
+  paymentTerms: z.string(),
+  /** VAT included; the amount before VAT is totalAmount − totalVatAmount. */
+  totalAmount: z.number().int(),
+  totalVatAmount: z.number().int(),
+  paymentCurrency: z.string(),
+  /** The day it was marked paid; null while it is not. */
+  paidOn: z.string().nullable(),
+  file: z.object({ id: z.number().int(), filename: z.string() }).nullable(),
+});
+export type StaffInvoice = z.infer<typeof StaffInvoiceSchema>;
+export const StaffInvoiceListSchema = listOf(StaffInvoiceSchema);
+
+/** The status an invoice moves to next, the way finance works it: validated, then in payment, then paid. */
+export const NEXT_INVOICE_STATUS: Readonly<
+  Record<(typeof INVOICE_STATUSES)[number], (typeof INVOICE_STATUSES)[number] | null>
+> = {
+  waiting_for_approval: 'invoice_validated',
+  invoice_validated: 'payment_in_progress',
+  payment_in_progress: 'paid',
+  paid: null,
+};
+
 // ------------------------------------------------------------------ endpoints
 
 /** Billing requests and invoices: the partner reads its own; staff move invoices; an admin runs the month's billing. */
@@ -251,6 +310,14 @@ export const billingEndpoints = {
     tags: ['billing'],
     summary: 'When the partner’s next payment is expected and roughly how much, and this month’s earnings so far',
     response: envelope(NextPaymentSchema),
+  }),
+  staffInvoices: defineEndpoint({
+    method: 'GET',
+    path: '/staff/invoices',
+    tags: ['staff'],
+    summary: 'Invoices within the reader’s billing reach, by status and partner, paged (the Invoices screen)',
+    query: ListStaffInvoicesQuerySchema,
+    response: StaffInvoiceListSchema,
   }),
   setInvoiceStatus: defineEndpoint({
     method: 'PUT',

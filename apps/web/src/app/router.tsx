@@ -246,6 +246,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff-billing').then((m) => ({ Component: m.StaffBillingRoute })),
           },
           {
+            ...screen(screens.staffInvoices),
+            lazy: () => import('./routes/staff-invoices').then((m) => ({ Component: m.StaffInvoicesRoute })),
+          },
+          {
             ...screen(screens.staffUsers),
             lazy: () => import('./routes/staff-users').then((m) => ({ Component: m.StaffUsersRoute })),
           },

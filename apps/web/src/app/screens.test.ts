@@ -79,6 +79,7 @@ describe('the main menu and the router', () => {
       'menu-staffAdvertisers',
       'menu-staffNews',
       'menu-staffBilling',
+      'menu-staffInvoices',
       'menu-staffUsers',
       'menu-staffAuditLog',
     ]);
@@ -118,6 +119,7 @@ describe('the main menu and the router', () => {
       'menu-staffAdvertisers',
       'menu-staffNews',
       'menu-staffBilling',
+      'menu-staffInvoices',
       'menu-staffUsers',
       'menu-staffAuditLog',
     ]);
@@ -130,6 +132,11 @@ describe('the main menu and the router', () => {
       'menu-staffOffers',
       'menu-staffReports',
     ]);
-    expect(ids(['ROLE_FINANCE'])).toEqual(['menu-staffHome', 'menu-staffOffers', 'menu-staffReports']);
+    expect(ids(['ROLE_FINANCE'])).toEqual([
+      'menu-staffHome',
+      'menu-staffOffers',
+      'menu-staffReports',
+      'menu-staffInvoices',
+    ]);
   });
 });

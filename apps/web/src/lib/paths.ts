@@ -50,6 +50,11 @@ export const paths = {
   staffNews: { path: '/staff/news', href: () => '/staff/news' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
+  /** Back-office: the invoices finance works through to payment (admins, finance; managers their partners'). */
+  staffInvoices: {
+    path: '/staff/invoices',
+    href: (status?: string) => (status ? `/staff/invoices?status=${encodeURIComponent(status)}` : '/staff/invoices'),
+  },
   /** Back-office: staff users, teams and security settings (admins, team managers). */
   staffUsers: { path: '/staff/users', href: () => '/staff/users' },
   /** Back-office: the pending applications to offers. */

@@ -5,6 +5,7 @@ import {
   IconClipboardCheck,
   IconCreditCard,
   IconFileCheck,
+  IconFileInvoice,
   IconGauge,
   IconHistory,
   IconHome,
@@ -270,6 +271,20 @@ export const screens = {
     // The billing run is the admins' (decision 027); finance's invoice screens come with the payment issues.
     roles: ['ROLE_ADMIN'],
     menu: { label: 'shell.menu.staffBilling', icon: IconReceipt, order: 160, testId: 'menu-staffBilling' },
+  },
+  staffInvoices: {
+    path: paths.staffInvoices.path,
+    title: 'screen.staffInvoices',
+    area: 'staff',
+    // Finance works every invoice, admins too; account and team managers reach their partners' from the home's queue.
+    anyRoles: STAFF_ROLES,
+    menu: {
+      label: 'shell.menu.staffInvoices',
+      icon: IconFileInvoice,
+      order: 161,
+      testId: 'menu-staffInvoices',
+      anyRoles: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+    },
   },
   staffUsers: {
     path: paths.staffUsers.path,

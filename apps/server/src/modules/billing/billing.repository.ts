@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   BILLING_TIMEZONE,
+  PAYMENT_TERM_DAYS,
   VAT_RATE_PERCENT_BY_COUNTRY,
   addDays,
   billingMonth,
@@ -11,9 +12,12 @@ import {
   type NextPayment,
   type InvoiceStatusBody,
   type ListBillingRequestsQuery,
+  type ListStaffInvoicesQuery,
+  type StaffInvoice,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { billingReachSql, type StaffScope } from '../../plugins/auth.js';
 import { billingRequests, conversions, files, invoices, partners } from '../../db/schema.js';
 
 const invoiceColumns = {
@@ -155,6 +159,87 @@ export async function listBillingRequests(
               file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
               paidOn: row.status === 'paid' && row.paidAt ? localToday(row.paidAt, offset) : null,
             },
+    })),
+  };
+}
+
+/** The Paris day an invoice falls due: its day plus the payment terms of its request (spec section 9). */
+const dueDay = sql<string>`to_char(((${invoices.createdAt} at time zone ${BILLING_TIMEZONE})::date + (case ${billingRequests.paymentTerms}
+  ${sql.join(
+    Object.entries(PAYMENT_TERM_DAYS).map(([terms, days]) => sql`when ${terms} then ${days}::int`),
+    sql` `,
+  )} else 30 end)), 'YYYY-MM-DD')`;
+
+const STAFF_INVOICE_SORT = {
+  date: invoices.createdAt,
+  dueDate: dueDay,
+  totalAmount: billingRequests.totalAmount,
+} as const;
+
+/**
+ * One page of the invoices within a staff member's billing reach (admins and finance every partner's, an account
+ * manager its own partners'), with how many match: the Invoices screen, where finance moves them to paid.
+ */
+export async function listStaffInvoices(
+  db: DbOrTx,
+  scope: StaffScope,
+  query: ListStaffInvoicesQuery,
+): Promise<{ list: StaffInvoice[]; total: number }> {
+  const where = and(
+    billingReachSql(scope, partners.accountManagerId, partners.status),
+    query.status ? inArray(invoices.status, query.status) : undefined,
+    query.partnerId ? eq(billingRequests.partnerId, query.partnerId) : undefined,
+  );
+  const order = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({
+      id: invoices.id,
+      reference: invoices.reference,
+      status: invoices.status,
+      partnerId: partners.id,
+      partnerName: partners.companyName,
+      startDay: parisDay(billingRequests.startingAt),
+      endDay: parisDay(billingRequests.endingAt),
+      date: parisDay(invoices.createdAt),
+      dueDate: dueDay,
+      paymentTerms: billingRequests.paymentTerms,
+      totalAmount: billingRequests.totalAmount,
+      totalVatAmount: billingRequests.totalVatAmount,
+      paymentCurrency: billingRequests.paymentCurrency,
+      paidOn: sql<string | null>`case when ${invoices.paidAt} is null then null else ${parisDay(invoices.paidAt)} end`,
+      fileId: files.id,
+      filename: files.filename,
+    })
+    .from(invoices)
+    .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
+    .innerJoin(partners, eq(partners.id, billingRequests.partnerId))
+    .leftJoin(files, eq(files.id, invoices.invoiceFileId))
+    .where(where)
+    .orderBy(order(STAFF_INVOICE_SORT[query.sort]), order(invoices.id))
+    .limit(query.count)
+    .offset((query.page - 1) * query.count);
+  const counted = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(invoices)
+    .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
+    .innerJoin(partners, eq(partners.id, billingRequests.partnerId))
+    .where(where);
+  return {
+    total: counted[0]?.n ?? 0,
+    list: rows.map((row) => ({
+      id: row.id,
+      reference: row.reference,
+      status: row.status as StaffInvoice['status'],
+      partner: { id: row.partnerId, name: row.partnerName },
+      period: { startDate: row.startDay, endDate: row.endDay },
+      date: row.date,
+      dueDate: row.dueDate,
+      paymentTerms: row.paymentTerms,
+      totalAmount: row.totalAmount,
+      totalVatAmount: row.totalVatAmount,
+      paymentCurrency: row.paymentCurrency,
+      paidOn: row.status === 'paid' ? row.paidOn : null,
+      file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
     })),
   };
 }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { userTimezone } from '../statistics/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { runBilling } from './billing-run.js';
-import { invoiceDto, listBillingRequests, lockInvoice, nextPayment } from './billing.repository.js';
+import { invoiceDto, listBillingRequests, listStaffInvoices, lockInvoice, nextPayment } from './billing.repository.js';
 import { changeInvoiceStatus } from './invoice-status.js';
 
 /**
@@ -34,6 +34,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       const next = await nextPayment(ctx.db, partnerIdOf(request), ctx.now(), offset);
       if (!next) throw notFound('Partner not found.');
       return ok(next);
+    },
+  });
+
+  app.route({
+    ...routeOf(billingEndpoints.staffInvoices),
+    preHandler: app.requireStaff(),
+    handler: async (request) => {
+      const { list, total } = await listStaffInvoices(ctx.db, staffScopeOf(request), request.query);
+      return ok(list, { total });
     },
   });
 

@@ -65,17 +65,5 @@ export function billingRequestQueryOf(filters: PaymentFilters, page: number): Li
 export const rangeIsInverted = (filters: PaymentFilters) =>
   Boolean(filters.startDate && filters.endDate && filters.endDate < filters.startDate);
 
-/** Spec section 4: waiting for approval red, validated green, in payment yellow, paid green, anything else info. */
-export function invoiceStatusColor(status: string): string {
-  switch (status) {
-    case 'waiting_for_approval':
-      return 'red';
-    case 'invoice_validated':
-    case 'paid':
-      return 'green';
-    case 'payment_in_progress':
-      return 'yellow';
-    default:
-      return 'blue';
-  }
-}
+// The colours are the partner's and finance's alike (lib/invoice-status.ts).
+export { invoiceStatusColor } from '@/lib/invoice-status';

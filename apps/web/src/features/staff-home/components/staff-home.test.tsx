@@ -67,7 +67,9 @@ describe('StaffHome', () => {
     expect(within(screen.getByTestId('staff-queue-pendingDocuments')).getByRole('link').getAttribute('href')).toBe(
       '/staff/documents',
     );
-    expect(within(screen.getByTestId('staff-queue-invoicesWaitingForApproval')).getByRole('link')).toBeTruthy();
+    expect(
+      within(screen.getByTestId('staff-queue-invoicesWaitingForApproval')).getByRole('link').getAttribute('href'),
+    ).toBe('/staff/invoices?status=waiting_for_approval');
     expect(screen.getByTestId('staff-home-greeting').textContent).toContain('Alex');
   });
 

@@ -17,8 +17,8 @@ import { useCapAlerts, useHomeNumbers, useStaffHome, useStaffNotifications } fro
 
 type Queue = {
   key: keyof StaffHomeData;
-  /** Where the queue is worked, for these roles; null while its screen does not exist yet. */
-  to: (roles: readonly string[]) => string | null;
+  /** Where the queue is worked. */
+  to: () => string;
 };
 
 /** The queues, in the order of a working day: new partners first, money last. */
@@ -27,10 +27,7 @@ const QUEUES: readonly Queue[] = [
   { key: 'pendingApplications', to: () => paths.staffApplications.href() },
   { key: 'pendingDocuments', to: () => paths.staffDocuments.href() },
   { key: 'pendingConversions', to: () => paths.staffConversions.href() },
-  {
-    key: 'invoicesWaitingForApproval',
-    to: (roles) => (roles.includes('ROLE_ADMIN') ? paths.staffBilling.href() : null),
-  },
+  { key: 'invoicesWaitingForApproval', to: () => paths.staffInvoices.href('waiting_for_approval') },
 ];
 
 /** The staff console's home (issue 17): each work queue the role works, with its count and where to work it. */
@@ -56,7 +53,7 @@ export function StaffHome() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {queues.map((queue) => {
           const count = data[queue.key] ?? 0;
-          const to = queue.to(config.roles);
+          const to = queue.to();
           return (
             <Card key={queue.key} withBorder padding="lg" data-testid={`staff-queue-${queue.key}`}>
               <Stack gap={4}>
@@ -67,15 +64,9 @@ export function StaffHome() {
                   {formatCount(count)}
                 </Text>
                 <Group>
-                  {to ? (
-                    <Anchor component={Link} to={to} data-testid="staff-queue-link">
-                      {count > 0 ? t('staff.home.open') : t('staff.home.view')}
-                    </Anchor>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('staff.home.screenLater')}
-                    </Text>
-                  )}
+                  <Anchor component={Link} to={to} data-testid="staff-queue-link">
+                    {count > 0 ? t('staff.home.open') : t('staff.home.view')}
+                  </Anchor>
                 </Group>
               </Stack>
             </Card>

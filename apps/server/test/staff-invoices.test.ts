@@ -1,0 +1,198 @@
+/**
+ * GET /api/v1/staff/invoices: the Invoices screen where finance works invoices through to payment. Every invoice
+ * within the reader's billing reach (admins and finance all, an account manager its own partners'), by status and
+ * partner, paged; amounts in minor units, days in Paris time, the due day from the payment terms; and the walk
+ * validated → in payment → paid through PUT, the partner's Payments screen saying when it was paid.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { StaffInvoice } from '@portal/contracts';
+import { billingRequests, invoices, partners } from '../src/db/schema.js';
+import {
+  bearer,
+  buildTestApp,
+  createPartner,
+  createStaff,
+  expectErrorObject,
+  login,
+  testClock,
+  type TestApp,
+} from './helper.js';
+
+let t: TestApp;
+const clock = testClock(new Date('2026-05-20T10:00:00Z'));
+let finance: string;
+let admin: string;
+let managerA: string;
+let managerB: string;
+let partnerA: { partnerId: number; token: string };
+let partnerB: { partnerId: number; token: string };
+
+const APRIL = ['2026-03-31T22:00:00Z', '2026-04-30T21:59:59Z'] as const;
+const MARCH = ['2026-02-28T23:00:00Z', '2026-03-31T21:59:59Z'] as const;
+
+async function invoice(
+  partnerId: number,
+  reference: string,
+  status: string,
+  createdAt: string,
+  terms = 'net30',
+  period: readonly [string, string] = APRIL,
+) {
+  const [request] = await t.database.db
+    .insert(billingRequests)
+    .values({
+      partnerId,
+      // A Paris month (+01:00 until 29 March, +02:00 after).
+      startingAt: new Date(period[0]),
+      endingAt: new Date(period[1]),
+      totalAmount: 120_050,
+      totalVatAmount: 20_008,
+      partnerAccountType: 'company',
+      partnerName: 'Partner',
+      paymentTerms: terms,
+      paymentCurrency: 'EUR',
+      deferred: false,
+      paymentThreshold: null,
+      createdAt: new Date(createdAt),
+    })
+    .returning();
+  const [row] = await t.database.db
+    .insert(invoices)
+    .values({ billingRequestId: request!.id, reference, status, createdAt: new Date(createdAt) })
+    .returning();
+  return row!.id;
+}
+
+const list = (token: string, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/v1/staff/invoices${query}`, headers: bearer(token) });
+const references = async (token: string, query = '') => {
+  const res = await list(token, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as StaffInvoice[]).map((row) => row.reference);
+};
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: clock.now });
+  const amA = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+  const amB = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+  const fin = await createStaff(t, 'ROLE_FINANCE');
+  const adm = await createStaff(t, 'ROLE_ADMIN');
+  managerA = await login(t, amA.email, amA.password);
+  managerB = await login(t, amB.email, amB.password);
+  finance = await login(t, fin.email, fin.password);
+  admin = await login(t, adm.email, adm.password);
+  const pa = await createPartner(t);
+  const pb = await createPartner(t);
+  await t.database.db.update(partners).set({ accountManagerId: amA.userId }).where(eq(partners.id, pa.partnerId));
+  await t.database.db.update(partners).set({ accountManagerId: amB.userId }).where(eq(partners.id, pb.partnerId));
+  partnerA = { partnerId: pa.partnerId, token: await login(t, pa.email, pa.password) };
+  partnerB = { partnerId: pb.partnerId, token: await login(t, pb.email, pb.password) };
+  // Invoiced on 1 May at 00:30 in Paris (30 April in UTC): the invoice's day is Paris's.
+  await invoice(partnerA.partnerId, 'A-1', 'waiting_for_approval', '2026-04-30T22:30:00Z');
+  await invoice(partnerA.partnerId, 'A-2', 'paid', '2026-04-01T09:00:00Z', 'net15', MARCH);
+  await invoice(partnerB.partnerId, 'B-1', 'invoice_validated', '2026-04-02T09:00:00Z', 'weekly');
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('GET /api/v1/staff/invoices', () => {
+  it('lists every invoice to finance and admins, newest first, with Paris days, the due day and minor units', async () => {
+    expect(await references(finance)).toEqual(['A-1', 'B-1', 'A-2']);
+    expect(await references(admin)).toEqual(['A-1', 'B-1', 'A-2']);
+    const res = await list(finance);
+    expect(res.json().total).toBe(3);
+    const first = (res.json().data as StaffInvoice[])[0]!;
+    expect(first).toMatchObject({
+      reference: 'A-1',
+      status: 'waiting_for_approval',
+      partner: { id: partnerA.partnerId },
+      period: { startDate: '2026-04-01', endDate: '2026-04-30' },
+      date: '2026-05-01',
+      dueDate: '2026-05-31',
+      paymentTerms: 'net30',
+      totalAmount: 120_050,
+      totalVatAmount: 20_008,
+      paymentCurrency: 'EUR',
+      paidOn: null,
+    });
+    expect(first.partner.name.length).toBeGreaterThan(0);
+    const weekly = (res.json().data as StaffInvoice[]).find((row) => row.reference === 'B-1')!;
+    expect(weekly.dueDate).toBe('2026-04-09');
+  });
+
+  it('gives an account manager its own partners’ invoices only', async () => {
+    expect(await references(managerA)).toEqual(['A-1', 'A-2']);
+    expect(await references(managerB)).toEqual(['B-1']);
+    expect(await references(managerB, `?partnerId=${partnerA.partnerId}`)).toEqual([]);
+  });
+
+  it('filters on statuses and a partner, sorts on the due day and pages', async () => {
+    expect(await references(finance, '?status=waiting_for_approval,invoice_validated')).toEqual(['A-1', 'B-1']);
+    expect(await references(finance, '?status=paid')).toEqual(['A-2']);
+    expect(await references(finance, `?partnerId=${partnerB.partnerId}`)).toEqual(['B-1']);
+    expect(await references(finance, '?sort=dueDate&order=asc')).toEqual(['B-1', 'A-2', 'A-1']);
+    const page = await list(finance, '?count=1&page=2');
+    expect((page.json().data as StaffInvoice[]).map((row) => row.reference)).toEqual(['B-1']);
+    expect(page.json().total).toBe(3);
+  });
+
+  it('refuses partners, and answers bad filters with per-field errors', async () => {
+    expect((await list(partnerA.token)).statusCode).toBe(403);
+    const bad = await list(finance, '?status=unknown&partnerId=x&sort=amount&count=0');
+    expectErrorObject(bad, 400);
+    expect(Object.keys((bad.json() as { errors: Record<string, unknown> }).errors).sort()).toEqual([
+      'count',
+      'partnerId',
+      'sort',
+      'status.0',
+    ]);
+  });
+
+  it('walks an invoice to paid: each step audited, the partner told and shown the day it was paid', async () => {
+    const [row] = (await list(finance, '?status=waiting_for_approval')).json().data as StaffInvoice[];
+    for (const status of ['invoice_validated', 'payment_in_progress', 'paid'] as const) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/staff/invoices/${row!.id}`,
+        headers: bearer(finance),
+        payload: { status },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const paid = ((await list(finance, '?status=paid')).json().data as StaffInvoice[]).find((r) => r.id === row!.id);
+    expect(paid).toMatchObject({ status: 'paid', paidOn: '2026-05-20' });
+    const payments = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/billing-request',
+      headers: bearer(partnerA.token),
+    });
+    const mine = (payments.json().data as { invoice: { reference: string; status: string; paidOn: string } | null }[])
+      .map((request) => request.invoice)
+      .find((inv) => inv?.reference === 'A-1');
+    expect(mine).toMatchObject({ status: 'paid', paidOn: '2026-05-20' });
+    const audit = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/audit-log?partnerId=${partnerA.partnerId}`,
+      headers: bearer(admin),
+    });
+    expect(audit.statusCode, audit.body).toBe(200);
+    const statuses = (audit.json().data as { entityType: string; changes: { after: unknown }[] }[])
+      .filter((entry) => entry.entityType === 'invoice')
+      .map((entry) => entry.changes[0]!.after);
+    expect(statuses).toEqual(['paid', 'payment_in_progress', 'invoice_validated']);
+    const notifications = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/notifications',
+      headers: bearer(partnerA.token),
+    });
+    expect(notifications.body).toContain('Invoice A-1 is now paid.');
+    // Another manager's partner's invoice does not exist for an account manager.
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/staff/invoices/${row!.id}`,
+      headers: bearer(managerB),
+      payload: { status: 'paid' },
+    });
+    expectErrorObject(refused, 404);
+  });
+});

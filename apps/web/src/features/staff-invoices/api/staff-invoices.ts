@@ -1,0 +1,28 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { billingEndpoints, type InvoiceStatusBody, type ListStaffInvoicesQueryInput } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+
+const key = ['staff-invoices'] as const;
+
+/** GET /staff/invoices: the invoices within this staff member's billing reach, by status, paged. */
+export const useStaffInvoices = (query: ListStaffInvoicesQueryInput) =>
+  useQuery({
+    queryKey: [...key, query],
+    queryFn: async () => {
+      const answer = await api.call(billingEndpoints.staffInvoices, { query });
+      return { list: answer.data ?? [], total: answer.total ?? 0 };
+    },
+  });
+
+/** PUT /staff/invoices/{id}: the next status; the list and the home's counts reload (the partner is notified). */
+export function useSetInvoiceStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: InvoiceStatusBody['status'] }) =>
+      api.call(billingEndpoints.setInvoiceStatus, { params: { id }, body: { status } }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: key });
+      await queryClient.invalidateQueries({ queryKey: ['staff-home'] });
+    },
+  });
+}

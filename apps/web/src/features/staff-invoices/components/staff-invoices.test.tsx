@@ -1,0 +1,97 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { billingEndpoints, type StaffInvoice } from '@portal/contracts';
+import { saveSession } from '@/lib/session';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
+import { StaffInvoices } from './staff-invoices';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const INVOICE: StaffInvoice = {
+  id: 41,
+  reference: 'INV-2026-10-0007',
+  status: 'waiting_for_approval',
+  partner: { id: 1001, name: 'Northwind Media' },
+  period: { startDate: '2026-10-01', endDate: '2026-10-31' },
+  date: '2026-11-01',
+  dueDate: '2026-12-01',
+  paymentTerms: 'net30',
+  totalAmount: 123_456,
+  totalVatAmount: 20_576,
+  paymentCurrency: 'EUR',
+  paidOn: null,
+  file: null,
+};
+
+let list: StaffInvoice[];
+const sent: { method: string; url: string; body: unknown }[] = [];
+
+beforeEach(() => {
+  saveSession('tok', new Date(Date.now() + 60_000), false);
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockReset();
+  sent.length = 0;
+  list = [INVOICE, { ...INVOICE, id: 42, reference: 'INV-2026-09-0003', status: 'paid', paidOn: '2026-10-20' }];
+  fetchMock.mockImplementation((input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'] }));
+    if (method === 'PUT') {
+      const status = (JSON.parse(String(init?.body)) as { status: StaffInvoice['status'] }).status;
+      list = list.map((row) => (row.id === 41 ? { ...row, status } : row));
+      return Promise.resolve(
+        answerOf(billingEndpoints.setInvoiceStatus, {
+          id: 41, billingRequestId: 7, partnerId: 1001, reference: INVOICE.reference, status,
+          createdAt: '2026-11-01T00:30:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
+        }), // prettier-ignore
+      );
+    }
+    const status = new URL(url, 'http://x').searchParams.get('status');
+    const rows = status ? list.filter((row) => row.status === status) : list;
+    return Promise.resolve(answerOf(billingEndpoints.staffInvoices, rows, { total: rows.length }));
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('StaffInvoices', () => {
+  it('lists the invoices with their partner, Paris days, amount with VAT and status', async () => {
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const rows = await screen.findAllByTestId('staff-invoice-row');
+    expect(rows).toHaveLength(2);
+    const first = within(rows[0]!);
+    expect(first.getByTestId('staff-invoice-reference').textContent).toBe('INV-2026-10-0007');
+    expect(first.getByRole('link', { name: 'Northwind Media #1001' }).getAttribute('href')).toBe(
+      '/staff/partners/1001',
+    );
+    expect(rows[0]!.textContent).toContain('01/10/2026 – 31/10/2026');
+    expect(rows[0]!.textContent).toContain('01/12/2026');
+    expect(rows[0]!.textContent).toMatch(/1\s?234,56\s€/u);
+    expect(rows[0]!.textContent).toMatch(/of which VAT 205,76\s€/u);
+    expect(first.getByRole('button', { name: 'Validate' })).toBeTruthy();
+    // A paid invoice says when, and has no next step.
+    expect(rows[1]!.textContent).toContain('Paid on 20/10/2026');
+    expect(within(rows[1]!).queryByRole('button')).toBeNull();
+  });
+
+  it('asks the server for the status in the address', async () => {
+    renderWithProviders(<StaffInvoices />, {
+      path: '/staff/invoices',
+      initialEntry: '/staff/invoices?status=paid',
+    });
+    const rows = await screen.findAllByTestId('staff-invoice-row');
+    expect(rows).toHaveLength(1);
+    const asked = sent.filter((request) => request.url.startsWith('/api/v1/staff/invoices'));
+    expect(new URL(asked[0]!.url, 'http://x').searchParams.get('status')).toBe('paid');
+  });
+
+  it('moves an invoice one step and shows its new status', async () => {
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const [first] = await screen.findAllByTestId('staff-invoice-row');
+    fireEvent.click(within(first!).getByRole('button', { name: 'Validate' }));
+    expect(await within(first!).findByRole('button', { name: 'Start payment' })).toBeTruthy();
+    expect((await screen.findByTestId('snackbar')).textContent).toContain('Invoice INV-2026-10-0007 is now validated.');
+    const put = sent.find((request) => request.method === 'PUT');
+    expect(put).toMatchObject({ url: '/api/v1/staff/invoices/41', body: { status: 'invoice_validated' } });
+  });
+});
