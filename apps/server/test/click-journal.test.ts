@@ -74,6 +74,39 @@ describe('click journal', () => {
     }
   });
 
+  it('a graceful stop past its budget leaves the backlog in the journal, and the next start writes it once', async () => {
+    // A backlog as an outage leaves it: 100 clicks in memory, 200 in the journal only (the memory bound is 100).
+    const first = await buildTestApp({ clickFlushIntervalMs: 600_000, config: { clickBufferMaxClicks: 100 } });
+    const journalDir = first.config.clickJournal!;
+    const kept = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-journal-'));
+    let second: TestApp | undefined;
+    try {
+      const partner = await createPartner(first);
+      const offerId = await createOffer(first, { name: 'Stop budget' });
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, () =>
+          first.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}` }),
+        ),
+      );
+      expect(answers.every((res) => res.statusCode === 302)).toBe(true);
+      expect(first.app.tracking.buffer.state).toMatchObject({ buffered: 300, spilled: true });
+      // No time to spare: one batch (the clicks in memory) is written, the rest stays on disk.
+      await first.app.tracking.buffer.stop(0);
+      expect(await clickCount(first, partner.partnerId)).toBe(100);
+      expect(segmentsIn(journalDir).length).toBeGreaterThan(0);
+      fs.cpSync(journalDir, kept, { recursive: true });
+
+      second = await buildTestApp({ sameDatabaseAs: first, config: { clickJournal: kept } });
+      expect(await clickCount(first, partner.partnerId)).toBe(300);
+      expect(await rolledUp(first, partner.partnerId)).toBe(300);
+      expect(segmentsIn(kept)).toEqual([]);
+    } finally {
+      await second?.close();
+      await first.close();
+      fs.rmSync(kept, { recursive: true, force: true });
+    }
+  });
+
   it('refuses clicks with an error object, and counts them, once neither memory nor the journal has room', async () => {
     // A journal of 3,000 bytes holds a handful of clicks; the timer never writes them away.
     const t = await buildTestApp({ clickFlushIntervalMs: 600_000, config: { clickJournalMaxBytes: 3000 } });

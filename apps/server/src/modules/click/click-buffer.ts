@@ -79,6 +79,8 @@ export class ClickBuffer {
   private timer: NodeJS.Timeout | null = null;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
+  /** While stopping: when to leave the rest to the journal. */
+  private stopBy: number | null = null;
   private readonly maxBuffered: number;
   private readonly now: () => number;
   private readonly journal: ClickJournal | null;
@@ -110,15 +112,19 @@ export class ClickBuffer {
   }
 
   /**
-   * Stops the timer and writes everything still buffered (graceful shutdown). With the database away, what is left
-   * stays in the journal, for the next start to write.
+   * Stops the timer and writes what is still buffered (graceful shutdown). With a journal, the writing stops after
+   * `budgetMs` (a backlog read back after an outage can take longer than the process is given to stop): what is left
+   * stays in the journal, as it does when the database is away, for the next start to write.
    */
-  async stop(): Promise<void> {
+  async stop(budgetMs = 5_000): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.retryAt = 0;
+    if (this.journal) this.stopBy = Date.now() + budgetMs;
     try {
       await this.flush();
+      if (this.size > 0)
+        this.options.logger.warn(`clicks not written in time: ${this.size} left in the journal for the next start`);
     } catch (error) {
       if (!this.journal) throw error;
       this.options.logger.error(
@@ -237,7 +243,9 @@ export class ClickBuffer {
   private async drain(): Promise<void> {
     // The clicks of the batches below are on disk before the database sees them.
     this.journal?.write();
-    for (;;) {
+    for (let batches = 0; ; batches++) {
+      // Stopping, past its budget: the rest waits in the journal (the first batch carries the refused-traffic counts).
+      if (batches > 0 && this.stopBy !== null && Date.now() >= this.stopBy) return;
       if (this.queue.length > 0 || this.rejected.size > 0) {
         const batch = this.queue.splice(0, this.maxBatch);
         await this.writeBatch(batch, false, () => this.putBack(batch));
