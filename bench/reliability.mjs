@@ -267,8 +267,12 @@ async function outage() {
       postback503: load.counts.postback503 - before.postback503,
     };
     database.start();
+    const step = (what) => env.BENCH_TRACE && console.error(`outage: ${what} (${new Date().toISOString()})`);
+    step('database started');
     const ok = await drained(server);
+    step(`drained ${ok}`);
     await load.stop();
+    step('load stopped');
     clearInterval(sampler);
     await drained(server);
     console.log(
