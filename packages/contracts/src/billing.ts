@@ -34,6 +34,15 @@ export type InvoiceStatusBody = z.infer<typeof InvoiceStatusBodySchema>;
 
 // ------------------------------------------------------------------ the partner's payments (decision 025)
 
+/** A filter on invoice statuses, any of them (`a,b` or repeated): the partner's Payments and finance's Invoices. */
+const invoiceStatusFilter = z.preprocess(
+  commaList,
+  z
+    .array(z.enum(INVOICE_STATUSES, { error: 'type' }))
+    .max(10)
+    .optional(),
+);
+
 /** What GET /billing-request may sort on; the spec's screen sorts on startingAt, newest first. */
 export const BILLING_REQUEST_SORTS = ['startingAt', 'endingAt', 'createdAt', 'totalAmount'] as const;
 
@@ -49,14 +58,7 @@ export const ListBillingRequestsQuerySchema = z
     /** Requests whose period has a day on or after startDate and on or before endDate (yyyy-MM-dd, Paris). */
     startDate: isoDateParam,
     endDate: isoDateParam,
-    /** Invoice statuses, any of them (`a,b` or repeated). */
-    status: z.preprocess(
-      commaList,
-      z
-        .array(z.enum(INVOICE_STATUSES, { error: 'type' }))
-        .max(10)
-        .optional(),
-    ),
+    status: invoiceStatusFilter,
     deferred: z.preprocess(emptyAsUnset, booleanParam.optional()),
   })
   .superRefine((value, ctx) => {
@@ -246,13 +248,7 @@ export const ListStaffInvoicesQuerySchema = z.strictObject({
   ...pageQueryShape,
   sort: z.enum(STAFF_INVOICE_SORTS, { error: 'type' }).default('date'),
   order: z.enum(['asc', 'desc'], { error: 'type' }).default('desc'),
-  status: z.preprocess(
-    commaList,
-    z
-      .array(z.enum(INVOICE_STATUSES, { error: 'type' }))
-      .max(10)
-      .optional(),
-  ),
+  status: invoiceStatusFilter,
   partnerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
 });
 export type ListStaffInvoicesQuery = z.infer<typeof ListStaffInvoicesQuerySchema>;

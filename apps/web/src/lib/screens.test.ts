@@ -33,6 +33,7 @@ describe('menuItems', () => {
       '/staff/advertisers',
       '/staff/news',
       '/staff/billing',
+      '/staff/invoices',
       '/staff/users',
       '/staff/audit-log',
     ]);

@@ -79,6 +79,8 @@ export class ClickBuffer {
   private timer: NodeJS.Timeout | null = null;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
+  /** How many clicks of the batch being written came from memory (those read back from the journal count there). */
+  private writingFromMemory = 0;
   /** While stopping: when to leave the rest to the journal. */
   private stopBy: number | null = null;
   private readonly maxBuffered: number;
@@ -197,8 +199,9 @@ export class ClickBuffer {
     return this.spillFrom !== null;
   }
 
+  /** Clicks acknowledged and not yet committed: queued, being written from memory, or waiting in the journal. */
   get size(): number {
-    return this.queue.length + (this.spillFrom === null ? 0 : this.nextSeq - this.spillFrom);
+    return this.queue.length + this.writingFromMemory + (this.spillFrom === null ? 0 : this.nextSeq - this.spillFrom);
   }
 
   get state(): ClickBufferState {
@@ -248,7 +251,13 @@ export class ClickBuffer {
       if (batches > 0 && this.stopBy !== null && Date.now() >= this.stopBy) return;
       if (this.queue.length > 0 || this.rejected.size > 0) {
         const batch = this.queue.splice(0, this.maxBatch);
-        await this.writeBatch(batch, false, () => this.putBack(batch));
+        // Still waiting while it is written (a write can wait seconds for a connection that is not coming).
+        this.writingFromMemory = batch.length;
+        try {
+          await this.writeBatch(batch, false, () => this.putBack(batch));
+        } finally {
+          this.writingFromMemory = 0;
+        }
         continue;
       }
       if (this.spillFrom === null || !this.journal) return;
