@@ -92,7 +92,7 @@ export function StaffInvoices() {
         <Text data-testid="staff-invoices-empty">{t('staff.invoices.empty')}</Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={1180}>
+          <Table.ScrollContainer minWidth={1000}>
             <Table striped highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
@@ -119,7 +119,7 @@ export function StaffInvoices() {
                           {partnerDisplayName(invoice.partner.name, invoice.partner.id)}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Td>
                         {formatLocalDate(invoice.period.startDate)} – {formatLocalDate(invoice.period.endDate)}
                       </Table.Td>
                       <Table.Td>{formatLocalDate(invoice.date)}</Table.Td>
@@ -132,7 +132,7 @@ export function StaffInvoices() {
                           })}
                         </Text>
                       </Table.Td>
-                      <Table.Td style={{ minWidth: 200 }}>
+                      <Table.Td style={{ minWidth: 215, whiteSpace: 'nowrap' }}>
                         <Badge
                           color={invoiceStatusColor(invoice.status)}
                           variant="light"
