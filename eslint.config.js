@@ -157,6 +157,30 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [TYPED_FIXTURES] }] },
   },
   {
+    // The sign-in page is a page of its own with a few KB of script (decision 055): no React, no Mantine, no schema
+    // library, none of the app's features or components; it reaches only lib/ and the contracts' plain rules.
+    files: ['apps/web/src/sign-in-page/**/*.ts'],
+    ignores: ['apps/web/src/sign-in-page/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex:
+                '^(react|react-dom|react-router|@mantine/.*|@tanstack/.*|zod|i18next|react-i18next|react-hook-form)(/|$)',
+              message: 'The sign-in page loads no framework or library of the app (decision 055).',
+            },
+            {
+              regex: '^@/(app|features|components)(/|$)',
+              message: 'The sign-in page reaches only @/lib and the contracts (decision 055).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Each call names its endpoint's contract (decision 034): the path, method and answer type come from
     // @portal/contracts, so no feature writes a path or an answer type by hand.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],

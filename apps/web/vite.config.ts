@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { htmlTexts } from './vite/html-texts';
 
 const SERVER = 'http://localhost:3000';
 
@@ -24,6 +25,7 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    htmlTexts(`${import.meta.dirname}/src/locales/en.json`),
     // Brotli and gzip copies of every text asset, made once at build time: the server picks one by Accept-Encoding
     // (decision 043). Source maps are built for debugging but never compressed or served.
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),
@@ -46,6 +48,8 @@ export default defineConfig({
     // every flag would sit in the scripts of every page that shows one.
     assetsInlineLimit: (file) => (/country-flag-icons/.test(file) ? false : undefined),
     rolldownOptions: {
+      // Two pages: the app, and the sign-in page with a script of its own (decision 055).
+      input: { index: `${import.meta.dirname}/index.html`, 'sign-in': `${import.meta.dirname}/login.html` },
       output: {
         // Split by route (decision 048): every screen is a lazy route (app/router.tsx), and chunks are left to fall
         // where the routes share them, so that a screen downloads only the libraries it draws with. A chunk is named

@@ -11,7 +11,7 @@ test('the sign-in page’s assets come brotli-compressed when asked, gzip otherw
   const script = await page.evaluate(
     () => new URL(document.querySelector<HTMLScriptElement>('script[type="module"]')!.src).pathname,
   );
-  expect(script).toMatch(/^\/assets\/index-.+\.js$/);
+  expect(script).toMatch(/^\/assets\/sign-in-.+\.js$/);
 
   const br = await request.get(script, { headers: { 'accept-encoding': 'br' } });
   expect(br.headers()['content-encoding']).toBe('br');

@@ -17,22 +17,29 @@ function scriptsOf(page: Page): string[] {
 const staff = (scripts: string[]) => scripts.filter((name) => name.startsWith('staff-'));
 const charts = (scripts: string[]) => scripts.filter((name) => name.startsWith('charts-'));
 
-test('the sign-in page requests its own route’s chunk and no chart, report, shell or back-office chunk', async ({
+test('the sign-in page is a page of its own: it requests only its own few scripts, none of the app', async ({
   page,
+  request,
 }) => {
   const scripts = scriptsOf(page);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // What login.html names (its entry and the modules it preloads) is all it asks for (decision 055).
+  const html = await (await request.get('/login')).text();
+  const named = [...html.matchAll(/(?:src|href)="\/assets\/([\w.-]+\.js)"/g)].map((match) => match[1]);
   expect(
-    scripts.some((name) => /^login-[\w-]+\.js$/.test(name)),
-    scripts.join(),
+    named.some((name) => /^sign-in-[\w-]+\.js$/.test(name ?? '')),
+    named.join(),
   ).toBe(true);
+  expect([...scripts].sort()).toEqual([...named].sort());
+  // Not the app's entry, nor any route's, chart or back-office chunk.
+  const appHtml = await (await request.get('/login?token=x&expireAt=1')).text();
+  const appEntry = /src="\/assets\/(index-[\w-]+\.js)"/.exec(appHtml)?.[1];
+  expect(appEntry).toBeTruthy();
+  expect(scripts).not.toContain(appEntry);
   expect(staff(scripts)).toEqual([]);
   expect(charts(scripts)).toEqual([]);
-  // Other screens' chunks are named after their routes: none of them is fetched for the sign-in page.
-  const others = /^(dashboard|offers?|report-[\w]+|reports|payments|postbacks|portal-layout|register|my-account)-/;
-  expect(scripts.filter((name) => others.test(name))).toEqual([]);
 });
 
 test('a partner’s screens never request back-office code; a staff member’s console does', async ({

@@ -42,6 +42,10 @@ fs.writeFileSync(
   '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
 );
 fs.writeFileSync(path.join(webDist, 'assets', 'index.js'), 'console.log("app");');
+fs.writeFileSync(
+  path.join(webDist, 'login.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/sign-in.js"></script></head><body><form id="sign-in-form"></form></body></html>',
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -54,7 +58,7 @@ afterAll(async () => {
 
 describe('content security policy', () => {
   it('serves the HTML of /, /offers, /offer/1 and /login with the web app policy, exactly', async () => {
-    for (const url of ['/', '/offers', '/offer/1', '/login?token=x&expireAt=1']) {
+    for (const url of ['/', '/offers', '/offer/1', '/login', '/login?token=x&expireAt=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -62,6 +66,21 @@ describe('content security policy', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }
+  });
+
+  it('answers /login with the sign-in page of its own, and a sign-in link or any other address with the app', async () => {
+    const page = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      return res.body.includes('id="sign-in-form"') ? 'sign-in page' : res.body.includes('id="root"') ? 'app' : '?';
+    };
+    expect(await page('/login')).toBe('sign-in page');
+    expect(await page('/login?redirect=%2Fpayments')).toBe('sign-in page');
+    expect(await page('/login?token=abc&expireAt=2999-01-01T00%3A00%3A00Z')).toBe('app');
+    expect(await page('/login?expireAt=1')).toBe('app');
+    expect(await page('/login/other')).toBe('app');
+    expect(await page('/offers?next=/login')).toBe('app');
   });
 
   it('never lets scripts run inline or through eval on the HTML', async () => {

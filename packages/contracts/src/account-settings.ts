@@ -113,11 +113,6 @@ export const TWO_FACTOR_MAX_ATTEMPTS = 5;
 export const RECOVERY_CODE_COUNT = 10;
 /** 'k7m2p-x9qrt': ten characters of an alphabet without look-alikes (no i, l, o, 0, 1), a dash in the middle. */
 export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
-const RECOVERY_CODE_PATTERN = /^[a-z2-9]{5}-?[a-z2-9]{5}$/i;
-
-/** Whether a sign-in code is a recovery code rather than a six-digit SMS code. */
-export const isRecoveryCode = (code: string) => RECOVERY_CODE_PATTERN.test(code.trim());
-
 /** A recovery code as it is stored and compared: lower case, without the dash or spaces. */
 export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 

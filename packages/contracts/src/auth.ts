@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isRecoveryCode } from './account-settings.js';
+import { isSignInCode } from './sign-in-rules.js';
 import { MessageSchema, envelope } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { EmailSchema, PasswordSchema } from './validation.js';
@@ -9,7 +9,7 @@ const SignInCodeSchema = z
   .string({ error: 'required' })
   .trim()
   .min(1, { error: 'required' })
-  .refine((v) => /^\d{6}$/.test(v) || isRecoveryCode(v), { error: 'pattern' });
+  .refine(isSignInCode, { error: 'pattern' });
 
 export const LoginBodySchema = z.strictObject({
   username: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(254, { error: 'maxLength' }),
@@ -40,27 +40,11 @@ export type LoginChallenge = z.infer<typeof LoginChallengeSchema>;
 export const LoginResultSchema = z.union([LoginSessionSchema, LoginChallengeSchema]);
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
-export function isLoginChallenge<T extends object>(result: T): result is Extract<T, { twoFactorRequired: true }> {
-  return 'twoFactorRequired' in result && result.twoFactorRequired === true;
-}
-
 export const LoginTwoFactorBodySchema = z.strictObject({
   challenge: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
   code: SignInCodeSchema,
 });
 export type LoginTwoFactorBody = z.infer<typeof LoginTwoFactorBodySchema>;
-
-/** The second sign-in step's form. */
-export const TwoFactorCodeFormSchema = z.object({ code: SignInCodeSchema });
-export type TwoFactorCodeForm = z.infer<typeof TwoFactorCodeFormSchema>;
-
-/** The sign-in form: the same rules as the call, plus remember-me. */
-export const LoginFormSchema = z.object({
-  email: z.string().trim().min(1, { error: 'required' }),
-  password: z.string().min(1, { error: 'required' }),
-  rememberMe: z.boolean(),
-});
-export type LoginForm = z.infer<typeof LoginFormSchema>;
 
 export const PasswordLostBodySchema = z.strictObject({ email: EmailSchema });
 export type PasswordLostBody = z.infer<typeof PasswordLostBodySchema>;

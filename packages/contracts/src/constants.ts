@@ -17,6 +17,11 @@ export const PAGINATOR_SIDE_PAGES = 5;
 export const SESSION_TTL_DAYS = 7;
 export const STORAGE_TOKEN_KEY = 'token';
 export const STORAGE_EXPIRY_KEY = 'expiry';
+/**
+ * A sign-in link's query parameters (spec section 2, Login). /login with either of them is served the app, which
+ * signs in with the link; without them, the sign-in page of its own (decision 055).
+ */
+export const SIGN_IN_LINK_PARAMS = ['token', 'expireAt'] as const;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** How long the 'passwords do not match' message stays (spec sections 5 and 8). */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_PREFIX, formErrorText, type ApiError } from '@portal/contracts';
+import { API_PREFIX, SIGN_IN_LINK_PARAMS, formErrorText, type ApiError } from '@portal/contracts';
 import { AppError, databaseUnavailable, isDataException, isDatabaseUnavailable } from '../lib/errors.js';
 
 function pathOf(instancePath: string): string {
@@ -36,6 +36,16 @@ export function validationErrors(items: ValidationItem[]): Record<string, string
     errors[key] = formErrorText(item.message ?? 'type', { ...params, n });
   }
   return errors;
+}
+
+/**
+ * The built page a portal address is answered with: /login is the sign-in page of its own (login.html, decision 055)
+ * unless it carries a sign-in link, which the app (index.html) takes; every other address is the app's.
+ */
+export function webPageOf(url: string): 'login.html' | 'index.html' {
+  const { pathname, searchParams } = new URL(url, 'http://portal.invalid');
+  if (pathname !== '/login') return 'index.html';
+  return SIGN_IN_LINK_PARAMS.some((name) => searchParams.has(name)) ? 'index.html' : 'login.html';
 }
 
 function errorBody(
@@ -100,9 +110,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (file || url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {
       return reply.code(404).send(errorBody(404, 'Not found.'));
     }
-    // Any other GET is a portal route: the web app decides (unknown paths redirect to /).
+    // Any other GET is a portal route: the web app decides (unknown paths redirect to /); the sign-in page is a page
+    // of its own (decision 055).
     if (typeof reply.sendFile === 'function' && app.hasDecorator('webAppAvailable') && app.webAppAvailable) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(webPageOf(request.url));
     }
     return reply.code(404).send(errorBody(404, 'Not found.'));
   });

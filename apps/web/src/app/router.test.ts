@@ -216,7 +216,16 @@ describe('login route', () => {
     expect(response.headers.get('Location')).toBe('/');
   });
 
-  it('shows the form to a guest', async () => {
-    await expect(loginLoader(loaderArgs('/login'))).resolves.toBeNull();
+  it('loads the sign-in page in full for a guest (a page of its own, decision 055), keeping ?redirect', async () => {
+    const response = await thrownBy(() => loginLoader(loaderArgs('/login?redirect=%2Foffers')));
+    expect(response.headers.get('Location')).toBe('/login?redirect=%2Foffers');
+    expect(response.headers.get('X-Remix-Reload-Document')).toBe('true');
+  });
+
+  it('loads the sign-in page for a guest whose link has expired, the link off the address', async () => {
+    const response = await thrownBy(() => followLink(linkUrl('old', new Date(Date.now() - 1000).toISOString())));
+    expect(response.headers.get('Location')).toBe('/login?redirect=%2Fmy-account');
+    expect(response.headers.get('X-Remix-Reload-Document')).toBe('true');
+    expect(Cookies.get('token')).toBeUndefined();
   });
 });

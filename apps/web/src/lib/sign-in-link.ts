@@ -1,3 +1,4 @@
+import { SIGN_IN_LINK_PARAMS } from '@portal/contracts';
 import { paths } from './paths';
 import { parseExpiry } from './session';
 
@@ -15,8 +16,7 @@ let pending: SignInLink | null = null;
  * address without `token` and `expireAt`. Other paths carry no link.
  */
 export function splitSignInLink(url: URL): { link: SignInLink | null; cleaned: string } | null {
-  if (url.pathname !== paths.login.path || !['token', 'expireAt'].some((name) => url.searchParams.has(name)))
-    return null;
+  if (url.pathname !== paths.login.path || !SIGN_IN_LINK_PARAMS.some((name) => url.searchParams.has(name))) return null;
   const token = url.searchParams.get('token');
   const expiresAt = parseExpiry(url.searchParams.get('expireAt'));
   const rest = new URLSearchParams(url.searchParams);

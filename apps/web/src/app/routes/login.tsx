@@ -1,9 +1,13 @@
-import { Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
-import { redirect, useLoaderData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import {
+  redirect,
+  redirectDocument,
+  useLoaderData,
+  useNavigate,
+  useSearchParams,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { getIdentity, type Identity } from '@/features/auth/api/get-identity';
-import { LoginForm } from '@/features/auth/components/login-form';
 import { paths, safeRedirect } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { clearSession, isLoggedIn, saveSession, saveTabSession } from '@/lib/session';
@@ -26,9 +30,11 @@ function startLinkSession(link: SignInLink): void {
 /**
  * A sign-in link (?token=…&expireAt=…) signs a visitor without a session in directly; an already signed-in visitor
  * goes to the dashboard (spec section 2, Login) and is switched to the link's account only after confirming it, told
- * both identities (decision 031). The link itself never stays in the address.
+ * both identities (decision 031). The link itself never stays in the address. Anyone else is signing in: the sign-in
+ * form is a page of its own (login.html, decision 055), loaded in full from the same address (logging out, a guarded
+ * route, a 401, a link to /login all come here).
  */
-export async function loginLoader({ request }: LoaderFunctionArgs): Promise<PendingSwitch | null> {
+export async function loginLoader({ request }: LoaderFunctionArgs): Promise<PendingSwitch> {
   const url = new URL(request.url);
   const split = splitSignInLink(url);
   if (split) {
@@ -42,7 +48,7 @@ export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Pend
   const live = link !== null && link.expiresAt.getTime() > Date.now();
   if (!live) {
     if (isLoggedIn()) throw redirect(paths.dashboard.href());
-    return null;
+    throw redirectDocument(`${url.pathname}${url.search}`);
   }
   if (link.viewAs) {
     // A staff member's read-only view opens beside its own session, in this tab only: nothing is swapped, so there
@@ -75,32 +81,21 @@ export async function loginLoader({ request }: LoaderFunctionArgs): Promise<Pend
 }
 
 export function LoginRoute() {
-  const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const pending = useLoaderData<typeof loginLoader>();
   const redirectTo = safeRedirect(params.get('redirect'));
-  if (pending) {
-    return (
-      <Suspense>
-        <SwitchAccountDialog
-          current={pending.current}
-          incoming={pending.incoming}
-          onStay={() => void navigate(paths.dashboard.href(), { replace: true })}
-          onSwitch={() => {
-            startLinkSession(pending.link);
-            void navigate(redirectTo, { replace: true });
-          }}
-        />
-      </Suspense>
-    );
-  }
   return (
-    <>
-      <Title order={3} ta="center" data-testid="page-title">
-        {t('login.title')}
-      </Title>
-      <LoginForm redirectTo={redirectTo} />
-    </>
+    <Suspense>
+      <SwitchAccountDialog
+        current={pending.current}
+        incoming={pending.incoming}
+        onStay={() => void navigate(paths.dashboard.href(), { replace: true })}
+        onSwitch={() => {
+          startLinkSession(pending.link);
+          void navigate(redirectTo, { replace: true });
+        }}
+      />
+    </Suspense>
   );
 }
