@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { envelope } from './api.js';
+import { defineEndpoint } from './endpoint.js';
 import { DATA_LIST_NAMES } from './constants.js';
 import { ConnectedPartnerSchema, CurrentUserSchema } from './partner.js';
 
@@ -44,3 +46,15 @@ export const RegisterConfigSchema = z.object({
   data: DataListsSchema,
 });
 export type RegisterConfig = z.infer<typeof RegisterConfigSchema>;
+
+/**
+ * GET /config (accountEndpoints.config). Defined here, beside its answer, rather than with the partner's account
+ * endpoints: every page of the app calls it, and my-account.ts loads the bank rules (ibantools) with it.
+ */
+export const configEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/config',
+  tags: ['account'],
+  summary: 'The configuration the portal reloads on every navigation',
+  response: envelope(ConfigSchema),
+});

@@ -32,6 +32,12 @@ export const WELCOME_KEY_TTL_DAYS = 7;
 
 export const SNACKBAR_SUCCESS_MS = 2500;
 export const SNACKBAR_LOGIN_ERROR_MS = 3000;
+/**
+ * The answer of a staff route refused because two-factor sign-in is required and not enabled yet. A constant here,
+ * not beside the staff users' schemas: the web's API client reads it on every page, and would load those with it.
+ */
+export const STAFF_TWO_FACTOR_REQUIRED =
+  'Two-factor sign-in is required for staff: enable it in your account settings.';
 export const SNACKBAR_CLOSE_ANIMATION_MS = 1000;
 
 /** Dropdown menus are at most this high (spec section 9). */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { IdParamsSchema, MessageSchema, envelope, errorResponses } from './api.js';
 import { defineEndpoint } from './endpoint.js';
-import { FileDownloadQuerySchema, FileUrlSchema } from './my-account.js';
+import { FileDownloadQuerySchema, FileUrlSchema } from './uploads.js';
 
 /**
  * Stored files: never served from a folder, but through a signed link that works a few minutes without a bearer
- * (decision 011); the schemas sit with the partner's account in my-account.ts.
+ * (decision 011); the schemas sit in uploads.ts.
  */
 export const filesEndpoints = {
   url: defineEndpoint({

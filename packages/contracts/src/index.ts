@@ -6,6 +6,7 @@ export * from './sign-in-rules.js';
 export * from './register.js';
 export * from './partner.js';
 export * from './my-account.js';
+export * from './uploads.js';
 export * from './config.js';
 export * from './format.js';
 export * from './offers.js';

@@ -1,7 +1,8 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { IdParamsSchema, envelope } from './api.js';
-import { ConfigSchema } from './config.js';
+import { UploadDocumentSchema } from './uploads.js';
+import { configEndpoint } from './config.js';
 import { DOCUMENT_STATUSES, DOCUMENT_TYPES, LANGUAGE_CODES, type DocumentType } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { ConnectedPartnerSchema, PartnerContactSchema } from './partner.js';
@@ -45,19 +46,6 @@ export const SwiftSchema = z
   .nullable()
   .transform((v) => (v ? compact(v) : null))
   .refine((v) => v === null || isValidBIC(v), { error: 'swift' });
-
-/** A file sent inline: its name and its bytes as a base64 data URL. The server checks size and type by the bytes. */
-export const UploadDocumentSchema = z.object(
-  {
-    filename: requiredString(255),
-    data: z
-      .string({ error: 'required' })
-      .min(1, { error: 'required' })
-      .regex(/^data:[^,]{0,200};base64,/, { error: 'pattern' }),
-  },
-  { error: 'required' },
-);
-export type UploadDocument = z.infer<typeof UploadDocumentSchema>;
 
 const companyFields = {
   langs: z
@@ -170,19 +158,6 @@ export const ComplianceDocumentBodySchema = z.object({
 });
 export type ComplianceDocumentBody = z.infer<typeof ComplianceDocumentBodySchema>;
 
-/** GET /file/{id}/url: a short-lived signed link to the file's bytes. */
-export const FileUrlSchema = z.object({
-  url: z.string(),
-  expireAt: z.string(),
-});
-export type FileUrl = z.infer<typeof FileUrlSchema>;
-
-/** The signed download link's query. */
-export const FileDownloadQuerySchema = z.object({
-  expires: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(0, { error: 'min' }),
-  signature: z.string({ error: 'required' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'pattern' }),
-});
-
 /** PUT /staff/compliance-documents/{id}: staff approve or refuse a partner's document. */
 export const ReviewComplianceDocumentBodySchema = z.strictObject({
   status: z.enum(DOCUMENT_STATUSES, { error: 'oneOf' }),
@@ -205,13 +180,7 @@ export type ReviewComplianceDocumentBody = z.infer<typeof ReviewComplianceDocume
 
 /** The signed-in user's configuration, and the partner's own company, payment and contact fields. */
 export const accountEndpoints = {
-  config: defineEndpoint({
-    method: 'GET',
-    path: '/config',
-    tags: ['account'],
-    summary: 'The configuration the portal reloads on every navigation',
-    response: envelope(ConfigSchema),
-  }),
+  config: configEndpoint,
   partner: defineEndpoint({
     method: 'GET',
     path: '/partner',

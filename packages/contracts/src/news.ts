@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
-import { UploadDocumentSchema } from './my-account.js';
+import { UploadDocumentSchema } from './uploads.js';
 
 /** A news item of the dashboard's "What's New" block (spec section 3). */
 export const NewsSchema = z.object({

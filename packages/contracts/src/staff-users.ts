@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema, envelope } from './api.js';
 import { STAFF_ROLES, type StaffRole } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
-import { UploadDocumentSchema } from './my-account.js';
+import { UploadDocumentSchema } from './uploads.js';
 import { EmailSchema, optionalString, requiredString } from './validation.js';
 
 // ---------------------------------------------------------------- staff users and teams (issue 17, decision 037)
@@ -90,10 +90,6 @@ export const SecuritySettingsSchema = z.strictObject({
   staffTwoFactorRequired: z.boolean({ error: 'type' }),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettingsSchema>;
-
-/** The answer of a staff route refused because two-factor sign-in is required and not enabled yet. */
-export const STAFF_TWO_FACTOR_REQUIRED =
-  'Two-factor sign-in is required for staff: enable it in your account settings.';
 
 export const staffUserEndpoints = {
   list: defineEndpoint({

@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, ty
 import { RouteError } from '@/components/route-error';
 import { isApiRequestError } from '@/lib/api-client';
 import { reloadConfig } from '@/lib/config';
-import { i18n } from '@/lib/i18n';
+import { i18n, loadStaffTexts } from '@/lib/i18n';
 import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
@@ -67,6 +67,8 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
     // that home can render; a second refusal ends on the error page instead of looping.
     config = await reloadConfig(queryClient, { silent: true });
   }
+  // The staff console's texts, before any of its screens (a partner never downloads them).
+  if (isStaffUser(config.roles)) await loadStaffTexts();
   // Staff and partners each have their own half: the other half's screens send them home, quietly (issue 17).
   if (!areaAllows(areaOf(url.pathname), config.roles)) throw redirect(homeOf(config.roles));
   if (!allowed(url.pathname, config.roles)) {

@@ -1,11 +1,11 @@
 import { queryOptions, useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { accountEndpoints } from '@portal/contracts';
+import { configEndpoint } from '@portal/contracts';
 import { api } from './api-client';
 
 export type PortalConfig = Awaited<ReturnType<typeof getConfig>>;
 
 export async function getConfig(options: { silent?: boolean } = {}) {
-  const { data } = await api.call(accountEndpoints.config, {}, options);
+  const { data } = await api.call(configEndpoint, {}, options);
   return data;
 }
 

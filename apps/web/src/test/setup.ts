@@ -1,11 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
-import '@/lib/i18n';
+import { addStaffTexts } from '@/lib/i18n';
+import staffTexts from '@/locales/en-staff.json';
 
 // findBy… and waitFor wait up to 5 s, not 1 s: a whole form renders slowly on a loaded 2-CPU machine, and a
 // test that fails for being slow tells nothing about the product.
 configure({ asyncUtilTimeout: 5000 });
+// The staff console's texts, which the app loads with a staff member's first screen, for the staff screens' tests.
+addStaffTexts(staffTexts);
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,4 +1,4 @@
-import { accountEndpoints } from '@portal/contracts';
+import { configEndpoint } from '@portal/contracts';
 import { api, isApiRequestError } from '@/lib/api-client';
 
 /** Who a session belongs to, as the switch-account confirmation names it. */
@@ -11,7 +11,7 @@ export type Identity = { userId: number; email: string; partnerName: string | nu
  */
 export async function getIdentity(bearer?: string): Promise<Identity | null> {
   try {
-    const { data } = await api.call(accountEndpoints.config, {}, { silent: true, ...(bearer ? { bearer } : {}) });
+    const { data } = await api.call(configEndpoint, {}, { silent: true, ...(bearer ? { bearer } : {}) });
     return { userId: data.user.id, email: data.user.email, partnerName: data.partner?.displayName ?? null };
   } catch (error) {
     if (isApiRequestError(error, 401)) return null;
