@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE } from '@portal/contracts';
 import en from '../locales/en.json';
+import type staffTextsFile from '../locales/en-staff.json';
 
 export const FALLBACK_LOCALE = 'en';
 
@@ -12,7 +13,7 @@ export const FALLBACK_LOCALE = 'en';
 export const i18n = i18next.createInstance();
 
 /** The staff console's texts (`staff.…`): a file of their own, which a partner never downloads (issue 22). */
-export type StaffTexts = typeof import('../locales/en-staff.json');
+export type StaffTexts = typeof staffTextsFile;
 
 /** Adds the staff console's texts to the English ones (a deep merge: the keys stay `staff.…`). */
 export function addStaffTexts(texts: StaffTexts): void {
