@@ -124,7 +124,8 @@ export const PAYMENT_TERM_DAYS: Readonly<Record<string, number>> = {
   net90: 90,
 };
 /** The days of unknown terms: the spec's default, net30. */
-export const paymentTermDays = (terms: string): number => PAYMENT_TERM_DAYS[terms] ?? 30;
+export const DEFAULT_PAYMENT_TERM_DAYS = 30;
+export const paymentTermDays = (terms: string): number => PAYMENT_TERM_DAYS[terms] ?? DEFAULT_PAYMENT_TERM_DAYS;
 
 /**
  * GET /billing-request/next-payment: when the partner's next payment is expected and roughly how much, in minor

@@ -5,7 +5,8 @@ import { isLoggedIn, parseExpiry, saveSession } from '@/lib/session';
 import { postJson, SIGN_IN_PATHS, type Answer } from './api';
 
 /**
- * The sign-in page's behaviour (decision 055), on the markup of login.html: the spec's login rules (section 2 and 9:
+ * The sign-in page's behaviour (decision 055), on the markup of login.html (plain HTML whose {{t:…}} marks are texts
+ * of en.json, put in at build time by vite/html-texts.ts): the spec's login rules (section 2 and 9:
  * both fields required, the button disabled until then, Enter does nothing either; remember-me; ?redirect=; a 401 is
  * 'Incorrect username or password.' for 3 s, any other refusal the server's message), and the two-factor step of
  * decision 030. A signed-in visitor goes to the dashboard; a sign-in link (?token=…) is the app's, which the server

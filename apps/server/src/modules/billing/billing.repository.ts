@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   BILLING_TIMEZONE,
+  DEFAULT_PAYMENT_TERM_DAYS,
   PAYMENT_TERM_DAYS,
   VAT_RATE_PERCENT_BY_COUNTRY,
   addDays,
@@ -168,7 +169,7 @@ const dueDay = sql<string>`to_char(((${invoices.createdAt} at time zone ${BILLIN
   ${sql.join(
     Object.entries(PAYMENT_TERM_DAYS).map(([terms, days]) => sql`when ${terms} then ${days}::int`),
     sql` `,
-  )} else 30 end)), 'YYYY-MM-DD')`;
+  )} else ${DEFAULT_PAYMENT_TERM_DAYS}::int end)), 'YYYY-MM-DD')`;
 
 const STAFF_INVOICE_SORT = {
   date: invoices.createdAt,
@@ -206,7 +207,8 @@ export async function listStaffInvoices(
       totalAmount: billingRequests.totalAmount,
       totalVatAmount: billingRequests.totalVatAmount,
       paymentCurrency: billingRequests.paymentCurrency,
-      paidOn: sql<string | null>`case when ${invoices.paidAt} is null then null else ${parisDay(invoices.paidAt)} end`,
+      // to_char of a null paid_at is null: an unpaid invoice has no day.
+      paidOn: sql<string | null>`${parisDay(invoices.paidAt)}`,
       fileId: files.id,
       filename: files.filename,
     })
