@@ -56,8 +56,10 @@ export function htmlTexts(localeFile: string): Plugin {
     configureServer(server) {
       server.middlewares.use((request, _response, next) => {
         const url = new URL(request.url ?? '/', 'http://localhost');
-        if (url.pathname === '/login' && !SIGN_IN_LINK_PARAMS.some((name) => url.searchParams.has(name))) {
-          request.url = `/login.html${url.search}`;
+        if (url.pathname === '/login') {
+          // Vite's own fallback would answer /login with login.html whatever its query: a link goes to the app.
+          const link = SIGN_IN_LINK_PARAMS.some((name) => url.searchParams.has(name));
+          request.url = `${link ? '/index.html' : '/login.html'}${url.search}`;
         }
         next();
       });
