@@ -259,7 +259,7 @@ export async function seedDemo(
         experience: 'gt5',
         monthlyEstimateRevenue: '20k100k',
         websiteUrl: 'https://bluebird-apps.example',
-        paymentThreshold: 50_000,
+        paymentThreshold: 10_000,
         paymentTerms: 'net15',
         paymentCurrency: 'EUR',
         accountHolder: 'Bluebird Apps Ltd',
