@@ -2,10 +2,17 @@ import fs from 'node:fs';
 import { SIGN_IN_LINK_PARAMS } from '@portal/contracts';
 import type { Plugin } from 'vite';
 
-/** A text of the locale file by its dotted key ('login.title'). */
-function lookup(texts: unknown, key: string): string {
+/** The value at a dotted key of the locale file ('login.title'); an unknown key fails the build. */
+function valueAt(texts: unknown, key: string): unknown {
   let value: unknown = texts;
   for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  if (value === undefined) throw new Error(`No text '${key}' in the locale file.`);
+  return value;
+}
+
+/** A text of the locale file by its dotted key. */
+function lookup(texts: unknown, key: string): string {
+  const value = valueAt(texts, key);
   if (typeof value !== 'string') throw new Error(`No text '${key}' in the locale file.`);
   return value;
 }
@@ -18,12 +25,9 @@ function pickTexts(texts: unknown, keys: string[]): Record<string, unknown> {
   const picked: Record<string, unknown> = {};
   for (const key of keys) {
     const parts = key.split('.');
-    let value: unknown = texts;
-    for (const part of parts) value = (value as Record<string, unknown> | undefined)?.[part];
-    if (value === undefined) throw new Error(`No text '${key}' in the locale file.`);
     let target = picked;
     for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
-    target[parts.at(-1)!] = value;
+    target[parts.at(-1)!] = valueAt(texts, key);
   }
   return picked;
 }

@@ -145,7 +145,6 @@ export function startSignInPage(document: Document, options: SignInPageOptions =
   function setBusy(button: HTMLButtonElement, value: boolean) {
     busy = value;
     button.setAttribute('aria-busy', String(value));
-    document.body.dataset.busy = String(value);
   }
 
   function refresh() {
