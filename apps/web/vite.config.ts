@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { htmlTexts } from './vite/html-texts';
+import { jitlessZod, leanContracts } from './vite/lean-contracts';
 
 const SERVER = 'http://localhost:3000';
 
@@ -25,6 +26,8 @@ export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    jitlessZod(),
+    leanContracts(),
     htmlTexts(`${import.meta.dirname}/src/locales/en.json`),
     // Brotli and gzip copies of every text asset, made once at build time: the server picks one by Accept-Encoding
     // (decision 043). Source maps are built for debugging but never compressed or served.
@@ -58,10 +61,9 @@ export default defineConfig({
         chunkFileNames: (chunk) => `assets/${chunkPrefix(chunk.name, chunk.moduleIds)}-[hash].js`,
         codeSplitting: {
           groups: [
-            // zod with the call that makes it jitless (lib/zod-jitless.ts, decision 031) in one chunk, the call right
-            // after zod: a chunk of schemas (@portal/contracts) imports this one, so no schema is built before the
-            // call. Split apart, the schemas' chunk ran first and zod probed for eval, a CSP violation on every page.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/ },
+            // zod in one chunk of its own, shared by the screens that parse with it (forms); the screens that parse
+            // nothing never ask for it (decision 059). It is jitless from its first line (vite/lean-contracts.ts).
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -70,6 +70,28 @@ test('a partner’s screens never request back-office code; a staff member’s c
   await admin.close();
 });
 
+test('the dashboard parses nothing and loads no zod; a screen with a form loads it (decision 059)', async ({
+  page,
+  context,
+  request,
+}) => {
+  await useApiSession(context, request, DEMO.partner);
+  const scripts = scriptsOf(page);
+  const zod = () => scripts.filter((name) => /^zod-[\w-]+\.js$/.test(name));
+  await page.goto('/');
+  await expectShell(page);
+  await expect(page.getByTestId('top-offers-loaded')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(zod()).toEqual([]);
+
+  // The account settings' password form validates with its contract's schema: zod comes with it. That zod probes
+  // for no eval there is held by security.spec ('no screen logs a violation').
+  await page.goto('/account');
+  await expectShell(page);
+  await page.waitForLoadState('networkidle');
+  expect(zod()).toHaveLength(1);
+});
+
 test('the offer list draws flags as SVG images named by their countries, fetched as files', async ({
   page,
   context,

@@ -1,5 +1,3 @@
-// First: zod must not probe for eval, which the Content-Security-Policy refuses (decision 031).
-import './lib/zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/global.css';

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { isSignInCode } from './sign-in-rules.js';
 import { MessageSchema, envelope } from './api.js';
 import { defineEndpoint } from './endpoint.js';
-import { EmailSchema, PasswordSchema } from './validation.js';
+import {
+  ChangePasswordBodySchema,
+  CheckKeyResultSchema,
+  PasswordLostBodySchema,
+  PasswordResetBodySchema,
+  ResetKeyParamsSchema,
+} from './passwords.js';
 
 /** The second sign-in step's code: the six digits sent by SMS, or one of the recovery codes (decision 030). */
 const SignInCodeSchema = z
@@ -45,35 +51,6 @@ export const LoginTwoFactorBodySchema = z.strictObject({
   code: SignInCodeSchema,
 });
 export type LoginTwoFactorBody = z.infer<typeof LoginTwoFactorBodySchema>;
-
-export const PasswordLostBodySchema = z.strictObject({ email: EmailSchema });
-export type PasswordLostBody = z.infer<typeof PasswordLostBodySchema>;
-
-export const ResetKeyParamsSchema = z.strictObject({
-  key: z.string().min(1).max(200),
-});
-export const CheckKeyResultSchema = z.object({ valid: z.boolean() });
-
-export const PasswordResetBodySchema = z.strictObject({
-  key: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'maxLength' }),
-  password: PasswordSchema,
-});
-export type PasswordResetBody = z.infer<typeof PasswordResetBodySchema>;
-
-/** New password and its confirmation, as the reset and change-password forms hold them. */
-export const NewPasswordFormSchema = z.object({
-  password: PasswordSchema,
-  passwordConfirm: z.string().min(1, { error: 'required' }),
-});
-export type NewPasswordForm = z.infer<typeof NewPasswordFormSchema>;
-
-export const ChangePasswordBodySchema = z.strictObject({
-  currentPassword: z.string({ error: 'required' }).min(1, { error: 'required' }).max(256, { error: 'maxLength' }),
-  password: PasswordSchema,
-  /** Also revoke the reporting API keys the user created (decision 030); on unless sent false. */
-  revokeApiKeys: z.boolean({ error: 'type' }).default(true),
-});
-export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
 /** Sign-in, sign-out and the password (its reset by e-mail link, and its change by the signed-in user). */
 export const authEndpoints = {

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './validation.js';
 export * from './api.js';
 export * from './auth.js';
+export * from './passwords.js';
 export * from './sign-in-rules.js';
 export * from './register.js';
 export * from './partner.js';

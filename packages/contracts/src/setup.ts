@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope } from './api.js';
-import { CheckKeyResultSchema } from './auth.js';
+import { CheckKeyResultSchema } from './passwords.js';
 import { defineEndpoint } from './endpoint.js';
 import { EmailSchema, requiredString } from './validation.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NewPasswordFormSchema, PasswordResetBodySchema } from './auth.js';
+import { NewPasswordFormSchema, PasswordResetBodySchema } from './passwords.js';
 import { RegisterBodySchema } from './register.js';
 import { formErrorText, isValidEmail, passwordProblems } from './validation.js';
 

@@ -1,0 +1,131 @@
+import MagicString from 'magic-string';
+import type { Plugin } from 'vite';
+
+/** The built contracts (@portal/contracts resolves to packages/contracts/dist). */
+const CONTRACTS = /[\\/]packages[\\/]contracts[\\/]dist[\\/][^\\/]+\.js$/;
+
+/** What the browser reads of an endpoint: `api.call` builds the request from these two alone. */
+const KEPT_ENDPOINT_KEYS = new Set(['method', 'path']);
+
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string';
+
+const FUNCTIONS = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration']);
+
+/** The nodes directly under a node. */
+function children(node: Node): Node[] {
+  const found: Node[] = [];
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'type' || key === 'start' || key === 'end') continue;
+    if (Array.isArray(value)) found.push(...value.filter(isNode));
+    else if (isNode(value)) found.push(value);
+  }
+  return found;
+}
+
+const isDefineEndpoint = (node: Node) =>
+  node.type === 'CallExpression' &&
+  isNode(node.callee) &&
+  node.callee.type === 'Identifier' &&
+  node.callee.name === 'defineEndpoint' &&
+  Array.isArray(node.arguments) &&
+  isNode(node.arguments[0]) &&
+  node.arguments[0].type === 'ObjectExpression';
+
+/** Whether evaluating the expression calls anything (a schema built, a Set made), not counting function bodies. */
+function calls(node: Node): boolean {
+  if (FUNCTIONS.has(node.type) || isDefineEndpoint(node)) return false;
+  if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'TaggedTemplateExpression') {
+    return true;
+  }
+  return children(node).some(calls);
+}
+
+/**
+ * The contracts as the browser needs them (decision 059). Every endpoint is `defineEndpoint({ method, path, summary,
+ * query, body, response, … })`, one definition for the server (validation, OpenAPI) and the web (types, the request).
+ * In the browser only `method` and `path` are read, so the web's build keeps only those two, and marks every
+ * module-level value that is computed by a call (a zod schema, above all) as free of side effects, so that a schema
+ * no screen parses is dropped with zod itself: the dashboard, which parses nothing, no longer loads zod. A form that
+ * validates with a contract's schema imports it, and gets it with zod in its own chunk.
+ *
+ * Only for `vite build`: the unit tests and the dev server use the contracts whole.
+ */
+export function leanContracts(): Plugin {
+  return {
+    name: 'portal:lean-contracts',
+    apply: 'build',
+    transform: {
+      filter: { id: CONTRACTS },
+      handler(code, id) {
+        const program = this.parse(code) as unknown as Node;
+        const edited = new MagicString(code);
+
+        const strip = (node: Node) => {
+          if (isDefineEndpoint(node)) {
+            const definition = (node.arguments as Node[])[0]!;
+            const kept = (definition.properties as Node[]).filter(
+              (property) =>
+                property.type === 'Property' &&
+                isNode(property.key) &&
+                KEPT_ENDPOINT_KEYS.has(String(property.key.name ?? property.key.value)),
+            );
+            edited.overwrite(
+              node.start,
+              node.end,
+              `{ ${kept.map((property) => code.slice(property.start, property.end)).join(', ')} }`,
+            );
+            return;
+          }
+          children(node).forEach(strip);
+        };
+        strip(program);
+
+        for (const statement of program.body as Node[]) {
+          const declaration =
+            statement.type === 'ExportNamedDeclaration' && isNode(statement.declaration)
+              ? statement.declaration
+              : statement;
+          if (declaration.type !== 'VariableDeclaration') continue;
+          for (const declarator of declaration.declarations as Node[]) {
+            const init = declarator.init;
+            if (!isNode(init) || !calls(init)) continue;
+            edited.prependLeft(init.start, '/* @__PURE__ */ (() => (');
+            edited.appendRight(init.end, '))()');
+          }
+        }
+        if (!edited.hasChanged()) return null;
+        return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+      },
+    },
+  };
+}
+
+/** Where zod keeps its settings, made once, when zod is first evaluated. */
+const ZOD_CONFIG = '(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = {});';
+
+/**
+ * zod, jitless from its first line (decision 031, 059). Under the Content-Security-Policy (no 'unsafe-eval') zod's
+ * probe for `new Function` is refused and reported as a violation, although zod then parses without it; jitless skips
+ * the probe. A call of `z.config` in the app would have to run before the first schema is built, in whichever chunk
+ * zod lands and whichever screen loads it first; set where zod makes its settings, it holds wherever zod is, and a
+ * screen that parses nothing loads neither. A zod that makes its settings differently fails the build here.
+ */
+export function jitlessZod(): Plugin {
+  return {
+    name: 'portal:jitless-zod',
+    transform: {
+      filter: { id: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ },
+      handler(code) {
+        if (!code.includes(ZOD_CONFIG))
+          throw new Error('zod no longer makes its settings as vite/lean-contracts.ts expects.');
+        return code.replace(
+          ZOD_CONFIG,
+          '(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = { jitless: true });',
+        );
+      },
+    },
+  };
+}
