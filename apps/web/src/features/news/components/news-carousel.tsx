@@ -1,8 +1,8 @@
-import '@mantine/carousel/styles.css';
-import { Carousel } from '@mantine/carousel';
-import { Center, Paper, SimpleGrid, Skeleton, Text, Title, em } from '@mantine/core';
+import './news-carousel.css';
+import { ActionIcon, Box, Center, Paper, SimpleGrid, Skeleton, Text, Title, em } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNews } from '../api/get-news';
 import type { NewsItem } from '../types';
@@ -58,29 +58,14 @@ export function NewsCarousel() {
           </Text>
         </Center>
       ) : (
-        <Carousel
-          // A new layout is a new carousel: Embla re-measures its slides.
-          key={perSlide}
-          slideSize={`${100 / perSlide}%`}
-          slideGap="md"
-          withControls={withControls}
-          controlSize={30}
-          controlsOffset={0}
-          // The controls sit in a gutter of their own instead of over the cards' text.
-          styles={withControls ? { root: { paddingInline: 40 } } : undefined}
-          emblaOptions={{ align: 'start', slidesToScroll: perSlide, containScroll: 'trimSnaps' }}
-          previousControlProps={{ 'aria-label': t('news.previous') }}
-          nextControlProps={{ 'aria-label': t('news.next') }}
-          data-testid="news-carousel"
-          data-per-slide={perSlide}
-          data-controls={withControls}
-        >
+        // A new layout is a new track, back at its start.
+        <NewsTrack key={perSlide} perSlide={perSlide} withControls={withControls}>
           {items.map((item) => (
-            <Carousel.Slide key={item.id} data-testid="news-slide">
+            <div key={item.id} data-testid="news-slide">
               <NewsCard news={item} onOpen={open} />
-            </Carousel.Slide>
+            </div>
           ))}
-        </Carousel>
+        </NewsTrack>
       )}
       {modalWanted && (
         <Suspense>
@@ -88,5 +73,102 @@ export function NewsCarousel() {
         </Suspense>
       )}
     </Paper>
+  );
+}
+
+/**
+ * Which ends of the track are reached: a control that would not move says so (aria-disabled, dimmed) but keeps its
+ * focus, so that a keyboard pressing 'Next news' to the end is not thrown back to the page's start.
+ */
+type Ends = { start: boolean; end: boolean };
+
+/**
+ * The slides in a row that scrolls and snaps (news-carousel.css), `perSlide` to a page; with controls, 'Previous news'
+ * and 'Next news' scroll it by a page, in a gutter of their own beside the cards.
+ */
+function NewsTrack({
+  perSlide,
+  withControls,
+  children,
+}: {
+  perSlide: number;
+  withControls: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const track = useRef<HTMLDivElement | null>(null);
+  const [ends, setEnds] = useState<Ends>({ start: true, end: false });
+  const measure = useCallback(() => {
+    const element = track.current;
+    if (!element) return;
+    // A pixel of slack: a snapped position can fall a fraction short of the end.
+    setEnds({
+      start: element.scrollLeft <= 1,
+      end: element.scrollLeft + element.clientWidth >= element.scrollWidth - 1,
+    });
+  }, []);
+  const trackRef = useCallback(
+    (element: HTMLDivElement | null) => {
+      track.current = element;
+      measure();
+    },
+    [measure],
+  );
+  const page = (direction: 1 | -1) => {
+    const element = track.current;
+    if (!element) return;
+    const gap = Number.parseFloat(getComputedStyle(element).columnGap) || 0;
+    element.scrollBy({ left: direction * (element.clientWidth + gap) });
+  };
+
+  return (
+    <Box
+      pos="relative"
+      px={withControls ? 40 : 0}
+      data-testid="news-carousel"
+      data-per-slide={perSlide}
+      data-controls={withControls}
+    >
+      <div
+        ref={trackRef}
+        className="portal-news-track"
+        style={{ '--portal-news-per-slide': perSlide } as CSSProperties}
+        onScroll={measure}
+      >
+        {children}
+      </div>
+      {withControls ? (
+        <>
+          <ActionIcon
+            variant="default"
+            radius="xl"
+            size={30}
+            pos="absolute"
+            left={0}
+            top="50%"
+            aria-label={t('news.previous')}
+            aria-disabled={ends.start}
+            style={{ transform: 'translateY(-50%)', opacity: ends.start ? 0.45 : 1 }}
+            onClick={() => page(-1)}
+          >
+            <IconChevronLeft size={16} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="default"
+            radius="xl"
+            size={30}
+            pos="absolute"
+            right={0}
+            top="50%"
+            aria-label={t('news.next')}
+            aria-disabled={ends.end}
+            style={{ transform: 'translateY(-50%)', opacity: ends.end ? 0.45 : 1 }}
+            onClick={() => page(1)}
+          >
+            <IconChevronRight size={16} aria-hidden />
+          </ActionIcon>
+        </>
+      ) : null}
+    </Box>
   );
 }
