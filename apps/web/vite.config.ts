@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { htmlTexts } from './vite/html-texts';
-import { jitlessZod, leanContracts } from './vite/lean-contracts';
+import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi } from './vite/lean-bundle';
 
 const SERVER = 'http://localhost:3000';
 
@@ -28,6 +28,7 @@ export default defineConfig({
     react(),
     jitlessZod(),
     leanContracts(),
+    scrollAreaWithoutFloatingUi(`${import.meta.dirname}/vite/merge-refs.ts`),
     htmlTexts(`${import.meta.dirname}/src/locales/en.json`),
     // Brotli and gzip copies of every text asset, made once at build time: the server picks one by Accept-Encoding
     // (decision 043). Source maps are built for debugging but never compressed or served.
@@ -62,8 +63,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // zod in one chunk of its own, shared by the screens that parse with it (forms); the screens that parse
-            // nothing never ask for it (decision 059). It is jitless from its first line (vite/lean-contracts.ts).
+            // nothing never ask for it (decision 059). It is jitless from its first line (vite/lean-bundle.ts).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // floating-ui, what Mantine's popovers (selects, menus) place their dropdowns with, in a chunk of its own:
+            // left to fall where it may, it rode in a chunk every screen loads (ScrollArea's), although the dashboard
+            // loads its selects and its menu on demand (decision 059).
+            // Only floating-ui: the React it draws with stays where every screen has it.
+            {
+              name: 'floating-ui',
+              test: /node_modules[\\/]@floating-ui[\\/]/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -104,6 +104,8 @@ test.describe('session and routing', () => {
   });
 
   test('page titles carry the product suffix', async ({ page }) => {
+    // Nine screens loaded one after the other: more than one screen's budget while the other worker loads the server.
+    test.slow();
     const screens: [string, string][] = [
       ['/', 'Dashboard'],
       ['/offers', 'Offers'],

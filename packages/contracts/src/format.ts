@@ -75,16 +75,28 @@ export function flagEmoji(isoCode: string): string {
   return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
+/** One formatter per time zone: making an Intl formatter costs far more than using one (a report formats thousands). */
+const dateTimeFormatters = new Map<string | undefined, Intl.DateTimeFormat>();
+
+function dateTimeFormatter(timeZone?: string): Intl.DateTimeFormat {
+  let formatter = dateTimeFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    dateTimeFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function parts(date: Date, timeZone?: string) {
-  const formatted = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
+  const formatted = dateTimeFormatter(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => formatted.find((p) => p.type === type)?.value ?? '';
   return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
 }

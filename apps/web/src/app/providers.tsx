@@ -7,14 +7,14 @@ import { DROPDOWN_MAX_HEIGHT_PX, SNACKBAR_CLOSE_ANIMATION_MS } from '@portal/con
 import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
-import { accessibleColors } from './accessible-colors';
+import { themeColors } from './theme-colors';
 
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   // WCAG AA contrast everywhere (decision 047): the palettes' text and fill shades darkened, hue kept.
-  colors: accessibleColors,
+  colors: themeColors,
   // A focus ring on whatever the keyboard reaches (:focus-visible), never on a mouse click.
   focusRing: 'auto',
   components: {

@@ -1,21 +1,7 @@
-import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { TYPE_AHEAD_RESET_MS } from '@portal/contracts';
-
-type Option = ComboboxItem;
-
-/** The options of a Select's data, flattened out of groups; plain strings are their own label. */
-function optionsOf(data: SelectProps['data']): Option[] {
-  const options: Option[] = [];
-  for (const item of data ?? []) {
-    if (typeof item === 'string') options.push({ value: item, label: item });
-    else if ('items' in item)
-      for (const inner of item.items)
-        options.push(typeof inner === 'string' ? { value: inner, label: inner } : (inner as Option));
-    else options.push(item as Option);
-  }
-  return options;
-}
+import { optionsOf } from './select-options';
 
 /**
  * A non-searchable Select with the type-ahead of a native list (spec section 9): letters typed while it has the focus

@@ -5,7 +5,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authEndpoints, SNACKBAR_CLOSE_ANIMATION_MS, SNACKBAR_LOGIN_ERROR_MS } from '@portal/contracts';
 import en from '@/locales/en.json';
-import { accessibleColors } from '@/app/accessible-colors';
+import { themeColors } from '@/app/theme-colors';
 import { saveSession } from '@/lib/session';
 import { fillTexts } from '../../vite/html-texts';
 import { SIGN_IN_PATHS } from './api';
@@ -73,13 +73,13 @@ describe('the built page', () => {
     expect(SIGN_IN_PATHS.loginTwoFactor).toBe(authEndpoints.loginTwoFactor.path);
   });
 
-  it('draws with the theme’s colours (app/accessible-colors.ts)', () => {
+  it('draws with the theme’s colours (app/theme-colors.ts)', () => {
     const css = fs.readFileSync(path.join(import.meta.dirname, 'sign-in-page.css'), 'utf8');
     const variable = (name: string) => new RegExp(`--${name}: (#[0-9a-f]{6});`).exec(css)?.[1];
-    expect(variable('primary')).toBe(accessibleColors.indigo?.[6]);
-    expect(variable('primary-hover')).toBe(accessibleColors.indigo?.[7]);
-    expect(variable('error')).toBe(accessibleColors.red?.[6]);
-    expect(variable('dimmed')).toBe(accessibleColors.gray?.[7]);
+    expect(variable('primary')).toBe(themeColors.indigo?.[6]);
+    expect(variable('primary-hover')).toBe(themeColors.indigo?.[7]);
+    expect(variable('error')).toBe(themeColors.red?.[6]);
+    expect(variable('dimmed')).toBe(themeColors.gray?.[7]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { Anchor, Box, Center, Group, LoadingOverlay, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Center, Group, LoadingOverlay, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +11,7 @@ import {
   formatMoneyAmounts,
 } from '@portal/contracts';
 import { countryFlagSection, renderCountryOption } from '@/components/country-flag';
-import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { DeferredSelect, loadSelect, loadTypeAheadSelect } from '@/components/deferred-select';
 import { CountryFlags } from '@/components/country-flags';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
@@ -37,7 +37,8 @@ export function TopOffers({ currency }: { currency: string }) {
 
   const filters = (
     <Group gap="sm" align="flex-end">
-      <Select
+      <DeferredSelect
+        load={loadSelect}
         label={t('dashboard.topOffers.country')}
         data={countryOptions}
         value={country}
@@ -49,7 +50,8 @@ export function TopOffers({ currency }: { currency: string }) {
         w={220}
         data-testid="top-offers-country"
       />
-      <TypeAheadSelect
+      <DeferredSelect
+        load={loadTypeAheadSelect}
         label={t('dashboard.topOffers.period')}
         data={periodOptions}
         value={date}

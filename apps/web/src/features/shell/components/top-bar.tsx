@@ -1,13 +1,17 @@
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Image, Indicator, Menu, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Image, Indicator, Text } from '@mantine/core';
 import { IconBell, IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { logout } from '@/lib/auth';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useUnreadCount } from '../api/get-unread-count';
+import type { CompactMenuProps } from './compact-menu';
 import { headerLinksFor } from './header-links';
+
+const loadCompactMenu = (): Promise<ComponentType<CompactMenuProps>> =>
+  import('./compact-menu').then((m) => m.CompactMenu);
 
 type TopBarProps = {
   menuOpened: boolean;
@@ -116,41 +120,54 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
             </ActionIcon>
           </Indicator>
         ) : null}
-        <Menu position="bottom-end" width={220} withinPortal>
-          <Menu.Target>
-            <ActionIcon
-              variant="subtle"
-              size={44}
-              aria-label={t('shell.moreActions')}
-              data-testid="top-bar-compact-menu"
-            >
-              <IconDotsVertical size={22} aria-hidden />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown data-testid="top-bar-compact-dropdown">
-            {headerLinksFor(config.roles).map(({ to, label, icon: Icon, id }) => (
-              <Menu.Item
-                key={to}
-                component={Link}
-                to={to}
-                leftSection={<Icon size={18} aria-hidden />}
-                data-testid={`top-bar-compact-${id}-item`}
-              >
-                {t(label)}
-              </Menu.Item>
-            ))}
-            <Menu.Divider />
-            <Menu.Item
-              color="red"
-              leftSection={<IconLogout size={18} aria-hidden />}
-              onClick={() => void logout()}
-              data-testid="top-bar-compact-logout"
-            >
-              {t('shell.logout')}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <CompactMenuButton />
       </Group>
     </Group>
+  );
+}
+
+/**
+ * The button of the bar's menu below `md`, the menu itself (Mantine's Menu, its popover and floating-ui) loaded when a
+ * pointer comes near or the button gets the focus, and drawn open when the button was pressed meanwhile (decision
+ * 059). Should the code not come (the server gone), the button stays as it is.
+ */
+function CompactMenuButton() {
+  const { t } = useTranslation();
+  const [Menu, setMenu] = useState<ComponentType<CompactMenuProps> | null>(null);
+  const [opened, setOpened] = useState(false);
+  const focused = useRef(false);
+  const loading = useRef<Promise<void> | null>(null);
+  const want = () => {
+    loading.current ??= loadCompactMenu().then(
+      (component) => setMenu(() => component),
+      () => {
+        loading.current = null;
+      },
+    );
+  };
+  if (Menu) return <Menu defaultOpened={opened} focusButton={focused.current} />;
+  return (
+    <ActionIcon
+      variant="subtle"
+      size={44}
+      aria-label={t('shell.moreActions')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="top-bar-compact-menu"
+      onPointerEnter={want}
+      onFocus={() => {
+        focused.current = true;
+        want();
+      }}
+      onBlur={() => {
+        focused.current = false;
+      }}
+      onClick={() => {
+        setOpened(true);
+        want();
+      }}
+    >
+      <IconDotsVertical size={22} aria-hidden />
+    </ActionIcon>
   );
 }

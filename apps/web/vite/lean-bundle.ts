@@ -118,13 +118,38 @@ export function jitlessZod(): Plugin {
     name: 'portal:jitless-zod',
     transform: {
       filter: { id: /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/]core\.js$/ },
-      handler(code) {
-        if (!code.includes(ZOD_CONFIG))
-          throw new Error('zod no longer makes its settings as vite/lean-contracts.ts expects.');
-        return code.replace(
-          ZOD_CONFIG,
+      handler(code, id) {
+        const at = code.indexOf(ZOD_CONFIG);
+        if (at < 0) throw new Error('zod no longer makes its settings as vite/lean-bundle.ts expects.');
+        const edited = new MagicString(code);
+        edited.overwrite(
+          at,
+          at + ZOD_CONFIG.length,
           '(_a = globalThis).__zod_globalConfig ?? (_a.__zod_globalConfig = { jitless: true });',
         );
+        return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+      },
+    },
+  };
+}
+
+/** Mantine's ScrollArea, which every screen draws (the menu, every table's scroll box). */
+const SCROLL_AREA = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+
+/**
+ * Mantine's ScrollArea takes one hook from floating-ui, `useMergeRefs`, and with it the whole of floating-ui (15 KB,
+ * what popovers place their dropdowns with) on every screen, whether it opens a popover or not. Here its import is
+ * answered by `mergeRefsModule`, the same hook over Mantine's own `useMergedRef` (decision 059); the popovers still
+ * get floating-ui itself.
+ */
+export function scrollAreaWithoutFloatingUi(mergeRefsModule: string): Plugin {
+  return {
+    name: 'portal:scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /^@floating-ui\/react$/ },
+      handler(source, importer) {
+        return importer && SCROLL_AREA.test(importer) ? mergeRefsModule : null;
       },
     },
   };
