@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { DeferredSelect, loadSelect } from './deferred-select';
+
+const DATA = [
+  { value: 'week', label: 'Week' },
+  { value: 'year', label: 'Year' },
+];
+
+function setup(load = vi.fn(loadSelect)) {
+  const onChange = vi.fn();
+  renderWithProviders(
+    <>
+      <button type="button">Before</button>
+      <DeferredSelect load={load} label="Period" data={DATA} value="week" onChange={onChange} data-testid="period" />
+    </>,
+  );
+  return { load, onChange };
+}
+
+describe('DeferredSelect', () => {
+  it('is drawn closed as the select is, without loading it', () => {
+    const { load } = setup();
+    const field = screen.getByRole('combobox', { name: 'Period' });
+    expect(field).toHaveProperty('value', 'Week');
+    expect(field.getAttribute('aria-expanded')).toBe('false');
+    expect(field.dataset.testid).toBe('period');
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
+  });
+
+  it('from the keyboard: the focus loads the select, which takes the focus; Enter opens it and picks', async () => {
+    const user = userEvent.setup();
+    const { load, onChange } = setup();
+    screen.getByRole('button', { name: 'Before' }).focus();
+    const placeholder = screen.getByRole('combobox', { name: 'Period' });
+    await user.tab();
+    expect(load).toHaveBeenCalledTimes(1);
+    // The loaded select replaced the field and has the focus.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Period' })).not.toBe(placeholder));
+    const select = screen.getByRole('combobox', { name: 'Period' });
+    await waitFor(() => expect(document.activeElement).toBe(select));
+    await user.keyboard('{ArrowDown}');
+    const year = await screen.findByRole('option', { name: 'Year', hidden: true });
+    expect(year).toBeTruthy();
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith('year', expect.objectContaining({ value: 'year' })));
+  });
+
+  it('clicked while it loads, it opens once loaded', async () => {
+    const user = userEvent.setup();
+    setup();
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    expect(await screen.findByRole('option', { name: 'Year', hidden: true })).toBeTruthy();
+  });
+
+  it('stays as it is when the code does not come, and tries again on the next approach', async () => {
+    const user = userEvent.setup();
+    let online = false;
+    const load = vi.fn(() => (online ? loadSelect() : Promise.reject(new Error('offline'))));
+    setup(load);
+    const field = screen.getByRole('combobox', { name: 'Period' });
+    await user.click(field);
+    await waitFor(() => expect(load).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('combobox', { name: 'Period' })).toBe(field);
+    expect(screen.queryByRole('option', { name: 'Year', hidden: true })).toBeNull();
+
+    online = true;
+    await user.click(document.body);
+    await user.click(field);
+    expect(await screen.findByRole('option', { name: 'Year', hidden: true })).toBeTruthy();
+  });
+});
