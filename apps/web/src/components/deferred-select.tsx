@@ -1,6 +1,7 @@
 import { InputBase, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import type { ComponentType, KeyboardEvent } from 'react';
+import { useOnDemand } from '@/lib/use-on-demand';
 import { optionsOf } from './select-options';
 
 type SelectComponent = ComponentType<SelectProps>;
@@ -28,20 +29,8 @@ type DeferredSelectProps = SelectProps & {
  * keyboard meanwhile. Should the code not come (the server gone), the field stays as it is.
  */
 export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
-  const [Select, setSelect] = useState<SelectComponent | null>(null);
-  const [opened, setOpened] = useState(false);
-  const focused = useRef(false);
-  const loading = useRef<Promise<void> | null>(null);
-  const want = () => {
-    loading.current ??= load().then(
-      (component) => setSelect(() => component),
-      () => {
-        loading.current = null;
-      },
-    );
-  };
-
-  if (Select) return <Select {...props} defaultDropdownOpened={opened} autoFocus={focused.current} />;
+  const { loaded: Select, opened, focused, open, triggerProps } = useOnDemand(load);
+  if (Select) return <Select {...props} defaultDropdownOpened={opened} autoFocus={focused} />;
 
   const selected = optionsOf(props.data).find((option) => option.value === props.value);
   return (
@@ -58,22 +47,11 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
       aria-haspopup="listbox"
       style={{ cursor: 'pointer' }}
       data-testid={props['data-testid']}
-      onPointerEnter={want}
-      onFocus={() => {
-        focused.current = true;
-        want();
-      }}
-      onBlur={() => {
-        focused.current = false;
-      }}
-      onClick={() => {
-        setOpened(true);
-        want();
-      }}
+      {...triggerProps}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
         if (!OPENING_KEYS.has(event.key)) return;
         event.preventDefault();
-        setOpened(true);
+        open();
       }}
     />
   );

@@ -76,6 +76,12 @@ export function NewsCarousel() {
   );
 }
 
+/** The two controls, each in its gutter beside the cards. */
+const CONTROLS = [
+  { direction: -1, side: 'left', label: 'news.previous', Icon: IconChevronLeft },
+  { direction: 1, side: 'right', label: 'news.next', Icon: IconChevronRight },
+] as const;
+
 /**
  * Which ends of the track are reached: a control that would not move says so (aria-disabled, dimmed) but keeps its
  * focus, so that a keyboard pressing 'Next news' to the end is not thrown back to the page's start.
@@ -137,38 +143,28 @@ function NewsTrack({
       >
         {children}
       </div>
-      {withControls ? (
-        <>
-          <ActionIcon
-            variant="default"
-            radius="xl"
-            size={30}
-            pos="absolute"
-            left={0}
-            top="50%"
-            aria-label={t('news.previous')}
-            aria-disabled={ends.start}
-            style={{ transform: 'translateY(-50%)', opacity: ends.start ? 0.45 : 1 }}
-            onClick={() => page(-1)}
-          >
-            <IconChevronLeft size={16} aria-hidden />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            radius="xl"
-            size={30}
-            pos="absolute"
-            right={0}
-            top="50%"
-            aria-label={t('news.next')}
-            aria-disabled={ends.end}
-            style={{ transform: 'translateY(-50%)', opacity: ends.end ? 0.45 : 1 }}
-            onClick={() => page(1)}
-          >
-            <IconChevronRight size={16} aria-hidden />
-          </ActionIcon>
-        </>
-      ) : null}
+      {withControls
+        ? CONTROLS.map(({ direction, side, label, Icon }) => {
+            const atEnd = direction < 0 ? ends.start : ends.end;
+            return (
+              <ActionIcon
+                key={side}
+                variant="default"
+                radius="xl"
+                size={30}
+                pos="absolute"
+                {...{ [side]: 0 }}
+                top="50%"
+                aria-label={t(label)}
+                aria-disabled={atEnd}
+                style={{ transform: 'translateY(-50%)', opacity: atEnd ? 0.45 : 1 }}
+                onClick={() => page(direction)}
+              >
+                <Icon size={16} aria-hidden />
+              </ActionIcon>
+            );
+          })
+        : null}
     </Box>
   );
 }

@@ -1,11 +1,12 @@
 import { ActionIcon, Anchor, Badge, Burger, Button, Group, Image, Indicator, Text } from '@mantine/core';
 import { IconBell, IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { logout } from '@/lib/auth';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
+import { useOnDemand } from '@/lib/use-on-demand';
 import { useUnreadCount } from '../api/get-unread-count';
 import type { CompactMenuProps } from './compact-menu';
 import { headerLinksFor } from './header-links';
@@ -133,19 +134,8 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
  */
 function CompactMenuButton() {
   const { t } = useTranslation();
-  const [Menu, setMenu] = useState<ComponentType<CompactMenuProps> | null>(null);
-  const [opened, setOpened] = useState(false);
-  const focused = useRef(false);
-  const loading = useRef<Promise<void> | null>(null);
-  const want = () => {
-    loading.current ??= loadCompactMenu().then(
-      (component) => setMenu(() => component),
-      () => {
-        loading.current = null;
-      },
-    );
-  };
-  if (Menu) return <Menu defaultOpened={opened} focusButton={focused.current} />;
+  const { loaded: Menu, opened, focused, triggerProps } = useOnDemand(loadCompactMenu);
+  if (Menu) return <Menu defaultOpened={opened} focusButton={focused} />;
   return (
     <ActionIcon
       variant="subtle"
@@ -154,18 +144,7 @@ function CompactMenuButton() {
       aria-haspopup="menu"
       aria-expanded={false}
       data-testid="top-bar-compact-menu"
-      onPointerEnter={want}
-      onFocus={() => {
-        focused.current = true;
-        want();
-      }}
-      onBlur={() => {
-        focused.current = false;
-      }}
-      onClick={() => {
-        setOpened(true);
-        want();
-      }}
+      {...triggerProps}
     >
       <IconDotsVertical size={22} aria-hidden />
     </ActionIcon>
