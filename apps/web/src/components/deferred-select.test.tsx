@@ -9,6 +9,12 @@ const DATA = [
   { value: 'year', label: 'Year' },
 ];
 
+const COUNTRIES = [
+  { value: 'all', label: 'All countries' },
+  { value: 'DE', label: 'Germany' },
+  { value: 'FR', label: 'France' },
+];
+
 function setup(load = vi.fn(loadSelect)) {
   const onChange = vi.fn();
   renderWithProviders(
@@ -47,6 +53,24 @@ describe('DeferredSelect', () => {
     expect(year).toBeTruthy();
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('year', expect.objectContaining({ value: 'year' })));
+  });
+
+  it('searchable, what is typed after tabbing in replaces the value, as in a field that was there from the start', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <button type="button">Before</button>
+        <DeferredSelect load={loadSelect} label="Country" data={COUNTRIES} value="all" searchable />
+      </>,
+    );
+    screen.getByRole('button', { name: 'Before' }).focus();
+    const placeholder = screen.getByRole('combobox', { name: 'Country' });
+    await user.tab();
+    await waitFor(() => expect(document.activeElement).not.toBe(placeholder));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Country' })));
+    await user.keyboard('Ger');
+    expect(screen.getByRole('combobox', { name: 'Country' })).toHaveProperty('value', 'Ger');
+    expect(await screen.findByRole('option', { name: 'Germany', hidden: true })).toBeTruthy();
   });
 
   it('clicked while it loads, it opens once loaded', async () => {

@@ -30,7 +30,21 @@ type DeferredSelectProps = SelectProps & {
  */
 export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
   const { loaded: Select, opened, focused, open, triggerProps } = useOnDemand(load);
-  if (Select) return <Select {...props} defaultDropdownOpened={opened} autoFocus={focused} />;
+  if (Select) {
+    // Focused in the field's place, its text selected as a Tab into a field selects it: typing replaces the value
+    // rather than adding to it, as in a select that was there from the start.
+    return (
+      <Select
+        {...props}
+        defaultDropdownOpened={opened}
+        autoFocus={focused}
+        onFocus={(event) => {
+          props.onFocus?.(event);
+          if (focused) event.currentTarget.select();
+        }}
+      />
+    );
+  }
 
   const selected = optionsOf(props.data).find((option) => option.value === props.value);
   return (
