@@ -46,6 +46,8 @@ test('a partner’s screens never request back-office code; a staff member’s c
   browser,
   request,
 }) => {
+  // Five screens, each to network idle: more than one screen's budget while the other worker loads the server.
+  test.slow();
   const partner = await browser.newContext();
   await useApiSession(partner, request, DEMO.partner);
   const partnerPage = await partner.newPage();
