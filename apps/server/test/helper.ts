@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { rowsOf } from '../src/db/bulk.js';
 import { buildApp } from '../src/app.js';
 import { testConfig, type AppConfig } from '../src/config.js';
@@ -61,6 +61,15 @@ export function testClock(start = new Date()) {
   };
 }
 
+/** The migrated, reference-seeded cluster every in-memory test database starts from (test/pglite-template.ts). */
+let template: Blob | undefined;
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
 export type TestApp = {
   app: FastifyInstance;
   database: Database;
@@ -91,6 +100,7 @@ export async function buildTestApp(
   let drop: (() => Promise<void>) | undefined;
   let database: Database;
   let ownUrl: string | undefined;
+  let fromTemplate = false;
   const shared = options.sameDatabaseAs;
   if (shared) {
     ownUrl = shared.databaseUrl;
@@ -101,10 +111,14 @@ export async function buildTestApp(
     drop = created.drop;
     ownUrl = created.url;
     database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
+  } else if (options.pgliteDataDir) {
+    database = await openDatabase({ dataDir: options.pgliteDataDir });
   } else {
-    database = await openDatabase({ dataDir: options.pgliteDataDir ?? 'memory://' });
+    const loaded = pgliteTemplate();
+    fromTemplate = loaded !== undefined;
+    database = await openDatabase({ dataDir: 'memory://', ...(loaded ? { pgliteTemplate: loaded } : {}) });
   }
-  if (!shared) {
+  if (!shared && !fromTemplate) {
     await database.migrate();
     await seedReference(database.db);
   }
