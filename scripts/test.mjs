@@ -72,7 +72,7 @@ run('npm run build --silent -w @portal/contracts', root);
 
 check('lint', 'npm run lint --silent');
 check('typecheck', 'npm run typecheck --silent');
-vitest('unit', '--project contracts --project web');
+vitest('unit', "--project contracts --project 'web*'");
 vitest('integration-pglite', '--project server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {
   vitest('integration-postgres', '--project server', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });

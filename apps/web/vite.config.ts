@@ -84,7 +84,8 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
+    // No `include` here: the root vitest.config.ts runs these tests as two projects (web, web-mocking), each with its
+    // own list, and a list here would be added to theirs.
     css: false,
     restoreMocks: true,
     // Above the 5 s that findBy…/waitFor may wait (src/test/setup.ts): on a loaded 2-CPU machine a whole form's

@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
 import { addStaffTexts } from '@/lib/i18n';
@@ -44,5 +45,7 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
   cleanup();
+  // The snackbars' store is module state, shared by the test files of a worker (isolate: false in vitest.config.ts).
+  notifications.clean();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });
