@@ -37,6 +37,40 @@ test.describe('login', () => {
     expect(chartChunks).toHaveLength(1);
   });
 
+  test('the global loading overlay covers the page while a sign-in is on its way, and any error stops it', async ({
+    page,
+  }) => {
+    // The server's answer held until the overlay has been seen, then a refusal (no attempt is counted against anyone).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/login', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 503,
+        json: { code: 503, success: false, message: 'The service is briefly unavailable.', data: null, errors: null },
+      });
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.partner.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.partner.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const overlay = page.getByTestId('loading-overlay');
+    await expect(overlay).toBeVisible();
+    await expect(overlay.getByRole('status', { name: 'Loading…' })).toBeVisible();
+    // It lies over the form: the button cannot be pressed again meanwhile.
+    const box = (await page.getByRole('button', { name: 'Sign in', exact: true }).boundingBox())!;
+    expect(
+      await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid="loading-overlay"]') !== null,
+        { x: box.x + box.width / 2, y: box.y + box.height / 2 },
+      ),
+    ).toBe(true);
+    release();
+    await expect(snackbar(page, 'The service is briefly unavailable.')).toBeVisible();
+    await expect(overlay).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+  });
+
   test('a wrong password shows the 401 snackbar for about 3 seconds', async ({ page }) => {
     // Playwright's clock, not the wall clock: the 3 s are the page's own timers, moved on by hand below.
     await page.clock.install();

@@ -34,6 +34,13 @@ export function useOnDemand<T>(load: () => Promise<T>) {
       onBlur: () => {
         focused.current = false;
       },
+      // Pressed: drawn open once loaded. From the press, not only the click: should the loaded control take this
+      // one's place between the press and the release, the click would reach neither, and the press be lost.
+      onPointerDown: (event: { button: number }) => {
+        if (event.button !== 0) return;
+        setOpened(true);
+        want();
+      },
       onClick: () => {
         setOpened(true);
         want();

@@ -112,6 +112,29 @@ describe('signing in', () => {
     expect(Cookies.get('expiry')).toBe(expireAt);
   });
 
+  it('shows the global loading overlay while the sign-in is on its way: gone on an error, kept while the next page loads', async () => {
+    const overlay = () => screen.queryByTestId('loading-overlay');
+    let answerWith: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answerWith = resolve)));
+    openPage();
+    expect(overlay()).toBeNull();
+    fillIn();
+    fireEvent.click(signInButton());
+    expect(within(overlay()!).getByRole('status', { name: en.app.loading })).toBeTruthy();
+    answerWith(answer(500, { status: 500, message: null, data: null, errors: null }));
+    await screen.findByTestId('snackbar');
+    expect(overlay()).toBeNull();
+    expect(signInButton()).toHaveProperty('disabled', false);
+
+    fireEvent.click(signInButton());
+    expect(overlay()).not.toBeNull();
+    answerWith(answer(200, { data: { bearer: 'tok-2', expireAt: new Date(Date.now() + 3_600_000).toISOString() } }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.getAllByTestId('loading-overlay')).toHaveLength(1);
+    expect(signInButton()).toHaveProperty('disabled', true);
+  });
+
   it('goes to / for a redirect off the site or back to /login', async () => {
     for (const search of ['?redirect=https%3A%2F%2Fevil.test', '?redirect=%2F%2Fevil.test', '?redirect=%2Flogin']) {
       fetchMock.mockResolvedValue(answer(200, { data: { bearer: 't', expireAt: '2999-01-01T00:00:00Z' } }));

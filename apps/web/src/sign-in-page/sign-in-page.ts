@@ -138,13 +138,26 @@ export function startSignInPage(document: Document, options: SignInPageOptions =
   const toggleRecovery = must<HTMLButtonElement>(stepForm, '[data-toggle-recovery]');
   const back = must<HTMLButtonElement>(stepForm, '[data-back]');
 
+  // The overlay is in the page only while it shows, as the app's is.
+  const overlayTemplate = must<HTMLTemplateElement>(document, 'template#loading-overlay');
+  let overlay: Element | null = null;
+
   let busy = false;
+  /** A session was started: the next page is loading, and the overlay stays until it shows. */
+  let leaving = false;
   let pending: { challenge: string; phone: string; rememberMe: boolean } | null = null;
   let recovery = false;
 
   function setBusy(button: HTMLButtonElement, value: boolean) {
+    if (leaving) return;
     busy = value;
     button.setAttribute('aria-busy', String(value));
+    if (value)
+      overlay ??= document.body.appendChild(overlayTemplate.content.firstElementChild!.cloneNode(true) as Element);
+    else {
+      overlay?.remove();
+      overlay = null;
+    }
   }
 
   function refresh() {
@@ -163,6 +176,7 @@ export function startSignInPage(document: Document, options: SignInPageOptions =
     const expiresAt = parseExpiry(session.expireAt);
     if (!expiresAt) throw new Error('The login answer carries no valid expireAt.');
     saveSession(session.bearer, expiresAt, remember);
+    leaving = true;
     go(redirectTo);
   }
 
