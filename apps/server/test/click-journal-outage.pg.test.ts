@@ -8,30 +8,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
-import { clicks, statsHourly } from '../src/db/schema.js';
-import { buildTestApp, createPartner, type TestApp } from './helper.js';
+import { clickCount, rolledUp } from './click-counts.js';
+import { buildTestApp, createPartner } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
-
-const clickCount = async (t: TestApp, partnerId: number) =>
-  (
-    await t.database.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(clicks)
-      .where(eq(clicks.partnerId, partnerId))
-  )[0]!.n;
-
-const rolledUp = async (t: TestApp, partnerId: number) =>
-  (
-    await t.database.db
-      .select({ n: sql<number>`coalesce(sum(${statsHourly.clicks}), 0)`.mapWith(Number) })
-      .from(statsHourly)
-      .where(eq(statsHourly.partnerId, partnerId))
-  )[0]!.n;
 
 /** A TCP proxy in front of the test's PostgreSQL: `cut()` drops every connection and refuses new ones. */
 async function startProxy(target: URL) {

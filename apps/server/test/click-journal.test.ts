@@ -5,27 +5,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { clicks, statsHourly } from '../src/db/schema.js';
+import { clickCount, rolledUp } from './click-counts.js';
 import { buildTestApp, createPartner, type TestApp } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
-
-const clickCount = async (t: TestApp, partnerId: number) =>
-  (
-    await t.database.db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(clicks)
-      .where(eq(clicks.partnerId, partnerId))
-  )[0]!.n;
-
-const rolledUp = async (t: TestApp, partnerId: number) =>
-  (
-    await t.database.db
-      .select({ n: sql<number>`coalesce(sum(${statsHourly.clicks}), 0)`.mapWith(Number) })
-      .from(statsHourly)
-      .where(eq(statsHourly.partnerId, partnerId))
-  )[0]!.n;
 
 const segmentsIn = (dir: string) =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.ndjson')) : [];
