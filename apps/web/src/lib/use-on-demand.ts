@@ -19,6 +19,10 @@ export function useOnDemand<T>(load: () => Promise<T>) {
       },
     );
   };
+  const press = () => {
+    setOpened(true);
+    want();
+  };
   return {
     loaded,
     opened,
@@ -37,14 +41,9 @@ export function useOnDemand<T>(load: () => Promise<T>) {
       // Pressed: drawn open once loaded. From the press, not only the click: should the loaded control take this
       // one's place between the press and the release, the click would reach neither, and the press be lost.
       onPointerDown: (event: { button: number }) => {
-        if (event.button !== 0) return;
-        setOpened(true);
-        want();
+        if (event.button === 0) press();
       },
-      onClick: () => {
-        setOpened(true);
-        want();
-      },
+      onClick: press,
     },
   };
 }
