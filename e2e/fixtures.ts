@@ -194,7 +194,11 @@ export async function expectShell(page: Page, options: { timeout?: number } = {}
   // while the other worker writes: the shell must appear, not within the default 10 s.
   const wait = { timeout: options.timeout ?? 30_000 };
   await expect(page.getByTestId('top-bar')).toBeVisible(wait);
-  await expect(page.getByTestId('left-menu')).toBeVisible(wait);
+  // Below Mantine's `sm` breakpoint (48em) the menu is a closed drawer, out of sight and of the Tab order, that the
+  // burger opens.
+  const phone = (page.viewportSize()?.width ?? 1280) < 768;
+  if (phone) await expect(page.getByRole('button', { name: 'Toggle menu', exact: true })).toBeVisible(wait);
+  else await expect(page.getByTestId('left-menu')).toBeVisible(wait);
 }
 
 /** A snackbar with exactly this message (the details toggle, if any, is not part of the message). */

@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { htmlTexts } from './vite/html-texts';
-import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi } from './vite/lean-bundle';
+import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi, tablesWithoutScrollArea } from './vite/lean-bundle';
 
 const SERVER = 'http://localhost:3000';
 
@@ -29,6 +29,7 @@ export default defineConfig({
     jitlessZod(),
     leanContracts(),
     scrollAreaWithoutFloatingUi(`${import.meta.dirname}/vite/merge-refs.ts`),
+    tablesWithoutScrollArea(),
     htmlTexts(`${import.meta.dirname}/src/locales/en.json`),
     // Brotli and gzip copies of every text asset, made once at build time: the server picks one by Accept-Encoding
     // (decision 043). Source maps are built for debugging but never compressed or served.

@@ -168,8 +168,10 @@ test.describe('the portal on a 390 px phone', () => {
     await page.keyboard.press('Escape');
 
     // The drawer holds the same links, below the screens.
-    await bar.getByRole('button', { name: 'Toggle menu' }).tap();
     const drawer = page.getByTestId('left-menu');
+    await expect(drawer, 'the closed drawer is out of the Tab order').toBeHidden();
+    await bar.getByRole('button', { name: 'Toggle menu' }).tap();
+    await expect(bar.getByRole('button', { name: 'Toggle menu' })).toHaveAttribute('aria-expanded', 'true');
     for (const id of ['api', 'account', 'notifications', 'logout']) {
       const link = drawer.getByTestId(`menu-header-${id}`);
       await link.scrollIntoViewIfNeeded();
@@ -177,8 +179,10 @@ test.describe('the portal on a 390 px phone', () => {
     }
     await drawer.getByTestId('menu-header-account').tap();
     await expect(page).toHaveURL('/account');
-    // A screen chosen closes the drawer (it slides out of the window).
+    // A screen chosen closes the drawer (it slides out of the window), and its links leave the Tab order.
     await expect(drawer).not.toBeInViewport();
+    await expect(drawer).toBeHidden();
+    await expect(bar.getByRole('button', { name: 'Toggle menu' })).toHaveAttribute('aria-expanded', 'false');
 
     // Logout from the drawer ends the session.
     await bar.getByRole('button', { name: 'Toggle menu' }).tap();

@@ -154,3 +154,39 @@ export function scrollAreaWithoutFloatingUi(mergeRefsModule: string): Plugin {
     },
   };
 }
+
+/** Mantine's Table.ScrollContainer, which every `Table` module brings along (a static property). */
+const TABLE_SCROLL_CONTAINER = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Table[\\/]TableScrollContainer\.mjs$/;
+
+/** The three places TableScrollContainer.mjs names ScrollArea, each replaced by what a native box needs. */
+const TABLE_SCROLL_AREA_EDITS: readonly [string, string][] = [
+  ['import { ScrollArea } from "../ScrollArea/ScrollArea.mjs";', ''],
+  ['const defaultProps = { type: "scrollarea" };', 'const defaultProps = { type: "native" };'],
+  ['component: type === "scrollarea" ? ScrollArea : "div",', 'component: "div",'],
+];
+
+/**
+ * Every table of the app scrolls in a native box (the theme's `TableScrollContainer` default, app/providers.tsx:
+ * touch and momentum on a phone, decision 032), yet `Table` names its scroll container statically, and that names
+ * Mantine's ScrollArea: 5 KB of script on every screen with a table, the dashboard's included, for a component no
+ * table draws. In the build the container is the native box alone (decision 061); `type="scrollarea"` is not
+ * available on a table. A Mantine whose container reads differently fails the build here.
+ */
+export function tablesWithoutScrollArea(): Plugin {
+  return {
+    name: 'portal:tables-without-scroll-area',
+    apply: 'build',
+    transform: {
+      filter: { id: TABLE_SCROLL_CONTAINER },
+      handler(code, id) {
+        const edited = new MagicString(code);
+        for (const [from, to] of TABLE_SCROLL_AREA_EDITS) {
+          const at = code.indexOf(from);
+          if (at < 0) throw new Error(`Mantine's TableScrollContainer no longer reads as vite/lean-bundle.ts expects.`);
+          edited.overwrite(at, at + from.length, to);
+        }
+        return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+      },
+    },
+  };
+}

@@ -1,10 +1,10 @@
 import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { DROPDOWN_MAX_HEIGHT_PX, SNACKBAR_CLOSE_ANIMATION_MS } from '@portal/contracts';
+import { DROPDOWN_MAX_HEIGHT_PX } from '@portal/contracts';
 import { GlobalLoadingOverlay } from '@/components/global-loading-overlay';
+import { SnackbarHost } from '@/components/snackbar-host';
 import { i18n } from '@/lib/i18n';
 import { queryClient } from '@/lib/query-client';
 import { themeColors } from './theme-colors';
@@ -66,7 +66,7 @@ export function AppProviders({ children }: AppProvidersProps) {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications position="top-center" transitionDuration={SNACKBAR_CLOSE_ANIMATION_MS} limit={5} />
+          <SnackbarHost />
           <GlobalLoadingOverlay />
           {children}
         </MantineProvider>

@@ -38,6 +38,9 @@ export function showSnackbar({ kind, message, details, delay }: SnackbarOptions)
     color: COLORS[kind],
     autoClose: snackbarAutoClose(kind, delay),
     withCloseButton: true,
+    // Its place on each snackbar, not only on the stack (components/snackbar-host.tsx): the stack is loaded with
+    // the first snackbar, and until it has mounted the store's default place is another corner.
+    position: 'top-center',
     'data-testid': 'snackbar',
     'data-kind': kind,
   });

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Divider, Group, NavLink as MantineNavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Divider, Group, NavLink as MantineNavLink, Stack, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
@@ -30,7 +30,8 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
   const { pathname } = useLocation();
   return (
     <Stack h="100%" gap={0} data-testid="left-menu">
-      <ScrollArea style={{ flex: 1 }} p="xs">
+      {/* Native scrolling (portal-layout.css): Mantine's ScrollArea was 5 KB of script on every page (decision 061). */}
+      <div className="portal-shell-menu-scroll">
         <nav aria-label={t('shell.mainMenu')}>
           {menuItemsFor(roles).map((item) => (
             <MantineNavLink
@@ -58,7 +59,7 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
             <AccountManagerCard manager={accountManager} />
           </>
         ) : null}
-      </ScrollArea>
+      </div>
       <Stack gap={4} p="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
         <Group gap="xs">
           <Anchor href={paths.terms.href()} size="xs" data-testid="terms-link">

@@ -17,6 +17,8 @@ const loadCompactMenu = (): Promise<ComponentType<CompactMenuProps>> =>
 type TopBarProps = {
   menuOpened: boolean;
   onToggleMenu: () => void;
+  /** The id of the menu drawer the burger opens and closes (aria-controls). */
+  menuId?: string;
 };
 
 /** Live notification count of the signed-in partner, counted again on every navigation (0 for staff). */
@@ -37,7 +39,7 @@ export function useLiveUnreadCount(): number {
  * The top bar. From the `md` breakpoint its links are buttons; below it (phones, small tablets) the bell stays in
  * the bar and every link, logout included, is in one menu, so that nothing is cut off at 390 px (decision 032).
  */
-export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
+export function TopBar({ menuOpened, onToggleMenu, menuId }: TopBarProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const unread = useLiveUnreadCount();
@@ -62,6 +64,8 @@ export function TopBar({ menuOpened, onToggleMenu }: TopBarProps) {
           hiddenFrom="sm"
           size="sm"
           aria-label={t('shell.toggleMenu')}
+          aria-expanded={menuOpened}
+          aria-controls={menuId}
         />
         <Anchor component={Link} to={paths.dashboard.href()} underline="never" style={{ flexShrink: 0 }}>
           <Image src="/logo-mark.svg" alt={t('app.logoMarkAlt')} w={32} h={32} />
