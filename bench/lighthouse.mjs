@@ -4,12 +4,17 @@
 // app first (`--no-build` audits the existing build). Not part of the test suite: a run takes a minute or two.
 //
 //   node bench/lighthouse.mjs [--no-build]        BENCH_LH_RUNS=3 takes the median of three runs per page
+//                                                  BENCH_LH_SAVE=dir keeps each run's full report (JSON) there
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { buildUnlessAsked, CHROMIUM, partnerSessionCookies, startBuiltServer } from './lib/built-app.mjs';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
+const SAVE = process.env.BENCH_LH_SAVE;
+let saved = 0;
 const PAGES = [
   { name: '/login', path: '/login', performance: 95, accessibility: 100 },
   { name: 'dashboard (/)', path: '/', performance: 90, accessibility: 100, signedIn: true },
@@ -45,6 +50,12 @@ async function audit(url, signedIn, baseURL) {
       disableStorageReset: signedIn,
     });
     const { categories, audits, finalDisplayedUrl } = result.lhr;
+    if (SAVE) {
+      mkdirSync(SAVE, { recursive: true });
+      saved += 1;
+      const name = `${saved}-${new URL(url).pathname.replace(/\W+/g, '_') || '_'}.json`;
+      writeFileSync(path.join(SAVE, name), result.report);
+    }
     if (signedIn && new URL(finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`the audit ended on ${finalDisplayedUrl}: the session was not taken`);
     }

@@ -293,4 +293,28 @@ test.describe('dashboard', () => {
     await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Clicks');
     await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Conversions');
   });
+
+  test("asks for its news beside the configuration, and the first news picture before the carousel is drawn", async ({
+    page,
+  }) => {
+    // The configuration held back: whatever waits for it (the screen, its components) cannot have asked yet.
+    let releaseConfig!: () => void;
+    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
+    await page.route('**/api/v1/config', async (route) => {
+      await configHeld;
+      await route.continue();
+    });
+    const news = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/news');
+    const picture = page.waitForRequest((r) => /\/api\/v1\/image\/\d+\?w=640&h=360&c=1$/.test(r.url()));
+    await page.goto('/');
+    const newsRequest = await news;
+    expect(new URL(newsRequest.url()).searchParams.get('groups')).toBe('image');
+    const first = (await (await newsRequest.response())!.json()) as { data: { image: string | null }[] };
+    const pictureRequest = await picture;
+    expect(new URL(pictureRequest.url()).pathname).toBe(first.data.find((n) => n.image)!.image);
+    await expect(page.getByTestId('news-card')).toHaveCount(0);
+    releaseConfig();
+    await expect(page.getByTestId('news-card').first()).toBeVisible();
+    await expect(page.getByTestId('news-card-image').first()).toHaveAttribute('fetchpriority', 'high');
+  });
 });

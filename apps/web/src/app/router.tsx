@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { RouteError } from '@/components/route-error';
+import { prefetchDashboardNews } from '@/features/news/api/get-news';
 import { isApiRequestError } from '@/lib/api-client';
 import { reloadConfig } from '@/lib/config';
 import { i18n, loadStaffTexts } from '@/lib/i18n';
@@ -78,6 +79,12 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/** Starts the dashboard's first data as its navigation starts; the screen draws whatever has arrived. */
+function dashboardLoader() {
+  if (isLoggedIn()) prefetchDashboardNews(queryClient);
+  return null;
+}
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -132,6 +139,8 @@ export const routes: RouteObject[] = [
         children: [
           {
             index: true,
+            // Beside the guarded layout's loader and the screen's scripts, not after them (decision 061).
+            loader: dashboardLoader,
             lazy: () => import('./routes/dashboard').then((m) => ({ Component: m.DashboardRoute })),
             handle: handle(screens.dashboard),
           },

@@ -3,10 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, imageVariantUrl } from '@portal/contracts';
 import type { NewsItem } from '../types';
 
-type NewsCardProps = { news: NewsItem; onOpen: (news: NewsItem) => void };
+type NewsCardProps = {
+  news: NewsItem;
+  onOpen: (news: NewsItem) => void;
+  /**
+   * Whether the card is on the carousel's first page: its picture loads with the page (the first one first, the
+   * largest thing a phone sees); the others' wait until scrolled near, so that eight pictures nobody sees yet do not
+   * share a slow line with the one that is seen (decision 061).
+   */
+  onFirstPage?: boolean;
+  first?: boolean;
+};
 
 /** One news item of the carousel: picture, title, date, excerpt and 'Learn more'. */
-export function NewsCard({ news, onOpen }: NewsCardProps) {
+export function NewsCard({ news, onOpen, onFirstPage = true, first = false }: NewsCardProps) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="md" h="100%" data-testid="news-card" data-news-id={news.id}>
@@ -17,6 +27,8 @@ export function NewsCard({ news, onOpen }: NewsCardProps) {
             alt={t('news.imageAlt', { title: news.title })}
             h={180}
             fit="cover"
+            loading={onFirstPage ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
             data-testid="news-card-image"
           />
         ) : null}

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsEndpoints } from '@portal/contracts';
 import { answerOf, renderWithProviders } from '@/test/render';
-import { NewsCarousel, carouselLayout } from './news-carousel';
+import { carouselLayout } from '../layout';
+import { NewsCarousel } from './news-carousel';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -90,6 +91,28 @@ describe('NewsCarousel', () => {
     expect(content.innerHTML).not.toMatch(/script|onerror/);
     await user.click(within(dialog).getByLabelText('Close'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("loads the first page's pictures with the page, the first one first, and the others when scrolled near", async () => {
+    answer(5);
+    renderWithProviders(<NewsCarousel />);
+    await screen.findAllByTestId('news-card');
+    const pictures = screen.getAllByTestId('news-card-image');
+    // jsdom matches no media query: the desktop layout, three cards to a page.
+    expect(pictures.map((picture) => picture.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(pictures.map((picture) => picture.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('says so when there is no news', async () => {

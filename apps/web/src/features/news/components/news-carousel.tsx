@@ -1,28 +1,17 @@
 import './news-carousel.css';
-import { ActionIcon, Box, Center, Paper, SimpleGrid, Skeleton, Text, Title, em } from '@mantine/core';
+import { ActionIcon, Box, Center, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNews } from '../api/get-news';
+import { carouselLayout, MOBILE_QUERY } from '../layout';
 import type { NewsItem } from '../types';
 import { NewsCard } from './news-card';
 
 // The modal (Mantine's Modal, its focus trap and scroll lock) and the HTML sanitiser come with the first news opened,
 // not with the dashboard's first load (issue 22's budget, decision 048).
 const NewsModal = lazy(() => import('./news-modal').then((m) => ({ default: m.NewsModal })));
-
-/** Mantine's `sm` breakpoint: below it the portal is laid out for phones. */
-const MOBILE_QUERY = `(max-width: ${em(767.98)})`;
-
-/**
- * How many news items one slide shows, and whether the navigation controls are needed at all:
- * 3 per slide on desktop and 1 on mobile, controls only when there are more items than that.
- */
-export function carouselLayout(items: number, mobile: boolean) {
-  const perSlide = mobile ? 1 : 3;
-  return { perSlide, withControls: items > perSlide };
-}
 
 /** The dashboard's "What's New" block (spec section 2). */
 export function NewsCarousel() {
@@ -60,9 +49,9 @@ export function NewsCarousel() {
       ) : (
         // A new layout is a new track, back at its start.
         <NewsTrack key={perSlide} perSlide={perSlide} withControls={withControls}>
-          {items.map((item) => (
+          {items.map((item, index) => (
             <div key={item.id} data-testid="news-slide">
-              <NewsCard news={item} onOpen={open} />
+              <NewsCard news={item} onOpen={open} onFirstPage={index < perSlide} first={index === 0} />
             </div>
           ))}
         </NewsTrack>
