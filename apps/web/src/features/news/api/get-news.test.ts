@@ -2,7 +2,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newsEndpoints } from '@portal/contracts';
-import { answerOf, jsonResponse } from '@/test/render';
+import { answerOf, errorOf } from '@/test/render';
 import { DASHBOARD_NEWS_QUERY, newsQueryOptions, prefetchDashboardNews } from './get-news';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -53,7 +53,7 @@ describe('prefetchDashboardNews', () => {
   });
 
   it('fails silently: no snackbar, and the carousel asks again when it is drawn', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(500, { code: 500, success: false, message: 'boom', data: null }));
+    fetchMock.mockResolvedValue(errorOf(500, 'boom'));
     const queryClient = new QueryClient();
     prefetchDashboardNews(queryClient);
     const key = newsQueryOptions(DASHBOARD_NEWS_QUERY).queryKey;
