@@ -294,7 +294,7 @@ test.describe('dashboard', () => {
     await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Conversions');
   });
 
-  test("asks for its news beside the configuration, and the first news picture before the carousel is drawn", async ({
+  test('asks for its news beside the configuration, and the first news picture before the carousel is drawn', async ({
     page,
   }) => {
     // The configuration held back: whatever waits for it (the screen, its components) cannot have asked yet.

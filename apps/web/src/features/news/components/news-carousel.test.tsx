@@ -106,13 +106,7 @@ describe('NewsCarousel', () => {
       'lazy',
       'lazy',
     ]);
-    expect(pictures.map((picture) => picture.getAttribute('fetchpriority'))).toEqual([
-      'high',
-      null,
-      null,
-      null,
-      null,
-    ]);
+    expect(pictures.map((picture) => picture.getAttribute('fetchpriority'))).toEqual(['high', null, null, null, null]);
   });
 
   it('says so when there is no news', async () => {
