@@ -72,7 +72,7 @@ test('a partner’s screens never request back-office code; a staff member’s c
   await admin.close();
 });
 
-test('the dashboard parses nothing and loads no zod; a screen with a form loads it (decision 059)', async ({
+test('the dashboard parses nothing and loads no zod nor other screens’ texts; a screen with a form loads both (decisions 059, 061)', async ({
   page,
   context,
   request,
@@ -80,11 +80,14 @@ test('the dashboard parses nothing and loads no zod; a screen with a form loads 
   await useApiSession(context, request, DEMO.partner);
   const scripts = scriptsOf(page);
   const zod = () => scripts.filter((name) => /^zod-[\w-]+\.js$/.test(name));
+  // The other screens' texts (en-screens.json, decision 061) are not the dashboard's either.
+  const screenTexts = () => scripts.filter((name) => /^en-screens-[\w-]+\.js$/.test(name));
   await page.goto('/');
   await expectShell(page);
   await expect(page.getByTestId('top-offers-loaded')).toBeVisible();
   await page.waitForLoadState('networkidle');
   expect(zod()).toEqual([]);
+  expect(screenTexts()).toEqual([]);
 
   // The account settings' password form validates with its contract's schema: zod comes with it. That zod probes
   // for no eval there is held by security.spec ('no screen logs a violation').
@@ -92,6 +95,9 @@ test('the dashboard parses nothing and loads no zod; a screen with a form loads 
   await expectShell(page);
   await page.waitForLoadState('networkidle');
   expect(zod()).toHaveLength(1);
+  expect(screenTexts()).toHaveLength(1);
+  // Its texts are there: no key shows in their place.
+  await expect(page.locator('body')).not.toContainText('accountSettings.');
 });
 
 test('the offer list draws flags as SVG images named by their countries, fetched as files', async ({

@@ -4,7 +4,7 @@ import { RouteError } from '@/components/route-error';
 import { prefetchDashboardNews } from '@/features/news/api/get-news';
 import { isApiRequestError } from '@/lib/api-client';
 import { reloadConfig } from '@/lib/config';
-import { i18n, loadStaffTexts } from '@/lib/i18n';
+import { i18n, loadScreenTexts, loadStaffTexts } from '@/lib/i18n';
 import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
@@ -57,6 +57,10 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const loginHref = paths.login.href(`${url.pathname}${url.search}`);
   if (!isLoggedIn()) throw redirect(loginHref);
+  // Every screen's texts but the dashboard's, fetched beside the configuration (decision 061).
+  const screenTexts = url.pathname === paths.dashboard.href() ? null : loadScreenTexts();
+  // Waited for below; a failure here is that wait's, not an unhandled rejection's.
+  screenTexts?.catch(() => undefined);
   let config;
   try {
     config = await reloadConfig(queryClient);
@@ -70,12 +74,19 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
   }
   // The staff console's texts, before any of its screens (a partner never downloads them).
   if (isStaffUser(config.roles)) await loadStaffTexts();
+  await screenTexts;
   // Staff and partners each have their own half: the other half's screens send them home, quietly (issue 17).
   if (!areaAllows(areaOf(url.pathname), config.roles)) throw redirect(homeOf(config.roles));
   if (!allowed(url.pathname, config.roles)) {
     showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });
     throw redirect(homeOf(config.roles));
   }
+  return null;
+}
+
+/** The guest screens wait for the screens' texts. */
+export async function guestLoader() {
+  await loadScreenTexts();
   return null;
 }
 
@@ -99,6 +110,8 @@ export const routes: RouteObject[] = [
       {
         id: 'guest',
         element: <GuestLayout />,
+        // The guest screens' texts (registration, password, setup) are not every page's (decision 061).
+        loader: guestLoader,
         children: [
           {
             ...screen(screens.login),

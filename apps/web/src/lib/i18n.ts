@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE } from '@portal/contracts';
 import en from '../locales/en.json';
+import type screenTextsFile from '../locales/en-screens.json';
 import type staffTextsFile from '../locales/en-staff.json';
 
 export const FALLBACK_LOCALE = 'en';
@@ -12,28 +13,39 @@ export const FALLBACK_LOCALE = 'en';
  */
 export const i18n = i18next.createInstance();
 
-/** The staff console's texts (`staff.…`): a file of their own, which a partner never downloads (issue 22). */
+/**
+ * The texts come in three files (decision 061): en.json, every page's (the shell, the dashboard, errors, the shared
+ * components); en-screens.json, the other screens' (forms, reports, offers …), which the dashboard, the first screen a
+ * partner sees, does without; en-staff.json, the staff console's (`staff.…`), which a partner never downloads.
+ */
+export type ScreenTexts = typeof screenTextsFile;
 export type StaffTexts = typeof staffTextsFile;
 
-/** Adds the staff console's texts to the English ones (a deep merge: the keys stay `staff.…`). */
-export function addStaffTexts(texts: StaffTexts): void {
+/** Adds a file's texts to the English ones (a deep merge: the keys stay as they are in the file). */
+export function addTexts(texts: ScreenTexts | StaffTexts): void {
   i18n.addResourceBundle(FALLBACK_LOCALE, 'translation', texts, true, true);
 }
 
-let staffTexts: Promise<void> | null = null;
-
-/** Loads the staff console's texts once; the portal's loader waits for them before a staff member's screen. */
-export function loadStaffTexts(): Promise<void> {
-  staffTexts ??= import('../locales/en-staff.json').then(
-    (texts) => addStaffTexts(texts.default),
-    (error: unknown) => {
-      // A failed download (the network, a deploy) is tried again by the next navigation.
-      staffTexts = null;
-      throw error;
-    },
-  );
-  return staffTexts;
+/** A file of texts loaded once (again after a failed download: the network, a deploy), then added. */
+function textsLoader(load: () => Promise<{ default: ScreenTexts | StaffTexts }>): () => Promise<void> {
+  let loading: Promise<void> | null = null;
+  return () => {
+    loading ??= load().then(
+      (texts) => addTexts(texts.default),
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
 }
+
+/** The screens' texts; the routers' loaders wait for them before any screen but the dashboard. */
+export const loadScreenTexts = textsLoader(() => import('../locales/en-screens.json'));
+
+/** The staff console's texts; the portal's loader waits for them before a staff member's screen. */
+export const loadStaffTexts = textsLoader(() => import('../locales/en-staff.json'));
 
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,

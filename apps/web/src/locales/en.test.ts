@@ -3,8 +3,15 @@ import path from 'node:path';
 import { BUILD_DATE, BUILD_LABEL, FORM_ERROR_TEXT, PRODUCT_NAME, PRODUCT_TAGLINE } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
+import screens from './en-screens.json';
 
-/** The texts the spec fixes live in contracts; en.json must not drift from them. */
+const SRC = path.join(import.meta.dirname, '..');
+
+/** A locale file as it is on disk (i18next merges the other files into the object it was given: test/setup.ts). */
+const file = (name: string) =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, name), 'utf8')) as Record<string, unknown>;
+
+/** The texts the spec fixes live in contracts; the locale files must not drift from them. */
 describe('en.json', () => {
   it('copies every form error text from contracts', () => {
     expect(en.formError).toEqual(FORM_ERROR_TEXT);
@@ -20,16 +27,85 @@ describe('en.json', () => {
   it('keeps the spec error catalogue texts', () => {
     expect(en.errors.accessDenied).toBe('Access denied.');
     expect(en.login.invalidCredentials).toBe('Incorrect username or password.');
-    expect(en.register.emailExists).toBe('An account with this email already exists.');
-    expect(en.api.empty).toBe('No reporting.');
+    expect(screens.register.emailExists).toBe('An account with this email already exists.');
+    expect(screens.api.empty).toBe('No reporting.');
   });
 });
 
-describe('en-staff.json', () => {
-  it('holds the staff console’s texts alone, which en.json (every page’s) leaves out', () => {
-    // Read from the files: i18next merges the staff texts into the object it was given (test/setup.ts adds them).
-    const file = (name: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, name), 'utf8')) as object;
-    expect(Object.keys(file('en-staff.json'))).toEqual(['staff']);
-    expect(Object.keys(file('en.json'))).not.toContain('staff');
+describe('the three locale files (decision 061)', () => {
+  const files = {
+    'en.json': file('en.json'),
+    'en-screens.json': file('en-screens.json'),
+    'en-staff.json': file('en-staff.json'),
+  };
+
+  it('share no group of texts: each group is in one file', () => {
+    const seen = new Map<string, string>();
+    for (const [name, texts] of Object.entries(files)) {
+      for (const group of Object.keys(texts)) {
+        expect(seen.get(group), `'${group}' is in ${seen.get(group)} and ${name}`).toBeUndefined();
+        seen.set(group, name);
+      }
+    }
+    expect(Object.keys(files['en-staff.json'])).toEqual(['staff']);
+  });
+
+  /** Every source file under a folder, tests left out. */
+  function sources(folder: string): string[] {
+    const at = path.join(SRC, folder);
+    if (fs.statSync(at).isFile()) return [at];
+    return fs
+      .readdirSync(at, { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+      .map((name) => path.join(at, name));
+  }
+
+  const groups = Object.values(files).flatMap((texts) => Object.keys(texts));
+  /** A text's key written whole in the code ('offers.title'), in quotes or backquotes without a placeholder. */
+  const KEY = new RegExp(`['"\`]((?:${groups.join('|')})\\.[A-Za-z0-9_.]*[A-Za-z0-9_])['"\`]`, 'g');
+  const keysIn = (source: string) => [...fs.readFileSync(source, 'utf8').matchAll(KEY)].map((match) => match[1]!);
+
+  /** Whether a dotted key is in the texts, as a text, a group, or a text with plural forms (key_one, key_other). */
+  function has(texts: Record<string, unknown>, key: string): boolean {
+    const parts = key.split('.');
+    let at: unknown = texts;
+    for (const part of parts.slice(0, -1)) at = (at as Record<string, unknown> | undefined)?.[part];
+    const last = parts.at(-1)!;
+    const group = at as Record<string, unknown> | undefined;
+    return group !== undefined && (last in group || `${last}_one` in group || `${last}_other` in group);
+  }
+
+  it('have every text the code names', () => {
+    const all = Object.assign({}, ...Object.values(files)) as Record<string, unknown>;
+    const missing = sources('.').flatMap((source) =>
+      keysIn(source)
+        .filter((key) => !has(all, key))
+        .map((key) => `${path.relative(SRC, source)}: ${key}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('give the dashboard, and what every page loads, every text it needs from en.json alone', () => {
+    // What a cold load of the dashboard runs (app/router.tsx loads en-screens.json for every other screen).
+    const everyPage = [
+      'main.tsx',
+      'app/providers.tsx',
+      'app/router.tsx',
+      'app/layouts',
+      'app/routes/dashboard.tsx',
+      'features/shell',
+      'features/dashboard',
+      'features/news',
+      'components',
+      'lib',
+    ];
+    const elsewhere = everyPage.flatMap((folder) =>
+      sources(folder).flatMap((source) =>
+        keysIn(source)
+          .filter((key) => !has(files['en.json'], key))
+          .map((key) => `${path.relative(SRC, source)}: ${key}`),
+      ),
+    );
+    expect(elsewhere).toEqual([]);
   });
 });

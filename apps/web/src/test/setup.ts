@@ -2,14 +2,17 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
-import { addStaffTexts } from '@/lib/i18n';
+import { addTexts } from '@/lib/i18n';
+import screenTexts from '@/locales/en-screens.json';
 import staffTexts from '@/locales/en-staff.json';
 
 // findBy… and waitFor wait up to 5 s, not 1 s: a whole form renders slowly on a loaded 2-CPU machine, and a
 // test that fails for being slow tells nothing about the product.
 configure({ asyncUtilTimeout: 5000 });
-// The staff console's texts, which the app loads with a staff member's first screen, for the staff screens' tests.
-addStaffTexts(staffTexts);
+// The screens' and the staff console's texts, which the app loads with the first screen that needs them (decision 061),
+// for the screens' tests.
+addTexts(screenTexts);
+addTexts(staffTexts);
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {
