@@ -40,15 +40,36 @@ export type DatabaseOptions = {
    */
   pgliteTemplate?: Blob;
   poolSize?: number;
+  /** How long a new connection may take before the request fails as "database unavailable" (default 5 s). */
+  connectTimeoutMs?: number;
+  /** How long a request may wait for a free client of a busy pool (default 30 s). */
+  poolWaitMs?: number;
 };
+
+/**
+ * A connection that does not answer (a cut network, a failover) fails in 5 s instead of hanging the request, while a
+ * request queued behind a busy pool waits its turn for 30 s: node-postgres' pool has one setting for both, and at 5 s
+ * a burst on one hot row (200 postbacks on one cap) answered 503 "database unavailable" with the database up
+ * (decision 061). The connect timeout is the client's own; the pool's setting is then its wait alone.
+ */
+export const CONNECT_TIMEOUT_MS = 5000;
+export const POOL_WAIT_MS = 30_000;
+
+function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
+  return class extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: timeoutMs });
+    }
+  };
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
-      // A database that does not answer (a cut network, a failover) fails the request in 5 s instead of hanging it.
-      connectionTimeoutMillis: 5000,
+      Client: clientWithConnectTimeout(options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS),
+      connectionTimeoutMillis: options.poolWaitMs ?? POOL_WAIT_MS,
       keepAlive: true,
     });
     // A lost connection must never end the process (decision 053). node-postgres emits 'error' on the pool for an

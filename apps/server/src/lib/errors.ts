@@ -51,7 +51,7 @@ const CONNECTION_CODES = new Set([
   'EAI_AGAIN',
 ]);
 const CONNECTION_MESSAGES =
-  /Connection terminated|connection timeout|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end/i;
+  /Connection terminated|connection timeout|timeout expired|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end/i;
 
 /**
  * Whether an error says the database is away (decision 053), not that a query is wrong: SQLSTATE class 08
