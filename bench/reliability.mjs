@@ -274,7 +274,7 @@ async function outage() {
     await load.stop();
     step('load stopped');
     clearInterval(sampler);
-    await drained(server);
+    step(`drained after the load ${await drained(server)}`);
     console.log(
       `outage: PostgreSQL stopped ${OUTAGE_S} s; ${during.clicks} clicks redirected meanwhile, ` +
         `${during.postback503} postback answers 503 (retried); memory bound ${maxClicks} clicks`,
