@@ -294,14 +294,14 @@ test.describe('dashboard', () => {
     await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Conversions');
   });
 
-  test('asks for its news beside the configuration, and the first news picture before the carousel is drawn', async ({
+  test("asks for its news beside the screen's scripts, and the first news picture before the carousel is drawn", async ({
     page,
   }) => {
-    // The configuration held back: whatever waits for it (the screen, its components) cannot have asked yet.
-    let releaseConfig!: () => void;
-    const configHeld = new Promise<void>((resolve) => (releaseConfig = resolve));
-    await page.route('**/api/v1/config', async (route) => {
-      await configHeld;
+    // The dashboard's own script held back: whatever waits for the screen (its components) cannot have asked yet.
+    let releaseScreen!: () => void;
+    const screenHeld = new Promise<void>((resolve) => (releaseScreen = resolve));
+    await page.route(/\/assets\/dashboard-[\w-]+\.js$/, async (route) => {
+      await screenHeld;
       await route.continue();
     });
     const news = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/news');
@@ -313,7 +313,7 @@ test.describe('dashboard', () => {
     const pictureRequest = await picture;
     expect(new URL(pictureRequest.url()).pathname).toBe(first.data.find((n) => n.image)!.image);
     await expect(page.getByTestId('news-card')).toHaveCount(0);
-    releaseConfig();
+    releaseScreen();
     await expect(page.getByTestId('news-card').first()).toBeVisible();
     await expect(page.getByTestId('news-card-image').first()).toHaveAttribute('fetchpriority', 'high');
   });

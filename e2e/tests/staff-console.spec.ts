@@ -12,6 +12,14 @@ import {
 
 test.describe('the staff console', () => {
   test('an admin signs in and lands on the console’s home: its queues, its menu, no error', async ({ page }) => {
+    // No refused or failed call and no error in the console on the way in (a partner's call asked for staff, say).
+    const failures: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') failures.push(message.text());
+    });
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     await expect(page).toHaveURL('/staff');
     await expect(page.getByTestId('page-title')).toHaveText('Staff console');
@@ -20,6 +28,8 @@ test.describe('the staff console', () => {
     await expect(page.getByTestId('staff-queue-invoicesWaitingForApproval')).toBeVisible();
     // No snackbar at all: no 'Access denied.', no failed call.
     await expect(page.getByTestId('snackbar')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(failures).toEqual([]);
     const menu = page.getByTestId('left-menu').getByRole('navigation');
     await expect(menu.getByRole('link')).toHaveText([
       'Home',

@@ -5,7 +5,7 @@ import { queryClient } from '@/lib/query-client';
 import { saveSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { configAnswer, errorOf, partnerFixture } from '@/test/render';
-import { portalLoader, routes } from './router';
+import { dashboardLoader, portalLoader, routes } from './router';
 import { loginLoader } from './routes/login';
 import type { RouteHandle } from './route-handle';
 
@@ -121,6 +121,48 @@ describe('the staff console and the partner portal', () => {
     fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'] })));
     const response = await thrownBy(() => portalLoader(loaderArgs('/staff/partners')));
     expect(response.headers.get('Location')).toBe('/staff');
+  });
+});
+
+describe("the dashboard's loader (decision 061)", () => {
+  /** The paths fetched so far. */
+  const asked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+
+  function answerConfigAndNews(roles: string[]) {
+    fetchMock.mockImplementation((input) =>
+      Promise.resolve(
+        new URL(String(input), 'http://localhost').pathname === '/api/v1/news'
+          ? new Response(JSON.stringify({ status: 200, message: null, data: [], errors: null, total: 0 }))
+          : configAnswer({ roles }),
+      ),
+    );
+  }
+
+  it("asks for a partner's news beside the guarded layout, joining its request for the configuration", async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    answerConfigAndNews(['ROLE_PARTNER']);
+    const layout = portalLoader(loaderArgs('/'));
+    expect(dashboardLoader()).toBeNull();
+    await layout;
+    await vi.waitFor(() => expect(asked()).toContain('/api/v1/news'));
+    expect(asked().filter((path) => path === '/api/v1/config')).toHaveLength(1);
+  });
+
+  it('asks for nothing for staff, whom the guarded layout sends to the console, nor for a guest', async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    answerConfigAndNews(['ROLE_ADMIN']);
+    const layout = thrownBy(() => portalLoader(loaderArgs('/')));
+    dashboardLoader();
+    expect((await layout).headers.get('Location')).toBe('/staff');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).not.toContain('/api/v1/news');
+
+    Cookies.remove('token');
+    fetchMock.mockClear();
+    queryClient.clear();
+    expect(dashboardLoader()).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toEqual([]);
   });
 });
 

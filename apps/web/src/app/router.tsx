@@ -3,7 +3,7 @@ import { createBrowserRouter, matchRoutes, redirect, type LoaderFunctionArgs, ty
 import { RouteError } from '@/components/route-error';
 import { prefetchDashboardNews } from '@/features/news/api/get-news';
 import { isApiRequestError } from '@/lib/api-client';
-import { reloadConfig } from '@/lib/config';
+import { configQueryOptions, reloadConfig } from '@/lib/config';
 import { i18n, loadScreenTexts, loadStaffTexts } from '@/lib/i18n';
 import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
@@ -90,9 +90,20 @@ export async function guestLoader() {
   return null;
 }
 
-/** Starts the dashboard's first data as its navigation starts; the screen draws whatever has arrived. */
-function dashboardLoader() {
-  if (isLoggedIn()) prefetchDashboardNews(queryClient);
+/**
+ * Starts the dashboard's news as soon as the configuration says whose dashboard it is, beside the screen's scripts
+ * rather than after them; the screen draws whatever has arrived. Not for staff, whom the guarded layout sends to the
+ * console's home (the partners' news is not theirs to read). Not waited for.
+ */
+export function dashboardLoader() {
+  if (!isLoggedIn()) return null;
+  // The guarded layout's request for the configuration is under way: this joins it rather than asking again.
+  void queryClient.ensureQueryData(configQueryOptions()).then(
+    (config) => {
+      if (!isStaffUser(config.roles)) prefetchDashboardNews(queryClient);
+    },
+    () => undefined,
+  );
   return null;
 }
 
