@@ -41,7 +41,7 @@ function textsLoader(load: () => Promise<{ default: ScreenTexts | StaffTexts }>)
   };
 }
 
-/** The screens' texts; the routers' loaders wait for them before any screen but the dashboard. */
+/** The screens' texts; the router's loaders wait for them before any screen but the dashboard. */
 export const loadScreenTexts = textsLoader(() => import('../locales/en-screens.json'));
 
 /** The staff console's texts; the portal's loader waits for them before a staff member's screen. */
