@@ -14,6 +14,9 @@ export type SnackbarOptions = {
   delay?: number;
 };
 
+/** Where snackbars appear (spec section 8): the stack's place, and each snackbar's own (see showSnackbar). */
+export const SNACKBAR_POSITION = 'top-center';
+
 const COLORS: Record<SnackbarKind, string> = { success: 'green', warning: 'yellow', error: 'red' };
 
 /** Details are hidden for success and for "nothing to show" payloads (spec section 8). */
@@ -40,7 +43,7 @@ export function showSnackbar({ kind, message, details, delay }: SnackbarOptions)
     withCloseButton: true,
     // Its place on each snackbar, not only on the stack (components/snackbar-host.tsx): the stack is loaded with
     // the first snackbar, and until it has mounted the store's default place is another corner.
-    position: 'top-center',
+    position: SNACKBAR_POSITION,
     'data-testid': 'snackbar',
     'data-kind': kind,
   });
