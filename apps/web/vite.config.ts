@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { firstLoadChunks } from './vite/first-load-chunks';
 import { htmlTexts } from './vite/html-texts';
 import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi, tablesWithoutScrollArea } from './vite/lean-bundle';
 
@@ -22,10 +23,22 @@ function chunkPrefix(name: string, moduleIds: readonly string[]): string {
   return name;
 }
 
+/** The app's first load, and the signed-in frame every signed-in screen draws in: one chunk each (decision 062). */
+const firstLoad = firstLoadChunks({
+  configFile: import.meta.filename,
+  entry: 'index',
+  apart: ['sign-in'],
+  closures: {
+    'portal-layout': `${import.meta.dirname}/src/app/layouts/portal-layout.tsx`,
+    dashboard: `${import.meta.dirname}/src/app/routes/dashboard.tsx`,
+  },
+});
+
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [
     react(),
+    firstLoad.plugin,
     jitlessZod(),
     leanContracts(),
     scrollAreaWithoutFloatingUi(`${import.meta.dirname}/vite/merge-refs.ts`),
@@ -57,12 +70,14 @@ export default defineConfig({
       input: { index: `${import.meta.dirname}/index.html`, 'sign-in': `${import.meta.dirname}/login.html` },
       output: {
         // Split by route (decision 048): every screen is a lazy route (app/router.tsx), and chunks are left to fall
-        // where the routes share them, so that a screen downloads only the libraries it draws with. A chunk is named
+        // where the routes share them, so that a screen downloads only the libraries it draws with; but what the app's
+        // first load and the signed-in frame load anyway is one chunk each (decision 062). A chunk is named
         // after what it holds, so that a test can tell which code a page asked for: any chunk with back-office code
         // is 'staff-…', any chunk with the chart library 'charts-…'.
         chunkFileNames: (chunk) => `assets/${chunkPrefix(chunk.name, chunk.moduleIds)}-[hash].js`,
         codeSplitting: {
           groups: [
+            ...firstLoad.groups,
             // zod in one chunk of its own, shared by the screens that parse with it (forms); the screens that parse
             // nothing never ask for it (decision 059). It is jitless from its first line (vite/lean-bundle.ts).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },

@@ -100,6 +100,35 @@ test('the dashboard parses nothing and loads no zod nor other screens’ texts; 
   await expect(page.locator('body')).not.toContainText('accountSettings.');
 });
 
+test('the app’s first load is one script, the signed-in frame one more and the dashboard one more, not dozens (decision 062)', async ({
+  page,
+  context,
+  request,
+}) => {
+  // The app's page names its entry and, beside it, only what it shares with the sign-in page.
+  const namedBy = async (url: string) =>
+    [...(await (await request.get(url)).text()).matchAll(/(?:src|href)="\/assets\/([\w.-]+\.js)"/g)].map(
+      (match) => match[1],
+    );
+  const appNamed = await namedBy('/login?token=x&expireAt=1');
+  const signInNamed = await namedBy('/login');
+  const entry = appNamed.find((name) => /^index-[\w-]+\.js$/.test(name ?? ''));
+  expect(entry, appNamed.join()).toBeTruthy();
+  expect(appNamed.filter((name) => name !== entry && !signInNamed.includes(name))).toEqual([]);
+
+  // A cold dashboard: the frame is one chunk, the screen one more; with what it loads on first use (the chart, the
+  // flags' map) about a fifth of the 53 scripts it took before.
+  await useApiSession(context, request, DEMO.partner);
+  const scripts = scriptsOf(page);
+  await page.goto('/');
+  await expectShell(page);
+  await expect(page.getByTestId('top-offers-loaded')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((name) => /^portal-layout-[\w-]+\.js$/.test(name))).toHaveLength(1);
+  expect(scripts.filter((name) => /^dashboard-[\w-]+\.js$/.test(name))).toHaveLength(1);
+  expect(scripts.length, scripts.join()).toBeLessThanOrEqual(12);
+});
+
 test('the offer list draws flags as SVG images named by their countries, fetched as files', async ({
   page,
   context,

@@ -1,0 +1,100 @@
+import { build, type Plugin, type Rolldown } from 'vite';
+
+/** Set while the first pass runs: that build only looks, and must not start a pass of its own. */
+const FIRST_PASS = 'PORTAL_CHUNKS_FIRST_PASS';
+
+type Chunk = Rolldown.OutputChunk;
+
+/** A chunk and every chunk it imports statically, which the browser always loads with it. */
+function closureOf(start: Chunk, byFile: Map<string, Chunk>): Set<Chunk> {
+  const seen = new Set<Chunk>();
+  const queue = [start];
+  while (queue.length > 0) {
+    const chunk = queue.pop() as Chunk;
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    for (const file of chunk.imports) {
+      const imported = byFile.get(file);
+      if (imported) queue.push(imported);
+    }
+  }
+  return seen;
+}
+
+/**
+ * Chunks cut along what a page needs at once (decision 062). Left to itself, the bundler gives every set of routes
+ * that share modules a chunk of its own: the app's first load asked for 23 scripts before the first screen's, and the
+ * signed-in frame with the dashboard for 30 more, most under 2 KB. Each is a request, and on a phone's connection
+ * (HTTP/1.1, six at a time) their round trips, not their bytes, were most of the wait for the first picture.
+ *
+ * The chunks a chunk imports statically are loaded whenever it is. So the app's entry with all it imports is loaded by
+ * every screen first, and the signed-in frame with all it imports by every signed-in screen: each such set can be one
+ * chunk and no screen downloads a byte more (a guest screen that shares a button with the frame loads the frame's
+ * chunk: a few KB). Which modules those are is known only once the bundler has split the app, so the build runs twice:
+ * a first pass, written nowhere, splits as the bundler would; the real build then captures each closure's modules in a
+ * group of its own.
+ */
+export function firstLoadChunks(options: {
+  /** This config file, for the first pass. */
+  configFile: string;
+  /** The entry's name in `rolldownOptions.input` (its closure is the group 'app'). */
+  entry: string;
+  /** Entries of their own whose closures no group takes from (the sign-in page, decision 055). */
+  apart: string[];
+  /** Further closures, by group name: the module (a lazy route's) whose chunk starts each, after the entry's. */
+  closures: Record<string, string>;
+}) {
+  const groupOf = new Map<string, string>();
+  const names = ['app', ...Object.keys(options.closures)];
+
+  const plugin: Plugin = {
+    name: 'portal:first-load-chunks',
+    apply: 'build',
+    async buildStart() {
+      if (process.env[FIRST_PASS]) return;
+      process.env[FIRST_PASS] = '1';
+      let result: Awaited<ReturnType<typeof build>>;
+      try {
+        result = await build({ configFile: options.configFile, logLevel: 'silent', build: { write: false } });
+      } finally {
+        delete process.env[FIRST_PASS];
+      }
+      const outputs = Array.isArray(result) ? result : [result];
+      const chunks = outputs.flatMap((output) =>
+        'output' in output ? output.output.filter((item): item is Chunk => item.type === 'chunk') : [],
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const starts: Array<[string, Chunk | undefined]> = [
+        ['app', chunks.find((chunk) => chunk.isEntry && chunk.name === options.entry)],
+        ...Object.entries(options.closures).map(([name, module]): [string, Chunk | undefined] => [
+          name,
+          chunks.find((chunk) => chunk.facadeModuleId === module),
+        ]),
+      ];
+      const taken = new Set<Chunk>();
+      for (const name of options.apart) {
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === name);
+        if (!entry) this.error(`firstLoadChunks: the first pass made no entry '${name}'`);
+        closureOf(entry, byFile).forEach((chunk) => taken.add(chunk));
+      }
+      for (const [name, start] of starts) {
+        if (!start) this.error(`firstLoadChunks: the first pass made no chunk for '${name}'`);
+        for (const chunk of closureOf(start, byFile)) {
+          if (taken.has(chunk)) continue;
+          taken.add(chunk);
+          for (const id of chunk.moduleIds) groupOf.set(id, name);
+        }
+      }
+    },
+  };
+
+  /** The code-splitting groups, the app's first (a module in two closures goes with the first). */
+  const groups = names.map((name, index) => ({
+    name,
+    priority: 100 - index,
+    // Only the closure's own modules: what it shares with a page apart (the sign-in page's) stays where it is.
+    includeDependenciesRecursively: false,
+    test: (id: string) => groupOf.get(id) === name,
+  }));
+  return { plugin, groups };
+}
