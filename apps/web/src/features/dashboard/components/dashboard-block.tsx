@@ -1,4 +1,4 @@
-import { Group, Paper, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 type DashboardBlockProps = {
@@ -35,6 +35,24 @@ export function StatTile({ label, value, ...props }: StatTileProps) {
       </Text>
       <Text size="xl" fw={700} mt={4} data-testid="value">
         {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * A figure's tile while its figure loads: its label, and a placeholder exactly one figure's line high where the figure
+ * will be, so that nothing below moves when it arrives (the news below the quick stats is a phone's largest paint).
+ */
+export function StatTilePending({ label }: { label: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="stat-tile-pending">
+      <Text size="xs" c="dimmed" fw={700}>
+        {label}
+      </Text>
+      <Text component="div" size="xl" fw={700} mt={4} pos="relative" aria-hidden="true">
+        {'\u00a0'}
+        <Skeleton pos="absolute" inset={0} radius="sm" />
       </Text>
     </Paper>
   );

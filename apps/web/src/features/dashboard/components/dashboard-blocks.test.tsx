@@ -34,6 +34,22 @@ afterEach(() => vi.unstubAllGlobals());
 const render = (ui: React.ReactElement) => renderWithProviders(<Suspense fallback={null}>{ui}</Suspense>);
 
 describe('QuickStats', () => {
+  it('while its figures load, draws the four tiles with their labels and a placeholder where each figure will be', async () => {
+    fetchMock.mockImplementation(() => new Promise<Response>(() => undefined));
+    render(<QuickStats currency="USD" />);
+    const loading = await screen.findByTestId('quick-stats-loading');
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    const tiles = within(loading).getAllByTestId('stat-tile-pending');
+    expect(tiles.map((tile) => tile.querySelector('p')?.textContent)).toEqual([
+      'CLICKS',
+      'CONVERSIONS',
+      'PAYOUT',
+      YTD_PAYOUT_LABEL,
+    ]);
+    // The figure's line is there, one line high, hidden from assistive technology until the figure replaces it.
+    for (const tile of tiles) expect(tile.querySelector('[aria-hidden="true"]')?.textContent).toBe('\u00a0');
+  });
+
   it('shows the 7-day figures and the fixed year-to-date label, 0 in the partner currency when empty', async () => {
     fetchMock.mockImplementation(async () =>
       answerOf(statisticsEndpoints.quickStats, {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { GLOBAL_PERFORMANCE_ROWS, formatPercent, type GlobalPerformance, formatMoneyAmounts } from '@portal/contracts';
 import { useGlobalPerformance } from '../api/get-global-performance';
 import { formatCount } from '../dashboard-format';
-import { BlockError, DashboardBlock, StatTile } from './dashboard-block';
+import { BlockError, DashboardBlock, StatTile, StatTilePending } from './dashboard-block';
 
 /** 'Global Performance' (spec section 2): month and year revenue, then one row per period. */
 export function GlobalPerformanceBlock({ currency }: { currency: string }) {
@@ -12,8 +12,11 @@ export function GlobalPerformanceBlock({ currency }: { currency: string }) {
   return (
     <DashboardBlock title={t('dashboard.global.title')} data-testid="global-performance">
       {performance.isPending ? (
-        <Stack gap="sm" data-testid="global-performance-loading" aria-busy="true">
-          <Skeleton height={72} radius="md" />
+        <Stack gap="md" data-testid="global-performance-loading" aria-busy="true">
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <StatTilePending label={t('dashboard.global.monthRevenue')} />
+            <StatTilePending label={t('dashboard.global.yearRevenue')} />
+          </SimpleGrid>
           <Skeleton height={260} radius="md" />
         </Stack>
       ) : !performance.data ? (

@@ -1,21 +1,27 @@
-import { SimpleGrid, Skeleton } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { YTD_PAYOUT_LABEL, formatMoneyAmounts } from '@portal/contracts';
 import { useQuickStats } from '../api/get-quick-stats';
 import { formatCount } from '../dashboard-format';
-import { BlockError, DashboardBlock, StatTile } from './dashboard-block';
+import { BlockError, DashboardBlock, StatTile, StatTilePending } from './dashboard-block';
 
 /** 'Quick Stats: Last 7 Days' (spec section 2): clicks, conversions, payout and the year-to-date payout. */
 export function QuickStats({ currency }: { currency: string }) {
   const { t } = useTranslation();
   const stats = useQuickStats();
   const data = stats.data;
+  const labels = [
+    t('dashboard.quickStats.clicks'),
+    t('dashboard.quickStats.conversions'),
+    t('dashboard.quickStats.payout'),
+    YTD_PAYOUT_LABEL,
+  ];
   return (
     <DashboardBlock title={t('dashboard.quickStats.title')} data-testid="quick-stats">
       {stats.isPending ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-testid="quick-stats-loading" aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={72} radius="md" />
+          {labels.map((label) => (
+            <StatTilePending key={label} label={label} />
           ))}
         </SimpleGrid>
       ) : !data ? (
