@@ -65,8 +65,9 @@ export function firstLoadChunks(options: {
         'output' in output ? output.output.filter((item): item is Chunk => item.type === 'chunk') : [],
       );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entryNamed = (name: string) => chunks.find((chunk) => chunk.isEntry && chunk.name === name);
       const starts: Array<[string, Chunk | undefined]> = [
-        ['app', chunks.find((chunk) => chunk.isEntry && chunk.name === options.entry)],
+        ['app', entryNamed(options.entry)],
         ...Object.entries(options.closures).map(([name, module]): [string, Chunk | undefined] => [
           name,
           chunks.find((chunk) => chunk.facadeModuleId === module),
@@ -74,7 +75,7 @@ export function firstLoadChunks(options: {
       ];
       const taken = new Set<Chunk>();
       for (const name of options.apart) {
-        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === name);
+        const entry = entryNamed(name);
         if (!entry) this.error(`firstLoadChunks: the first pass made no entry '${name}'`);
         closureOf(entry, byFile).forEach((chunk) => taken.add(chunk));
       }

@@ -10,45 +10,40 @@ export function QuickStats({ currency }: { currency: string }) {
   const { t } = useTranslation();
   const stats = useQuickStats();
   const data = stats.data;
-  const labels = [
-    t('dashboard.quickStats.clicks'),
-    t('dashboard.quickStats.conversions'),
-    t('dashboard.quickStats.payout'),
-    YTD_PAYOUT_LABEL,
+  const tiles: Array<{ label: string; value: (figures: NonNullable<typeof data>) => string; testId: string }> = [
+    { label: t('dashboard.quickStats.clicks'), value: (f) => formatCount(f.clicks), testId: 'quick-stats-clicks' },
+    {
+      label: t('dashboard.quickStats.conversions'),
+      value: (f) => formatCount(f.conversions),
+      testId: 'quick-stats-conversions',
+    },
+    {
+      label: t('dashboard.quickStats.payout'),
+      value: (f) => formatMoneyAmounts(f.payout, currency),
+      testId: 'quick-stats-payout',
+    },
+    // A fixed label whatever the year (spec section 2).
+    {
+      label: YTD_PAYOUT_LABEL,
+      value: (f) => formatMoneyAmounts(f.ytdPayout, currency),
+      testId: 'quick-stats-ytd-payout',
+    },
   ];
   return (
     <DashboardBlock title={t('dashboard.quickStats.title')} data-testid="quick-stats">
       {stats.isPending ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-testid="quick-stats-loading" aria-busy="true">
-          {labels.map((label) => (
-            <StatTilePending key={label} label={label} />
+          {tiles.map((tile) => (
+            <StatTilePending key={tile.testId} label={tile.label} />
           ))}
         </SimpleGrid>
       ) : !data ? (
         <BlockError>{t('errors.generic')}</BlockError>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-start-date={data.startDate} data-end-date={data.endDate}>
-          <StatTile
-            label={t('dashboard.quickStats.clicks')}
-            value={formatCount(data.clicks)}
-            data-testid="quick-stats-clicks"
-          />
-          <StatTile
-            label={t('dashboard.quickStats.conversions')}
-            value={formatCount(data.conversions)}
-            data-testid="quick-stats-conversions"
-          />
-          <StatTile
-            label={t('dashboard.quickStats.payout')}
-            value={formatMoneyAmounts(data.payout, currency)}
-            data-testid="quick-stats-payout"
-          />
-          {/* A fixed label whatever the year (spec section 2). */}
-          <StatTile
-            label={YTD_PAYOUT_LABEL}
-            value={formatMoneyAmounts(data.ytdPayout, currency)}
-            data-testid="quick-stats-ytd-payout"
-          />
+          {tiles.map((tile) => (
+            <StatTile key={tile.testId} label={tile.label} value={tile.value(data)} data-testid={tile.testId} />
+          ))}
         </SimpleGrid>
       )}
     </DashboardBlock>
