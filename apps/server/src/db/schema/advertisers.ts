@@ -1,0 +1,63 @@
+/** Advertisers, the postbacks they sent, and their products (decision 041). */
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { files } from './files-and-news.js';
+
+export const advertisers = pgTable('advertisers', {
+  id: id(),
+  name: text().notNull(),
+  /** Per-advertiser secret for server-to-server conversion postbacks. */
+  securityToken: text().notNull(),
+  /** The token before the last rotation, still accepted until `previousTokenExpiresAt` (issue 19). */
+  previousToken: text(),
+  previousTokenExpiresAt: timestamp({ withTimezone: true }),
+  /** A disabled advertiser's offers are hidden and take no new click; its postbacks for earlier clicks still count. */
+  enabled: boolean().notNull().default(true),
+  contactEmail: varchar({ length: 254 }),
+  /** The currency it pays in (ISO 4217). */
+  currency: varchar({ length: 3 }).notNull().default('EUR'),
+  notes: text(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Every postback an advertiser sent, as received and as judged: what staff read to debug an integration (issue 19).
+ * Postbacks whose token is no advertiser's are not kept (they could be anyone's flood), except a rotated-out token.
+ */
+export const advertiserPostbacks = pgTable(
+  'advertiser_postbacks',
+  {
+    id: id(),
+    advertiserId: integer()
+      .notNull()
+      .references(() => advertisers.id, { onDelete: 'cascade' }),
+    /** 'recorded' (a conversion row was written or found), 'invalid' (400), 'wrong_token' (an expired token), 'test'. */
+    outcome: varchar({ length: 16 }).notNull(),
+    /** The conversion's status when one was judged. */
+    status: varchar({ length: 16 }),
+    /** Why it was rejected or refused: a conversion rejection reason, or the field errors of an invalid postback. */
+    reason: text(),
+    conversionId: integer(),
+    duplicate: boolean().notNull().default(false),
+    /** The fields as sent, the token masked. */
+    params: jsonb().notNull(),
+    ip: varchar({ length: 64 }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.advertiserId, t.createdAt)],
+);
+
+export const products = pgTable('products', {
+  id: id(),
+  advertiserId: integer()
+    .notNull()
+    .references(() => advertisers.id),
+  identifier: varchar({ length: 64 }).notNull().unique(),
+  type: varchar({ length: 32 }).notNull(),
+  domain: text().notNull(),
+  enabled: boolean().notNull().default(true),
+  logoId: integer().references(() => files.id, { onDelete: 'set null' }),
+  cross: boolean().notNull().default(false),
+  coreg: boolean().notNull().default(false),
+});

@@ -1,0 +1,47 @@
+/** Billing requests and invoices (decisions 025, 027, 052, 056). */
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { files } from './files-and-news.js';
+import { partners } from './partners.js';
+
+export const billingRequests = pgTable(
+  'billing_requests',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    startingAt: timestamp({ withTimezone: true }).notNull(),
+    endingAt: timestamp({ withTimezone: true }).notNull(),
+    totalAmount: bigint({ mode: 'number' }).notNull(),
+    totalVatAmount: bigint({ mode: 'number' }).notNull().default(0),
+    partnerAccountType: varchar({ length: 16 }).notNull(),
+    partnerName: text().notNull(),
+    paymentThreshold: integer(),
+    paymentTerms: varchar({ length: 16 }).notNull(),
+    paymentCurrency: varchar({ length: 3 }).notNull(),
+    deferred: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index().on(t.partnerId, t.startingAt),
+    // One request per partner, period and currency: a billing run cannot bill a month twice (decision 027).
+    uniqueIndex('billing_requests_partner_period_currency_idx').on(t.partnerId, t.startingAt, t.paymentCurrency),
+  ],
+);
+
+export const invoices = pgTable('invoices', {
+  id: id(),
+  billingRequestId: integer()
+    .notNull()
+    .unique()
+    .references(() => billingRequests.id, { onDelete: 'cascade' }),
+  reference: text().notNull().unique(),
+  status: varchar({ length: 32 }).notNull().default('waiting_for_approval'),
+  invoiceFileId: integer().references(() => files.id, { onDelete: 'set null' }),
+  /** When finance marked it paid (decision 052); null while it is not paid. */
+  paidAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

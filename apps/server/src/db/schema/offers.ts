@@ -1,0 +1,239 @@
+/**
+ * Offers and what hangs off them: targeting, goals and payout tiers, a partner's payout overrides, creatives,
+ * landing pages, and partners' applications (decisions 006, 044, 050).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns.js';
+import { products } from './advertisers.js';
+import { files } from './files-and-news.js';
+import { partners } from './partners.js';
+import { countries, verticals } from './reference.js';
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: id(),
+    name: text().notNull(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id),
+    conversionType: varchar({ length: 16 }).notNull(),
+    descriptionHtml: text().notNull().default(''),
+    descriptionText: text().notNull().default(''),
+    previewUrl: text(),
+    defaultUrl: text().notNull(),
+    currency: varchar({ length: 3 }).notNull().default('EUR'),
+    private: boolean().notNull().default(false),
+    requireApproval: boolean().notNull().default(false),
+    enabled: boolean().notNull().default(true),
+    imageId: integer().references(() => files.id, { onDelete: 'set null' }),
+    /** Where refused traffic goes (wrong country, not started, ended); null: the visitor gets an error object. */
+    fallbackUrl: text(),
+    /** Clicks before `startsAt` or after `endsAt` are refused (offer_not_started, offer_ended); null: no bound. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    /** Clicks from outside the offer's countries are refused (geo_mismatch); off: every country is taken. */
+    geoTargeting: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index().on(t.enabled, t.private)],
+);
+
+/** The partners who see a private offer without an active application to it (issue 19): its allow-list. */
+export const offerAllowedPartners = pgTable(
+  'offer_allowed_partners',
+  {
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.partnerId] }), index().on(t.partnerId)],
+);
+
+export const offerCountries = pgTable(
+  'offer_countries',
+  {
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    isoCode: varchar({ length: 2 })
+      .notNull()
+      .references(() => countries.isoCode),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.isoCode] }), index().on(t.isoCode)],
+);
+
+export const offerVerticals = pgTable(
+  'offer_verticals',
+  {
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    verticalId: integer()
+      .notNull()
+      .references(() => verticals.id),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.verticalId] }), index().on(t.verticalId)],
+);
+
+/** A goal an offer can pay on (registration, validation, deposit …). */
+export const goals = pgTable('goals', {
+  id: id(),
+  identifier: varchar({ length: 64 }).notNull().unique(),
+  name: text().notNull(),
+  types: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+});
+
+/** Payout tiers (p1, p2 …). */
+export const goalTypes = pgTable('goal_types', {
+  id: id(),
+  identifier: varchar({ length: 16 }).notNull().unique(),
+  name: text().notNull(),
+});
+
+export const offerGoals = pgTable(
+  'offer_goals',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    goalId: integer()
+      .notNull()
+      .references(() => goals.id),
+    private: boolean().notNull().default(false),
+    /** Minor units of the offer's currency. */
+    payoutAmount: integer(),
+    /** Basis points of the sale amount (1250 = 12.5 %). */
+    payoutPercent: integer(),
+    /** What the advertiser pays the network per conversion (issue 19): minor units, or basis points of the sale. */
+    revenueAmount: integer(),
+    revenuePercent: integer(),
+    /** Lets the payout exceed the revenue (a loss leader); refused otherwise. */
+    allowNegativeMargin: boolean().notNull().default(false),
+    /** Conversions on this goal wait as 'pending' until the advertiser validates them (decision 016). */
+    manualValidation: boolean().notNull().default(false),
+  },
+  (t) => [uniqueIndex().on(t.offerId, t.goalId)],
+);
+
+export const offerGoalTypes = pgTable(
+  'offer_goal_types',
+  {
+    id: id(),
+    offerGoalId: integer()
+      .notNull()
+      .references(() => offerGoals.id, { onDelete: 'cascade' }),
+    goalTypeId: integer()
+      .notNull()
+      .references(() => goalTypes.id),
+    payoutAmount: integer(),
+    payoutPercent: integer(),
+  },
+  (t) => [uniqueIndex().on(t.offerGoalId, t.goalTypeId)],
+);
+
+/**
+ * A partner's own payout on one goal of an offer (issue 20): it replaces the goal's payout (its base tier) for that
+ * partner, on screen and on the conversions recorded after it. Audited as `payout_override`.
+ */
+export const payoutOverrides = pgTable(
+  'payout_overrides',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    goalId: integer()
+      .notNull()
+      .references(() => goals.id),
+    /** Minor units of the offer's currency, basis points of the sale, or both (never neither). */
+    payoutAmount: integer(),
+    payoutPercent: integer(),
+    createdBy: integer(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.offerId, t.partnerId, t.goalId), index().on(t.partnerId)],
+);
+
+/**
+ * What a partner promotes (issue 26): a banner (an uploaded picture, its size read from it), an HTML snippet, an
+ * e-mail template or a text ad, `{tracking_link}` where the partner's link goes.
+ */
+export const offerCreatives = pgTable(
+  'offer_creatives',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    kind: varchar({ length: 16 }).notNull(),
+    name: varchar({ length: 120 }).notNull(),
+    imageId: integer().references(() => files.id),
+    width: integer(),
+    height: integer(),
+    html: text(),
+    text: text(),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.offerId)],
+);
+
+/** Where an offer's traffic may land besides its own URL (issue 26): /click?lp={id}, the offer URL's macros. */
+export const offerLandingPages = pgTable(
+  'offer_landing_pages',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    name: varchar({ length: 120 }).notNull(),
+    url: text().notNull(),
+    previewImageId: integer().references(() => files.id),
+    createdBy: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.offerId)],
+);
+
+/** A partner's application to run an offer. */
+export const partnerOffers = pgTable(
+  'partner_offers',
+  {
+    id: id(),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    status: varchar({ length: 16 }).notNull().default('pending'),
+    subid: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex().on(t.partnerId, t.offerId)],
+);

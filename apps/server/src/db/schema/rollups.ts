@@ -1,0 +1,147 @@
+/**
+ * The rollups (decisions 015, 021, 046, 049): clicks and conversions counted per grain, hourly and per UTC day,
+ * written in the transactions that write the clicks and conversions. Every grain is one table built by `grainTable`.
+ */
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  type PgColumnBuilderBase,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** UTC, truncated to the hour. */
+const hour = () => timestamp({ withTimezone: true }).notNull();
+/** The UTC date. */
+const day = () => date({ mode: 'string' }).notNull();
+/** Payouts of different currencies are never summed together. */
+const currency = () => varchar({ length: 3 }).notNull();
+/** The visitor's country (issue 19); '' when it could not be placed, and on rows written before it was kept. */
+const country = () => varchar({ length: 2 }).notNull().default('');
+
+/** The counts every grain holds: conversions by status and their money. */
+const counts = () => ({
+  clicks: bigint({ mode: 'number' }).notNull().default(0),
+  /** Approved conversions. */
+  conversions: bigint({ mode: 'number' }).notNull().default(0),
+  pending: bigint({ mode: 'number' }).notNull().default(0),
+  rejected: bigint({ mode: 'number' }).notNull().default(0),
+  /** Approved payout, minor units. */
+  payout: bigint({ mode: 'number' }).notNull().default(0),
+  pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
+  /** What advertisers owe for the approved conversions (issue 21), minor units; never in a partner's answer. */
+  revenue: bigint({ mode: 'number' }).notNull().default(0),
+  pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * One grain: its key columns, in the order of its primary key (`<name>_pk`), then the counts. A grain's hourly and
+ * daily tables differ only in their time column.
+ */
+function grainTable<TName extends string, TKey extends Record<string, PgColumnBuilderBase>>(name: TName, key: TKey) {
+  return pgTable(name, { ...key, ...counts() }, (t) => {
+    const columns = Object.keys(key).map((column) => t[column as keyof typeof t]);
+    return [primaryKey({ name: `${name}_pk`, columns: columns as [(typeof columns)[number], ...typeof columns] })];
+  });
+}
+
+/** The sub-IDs and trackers of the partner's own rollup: missing ones are '' so that they take part in the key. */
+const subIds = () => ({
+  offerId: integer().notNull(),
+  currency: currency(),
+  subid: text().notNull().default(''),
+  tc1: text().notNull().default(''),
+  tc2: text().notNull().default(''),
+  tc3: text().notNull().default(''),
+  tc4: text().notNull().default(''),
+  country: country(),
+});
+
+/**
+ * Hourly rollup of clicks and conversions, maintained in the transactions that write them (decision 015). Leading
+ * (partner, hour): a report for one partner over a date range reads only that partner's rows.
+ */
+export const statsHourly = grainTable('stats_hourly', { partnerId: integer().notNull(), hour: hour(), ...subIds() });
+
+/**
+ * The same counts per UTC day, written with the hourly rows (decision 021): reports read whole UTC days here and
+ * only the partial days at the ends of their window from `stats_hourly`.
+ */
+export const statsDaily = grainTable('stats_daily', { partnerId: integer().notNull(), day: day(), ...subIds() });
+
+/**
+ * The narrow rollup of the network reports (issue 21, decision 046): the same counts per (hour, partner, offer,
+ * currency, country), without sub-IDs and trackers, so that network-wide breakdowns read a few rows per hour instead
+ * of every sub-ID's. Written with the others, in the same transactions.
+ */
+export const statsNetworkHourly = grainTable('stats_network_hourly', {
+  hour: hour(),
+  partnerId: integer().notNull(),
+  offerId: integer().notNull(),
+  currency: currency(),
+  country: country(),
+});
+
+/**
+ * The narrow rollup per UTC day (decision 046), written with the hourly one: a network report reads whole UTC days
+ * here and only the hours at the ends of its window from `stats_network_hourly` (the band read of decision 021).
+ */
+export const statsNetworkDaily = grainTable('stats_network_daily', {
+  day: day(),
+  partnerId: integer().notNull(),
+  offerId: integer().notNull(),
+  currency: currency(),
+  country: country(),
+});
+
+/**
+ * The partner grain (decision 049): the same counts per (hour, partner, currency), so that a network-wide partner,
+ * account-manager or day breakdown reads one row per partner and hour or day, whatever the offers and countries.
+ */
+export const statsPartnerHourly = grainTable('stats_partner_hourly', {
+  hour: hour(),
+  partnerId: integer().notNull(),
+  currency: currency(),
+});
+
+export const statsPartnerDaily = grainTable('stats_partner_daily', {
+  day: day(),
+  partnerId: integer().notNull(),
+  currency: currency(),
+});
+
+/** The offer grain (decision 049): per (hour, offer, currency), for the whole network's offer and advertiser breakdowns. */
+export const statsOfferHourly = grainTable('stats_offer_hourly', {
+  hour: hour(),
+  offerId: integer().notNull(),
+  currency: currency(),
+});
+
+export const statsOfferDaily = grainTable('stats_offer_daily', {
+  day: day(),
+  offerId: integer().notNull(),
+  currency: currency(),
+});
+
+/** Traffic /click refused (unknown offer, inactive partner …), counted per hour and reason, never as clicks. */
+export const rejectedClicksHourly = pgTable(
+  'rejected_clicks_hourly',
+  {
+    hour: hour(),
+    reason: varchar({ length: 32 }).notNull(),
+    /** The offer and partner when they exist, else 0. */
+    offerId: integer().notNull().default(0),
+    partnerId: integer().notNull().default(0),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'rejected_clicks_hourly_pk', columns: [t.hour, t.reason, t.offerId, t.partnerId] }),
+    // GET /statistics/refused reads one partner's hours (decision 024).
+    index('rejected_clicks_hourly_partner_hour_idx').on(t.partnerId, t.hour),
+  ],
+);
