@@ -14,7 +14,7 @@ function webZone(target, layer) {
   };
 }
 
-/** Web tests answer fetches with fixtures typed from the contracts (issue 15): answerOf, errorOf, configAnswer. */
+/** Web tests answer fetches with fixtures typed from the contracts (decision 034): answerOf, errorOf, configAnswer. */
 const TYPED_FIXTURES = {
   name: '@/test/render',
   importNames: ['jsonResponse'],
@@ -100,7 +100,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: depth })] },
   })),
   {
-    // Routes stay thin (issue 15, decision 034): a route file reads its contract and calls a repository or service;
+    // Routes stay thin (decision 034): a route file reads its contract and calls a repository or service;
     // queries live in the module's repository.
     files: ['apps/server/src/modules/*/*.routes.ts'],
     rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: 0, route: true })] },

@@ -1,4 +1,4 @@
-// Route-split budget (issue 22, item 2; decision 048): the gzipped JavaScript a cold load of each listed route
+// Route-split budget (decision 048): the gzipped JavaScript a cold load of each listed route
 // requests, against its budget. Builds the app (`--no-build` measures the existing build), starts the built server
 // with the demo network, loads each route in a fresh Chromium context (empty cache) and sums, per requested script,
 // the size of the gzip copy the build wrote beside it (what a gzip-only browser receives; the gzip of the file when

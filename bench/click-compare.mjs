@@ -1,4 +1,4 @@
-// Click-path change benchmark (issue 19's method): the built server of this checkout against the one of an earlier
+// Click-path change benchmark (decision 044's method): the built server of this checkout against the one of an earlier
 // commit, runs interleaved (before, after, after, before …), at least 5 of each, medians compared, with the server's
 // CPU µs per click beside req/s. This machine's noise is ±20 % from run to run: only interleaved medians mean much.
 //
@@ -16,7 +16,7 @@ import autocannon from 'autocannon';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
 const env = process.env;
-/** The last commit before issue 19's targeting (geo, dates, allow-list on the click path). */
+/** The last commit before decision 044's targeting (geo, dates, allow-list on the click path). */
 const BEFORE_REF = env.BENCH_BEFORE_REF ?? 'f8ef012';
 const RUNS = Number(env.BENCH_RUNS ?? 5);
 const DURATION = Number(env.BENCH_DURATION ?? 10);

@@ -1,4 +1,4 @@
-// Click redirect benchmark (issue 4, item 9): GET /click of the built server against a bare node:http 302 and
+// Click redirect benchmark (decision 018): GET /click of the built server against a bare node:http 302 and
 // against a naive insert-per-request /click, with the same load tool and settings, in one run on this machine.
 // Run `npm run build` first, then `node bench/click-redirect.mjs` (see bench/README.md for the variables).
 import { fork } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Lighthouse (issue 22, item 3; decision 048): the sign-in page and the demo partner's dashboard, in Lighthouse's
+// Lighthouse (decision 048): the sign-in page and the demo partner's dashboard, in Lighthouse's
 // default mobile profile (emulated phone, simulated slow 4G and 4× CPU slowdown), in Debian's Chromium, against the
 // built server. Targets: performance ≥ 95 on /login and ≥ 90 on the dashboard, accessibility 100 on both. Builds the
 // app first (`--no-build` audits the existing build). Not part of the test suite: a run takes a minute or two.

@@ -1,4 +1,4 @@
-// Network report benchmark (issue 21): a 30-day `partner` and `offer` breakdown across all partners, through the
+// Network report benchmark (decision 049): a 30-day `partner` and `offer` breakdown across all partners, through the
 // network-reports code (the narrow rollups, decision 046), against a naive GROUP BY over the raw clicks and
 // conversions, on PostgreSQL, at 10 million clicks over 60 days spread over 200 partners and 100 offers (each partner
 // runs 8 offers, 6 countries, 5,000 sub-IDs). Run `npm run build` first, then `node bench/network-reports.mjs`.

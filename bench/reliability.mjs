@@ -1,4 +1,4 @@
-// Reliability proofs (issue 23, decision 053), on the built server (`npm run build` first) and a PostgreSQL of the
+// Reliability proofs (decision 053), on the built server (`npm run build` first) and a PostgreSQL of the
 // script's own (never the machine's shared service):
 //   node bench/reliability.mjs crash    20 × kill -9 under clicks and postbacks, restarted each time
 //   node bench/reliability.mjs outage   PostgreSQL stopped for 30 s under the same load

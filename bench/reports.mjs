@@ -1,4 +1,4 @@
-// Report benchmark (issue 4, item 9): a 30-day daily and sub-ID report over millions of bulk-generated clicks,
+// Report benchmark (decision 018): a 30-day daily and sub-ID report over millions of bulk-generated clicks,
 // through the statistics code (hourly and daily rollups) against a naive GROUP BY over the raw clicks and
 // conversions, for a user in UTC and one at +05:00, on PostgreSQL and on the embedded PGlite. Run `npm run build`
 // first, then `node bench/reports.mjs`.

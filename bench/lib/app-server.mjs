@@ -58,7 +58,7 @@ const rows = await db.execute(sql`select
   (select id from offers where name = 'LunaDate – FR – SOI') as offer_id`);
 const ids = (Array.isArray(rows) ? rows : rows.rows)[0];
 
-// Caps on the bench's offer (issue 20): BENCH_CAPS=capped puts an offer-wide daily and a partner monthly click cap on
+// Caps on the bench's offer (decision 045): BENCH_CAPS=capped puts an offer-wide daily and a partner monthly click cap on
 // it, so high that every click goes through both counters and none is refused; otherwise it has none (the demo's
 // own daily click cap on this offer would refuse the bench's clicks after 5,000).
 await db.execute(sql`delete from offer_caps where offer_id = ${ids.offer_id}`);

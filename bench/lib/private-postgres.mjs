@@ -1,4 +1,4 @@
-// A PostgreSQL server of the bench's own (issue 23): its own data directory and port, started and stopped at will,
+// A PostgreSQL server of the bench's own (decision 053): its own data directory and port, started and stopped at will,
 // never the machine's shared service. initdb and pg_ctl refuse root, so they run as `postgres` through runuser.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Traffic for the reliability scripts (issue 23): `workers` loops, each a click (GET /click) and, for every
+// Traffic for the reliability scripts (decision 053): `workers` loops, each a click (GET /click) and, for every
 // `postbackEvery`-th acknowledged click, a conversion postback for it (retried until answered 2xx, as an advertiser's
 // server retries). It records what the server acknowledged: every click answered 302 (its id, from the redirect) and
 // every transaction answered 2xx, so that a check can later find each of them in the database.

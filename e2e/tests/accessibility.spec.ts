@@ -5,7 +5,7 @@ import { DEFAULT_REPORT, paths } from '../../apps/web/src/lib/paths.js';
 import { screens, type Screen } from '../../apps/web/src/lib/screens.js';
 
 /**
- * Issue 22, item 4: no serious or critical axe-core violation (WCAG 2.1 A and AA) on any screen of the screen table,
+ * Decision 047: no serious or critical axe-core violation (WCAG 2.1 A and AA) on any screen of the screen table,
  * loaded, and with the main dialogs open. The routes come from apps/web/src/lib/screens.ts, so a new screen is
  * scanned by default: guest screens (no area) signed out, the partner's as the demo partner, the console's as the
  * demo admin, account settings ('both') as both. One signed-in page per role, reused across its screens.

@@ -3,7 +3,7 @@ import { formatCount } from '@portal/contracts';
 import { DEMO, expectShell, useApiSession } from '../fixtures.js';
 
 /**
- * Issue 25, item 2: clicks and conversions are written one way on every screen (French grouping, as the money
+ * Decision 032: clicks and conversions are written one way on every screen (French grouping, as the money
  * beside them): '2 963' on the dashboard and in reports alike, never '9989'.
  */
 const GROUPED = /^\d{1,3}(\u202f\d{3})+$/u;

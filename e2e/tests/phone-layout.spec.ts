@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, useApiSession } from '../fixtures.js';
 
 /**
- * Issue 25, item 4: at 390 × 844 no screen scrolls sideways, every header action can be tapped, and every table that
+ * Decision 032: at 390 × 844 no screen scrolls sideways, every header action can be tapped, and every table that
  * is wider than the phone says so (a hint and a sticky first column) and scrolls inside its own box.
  */
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -67,7 +67,7 @@ test.describe('offers written in the console', () => {
       ['sale', null, null, 1500, 1000],
     ]);
 
-    // The partner's own payout on registration (issue 20): set from the offer's page, seen by the partner only.
+    // The partner's own payout on registration: set from the offer's page, seen by the partner only.
     const overrides = page.getByTestId('staff-offer-overrides');
     await overrides.getByTestId('staff-offer-override-partner').fill(partner.companyName);
     await page.getByRole('option', { name: `${partner.companyName} #${partner.id}` }).click();
@@ -76,7 +76,7 @@ test.describe('offers written in the console', () => {
     await expect(snackbar(page, "The partner's payout was saved.")).toBeVisible();
     await expect(overrides.getByTestId('staff-offer-override-row')).toContainText(partner.companyName);
 
-    // Caps (issue 20): the whole offer's clicks per day (an admin's form starts on all partners), then the
+    // Caps (decision 045): the whole offer's clicks per day (an admin's form starts on all partners), then the
     // partner's conversions per day.
     const caps = page.getByTestId('staff-offer-caps');
     await caps.getByTestId('staff-offer-cap-metric').click();

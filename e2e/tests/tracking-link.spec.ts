@@ -34,7 +34,7 @@ function localDay(now: Date, offset: string | null): string {
   return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
 }
 
-/** The offer URL the click must land on: its template with the tracking macros replaced (issue 4, item 1). */
+/** The offer URL the click must land on: its template with the tracking macros replaced. */
 function landing(template: string, values: Record<string, string>): string {
   return template.replace(/\{(click_id|offer_id|aff_id|subid|tc1|tc2|tc3|tc4)\}/g, (_, name: string) =>
     encodeURIComponent(values[name] ?? ''),

@@ -14,7 +14,7 @@ import {
 } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
 
-/** Issue 19, part 1: advertisers and products managed by admins, token rotation, the postback log. */
+/** Decision 041: advertisers and products managed by admins, token rotation, the postback log. */
 describe('advertisers and products (issue 19)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-07-01T08:00:00Z'));

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 17, decision 036): every staff write leaves one entry per entity with its field-level diff,
+ * The audit log (decision 036): every staff write leaves one entry per entity with its field-level diff,
  * actor, address, request id and reason, in the write's transaction (a failed write leaves none); the log is read
  * within the reader's scope, filtered and paged; and no one can update or delete an entry.
  */

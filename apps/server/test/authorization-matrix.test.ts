@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 17, decision 036): every operation of the OpenAPI document × nine callers (admin,
+ * The authorization matrix (decision 036): every operation of the OpenAPI document × nine callers (admin,
  * the team manager of A's account manager, A's account manager, B's account manager, finance, partner A, partner B,
  * A's reporting API key, anonymous), each request aimed at partner A's own records. One explicit row per operation;
  * an operation missing from the table, a row naming no operation, and every caller whose answer differs fail the test,
@@ -354,7 +354,7 @@ const TABLE: Record<string, Row> = {
     expect: ANY_STAFF,
     request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}/overrides` }),
   },
-  // A partner out of reach is a field error (issue 20: "per-field errors"), a 400 the matrix counts as reached; the
+  // A partner out of reach is a field error, a 400 the matrix counts as reached; the
   // payout-overrides test holds that B's manager gets it.
   'POST /api/v1/staff/offers/{id}/overrides': {
     expect: STAFF_LIST,
@@ -381,7 +381,7 @@ const TABLE: Record<string, Row> = {
       payload: [{ partnerId: f.partnerA, metric: 'conversions', period: 'month', limit: 1000 }],
     }),
   },
-  // Creatives and landing pages (issue 26): staff read them, admins write them; partners who may run the offer see
+  // Creatives and landing pages (decision 050): staff read them, admins write them; partners who may run the offer see
   // them (the creatives test holds the 404 of a private or unreachable offer).
   'GET /api/v1/staff/offers/{id}/creatives': {
     expect: ANY_STAFF,
@@ -428,7 +428,7 @@ const TABLE: Record<string, Row> = {
     fresh: async () => ({ creative: await creative(fixtures.openOffer) }),
     request: (f, _c, fresh) => ({ url: `/api/v1/offer/${f.openOffer}/creatives/${fresh.creative}/download` }),
   },
-  // Network reports (issue 21): every staff member, each within its billing reach (the network-reports test holds it).
+  // Network reports (decision 046): every staff member, each within its billing reach (the network-reports test holds it).
   'GET /api/v1/staff/reports/{breakdown}': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/reports/partner' }) },
   'GET /api/v1/staff/reports/{breakdown}/export': {
     expect: ANY_STAFF,

@@ -25,7 +25,7 @@ import {
 import { setAllOffersAccess } from './offer-fixtures.js';
 
 /**
- * Issue 20, part 2: caps that never leak. Conversion, payout and revenue caps are taken in the conversion's own
+ * Decision 045: caps that never leak. Conversion, payout and revenue caps are taken in the conversion's own
  * transaction (exact under concurrency: on PostgreSQL with two server instances, their pools and parallel HTTP
  * requests); click caps are counted in the process; a decline gives back; periods are Paris days and months; the 90 %
  * alert goes once; the partner sees its own caps and only 'available' or 'capped' of the offer's.

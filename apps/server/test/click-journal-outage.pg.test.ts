@@ -1,5 +1,5 @@
 /**
- * The database outage (issue 23, decision 053), PostgreSQL only: behind a TCP proxy the test cuts, the server keeps
+ * The database outage (decision 053), PostgreSQL only: behind a TCP proxy the test cuts, the server keeps
  * redirecting, reports itself not ready, answers postbacks 503 and writes every acknowledged click once the database
  * returns. An embedded database cannot be cut away from its server, so the PGlite run leaves this file out
  * (`*.pg.test.ts`, vitest.config.ts) rather than counting it skipped.

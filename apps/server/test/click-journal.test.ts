@@ -1,5 +1,5 @@
 /**
- * The click journal (issue 23, decision 053): a restarted server writes what a killed one acknowledged, once; a full
+ * The click journal (decision 053): a restarted server writes what a killed one acknowledged, once; a full
  * journal refuses clicks with an error object and counts them. The database outage: click-journal-outage.pg.test.ts.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Raw clicks partitioned by month (issue 23, item 3; decision 054), on both databases: clicks land in their month's
+ * Raw clicks partitioned by month (decision 054), on both databases: clicks land in their month's
  * partition, a month with none lands in the default one and moves out when its partition is made, whole old months are
  * dropped past the retention while the rollups keep counting them, the click report says so, and a postback still finds
  * its click by id.

@@ -14,7 +14,7 @@ import {
 import { createApplication, createOffer, setAllOffersAccess } from './offer-fixtures.js';
 
 /**
- * Issue 26: creatives and landing pages staff attach to an offer; partners who may run it see them, download a
+ * Decision 050: creatives and landing pages staff attach to an offer; partners who may run it see them, download a
  * creative with their own tracking link inside, and send a click to a landing page of that offer (never another's).
  */
 describe('creatives and landing pages (issue 26)', () => {

@@ -1,5 +1,5 @@
 /**
- * Formula injection in CSV exports (issue 16, finding 1): a partner's link carries spreadsheet formulas in its sub-ID
+ * Formula injection in CSV exports (decision 029): a partner's link carries spreadsheet formulas in its sub-ID
  * and trackers; every text cell of every export that starts like a formula comes out prefixed with ', while numbers,
  * a negative amount included, stay numbers.
  */

@@ -4,7 +4,7 @@ import { conversions, goals, offerGoals, offers } from '../src/db/schema.js';
 import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
-/** Issue 19: each conversion records what the advertiser owes beside what the partner earns; partners never see it. */
+/** Decision 044: each conversion records what the advertiser owes beside what the partner earns; partners never see it. */
 describe('revenue beside payout', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-09-01T10:00:00Z'));

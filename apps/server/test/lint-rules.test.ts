@@ -11,7 +11,7 @@ async function ruleIdsOf(code: string, filePath: string): Promise<string[]> {
   return (result?.messages ?? []).map((message) => message.ruleId ?? 'fatal');
 }
 
-/** The lint rules that keep issue 15's shape (decision 034): a rule that stops firing fails here. */
+/** The lint rules that keep decision 034's shape: a rule that stops firing fails here. */
 describe('lint rules', () => {
   it('forbids a route file to import the ORM or the schema', async () => {
     const code =

@@ -16,7 +16,7 @@ import {
 import { setAllOffersAccess } from './offer-fixtures.js';
 
 /**
- * Issue 21: the network reports. Every breakdown is checked against an independent computation over the raw clicks
+ * Decision 046: the network reports. Every breakdown is checked against an independent computation over the raw clicks
  * and conversions (in the viewer's time zone and scope); Totals are the sums; a partner's own report total equals
  * its payout in the staff partner breakdown; no partner answer carries advertiser revenue or margin.
  */

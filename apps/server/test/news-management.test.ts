@@ -16,7 +16,7 @@ import {
 } from './helper.js';
 import { createApplication, createOffer } from './offer-fixtures.js';
 
-/** Issue 19, item 4: news written by staff, scheduled, and shown to its audience only. */
+/** Decision 042: news written by staff, scheduled, and shown to its audience only. */
 describe('news managed by staff (issue 19)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-08-03T10:00:00Z'));

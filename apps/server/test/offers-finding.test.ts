@@ -8,7 +8,7 @@ import { bearer, buildTestApp, createPartner, expectErrorObject, login, type Tes
 import { createApplication, createOffers } from './offer-fixtures.js';
 
 /**
- * Finding offers (issue 25, item 1): search by id, the status filter the badges show, EPC and its sort, a payout
+ * Finding offers (decision 032): search by id, the status filter the badges show, EPC and its sort, a payout
  * for every offer, and each country once. On the demo catalogue, with a few fixture offers beside it.
  */
 type GoalPayout = { goal: string; name: string; amount: number | null; percent: number | null; currency: string };

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document, kept (issue 15): its paths, methods, parameters, bodies and answers, in a committed snapshot.
+ * The OpenAPI document, kept (decision 034): its paths, methods, parameters, bodies and answers, in a committed snapshot.
  * A change to any of them fails here with the operations that differ; when the change is meant, rewrite the snapshot
  * with `UPDATE_OPENAPI_SNAPSHOT=1 npx vitest run --project server apps/server/test/openapi-snapshot.test.ts` and
  * commit it with the change, so that every change of the API's shapes is seen in review.

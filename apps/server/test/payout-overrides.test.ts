@@ -14,7 +14,7 @@ import {
 import { setAllOffersAccess } from './offer-fixtures.js';
 
 /**
- * Issue 20, part 1: a partner's own payout on a goal of an offer. One resolver: the partner sees it in the offer list
+ * A partner's own payout on a goal of an offer. One resolver: the partner sees it in the offer list
  * (its payout and goal payouts), the offer detail (goals and their base tier) and top offers, and earns it on
  * conversions recorded after it; another partner sees and earns the goal's payout.
  */

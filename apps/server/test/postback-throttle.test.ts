@@ -1,5 +1,5 @@
 /**
- * Wrong /postback tokens (issue 16, finding 8): an address that keeps guessing is answered 429 after
+ * Wrong /postback tokens (decision 029): an address that keeps guessing is answered 429 after
  * POSTBACK_MAX_BAD_TOKENS_PER_IP wrong tokens a minute, and a flood of wrong tokens does not reload the advertiser
  * table per request; other addresses, and a fresh advertiser's valid token, are not affected.
  */

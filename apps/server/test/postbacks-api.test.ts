@@ -1,5 +1,5 @@
 /**
- * The partner postbacks API (issue 5): create, list, edit, delete with per-field validation, the Stats view, the Test
+ * The partner postbacks API (decision 019): create, list, edit, delete with per-field validation, the Stats view, the Test
  * action, manual re-send and the signing secret; and partner B can do nothing with partner A's postbacks.
  */
 import { createHmac } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Partner postback delivery (decision 019, issue 5 item 3): the outbox worker against real HTTP receivers on
+ * Partner postback delivery (decision 019): the outbox worker against real HTTP receivers on
  * 127.0.0.1 (POSTBACK_ALLOW_LOOPBACK on for these tests; the guard itself is postbacks-ssrf.test.ts), with the app
  * clock moved by hand.
  */

@@ -1,5 +1,5 @@
 /**
- * The address guard of partner postbacks (decision 019, issue 5 item 4): with POSTBACK_ALLOW_LOOPBACK off (the
+ * The address guard of partner postbacks (decision 019): with POSTBACK_ALLOW_LOOPBACK off (the
  * default), no spelling of a loopback or private address makes a connection. A canary listener on the loopback
  * interface counts the connections it receives; every vector must leave it at 0.
  */

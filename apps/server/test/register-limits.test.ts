@@ -1,5 +1,5 @@
 /**
- * Registration spam (issue 16, finding 6): POST /register is limited per client IP per hour, 409s included, and no
+ * Registration spam (decision 029): POST /register is limited per client IP per hour, 409s included, and no
  * value a caller types reaches a mail with its control characters or line breaks.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

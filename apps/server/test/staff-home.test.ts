@@ -1,4 +1,4 @@
-/** The staff home's work queues (issue 17): counted within each reader's scope, and only the queues its role works. */
+/** The staff home's work queues (decision 036): counted within each reader's scope, and only the queues its role works. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests, conversions, invoices, partnerDocuments, products, offers } from '../src/db/schema.js';
 import { eq } from 'drizzle-orm';

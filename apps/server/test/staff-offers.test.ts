@@ -16,7 +16,7 @@ import {
 import { setAllOffersAccess, verticalIds } from './offer-fixtures.js';
 
 /**
- * Issue 19, part 2 and 3: offers written by staff through the API (goals with revenue beside payout, countries,
+ * Decision 044: offers written by staff through the API (goals with revenue beside payout, countries,
  * verticals, an allow-list, dates, a fallback), and /click enforcing them: the visitor's country from its address
  * (X-Forwarded-For under TRUST_PROXY, an offline GeoIP file), refusals counted with their reasons.
  */
@@ -132,7 +132,7 @@ describe('offers managed by staff, and targeting (issue 19)', () => {
     const report = await t.app.inject({ method: 'GET', url: '/api/v1/statistics/conversions?startDate=2026-07-01&endDate=2026-07-01', headers: partner.headers }); // prettier-ignore
     expect(report.body).not.toMatch(/revenue/i);
 
-    // The click's country reaches the rollups: the sub-ID report groups by it (issue 24), as does its CSV.
+    // The click's country reaches the rollups: the sub-ID report groups by it (decision 033), as does its CSV.
     const byCountry = await t.app.inject({ method: 'GET', url: '/api/v1/statistics/subid?startDate=2026-07-01&endDate=2026-07-01&groupBy=country', headers: partner.headers }); // prettier-ignore
     expect(byCountry.statusCode).toBe(200);
     expect(byCountry.json().data.filter((r: { isTotal: boolean }) => !r.isTotal)).toEqual([expect.objectContaining({ label: 'FR', clicks: 1, conversions: 2 })]); // prettier-ignore

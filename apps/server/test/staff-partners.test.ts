@@ -16,7 +16,7 @@ import {
 } from './helper.js';
 import { createApplication, createOffer } from './offer-fixtures.js';
 
-/** Issue 18: partners managed end to end, and the application and document queues. */
+/** Decision 040: partners managed end to end, and the application and document queues. */
 describe('the staff console’s partners and queues (issue 18)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-06-10T09:00:00Z'));

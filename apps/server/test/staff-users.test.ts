@@ -1,5 +1,5 @@
 /**
- * Staff users and teams (issue 17, decision 037): invitation, set-password and sign-in; taken e-mails; disabling with
+ * Staff users and teams (decision 037): invitation, set-password and sign-in; taken e-mails; disabling with
  * and without reassignment; role escalation refused and logged; team managers' limits; teams; the two-factor
  * requirement for staff; an audit entry for every write and none for a refused one.
  */

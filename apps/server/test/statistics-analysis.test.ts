@@ -1,6 +1,6 @@
 /**
- * The sub-ID analysis (groupings, sorting, paging) and the conversion report's status filter and totals (issue 24,
- * decision 033), against an independent computation over the raw clicks and conversions. Traffic goes through the
+ * The sub-ID analysis (groupings, sorting, paging) and the conversion report's status filter and totals
+ * (decision 033), against an independent computation over the raw clicks and conversions. Traffic goes through the
  * real paths (GET /click, GET /postback) on a test clock over four days, for a partner at +01:00 so that a local day
  * straddles two UTC days.
  */

@@ -1,5 +1,5 @@
 /**
- * Two server processes on one database, behind no sticky routing (issue 23, item 4; decision 053): each app has its
+ * Two server processes on one database, behind no sticky routing (decision 053): each app has its
  * own pool, click buffer, journal and caches, as two processes do. Clicks and postbacks spread over both give the
  * reports one server would; an offer disabled through one stops its clicks on the other within the cache's TTL; the
  * sign-in limit holds across both. (Partner postbacks delivered once and billing runs that bill once across two

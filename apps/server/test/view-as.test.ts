@@ -1,5 +1,5 @@
 /**
- * View as partner (issue 17, decision 039): staff who handle a partner open a read-only, short-lived session of its
+ * View as partner (decision 039): staff who handle a partner open a read-only, short-lived session of its
  * user, handed over by the spec's sign-in link; every write of the API refuses it, reads work, the configuration
  * names the staff member for the banner, the opening is audited, and the session ends with its time or its opener.
  */

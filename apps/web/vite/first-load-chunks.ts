@@ -22,18 +22,9 @@ function closureOf(start: Chunk, byFile: Map<string, Chunk>): Set<Chunk> {
 }
 
 /**
- * Chunks cut along what a page needs at once (decision 062). Left to itself, the bundler gives every set of routes
- * that share modules a chunk of its own: the app's first load asked for 23 scripts before the first screen's, and the
- * signed-in frame with the dashboard for 30 more, most under 2 KB. Each is a request, and on a phone's connection
- * (HTTP/1.1, six at a time) their round trips, not their bytes, were most of the wait for the first picture.
- *
- * The chunks a chunk imports statically are loaded whenever it is. So the app's entry with all it imports is loaded by
- * every screen first, and the signed-in frame with all it imports by every signed-in screen: each such set can be one
- * chunk and no signed-in screen downloads a byte more. The dashboard's set is one chunk too, for the partners' first
- * screen: another screen that shares a module with it (a table, an input) now loads the dashboard's few KB of its own
- * code, and still loads less than before (fewer chunks, less of each chunk's wrapping: bench/README.md). Which modules
- * those are is known only once the bundler has split the app, so the build runs twice: a first pass, written
- * nowhere, splits as the bundler would; the real build then captures each set's modules in a group of its own.
+ * Chunks cut along what a page needs at once (decision 062, which holds the reasons and the figures): the app's entry,
+ * the signed-in frame and the dashboard each become one chunk of all they import statically. The sets are known only
+ * once the bundler has split the app, so a first pass, written nowhere, splits it; the real build groups each set.
  */
 export function firstLoadChunks(options: {
   /** This config file, for the first pass. */

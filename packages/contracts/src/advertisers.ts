@@ -4,7 +4,7 @@ import { PAYMENT_CURRENCIES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { EmailSchema, optionalString, requiredString } from './validation.js';
 
-// ---------------------------------------------------------------- advertisers and products (issue 19)
+// ---------------------------------------------------------------- advertisers and products (decision 041)
 
 /** What an advertiser's products are: a website, an app of either store, or both. */
 export const PRODUCT_TYPES = ['web', 'app', 'ios', 'android'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema, envelope } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 
-// ---------------------------------------------------------------- caps (issue 20)
+// ---------------------------------------------------------------- caps (decision 045)
 
 /** What a cap counts: clicks, conversions (approved and pending), or payout or revenue in minor units. */
 export const CAP_METRICS = ['clicks', 'conversions', 'payout', 'revenue'] as const;

@@ -31,7 +31,7 @@ export const ConfigSchema = z.object({
   partner: ConnectedPartnerSchema.nullable(),
   user: CurrentUserSchema,
   roles: z.array(z.string()),
-  /** Set on a read-only "view as partner" session: the staff member looking (issue 17, decision 039). */
+  /** Set on a read-only "view as partner" session: the staff member looking (decision 039). */
   viewedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   countries: z.array(CountrySchema),
   languages: z.array(LanguageSchema),

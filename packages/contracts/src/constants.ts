@@ -92,7 +92,7 @@ export const DOCUMENT_TYPES = [
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_STATUSES = ['pending', 'refused', 'approved'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-/** The documents a partner must hold, approved and unexpired, until an admin configures another set (issue 18). */
+/** The documents a partner must hold, approved and unexpired, until an admin configures another set (decision 040). */
 export const DEFAULT_REQUIRED_DOCUMENT_TYPES: readonly DocumentType[] = ['proof_of_identity', 'signed_contract'];
 
 export const INVOICE_STATUSES = ['waiting_for_approval', 'invoice_validated', 'payment_in_progress', 'paid'] as const;

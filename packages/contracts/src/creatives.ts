@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { ClickUrlSchema } from './staff-offers.js';
 import { requiredString } from './validation.js';
 
-// ---------------------------------------------------------------- creatives and landing pages (issue 26)
+// ---------------------------------------------------------------- creatives and landing pages (decision 050)
 
 /** A banner (an image), an HTML snippet, an e-mail template, or a text ad. */
 export const CREATIVE_KINDS = ['banner', 'html', 'email', 'text'] as const;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * One endpoint, defined once (decision 032): its method, path, inputs and answer. The server registers its route from
+ * One endpoint, defined once (decision 034): its method, path, inputs and answer. The server registers its route from
  * it (validation, OpenAPI entry, path) and the web calls it through `api.call(endpoint, input)` with the answer's type
  * inferred, so neither side writes a path or an answer type by hand.
  */

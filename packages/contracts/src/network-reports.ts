@@ -4,7 +4,7 @@ import { defineEndpoint } from './endpoint.js';
 import { emptyAsUnset } from './offers.js';
 import { MoneyAmountSchema, checkRange, isoDateParam } from './statistics.js';
 
-// ---------------------------------------------------------------- network reports (issue 21)
+// ---------------------------------------------------------------- network reports (decision 046)
 
 /**
  * What a network report breaks down by. In the partner API a Stats row's `revenue` is what the partner earns; staff

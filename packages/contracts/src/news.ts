@@ -62,7 +62,7 @@ export const newsEndpoints = {
   }),
 };
 
-// ---------------------------------------------------------------- news managed by staff (issue 19)
+// ---------------------------------------------------------------- news managed by staff (decision 042)
 
 export const NEWS_TITLE_MAX = 200;
 export const NEWS_EXCERPT_MAX = 500;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 
-/** The events that notify a partner (issue 6): each kind maps to the preference that e-mails it. */
+/** The events that notify a partner (decision 014): each kind maps to the preference that e-mails it. */
 export const NOTIFICATION_KINDS = [
   'application_decided',
   'document_reviewed',

@@ -149,7 +149,7 @@ export const OfferSchema = z.object({
   partnerStatus: z.enum(OFFER_PARTNER_STATUSES),
   application: ApplicationSummarySchema.nullable(),
   product: OfferProductSchema.optional(),
-  /** On the detail only: the caps that concern the viewing partner (issue 20). */
+  /** On the detail only: the caps that concern the viewing partner (decision 045). */
   caps: z.array(PartnerCapSchema).optional(),
   offerGoals: z.array(OfferGoalSchema).optional(),
   createdAt: z.string(),

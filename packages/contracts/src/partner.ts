@@ -46,7 +46,7 @@ export const ComplianceDocumentSchema = z.object({
   type: z.enum(DOCUMENT_TYPES),
   status: z.enum(DOCUMENT_STATUSES),
   expireAt: z.string().nullable(),
-  /** Its expiry date has come (issue 18): staff and the partner see it as expired, whatever its status. */
+  /** Its expiry date has come (decision 040): staff and the partner see it as expired, whatever its status. */
   expired: z.boolean(),
   document: FileSchema.nullable(),
 });

@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint.js';
 import { CLICK_MACROS } from './tracking.js';
 import { requiredString, templateUrlSchema } from './validation.js';
 
-// ---------------------------------------------------------------- the staff's catalogue (issue 19)
+// ---------------------------------------------------------------- the staff's catalogue (decision 044)
 
 /** The most goals an offer pays on, tiers a goal has, partners an allow-list holds. */
 export const OFFER_GOALS_MAX = 20;
@@ -360,7 +360,7 @@ export const CatalogueOptionsSchema = z.object({
 });
 export type CatalogueOptions = z.infer<typeof CatalogueOptionsSchema>;
 
-// ---------------------------------------------------------------- payout overrides (issue 20)
+// ---------------------------------------------------------------- payout overrides
 
 /** A partner's own payout on a goal of an offer: it replaces the goal's payout for that partner only. */
 export const PayoutOverrideSchema = z.object({

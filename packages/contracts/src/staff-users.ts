@@ -5,7 +5,7 @@ import { defineEndpoint } from './endpoint.js';
 import { UploadDocumentSchema } from './uploads.js';
 import { EmailSchema, optionalString, requiredString } from './validation.js';
 
-// ---------------------------------------------------------------- staff users and teams (issue 17, decision 037)
+// ---------------------------------------------------------------- staff users and teams (decision 037)
 
 const STAFF_ROLE_VALUES = STAFF_ROLES as readonly StaffRole[] as [StaffRole, ...StaffRole[]];
 const optionalId = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).nullable().optional();

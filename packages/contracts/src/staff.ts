@@ -33,7 +33,7 @@ const nullableText = (max: number) =>
 /** A staff member named on a partner: its account manager. */
 export const StaffRefSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
 
-/** A partner as staff list it (issue 18). */
+/** A partner as staff list it (decision 040). */
 export const StaffPartnerSchema = z.object({
   id: z.number().int(),
   displayName: z.string(),
@@ -226,7 +226,7 @@ export const PartnerStatusHistorySchema = envelope(z.array(PartnerStatusChangeSc
 export const StaffPartnerProfileAnswerSchema = envelope(StaffPartnerProfileSchema);
 
 /**
- * The staff home's work queues (issue 17), each counted within the reader's scope; null for a queue the role does not
+ * The staff home's work queues (decision 036), each counted within the reader's scope; null for a queue the role does not
  * work (finance works invoices only).
  */
 export const StaffHomeSchema = z.object({
@@ -238,7 +238,7 @@ export const StaffHomeSchema = z.object({
 });
 export type StaffHome = z.infer<typeof StaffHomeSchema>;
 
-// ---------------------------------------------------------------- the console's queues (issue 17)
+// ---------------------------------------------------------------- the console's queues (decision 036)
 
 /** An application to an offer, as the staff queue lists it. */
 export const StaffApplicationSchema = z.object({

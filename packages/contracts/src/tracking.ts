@@ -26,9 +26,9 @@ export const CLICK_REJECTION_REASONS = [
   'geo_mismatch',
   'offer_not_started',
   'offer_ended',
-  /** A click cap of the offer (the partner's or the whole offer's) is reached for its period (issue 20). */
+  /** A click cap of the offer (the partner's or the whole offer's) is reached for its period (decision 045). */
   'over_cap',
-  /** `lp` names a landing page that is not one of the offer's (issue 26). */
+  /** `lp` names a landing page that is not one of the offer's (decision 050). */
   'unknown_landing_page',
 ] as const;
 export type ClickRejectionReason = (typeof CLICK_REJECTION_REASONS)[number];
@@ -47,7 +47,7 @@ export const CONVERSION_REJECTION_REASONS = [
   'amount_required',
   /** Pending, then declined by staff on review. */
   'declined',
-  /** It would have crossed a conversion, payout or revenue cap of the offer (issue 20): never paid. */
+  /** It would have crossed a conversion, payout or revenue cap of the offer (decision 045): never paid. */
   'over_cap',
 ] as const;
 export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
@@ -75,7 +75,7 @@ export const ClickQuerySchema = z.object({
   tc2: trackingValue,
   tc3: trackingValue,
   tc4: trackingValue,
-  /** One of the offer's landing pages (issue 26): the click lands there instead of the offer's URL. */
+  /** One of the offer's landing pages (decision 050): the click lands there instead of the offer's URL. */
   lp: positiveId.optional(),
 });
 export type ClickQuery = z.infer<typeof ClickQuerySchema>;

@@ -16,7 +16,7 @@ type RouteSchema<E extends EndpointDefinition> = {
 };
 
 /**
- * A route's method, URL and schema from its contract (decision 032): spread into `app.route({...routeOf(e), handler})`,
+ * A route's method, URL and schema from its contract (decision 034): spread into `app.route({...routeOf(e), handler})`,
  * so the path, the validation and the OpenAPI entry all come from `@portal/contracts`, and the handler's request and
  * answer are typed by the contract's schemas.
  */

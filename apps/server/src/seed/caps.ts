@@ -7,7 +7,7 @@ import { scopeOfRoles } from '../plugins/auth.js';
 import { DEMO_OFFERS } from './catalogue.js';
 
 /**
- * Caps and a payout override for the demo (issue 20), after the replayed traffic so that they count what the month
+ * Caps and a payout override for the demo, after the replayed traffic so that they count what the month
  * already holds: Northwind's monthly conversion cap on its approved loan offer set just above what it has converted
  * this month (so its account manager has an alert and the staff home a cap over 90 %), an offer-wide daily click cap
  * on the public dating offer, and Northwind's own payout on that loan offer's first goal. Set as the demo admin would

@@ -675,7 +675,7 @@ const initialsOf = (brand: string) =>
 export type CataloguePictures = {
   offerImages: Buffer[];
   logos: Buffer[];
-  /** Per brand, its 300×250 and 728×90 banners (issue 26). */
+  /** Per brand, its 300×250 and 728×90 banners (decision 050). */
   banners: [Buffer, Buffer][];
 };
 
@@ -798,7 +798,7 @@ export async function seedCatalogue(
         private: plan.private ?? false,
         payoutAmount: plan.p1.amount,
         payoutPercent: plan.p1.percent,
-        // What the advertiser pays: 10 to 40 % above the payout, the network's margin (issue 19).
+        // What the advertiser pays: 10 to 40 % above the payout, the network's margin (decision 044).
         revenueAmount: withMargin(plan.p1.amount, i),
         revenuePercent: withMargin(plan.p1.percent, i),
       })),
@@ -846,7 +846,7 @@ export async function seedCatalogue(
 }
 
 /**
- * The demo's creatives and landing pages (issue 26): each brand's two banners (300×250, 728×90) on both its offers, an
+ * The demo's creatives and landing pages (decision 050): each brand's two banners (300×250, 728×90) on both its offers, an
  * HTML button and a text ad on every offer, an e-mail template on every other one, and a second landing page (a quiz
  * funnel) on three offers in four.
  */

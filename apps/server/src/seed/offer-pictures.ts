@@ -49,7 +49,7 @@ export async function productLogoPng(initials: string, color: string, size = 192
   return sharp(Buffer.from(svg)).png({ compressionLevel: 6 }).toBuffer();
 }
 
-/** A display banner of the brand (issue 26): the IAB sizes partners place, 300×250 and 728×90. */
+/** A display banner of the brand (decision 050): the IAB sizes partners place, 300×250 and 728×90. */
 export async function bannerPng(title: string, style: PictureStyle, width: number, height: number): Promise<Buffer> {
   const glyph = GLYPHS[style.glyph] ?? GLYPHS.star;
   const wide = width / height > 3;

@@ -84,7 +84,7 @@ const APPLICATIONS: [string, string][] = [
 ];
 
 /**
- * The console's queues on first start (issue 18): pending registrations, pending applications and pending documents
+ * The console's queues on first start (decision 040): pending registrations, pending applications and pending documents
  * across partners and account managers, an expired document that flags its partner, and a partner of every status.
  */
 export async function seedPartnerPipeline(

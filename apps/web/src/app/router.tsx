@@ -75,7 +75,7 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
   // The staff console's texts, before any of its screens (a partner never downloads them).
   if (isStaffUser(config.roles)) await loadStaffTexts();
   await screenTexts;
-  // Staff and partners each have their own half: the other half's screens send them home, quietly (issue 17).
+  // Staff and partners each have their own half: the other half's screens send them home, quietly (decision 036).
   if (!areaAllows(areaOf(url.pathname), config.roles)) throw redirect(homeOf(config.roles));
   if (!allowed(url.pathname, config.roles)) {
     showSnackbar({ kind: 'error', message: i18n.t('errors.accessDenied') });

@@ -217,7 +217,7 @@ function pathAndQuery<E extends EndpointDefinition>(endpoint: E, input: Endpoint
 }
 
 /**
- * Calls an endpoint of `@portal/contracts` (decision 032): the path, method and answer type come from its contract,
+ * Calls an endpoint of `@portal/contracts` (decision 034): the path, method and answer type come from its contract,
  * so no caller writes a path or an answer type by hand.
  */
 function call<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E, CallOptions>) {

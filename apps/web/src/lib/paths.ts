@@ -28,25 +28,25 @@ export const paths = {
   api: { path: '/api', href: () => '/api' },
   account: { path: '/account', href: () => '/account' },
   notifications: { path: '/notifications', href: () => '/notifications' },
-  /** The staff console's home: the work queues (issue 17). */
+  /** The staff console's home: the work queues (decision 036). */
   staffHome: { path: '/staff', href: () => '/staff' },
   /** Back-office: partners and their statuses (decision 026), for staff only. */
   staffPartners: { path: '/staff/partners', href: () => '/staff/partners' },
-  /** Back-office: one partner, its tabs (issue 18). */
+  /** Back-office: one partner, its tabs (decision 040). */
   staffPartner: {
     path: '/staff/partners/:id',
     href: (id: number, tab?: string) => (tab ? `/staff/partners/${id}?tab=${tab}` : `/staff/partners/${id}`),
   },
-  /** Back-office: advertisers, their products, tokens and postbacks (issue 19), for admins. */
+  /** Back-office: advertisers, their products, tokens and postbacks (decision 041), for admins. */
   staffAdvertisers: { path: '/staff/advertisers', href: () => '/staff/advertisers' },
   staffAdvertiser: { path: '/staff/advertisers/:id', href: (id: number) => `/staff/advertisers/${id}` },
-  /** Back-office: the catalogue, its goals' revenue and payout, targeting (issue 19); admins write it. */
+  /** Back-office: the catalogue, its goals' revenue and payout, targeting (decision 044); admins write it. */
   staffOffers: { path: '/staff/offers', href: () => '/staff/offers' },
   staffOfferNew: { path: '/staff/offers/new', href: () => '/staff/offers/new' },
   staffOffer: { path: '/staff/offers/:id', href: (id: number) => `/staff/offers/${id}` },
-  /** Back-office: the network reports with advertiser revenue, payout and margin (issue 21), for every staff member. */
+  /** Back-office: the network reports with advertiser revenue, payout and margin (decision 046), for every staff member. */
   staffReports: { path: '/staff/reports', href: () => '/staff/reports' },
-  /** Back-office: news for partners, with their audiences (issue 19), for admins. */
+  /** Back-office: news for partners, with their audiences (decision 042), for admins. */
   staffNews: { path: '/staff/news', href: () => '/staff/news' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },

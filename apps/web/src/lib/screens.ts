@@ -55,7 +55,7 @@ export type Screen = {
   /**
    * Whose screen it is, once signed in: the partner portal's, the staff console's, or both (account settings).
    * A staff member who opens a partner screen is taken to the console's home, a partner who opens a staff screen to
-   * the dashboard, quietly (issue 17); guest screens have none.
+   * the dashboard, quietly (decision 036); guest screens have none.
    */
   area?: ScreenArea;
   menu?: MenuEntry;
@@ -148,7 +148,7 @@ export const screens = {
   api: { path: paths.api.path, title: 'screen.api', area: 'partner' },
   account: { path: paths.account.path, title: 'screen.account', area: 'both' },
   notifications: { path: paths.notifications.path, title: 'screen.notifications', area: 'partner' },
-  // The staff console (issue 17): its own menu.
+  // The staff console (decision 036): its own menu.
   staffHome: {
     path: paths.staffHome.path,
     title: 'screen.staffHome',

@@ -8,7 +8,7 @@ export const advertisers = pgTable('advertisers', {
   name: text().notNull(),
   /** Per-advertiser secret for server-to-server conversion postbacks. */
   securityToken: text().notNull(),
-  /** The token before the last rotation, still accepted until `previousTokenExpiresAt` (issue 19). */
+  /** The token before the last rotation, still accepted until `previousTokenExpiresAt` (decision 041). */
   previousToken: text(),
   previousTokenExpiresAt: timestamp({ withTimezone: true }),
   /** A disabled advertiser's offers are hidden and take no new click; its postbacks for earlier clicks still count. */
@@ -22,7 +22,7 @@ export const advertisers = pgTable('advertisers', {
 });
 
 /**
- * Every postback an advertiser sent, as received and as judged: what staff read to debug an integration (issue 19).
+ * Every postback an advertiser sent, as received and as judged: what staff read to debug an integration (decision 041).
  * Postbacks whose token is no advertiser's are not kept (they could be anyone's flood), except a rotated-out token.
  */
 export const advertiserPostbacks = pgTable(

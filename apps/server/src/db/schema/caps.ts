@@ -6,7 +6,7 @@ import { partners } from './partners.js';
 import { conversions } from './tracking.js';
 
 /**
- * A cap on an offer (issue 20, decision 045): a partner's (`partnerId`) or the whole offer's (null), on clicks,
+ * A cap on an offer (decision 045): a partner's (`partnerId`) or the whole offer's (null), on clicks,
  * conversions, payout or revenue (minor units), per Paris day, Paris month or in total. A change of limit keeps the
  * row (and its usage); a change of metric or period is another cap.
  */

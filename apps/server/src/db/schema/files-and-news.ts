@@ -29,7 +29,7 @@ export const news = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     imageId: integer().references(() => files.id, { onDelete: 'set null' }),
     /**
-     * Who reads it (issue 19): `{"kind":"all"}`, `{"kind":"offers","offerIds":[…]}` (partners with an active
+     * Who reads it (decision 042): `{"kind":"all"}`, `{"kind":"offers","offerIds":[…]}` (partners with an active
      * application on, or traffic in the last 30 days to, one of them) or `{"kind":"partners","partnerIds":[…]}`.
      */
     audience: jsonb()

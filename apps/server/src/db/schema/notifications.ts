@@ -61,7 +61,7 @@ export const notifications = pgTable(
   (t) => [index().on(t.partnerId, t.createdAt), index().on(t.partnerId, t.readAt)],
 );
 
-/** What happened that a staff member must know (a cap nearing its limit, issue 20): shown on the staff home. */
+/** What happened that a staff member must know (a cap nearing its limit, decision 045): shown on the staff home. */
 export const staffNotifications = pgTable(
   'staff_notifications',
   {

@@ -51,7 +51,7 @@ export const offers = pgTable(
   (t) => [index().on(t.enabled, t.private)],
 );
 
-/** The partners who see a private offer without an active application to it (issue 19): its allow-list. */
+/** The partners who see a private offer without an active application to it (decision 044): its allow-list. */
 export const offerAllowedPartners = pgTable(
   'offer_allowed_partners',
   {
@@ -124,7 +124,7 @@ export const offerGoals = pgTable(
     payoutAmount: integer(),
     /** Basis points of the sale amount (1250 = 12.5 %). */
     payoutPercent: integer(),
-    /** What the advertiser pays the network per conversion (issue 19): minor units, or basis points of the sale. */
+    /** What the advertiser pays the network per conversion (decision 044): minor units, or basis points of the sale. */
     revenueAmount: integer(),
     revenuePercent: integer(),
     /** Lets the payout exceed the revenue (a loss leader); refused otherwise. */
@@ -152,7 +152,7 @@ export const offerGoalTypes = pgTable(
 );
 
 /**
- * A partner's own payout on one goal of an offer (issue 20): it replaces the goal's payout (its base tier) for that
+ * A partner's own payout on one goal of an offer: it replaces the goal's payout (its base tier) for that
  * partner, on screen and on the conversions recorded after it. Audited as `payout_override`.
  */
 export const payoutOverrides = pgTable(
@@ -179,7 +179,7 @@ export const payoutOverrides = pgTable(
 );
 
 /**
- * What a partner promotes (issue 26): a banner (an uploaded picture, its size read from it), an HTML snippet, an
+ * What a partner promotes (decision 050): a banner (an uploaded picture, its size read from it), an HTML snippet, an
  * e-mail template or a text ad, `{tracking_link}` where the partner's link goes.
  */
 export const offerCreatives = pgTable(
@@ -202,7 +202,7 @@ export const offerCreatives = pgTable(
   (t) => [index().on(t.offerId)],
 );
 
-/** Where an offer's traffic may land besides its own URL (issue 26): /click?lp={id}, the offer URL's macros. */
+/** Where an offer's traffic may land besides its own URL (decision 050): /click?lp={id}, the offer URL's macros. */
 export const offerLandingPages = pgTable(
   'offer_landing_pages',
   {

@@ -21,7 +21,7 @@ const hour = () => timestamp({ withTimezone: true }).notNull();
 const day = () => date({ mode: 'string' }).notNull();
 /** Payouts of different currencies are never summed together. */
 const currency = () => varchar({ length: 3 }).notNull();
-/** The visitor's country (issue 19); '' when it could not be placed, and on rows written before it was kept. */
+/** The visitor's country (decision 044); '' when it could not be placed, and on rows written before it was kept. */
 const country = () => varchar({ length: 2 }).notNull().default('');
 
 /** The counts every grain holds: conversions by status and their money. */
@@ -34,7 +34,7 @@ const counts = () => ({
   /** Approved payout, minor units. */
   payout: bigint({ mode: 'number' }).notNull().default(0),
   pendingPayout: bigint({ mode: 'number' }).notNull().default(0),
-  /** What advertisers owe for the approved conversions (issue 21), minor units; never in a partner's answer. */
+  /** What advertisers owe for the approved conversions (decision 046), minor units; never in a partner's answer. */
   revenue: bigint({ mode: 'number' }).notNull().default(0),
   pendingRevenue: bigint({ mode: 'number' }).notNull().default(0),
 });
@@ -75,7 +75,7 @@ export const statsHourly = grainTable('stats_hourly', { partnerId: integer().not
 export const statsDaily = grainTable('stats_daily', { partnerId: integer().notNull(), day: day(), ...subIds() });
 
 /**
- * The narrow rollup of the network reports (issue 21, decision 046): the same counts per (hour, partner, offer,
+ * The narrow rollup of the network reports (decision 046): the same counts per (hour, partner, offer,
  * currency, country), without sub-IDs and trackers, so that network-wide breakdowns read a few rows per hour instead
  * of every sub-ID's. Written with the others, in the same transactions.
  */

@@ -41,7 +41,7 @@ export const clicks = pgTable(
     tc3: text(),
     tc4: text(),
     ip: text(),
-    /** The visitor's country from its address (issue 19), ISO 3166-1 alpha-2; null when it cannot be placed. */
+    /** The visitor's country from its address (decision 044), ISO 3166-1 alpha-2; null when it cannot be placed. */
     country: varchar({ length: 2 }),
     userAgent: text(),
     referrer: text(),
@@ -80,7 +80,7 @@ export const conversions = pgTable(
     amount: bigint({ mode: 'number' }),
     /** What the partner earns, minor units. */
     payout: bigint({ mode: 'number' }).notNull().default(0),
-    /** What the advertiser owes the network for it (issue 19), minor units; 0 when rejected. Never shown to partners. */
+    /** What the advertiser owes the network for it (decision 044), minor units; 0 when rejected. Never shown to partners. */
     revenue: bigint({ mode: 'number' }).notNull().default(0),
     currency: varchar({ length: 3 }).notNull().default('EUR'),
     status: varchar({ length: 16 }).notNull().default('approved'),
@@ -90,7 +90,7 @@ export const conversions = pgTable(
     tc2: text(),
     tc3: text(),
     tc4: text(),
-    /** The click's country (issue 19): the conversion's rollup row is the click's. */
+    /** The click's country (decision 044): the conversion's rollup row is the click's. */
     country: varchar({ length: 2 }),
     clickedAt: timestamp({ withTimezone: true }),
     /** The billing request that paid this approved conversion; null until a billing run bills it (decision 027). */

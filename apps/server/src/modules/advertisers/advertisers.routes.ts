@@ -23,7 +23,7 @@ import {
 export type AdvertiserTracking = { buffer: ClickBuffer; tokens: AdvertiserTokens };
 
 /**
- * Advertisers, their products, postback tokens and postback log, for admins (issue 19): the token is what an
+ * Advertisers, their products, postback tokens and postback log, for admins (decision 041): the token is what an
  * advertiser's server must be given, and lets its holder create paid conversions. Every write is audited; a change
  * of token or of enabled reaches /postback at once (the token list is reloaded).
  */

@@ -211,7 +211,7 @@ async function startUsage(
 }
 
 /**
- * The caps of an offer that concern a partner, as it may see them (issue 20): its own with what is left and when the
+ * The caps of an offer that concern a partner, as it may see them (decision 045): its own with what is left and when the
  * period resets; for an offer-wide cap only whether the offer is still available, never the volume of others.
  */
 export async function partnerCaps(db: DbOrTx, offerId: number, partnerId: number, now: Date): Promise<PartnerCap[]> {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { capAlerts, listCaps, replaceCaps } from './caps.repository.js';
 import { staffNotificationsOf } from './cap-alerts.js';
 
-/** Offer caps (issue 20): read by every staff member, set by managers within reach; the alerts they raise. */
+/** Offer caps (decision 045): read by every staff member, set by managers within reach; the alerts they raise. */
 export const capsRoutes: FastifyPluginAsyncZod<{
   ctx: AppContext;
   /** A change of caps reaches this process's /click at once (other processes within the context cache's TTL). */

@@ -1,4 +1,4 @@
-// The caps module's front door (issue 20, decision 045): offer caps set by staff, taken by conversions in their own
+// The caps module's front door (decision 045): offer caps set by staff, taken by conversions in their own
 // transaction, given back by a decline, shown to the partner they concern, and the alerts at 90 %.
 export { capsRoutes } from './caps.routes.js';
 export { takeConversionCaps, giveBackConversionCaps, wouldCrossCaps, type ConversionWorth } from './cap-takes.js';

@@ -11,7 +11,7 @@ import type { ClickJournal, JournalEntry } from './click-journal.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
 
-/** Where a buffered click keeps the cap counters it took (issue 20). */
+/** Where a buffered click keeps the cap counters it took (decision 045). */
 const CAP_REFS = Symbol('capRefs');
 /** Its sequence number in the journal (decision 053). */
 const SEQ = Symbol('seq');
@@ -29,7 +29,7 @@ export type BufferedClick = {
   tc3: string | null;
   tc4: string | null;
   ip: string | null;
-  /** The visitor's country (issue 19), null when it could not be placed. */
+  /** The visitor's country (decision 044), null when it could not be placed. */
   country: string | null;
   userAgent: string | null;
   referrer: string | null;

@@ -24,7 +24,7 @@ type Counter = {
 export type CapRef = Counter;
 
 /**
- * Click caps enforced at click time without a database round trip (issue 20, decision 045): one counter per cap and
+ * Click caps enforced at click time without a database round trip (decision 045): one counter per cap and
  * period in the process. A click is admitted when every cap that applies is below its limit, and counts in each at
  * once; the click batch adds its clicks to `cap_usage` in its own transaction and reads back every known counter,
  * so that each process learns the others' clicks at its next flush. The overshoot is bounded by what the other

@@ -27,7 +27,7 @@ type Segment = { name: string; bytes: number; lastSeq: number };
 const SEGMENT = /^clicks-(\d{13})-(\d{12})\.ndjson$/;
 
 /**
- * The click journal (issue 23, decision 053): every acknowledged click is appended here before the database sees it,
+ * The click journal (decision 053): every acknowledged click is appended here before the database sees it,
  * so that a hard kill loses at most the clicks of the last sync interval and a database outage spills to disk instead
  * of memory. Append-only NDJSON segments, named so that their order is their names' order; a segment is deleted once
  * every click in it is committed. All file writes are synchronous (they land in the page cache, a few microseconds);

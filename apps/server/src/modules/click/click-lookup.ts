@@ -24,14 +24,14 @@ export type ClickContext = {
     requireApproval: boolean;
     defaultUrl: string;
     currency: string;
-    /** Where refused traffic is sent (issue 19), or null. */
+    /** Where refused traffic is sent (decision 044), or null. */
     fallbackUrl: string | null;
     /** Epoch milliseconds, or null: clicks outside [startsAt, endsAt) are refused. */
     startsAt: number | null;
     endsAt: number | null;
     /** The countries the offer takes when geo targeting is on and it names some; null: every country. */
     countries: ReadonlySet<string> | null;
-    /** The offer's other landing pages (issue 26), by id: `lp` picks one; usually none. */
+    /** The offer's other landing pages (decision 050), by id: `lp` picks one; usually none. */
     landingPages: ReadonlyMap<number, string> | null;
   } | null;
   partner: { id: number; status: string; allOffersAccess: boolean } | null;
@@ -39,7 +39,7 @@ export type ClickContext = {
   applicationStatus: string | null;
   /** The partner is on the (private) offer's allow-list. */
   allowListed: boolean;
-  /** The click caps that apply: the partner's own and the whole offer's (issue 20); usually none. */
+  /** The click caps that apply: the partner's own and the whole offer's (decision 045); usually none. */
   caps: ClickCapRule[];
 };
 
@@ -57,7 +57,7 @@ async function loadContext(
   const offerRows = await db
     .select({
       id: offers.id,
-      // Disabling the offer's product or advertiser stops its new clicks too (issue 19): one join, still one query.
+      // Disabling the offer's product or advertiser stops its new clicks too (decision 044): one join, still one query.
       enabled: sql<boolean>`(${offers.enabled} and ${products.enabled} and ${advertisers.enabled})`,
       private: offers.private,
       requireApproval: offers.requireApproval,

@@ -49,9 +49,9 @@ export type ClickDecision =
 
 /**
  * Whether the partner may send traffic to the offer: the visibility rule of decision 006 (the allow-list of a private
- * offer counting as public, issue 19), then approval, then the offer's targeting: its dates and the visitor's country
+ * offer counting as public, decision 044), then approval, then the offer's targeting: its dates and the visitor's country
  * (`country` null: unknown, which no country list accepts). A targeting refusal names the offer's fallback URL.
- * Everything is in the cached context: no database round trip (issue 19).
+ * Everything is in the cached context: no database round trip (decision 044).
  */
 export function decideClick(context: ClickContext, now: number, country: string | null | undefined): ClickDecision {
   const { offer, partner, applicationStatus } = context;
@@ -139,7 +139,7 @@ export type ClickVisitor = Pick<BufferedClick, 'ip' | 'userAgent' | 'referrer'> 
   country?: string | null | undefined;
 };
 
-/** A refusal names where the visitor goes instead when the offer has a fallback URL (issue 19). */
+/** A refusal names where the visitor goes instead when the offer has a fallback URL (decision 044). */
 export type ClickOutcome =
   | { ok: true; clickId: string; location: string }
   | { ok: false; reason: ClickRejectionReason; status: 403 | 404; location?: string | undefined }
@@ -187,7 +187,7 @@ function recordClick(
     status: d.status,
     location: d.fallbackUrl ? landingUrl(d.fallbackUrl, query, '') : undefined,
   });
-  // `lp` (issue 26): one of the offer's own landing pages, never another offer's.
+  // `lp` (decision 050): one of the offer's own landing pages, never another offer's.
   let target = decision.ok ? decision.offer.defaultUrl : '';
   if (decision.ok && query.lp !== undefined) {
     const page = decision.offer.landingPages?.get(query.lp);
@@ -206,7 +206,7 @@ function recordClick(
     });
     return refusal(decision);
   }
-  // Click caps (issue 20): counted in the process, no database round trip; a reached cap refuses as targeting does.
+  // Click caps (decision 045): counted in the process, no database round trip; a reached cap refuses as targeting does.
   let capRefs: CapRef[] | null = null;
   if (context.caps.length > 0) {
     capRefs = buffer.caps.admit(context.caps, now.getTime());

@@ -4,7 +4,7 @@ import { BlockList, isIP } from 'node:net';
 import { Reader, type CountryResponse } from 'maxmind';
 
 /**
- * The visitor's country from its IP address, offline (issue 19, decision 044): a country MMDB file read once into
+ * The visitor's country from its IP address, offline (decision 044): a country MMDB file read once into
  * memory at start, looked up in microseconds, no database round trip and no network call per click.
  * The default file is the npm package `@ip-location-db/geo-whois-asn-country-mmdb` (RIR WHOIS, GeoFeed and ASN
  * data, CC BY 4.0 by the NRO); GEOIP_DATABASE points at any other country MMDB, MaxMind's GeoLite2/GeoIP2 Country

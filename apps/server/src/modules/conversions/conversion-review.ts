@@ -111,7 +111,7 @@ export async function reviewConversion(
       .where(and(eq(conversions.id, id), eq(conversions.status, 'pending')))
       .returning(columns);
     if (!updated) throw conflict('Only a pending conversion can be reviewed.', { status: 'pending' });
-    // A declined conversion frees what it took from its caps, in the periods it took it from (issue 20).
+    // A declined conversion frees what it took from its caps, in the periods it took it from (decision 045).
     if (reason) await giveBackConversionCaps(tx, updated.id);
     await moveRollups(tx, updated, current.payout, current.revenue);
     await recordAudit(

@@ -5,7 +5,7 @@ import { OutboxWorker } from '../../lib/outbox-worker.js';
 import { advertiserPostbacks } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 
-/** Every postback an advertiser sent and what became of it (issue 19): written by /postback, read by staff. */
+/** Every postback an advertiser sent and what became of it (decision 041): written by /postback, read by staff. */
 
 export type NewPostbackLog = {
   advertiserId: number;

@@ -38,7 +38,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   });
 
   /**
-   * The advertiser's log of what it sent (issue 19). A token that is no advertiser's is not logged (anyone may send
+   * The advertiser's log of what it sent (decision 041). A token that is no advertiser's is not logged (anyone may send
    * those); a rotated-out one is, as `wrong_token`. Logging never fails the postback.
    */
   const log = async (

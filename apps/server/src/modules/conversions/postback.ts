@@ -71,7 +71,7 @@ export class AdvertiserTokens {
 
   /**
    * Every advertiser's token, enabled or not (a disabled advertiser's postbacks for earlier clicks still count), and
-   * the token before its last rotation with the end of its grace period (issue 19).
+   * the token before its last rotation with the end of its grace period (decision 041).
    */
   private load(): Promise<void> {
     this.loading ??= this.db
@@ -205,7 +205,7 @@ async function offerFacts(db: Db, offerId: number, partnerId: number, goal: stri
       advertiserId: products.advertiserId,
       partnerStatus: partners.status,
       goalId: offerGoals.goalId,
-      // The partner's own payout on the goal when it has one (issue 20: the payout resolver), both sides together.
+      // The partner's own payout on the goal when it has one (the payout resolver), both sides together.
       payoutAmount: sql<
         number | null
       >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutAmount} else ${payoutOverrides.payoutAmount} end`,
@@ -253,7 +253,7 @@ type Outcome = {
   reason: ConversionRejectionReason | null;
   goalId: number | null;
   payout: number;
-  /** What the advertiser owes for it (issue 19): the goal's revenue, as the payout is computed. */
+  /** What the advertiser owes for it (decision 044): the goal's revenue, as the payout is computed. */
   revenue: number;
 };
 
@@ -353,7 +353,7 @@ export async function recordPostback(
         .onConflictDoNothing()
         .returning({ id: conversions.id });
       if (!row) return null;
-      // A counted conversion takes its caps (issue 20, decision 045); one that would cross any is rejected, unpaid.
+      // A counted conversion takes its caps (decision 045); one that would cross any is rejected, unpaid.
       if (known && o.status !== 'rejected') {
         const within = await takeConversionCaps(
           tx,
@@ -420,7 +420,7 @@ export async function recordPostback(
 }
 
 /**
- * What a postback of this advertiser would record, without writing anything (issue 19's test postback): the same
+ * What a postback of this advertiser would record, without writing anything (decision 041's test postback): the same
  * click look-up, offer facts and judgement, and whether a conversion under the same key already exists.
  */
 export async function previewPostback(
@@ -437,7 +437,7 @@ export async function previewPostback(
   let outcome: Outcome = known
     ? judge(known.click, known.facts, amountMinor, now)
     : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0, revenue: 0 };
-  // A counted conversion that would cross a cap would be recorded as over_cap (issue 20).
+  // A counted conversion that would cross a cap would be recorded as over_cap (decision 045).
   if (known && outcome.status !== 'rejected' && (await wouldCrossCaps(db, { offerId: known.click.offerId, partnerId: known.click.partnerId, at: now }, outcome))) // prettier-ignore
     outcome = { status: 'rejected', reason: 'over_cap', goalId: outcome.goalId, payout: 0, revenue: 0 };
   const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;

@@ -38,7 +38,7 @@ const slug = (name: string) =>
     .slice(0, 60) || 'creative';
 
 /**
- * Creatives and landing pages (issue 26): attached to an offer by admins (audited), seen by the partners who may run
+ * Creatives and landing pages (decision 050): attached to an offer by admins (audited), seen by the partners who may run
  * it, a creative's HTML and text downloaded with the partner's own tracking link inside.
  */
 export const creativesRoutes: FastifyPluginAsyncZod<{

@@ -1,2 +1,2 @@
-// The network reports' front door (issue 21, decision 046): staff reports with advertiser revenue, payout and margin.
+// The network reports' front door (decision 046): staff reports with advertiser revenue, payout and margin.
 export { networkReportsRoutes } from './network-reports.routes.js';

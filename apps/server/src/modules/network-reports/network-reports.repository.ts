@@ -314,7 +314,7 @@ function rowOf(key: string, label: string, parts: Slice[], isTotal = false): Net
 const weight = (amounts: MoneyAmount[]) => amounts.reduce((sum, a) => sum + a.amount, 0);
 
 /**
- * A network report (issue 21): one row per day (every day of the range, quiet ones as zeros), partner, offer,
+ * A network report (decision 046): one row per day (every day of the range, quiet ones as zeros), partner, offer,
  * advertiser, account manager or country, then the Totals row, the sum of the rows. Other breakdowns than days come
  * by margin, largest first.
  */

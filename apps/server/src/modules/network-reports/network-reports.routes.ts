@@ -34,7 +34,7 @@ const majorEpc = (minor: number) => (minor / 100).toFixed(4);
 const HEADER = ['Clicks', 'Conversions', 'Conversion Rate (%)', 'Currency', 'Advertiser Revenue', 'Payout', 'Margin', 'EPC']; // prettier-ignore
 const LABEL_HEADER = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country' } as const; // prettier-ignore
 
-/** The staff's network reports and the home's figures (issue 21), in the viewer's time zone and scope. */
+/** The staff's network reports and the home's figures (decision 046), in the viewer's time zone and scope. */
 export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
   const viewer = async (request: FastifyRequest) => ({

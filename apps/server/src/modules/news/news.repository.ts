@@ -29,7 +29,7 @@ function published(now: Date): SQL {
 }
 
 /**
- * The items whose audience includes the partner (issue 19): everyone's; those naming it; and those of offers it has
+ * The items whose audience includes the partner (decision 042): everyone's; those naming it; and those of offers it has
  * an active application on, or sent traffic to in the last 30 days. Written out with table names: drizzle leaves a
  * single-table select's columns unqualified, which these subqueries would misread.
  */
@@ -82,7 +82,7 @@ export async function listPublishedNews(
   };
 }
 
-// ---------------------------------------------------------------- staff (issue 19)
+// ---------------------------------------------------------------- staff (decision 042)
 
 type NewsRow = typeof news.$inferSelect;
 

@@ -36,7 +36,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     },
   });
 
-  // ---------------------------------------------------------------- staff (issue 19)
+  // ---------------------------------------------------------------- staff (decision 042)
   const admin = app.requireStaff(['ROLE_ADMIN']);
   const context = (request: Parameters<typeof auditActorOf>[0]) => ({ actor: auditActorOf(request), now: ctx.now() });
 

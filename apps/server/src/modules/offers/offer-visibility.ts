@@ -34,16 +34,16 @@ export async function offerViewerOf(db: DbOrTx, partnerId: number): Promise<Offe
 export const viewerApplication = (viewer: OfferViewer): SQL =>
   and(eq(partnerOffers.offerId, offers.id), eq(partnerOffers.partnerId, viewer.partnerId)) as SQL;
 
-/** The offer's product and advertiser are enabled: disabling either hides its offers (issue 19). */
+/** The offer's product and advertiser are enabled: disabling either hides its offers (decision 044). */
 const offerLive = sql`exists (select 1 from ${products} join ${advertisers} on ${advertisers.id} = ${products.advertiserId} where ${products.id} = ${offers.productId} and ${products.enabled} and ${advertisers.enabled})`;
 
-/** The viewer is on the offer's allow-list (issue 19): it sees the private offer as it would a public one. */
+/** The viewer is on the offer's allow-list (decision 044): it sees the private offer as it would a public one. */
 const allowListed = (viewer: OfferViewer) =>
   sql`exists (select 1 from ${offerAllowedPartners} where ${offerAllowedPartners.offerId} = ${offers.id} and ${offerAllowedPartners.partnerId} = ${viewer.partnerId})`;
 
 /**
  * Decision 006: an enabled offer is visible when the viewer's application to it is active, or when it is public (or
- * private with the viewer on its allow-list, issue 19) and the viewer either has access to every offer or has
+ * private with the viewer on its allow-list, decision 044) and the viewer either has access to every offer or has
  * applied to it (any status). Needs `viewerApplication` joined.
  */
 export function visibleToViewer(viewer: OfferViewer): SQL {
@@ -75,7 +75,7 @@ export function registrationPayout(
 export async function registrationPayouts(
   db: DbOrTx,
   offerList: { id: number; currency: string }[],
-  /** The partner whose own payouts (overrides, issue 20) replace the goals'. */
+  /** The partner whose own payouts (overrides) replace the goals'. */
   partnerId: number,
 ): Promise<Map<number, OfferPayout | null>> {
   const result = new Map<number, OfferPayout | null>(offerList.map((offer) => [offer.id, null]));

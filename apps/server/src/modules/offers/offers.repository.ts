@@ -86,7 +86,7 @@ function epcTable(db: DbOrTx, now: Date, partnerId: number | null, name: string)
  * by payout: a set-based join stays fast where a per-row subquery over thousands of offers does not.
  */
 function payoutTable(db: DbOrTx, partnerId: number) {
-  // The viewer's own payout where it has one (issue 20), as the list shows it.
+  // The viewer's own payout where it has one, as the list shows it.
   const own = (override: AnyPgColumn, tier: AnyPgColumn) =>
     sql<number | null>`case when ${payoutOverrides.id} is null then ${tier} else ${override} end`;
   return db
@@ -435,7 +435,7 @@ async function goalsOf(
     for (const t of typeRows) {
       const list = typesBy.get(t.offerGoalId) ?? [];
       const goal = goalOf.get(t.offerGoalId)!;
-      // The base tier is the goal's payout: the partner's override replaces both (issue 20).
+      // The base tier is the goal's payout: the partner's override replaces both.
       const own =
         t.goalType.identifier === PAYOUT_TIER
           ? resolvePayout(overrides, goal.offerId, goal.goal.identifier, {

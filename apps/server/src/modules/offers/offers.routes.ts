@@ -60,7 +60,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
         request.query.groups ?? [],
       );
       if (!offer) throw notFound(OFFER_NOT_FOUND);
-      // The caps that concern the partner (issue 20): its own with what is left, the offer's as available or capped.
+      // The caps that concern the partner (decision 045): its own with what is left, the offer's as available or capped.
       return ok({ ...offer, caps: await partnerCaps(db, offer.id, partnerIdOf(request), ctx.now()) });
     },
   });
@@ -166,7 +166,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     },
   });
 
-  // Payout overrides (issue 20): managers set them for the partners they reach, admins for any.
+  // Payout overrides: managers set them for the partners they reach, admins for any.
   const managers = app.requireStaff(['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']);
   const scoped = (request: Parameters<typeof auditActorOf>[0]) => ({
     ...writeContext(request),

@@ -123,7 +123,7 @@ export async function removeOverride(db: DbOrTx, offerId: number, overrideId: nu
 } // prettier-ignore
 
 /**
- * The payout resolver (issue 20): a partner's overrides on some offers, keyed `offerId:goal`. Every place a partner's
+ * The payout resolver: a partner's overrides on some offers, keyed `offerId:goal`. Every place a partner's
  * payout is shown applies them with `resolvePayout`; a conversion reads the same rows in its own query.
  */
 export async function overridesOf(

@@ -46,7 +46,7 @@ function statusCondition(status: StaffOffersQuery['status'], now: Date): SQL | u
   }
 }
 
-/** The catalogue as staff search it (issue 19): every offer, enabled or not, newest first unless sorted. */
+/** The catalogue as staff search it (decision 044): every offer, enabled or not, newest first unless sorted. */
 export async function listStaffOffers(
   db: DbOrTx,
   query: {

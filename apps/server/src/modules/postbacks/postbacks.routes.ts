@@ -20,7 +20,7 @@ const NOT_FOUND = 'Postback not found.';
 const INVALID = 'The postback is invalid.';
 
 /**
- * A partner's own postbacks (issue 5, decision 019): list, create, edit, delete, statistics, Test, manual
+ * A partner's own postbacks (decision 019): list, create, edit, delete, statistics, Test, manual
  * re-send, and the signing secret. Sessions only, never API keys (decision 013); another partner's postback or
  * delivery answers 404, as if it did not exist.
  */

@@ -41,7 +41,7 @@ export type RollupCounts = {
   rejected: number;
   payout: number;
   pendingPayout: number;
-  /** Advertiser revenue of approved and pending conversions (issue 21): staff reports only. */
+  /** Advertiser revenue of approved and pending conversions (decision 046): staff reports only. */
   revenue: number;
   pendingRevenue: number;
 };
@@ -252,7 +252,7 @@ export type StatsFilters = {
   tc4?: string | undefined;
 };
 
-/** A partner's daily figures: no advertiser revenue (issue 21: never in a partner's answer). */
+/** A partner's daily figures: no advertiser revenue (decision 046: never in a partner's answer). */
 export type DailyStatsRow = { day: string; currency: string } & Omit<RollupCounts, 'revenue' | 'pendingRevenue'>;
 
 /**

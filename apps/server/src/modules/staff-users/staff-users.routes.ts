@@ -19,7 +19,7 @@ import {
 } from './staff-users.service.js';
 
 /**
- * Staff users, teams and the network's security settings (issue 17, decision 037). Admins manage everyone; team
+ * Staff users, teams and the network's security settings (decision 037). Admins manage everyone; team
  * managers the account managers of their own team; the rest is refused, and an attempt to give more rights than one
  * has is logged as a security event.
  */

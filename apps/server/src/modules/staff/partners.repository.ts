@@ -40,7 +40,7 @@ type PartnerRow = typeof partners.$inferSelect;
 
 const REQUIRED_DOCUMENTS = 'compliance.required_document_types';
 
-/** The document types every partner must hold, approved and unexpired (issue 18); a default until an admin sets it. */
+/** The document types every partner must hold, approved and unexpired (decision 040); a default until an admin sets it. */
 export async function requiredDocumentTypes(db: DbOrTx): Promise<DocumentType[]> {
   const [row] = await db.select().from(networkSettings).where(eq(networkSettings.name, REQUIRED_DOCUMENTS));
   const value = row?.value;
@@ -195,7 +195,7 @@ export function complianceDocumentDto(
 }
 
 /**
- * Everything staff see of a partner (issue 18), without the scope check (the route makes it first). Bank details are
+ * Everything staff see of a partner (decision 040), without the scope check (the route makes it first). Bank details are
  * masked to their last four characters for a reader who may not read them in clear.
  */
 export async function staffPartnerProfile(

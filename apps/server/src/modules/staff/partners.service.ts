@@ -41,7 +41,7 @@ async function listErrors(db: DbOrTx, body: StaffPartnerUpdate): Promise<FieldEr
 }
 
 /**
- * Changes what staff may set on a partner (issue 18), in one transaction with its audit entry: only the fields sent,
+ * Changes what staff may set on a partner (decision 040), in one transaction with its audit entry: only the fields sent,
  * and only those that differ are written and logged. Only admins and team managers reassign a partner, a team manager
  * to a member of its team; only an admin leaves a partner without an account manager.
  */

@@ -1,5 +1,5 @@
 // The statistics module's front door: partners' reports and exports.
 export { statisticsRoutes } from './statistics.routes.js';
-// The report window rules the staff's network reports share (issue 21).
+// The report window rules the staff's network reports share (decision 046).
 export { daysOf, resolveRange, utcWindow, type UtcWindow } from './report-dates.js';
 export { userTimezone } from './statistics.repository.js';

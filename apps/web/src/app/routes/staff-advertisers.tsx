@@ -4,7 +4,7 @@ import { PageTitle } from '@/components/page-title';
 import { AdvertiserPage } from '@/features/staff-advertisers/components/advertiser-page';
 import { AdvertisersList } from '@/features/staff-advertisers/components/advertisers-list';
 
-/** The console's advertisers (issue 19): see features/staff-advertisers. */
+/** The console's advertisers (decision 041): see features/staff-advertisers. */
 export function StaffAdvertisersRoute() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { StaffConversions } from '@/features/staff-conversions/components/staff-conversions';
 
-/** The staff console (issue 17): see features/staff-conversions. */
+/** The staff console (decision 036): see features/staff-conversions. */
 export function StaffConversionsRoute() {
   const { t } = useTranslation();
   return (

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
 import { StaffDocuments } from '@/features/staff-queues/components/staff-queues';
 
-/** The staff console's queue (issue 17): see features/staff-queues. */
+/** The staff console's queue (decision 036): see features/staff-queues. */
 export function StaffDocumentsRoute() {
   const { t } = useTranslation();
   return (

@@ -7,7 +7,7 @@ import { StaffOffersList } from '@/features/staff-offers/components/staff-offers
 
 const useIsAdmin = () => useConfig().roles.includes('ROLE_ADMIN');
 
-/** The console's offers (issue 19): see features/staff-offers. Every staff member reads them, admins write. */
+/** The console's offers (decision 044): see features/staff-offers. Every staff member reads them, admins write. */
 export function StaffOffersRoute() {
   const { t } = useTranslation();
   const admin = useIsAdmin();

@@ -38,7 +38,7 @@ export function buildTrackingLink(
   landingPageId: number | null = null,
 ) {
   const parts = [`offer_id=${offerId}`, `aff_id=${partnerId}`];
-  // One of the offer's landing pages (issue 26): /click sends there instead of the offer's own URL.
+  // One of the offer's landing pages (decision 050): /click sends there instead of the offer's own URL.
   if (landingPageId !== null) parts.push(`lp=${landingPageId}`);
   for (const name of TRACKING_PARAMS) {
     const value = values[name]?.trim();

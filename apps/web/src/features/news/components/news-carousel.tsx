@@ -10,7 +10,7 @@ import type { NewsItem } from '../types';
 import { NewsCard } from './news-card';
 
 // The modal (Mantine's Modal, its focus trap and scroll lock) and the HTML sanitiser come with the first news opened,
-// not with the dashboard's first load (issue 22's budget, decision 048).
+// not with the dashboard's first load (the dashboard's script budget, decision 048).
 const NewsModal = lazy(() => import('./news-modal').then((m) => ({ default: m.NewsModal })));
 
 /** The dashboard's "What's New" block (spec section 2). */

@@ -21,7 +21,7 @@ export function creativeCode(creative: PartnerCreative, link: string, origin: st
 }
 
 /**
- * The offer's creatives (issue 26): a preview of each, its size, a download (the server puts the partner's link
+ * The offer's creatives (decision 050): a preview of each, its size, a download (the server puts the partner's link
  * inside) and a copy of its code with the link the partner is building above (sub-ID, trackers, landing page).
  */
 export function OfferCreativesPanel({ offerId, link }: { offerId: number; link: string | null }) {

@@ -64,7 +64,7 @@ function OfferView({ offer }: { offer: OfferItem }) {
   const { t } = useTranslation();
   const config = useConfig();
   const apply = useApplyOffer();
-  // The link the partner builds (sub-ID, trackers, landing page): the creatives copy it inside (issue 26).
+  // The link the partner builds (sub-ID, trackers, landing page): the creatives copy it inside (decision 050).
   const [link, setLink] = useState<string | null>(null);
   const runnable = Boolean(config.partner) && noLinkReason(offer) === null;
   const landingPages = useOfferLandingPages(offer.id, runnable);
@@ -95,7 +95,7 @@ function OfferView({ offer }: { offer: OfferItem }) {
       <OfferStatusBadge key="status" status={offer.partnerStatus} />,
     ],
     ['vertical', t('offers.detail.vertical'), verticalNames(offer)],
-    // The caps that concern the partner (issue 20): its own with what is left, the offer's as available or capped.
+    // The caps that concern the partner (decision 045): its own with what is left, the offer's as available or capped.
     ...(offer.caps && offer.caps.length > 0
       ? [['caps', t('offers.detail.caps'), <OfferCapsList key="caps" caps={offer.caps} currency={offer.currency.isoCode} timeZone={config.user.timezone ?? undefined} />] as [string, string, ReactNode]] // prettier-ignore
       : []),
@@ -129,7 +129,7 @@ function OfferView({ offer }: { offer: OfferItem }) {
                 ))}
               </Table.Tbody>
             </Table>
-            {/* Every goal with what it pays this partner (issue 26), under the spec's rows, when there are several. */}
+            {/* Every goal with what it pays this partner, under the spec's rows, when there are several. */}
             {offer.payouts.length > 1 ? (
               <Stack gap={4} mt="sm" data-testid="offer-detail-goals">
                 <Text size="sm" fw={700}>
@@ -172,7 +172,7 @@ function OfferView({ offer }: { offer: OfferItem }) {
           </Text>
         )}
       </Paper>
-      {/* What the partner promotes (issue 26), below the spec's description. */}
+      {/* What the partner promotes (decision 050), below the spec's description. */}
       {config.partner ? (
         <Paper withBorder p="md" radius="md" data-testid="offer-creatives-section">
           <Title order={3} mb="sm">

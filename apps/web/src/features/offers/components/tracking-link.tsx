@@ -30,7 +30,7 @@ const MACRO_FORMS = '{…}, {{…}}, ${…}';
 type TrackingLinkProps = {
   offer: OfferItem;
   partnerId: number;
-  /** The offer's other landing pages (issue 26): the link may name one. */
+  /** The offer's other landing pages (decision 050): the link may name one. */
   landingPages?: readonly PartnerLandingPage[];
   /** Told the link as it is built (null when the partner may not run the offer): the creatives put it inside. */
   onLinkChange?: (link: string | null) => void;
@@ -38,7 +38,7 @@ type TrackingLinkProps = {
 
 /**
  * The offer's click URL for this partner, with optional sub-ID and trackers, and a copy button; or, for an
- * offer the partner may not run yet, why there is no link (issue 4, item 7).
+ * offer the partner may not run yet, why there is no link.
  */
 export function TrackingLink({ offer, partnerId, landingPages = [], onLinkChange }: TrackingLinkProps) {
   const { t } = useTranslation();

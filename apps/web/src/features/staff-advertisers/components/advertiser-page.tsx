@@ -66,7 +66,7 @@ import {
 
 const when = (date: Date | null | undefined) => (date ? `${formatDate(date)} ${formatHour(date)}` : '—');
 
-/** One advertiser (issue 19): its details, its postback token and URL, its products, its postbacks and a test. */
+/** One advertiser (decision 041): its details, its postback token and URL, its products, its postbacks and a test. */
 export function AdvertiserPage({ id }: { id: number }) {
   const { t } = useTranslation();
   const advertiser = useAdvertiser(id);

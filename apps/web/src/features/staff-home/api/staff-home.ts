@@ -23,7 +23,7 @@ export const useStaffNotifications = () =>
     queryFn: async () => (await api.call(staffNotificationsEndpoints.list, {})).data ?? [],
   });
 
-/** GET /staff/home/numbers: today's, 7 days' and month-to-date figures, the week's top partners and offers (issue 21). */
+/** GET /staff/home/numbers: today's, 7 days' and month-to-date figures, the week's top partners and offers (decision 046). */
 export const useHomeNumbers = () =>
   useQuery({
     queryKey: ['staff-home', 'numbers'],

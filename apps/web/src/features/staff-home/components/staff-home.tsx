@@ -30,7 +30,7 @@ const QUEUES: readonly Queue[] = [
   { key: 'invoicesWaitingForApproval', to: () => paths.staffInvoices.href('waiting_for_approval') },
 ];
 
-/** The staff console's home (issue 17): each work queue the role works, with its count and where to work it. */
+/** The staff console's home (decision 036): each work queue the role works, with its count and where to work it. */
 export function StaffHome() {
   const { t } = useTranslation();
   const config = useConfig();
@@ -80,7 +80,7 @@ export function StaffHome() {
   );
 }
 
-/** The offers whose caps are at 90 % or more in their current period (issue 20), most used first. */
+/** The offers whose caps are at 90 % or more in their current period (decision 045), most used first. */
 function CapAlerts() {
   const { t } = useTranslation();
   const alerts = useCapAlerts();
@@ -156,7 +156,7 @@ function StaffAlerts() {
 }
 
 /**
- * The network's numbers in the viewer's scope (issue 21): today, 7 days and month to date, and the week's best
+ * The network's numbers in the viewer's scope (decision 046): today, 7 days and month to date, and the week's best
  * partners and offers by margin.
  */
 function NetworkNumbers() {

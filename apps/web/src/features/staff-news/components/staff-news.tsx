@@ -49,7 +49,7 @@ const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'yel
 const when = (date: Date | null | undefined) => (date ? `${formatDate(date)} ${formatHour(date)}` : '—');
 
 /**
- * News for partners, written by admins (issue 19): drafts, scheduled and published items, each for every partner,
+ * News for partners, written by admins (decision 042): drafts, scheduled and published items, each for every partner,
  * the partners of some offers, or some partners. The dashboard shows a partner the published items meant for it.
  */
 export function StaffNews() {

@@ -24,7 +24,7 @@ const ALL_PARTNERS = 'all';
 const isMoney = (metric: CapMetric) => metric === 'payout' || metric === 'revenue';
 
 /**
- * The offer's caps (issue 20): offer-wide and per partner, on clicks, conversions, payout or revenue, per Paris day,
+ * The offer's caps (decision 045): offer-wide and per partner, on clicks, conversions, payout or revenue, per Paris day,
  * month or in total, with what the current period has used. Managers add, change (same partner, metric and period:
  * a new limit) and remove them; each change saves the whole list the viewer may set.
  */

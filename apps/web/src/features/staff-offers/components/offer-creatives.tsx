@@ -76,7 +76,7 @@ function PictureInput({
 }
 
 /**
- * What partners promote and where their links may land (issue 26): the offer's creatives (banners, HTML, e-mail
+ * What partners promote and where their links may land (decision 050): the offer's creatives (banners, HTML, e-mail
  * templates, text ads) and alternative landing pages. Every staff member reads them; administrators add and remove.
  */
 export function OfferCreatives({ offerId, canWrite }: { offerId: number; canWrite: boolean }) {

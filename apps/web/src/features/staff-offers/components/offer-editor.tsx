@@ -229,7 +229,7 @@ function checkDraft(t: TFunction, body: OfferCreate): Record<string, string> {
   return errors;
 }
 
-/** The offer editor (issue 19): every field, goals with revenue beside payout, a live preview of the partner's view. */
+/** The offer editor (decision 044): every field, goals with revenue beside payout, a live preview of the partner's view. */
 export function OfferEditor({
   id,
   canWrite,
@@ -239,7 +239,7 @@ export function OfferEditor({
   id: number | null;
   canWrite: boolean;
   canOverride?: boolean;
-  /** Administrators and team managers cap the whole offer (issue 20). */
+  /** Administrators and team managers cap the whole offer (decision 045). */
   canCapOffer?: boolean;
 }) {
   const { t } = useTranslation();

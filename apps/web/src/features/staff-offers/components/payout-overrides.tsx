@@ -15,7 +15,7 @@ import { showSnackbar } from '@/lib/snackbar';
 import { usePayoutOverrides, useRemoveOverride, useSetOverride } from '../api/staff-offers';
 
 /**
- * A partner's own payout on a goal of the offer (issue 20): listed for the partners the viewer reaches, set or
+ * A partner's own payout on a goal of the offer: listed for the partners the viewer reaches, set or
  * removed by managers; the partner sees and earns it on conversions recorded after it.
  */
 export function PayoutOverrides({

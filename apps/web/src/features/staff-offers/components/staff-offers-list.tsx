@@ -20,7 +20,7 @@ function stateOf(offer: StaffOfferListRow, now: number): { key: string; color: s
   return { key: 'enabled', color: 'green' };
 }
 
-/** The catalogue for staff (issue 19): searched, filtered by advertiser and status, newest first; admins add offers. */
+/** The catalogue for staff (decision 044): searched, filtered by advertiser and status, newest first; admins add offers. */
 export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
   const { t } = useTranslation();
   const config = useConfig();

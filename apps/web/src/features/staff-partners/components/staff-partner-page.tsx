@@ -34,7 +34,7 @@ type Tab = (typeof TABS)[number];
 const when = (date: Date | null | undefined) => (date ? `${formatDate(date)} ${formatHour(date)}` : '—');
 
 /**
- * One partner in the console (issue 18): its status and the moves it allows, and tabs for the profile, contacts,
+ * One partner in the console (decision 040): its status and the moves it allows, and tabs for the profile, contacts,
  * payment, documents, applications and its history from the audit log. Every edit and decision happens here.
  */
 export function StaffPartnerPage({ id }: { id: number }) {

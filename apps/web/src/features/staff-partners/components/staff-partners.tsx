@@ -107,7 +107,7 @@ function useListQuery() {
 } // prettier-ignore
 
 /**
- * The console's partners (issue 18): every status unless filtered, searched by company name, e-mail or id, filtered by
+ * The console's partners (decision 040): every status unless filtered, searched by company name, e-mail or id, filtered by
  * status, account manager, account type and missing documents, sorted and paged; each row opens the partner's page,
  * and the moves its status allows (decision 026) stay at hand for the pending requests.
  */

@@ -38,7 +38,7 @@ const DEFAULT_CURRENCY = 'EUR';
 const amountIn = (list: MoneyAmount[], currency: string) => list.find((m) => m.currency === currency)?.amount ?? 0;
 
 /**
- * The staff's network reports (issue 21): advertiser revenue, payout and margin by day, partner, offer, advertiser,
+ * The staff's network reports (decision 046): advertiser revenue, payout and margin by day, partner, offer, advertiser,
  * account manager or country, in the viewer's time zone and scope; a chart of the three per day, Totals, CSV. The
  * breakdown, dates and filters live in the address, so that a report can be shared.
  */

@@ -42,7 +42,7 @@ import {
 import { StaffUserForm } from './staff-user-form';
 
 /**
- * Staff users, teams and the network's security settings (issue 17): admins manage everyone; team managers the
+ * Staff users, teams and the network's security settings (decision 037): admins manage everyone; team managers the
  * account managers of their team.
  */
 export function StaffUsers() {
@@ -342,7 +342,7 @@ function SecurityPanel() {
   );
 }
 
-/** Which compliance documents every partner must hold, approved and unexpired; the others are flagged (issue 18). */
+/** Which compliance documents every partner must hold, approved and unexpired; the others are flagged (decision 040). */
 function CompliancePanel() {
   const { t } = useTranslation();
   const settings = useComplianceSettings();
