@@ -76,7 +76,7 @@ describe('lint rules', () => {
     expect(await ruleIdsOf(code, 'apps/server/src/lib/tokens.ts')).toEqual(['no-restricted-imports']);
     const seed = "import { seedDemo } from '../seed/seed.js';\nexport const x = seedDemo;\n";
     expect(await ruleIdsOf(seed, 'apps/server/src/db/client.ts')).toEqual(['no-restricted-imports']);
-    // The schema's area files (decision 063) are db/ too.
+    // The schema's area files (decision 066) are db/ too.
     const area = "import { trackClick } from '../../modules/click/index.js';\nexport const x = trackClick;\n";
     expect(await ruleIdsOf(area, 'apps/server/src/db/schema/tracking.ts')).toEqual(['no-restricted-imports']);
   });

@@ -1,6 +1,6 @@
 /**
  * The database's front door: the whole data model of spec section 3, plus what the server itself needs, one file a
- * area in `schema/` (decision 063). Money is integer minor units; every timestamp is `timestamptz` (UTC).
+ * area in `schema/` (decision 066). Money is integer minor units; every timestamp is `timestamptz` (UTC).
  */
 export * from './schema/reference.js';
 export * from './schema/files-and-news.js';
