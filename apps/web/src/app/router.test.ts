@@ -2,7 +2,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigate } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
-import { saveSession } from '@/lib/session';
+import { getToken, hasTabSession, saveSession, saveTabSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { configAnswer, errorOf, partnerFixture } from '@/test/render';
 import { dashboardLoader, portalLoader, routes } from './router';
@@ -168,11 +168,16 @@ describe("the dashboard's loader (decision 061)", () => {
 
 describe('login route', () => {
   const later = () => new Date(Date.now() + 3_600_000).toISOString();
-  const linkUrl = (token: string, expireAt: string) =>
-    `/login?token=${token}&expireAt=${encodeURIComponent(expireAt)}&redirect=%2Fmy-account`;
+  const linkUrl = (token: string, expireAt: string, extra = '') =>
+    `/login?token=${token}&expireAt=${encodeURIComponent(expireAt)}${extra}&redirect=%2Fmy-account`;
 
-  /** GET /config answered per bearer: a user (and partner) for known tokens, 401 for others. */
-  function configByBearer(users: Record<string, { id: number; email: string; partner: string | null }>) {
+  /**
+   * GET /config answered per bearer: a user (and partner) for known tokens, 401 for others; `viewedBy` set for a
+   * staff member's read-only view (decision 039).
+   */
+  function configByBearer(
+    users: Record<string, { id: number; email: string; partner: string | null; viewedBy?: string }>,
+  ) {
     fetchMock.mockImplementation((_input, init) => {
       const token = String((init?.headers as Record<string, string>).Authorization ?? '').replace('Bearer ', '');
       const user = users[token];
@@ -189,6 +194,7 @@ describe('login route', () => {
             timezone: null,
           },
           partner: user.partner ? partnerFixture({ displayName: user.partner }) : null,
+          viewedBy: user.viewedBy ? { id: 90, name: user.viewedBy } : null,
         }),
       );
     });
@@ -202,13 +208,111 @@ describe('login route', () => {
     return loginLoader(loaderArgs(cleaned));
   }
 
+  /** The bearers GET /config was asked with, in order. */
+  const askedWith = () =>
+    fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>).Authorization);
+
   it('signs a guest in from ?token&expireAt and goes to the redirect, the token off the address', async () => {
+    configByBearer({ abc: { id: 2, email: 'b@example.test', partner: 'Beta #2' } });
     const expireAt = later();
     const response = await thrownBy(() => followLink(linkUrl('abc', expireAt)));
     expect(response.headers.get('Location')).toBe('/my-account');
     expect(Cookies.get('token')).toBe('abc');
     expect(Cookies.get('expiry')).toBe(expireAt);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(hasTabSession()).toBe(false);
+    // The server is asked what the token is, with the token alone.
+    expect(askedWith()).toEqual(['Bearer abc']);
+  });
+
+  it('sends a guest whose link the server refuses to the sign-in page, storing nothing', async () => {
+    configByBearer({});
+    const response = await thrownBy(() => followLink(linkUrl('revoked', later())));
+    expect(response.headers.get('Location')).toBe('/login?redirect=%2Fmy-account');
+    expect(response.headers.get('X-Remix-Reload-Document')).toBe('true');
+    expect(Cookies.get('token')).toBeUndefined();
+    expect(hasTabSession()).toBe(false);
+  });
+
+  it('signs a guest in when the server cannot say what the link is, as a plain link did', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(errorOf(503, 'x')));
+    const response = await thrownBy(() => followLink(linkUrl('abc', later())));
+    expect(response.headers.get('Location')).toBe('/my-account');
+    expect(Cookies.get('token')).toBe('abc');
+    expect(showSnackbar).not.toHaveBeenCalled();
+  });
+
+  it('takes a token as a view only when the server says so: viewAs=1 on a full session asks before switching', async () => {
+    saveSession('bluebird', new Date(Date.now() + 60_000), false);
+    configByBearer({
+      bluebird: { id: 1, email: 'bluebird@example.test', partner: 'Bluebird #1' },
+      northwind: { id: 2, email: 'partner@example.test', partner: 'Northwind #2' },
+    });
+    const pending = await followLink(linkUrl('northwind', later(), '&viewAs=1'));
+    expect(pending).toMatchObject({
+      link: { token: 'northwind' },
+      current: { userId: 1, view: false },
+      incoming: { userId: 2, email: 'partner@example.test', view: false },
+    });
+    expect(hasTabSession()).toBe(false);
+    expect(Cookies.get('token')).toBe('bluebird');
+  });
+
+  it('a guest’s viewAs=1 on a full session is a plain sign-in, not a view', async () => {
+    configByBearer({ northwind: { id: 2, email: 'partner@example.test', partner: 'Northwind #2' } });
+    const response = await thrownBy(() => followLink(linkUrl('northwind', later(), '&viewAs=1')));
+    expect(response.headers.get('Location')).toBe('/my-account');
+    expect(hasTabSession()).toBe(false);
+    expect(Cookies.get('token')).toBe('northwind');
+  });
+
+  it('opens a view the server vouches for in this tab only, beside the live session, without asking', async () => {
+    saveSession('staff', new Date(Date.now() + 60_000), false);
+    configByBearer({
+      staff: { id: 9, email: 'admin@example.test', partner: null },
+      view: { id: 2, email: 'partner@example.test', partner: 'Northwind #2', viewedBy: 'Alex Admin' },
+    });
+    // With the server's own link (viewAs=1) or without the mark: the token decides.
+    for (const extra of ['&viewAs=1', '']) {
+      window.sessionStorage.clear();
+      const response = await thrownBy(() => followLink(linkUrl('view', later(), extra)));
+      expect(response.headers.get('Location'), extra).toBe('/');
+      expect(hasTabSession(), extra).toBe(true);
+      expect(getToken(), extra).toBe('view');
+      expect(Cookies.get('token'), extra).toBe('staff');
+    }
+  });
+
+  it('opens a view for a guest in this tab only too', async () => {
+    configByBearer({
+      view: { id: 2, email: 'partner@example.test', partner: 'Northwind #2', viewedBy: 'Alex Admin' },
+    });
+    const response = await thrownBy(() => followLink(linkUrl('view', later())));
+    expect(response.headers.get('Location')).toBe('/');
+    expect(hasTabSession()).toBe(true);
+    expect(Cookies.get('token')).toBeUndefined();
+  });
+
+  it('asks about the browser’s session when the view this tab held has ended', async () => {
+    saveSession('bluebird', new Date(Date.now() + 60_000), false);
+    saveTabSession('ended-view', new Date(Date.now() + 60_000));
+    configByBearer({
+      bluebird: { id: 1, email: 'bluebird@example.test', partner: 'Bluebird #1' },
+      northwind: { id: 2, email: 'partner@example.test', partner: 'Northwind #2' },
+    });
+    const pending = await followLink(linkUrl('northwind', later()));
+    expect(pending).toMatchObject({ current: { userId: 1 }, incoming: { userId: 2 } });
+    expect(hasTabSession()).toBe(false);
+    expect(Cookies.get('token')).toBe('bluebird');
+  });
+
+  it('follows a link’s redirect only inside the portal', async () => {
+    configByBearer({ abc: { id: 2, email: 'b@example.test', partner: null } });
+    const cleaning = await thrownBy(() =>
+      loginLoader(loaderArgs(`/login?token=abc&expireAt=${encodeURIComponent(later())}&redirect=/%09/evil.example/x`)),
+    );
+    const response = await thrownBy(() => loginLoader(loaderArgs(cleaning.headers.get('Location') ?? '')));
+    expect(response.headers.get('Location')).toBe('/');
+    expect(Cookies.get('token')).toBe('abc');
   });
 
   it('never switches a signed-in visitor by a link: it asks, naming both identities', async () => {

@@ -79,14 +79,3 @@ export const paths = {
 export const DEFAULT_REPORT = 'daily';
 /** Report types served by the basic (daily/sub-ID) report screen. */
 export const BASIC_REPORTS = ['daily', 'subid'] as const;
-
-/**
- * Only same-site paths: a single leading '/', never '//' or '/\' (protocol-relative, i.e. another
- * host), so a crafted ?redirect= can't send a user off-site after sign-in.
- */
-export function safeRedirect(value: string | null | undefined, fallback = paths.dashboard.href()): string {
-  if (!value) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if (value === paths.login.path || value.startsWith(`${paths.login.path}?`)) return fallback;
-  return value;
-}

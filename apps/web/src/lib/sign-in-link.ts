@@ -2,10 +2,14 @@ import { SIGN_IN_LINK_PARAMS } from '@portal/contracts';
 import { paths } from './paths';
 import { parseExpiry } from './session';
 
-/** A sign-in link's session (/login?token=…&expireAt=…, spec section 2), once taken off the address. */
-export type SignInLink = { token: string; expiresAt: Date; viewAs?: boolean };
+/**
+ * A sign-in link's session (/login?token=…&expireAt=…, spec section 2), once taken off the address. Whether it is a
+ * staff member's read-only view is the server's word about the token (`viewedBy` of GET /config), never the link's:
+ * anyone can write `viewAs=1` (decision 039).
+ */
+export type SignInLink = { token: string; expiresAt: Date };
 
-/** `viewAs=1` marks a staff member's read-only view of a partner (decision 039). */
+/** The server's view-as links carry `viewAs=1` too: it leaves the address with the rest, and means nothing. */
 const LINK_PARAMS = ['token', 'expireAt', 'viewAs'] as const;
 
 /** Held in memory only, between the address being cleaned and the login loader reading it. */
@@ -23,10 +27,7 @@ export function splitSignInLink(url: URL): { link: SignInLink | null; cleaned: s
   for (const name of LINK_PARAMS) rest.delete(name);
   const search = rest.toString();
   return {
-    link:
-      token && expiresAt
-        ? { token, expiresAt, ...(url.searchParams.get('viewAs') === '1' ? { viewAs: true } : {}) }
-        : null,
+    link: token && expiresAt ? { token, expiresAt } : null,
     cleaned: `${url.pathname}${search ? `?${search}` : ''}${url.hash}`,
   };
 }

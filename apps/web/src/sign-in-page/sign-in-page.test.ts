@@ -136,7 +136,16 @@ describe('signing in', () => {
   });
 
   it('goes to / for a redirect off the site or back to /login', async () => {
-    for (const search of ['?redirect=https%3A%2F%2Fevil.test', '?redirect=%2F%2Fevil.test', '?redirect=%2Flogin']) {
+    for (const search of [
+      '?redirect=https%3A%2F%2Fevil.test',
+      '?redirect=%2F%2Fevil.test',
+      '?redirect=%2Flogin',
+      // Browsers drop tab, CR and LF: '/\t/evil.test' would be '//evil.test' (decision 031).
+      '?redirect=/%09/evil.test/x',
+      '?redirect=/%0a/evil.test/x',
+      '?redirect=/%0d/evil.test/x',
+      '?redirect=/%5Cevil.test',
+    ]) {
       fetchMock.mockResolvedValue(answer(200, { data: { bearer: 't', expireAt: '2999-01-01T00:00:00Z' } }));
       go.mockReset();
       openPage(search);
@@ -228,6 +237,14 @@ describe('the two-factor step', () => {
     await waitFor(() => expect(go).toHaveBeenCalledWith('/reports'));
     expect(JSON.parse(String(fetchMock.mock.calls[1]![1]?.body))).toEqual({ challenge: 'ch-1', code: '123456' });
     expect(Cookies.get('token')).toBe('tok-2');
+  });
+
+  it('goes to / after the code too when the redirect leaves the site', async () => {
+    const step = await toStep('?redirect=/%09/evil.test/x');
+    type(within(step).getByLabelText('Verification code'), '123456');
+    fetchMock.mockResolvedValueOnce(answer(200, { data: { bearer: 'tok-3', expireAt: '2999-01-01T00:00:00.000Z' } }));
+    fireEvent.click(within(step).getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(go).toHaveBeenCalledWith('/'));
   });
 
   it('puts the server’s reason under the code, and takes a recovery code instead', async () => {

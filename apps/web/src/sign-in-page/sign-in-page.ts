@@ -1,6 +1,6 @@
 import { SNACKBAR_CLOSE_ANIMATION_MS, SNACKBAR_LOGIN_ERROR_MS, isSignInCode, isSignInFilled } from '@portal/contracts';
 import type en from '@/locales/en.json';
-import { safeRedirect } from '@/lib/paths';
+import { safeRedirect } from '@/lib/safe-redirect';
 import { isLoggedIn, parseExpiry, saveSession } from '@/lib/session';
 import { postJson, SIGN_IN_PATHS, type Answer } from './api';
 

@@ -51,4 +51,6 @@ afterEach(() => {
   // The snackbars' store is module state, shared by the test files of a worker (isolate: false in vitest.config.ts).
   notifications.clean();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  // A view session (decision 039) lives in sessionStorage, shared by the test files of a worker too.
+  window.sessionStorage.clear();
 });
