@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from '../src/db/bulk.js';
 import { clicks, offers, partners, rejectedClicksHourly, statsHourly } from '../src/db/schema.js';
-import { dailyStats } from '../src/modules/rollups/rollups.js';
+import { dailyStats } from '../src/modules/rollups/index.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
 import { createApplication, createOffer, setAllOffersAccess } from './offer-fixtures.js';
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/bulk.js';
 import { conversions, goals, offerGoals, offers, partners } from '../src/db/schema.js';
-import { dailyStats } from '../src/modules/rollups/rollups.js';
+import { dailyStats } from '../src/modules/rollups/index.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
 import { createOffer, type OfferSpec, advertiserTokenOf } from './offer-fixtures.js';
 

@@ -1,11 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboxWorker, claimDueMessages } from './outbox-worker.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { emailOutbox } from '../db/schema.js';
+import { insertMail, markMailFailed, markMailSent } from './outbox.repository.js';
 
 export type MailMessage = {
   to: string;
@@ -76,7 +75,7 @@ export class Mailer extends OutboxWorker {
   }
 
   async enqueue(tx: DbOrTx, message: MailMessage): Promise<void> {
-    await tx.insert(emailOutbox).values(outboxRow(message));
+    await insertMail(tx, outboxRow(message));
   }
 
   protected async sendDue(): Promise<number> {
@@ -100,25 +99,18 @@ export class Mailer extends OutboxWorker {
             await fs.writeFile(file, info.message as Buffer);
           }
           // The body may hold a one-time link: it is not kept once the message has left.
-          await this.db
-            .update(emailOutbox)
-            .set({ sentAt: new Date(), text: '', html: null, lastError: null })
-            .where(eq(emailOutbox.id, row.id));
+          await markMailSent(this.db, row.id, new Date());
           this.options.logger.info({ mailId: row.id, kind: row.kind, subject: row.subject, file }, 'mail sent');
           sent += 1;
         } catch (error) {
           const attempts = row.attempts;
           const delaySeconds = Math.min(3600, 30 * 2 ** (attempts - 1));
-          await this.db
-            .update(emailOutbox)
-            .set({
-              lastError: String((error as Error).message ?? error).slice(0, 500),
-              nextAttemptAt:
-                attempts >= MAX_ATTEMPTS
-                  ? new Date('9999-12-31T00:00:00Z')
-                  : new Date(Date.now() + delaySeconds * 1000),
-            })
-            .where(eq(emailOutbox.id, row.id));
+          await markMailFailed(
+            this.db,
+            row.id,
+            String((error as Error).message ?? error).slice(0, 500),
+            attempts >= MAX_ATTEMPTS ? new Date('9999-12-31T00:00:00Z') : new Date(Date.now() + delaySeconds * 1000),
+          );
           this.options.logger.warn({ mailId: row.id, kind: row.kind, attempts, err: error }, 'mail not sent');
         }
       }
@@ -126,6 +118,6 @@ export class Mailer extends OutboxWorker {
   }
 
   private claim() {
-    return claimDueMessages(this.db, emailOutbox, { batch: BATCH, leaseSeconds: LEASE_SECONDS });
+    return claimDueMessages(this.db, 'mail', { batch: BATCH, leaseSeconds: LEASE_SECONDS });
   }
 }

@@ -1,6 +1,5 @@
-import { and, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import type { emailOutbox, smsOutbox } from '../db/schema.js';
+import { claimDueRows, type MessageOutbox } from './outbox.repository.js';
 
 /**
  * The timer and single-flight part shared by the outbox workers (mail, SMS): `drain()` runs the
@@ -36,42 +35,16 @@ export abstract class OutboxWorker {
   }
 }
 
-/** The message outboxes: the same claiming columns (id, sent_at, next_attempt_at, attempts) under two names. */
-type MessageOutbox = typeof emailOutbox | typeof smsOutbox;
-
 /**
  * Claims up to `batch` due messages of an outbox (`FOR UPDATE SKIP LOCKED`, so several processes never take the same
  * row), counts the attempt and hides them for `leaseSeconds`: a crash mid-send retries them after the lease.
  */
-export async function claimDueMessages<T extends MessageOutbox>(
+export async function claimDueMessages<K extends MessageOutbox>(
   db: Db,
-  outbox: T,
+  outbox: K,
   options: { batch: number; leaseSeconds: number },
-): Promise<T['$inferSelect'][]> {
-  // Both tables declare these columns alike; one typing serves the query for either.
-  const table = outbox as typeof emailOutbox;
-  const rows = await db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: table.id })
-      .from(table)
-      .where(and(isNull(table.sentAt), lte(table.nextAttemptAt, new Date())))
-      .orderBy(table.id)
-      .limit(options.batch)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(table)
-      .set({
-        attempts: sql`${table.attempts} + 1`,
-        nextAttemptAt: new Date(Date.now() + options.leaseSeconds * 1000),
-      })
-      .where(
-        inArray(
-          table.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-  });
-  return rows as T['$inferSelect'][];
+) {
+  return db.transaction((tx) =>
+    claimDueRows(tx, outbox, options.batch, new Date(Date.now() + options.leaseSeconds * 1000)),
+  );
 }

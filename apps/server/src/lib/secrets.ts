@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
-import { appSecrets } from '../db/schema.js';
+import { insertSecretIfAbsent, secretValue } from './secrets.repository.js';
 
 /** Names of the server-wide secrets kept in `app_secrets`. */
 export type SecretName = 'file-link-signing' | 'two-factor-code-key';
@@ -9,12 +8,8 @@ export type SecretName = 'file-link-signing' | 'two-factor-code-key';
 /** Reads a secret, creating it on first use. */
 export async function loadOrCreateSecret(db: DbOrTx, name: SecretName): Promise<Buffer> {
   // Every process may race to create it: the primary key keeps the first, and all read that one.
-  await db
-    .insert(appSecrets)
-    .values({ name, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing({ target: appSecrets.name });
-  const rows = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
-  const value = rows[0]?.value;
+  await insertSecretIfAbsent(db, name, randomBytes(32).toString('base64url'));
+  const value = await secretValue(db, name);
   if (!value) throw new Error(`secret ${name} could not be loaded`);
   return Buffer.from(value, 'base64url');
 }

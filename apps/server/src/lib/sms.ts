@@ -1,10 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutboxWorker, claimDueMessages } from './outbox-worker.js';
 import type { Db, DbOrTx } from '../db/client.js';
-import { smsOutbox } from '../db/schema.js';
+import { insertSms, markSmsFailed, markSmsSent } from './outbox.repository.js';
 
 export type SmsMessage = {
   /** E.164 ('+33612345678'). */
@@ -33,7 +32,7 @@ export class FileSmsTransport implements SmsTransport {
 
 /** Writes a message in the caller's transaction: a rolled-back request sends nothing. */
 export async function enqueueSms(tx: DbOrTx, message: SmsMessage): Promise<void> {
-  await tx.insert(smsOutbox).values({ to: message.to, text: message.text, kind: message.kind });
+  await insertSms(tx, { to: message.to, text: message.text, kind: message.kind });
 }
 
 const MAX_ATTEMPTS = 6;
@@ -67,24 +66,19 @@ export class SmsSender extends OutboxWorker {
         try {
           const { file } = await this.transport.send({ id: row.id, to: row.to, text: row.text, kind: row.kind });
           // The text carries a one-time code: it is not kept once the message has left.
-          await this.db
-            .update(smsOutbox)
-            .set({ sentAt: new Date(), text: '', lastError: null })
-            .where(eq(smsOutbox.id, row.id));
+          await markSmsSent(this.db, row.id, new Date());
           // Never log the text (the code) nor the whole number.
           this.logger.info({ smsId: row.id, kind: row.kind, file }, 'sms sent');
           sent += 1;
         } catch (error) {
-          await this.db
-            .update(smsOutbox)
-            .set({
-              lastError: String((error as Error).message ?? error).slice(0, 500),
-              nextAttemptAt:
-                row.attempts >= MAX_ATTEMPTS
-                  ? new Date('9999-12-31T00:00:00Z')
-                  : new Date(Date.now() + 5000 * 2 ** (row.attempts - 1)),
-            })
-            .where(eq(smsOutbox.id, row.id));
+          await markSmsFailed(
+            this.db,
+            row.id,
+            String((error as Error).message ?? error).slice(0, 500),
+            row.attempts >= MAX_ATTEMPTS
+              ? new Date('9999-12-31T00:00:00Z')
+              : new Date(Date.now() + 5000 * 2 ** (row.attempts - 1)),
+          );
           this.logger.warn({ smsId: row.id, kind: row.kind, attempts: row.attempts, err: error }, 'sms not sent');
         }
       }
@@ -92,6 +86,6 @@ export class SmsSender extends OutboxWorker {
   }
 
   private claim() {
-    return claimDueMessages(this.db, smsOutbox, { batch: BATCH, leaseSeconds: LEASE_SECONDS });
+    return claimDueMessages(this.db, 'sms', { batch: BATCH, leaseSeconds: LEASE_SECONDS });
   }
 }

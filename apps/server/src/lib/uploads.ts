@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import { API_PREFIX, MAX_UPLOAD_BYTES, type FileDto, type UploadDocument } from '@portal/contracts';
-import type { files } from '../db/schema.js';
 import { AppError } from './errors.js';
 import { toIso } from './reply.js';
 import type { FileStorage } from './storage.js';
@@ -165,7 +164,8 @@ export async function removeStored(storage: FileStorage, keys: string[], log?: F
   }
 }
 
-type FileRow = typeof files.$inferSelect;
+/** The columns of a stored file (the `files` table) the DTO reads. */
+type FileRow = { id: number; createdAt: Date; type: string; filename: string; expireAt: Date | null };
 
 /** The spec's File as the portal reads it; `url` is where a signed download link is asked for. */
 export function fileDto(file: FileRow | null | undefined): FileDto | null {

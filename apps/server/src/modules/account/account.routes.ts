@@ -3,19 +3,13 @@ import { COMPANY_FIELDS, PAYMENT_FIELDS, accountEndpoints, formErrorText } from 
 import { routeOf } from '../../lib/endpoint.js';
 import { badRequest, conflict, isUniqueViolation, notFound, unauthorized } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
+import { UPLOAD_BODY_LIMIT } from '../../lib/uploads.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import { listCountries, listLanguages, loadDataLists } from '../reference/index.js';
 import { saveBankDetails } from './bank-details.js';
-import {
-  connectedPartner,
-  countryExists,
-  currentUser,
-  findContact,
-  saveContact,
-  updatePartnerFields,
-} from './account.repository.js';
+import { updateContact } from './contacts.service.js';
+import { connectedPartner, countryExists, currentUser, updatePartnerFields } from './account.repository.js';
 
 const EMAIL_TAKEN = 'An account with this email already exists.';
 
@@ -90,27 +84,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     preHandler: app.requireAuth(),
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
-      const partnerId = partnerIdOf(request);
-      const { document, ...fields } = request.body;
-      if (!(await findContact(db, partnerId, request.params.id))) throw notFound('Contact not found.');
-      if (fields.civility) {
-        const civilities = (await loadDataLists(db)).civilityList.map((item) => item.value);
-        if (!civilities.includes(fields.civility)) {
-          throw badRequest('The request is invalid.', { civility: formErrorText('oneOf') });
-        }
-      }
-      const upload = document ? await prepareUpload(document) : null;
-      const now = ctx.now();
-      const contact = await storeThenCommit(
-        ctx.storage,
-        upload,
-        (stored) =>
-          db.transaction(async (tx) => {
-            const saved = await saveContact(tx, partnerId, request.params.id, fields, stored, now);
-            // Thrown inside, so that nothing the transaction wrote stays.
-            if (!saved) throw notFound('Contact not found.');
-            return saved;
-          }),
+      const contact = await updateContact(
+        ctx,
+        partnerIdOf(request),
+        request.params.id,
+        request.body,
+        ctx.now(),
         request.log,
       );
       return ok(contact, { message: 'Main contact information updated.' });

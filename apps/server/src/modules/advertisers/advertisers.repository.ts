@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Product } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { advertisers, offers, products } from '../../db/schema.js';
+import { advertisers, files, offers, products } from '../../db/schema.js';
 
 export type AdvertiserRow = typeof advertisers.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -93,4 +93,10 @@ export async function insertProduct(tx: DbOrTx, values: typeof products.$inferIn
 export async function updateProduct(tx: DbOrTx, id: number, values: Partial<ProductRow>) {
   const [row] = await tx.update(products).set(values).where(eq(products.id, id)).returning();
   return row ?? null;
+}
+
+/** The MIME type of a stored file (a product's logo must be an image), or null when there is no such file. */
+export async function fileMimeType(db: DbOrTx, id: number): Promise<string | null> {
+  const [file] = await db.select({ mimeType: files.mimeType }).from(files).where(eq(files.id, id));
+  return file?.mimeType ?? null;
 }

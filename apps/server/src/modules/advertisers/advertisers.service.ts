@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import {
   AUDIT_SECRET_CHANGED,
   POSTBACK_PATH,
@@ -11,13 +10,13 @@ import {
   type StaffAdvertiser,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { files } from '../../db/schema.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { toIso } from '../../lib/reply.js';
 import { randomToken } from '../../lib/tokens.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import {
   advertiserWithCounts,
+  fileMimeType,
   insertAdvertiser,
   insertProduct,
   lockAdvertiser,
@@ -174,8 +173,8 @@ export async function rotateToken(db: DbOrTx, id: number, graceHours: number, { 
 /** A logo must be an image already stored (POST /staff/images, or a seeded one). */
 async function checkLogo(db: DbOrTx, logoId: number | null | undefined) {
   if (logoId === null || logoId === undefined) return;
-  const [file] = await db.select({ mimeType: files.mimeType }).from(files).where(eq(files.id, logoId));
-  if (!file || !file.mimeType.startsWith('image/')) {
+  const mimeType = await fileMimeType(db, logoId);
+  if (!mimeType?.startsWith('image/')) {
     throw badRequest('The request is invalid.', { logoId: formErrorText('oneOf') });
   }
 }

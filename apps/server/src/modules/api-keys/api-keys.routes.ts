@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_ACTIVE_API_KEYS, apiKeysEndpoints } from '@portal/contracts';
+import { apiKeysEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import * as repo from './api-keys.repository.js';
+import { createApiKey } from './api-keys.service.js';
 
 /**
  * A partner's read-only reporting keys. Managing them takes a signed-in session: a key can
@@ -28,18 +29,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     preHandler: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
-      const created = await db.transaction(async (tx) => {
-        if ((await repo.activeKeyCount(tx, partnerId)) >= MAX_ACTIVE_API_KEYS) return null;
-        return repo.createKey(tx, {
-          partnerId,
-          userId: authOf(request).userId,
-          name: request.body.name,
-          now: ctx.now(),
-        });
+      const created = await createApiKey(db, {
+        partnerId,
+        userId: authOf(request).userId,
+        name: request.body.name,
+        now: ctx.now(),
       });
-      if (!created) {
-        throw conflict(`You already have ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one before creating another.`);
-      }
       request.log.info({ apiKeyId: created.id, partnerId }, 'api key created');
       return ok(created, { message: 'Your API key has been created. Copy it now: it will not be shown again.' });
     },

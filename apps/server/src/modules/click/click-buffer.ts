@@ -1,13 +1,11 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { rowsOf } from '../../db/bulk.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { capUsage, clicks, offerCaps } from '../../db/schema.js';
 import { isDataException } from '../../lib/errors.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
+import { addCapUsage, capUsageRows, insertClicks } from './click.repository.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
 
@@ -384,25 +382,10 @@ export class ClickBuffer {
     await this.db.transaction(async (tx) => {
       let counted = batch;
       if (batch.length > 0) {
-        // The batch as one JSON parameter, the clicks as they are (decision 022): JSON.stringify is native, where
-        // encoding twelve arrays element by element in the driver cost more than the rest of a click's work.
-        const rows = sql`select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent",
-            referrer, "createdAt"
-          from json_to_recordset(${JSON.stringify(batch)}::json) as x("clickId" text, "offerId" int, "partnerId" int,
-            subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text,
-            "createdAt" timestamptz)`;
-        const columns = sql.raw(
-          '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, created_at)',
-        );
-        if (idempotent) {
-          const result = await tx.execute(
-            sql`insert into ${clicks} ${columns} ${rows} on conflict (click_id, created_at) do nothing returning click_id`,
-          );
-          const ids = new Set(rowsOf<{ click_id: string }>(result).map((r) => r.click_id));
+        const ids = await insertClicks(tx, batch, idempotent);
+        if (ids) {
           counted = batch.filter((click) => ids.has(click.clickId));
           inserted = counted.length;
-        } else {
-          await tx.execute(sql`insert into ${clicks} ${columns} ${rows}`);
         }
         const rollups = new RollupAccumulator();
         for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
@@ -438,24 +421,12 @@ async function syncCapUsage(
     periodStart: new Date(ref.periodStart).toISOString(),
     n,
   }));
-  if (adds.length > 0) {
-    await tx.execute(sql`insert into ${capUsage} (cap_id, period_start, used)
-      select x."capId", x."periodStart", x.n
-      from json_to_recordset(${JSON.stringify(adds)}::json) as x("capId" int, "periodStart" timestamptz, n bigint)
-      where exists (select 1 from ${offerCaps} c where c.id = x."capId")
-      order by x."capId"
-      on conflict (cap_id, period_start) do update set used = ${capUsage}.used + excluded.used`);
-  }
+  await addCapUsage(tx, adds);
   const refs = [...new Set([...written.keys(), ...known])];
-  const rows = await tx
-    .select({
-      capId: capUsage.capId,
-      periodStart: capUsage.periodStart,
-      used: capUsage.used,
-      alertedAt: capUsage.alertedAt,
-    }) // prettier-ignore
-    .from(capUsage)
-    .where(or(...refs.map((r) => and(eq(capUsage.capId, r.capId), eq(capUsage.periodStart, new Date(r.periodStart))))));
+  const rows = await capUsageRows(
+    tx,
+    refs.map((r) => ({ capId: r.capId, periodStart: new Date(r.periodStart) })),
+  );
   const byKey = new Map(rows.map((r) => [`${r.capId}:${r.periodStart.getTime()}`, r]));
   const used = new Map<CapRef, number>();
   for (const ref of refs) {

@@ -1,19 +1,9 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CapPeriod } from '@portal/contracts';
 import { capPeriod } from '../../lib/cap-periods.js';
 import type { ClickCapCounters, ClickCapRule } from './click-caps.js';
 import { isDatabaseUnavailable } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
-import {
-  advertisers,
-  capUsage,
-  offerAllowedPartners,
-  offerCaps,
-  offers,
-  partnerOffers,
-  partners,
-  products,
-} from '../../db/schema.js';
+import { capUsageRows, clickContextRows } from './click.repository.js';
 
 /** What /click needs to know about an offer, a partner and the partner's application to it. */
 export type ClickContext = {
@@ -43,10 +33,7 @@ export type ClickContext = {
   caps: ClickCapRule[];
 };
 
-/**
- * Three key look-ups one after the other, not at once: the traffic seed loads contexts inside its transaction, where
- * overlapping queries on the one connection are deprecated by pg (and refused from pg 9). A miss is rare (the cache).
- */
+/** A click's context from the database, its cap counters primed (click.repository.ts reads the rows). */
 async function loadContext(
   db: Db,
   offerId: number,
@@ -54,67 +41,19 @@ async function loadContext(
   counters: ClickCapCounters | undefined,
   now: number,
 ): Promise<ClickContext> {
-  const offerRows = await db
-    .select({
-      id: offers.id,
-      // Disabling the offer's product or advertiser stops its new clicks too (decision 044): one join, still one query.
-      enabled: sql<boolean>`(${offers.enabled} and ${products.enabled} and ${advertisers.enabled})`,
-      private: offers.private,
-      requireApproval: offers.requireApproval,
-      defaultUrl: offers.defaultUrl,
-      currency: offers.currency,
-      fallbackUrl: offers.fallbackUrl,
-      startsAt: offers.startsAt,
-      endsAt: offers.endsAt,
-      geoTargeting: offers.geoTargeting,
-      countries: sql<
-        string[] | null
-      >`(select array_agg(oc.iso_code) from offer_countries oc where oc.offer_id = ${offers.id})`,
-      landingPages: sql<Record<string, string> | string | null>`(select json_object_agg(lp.id, lp.url) from offer_landing_pages lp where lp.offer_id = ${offers.id})`, // prettier-ignore
-    })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(eq(offers.id, offerId));
-  const partnerRows = await db
-    .select({ id: partners.id, status: partners.status, allOffersAccess: partners.allOffersAccess })
-    .from(partners)
-    .where(eq(partners.id, partnerId));
-  const applicationRows = await db
-    .select({ status: partnerOffers.status })
-    .from(partnerOffers)
-    .where(and(eq(partnerOffers.partnerId, partnerId), eq(partnerOffers.offerId, offerId)))
-    .limit(1);
-  const allowRows = await db
-    .select({ partnerId: offerAllowedPartners.partnerId })
-    .from(offerAllowedPartners)
-    .where(and(eq(offerAllowedPartners.partnerId, partnerId), eq(offerAllowedPartners.offerId, offerId)))
-    .limit(1);
-  const capRows = await db
-    .select({ id: offerCaps.id, period: offerCaps.period, limit: offerCaps.limit })
-    .from(offerCaps)
-    .where(
-      and(
-        eq(offerCaps.offerId, offerId),
-        eq(offerCaps.metric, 'clicks'),
-        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, partnerId)),
-      ),
-    )
-    .orderBy(asc(offerCaps.id));
-  const caps = capRows.map((c) => ({ id: c.id, period: c.period as CapPeriod, limit: c.limit }));
+  const found = await clickContextRows(db, offerId, partnerId);
+  const caps = found.caps.map((c) => ({ id: c.id, period: c.period as CapPeriod, limit: c.limit }));
   if (caps.length > 0 && counters) {
     // What the database holds for each cap's current period, for a counter this process does not have yet.
     const bounds = caps.map((c) => capPeriod(c.period, now));
-    const usage = await db
-      .select({ capId: capUsage.capId, used: capUsage.used })
-      .from(capUsage)
-      .where(
-        or(...caps.map((c, i) => and(eq(capUsage.capId, c.id), eq(capUsage.periodStart, new Date(bounds[i]!.start))))),
-      );
+    const usage = await capUsageRows(
+      db,
+      caps.map((c, i) => ({ capId: c.id, periodStart: new Date(bounds[i]!.start) })),
+    );
     const used = new Map(usage.map((u) => [u.capId, u.used]));
     caps.forEach((c, i) => counters.prime(c, bounds[i]!.start, bounds[i]!.end, used.get(c.id) ?? 0));
   }
-  const row = offerRows[0];
+  const row = found.offer;
   const offer = row
     ? {
         id: row.id,
@@ -132,9 +71,9 @@ async function loadContext(
     : null;
   return {
     offer,
-    partner: partnerRows[0] ?? null,
-    applicationStatus: applicationRows[0]?.status ?? null,
-    allowListed: allowRows.length > 0,
+    partner: found.partner,
+    applicationStatus: found.applicationStatus,
+    allowListed: found.allowListed,
     caps,
   };
 }

@@ -1,41 +1,20 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ConversionRejectionReason, ConversionReview, ConversionStatus, StaffConversion } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { conversions, partners } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { giveBackConversionCaps } from '../caps/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
-import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import type { StaffScope } from '../../plugins/auth.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
+import {
+  conversionForReview,
+  conversionsForReview,
+  setReviewedStatus,
+  type ReviewRow as Row,
+} from './conversions.repository.js';
 
 /** Who reviews: every partner's conversions, or only those of the partners the account manager looks after. */
 export type Reviewer = StaffScope;
-
-const columns = {
-  id: conversions.id,
-  partnerId: conversions.partnerId,
-  offerId: conversions.offerId,
-  goalId: conversions.goalId,
-  goal: conversions.goal,
-  clickId: conversions.clickId,
-  transactionId: conversions.transactionId,
-  status: conversions.status,
-  reason: conversions.reason,
-  payout: conversions.payout,
-  revenue: conversions.revenue,
-  currency: conversions.currency,
-  subid: conversions.subid,
-  tc1: conversions.tc1,
-  tc2: conversions.tc2,
-  tc3: conversions.tc3,
-  tc4: conversions.tc4,
-  country: conversions.country,
-  createdAt: conversions.createdAt,
-  updatedAt: conversions.updatedAt,
-};
-
-type Row = Pick<typeof conversions.$inferSelect, keyof typeof columns>;
 
 function dto(row: Row): StaffConversion {
   return {
@@ -54,32 +33,13 @@ function dto(row: Row): StaffConversion {
   };
 }
 
-/** Conversions of partners the reviewer may see (an account manager: its own partners only). */
-const visibleTo = (reviewer: Reviewer) =>
-  reviewer.reach === 'all'
-    ? sql`${conversions.partnerId} is not null`
-    : sql`${conversions.partnerId} in (select ${partners.id} from ${partners} where ${partnerReachSql(reviewer, partners.accountManagerId, partners.status) ?? sql`true`})`;
-
 export async function listForReview(
   db: Db,
   reviewer: Reviewer,
   query: { status: ConversionStatus; page: number; count: number },
 ): Promise<{ list: StaffConversion[]; total: number }> {
-  const where = and(visibleTo(reviewer), eq(conversions.status, query.status));
-  const [rows, [counted]] = [
-    await db
-      .select(columns)
-      .from(conversions)
-      .where(where)
-      .orderBy(desc(conversions.createdAt), desc(conversions.id))
-      .limit(query.count)
-      .offset((query.page - 1) * query.count),
-    await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(conversions)
-      .where(where),
-  ];
-  return { list: rows.map(dto), total: counted?.n ?? 0 };
+  const { rows, total } = await conversionsForReview(db, reviewer, query);
+  return { list: rows.map(dto), total };
 }
 
 /**
@@ -97,19 +57,12 @@ export async function reviewConversion(
   actor: AuditActor,
 ): Promise<StaffConversion> {
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select(columns)
-      .from(conversions)
-      .where(and(eq(conversions.id, id), visibleTo(reviewer)));
+    const current = await conversionForReview(tx, reviewer, id);
     // Another manager's partner's conversion does not exist for this reviewer.
     if (!current) throw notFound('Conversion not found.');
     const reason: ConversionRejectionReason | null = review.status === 'rejected' ? 'declined' : null;
-    const [updated] = await tx
-      .update(conversions)
-      // A declined conversion pays nothing, as one rejected on arrival.
-      .set({ status: review.status, reason, updatedAt: now, ...(reason ? { payout: 0, revenue: 0 } : {}) })
-      .where(and(eq(conversions.id, id), eq(conversions.status, 'pending')))
-      .returning(columns);
+    // A declined conversion pays nothing, as one rejected on arrival.
+    const updated = await setReviewedStatus(tx, id, { status: review.status, reason, updatedAt: now });
     if (!updated) throw conflict('Only a pending conversion can be reviewed.', { status: 'pending' });
     // A declined conversion frees what it took from its caps, in the periods it took it from (decision 045).
     if (reason) await giveBackConversionCaps(tx, updated.id);

@@ -3,4 +3,5 @@
 export { postbackRoutes, type PostbackEngine } from './postback.routes.js';
 export { conversionReviewRoutes } from './conversion-review.routes.js';
 export { AdvertiserTokens, acceptPostback, previewPostback, type TokenMatch } from './postback.js';
-export { PostbackLogPruner, insertPostbackLog, listPostbackLog, type NewPostbackLog } from './postback-log.js';
+export { PostbackLogPruner } from './postback-log.js';
+export { insertPostbackLog, listPostbackLog, type NewPostbackLog } from './conversions.repository.js';

@@ -5,7 +5,7 @@ import type { SlidingWindowLimiter } from '../../lib/rate-limit.js';
 import type { AppContext } from '../../context.js';
 import type { ClickBuffer } from '../click/index.js';
 import { acceptPostback, type AdvertiserTokens } from './postback.js';
-import { insertPostbackLog, type NewPostbackLog } from './postback-log.js';
+import { insertPostbackLog, type NewPostbackLog } from './conversions.repository.js';
 
 /** The fields as logged: strings only, each at most 300 characters, the token reduced to its last four. */
 export function loggedParams(fields: Record<string, unknown>): Record<string, string> {

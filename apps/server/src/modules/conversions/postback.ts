@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import {
   CLICK_ATTRIBUTION_DAYS,
   PostbackParamsSchema,
@@ -9,24 +8,21 @@ import {
   type PostbackParams,
   type PostbackResult,
 } from '@portal/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { badRequest, databaseUnavailable, forbidden, unauthorized } from '../../lib/errors.js';
 import { equalDigests } from '../../lib/tokens.js';
-import {
-  advertisers,
-  clicks,
-  conversions,
-  goals,
-  offerGoals,
-  offers,
-  partners,
-  payoutOverrides,
-  products,
-} from '../../db/schema.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
 import { timeOfClickId, type BufferedClick, type ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
+import {
+  advertiserTokenRows,
+  clickById,
+  conversionByDedupeKey,
+  insertConversion,
+  offerFactRow,
+  rejectConversion,
+} from './conversions.repository.js';
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -74,14 +70,7 @@ export class AdvertiserTokens {
    * the token before its last rotation with the end of its grace period (decision 041).
    */
   private load(): Promise<void> {
-    this.loading ??= this.db
-      .select({
-        id: advertisers.id,
-        token: advertisers.securityToken,
-        previous: advertisers.previousToken,
-        previousExpiresAt: advertisers.previousTokenExpiresAt,
-      })
-      .from(advertisers)
+    this.loading ??= advertiserTokenRows(this.db)
       .then((rows) => {
         this.loads += 1;
         const entries = new Map<string, TokenEntry>();
@@ -172,64 +161,15 @@ async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<
   const buffered = buffer.find(clickId);
   if (buffered) return buffered;
   // The id's time prefix is the click's created_at, the partition key (decision 054): one partition's index probe.
-  // An id that is not ours, or a row written with another time, is looked for in every partition.
-  const at = timeOfClickId(clickId);
-  const select = () =>
-    db
-      .select({
-        clickId: clicks.clickId,
-        offerId: clicks.offerId,
-        partnerId: clicks.partnerId,
-        subid: clicks.subid,
-        tc1: clicks.tc1,
-        tc2: clicks.tc2,
-        tc3: clicks.tc3,
-        tc4: clicks.tc4,
-        country: clicks.country,
-        createdAt: clicks.createdAt,
-      })
-      .from(clicks);
-  let [row] = at ? await select().where(and(eq(clicks.clickId, clickId), eq(clicks.createdAt, at))) : [];
-  if (!row) [row] = await select().where(eq(clicks.clickId, clickId));
+  const row = await clickById(db, clickId, timeOfClickId(clickId));
   // Clicks that waited out an outage in the journal are still being written: ask the advertiser to retry.
   if (!row && buffer.catchingUp) throw databaseUnavailable();
-  return row ?? null;
+  return row;
 }
 
 /** The offer, its advertiser, the partner's status and the goal's payout rule, in one round trip. */
 async function offerFacts(db: Db, offerId: number, partnerId: number, goal: string) {
-  const [row] = await db
-    .select({
-      enabled: offers.enabled,
-      currency: offers.currency,
-      advertiserId: products.advertiserId,
-      partnerStatus: partners.status,
-      goalId: offerGoals.goalId,
-      // The partner's own payout on the goal when it has one (the payout resolver), both sides together.
-      payoutAmount: sql<
-        number | null
-      >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutAmount} else ${payoutOverrides.payoutAmount} end`,
-      payoutPercent: sql<
-        number | null
-      >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutPercent} else ${payoutOverrides.payoutPercent} end`,
-      manualValidation: offerGoals.manualValidation,
-      revenueAmount: offerGoals.revenueAmount,
-      revenuePercent: offerGoals.revenuePercent,
-    })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .leftJoin(partners, eq(partners.id, partnerId))
-    .leftJoin(goals, eq(goals.identifier, goal))
-    .leftJoin(offerGoals, and(eq(offerGoals.offerId, offers.id), eq(offerGoals.goalId, goals.id)))
-    .leftJoin(
-      payoutOverrides,
-      and(
-        eq(payoutOverrides.offerId, offers.id),
-        eq(payoutOverrides.partnerId, partnerId),
-        eq(payoutOverrides.goalId, offerGoals.goalId),
-      ),
-    )
-    .where(eq(offers.id, offerId));
+  const row = await offerFactRow(db, offerId, partnerId, goal);
   if (!row) return null;
   const { goalId, payoutAmount, payoutPercent, manualValidation, revenueAmount, revenuePercent, ...offer } = row;
   return {
@@ -290,14 +230,6 @@ function judge(
   return { status: manualValidation ? 'pending' : 'approved', reason: null, goalId, payout, revenue };
 }
 
-async function readBack(db: DbOrTx, advertiserId: number, dedupeKey: string) {
-  const [row] = await db
-    .select({ id: conversions.id, status: conversions.status, reason: conversions.reason })
-    .from(conversions)
-    .where(and(eq(conversions.advertiserId, advertiserId), eq(conversions.dedupeKey, dedupeKey)));
-  return row ?? null;
-}
-
 /**
  * Records one postback, exactly once: the (advertiser, dedupe key) unique index and INSERT … ON CONFLICT DO
  * NOTHING decide between concurrent copies, and the loser reads the winner's row back. A second counted
@@ -347,25 +279,24 @@ export async function recordPostback(
   return db.transaction(async (tx) => {
     const insert = async (offered: Outcome) => {
       let o = offered;
-      const [row] = await tx
-        .insert(conversions)
-        .values({ ...base, status: o.status, reason: o.reason, payout: o.payout, revenue: o.revenue })
-        .onConflictDoNothing()
-        .returning({ id: conversions.id });
-      if (!row) return null;
+      const id = await insertConversion(tx, {
+        ...base,
+        status: o.status,
+        reason: o.reason,
+        payout: o.payout,
+        revenue: o.revenue,
+      });
+      if (id === null) return null;
       // A counted conversion takes its caps (decision 045); one that would cross any is rejected, unpaid.
       if (known && o.status !== 'rejected') {
         const within = await takeConversionCaps(
           tx,
-          { id: row.id, offerId: known.click.offerId, partnerId: known.click.partnerId, createdAt: now },
+          { id, offerId: known.click.offerId, partnerId: known.click.partnerId, createdAt: now },
           { payout: o.payout, revenue: o.revenue },
         );
         if (!within) {
           o = { status: 'rejected', reason: 'over_cap', goalId: o.goalId, payout: 0, revenue: 0 };
-          await tx
-            .update(conversions)
-            .set({ status: o.status, reason: o.reason, payout: 0, revenue: 0 })
-            .where(eq(conversions.id, row.id));
+          await rejectConversion(tx, id, 'over_cap');
         }
       }
       if (known) {
@@ -383,7 +314,7 @@ export async function recordPostback(
         if (options.notifyPartner !== false)
           await enqueuePostbackDeliveries(tx, {
             ...base,
-            id: row.id,
+            id,
             offerId: known.click.offerId,
             partnerId: known.click.partnerId,
             goalId: o.goalId,
@@ -391,12 +322,12 @@ export async function recordPostback(
             payout: o.payout,
           });
       }
-      return { status: o.status, reason: o.reason, conversionId: row.id, duplicate: false };
+      return { status: o.status, reason: o.reason, conversionId: id, duplicate: false };
     };
 
     const written = await insert(outcome);
     if (written) return written;
-    const existing = await readBack(tx, advertiserId, dedupeKey);
+    const existing = await conversionByDedupeKey(tx, advertiserId, dedupeKey);
     if (!existing) {
       // Not our key: the click and goal already have a counted conversion under another transaction id.
       const duplicate = await insert({
@@ -408,7 +339,7 @@ export async function recordPostback(
       });
       if (duplicate) return duplicate;
     }
-    const row = existing ?? (await readBack(tx, advertiserId, dedupeKey));
+    const row = existing ?? (await conversionByDedupeKey(tx, advertiserId, dedupeKey));
     if (!row) throw new Error('conversion neither written nor found');
     return {
       status: row.status as ConversionStatus,
@@ -441,7 +372,7 @@ export async function previewPostback(
   if (known && outcome.status !== 'rejected' && (await wouldCrossCaps(db, { offerId: known.click.offerId, partnerId: known.click.partnerId, at: now }, outcome))) // prettier-ignore
     outcome = { status: 'rejected', reason: 'over_cap', goalId: outcome.goalId, payout: 0, revenue: 0 };
   const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
-  const existing = await readBack(db, advertiserId, dedupeKey);
+  const existing = await conversionByDedupeKey(db, advertiserId, dedupeKey);
   return {
     status: outcome.status,
     reason: outcome.reason,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   API_PREFIX,
   NEWS_AUDIENCE_DAYS,
@@ -10,7 +10,7 @@ import {
   type StaffNews,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { news } from '../../db/schema.js';
+import { files, news, offers, partners } from '../../db/schema.js';
 import { sanitizeHtml } from '../../lib/html.js';
 
 export type NewsPage = {
@@ -152,4 +152,19 @@ export async function updateNews(tx: DbOrTx, id: number, values: Partial<NewsRow
 
 export async function deleteNews(tx: DbOrTx, id: number) {
   await tx.delete(news).where(eq(news.id, id));
+}
+
+/** The MIME type of a stored file (a news picture must be an image), or null when there is no such file. */
+export async function fileMimeType(db: DbOrTx, id: number): Promise<string | null> {
+  const [image] = await db
+    .select({ mimeType: files.mimeType })
+    .from(files)
+    .where(inArray(files.id, [id]));
+  return image?.mimeType ?? null;
+}
+
+/** Which of these offer or partner ids exist: an audience may name only those. */
+export async function existingIds(db: DbOrTx, kind: 'offers' | 'partners', ids: number[]): Promise<Set<number>> {
+  const table = kind === 'offers' ? offers : partners;
+  return new Set((await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id));
 }

@@ -1,23 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PREFIX, newsEndpoints, staffNewsEndpoints, type StaffImageKind } from '@portal/contracts';
+import { API_PREFIX, newsEndpoints, staffNewsEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
-import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
-import { UPLOAD_BODY_LIMIT, prepareUpload, storeThenCommit } from '../../lib/uploads.js';
+import { UPLOAD_BODY_LIMIT } from '../../lib/uploads.js';
 import { partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
-import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
-import { insertFile } from '../files/index.js';
+import { auditActorOf } from '../audit/index.js';
 import { listPublishedNews, listStaffNews } from './news.repository.js';
-import { changeNews, createNews, removeNews } from './news.service.js';
-
-/** The stored type of each kind of staff picture: what GET /image serves publicly (decision 008). */
-const IMAGE_TYPES: Record<StaffImageKind, string> = {
-  news: 'news_image',
-  offer: 'offer_image',
-  logo: 'logo',
-  creative: 'creative_image',
-};
+import { changeNews, createNews, removeNews, uploadStaffImage } from './news.service.js';
 
 export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
@@ -80,46 +70,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
       const { kind, image } = request.body;
-      const upload = await prepareUpload(image, 'image.data');
-      if (upload.mimeType === 'application/pdf') {
-        throw badRequest('The picture must be a PNG or JPEG image.', {
-          'image.data': 'The picture must be a PNG or JPEG image.',
-        });
-      }
-      const id = await storeThenCommit(
-        ctx.storage,
-        upload,
-        async (stored) => {
-          if (!stored) throw new Error('upload not stored');
-          const now = ctx.now();
-          const fileId = await ctx.db.transaction(async (tx) => {
-            const created = await insertFile(tx, {
-              type: IMAGE_TYPES[kind],
-              filename: stored.filename,
-              mimeType: stored.mimeType,
-              size: stored.bytes.length,
-              storageKey: stored.storageKey,
-              createdAt: now,
-            });
-            await recordAudit(
-              tx,
-              auditActorOf(request),
-              [
-                {
-                  action: 'create',
-                  entityType: 'image',
-                  entityId: created,
-                  changes: diffFields(null, { kind, filename: stored.filename, size: stored.bytes.length }),
-                },
-              ],
-              now,
-            );
-            return created;
-          });
-          return { result: fileId, obsoleteKeys: [] };
-        },
-        request.log,
-      );
+      const id = await uploadStaffImage(ctx, kind, image, context(request), request.log);
       return ok({ id, url: `${API_PREFIX}/image/${id}` }, { message: 'The picture was stored.' });
     },
   });

@@ -1,11 +1,28 @@
-import { inArray } from 'drizzle-orm';
-import type { NewsAudience, NewsCreate, NewsUpdate, StaffNews } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client.js';
-import { files, offers, partners } from '../../db/schema.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  NewsAudience,
+  NewsCreate,
+  NewsUpdate,
+  StaffImageKind,
+  StaffNews,
+  UploadDocument,
+} from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { sanitizeHtml } from '../../lib/html.js';
+import type { FileStorage } from '../../lib/storage.js';
+import { prepareUpload, storeThenCommit } from '../../lib/uploads.js';
+import { insertFile } from '../files/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
-import { deleteNews, insertNews, lockNews, staffNewsDto, updateNews } from './news.repository.js';
+import {
+  deleteNews,
+  existingIds,
+  fileMimeType,
+  insertNews,
+  lockNews,
+  staffNewsDto,
+  updateNews,
+} from './news.repository.js';
 
 const NOT_FOUND = 'News item not found.';
 type Context = { actor: AuditActor; now: Date };
@@ -14,14 +31,13 @@ type Context = { actor: AuditActor; now: Date };
 async function checkReferences(db: DbOrTx, body: { imageId?: number | null | undefined; audience?: NewsAudience | undefined }) {
   const errors: FieldErrors = {};
   if (body.imageId) {
-    const [image] = await db.select({ mimeType: files.mimeType }).from(files).where(inArray(files.id, [body.imageId]));
-    if (!image || !image.mimeType.startsWith('image/')) errors.imageId = 'No such picture.';
+    const mimeType = await fileMimeType(db, body.imageId);
+    if (!mimeType?.startsWith('image/')) errors.imageId = 'No such picture.';
   }
   const audience = body.audience;
   if (audience && audience.kind !== 'all') {
     const ids = audience.kind === 'offers' ? audience.offerIds : audience.partnerIds;
-    const table = audience.kind === 'offers' ? offers : partners;
-    const found = new Set((await db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((r) => r.id));
+    const found = await existingIds(db, audience.kind, ids);
     const field = audience.kind === 'offers' ? 'offerIds' : 'partnerIds';
     ids.forEach((id, index) => {
       if (!found.has(id)) errors[`audience.${field}.${index}`] = audience.kind === 'offers' ? 'No such offer.' : 'No such partner.';
@@ -112,4 +128,64 @@ export async function removeNews(db: DbOrTx, id: number, { actor, now }: Context
       now,
     );
   });
+}
+
+/** The stored type of each kind of staff picture: what GET /image serves publicly (decision 008). */
+const IMAGE_TYPES: Record<StaffImageKind, string> = {
+  news: 'news_image',
+  offer: 'offer_image',
+  logo: 'logo',
+  creative: 'creative_image',
+};
+
+/**
+ * A staff picture (news, offer, logo, creative): a PNG or JPEG only, stored, then its file row and audit entry in
+ * one transaction (the stored bytes are removed again if that fails). Answers the file's id.
+ */
+export async function uploadStaffImage(
+  deps: { db: Db; storage: FileStorage },
+  kind: StaffImageKind,
+  image: UploadDocument,
+  { actor, now }: Context,
+  log: FastifyBaseLogger,
+): Promise<number> {
+  const upload = await prepareUpload(image, 'image.data');
+  if (upload.mimeType === 'application/pdf') {
+    throw badRequest('The picture must be a PNG or JPEG image.', {
+      'image.data': 'The picture must be a PNG or JPEG image.',
+    });
+  }
+  return storeThenCommit(
+    deps.storage,
+    upload,
+    async (stored) => {
+      if (!stored) throw new Error('upload not stored');
+      const fileId = await deps.db.transaction(async (tx) => {
+        const created = await insertFile(tx, {
+          type: IMAGE_TYPES[kind],
+          filename: stored.filename,
+          mimeType: stored.mimeType,
+          size: stored.bytes.length,
+          storageKey: stored.storageKey,
+          createdAt: now,
+        });
+        await recordAudit(
+          tx,
+          actor,
+          [
+            {
+              action: 'create',
+              entityType: 'image',
+              entityId: created,
+              changes: diffFields(null, { kind, filename: stored.filename, size: stored.bytes.length }),
+            },
+          ],
+          now,
+        );
+        return created;
+      });
+      return { result: fileId, obsoleteKeys: [] };
+    },
+    log,
+  );
 }

@@ -1,7 +1,6 @@
-import { and, eq, exists, isNull, notExists, or, sql } from 'drizzle-orm';
 import { POSTBACK_FIRING_STATUSES, expandPostbackUrl, minorUnitDigits, type PostbackMacro } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { postbackDeliveries, postbackOffers, postbacks } from '../../db/schema.js';
+import { insertDeliveries, matchingPostbacks } from './delivery/deliveries.repository.js';
 
 /** What a conversion brings to its partner's postbacks (the tracking module's row, as it was recorded). */
 export type ConversionEvent = {
@@ -71,53 +70,21 @@ export async function enqueuePostbackDeliveries(
   at: Date = conversion.createdAt,
 ): Promise<number> {
   if (!isFiring(conversion.status)) return 0;
-  const boundToOffers = tx
-    .select({ one: sql`1` })
-    .from(postbackOffers)
-    .where(eq(postbackOffers.postbackId, postbacks.id));
-  const boundToThisOffer = tx
-    .select({ one: sql`1` })
-    .from(postbackOffers)
-    .where(and(eq(postbackOffers.postbackId, postbacks.id), eq(postbackOffers.offerId, conversion.offerId)));
-  const goalMatch =
-    conversion.goalId === null
-      ? isNull(postbacks.goalId)
-      : or(isNull(postbacks.goalId), eq(postbacks.goalId, conversion.goalId));
-  const subIdMatch =
-    conversion.subid === null
-      ? isNull(postbacks.subId)
-      : or(isNull(postbacks.subId), eq(postbacks.subId, conversion.subid));
-  const matching = await tx
-    .select({ id: postbacks.id, url: postbacks.url })
-    .from(postbacks)
-    .where(
-      and(
-        eq(postbacks.partnerId, conversion.partnerId),
-        eq(postbacks.enabled, true),
-        or(notExists(boundToOffers), exists(boundToThisOffer)),
-        goalMatch,
-        subIdMatch,
-      ),
-    )
-    .orderBy(postbacks.id);
+  const matching = await matchingPostbacks(tx, conversion);
   if (matching.length === 0) return 0;
   const values = macroValuesOf(conversion);
-  const written = await tx
-    .insert(postbackDeliveries)
-    .values(
-      matching.map((postback) => ({
-        postbackId: postback.id,
-        partnerId: conversion.partnerId,
-        conversionId: conversion.id,
-        conversionStatus: conversion.status,
-        url: expandPostbackUrl(postback.url, values),
-        status: 'pending',
-        nextAttemptAt: at,
-        createdAt: at,
-        updatedAt: at,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: postbackDeliveries.id });
-  return written.length;
+  return insertDeliveries(
+    tx,
+    matching.map((postback) => ({
+      postbackId: postback.id,
+      partnerId: conversion.partnerId,
+      conversionId: conversion.id,
+      conversionStatus: conversion.status,
+      url: expandPostbackUrl(postback.url, values),
+      status: 'pending',
+      nextAttemptAt: at,
+      createdAt: at,
+      updatedAt: at,
+    })),
+  );
 }

@@ -13,6 +13,7 @@ import {
   goals,
   offers,
   partnerOffers,
+  partnerPostbackSecrets,
   postbackAttempts,
   postbackDeliveries,
   postbackOffers,
@@ -377,4 +378,36 @@ export async function resendDelivery(
       .where(eq(postbackDeliveries.id, row.id));
     return row.enabled ? 'queued' : 'queued_disabled';
   });
+}
+
+export type PostbackSecret = { secret: string; rotatedAt: Date };
+
+export async function postbackSecretRow(db: DbOrTx, partnerId: number): Promise<PostbackSecret | undefined> {
+  const [row] = await db
+    .select({ secret: partnerPostbackSecrets.secret, rotatedAt: partnerPostbackSecrets.rotatedAt })
+    .from(partnerPostbackSecrets)
+    .where(eq(partnerPostbackSecrets.partnerId, partnerId));
+  return row;
+}
+
+/** Inserts the partner's first secret; does nothing when another first use inserted one meanwhile. */
+export async function insertPostbackSecret(db: DbOrTx, partnerId: number, secret: string, now?: Date): Promise<void> {
+  await db
+    .insert(partnerPostbackSecrets)
+    .values({ partnerId, secret, ...(now ? { rotatedAt: now } : {}) })
+    .onConflictDoNothing();
+}
+
+export async function upsertPostbackSecret(
+  db: DbOrTx,
+  partnerId: number,
+  secret: string,
+  now: Date,
+): Promise<PostbackSecret | undefined> {
+  const [row] = await db
+    .insert(partnerPostbackSecrets)
+    .values({ partnerId, secret, rotatedAt: now })
+    .onConflictDoUpdate({ target: partnerPostbackSecrets.partnerId, set: { secret, rotatedAt: now } })
+    .returning({ secret: partnerPostbackSecrets.secret, rotatedAt: partnerPostbackSecrets.rotatedAt });
+  return row;
 }

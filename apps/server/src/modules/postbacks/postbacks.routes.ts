@@ -1,23 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  MAX_POSTBACKS_PER_PARTNER,
-  POSTBACK_SAMPLE_VALUES,
-  POSTBACK_TIMEOUT_MS,
-  expandPostbackUrl,
-  postbacksEndpoints,
-} from '@portal/contracts';
+import { POSTBACK_SAMPLE_VALUES, POSTBACK_TIMEOUT_MS, expandPostbackUrl, postbacksEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
-import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
+import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import { postbackSecretOf, rotatePostbackSecret } from './postback-secrets.js';
 import * as repo from './postbacks.repository.js';
+import { createPartnerPostback, POSTBACK_NOT_FOUND, updatePartnerPostback } from './postbacks.service.js';
 
 /** The Test action: at most this many per partner and window (each one is an outgoing request). */
 const TEST_LIMIT = { max: 10, windowMs: 60_000 };
-const NOT_FOUND = 'Postback not found.';
-const INVALID = 'The postback is invalid.';
 
 /**
  * A partner's own postbacks (decision 019): list, create, edit, delete, statistics, Test, manual
@@ -26,20 +19,6 @@ const INVALID = 'The postback is invalid.';
  */
 export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-
-  async function saved(partnerId: number, id: number) {
-    const postback = await repo.findPostback(db, partnerId, id);
-    if (!postback) throw notFound(NOT_FOUND);
-    return postback;
-  }
-
-  async function refuseBadReferences(
-    partnerId: number,
-    body: { goalId?: number | null | undefined; offers?: number[] | undefined },
-  ) {
-    const errors = await repo.referenceErrors(db, partnerId, body);
-    if (Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
-  }
 
   app.route({
     ...routeOf(postbacksEndpoints.list),
@@ -55,7 +34,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     preHandler: app.requireAuth(),
     handler: async (request) => {
       const postback = await repo.findPostback(db, partnerIdOf(request), request.params.id);
-      if (!postback) throw notFound(NOT_FOUND);
+      if (!postback) throw notFound(POSTBACK_NOT_FOUND);
       return ok(postback);
     },
   });
@@ -65,16 +44,9 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     preHandler: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
-      await refuseBadReferences(partnerId, request.body);
-      const id = await db.transaction(async (tx) => {
-        if ((await repo.postbackCount(tx, partnerId)) >= MAX_POSTBACKS_PER_PARTNER) return null;
-        return repo.createPostback(tx, partnerId, request.body, ctx.now());
-      });
-      if (id === null) {
-        throw conflict(`You already have ${MAX_POSTBACKS_PER_PARTNER} postbacks. Delete one before adding another.`);
-      }
-      request.log.info({ postbackId: id, partnerId }, 'postback created');
-      return ok(await saved(partnerId, id), { message: 'The postback has been created.' });
+      const postback = await createPartnerPostback(db, partnerId, request.body, ctx.now());
+      request.log.info({ postbackId: postback.id, partnerId }, 'postback created');
+      return ok(postback, { message: 'The postback has been created.' });
     },
   });
 
@@ -84,12 +56,9 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const { id } = request.params;
-      if (!(await repo.findPostbackRow(db, partnerId, id))) throw notFound(NOT_FOUND);
-      await refuseBadReferences(partnerId, request.body);
-      const updated = await db.transaction((tx) => repo.updatePostback(tx, partnerId, id, request.body, ctx.now()));
-      if (!updated) throw notFound(NOT_FOUND);
+      const postback = await updatePartnerPostback(db, partnerId, id, request.body, ctx.now());
       request.log.info({ postbackId: id, partnerId }, 'postback updated');
-      return ok(await saved(partnerId, id), { message: 'The postback has been saved.' });
+      return ok(postback, { message: 'The postback has been saved.' });
     },
   });
 
@@ -98,7 +67,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     preHandler: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
-      if (!(await repo.deletePostback(db, partnerId, request.params.id))) throw notFound(NOT_FOUND);
+      if (!(await repo.deletePostback(db, partnerId, request.params.id))) throw notFound(POSTBACK_NOT_FOUND);
       request.log.info({ postbackId: request.params.id, partnerId }, 'postback deleted');
       return ok(null, { message: 'The postback has been deleted.' });
     },
@@ -109,7 +78,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     preHandler: app.requireAuth(),
     handler: async (request) => {
       const postback = await repo.findPostbackRow(db, partnerIdOf(request), request.params.id);
-      if (!postback) throw notFound(NOT_FOUND);
+      if (!postback) throw notFound(POSTBACK_NOT_FOUND);
       const stats = await repo.postbackStats(db, postback.id, request.query.page, request.query.count);
       return ok(stats, { total: stats.attemptsTotal });
     },
@@ -121,7 +90,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const postback = await repo.findPostbackRow(db, partnerId, request.params.id);
-      if (!postback) throw notFound(NOT_FOUND);
+      if (!postback) throw notFound(POSTBACK_NOT_FOUND);
       const now = ctx.now();
       const recent = await repo.testDeliveriesSince(db, partnerId, new Date(now.getTime() - TEST_LIMIT.windowMs));
       if (recent >= TEST_LIMIT.max) {

@@ -1,5 +1,4 @@
 import { Readable, pipeline } from 'node:stream';
-import { inArray } from 'drizzle-orm';
 import { toLocalIso, type DateRange, type ReportType, type SubidGrouping } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { csvStringifier } from '../../lib/csv.js';
@@ -12,10 +11,10 @@ import {
   type RawFilters,
 } from './raw-rows.repository.js';
 import { utcWindow } from './report-dates.js';
-import { offers } from '../../db/schema.js';
 import {
   TOTALS_LABEL,
   basicReport,
+  offerNames,
   type Grouping,
   type KeyedSlice,
   type ReportFilters,
@@ -87,14 +86,7 @@ async function* basicRecords(
   const byKey = new Map<string, KeyedSlice[]>();
   for (const s of slices) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
   // Grouped by offer, the key is the offer's id: the file carries the id and the name, as the screen shows it.
-  const names = new Map<string, string>();
-  if (by === 'offer' && byKey.size > 0) {
-    const found = await db
-      .select({ id: offers.id, name: offers.name })
-      .from(offers)
-      .where(inArray(offers.id, [...byKey.keys()].map(Number)));
-    for (const offer of found) names.set(String(offer.id), offer.name);
-  }
+  const names = by === 'offer' ? await offerNames(db, [...byKey.keys()].map(Number)) : new Map<number, string>();
   const withId = (line: string[], key: string | null) => (by === 'offer' ? [key ?? '', ...line] : line);
   yield withId([LABEL_HEADER[by], ...BASIC_HEADER], 'Offer ID');
   for (const row of rows) {
@@ -102,7 +94,7 @@ async function* basicRecords(
       for (const line of basicLines(TOTALS_LABEL, slices)) yield withId(line, '');
       continue;
     }
-    const label = by === 'offer' ? (names.get(row.label) ?? `Offer #${row.label}`) : row.label;
+    const label = by === 'offer' ? (names.get(Number(row.label)) ?? `Offer #${row.label}`) : row.label;
     for (const line of basicLines(label, byKey.get(row.label) ?? [])) yield withId(line, row.label);
   }
 }

@@ -346,12 +346,7 @@ export async function subidReport(
   const by = options.groupBy;
   const slices = await rollupSlices(db, partnerId, utcWindow(range, offset), filters, by, offset);
   const byKey = groupSlices(slices);
-  const names = new Map<number, string>();
-  if (by === 'offer' && byKey.size > 0) {
-    const ids = [...byKey.keys()].map(Number);
-    const rows = await db.select({ id: offers.id, name: offers.name }).from(offers).where(inArray(offers.id, ids));
-    for (const row of rows) names.set(row.id, row.name);
-  }
+  const names = by === 'offer' ? await offerNames(db, [...byKey.keys()].map(Number)) : new Map<number, string>();
   const rows: BasicReportRow[] = [...byKey.entries()].map(([key, list]) => {
     if (by !== 'offer') return { label: key, isTotal: false, ...statsRow(list) };
     const offer = { id: Number(key), name: names.get(Number(key)) ?? `Offer #${key}` };
@@ -373,6 +368,13 @@ export async function subidReport(
   const count = options.count ?? DEFAULT_PAGE_SIZE;
   const start = ((options.page ?? 1) - 1) * count;
   return { rows: [...rows.slice(start, start + count), totals], total: rows.length };
+}
+
+/** The names of the offers a report grouped by offer shows (an offer gone since keeps its id only). */
+export async function offerNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: offers.id, name: offers.name }).from(offers).where(inArray(offers.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 async function dailySlicesOver(db: DbOrTx, partnerId: number, range: DateRange, offset: string | null) {

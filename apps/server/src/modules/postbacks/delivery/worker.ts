@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   maskPostbackUrl,
@@ -9,7 +8,6 @@ import {
   POSTBACK_TIMEOUT_MS,
   type PostbackDeliveryStatus,
 } from '@portal/contracts';
-import { postbackAttempts, postbackDeliveries, postbacks } from '../../../db/schema.js';
 import { conflict, notFound } from '../../../lib/errors.js';
 import { OutboxWorker } from '../../../lib/outbox-worker.js';
 import type { AppContext } from '../../../context.js';
@@ -18,9 +16,19 @@ import { postbackSecretOf } from '../postback-secrets.js';
 import { sendPostback, type SendResult } from './http-sender.js';
 import { postbackSignatureHeaders } from './signature.js';
 import type { ResolveFunction } from './ssrf-guard.js';
+import {
+  claimDelivery,
+  claimDueDeliveries,
+  countPostbackAttempt,
+  deliveryExists,
+  disableGonePostback,
+  insertAttempt,
+  updateDelivery,
+  type DeliveryRow,
+  type PostbackAttemptRow,
+} from './deliveries.repository.js';
 
-type DeliveryRow = typeof postbackDeliveries.$inferSelect;
-export type PostbackAttemptRow = typeof postbackAttempts.$inferSelect;
+export type { PostbackAttemptRow } from './deliveries.repository.js';
 
 export type PostbackDeliveryOptions = {
   /** POSTBACK_ALLOW_LOOPBACK: development only; private ranges stay refused. */
@@ -63,33 +71,9 @@ export function retryDelayMs(attempts: number, random: () => number = Math.rando
  */
 async function claimDue(ctx: AppContext, options: PostbackWorkerOptions): Promise<DeliveryRow[]> {
   const now = ctx.now();
-  return ctx.db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: postbackDeliveries.id })
-      .from(postbackDeliveries)
-      .where(
-        and(
-          eq(postbackDeliveries.status, 'pending'),
-          lte(postbackDeliveries.nextAttemptAt, now),
-          or(isNull(postbackDeliveries.lockedUntil), lte(postbackDeliveries.lockedUntil, now)),
-          sql`exists (select 1 from ${postbacks} where ${postbacks.id} = ${postbackDeliveries.postbackId} and ${postbacks.enabled})`,
-        ),
-      )
-      .orderBy(postbackDeliveries.nextAttemptAt, postbackDeliveries.id)
-      .limit(options.batchSize ?? DEFAULT_BATCH)
-      .for('update', { skipLocked: true });
-    if (due.length === 0) return [];
-    return tx
-      .update(postbackDeliveries)
-      .set({ lockedUntil: new Date(now.getTime() + lockMsOf(options)) })
-      .where(
-        inArray(
-          postbackDeliveries.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning();
-  });
+  return ctx.db.transaction((tx) =>
+    claimDueDeliveries(tx, now, options.batchSize ?? DEFAULT_BATCH, new Date(now.getTime() + lockMsOf(options))),
+  );
 }
 
 /** Sends one claimed delivery and records the attempt. */
@@ -143,45 +127,32 @@ async function recordAttempt(
   const lastError = success ? null : (result.error ?? `http_${result.httpStatus ?? 'none'}`);
 
   return ctx.db.transaction(async (tx) => {
-    const [attempt] = await tx
-      .insert(postbackAttempts)
-      .values({
-        deliveryId: delivery.id,
-        postbackId: delivery.postbackId,
-        attemptedAt,
-        url: maskPostbackUrl(url),
-        httpStatus: result.httpStatus,
-        durationMs: result.durationMs,
-        responseSnippet: result.responseSnippet,
-        error: result.error,
-        success,
-        deliveryStatus: status,
-      })
-      .returning();
-    await tx
-      .update(postbacks)
-      .set({ count: sql`${postbacks.count} + 1` })
-      .where(eq(postbacks.id, delivery.postbackId));
-    await tx
-      .update(postbackDeliveries)
-      .set({
-        status,
-        attempts,
-        lockedUntil: null,
-        lastHttpStatus: result.httpStatus,
-        lastError,
-        updatedAt: now,
-        ...(status === 'pending'
-          ? { nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, options.random)) }
-          : {}),
-      })
-      .where(eq(postbackDeliveries.id, delivery.id));
+    const attempt = await insertAttempt(tx, {
+      deliveryId: delivery.id,
+      postbackId: delivery.postbackId,
+      attemptedAt,
+      url: maskPostbackUrl(url),
+      httpStatus: result.httpStatus,
+      durationMs: result.durationMs,
+      responseSnippet: result.responseSnippet,
+      error: result.error,
+      success,
+      deliveryStatus: status,
+    });
+    await countPostbackAttempt(tx, delivery.postbackId);
+    await updateDelivery(tx, delivery.id, {
+      status,
+      attempts,
+      lockedUntil: null,
+      lastHttpStatus: result.httpStatus,
+      lastError,
+      updatedAt: now,
+      ...(status === 'pending'
+        ? { nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, options.random)) }
+        : {}),
+    });
     if (gone) {
-      const [disabled] = await tx
-        .update(postbacks)
-        .set({ enabled: false, disabledReason: 'gone', updatedAt: now })
-        .where(and(eq(postbacks.id, delivery.postbackId), eq(postbacks.enabled, true)))
-        .returning({ id: postbacks.id, name: postbacks.name, partnerId: postbacks.partnerId });
+      const disabled = await disableGonePostback(tx, delivery.postbackId, now);
       // Only the attempt that disables it notifies (not a concurrent second 410).
       if (disabled) {
         await notifyPartner(
@@ -212,21 +183,9 @@ export async function attemptDelivery(
   options: PostbackDeliveryOptions,
 ): Promise<PostbackAttemptRow> {
   const now = ctx.now();
-  const [claimed] = await ctx.db
-    .update(postbackDeliveries)
-    .set({ lockedUntil: new Date(now.getTime() + lockMsOf(options)) })
-    .where(
-      and(
-        eq(postbackDeliveries.id, deliveryPk),
-        or(isNull(postbackDeliveries.lockedUntil), lte(postbackDeliveries.lockedUntil, now)),
-      ),
-    )
-    .returning();
+  const claimed = await claimDelivery(ctx.db, deliveryPk, now, new Date(now.getTime() + lockMsOf(options)));
   if (!claimed) {
-    const [exists] = await ctx.db
-      .select({ id: postbackDeliveries.id })
-      .from(postbackDeliveries)
-      .where(eq(postbackDeliveries.id, deliveryPk));
+    const exists = await deliveryExists(ctx.db, deliveryPk);
     throw exists ? conflict('This delivery is being sent; try again in a moment.') : notFound();
   }
   return deliver(ctx, claimed, options);

@@ -1,0 +1,282 @@
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { PostbackLogEntry, PostbackLogOutcome } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  advertiserPostbacks,
+  advertisers,
+  clicks,
+  conversions,
+  goals,
+  offerGoals,
+  offers,
+  partners,
+  payoutOverrides,
+  products,
+} from '../../db/schema.js';
+import { toIso } from '../../lib/reply.js';
+import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+
+/**
+ * The conversions module's SQL: what /postback reads and writes (decision 016), the staff review of pending
+ * conversions (decision 023) and the advertisers' postback log. The rules (judging a postback, who may review) stay in
+ * postback.ts and conversion-review.ts.
+ */
+
+// --- /postback -----------------------------------------------------------------------------------------------------
+
+/** Every advertiser's token, enabled or not, and the token before its last rotation with its grace period's end. */
+export async function advertiserTokenRows(db: DbOrTx) {
+  return db
+    .select({
+      id: advertisers.id,
+      token: advertisers.securityToken,
+      previous: advertisers.previousToken,
+      previousExpiresAt: advertisers.previousTokenExpiresAt,
+    })
+    .from(advertisers);
+}
+
+const clickColumns = {
+  clickId: clicks.clickId,
+  offerId: clicks.offerId,
+  partnerId: clicks.partnerId,
+  subid: clicks.subid,
+  tc1: clicks.tc1,
+  tc2: clicks.tc2,
+  tc3: clicks.tc3,
+  tc4: clicks.tc4,
+  country: clicks.country,
+  createdAt: clicks.createdAt,
+};
+
+/**
+ * A written click by its id. With `at` (the id's time prefix, the partition key: decision 054), one partition's index
+ * probe; an id that is not ours, or a row written with another time, is looked for in every partition.
+ */
+export async function clickById(db: DbOrTx, clickId: string, at: Date | null) {
+  let [row] = at
+    ? await db
+        .select(clickColumns)
+        .from(clicks)
+        .where(and(eq(clicks.clickId, clickId), eq(clicks.createdAt, at)))
+    : [];
+  if (!row) [row] = await db.select(clickColumns).from(clicks).where(eq(clicks.clickId, clickId));
+  return row ?? null;
+}
+
+/** The offer, its advertiser, the partner's status and the goal's payout rule, in one round trip. */
+export async function offerFactRow(db: DbOrTx, offerId: number, partnerId: number, goal: string) {
+  const [row] = await db
+    .select({
+      enabled: offers.enabled,
+      currency: offers.currency,
+      advertiserId: products.advertiserId,
+      partnerStatus: partners.status,
+      goalId: offerGoals.goalId,
+      // The partner's own payout on the goal when it has one (the payout resolver), both sides together.
+      payoutAmount: sql<
+        number | null
+      >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutAmount} else ${payoutOverrides.payoutAmount} end`,
+      payoutPercent: sql<
+        number | null
+      >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutPercent} else ${payoutOverrides.payoutPercent} end`,
+      manualValidation: offerGoals.manualValidation,
+      revenueAmount: offerGoals.revenueAmount,
+      revenuePercent: offerGoals.revenuePercent,
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .leftJoin(partners, eq(partners.id, partnerId))
+    .leftJoin(goals, eq(goals.identifier, goal))
+    .leftJoin(offerGoals, and(eq(offerGoals.offerId, offers.id), eq(offerGoals.goalId, goals.id)))
+    .leftJoin(
+      payoutOverrides,
+      and(
+        eq(payoutOverrides.offerId, offers.id),
+        eq(payoutOverrides.partnerId, partnerId),
+        eq(payoutOverrides.goalId, offerGoals.goalId),
+      ),
+    )
+    .where(eq(offers.id, offerId));
+  return row ?? null;
+}
+
+/** The conversion recorded under an advertiser's dedupe key, if any. */
+export async function conversionByDedupeKey(db: DbOrTx, advertiserId: number, dedupeKey: string) {
+  const [row] = await db
+    .select({ id: conversions.id, status: conversions.status, reason: conversions.reason })
+    .from(conversions)
+    .where(and(eq(conversions.advertiserId, advertiserId), eq(conversions.dedupeKey, dedupeKey)));
+  return row ?? null;
+}
+
+/**
+ * Inserts a conversion unless its (advertiser, dedupe key) is taken (INSERT … ON CONFLICT DO NOTHING decides between
+ * concurrent copies); answers its id, or null when another copy won.
+ */
+export async function insertConversion(tx: DbOrTx, values: typeof conversions.$inferInsert): Promise<number | null> {
+  const [row] = await tx.insert(conversions).values(values).onConflictDoNothing().returning({ id: conversions.id });
+  return row?.id ?? null;
+}
+
+/** A conversion just recorded turned rejected, unpaid (one that would cross a cap). */
+export async function rejectConversion(tx: DbOrTx, id: number, reason: string): Promise<void> {
+  await tx.update(conversions).set({ status: 'rejected', reason, payout: 0, revenue: 0 }).where(eq(conversions.id, id));
+}
+
+// --- the staff review ----------------------------------------------------------------------------------------------
+
+const reviewColumns = {
+  id: conversions.id,
+  partnerId: conversions.partnerId,
+  offerId: conversions.offerId,
+  goalId: conversions.goalId,
+  goal: conversions.goal,
+  clickId: conversions.clickId,
+  transactionId: conversions.transactionId,
+  status: conversions.status,
+  reason: conversions.reason,
+  payout: conversions.payout,
+  revenue: conversions.revenue,
+  currency: conversions.currency,
+  subid: conversions.subid,
+  tc1: conversions.tc1,
+  tc2: conversions.tc2,
+  tc3: conversions.tc3,
+  tc4: conversions.tc4,
+  country: conversions.country,
+  createdAt: conversions.createdAt,
+  updatedAt: conversions.updatedAt,
+};
+
+export type ReviewRow = Pick<typeof conversions.$inferSelect, keyof typeof reviewColumns>;
+
+/** Conversions of partners the reviewer may see (an account manager: its own partners only). */
+const visibleTo = (reviewer: StaffScope) =>
+  reviewer.reach === 'all'
+    ? sql`${conversions.partnerId} is not null`
+    : sql`${conversions.partnerId} in (select ${partners.id} from ${partners} where ${partnerReachSql(reviewer, partners.accountManagerId, partners.status) ?? sql`true`})`;
+
+/** One page of the conversions of a status the reviewer may see, newest first, and how many there are. */
+export async function conversionsForReview(
+  db: DbOrTx,
+  reviewer: StaffScope,
+  query: { status: string; page: number; count: number },
+): Promise<{ rows: ReviewRow[]; total: number }> {
+  const where = and(visibleTo(reviewer), eq(conversions.status, query.status));
+  const [rows, [counted]] = [
+    await db
+      .select(reviewColumns)
+      .from(conversions)
+      .where(where)
+      .orderBy(desc(conversions.createdAt), desc(conversions.id))
+      .limit(query.count)
+      .offset((query.page - 1) * query.count),
+    await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(conversions)
+      .where(where),
+  ];
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** A conversion the reviewer may see; another manager's partner's conversion is as missing as an unknown id. */
+export async function conversionForReview(db: DbOrTx, reviewer: StaffScope, id: number): Promise<ReviewRow | null> {
+  const [row] = await db
+    .select(reviewColumns)
+    .from(conversions)
+    .where(and(eq(conversions.id, id), visibleTo(reviewer)));
+  return row ?? null;
+}
+
+/**
+ * Moves a pending conversion to its reviewed status (a declined one paying nothing); null when it is no longer
+ * pending: the status check is part of the UPDATE, so two reviewers cannot both move it.
+ */
+export async function setReviewedStatus(
+  tx: DbOrTx,
+  id: number,
+  change: { status: string; reason: string | null; updatedAt: Date },
+): Promise<ReviewRow | null> {
+  const [updated] = await tx
+    .update(conversions)
+    .set({ ...change, ...(change.reason ? { payout: 0, revenue: 0 } : {}) })
+    .where(and(eq(conversions.id, id), eq(conversions.status, 'pending')))
+    .returning(reviewColumns);
+  return updated ?? null;
+}
+
+// --- the advertisers' postback log (decision 041) -----------------------------------------------------------------------
+
+export type NewPostbackLog = {
+  advertiserId: number;
+  outcome: PostbackLogOutcome;
+  status?: string | null;
+  reason?: string | null;
+  conversionId?: number | null;
+  duplicate?: boolean;
+  params: Record<string, string>;
+  ip?: string | null;
+  createdAt: Date;
+};
+
+export async function insertPostbackLog(db: DbOrTx, entry: NewPostbackLog) {
+  await db.insert(advertiserPostbacks).values({
+    advertiserId: entry.advertiserId,
+    outcome: entry.outcome,
+    status: entry.status ?? null,
+    reason: entry.reason ?? null,
+    conversionId: entry.conversionId ?? null,
+    duplicate: entry.duplicate ?? false,
+    params: entry.params,
+    ip: entry.ip ?? null,
+    createdAt: entry.createdAt,
+  });
+}
+
+export async function listPostbackLog(
+  db: DbOrTx,
+  advertiserId: number,
+  query: { page: number; count: number; outcome?: PostbackLogOutcome | undefined },
+): Promise<{ list: PostbackLogEntry[]; total: number }> {
+  const where = and(
+    eq(advertiserPostbacks.advertiserId, advertiserId),
+    query.outcome ? eq(advertiserPostbacks.outcome, query.outcome) : undefined,
+  );
+  const rows = await db
+    .select()
+    .from(advertiserPostbacks)
+    .where(where)
+    .orderBy(desc(advertiserPostbacks.createdAt), desc(advertiserPostbacks.id))
+    .limit(query.count)
+    .offset((query.page - 1) * query.count);
+  const [total] = await db.select({ n: count() }).from(advertiserPostbacks).where(where);
+  return {
+    total: Number(total?.n ?? 0),
+    list: rows.map((row) => ({
+      id: row.id,
+      createdAt: toIso(row.createdAt) ?? '',
+      outcome: row.outcome as PostbackLogOutcome,
+      status: row.status,
+      reason: row.reason,
+      conversionId: row.conversionId,
+      duplicate: row.duplicate,
+      params: row.params as Record<string, string>,
+      ip: row.ip,
+    })),
+  };
+}
+
+/** Deletes the log's entries older than `before`, a batch at a time; answers how many went. */
+export async function prunePostbackLog(db: DbOrTx, before: Date, batch = 10_000): Promise<number> {
+  const old = db
+    .select({ id: advertiserPostbacks.id })
+    .from(advertiserPostbacks)
+    .where(lt(advertiserPostbacks.createdAt, before))
+    .limit(batch);
+  const gone = await db
+    .delete(advertiserPostbacks)
+    .where(inArray(advertiserPostbacks.id, old))
+    .returning({ id: advertiserPostbacks.id });
+  return gone.length;
+}

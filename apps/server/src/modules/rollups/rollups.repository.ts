@@ -1,0 +1,228 @@
+import { and, eq, getTableName, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import { offsetToMinutes } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  rejectedClicksHourly,
+  statsDaily,
+  statsHourly,
+  statsNetworkDaily,
+  statsNetworkHourly,
+  statsOfferDaily,
+  statsOfferHourly,
+  statsPartnerDaily,
+  statsPartnerHourly,
+} from '../../db/schema.js';
+import { unnestRows, type BulkColumn } from '../../db/bulk.js';
+
+export type RollupCounts = {
+  clicks: number;
+  conversions: number;
+  pending: number;
+  rejected: number;
+  payout: number;
+  pendingPayout: number;
+  /** Advertiser revenue of approved and pending conversions (decision 046): staff reports only. */
+  revenue: number;
+  pendingRevenue: number;
+};
+
+/** Each count as `RollupCounts` names it and as both rollup tables store it. */
+export const COUNTS = [
+  ['clicks', 'clicks'],
+  ['conversions', 'conversions'],
+  ['pending', 'pending'],
+  ['rejected', 'rejected'],
+  ['payout', 'payout'],
+  ['pendingPayout', 'pending_payout'],
+  ['revenue', 'revenue'],
+  ['pendingRevenue', 'pending_revenue'],
+] as const;
+
+/** A rollup row as written: `time` is the hour (ISO) or the UTC date, missing sub-ids, trackers and country are ''. */
+export type RollupRow = RollupCounts & {
+  partnerId: number;
+  time: string;
+  offerId: number;
+  currency: string;
+  subid: string;
+  tc1: string;
+  tc2: string;
+  tc3: string;
+  tc4: string;
+  country: string;
+};
+
+/** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …). */
+async function upsert(
+  db: DbOrTx,
+  table: typeof statsHourly | typeof statsDaily,
+  time: [column: string, type: string],
+  rows: RollupRow[],
+): Promise<void> {
+  const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [
+    name,
+    type,
+    rows.map(value),
+  ];
+  const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'country'];
+  const target = getTableName(table);
+  await db.execute(sql`insert into ${table} ${unnestRows([
+    column('partner_id', 'int', (r) => r.partnerId),
+    column(...time, (r) => r.time),
+    column('offer_id', 'int', (r) => r.offerId),
+    column('currency', 'text', (r) => r.currency),
+    column('subid', 'text', (r) => r.subid),
+    column('tc1', 'text', (r) => r.tc1),
+    column('tc2', 'text', (r) => r.tc2),
+    column('tc3', 'text', (r) => r.tc3),
+    column('tc4', 'text', (r) => r.tc4),
+    column('country', 'text', (r) => r.country),
+    ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+  ])}
+    on conflict (${sql.raw(key.join(', '))}) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`);
+}
+
+/** A narrow rollup: its table, its time column and the key columns after the time (decisions 046, 049). */
+type Narrow = {
+  table: AnyPgTable;
+  time: [column: string, type: string];
+  key: readonly ('partner_id' | 'offer_id' | 'currency' | 'country')[];
+};
+
+const NARROW: readonly Narrow[] = [
+  { table: statsNetworkHourly, time: ['hour', 'timestamptz'], key: ['partner_id', 'offer_id', 'currency', 'country'] },
+  { table: statsNetworkDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency', 'country'] },
+  { table: statsPartnerHourly, time: ['hour', 'timestamptz'], key: ['partner_id', 'currency'] },
+  { table: statsPartnerDaily, time: ['day', 'date'], key: ['partner_id', 'currency'] },
+  { table: statsOfferHourly, time: ['hour', 'timestamptz'], key: ['offer_id', 'currency'] },
+  { table: statsOfferDaily, time: ['day', 'date'], key: ['offer_id', 'currency'] },
+];
+
+const KEY_VALUE = {
+  partner_id: ['int', (r: RollupRow) => r.partnerId],
+  offer_id: ['int', (r: RollupRow) => r.offerId],
+  currency: ['text', (r: RollupRow) => r.currency],
+  country: ['text', (r: RollupRow) => r.country ?? ''],
+} as const;
+
+/**
+ * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
+ * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
+ * grains (decision 049). One statement, its inserts as data-modifying CTEs: one round trip for six tables.
+ */
+async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
+  const inserts = NARROW.map(({ table, time, key }) => {
+    const folded = new Map<string, RollupRow>();
+    for (const row of rows) {
+      // `time` is an ISO string in UTC: its first ten characters are the UTC date.
+      const at = time[0] === 'day' ? row.time.slice(0, 10) : row.time;
+      const id = `${at}\u0000${key.map((k) => KEY_VALUE[k][1](row)).join('\u0000')}`;
+      const sum = folded.get(id);
+      if (!sum) folded.set(id, { ...row, time: at });
+      else for (const [name] of COUNTS) sum[name] += row[name];
+    }
+    const list = [...folded.values()];
+    const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [name, type, list.map(value)]; // prettier-ignore
+    const target = getTableName(table);
+    return sql`insert into ${table} ${unnestRows([
+      column(...time, (r) => r.time),
+      ...key.map((k) => column(k, KEY_VALUE[k][0], KEY_VALUE[k][1])),
+      ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+    ])}
+    on conflict (${sql.raw([time[0], ...key].join(', '))}) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`;
+  });
+  const last = inserts.pop()!;
+  const ctes = sql.join(
+    inserts.map((insert, i) => sql`${sql.raw(`n${i}`)} as (${insert})`),
+    sql`, `,
+  );
+  await db.execute(sql`with ${ctes} ${last}`);
+}
+
+/**
+ * Adds the hourly rows to `stats_hourly`, the same counts folded per UTC day to `stats_daily` (decision 021), then
+ * to every narrow rollup, on the handle given: in the writer's transaction, so that every table agrees with the raw
+ * rows.
+ */
+export async function upsertRollups(db: DbOrTx, hourly: RollupRow[], daily: RollupRow[]): Promise<void> {
+  await upsert(db, statsHourly, ['hour', 'timestamptz'], hourly);
+  await upsert(db, statsDaily, ['day', 'date'], daily);
+  await upsertNarrow(db, hourly);
+}
+
+export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number };
+
+export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: number })[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(rejectedClicksHourly)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [
+        rejectedClicksHourly.hour,
+        rejectedClicksHourly.reason,
+        rejectedClicksHourly.offerId,
+        rejectedClicksHourly.partnerId,
+      ],
+      set: { count: sql`${rejectedClicksHourly.count} + excluded.count` },
+    });
+}
+
+export type StatsFilters = {
+  offerId?: number | undefined;
+  subid?: string | undefined;
+  tc1?: string | undefined;
+  tc2?: string | undefined;
+  tc3?: string | undefined;
+  tc4?: string | undefined;
+};
+
+/** A partner's daily figures: no advertiser revenue (decision 046: never in a partner's answer). */
+export type DailyStatsRow = { day: string; currency: string } & Omit<RollupCounts, 'revenue' | 'pendingRevenue'>;
+
+/**
+ * One partner's daily figures from the hourly rollup, days cut in a fixed offset: `from` and `to` are local
+ * dates (yyyy-MM-dd, both included). A local day in a whole-hour offset is exactly 24 UTC hours (decision 015).
+ */
+export async function dailyStats(
+  db: DbOrTx,
+  partnerId: number,
+  from: string,
+  to: string,
+  tzOffset: string | null,
+  filters: StatsFilters = {},
+): Promise<DailyStatsRow[]> {
+  const minutes = offsetToMinutes(tzOffset);
+  const start = new Date(Date.parse(`${from}T00:00:00Z`) - minutes * 60_000);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000 - minutes * 60_000);
+  const where: SQL[] = [eq(statsHourly.partnerId, partnerId), gte(statsHourly.hour, start), lt(statsHourly.hour, end)];
+  if (filters.offerId !== undefined) where.push(eq(statsHourly.offerId, filters.offerId));
+  for (const name of ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const) {
+    const value = filters[name];
+    if (value !== undefined) where.push(eq(statsHourly[name], value));
+  }
+  // A literal, not a parameter: GROUP BY must see the very same expression as the select list.
+  const shift = sql.raw(`interval '${Math.trunc(minutes)} minutes'`);
+  const day = sql<string>`to_char((${statsHourly.hour} at time zone 'UTC') + ${shift}, 'YYYY-MM-DD')`;
+  const total = (column: AnyPgColumn) => sql<number>`sum(${column})`.mapWith(Number);
+  return db
+    .select({
+      day,
+      currency: statsHourly.currency,
+      clicks: total(statsHourly.clicks),
+      conversions: total(statsHourly.conversions),
+      pending: total(statsHourly.pending),
+      rejected: total(statsHourly.rejected),
+      payout: total(statsHourly.payout),
+      pendingPayout: total(statsHourly.pendingPayout),
+    })
+    .from(statsHourly)
+    .where(and(...where))
+    .groupBy(day, statsHourly.currency)
+    .orderBy(day, statsHourly.currency);
+}
