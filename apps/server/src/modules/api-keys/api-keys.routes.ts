@@ -16,7 +16,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(apiKeysEndpoints.list),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const list = await repo.listKeys(db, partnerIdOf(request));
       return ok(list, { total: list.length });
@@ -25,7 +25,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(apiKeysEndpoints.create),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const created = await db.transaction(async (tx) => {
@@ -47,7 +47,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(apiKeysEndpoints.revoke),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const revoked = await repo.revokeKey(db, partnerId, request.params.id, ctx.now());

@@ -51,7 +51,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(documentsEndpoints.create),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
       const { type, document } = request.body;
@@ -62,7 +62,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(documentsEndpoints.replace),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
       const { type, document } = request.body;
@@ -73,7 +73,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(documentsEndpoints.review),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { status, expireAt, reason } = request.body;
       const now = ctx.now();

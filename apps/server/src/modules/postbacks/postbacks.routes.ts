@@ -43,7 +43,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.list),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const list = await repo.listPostbacks(db, partnerIdOf(request), request.query.groups);
       return ok(list, { total: list.length });
@@ -52,7 +52,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.get),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const postback = await repo.findPostback(db, partnerIdOf(request), request.params.id);
       if (!postback) throw notFound(NOT_FOUND);
@@ -62,7 +62,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.create),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       await refuseBadReferences(partnerId, request.body);
@@ -80,7 +80,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.update),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const { id } = request.params;
@@ -95,7 +95,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.delete),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       if (!(await repo.deletePostback(db, partnerId, request.params.id))) throw notFound(NOT_FOUND);
@@ -106,7 +106,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.stats),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const postback = await repo.findPostbackRow(db, partnerIdOf(request), request.params.id);
       if (!postback) throw notFound(NOT_FOUND);
@@ -117,7 +117,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.test),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const postback = await repo.findPostbackRow(db, partnerId, request.params.id);
@@ -143,7 +143,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.resendDelivery),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const outcome = await repo.resendDelivery(db, partnerId, request.params.deliveryId, ctx.now());
@@ -161,7 +161,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.secret),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const secret = await postbackSecretOf(db, partnerIdOf(request), ctx.now());
       return ok({ secret: secret.secret, rotatedAt: secret.rotatedAt.toISOString() });
@@ -170,7 +170,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.rotateSecret),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const secret = await rotatePostbackSecret(db, partnerId, ctx.now());
