@@ -106,6 +106,20 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: 0, route: true })] },
   },
   {
+    // A route's guard (app.requireAuth / app.requireStaff) runs as its onRequest hook, before the body is parsed and
+    // validated, so that a caller who may not use the route is refused before a 400 describes its schema (decision 067).
+    files: ['apps/server/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='preHandler']",
+          message: 'Guard a route with onRequest: app.requireAuth() or app.requireStaff() (decision 067).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

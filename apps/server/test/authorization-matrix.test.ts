@@ -7,7 +7,9 @@
  *
  * Outcomes: 'ok' passes authorization (2xx, 3xx, or a 4xx other than 401/403/404: a refused body, a conflict), or
  * the exact status expected (401 anonymous, 403 refused, 404 out of reach: another's record does not exist).
- * Fastify validates a body before the auth preHandler runs, so every request carries a valid body.
+ * The guards run before the body is validated (decision 067; authorization-before-validation.test.ts proves it on
+ * every route), yet every request carries a valid body, so that a caller who passes reaches the handler and its
+ * answer says what the route's own rules decide.
  */
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -179,9 +181,10 @@ const TABLE: Record<string, Row> = {
     expect: STAFF_SCOPED,
     request: (f) => ({ url: `/api/v1/staff/compliance-documents/${f.document}`, payload: { status: 'approved' } }),
   },
-  // Staff open a partner's files within their reach (finance: every partner's, for billing).
+  // Staff open a partner's files within their reach; finance only the kinds billing needs (invoices), so not this
+  // contact's document (decision 067).
   'GET /api/v1/file/{id}/url': {
-    expect: { ...PARTNER_OWN, admin: 'ok', tm: 'ok', amA: 'ok', amB: 404, finance: 'ok' },
+    expect: { ...PARTNER_OWN, admin: 'ok', tm: 'ok', amA: 'ok', amB: 404, finance: 404 },
     request: (f) => ({ url: `/api/v1/file/${f.file}/url` }),
   },
   // A signed link is its own authorization: without a valid signature, no one gets the file.

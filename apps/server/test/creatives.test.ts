@@ -131,6 +131,9 @@ describe('creatives and landing pages (issue 26)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['content-disposition']).toContain(`offer-${open}-button.html`);
+    // Opened in a tab, the HTML runs nothing and has no origin of its own (decision 067), whatever its type.
+    const SANDBOX = "default-src 'none'; sandbox";
+    expect(res.headers['content-security-policy']).toBe(SANDBOX);
     expect(res.body).toBe(`<a href="https://portal.example.test/click?offer_id=${open}&aff_id=${partner.partnerId}">Get the offer</a>`); // prettier-ignore
     const theirs = await call('GET', `/offer/${open}/creatives/${html.id}/download`, other.headers);
     expect(theirs.body).toContain(`aff_id=${other.partnerId}`);
@@ -138,6 +141,10 @@ describe('creatives and landing pages (issue 26)', () => {
     const image = await call('GET', `/offer/${open}/creatives/${banner.id}/download`, partner.headers);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-security-policy']).toBe(SANDBOX);
+    const text = list.find((c) => c.kind === 'text')!;
+    const plain = await call('GET', `/offer/${open}/creatives/${text.id}/download`, partner.headers);
+    expect(plain.headers['content-security-policy']).toBe(SANDBOX);
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     // A creative of another offer, through this one: 404.
     const [foreign] = await t.database.db.insert(offerCreatives).values({ offerId: second, kind: 'text', name: 'Elsewhere', text: 'x {tracking_link}' }).returning(); // prettier-ignore

@@ -8,6 +8,7 @@ import {
   bearer,
   buildTestApp,
   createPartner,
+  createStaff,
   dataUrl,
   expectErrorObject,
   login,
@@ -171,6 +172,7 @@ describe('signed download links', () => {
     );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['cache-control']).toBe('private, no-store');
+    expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
 
     clock.advance(4 * 60_000);
     expect((await t.app.inject({ method: 'GET', url: link.path })).statusCode).toBe(200);
@@ -298,5 +300,48 @@ describe('DELETE /file/{id}', () => {
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/v1/file/${invoice!.id}`, headers: a.headers });
     expectErrorObject(refused, 403);
     expect(await t.database.db.select().from(files).where(eq(files.id, invoice!.id))).toHaveLength(1);
+  });
+});
+
+describe('which staff read which kind of a partner’s file (decision 067)', () => {
+  it('finance reads invoices of every partner and no compliance document; managers their partners’ files', async () => {
+    const staff = async (role: Parameters<typeof createStaff>[1]) => {
+      const member = await createStaff(t, role);
+      return { ...member, headers: bearer(await login(t, member.email, member.password)) };
+    };
+    const [admin, finance, own, other] = await Promise.all([
+      staff('ROLE_ADMIN'),
+      staff('ROLE_FINANCE'),
+      staff('ROLE_ACCOUNT_MANAGER'),
+      staff('ROLE_ACCOUNT_MANAGER'),
+    ]);
+    const p = await createPartner(t, { accountManagerId: own.userId });
+    const partnerHeaders = bearer(await login(t, p.email, p.password));
+    const identity = (await post(partnerHeaders, samplePdf(), 'id.pdf', 'proof_of_identity')).json().data.document;
+    const [invoice] = await t.database.db
+      .insert(files)
+      .values({
+        type: 'invoice',
+        filename: 'INV-2026-0001.pdf',
+        mimeType: 'application/pdf',
+        size: 10,
+        storageKey: `invoice-kinds-${p.partnerId}.pdf`,
+        ownerPartnerId: p.partnerId,
+      })
+      .returning();
+    const status = async (headers: Record<string, string>, fileId: number) =>
+      (await t.app.inject({ method: 'GET', url: `/api/v1/file/${fileId}/url`, headers })).statusCode;
+
+    expect(await status(finance.headers, invoice!.id)).toBe(200);
+    expectErrorObject(
+      await t.app.inject({ method: 'GET', url: `/api/v1/file/${identity.id}/url`, headers: finance.headers }),
+      404,
+    );
+    for (const reader of [admin, own]) {
+      expect(await status(reader.headers, invoice!.id)).toBe(200);
+      expect(await status(reader.headers, identity.id)).toBe(200);
+    }
+    expect(await status(other.headers, invoice!.id)).toBe(404);
+    expect(await status(other.headers, identity.id)).toBe(404);
   });
 });

@@ -24,6 +24,17 @@ describe('lint rules', () => {
     expect(await ruleIdsOf(code, 'apps/server/src/modules/offers/offers.repository.ts')).toEqual([]);
   });
 
+  it('makes a route file guard its routes before validation (onRequest, not preHandler)', async () => {
+    const route = (hook: string) =>
+      `export const r = (app: any) => app.route({ method: 'GET', url: '/x', ${hook}: app.requireAuth(), handler: () => 1 });\n`;
+    expect(await ruleIdsOf(route('preHandler'), 'apps/server/src/modules/offers/offers.routes.ts')).toContain(
+      'no-restricted-syntax',
+    );
+    expect(await ruleIdsOf(route('onRequest'), 'apps/server/src/modules/offers/offers.routes.ts')).not.toContain(
+      'no-restricted-syntax',
+    );
+  });
+
   it('keeps the CSV rule on route files', async () => {
     const code = "import { stringify } from 'csv-stringify';\nexport const x = stringify;\n";
     expect(await ruleIdsOf(code, 'apps/server/src/modules/statistics/statistics.routes.ts')).toEqual([

@@ -1,11 +1,13 @@
 /**
  * Staff users and teams (decision 037): invitation, set-password and sign-in; taken e-mails; disabling with
  * and without reassignment; role escalation refused and logged; team managers' limits; teams; the two-factor
- * requirement for staff; an audit entry for every write and none for a refused one.
+ * requirement for staff; an audit entry for every write and none for a refused one. A team manager hands a disabled
+ * member's partners only within its team, and a sign-in e-mail changed by someone else needs the changer's password,
+ * tells the former address and ends the member's sessions and API keys (decision 067).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, partners, users } from '../src/db/schema.js';
+import { apiKeys, auditLog, partners, users } from '../src/db/schema.js';
 import {
   bearer,
   buildTestApp,
@@ -287,5 +289,111 @@ describe('two-factor sign-in required of staff', () => {
       await call('PUT', '/staff/settings/security', teamManager.token, { staffTwoFactorRequired: false }),
       403,
     );
+  });
+});
+
+describe('a team manager over its members’ accounts (decision 067)', () => {
+  it('disabling a member hands its partners only to a member of the team', async () => {
+    const leaving = await createStaff(t, 'ROLE_ACCOUNT_MANAGER', { teamId });
+    const outsider = await createStaff(t, 'ROLE_ACCOUNT_MANAGER', { teamId: otherTeamId });
+    const partner = await createPartner(t, { accountManagerId: leaving.userId });
+    const outside = await call('PUT', `/staff/users/${leaving.userId}`, teamManager.token, {
+      enabled: false,
+      reassignPartnersTo: outsider.userId,
+    });
+    expectErrorObject(outside, 400);
+    expect(outside.json().errors.reassignPartnersTo).toBe('Choose an account manager of your team.');
+    const [kept] = await t.database.db.select().from(partners).where(eq(partners.id, partner.partnerId));
+    expect(kept!.accountManagerId).toBe(leaving.userId);
+    const [stillEnabled] = await t.database.db.select().from(users).where(eq(users.id, leaving.userId));
+    expect(stillEnabled!.enabled).toBe(true);
+    expect(await entries('user', leaving.userId)).toEqual([]);
+
+    const inside = await call('PUT', `/staff/users/${leaving.userId}`, teamManager.token, {
+      enabled: false,
+      reassignPartnersTo: manager.userId,
+    });
+    expect(inside.statusCode, inside.body).toBe(200);
+    const [moved] = await t.database.db.select().from(partners).where(eq(partners.id, partner.partnerId));
+    expect(moved!.accountManagerId).toBe(manager.userId);
+  });
+
+  it('changing a member’s sign-in e-mail needs the changer’s password, tells the old address, ends sessions and keys', async () => {
+    const tm = await createStaff(t, 'ROLE_TEAM_MANAGER', { teamId });
+    const tmToken = await login(t, tm.email, tm.password);
+    const member = await createStaff(t, 'ROLE_ACCOUNT_MANAGER', { teamId });
+    const memberToken = await login(t, member.email, member.password);
+    const partner = await createPartner(t, { accountManagerId: member.userId });
+    const [key] = await t.database.db
+      .insert(apiKeys)
+      .values({
+        partnerId: partner.partnerId,
+        createdById: member.userId,
+        name: 'script',
+        prefix: 'ppk_member',
+        keyHash: `member-${member.userId}`.padEnd(64, '0'),
+      })
+      .returning();
+    const newEmail = `taken.over.${Date.now()}@example.test`;
+    const unchanged = async () => {
+      const [row] = await t.database.db.select().from(users).where(eq(users.id, member.userId));
+      expect(row!.email).toBe(member.email);
+      expect((await call('GET', '/staff/home', memberToken)).statusCode).toBe(200);
+      expect(await entries('user', member.userId)).toEqual([]);
+    };
+
+    const without = await call('PUT', `/staff/users/${member.userId}`, tmToken, { email: newEmail });
+    expectErrorObject(without, 400);
+    expect(without.json().errors).toHaveProperty('currentPassword');
+    await unchanged();
+    const wrong = await call('PUT', `/staff/users/${member.userId}`, tmToken, {
+      email: newEmail,
+      currentPassword: 'NotMine2025!',
+    });
+    expectErrorObject(wrong, 400);
+    expect(wrong.json().errors).toEqual({ currentPassword: 'Your password is incorrect.' });
+    // Another team's member stays out of reach whatever the password.
+    const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER', { teamId: otherTeamId });
+    expectErrorObject(
+      await call('PUT', `/staff/users/${other.userId}`, tmToken, { email: newEmail, currentPassword: tm.password }),
+      403,
+    );
+
+    const mailsBefore = (await sentMails(t)).length;
+    const done = await call('PUT', `/staff/users/${member.userId}`, tmToken, {
+      email: newEmail,
+      currentPassword: tm.password,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().data.email).toBe(newEmail);
+    const mails = (await sentMails(t)).slice(mailsBefore);
+    const notice = mails.find((m) => m.subject === 'The e-mail you sign in with was changed');
+    expect(notice?.to).toContain(member.email);
+    expect(notice?.body).toContain(`changed by ${tm.email}`);
+    expect(notice?.body).toMatch(/Time of the change: \d{4}-\d{2}-\d{2}T/);
+    expect(mails.some((m) => m.to.includes(newEmail))).toBe(false);
+    expectErrorObject(await call('GET', '/staff/home', memberToken), 401);
+    const [revoked] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, key!.id));
+    expect(revoked!.revokedAt).not.toBeNull();
+    expect(await entries('user', member.userId)).toMatchObject([
+      {
+        actorId: tm.userId,
+        changes: [{ field: 'email', before: member.email, after: newEmail }],
+        reason: expect.stringContaining('sessions ended, 1 API key revoked'),
+      },
+    ]);
+    // The changer's own session goes on; the member signs in with the new address only.
+    expect((await call('GET', '/staff/users', tmToken)).statusCode).toBe(200);
+    await expect(login(t, member.email, member.password)).rejects.toThrow();
+    await login(t, newEmail, member.password);
+  });
+
+  it('other changes need no password', async () => {
+    const member = await createStaff(t, 'ROLE_ACCOUNT_MANAGER', { teamId });
+    const same = await call('PUT', `/staff/users/${member.userId}`, teamManager.token, {
+      email: member.email,
+      phone: '+33 7',
+    });
+    expect(same.statusCode, same.body).toBe(200);
   });
 });

@@ -63,8 +63,10 @@ export const StaffUserUpdateSchema = z.strictObject({
   ...Object.fromEntries(Object.entries(staffUserFields).map(([key, schema]) => [key, schema.optional()])),
   /** When disabling a member who still manages partners: who takes them over, in the same request. */
   reassignPartnersTo: z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
-}) as z.ZodType<Partial<StaffUserCreate> & { reassignPartnersTo?: number }>;
-export type StaffUserUpdate = Partial<StaffUserCreate> & { reassignPartnersTo?: number };
+  /** The password of the one making the change: required when the e-mail changes (decision 067). */
+  currentPassword: z.string({ error: 'type' }).max(256, { error: 'maxLength' }).optional(),
+}) as z.ZodType<StaffUserUpdate>;
+export type StaffUserUpdate = Partial<StaffUserCreate> & { reassignPartnersTo?: number; currentPassword?: string };
 
 export const TeamSchema = z.object({
   id: z.number().int(),
@@ -112,7 +114,7 @@ export const staffUserEndpoints = {
     path: '/staff/users/:id',
     tags: ['staff'],
     summary:
-      'Change a staff member; disabling it ends its sessions, and needs `reassignPartnersTo` while it still manages partners',
+      'Change a staff member; disabling it ends its sessions, and needs `reassignPartnersTo` while it still manages partners; a new e-mail needs `currentPassword` (the changer’s own), tells the former address, ends its sessions and revokes its API keys',
     params: IdParamsSchema,
     body: StaffUserUpdateSchema,
     response: envelope(StaffUserSchema),

@@ -5,6 +5,12 @@
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
+ * The policy of a download (a partner's file, a creative): even opened in a tab, HTML or SVG in it runs nothing,
+ * loads nothing and gets no origin of its own (decision 031; SECURITY.md).
+ */
+export const DOWNLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
+
+/**
  * The web app's HTML (decision 031): scripts only from the portal's own origin (the Vite build has no inline script),
  * inline styles allowed because Mantine injects its style elements and style attributes at run time.
  */

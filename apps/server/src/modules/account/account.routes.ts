@@ -18,7 +18,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(accountEndpoints.config),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const auth = authOf(request);
       const [user, partner, countries, languages, data] = await Promise.all([
@@ -35,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(accountEndpoints.partner),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partner = await connectedPartner(db, partnerIdOf(request), ctx.now());
       if (!partner) throw notFound('Partner not found.');
@@ -45,7 +45,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(accountEndpoints.updatePartner),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       // Another partner's id answers like an unknown one: existence is not revealed.
@@ -81,7 +81,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(accountEndpoints.updateContact),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
       const contact = await updateContact(

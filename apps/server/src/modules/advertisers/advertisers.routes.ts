@@ -37,7 +37,7 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.list),
-    preHandler: admin,
+    onRequest: admin,
     handler: async () => {
       const rows = await listAdvertisers(ctx.db);
       return ok(rows.map(advertiserSummary), { total: rows.length });
@@ -46,7 +46,7 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.create),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       const id = await createAdvertiser(ctx.db, request.body, context(request));
       tracking.tokens.invalidate();
@@ -56,13 +56,13 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.get),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => ok(await detail(request.params.id)),
   });
 
   app.route({
     ...routeOf(advertisersEndpoints.update),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       await changeAdvertiser(ctx.db, request.params.id, request.body, context(request));
       return ok(await detail(request.params.id), { message: 'The advertiser was saved.' });
@@ -71,7 +71,7 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.rotateToken),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       await rotateToken(ctx.db, request.params.id, request.body.graceHours, context(request));
       tracking.tokens.invalidate();
@@ -82,7 +82,7 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.postbacks),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       if (!(await advertiserWithCounts(ctx.db, request.params.id))) throw notFound(ADVERTISER_NOT_FOUND);
       const { list, total } = await listPostbackLog(ctx.db, request.params.id, request.query);
@@ -92,7 +92,7 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.testPostback),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       const advertiserId = request.params.id;
       if (!(await advertiserWithCounts(ctx.db, advertiserId))) throw notFound(ADVERTISER_NOT_FOUND);
@@ -116,7 +116,7 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.createProduct),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) =>
       ok(await createProduct(ctx.db, request.params.id, request.body, context(request)), {
         message: 'The product was created.',
@@ -125,7 +125,7 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
 
   app.route({
     ...routeOf(advertisersEndpoints.updateProduct),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) =>
       ok(await changeProduct(ctx.db, request.params.id, request.body, context(request)), {
         message: 'The product was saved.',

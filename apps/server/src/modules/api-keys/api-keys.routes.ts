@@ -17,7 +17,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(apiKeysEndpoints.list),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const list = await repo.listKeys(db, partnerIdOf(request));
       return ok(list, { total: list.length });
@@ -26,7 +26,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(apiKeysEndpoints.create),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const created = await createApiKey(db, {
@@ -42,7 +42,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(apiKeysEndpoints.revoke),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const revoked = await repo.revokeKey(db, partnerId, request.params.id, ctx.now());

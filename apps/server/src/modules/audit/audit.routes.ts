@@ -10,7 +10,7 @@ import { listAuditLog } from './audit.repository.js';
 export const auditRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...routeOf(auditEndpoints.auditLog),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { list, total } = await listAuditLog(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });

@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...routeOf(authEndpoints.logout),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       await repo.deleteSession(db, authOf(request).sessionId);
       return ok(null, { message: 'Signed out.' });
@@ -210,7 +210,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...routeOf(authEndpoints.changePassword),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const auth = authOf(request);
       const now = ctx.now();

@@ -3,5 +3,5 @@
 export { authRoutes } from './auth.routes.js';
 export { createViewSession } from './auth.repository.js';
 export { issuePasswordKey, passwordKeyLink } from './password-keys.js';
-export { notifyBankDetailsChange, notifyTwoFactorChange } from './security-notices.js';
+export { notifyBankDetailsChange, notifySignInEmailChange, notifyTwoFactorChange } from './security-notices.js';
 export { verifyCurrentPassword } from './sign-in-failures.js';

@@ -102,3 +102,28 @@ export async function notifyBankDetailsChange(
   }
   return recipients.length;
 }
+
+/**
+ * Tells a staff member at its former address that someone else changed the e-mail it signs in with (decision 067):
+ * the new address receives the password resets from now on, so the old one is where a take-over can still be noticed.
+ */
+export async function notifySignInEmailChange(
+  tx: DbOrTx,
+  mailer: Mailer,
+  options: { to: string; changedBy: string; at: Date },
+): Promise<void> {
+  await mailer.enqueue(tx, {
+    to: options.to,
+    kind: 'sign-in-email-changed',
+    subject: 'The e-mail you sign in with was changed',
+    text: [
+      'Hello,',
+      '',
+      `The e-mail address you sign in to ${PRODUCT_NAME} with was changed by ${options.changedBy}: this address no longer signs in.`,
+      `Time of the change: ${options.at.toISOString()} (UTC).`,
+      'Every session of the account was signed out and its API keys were revoked.',
+      '',
+      'If you did not expect this change, contact an administrator at once.',
+    ],
+  });
+}

@@ -18,7 +18,7 @@ import { changeInvoiceStatus } from './invoice-status.js';
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...routeOf(billingEndpoints.billingRequests),
-    preHandler: app.requireAuth(['ROLE_PARTNER']),
+    onRequest: app.requireAuth(['ROLE_PARTNER']),
     handler: async (request) => {
       const offset = await userTimezone(ctx.db, authOf(request).userId);
       const { list, total } = await listBillingRequests(ctx.db, partnerIdOf(request), request.query, offset);
@@ -28,7 +28,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.nextPayment),
-    preHandler: app.requireAuth(['ROLE_PARTNER']),
+    onRequest: app.requireAuth(['ROLE_PARTNER']),
     handler: async (request) => {
       const offset = await userTimezone(ctx.db, authOf(request).userId);
       const next = await nextPayment(ctx.db, partnerIdOf(request), ctx.now(), offset);
@@ -39,7 +39,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.staffInvoices),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const { list, total } = await listStaffInvoices(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });
@@ -48,7 +48,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.setInvoiceStatus),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const scope = staffScopeOf(request);
       const { status } = request.body;
@@ -69,7 +69,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.runBilling),
-    preHandler: app.requireAuth(['ROLE_ADMIN']),
+    onRequest: app.requireAuth(['ROLE_ADMIN']),
     handler: async (request) => {
       const result = await runBilling(
         {

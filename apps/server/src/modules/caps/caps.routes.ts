@@ -18,7 +18,7 @@ export const capsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(capsEndpoints.list),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const list = await listCaps(db, request.params.id, staffScopeOf(request), ctx.now());
       return ok(list, { total: list.length });
@@ -27,7 +27,7 @@ export const capsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(capsEndpoints.replace),
-    preHandler: app.requireStaff(['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const list = await replaceCaps(db, request.params.id, request.body, {
         actor: auditActorOf(request),
@@ -41,7 +41,7 @@ export const capsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(capsEndpoints.alerts),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const list = await capAlerts(db, staffScopeOf(request), ctx.now());
       return ok(list, { total: list.length });
@@ -50,7 +50,7 @@ export const capsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(staffNotificationsEndpoints.list),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const rows = await staffNotificationsOf(db, staffScopeOf(request).userId);
       const list = rows.map((r) => ({ ...r, readAt: toIso(r.readAt), createdAt: toIso(r.createdAt) ?? '' }));

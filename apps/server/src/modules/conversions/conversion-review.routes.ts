@@ -11,7 +11,7 @@ import { listForReview, reviewConversion } from './conversion-review.js';
 export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...routeOf(conversionReviewEndpoints.list),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { list, total } = await listForReview(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });
@@ -20,7 +20,7 @@ export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
 
   app.route({
     ...routeOf(conversionReviewEndpoints.review),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) =>
       ok(
         await reviewConversion(

@@ -3,6 +3,7 @@ import { CLICK_PATH, TRACKING_LINK_PLACEHOLDER, creativesEndpoints } from '@port
 import { routeOf } from '../../lib/endpoint.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
+import { DOWNLOAD_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
 import { partnerIdOf } from '../../plugins/auth.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
@@ -66,7 +67,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.staffList),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       await existing(request.params.id);
       const list = await listCreatives(db, request.params.id);
@@ -76,7 +77,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.create),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       const created = await createCreative(db, request.params.id, request.body, writeContext(request));
       return ok(created, { message: 'The creative was added.' });
@@ -85,7 +86,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.delete),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       await deleteCreative(db, request.params.id, request.params.childId, writeContext(request));
       return ok(null, { message: 'The creative was removed.' });
@@ -94,7 +95,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.staffLandingPages),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       await existing(request.params.id);
       const list = await listLandingPages(db, request.params.id);
@@ -104,7 +105,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.createLandingPage),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       const created = await createLandingPage(db, request.params.id, request.body, writeContext(request));
       onLandingPagesChange?.();
@@ -114,7 +115,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.deleteLandingPage),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       await deleteLandingPage(db, request.params.id, request.params.childId, writeContext(request));
       onLandingPagesChange?.();
@@ -124,7 +125,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.partnerList),
-    preHandler: partnerOnly,
+    onRequest: partnerOnly,
     config: { apiKey: 'reporting' },
     handler: async (request) => {
       await runnable(partnerIdOf(request), request.params.id);
@@ -135,7 +136,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.partnerLandingPages),
-    preHandler: partnerOnly,
+    onRequest: partnerOnly,
     config: { apiKey: 'reporting' },
     handler: async (request) => {
       await runnable(partnerIdOf(request), request.params.id);
@@ -146,7 +147,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(creativesEndpoints.download),
-    preHandler: partnerOnly,
+    onRequest: partnerOnly,
     handler: async (request, reply) => {
       const partnerId = partnerIdOf(request);
       const { id: offerId, childId } = request.params;
@@ -160,6 +161,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
         return reply
           .type(creative.mimeType)
           .header('content-disposition', contentDisposition(`${name}.${EXTENSIONS[creative.mimeType] ?? 'img'}`))
+          .header('content-security-policy', DOWNLOAD_CONTENT_SECURITY_POLICY)
           .send(bytes);
       }
       // The partner's own link where the creative says, the plain link at the end of a text ad that does not.
@@ -173,6 +175,7 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
         .type(text ? 'text/plain; charset=utf-8' : 'text/html; charset=utf-8')
         .header('content-disposition', contentDisposition(`${name}.${text ? 'txt' : 'html'}`))
         .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', DOWNLOAD_CONTENT_SECURITY_POLICY)
         .send(body);
     },
   });

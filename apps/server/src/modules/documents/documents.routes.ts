@@ -16,7 +16,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(documentsEndpoints.create),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
       const { type, document } = request.body;
@@ -27,7 +27,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(documentsEndpoints.replace),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
       const { type, document } = request.body;
@@ -46,7 +46,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(documentsEndpoints.review),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { status, expireAt, reason } = request.body;
       const reviewed = await reviewOneDocument(

@@ -5,20 +5,23 @@ import { routeOf } from '../../lib/endpoint.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { secretStore } from '../../lib/secrets.js';
+import { DOWNLOAD_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
 import { equalDigests } from '../../lib/tokens.js';
 import { removeStored } from '../../lib/uploads.js';
-import { authOf, isStaff, loadStaffScope, partnerIdOf, reachesBilling, type StaffScope } from '../../plugins/auth.js';
+import { authOf, isStaff, loadStaffScope, partnerIdOf, type StaffScope } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
+import { staffReadsFile } from './file-readers.js';
 import { deleteOwnFile, fileById, fileWithOwner, ownFile } from './files.repository.js';
 
-/** A partner's file, for a staff member who reaches the partner (or its billing); null otherwise, like a missing one. */
+/** A partner's file of a kind the staff member reads, of a partner it reaches; null otherwise, like a missing one. */
 async function staffFile(db: AppContext['db'], scope: StaffScope, id: number) {
   const found = await fileWithOwner(db, id);
   if (!found || found.file.ownerPartnerId === null) return null;
-  return reachesBilling(scope, found.accountManagerId) ||
-    (found.partnerStatus === 'pending' && scope.reach === 'team' && found.accountManagerId === null)
-    ? found.file
-    : null;
+  const owner = {
+    accountManagerId: found.accountManagerId,
+    pendingUnassigned: found.partnerStatus === 'pending' && found.accountManagerId === null,
+  };
+  return staffReadsFile(scope, found.file.type, owner) ? found.file : null;
 }
 
 /** Files a partner may delete: its own uploads, never what staff produced for it (invoices, logo). */
@@ -45,7 +48,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(filesEndpoints.url),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const { roles, partnerId } = authOf(request);
       // Staff open a partner's files (its documents, invoices) within their reach; a partner only its own.
@@ -79,14 +82,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
         .header('content-type', file.mimeType)
         .header('content-disposition', contentDisposition(file.filename))
         .header('cache-control', 'private, no-store')
-        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-security-policy', DOWNLOAD_CONTENT_SECURITY_POLICY)
         .send(bytes);
     },
   });
 
   app.route({
     ...routeOf(filesEndpoints.delete),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const key = await db.transaction(async (tx) => {

@@ -45,7 +45,7 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   app.route({
     ...routeOf(networkReportsEndpoints.report),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const { scope, offset, now } = await viewer(request);
       const range = resolveRange(request.query, now, offset);
@@ -56,7 +56,7 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   app.route({
     ...routeOf(networkReportsEndpoints.export),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request, reply) => {
       const { scope, offset, now } = await viewer(request);
       const { breakdown } = request.params;
@@ -91,7 +91,7 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   app.route({
     ...routeOf(networkReportsEndpoints.homeNumbers),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const { scope, offset, now } = await viewer(request);
       const today = localToday(now, offset);

@@ -13,7 +13,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.route({
     ...routeOf(newsEndpoints.list),
     // A portal call: partner users only, like the rest of the partner-facing API.
-    preHandler: app.requireAuth(['ROLE_PARTNER']),
+    onRequest: app.requireAuth(['ROLE_PARTNER']),
     handler: async (request) => {
       const { page, count, sort, order, groups } = request.query;
       const { list, total } = await listPublishedNews(
@@ -32,7 +32,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...routeOf(staffNewsEndpoints.list),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       const { list, total } = await listStaffNews(ctx.db, ctx.now(), request.query);
       return ok(list, { total });
@@ -41,14 +41,14 @@ export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...routeOf(staffNewsEndpoints.create),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) =>
       ok(await createNews(ctx.db, request.body, context(request)), { message: 'The news item was saved.' }),
   });
 
   app.route({
     ...routeOf(staffNewsEndpoints.update),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) =>
       ok(await changeNews(ctx.db, request.params.id, request.body, context(request)), {
         message: 'The news item was saved.',
@@ -57,7 +57,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...routeOf(staffNewsEndpoints.delete),
-    preHandler: admin,
+    onRequest: admin,
     handler: async (request) => {
       await removeNews(ctx.db, request.params.id, context(request));
       return ok(null, { message: 'The news item was deleted.' });
@@ -66,7 +66,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
 
   app.route({
     ...routeOf(staffNewsEndpoints.uploadImage),
-    preHandler: admin,
+    onRequest: admin,
     bodyLimit: UPLOAD_BODY_LIMIT,
     handler: async (request) => {
       const { kind, image } = request.body;

@@ -13,7 +13,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...routeOf(notificationsEndpoints.list),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const { page, count } = request.query;
       const { items, total, unread } = await repo.listNotifications(db, partnerIdOf(request), page, count);
@@ -23,13 +23,13 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...routeOf(notificationsEndpoints.unreadCount),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => ok({ unread: await repo.unreadCount(db, partnerIdOf(request)) }),
   });
 
   app.route({
     ...routeOf(notificationsEndpoints.markRead),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const notification = await repo.markRead(db, partnerIdOf(request), request.params.id, ctx.now());
       // Another partner's notification is as absent as one that never existed.
@@ -40,7 +40,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
 
   app.route({
     ...routeOf(notificationsEndpoints.markAllRead),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       await repo.markAllRead(db, partnerIdOf(request), ctx.now());
       return ok({ unread: 0 }, { message: 'All notifications are marked as read.' });

@@ -40,7 +40,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(offersEndpoints.list),
-    preHandler: partnerOnly,
+    onRequest: partnerOnly,
     config: { apiKey: 'reporting' },
     handler: async (request) => {
       const page = await listOffers(db, await viewer(partnerIdOf(request)), request.query);
@@ -50,7 +50,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(offersEndpoints.get),
-    preHandler: partnerOnly,
+    onRequest: partnerOnly,
     config: { apiKey: 'reporting' },
     handler: async (request) => {
       const offer = await findOffer(
@@ -67,7 +67,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(offersEndpoints.applications),
-    preHandler: partnerOnly,
+    onRequest: partnerOnly,
     config: { apiKey: 'reporting' },
     handler: async (request) => {
       const list = await listApplications(db, partnerIdOf(request));
@@ -77,7 +77,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(offersEndpoints.apply),
-    preHandler: partnerOnly,
+    onRequest: partnerOnly,
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const { offerId } = request.body;
@@ -103,7 +103,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(offersEndpoints.decideApplication),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { status, reason } = request.body;
       await db.transaction((tx) =>
@@ -127,7 +127,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(staffOffersEndpoints.list),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const { list, total } = await listStaffOffers(db, request.query, ctx.now());
       return ok(list, { total });
@@ -146,20 +146,20 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(staffOffersEndpoints.options),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async () => ok(await catalogueOptions(db)),
   });
 
   app.route({
     ...routeOf(staffOffersEndpoints.get),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => ok(await detail(request.params.id)),
   });
 
   // The catalogue is the network's: admins write it (decision 044), every write audited.
   app.route({
     ...routeOf(staffOffersEndpoints.create),
-    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) => {
       const id = await createOffer(db, request.body, writeContext(request));
       return ok(await detail(id), { message: 'The offer was created.' });
@@ -175,7 +175,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(staffOffersEndpoints.overrides),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const list = await listOverrides(db, request.params.id, staffScopeOf(request));
       return ok(list, { total: list.length });
@@ -184,7 +184,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(staffOffersEndpoints.createOverride),
-    preHandler: managers,
+    onRequest: managers,
     handler: async (request) =>
       ok(await setOverride(db, request.params.id, request.body, scoped(request)), {
         message: 'The payout override was saved.',
@@ -193,7 +193,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(staffOffersEndpoints.deleteOverride),
-    preHandler: managers,
+    onRequest: managers,
     handler: async (request) => {
       await removeOverride(db, request.params.id, request.params.overrideId, scoped(request));
       return ok(null, { message: 'The payout override was removed.' });
@@ -202,7 +202,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...routeOf(staffOffersEndpoints.update),
-    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) => {
       await changeOffer(db, request.params.id, request.body, writeContext(request));
       onOfferChange?.();

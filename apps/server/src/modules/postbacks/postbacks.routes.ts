@@ -22,7 +22,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.list),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const list = await repo.listPostbacks(db, partnerIdOf(request), request.query.groups);
       return ok(list, { total: list.length });
@@ -31,7 +31,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.get),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const postback = await repo.findPostback(db, partnerIdOf(request), request.params.id);
       if (!postback) throw notFound(POSTBACK_NOT_FOUND);
@@ -41,7 +41,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.create),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const postback = await createPartnerPostback(db, partnerId, request.body, ctx.now());
@@ -52,7 +52,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.update),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const { id } = request.params;
@@ -64,7 +64,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.delete),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       if (!(await repo.deletePostback(db, partnerId, request.params.id))) throw notFound(POSTBACK_NOT_FOUND);
@@ -75,7 +75,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.stats),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const postback = await repo.findPostbackRow(db, partnerIdOf(request), request.params.id);
       if (!postback) throw notFound(POSTBACK_NOT_FOUND);
@@ -86,7 +86,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.test),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const postback = await repo.findPostbackRow(db, partnerId, request.params.id);
@@ -112,7 +112,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.resendDelivery),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const outcome = await repo.resendDelivery(db, partnerId, request.params.deliveryId, ctx.now());
@@ -130,7 +130,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.secret),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const secret = await postbackSecretOf(db, partnerIdOf(request), ctx.now());
       return ok({ secret: secret.secret, rotatedAt: secret.rotatedAt.toISOString() });
@@ -139,7 +139,7 @@ export const postbacksRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(postbacksEndpoints.rotateSecret),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
       const secret = await rotatePostbackSecret(db, partnerId, ctx.now());

@@ -19,13 +19,13 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.route({
     ...routeOf(settingsEndpoints.get),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => answer(authOf(request).userId),
   });
 
   app.route({
     ...routeOf(settingsEndpoints.setTimezone),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const { userId } = authOf(request);
       await repo.setTimezone(db, userId, request.body.timezone, ctx.now());
@@ -35,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   app.route({
     ...routeOf(settingsEndpoints.setPreferences),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const { userId } = authOf(request);
       await repo.setPreferences(db, userId, request.body, ctx.now());

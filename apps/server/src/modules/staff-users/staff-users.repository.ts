@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   API_PREFIX,
   STAFF_ROLES,
@@ -8,7 +8,7 @@ import {
   type Team,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { networkSettings, partners, sessions, teams, users } from '../../db/schema.js';
+import { apiKeys, networkSettings, partners, sessions, teams, users } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -102,8 +102,19 @@ export async function updateStaffUserRow(
   return row;
 }
 
-export async function endSessionsOf(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
+/** Ends every session of a user; `keep` spares one (the actor's own, when it changes its own sign-in e-mail). */
+export async function endSessionsOf(tx: DbOrTx, userId: number, keep?: number): Promise<void> {
+  await tx.delete(sessions).where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined));
+}
+
+/** Revokes the API keys a user created that still work; answers how many. */
+export async function revokeApiKeysOf(tx: DbOrTx, userId: number, now: Date): Promise<number> {
+  const revoked = await tx
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKeys.createdById, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length;
 }
 
 /** The partners a user manages, locked. */

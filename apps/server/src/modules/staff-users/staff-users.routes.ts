@@ -28,6 +28,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     scope: staffScopeOf(request),
     teamId: authOf(request).teamId ?? null,
     actor: auditActorOf(request),
+    sessionId: authOf(request).sessionId,
   });
   const context = (request: FastifyRequest) => ({
     db: ctx.db,
@@ -38,11 +39,13 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     log: request.log,
     security: (event: Record<string, unknown>, message: string) =>
       app.log.warn({ ...event, reqId: request.id, ip: request.ip }, message),
+    config: ctx.config,
+    ip: request.ip,
   });
 
   app.route({
     ...routeOf(staffUserEndpoints.list),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER']),
     handler: async (request) => {
       const { scope, teamId } = acting(request);
       const list = await listStaffUsers(ctx.db, scope.reach === 'all' ? 'all' : teamId);
@@ -54,7 +57,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...routeOf(staffUserEndpoints.create),
     bodyLimit: UPLOAD_BODY_LIMIT,
     // Any staff member reaches the rule, so that an account manager's attempt is refused and logged by it.
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const user = await createStaffUser(context(request), acting(request), request.body);
       return ok(user, {
@@ -66,7 +69,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   app.route({
     ...routeOf(staffUserEndpoints.update),
     bodyLimit: UPLOAD_BODY_LIMIT,
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => {
       const user = await updateStaffUser(context(request), acting(request), request.params.id, request.body);
       return ok(user, { message: 'Saved.' });
@@ -75,7 +78,7 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.route({
     ...routeOf(staffUserEndpoints.teams),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async () => {
       const list = await listTeams(ctx.db);
       return ok(list, { total: list.length });
@@ -84,26 +87,26 @@ export const staffUsersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
 
   app.route({
     ...routeOf(staffUserEndpoints.createTeam),
-    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) => ok(await createTeam(ctx.db, auditActorOf(request), request.body, ctx.now())),
   });
 
   app.route({
     ...routeOf(staffUserEndpoints.updateTeam),
-    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) =>
       ok(await updateTeam(ctx.db, auditActorOf(request), request.params.id, request.body, ctx.now())),
   });
 
   app.route({
     ...routeOf(staffUserEndpoints.securitySettings),
-    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async () => ok(await securitySettings(ctx.db)),
   });
 
   app.route({
     ...routeOf(staffUserEndpoints.updateSecuritySettings),
-    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) => {
       const before = await securitySettings(ctx.db);
       // Requiring it of others while one cannot pass it oneself would shut the admin out of its own console.

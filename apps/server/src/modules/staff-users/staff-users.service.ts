@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   WELCOME_KEY_TTL_DAYS,
+  formErrorText,
   type SecuritySettings,
   type StaffRole,
   type StaffUser,
@@ -15,8 +16,9 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import type { Mailer } from '../../lib/mailer.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { prepareUpload, storeThenCommit, type StoredUpload } from '../../lib/uploads.js';
-import type { StaffScope } from '../../plugins/auth.js';
-import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
+import { handsPartnersTo, type StaffScope } from '../../plugins/auth.js';
+import type { AppConfig } from '../../config.js';
+import { issuePasswordKey, notifySignInEmailChange, passwordKeyLink, verifyCurrentPassword } from '../auth/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import { insertFile } from '../files/index.js';
 import {
@@ -27,6 +29,7 @@ import {
   lockTeam,
   managedPartners,
   reassignPartners,
+  revokeApiKeysOf,
   saveSecuritySettings,
   staffUserById,
   staffUserDto,
@@ -44,10 +47,13 @@ export type StaffUsersContext = {
   log: FastifyBaseLogger;
   /** Writes a security event to the server log (the application logger, with the request's id). */
   security: (event: Record<string, unknown>, message: string) => void;
+  /** The sign-in limits a wrong `currentPassword` counts against, and the caller's address. */
+  config: Pick<AppConfig, 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerIp'>;
+  ip: string;
 };
 
-/** Who is acting: its scope, its team, and the audit actor. */
-export type Acting = { scope: StaffScope; teamId: number | null; actor: AuditActor };
+/** Who is acting: its scope, its team, and the audit actor (with its session, which an own change keeps). */
+export type Acting = { scope: StaffScope; teamId: number | null; actor: AuditActor; sessionId?: number };
 
 const EMAIL_TAKEN = 'A user with this e-mail already exists.';
 /** Roles a team manager may give (to members of its own team). */
@@ -216,9 +222,10 @@ export async function updateStaffUser(
   id: number,
   body: StaffUserUpdate,
 ): Promise<StaffUser> {
-  const { reassignPartnersTo, photo, ...fields } = body;
+  const { reassignPartnersTo, photo, currentPassword, ...fields } = body;
   const upload = await preparePhoto(photo);
   await checkReferences(ctx.db, fields);
+  const changedBy = await confirmEmailChange(ctx, acting, id, fields, currentPassword);
   return storeThenCommit(
     ctx.storage,
     upload,
@@ -260,6 +267,12 @@ export async function updateStaffUser(
                   reassignPartnersTo: 'Choose an enabled account manager, team manager or admin.',
                 });
               }
+              // The same rule as reassigning one partner: a team manager keeps its partners in its team.
+              if (!handsPartnersTo(acting.scope, heir.id)) {
+                throw badRequest('The request is invalid.', {
+                  reassignPartnersTo: 'Choose an account manager of your team.',
+                });
+              }
               await reassignPartners(tx, row.id, heir.id, ctx.now);
               for (const partner of managed) {
                 records.push({
@@ -273,6 +286,13 @@ export async function updateStaffUser(
               }
             }
             await endSessionsOf(tx, row.id);
+          }
+          const emailChanged = fields.email !== undefined && fields.email !== row.email;
+          let emailReason: string | undefined;
+          if (emailChanged) {
+            // Changed since the password was checked against the stored address: ask again rather than guess.
+            if (changedBy === null) throw passwordNeeded();
+            emailReason = await endAccess(ctx, acting, tx, row, changedBy);
           }
           const imageId = photo === undefined ? undefined : await photoFileId(tx, stored);
           const roles = fields.roles ? [...fields.roles] : undefined;
@@ -302,6 +322,7 @@ export async function updateStaffUser(
             entityType: 'user',
             entityId: row.id,
             changes: diffFields(auditedFields(before), auditedFields(after)),
+            reason: emailReason,
           });
           await recordAudit(tx, acting.actor, records, ctx.now);
           return { obsoleteImage: imageId !== undefined && row.imageId !== imageId };
@@ -311,10 +332,63 @@ export async function updateStaffUser(
     },
     ctx.log,
   ).then(async () => {
+    if (changedBy !== null) void ctx.mailer.drain().catch(() => undefined);
     const user = await staffUserById(ctx.db, id);
     if (!user) throw notFound('Staff member not found.');
     return user;
   });
+}
+
+const passwordNeeded = () =>
+  badRequest('Enter your password to change the sign-in e-mail.', { currentPassword: formErrorText('required') });
+
+/**
+ * A new sign-in e-mail hands the account to whoever reads that address (password resets go there), so the one who
+ * changes it proves it is itself with its own password first (decision 067). Checked before the transaction, as the
+ * sign-in checks are: a wrong password counts as a failed sign-in, and that count must outlive the refusal. Answers
+ * who changed it (its e-mail), or null when the e-mail does not change.
+ */
+async function confirmEmailChange(
+  ctx: StaffUsersContext,
+  acting: Acting,
+  id: number,
+  fields: { email?: string; roles?: readonly StaffRole[] },
+  currentPassword: string | undefined,
+): Promise<string | null> {
+  if (fields.email === undefined) return null;
+  const target = await staffUserById(ctx.db, id);
+  if (!target) throw notFound('Staff member not found.');
+  if (target.email === fields.email) return null;
+  // Whether the actor may touch this member at all comes first: a refusal must not depend on knowing a password.
+  guard(acting, ctx.security, { id: target.id, teamId: target.teamId, roles: target.roles }, fields.roles);
+  if (!currentPassword) throw passwordNeeded();
+  const { email } = await verifyCurrentPassword(ctx.db, ctx.config, {
+    userId: acting.scope.userId,
+    password: currentPassword,
+    ip: ctx.ip,
+    now: ctx.now,
+    field: 'currentPassword',
+    message: 'Your password is incorrect.',
+  });
+  return email;
+}
+
+/**
+ * What follows a change of the sign-in e-mail, in its transaction (decision 067): the former address is told, and
+ * every way in that the former owner of the address held ends (sessions, API keys it created). An actor changing its
+ * own e-mail keeps the session it is using. Answers the reason the user's audit entry carries.
+ */
+async function endAccess(
+  ctx: StaffUsersContext,
+  acting: Acting,
+  tx: DbOrTx,
+  row: { id: number; email: string },
+  changedBy: string,
+): Promise<string> {
+  await notifySignInEmailChange(tx, ctx.mailer, { to: row.email, changedBy, at: ctx.now });
+  await endSessionsOf(tx, row.id, row.id === acting.scope.userId ? acting.sessionId : undefined);
+  const keys = await revokeApiKeysOf(tx, row.id, ctx.now);
+  return `Sign-in e-mail changed by ${changedBy}: sessions ended, ${keys} API key${keys === 1 ? '' : 's'} revoked, the former address told.`;
 }
 
 // ---------------------------------------------------------------- teams

@@ -1,7 +1,7 @@
 import { formErrorText, type StaffPartnerProfile, type StaffPartnerUpdate } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound, type FieldErrors } from '../../lib/errors.js';
-import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { handsPartnersTo, reaches, type StaffScope } from '../../plugins/auth.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import { listCountries, loadDataLists } from '../reference/index.js';
 import { assignableManager, lockPartnerRow, staffPartnerProfile, updatePartnerRow } from './partners.repository.js';
@@ -108,7 +108,7 @@ async function checkReassignment(tx: DbOrTx, scope: StaffScope, managerId: numbe
   }
   const manager = await assignableManager(tx, managerId);
   if (!manager) throw badRequest('The request is invalid.', field('Choose an enabled account manager.'));
-  if (scope.reach === 'team' && !scope.managerIds.includes(manager.id)) {
+  if (!handsPartnersTo(scope, manager.id)) {
     throw badRequest('The request is invalid.', field('Choose an account manager of your team.'));
   }
 }

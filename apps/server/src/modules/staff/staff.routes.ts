@@ -24,13 +24,13 @@ import { viewAsPartner } from './view-as.js';
 export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
     ...routeOf(staffEndpoints.home),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async (request) => ok(await staffHome(ctx.db, staffScopeOf(request))),
   });
 
   app.route({
     ...routeOf(staffEndpoints.applications),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { list, total } = await listStaffApplications(ctx.db, staffScopeOf(request), request.query);
       return ok(list, { total });
@@ -39,7 +39,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.documents),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { list, total } = await listStaffDocuments(ctx.db, staffScopeOf(request), request.query, ctx.now());
       return ok(list, { total });
@@ -48,7 +48,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.viewAsPartner),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const userAgent = request.headers['user-agent'];
       return ok(
@@ -65,7 +65,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.listPartners),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { list, total } = await listStaffPartners(ctx.db, staffScopeOf(request), request.query, ctx.now());
       return ok(list, { total });
@@ -74,14 +74,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.partner),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) =>
       ok(await reachablePartnerProfile(ctx.db, staffScopeOf(request), request.params.id, ctx.now())),
   });
 
   app.route({
     ...routeOf(staffEndpoints.updatePartner),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const profile = await updateStaffPartner(ctx.db, staffScopeOf(request), request.params.id, request.body, {
         actor: auditActorOf(request),
@@ -100,7 +100,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.decideApplications),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { ids, status, reason } = request.body;
       const result = await ctx.db.transaction((tx) =>
@@ -112,7 +112,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.decideDocuments),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { ids, status, reason } = request.body;
       const { decided, unchanged } = await ctx.db.transaction((tx) =>
@@ -124,13 +124,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.complianceSettings),
-    preHandler: app.requireStaff(),
+    onRequest: app.requireStaff(),
     handler: async () => ok({ requiredDocumentTypes: await requiredDocumentTypes(ctx.db) }),
   });
 
   app.route({
     ...routeOf(staffEndpoints.updateComplianceSettings),
-    preHandler: app.requireStaff(['ROLE_ADMIN']),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) => {
       const { requiredDocumentTypes: types } = request.body;
       const actor = auditActorOf(request);
@@ -154,7 +154,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.changePartnerStatus),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const scope = staffScopeOf(request);
       const partner = await changePartnerStatus(ctx.db, scope, request.params.id, request.body, {
@@ -170,7 +170,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
 
   app.route({
     ...routeOf(staffEndpoints.partnerStatusHistory),
-    preHandler: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const list = await partnerStatusHistory(ctx.db, staffScopeOf(request), request.params.id);
       return ok(list, { total: list.length });

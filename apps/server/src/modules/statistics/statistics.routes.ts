@@ -35,7 +35,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   const { db } = ctx;
   // Every route is a read-only partner report: sessions and reporting API keys alike (decision 013).
   const route = {
-    preHandler: app.requireAuth(['ROLE_PARTNER']),
+    onRequest: app.requireAuth(['ROLE_PARTNER']),
     config: { apiKey: 'reporting' as const },
   };
   const caller = async (request: FastifyRequest) => ({

@@ -38,7 +38,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(twoFactorEndpoints.start),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const { userId } = authOf(request);
       const now = ctx.now();
@@ -73,7 +73,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(twoFactorEndpoints.confirm),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const { userId, sessionId } = authOf(request);
       const now = ctx.now();
@@ -118,7 +118,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async
 
   app.route({
     ...routeOf(twoFactorEndpoints.disable),
-    preHandler: app.requireAuth(),
+    onRequest: app.requireAuth(),
     handler: async (request) => {
       const { userId } = authOf(request);
       const now = ctx.now();

@@ -12,7 +12,9 @@ import {
   type UploadDocument,
 } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
-import { handleFormError } from '@/lib/form-errors';
+import { PasswordField } from '@/components/password-field';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCreateStaffUser, useUpdateStaffUser, type StaffUserRow, type TeamRow } from '../api/staff-users';
@@ -47,7 +49,10 @@ type Props = {
   onClose: () => void;
 };
 
-/** Invite or edit a staff member; disabling one who manages partners asks who takes them over. */
+/**
+ * Invite or edit a staff member; disabling one who manages partners asks who takes them over, and a new sign-in
+ * e-mail asks for the editor's own password (it signs the member out everywhere; decision 067).
+ */
 export function StaffUserForm({ user, users, teams, grantable, onClose }: Props) {
   const { t } = useTranslation();
   const create = useCreateStaffUser();
@@ -57,11 +62,14 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
   const [photo, setPhoto] = useState<UploadDocument | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [heirError, setHeirError] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const {
     control,
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(FormSchema),
@@ -71,8 +79,14 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
   const { text } = fieldBuilders({ t, control, register, errors, labels: 'staff.users.fields', testIds: 'staff-user' });
   const disabling = user !== null && user.enabled && !enabled;
   const needsHeir = disabling && user.partnerCount > 0;
+  const email = watch('email');
+  const emailChanged = user !== null && email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const onSubmit = handleSubmit(async ({ teamId, ...values }) => {
+    if (emailChanged && !currentPassword) {
+      setPasswordError('required');
+      return;
+    }
     const body: StaffUserCreate = {
       ...values,
       teamId: teamId ? Number(teamId) : null,
@@ -82,7 +96,12 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
       if (user) {
         await update.mutateAsync({
           id: user.id,
-          body: { ...body, enabled, ...(needsHeir && heir ? { reassignPartnersTo: Number(heir) } : {}) },
+          body: {
+            ...body,
+            enabled,
+            ...(needsHeir && heir ? { reassignPartnersTo: Number(heir) } : {}),
+            ...(emailChanged ? { currentPassword } : {}),
+          },
         });
         showSnackbar({
           kind: 'success',
@@ -100,6 +119,7 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
         setError: (field, value) => (field === 'enabled' ? setHeirError(value.message) : setError(field, value)),
         onField: {
           reassignPartnersTo: (message) => setHeirError(message),
+          currentPassword: (message) => setPasswordError(message),
           'photo.data': (message) => setPhotoError(message),
         },
       });
@@ -133,6 +153,22 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
             {text('lastname', 100, { required: true })}
           </SimpleGrid>
           {text('email', 254, { required: true, type: 'email' })}
+          {emailChanged ? (
+            <PasswordField
+              label={t('staff.users.currentPassword')}
+              description={t('staff.users.currentPasswordHint')}
+              labelProps={REQUIRED_LABEL}
+              autoComplete="current-password"
+              maxLength={256}
+              value={currentPassword}
+              onChange={(event) => {
+                setCurrentPassword(event.currentTarget.value);
+                setPasswordError(null);
+              }}
+              error={fieldErrorText(t, passwordError ? { message: passwordError } : undefined)}
+              data-testid="staff-user-currentPassword"
+            />
+          ) : null}
           <Controller
             control={control}
             name="roles"
