@@ -21,7 +21,7 @@ import {
 } from '../../db/schema.js';
 import { capPeriod } from '../../lib/cap-periods.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { partnerReachSql, reaches, type StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit/index.js';
 import { alertCap, nearlyReached } from './cap-alerts.js';
 import { currentUsage } from './cap-takes.js';

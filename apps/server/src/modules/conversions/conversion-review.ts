@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { giveBackConversionCaps } from '../caps/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
-import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 
 /** Who reviews: every partner's conversions, or only those of the partners the account manager looks after. */

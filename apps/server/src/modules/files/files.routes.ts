@@ -7,7 +7,8 @@ import { ok } from '../../lib/reply.js';
 import { secretStore } from '../../lib/secrets.js';
 import { equalDigests } from '../../lib/tokens.js';
 import { removeStored } from '../../lib/uploads.js';
-import { authOf, isStaff, loadStaffScope, partnerIdOf, reachesBilling, type StaffScope } from '../../plugins/auth.js';
+import { authOf, partnerIdOf } from '../../plugins/auth.js';
+import { isStaff, loadStaffScope, reachesBilling, type StaffScope } from '../access/index.js';
 import type { AppContext } from '../../context.js';
 import { deleteOwnFile, fileById, fileWithOwner, ownFile } from './files.repository.js';
 

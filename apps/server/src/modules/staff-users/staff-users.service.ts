@@ -15,7 +15,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import type { Mailer } from '../../lib/mailer.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { prepareUpload, storeThenCommit, type StoredUpload } from '../../lib/uploads.js';
-import type { StaffScope } from '../../plugins/auth.js';
+import type { StaffScope } from '../access/index.js';
 import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import { insertFile } from '../files/index.js';
