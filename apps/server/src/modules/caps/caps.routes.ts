@@ -5,8 +5,8 @@ import { ok, toIso } from '../../lib/reply.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
-import { capAlerts, listCaps, replaceCaps } from './caps.repository.js';
-import { staffNotificationsOf } from './cap-alerts.js';
+import { capAlerts, listCaps, replaceCaps } from './caps.service.js';
+import { staffNotificationsOf } from './caps.repository.js';
 
 /** Offer caps (issue 20): read by every staff member, set by managers within reach; the alerts they raise. */
 export const capsRoutes: FastifyPluginAsyncZod<{
