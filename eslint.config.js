@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -26,7 +29,14 @@ const CSV_PATH = { name: 'csv-stringify', message: 'Write CSV with csvStringifie
 const FRONT_DOOR = "Modules reach each other only through the other module's index.ts (decision 035).";
 
 /** The server's import restrictions for one group of files (see the blocks below). */
-function serverImports({ frontDoors = false, lowLayer = false, moduleDepth = null, route = false }) {
+function serverImports({
+  frontDoors = false,
+  lowLayer = false,
+  plugin = false,
+  moduleDepth = null,
+  route = false,
+  repository = false,
+}) {
   const paths = [CSV_PATH];
   const patterns = [];
   if (frontDoors) {
@@ -38,6 +48,12 @@ function serverImports({ frontDoors = false, lowLayer = false, moduleDepth = nul
       message: 'db/ and lib/ are the lowest layers: they import no module and not the seed (decision 035).',
     });
   }
+  if (plugin) {
+    patterns.push({
+      regex: '(^|/)(modules|seed)(/|$)',
+      message: 'Plugins sit below the modules: they import no module and not the seed (decision 065).',
+    });
+  }
   if (moduleDepth !== null) {
     // From modules/<m>/ plus `moduleDepth` folders, one more '../' than that leaves the module.
     patterns.push({ regex: `^(\\.\\./){${moduleDepth + 1}}[^./][^/]*/(?!index\\.js$).+`, message: FRONT_DOOR });
@@ -47,6 +63,13 @@ function serverImports({ frontDoors = false, lowLayer = false, moduleDepth = nul
     const message = 'Route files do not query: move the query into the module repository.';
     paths.push({ name: 'drizzle-orm', message });
     patterns.push({ group: ['drizzle-orm/*', '**/db/schema', '**/db/schema.js', '**/db/schema/**'], message });
+  }
+  if (repository) {
+    const message = 'A repository runs queries: it imports no service, route or plugin (decision 065).';
+    patterns.push({ regex: '(^|/)[^/]+\\.(service|routes)(\\.js)?$', message });
+    patterns.push({ regex: '(^|/)plugins(/|$)', message });
+    patterns.push({ regex: '^(\\.\\./)+(app|tracking|main)(\\.js)?$', message });
+    patterns.push({ regex: '^fastify(-[a-z-]+)?$', message: `${message} Nor the HTTP framework.` });
   }
   return { paths, patterns };
 }
@@ -73,6 +96,27 @@ export default tseslint.config(
       'no-restricted-properties': 'off',
     },
   },
+  // No import cycles in the server, the web or the contracts (decision 065): a module's layers and the modules point
+  // one way. Type-only imports are left out (they vanish at run time); packages are not followed. One resolver per
+  // workspace, each on its own tsconfig (the web's '@/' alias).
+  ...[
+    ['apps/server', 'src/**/*.ts'],
+    ['apps/web', 'src/**/*.{ts,tsx}'],
+    ['packages/contracts', 'src/**/*.ts'],
+  ].map(([dir, glob]) => ({
+    files: [`${dir}/${glob}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          tsconfig: { configFile: fileURLToPath(new URL(`${dir}/tsconfig.json`, import.meta.url)) },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  })),
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],
@@ -99,6 +143,17 @@ export default tseslint.config(
     files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
     rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: depth })] },
   })),
+  // A repository is the bottom of its module (decision 065): it imports no service, route or plugin, and other
+  // modules only through their front door.
+  ...[0, 1, 2].map((depth) => ({
+    files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.repository.ts`],
+    rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: depth, repository: true })] },
+  })),
+  {
+    // Plugins (sessions, errors) sit below the modules: modules use them, not the other way (decision 065).
+    files: ['apps/server/src/plugins/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ plugin: true })] },
+  },
   {
     // Routes stay thin (decision 034): a route file reads its contract and calls a repository or service;
     // queries live in the module's repository.

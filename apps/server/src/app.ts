@@ -27,6 +27,7 @@ import { accountRoutes } from './modules/account/index.js';
 import { advertisersRoutes } from './modules/advertisers/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/api-keys/index.js';
+import { accessPlugin } from './modules/access/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { documentsRoutes } from './modules/documents/index.js';
 import { filesRoutes } from './modules/files/index.js';
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(authPlugin, { db: ctx.db, now: ctx.now });
+  await app.register(accessPlugin, { db: ctx.db });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -83,13 +83,64 @@ describe('lint rules', () => {
 
   it('keeps db/ and lib/ below every module and the seed', async () => {
     const code = "import { trackClick } from '../modules/click/index.js';\nexport const x = trackClick;\n";
-    expect(await ruleIdsOf(code, 'apps/server/src/db/bulk.ts')).toEqual(['no-restricted-imports']);
-    expect(await ruleIdsOf(code, 'apps/server/src/lib/tokens.ts')).toEqual(['no-restricted-imports']);
+    // Planted files nothing imports, so that no cycle is reported beside the layer rule.
+    expect(await ruleIdsOf(code, 'apps/server/src/db/planted.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(code, 'apps/server/src/lib/planted.ts')).toEqual(['no-restricted-imports']);
     const seed = "import { seedDemo } from '../seed/seed.js';\nexport const x = seedDemo;\n";
-    expect(await ruleIdsOf(seed, 'apps/server/src/db/client.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(seed, 'apps/server/src/db/planted.ts')).toEqual(['no-restricted-imports']);
     // The schema's area files (decision 066) are db/ too.
     const area = "import { trackClick } from '../../modules/click/index.js';\nexport const x = trackClick;\n";
-    expect(await ruleIdsOf(area, 'apps/server/src/db/schema/tracking.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(area, 'apps/server/src/db/schema/planted.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('forbids an import cycle in the server, the web and the contracts (decision 065)', async () => {
+    // Each planted file imports a file that imports it back at run time.
+    const server = "import { takeConversionCaps } from './cap-takes.js';\nexport const x = takeConversionCaps;\n";
+    expect(await ruleIdsOf(server, 'apps/server/src/modules/caps/cap-periods.ts')).toEqual(['import-x/no-cycle']);
+    const acrossModules =
+      "import { twoFactorRoutes } from '../two-factor/index.js';\nexport const x = twoFactorRoutes;\n";
+    expect(await ruleIdsOf(acrossModules, 'apps/server/src/modules/credentials/security-notices.ts')).toEqual([
+      'import-x/no-cycle',
+    ]);
+    const web = "import { api } from '@/lib/api-client';\nexport const x = api;\n";
+    expect(await ruleIdsOf(web, 'apps/web/src/lib/session.ts')).toEqual(['import-x/no-cycle']);
+    const contracts = "import { offersEndpoints } from './offers.js';\nexport const x = offersEndpoints;\n";
+    expect(await ruleIdsOf(contracts, 'packages/contracts/src/caps.ts')).toEqual(['import-x/no-cycle']);
+    // A type-only import vanishes at run time: not a cycle.
+    const typeOnly = "import type { ConversionWorth } from './cap-takes.js';\nexport type X = ConversionWorth;\n";
+    expect(await ruleIdsOf(typeOnly, 'apps/server/src/modules/caps/cap-periods.ts')).toEqual([]);
+  });
+
+  it('forbids a repository to import a service, a route or a plugin (decision 065)', async () => {
+    const planted = 'apps/server/src/modules/caps/planted.repository.ts';
+    for (const from of ['./caps.service.js', './caps.routes.js', '../../plugins/auth.js', '../../app.js', 'fastify']) {
+      const code = `import { x } from '${from}';\nexport const y = x;\n`;
+      expect(await ruleIdsOf(code, planted), from).toEqual(['no-restricted-imports']);
+    }
+    // Nested in its module too, and another module's internals stay closed.
+    const nested = "import { x } from '../delivery.service.js';\nexport const y = x;\n";
+    expect(await ruleIdsOf(nested, 'apps/server/src/modules/postbacks/delivery/planted.repository.ts')).toEqual([
+      'no-restricted-imports',
+    ]);
+    const internals = "import { x } from '../audit/audit.repository.js';\nexport const y = x;\n";
+    expect(await ruleIdsOf(internals, planted)).toEqual(['no-restricted-imports']);
+    // Queries, its module's helpers and other repositories, and other modules' front doors are what it is made of.
+    const allowed =
+      "import { eq } from 'drizzle-orm';\nimport { offerCaps } from '../../db/schema.js';\n" +
+      "import { capPeriod } from './cap-periods.js';\nimport { currentUsage } from './caps.repository.js';\n" +
+      "import { partnerReachSql } from '../access/index.js';\n" +
+      'export const y = [eq, offerCaps, capPeriod, currentUsage, partnerReachSql];\n';
+    expect(await ruleIdsOf(allowed, planted)).toEqual([]);
+    // A service may import what a repository may not.
+    const service = "import { authOf } from '../../plugins/auth.js';\nexport const y = authOf;\n";
+    expect(await ruleIdsOf(service, 'apps/server/src/modules/caps/planted.service.ts')).toEqual([]);
+  });
+
+  it('keeps plugins below the modules (decision 065)', async () => {
+    const code = "import { staffScopeOf } from '../modules/access/index.js';\nexport const x = staffScopeOf;\n";
+    expect(await ruleIdsOf(code, 'apps/server/src/plugins/planted.ts')).toEqual(['no-restricted-imports']);
+    const lib = "import { forbidden } from '../lib/errors.js';\nexport const x = forbidden;\n";
+    expect(await ruleIdsOf(lib, 'apps/server/src/plugins/planted.ts')).toEqual([]);
   });
 
   it('keeps web tests on fixtures typed from the contracts', async () => {

@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, inArray, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import {
-  API_KEY_PREFIX,
-  API_PREFIX,
-  STAFF_ROLES,
-  STAFF_TWO_FACTOR_REQUIRED,
-  type ApiKeyScope,
-  type Role,
-} from '@portal/contracts';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { API_KEY_PREFIX, API_PREFIX, type ApiKeyScope, type Role } from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { apiKeys, networkSettings, partners, sessions, users } from '../db/schema.js';
+import { apiKeys, partners, sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { sha256 } from '../lib/tokens.js';
 
@@ -50,11 +43,6 @@ declare module 'fastify' {
      * files).
      */
     requireAuth: (roles?: Role[]) => onRequestAsyncHookHandler;
-    /**
-     * Requires a staff session and loads its scope (`staffScopeOf`); with roles, at least one of them (an admin
-     * passes any). Partners and keys are refused.
-     */
-    requireStaff: (anyOf?: Role[]) => onRequestAsyncHookHandler;
   }
 }
 
@@ -198,26 +186,6 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; now
     };
     return handler;
   });
-  app.decorate('requireStaff', (anyOf: Role[] = []) => {
-    const authenticate = app.requireAuth();
-    const handler: onRequestAsyncHookHandler = async function (request, reply) {
-      await authenticate.call(this, request, reply);
-      const scope = await loadStaffScope(options.db, request);
-      // An admin may require two-factor sign-in of all staff (decision 037): until a member enables it, the console
-      // refuses it; the account settings, where it is enabled, are not console routes.
-      if (!authOf(request).twoFactorEnabled) {
-        const [required] = await options.db
-          .select({ value: networkSettings.value })
-          .from(networkSettings)
-          .where(eq(networkSettings.name, 'staffTwoFactorRequired'));
-        if (required?.value === true) throw forbidden(STAFF_TWO_FACTOR_REQUIRED);
-      }
-      const allowed =
-        anyOf.length === 0 || scope.roles.includes('ROLE_ADMIN') || anyOf.some((r) => scope.roles.includes(r));
-      if (!allowed) throw forbidden();
-    };
-    return handler;
-  });
 });
 
 /** The signed-in user of a route that declared `requireAuth`. */
@@ -232,139 +200,3 @@ export function partnerIdOf(request: FastifyRequest): number {
   if (auth.partnerId === null) throw forbidden('This account is not a partner account.');
   return auth.partnerId;
 }
-
-/**
- * One scope rule for every staff route (decision 036). `reach` says whose partners a staff member handles:
- * - `all`: an admin, every partner;
- * - `team`: a team manager, the partners of its team's members (its `teamId` decides) and every pending registration
- *   no one is assigned yet;
- * - `own`: an account manager, its own partners;
- * - `none`: finance, no partner to manage; `billing` alone gives it every partner's billing, invoices and payment
- *   details.
- * Another's record answers 404, as if it did not exist.
- */
-export type StaffScope = {
-  userId: number;
-  roles: Role[];
-  reach: 'all' | 'team' | 'own' | 'none';
-  /** The account managers whose partners a team manager reaches (its team's members, itself included). */
-  managerIds: number[];
-  /** Every partner's billing, invoices and payment details (admins and finance). */
-  billing: boolean;
-  /** Whether it may read IBANs in clear (admins and finance). */
-  unmaskedBankDetails: boolean;
-};
-
-export const isStaff = (roles: readonly Role[]) => roles.some((role) => STAFF_ROLES.includes(role));
-
-/** The scope of a staff member's roles; `managerIds` comes from its team. */
-export function scopeOfRoles(userId: number, roles: Role[], managerIds: number[]): StaffScope {
-  const admin = roles.includes('ROLE_ADMIN');
-  const finance = roles.includes('ROLE_FINANCE');
-  const reach = admin
-    ? 'all'
-    : roles.includes('ROLE_TEAM_MANAGER')
-      ? 'team'
-      : roles.includes('ROLE_ACCOUNT_MANAGER')
-        ? 'own'
-        : 'none';
-  return {
-    userId,
-    roles,
-    reach,
-    managerIds: reach === 'team' ? [...new Set([userId, ...managerIds])] : reach === 'own' ? [userId] : [],
-    billing: admin || finance,
-    unmaskedBankDetails: admin || finance,
-  };
-}
-
-/** The members of a team, for a team manager's reach. */
-async function teamMemberIds(db: Db, teamId: number | null | undefined): Promise<number[]> {
-  if (!teamId) return [];
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.teamId, teamId));
-  return rows.map((row) => row.id);
-}
-
-/**
- * Loads the staff scope of the signed-in user onto the request, once; anyone else is refused (403). Every staff route
- * calls it (or `staffScopeOf` after it) before it reads or writes.
- */
-export async function loadStaffScope(db: Db, request: FastifyRequest): Promise<StaffScope> {
-  const cached = (request as FastifyRequest & { staffScope?: StaffScope }).staffScope;
-  if (cached) return cached;
-  const auth = authOf(request);
-  if (!isStaff(auth.roles) || auth.partnerId !== null) throw forbidden();
-  const managerIds = auth.roles.includes('ROLE_TEAM_MANAGER') ? await teamMemberIds(db, auth.teamId) : [];
-  const scope = scopeOfRoles(auth.userId, auth.roles, managerIds);
-  (request as FastifyRequest & { staffScope?: StaffScope }).staffScope = scope;
-  return scope;
-}
-
-/** The staff scope loaded by the route's `onRequest` guard (`app.requireStaff()`). */
-export function staffScopeOf(request: FastifyRequest): StaffScope {
-  const scope = (request as FastifyRequest & { staffScope?: StaffScope }).staffScope;
-  if (!scope) {
-    authOf(request);
-    throw forbidden();
-  }
-  return scope;
-}
-
-/**
- * Whether a partner managed by `accountManagerId` is within a staff member's reach. `pendingUnassigned` says the
- * partner is a pending registration no one is assigned yet, which team managers reach too.
- */
-export function reaches(
-  scope: StaffScope,
-  accountManagerId: number | null,
-  options: { pendingUnassigned?: boolean } = {},
-): boolean {
-  switch (scope.reach) {
-    case 'all':
-      return true;
-    case 'team':
-      return accountManagerId === null
-        ? options.pendingUnassigned === true
-        : scope.managerIds.includes(accountManagerId);
-    case 'own':
-      return accountManagerId === scope.userId;
-    case 'none':
-      return false;
-  }
-}
-
-/**
- * Whether a staff member may hand partners over to `managerId`, whichever way it does it (changing a partner's account
- * manager, or disabling a member with a successor): an admin to anyone, a team manager only within its team (itself
- * included), no one else (decision 036).
- */
-export const handsPartnersTo = (scope: StaffScope, managerId: number): boolean =>
-  scope.reach === 'all' || (scope.reach === 'team' && scope.managerIds.includes(managerId));
-
-/** Billing's reach: admins and finance every partner, others as `reaches`. */
-export const reachesBilling = (scope: StaffScope, accountManagerId: number | null) =>
-  scope.billing || reaches(scope, accountManagerId);
-
-/**
- * The same rule as a condition on a partners query: `accountManager` is the partner's account manager column and
- * `status` its status column. Undefined when the scope reaches every partner.
- */
-export function partnerReachSql(scope: StaffScope, accountManager: AnyColumn, status: AnyColumn): SQL | undefined {
-  switch (scope.reach) {
-    case 'all':
-      return undefined;
-    case 'team':
-      return or(
-        scope.managerIds.length > 0 ? inArray(accountManager, scope.managerIds) : sql`false`,
-        and(isNull(accountManager), eq(status, 'pending')),
-      );
-    case 'own':
-      return eq(accountManager, scope.userId);
-    case 'none':
-      return sql`false`;
-  }
-}
-
-/** Billing's reach as a condition: undefined for admins and finance. */
-export const billingReachSql = (scope: StaffScope, accountManager: AnyColumn, status: AnyColumn) =>
-  scope.billing ? undefined : partnerReachSql(scope, accountManager, status);

@@ -1,9 +1,8 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { conversions, offerGoals, offers, partners, payoutOverrides, users } from '../db/schema.js';
-import { capPeriod } from '../lib/cap-periods.js';
-import { replaceCaps } from '../modules/caps/index.js';
-import { scopeOfRoles } from '../plugins/auth.js';
+import { capPeriod, replaceCaps } from '../modules/caps/index.js';
+import { scopeOfRoles } from '../modules/access/index.js';
 import { DEMO_OFFERS } from './catalogue.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capPeriod, PeriodClock } from '../../src/lib/cap-periods.js';
+import { capPeriod, PeriodClock } from '../../src/modules/caps/cap-periods.js';
 import { ClickCapCounters } from '../../src/modules/click/click-caps.js';
 
 const iso = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : String(ms));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scopeOfRoles } from '../../src/plugins/auth.js';
+import { scopeOfRoles } from '../../src/modules/access/index.js';
 import { grainOf } from '../../src/modules/network-reports/network-reports.repository.js';
 
 describe('network reports: the narrowest grain that answers (decision 049)', () => {

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PAYMENT_FIELDS, formErrorText } from '@portal/contracts';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { AppContext } from '../../context.js';
-import { notifyBankDetailsChange } from '../auth/index.js';
-import { verifyCurrentPassword } from '../auth/index.js';
+import { notifyBankDetailsChange, verifyCurrentPassword } from '../credentials/index.js';
 import { bankDetailsOf, updatePartnerFields } from './account.repository.js';
 
 /**

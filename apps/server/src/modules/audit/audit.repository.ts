@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditChange, AuditEntityType, AuditEntry, AuditLogQuery } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog, partners, users } from '../../db/schema.js';
-import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, type StaffScope } from '../access/index.js';
 
 /** Who wrote, from where, in which request: the same for every entry of one request. */
 export type AuditActor = { actorId: number | null; ip: string | null; requestId: string | null };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
-import { staffScopeOf } from '../../plugins/auth.js';
+import { staffScopeOf } from '../access/index.js';
 import type { AppContext } from '../../context.js';
 import { listAuditLog } from './audit.repository.js';
 

@@ -6,14 +6,14 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
-import { notifyTwoFactorChange } from './security-notices.js';
 import {
   assertSignInAllowed,
   clearAccountFailures,
+  notifyTwoFactorChange,
   recordFailure,
   recordIpFailure,
   verifyCurrentPassword,
-} from './sign-in-failures.js';
+} from '../credentials/index.js';
 import {
   CODE_SEND_LIMITS,
   checkCode,

@@ -1,7 +1,5 @@
-// The auth module's front door: sign-in, sessions, password keys, sign-in failures and security notices, and the
-// read-only sessions staff open to view the portal as a partner (decision 039).
+// The auth module's front door: sign-in, sessions, password keys, and the read-only sessions staff open to view the
+// portal as a partner (decision 039). Sign-in failures and security notices are the credentials module's (065).
 export { authRoutes } from './auth.routes.js';
 export { createViewSession } from './auth.repository.js';
 export { issuePasswordKey, passwordKeyLink } from './password-keys.js';
-export { notifyBankDetailsChange, notifySignInEmailChange, notifyTwoFactorChange } from './security-notices.js';
-export { verifyCurrentPassword } from './sign-in-failures.js';

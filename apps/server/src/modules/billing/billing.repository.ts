@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { billingReachSql, type StaffScope } from '../../plugins/auth.js';
+import { billingReachSql, type StaffScope } from '../access/index.js';
 import { billingRequests, conversions, files, invoices, partners } from '../../db/schema.js';
 
 const invoiceColumns = {

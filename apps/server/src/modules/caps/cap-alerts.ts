@@ -1,8 +1,13 @@
-import { and, arrayContains, eq, isNull, sql } from 'drizzle-orm';
 import { CAP_ALERT_PERCENT, type CapMetric, type CapPeriod } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { capUsage, emailOutbox, offerCaps, offers, partners, staffNotifications, users } from '../../db/schema.js';
 import { outboxRow } from '../../lib/mailer.js';
+import {
+  alertRecipients,
+  capToAlert,
+  claimAlert,
+  insertOutboxMails,
+  insertStaffNotifications,
+} from './caps.repository.js';
 
 /** Whether `used` is at or above the alert threshold of `limit` (integers: no rounding). */
 export const nearlyReached = (used: number, limit: number) => used * 100 >= limit * CAP_ALERT_PERCENT;
@@ -22,49 +27,21 @@ const PERIOD_WORDS: Record<CapPeriod, string> = { day: 'daily', month: 'monthly'
  * offer-wide cap: a notification on the staff home and an e-mail, written with the caller's transaction.
  */
 export async function alertCap(tx: DbOrTx, capId: number, periodStart: Date, used: number, now: Date): Promise<void> {
-  const [claimed] = await tx
-    .update(capUsage)
-    .set({ alertedAt: now })
-    .where(and(eq(capUsage.capId, capId), eq(capUsage.periodStart, periodStart), isNull(capUsage.alertedAt)))
-    .returning({ capId: capUsage.capId });
-  if (!claimed) return;
-  const [cap] = await tx
-    .select({
-      offerId: offerCaps.offerId,
-      offerName: offers.name,
-      partnerId: offerCaps.partnerId,
-      partnerName: partners.companyName,
-      accountManagerId: partners.accountManagerId,
-      metric: offerCaps.metric,
-      period: offerCaps.period,
-      limit: offerCaps.limit,
-    })
-    .from(offerCaps)
-    .innerJoin(offers, eq(offers.id, offerCaps.offerId))
-    .leftJoin(partners, eq(partners.id, offerCaps.partnerId))
-    .where(eq(offerCaps.id, capId));
+  if (!(await claimAlert(tx, capId, periodStart, now))) return;
+  const cap = await capToAlert(tx, capId);
   if (!cap) return;
-  const recipients = await tx
-    .select({ id: users.id, email: users.email, firstname: users.firstname })
-    .from(users)
-    .where(
-      and(
-        eq(users.enabled, true),
-        isNull(users.partnerId),
-        cap.accountManagerId !== null
-          ? eq(users.id, cap.accountManagerId)
-          : arrayContains(users.roles, ['ROLE_TEAM_MANAGER']),
-      ),
-    );
+  const recipients = await alertRecipients(tx, cap.accountManagerId);
   if (recipients.length === 0) return;
   const who = cap.partnerId === null ? 'all partners' : `${cap.partnerName} (#${cap.partnerId})`;
   const title = `Cap at ${Math.floor((used * 100) / cap.limit)} %: ${cap.offerName} (#${cap.offerId}), ${who}`;
   const body = `The ${PERIOD_WORDS[cap.period as CapPeriod]} ${METRIC_WORDS[cap.metric as CapMetric]} cap has used ${used} of ${cap.limit}.`;
   const link = `/staff/offers/${cap.offerId}`;
-  await tx
-    .insert(staffNotifications)
-    .values(recipients.map((r) => ({ userId: r.id, kind: 'cap_nearly_reached', title, body, link, createdAt: now })));
-  await tx.insert(emailOutbox).values(
+  await insertStaffNotifications(
+    tx,
+    recipients.map((r) => ({ userId: r.id, kind: 'cap_nearly_reached', title, body, link, createdAt: now })),
+  );
+  await insertOutboxMails(
+    tx,
     recipients.map((r) => ({
       ...outboxRow({
         to: r.email,
@@ -75,22 +52,4 @@ export async function alertCap(tx: DbOrTx, capId: number, periodStart: Date, use
       meta: { capId, offerId: cap.offerId },
     })),
   );
-}
-
-/** The staff member's latest notifications. */
-export async function staffNotificationsOf(db: DbOrTx, userId: number, count = 20) {
-  return db
-    .select({
-      id: staffNotifications.id,
-      kind: staffNotifications.kind,
-      title: staffNotifications.title,
-      body: staffNotifications.body,
-      link: staffNotifications.link,
-      readAt: staffNotifications.readAt,
-      createdAt: staffNotifications.createdAt,
-    })
-    .from(staffNotifications)
-    .where(eq(staffNotifications.userId, userId))
-    .orderBy(sql`${staffNotifications.createdAt} desc, ${staffNotifications.id} desc`)
-    .limit(count);
 }

@@ -1,29 +1,14 @@
-import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { CapMetric, CapPeriod } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { capUsage, conversionCapTakes, offerCaps } from '../../db/schema.js';
-import { capPeriod } from '../../lib/cap-periods.js';
 import { alertCap, nearlyReached } from './cap-alerts.js';
+import { capPeriod } from './cap-periods.js';
+import { conversionCapsOf, currentUsage, deleteTakes, giveBack, recordTakes, takeFromCap } from './caps.repository.js';
 
 /** What a counted conversion is worth to each kind of conversion cap. */
 export type ConversionWorth = { payout: number; revenue: number };
 
 const amountFor = (metric: CapMetric, worth: ConversionWorth) =>
   metric === 'conversions' ? 1 : metric === 'payout' ? worth.payout : worth.revenue;
-
-/** The conversion, payout and revenue caps of an offer that apply to a partner, in id order (the lock order). */
-const conversionCapsOf = (db: DbOrTx, of: { offerId: number; partnerId: number }) =>
-  db
-    .select({ id: offerCaps.id, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
-    .from(offerCaps)
-    .where(
-      and(
-        eq(offerCaps.offerId, of.offerId),
-        ne(offerCaps.metric, 'clicks'),
-        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, of.partnerId)),
-      ),
-    )
-    .orderBy(asc(offerCaps.id));
 
 /**
  * Takes a counted (approved or pending) conversion from every conversion, payout and revenue cap of its offer that
@@ -49,29 +34,15 @@ export async function takeConversionCaps(
     if (amount <= 0) continue;
     const periodStart = new Date(capPeriod(cap.period as CapPeriod, conversion.createdAt.getTime()).start);
     // Beyond the limit on its own: no row can take it.
-    const [row] =
-      amount > cap.limit
-        ? []
-        : await tx
-            .insert(capUsage)
-            .values({ capId: cap.id, periodStart, used: amount })
-            .onConflictDoUpdate({
-              target: [capUsage.capId, capUsage.periodStart],
-              set: { used: sql`${capUsage.used} + excluded.used` },
-              setWhere: sql`${capUsage.used} + excluded.used <= ${cap.limit}`,
-            })
-            .returning({ used: capUsage.used });
-    if (!row) {
+    const used = amount > cap.limit ? null : await takeFromCap(tx, cap, periodStart, amount);
+    if (used === null) {
       for (const t of taken) await giveBack(tx, t.capId, t.periodStart, t.amount);
       return false;
     }
     taken.push({ capId: cap.id, periodStart, amount });
-    const used = Number(row.used);
     if (nearlyReached(used, cap.limit)) alerts.push({ capId: cap.id, periodStart, used });
   }
-  if (taken.length > 0) {
-    await tx.insert(conversionCapTakes).values(taken.map((t) => ({ conversionId: conversion.id, ...t })));
-  }
+  await recordTakes(tx, conversion.id, taken);
   for (const a of alerts) await alertCap(tx, a.capId, a.periodStart, a.used, conversion.createdAt);
   return true;
 }
@@ -94,43 +65,12 @@ export async function wouldCrossCaps(
   });
 }
 
-async function giveBack(tx: DbOrTx, capId: number, periodStart: Date, amount: number): Promise<void> {
-  await tx
-    .update(capUsage)
-    .set({ used: sql`greatest(${capUsage.used} - ${amount}, 0)` })
-    .where(and(eq(capUsage.capId, capId), eq(capUsage.periodStart, periodStart)));
-}
-
 /**
  * A declined (or reversed) conversion gives back what it took, each to the period it was taken from: a decline next
  * month frees this month's cap, not next month's. Takes first, in cap id order, as takeConversionCaps locks them.
  */
 export async function giveBackConversionCaps(tx: DbOrTx, conversionId: number): Promise<void> {
-  const takes = await tx.delete(conversionCapTakes).where(eq(conversionCapTakes.conversionId, conversionId)).returning({
-    capId: conversionCapTakes.capId,
-    periodStart: conversionCapTakes.periodStart,
-    amount: conversionCapTakes.amount,
-  });
+  const takes = await deleteTakes(tx, conversionId);
   takes.sort((a, b) => a.capId - b.capId);
   for (const t of takes) await giveBack(tx, t.capId, t.periodStart, t.amount);
-}
-
-/** The usage rows of some caps in their current period, keyed `capId`. */
-export async function currentUsage(
-  db: DbOrTx,
-  caps: { id: number; period: CapPeriod }[],
-  now: number,
-): Promise<Map<number, number>> {
-  if (caps.length === 0) return new Map();
-  const rows = await db
-    .select({ capId: capUsage.capId, used: capUsage.used })
-    .from(capUsage)
-    .where(
-      or(
-        ...caps.map((c) =>
-          and(eq(capUsage.capId, c.id), eq(capUsage.periodStart, new Date(capPeriod(c.period, now).start))),
-        ),
-      ),
-    );
-  return new Map(rows.map((r) => [r.capId, r.used]));
 }

@@ -1,36 +1,23 @@
-import { and, asc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import {
-  CAP_ALERT_PERCENT,
-  type Cap,
-  type CapAlert,
-  type CapMetric,
-  type CapPeriod,
-  type CapsBody,
-  CapsBodySchema,
-  type PartnerCap,
-} from '@portal/contracts';
+import { and, arrayContains, asc, eq, gte, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { CAP_ALERT_PERCENT, type CapMetric, type CapPeriod } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
   capUsage,
   conversionCapTakes,
   conversions,
+  emailOutbox,
   offerCaps,
   offers,
   partners,
+  staffNotifications,
   statsHourly,
+  users,
 } from '../../db/schema.js';
-import { capPeriod } from '../../lib/cap-periods.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { partnerReachSql, reaches, type StaffScope } from '../../plugins/auth.js';
-import { recordAudit, type AuditActor, type AuditRecord } from '../audit/index.js';
-import { alertCap, nearlyReached } from './cap-alerts.js';
-import { currentUsage } from './cap-takes.js';
+import { partnerReachSql, type StaffScope } from '../access/index.js';
+import { capPeriod } from './cap-periods.js';
 
-const OFFER_NOT_FOUND = 'Offer not found.';
-type Context = { actor: AuditActor; now: Date; scope: StaffScope };
-
-/** Offer-wide caps are the network's: administrators and team managers set them, not account managers. */
-const mayCapWholeOffer = (scope: StaffScope) => scope.reach === 'all' || scope.reach === 'team';
+// The caps module's queries (decision 045); the rules that use them are in caps.service.ts, cap-takes.ts and
+// cap-alerts.ts (decision 065: a repository imports no service).
 
 const capColumns = {
   id: offerCaps.id,
@@ -41,21 +28,7 @@ const capColumns = {
   period: offerCaps.period,
   limit: offerCaps.limit,
 };
-type CapRow = { id: number; offerId: number; partnerId: number | null; partnerName: string | null; metric: string; period: string; limit: number }; // prettier-ignore
-
-function capDto(row: CapRow, used: Map<number, number>, now: number): Cap {
-  const bounds = capPeriod(row.period as CapPeriod, now);
-  return {
-    id: row.id,
-    offerId: row.offerId,
-    partner: row.partnerId === null ? null : { id: row.partnerId, name: row.partnerName ?? '' },
-    metric: row.metric as CapMetric,
-    period: row.period as CapPeriod,
-    limit: row.limit,
-    used: used.get(row.id) ?? 0,
-    resetsAt: Number.isFinite(bounds.end) ? new Date(bounds.end).toISOString() : null,
-  };
-}
+export type CapRow = { id: number; offerId: number; partnerId: number | null; partnerName: string | null; metric: string; period: string; limit: number }; // prettier-ignore
 
 /** Offer-wide caps, and the caps of partners the caller reaches. */
 const visibleCaps = (scope: StaffScope): SQL | undefined => {
@@ -63,192 +36,128 @@ const visibleCaps = (scope: StaffScope): SQL | undefined => {
   return reach ? or(isNull(offerCaps.partnerId), reach) : undefined;
 };
 
-async function selectCaps(db: DbOrTx, where: SQL | undefined, now: Date): Promise<Cap[]> {
-  const rows = await db
+/** An offer's caps the caller sees: offer-wide ones first. */
+export const visibleCapsOf = (db: DbOrTx, offerId: number, scope: StaffScope): Promise<CapRow[]> =>
+  db
     .select(capColumns)
     .from(offerCaps)
     .leftJoin(partners, eq(partners.id, offerCaps.partnerId))
-    .where(where)
+    .where(and(eq(offerCaps.offerId, offerId), visibleCaps(scope)))
     .orderBy(sql`${offerCaps.partnerId} nulls first`, asc(offerCaps.metric), asc(offerCaps.period), asc(offerCaps.id));
-  const used = await currentUsage(
-    db,
-    rows.map((r) => ({ id: r.id, period: r.period as CapPeriod })),
-    now.getTime(),
-  );
-  return rows.map((r) => capDto(r, used, now.getTime()));
-}
 
-async function offerExists(db: DbOrTx, offerId: number): Promise<void> {
+export async function offerExists(db: DbOrTx, offerId: number): Promise<boolean> {
   const [row] = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId));
-  if (!row) throw notFound(OFFER_NOT_FOUND);
+  return row !== undefined;
 }
 
-export async function listCaps(db: DbOrTx, offerId: number, scope: StaffScope, now: Date): Promise<Cap[]> {
-  await offerExists(db, offerId);
-  return selectCaps(db, and(eq(offerCaps.offerId, offerId), visibleCaps(scope)), now);
+/** One writer of an offer's caps at a time: the offer row is the lock. */
+export async function lockOffer(tx: DbOrTx, offerId: number): Promise<void> {
+  await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId)).for('update');
 }
 
-const keyOf = (c: { partnerId: number | null; metric: string; period: string }) =>
-  `${c.partnerId ?? ''}:${c.metric}:${c.period}`;
+/** Some partners' account manager and status, for the scope rule. */
+export const partnersToReach = (db: DbOrTx, partnerIds: number[]) =>
+  db
+    .select({ id: partners.id, accountManagerId: partners.accountManagerId, status: partners.status })
+    .from(partners)
+    .where(sql`${partners.id} in ${partnerIds}`);
 
-/**
- * Replaces the offer's caps the caller may set (offer-wide ones for administrators and team managers, a partner's for
- * a partner within reach); the others stay as they are. A cap kept with another limit keeps its usage; a new cap
- * starts with what its current period already holds (the conversions and clicks so far), so that a cap of 50 set at
- * noon after 40 conversions leaves 10. One transaction, audited cap by cap (decision 045).
- */
-export async function replaceCaps(db: DbOrTx, offerId: number, body: CapsBody, { actor, now, scope }: Context): Promise<Cap[]> {
-  const caps = CapsBodySchema.parse(body);
-  await offerExists(db, offerId);
-  const errors: Record<string, string> = {};
-  const partnerIds = [...new Set(caps.flatMap((c) => (c.partnerId === null ? [] : [c.partnerId])))];
-  const reachable = new Map<number, boolean>();
-  if (partnerIds.length > 0) {
-    const rows = await db
-      .select({ id: partners.id, accountManagerId: partners.accountManagerId, status: partners.status })
-      .from(partners)
-      .where(sql`${partners.id} in ${partnerIds}`);
-    for (const r of rows) reachable.set(r.id, reaches(scope, r.accountManagerId, { pendingUnassigned: r.status === 'pending' })); // prettier-ignore
-  }
-  caps.forEach((cap, i) => {
-    if (cap.partnerId === null) {
-      if (!mayCapWholeOffer(scope)) errors[`${i}.partnerId`] = 'Only an administrator or a team manager can cap the whole offer.'; // prettier-ignore
-    } else if (!reachable.get(cap.partnerId)) errors[`${i}.partnerId`] = 'No such partner.';
-  });
-  if (Object.keys(errors).length > 0) throw badRequest('The request is invalid.', errors);
+/** Every cap of an offer, with its partner's account manager and status. */
+export const offerCapsWithReach = (tx: DbOrTx, offerId: number) =>
+  tx
+    .select({ ...capColumns, accountManagerId: partners.accountManagerId, status: partners.status })
+    .from(offerCaps)
+    .leftJoin(partners, eq(partners.id, offerCaps.partnerId))
+    .where(eq(offerCaps.offerId, offerId));
 
-  return db.transaction(async (tx) => {
-    // One writer of an offer's caps at a time: the offer row is the lock.
-    await tx.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId)).for('update');
-    const existing = await tx
-      .select({ ...capColumns, accountManagerId: partners.accountManagerId, status: partners.status })
-      .from(offerCaps)
-      .leftJoin(partners, eq(partners.id, offerCaps.partnerId))
-      .where(eq(offerCaps.offerId, offerId));
-    const writable = existing.filter((c) =>
-      c.partnerId === null ? mayCapWholeOffer(scope) : reaches(scope, c.accountManagerId, { pendingUnassigned: c.status === 'pending' }), // prettier-ignore
-    );
-    const byKey = new Map(writable.map((c) => [keyOf(c), c]));
-    const audit: AuditRecord[] = [];
-    const context = (c: { partnerId: number | null; metric: string; period: string }) => [
-      { field: 'offerId', before: null, after: offerId },
-      { field: 'partnerId', before: null, after: c.partnerId },
-      { field: 'metric', before: null, after: c.metric },
-      { field: 'period', before: null, after: c.period },
-    ];
-    for (const cap of caps) {
-      const before = byKey.get(keyOf(cap));
-      byKey.delete(keyOf(cap));
-      if (before) {
-        if (before.limit === cap.limit) continue;
-        await tx.update(offerCaps).set({ limit: cap.limit, updatedAt: now }).where(eq(offerCaps.id, before.id));
-        audit.push({ action: 'update', entityType: 'cap', entityId: before.id, partnerId: cap.partnerId, changes: [{ field: 'limit', before: before.limit, after: cap.limit }] }); // prettier-ignore
-        continue;
-      }
-      const [row] = await tx
-        .insert(offerCaps)
-        .values({ offerId, partnerId: cap.partnerId, metric: cap.metric, period: cap.period, limit: cap.limit, createdBy: actor.actorId, createdAt: now, updatedAt: now }) // prettier-ignore
-        .returning({ id: offerCaps.id });
-      await startUsage(tx, { id: row!.id, offerId, ...cap }, now);
-      audit.push({ action: 'create', entityType: 'cap', entityId: row!.id, partnerId: cap.partnerId, changes: [...context(cap), { field: 'limit', before: null, after: cap.limit }] }); // prettier-ignore
-    }
-    for (const gone of byKey.values()) {
-      await tx.delete(offerCaps).where(eq(offerCaps.id, gone.id));
-      audit.push({ action: 'delete', entityType: 'cap', entityId: gone.id, partnerId: gone.partnerId, changes: [...context(gone).map((c) => ({ ...c, before: c.after, after: null })), { field: 'limit', before: gone.limit, after: null }] }); // prettier-ignore
-    }
-    await recordAudit(tx, actor, audit, now);
-    return selectCaps(tx, and(eq(offerCaps.offerId, offerId), visibleCaps(scope)), now);
-  });
-} // prettier-ignore
+export async function updateCapLimit(tx: DbOrTx, capId: number, limit: number, now: Date): Promise<void> {
+  await tx.update(offerCaps).set({ limit, updatedAt: now }).where(eq(offerCaps.id, capId));
+}
 
-/**
- * A new cap's usage in its current period: the approved and pending conversions already there (each remembered as
- * taken, so that a decline gives it back) or the clicks the rollups hold. Alerts at once when that is already 90 %.
- */
-async function startUsage(
+export async function insertCap(
   tx: DbOrTx,
-  cap: { id: number; offerId: number; partnerId: number | null; metric: CapMetric; period: CapPeriod; limit: number },
+  cap: { offerId: number; partnerId: number | null; metric: CapMetric; period: CapPeriod; limit: number },
+  createdBy: number | null,
   now: Date,
-): Promise<void> {
-  const bounds = capPeriod(cap.period, now.getTime());
-  const start = new Date(bounds.start);
-  const end = Number.isFinite(bounds.end) ? new Date(bounds.end) : null;
-  let used: number;
-  if (cap.metric === 'clicks') {
-    const [row] = await tx
-      .select({ n: sql<string>`coalesce(sum(${statsHourly.clicks}), 0)` })
-      .from(statsHourly)
-      .where(
-        and(
-          eq(statsHourly.offerId, cap.offerId),
-          cap.partnerId === null ? undefined : eq(statsHourly.partnerId, cap.partnerId),
-          gte(statsHourly.hour, start),
-          end ? lt(statsHourly.hour, end) : undefined,
-        ),
-      );
-    used = Number(row?.n ?? 0);
-  } else {
-    const amount =
-      cap.metric === 'conversions' ? sql`1` : cap.metric === 'payout' ? conversions.payout : conversions.revenue;
-    await tx.execute(sql`
-      insert into ${conversionCapTakes} (conversion_id, cap_id, period_start, amount)
-      select ${conversions.id}, ${cap.id}, ${start.toISOString()}::timestamptz, ${amount}
-      from ${conversions}
-      where ${conversions.offerId} = ${cap.offerId}
-        ${cap.partnerId === null ? sql`` : sql`and ${conversions.partnerId} = ${cap.partnerId}`}
-        and ${conversions.status} in ('approved', 'pending')
-        and ${conversions.createdAt} >= ${start.toISOString()}::timestamptz
-        ${end ? sql`and ${conversions.createdAt} < ${end.toISOString()}::timestamptz` : sql``}
-        and ${amount} > 0`);
-    const [row] = await tx
-      .select({ n: sql<string>`coalesce(sum(${conversionCapTakes.amount}), 0)` })
-      .from(conversionCapTakes)
-      .where(eq(conversionCapTakes.capId, cap.id));
-    used = Number(row?.n ?? 0);
-  }
-  await tx.insert(capUsage).values({ capId: cap.id, periodStart: start, used });
-  if (nearlyReached(used, cap.limit)) await alertCap(tx, cap.id, start, used, now);
+): Promise<number> {
+  const [row] = await tx
+    .insert(offerCaps)
+    .values({ ...cap, createdBy, createdAt: now, updatedAt: now })
+    .returning({ id: offerCaps.id });
+  return row!.id;
+}
+
+export async function deleteCap(tx: DbOrTx, capId: number): Promise<void> {
+  await tx.delete(offerCaps).where(eq(offerCaps.id, capId));
+}
+
+type PeriodOf = { offerId: number; partnerId: number | null; start: Date; end: Date | null };
+
+/** The clicks the hourly rollups hold for an offer (and a partner) in a period. */
+export async function clicksInPeriod(tx: DbOrTx, of: PeriodOf): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${statsHourly.clicks}), 0)` })
+    .from(statsHourly)
+    .where(
+      and(
+        eq(statsHourly.offerId, of.offerId),
+        of.partnerId === null ? undefined : eq(statsHourly.partnerId, of.partnerId),
+        gte(statsHourly.hour, of.start),
+        of.end ? lt(statsHourly.hour, of.end) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 /**
- * The caps of an offer that concern a partner, as it may see them (decision 045): its own with what is left and when the
- * period resets; for an offer-wide cap only whether the offer is still available, never the volume of others.
+ * A new conversion cap takes the approved and pending conversions already in its period, each remembered as taken
+ * (so that a decline gives it back); answers what it took in all.
  */
-export async function partnerCaps(db: DbOrTx, offerId: number, partnerId: number, now: Date): Promise<PartnerCap[]> {
-  const rows = await db
+export async function takeConversionsInPeriod(
+  tx: DbOrTx,
+  cap: { id: number; metric: CapMetric },
+  of: PeriodOf,
+): Promise<number> {
+  const amount =
+    cap.metric === 'conversions' ? sql`1` : cap.metric === 'payout' ? conversions.payout : conversions.revenue;
+  await tx.execute(sql`
+    insert into ${conversionCapTakes} (conversion_id, cap_id, period_start, amount)
+    select ${conversions.id}, ${cap.id}, ${of.start.toISOString()}::timestamptz, ${amount}
+    from ${conversions}
+    where ${conversions.offerId} = ${of.offerId}
+      ${of.partnerId === null ? sql`` : sql`and ${conversions.partnerId} = ${of.partnerId}`}
+      and ${conversions.status} in ('approved', 'pending')
+      and ${conversions.createdAt} >= ${of.start.toISOString()}::timestamptz
+      ${of.end ? sql`and ${conversions.createdAt} < ${of.end.toISOString()}::timestamptz` : sql``}
+      and ${amount} > 0`);
+  const [row] = await tx
+    .select({ n: sql<string>`coalesce(sum(${conversionCapTakes.amount}), 0)` })
+    .from(conversionCapTakes)
+    .where(eq(conversionCapTakes.capId, cap.id));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertUsage(tx: DbOrTx, capId: number, periodStart: Date, used: number): Promise<void> {
+  await tx.insert(capUsage).values({ capId, periodStart, used });
+}
+
+/** The caps of an offer that concern a partner: its own and the offer-wide ones. */
+export const partnerCapRows = (db: DbOrTx, offerId: number, partnerId: number) =>
+  db
     .select({
       id: offerCaps.id,
       partnerId: offerCaps.partnerId,
       metric: offerCaps.metric,
       period: offerCaps.period,
       limit: offerCaps.limit,
-    }) // prettier-ignore
+    })
     .from(offerCaps)
     .where(and(eq(offerCaps.offerId, offerId), or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, partnerId))))
     .orderBy(sql`${offerCaps.partnerId} nulls last`, asc(offerCaps.id));
-  if (rows.length === 0) return [];
-  const at = now.getTime();
-  const used = await currentUsage(
-    db,
-    rows.map((r) => ({ id: r.id, period: r.period as CapPeriod })),
-    at,
-  );
-  return rows.map((r): PartnerCap => {
-    const bounds = capPeriod(r.period as CapPeriod, at);
-    const resetsAt = Number.isFinite(bounds.end) ? new Date(bounds.end).toISOString() : null;
-    const u = used.get(r.id) ?? 0;
-    const metric = r.metric as CapMetric;
-    const period = r.period as CapPeriod;
-    return r.partnerId === null
-      ? { scope: 'offer', metric, period, status: u >= r.limit ? 'capped' : 'available', resetsAt }
-      : { scope: 'partner', metric, period, limit: r.limit, remaining: Math.max(r.limit - u, 0), resetsAt };
-  });
-}
 
-/** Caps at CAP_ALERT_PERCENT or more in their current period: offer-wide ones and those of partners in reach. */
-export async function capAlerts(db: DbOrTx, scope: StaffScope, now: Date): Promise<CapAlert[]> {
-  const at = now.getTime();
-  const rows = await db
+/** Caps at CAP_ALERT_PERCENT or more in their current period, visible to the caller, fullest first (50 at most). */
+export const capsNearlyReached = (db: DbOrTx, scope: StaffScope, at: number) =>
+  db
     .select({ ...capColumns, offerName: offers.name, periodStart: capUsage.periodStart, used: capUsage.used })
     .from(capUsage)
     .innerJoin(offerCaps, eq(offerCaps.id, capUsage.capId))
@@ -268,5 +177,156 @@ export async function capAlerts(db: DbOrTx, scope: StaffScope, now: Date): Promi
     )
     .orderBy(sql`${capUsage.used}::float / ${offerCaps.limit} desc`, asc(offerCaps.id))
     .limit(50);
-  return rows.map((r) => ({ ...capDto(r, new Map([[r.id, r.used]]), at), offerName: r.offerName }));
+
+/** The usage rows of some caps in their current period, keyed `capId`. */
+export async function currentUsage(
+  db: DbOrTx,
+  caps: { id: number; period: CapPeriod }[],
+  now: number,
+): Promise<Map<number, number>> {
+  if (caps.length === 0) return new Map();
+  const rows = await db
+    .select({ capId: capUsage.capId, used: capUsage.used })
+    .from(capUsage)
+    .where(
+      or(
+        ...caps.map((c) =>
+          and(eq(capUsage.capId, c.id), eq(capUsage.periodStart, new Date(capPeriod(c.period, now).start))),
+        ),
+      ),
+    );
+  return new Map(rows.map((r) => [r.capId, r.used]));
+}
+
+/** The conversion, payout and revenue caps of an offer that apply to a partner, in id order (the lock order). */
+export const conversionCapsOf = (db: DbOrTx, of: { offerId: number; partnerId: number }) =>
+  db
+    .select({ id: offerCaps.id, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
+    .from(offerCaps)
+    .where(
+      and(
+        eq(offerCaps.offerId, of.offerId),
+        ne(offerCaps.metric, 'clicks'),
+        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, of.partnerId)),
+      ),
+    )
+    .orderBy(asc(offerCaps.id));
+
+/**
+ * Adds `amount` to the cap's row of the period only if it stays within `limit` (one conditional upsert, exact under
+ * any concurrency: decision 045); answers the new usage, or null when the amount does not fit.
+ */
+export async function takeFromCap(
+  tx: DbOrTx,
+  cap: { id: number; limit: number },
+  periodStart: Date,
+  amount: number,
+): Promise<number | null> {
+  const [row] = await tx
+    .insert(capUsage)
+    .values({ capId: cap.id, periodStart, used: amount })
+    .onConflictDoUpdate({
+      target: [capUsage.capId, capUsage.periodStart],
+      set: { used: sql`${capUsage.used} + excluded.used` },
+      setWhere: sql`${capUsage.used} + excluded.used <= ${cap.limit}`,
+    })
+    .returning({ used: capUsage.used });
+  return row ? Number(row.used) : null;
+}
+
+export async function giveBack(tx: DbOrTx, capId: number, periodStart: Date, amount: number): Promise<void> {
+  await tx
+    .update(capUsage)
+    .set({ used: sql`greatest(${capUsage.used} - ${amount}, 0)` })
+    .where(and(eq(capUsage.capId, capId), eq(capUsage.periodStart, periodStart)));
+}
+
+type Take = { capId: number; periodStart: Date; amount: number };
+
+export async function recordTakes(tx: DbOrTx, conversionId: number, taken: Take[]): Promise<void> {
+  if (taken.length === 0) return;
+  await tx.insert(conversionCapTakes).values(taken.map((t) => ({ conversionId, ...t })));
+}
+
+/** Forgets what a conversion took and answers it. */
+export const deleteTakes = (tx: DbOrTx, conversionId: number): Promise<Take[]> =>
+  tx.delete(conversionCapTakes).where(eq(conversionCapTakes.conversionId, conversionId)).returning({
+    capId: conversionCapTakes.capId,
+    periodStart: conversionCapTakes.periodStart,
+    amount: conversionCapTakes.amount,
+  });
+
+/**
+ * Marks the cap's period as alerted, once: the conditional update on `alerted_at` decides between transactions and
+ * processes. False when it was already.
+ */
+export async function claimAlert(tx: DbOrTx, capId: number, periodStart: Date, now: Date): Promise<boolean> {
+  const [claimed] = await tx
+    .update(capUsage)
+    .set({ alertedAt: now })
+    .where(and(eq(capUsage.capId, capId), eq(capUsage.periodStart, periodStart), isNull(capUsage.alertedAt)))
+    .returning({ capId: capUsage.capId });
+  return claimed !== undefined;
+}
+
+/** What an alert says about a cap: its offer, its partner and that partner's account manager. */
+export async function capToAlert(tx: DbOrTx, capId: number) {
+  const [cap] = await tx
+    .select({
+      offerId: offerCaps.offerId,
+      offerName: offers.name,
+      partnerId: offerCaps.partnerId,
+      partnerName: partners.companyName,
+      accountManagerId: partners.accountManagerId,
+      metric: offerCaps.metric,
+      period: offerCaps.period,
+      limit: offerCaps.limit,
+    })
+    .from(offerCaps)
+    .innerJoin(offers, eq(offers.id, offerCaps.offerId))
+    .leftJoin(partners, eq(partners.id, offerCaps.partnerId))
+    .where(eq(offerCaps.id, capId));
+  return cap;
+}
+
+/** The enabled staff member `accountManagerId`, or every enabled team manager when it is null. */
+export const alertRecipients = (tx: DbOrTx, accountManagerId: number | null) =>
+  tx
+    .select({ id: users.id, email: users.email, firstname: users.firstname })
+    .from(users)
+    .where(
+      and(
+        eq(users.enabled, true),
+        isNull(users.partnerId),
+        accountManagerId !== null ? eq(users.id, accountManagerId) : arrayContains(users.roles, ['ROLE_TEAM_MANAGER']),
+      ),
+    );
+
+export async function insertStaffNotifications(
+  tx: DbOrTx,
+  rows: (typeof staffNotifications.$inferInsert)[],
+): Promise<void> {
+  await tx.insert(staffNotifications).values(rows);
+}
+
+export async function insertOutboxMails(tx: DbOrTx, rows: (typeof emailOutbox.$inferInsert)[]): Promise<void> {
+  await tx.insert(emailOutbox).values(rows);
+}
+
+/** The staff member's latest notifications. */
+export async function staffNotificationsOf(db: DbOrTx, userId: number, count = 20) {
+  return db
+    .select({
+      id: staffNotifications.id,
+      kind: staffNotifications.kind,
+      title: staffNotifications.title,
+      body: staffNotifications.body,
+      link: staffNotifications.link,
+      readAt: staffNotifications.readAt,
+      createdAt: staffNotifications.createdAt,
+    })
+    .from(staffNotifications)
+    .where(eq(staffNotifications.userId, userId))
+    .orderBy(sql`${staffNotifications.createdAt} desc, ${staffNotifications.id} desc`)
+    .limit(count);
 }

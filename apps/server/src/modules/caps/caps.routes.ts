@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capsEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok, toIso } from '../../lib/reply.js';
-import { staffScopeOf } from '../../plugins/auth.js';
+import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
-import { capAlerts, listCaps, replaceCaps } from './caps.repository.js';
-import { staffNotificationsOf } from './cap-alerts.js';
+import { capAlerts, listCaps, replaceCaps } from './caps.service.js';
+import { staffNotificationsOf } from './caps.repository.js';
 
 /** Offer caps (decision 045): read by every staff member, set by managers within reach; the alerts they raise. */
 export const capsRoutes: FastifyPluginAsyncZod<{

@@ -1,7 +1,8 @@
 // The caps module's front door (decision 045): offer caps set by staff, taken by conversions in their own
-// transaction, given back by a decline, shown to the partner they concern, and the alerts at 90 %.
+// transaction, given back by a decline, shown to the partner they concern, the alerts at 90 %, and the Paris periods
+// they count in (the click path's counters read them too).
 export { capsRoutes } from './caps.routes.js';
 export { takeConversionCaps, giveBackConversionCaps, wouldCrossCaps, type ConversionWorth } from './cap-takes.js';
-export { partnerCaps } from './caps.repository.js';
+export { partnerCaps, replaceCaps } from './caps.service.js';
 export { alertCap, nearlyReached } from './cap-alerts.js';
-export { replaceCaps } from './caps.repository.js';
+export { capPeriod, PeriodClock, type PeriodBounds } from './cap-periods.js';

@@ -4,6 +4,7 @@ import { isDataException } from '../../lib/errors.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
+import type { BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
 import { addCapUsage, capUsageRows, insertClicks } from './click.repository.js';
 
@@ -14,25 +15,6 @@ const CAP_REFS = Symbol('capRefs');
 /** Its sequence number in the journal (decision 053). */
 const SEQ = Symbol('seq');
 type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[]; [SEQ]?: number };
-
-export type BufferedClick = {
-  clickId: string;
-  offerId: number;
-  partnerId: number;
-  /** The offer's currency: part of the rollup key. */
-  currency: string;
-  subid: string | null;
-  tc1: string | null;
-  tc2: string | null;
-  tc3: string | null;
-  tc4: string | null;
-  ip: string | null;
-  /** The visitor's country (decision 044), null when it could not be placed. */
-  country: string | null;
-  userAgent: string | null;
-  referrer: string | null;
-  createdAt: Date;
-};
 
 export type ClickBufferOptions = {
   /** How often the flusher runs (decision 015: 100 ms). */

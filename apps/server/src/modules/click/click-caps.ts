@@ -1,5 +1,5 @@
 import type { CapPeriod } from '@portal/contracts';
-import { PeriodClock } from '../../lib/cap-periods.js';
+import { PeriodClock } from '../caps/index.js';
 
 /**
  * A click cap that applies to an (offer, partner) pair: the partner's own or the whole offer's. `current` remembers

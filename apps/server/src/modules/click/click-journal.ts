@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { BufferedClick } from './click-buffer.js';
+import type { BufferedClick } from './buffered-click.js';
 
 /** A click as the journal holds it: the buffer's click, its sequence number and the cap counters it took. */
 export type JournalEntry = {

@@ -1,5 +1,5 @@
 import type { CapPeriod } from '@portal/contracts';
-import { capPeriod } from '../../lib/cap-periods.js';
+import { capPeriod } from '../caps/index.js';
 import type { ClickCapCounters, ClickCapRule } from './click-caps.js';
 import { isDatabaseUnavailable } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CLICK_MACROS, type ClickQuery, type ClickRejectionReason } from '@portal/contracts';
-import type { BufferedClick, ClickBuffer } from './click-buffer.js';
+import type { BufferedClick } from './buffered-click.js';
+import type { ClickBuffer } from './click-buffer.js';
 import type { ClickContext, ClickContextCache } from './click-lookup.js';
 import type { CapRef } from './click-caps.js';
 import { hourOf } from '../rollups/index.js';

@@ -1,6 +1,7 @@
 // The click module's front door: GET /click, its buffer and caches (decisions 015, 021, 022).
 export { clickRoutes } from './click.routes.js';
-export { ClickBuffer, type BufferedClick, type ClickBufferState } from './click-buffer.js';
+export { ClickBuffer, type ClickBufferState } from './click-buffer.js';
+export type { BufferedClick } from './buffered-click.js';
 export { ClickJournal } from './click-journal.js';
 export { ClickContextCache } from './click-lookup.js';
 export { createClickHandler, isClickRequest, type ClickHandler } from './click-handler.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conversionReviewEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
-import { staffScopeOf } from '../../plugins/auth.js';
+import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
 import { listForReview, reviewConversion } from './conversion-review.js';

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { giveBackConversionCaps } from '../caps/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
-import type { StaffScope } from '../../plugins/auth.js';
+import type { StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import {
   conversionForReview,

@@ -1,7 +1,7 @@
 import { DOCUMENT_TYPE_LABELS, type DocumentStatus, type DocumentType } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { reaches, type StaffScope } from '../access/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import { notifyPartner } from '../notifications/index.js';
 import { documentForReview, reviewDocument } from './documents.repository.js';

@@ -25,7 +25,7 @@ import {
   statsPartnerHourly,
   users,
 } from '../../db/schema.js';
-import { billingReachSql, type StaffScope } from '../../plugins/auth.js';
+import { billingReachSql, type StaffScope } from '../access/index.js';
 import { daysOf, type UtcWindow } from '../statistics/index.js';
 
 export const TOTALS_LABEL = 'Totals';

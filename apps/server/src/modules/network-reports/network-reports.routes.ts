@@ -5,7 +5,8 @@ import { addDays, localToday, networkReportsEndpoints, type NetworkReportQuery }
 import { routeOf } from '../../lib/endpoint.js';
 import { csvStringifier } from '../../lib/csv.js';
 import { ok } from '../../lib/reply.js';
-import { authOf, staffScopeOf } from '../../plugins/auth.js';
+import { authOf } from '../../plugins/auth.js';
+import { staffScopeOf } from '../access/index.js';
 import type { AppContext } from '../../context.js';
 import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
 import { networkFigures, networkReport, type NetworkFilters } from './network-reports.repository.js';

@@ -1,7 +1,7 @@
 import type { ApplicationStatus } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
-import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { notifyPartner } from '../notifications/index.js';
 import { lockApplicationForDecision, setApplicationStatus } from './offers.repository.js';

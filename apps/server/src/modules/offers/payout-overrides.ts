@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { goals, offerGoals, offers, partners, payoutOverrides } from '../../db/schema.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { toIso } from '../../lib/reply.js';
-import { partnerReachSql, reaches, type StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, reaches, type StaffScope } from '../access/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 
 const OFFER_NOT_FOUND = 'Offer not found.';

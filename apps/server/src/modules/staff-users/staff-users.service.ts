@@ -16,9 +16,10 @@ import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '..
 import type { Mailer } from '../../lib/mailer.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { prepareUpload, storeThenCommit, type StoredUpload } from '../../lib/uploads.js';
-import { handsPartnersTo, type StaffScope } from '../../plugins/auth.js';
+import { handsPartnersTo, type StaffScope } from '../access/index.js';
 import type { AppConfig } from '../../config.js';
-import { issuePasswordKey, notifySignInEmailChange, passwordKeyLink, verifyCurrentPassword } from '../auth/index.js';
+import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
+import { notifySignInEmailChange, verifyCurrentPassword } from '../credentials/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import { insertFile } from '../files/index.js';
 import {

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { partnerContacts, partners, sessions, users } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
 import { staffPartnerSummary, statusHistoryOf } from './partners.repository.js';

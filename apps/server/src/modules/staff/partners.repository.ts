@@ -31,7 +31,7 @@ import {
 } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 import { fileDto } from '../../lib/uploads.js';
-import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, type StaffScope } from '../access/index.js';
 import { lastFour } from '../audit/index.js';
 
 type PartnerRow = typeof partners.$inferSelect;

@@ -1,7 +1,7 @@
 import { formErrorText, type StaffPartnerProfile, type StaffPartnerUpdate } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound, type FieldErrors } from '../../lib/errors.js';
-import { handsPartnersTo, reaches, type StaffScope } from '../../plugins/auth.js';
+import { handsPartnersTo, reaches, type StaffScope } from '../access/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
 import { listCountries, loadDataLists } from '../reference/index.js';
 import { assignableManager, lockPartnerRow, staffPartnerProfile, updatePartnerRow } from './partners.repository.js';

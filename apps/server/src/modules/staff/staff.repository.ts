@@ -18,7 +18,7 @@ import {
   partners,
 } from '../../db/schema.js';
 import { fileDto } from '../../lib/uploads.js';
-import { billingReachSql, partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import { billingReachSql, partnerReachSql, type StaffScope } from '../access/index.js';
 import { isExpired } from './partners.repository.js';
 
 /** The work queues of the staff home, each within the reader's reach; null for a queue its role does not work. */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
-import { staffScopeOf } from '../../plugins/auth.js';
+import { staffScopeOf } from '../access/index.js';
 import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';

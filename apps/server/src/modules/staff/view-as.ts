@@ -3,7 +3,7 @@ import { VIEW_AS_TTL_MINUTES, type ViewAs } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { partners, users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
-import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { createViewSession } from '../auth/index.js';
 

@@ -5,8 +5,7 @@ import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/e
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
-import { notifyTwoFactorChange } from '../auth/index.js';
-import { verifyCurrentPassword } from '../auth/index.js';
+import { notifyTwoFactorChange, verifyCurrentPassword } from '../credentials/index.js';
 import {
   CODE_SEND_LIMITS,
   checkCode,

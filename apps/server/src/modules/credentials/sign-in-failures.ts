@@ -1,15 +1,14 @@
-import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { AppConfig } from '../../config.js';
 import type { DbOrTx } from '../../db/client.js';
-import { authFailures, users } from '../../db/schema.js';
 import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.js';
 import { verifyPassword } from '../../lib/passwords.js';
+import { failureStats, passwordOf, recordFailure } from './credentials.repository.js';
 
 /**
  * Failed proofs of identity (a wrong password at sign-in or when a signed-in user confirms a
  * sensitive change, a wrong two-factor code), counted per account and per IP in `auth_failures`
  * (decisions 003 and 030). Shared by the sign-in (modules/auth), two-factor changes
- * (modules/two-factor) and bank-detail changes (modules/account).
+ * (modules/two-factor) and bank-detail changes (modules/account), so it is a module of its own (decision 065).
  *
  * - Per IP: at most `loginMaxFailuresPerIp` failures in 15 minutes, then 429 until the oldest leaves the window.
  * - Per account: `loginMaxFailuresPerAccount` failures are free; after n failures (n ≥ that limit) the next
@@ -24,23 +23,6 @@ export const MAX_ACCOUNT_DELAY_SECONDS = 15 * 60;
 export function accountDelaySeconds(failures: number, free: number): number {
   if (failures < free) return 0;
   return Math.min(MAX_ACCOUNT_DELAY_SECONDS, 2 ** (failures - free));
-}
-
-async function failureStats(db: DbOrTx, scope: 'account' | 'ip', key: string, since: Date) {
-  const rows = await db
-    .select({
-      n: count(),
-      oldest: sql<string | Date | null>`min(${authFailures.createdAt})`,
-      newest: sql<string | Date | null>`max(${authFailures.createdAt})`,
-    })
-    .from(authFailures)
-    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.createdAt, since)));
-  const row = rows[0];
-  return {
-    count: Number(row?.n ?? 0),
-    oldest: row?.oldest ? new Date(row.oldest) : null,
-    newest: row?.newest ? new Date(row.newest) : null,
-  };
 }
 
 function waitMessage(seconds: number): string {
@@ -76,22 +58,6 @@ export async function assertSignInAllowed(
   }
 }
 
-export async function recordFailure(db: DbOrTx, account: string, ip: string, now: Date) {
-  await db.insert(authFailures).values([
-    { scope: 'account', key: account, createdAt: now },
-    { scope: 'ip', key: ip, createdAt: now },
-  ]);
-}
-
-/** A failed second step whose challenge names nobody still counts against the IP. */
-export async function recordIpFailure(db: DbOrTx, ip: string, now: Date) {
-  await db.insert(authFailures).values({ scope: 'ip', key: ip, createdAt: now });
-}
-
-export async function clearAccountFailures(db: DbOrTx, account: string) {
-  await db.delete(authFailures).where(and(eq(authFailures.scope, 'account'), eq(authFailures.key, account)));
-}
-
 /**
  * A signed-in user proves it is still the owner before a sensitive change (password, two-factor,
  * bank details). The same limits as the sign-in apply, a wrong password counts as a failed
@@ -103,12 +69,7 @@ export async function verifyCurrentPassword(
   config: Pick<AppConfig, 'loginMaxFailuresPerAccount' | 'loginMaxFailuresPerIp'>,
   options: { userId: number; password: string; ip: string; now: Date; field: string; message: string },
 ): Promise<{ email: string }> {
-  const rows = await db
-    .select({ email: users.email, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, options.userId))
-    .limit(1);
-  const user = rows[0];
+  const user = await passwordOf(db, options.userId);
   if (!user) throw unauthorized();
   const account = user.email.toLowerCase();
   await assertSignInAllowed(db, config, account, options.ip, options.now);

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { PRODUCT_NAME } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { partnerUserEmails } from './credentials.repository.js';
 
 /**
  * E-mails that tell an account about a change to how it is protected or paid (decision 030):
@@ -63,16 +62,6 @@ export async function notifyTwoFactorChange(
       IF_NOT_YOU,
     ],
   });
-}
-
-/** Every enabled user of a partner: who hears about a change of its bank details. */
-async function partnerUserEmails(db: DbOrTx, partnerId: number): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.partnerId, partnerId), eq(users.enabled, true)))
-    .orderBy(users.id);
-  return rows.map((row) => row.email);
 }
 
 /** The last four characters of an IBAN, never more. */
