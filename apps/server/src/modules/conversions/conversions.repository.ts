@@ -14,7 +14,7 @@ import {
   products,
 } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
-import { partnerReachSql, type StaffScope } from '../../plugins/auth.js';
+import { partnerReachSql, type StaffScope } from '../access/index.js';
 
 /**
  * The conversions module's SQL: what /postback reads and writes (decision 016), the staff review of pending

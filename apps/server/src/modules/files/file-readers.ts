@@ -1,5 +1,5 @@
 import { DOCUMENT_TYPES, type Role } from '@portal/contracts';
-import { reaches, type StaffScope } from '../../plugins/auth.js';
+import { reaches, type StaffScope } from '../access/index.js';
 
 /**
  * How far a staff role reads one kind of a partner's file: `every` partner's, `reach` only those of the partners it
