@@ -179,7 +179,10 @@ describe('bounded payout overrides and their approval (decision 063)', () => {
     const p = await n.partner(n.manager.userId);
     const request = (await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 600 })).json().data.request; // prettier-ignore
     // The requester becomes an admin: still not its own approver.
-    await t.database.db.update(users).set({ roles: ['ROLE_ADMIN'] }).where(eq(users.id, n.manager.userId));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['ROLE_ADMIN'] })
+      .where(eq(users.id, n.manager.userId));
     try {
       const own = await decide(n.manager.headers, request.id, { status: 'approved' });
       expectErrorObject(own, 403);
