@@ -67,16 +67,17 @@ test.describe('offers written in the console', () => {
       ['sale', null, null, 1500, 1000],
     ]);
 
-    // The partner's own payout on registration: set from the offer's page, seen by the partner only.
+    // The partner's own payout on registration: set from the offer's page, seen by the partner only; within
+    // the goal's revenue (5.00), as the goal's own payout must be (decision 063).
     const overrides = page.getByTestId('staff-offer-overrides');
     await overrides.getByTestId('staff-offer-override-partner').fill(partner.companyName);
     await page.getByRole('option', { name: `${partner.companyName} #${partner.id}` }).click();
-    await overrides.getByTestId('staff-offer-override-amount').fill('5.50');
+    await overrides.getByTestId('staff-offer-override-amount').fill('4.50');
     await overrides.getByTestId('staff-offer-override-save').click();
     await expect(snackbar(page, "The partner's payout was saved.")).toBeVisible();
     await expect(overrides.getByTestId('staff-offer-override-row')).toContainText(partner.companyName);
 
-    // Caps (decision 045): the whole offer's clicks per day (an admin's form starts on all partners), then the
+    // Caps (issue 20): the whole offer's clicks per day (an admin's form starts on all partners), then the
     // partner's conversions per day.
     const caps = page.getByTestId('staff-offer-caps');
     await caps.getByTestId('staff-offer-cap-metric').click();
@@ -102,7 +103,7 @@ test.describe('offers written in the console', () => {
     await own.goto(`/offer/${offerId}`);
     await expect(own.getByRole('heading', { name })).toBeVisible();
     await expect(own.locator('body')).not.toContainText(/revenue|margin/i);
-    await expect(own.getByTestId('offer-detail-table')).toContainText('5,50');
+    await expect(own.getByTestId('offer-detail-table')).toContainText('4,50');
     await own.getByRole('button', { name: 'Apply to Run' }).click();
     await expect(own.getByTestId('offer-detail-approval-status').getByTestId('offer-status')).toHaveText('Pending');
     const applications = (await (await request.get(`/api/v1/staff/partner-offers?partnerId=${partner.id}&offerId=${offerId}`, { headers })).json()) as { data: { id: number }[] }; // prettier-ignore

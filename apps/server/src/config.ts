@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { OVERRIDE_APPROVAL_ABOVE_PERCENT } from '@portal/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -58,6 +59,11 @@ const EnvSchema = z
     CLICK_RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
     /** Clicks held in memory while the database is away; past it they wait in the journal only. */
     CLICK_BUFFER_MAX_CLICKS: z.coerce.number().int().min(100).default(50_000),
+    /**
+     * An account or team manager's payout override more than this percent above the goal's own payout (or below
+     * zero margin) waits for an admin's approval (decision 063).
+     */
+    OVERRIDE_APPROVAL_ABOVE_PERCENT: z.coerce.number().int().min(0).max(1000).default(OVERRIDE_APPROVAL_ABOVE_PERCENT),
     NETWORK_NAME: z.string().min(1).max(200).default('Demo Affiliate Network SAS'),
     NETWORK_ADDRESS: z.string().min(1).max(500).default('10 rue de la Paix|75002 Paris|France'),
   })
@@ -85,6 +91,7 @@ const EnvSchema = z
     clickJournalMaxBytes: env.CLICK_JOURNAL_MAX_BYTES,
     clickBufferMaxClicks: env.CLICK_BUFFER_MAX_CLICKS,
     clickRetentionMonths: env.CLICK_RETENTION_MONTHS,
+    overrideApprovalAbovePercent: env.OVERRIDE_APPROVAL_ABOVE_PERCENT,
     geoipDatabase: env.GEOIP_DATABASE ? path.resolve(env.GEOIP_DATABASE) : undefined,
     network: {
       name: env.NETWORK_NAME,

@@ -26,6 +26,7 @@ import {
   partnerContacts,
   offerCreatives,
   offerLandingPages,
+  payoutOverrideRequests,
   payoutOverrides,
   products,
 } from '../src/db/schema.js';
@@ -371,6 +372,19 @@ const TABLE: Record<string, Row> = {
     fresh: async () => ({ override: await payoutOverride() }),
     request: (f, _c, fresh) => ({ url: `/api/v1/staff/offers/${f.offer}/overrides/${fresh.override}` }),
   },
+  // Override requests (decision 063): managers read their partners' (the list is scoped), admins decide them.
+  'GET /api/v1/staff/payout-override-requests': {
+    expect: STAFF_LIST,
+    request: () => ({ url: '/api/v1/staff/payout-override-requests?status=all' }),
+  },
+  'PUT /api/v1/staff/payout-override-requests/{id}': {
+    expect: ADMIN_ONLY,
+    fresh: async () => ({ request: await overrideRequest() }),
+    request: (_f, _c, fresh) => ({
+      url: `/api/v1/staff/payout-override-requests/${fresh.request}`,
+      payload: { status: 'refused', reason: 'Matrix.' },
+    }),
+  },
   'GET /api/v1/staff/offers/{id}/caps': {
     expect: ANY_STAFF,
     request: (f) => ({ url: `/api/v1/staff/offers/${f.offer}/caps` }),
@@ -599,6 +613,25 @@ async function payoutOverride(): Promise<number> {
     .insert(payoutOverrides)
     .values({ offerId: fixtures.offer, partnerId: fixtures.partnerA, goalId: goal!.id, payoutAmount: 120 })
     .returning({ id: payoutOverrides.id });
+  return row!.id;
+}
+
+/** A pending override request of A's account manager for A, made anew for each caller (a decision closes it). */
+async function overrideRequest(): Promise<number> {
+  const [goal] = await t.database.db.select({ id: goals.id }).from(goals).where(eq(goals.identifier, 'registration'));
+  await t.database.db
+    .delete(payoutOverrideRequests)
+    .where(and(eq(payoutOverrideRequests.offerId, fixtures.offer), eq(payoutOverrideRequests.partnerId, fixtures.partnerA))); // prettier-ignore
+  const [row] = await t.database.db
+    .insert(payoutOverrideRequests)
+    .values({
+      offerId: fixtures.offer,
+      partnerId: fixtures.partnerA,
+      goalId: goal!.id,
+      payoutAmount: 100,
+      requestedBy: fixtures.amA,
+    }) // prettier-ignore
+    .returning({ id: payoutOverrideRequests.id });
   return row!.id;
 }
 

@@ -83,9 +83,11 @@ describe('partner payout overrides (issue 20)', () => {
   afterAll(async () => t?.close());
 
   it('shows the partner its own payout everywhere and the goal payout to the others, and pays each its own', async () => {
-    const set = await call('POST', `/staff/offers/${offerId}/overrides`, { partnerId: own.partnerId, goal: 'registration', payoutAmount: 550 }, manager); // prettier-ignore
+    // An admin's: 37.5 % above the goal's payout applies at once (a manager's would wait for approval, decision 063).
+    const set = await call('POST', `/staff/offers/${offerId}/overrides`, { partnerId: own.partnerId, goal: 'registration', payoutAmount: 550 }); // prettier-ignore
     expect(set.statusCode).toBe(200);
-    expect(set.json().data).toMatchObject({ offerId, partner: { id: own.partnerId }, goal: 'registration', payoutAmount: 550, payoutPercent: null }); // prettier-ignore
+    expect(set.json().data).toMatchObject({ status: 'applied', request: null });
+    expect(set.json().data.override).toMatchObject({ offerId, partner: { id: own.partnerId }, goal: 'registration', payoutAmount: 550, payoutPercent: null }); // prettier-ignore
 
     const listed = async (p: Partner) =>
       (await asPartner(p, `/offer?name=Override%20Offer&count=10`)).json().data.list.find((o: { id: number }) => o.id === offerId); // prettier-ignore
@@ -130,9 +132,9 @@ describe('partner payout overrides (issue 20)', () => {
   it('replaces an earlier override of the same goal, a percent override replacing both sides', async () => {
     const first = await call('POST', `/staff/offers/${offerId}/overrides`, { partnerId: other.partnerId, goal: 'sale', payoutPercent: 1200 }); // prettier-ignore
     const second = await call('POST', `/staff/offers/${offerId}/overrides`, { partnerId: other.partnerId, goal: 'sale', payoutAmount: 100 }); // prettier-ignore
-    expect(second.json().data.id).toBe(first.json().data.id);
-    expect(second.json().data).toMatchObject({ payoutAmount: 100, payoutPercent: null });
-    const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'payout_override'), eq(auditLog.entityId, first.json().data.id))).orderBy(auditLog.id); // prettier-ignore
+    expect(second.json().data.override.id).toBe(first.json().data.override.id);
+    expect(second.json().data.override).toMatchObject({ payoutAmount: 100, payoutPercent: null });
+    const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'payout_override'), eq(auditLog.entityId, String(first.json().data.override.id)))).orderBy(auditLog.id); // prettier-ignore
     expect(entries.map((e) => e.action)).toEqual(['create', 'update']);
   }); // prettier-ignore
 

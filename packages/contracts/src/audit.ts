@@ -21,6 +21,7 @@ export const AUDIT_ENTITY_TYPES = [
   'product',
   'offer',
   'payout_override',
+  'payout_override_request',
   'cap',
   'creative',
   'landing_page',

@@ -15,6 +15,8 @@ export const OFFER_URL_MAX_LENGTH = 2048;
 export const OFFER_DESCRIPTION_MAX = 50_000;
 /** The largest amount a goal pays or earns: 1,000,000.00 in minor units. */
 export const OFFER_AMOUNT_MAX = 100_000_000;
+/** The largest percent of a sale a goal pays or earns, in basis points: 100 %. */
+export const OFFER_PERCENT_MAX = 10_000;
 /** The tier every partner earns: the goal's own payout (spec section 3, Offer goal). */
 export const BASE_PAYOUT_TIER = 'p1';
 
@@ -67,7 +69,7 @@ const minorUnits = z
   .max(OFFER_AMOUNT_MAX, { error: 'max' })
   .nullable();
 /** Basis points of the sale amount: 1250 is 12.5 %. */
-const basisPoints = z.number({ error: 'type' }).int({ error: 'type' }).min(0, { error: 'min' }).max(10_000, { error: 'max' }).nullable(); // prettier-ignore
+const basisPoints = z.number({ error: 'type' }).int({ error: 'type' }).min(0, { error: 'min' }).max(OFFER_PERCENT_MAX, { error: 'max' }).nullable(); // prettier-ignore
 const id = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
 const instant = z.iso.datetime({ offset: true, error: 'type' });
 
@@ -121,9 +123,9 @@ export const OfferGoalInputSchema = z
   .superRefine((goal, ctx) => {
     requireSide(ctx, goal.revenueAmount, goal.revenuePercent, ['revenueAmount']);
     requireSide(ctx, goal.payoutAmount, goal.payoutPercent, ['payoutAmount']);
-    const margin = negativeMargin(goal);
-    if (margin && !goal.allowNegativeMargin)
-      ctx.addIssue({ code: 'custom', message: 'negativeMargin', path: [margin] });
+    // The fields' own schemas already report a value out of range (with the same bounds): the margin rule is left.
+    for (const issue of moneyRuleIssues(goal))
+      if (issue.rule === 'negativeMargin') ctx.addIssue({ code: 'custom', message: issue.rule, path: [issue.field] });
     goal.types.forEach((tier, i) => {
       if (tier.type === BASE_PAYOUT_TIER) ctx.addIssue({ code: 'custom', message: 'baseTier', path: ['types', i, 'type'] }); // prettier-ignore
     });
@@ -149,6 +151,63 @@ export function negativeMargin(goal: {
   if (goal.payoutAmount !== null && goal.revenueAmount !== null && goal.payoutAmount > goal.revenueAmount) return 'payoutAmount'; // prettier-ignore
   if (goal.payoutPercent !== null && goal.revenuePercent !== null && goal.payoutPercent > goal.revenuePercent) return 'payoutPercent'; // prettier-ignore
   return null;
+}
+
+/** Both sides of a goal, as the offer editor sets them or as a partner's payout override would make them. */
+export type GoalMoney = {
+  revenueAmount: number | null;
+  revenuePercent: number | null;
+  payoutAmount: number | null;
+  payoutPercent: number | null;
+  allowNegativeMargin: boolean;
+};
+export type MoneyRuleIssue = {
+  field: 'revenueAmount' | 'revenuePercent' | 'payoutAmount' | 'payoutPercent';
+  rule: 'type' | 'min' | 'max' | 'negativeMargin';
+};
+
+/**
+ * The money rules of a goal, one place for the offer editor's goals and for a partner's payout override (decision
+ * 063): amounts are whole minor units from 0 to OFFER_AMOUNT_MAX, percents basis points from 0 to 100 %, and the
+ * payout is not above the revenue (amount against amount, percent against percent) unless the goal allows a negative
+ * margin. Answers each broken rule with the field it is about; none when the money is sound.
+ */
+export function moneyRuleIssues(money: GoalMoney): MoneyRuleIssue[] {
+  const issues: MoneyRuleIssue[] = [];
+  const inRange = (field: MoneyRuleIssue['field'], value: number | null, max: number) => {
+    if (value === null) return;
+    if (!Number.isInteger(value)) issues.push({ field, rule: 'type' });
+    else if (value < 0) issues.push({ field, rule: 'min' });
+    else if (value > max) issues.push({ field, rule: 'max' });
+  };
+  inRange('revenueAmount', money.revenueAmount, OFFER_AMOUNT_MAX);
+  inRange('revenuePercent', money.revenuePercent, OFFER_PERCENT_MAX);
+  inRange('payoutAmount', money.payoutAmount, OFFER_AMOUNT_MAX);
+  inRange('payoutPercent', money.payoutPercent, OFFER_PERCENT_MAX);
+  if (issues.length > 0) return issues;
+  const margin = negativeMargin(money);
+  if (margin && !money.allowNegativeMargin) issues.push({ field: margin, rule: 'negativeMargin' });
+  return issues;
+}
+
+/** The default of OVERRIDE_APPROVAL_ABOVE_PERCENT: how far above the goal's payout a manager's override applies. */
+export const OVERRIDE_APPROVAL_ABOVE_PERCENT = 20;
+
+/**
+ * Whether an account or team manager's payout override waits for an admin (decision 063): a side more than
+ * `abovePercent` above the goal's own payout on that side (an amount against the amount, a percent against the
+ * percent; a side the goal does not pay on counts as above unless zero), or a payout above the revenue (a goal that
+ * allows a negative margin lets one be requested, never applied by a manager alone).
+ */
+export function overrideNeedsApproval(
+  goal: GoalMoney,
+  override: { payoutAmount: number | null; payoutPercent: number | null },
+  abovePercent: number,
+): boolean {
+  if (negativeMargin({ ...goal, ...override })) return true;
+  const above = (requested: number | null, base: number | null) =>
+    requested !== null && requested > 0 && (base === null || requested * 100 > base * (100 + abovePercent));
+  return above(override.payoutAmount, goal.payoutAmount) || above(override.payoutPercent, goal.payoutPercent);
 }
 
 /** Flags each repeated value of a list of ids or codes. */
@@ -386,6 +445,69 @@ export const PayoutOverrideCreateSchema = z
   .superRefine((o, ctx) => requireSide(ctx, o.payoutAmount, o.payoutPercent, ['payoutAmount']));
 export type PayoutOverrideCreate = z.input<typeof PayoutOverrideCreateSchema>;
 
+/** An override as a manager asked for it, above the approval step: it applies once an admin approves it. */
+export const OVERRIDE_REQUEST_STATUSES = ['pending', 'approved', 'refused'] as const;
+export type OverrideRequestStatus = (typeof OVERRIDE_REQUEST_STATUSES)[number];
+/** The longest reason an admin gives when refusing a request; the requester reads it. */
+export const OVERRIDE_REFUSAL_REASON_MAX = 1000;
+
+const payoutSides = z.object({ amount: z.number().int().nullable(), percent: z.number().int().nullable() });
+const person = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * A payout override request (decision 063), with what an admin weighs: the payout in force now (the partner's
+ * override or the goal's), the one requested, the goal's revenue and the margin the request would leave (revenue
+ * minus requested payout, per side, when both are known).
+ */
+export const PayoutOverrideRequestSchema = z.object({
+  id: z.number().int(),
+  offer: z.object({ id: z.number().int(), name: z.string(), currency: z.string() }),
+  partner: person,
+  goal: z.string(),
+  payoutAmount: z.number().int().nullable(),
+  payoutPercent: z.number().int().nullable(),
+  currentPayout: payoutSides,
+  revenue: payoutSides,
+  margin: payoutSides,
+  status: z.enum(OVERRIDE_REQUEST_STATUSES),
+  reason: z.string().nullable(),
+  requestedBy: person,
+  requestedAt: z.string(),
+  decidedBy: person.nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type PayoutOverrideRequest = z.infer<typeof PayoutOverrideRequestSchema>;
+
+/**
+ * What setting an override answers: `applied` with the override in force, or `pending` with the request that waits
+ * for an admin (the partner keeps its earlier payout meanwhile).
+ */
+export const PayoutOverrideWriteSchema = z.object({
+  status: z.enum(['applied', 'pending']),
+  override: PayoutOverrideSchema.nullable(),
+  request: PayoutOverrideRequestSchema.nullable(),
+});
+export type PayoutOverrideWrite = z.infer<typeof PayoutOverrideWriteSchema>;
+
+/** GET /staff/payout-override-requests: one status (pending by default, `all` for any), one offer, newest first. */
+export const OverrideRequestsQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  status: z.enum([...OVERRIDE_REQUEST_STATUSES, 'all'], { error: 'oneOf' }).default('pending'),
+  offerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }).optional(), // prettier-ignore
+});
+export type OverrideRequestsQuery = z.input<typeof OverrideRequestsQuerySchema>;
+
+/** PUT /staff/payout-override-requests/{id}: an admin approves (the override applies) or refuses, with a reason. */
+export const OverrideRequestDecisionSchema = z
+  .strictObject({
+    status: z.enum(['approved', 'refused'], { error: 'oneOf' }),
+    reason: z.string({ error: 'type' }).trim().max(OVERRIDE_REFUSAL_REASON_MAX, { error: 'maxLength' }).optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.status === 'refused' && !d.reason) ctx.addIssue({ code: 'custom', message: 'required', path: ['reason'] });
+  });
+export type OverrideRequestDecision = z.input<typeof OverrideRequestDecisionSchema>;
+
 const idParam = z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
 export const OverrideParamsSchema = z.strictObject({ id: idParam, overrideId: idParam });
 
@@ -435,10 +557,29 @@ export const staffOffersEndpoints = {
     method: 'POST',
     path: '/staff/offers/:id/overrides',
     tags: ['staff'],
-    summary: "Set a partner's payout on a goal of the offer, replacing any earlier one (audited)",
+    summary:
+      "Set a partner's payout on a goal of the offer, replacing any earlier one (audited); a manager's above the approval step is stored as a pending request",
     params: IdParamsSchema,
     body: PayoutOverrideCreateSchema,
-    response: envelope(PayoutOverrideSchema),
+    response: envelope(PayoutOverrideWriteSchema),
+  }),
+  overrideRequests: defineEndpoint({
+    method: 'GET',
+    path: '/staff/payout-override-requests',
+    tags: ['staff'],
+    summary: "Payout override requests of the partners within the reader's reach, newest first (pending by default)",
+    query: OverrideRequestsQuerySchema,
+    response: envelope(z.array(PayoutOverrideRequestSchema)),
+  }),
+  decideOverrideRequest: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/payout-override-requests/:id',
+    tags: ['staff'],
+    summary:
+      'Approve (the override applies) or refuse a payout override request, never one of your own (admins, audited, the requester notified)',
+    params: IdParamsSchema,
+    body: OverrideRequestDecisionSchema,
+    response: envelope(PayoutOverrideRequestSchema),
   }),
   deleteOverride: defineEndpoint({
     method: 'DELETE',

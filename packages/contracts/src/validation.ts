@@ -31,6 +31,7 @@ export const FORM_ERROR_TEXT = {
   urlCredentials: 'The URL must not contain a user name or password.',
   sideRequired: 'Enter an amount, a percent or both.',
   negativeMargin: 'The payout is above the revenue. Tick "Allow negative margin" to keep it.',
+  overrideAboveRevenue: "The payout is above the goal's revenue.",
   baseTier: "The p1 tier is the goal's own payout; list only the other tiers here.",
   endsBeforeStart: 'The end must come after the start.',
   trackingLinkMissing: 'Put {tracking_link} where the partner’s link goes.',

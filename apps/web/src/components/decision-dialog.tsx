@@ -14,6 +14,8 @@ type DecisionDialogProps = {
   confirmColor?: string;
   /** Offer an expiry date (a compliance document's), starting from this yyyy-MM-dd or ''. */
   expiry?: string;
+  /** A refusal the reader must explain (a payout override request's): confirm waits for a reason. */
+  reasonRequired?: boolean;
   onConfirm: (decision: Decision) => Promise<unknown>;
   onClose: () => void;
   testId: string;
@@ -29,6 +31,7 @@ export function DecisionDialog({
   confirmLabel,
   confirmColor = 'blue',
   expiry,
+  reasonRequired = false,
   onConfirm,
   onClose,
   testId,
@@ -38,6 +41,7 @@ export function DecisionDialog({
   const [expireAt, setExpireAt] = useState(expiry ?? '');
   const [busy, setBusy] = useState(false);
   const tooLong = reason.length > DECISION_REASON_MAX;
+  const missing = reasonRequired && reason.trim() === '';
   const confirm = async () => {
     setBusy(true);
     try {
@@ -67,8 +71,9 @@ export function DecisionDialog({
           />
         ) : null}
         <Textarea
-          label={t('decision.reason')}
-          description={t('decision.reasonHint')}
+          label={t(reasonRequired ? 'decision.reasonRequired' : 'decision.reason')}
+          description={t(reasonRequired ? 'decision.reasonRequiredHint' : 'decision.reasonHint')}
+          required={reasonRequired}
           value={reason}
           onChange={(event) => setReason(event.currentTarget.value)}
           error={tooLong ? t('formError.maxLength', { n: DECISION_REASON_MAX }) : null}
@@ -83,7 +88,7 @@ export function DecisionDialog({
             color={confirmColor}
             onClick={() => void confirm()}
             loading={busy}
-            disabled={tooLong}
+            disabled={tooLong || missing}
             data-testid={`${testId}-confirm`}
           >
             {confirmLabel}

@@ -237,3 +237,44 @@ export const partnerOffers = pgTable(
   },
   (t) => [uniqueIndex().on(t.partnerId, t.offerId)],
 );
+
+// ---------------------------------------------------------------- bounded payout overrides (decision 063)
+
+/**
+ * A payout override an account or team manager asked for above the approval step (decision 063): it is not in
+ * `payout_overrides` (clicks and conversions keep the payout in force) until an admin approves it. At most one pending
+ * request per partner, offer and goal: a new one replaces it.
+ */
+export const payoutOverrideRequests = pgTable(
+  'payout_override_requests',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    goalId: integer()
+      .notNull()
+      .references(() => goals.id),
+    payoutAmount: integer(),
+    payoutPercent: integer(),
+    /** pending, approved or refused. */
+    status: varchar({ length: 16 }).notNull().default('pending'),
+    /** Why an admin refused it; the requester reads it. */
+    reason: text(),
+    requestedBy: integer()
+      .notNull()
+      .references(() => users.id),
+    requestedAt: createdAt(),
+    decidedBy: integer().references(() => users.id),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex()
+      .on(t.offerId, t.partnerId, t.goalId)
+      .where(sql`${t.status} = 'pending'`),
+    index().on(t.status, t.requestedAt),
+  ],
+);

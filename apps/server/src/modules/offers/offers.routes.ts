@@ -9,7 +9,13 @@ import { auditActorOf } from '../audit/index.js';
 import { partnerCaps } from '../caps/index.js';
 import { decideApplications } from './application-decisions.js';
 import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.js';
-import { listOverrides, removeOverride, setOverride } from './payout-overrides.js';
+import {
+  decideOverrideRequest,
+  listOverrideRequests,
+  listOverrides,
+  removeOverride,
+  setOverride,
+} from './payout-overrides.js';
 import { OFFER_NOT_FOUND as STAFF_OFFER_NOT_FOUND, changeOffer, createOffer } from './staff-offers.service.js';
 import type { AppContext } from '../../context.js';
 import {
@@ -183,13 +189,47 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     },
   });
 
+  // Above the approval step a manager's override waits for an admin (decision 063).
+  const approvalContext = (request: Parameters<typeof auditActorOf>[0]) => ({
+    ...scoped(request),
+    approvalAbovePercent: ctx.config.overrideApprovalAbovePercent,
+    mailer: ctx.mailer,
+  });
+
   app.route({
     ...routeOf(staffOffersEndpoints.createOverride),
     onRequest: managers,
-    handler: async (request) =>
-      ok(await setOverride(db, request.params.id, request.body, scoped(request)), {
-        message: 'The payout override was saved.',
-      }),
+    handler: async (request) => {
+      const written = await setOverride(db, request.params.id, request.body, approvalContext(request));
+      return ok(written, {
+        message:
+          written.status === 'pending'
+            ? 'The payout is above the approval step: the request waits for an admin.'
+            : 'The payout override was saved.',
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.overrideRequests),
+    onRequest: managers,
+    handler: async (request) => {
+      const { page, count, status, offerId } = request.query;
+      const { list, total } = await listOverrideRequests(db, staffScopeOf(request), { page, count, status, offerId });
+      return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOffersEndpoints.decideOverrideRequest),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
+    handler: async (request) => {
+      const decided = await decideOverrideRequest(db, request.params.id, request.body, approvalContext(request));
+      return ok(decided, {
+        message:
+          decided.status === 'approved' ? 'The payout override was approved.' : 'The payout override was refused.',
+      });
+    },
   });
 
   app.route({

@@ -1,61 +1,54 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { formErrorText, type PayoutOverride, type PayoutOverrideCreate } from '@portal/contracts';
+import {
+  OFFER_AMOUNT_MAX,
+  OFFER_PERCENT_MAX,
+  formErrorText,
+  moneyRuleIssues,
+  overrideNeedsApproval,
+  type OverrideRequestDecision,
+  type OverrideRequestStatus,
+  type PayoutOverride,
+  type PayoutOverrideCreate,
+  type PayoutOverrideRequest,
+  type PayoutOverrideWrite,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { goals, offerGoals, offers, partners, payoutOverrides } from '../../db/schema.js';
-import { badRequest, notFound } from '../../lib/errors.js';
-import { toIso } from '../../lib/reply.js';
-import { partnerReachSql, reaches, type StaffScope } from '../access/index.js';
+import { badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../lib/errors.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { reaches, type StaffScope } from '../access/index.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
+import {
+  closeRequest,
+  deleteOverride,
+  goalOfOffer,
+  listRequests,
+  lockOverride,
+  lockOverrideById,
+  lockRequest,
+  notifyStaffMember,
+  offerExists,
+  overrideById,
+  overridesOfOffer,
+  partnerForOverride,
+  requestById,
+  savePendingRequest,
+  upsertOverride,
+  type GoalOfOffer,
+} from './payout-overrides.repository.js';
+
+export { overridesOf } from './payout-overrides.repository.js';
 
 const OFFER_NOT_FOUND = 'Offer not found.';
 const OVERRIDE_NOT_FOUND = 'Payout override not found.';
+const REQUEST_NOT_FOUND = 'Payout override request not found.';
+const INVALID = 'The request is invalid.';
 type Context = { actor: AuditActor; now: Date; scope: StaffScope };
-
-const columns = {
-  id: payoutOverrides.id,
-  offerId: payoutOverrides.offerId,
-  partnerId: partners.id,
-  partnerName: partners.companyName,
-  goal: goals.identifier,
-  payoutAmount: payoutOverrides.payoutAmount,
-  payoutPercent: payoutOverrides.payoutPercent,
-  createdAt: payoutOverrides.createdAt,
-  updatedAt: payoutOverrides.updatedAt,
-};
-type Row = Awaited<ReturnType<typeof selectOverrides>>[number];
-
-const dto = (r: Row): PayoutOverride => ({
-  id: r.id,
-  offerId: r.offerId,
-  partner: { id: r.partnerId, name: r.partnerName },
-  goal: r.goal,
-  payoutAmount: r.payoutAmount,
-  payoutPercent: r.payoutPercent,
-  createdAt: toIso(r.createdAt) ?? '',
-  updatedAt: toIso(r.updatedAt) ?? '',
-});
-
-const selectOverrides = (db: DbOrTx) =>
-  db
-    .select(columns)
-    .from(payoutOverrides)
-    .innerJoin(partners, eq(partners.id, payoutOverrides.partnerId))
-    .innerJoin(goals, eq(goals.id, payoutOverrides.goalId));
-
-async function offerExists(db: DbOrTx, offerId: number) {
-  const [row] = await db.select({ id: offers.id }).from(offers).where(eq(offers.id, offerId));
-  if (!row) throw notFound(OFFER_NOT_FOUND);
-}
+/** A write that may wait for approval, or decide one: the step of the configuration and who to mail. */
+type WriteContext = Context & { approvalAbovePercent: number; mailer: Mailer };
 
 /** The offer's overrides of the partners the caller reaches, by partner then goal. */
 export async function listOverrides(db: DbOrTx, offerId: number, scope: StaffScope): Promise<PayoutOverride[]> {
-  await offerExists(db, offerId);
-  const rows = await selectOverrides(db)
-    .where(
-      and(eq(payoutOverrides.offerId, offerId), partnerReachSql(scope, partners.accountManagerId, partners.status)),
-    )
-    .orderBy(asc(partners.id), asc(goals.id));
-  return rows.map(dto);
+  if (!(await offerExists(db, offerId))) throw notFound(OFFER_NOT_FOUND);
+  return overridesOfOffer(db, offerId, scope);
 }
 
 const auditFields = (r: { payoutAmount: number | null; payoutPercent: number | null }) => ({
@@ -64,85 +57,131 @@ const auditFields = (r: { payoutAmount: number | null; payoutPercent: number | n
 });
 
 /**
- * Sets the partner's payout on a goal of the offer (replacing an earlier one): the partner must be within the caller's
- * reach and the goal one the offer pays on, else a field error; audited with its before and after.
+ * The goal's money rules (decision 063, the same function as the offer editor's) applied to an override: the field
+ * errors of a payout the goal does not allow, none when it is sound.
  */
-export async function setOverride(db: DbOrTx, offerId: number, body: PayoutOverrideCreate, { actor, now, scope }: Context): Promise<PayoutOverride> {
-  await offerExists(db, offerId);
-  const [partner] = await db
-    .select({ accountManagerId: partners.accountManagerId, status: partners.status })
-    .from(partners)
-    .where(eq(partners.id, body.partnerId));
-  const [goal] = await db
-    .select({ id: goals.id })
-    .from(offerGoals)
-    .innerJoin(goals, eq(goals.id, offerGoals.goalId))
-    .where(and(eq(offerGoals.offerId, offerId), eq(goals.identifier, body.goal)));
-  const errors: Record<string, string> = {};
-  if (!partner || !reaches(scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' })) errors.partnerId = 'No such partner.';
+function moneyErrors(goal: GoalOfOffer, payout: { payoutAmount: number | null; payoutPercent: number | null }) {
+  const errors: FieldErrors = {};
+  for (const issue of moneyRuleIssues({ ...goal, ...payout })) {
+    const max = issue.field.endsWith('Percent') ? OFFER_PERCENT_MAX : OFFER_AMOUNT_MAX;
+    errors[issue.field] =
+      issue.rule === 'negativeMargin' ? formErrorText('overrideAboveRevenue') : formErrorText(issue.rule, { n: issue.rule === 'max' ? max : 0 }); // prettier-ignore
+  }
+  return errors;
+}
+
+/**
+ * Sets the partner's payout on a goal of the offer (replacing an earlier one): the partner must be within the caller's
+ * reach, the goal one the offer pays on, and the payout within the goal's money rules, else field errors. An account
+ * or team manager's payout above the approval step is stored as a pending request instead (decision 063): the partner
+ * keeps its payout until an admin approves it. Either is audited with the partner's id.
+ */
+export async function setOverride(db: DbOrTx, offerId: number, body: PayoutOverrideCreate, ctx: WriteContext): Promise<PayoutOverrideWrite> {
+  if (!(await offerExists(db, offerId))) throw notFound(OFFER_NOT_FOUND);
+  const partner = await partnerForOverride(db, body.partnerId);
+  const goal = await goalOfOffer(db, offerId, body.goal);
+  const errors: FieldErrors = {};
+  if (!partner || !reaches(ctx.scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' })) errors.partnerId = 'No such partner.';
   if (!goal) errors.goal = formErrorText('oneOf');
-  if (!partner || !goal || Object.keys(errors).length > 0) throw badRequest('The request is invalid.', errors);
+  if (!partner || !goal || Object.keys(errors).length > 0) throw badRequest(INVALID, errors);
   const values = { payoutAmount: body.payoutAmount ?? null, payoutPercent: body.payoutPercent ?? null };
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(payoutOverrides)
-      .where(and(eq(payoutOverrides.offerId, offerId), eq(payoutOverrides.partnerId, body.partnerId), eq(payoutOverrides.goalId, goal.id)))
-      .for('update');
-    const [row] = before
-      ? await tx.update(payoutOverrides).set({ ...values, updatedAt: now }).where(eq(payoutOverrides.id, before.id)).returning({ id: payoutOverrides.id })
-      : await tx.insert(payoutOverrides).values({ offerId, partnerId: body.partnerId, goalId: goal.id, ...values, createdBy: actor.actorId, createdAt: now, updatedAt: now }).returning({ id: payoutOverrides.id });
-    const changes = diffFields(before ? auditFields(before) : null, auditFields(values));
-    if (changes.length > 0) {
-      const context = [{ field: 'offerId', before: null, after: offerId }, { field: 'partnerId', before: null, after: body.partnerId }, { field: 'goal', before: null, after: body.goal }]; // prettier-ignore
-      await recordAudit(tx, actor, [{ action: before ? 'update' : 'create', entityType: 'payout_override', entityId: row!.id, changes: before ? changes : [...context, ...changes] }], now); // prettier-ignore
-    }
-    const [saved] = await selectOverrides(tx).where(eq(payoutOverrides.id, row!.id));
-    return dto(saved!);
-  });
+  const money = moneyErrors(goal, values);
+  if (Object.keys(money).length > 0) throw badRequest(INVALID, money);
+  const key = { offerId, partnerId: body.partnerId, goalId: goal.id };
+  const admin = ctx.scope.reach === 'all';
+  if (!admin && overrideNeedsApproval(goal, values, ctx.approvalAbovePercent)) {
+    const id = await db.transaction(async (tx) => {
+      const saved = await savePendingRequest(tx, key, values, ctx.scope.userId, ctx.now);
+      const context = [{ field: 'offerId', before: null, after: offerId }, { field: 'goal', before: null, after: body.goal }]; // prettier-ignore
+      await recordAudit(tx, ctx.actor, [{ action: saved.before ? 'update' : 'create', entityType: 'payout_override_request', entityId: saved.id, parentId: offerId, partnerId: body.partnerId, changes: saved.before ? diffFields(auditFields(saved.before), auditFields(values)) : [...context, ...diffFields(null, auditFields(values))] }], ctx.now); // prettier-ignore
+      return saved.id;
+    });
+    return { status: 'pending', override: null, request: await requestById(db, id) };
+  }
+  const override = await db.transaction((tx) => applyOverride(tx, key, body.goal, values, ctx));
+  return { status: 'applied', override, request: null };
 } // prettier-ignore
+
+/** Writes the override and its audit entry (with the partner's id, so that its team manager sees it). */
+async function applyOverride(
+  tx: DbOrTx,
+  key: { offerId: number; partnerId: number; goalId: number },
+  goal: string,
+  values: { payoutAmount: number | null; payoutPercent: number | null },
+  ctx: Context,
+  reason: string | null = null,
+): Promise<PayoutOverride> {
+  const before = await lockOverride(tx, key);
+  const id = await upsertOverride(tx, key, values, before?.id ?? null, ctx.actor.actorId, ctx.now);
+  const changes = diffFields(before ? auditFields(before) : null, auditFields(values));
+  if (changes.length > 0) {
+    const context = [{ field: 'offerId', before: null, after: key.offerId }, { field: 'partnerId', before: null, after: key.partnerId }, { field: 'goal', before: null, after: goal }]; // prettier-ignore
+    await recordAudit(tx, ctx.actor, [{ action: before ? 'update' : 'create', entityType: 'payout_override', entityId: id, parentId: key.offerId, partnerId: key.partnerId, changes: before ? changes : [...context, ...changes], reason }], ctx.now); // prettier-ignore
+  }
+  return (await overrideById(tx, id))!;
+}
 
 /** Removes an override of a partner within reach: the goal's payout applies again to its later conversions. */
 export async function removeOverride(db: DbOrTx, offerId: number, overrideId: number, { actor, now, scope }: Context): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ override: payoutOverrides, accountManagerId: partners.accountManagerId, status: partners.status, goal: goals.identifier })
-      .from(payoutOverrides)
-      .innerJoin(partners, eq(partners.id, payoutOverrides.partnerId))
-      .innerJoin(goals, eq(goals.id, payoutOverrides.goalId))
-      .where(and(eq(payoutOverrides.id, overrideId), eq(payoutOverrides.offerId, offerId)))
-      .for('update');
+    const row = await lockOverrideById(tx, offerId, overrideId);
     if (!row || !reaches(scope, row.accountManagerId, { pendingUnassigned: row.status === 'pending' })) throw notFound(OVERRIDE_NOT_FOUND);
-    await tx.delete(payoutOverrides).where(eq(payoutOverrides.id, overrideId));
+    await deleteOverride(tx, overrideId);
     const o = row.override;
-    await recordAudit(tx, actor, [{ action: 'delete', entityType: 'payout_override', entityId: overrideId, changes: [
+    await recordAudit(tx, actor, [{ action: 'delete', entityType: 'payout_override', entityId: overrideId, parentId: offerId, partnerId: o.partnerId, changes: [
       { field: 'offerId', before: o.offerId, after: null }, { field: 'partnerId', before: o.partnerId, after: null }, { field: 'goal', before: row.goal, after: null },
       ...diffFields(auditFields(o), null),
     ] }], now);
   });
 } // prettier-ignore
 
-/**
- * The payout resolver: a partner's overrides on some offers, keyed `offerId:goal`. Every place a partner's
- * payout is shown applies them with `resolvePayout`; a conversion reads the same rows in its own query.
- */
-export async function overridesOf(
+/** Requests of the partners the reader reaches (admins: all), of one status and one offer, newest first. */
+export async function listOverrideRequests(
   db: DbOrTx,
-  partnerId: number,
-  offerIds: number[],
-): Promise<Map<string, { amount: number | null; percent: number | null }>> {
-  if (offerIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      offerId: payoutOverrides.offerId,
-      goal: goals.identifier,
-      amount: payoutOverrides.payoutAmount,
-      percent: payoutOverrides.payoutPercent,
-    }) // prettier-ignore
-    .from(payoutOverrides)
-    .innerJoin(goals, eq(goals.id, payoutOverrides.goalId))
-    .where(and(eq(payoutOverrides.partnerId, partnerId), inArray(payoutOverrides.offerId, offerIds)));
-  return new Map(rows.map((r) => [`${r.offerId}:${r.goal}`, { amount: r.amount, percent: r.percent }]));
+  scope: StaffScope,
+  query: { page: number; count: number; status: OverrideRequestStatus | 'all'; offerId?: number | undefined },
+) {
+  return listRequests(db, scope, query);
+}
+
+/**
+ * An admin's decision on a pending request (decision 063): approved, the override applies as requested (the goal's
+ * money rules checked again: the goal may have changed since); refused, with a reason. Never by its requester (403);
+ * a partner out of reach is not found. Audited with the partner's id; the requester is told on its staff home and by
+ * e-mail.
+ */
+export async function decideOverrideRequest(
+  db: DbOrTx,
+  id: number,
+  decision: OverrideRequestDecision,
+  ctx: WriteContext,
+): Promise<PayoutOverrideRequest> {
+  await db.transaction(async (tx) => {
+    const row = await lockRequest(tx, id);
+    if (!row || !reaches(ctx.scope, row.accountManagerId, { pendingUnassigned: row.partnerStatus === 'pending' })) throw notFound(REQUEST_NOT_FOUND); // prettier-ignore
+    const request = row.request;
+    if (request.requestedBy === ctx.scope.userId)
+      throw forbidden('You requested this payout override: another admin must approve or refuse it.');
+    if (request.status !== 'pending') throw conflict('This payout override request was already decided.');
+    const reason = decision.status === 'refused' ? (decision.reason ?? null) : null;
+    const values = { payoutAmount: request.payoutAmount, payoutPercent: request.payoutPercent };
+    if (decision.status === 'approved') {
+      const goal = await goalOfOffer(tx, request.offerId, { goalId: request.goalId });
+      if (!goal) throw conflict('The goal is no longer on the offer: refuse this request.');
+      const money = moneyErrors(goal, values);
+      if (Object.keys(money).length > 0) throw conflict("The requested payout no longer fits the goal's rules: refuse this request.", money); // prettier-ignore
+      const key = { offerId: request.offerId, partnerId: request.partnerId, goalId: request.goalId };
+      await applyOverride(tx, key, row.goal, values, ctx, `Request #${id} approved.`);
+    }
+    await closeRequest(tx, id, { status: decision.status, reason, decidedBy: ctx.scope.userId, now: ctx.now });
+    await recordAudit(tx, ctx.actor, [{ action: 'decision', entityType: 'payout_override_request', entityId: id, parentId: request.offerId, partnerId: request.partnerId, changes: [{ field: 'status', before: 'pending', after: decision.status }], reason }], ctx.now); // prettier-ignore
+    const title = `Payout override ${decision.status}: ${row.partnerName} (#${request.partnerId}) on ${row.offerName} (#${request.offerId}), ${row.goal}`; // prettier-ignore
+    const body = reason ? `Reason: ${reason}` : 'The partner earns the requested payout on its next conversions.';
+    const link = `/staff/offers/${request.offerId}`;
+    const to = await notifyStaffMember(tx, request.requestedBy, { kind: `override_request_${decision.status}`, title, body, link, now: ctx.now }); // prettier-ignore
+    if (to) await ctx.mailer.enqueue(tx, { to: to.email, subject: title, kind: 'staff-override-decision', text: [`Hello ${to.firstname},`, '', title, '', body, '', `See the offer in the staff console: ${link}`] }); // prettier-ignore
+  });
+  return (await requestById(db, id))!;
 }
 
 /** A goal's base payout for the partner: its override when it has one (both sides together), else the goal's. */

@@ -1,5 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { capsEndpoints, networkReportsEndpoints, staffEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  capsEndpoints,
+  networkReportsEndpoints,
+  staffEndpoints,
+  staffNotificationsEndpoints,
+  staffOffersEndpoints,
+  type EndpointData,
+  type OverrideRequestDecision,
+  type RevivedDates,
+} from '@portal/contracts';
 import { api } from '@/lib/api-client';
 
 /** GET /staff/home: the work queues with their counts, within the staff member's scope. */
@@ -29,3 +38,24 @@ export const useHomeNumbers = () =>
     queryKey: ['staff-home', 'numbers'],
     queryFn: async () => (await api.call(networkReportsEndpoints.homeNumbers, {})).data,
   });
+
+export type OverrideRequestRow = RevivedDates<EndpointData<typeof staffOffersEndpoints.overrideRequests>>[number];
+
+/** GET /staff/payout-override-requests: the payouts managers asked for that wait for an admin (decision 063). */
+export const usePendingOverrideRequests = (enabled: boolean) =>
+  useQuery({
+    queryKey: ['staff-home', 'override-requests'],
+    enabled,
+    queryFn: async () =>
+      (await api.call(staffOffersEndpoints.overrideRequests, { query: { status: 'pending', count: 100 } })).data ?? [],
+  });
+
+/** PUT /staff/payout-override-requests/{id}: approve or refuse (with a reason); the queue is read again after. */
+export function useDecideOverrideRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: OverrideRequestDecision }) =>
+      api.call(staffOffersEndpoints.decideOverrideRequest, { params: { id }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff-home'] }),
+  });
+}

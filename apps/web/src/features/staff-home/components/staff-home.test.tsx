@@ -1,6 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { capsEndpoints, networkReportsEndpoints, staffEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
+import {
+  capsEndpoints,
+  networkReportsEndpoints,
+  staffEndpoints,
+  staffNotificationsEndpoints,
+  staffOffersEndpoints,
+  type EndpointWireData,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffHome } from './staff-home';
@@ -30,9 +38,21 @@ const ALERT = {
   period: 'month' as const, limit: 50, used: 46, resetsAt: '2026-11-30T23:00:00.000Z',
 }; // prettier-ignore
 
+const REQUEST: EndpointWireData<typeof staffOffersEndpoints.overrideRequests>[number] = {
+  id: 12, offer: { id: 31, name: 'LunaDate – FR', currency: 'EUR' }, partner: { id: 1001, name: 'Northwind Media' },
+  goal: 'registration', payoutAmount: 500, payoutPercent: null, currentPayout: { amount: 400, percent: null },
+  revenue: { amount: 800, percent: null }, margin: { amount: 300, percent: null }, status: 'pending', reason: null,
+  requestedBy: { id: 3, name: 'Claire Martin' }, requestedAt: '2026-11-26T10:00:00.000Z', decidedBy: null, decidedAt: null,
+}; // prettier-ignore
+
 function serve(roles: string[], home: Parameters<typeof answerOf<typeof staffEndpoints.home>>[1]) {
-  fetchMock.mockImplementation((input) => {
+  fetchMock.mockImplementation((input, init) => {
     const url = String(input);
+    if (url.startsWith('/api/v1/staff/payout-override-requests') && init?.method === 'PUT') {
+      const body = JSON.parse(String(init.body)) as { status: 'approved' | 'refused'; reason?: string };
+      return Promise.resolve(answerOf(staffOffersEndpoints.decideOverrideRequest, { ...REQUEST, status: body.status, reason: body.reason ?? null })); // prettier-ignore
+    }
+    if (url.startsWith('/api/v1/staff/payout-override-requests')) return Promise.resolve(answerOf(staffOffersEndpoints.overrideRequests, [REQUEST])); // prettier-ignore
     if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles }));
     if (url.startsWith('/api/v1/staff/home/numbers')) return Promise.resolve(answerOf(networkReportsEndpoints.homeNumbers, NUMBERS)); // prettier-ignore
     if (url.startsWith('/api/v1/staff/caps/alerts')) return Promise.resolve(answerOf(capsEndpoints.alerts, [ALERT]));
@@ -106,5 +126,45 @@ describe('StaffHome', () => {
     const cap = await screen.findByTestId('staff-home-cap-row');
     expect(cap.textContent).toContain('46 of 50');
     expect(within(cap).getByRole('link').getAttribute('href')).toBe('/staff/offers/31');
+  });
+
+  const QUEUES = { pendingPartners: 0, pendingApplications: 0, pendingDocuments: 0, pendingConversions: 0, invoicesWaitingForApproval: 0 }; // prettier-ignore
+  const decisions = () =>
+    fetchMock.mock.calls
+      .filter(([url, init]) => String(url).includes('/payout-override-requests/') && init?.method === 'PUT')
+      .map(([url, init]) => ({ url: String(url), body: JSON.parse(String(init!.body)) as unknown }));
+
+  it('lists the payouts waiting for approval to an admin, who approves one', async () => {
+    serve(['ROLE_ADMIN'], QUEUES);
+    renderWithProviders(<StaffHome />, { path: '/staff' });
+    const row = await screen.findByTestId('staff-home-override-request');
+    expect(row.textContent).toContain('LunaDate – FR #31');
+    expect(row.textContent).toContain('Northwind Media #1001');
+    expect(row.textContent).toContain('Claire Martin');
+    expect(within(row).getByTestId('override-request-current').textContent).toMatch(/^4,00\s€$/u);
+    expect(within(row).getByTestId('override-request-requested').textContent).toMatch(/^5,00\s€$/u);
+    expect(within(row).getByTestId('override-request-margin').textContent).toMatch(/^3,00\s€$/u);
+    await userEvent.click(within(row).getByTestId('override-request-approve'));
+    await waitFor(() => expect(decisions()).toEqual([{ url: '/api/v1/staff/payout-override-requests/12', body: { status: 'approved' } }])); // prettier-ignore
+  });
+
+  it('refuses a request only with a reason', async () => {
+    serve(['ROLE_ADMIN'], QUEUES);
+    renderWithProviders(<StaffHome />, { path: '/staff' });
+    await userEvent.click(await screen.findByTestId('override-request-refuse'));
+    const dialog = await screen.findByRole('dialog');
+    const confirm = within(dialog).getByRole('button', { name: 'Refuse' });
+    expect(confirm.matches(':disabled')).toBe(true);
+    await userEvent.type(within(dialog).getByTestId('override-request-refusal-reason'), 'Above the agreed rate.');
+    await userEvent.click(confirm);
+    await waitFor(() => expect(decisions()).toEqual([{ url: '/api/v1/staff/payout-override-requests/12', body: { status: 'refused', reason: 'Above the agreed rate.' } }])); // prettier-ignore
+  });
+
+  it('shows no approval queue to an account manager', async () => {
+    serve(['ROLE_ACCOUNT_MANAGER'], { ...QUEUES, invoicesWaitingForApproval: null });
+    renderWithProviders(<StaffHome />, { path: '/staff' });
+    await screen.findByTestId('staff-queue-pendingPartners');
+    expect(screen.queryByTestId('staff-home-override-requests')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('payout-override-requests'))).toBe(false);
   });
 });

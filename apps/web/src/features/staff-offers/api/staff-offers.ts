@@ -76,6 +76,17 @@ export const usePayoutOverrides = (offerId: number) =>
     queryFn: async () => (await api.call(staffOffersEndpoints.overrides, { params: { id: offerId } })).data ?? [],
   });
 
+export type OverrideRequestRow = RevivedDates<EndpointData<typeof staffOffersEndpoints.overrideRequests>>[number];
+
+/** The offer's payout override requests, any state, newest first: what the panel shows beside the overrides. */
+export const useOverrideRequests = (offerId: number) =>
+  useQuery({
+    queryKey: [...key, 'overrides', offerId, 'requests'],
+    queryFn: async () =>
+      (await api.call(staffOffersEndpoints.overrideRequests, { query: { offerId, status: 'all', count: 50 } })).data ?? [], // prettier-ignore
+  });
+
+/** Sets an override; a manager's above the approval step comes back `pending` (decision 063). */
 export function useSetOverride(offerId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -32,9 +32,16 @@ const OFFER: EndpointWireData<typeof staffOffersEndpoints.get> = {
   createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
 }; // prettier-ignore
 
-const OVERRIDE: EndpointWireData<typeof staffOffersEndpoints.createOverride> = {
+const OVERRIDE: EndpointWireData<typeof staffOffersEndpoints.overrides>[number] = {
   id: 3, offerId: 31, partner: { id: 1001, name: 'Northwind Media' }, goal: 'registration', payoutAmount: 450,
   payoutPercent: null, createdAt: '2026-11-02T10:00:00.000Z', updatedAt: '2026-11-02T10:00:00.000Z',
+}; // prettier-ignore
+const REFUSED: EndpointWireData<typeof staffOffersEndpoints.overrideRequests>[number] = {
+  id: 12, offer: { id: 31, name: 'LunaDate – FR', currency: 'EUR' }, partner: { id: 1002, name: 'Bluebird Apps' },
+  goal: 'registration', payoutAmount: 900, payoutPercent: null, currentPayout: { amount: 400, percent: null },
+  revenue: { amount: 500, percent: null }, margin: { amount: -400, percent: null }, status: 'refused',
+  reason: 'Above the agreed rate.', requestedBy: { id: 3, name: 'Claire Martin' }, requestedAt: '2026-11-20T10:00:00.000Z',
+  decidedBy: { id: 1, name: 'Alex Admin' }, decidedAt: '2026-11-21T10:00:00.000Z',
 }; // prettier-ignore
 const PARTNER = {
   id: 1001, companyName: 'Northwind Media', email: 'partner@demo.test', status: 'active', accountType: 'affiliate',
@@ -52,7 +59,8 @@ function server(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
   if (url.startsWith('/api/v1/staff/catalogue-options')) return answerOf(staffOffersEndpoints.options, OPTIONS);
   if (url.includes('/overrides') && init?.method === 'POST')
-    return answerOf(staffOffersEndpoints.createOverride, { ...OVERRIDE, payoutAmount: 550 });
+    return answerOf(staffOffersEndpoints.createOverride, { status: 'pending', override: null, request: { ...REFUSED, status: 'pending', reason: null, decidedBy: null, decidedAt: null } }); // prettier-ignore
+  if (url.includes('/payout-override-requests')) return answerOf(staffOffersEndpoints.overrideRequests, [REFUSED]);
   if (url.includes('/overrides')) return answerOf(staffOffersEndpoints.overrides, [OVERRIDE]);
   if (url.startsWith('/api/v1/staff/partners')) return answerOf(staffEndpoints.listPartners, [PARTNER], { total: 1 });
   if (init?.method === 'PUT') return answerOf(staffOffersEndpoints.update, OFFER);
@@ -129,6 +137,11 @@ describe('OfferEditor', () => {
       ([url, init]) => String(url).includes('/overrides') && init?.method === 'POST',
     )!;
     expect(JSON.parse(String(call[1]!.body))).toEqual({ partnerId: 1001, goal: 'registration', payoutAmount: 550, payoutPercent: null }); // prettier-ignore
+    // Above the approval step the answer is a request (decision 063): said so, and the requests show their state.
+    expect(await screen.findByText(/waits for an admin/)).toBeTruthy();
+    const request = screen.getByTestId('staff-offer-override-request');
+    expect(request.textContent).toContain('Bluebird Apps #1002');
+    expect(request.textContent).toContain('Refused: Above the agreed rate.');
   });
 
   it('lists the caps with their use and sets one, a money limit in minor units, keeping the others', async () => {

@@ -12,7 +12,7 @@ import {
 } from '@portal/contracts';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
-import { usePayoutOverrides, useRemoveOverride, useSetOverride } from '../api/staff-offers';
+import { useOverrideRequests, usePayoutOverrides, useRemoveOverride, useSetOverride } from '../api/staff-offers';
 
 /**
  * A partner's own payout on a goal of the offer: listed for the partners the viewer reaches, set or
@@ -31,6 +31,7 @@ export function PayoutOverrides({
 }) {
   const { t } = useTranslation();
   const overrides = usePayoutOverrides(offerId);
+  const requests = useOverrideRequests(offerId);
   const setOverride = useSetOverride(offerId);
   const remove = useRemoveOverride(offerId);
   const [partnerId, setPartnerId] = useState<string | null>(null);
@@ -57,8 +58,9 @@ export function PayoutOverrides({
     }
     setErrors({});
     try {
-      await setOverride.mutateAsync(body);
-      showSnackbar({ kind: 'success', message: t('staff.offers.overrides.saved') });
+      const answer = await setOverride.mutateAsync(body);
+      const pending = answer.data?.status === 'pending';
+      showSnackbar({ kind: 'success', message: t(pending ? 'staff.offers.overrides.requested' : 'staff.offers.overrides.saved') }); // prettier-ignore
       setAmount('');
       setPercent('');
     } catch (error) {
@@ -106,6 +108,33 @@ export function PayoutOverrides({
             </Table.Tbody>
           </Table>
         )}
+        {(requests.data ?? []).length > 0 ? (
+          <>
+            <Title order={4} size="h5">
+              {t('staff.offers.overrides.requestsTitle')}
+            </Title>
+            <Table withTableBorder data-testid="staff-offer-override-requests">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('staff.offers.overrides.partner')}</Table.Th>
+                  <Table.Th>{t('staff.offers.goal.goal')}</Table.Th>
+                  <Table.Th>{t('staff.offers.overrides.requestedPayout')}</Table.Th>
+                  <Table.Th>{t('staff.offers.overrides.state')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(requests.data ?? []).map((r) => (
+                  <Table.Tr key={r.id} data-testid="staff-offer-override-request" data-status={r.status}>
+                    <Table.Td>{`${r.partner.name} #${r.partner.id}`}</Table.Td>
+                    <Table.Td>{nameOf(r.goal)}</Table.Td>
+                    <Table.Td>{formatPayout({ amount: r.payoutAmount, percent: r.payoutPercent, currency })}</Table.Td>
+                    <Table.Td>{t(`staff.offers.overrides.states.${r.status}`, { reason: r.reason ?? '' })}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        ) : null}
         {canWrite ? (
           <Group align="flex-start" grow>
             <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partners.data ?? []} value={partnerId} onChange={setPartnerId} error={errors.partnerId} nothingFoundMessage={t('staff.news.nothingFound')} data-testid="staff-offer-override-partner" />
