@@ -18,6 +18,7 @@ import { createdAt, id, updatedAt } from './columns.js';
 import { products } from './advertisers.js';
 import { files } from './files-and-news.js';
 import { partners } from './partners.js';
+import { users } from './users.js';
 import { countries, verticals } from './reference.js';
 
 export const offers = pgTable(
