@@ -925,6 +925,11 @@ export const invoices = pgTable('invoices', {
   invoiceFileId: integer().references(() => files.id, { onDelete: 'set null' }),
   /** When finance marked it paid (decision 052); null while it is not paid. */
   paidAt: timestamp({ withTimezone: true }),
+  /**
+   * Separated duties (decision 064): the staff member who started the billing run that created it, who may not
+   * validate it; null when no person did (the demo seed's replay, invoices of before the column).
+   */
+  createdById: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
