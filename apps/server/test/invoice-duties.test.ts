@@ -263,6 +263,15 @@ describe('nobody approves a payable they created (decision 064)', () => {
     const reference = (run.json().data.created as { invoice: string | null }[]).find((c) => c.invoice)!.invoice!;
     const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.reference, reference));
     expect(invoice!.createdById).toBe(admin.userId);
+    // The Invoices screen says so, to leave the validation to another person.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/staff/invoices?partnerId=${partnerId}&status=waiting_for_approval&count=100`,
+      headers: bearer(finance.token),
+    });
+    expect(
+      (listed.json().data as { id: number; createdById: number | null }[]).find((row) => row.id === invoice!.id),
+    ).toMatchObject({ createdById: admin.userId });
 
     const before = await stateOf(invoice!.id);
     const refused = await move(admin, invoice!.id, { status: 'invoice_validated' });

@@ -317,6 +317,8 @@ export const StaffInvoiceSchema = z.object({
   /** The day it was marked paid; null while it is not. */
   paidOn: z.string().nullable(),
   file: z.object({ id: z.number().int(), filename: z.string() }).nullable(),
+  /** The staff member whose billing run created it, who may not validate it (decision 064); null: no person. */
+  createdById: z.number().int().nullable(),
 });
 export type StaffInvoice = z.infer<typeof StaffInvoiceSchema>;
 export const StaffInvoiceListSchema = listOf(StaffInvoiceSchema);

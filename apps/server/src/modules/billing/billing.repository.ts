@@ -242,6 +242,7 @@ export async function listStaffInvoices(
       paidOn: sql<string | null>`${parisDay(invoices.paidAt)}`,
       fileId: files.id,
       filename: files.filename,
+      createdById: invoices.createdById,
     })
     .from(invoices)
     .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
@@ -273,6 +274,7 @@ export async function listStaffInvoices(
       paymentCurrency: row.paymentCurrency,
       paidOn: row.status === 'paid' ? row.paidOn : null,
       file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
+      createdById: row.createdById,
     })),
   };
 }
