@@ -49,10 +49,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.setInvoiceStatus),
-    preHandler: app.requireStaff(),
+    // Account and team managers read invoices and move none (decision 064): refused on their role, before any lookup.
+    preHandler: [app.requireStaff(), async (request) => assertMovesInvoices(staffScopeOf(request).roles)],
     handler: async (request) => {
       const scope = staffScopeOf(request);
-      assertMovesInvoices(scope.roles);
       const updated = await ctx.db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, request.params.id);
         if (!invoice || !reachesBilling(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
