@@ -171,6 +171,7 @@ const dialogs: DialogCase[] = [
   { role: 'partner', path: screens.postbacks.path, name: 'the postback editor', opener: (p) => p.getByTestId('postback-new') },
   { role: 'partner', path: screens.dashboard.path, name: 'the news modal', opener: (p) => p.getByTestId('news-card').first().getByRole('button', { name: 'Learn more' }) },
   { role: 'staff', path: screens.staffPartners.path, name: 'the partner status dialog', opener: (p) => p.getByTestId('staff-partner-row').first().getByRole('button').first() },
+  { role: 'staff', path: screens.staffInvoices.path, name: 'the invoice move confirmation', opener: (p) => p.getByTestId('staff-invoice-move').first() },
   { role: 'staff', path: screens.staffUsers.path, name: 'the staff user form', opener: (p) => p.getByTestId('staff-user-invite') },
   { role: 'staff', path: screens.staffNews.path, name: 'the news editor', opener: (p) => p.getByTestId('staff-news-new') },
   { role: 'staff', path: screens.staffAdvertisers.path, name: 'the new advertiser form', opener: (p) => p.getByTestId('staff-advertiser-new') },

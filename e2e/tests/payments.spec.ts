@@ -304,8 +304,15 @@ test.describe('payments', () => {
     );
     await expect(row).toContainText(formatLocalDate(invoice!.dueDate));
 
+    // Each move is confirmed in a dialog before it is made (decision 064).
+    const confirm = async (action: string) => {
+      const dialog = desk.getByRole('dialog', { name: `${action}: ${invoice!.reference}` });
+      await dialog.getByRole('button', { name: action }).click();
+      await expect(dialog).toHaveCount(0);
+    };
     // Validated: it leaves the queue; then in payment and paid, from the menu's list of every status.
     await row.getByRole('button', { name: 'Validate' }).click();
+    await confirm('Validate');
     await expect(snackbar(desk, `Invoice ${invoice!.reference} is now validated.`)).toBeVisible();
     await expect(row).toHaveCount(0);
     await desk.getByTestId('menu-staffInvoices').click();
@@ -313,8 +320,10 @@ test.describe('payments', () => {
     const all = desk.getByTestId('staff-invoice-row').filter({ hasText: invoice!.reference });
     await expect(all.getByTestId('staff-invoice-status')).toHaveText('Invoice validated');
     await all.getByRole('button', { name: 'Start payment' }).click();
+    await confirm('Start payment');
     await expect(all.getByTestId('staff-invoice-status')).toHaveText('Payment in progress');
     await all.getByRole('button', { name: 'Mark paid' }).click();
+    await confirm('Mark paid');
     await expect(all.getByTestId('staff-invoice-status')).toHaveText('Paid');
     // Paid today, in Paris time (the billing reference).
     await expect(all).toContainText(`Paid on ${formatLocalDate(formatIsoDate(new Date(), 'Europe/Paris'))}`);

@@ -205,9 +205,11 @@ describe('audit entries of staff writes', () => {
       404,
     );
     const invoice = await invoiceOf(partnerB.partnerId);
-    expect(
-      (await put(admin.token, `/api/v1/staff/invoices/${invoice.id}`, { status: 'waiting_for_approval' })).statusCode,
-    ).toBe(200);
+    // The same status is no transition (decision 064): refused.
+    expectErrorObject(
+      await put(admin.token, `/api/v1/staff/invoices/${invoice.id}`, { status: 'waiting_for_approval' }),
+      409,
+    );
     const after = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -251,7 +253,8 @@ describe('audit entries of staff writes', () => {
 describe('GET /staff/audit-log', () => {
   it('admins read every entry; team and account managers their partners’; finance, partners and strangers none', async () => {
     const invoiceB = await invoiceOf(partnerB.partnerId);
-    expect((await put(finance, `/api/v1/staff/invoices/${invoiceB.id}`, { status: 'paid' })).statusCode).toBe(200);
+    for (const status of ['invoice_validated', 'payment_in_progress', 'paid'])
+      expect((await put(finance, `/api/v1/staff/invoices/${invoiceB.id}`, { status })).statusCode).toBe(200);
     const all = await readLog(admin.token, '?count=500');
     expect(all.statusCode, all.body).toBe(200);
     const partnersIn = (res: typeof all) =>

@@ -99,8 +99,8 @@ const ANY_STAFF: Expect = { ...STAFF_LIST, finance: 'ok' };
 const ADMIN_ONLY: Expect = {
   admin: 'ok', tm: 403, amA: 403, amB: 403, finance: 403, partnerA: 403, partnerB: 403, keyA: 403, anon: 401,
 }; // prettier-ignore
-/** Invoices: admins and finance every partner's, managers their partners'. */
-const BILLING: Expect = { ...STAFF_SCOPED, finance: 'ok' };
+/** Invoice moves (decision 064): admins and finance; account and team managers read invoices and move none. */
+const INVOICE_MOVERS: Expect = { ...ADMIN_ONLY, finance: 'ok' };
 
 const COMPANY = {
   langs: ['fr'],
@@ -227,8 +227,10 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/v1/staff/invoices': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/invoices' }) },
   'PUT /api/v1/staff/invoices/{id}': {
-    expect: BILLING,
-    request: (f) => ({ url: `/api/v1/staff/invoices/${f.invoice}`, payload: { status: 'waiting_for_approval' } }),
+    expect: INVOICE_MOVERS,
+    // Each caller validates an invoice of its own, waiting for approval and created by no one.
+    fresh: async () => ({ invoice: await waitingInvoice() }),
+    request: (_f, _c, fresh) => ({ url: `/api/v1/staff/invoices/${fresh.invoice}`, payload: { status: 'invoice_validated' } }),
   },
   'POST /api/v1/staff/billing-runs': {
     expect: ADMIN_ONLY,
@@ -633,6 +635,31 @@ async function overrideRequest(): Promise<number> {
     }) // prettier-ignore
     .returning({ id: payoutOverrideRequests.id });
   return row!.id;
+}
+
+let invoiceSequence = 1;
+/** An invoice of A waiting for approval, made anew for each caller (validating it consumes it). */
+async function waitingInvoice(): Promise<number> {
+  invoiceSequence += 1;
+  const [request] = await t.database.db
+    .insert(billingRequests)
+    .values({
+      partnerId: fixtures.partnerA,
+      startingAt: new Date(Date.UTC(2023, invoiceSequence, 1)),
+      endingAt: new Date(Date.UTC(2023, invoiceSequence + 1, 1) - 1000),
+      totalAmount: 10_000,
+      totalVatAmount: 0,
+      partnerAccountType: 'affiliate',
+      partnerName: 'Alpha',
+      paymentTerms: 'net30',
+      paymentCurrency: 'EUR',
+    })
+    .returning();
+  const [invoice] = await t.database.db
+    .insert(invoices)
+    .values({ billingRequestId: request!.id, reference: `INV-2023-${String(invoiceSequence).padStart(4, '0')}` })
+    .returning();
+  return invoice!.id;
 }
 
 async function creative(offerId: number): Promise<number> {

@@ -57,12 +57,14 @@ describe('PUT /staff/invoices/{id}', () => {
     const p = await createPartner(t);
     const invoice = await createInvoice(p.partnerId);
 
+    for (const status of ['invoice_validated', 'payment_in_progress'] as const)
+      expect((await setStatus(token, invoice.id, { status })).statusCode).toBe(200);
     const res = await setStatus(token, invoice.id, { status: 'paid' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: invoice.id, partnerId: p.partnerId, status: 'paid' });
     const [stored] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(stored?.status).toBe('paid');
-    const rows = await notificationsOf(p.partnerId);
+    const rows = (await notificationsOf(p.partnerId)).filter((row) => row.title.endsWith('is now paid.'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       kind: 'invoice_status_changed',
@@ -71,9 +73,9 @@ describe('PUT /staff/invoices/{id}', () => {
       readAt: null,
     });
 
-    // The same status again changes nothing and notifies nobody.
-    expect((await setStatus(token, invoice.id, { status: 'paid' })).statusCode).toBe(200);
-    expect(await notificationsOf(p.partnerId)).toHaveLength(1);
+    // The same status again is no transition (decision 064): refused, and nobody is notified.
+    expectErrorObject(await setStatus(token, invoice.id, { status: 'paid' }), 409);
+    expect(await notificationsOf(p.partnerId)).toHaveLength(3);
 
     const mails = await sentMails(t);
     expect(
@@ -94,7 +96,7 @@ describe('PUT /staff/invoices/{id}', () => {
     expect(mails.some((m) => m.to === p.email && m.subject.startsWith(`Invoice ${invoice.reference}`))).toBe(false);
   });
 
-  it('lets an account manager change only its own partners’ invoices', async () => {
+  it('lets an account manager read its partners’ invoices but move none of them (decision 064)', async () => {
     const manager = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     const token = await login(t, manager.email, manager.password);
     const own = await createPartner(t, { accountManagerId: manager.userId });
@@ -102,8 +104,9 @@ describe('PUT /staff/invoices/{id}', () => {
     const ownInvoice = await createInvoice(own.partnerId);
     const otherInvoice = await createInvoice(other.partnerId);
 
-    expect((await setStatus(token, ownInvoice.id, { status: 'payment_in_progress' })).statusCode).toBe(200);
-    expectErrorObject(await setStatus(token, otherInvoice.id, { status: 'paid' }), 404);
+    expectErrorObject(await setStatus(token, ownInvoice.id, { status: 'invoice_validated' }), 403);
+    expectErrorObject(await setStatus(token, otherInvoice.id, { status: 'invoice_validated' }), 403);
+    expect(await notificationsOf(own.partnerId)).toHaveLength(0);
     expect(await notificationsOf(other.partnerId)).toHaveLength(0);
   });
 

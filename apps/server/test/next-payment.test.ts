@@ -178,9 +178,12 @@ describe('the next payment', () => {
     });
   });
 
-  it('keeps the day an invoice was paid, on the partner’s offset, and forgets it if the invoice moves back', async () => {
+  it('keeps the day an invoice was paid, on the partner’s offset; a paid invoice is final (decision 064)', async () => {
     const [invoiced] = await payments(france);
     expect(invoiced!.invoice!.paidOn).toBeNull();
+    await setStatus(invoiced!.invoice!.id, 'invoice_validated');
+    await setStatus(invoiced!.invoice!.id, 'payment_in_progress');
+    expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'payment_in_progress', paidOn: null });
     // 21:30 UTC on 11 March is 12 March on +05:00.
     await moveClockTo('2026-03-11T21:30:00Z');
     await setStatus(invoiced!.invoice!.id, 'paid');
@@ -191,11 +194,15 @@ describe('the next payment', () => {
     // Paid: no payment is expected any more.
     expect((await nextPayment(france)).next).toBeNull();
 
-    await setStatus(invoiced!.invoice!.id, 'payment_in_progress');
-    expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'payment_in_progress', paidOn: null });
     await moveClockTo('2026-03-13T09:00:00Z');
-    await setStatus(invoiced!.invoice!.id, 'paid');
-    expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'paid', paidOn: '2026-03-13' });
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/staff/invoices/${invoiced!.invoice!.id}`,
+      headers: bearer(finance),
+      payload: { status: 'payment_in_progress', reason: 'Bounced' },
+    });
+    expectErrorObject(back, 409);
+    expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'paid', paidOn: '2026-03-12' });
   });
 
   it('is a partner’s alone', async () => {

@@ -186,13 +186,13 @@ describe('GET /api/v1/staff/invoices', () => {
       headers: bearer(partnerA.token),
     });
     expect(notifications.body).toContain('Invoice A-1 is now paid.');
-    // Another manager's partner's invoice does not exist for an account manager.
+    // Account managers read invoices and move none (decision 064).
     const refused = await t.app.inject({
       method: 'PUT',
       url: `/api/v1/staff/invoices/${row!.id}`,
-      headers: bearer(managerB),
+      headers: bearer(managerA),
       payload: { status: 'paid' },
     });
-    expectErrorObject(refused, 404);
+    expectErrorObject(refused, 403);
   });
 });

@@ -3,11 +3,15 @@ import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { BILLING_TIMEZONE } from './account-settings.js';
 import { INVOICE_STATUSES } from './constants.js';
+import { performsDuty, type Duty } from './duties.js';
 import { booleanParam, commaList, emptyAsUnset } from './offers.js';
 import { isoDateParam } from './statistics.js';
+import { optionalString } from './validation.js';
+
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** How an invoice status reads in words (notifications, e-mails). */
-export const INVOICE_STATUS_LABELS: Record<(typeof INVOICE_STATUSES)[number], string> = {
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   waiting_for_approval: 'waiting for approval',
   invoice_validated: 'validated',
   payment_in_progress: 'in payment',
@@ -26,9 +30,47 @@ export const InvoiceSchema = z.object({
 export type Invoice = z.infer<typeof InvoiceSchema>;
 export const InvoiceDetailSchema = envelope(InvoiceSchema);
 
-/** PUT /staff/invoices/{id}: a staff member moves an invoice along; the partner is notified. */
+/** An invoice move's duty: each of the transitions below is one (decision 064). */
+export type InvoiceDuty = Extract<
+  Duty,
+  'validate_invoice' | 'start_invoice_payment' | 'mark_invoice_paid' | 'send_invoice_back'
+>;
+export type InvoiceMove = { to: InvoiceStatus; duty: InvoiceDuty };
+
+/**
+ * The only moves an invoice makes (decision 064), the server's rule and the console's buttons: validated once
+ * approved, put in payment, paid; sent back one step when something is wrong (a reason is then required), a failed
+ * payment included. A paid invoice is final. Any other move is refused (409) and writes nothing.
+ */
+export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceStatus, readonly InvoiceMove[]>> = {
+  waiting_for_approval: [{ to: 'invoice_validated', duty: 'validate_invoice' }],
+  invoice_validated: [
+    { to: 'payment_in_progress', duty: 'start_invoice_payment' },
+    { to: 'waiting_for_approval', duty: 'send_invoice_back' },
+  ],
+  payment_in_progress: [
+    { to: 'paid', duty: 'mark_invoice_paid' },
+    { to: 'invoice_validated', duty: 'send_invoice_back' },
+  ],
+  paid: [],
+};
+
+/** The move from one status to another, or null when the table has none. */
+export const invoiceMove = (from: InvoiceStatus, to: InvoiceStatus): InvoiceMove | null =>
+  INVOICE_TRANSITIONS[from].find((move) => move.to === to) ?? null;
+
+/** The moves a user of these roles may make from a status: none for account and team managers. */
+export const invoiceMovesFor = (roles: readonly string[], from: InvoiceStatus): readonly InvoiceMove[] =>
+  INVOICE_TRANSITIONS[from].filter((move) => performsDuty(roles, move.duty));
+
+/** The longest reason given with a move; kept in the audit entry. */
+export const INVOICE_MOVE_REASON_MAX = 1000;
+
+/** PUT /staff/invoices/{id}: finance or an admin moves an invoice along the transitions; the partner is notified. */
 export const InvoiceStatusBodySchema = z.strictObject({
   status: z.enum(INVOICE_STATUSES, { error: 'type' }),
+  /** Why: required to send an invoice back, optional otherwise; kept in the move's audit entry. */
+  reason: optionalString(INVOICE_MOVE_REASON_MAX),
 });
 export type InvoiceStatusBody = z.infer<typeof InvoiceStatusBodySchema>;
 
@@ -275,19 +317,11 @@ export const StaffInvoiceSchema = z.object({
   /** The day it was marked paid; null while it is not. */
   paidOn: z.string().nullable(),
   file: z.object({ id: z.number().int(), filename: z.string() }).nullable(),
+  /** The staff member whose billing run created it, who may not validate it (decision 064); null: no person. */
+  createdById: z.number().int().nullable(),
 });
 export type StaffInvoice = z.infer<typeof StaffInvoiceSchema>;
 export const StaffInvoiceListSchema = listOf(StaffInvoiceSchema);
-
-/** The status an invoice moves to next, the way finance works it: validated, then in payment, then paid. */
-export const NEXT_INVOICE_STATUS: Readonly<
-  Record<(typeof INVOICE_STATUSES)[number], (typeof INVOICE_STATUSES)[number] | null>
-> = {
-  waiting_for_approval: 'invoice_validated',
-  invoice_validated: 'payment_in_progress',
-  payment_in_progress: 'paid',
-  paid: null,
-};
 
 // ------------------------------------------------------------------ endpoints
 
@@ -320,7 +354,8 @@ export const billingEndpoints = {
     method: 'PUT',
     path: '/staff/invoices/:id',
     tags: ['staff'],
-    summary: 'Change an invoice status (staff): the partner is notified',
+    summary:
+      'Move an invoice along its transitions (finance and admins; never validated by the staff member whose run created it): the partner is notified',
     params: IdParamsSchema,
     body: InvoiceStatusBodySchema,
     response: InvoiceDetailSchema,

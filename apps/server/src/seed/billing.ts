@@ -22,7 +22,8 @@ async function parisMoment(db: AppContext['db'], day: string, hour: number): Pro
  * after they are issued, in payment three days before they fall due (issue day plus the partner's payment terms),
  * paid on that day. The latest month's invoices stay waiting for approval. Amounts are the approved payouts the
  * reports show, with what a month under the threshold deferred carried over; nothing is made up. No notification
- * or e-mail: it is history. Nothing to do without traffic.
+ * or e-mail: it is history. Nothing to do without traffic. The run is no person's (no actor), so its invoices have no
+ * creator and finance validates them: nobody approves a payable they created (decision 064).
  */
 export async function seedBilling(ctx: AppContext, now: Date, staff: { finance: string }): Promise<void> {
   const { db } = ctx;
@@ -75,10 +76,11 @@ export async function seedBilling(ctx: AppContext, now: Date, staff: { finance: 
               now: new Date(Math.max(step.at.getTime(), invoice.updatedAt.getTime())),
               publicUrl: ctx.config.publicUrl,
               actor,
+              roles: ['ROLE_FINANCE'],
               notify: false,
             },
             invoice,
-            step.status,
+            { status: step.status },
           );
         });
       }

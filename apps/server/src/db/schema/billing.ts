@@ -3,6 +3,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex,
 import { createdAt, id, updatedAt } from './columns.js';
 import { files } from './files-and-news.js';
 import { partners } from './partners.js';
+import { users } from './users.js';
 
 export const billingRequests = pgTable(
   'billing_requests',
@@ -42,6 +43,11 @@ export const invoices = pgTable('invoices', {
   invoiceFileId: integer().references(() => files.id, { onDelete: 'set null' }),
   /** When finance marked it paid (decision 052); null while it is not paid. */
   paidAt: timestamp({ withTimezone: true }),
+  /**
+   * Separated duties (decision 064): the staff member who started the billing run that created it, who may not
+   * validate it; null when no person did (the demo seed's replay, invoices of before the column).
+   */
+  createdById: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -10,11 +10,12 @@ import {
   type BillingRunResult,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { billingRequests, conversions, countries, invoices, partners } from '../../db/schema.js';
+import { billingRequests, conversions, countries, partners } from '../../db/schema.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { notifyPartner } from '../notifications/index.js';
 import { attachInvoicePdf, invoiceParty } from './invoice-pdf.js';
+import { insertInvoice } from './billing.repository.js';
 
 /** Serialises billing runs (and so invoice numbering) across connections and servers. */
 const BILLING_RUN_LOCK = 727_001;
@@ -221,20 +222,14 @@ async function billPartner(
     .set({ totalAmount: excluding + vat, totalVatAmount: vat })
     .where(eq(billingRequests.id, request.id));
 
-  const year = month.slice(0, 4);
-  const [last] = await tx
-    .select({
-      n: sql<number>`coalesce(max(substring(${invoices.reference} from ${`^INV-${year}-(\\d+)$`})::int), 0)`.mapWith(
-        Number,
-      ),
-    })
-    .from(invoices);
-  const reference = `INV-${year}-${String((last?.n ?? 0) + 1).padStart(4, '0')}`;
-  const [invoice] = await tx
-    .insert(invoices)
-    .values({ billingRequestId: request.id, reference, createdAt: ctx.now, updatedAt: ctx.now })
-    .returning({ id: invoices.id });
-  if (!invoice) throw new Error('invoice insert returned nothing');
+  // Who started the run created the invoice, and may not validate it (decision 064); the system's run, nobody.
+  const invoice = await insertInvoice(tx, {
+    billingRequestId: request.id,
+    year: month.slice(0, 4),
+    createdById: ctx.actor?.actorId ?? null,
+    now: ctx.now,
+  });
+  const { reference } = invoice;
   const [country] = partner.country
     ? await tx.select({ name: countries.name }).from(countries).where(eq(countries.isoCode, partner.country))
     : [];

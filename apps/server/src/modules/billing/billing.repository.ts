@@ -30,6 +30,7 @@ const invoiceColumns = {
   createdAt: invoices.createdAt,
   updatedAt: invoices.updatedAt,
   accountManagerId: partners.accountManagerId,
+  createdById: invoices.createdById,
 };
 
 /** The invoice with its partner's account manager, locked until the transaction ends. */
@@ -57,8 +58,38 @@ export async function setInvoiceStatus(db: DbOrTx, invoiceId: number, status: In
     .where(eq(invoices.id, invoiceId));
 }
 
+/**
+ * A billing request's invoice, numbered after the year's last one (INV-2026-0001 …; the run's advisory lock keeps
+ * numbers unique), and who created it (decision 064).
+ */
+export async function insertInvoice(
+  tx: DbOrTx,
+  values: { billingRequestId: number; year: string; createdById: number | null; now: Date },
+): Promise<{ id: number; reference: string }> {
+  const [last] = await tx
+    .select({
+      n: sql<number>`coalesce(max(substring(${invoices.reference} from ${`^INV-${values.year}-(\\d+)$`})::int), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(invoices);
+  const reference = `INV-${values.year}-${String((last?.n ?? 0) + 1).padStart(4, '0')}`;
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      billingRequestId: values.billingRequestId,
+      reference,
+      createdById: values.createdById,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning({ id: invoices.id });
+  if (!invoice) throw new Error('invoice insert returned nothing');
+  return { id: invoice.id, reference };
+}
+
 export function invoiceDto(row: NonNullable<Awaited<ReturnType<typeof lockInvoice>>>) {
-  const { accountManagerId: _manager, ...invoice } = row;
+  const { accountManagerId: _manager, createdById: _creator, ...invoice } = row;
   return {
     ...invoice,
     status: invoice.status as InvoiceStatusBody['status'],
@@ -211,6 +242,7 @@ export async function listStaffInvoices(
       paidOn: sql<string | null>`${parisDay(invoices.paidAt)}`,
       fileId: files.id,
       filename: files.filename,
+      createdById: invoices.createdById,
     })
     .from(invoices)
     .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
@@ -242,6 +274,7 @@ export async function listStaffInvoices(
       paymentCurrency: row.paymentCurrency,
       paidOn: row.status === 'paid' ? row.paidOn : null,
       file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
+      createdById: row.createdById,
     })),
   };
 }

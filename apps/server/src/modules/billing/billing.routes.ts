@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { billingEndpoints } from '@portal/contracts';
+import { DUTY_ROLES, billingEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
@@ -10,11 +10,12 @@ import { userTimezone } from '../statistics/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { runBilling } from './billing-run.js';
 import { invoiceDto, listBillingRequests, listStaffInvoices, lockInvoice, nextPayment } from './billing.repository.js';
-import { changeInvoiceStatus } from './invoice-status.js';
+import { assertMovesInvoices, changeInvoiceStatus } from './invoice-status.js';
 
 /**
- * Billing requests and invoices: the partner reads its own (the Payments screen, decision 025); staff move an
- * invoice through its statuses, which notifies the partner; an admin runs the month's billing (decision 027).
+ * Billing requests and invoices: the partner reads its own (the Payments screen, decision 025); finance and admins
+ * move an invoice along its transitions, which notifies the partner, and account and team managers read them
+ * (decision 064); an admin runs the month's billing (decision 027).
  */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.route({
@@ -49,19 +50,18 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.setInvoiceStatus),
-    onRequest: app.requireStaff(),
+    // Account and team managers read invoices and move none (decision 064): refused on their role, before any lookup.
+    onRequest: [app.requireStaff(), async (request) => assertMovesInvoices(staffScopeOf(request).roles)],
     handler: async (request) => {
       const scope = staffScopeOf(request);
-      const { status } = request.body;
       const updated = await ctx.db.transaction(async (tx) => {
         const invoice = await lockInvoice(tx, request.params.id);
-        // An account manager handles only its own partners; another's invoice does not exist for it.
         if (!invoice || !reachesBilling(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
         return changeInvoiceStatus(
           tx,
-          { now: ctx.now(), publicUrl: ctx.config.publicUrl, actor: auditActorOf(request) },
+          { now: ctx.now(), publicUrl: ctx.config.publicUrl, actor: auditActorOf(request), roles: scope.roles },
           invoice,
-          status,
+          request.body,
         );
       });
       return ok(invoiceDto(updated));
@@ -70,7 +70,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
 
   app.route({
     ...routeOf(billingEndpoints.runBilling),
-    onRequest: app.requireAuth(['ROLE_ADMIN']),
+    // The duty table says who runs billing (decision 064).
+    onRequest: app.requireStaff([...DUTY_ROLES.run_billing]),
     handler: async (request) => {
       const result = await runBilling(
         {

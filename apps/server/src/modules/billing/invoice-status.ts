@@ -1,5 +1,16 @@
-import { INVOICE_STATUS_LABELS, type InvoiceStatusBody } from '@portal/contracts';
+import {
+  DUTY_ROLES,
+  INVOICE_STATUS_LABELS,
+  INVOICE_TRANSITIONS,
+  STAFF_ROLE_LABELS,
+  invoiceMove,
+  performsDuty,
+  type InvoiceStatus,
+  type InvoiceStatusBody,
+  type Role,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { notifyPartner } from '../notifications/index.js';
 import { setInvoiceStatus, type lockInvoice } from './billing.repository.js';
@@ -10,21 +21,66 @@ export type InvoiceStatusContext = {
   now: Date;
   publicUrl: string;
   actor: AuditActor;
+  /** The mover's roles: the duty table decides which moves they make (decision 064). */
+  roles: readonly Role[];
   /** False for replayed history (the demo seed, decision 052): no notification, no e-mail. */
   notify?: boolean;
 };
 
+const INVOICE_DUTIES = ['validate_invoice', 'start_invoice_payment', 'mark_invoice_paid', 'send_invoice_back'] as const;
+
+/** The roles that move invoices, in words: 'Admin and Finance'. */
+const moversInWords = () =>
+  [...new Set(INVOICE_DUTIES.flatMap((duty) => DUTY_ROLES[duty]))].map((role) => STAFF_ROLE_LABELS[role]).join(' and ');
+
 /**
- * Moves a locked invoice to a status, as finance does: the paid moment is kept (decision 052), the change audited
- * (decision 036) and the partner notified. The staff route and the demo seed both go through here.
+ * Refuses (403) a staff member whose roles make no invoice move at all (account and team managers read invoices,
+ * decision 064), before anything is looked up: the refusal depends on the role, not on the invoice.
+ */
+export function assertMovesInvoices(roles: readonly Role[]): void {
+  if (INVOICE_DUTIES.some((duty) => performsDuty(roles, duty))) return;
+  throw forbidden(`Invoices are moved by ${moversInWords()} only: your role reads them.`);
+}
+
+/** 409, nothing written: the move is not one of the transitions (decision 064). */
+function notATransition(invoice: LockedInvoice, to: InvoiceStatus): AppError {
+  const from = invoice.status as InvoiceStatus;
+  const allowed = INVOICE_TRANSITIONS[from].map((move) => move.to);
+  const message =
+    allowed.length === 0
+      ? `Invoice ${invoice.reference} is ${INVOICE_STATUS_LABELS[from]}: a paid invoice is final.`
+      : `Invoice ${invoice.reference} is ${INVOICE_STATUS_LABELS[from]} and cannot become ${INVOICE_STATUS_LABELS[to]}: ` +
+        `it can become ${allowed.map((status) => INVOICE_STATUS_LABELS[status]).join(' or ')}.`;
+  return new AppError(409, message, null, { status: from, allowed });
+}
+
+/**
+ * Moves a locked invoice along one of its transitions, as finance does (decision 064): the move must be in the table
+ * (409 otherwise), the mover's roles must perform its duty (403), a send-back needs a reason (400), and nobody
+ * validates an invoice they created (403). Then the paid moment is kept (decision 052), the change audited with its
+ * reason (decision 036) and the partner notified. The staff route and the demo seed both go through here; a refusal
+ * writes nothing.
  */
 export async function changeInvoiceStatus(
   tx: DbOrTx,
   ctx: InvoiceStatusContext,
   invoice: LockedInvoice,
-  status: InvoiceStatusBody['status'],
+  body: InvoiceStatusBody,
 ): Promise<LockedInvoice> {
-  if (invoice.status === status) return invoice;
+  const { status } = body;
+  const move = invoiceMove(invoice.status as InvoiceStatus, status);
+  if (!move) throw notATransition(invoice, status);
+  if (!performsDuty(ctx.roles, move.duty)) {
+    throw forbidden(`Invoices are moved by ${moversInWords()} only: your role reads them.`);
+  }
+  const reason = body.reason?.trim() ?? '';
+  if (move.duty === 'send_invoice_back' && !reason) {
+    throw badRequest('Say why the invoice is sent back.', { reason: 'required' });
+  }
+  // Four eyes (decision 064): whoever's billing run created the invoice does not approve it too.
+  if (move.duty === 'validate_invoice' && invoice.createdById !== null && invoice.createdById === ctx.actor.actorId) {
+    throw forbidden('You created this invoice: another person must validate it.');
+  }
   await setInvoiceStatus(tx, invoice.id, status, ctx.now);
   await recordAudit(
     tx,
@@ -36,6 +92,7 @@ export async function changeInvoiceStatus(
         entityId: invoice.id,
         partnerId: invoice.partnerId,
         changes: [{ field: 'status', before: invoice.status, after: status }],
+        reason: reason || null,
       },
     ],
     ctx.now,

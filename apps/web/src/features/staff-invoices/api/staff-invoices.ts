@@ -14,12 +14,15 @@ export const useStaffInvoices = (query: ListStaffInvoicesQueryInput) =>
     },
   });
 
-/** PUT /staff/invoices/{id}: the next status; the list and the home's counts reload (the partner is notified). */
+/**
+ * PUT /staff/invoices/{id}: a move of the transition table, with its reason (required to send back, decision 064);
+ * the list and the home's counts reload (the partner is notified).
+ */
 export function useSetInvoiceStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: InvoiceStatusBody['status'] }) =>
-      api.call(billingEndpoints.setInvoiceStatus, { params: { id }, body: { status } }),
+    mutationFn: ({ id, body }: { id: number; body: InvoiceStatusBody }) =>
+      api.call(billingEndpoints.setInvoiceStatus, { params: { id }, body }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: key });
       await queryClient.invalidateQueries({ queryKey: ['staff-home'] });

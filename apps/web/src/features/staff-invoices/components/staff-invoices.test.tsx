@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { billingEndpoints, type StaffInvoice } from '@portal/contracts';
+import { INVOICE_STATUSES, billingEndpoints, type StaffInvoice } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffInvoices } from './staff-invoices';
@@ -21,9 +21,11 @@ const INVOICE: StaffInvoice = {
   paymentCurrency: 'EUR',
   paidOn: null,
   file: null,
+  createdById: null,
 };
 
 let list: StaffInvoice[];
+let roles: string[];
 const sent: { method: string; url: string; body: unknown }[] = [];
 
 beforeEach(() => {
@@ -31,12 +33,13 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   sent.length = 0;
+  roles = ['ROLE_FINANCE'];
   list = [INVOICE, { ...INVOICE, id: 42, reference: 'INV-2026-09-0003', status: 'paid', paidOn: '2026-10-20' }];
   fetchMock.mockImplementation((input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
     sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'] }));
+    if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles }));
     if (method === 'PUT') {
       const status = (JSON.parse(String(init?.body)) as { status: StaffInvoice['status'] }).status;
       list = list.map((row) => (row.id === 41 ? { ...row, status } : row));
@@ -85,13 +88,98 @@ describe('StaffInvoices', () => {
     expect(new URL(asked[0]!.url, 'http://x').searchParams.get('status')).toBe('paid');
   });
 
-  it('moves an invoice one step and shows its new status', async () => {
+  it('moves an invoice one step once confirmed, and shows its new status', async () => {
     renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
     const [first] = await screen.findAllByTestId('staff-invoice-row');
     fireEvent.click(within(first!).getByRole('button', { name: 'Validate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Validate: INV-2026-10-0007' });
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
     expect(await within(first!).findByRole('button', { name: 'Start payment' })).toBeTruthy();
     expect((await screen.findByTestId('snackbar')).textContent).toContain('Invoice INV-2026-10-0007 is now validated.');
     const put = sent.find((request) => request.method === 'PUT');
     expect(put).toMatchObject({ url: '/api/v1/staff/invoices/41', body: { status: 'invoice_validated' } });
+  });
+
+  it('moves nothing when the confirmation is cancelled', async () => {
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const [first] = await screen.findAllByTestId('staff-invoice-row');
+    fireEvent.click(within(first!).getByRole('button', { name: 'Validate' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('StaffInvoices: who moves what (decision 064)', () => {
+  const atEveryStatus = (): StaffInvoice[] =>
+    INVOICE_STATUSES.map((status, index) => ({ ...INVOICE, id: 100 + index, reference: `INV-${status}`, status }));
+  const buttonsOf = async () =>
+    (await screen.findAllByTestId('staff-invoice-row')).map((row) =>
+      within(row)
+        .queryAllByRole('button')
+        .map((button) => button.textContent),
+    );
+
+  it('shows finance (and admins) the moves of the transition table only', async () => {
+    list = atEveryStatus();
+    for (const role of ['ROLE_FINANCE', 'ROLE_ADMIN']) {
+      roles = [role];
+      const view = renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+      expect(await buttonsOf()).toEqual([
+        ['Validate'],
+        ['Start payment', 'Send back'],
+        ['Mark paid', 'Payment failed'],
+        [],
+      ]);
+      expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
+      view.unmount();
+    }
+  });
+
+  it('shows account and team managers the invoices with no button', async () => {
+    list = atEveryStatus();
+    for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER']) {
+      roles = [role];
+      const view = renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+      const rows = await screen.findAllByTestId('staff-invoice-row');
+      expect(rows).toHaveLength(4);
+      for (const row of rows) expect(within(row).queryByRole('button')).toBeNull();
+      expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('asks why before sending an invoice back, and sends the reason', async () => {
+    list = [{ ...INVOICE, status: 'invoice_validated' }];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const [row] = await screen.findAllByTestId('staff-invoice-row');
+    fireEvent.click(within(row!).getByRole('button', { name: 'Send back' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send back: INV-2026-10-0007' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(sent.some((request) => request.method === 'PUT')).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
+      target: { value: ' Wrong VAT number ' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
+    expect(sent.find((request) => request.method === 'PUT')).toMatchObject({
+      url: '/api/v1/staff/invoices/41',
+      body: { status: 'waiting_for_approval', reason: 'Wrong VAT number' },
+    });
+  });
+
+  it('leaves the validation of an invoice one’s own run created to another person', async () => {
+    roles = ['ROLE_ADMIN'];
+    // The signed-in user of the config fixture is user 1.
+    list = [{ ...INVOICE, createdById: 1 }];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const [row] = await screen.findAllByTestId('staff-invoice-row');
+    expect(within(row!).queryByRole('button')).toBeNull();
+    expect(within(row!).getByTestId('staff-invoice-own').textContent).toBe(
+      'Your billing run created it: another person validates it.',
+    );
   });
 });

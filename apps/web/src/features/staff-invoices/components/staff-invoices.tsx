@@ -1,30 +1,32 @@
 import { Anchor, Badge, Button, Center, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   INVOICE_STATUSES,
-  INVOICE_STATUS_LABELS,
-  NEXT_INVOICE_STATUS,
   formatLocalDate,
+  invoiceMovesFor,
   formatMoneyMinor,
   partnerDisplayName,
+  type InvoiceMove,
   type StaffInvoice,
 } from '@portal/contracts';
 import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
 import { invoiceStatusColor } from '@/lib/invoice-status';
 import { paths } from '@/lib/paths';
-import { showSnackbar } from '@/lib/snackbar';
-import { useSetInvoiceStatus, useStaffInvoices } from '../api/staff-invoices';
+import { useStaffInvoices } from '../api/staff-invoices';
+import { InvoiceMoveDialog, moveLabelKey } from './invoice-move-dialog';
 
 const PAGE_SIZE = 50;
 type Status = (typeof INVOICE_STATUSES)[number];
 const isStatus = (value: string | null): value is Status => INVOICE_STATUSES.includes(value as Status);
 
 /**
- * The invoices finance works through to payment (and admins, and account managers for their own partners): filtered
- * by status in the address, each moved one step at a time, waiting for approval → validated → in payment → paid;
- * every step is audited and the partner notified in the same words (the server's).
+ * The invoices finance works through to payment, filtered by status in the address. Finance and admins get one
+ * button per move of the transition table their role performs (validate, start payment, mark paid, send back; decision
+ * 064), each confirmed in a dialog, audited and told to the partner in the server's words; account and team managers
+ * read their partners' invoices with no button. Validating an invoice one created is left to another person.
  */
 export function StaffInvoices() {
   const { t } = useTranslation();
@@ -39,7 +41,7 @@ export function StaffInvoices() {
     order: 'desc',
     ...(isStatus(status) ? { status: [status] } : {}),
   });
-  const move = useSetInvoiceStatus();
+  const [moving, setMoving] = useState<{ invoice: StaffInvoice; move: InvoiceMove } | null>(null);
   const label = (value: string) => config.data.invoiceStatusList.find((item) => item.value === value)?.label ?? value;
 
   const set = (next: { status?: string | null; page?: number }) => {
@@ -56,16 +58,12 @@ export function StaffInvoices() {
     setSearchParams(params);
   };
 
-  const advance = (invoice: StaffInvoice, to: Status) =>
-    move.mutate(
-      { id: invoice.id, status: to },
-      {
-        onSuccess: () =>
-          showSnackbar({
-            kind: 'success',
-            message: t('staff.invoices.moved', { reference: invoice.reference, status: INVOICE_STATUS_LABELS[to] }),
-          }),
-      },
+  /** Account and team managers read invoices: no move, so no actions column (decision 064). */
+  const movesInvoices = INVOICE_STATUSES.some((from) => invoiceMovesFor(config.roles, from).length > 0);
+  /** The moves this staff member makes on an invoice: none for account and team managers (decision 064). */
+  const movesOf = (invoice: StaffInvoice) =>
+    invoiceMovesFor(config.roles, invoice.status).filter(
+      (move) => !(move.duty === 'validate_invoice' && invoice.createdById === config.user.id),
     );
 
   return (
@@ -103,12 +101,16 @@ export function StaffInvoices() {
                   <Table.Th>{t('staff.invoices.columns.due')}</Table.Th>
                   <Table.Th style={{ textAlign: 'right' }}>{t('staff.invoices.columns.amount')}</Table.Th>
                   <Table.Th>{t('staff.invoices.columns.status')}</Table.Th>
-                  <Table.Th>{t('staff.invoices.columns.actions')}</Table.Th>
+                  {movesInvoices ? <Table.Th>{t('staff.invoices.columns.actions')}</Table.Th> : null}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {invoices.data.list.map((invoice) => {
-                  const next = NEXT_INVOICE_STATUS[invoice.status];
+                  const moves = movesOf(invoice);
+                  const ownToValidate =
+                    movesInvoices &&
+                    invoice.status === 'waiting_for_approval' &&
+                    invoice.createdById === config.user.id;
                   return (
                     <Table.Tr key={invoice.id} data-testid="staff-invoice-row">
                       <Table.Td data-testid="staff-invoice-reference" style={{ whiteSpace: 'nowrap' }}>
@@ -146,19 +148,34 @@ export function StaffInvoices() {
                           </Text>
                         ) : null}
                       </Table.Td>
-                      <Table.Td>
-                        {next ? (
-                          <Button
-                            size="compact-sm"
-                            variant={next === 'paid' ? 'filled' : 'light'}
-                            data-testid="staff-invoice-next"
-                            loading={move.isPending && move.variables?.id === invoice.id}
-                            onClick={() => advance(invoice, next)}
-                          >
-                            {t(`staff.invoices.next.${next}`)}
-                          </Button>
-                        ) : null}
-                      </Table.Td>
+                      {movesInvoices ? (
+                        <Table.Td>
+                          <Group gap="xs" wrap="nowrap">
+                            {moves.map((move) => (
+                              <Button
+                                key={move.to}
+                                size="compact-sm"
+                                variant={
+                                  move.duty === 'send_invoice_back'
+                                    ? 'default'
+                                    : move.to === 'paid'
+                                      ? 'filled'
+                                      : 'light'
+                                }
+                                data-testid="staff-invoice-move"
+                                onClick={() => setMoving({ invoice, move })}
+                              >
+                                {t(moveLabelKey(invoice.status, move))}
+                              </Button>
+                            ))}
+                          </Group>
+                          {ownToValidate ? (
+                            <Text size="xs" c="dimmed" data-testid="staff-invoice-own">
+                              {t('staff.invoices.ownInvoice')}
+                            </Text>
+                          ) : null}
+                        </Table.Td>
+                      ) : null}
                     </Table.Tr>
                   );
                 })}
@@ -176,6 +193,9 @@ export function StaffInvoices() {
           ) : null}
         </>
       )}
+      {moving ? (
+        <InvoiceMoveDialog invoice={moving.invoice} move={moving.move} onClose={() => setMoving(null)} />
+      ) : null}
     </Stack>
   );
 }

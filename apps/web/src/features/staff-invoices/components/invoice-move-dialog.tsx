@@ -1,0 +1,104 @@
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  INVOICE_MOVE_REASON_MAX,
+  INVOICE_STATUS_LABELS,
+  type InvoiceMove,
+  type InvoiceStatusBody,
+  type StaffInvoice,
+} from '@portal/contracts';
+import { showSnackbar } from '@/lib/snackbar';
+import { useSetInvoiceStatus } from '../api/staff-invoices';
+
+/** A move's words: forward moves by where they lead, send-backs by where they come from (decision 064). */
+export const moveLabelKey = (from: StaffInvoice['status'], move: InvoiceMove) =>
+  move.duty === 'send_invoice_back' ? `staff.invoices.sendBack.${from}` : `staff.invoices.next.${move.to}`;
+
+/**
+ * Confirms one move of an invoice before it is made (each is audited and told to the partner); sending one back asks
+ * why, which the audit entry keeps (decision 064).
+ */
+export function InvoiceMoveDialog({
+  invoice,
+  move,
+  onClose,
+}: {
+  invoice: StaffInvoice;
+  move: InvoiceMove;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const change = useSetInvoiceStatus();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const sendBack = move.duty === 'send_invoice_back';
+  const action = t(moveLabelKey(invoice.status, move));
+  const missing = sendBack && reason.trim() === '';
+  const tooLong = reason.length > INVOICE_MOVE_REASON_MAX;
+  const reasonError = tooLong
+    ? t('formError.maxLength', { n: INVOICE_MOVE_REASON_MAX })
+    : touched && missing
+      ? t('formError.required')
+      : null;
+
+  const confirm = () => {
+    setTouched(true);
+    if (missing || tooLong) return;
+    const body: InvoiceStatusBody = reason.trim() ? { status: move.to, reason: reason.trim() } : { status: move.to };
+    change.mutate(
+      { id: invoice.id, body },
+      {
+        onSuccess: () => {
+          showSnackbar({
+            kind: 'success',
+            message: t('staff.invoices.moved', {
+              reference: invoice.reference,
+              status: INVOICE_STATUS_LABELS[move.to],
+            }),
+          });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('staff.invoices.confirmTitle', { action, reference: invoice.reference })}
+      data-testid="staff-invoice-dialog"
+    >
+      <Stack>
+        <Text size="sm">
+          {t(sendBack ? 'staff.invoices.explainBack' : 'staff.invoices.explain', {
+            reference: invoice.reference,
+            status: INVOICE_STATUS_LABELS[move.to],
+          })}
+        </Text>
+        {sendBack ? (
+          <Textarea
+            label={t('staff.invoices.reason')}
+            description={t('staff.invoices.reasonHint')}
+            required
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={reasonError}
+            rows={3}
+            data-testid="staff-invoice-reason"
+          />
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('staff.invoices.cancel')}
+          </Button>
+          <Button onClick={confirm} loading={change.isPending} data-testid="staff-invoice-confirm">
+            {action}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

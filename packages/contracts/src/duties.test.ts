@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { INVOICE_STATUSES } from './constants.js';
+import { INVOICE_TRANSITIONS, invoiceMove, invoiceMovesFor } from './billing.js';
+import { DUTIES, DUTY_ROLES, performsDuty } from './duties.js';
+
+describe('the duty table (decision 064)', () => {
+  it('gives invoice moves to admins and finance, override approvals and billing runs to admins alone', () => {
+    expect(DUTIES.filter((duty) => performsDuty(['ROLE_FINANCE'], duty))).toEqual([
+      'validate_invoice',
+      'start_invoice_payment',
+      'mark_invoice_paid',
+      'send_invoice_back',
+    ]);
+    expect(DUTIES.filter((duty) => performsDuty(['ROLE_ADMIN'], duty))).toEqual([...DUTIES]);
+    for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER', 'ROLE_PARTNER'])
+      expect(
+        DUTIES.filter((duty) => performsDuty([role], duty)),
+        role,
+      ).toEqual([]);
+    expect(DUTY_ROLES.approve_payout_override).toEqual(['ROLE_ADMIN']);
+  });
+});
+
+describe('the invoice transitions (decision 064)', () => {
+  it('go one step forward, or one step back to send back; paid is final', () => {
+    const order = INVOICE_STATUSES;
+    for (const from of order)
+      for (const move of INVOICE_TRANSITIONS[from]) {
+        const step = order.indexOf(move.to) - order.indexOf(from);
+        expect(step === 1 ? move.duty !== 'send_invoice_back' : step === -1 && move.duty === 'send_invoice_back').toBe(
+          true,
+        );
+      }
+    expect(INVOICE_TRANSITIONS.paid).toEqual([]);
+    expect(invoiceMove('waiting_for_approval', 'paid')).toBeNull();
+    expect(invoiceMove('paid', 'payment_in_progress')).toBeNull();
+    expect(invoiceMove('payment_in_progress', 'invoice_validated')?.duty).toBe('send_invoice_back');
+  });
+
+  it('offer a role only the moves it performs', () => {
+    expect(invoiceMovesFor(['ROLE_FINANCE'], 'invoice_validated').map((m) => m.to)).toEqual([
+      'payment_in_progress',
+      'waiting_for_approval',
+    ]);
+    expect(invoiceMovesFor(['ROLE_ACCOUNT_MANAGER'], 'invoice_validated')).toEqual([]);
+    expect(invoiceMovesFor(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'], 'waiting_for_approval')).toEqual([]);
+  });
+});

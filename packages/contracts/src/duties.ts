@@ -1,0 +1,32 @@
+import type { Role, StaffRole } from './constants.js';
+
+/**
+ * What staff do to money, one duty per action (decision 064). Who performs each is this one table: the server checks
+ * it on every path that moves money, and the console shows an action only to the roles it names. A second rule sits
+ * beside it, on the server: nobody approves a payable they created (an invoice from a billing run they started, a
+ * payout override they requested).
+ */
+export const DUTIES = [
+  'validate_invoice',
+  'start_invoice_payment',
+  'mark_invoice_paid',
+  'send_invoice_back',
+  'approve_payout_override',
+  'run_billing',
+] as const;
+export type Duty = (typeof DUTIES)[number];
+
+/** The roles that perform each duty; account and team managers perform none of them: they read invoices. */
+export const DUTY_ROLES: Readonly<Record<Duty, readonly StaffRole[]>> = {
+  validate_invoice: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  start_invoice_payment: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  mark_invoice_paid: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  send_invoice_back: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  // Never the member who requested it (the approval queue checks that).
+  approve_payout_override: ['ROLE_ADMIN'],
+  run_billing: ['ROLE_ADMIN'],
+};
+
+/** Whether a user of these roles performs a duty. */
+export const performsDuty = (roles: readonly (Role | string)[], duty: Duty): boolean =>
+  DUTY_ROLES[duty].some((role) => roles.includes(role));
