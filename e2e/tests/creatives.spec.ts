@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO, apiLogin, approvedPartner, signIn, snackbar } from '../fixtures.js';
 
-test.describe('creatives and landing pages (issue 26)', () => {
+test.describe('creatives and landing pages (decision 050)', () => {
   test('an admin adds a creative and a landing page; the partner downloads and copies the creative with its own link, picks the page, and its click lands there', async ({
     page,
     browser,

@@ -25,7 +25,7 @@ function watchCspViolations(page: Page): string[] {
   return violations;
 }
 
-test.describe('session swap by a sign-in link (issue 16, finding 2)', () => {
+test.describe('session swap by a sign-in link (decision 031)', () => {
   test('a signed-in partner is not switched: the link asks, naming both, and the token leaves the address', async ({
     page,
     context,
@@ -193,7 +193,7 @@ test.describe('redirects after sign-in stay on the portal (decision 031)', () =>
   });
 });
 
-test.describe('session cookies (issue 16, finding 9)', () => {
+test.describe('session cookies (decision 031)', () => {
   test('the form and a sign-in link write token and expiry SameSite=Strict', async ({ page, context, request }) => {
     await signIn(page, DEMO.partner.email, DEMO.partner.password, { rememberMe: true });
     const fromForm = (await context.cookies(baseURL())).filter((c) => c.name === 'token' || c.name === 'expiry');
@@ -216,7 +216,7 @@ test.describe('session cookies (issue 16, finding 9)', () => {
   });
 });
 
-test.describe('content security policy (issue 16, finding 9)', () => {
+test.describe('content security policy (decision 031)', () => {
   test('an inline script in the page does not run', async ({ page, context, request }) => {
     await useApiSession(context, request, DEMO.partner);
     const violations = watchCspViolations(page);

@@ -77,7 +77,7 @@ test.describe('offers written in the console', () => {
     await expect(snackbar(page, "The partner's payout was saved.")).toBeVisible();
     await expect(overrides.getByTestId('staff-offer-override-row')).toContainText(partner.companyName);
 
-    // Caps (issue 20): the whole offer's clicks per day (an admin's form starts on all partners), then the
+    // Caps (decision 045): the whole offer's clicks per day (an admin's form starts on all partners), then the
     // partner's conversions per day.
     const caps = page.getByTestId('staff-offer-caps');
     await caps.getByTestId('staff-offer-cap-metric').click();

@@ -5,7 +5,7 @@ import { DEMO, signIn } from '../fixtures.js';
 /** French figures as the screen writes them ('1 234', '12,50 €') back to numbers. */
 const count = (text: string | null) => Number((text ?? '').replace(/\s/gu, ''));
 
-test.describe('network reports (issue 21)', () => {
+test.describe('network reports (decision 046)', () => {
   test("an admin reads the partner breakdown whose Totals add up, exports it, and sees the network's numbers at home", async ({
     page,
   }, testInfo) => {

@@ -15,7 +15,7 @@ import {
 import { createOffer } from './offer-fixtures.js';
 
 /** Decision 041: advertisers and products managed by admins, token rotation, the postback log. */
-describe('advertisers and products (issue 19)', () => {
+describe('advertisers and products (decision 041)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-07-01T08:00:00Z'));
   let admin: Record<string, string>;

@@ -30,7 +30,7 @@ import { setAllOffersAccess } from './offer-fixtures.js';
  * requests); click caps are counted in the process; a decline gives back; periods are Paris days and months; the 90 %
  * alert goes once; the partner sees its own caps and only 'available' or 'capped' of the offer's.
  */
-describe('offer caps (issue 20)', () => {
+describe('offer caps (decision 045)', () => {
   let t: TestApp;
   // A winter Thursday, 09:00 in Paris.
   const clock = testClock(new Date('2026-01-15T08:00:00Z'));

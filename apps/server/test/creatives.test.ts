@@ -17,7 +17,7 @@ import { createApplication, createOffer, setAllOffersAccess } from './offer-fixt
  * Decision 050: creatives and landing pages staff attach to an offer; partners who may run it see them, download a
  * creative with their own tracking link inside, and send a click to a landing page of that offer (never another's).
  */
-describe('creatives and landing pages (issue 26)', () => {
+describe('creatives and landing pages (decision 050)', () => {
   let t: TestApp;
   let admin: Record<string, string>;
   let manager: Record<string, string>;

@@ -97,7 +97,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => t?.close());
 
-describe('CSV exports neutralise formulas (issue 16, finding 1)', () => {
+describe('CSV exports neutralise formulas (decision 029)', () => {
   it('prefixes the sub-ID and trackers of the click report, and leaves the numbers plain', async () => {
     const [header, ...rows] = await exported('click');
     expect(header).toEqual([

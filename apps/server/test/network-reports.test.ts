@@ -20,7 +20,7 @@ import { setAllOffersAccess } from './offer-fixtures.js';
  * and conversions (in the viewer's time zone and scope); Totals are the sums; a partner's own report total equals
  * its payout in the staff partner breakdown; no partner answer carries advertiser revenue or margin.
  */
-describe('network reports (issue 21)', () => {
+describe('network reports (decision 046)', () => {
   let t: TestApp;
   // 23:30 UTC: already the next day for a viewer at +05:00.
   const clock = testClock(new Date('2026-03-10T23:30:00Z'));

@@ -17,7 +17,7 @@ import {
 import { createApplication, createOffer } from './offer-fixtures.js';
 
 /** Decision 042: news written by staff, scheduled, and shown to its audience only. */
-describe('news managed by staff (issue 19)', () => {
+describe('news managed by staff (decision 042)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-08-03T10:00:00Z'));
   let admin: Record<string, string>;

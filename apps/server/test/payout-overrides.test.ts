@@ -18,7 +18,7 @@ import { setAllOffersAccess } from './offer-fixtures.js';
  * (its payout and goal payouts), the offer detail (goals and their base tier) and top offers, and earns it on
  * conversions recorded after it; another partner sees and earns the goal's payout.
  */
-describe('partner payout overrides (issue 20)', () => {
+describe('partner payout overrides (decision 045)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-07-01T08:00:00Z'));
   let admin: Record<string, string>;

@@ -20,7 +20,7 @@ import { setAllOffersAccess, verticalIds } from './offer-fixtures.js';
  * verticals, an allow-list, dates, a fallback), and /click enforcing them: the visitor's country from its address
  * (X-Forwarded-For under TRUST_PROXY, an offline GeoIP file), refusals counted with their reasons.
  */
-describe('offers managed by staff, and targeting (issue 19)', () => {
+describe('offers managed by staff, and targeting (decision 044)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-07-01T08:00:00Z'));
   let admin: Record<string, string>;

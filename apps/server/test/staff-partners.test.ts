@@ -17,7 +17,7 @@ import {
 import { createApplication, createOffer } from './offer-fixtures.js';
 
 /** Decision 040: partners managed end to end, and the application and document queues. */
-describe('the staff console’s partners and queues (issue 18)', () => {
+describe('the staff console’s partners and queues (decision 040)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-06-10T09:00:00Z'));
   let admin: Record<string, string>;

@@ -554,7 +554,7 @@ describe('two-factor authentication by SMS', () => {
     });
   });
 
-  describe('staff (issue 17, decision 037)', () => {
+  describe('staff (decision 037)', () => {
     it('a staff member enables it as a partner does, signs in with the code, and passes the staff requirement', async () => {
       const admin = await createStaff(t, 'ROLE_ADMIN');
       const manager = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');

@@ -46,7 +46,7 @@ describe('landingUrl', () => {
   });
 });
 
-describe('decideClick targeting (issue 19)', () => {
+describe('decideClick targeting (decision 044)', () => {
   const DAY = 86_400_000;
   const now = Date.parse('2026-07-01T12:00:00Z');
   const context = (offer: Partial<NonNullable<ClickContext['offer']>> = {}): ClickContext => ({

@@ -143,7 +143,7 @@ export async function deleteOverride(tx: DbOrTx, overrideId: number): Promise<vo
 }
 
 /**
- * The payout resolver (issue 20): a partner's overrides on some offers, keyed `offerId:goal`. Every place a partner's
+ * The payout resolver (decision 045): a partner's overrides on some offers, keyed `offerId:goal`. Every place a partner's
  * payout is shown applies them with `resolvePayout`; a conversion reads the same rows in its own query.
  */
 export async function overridesOf(

@@ -28,7 +28,7 @@ describe('buildTrackingLink', () => {
     expect(params.has('tc3')).toBe(false);
   });
 
-  it('names the landing page the partner picked (issue 26)', () => {
+  it('names the landing page the partner picked (decision 050)', () => {
     expect(buildTrackingLink('https://portal.example', 12, 3, { subid: 'x' }, 44)).toBe(
       'https://portal.example/click?offer_id=12&aff_id=3&lp=44&subid=x',
     );

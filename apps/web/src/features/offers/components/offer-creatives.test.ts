@@ -4,7 +4,7 @@ import { creativeCode } from './offer-creatives';
 const base = { id: 1, offerId: 2, imageId: null, image: null, width: null, height: null, html: null, text: null, createdAt: null }; // prettier-ignore
 const link = 'https://portal.example/click?offer_id=2&aff_id=3&subid=a';
 
-describe('creativeCode (issue 26)', () => {
+describe('creativeCode (decision 050)', () => {
   it('links a banner to the partner’s link, sized, with its name as the alternative text', () => {
     const banner = { ...base, kind: 'banner' as const, name: 'MPU "300"', image: '/api/v1/image/9', width: 300, height: 250 }; // prettier-ignore
     expect(creativeCode(banner, link, 'https://portal.example')).toBe(

@@ -84,7 +84,7 @@ describe('OfferDetail', () => {
     expect(description.innerHTML).not.toContain('script');
   });
 
-  it('lists every goal with what it pays the partner when there are several (issue 26)', async () => {
+  it('lists every goal with what it pays the partner when there are several (decision 050)', async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url.includes('/config')) return config();
@@ -207,7 +207,7 @@ describe('OfferDetail', () => {
       expect(await navigator.clipboard.readText()).toBe(expected);
     });
 
-    it('lets the partner pick a landing page, and copies a creative with that very link inside (issue 26)', async () => {
+    it('lets the partner pick a landing page, and copies a creative with that very link inside (decision 050)', async () => {
       const user = userEvent.setup();
       serve(offer('public', false), {
         landingPages: [{ id: 44, name: 'Quiz funnel', preview: null, previewUrl: 'https://x.example/quiz' }],

@@ -42,7 +42,7 @@ const QUEUES: readonly Queue[] = [
   { key: 'invoicesWaitingForApproval', to: () => paths.staffInvoices.href('waiting_for_approval') },
 ];
 
-/** The staff console's home (issue 17): each work queue the role works, with its count and where to work it. */
+/** The staff console's home (decision 036): each work queue the role works, with its count and where to work it. */
 export function StaffHome() {
   const { t } = useTranslation();
   const config = useConfig();
@@ -262,7 +262,7 @@ function StaffAlerts() {
 }
 
 /**
- * The network's numbers in the viewer's scope (issue 21): today, 7 days and month to date, and the week's best
+ * The network's numbers in the viewer's scope (decision 046): today, 7 days and month to date, and the week's best
  * partners and offers by margin.
  */
 function NetworkNumbers() {
