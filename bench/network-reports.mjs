@@ -23,7 +23,9 @@ const SUMS = 'sum(clicks), sum(conversions), sum(pending), sum(rejected), sum(pa
 
 const dist = path.join(here, '../apps/server/dist');
 if (!fs.existsSync(path.join(dist, 'modules/network-reports/network-reports.repository.js'))) {
-  console.error('apps/server/dist is missing or older than the network reports (decision 046): run `npm run build` first.');
+  console.error(
+    'apps/server/dist is missing or older than the network reports (decision 046): run `npm run build` first.',
+  );
   process.exit(1);
 }
 const { openDatabase } = await import(path.join(dist, 'db/client.js'));
