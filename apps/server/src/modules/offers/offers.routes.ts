@@ -7,8 +7,8 @@ import { partnerIdOf } from '../../plugins/auth.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { partnerCaps } from '../caps/index.js';
-import { decideApplications } from './application-decisions.js';
-import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.js';
+import { decideApplication } from './application-decisions.js';
+import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.repository.js';
 import {
   decideOverrideRequest,
   listOverrideRequests,
@@ -113,21 +113,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { status, reason } = request.body;
-      await db.transaction((tx) =>
-        decideApplications(
-          tx,
-          [request.params.id],
-          { status, reason },
-          {
-            scope: staffScopeOf(request),
-            actor: auditActorOf(request),
-            now: ctx.now(),
-            publicUrl: ctx.config.publicUrl,
-          },
-        ),
+      const decided = await decideApplication(
+        db,
+        request.params.id,
+        { status, reason },
+        { scope: staffScopeOf(request), actor: auditActorOf(request), now: ctx.now(), publicUrl: ctx.config.publicUrl },
       );
-      const decided = await findApplication(db, request.params.id);
-      if (!decided) throw notFound('Application not found.');
       return ok(decided);
     },
   });
