@@ -1,4 +1,3 @@
-import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import {
   BILLING_TIMEZONE,
   VAT_RATE_PERCENT_BY_COUNTRY,
@@ -10,16 +9,24 @@ import {
   type BillingRunResult,
 } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { billingRequests, conversions, countries, partners } from '../../db/schema.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
 import { notifyPartner } from '../notifications/index.js';
 import { attachInvoicePdf, invoiceParty } from './invoice-pdf.js';
-import { insertInvoice } from './billing.repository.js';
-
-/** Serialises billing runs (and so invoice numbering) across connections and servers. */
-const BILLING_RUN_LOCK = 727_001;
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
+import { insertInvoice } from './billing.repository.js';
+import {
+  billingRequestIdFor,
+  countryName,
+  insertBillingRequest,
+  lockBillingRuns,
+  markConversionsBilled,
+  parisMonthBounds,
+  partnerRow,
+  setBillingRequestTotals,
+  unbilledDue,
+  unbilledPairs,
+} from './billing-run.repository.js';
 
 /** Writes of no person (the demo seed's run). */
 const SYSTEM_ACTOR: AuditActor = { actorId: null, ip: null, requestId: null };
@@ -49,14 +56,6 @@ function lastDayOf(month: string): string {
   return `${month}-${String(days).padStart(2, '0')}`;
 }
 
-/** Approved conversions recorded before `end` that no request has billed yet. */
-const unbilledBefore = (end: Date) =>
-  and(eq(conversions.status, 'approved'), isNull(conversions.billingRequestId), lt(conversions.createdAt, end));
-
-/** The same, for one partner in one currency. */
-const unbilled = (partnerId: number, currency: string, end: Date) =>
-  and(eq(conversions.partnerId, partnerId), eq(conversions.currency, currency), unbilledBefore(end));
-
 /**
  * Bills one Paris month that is over (decision 027). For each partner and currency with approved conversions not
  * billed yet and recorded before the month's end (late approvals and deferred amounts of earlier months included),
@@ -68,28 +67,12 @@ const unbilled = (partnerId: number, currency: string, end: Date) =>
  */
 export async function runBilling(ctx: BillingRunContext, month: string): Promise<BillingRunResult> {
   const { db } = ctx;
-  const [bounds] = await db
-    .select({
-      start: sql<Date>`(${`${month}-01`}::date)::timestamp at time zone ${BILLING_TIMEZONE}`.mapWith(toDate),
-      end: sql<Date>`(${`${month}-01`}::date + interval '1 month')::timestamp at time zone ${BILLING_TIMEZONE}`.mapWith(
-        toDate,
-      ),
-    })
-    .from(sql`(select 1) as one`);
-  if (!bounds) throw new Error('no month bounds');
-  const { start, end } = bounds;
+  const { start, end } = await parisMonthBounds(db, month);
   if (end.getTime() > ctx.now.getTime()) {
     throw badRequest('The month is not over yet.', { month: 'The month is not over yet.' });
   }
 
-  const pairs = await db
-    .selectDistinct({
-      partnerId: sql<number>`${conversions.partnerId}`.mapWith(Number),
-      currency: conversions.currency,
-    })
-    .from(conversions)
-    .where(and(isNotNull(conversions.partnerId), unbilledBefore(end)))
-    .orderBy(conversions.partnerId, conversions.currency);
+  const pairs = await unbilledPairs(db, end);
 
   const result: BillingRunResult = { month, created: [], alreadyBilled: [] };
   for (const { partnerId, currency } of pairs) {
@@ -125,61 +108,37 @@ export async function runBilling(ctx: BillingRunContext, month: string): Promise
   return result;
 }
 
-function toDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(String(value));
-}
-
 async function billPartner(
   tx: DbOrTx,
   ctx: BillingRunContext,
   job: { month: string; start: Date; end: Date; partnerId: number; currency: string },
 ): Promise<BillingRunRequest | 'already billed' | null> {
   const { month, start, end, partnerId, currency } = job;
-  await tx.execute(sql`select pg_advisory_xact_lock(${BILLING_RUN_LOCK})`);
-  const [existing] = await tx
-    .select({ id: billingRequests.id })
-    .from(billingRequests)
-    .where(
-      and(
-        eq(billingRequests.partnerId, partnerId),
-        eq(billingRequests.startingAt, start),
-        eq(billingRequests.paymentCurrency, currency),
-      ),
-    );
-  if (existing) return 'already billed';
-  const [partner] = await tx.select().from(partners).where(eq(partners.id, partnerId));
+  await lockBillingRuns(tx);
+  if ((await billingRequestIdFor(tx, partnerId, start, currency)) !== null) return 'already billed';
+  const partner = await partnerRow(tx, partnerId);
   if (!partner) return null;
-  const [due] = await tx
-    .select({
-      payout: sql<number>`coalesce(sum(${conversions.payout}), 0)`.mapWith(Number),
-      count: sql<number>`count(*)`.mapWith(Number),
-    })
-    .from(conversions)
-    .where(unbilled(partnerId, currency, end));
+  const due = await unbilledDue(tx, partnerId, currency, end);
   if (!due || due.count === 0 || due.payout <= 0) return null;
 
   const deferred = partner.paymentThreshold !== null && due.payout < partner.paymentThreshold;
   const vatPercent = VAT_RATE_PERCENT_BY_COUNTRY[partner.country ?? ''] ?? 0;
-  const [request] = await tx
-    .insert(billingRequests)
-    .values({
-      partnerId,
-      startingAt: start,
-      // The period's last moment, included.
-      endingAt: new Date(end.getTime() - 1000),
-      totalAmount: due.payout + vatOn(due.payout, vatPercent),
-      totalVatAmount: vatOn(due.payout, vatPercent),
-      partnerAccountType: partner.accountType,
-      partnerName: partner.companyName,
-      paymentThreshold: partner.paymentThreshold,
-      paymentTerms: partner.paymentTerms,
-      paymentCurrency: currency,
-      deferred,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .returning({ id: billingRequests.id });
-  if (!request) throw new Error('billing request insert returned nothing');
+  const requestId = await insertBillingRequest(tx, {
+    partnerId,
+    startingAt: start,
+    // The period's last moment, included.
+    endingAt: new Date(end.getTime() - 1000),
+    totalAmount: due.payout + vatOn(due.payout, vatPercent),
+    totalVatAmount: vatOn(due.payout, vatPercent),
+    partnerAccountType: partner.accountType,
+    partnerName: partner.companyName,
+    paymentThreshold: partner.paymentThreshold,
+    paymentTerms: partner.paymentTerms,
+    paymentCurrency: currency,
+    deferred,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+  });
   const period = billingMonthLabel(month);
   const notify = async (title: string) => {
     if (ctx.notify === false) return;
@@ -190,7 +149,7 @@ async function billPartner(
     );
   };
   const outcome = (excluding: number, conversionCount: number, invoice: string | null): BillingRunRequest => ({
-    billingRequestId: request.id,
+    billingRequestId: requestId,
     partnerId,
     partnerName: partnerDisplayName(partner.companyName, partner.id),
     currency,
@@ -210,29 +169,20 @@ async function billPartner(
 
   // The conversions this request pays, marked in one statement; the totals are theirs (a conversion approved since
   // the sum above is in both).
-  const billed = await tx
-    .update(conversions)
-    .set({ billingRequestId: request.id })
-    .where(unbilled(partnerId, currency, end))
-    .returning({ payout: conversions.payout });
+  const billed = await markConversionsBilled(tx, requestId, { partnerId, currency, end });
   const excluding = billed.reduce((sum, row) => sum + row.payout, 0);
   const vat = vatOn(excluding, vatPercent);
-  await tx
-    .update(billingRequests)
-    .set({ totalAmount: excluding + vat, totalVatAmount: vat })
-    .where(eq(billingRequests.id, request.id));
+  await setBillingRequestTotals(tx, requestId, { totalAmount: excluding + vat, totalVatAmount: vat });
 
   // Who started the run created the invoice, and may not validate it (decision 064); the system's run, nobody.
   const invoice = await insertInvoice(tx, {
-    billingRequestId: request.id,
+    billingRequestId: requestId,
     year: month.slice(0, 4),
     createdById: ctx.actor?.actorId ?? null,
     now: ctx.now,
   });
   const { reference } = invoice;
-  const [country] = partner.country
-    ? await tx.select({ name: countries.name }).from(countries).where(eq(countries.isoCode, partner.country))
-    : [];
+  const country = partner.country ? await countryName(tx, partner.country) : undefined;
   await attachInvoicePdf(
     tx,
     ctx.storage,
@@ -241,7 +191,7 @@ async function billPartner(
       reference,
       issuedOn: parisDay(ctx.now),
       period: { startDate: `${month}-01`, endDate: lastDayOf(month) },
-      partner: invoiceParty(partner, country?.name),
+      partner: invoiceParty(partner, country),
       network: ctx.network,
       totalAmount: excluding + vat,
       totalVatAmount: vat,

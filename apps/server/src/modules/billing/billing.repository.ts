@@ -58,6 +58,11 @@ export async function setInvoiceStatus(db: DbOrTx, invoiceId: number, status: In
     .where(eq(invoices.id, invoiceId));
 }
 
+/** Links an invoice to its PDF's stored file. */
+export async function setInvoiceFile(db: DbOrTx, invoiceId: number, fileId: number): Promise<void> {
+  await db.update(invoices).set({ invoiceFileId: fileId }).where(eq(invoices.id, invoiceId));
+}
+
 /**
  * A billing request's invoice, numbered after the year's last one (INV-2026-0001 …; the run's advisory lock keeps
  * numbers unique), and who created it (decision 064).

@@ -4,13 +4,13 @@ import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
-import { reachesBilling, staffScopeOf } from '../access/index.js';
+import { staffScopeOf } from '../access/index.js';
 import type { AppContext } from '../../context.js';
 import { userTimezone } from '../statistics/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { runBilling } from './billing-run.js';
-import { invoiceDto, listBillingRequests, listStaffInvoices, lockInvoice, nextPayment } from './billing.repository.js';
-import { assertMovesInvoices, changeInvoiceStatus } from './invoice-status.js';
+import { listBillingRequests, listStaffInvoices, nextPayment } from './billing.repository.js';
+import { assertMovesInvoices, moveInvoice } from './invoice-status.js';
 
 /**
  * Billing requests and invoices: the partner reads its own (the Payments screen, decision 025); finance and admins
@@ -53,18 +53,12 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     // Account and team managers read invoices and move none (decision 064): refused on their role, before any lookup.
     onRequest: [app.requireStaff(), async (request) => assertMovesInvoices(staffScopeOf(request).roles)],
     handler: async (request) => {
-      const scope = staffScopeOf(request);
-      const updated = await ctx.db.transaction(async (tx) => {
-        const invoice = await lockInvoice(tx, request.params.id);
-        if (!invoice || !reachesBilling(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
-        return changeInvoiceStatus(
-          tx,
-          { now: ctx.now(), publicUrl: ctx.config.publicUrl, actor: auditActorOf(request), roles: scope.roles },
-          invoice,
-          request.body,
-        );
+      const invoice = await moveInvoice(ctx.db, staffScopeOf(request), request.params.id, request.body, {
+        now: ctx.now(),
+        publicUrl: ctx.config.publicUrl,
+        actor: auditActorOf(request),
       });
-      return ok(invoiceDto(updated));
+      return ok(invoice);
     },
   });
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import PDFDocument from 'pdfkit';
-import { eq, type SQL } from 'drizzle-orm';
 import { formatLocalDate, formatMoneyMinor } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { invoices, type partners } from '../../db/schema.js';
 import type { FileStorage } from '../../lib/storage.js';
-import { insertFile } from '../files/index.js';
+import { insertFile, type NewFile } from '../files/index.js';
+import type { PartnerRow } from './billing-run.repository.js';
+import { setInvoiceFile } from './billing.repository.js';
 
 export type InvoiceDocument = {
   reference: string;
@@ -75,8 +75,6 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
   });
 }
 
-type PartnerRow = typeof partners.$inferSelect;
-
 /** How a partner appears on its invoice: name, postal address, VAT number. */
 export function invoiceParty(partner: PartnerRow, countryName: string | undefined): InvoiceDocument['partner'] {
   return {
@@ -98,7 +96,7 @@ export function invoiceParty(partner: PartnerRow, countryName: string | undefine
 export async function attachInvoicePdf(
   db: DbOrTx,
   storage: FileStorage,
-  invoice: { id: number; partnerId: number; createdAt: Date | SQL },
+  invoice: { id: number; partnerId: number; createdAt: NonNullable<NewFile['createdAt']> },
   document: InvoiceDocument,
 ): Promise<number> {
   const pdf = await renderInvoicePdf(document);
@@ -113,6 +111,6 @@ export async function attachInvoicePdf(
     ownerPartnerId: invoice.partnerId,
     createdAt: invoice.createdAt,
   });
-  await db.update(invoices).set({ invoiceFileId: fileId }).where(eq(invoices.id, invoice.id));
+  await setInvoiceFile(db, invoice.id, fileId);
   return fileId;
 }

@@ -9,11 +9,12 @@ import {
   type InvoiceStatusBody,
   type Role,
 } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, forbidden } from '../../lib/errors.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { reachesBilling, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { notifyPartner } from '../notifications/index.js';
-import { setInvoiceStatus, type lockInvoice } from './billing.repository.js';
+import { invoiceDto, lockInvoice, setInvoiceStatus } from './billing.repository.js';
 
 export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
 
@@ -109,4 +110,23 @@ export async function changeInvoiceStatus(
       { publicUrl: ctx.publicUrl },
     );
   return { ...invoice, status, updatedAt: ctx.now };
+}
+
+/**
+ * The staff's move of one invoice (the route's service): the invoice locked in one transaction, a 404 outside the
+ * mover's billing reach, then the move of changeInvoiceStatus; answers the invoice as the API shows it.
+ */
+export async function moveInvoice(
+  db: Db,
+  scope: StaffScope,
+  invoiceId: number,
+  body: InvoiceStatusBody,
+  ctx: Omit<InvoiceStatusContext, 'roles'>,
+) {
+  const updated = await db.transaction(async (tx) => {
+    const invoice = await lockInvoice(tx, invoiceId);
+    if (!invoice || !reachesBilling(scope, invoice.accountManagerId)) throw notFound('Invoice not found.');
+    return changeInvoiceStatus(tx, { ...ctx, roles: scope.roles }, invoice, body);
+  });
+  return invoiceDto(updated);
 }

@@ -1,32 +1,17 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PREFIX, DOCUMENT_TYPES, FILE_LINK_TTL_SECONDS, filesEndpoints } from '@portal/contracts';
+import { API_PREFIX, FILE_LINK_TTL_SECONDS, filesEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { secretStore } from '../../lib/secrets.js';
 import { DOWNLOAD_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
 import { equalDigests } from '../../lib/tokens.js';
-import { removeStored } from '../../lib/uploads.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
-import { isStaff, loadStaffScope, type StaffScope } from '../access/index.js';
+import { isStaff, loadStaffScope } from '../access/index.js';
 import type { AppContext } from '../../context.js';
-import { staffReadsFile } from './file-readers.js';
-import { deleteOwnFile, fileById, fileWithOwner, ownFile } from './files.repository.js';
-
-/** A partner's file of a kind the staff member reads, of a partner it reaches; null otherwise, like a missing one. */
-async function staffFile(db: AppContext['db'], scope: StaffScope, id: number) {
-  const found = await fileWithOwner(db, id);
-  if (!found || found.file.ownerPartnerId === null) return null;
-  const owner = {
-    accountManagerId: found.accountManagerId,
-    pendingUnassigned: found.partnerStatus === 'pending' && found.accountManagerId === null,
-  };
-  return staffReadsFile(scope, found.file.type, owner) ? found.file : null;
-}
-
-/** Files a partner may delete: its own uploads, never what staff produced for it (invoices, logo). */
-const DELETABLE_TYPES: readonly string[] = ['contact_document', ...DOCUMENT_TYPES];
+import { fileById, ownFile } from './files.repository.js';
+import { deleteOwnUpload, staffFile } from './files.service.js';
 
 function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -92,14 +77,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(filesEndpoints.delete),
     onRequest: app.requireAuth(),
     handler: async (request) => {
-      const partnerId = partnerIdOf(request);
-      const key = await db.transaction(async (tx) => {
-        const file = await ownFile(tx, partnerId, request.params.id, true);
-        if (!file) throw notFound('File not found.');
-        if (!DELETABLE_TYPES.includes(file.type)) throw forbidden('This file cannot be deleted.');
-        return deleteOwnFile(tx, partnerId, file.id);
-      });
-      await removeStored(ctx.storage, key ? [key] : [], request.log);
+      await deleteOwnUpload(db, ctx.storage, partnerIdOf(request), request.params.id, request.log);
       return ok(null, { message: 'The file was deleted.' });
     },
   });

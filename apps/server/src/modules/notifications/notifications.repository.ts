@@ -1,7 +1,7 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { Notification } from '@portal/contracts';
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Notification, NotificationKind } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { notifications } from '../../db/schema.js';
+import { emailOutbox, notifications, users } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 
 type Row = typeof notifications.$inferSelect;
@@ -63,4 +63,43 @@ export async function markAllRead(db: DbOrTx, partnerId: number, now: Date): Pro
     .update(notifications)
     .set({ readAt: now })
     .where(and(eq(notifications.partnerId, partnerId), isNull(notifications.readAt)));
+}
+
+/**
+ * The preference that lets a kind of notification reach a user's inbox (the account screen's
+ * checkboxes). Newsletter and partner special offers are not notifications: docs/decisions/014.
+ */
+const PREFERENCE_OF = {
+  application_decided: users.offerNotifications,
+  invoice_status_changed: users.paymentNotifications,
+  document_reviewed: users.urgentNotifications,
+  postback_disabled: users.urgentNotifications,
+  security: users.urgentNotifications,
+} as const satisfies Record<NotificationKind, unknown>;
+
+export async function insertNotification(db: DbOrTx, row: typeof notifications.$inferInsert): Promise<void> {
+  await db.insert(notifications).values(row);
+}
+
+/** The partner's enabled users with a password whose preferences ask for this kind of notification by e-mail. */
+export async function notificationRecipients(
+  db: DbOrTx,
+  partnerId: number,
+  kind: NotificationKind,
+): Promise<{ email: string; firstname: string }[]> {
+  return db
+    .select({ email: users.email, firstname: users.firstname })
+    .from(users)
+    .where(
+      and(
+        eq(users.partnerId, partnerId),
+        eq(users.enabled, true),
+        isNotNull(users.passwordHash),
+        eq(PREFERENCE_OF[kind], true),
+      ),
+    );
+}
+
+export async function insertNotificationMails(db: DbOrTx, rows: (typeof emailOutbox.$inferInsert)[]): Promise<void> {
+  await db.insert(emailOutbox).values(rows);
 }

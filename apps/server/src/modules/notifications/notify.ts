@@ -1,8 +1,7 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { NotificationKind } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { emailOutbox, notifications, users } from '../../db/schema.js';
 import { outboxRow } from '../../lib/mailer.js';
+import { insertNotification, insertNotificationMails, notificationRecipients } from './notifications.repository.js';
 
 export type { NotificationKind };
 
@@ -14,18 +13,6 @@ export type NewNotification = {
   /** A portal path the notification points at, such as '/offer/12'. */
   link?: string | null;
 };
-
-/**
- * The preference that lets a kind of notification reach a user's inbox (the account screen's
- * checkboxes). Newsletter and partner special offers are not notifications: docs/decisions/014.
- */
-const PREFERENCE_OF = {
-  application_decided: users.offerNotifications,
-  invoice_status_changed: users.paymentNotifications,
-  document_reviewed: users.urgentNotifications,
-  postback_disabled: users.urgentNotifications,
-  security: users.urgentNotifications,
-} as const satisfies Record<NotificationKind, unknown>;
 
 export type NotifyOptions = {
   /** The portal's public address (ctx.config.publicUrl): with it, the e-mail links to the page. */
@@ -45,27 +32,18 @@ export async function notifyPartner(
 ): Promise<void> {
   const body = notification.body ?? '';
   const link = notification.link ?? null;
-  await db.insert(notifications).values({
+  await insertNotification(db, {
     partnerId: notification.partnerId,
     kind: notification.kind,
     title: notification.title,
     body,
     link,
   });
-  const recipients = await db
-    .select({ email: users.email, firstname: users.firstname })
-    .from(users)
-    .where(
-      and(
-        eq(users.partnerId, notification.partnerId),
-        eq(users.enabled, true),
-        isNotNull(users.passwordHash),
-        eq(PREFERENCE_OF[notification.kind], true),
-      ),
-    );
+  const recipients = await notificationRecipients(db, notification.partnerId, notification.kind);
   if (recipients.length === 0) return;
   const where = link && options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${link}` : null;
-  await db.insert(emailOutbox).values(
+  await insertNotificationMails(
+    db,
     recipients.map((user) => ({
       ...outboxRow({
         to: user.email,

@@ -1,10 +1,10 @@
-import type { ApplicationStatus } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../lib/errors.js';
+import type { ApplicationStatus, PartnerOffer } from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { notifyPartner } from '../notifications/index.js';
-import { lockApplicationForDecision, setApplicationStatus } from './offers.repository.js';
+import { findApplication, lockApplicationForDecision, setApplicationStatus } from './offers.repository.js';
 
 const DECISION_TITLES = {
   active: (offer: string) => `Your application to ${offer} has been approved.`,
@@ -77,4 +77,17 @@ export async function decideApplications(
     );
   }
   return { decided, unchanged: locked.length - decided };
+}
+
+/** One staff decision on one application, in its own transaction; answers the application as it now is. */
+export async function decideApplication(
+  db: Db,
+  id: number,
+  decision: { status: ApplicationStatus; reason?: string | null | undefined },
+  context: DecisionContext,
+): Promise<PartnerOffer> {
+  await db.transaction((tx) => decideApplications(tx, [id], decision, context));
+  const decided = await findApplication(db, id);
+  if (!decided) throw notFound('Application not found.');
+  return decided;
 }

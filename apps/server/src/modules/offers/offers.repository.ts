@@ -16,7 +16,8 @@ import {
 } from '@portal/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { overridesOf, resolvePayout } from './payout-overrides.js';
+import { overridesOf } from './payout-overrides.repository.js';
+import { resolvePayout } from './payout-overrides.js';
 import {
   advertisers,
   goalTypes,
@@ -41,7 +42,7 @@ import {
   registrationPayouts,
   visibleToViewer,
   type OfferViewer,
-} from './offer-visibility.js';
+} from './offer-visibility.repository.js';
 
 const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
 

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { offersEndpoints, staffOffersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
-import { AppError, conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors.js';
+import { forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { partnerIdOf } from '../../plugins/auth.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { partnerCaps } from '../caps/index.js';
-import { decideApplications } from './application-decisions.js';
-import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.js';
+import { decideApplication } from './application-decisions.js';
+import { applyToOffer } from './offers.service.js';
+import { catalogueOptions, listStaffOffers, staffOfferDetail } from './staff-offers.repository.js';
 import {
   decideOverrideRequest,
   listOverrideRequests,
@@ -18,15 +19,7 @@ import {
 } from './payout-overrides.js';
 import { OFFER_NOT_FOUND as STAFF_OFFER_NOT_FOUND, changeOffer, createOffer } from './staff-offers.service.js';
 import type { AppContext } from '../../context.js';
-import {
-  createApplication,
-  findApplication,
-  findOffer,
-  listApplications,
-  listOffers,
-  viewerOf,
-  type Viewer,
-} from './offers.repository.js';
+import { findOffer, listApplications, listOffers, viewerOf, type Viewer } from './offers.repository.js';
 
 const OFFER_NOT_FOUND = 'Offer not found.';
 
@@ -87,23 +80,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     onRequest: partnerOnly,
     handler: async (request) => {
       const partnerId = partnerIdOf(request);
-      const { offerId } = request.body;
-      const offer = await findOffer(db, await viewer(partnerId), offerId);
-      if (!offer) throw notFound(OFFER_NOT_FOUND);
-      if (offer.application) throw conflict('You have already applied to this offer.');
-      if (!offer.requireApproval) {
-        throw new AppError(422, 'This offer does not require approval: you can run it right away.');
-      }
-      let applicationId: number;
-      try {
-        applicationId = await createApplication(db, partnerId, offerId);
-      } catch (error) {
-        // Two submissions at once: the unique index lets one through, the other is a duplicate.
-        if (isUniqueViolation(error)) throw conflict('You have already applied to this offer.');
-        throw error;
-      }
-      const created = await findApplication(db, applicationId);
-      if (!created) throw notFound('Application not found.');
+      const created = await applyToOffer(db, await viewer(partnerId), partnerId, request.body.offerId);
       return ok(created, { message: 'Your application to this offer is pending.' });
     },
   });
@@ -113,21 +90,12 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { status, reason } = request.body;
-      await db.transaction((tx) =>
-        decideApplications(
-          tx,
-          [request.params.id],
-          { status, reason },
-          {
-            scope: staffScopeOf(request),
-            actor: auditActorOf(request),
-            now: ctx.now(),
-            publicUrl: ctx.config.publicUrl,
-          },
-        ),
+      const decided = await decideApplication(
+        db,
+        request.params.id,
+        { status, reason },
+        { scope: staffScopeOf(request), actor: auditActorOf(request), now: ctx.now(), publicUrl: ctx.config.publicUrl },
       );
-      const decided = await findApplication(db, request.params.id);
-      if (!decided) throw notFound('Application not found.');
       return ok(decided);
     },
   });

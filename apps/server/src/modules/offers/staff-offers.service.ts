@@ -7,7 +7,6 @@ import {
   type StaffOfferDetail,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import type { offers } from '../../db/schema.js';
 import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { htmlToText, sanitizeHtml } from '../../lib/html.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
@@ -22,12 +21,12 @@ import {
   staffOfferDetail,
   updateOffer,
   type GoalWrite,
+  type OfferInsert,
   type OfferRow,
-} from './staff-offers.js';
+} from './staff-offers.repository.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found.';
 type Context = { actor: AuditActor; now: Date };
-type OfferInsert = typeof offers.$inferInsert;
 type GoalsInput = OfferCreateParsed['goals'];
 
 /**

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   PARTNER_STATUS_TRANSITIONS,
   WELCOME_KEY_TTL_DAYS,
@@ -8,19 +7,25 @@ import {
   type StaffPartner,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { partnerContacts, partners, sessions, users } from '../../db/schema.js';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { issuePasswordKey, passwordKeyLink } from '../auth/index.js';
-import { staffPartnerSummary, statusHistoryOf } from './partners.repository.js';
-
-type PartnerRow = typeof partners.$inferSelect;
+import {
+  deleteSessionsOf,
+  enabledPartnerUsers,
+  insertPartnerUser,
+  mainContact,
+  partnerRow,
+  userSignature,
+  type PartnerRow,
+} from './partner-status.repository.js';
+import { lockPartnerRow, staffPartnerSummary, statusHistoryOf, updatePartnerRow } from './partners.repository.js';
 
 /** The partner, locked until the transaction ends, if the staff member may handle it; otherwise it does not exist. */
 async function lockPartner(tx: DbOrTx, scope: StaffScope, partnerId: number) {
-  const [row] = await tx.select().from(partners).where(eq(partners.id, partnerId)).for('update');
+  const row = await lockPartnerRow(tx, partnerId);
   if (!row || !reaches(scope, row.accountManagerId, { pendingUnassigned: row.status === 'pending' })) {
     throw notFound('Partner not found.');
   }
@@ -53,11 +58,12 @@ export async function changePartnerStatus(
       throw conflict(`A ${from} partner cannot be made ${to}.`, { status: `Not allowed from ${from}.` });
     }
     const reason = body.reason ? body.reason : null;
-    const [updated] = await tx
-      .update(partners)
-      .set({ status: to, prospect: to === 'active' ? false : partner.prospect, updatedAt: now })
-      .where(eq(partners.id, partner.id))
-      .returning();
+    const updated = await updatePartnerRow(
+      tx,
+      partner.id,
+      { status: to, prospect: to === 'active' ? false : partner.prospect },
+      now,
+    );
     await recordAudit(
       tx,
       actor,
@@ -74,24 +80,8 @@ export async function changePartnerStatus(
       now,
     );
 
-    const partnerUsers = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        firstname: users.firstname,
-        hasPassword: sql<boolean>`${users.passwordHash} is not null`,
-      })
-      .from(users)
-      .where(and(eq(users.partnerId, partner.id), eq(users.enabled, true)))
-      .orderBy(asc(users.id));
-    const manager = partner.accountManagerId
-      ? (
-          await tx
-            .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
-            .from(users)
-            .where(eq(users.id, partner.accountManagerId))
-        )[0]
-      : undefined;
+    const partnerUsers = await enabledPartnerUsers(tx, partner.id);
+    const manager = partner.accountManagerId ? await userSignature(tx, partner.accountManagerId) : undefined;
     const signature = manager
       ? ['', `${manager.firstname} ${manager.lastname}, your account manager`, manager.email]
       : ['', 'The partner team'];
@@ -127,8 +117,10 @@ export async function changePartnerStatus(
         `Thank you for your interest. We are not able to accept ${partner.companyName}'s partner request at this time.`,
       ]);
     } else {
-      const ids = partnerUsers.map((user) => user.id);
-      if (ids.length > 0) await tx.delete(sessions).where(inArray(sessions.userId, ids));
+      await deleteSessionsOf(
+        tx,
+        partnerUsers.map((user) => user.id),
+      );
       const [subject, what] =
         to === 'suspended'
           ? ['Your partner account is suspended', 'is suspended']
@@ -152,37 +144,22 @@ export async function changePartnerStatus(
   return summary;
 }
 
-async function mainContact(tx: DbOrTx, partnerId: number) {
-  const [contact] = await tx
-    .select()
-    .from(partnerContacts)
-    .where(and(eq(partnerContacts.partnerId, partnerId), eq(partnerContacts.companyRole, 'main')))
-    .orderBy(asc(partnerContacts.id))
-    .limit(1);
-  return contact;
-}
-
 /** The partner's first user, from the main contact the registration gave; it has no password until it picks one. */
 async function createFirstUser(tx: DbOrTx, partner: PartnerRow, now: Date) {
   const contact = await mainContact(tx, partner.id);
-  const [user] = await tx
-    .insert(users)
-    .values({
-      email: partner.email,
-      passwordHash: null,
-      firstname: contact?.firstname ?? partner.companyName,
-      lastname: contact?.lastname ?? '',
-      telegram: contact?.telegram ?? null,
-      teams: contact?.teams ?? null,
-      phone: contact?.phoneNumber ?? partner.phoneNumber ?? null,
-      roles: ['ROLE_PARTNER'],
-      partnerId: partner.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id, email: users.email, firstname: users.firstname });
-  if (!user) throw new Error('user insert returned nothing');
-  return user;
+  return insertPartnerUser(tx, {
+    email: partner.email,
+    passwordHash: null,
+    firstname: contact?.firstname ?? partner.companyName,
+    lastname: contact?.lastname ?? '',
+    telegram: contact?.telegram ?? null,
+    teams: contact?.teams ?? null,
+    phone: contact?.phoneNumber ?? partner.phoneNumber ?? null,
+    roles: ['ROLE_PARTNER'],
+    partnerId: partner.id,
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** A partner's status changes, newest first, if the staff member may handle the partner: read from the audit log. */
@@ -191,10 +168,7 @@ export async function partnerStatusHistory(
   scope: StaffScope,
   partnerId: number,
 ): Promise<PartnerStatusChange[]> {
-  const [partner] = await db
-    .select({ accountManagerId: partners.accountManagerId, status: partners.status })
-    .from(partners)
-    .where(eq(partners.id, partnerId));
+  const partner = await partnerRow(db, partnerId);
   if (!partner || !reaches(scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' })) {
     throw notFound('Partner not found.');
   }

@@ -4,14 +4,13 @@ import { staffEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../access/index.js';
-import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
+import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
-import { decideApplications } from '../offers/index.js';
-import { reviewDocuments } from '../documents/index.js';
-import { listStaffPartners, requiredDocumentTypes, saveRequiredDocumentTypes } from './partners.repository.js';
+import { listStaffPartners, requiredDocumentTypes } from './partners.repository.js';
 import { reachablePartnerProfile, updateStaffPartner } from './partners.service.js';
 import { listStaffApplications, listStaffDocuments, staffHome } from './staff.repository.js';
+import { decideStaffApplications, reviewStaffDocuments, saveComplianceSettings } from './staff.service.js';
 
 const decidedMessage = (n: number, what: string) =>
   n === 0 ? `No ${what} changed.` : n === 1 ? `1 ${what} was decided.` : `${n} ${what}s were decided.`;
@@ -103,9 +102,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { ids, status, reason } = request.body;
-      const result = await ctx.db.transaction((tx) =>
-        decideApplications(tx, ids, { status, reason }, decisionContext(request)),
-      );
+      const result = await decideStaffApplications(ctx.db, ids, { status, reason }, decisionContext(request));
       return ok(result, { message: decidedMessage(result.decided, 'application') });
     },
   });
@@ -115,8 +112,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) => {
       const { ids, status, reason } = request.body;
-      const { decided, unchanged } = await ctx.db.transaction((tx) =>
-        reviewDocuments(tx, ids, { status, reason }, decisionContext(request)),
+      const { decided, unchanged } = await reviewStaffDocuments(
+        ctx.db,
+        ids,
+        { status, reason },
+        decisionContext(request),
       );
       return ok({ decided, unchanged }, { message: decidedMessage(decided, 'document') });
     },
@@ -133,20 +133,10 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) => {
       const { requiredDocumentTypes: types } = request.body;
-      const actor = auditActorOf(request);
-      const now = ctx.now();
-      await ctx.db.transaction(async (tx) => {
-        const before = await requiredDocumentTypes(tx);
-        await saveRequiredDocumentTypes(tx, types, staffScopeOf(request).userId, now);
-        const changes = diffFields({ requiredDocumentTypes: before }, { requiredDocumentTypes: types });
-        if (changes.length > 0) {
-          await recordAudit(
-            tx,
-            actor,
-            [{ action: 'update', entityType: 'network_setting', entityId: 'compliance', changes }],
-            now,
-          );
-        }
+      await saveComplianceSettings(ctx.db, types, {
+        actor: auditActorOf(request),
+        userId: staffScopeOf(request).userId,
+        now: ctx.now(),
       });
       return ok({ requiredDocumentTypes: types }, { message: 'The compliance settings were saved.' });
     },

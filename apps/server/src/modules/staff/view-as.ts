@@ -1,11 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
 import { VIEW_AS_TTL_MINUTES, type ViewAs } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import { partners, users } from '../../db/schema.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { createViewSession } from '../auth/index.js';
+import { firstEnabledUserId, partnerRow } from './partner-status.repository.js';
 
 /**
  * Opens a read-only session of the partner's first enabled user for a staff member who handles the partner
@@ -18,23 +17,18 @@ export async function viewAsPartner(
   context: { now: Date; publicUrl: string; actor: AuditActor; ip?: string; userAgent?: string },
 ): Promise<ViewAs> {
   return db.transaction(async (tx) => {
-    const [partner] = await tx.select().from(partners).where(eq(partners.id, partnerId));
+    const partner = await partnerRow(tx, partnerId);
     if (!partner || !reaches(scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' })) {
       throw notFound('Partner not found.');
     }
     if (partner.status !== 'active') {
       throw conflict(`Only an active partner’s portal can be viewed; this one is ${partner.status}.`);
     }
-    const [user] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.partnerId, partner.id), eq(users.enabled, true)))
-      .orderBy(asc(users.id))
-      .limit(1);
-    if (!user) throw conflict('This partner has no enabled user to view the portal as.');
+    const userId = await firstEnabledUserId(tx, partner.id);
+    if (userId === null) throw conflict('This partner has no enabled user to view the portal as.');
     const { token, expiresAt } = await createViewSession(
       tx,
-      user.id,
+      userId,
       scope.userId,
       context.now,
       VIEW_AS_TTL_MINUTES * 60_000,

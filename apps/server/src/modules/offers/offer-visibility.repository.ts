@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { OfferPayout } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { overridesOf, resolvePayout } from './payout-overrides.js';
+import { overridesOf } from './payout-overrides.repository.js';
+import { resolvePayout } from './payout-overrides.js';
 import {
   advertisers,
   goalTypes,
@@ -16,8 +17,9 @@ import {
 } from '../../db/schema.js';
 
 /**
- * Decision 006's visibility rule and the registration payout, for modules other than `offers` (statistics) that
- * must show only what the partner may still see. Features do not import each other: this is the shared piece.
+ * Decision 006's visibility rule (as query conditions) and the registration payout, for the offers repository and for
+ * other modules' repositories (statistics, postbacks, creatives) that must show only what the partner may still see.
+ * Features do not import each other: this is the shared piece.
  */
 export type OfferViewer = { partnerId: number; allOffersAccess: boolean };
 

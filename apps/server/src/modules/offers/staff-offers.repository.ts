@@ -19,11 +19,18 @@ import {
 } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 
+/**
+ * The staff catalogue's queries (decision 044): the offers list, one offer as the editor shows it, its writes (the
+ * offer, its countries, verticals, allow-list and goals) and the ids the service checks a body against. The rules and
+ * the transactions are staff-offers.service.ts's.
+ */
+
 /** Escapes LIKE's wildcards, so that a search for "50%" finds "50%". */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const imageUrl = (fileId: number | null) => (fileId ? `${API_PREFIX}/image/${fileId}` : null);
 
 export type OfferRow = typeof offers.$inferSelect;
+export type OfferInsert = typeof offers.$inferInsert;
 
 // Correlated subqueries name their tables in full: drizzle leaves a one-table select's columns unqualified.
 const countriesOf = sql<string[]>`coalesce((select array_agg(oc.iso_code order by oc.iso_code) from offer_countries oc where oc.offer_id = "offers"."id"), '{}')`; // prettier-ignore
@@ -223,13 +230,13 @@ export async function staffOfferDetail(db: DbOrTx, id: number): Promise<StaffOff
   };
 }
 
-export async function insertOffer(tx: DbOrTx, values: typeof offers.$inferInsert): Promise<OfferRow> {
+export async function insertOffer(tx: DbOrTx, values: OfferInsert): Promise<OfferRow> {
   const [row] = await tx.insert(offers).values(values).returning();
   if (!row) throw new Error('offer insert returned nothing');
   return row;
 }
 
-export async function updateOffer(tx: DbOrTx, id: number, values: Partial<typeof offers.$inferInsert>): Promise<void> {
+export async function updateOffer(tx: DbOrTx, id: number, values: Partial<OfferInsert>): Promise<void> {
   await tx.update(offers).set(values).where(eq(offers.id, id));
 }
 
