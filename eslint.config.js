@@ -28,6 +28,17 @@ const TYPED_FIXTURES = {
 const CSV_PATH = { name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' };
 const FRONT_DOOR = "Modules reach each other only through the other module's index.ts (decision 035).";
 
+const SQL_MESSAGE =
+  "SQL runs only in repositories (*.repository.ts) and db/: move the query into the module's repository (decision 068).";
+const SQL_PATTERNS = ['drizzle-orm/*', '**/db/schema', '**/db/schema.js', '**/db/schema/**'];
+
+/**
+ * Server files that may run SQL although they are no repository nor in db/, each for its reason (decision 068). Empty:
+ * the click fast path and the rollup accumulator call their repositories, the migrations are generated SQL in
+ * apps/server/drizzle/ (not linted) run by db/. A new entry needs a decision.
+ */
+const SQL_EXCEPTIONS = [];
+
 /** The server's import restrictions for one group of files (see the blocks below). */
 function serverImports({
   frontDoors = false,
@@ -36,9 +47,14 @@ function serverImports({
   moduleDepth = null,
   route = false,
   repository = false,
+  noSql = false,
 }) {
   const paths = [CSV_PATH];
   const patterns = [];
+  if (noSql || route) {
+    paths.push({ name: 'drizzle-orm', message: SQL_MESSAGE });
+    patterns.push({ group: SQL_PATTERNS, message: SQL_MESSAGE });
+  }
   if (frontDoors) {
     patterns.push({ regex: '(^|/)modules/[^/]+/(?!index\\.js$).+', message: FRONT_DOOR });
   }
@@ -58,11 +74,6 @@ function serverImports({
     // From modules/<m>/ plus `moduleDepth` folders, one more '../' than that leaves the module.
     patterns.push({ regex: `^(\\.\\./){${moduleDepth + 1}}[^./][^/]*/(?!index\\.js$).+`, message: FRONT_DOOR });
     patterns.push({ regex: '(^|/)seed(/|$)', message: 'Modules do not import the seed; the seed drives the modules.' });
-  }
-  if (route) {
-    const message = 'Route files do not query: move the query into the module repository.';
-    paths.push({ name: 'drizzle-orm', message });
-    patterns.push({ group: ['drizzle-orm/*', '**/db/schema', '**/db/schema.js', '**/db/schema/**'], message });
   }
   if (repository) {
     const message = 'A repository runs queries: it imports no service, route or plugin (decision 065).';
@@ -125,23 +136,24 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read config.ts instead.' }],
     },
   },
-  // The server's imports (decisions 029, 034, 035). ESLint replaces a rule's options per matching block rather than
-  // merging them, so each block below carries every restriction of its files: CSV through lib/csv.ts everywhere;
-  // modules reach each other only through their front door (index.ts); route files do not query; db/ and lib/, the
-  // lowest layers, import no module (nor the seed).
+  // The server's imports (decisions 029, 034, 035, 068). ESLint replaces a rule's options per matching block rather
+  // than merging them, so each block below carries every restriction of its files: CSV through lib/csv.ts everywhere;
+  // modules reach each other only through their front door (index.ts); only repositories, db/ and SQL_EXCEPTIONS
+  // import the ORM or the schema (SQL runs there and nowhere else); db/ and lib/, the lowest layers, import no module
+  // (nor the seed).
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/lib/csv.ts'],
-    rules: { 'no-restricted-imports': ['error', serverImports({ frontDoors: true })] },
+    rules: { 'no-restricted-imports': ['error', serverImports({ frontDoors: true, noSql: true })] },
   },
   {
     files: ['apps/server/src/db/**/*.ts', 'apps/server/src/lib/**/*.ts'],
     ignores: ['apps/server/src/lib/csv.ts'],
-    rules: { 'no-restricted-imports': ['error', serverImports({ lowLayer: true })] },
+    rules: { 'no-restricted-imports': ['error', serverImports({ lowLayer: true, noSql: true })] },
   },
   ...[0, 1, 2].map((depth) => ({
     files: [`apps/server/src/modules/*/${'*/'.repeat(depth)}*.ts`],
-    rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: depth })] },
+    rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: depth, noSql: true })] },
   })),
   // A repository is the bottom of its module (decision 065): it imports no service, route or plugin, and other
   // modules only through their front door.
@@ -152,10 +164,32 @@ export default tseslint.config(
   {
     // Plugins (sessions, errors) sit below the modules: modules use them, not the other way (decision 065).
     files: ['apps/server/src/plugins/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', serverImports({ plugin: true })] },
+    rules: { 'no-restricted-imports': ['error', serverImports({ plugin: true, noSql: true })] },
+  },
+  // Repositories outside the modules (decision 068) query too, and keep their folder's other restrictions: lib/'s
+  // import no module, the auth plugin's none either, the seed's reach the modules through their front doors.
+  {
+    files: ['apps/server/src/lib/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ lowLayer: true, repository: true })] },
   },
   {
-    // Routes stay thin (decision 034): a route file reads its contract and calls a repository or service;
+    files: ['apps/server/src/plugins/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ plugin: true, repository: true })] },
+  },
+  {
+    files: ['apps/server/src/seed/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ frontDoors: true, repository: true })] },
+  },
+  {
+    // db/ is the schema, the client and the migrator: it queries, and imports no module.
+    files: ['apps/server/src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', serverImports({ lowLayer: true })] },
+  },
+  ...(SQL_EXCEPTIONS.length > 0
+    ? [{ files: SQL_EXCEPTIONS, rules: { 'no-restricted-imports': ['error', serverImports({ frontDoors: true })] } }]
+    : []),
+  {
+    // Routes stay thin (decisions 034, 068): a route file reads its contract and calls one service function;
     // queries live in the module's repository.
     files: ['apps/server/src/modules/*/*.routes.ts'],
     rules: { 'no-restricted-imports': ['error', serverImports({ moduleDepth: 0, route: true })] },
@@ -163,6 +197,7 @@ export default tseslint.config(
   {
     // A route's guard (app.requireAuth / app.requireStaff) runs as its onRequest hook, before the body is parsed and
     // validated, so that a caller who may not use the route is refused before a 400 describes its schema (decision 067).
+    // And a route file opens no transaction: its service does (decision 068).
     files: ['apps/server/src/modules/**/*.routes.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -170,6 +205,11 @@ export default tseslint.config(
         {
           selector: "Property[key.name='preHandler']",
           message: 'Guard a route with onRequest: app.requireAuth() or app.requireStaff() (decision 067).',
+        },
+        // A route calls one service function; the service opens the transaction (decision 068).
+        {
+          selector: "CallExpression[callee.property.name='transaction']",
+          message: 'Route files open no transaction: call a service function that does (decision 068).',
         },
       ],
     },

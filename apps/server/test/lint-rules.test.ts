@@ -136,6 +136,51 @@ describe('lint rules', () => {
     expect(await ruleIdsOf(service, 'apps/server/src/modules/caps/planted.service.ts')).toEqual([]);
   });
 
+  it('lets only repositories, db/ and the named exceptions run SQL (decision 068)', async () => {
+    const query =
+      "import { eq } from 'drizzle-orm';\nimport { users } from '../../db/schema.js';\nexport const x = [eq, users];\n";
+    const twice = ['no-restricted-imports', 'no-restricted-imports'];
+    // A service, a module's other files at any depth, lib/, plugins/, the seed and the app's own files do not query.
+    expect(await ruleIdsOf(query, 'apps/server/src/modules/news/planted.service.ts')).toEqual(twice);
+    expect(await ruleIdsOf(query, 'apps/server/src/modules/click/planted.ts')).toEqual(twice);
+    const nested = query.replace("'../../db/", "'../../../db/");
+    expect(await ruleIdsOf(nested, 'apps/server/src/modules/postbacks/delivery/planted.ts')).toEqual(twice);
+    const low = query.replace("'../../db/", "'../db/");
+    expect(await ruleIdsOf(low, 'apps/server/src/lib/planted.ts')).toEqual(twice);
+    expect(await ruleIdsOf(low, 'apps/server/src/plugins/planted.ts')).toEqual(twice);
+    expect(await ruleIdsOf(low, 'apps/server/src/seed/planted.ts')).toEqual(twice);
+    expect(await ruleIdsOf(query.replace("'../../db/", "'./db/"), 'apps/server/src/planted.ts')).toEqual(twice);
+    // The schema by area (decision 066) and drizzle's subpaths are the schema and the ORM too.
+    const split =
+      "import { sql } from 'drizzle-orm/sql';\nimport { users } from '../../db/schema/users.js';\nexport const x = [sql, users];\n";
+    expect(await ruleIdsOf(split, 'apps/server/src/modules/news/planted.service.ts')).toEqual(twice);
+    // Repositories, nested or not, in a module, in lib/, beside the auth plugin or in the seed, and db/ may.
+    expect(await ruleIdsOf(query, 'apps/server/src/modules/news/planted.repository.ts')).toEqual([]);
+    expect(await ruleIdsOf(nested, 'apps/server/src/modules/postbacks/delivery/planted.repository.ts')).toEqual([]);
+    expect(await ruleIdsOf(low, 'apps/server/src/lib/planted.repository.ts')).toEqual([]);
+    expect(await ruleIdsOf(low, 'apps/server/src/plugins/planted.repository.ts')).toEqual([]);
+    expect(await ruleIdsOf(low, 'apps/server/src/seed/planted.repository.ts')).toEqual([]);
+    expect(await ruleIdsOf(query.replace("'../../db/", "'./"), 'apps/server/src/db/planted.ts')).toEqual([]);
+    // Outside the modules a repository keeps its folder's rules: the plugin's and lib/'s import no module, the seed's
+    // reach a module through its front door only, and none imports a plugin or a service.
+    const deep = "import { insertFile } from '../modules/files/files.repository.js';\nexport const x = insertFile;\n";
+    const door = deep.replace('files.repository.js', 'index.js');
+    expect(await ruleIdsOf(door, 'apps/server/src/plugins/planted.repository.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(door, 'apps/server/src/lib/planted.repository.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(deep, 'apps/server/src/seed/planted.repository.ts')).toEqual(['no-restricted-imports']);
+    expect(await ruleIdsOf(door, 'apps/server/src/seed/planted.repository.ts')).toEqual([]);
+    const plugin = "import { authOf } from '../plugins/auth.js';\nexport const x = authOf;\n";
+    expect(await ruleIdsOf(plugin, 'apps/server/src/seed/planted.repository.ts')).toEqual(['no-restricted-imports']);
+  });
+
+  it('forbids a route file to open a transaction (decision 068)', async () => {
+    const code =
+      'export const f = (db: { transaction: (f: () => void) => void }) => db.transaction(() => undefined);\n';
+    expect(await ruleIdsOf(code, 'apps/server/src/modules/news/planted.routes.ts')).toEqual(['no-restricted-syntax']);
+    // Its service opens it.
+    expect(await ruleIdsOf(code, 'apps/server/src/modules/news/planted.service.ts')).toEqual([]);
+  });
+
   it('keeps plugins below the modules (decision 065)', async () => {
     const code = "import { staffScopeOf } from '../modules/access/index.js';\nexport const x = staffScopeOf;\n";
     expect(await ruleIdsOf(code, 'apps/server/src/plugins/planted.ts')).toEqual(['no-restricted-imports']);

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { API_KEY_PREFIX, API_PREFIX, type ApiKeyScope, type Role } from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { apiKeys, partners, sessions, users } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/errors.js';
 import { sha256 } from '../lib/tokens.js';
+import * as repo from './auth.repository.js';
 
 export type AuthContext = {
   userId: number;
@@ -54,36 +53,14 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 export async function resolveSession(db: Db, token: string, now: Date): Promise<AuthContext | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      partnerId: users.partnerId,
-      roles: users.roles,
-      email: users.email,
-      enabled: users.enabled,
-      teamId: users.teamId,
-      twoFactorEnabledAt: users.twoFactorEnabledAt,
-      partnerStatus: partners.status,
-      readOnly: sessions.readOnly,
-      viewedById: sessions.viewedById,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(partners, eq(partners.id, users.partnerId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
-    .limit(1);
-  const row = rows[0];
+  const row = await repo.sessionByTokenHash(db, sha256(token), now);
   if (!row || !row.enabled) return null;
   // A partner suspended or closed after signing in loses its sessions at once.
   if (row.partnerId !== null && row.partnerStatus !== 'active') return null;
   let viewedBy: AuthContext['viewedBy'] = null;
   if (row.readOnly) {
     // A view-as session lives only while the staff member who opened it is still enabled.
-    const [staff] = await db
-      .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, enabled: users.enabled })
-      .from(users)
-      .where(eq(users.id, row.viewedById ?? 0));
+    const staff = await repo.viewerOf(db, row.viewedById ?? 0);
     if (!staff || !staff.enabled) return null;
     viewedBy = { id: staff.id, name: `${staff.firstname} ${staff.lastname}`.trim() };
   }
@@ -108,36 +85,11 @@ const LAST_USED_THROTTLE_MS = 60_000;
  * user, scoped to the key's partner.
  */
 export async function resolveApiKey(db: Db, key: string, now: Date): Promise<AuthContext | null> {
-  const rows = await db
-    .select({
-      id: apiKeys.id,
-      partnerId: apiKeys.partnerId,
-      revokedAt: apiKeys.revokedAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      userId: users.id,
-      userPartnerId: users.partnerId,
-      email: users.email,
-      enabled: users.enabled,
-      partnerStatus: partners.status,
-    })
-    .from(apiKeys)
-    .innerJoin(partners, eq(partners.id, apiKeys.partnerId))
-    .innerJoin(users, eq(users.id, apiKeys.createdById))
-    .where(eq(apiKeys.keyHash, sha256(key)))
-    .limit(1);
-  const row = rows[0];
+  const row = await repo.apiKeyByHash(db, sha256(key));
   if (!row || row.revokedAt || !row.enabled || row.partnerStatus !== 'active') return null;
   if (row.userPartnerId !== row.partnerId) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_THROTTLE_MS) {
-    await db
-      .update(apiKeys)
-      .set({ lastUsedAt: now })
-      .where(
-        and(
-          eq(apiKeys.id, row.id),
-          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_THROTTLE_MS))),
-        ),
-      );
+    await repo.touchApiKey(db, row.id, now, new Date(now.getTime() - LAST_USED_THROTTLE_MS));
   }
   return {
     userId: row.userId,

@@ -1,19 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
 import { addDays, billingMonth, formatIsoDate, paymentTermDays, BILLING_TIMEZONE } from '@portal/contracts';
 import type { AppContext } from '../context.js';
-import { billingRequests, conversions, users } from '../db/schema.js';
+import * as repo from './seed.repository.js';
 import { changeInvoiceStatus, lockInvoice, runBilling } from '../modules/billing/index.js';
 
 /** A Paris day's moment at an hour of its wall clock (10:00 on the 3rd, say), as the billing reference reads it. */
-async function parisMoment(db: AppContext['db'], day: string, hour: number): Promise<Date> {
-  const [row] = await db
-    .select({
-      at: sql<string>`((${day}::date)::timestamp + make_interval(hours => ${hour})) at time zone ${BILLING_TIMEZONE}`,
-    })
-    .from(sql`(select 1) as one`);
-  if (!row) throw new Error('no moment');
-  return new Date(row.at);
-}
+const parisMoment = (db: AppContext['db'], day: string, hour: number): Promise<Date> =>
+  repo.zonedMoment(db, day, hour, BILLING_TIMEZONE);
 
 /**
  * The demo's billing history (decision 052): the real billing run (decision 027) over the replayed traffic, for each
@@ -27,14 +19,12 @@ async function parisMoment(db: AppContext['db'], day: string, hour: number): Pro
  */
 export async function seedBilling(ctx: AppContext, now: Date, staff: { finance: string }): Promise<void> {
   const { db } = ctx;
-  const [first] = await db.select({ at: sql<string | null>`min(${conversions.createdAt})` }).from(conversions);
-  if (!first?.at) return;
-  const [finance] = await db.select({ id: users.id }).from(users).where(eq(users.email, staff.finance));
-  const actor = { actorId: finance?.id ?? null, ip: null, requestId: null };
+  const first = await repo.firstConversionAt(db);
+  if (!first) return;
+  const actor = { actorId: await repo.userIdByEmail(db, staff.finance), ip: null, requestId: null };
   const latest = billingMonth(now, 1);
   const months: string[] = [];
-  for (let back = 1; billingMonth(now, back) >= billingMonth(new Date(first.at)); back++)
-    months.unshift(billingMonth(now, back));
+  for (let back = 1; billingMonth(now, back) >= billingMonth(first); back++) months.unshift(billingMonth(now, back));
 
   for (const month of months) {
     const runAt = await parisMoment(db, `${billingMonth(new Date(`${month}-15T12:00:00Z`), -1)}-03`, 10);
@@ -53,12 +43,9 @@ export async function seedBilling(ctx: AppContext, now: Date, staff: { finance: 
     if (month === latest) continue;
     for (const created of result.created) {
       if (!created.invoice) continue;
-      const [request] = await db
-        .select({ terms: billingRequests.paymentTerms })
-        .from(billingRequests)
-        .where(eq(billingRequests.id, created.billingRequestId));
+      const terms = await repo.paymentTermsOf(db, created.billingRequestId);
       const issued = formatIsoDate(ranAt, BILLING_TIMEZONE);
-      const due = addDays(issued, paymentTermDays(request?.terms ?? 'net30'));
+      const due = addDays(issued, paymentTermDays(terms ?? 'net30'));
       const steps = [
         { status: 'invoice_validated' as const, at: await parisMoment(db, addDays(issued, 2), 11) },
         { status: 'payment_in_progress' as const, at: await parisMoment(db, addDays(due, -3), 15) },

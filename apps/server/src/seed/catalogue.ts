@@ -1,21 +1,7 @@
 import type { FileStorage } from '../lib/storage.js';
 import { randomToken } from '../lib/tokens.js';
 import type { DbOrTx } from '../db/client.js';
-import {
-  advertisers,
-  goalTypes,
-  goals,
-  offerCountries,
-  offerCreatives,
-  offerGoalTypes,
-  offerGoals,
-  offerLandingPages,
-  offerVerticals,
-  offers,
-  partnerOffers,
-  products,
-  verticals,
-} from '../db/schema.js';
+import * as repo from './catalogue.repository.js';
 import { bannerPng, offerPicturePng, productLogoPng } from './offer-pictures.js';
 import { storePicture } from './pictures.js';
 import { seedGoals } from './reference.js';
@@ -700,25 +686,20 @@ export async function seedCatalogue(
 ): Promise<void> {
   await seedGoals(db);
   const rnd = seededRandom(410);
-  // One after the other: inside the seed's transaction they share one connection (pg 9 refuses overlapping queries).
-  const verticalRows = await db.select().from(verticals);
-  const goalRows = await db.select().from(goals);
-  const tierRows = await db.select().from(goalTypes);
+  const { verticalRows, goalRows, tierRows } = await repo.referenceIds(db);
   const verticalId = new Map(verticalRows.map((v) => [v.identifier, v.id]));
   const goalId = new Map(goalRows.map((g) => [g.identifier, g.id]));
   const tierId = new Map(tierRows.map((g) => [g.identifier, g.id]));
 
   const advertiserNames = [...new Set(BRANDS.map((b) => b.advertiser))];
-  const advertiserRows = await db
-    .insert(advertisers)
-    .values(
-      advertiserNames.map((name) => ({
-        name,
-        // From the CSPRNG, never from data or code: a token anyone could compute would let them forge paid conversions.
-        securityToken: randomToken(),
-      })),
-    )
-    .returning({ id: advertisers.id, name: advertisers.name });
+  const advertiserRows = await repo.insertAdvertisers(
+    db,
+    advertiserNames.map((name) => ({
+      name,
+      // From the CSPRNG, never from data or code: a token anyone could compute would let them forge paid conversions.
+      securityToken: randomToken(),
+    })),
+  );
   const advertiserId = new Map(advertiserRows.map((a) => [a.name, a.id]));
 
   const imageIds: number[] = [];
@@ -729,20 +710,18 @@ export async function seedCatalogue(
     logoIds.push(await storePicture(db, storage, pictures.logos[i]!, 'logo', `${slug}-logo.png`));
   }
 
-  const productRows = await db
-    .insert(products)
-    .values(
-      BRANDS.map((b, i) => ({
-        advertiserId: advertiserId.get(b.advertiser)!,
-        identifier: b.domain.replace(/\..*$/, ''),
-        type: b.productType,
-        domain: b.domain,
-        logoId: logoIds[i]!,
-        cross: i % 5 === 0,
-        coreg: i % 7 === 3,
-      })),
-    )
-    .returning({ id: products.id });
+  const productRows = await repo.insertProducts(
+    db,
+    BRANDS.map((b, i) => ({
+      advertiserId: advertiserId.get(b.advertiser)!,
+      identifier: b.domain.replace(/\..*$/, ''),
+      type: b.productType,
+      domain: b.domain,
+      logoId: logoIds[i]!,
+      cross: i % 5 === 0,
+      coreg: i % 7 === 3,
+    })),
+  );
 
   const now = Date.now();
   const plans = BRANDS.flatMap((brand, b) =>
@@ -774,37 +753,36 @@ export async function seedCatalogue(
       };
     }),
   );
-  const offerRows = await db
-    .insert(offers)
-    .values(plans.map((p) => p.row))
-    .returning({ id: offers.id, name: offers.name });
+  const offerRows = await repo.insertOffers(
+    db,
+    plans.map((p) => p.row),
+  );
   const offerId = new Map(offerRows.map((o) => [o.name, o.id]));
 
-  await db
-    .insert(offerCountries)
-    .values(plans.flatMap((p) => p.countries.map((isoCode) => ({ offerId: offerId.get(p.name)!, isoCode }))));
-  await db
-    .insert(offerVerticals)
-    .values(
-      plans.flatMap((p) => p.verticals.map((v) => ({ offerId: offerId.get(p.name)!, verticalId: verticalId.get(v)! }))),
-    );
+  await repo.insertOfferCountries(
+    db,
+    plans.flatMap((p) => p.countries.map((isoCode) => ({ offerId: offerId.get(p.name)!, isoCode }))),
+  );
+  await repo.insertOfferVerticals(
+    db,
+    plans.flatMap((p) => p.verticals.map((v) => ({ offerId: offerId.get(p.name)!, verticalId: verticalId.get(v)! }))),
+  );
   const goalPlans = plans.flatMap((p) => p.goals.map((g) => ({ offerId: offerId.get(p.name)!, plan: g })));
-  const offerGoalRows = await db
-    .insert(offerGoals)
-    .values(
-      goalPlans.map(({ offerId: id, plan }, i) => ({
-        offerId: id,
-        goalId: goalId.get(plan.goal)!,
-        private: plan.private ?? false,
-        payoutAmount: plan.p1.amount,
-        payoutPercent: plan.p1.percent,
-        // What the advertiser pays: 10 to 40 % above the payout, the network's margin (decision 044).
-        revenueAmount: withMargin(plan.p1.amount, i),
-        revenuePercent: withMargin(plan.p1.percent, i),
-      })),
-    )
-    .returning({ id: offerGoals.id });
-  await db.insert(offerGoalTypes).values(
+  const offerGoalRows = await repo.insertOfferGoals(
+    db,
+    goalPlans.map(({ offerId: id, plan }, i) => ({
+      offerId: id,
+      goalId: goalId.get(plan.goal)!,
+      private: plan.private ?? false,
+      payoutAmount: plan.p1.amount,
+      payoutPercent: plan.p1.percent,
+      // What the advertiser pays: 10 to 40 % above the payout, the network's margin (decision 044).
+      revenueAmount: withMargin(plan.p1.amount, i),
+      revenuePercent: withMargin(plan.p1.percent, i),
+    })),
+  );
+  await repo.insertOfferGoalTypes(
+    db,
     goalPlans.flatMap(({ plan }, i) => [
       {
         offerGoalId: offerGoalRows[i]!.id,
@@ -831,7 +809,8 @@ export async function seedCatalogue(
     ...NORTHWIND_APPLICATIONS.map(([name, status]) => ({ partnerId: demoPartners.northwindId, name, status })),
     ...BLUEBIRD_APPLICATIONS.map(([name, status]) => ({ partnerId: demoPartners.bluebirdId, name, status })),
   ];
-  await db.insert(partnerOffers).values(
+  await repo.insertPartnerOffers(
+    db,
     applications.map(({ partnerId, name, status }, i) => {
       const id = offerId.get(name);
       if (!id) throw new Error(`catalogue: no offer named ${name}`);
@@ -875,7 +854,8 @@ async function seedCreatives(
       await storePicture(db, storage, leaderboard, 'creative_image', `${slug}-728x90.png`),
     ]);
   }
-  await db.insert(offerCreatives).values(
+  await repo.insertOfferCreatives(
+    db,
     plans.flatMap(({ offerId, brand, index }) => {
       const [mpu, leaderboard] = bannerIds.get(brand.brand)!;
       return [
@@ -906,7 +886,8 @@ async function seedCreatives(
       ];
     }),
   );
-  await db.insert(offerLandingPages).values(
+  await repo.insertOfferLandingPages(
+    db,
     plans
       .filter(({ index }) => index % 4 !== 3)
       .map(({ offerId, brand }) => ({

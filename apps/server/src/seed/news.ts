@@ -1,6 +1,6 @@
 import type { FileStorage } from '../lib/storage.js';
 import type { Db } from '../db/client.js';
-import { news } from '../db/schema.js';
+import { insertNews } from './seed.repository.js';
 import { newsPicturePng, type NewsMotif } from './news-pictures.js';
 import { storePicture } from './pictures.js';
 
@@ -140,7 +140,7 @@ export async function seedNews(db: Db, storage: FileStorage, now: Date): Promise
       const publishedAt = item.daysAgo === null ? null : new Date(now.getTime() - item.daysAgo * DAY);
       // Written a couple of days before publication, as an editor would.
       const createdAt = new Date((publishedAt ?? now).getTime() - 2 * DAY - index * 60_000);
-      await tx.insert(news).values({
+      await insertNews(tx, {
         title: item.title,
         excerpt: item.excerpt,
         content: item.content,

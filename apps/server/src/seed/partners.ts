@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import { DOCUMENT_TYPE_LABELS, type DocumentType } from '@portal/contracts';
 import type { DbOrTx } from '../db/client.js';
-import { offers, partnerContacts, partnerDocuments, partnerOffers, partners, users } from '../db/schema.js';
 import type { FileStorage } from '../lib/storage.js';
 import { insertFile } from '../modules/files/index.js';
+import * as repo from './seed.repository.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -93,10 +92,7 @@ export async function seedPartnerPipeline(
   now: Date,
   managers: { claire: string; lucas: string },
 ): Promise<void> {
-  const staff = await db
-    .select({ id: users.id, email: users.email })
-    .from(users)
-    .where(inArray(users.email, [managers.claire, managers.lucas]));
+  const staff = await repo.userIdsByEmail(db, [managers.claire, managers.lucas]);
   const managerId = (who: DemoPartner['manager']) =>
     who ? (staff.find((s) => s.email === managers[who])?.id ?? null) : null;
 
@@ -104,34 +100,31 @@ export async function seedPartnerPipeline(
     const slug = p.companyName.toLowerCase().replace(/[^a-z]+/g, '-');
     const email = `contact@${slug}.example`;
     const created = new Date(now.getTime() - p.daysAgo * DAY_MS);
-    const [row] = await db
-      .insert(partners)
-      .values({
-        accountManagerId: managerId(p.manager),
-        accountType: p.accountType ?? 'affiliate',
-        status: p.status,
-        prospect: p.status === 'pending',
-        companyName: p.companyName,
-        langs: ['en'],
-        country: p.country,
-        address: '1 Demo Street',
-        zipCode: '00000',
-        city: p.city,
-        email,
-        phoneNumber: '+33 1 00 00 00 00',
-        typology: p.typology,
-        verticals: ['ecommerce'],
-        geographicAreas: ['europe'],
-        trafficSources: ['seo'],
-        experience: '1to3',
-        monthlyEstimateRevenue: '5k20k',
-        websiteUrl: `https://www.${slug}.example`,
-        createdAt: created,
-        updatedAt: created,
-      })
-      .returning({ id: partners.id });
+    const [row] = await repo.insertPartner(db, {
+      accountManagerId: managerId(p.manager),
+      accountType: p.accountType ?? 'affiliate',
+      status: p.status,
+      prospect: p.status === 'pending',
+      companyName: p.companyName,
+      langs: ['en'],
+      country: p.country,
+      address: '1 Demo Street',
+      zipCode: '00000',
+      city: p.city,
+      email,
+      phoneNumber: '+33 1 00 00 00 00',
+      typology: p.typology,
+      verticals: ['ecommerce'],
+      geographicAreas: ['europe'],
+      trafficSources: ['seo'],
+      experience: '1to3',
+      monthlyEstimateRevenue: '5k20k',
+      websiteUrl: `https://www.${slug}.example`,
+      createdAt: created,
+      updatedAt: created,
+    });
     if (!row) throw new Error('partner insert returned nothing');
-    await db.insert(partnerContacts).values({
+    await repo.insertPartnerContact(db, {
       partnerId: row.id,
       companyRole: 'main',
       firstname: p.contact[0],
@@ -140,10 +133,7 @@ export async function seedPartnerPipeline(
     });
   }
 
-  const named = await db
-    .select({ id: partners.id, companyName: partners.companyName })
-    .from(partners)
-    .where(inArray(partners.companyName, [...Object.keys(DOCUMENTS), ...APPLICATIONS.map(([name]) => name)]));
+  const named = await repo.partnerIdsByCompany(db, [...Object.keys(DOCUMENTS), ...APPLICATIONS.map(([name]) => name)]);
   const idOf = (name: string) => named.find((p) => p.companyName === name)?.id;
 
   for (const [company, documents] of Object.entries(DOCUMENTS)) {
@@ -167,7 +157,7 @@ export async function seedPartnerPipeline(
         d.expiresInDays === undefined
           ? null
           : new Date(`${new Date(now.getTime() + d.expiresInDays * DAY_MS).toISOString().slice(0, 10)}T00:00:00Z`);
-      await db.insert(partnerDocuments).values({
+      await repo.insertPartnerDocument(db, {
         partnerId,
         type: d.type,
         status: d.status,
@@ -179,20 +169,13 @@ export async function seedPartnerPipeline(
     }
   }
 
-  const offerRows = await db
-    .select({ id: offers.id, name: offers.name })
-    .from(offers)
-    .where(inArray(offers.name, [...new Set(APPLICATIONS.map(([, offer]) => offer))]));
+  const offerRows = await repo.offerIdsByName(db, [...new Set(APPLICATIONS.map(([, offer]) => offer))]);
   for (const [i, [company, offer]] of APPLICATIONS.entries()) {
     const partnerId = idOf(company);
     const offerId = offerRows.find((o) => o.name === offer)?.id;
     if (!partnerId || !offerId) continue;
-    const existing = await db
-      .select({ id: partnerOffers.id })
-      .from(partnerOffers)
-      .where(and(eq(partnerOffers.partnerId, partnerId), eq(partnerOffers.offerId, offerId)));
-    if (existing.length > 0) continue;
+    if (await repo.hasApplication(db, partnerId, offerId)) continue;
     const at = new Date(now.getTime() - (i + 1) * 20 * 3600 * 1000);
-    await db.insert(partnerOffers).values({ partnerId, offerId, status: 'pending', createdAt: at, updatedAt: at });
+    await repo.insertApplications(db, [{ partnerId, offerId, status: 'pending', createdAt: at, updatedAt: at }]);
   }
 }

@@ -1,16 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
 import { LANGUAGE_CODES, type DataListName } from '@portal/contracts';
 import type { DbOrTx } from '../db/client.js';
-import {
-  countries,
-  dataListItems,
-  goalTypes,
-  goals,
-  languages,
-  offerCountries,
-  partners,
-  verticals,
-} from '../db/schema.js';
+import * as repo from './reference.repository.js';
 
 /** Region codes Intl knows that are not countries (unions, pseudo-locales, unknown). */
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ', 'AN', 'CP', 'DG', 'EA', 'IC', 'TA']);
@@ -54,27 +44,16 @@ export function isoCountries(): { isoCode: string; name: string }[] {
  */
 async function dropWithdrawnCountries(db: DbOrTx): Promise<void> {
   const withdrawn = namedRegionCodes().filter((region) => region.current !== region.code);
-  const present = await db
-    .select({ isoCode: countries.isoCode })
-    .from(countries)
-    .where(
-      inArray(
-        countries.isoCode,
-        withdrawn.map((region) => region.code),
-      ),
-    );
+  const present = await repo.presentCountries(
+    db,
+    withdrawn.map((region) => region.code),
+  );
   if (present.length === 0) return;
   const currentOf = new Map(withdrawn.map((region) => [region.code, region.current]));
   await db.transaction(async (tx) => {
     for (const { isoCode } of present) {
       const current = currentOf.get(isoCode)!;
-      await tx.execute(sql`
-        insert into ${offerCountries} (offer_id, iso_code)
-        select offer_id, ${current} from ${offerCountries} where iso_code = ${isoCode}
-        on conflict do nothing`);
-      await tx.execute(sql`delete from ${offerCountries} where iso_code = ${isoCode}`);
-      await tx.execute(sql`update ${partners} set country = ${current} where country = ${isoCode}`);
-      await tx.execute(sql`delete from ${countries} where iso_code = ${isoCode}`);
+      await repo.replaceCountryCode(tx, isoCode, current);
     }
   });
 }
@@ -194,29 +173,29 @@ export const GOAL_TYPES: [string, string][] = [
 
 /** Goals and payout tiers: reference data the catalogue (and test fixtures) build on; idempotent. */
 export async function seedGoals(db: DbOrTx): Promise<void> {
-  await db.insert(goals).values(GOALS).onConflictDoNothing();
-  await db
-    .insert(goalTypes)
-    .values(GOAL_TYPES.map(([identifier, name]) => ({ identifier, name })))
-    .onConflictDoNothing();
+  await repo.insertGoals(db, GOALS);
+  await repo.insertGoalTypes(
+    db,
+    GOAL_TYPES.map(([identifier, name]) => ({ identifier, name })),
+  );
 }
 
 /** Reference data the product needs to work at all (countries, languages, verticals, data lists, goals); safe to run on every start. */
 export async function seedReference(db: DbOrTx): Promise<void> {
-  await db.insert(countries).values(isoCountries()).onConflictDoNothing();
+  await repo.insertCountries(db, isoCountries());
   await dropWithdrawnCountries(db);
   const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
-  await db
-    .insert(languages)
-    .values(LANGUAGE_CODES.map((code) => ({ code, name: languageNames.of(code) ?? code })))
-    .onConflictDoNothing();
-  await db
-    .insert(verticals)
-    .values(VERTICALS.map(([identifier, name]) => ({ identifier, name })))
-    .onConflictDoNothing();
+  await repo.insertLanguages(
+    db,
+    LANGUAGE_CODES.map((code) => ({ code, name: languageNames.of(code) ?? code })),
+  );
+  await repo.insertVerticals(
+    db,
+    VERTICALS.map(([identifier, name]) => ({ identifier, name })),
+  );
   const items = Object.entries(DATA_LISTS).flatMap(([list, entries]) =>
     (entries ?? []).map(([value, label], position) => ({ list, value, label, position })),
   );
-  await db.insert(dataListItems).values(items).onConflictDoNothing();
+  await repo.insertDataListItems(db, items);
   await seedGoals(db);
 }

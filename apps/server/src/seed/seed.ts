@@ -1,7 +1,5 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import type { AppContext } from '../context.js';
-import { goals, offers, partnerContacts, partners, postbackOffers, postbacks, teams, users } from '../db/schema.js';
 import { seedBilling } from './billing.js';
 import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
@@ -10,6 +8,7 @@ import { avatarPng, storePicture } from './pictures.js';
 import { seedReference } from './reference.js';
 import { seedTraffic } from './traffic.js';
 import { seedCapsAndOverrides } from './caps.js';
+import * as repo from './seed.repository.js';
 
 export const DEMO_ACCOUNTS = {
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
@@ -36,10 +35,7 @@ export const DEMO_ACCOUNTS = {
  */
 export async function demoAccountsWithPublishedPasswords(db: AppContext['db']): Promise<string[]> {
   const published = new Map<string, string>(Object.values(DEMO_ACCOUNTS).map((a) => [a.email, a.password]));
-  const rows = await db
-    .select({ email: users.email, hash: users.passwordHash, enabled: users.enabled })
-    .from(users)
-    .where(inArray(sql`lower(${users.email})`, [...published.keys()]));
+  const rows = await repo.usersWithPasswords(db, [...published.keys()]);
   const open = await Promise.all(
     rows.map(async (row) => {
       const password = published.get(row.email.toLowerCase());
@@ -64,8 +60,7 @@ export async function seedDemo(
 ): Promise<boolean> {
   const { db, storage } = ctx;
   await seedReference(db);
-  const existing = await db.select({ n: count() }).from(users);
-  if (Number(existing[0]?.n ?? 0) > 0) return false;
+  if ((await repo.userCount(db)) > 0) return false;
 
   const [adminHash, managerHash, partnerHash, otherHash, teamHash, financeHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
@@ -82,40 +77,34 @@ export async function seedDemo(
   await db.transaction(async (tx) => {
     const managerImageId = await storePicture(tx, storage, managerPhoto, 'avatar', 'claire-martin.png');
     const secondImageId = await storePicture(tx, storage, secondPhoto, 'avatar', 'lucas-moreau.png');
-    const [team, lyon] = await tx
-      .insert(teams)
-      .values([{ name: 'Paris Affiliates' }, { name: 'Lyon Performance' }])
-      .returning();
-    const [admin, manager] = await tx
-      .insert(users)
-      .values([
-        {
-          email: DEMO_ACCOUNTS.admin.email,
-          passwordHash: adminHash,
-          firstname: 'Alex',
-          lastname: 'Admin',
-          roles: ['ROLE_ADMIN'],
-          timezone: '+01:00',
-        },
-        {
-          email: DEMO_ACCOUNTS.manager.email,
-          passwordHash: managerHash,
-          firstname: 'Claire',
-          lastname: 'Martin',
-          nickname: 'Claire',
-          telegram: 'claire_martin_am',
-          teams: 'claire.martin@demo.test',
-          phone: '+33 1 84 88 41 00',
-          accountManager: true,
-          roles: ['ROLE_ACCOUNT_MANAGER'],
-          imageId: managerImageId,
-          teamId: team?.id ?? null,
-          authorizedCountries: ['FR', 'BE', 'CH', 'LU'],
-          timezone: '+01:00',
-        },
-      ])
-      .returning();
-    await tx.insert(users).values([
+    const [team, lyon] = await repo.insertTeams(tx, [{ name: 'Paris Affiliates' }, { name: 'Lyon Performance' }]);
+    const [admin, manager] = await repo.insertUsers(tx, [
+      {
+        email: DEMO_ACCOUNTS.admin.email,
+        passwordHash: adminHash,
+        firstname: 'Alex',
+        lastname: 'Admin',
+        roles: ['ROLE_ADMIN'],
+        timezone: '+01:00',
+      },
+      {
+        email: DEMO_ACCOUNTS.manager.email,
+        passwordHash: managerHash,
+        firstname: 'Claire',
+        lastname: 'Martin',
+        nickname: 'Claire',
+        telegram: 'claire_martin_am',
+        teams: 'claire.martin@demo.test',
+        phone: '+33 1 84 88 41 00',
+        accountManager: true,
+        roles: ['ROLE_ACCOUNT_MANAGER'],
+        imageId: managerImageId,
+        teamId: team?.id ?? null,
+        authorizedCountries: ['FR', 'BE', 'CH', 'LU'],
+        timezone: '+01:00',
+      },
+    ]);
+    await repo.insertUsers(tx, [
       {
         email: DEMO_ACCOUNTS.lucas.email,
         passwordHash: otherHash,
@@ -157,62 +146,47 @@ export async function seedDemo(
         timezone: '+01:00',
       },
     ]);
-    const teamManagers = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(inArray(users.email, [DEMO_ACCOUNTS.sophie.email, DEMO_ACCOUNTS.teamManager.email]));
+    const teamManagers = await repo.userIdsByEmail(tx, [DEMO_ACCOUNTS.sophie.email, DEMO_ACCOUNTS.teamManager.email]);
     const managerOf = (email: string) => teamManagers.find((u) => u.email === email)?.id ?? null;
-    if (team)
-      await tx
-        .update(teams)
-        .set({ managerId: managerOf(DEMO_ACCOUNTS.sophie.email) })
-        .where(eq(teams.id, team.id));
-    if (lyon) {
-      await tx
-        .update(teams)
-        .set({ managerId: managerOf(DEMO_ACCOUNTS.teamManager.email) })
-        .where(eq(teams.id, lyon.id));
-    }
-    const [partner] = await tx
-      .insert(partners)
-      .values({
-        accountManagerId: manager?.id ?? null,
-        accountType: 'affiliate',
-        status: 'active',
-        prospect: false,
-        companyStatus: 'sas',
-        companyName: 'Northwind Media',
-        companyRegistrationNumber: '852 147 963 00021',
-        companyVatNumber: 'FR32852147963',
-        langs: ['fr', 'en'],
-        country: 'FR',
-        address: '18 rue de la Pépinière',
-        zipCode: '75008',
-        city: 'Paris',
-        state: 'Île-de-France',
-        email: DEMO_ACCOUNTS.partner.email,
-        phoneNumber: '+33 6 12 34 56 78',
-        typology: 'publisher',
-        verticals: ['finance', 'insurance', 'ecommerce'],
-        geographicAreas: ['europe'],
-        trafficSources: ['seo', 'email', 'social'],
-        experience: '3to5',
-        monthlyEstimateRevenue: '5k20k',
-        websiteUrl: 'https://www.northwind-media.example',
-        paymentThreshold: 10_000,
-        paymentTerms: 'net30',
-        paymentCurrency: 'EUR',
-        paymentMethod: 'wire',
-        accountHolder: 'Northwind Media SAS',
-        bankName: 'BNP Paribas',
-        bankAddress: '16 boulevard des Italiens, 75009 Paris',
-        iban: 'FR7630006000011234567890189',
-        swift: 'BNPAFRPPXXX',
-        allOffersAccess: true,
-      })
-      .returning();
+    if (team) await repo.setTeamManager(tx, team.id, managerOf(DEMO_ACCOUNTS.sophie.email));
+    if (lyon) await repo.setTeamManager(tx, lyon.id, managerOf(DEMO_ACCOUNTS.teamManager.email));
+    const [partner] = await repo.insertPartner(tx, {
+      accountManagerId: manager?.id ?? null,
+      accountType: 'affiliate',
+      status: 'active',
+      prospect: false,
+      companyStatus: 'sas',
+      companyName: 'Northwind Media',
+      companyRegistrationNumber: '852 147 963 00021',
+      companyVatNumber: 'FR32852147963',
+      langs: ['fr', 'en'],
+      country: 'FR',
+      address: '18 rue de la Pépinière',
+      zipCode: '75008',
+      city: 'Paris',
+      state: 'Île-de-France',
+      email: DEMO_ACCOUNTS.partner.email,
+      phoneNumber: '+33 6 12 34 56 78',
+      typology: 'publisher',
+      verticals: ['finance', 'insurance', 'ecommerce'],
+      geographicAreas: ['europe'],
+      trafficSources: ['seo', 'email', 'social'],
+      experience: '3to5',
+      monthlyEstimateRevenue: '5k20k',
+      websiteUrl: 'https://www.northwind-media.example',
+      paymentThreshold: 10_000,
+      paymentTerms: 'net30',
+      paymentCurrency: 'EUR',
+      paymentMethod: 'wire',
+      accountHolder: 'Northwind Media SAS',
+      bankName: 'BNP Paribas',
+      bankAddress: '16 boulevard des Italiens, 75009 Paris',
+      iban: 'FR7630006000011234567890189',
+      swift: 'BNPAFRPPXXX',
+      allOffersAccess: true,
+    });
     if (!partner) throw new Error('partner insert returned nothing');
-    await tx.insert(partnerContacts).values({
+    await repo.insertPartnerContact(tx, {
       partnerId: partner.id,
       companyRole: 'main',
       civility: 'ms',
@@ -224,52 +198,51 @@ export async function seedDemo(
       telegram: 'emma_northwind',
       teams: 'emma.laurent@northwind-media.example',
     });
-    await tx.insert(users).values({
-      email: DEMO_ACCOUNTS.partner.email,
-      passwordHash: partnerHash,
-      firstname: 'Emma',
-      lastname: 'Laurent',
-      roles: ['ROLE_PARTNER'],
-      partnerId: partner.id,
-    });
+    await repo.insertUsers(tx, [
+      {
+        email: DEMO_ACCOUNTS.partner.email,
+        passwordHash: partnerHash,
+        firstname: 'Emma',
+        lastname: 'Laurent',
+        roles: ['ROLE_PARTNER'],
+        partnerId: partner.id,
+      },
+    ]);
 
     // A second, smaller partner of the other account manager: the network is not one partner.
-    const lucas = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.lucas.email));
-    const [bluebird] = await tx
-      .insert(partners)
-      .values({
-        accountManagerId: lucas[0]?.id ?? null,
-        accountType: 'mediabuy',
-        status: 'active',
-        companyStatus: 'ltd',
-        companyName: 'Bluebird Apps',
-        companyRegistrationNumber: '12845730',
-        companyVatNumber: 'GB284573019',
-        langs: ['en'],
-        country: 'GB',
-        address: '40 Bank Street',
-        zipCode: 'E14 5NR',
-        city: 'London',
-        email: DEMO_ACCOUNTS.bluebird.email,
-        phoneNumber: '+44 20 7946 0321',
-        typology: 'media_buyer',
-        verticals: ['gaming', 'mobile_apps'],
-        geographicAreas: ['europe', 'north_america'],
-        trafficSources: ['in_app', 'social', 'native'],
-        experience: 'gt5',
-        monthlyEstimateRevenue: '20k100k',
-        websiteUrl: 'https://bluebird-apps.example',
-        paymentThreshold: 10_000,
-        paymentTerms: 'net15',
-        paymentCurrency: 'EUR',
-        accountHolder: 'Bluebird Apps Ltd',
-        bankName: 'Barclays',
-        iban: 'GB33BUKB20201555555555',
-        swift: 'BUKBGB22',
-      })
-      .returning();
+    const lucasId = await repo.userIdByEmail(tx, DEMO_ACCOUNTS.lucas.email);
+    const [bluebird] = await repo.insertPartner(tx, {
+      accountManagerId: lucasId,
+      accountType: 'mediabuy',
+      status: 'active',
+      companyStatus: 'ltd',
+      companyName: 'Bluebird Apps',
+      companyRegistrationNumber: '12845730',
+      companyVatNumber: 'GB284573019',
+      langs: ['en'],
+      country: 'GB',
+      address: '40 Bank Street',
+      zipCode: 'E14 5NR',
+      city: 'London',
+      email: DEMO_ACCOUNTS.bluebird.email,
+      phoneNumber: '+44 20 7946 0321',
+      typology: 'media_buyer',
+      verticals: ['gaming', 'mobile_apps'],
+      geographicAreas: ['europe', 'north_america'],
+      trafficSources: ['in_app', 'social', 'native'],
+      experience: 'gt5',
+      monthlyEstimateRevenue: '20k100k',
+      websiteUrl: 'https://bluebird-apps.example',
+      paymentThreshold: 10_000,
+      paymentTerms: 'net15',
+      paymentCurrency: 'EUR',
+      accountHolder: 'Bluebird Apps Ltd',
+      bankName: 'Barclays',
+      iban: 'GB33BUKB20201555555555',
+      swift: 'BUKBGB22',
+    });
     if (!bluebird) throw new Error('partner insert returned nothing');
-    await tx.insert(partnerContacts).values({
+    await repo.insertPartnerContact(tx, {
       partnerId: bluebird.id,
       companyRole: 'main',
       civility: 'mr',
@@ -279,48 +252,47 @@ export async function seedDemo(
       phoneNumber: '+44 20 7946 0321',
       telegram: 'oliver_bluebird',
     });
-    await tx.insert(users).values({
-      email: DEMO_ACCOUNTS.bluebird.email,
-      passwordHash: partnerHash,
-      firstname: 'Oliver',
-      lastname: 'Hughes',
-      roles: ['ROLE_PARTNER'],
-      partnerId: bluebird.id,
-    });
+    await repo.insertUsers(tx, [
+      {
+        email: DEMO_ACCOUNTS.bluebird.email,
+        passwordHash: partnerHash,
+        firstname: 'Oliver',
+        lastname: 'Hughes',
+        roles: ['ROLE_PARTNER'],
+        partnerId: bluebird.id,
+      },
+    ]);
     await seedCatalogue(tx, storage, cataloguePictures, { northwindId: partner.id, bluebirdId: bluebird.id });
 
-    const [kestrel] = await tx
-      .insert(partners)
-      .values({
-        accountManagerId: manager?.id ?? null,
-        accountType: 'affiliate',
-        status: 'active',
-        companyStatus: 'gmbh',
-        companyName: 'Kestrel Digital',
-        companyRegistrationNumber: 'HRB 214578',
-        companyVatNumber: 'DE298745612',
-        langs: ['de', 'en'],
-        country: 'DE',
-        address: 'Torstraße 140',
-        zipCode: '10119',
-        city: 'Berlin',
-        email: DEMO_ACCOUNTS.kestrel.email,
-        phoneNumber: '+49 30 901820',
-        typology: 'publisher',
-        verticals: ['finance'],
-        geographicAreas: ['europe'],
-        trafficSources: ['seo'],
-        experience: '1to3',
-        monthlyEstimateRevenue: '5k20k',
-        websiteUrl: 'https://kestrel-digital.example',
-        accountHolder: 'Kestrel Digital GmbH',
-        bankName: 'Deutsche Bank',
-        iban: 'DE89370400440532013000',
-        swift: 'DEUTDEFFXXX',
-      })
-      .returning();
+    const [kestrel] = await repo.insertPartner(tx, {
+      accountManagerId: manager?.id ?? null,
+      accountType: 'affiliate',
+      status: 'active',
+      companyStatus: 'gmbh',
+      companyName: 'Kestrel Digital',
+      companyRegistrationNumber: 'HRB 214578',
+      companyVatNumber: 'DE298745612',
+      langs: ['de', 'en'],
+      country: 'DE',
+      address: 'Torstraße 140',
+      zipCode: '10119',
+      city: 'Berlin',
+      email: DEMO_ACCOUNTS.kestrel.email,
+      phoneNumber: '+49 30 901820',
+      typology: 'publisher',
+      verticals: ['finance'],
+      geographicAreas: ['europe'],
+      trafficSources: ['seo'],
+      experience: '1to3',
+      monthlyEstimateRevenue: '5k20k',
+      websiteUrl: 'https://kestrel-digital.example',
+      accountHolder: 'Kestrel Digital GmbH',
+      bankName: 'Deutsche Bank',
+      iban: 'DE89370400440532013000',
+      swift: 'DEUTDEFFXXX',
+    });
     if (!kestrel) throw new Error('partner insert returned nothing');
-    await tx.insert(partnerContacts).values({
+    await repo.insertPartnerContact(tx, {
       partnerId: kestrel.id,
       companyRole: 'main',
       civility: 'ms',
@@ -329,7 +301,7 @@ export async function seedDemo(
       email: DEMO_ACCOUNTS.kestrel.email,
       phoneNumber: '+49 30 901820',
     });
-    await tx.insert(users).values([
+    await repo.insertUsers(tx, [
       {
         email: DEMO_ACCOUNTS.kestrel.email,
         passwordHash: partnerHash,
@@ -366,34 +338,31 @@ export async function seedDemo(
 
 /** Two postbacks of Northwind for the Pixels/postbacks screen: a disabled global one, one for an offer's sign-ups. */
 async function seedPostbacks(db: AppContext['db'], now: Date): Promise<void> {
-  const [northwind] = await db
-    .select({ id: partners.id })
-    .from(partners)
-    .where(eq(partners.email, DEMO_ACCOUNTS.partner.email));
-  const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.name, DEMO_OFFERS.public));
-  const [registration] = await db.select({ id: goals.id }).from(goals).where(eq(goals.identifier, 'registration'));
-  if (!northwind || !offer || !registration) return;
+  const northwindId = await repo.partnerIdByEmail(db, DEMO_ACCOUNTS.partner.email);
+  const [offer] = await repo.offerIdsByName(db, [DEMO_OFFERS.public]);
+  const registrationId = await repo.goalIdByIdentifier(db, 'registration');
+  if (!northwindId || !offer || !registrationId) return;
   const earlier = new Date(now.getTime() - 14 * 86_400_000);
   await db.transaction(async (tx) => {
-    await tx.insert(postbacks).values({
-      partnerId: northwind.id,
+    await repo.insertPostback(tx, {
+      partnerId: northwindId,
       name: 'All conversions',
       url: 'https://tracker.example/postback?cid={click_id}&payout={payout}&currency={currency}&status={status}',
       enabled: false,
       createdAt: earlier,
       updatedAt: earlier,
     });
-    const [bound] = await tx
-      .insert(postbacks)
-      .values({
-        partnerId: northwind.id,
+    await repo.insertPostback(
+      tx,
+      {
+        partnerId: northwindId,
         name: 'LunaDate sign-ups',
-        goalId: registration.id,
+        goalId: registrationId,
         url: 'https://tracker.example/conv?click={click_id}&txn={transaction_id}&amount={payout}&ts={timestamp}',
         createdAt: now,
         updatedAt: now,
-      })
-      .returning({ id: postbacks.id });
-    if (bound) await tx.insert(postbackOffers).values({ postbackId: bound.id, offerId: offer.id });
+      },
+      [offer.id],
+    );
   });
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { ClickBuffer } from '../modules/click/index.js';
@@ -6,17 +5,7 @@ import { ClickContextCache } from '../modules/click/index.js';
 import { trackClick } from '../modules/click/index.js';
 import { AdvertiserTokens, acceptPostback } from '../modules/conversions/index.js';
 import type { Db } from '../db/client.js';
-import {
-  advertisers,
-  clicks,
-  goals,
-  offerCountries,
-  offerGoals,
-  offers,
-  partnerOffers,
-  partners,
-  products,
-} from '../db/schema.js';
+import * as repo from './seed.repository.js';
 import { seededRandom, type SeededRandom } from '../lib/seeded-random.js';
 
 /**
@@ -438,15 +427,10 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
 
 /** The demo partners and the offers their traffic goes to, from the seeded database. */
 export async function loadTrafficSetup(db: Db): Promise<TrafficSetup> {
-  const partnerRows = await db
-    .select({ id: partners.id, email: partners.email })
-    .from(partners)
-    .where(
-      inArray(
-        partners.email,
-        PROFILES.map((p) => p.email),
-      ),
-    );
+  const partnerRows = await repo.partnerIdsByEmail(
+    db,
+    PROFILES.map((p) => p.email),
+  );
   const found = PROFILES.flatMap((profile) => {
     const row = partnerRows.find((r) => r.email === profile.email);
     return row ? [{ id: row.id, profile }] : [];
@@ -457,43 +441,18 @@ export async function loadTrafficSetup(db: Db): Promise<TrafficSetup> {
       PROFILES.flatMap((p) => [...p.offers.map(([name]) => name), ...p.grants, ...p.refused.map(([name]) => name)]),
     ),
   ];
-  const offerRows = await db
-    .select({
-      id: offers.id,
-      name: offers.name,
-      conversionType: offers.conversionType,
-      createdAt: offers.createdAt,
-      token: advertisers.securityToken,
-    })
-    .from(offers)
-    .innerJoin(products, eq(products.id, offers.productId))
-    .innerJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(inArray(offers.name, names))
-    .orderBy(offers.id);
+  const offerRows = await repo.trafficOffers(db, names);
   const goalRows = offerRows.length
-    ? await db
-        .select({ offerId: offerGoals.offerId, goal: goals.identifier, percent: offerGoals.payoutPercent })
-        .from(offerGoals)
-        .innerJoin(goals, eq(goals.id, offerGoals.goalId))
-        .where(
-          inArray(
-            offerGoals.offerId,
-            offerRows.map((o) => o.id),
-          ),
-        )
-        .orderBy(offerGoals.id)
+    ? await repo.goalsOfOffers(
+        db,
+        offerRows.map((o) => o.id),
+      )
     : [];
   const countryRows = offerRows.length
-    ? await db
-        .select({ offerId: offerCountries.offerId, isoCode: offerCountries.isoCode })
-        .from(offerCountries)
-        .where(
-          inArray(
-            offerCountries.offerId,
-            offerRows.map((o) => o.id),
-          ),
-        ) // prettier-ignore
-        .orderBy(offerCountries.offerId, offerCountries.isoCode)
+    ? await repo.countriesOfOffers(
+        db,
+        offerRows.map((o) => o.id),
+      )
     : [];
   const countryMap = new Map<number, string[]>();
   for (const c of countryRows) countryMap.set(c.offerId, [...(countryMap.get(c.offerId) ?? []), c.isoCode]);
@@ -504,13 +463,8 @@ export async function loadTrafficSetup(db: Db): Promise<TrafficSetup> {
     );
     offerMap.set(row.name, { ...row, goals: goalMap, countries: countryMap.get(row.id) ?? [] });
   }
-  const [any] = await db
-    .select({ token: advertisers.securityToken })
-    .from(advertisers)
-    .where(eq(advertisers.enabled, true))
-    .orderBy(advertisers.id)
-    .limit(1);
-  return { partners: found, offers: offerMap, anyToken: any?.token ?? '' };
+  const anyToken = await repo.anyAdvertiserToken(db);
+  return { partners: found, offers: offerMap, anyToken: anyToken ?? '' };
 }
 
 /**
@@ -526,19 +480,11 @@ async function grantDemoRights(db: Db, setup: TrafficSetup, now: Date): Promise<
         : [];
     }),
   );
-  if (grants.length > 0) await db.insert(partnerOffers).values(grants).onConflictDoNothing();
+  if (grants.length > 0) await repo.insertApplications(db, grants, { ignoreExisting: true });
   for (const [name, goal] of MANUAL_GOALS) {
     const offer = setup.offers.get(name);
     if (!offer) continue;
-    await db
-      .update(offerGoals)
-      .set({ manualValidation: true })
-      .where(
-        and(
-          eq(offerGoals.offerId, offer.id),
-          eq(offerGoals.goalId, sql`(select ${goals.id} from ${goals} where ${goals.identifier} = ${goal})`),
-        ),
-      );
+    await repo.setManualValidation(db, offer.id, goal);
   }
 }
 
@@ -571,11 +517,7 @@ export async function seedTraffic(db: Db, options: SeedTrafficOptions): Promise<
   const setup = await loadTrafficSetup(db);
   if (!options.force) {
     const ids = setup.partners.map((p) => p.id);
-    const [existing] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(clicks)
-      .where(inArray(clicks.partnerId, ids));
-    if ((existing?.n ?? 0) > 0) return null;
+    if ((await repo.clickCountOf(db, ids)) > 0) return null;
   }
   const plan = planTraffic(setup, options);
   // One transaction around the whole replay: the tracking code's own transactions become savepoints, nothing is

@@ -3,7 +3,6 @@ import { RESET_KEY_TTL_MINUTES, SESSION_TTL_DAYS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys, partners, passwordResetKeys, sessions, users } from '../../db/schema.js';
 import { randomToken, sha256 } from '../../lib/tokens.js';
-import { issuePasswordKey } from './password-keys.js';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const rows = await db
@@ -109,6 +108,25 @@ export async function revokeApiKeysOf(db: DbOrTx, userId: number, now: Date): Pr
     .where(and(eq(apiKeys.createdById, userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
   return rows.length;
+}
+
+/**
+ * Issues a single-use key that lets its holder choose the user's password at /password-reset (a lost password, or
+ * the first password of an approved partner); earlier unused keys of the user stop working. Only its hash is kept.
+ */
+export async function issuePasswordKey(db: DbOrTx, userId: number, now: Date, ttlMs: number): Promise<string> {
+  const key = randomToken();
+  await db
+    .update(passwordResetKeys)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetKeys.userId, userId), isNull(passwordResetKeys.usedAt)));
+  await db.insert(passwordResetKeys).values({
+    userId,
+    keyHash: sha256(key),
+    expiresAt: new Date(now.getTime() + ttlMs),
+    createdAt: now,
+  });
+  return key;
 }
 
 /** Issues a single-use reset key valid for one hour; earlier unused keys of the user stop working. */

@@ -1,6 +1,6 @@
 import { createHmac, randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import {
+  maskPhone,
   PRODUCT_NAME,
   RECOVERY_CODE_ALPHABET,
   normalizeRecoveryCode,
@@ -8,12 +8,18 @@ import {
   TWO_FACTOR_CODE_LENGTH,
   TWO_FACTOR_CODE_TTL_MINUTES,
   TWO_FACTOR_MAX_ATTEMPTS,
+  type TwoFactorStatus,
 } from '@portal/contracts';
+import type { AppContext } from '../../context.js';
 import type { DbOrTx } from '../../db/client.js';
-import { twoFactorCodes } from '../../db/schema.js';
+import { badRequest, conflict, tooManyRequests, unauthorized } from '../../lib/errors.js';
+import { toIso } from '../../lib/reply.js';
 import { loadOrCreateSecret } from '../../lib/secrets.js';
 import { enqueueSms } from '../../lib/sms.js';
 import { equalDigests, randomToken, sha256 } from '../../lib/tokens.js';
+import { notifyTwoFactorChange, verifyCurrentPassword } from '../credentials/index.js';
+import * as repo from './two-factor.repository.js';
+import type { CodeRow } from './two-factor.repository.js';
 
 /**
  * One-time SMS codes, shared by the enrolment (modules/two-factor) and the second sign-in step
@@ -46,13 +52,7 @@ export async function recentCodeCount(
 ) {
   const { windowMs } = CODE_SEND_LIMITS[purpose];
   const since = new Date(now.getTime() - windowMs);
-  const rows = await db
-    .select({ n: count() })
-    .from(twoFactorCodes)
-    .where(
-      and(eq(twoFactorCodes.userId, userId), eq(twoFactorCodes.purpose, purpose), gt(twoFactorCodes.createdAt, since)),
-    );
-  return Number(rows[0]?.n ?? 0);
+  return repo.codeCountSince(db, userId, purpose, since);
 }
 
 const smsText = (purpose: Exclude<CodePurpose, 'recovery'>, code: string) =>
@@ -73,19 +73,18 @@ export async function issueCode(
   const code = generateCode();
   const challenge = purpose === 'login' ? randomToken() : null;
   const expiresAt = new Date(now.getTime() + TWO_FACTOR_CODE_TTL_MINUTES * 60 * 1000);
-  await tx
-    .update(twoFactorCodes)
-    .set({ usedAt: now })
-    .where(and(eq(twoFactorCodes.userId, userId), eq(twoFactorCodes.purpose, purpose), isNull(twoFactorCodes.usedAt)));
-  await tx.insert(twoFactorCodes).values({
-    userId,
-    purpose,
-    phone,
-    codeHash: hashCode(key, userId, purpose, code),
-    challengeHash: challenge ? hashChallenge(challenge) : null,
-    expiresAt,
-    createdAt: now,
-  });
+  await repo.voidUnusedCodes(tx, userId, now, purpose);
+  await repo.insertCodes(tx, [
+    {
+      userId,
+      purpose,
+      phone,
+      codeHash: hashCode(key, userId, purpose, code),
+      challengeHash: challenge ? hashChallenge(challenge) : null,
+      expiresAt,
+      createdAt: now,
+    },
+  ]);
   await enqueueSms(tx, { to: phone, text: smsText(purpose, code), kind: `two-factor-${purpose}` });
   return { expiresAt, challenge };
 }
@@ -95,30 +94,11 @@ export function hashChallenge(challenge: string): string {
   return sha256(challenge);
 }
 
-export type CodeRow = typeof twoFactorCodes.$inferSelect;
-
-/** The user's newest unused code of a purpose, locked for the check. */
-export async function pendingCode(tx: DbOrTx, userId: number, purpose: CodePurpose): Promise<CodeRow | null> {
-  const rows = await tx
-    .select()
-    .from(twoFactorCodes)
-    .where(and(eq(twoFactorCodes.userId, userId), eq(twoFactorCodes.purpose, purpose), isNull(twoFactorCodes.usedAt)))
-    .orderBy(desc(twoFactorCodes.id))
-    .limit(1)
-    .for('update');
-  return rows[0] ?? null;
-}
+export type { CodeRow };
 
 /** The login code a challenge names, used or not, locked for the check. */
-export async function codeByChallenge(tx: DbOrTx, challenge: string): Promise<CodeRow | null> {
-  const rows = await tx
-    .select()
-    .from(twoFactorCodes)
-    .where(and(eq(twoFactorCodes.challengeHash, hashChallenge(challenge)), eq(twoFactorCodes.purpose, 'login')))
-    .limit(1)
-    .for('update');
-  return rows[0] ?? null;
-}
+export const codeByChallenge = (tx: DbOrTx, challenge: string): Promise<CodeRow | null> =>
+  repo.loginCodeByChallengeHash(tx, hashChallenge(challenge));
 
 export type CodeCheck = 'ok' | 'wrong' | 'exhausted' | 'expired' | 'used';
 
@@ -135,24 +115,17 @@ export async function checkCode(tx: DbOrTx, row: CodeRow, code: string, now: Dat
   const expected = Buffer.from(row.codeHash, 'hex');
   const actual = Buffer.from(hashCode(key, row.userId, row.purpose as CodePurpose, code.trim()), 'hex');
   if (equalDigests(expected, actual)) {
-    await tx.update(twoFactorCodes).set({ usedAt: now }).where(eq(twoFactorCodes.id, row.id));
+    await repo.markCodeUsed(tx, row.id, now);
     return 'ok';
   }
   const attempts = row.attempts + 1;
-  await tx
-    .update(twoFactorCodes)
-    .set({ attempts, ...(attempts >= TWO_FACTOR_MAX_ATTEMPTS ? { usedAt: now } : {}) })
-    .where(eq(twoFactorCodes.id, row.id));
+  await repo.setCodeAttempts(tx, row.id, attempts, attempts >= TWO_FACTOR_MAX_ATTEMPTS ? now : null);
   return attempts >= TWO_FACTOR_MAX_ATTEMPTS ? 'exhausted' : 'wrong';
 }
 
 /** Voids every unused code of a user (2FA disabled, password changed). */
-export async function voidCodes(tx: DbOrTx, userId: number, now: Date): Promise<void> {
-  await tx
-    .update(twoFactorCodes)
-    .set({ usedAt: now })
-    .where(and(eq(twoFactorCodes.userId, userId), isNull(twoFactorCodes.usedAt)));
-}
+export const voidCodes = (tx: DbOrTx, userId: number, now: Date): Promise<void> =>
+  repo.voidUnusedCodes(tx, userId, now);
 
 /** Recovery codes do not expire; they die when used, replaced by a new enrolment, or when 2FA is turned off. */
 const RECOVERY_NEVER_EXPIRES = new Date('9999-12-31T00:00:00Z');
@@ -170,14 +143,10 @@ function generateRecoveryCode(): string {
  */
 export async function issueRecoveryCodes(tx: DbOrTx, userId: number, phone: string, now: Date): Promise<string[]> {
   const key = await loadOrCreateSecret(tx, 'two-factor-code-key');
-  await tx
-    .update(twoFactorCodes)
-    .set({ usedAt: now })
-    .where(
-      and(eq(twoFactorCodes.userId, userId), eq(twoFactorCodes.purpose, 'recovery'), isNull(twoFactorCodes.usedAt)),
-    );
+  await repo.voidUnusedCodes(tx, userId, now, 'recovery');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, generateRecoveryCode);
-  await tx.insert(twoFactorCodes).values(
+  await repo.insertCodes(
+    tx,
     codes.map((code) => ({
       userId,
       purpose: 'recovery',
@@ -207,31 +176,143 @@ export async function checkRecoveryCode(
   if (challengeRow.expiresAt.getTime() <= now.getTime()) return { check: 'expired', remaining: 0 };
   const key = await loadOrCreateSecret(tx, 'two-factor-code-key');
   const actual = Buffer.from(hashCode(key, challengeRow.userId, 'recovery', normalizeRecoveryCode(code)), 'hex');
-  const unused = await tx
-    .select({ id: twoFactorCodes.id, codeHash: twoFactorCodes.codeHash })
-    .from(twoFactorCodes)
-    .where(
-      and(
-        eq(twoFactorCodes.userId, challengeRow.userId),
-        eq(twoFactorCodes.purpose, 'recovery'),
-        isNull(twoFactorCodes.usedAt),
-      ),
-    )
-    .orderBy(asc(twoFactorCodes.id))
-    .for('update');
+  const unused = await repo.unusedRecoveryCodes(tx, challengeRow.userId);
   const match = unused.find((row) => {
     const expected = Buffer.from(row.codeHash, 'hex');
     return equalDigests(expected, actual);
   });
   if (match) {
-    await tx.update(twoFactorCodes).set({ usedAt: now }).where(eq(twoFactorCodes.id, match.id));
-    await tx.update(twoFactorCodes).set({ usedAt: now }).where(eq(twoFactorCodes.id, challengeRow.id));
+    await repo.markCodeUsed(tx, match.id, now);
+    await repo.markCodeUsed(tx, challengeRow.id, now);
     return { check: 'ok', remaining: unused.length - 1 };
   }
   const attempts = challengeRow.attempts + 1;
-  await tx
-    .update(twoFactorCodes)
-    .set({ attempts, ...(attempts >= TWO_FACTOR_MAX_ATTEMPTS ? { usedAt: now } : {}) })
-    .where(eq(twoFactorCodes.id, challengeRow.id));
+  await repo.setCodeAttempts(tx, challengeRow.id, attempts, attempts >= TWO_FACTOR_MAX_ATTEMPTS ? now : null);
   return { check: attempts >= TWO_FACTOR_MAX_ATTEMPTS ? 'exhausted' : 'wrong', remaining: unused.length };
+}
+
+const ENROL_CODE_ERRORS: Record<Exclude<CodeCheck, 'ok'> | 'none', string> = {
+  none: 'No verification code is pending. Please click VERIFY to receive a new one.',
+  used: 'No verification code is pending. Please click VERIFY to receive a new one.',
+  expired: 'The code has expired. Please click VERIFY to receive a new one.',
+  wrong: 'The code is incorrect.',
+  exhausted: 'Too many incorrect codes. Please click VERIFY to receive a new one.',
+};
+
+const WRONG_PASSWORD = 'The password is incorrect.';
+
+export function statusOf(user: { twoFactorPhone: string | null; twoFactorEnabledAt: Date | null }): TwoFactorStatus {
+  const enabled = user.twoFactorPhone !== null && user.twoFactorEnabledAt !== null;
+  return {
+    enabled,
+    phone: enabled && user.twoFactorPhone ? maskPhone(user.twoFactorPhone) : null,
+    enabledAt: enabled ? toIso(user.twoFactorEnabledAt) : null,
+  };
+}
+
+/** Who asks for a change of the second factor: the signed-in user, its session, and where it asks from. */
+export type Requester = { userId: number; sessionId: number; ip: string };
+
+/**
+ * The first enrolment step (or a phone change): the current password proved (a wrong one counts as a failed sign-in),
+ * then a code sent to the new phone, at most CODE_SEND_LIMITS.enrol an hour.
+ */
+export async function startEnrolment(
+  ctx: AppContext,
+  requester: Requester,
+  input: { password: string; phone: string },
+): Promise<{ phone: string; expiresAt: Date }> {
+  const { db, config, sms } = ctx;
+  const { userId } = requester;
+  const now = ctx.now();
+  await verifyCurrentPassword(db, config, {
+    userId,
+    password: input.password,
+    ip: requester.ip,
+    now,
+    field: 'password',
+    message: WRONG_PASSWORD,
+  });
+  const { phone } = input;
+  const issued = await db.transaction(async (tx) => {
+    const limit = CODE_SEND_LIMITS.enrol;
+    if ((await recentCodeCount(tx, userId, 'enrol', now)) >= limit.max) return null;
+    return issueCode(tx, { userId, purpose: 'enrol', phone, now });
+  });
+  if (!issued) {
+    throw tooManyRequests(
+      'Too many verification codes were requested. Please try again later.',
+      CODE_SEND_LIMITS.enrol.windowMs / 1000,
+    );
+  }
+  void sms.drain().catch(() => undefined);
+  return { phone, expiresAt: issued.expiresAt };
+}
+
+/**
+ * The second enrolment step: the code sent to the phone turns two-factor sign-in on (or moves it to the new phone),
+ * signs out the other sessions, issues recovery codes and mails the account (decision 030).
+ */
+export async function confirmEnrolment(ctx: AppContext, requester: Requester, code: string) {
+  const { db, mailer } = ctx;
+  const { userId, sessionId } = requester;
+  const now = ctx.now();
+  // The attempt count must survive a wrong code, so the transaction commits before any error.
+  const outcome = await db.transaction(async (tx) => {
+    const row = await repo.pendingCode(tx, userId, 'enrol');
+    if (!row) return { check: 'none' as const };
+    const check = await checkCode(tx, row, code, now);
+    if (check !== 'ok') return { check };
+    const before = await repo.twoFactorUser(tx, userId);
+    if (!before) return { check: 'none' as const };
+    const wasEnabled = statusOf(before).enabled;
+    await repo.enableTwoFactor(tx, userId, row.phone, now);
+    // Whoever held a session before the enrolment must prove the second factor again.
+    await repo.revokeOtherSessions(tx, userId, sessionId);
+    const recoveryCodes = await issueRecoveryCodes(tx, userId, row.phone, now);
+    await notifyTwoFactorChange(tx, mailer, {
+      to: before.email,
+      change: wasEnabled ? 'phone-changed' : 'enabled',
+      phone: maskPhone(row.phone),
+      at: now,
+    });
+    return { check: 'ok' as const, recoveryCodes, wasEnabled };
+  });
+  if (outcome.check !== 'ok') {
+    throw badRequest(ENROL_CODE_ERRORS[outcome.check], { code: ENROL_CODE_ERRORS[outcome.check] });
+  }
+  void mailer.drain().catch(() => undefined);
+  const user = await repo.twoFactorUser(db, userId);
+  if (!user) throw unauthorized();
+  return { status: statusOf(user), recoveryCodes: outcome.recoveryCodes, wasEnabled: outcome.wasEnabled };
+}
+
+/** Turns two-factor sign-in off, after the current password: every pending and recovery code dies, the account is told. */
+export async function disableTwoFactor(
+  ctx: AppContext,
+  requester: Requester,
+  password: string,
+): Promise<TwoFactorStatus> {
+  const { db, config, mailer } = ctx;
+  const { userId } = requester;
+  const now = ctx.now();
+  await verifyCurrentPassword(db, config, {
+    userId,
+    password,
+    ip: requester.ip,
+    now,
+    field: 'password',
+    message: WRONG_PASSWORD,
+  });
+  const user = await repo.twoFactorUser(db, userId);
+  if (!user) throw unauthorized();
+  if (!statusOf(user).enabled) throw conflict('Two-factor authentication is not enabled.');
+  await db.transaction(async (tx) => {
+    await repo.disableTwoFactor(tx, userId, now);
+    // Pending SMS codes and the recovery codes alike.
+    await voidCodes(tx, userId, now);
+    await notifyTwoFactorChange(tx, mailer, { to: user.email, change: 'disabled', at: now });
+  });
+  void mailer.drain().catch(() => undefined);
+  return statusOf({ twoFactorPhone: null, twoFactorEnabledAt: null });
 }
