@@ -28,7 +28,7 @@ import {
 import { seedReference } from '../src/seed/reference.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { authEndpoints, registerEndpoints } from '@portal/contracts';
-import { callEndpoint } from './call-endpoint.js';
+import { callEndpoint, type CallInput } from './call-endpoint.js';
 
 export * from './call-endpoint.js';
 
@@ -285,8 +285,17 @@ export async function rowCounts(t: TestApp) {
   >;
 }
 
-/** A complete, valid registration payload built from the lists GET /register/options offers. */
-export async function registrationPayload(t: TestApp, overrides: Record<string, unknown> = {}) {
+/** What POST /register takes. */
+type RegistrationBody = CallInput<typeof registerEndpoints.register>['body'];
+
+/**
+ * A complete, valid registration payload built from the lists GET /register/options offers; `overrides` may make it
+ * invalid on purpose (the register tests do), hence the type is the contract's without a check of them.
+ */
+export async function registrationPayload(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<RegistrationBody & { email: string; companyName: string }> {
   const res = await callEndpoint(t.app, registerEndpoints.options, {}, null);
   if (!res.ok) throw new Error(`register/options failed: ${res.status}`);
   const { countries, languages, data } = res.body.data;
@@ -318,7 +327,7 @@ export async function registrationPayload(t: TestApp, overrides: Record<string, 
     geographicAreaList: [first('geographicAreaList')],
     websiteUrl: 'https://acme-media.example.com',
     ...overrides,
-  };
+  } as RegistrationBody & { email: string; companyName: string };
 }
 
 /** Asserts an answer is the spec's error object with the given status. */
