@@ -135,7 +135,7 @@ describe('GET /partner-offer', () => {
       expect.objectContaining({ id: secondId, status: 'active', offer: { id: second, name: 'Mine Two' } }),
       expect.objectContaining({ id: firstId, status: 'pending', offer: { id: first, name: 'Mine One' } }),
     ]);
-    expect(res.body).not.toContain('Not Mine');
+    expect(res.raw.body).not.toContain('Not Mine');
     const theirsList = okBody(await applications(other.token)).data;
     expect(theirsList.map((a: { offer: { name: string } }) => a.offer.name)).toEqual(['Not Mine']);
   });
