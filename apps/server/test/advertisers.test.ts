@@ -1,15 +1,26 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  advertisersEndpoints,
+  offersEndpoints,
+  staffOffersEndpoints,
+  type EndpointDefinition,
+} from '@portal/contracts';
 import { advertiserPostbacks, advertisers, auditLog, conversions, offers } from '../src/db/schema.js';
 import { PostbackLogPruner } from '../src/modules/conversions/index.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
+  expectError,
   expectErrorObject,
+  expectOk,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
@@ -18,11 +29,12 @@ import { createOffer } from './offer-fixtures.js';
 describe('advertisers and products (decision 041)', () => {
   let t: TestApp;
   const clock = testClock(new Date('2026-07-01T08:00:00Z'));
-  let admin: Record<string, string>;
+  let admin: string;
   const HOUR = 3600 * 1000;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers: admin, ...(payload ? { payload } : {}) });
+  /** One endpoint through its contract, as the admin. */
+  const call = <E extends EndpointDefinition>(endpoint: E, input: CallInput<E>) =>
+    callEndpoint(t.app, endpoint, input, admin);
   const postback = (params: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: `/postback?${new URLSearchParams(params).toString()}` });
   const clickOn = (offerId: number, partnerId: number) =>
@@ -32,34 +44,39 @@ describe('advertisers and products (decision 041)', () => {
 
   /** An advertiser and product made through the API, and an offer of that product. */
   async function advertiserWithOffer(name = `Adv ${Math.random().toString(36).slice(2, 8)}`) {
-    const created = await call('POST', '/staff/advertisers', {
-      name,
-      contactEmail: 'ops@adv.example',
-      currency: 'EUR',
+    const created = await call(advertisersEndpoints.create, {
+      body: {
+        name,
+        contactEmail: 'ops@adv.example',
+        currency: 'EUR',
+      },
     });
-    expect(created.statusCode).toBe(200);
-    const advertiser = created.json().data;
-    const product = await call('POST', `/staff/advertisers/${advertiser.id}/products`, {
-      identifier: `p-${advertiser.id}`,
-      type: 'web',
-      domain: 'Shop.Example.com',
+    expectOk(created);
+    const advertiser = okBody(created).data;
+    const product = await call(advertisersEndpoints.createProduct, {
+      params: { id: advertiser.id },
+      body: {
+        identifier: `p-${advertiser.id}`,
+        type: 'web',
+        domain: 'Shop.Example.com',
+      },
     });
-    expect(product.statusCode).toBe(200);
+    expectOk(product);
     const offerId = await createOffer(t, {
       name: `${name} offer`,
       goals: [{ goal: 'registration', p1: { amount: 300 } }],
     });
     await t.database.db
       .update(offers)
-      .set({ productId: product.json().data.id, defaultUrl: 'https://shop.example.com/?cid={click_id}' })
+      .set({ productId: okBody(product).data.id, defaultUrl: 'https://shop.example.com/?cid={click_id}' })
       .where(eq(offers.id, offerId));
-    return { advertiser, product: product.json().data, offerId };
+    return { advertiser, product: okBody(product).data, offerId };
   }
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now });
     const a = await createStaff(t, 'ROLE_ADMIN');
-    admin = bearer(await login(t, a.email, a.password));
+    admin = await login(t, a.email, a.password);
   });
   afterAll(async () => t?.close());
 
@@ -82,12 +99,12 @@ describe('advertisers and products (decision 041)', () => {
       offerCount: 0,
     });
     // The staff catalogue finds the offer by name, with its advertiser and product.
-    const found = (await call('GET', '/staff/offers?q=acme%20ads')).json();
+    const found = okBody(await call(staffOffersEndpoints.list, { query: { q: 'acme ads' } }));
     expect(found.data).toMatchObject([
       { name: 'Acme Ads offer', advertiser: { id: advertiser.id, name: 'Acme Ads' }, product: { id: product.id } },
     ]);
-    expectErrorObject(await call('GET', '/staff/offers?count=0'), 400);
-    const detail = (await call('GET', `/staff/advertisers/${advertiser.id}`)).json().data;
+    expectError(await call(staffOffersEndpoints.list, { query: { count: 0 } }), 400);
+    const detail = okBody(await call(advertisersEndpoints.get, { params: { id: advertiser.id } })).data;
     expect(detail).toMatchObject({ productCount: 1, offerCount: 1, products: [{ offerCount: 1 }] });
     const entries = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'advertiser'));
     const created = entries.find((e) => e.entityId === String(advertiser.id))!;
@@ -103,9 +120,9 @@ describe('advertisers and products (decision 041)', () => {
       [{ name: 'X', currency: 'XXX' }, 'currency'],
       [{ name: 'X', securityToken: 'mine' }, 'securityToken'],
     ] as const) {
-      const res = await call('POST', '/staff/advertisers', payload);
-      expectErrorObject(res, 400);
-      expect(Object.keys(res.json().errors)).toContain(field);
+      const res = await call(advertisersEndpoints.create, { body: invalid(payload) });
+      expectError(res, 400);
+      expect(Object.keys(res.body.errors ?? {})).toContain(field);
     }
     expect(await t.database.db.select().from(advertisers)).toHaveLength(before.length);
     const { advertiser } = await advertiserWithOffer();
@@ -116,15 +133,21 @@ describe('advertisers and products (decision 041)', () => {
       [{ identifier: 'ok', type: 'web', domain: 'a.example', logoId: 99999999 }, 'logoId', 400],
       [{ identifier: `p-${advertiser.id}`, type: 'web', domain: 'a.example' }, 'identifier', 409],
     ] as const) {
-      const res = await call('POST', `/staff/advertisers/${advertiser.id}/products`, payload);
-      expectErrorObject(res, status);
-      expect(Object.keys(res.json().errors)).toContain(field);
+      const res = await call(advertisersEndpoints.createProduct, {
+        params: { id: advertiser.id },
+        body: invalid(payload),
+      });
+      expectError(res, status);
+      expect(Object.keys(res.body.errors ?? {})).toContain(field);
     }
-    expectErrorObject(
-      await call('POST', '/staff/advertisers/99999999/products', { identifier: 'x', type: 'web', domain: 'a.example' }),
+    expectError(
+      await call(advertisersEndpoints.createProduct, {
+        params: { id: 99999999 },
+        body: { identifier: 'x', type: 'web', domain: 'a.example' },
+      }),
       404,
     );
-    expectErrorObject(await call('PUT', '/staff/advertisers/99999999', { name: 'X' }), 404);
+    expectError(await call(advertisersEndpoints.update, { params: { id: 99999999 }, body: { name: 'X' } }), 404);
   });
 
   it('logs every postback with its outcome: recorded, duplicate, invalid; a stranger’s token is not logged', async () => {
@@ -136,16 +159,16 @@ describe('advertisers and products (decision 041)', () => {
     expect((await postback({ click_id: clickId, goal: 'registration', transaction_id: 'T1', token })).json()).toMatchObject({ duplicate: true });
     expectErrorObject(await postback({ click_id: clickId, token }), 400);
     expectErrorObject(await postback({ click_id: clickId, goal: 'registration', token: 'x'.repeat(43) }), 403);
-    const log = await call('GET', `/staff/advertisers/${advertiser.id}/postbacks`);
-    expect(log.json().total).toBe(3);
-    const [invalid, duplicate, recorded] = log.json().data;
+    const log = await call(advertisersEndpoints.postbacks, { params: { id: advertiser.id } });
+    expect(okBody(log).total).toBe(3);
+    const [invalid, duplicate, recorded] = okBody(log).data;
     expect(invalid).toMatchObject({ outcome: 'invalid', reason: 'goal: This field is required.', conversionId: null });
     expect(duplicate).toMatchObject({ outcome: 'recorded', status: 'approved', duplicate: true });
     expect(recorded).toMatchObject({ outcome: 'recorded', status: 'approved', duplicate: false, params: { click_id: clickId, goal: 'registration', transaction_id: 'T1', token: `…${token.slice(-4)}` } });
-    expect(JSON.stringify(log.json())).not.toContain(token);
-    const onlyInvalid = await call('GET', `/staff/advertisers/${advertiser.id}/postbacks?outcome=invalid`);
-    expect(onlyInvalid.json().data).toHaveLength(1);
-    expect((await call('GET', '/staff/advertisers')).json().data.find((a: { id: number }) => a.id === advertiser.id)).toMatchObject({
+    expect(JSON.stringify(okBody(log))).not.toContain(token);
+    const onlyInvalid = await call(advertisersEndpoints.postbacks, { params: { id: advertiser.id }, query: { outcome: 'invalid' } });
+    expect(okBody(onlyInvalid).data).toHaveLength(1);
+    expect(okBody(await call(advertisersEndpoints.list, {})).data.find((a: { id: number }) => a.id === advertiser.id)).toMatchObject({
       lastPostbackAt: clock.now().toISOString(),
     });
   }); // prettier-ignore
@@ -154,23 +177,23 @@ describe('advertisers and products (decision 041)', () => {
     const { advertiser, offerId } = await advertiserWithOffer();
     const partner = await createPartner(t);
     const old = advertiser.securityToken;
-    const rotated = await call('POST', `/staff/advertisers/${advertiser.id}/security-token`, { graceHours: 2 });
-    expect(rotated.statusCode).toBe(200);
-    const fresh = rotated.json().data.securityToken;
+    const rotated = await call(advertisersEndpoints.rotateToken, { params: { id: advertiser.id }, body: { graceHours: 2 } });
+    expectOk(rotated);
+    const fresh = okBody(rotated).data.securityToken;
     expect(fresh).not.toBe(old);
-    expect(rotated.json().data.previousTokenExpiresAt).toBe(new Date(clock.now().getTime() + 2 * HOUR).toISOString());
+    expect(okBody(rotated).data.previousTokenExpiresAt).toBe(new Date(clock.now().getTime() + 2 * HOUR).toISOString());
     const first = clickIdOf(await clickOn(offerId, partner.partnerId));
     expect((await postback({ click_id: first, goal: 'registration', token: old })).json()).toMatchObject({ status: 'approved' });
     clock.advance(2 * HOUR);
     const second = clickIdOf(await clickOn(offerId, partner.partnerId));
     expectErrorObject(await postback({ click_id: second, goal: 'registration', token: old }), 403);
     expect((await postback({ click_id: second, goal: 'registration', token: fresh })).json()).toMatchObject({ status: 'approved' });
-    const log = (await call('GET', `/staff/advertisers/${advertiser.id}/postbacks?outcome=wrong_token`)).json();
+    const log = okBody(await call(advertisersEndpoints.postbacks, { params: { id: advertiser.id }, query: { outcome: 'wrong_token' } }));
     expect(log.data).toMatchObject([{ outcome: 'wrong_token', reason: 'The security token is no longer valid.' }]);
     // Revoked at once: no grace.
-    await call('POST', `/staff/advertisers/${advertiser.id}/security-token`, { graceHours: 0 });
+    await call(advertisersEndpoints.rotateToken, { params: { id: advertiser.id }, body: { graceHours: 0 } });
     expectErrorObject(await postback({ click_id: second, goal: 'registration', transaction_id: 'again', token: fresh }), 403);
-    expectErrorObject(await call('POST', `/staff/advertisers/${advertiser.id}/security-token`, { graceHours: 721 }), 400);
+    expectError(await call(advertisersEndpoints.rotateToken, { params: { id: advertiser.id }, body: { graceHours: 721 } }), 400);
     const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'rotate_token'));
     expect(audit.filter((e) => e.entityId === String(advertiser.id))).toHaveLength(2);
     expect(JSON.stringify(audit)).not.toContain(old);
@@ -180,12 +203,12 @@ describe('advertisers and products (decision 041)', () => {
     const { advertiser, offerId } = await advertiserWithOffer();
     const partner = await createPartner(t);
     const clickId = clickIdOf(await clickOn(offerId, partner.partnerId));
-    const test = await call('POST', `/staff/advertisers/${advertiser.id}/test-postback`, { click_id: clickId, goal: 'registration' });
-    expect(test.json().data).toEqual({ status: 'approved', reason: null, payout: 300, currency: 'EUR', duplicate: false });
-    const unknown = await call('POST', `/staff/advertisers/${advertiser.id}/test-postback`, { click_id: 'nope', goal: 'registration' });
-    expect(unknown.json().data).toMatchObject({ status: 'rejected', reason: 'unknown_click' });
+    const test = await call(advertisersEndpoints.testPostback, { params: { id: advertiser.id }, body: { click_id: clickId, goal: 'registration' } });
+    expect(okBody(test).data).toEqual({ status: 'approved', reason: null, payout: 300, currency: 'EUR', duplicate: false });
+    const unknown = await call(advertisersEndpoints.testPostback, { params: { id: advertiser.id }, body: { click_id: 'nope', goal: 'registration' } });
+    expect(okBody(unknown).data).toMatchObject({ status: 'rejected', reason: 'unknown_click' });
     expect(await t.database.db.select().from(conversions).where(eq(conversions.clickId, clickId))).toEqual([]);
-    const log = (await call('GET', `/staff/advertisers/${advertiser.id}/postbacks?outcome=test`)).json();
+    const log = okBody(await call(advertisersEndpoints.postbacks, { params: { id: advertiser.id }, query: { outcome: 'test' } }));
     expect(log.total).toBe(2);
   }); // prettier-ignore
 
@@ -193,13 +216,13 @@ describe('advertisers and products (decision 041)', () => {
     const { advertiser, product, offerId } = await advertiserWithOffer();
     const early = await createPartner(t);
     const clickId = clickIdOf(await clickOn(offerId, early.partnerId));
-    const partnerToken = bearer(await login(t, early.email, early.password));
+    const partnerToken = await login(t, early.email, early.password);
     const visible = async () =>
-      (await t.app.inject({ method: 'GET', url: `/api/v1/offer/${offerId}`, headers: partnerToken })).statusCode;
+      (await callEndpoint(t.app, offersEndpoints.get, { params: { id: offerId } }, partnerToken)).status;
     expect(await visible()).toBe(200);
 
-    const disabled = await call('PUT', `/staff/advertisers/${advertiser.id}`, { enabled: false });
-    expect(disabled.json().data.enabled).toBe(false);
+    const disabled = await call(advertisersEndpoints.update, { params: { id: advertiser.id }, body: { enabled: false } });
+    expect(okBody(disabled).data.enabled).toBe(false);
     expect(await visible()).toBe(404);
     const late = await createPartner(t);
     const refused = await clickOn(offerId, late.partnerId);
@@ -207,10 +230,10 @@ describe('advertisers and products (decision 041)', () => {
     // The advertiser still reports the conversion of the click made before.
     expect((await postback({ click_id: clickId, goal: 'registration', token: advertiser.securityToken })).json()).toMatchObject({ status: 'approved' });
 
-    await call('PUT', `/staff/advertisers/${advertiser.id}`, { enabled: true });
+    await call(advertisersEndpoints.update, { params: { id: advertiser.id }, body: { enabled: true } });
     expect(await visible()).toBe(200);
-    const product2 = await call('PUT', `/staff/products/${product.id}`, { enabled: false });
-    expect(product2.json().data).toMatchObject({ enabled: false, offerCount: 1 });
+    const product2 = await call(advertisersEndpoints.updateProduct, { params: { id: product.id }, body: { enabled: false } });
+    expect(okBody(product2).data).toMatchObject({ enabled: false, offerCount: 1 });
     expect(await visible()).toBe(404);
     const third = await createPartner(t);
     expect((await clickOn(offerId, third.partnerId)).statusCode).toBe(404);
@@ -227,7 +250,7 @@ describe('advertisers and products (decision 041)', () => {
       [1, 89, 91, 400].map((days) => ({ advertiserId: advertiser.id, outcome: 'invalid', reason: `${days} days`, params: {}, createdAt: at(days) })),
     ); // prettier-ignore
     expect(await new PostbackLogPruner(t.database.db, 90, clock.now).drain()).toBe(2);
-    const log = await call('GET', `/staff/advertisers/${advertiser.id}/postbacks`);
-    expect(log.json().data.map((e: { reason: string }) => e.reason)).toEqual(['1 days', '89 days']);
+    const log = await call(advertisersEndpoints.postbacks, { params: { id: advertiser.id } });
+    expect(okBody(log).data.map((e) => e.reason)).toEqual(['1 days', '89 days']);
   });
 });

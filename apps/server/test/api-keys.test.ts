@@ -1,14 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountEndpoints,
+  apiKeysEndpoints,
+  authEndpoints,
+  notificationsEndpoints,
+  offersEndpoints,
+  settingsEndpoints,
+} from '@portal/contracts';
 import { advertisers, apiKeys, offers, partnerOffers, products, users } from '../src/db/schema.js';
 import { sha256 } from '../src/lib/tokens.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   resetKeyFrom,
   sentMails,
   testClock,
@@ -41,31 +52,33 @@ describe('reporting API keys', () => {
   });
   afterAll(async () => t?.close());
 
-  const create = (token: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/api-keys', headers: bearer(token), payload: payload as object });
-  const listKeys = (token: string) => t.app.inject({ method: 'GET', url: '/api/v1/api-keys', headers: bearer(token) });
-  const revoke = (token: string, id: number) =>
-    t.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${id}`, headers: bearer(token) });
-  const getWith = (key: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(key) });
+  const create = (token: string | null, body: { name: string }) =>
+    callEndpoint(t.app, apiKeysEndpoints.create, { body }, token);
+  const listKeys = (token: string | null) => callEndpoint(t.app, apiKeysEndpoints.list, {}, token);
+  const keysOf = async (token: string) => okBody(await listKeys(token));
+  const revoke = (token: string | null, id: number) =>
+    callEndpoint(t.app, apiKeysEndpoints.revoke, { params: { id } }, token);
+  const offerList = (key: string) => callEndpoint(t.app, offersEndpoints.list, {}, key);
+  const applicationsOf = (key: string) => callEndpoint(t.app, offersEndpoints.applications, {}, key);
 
   async function partnerWithKey() {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
     const res = await create(token, { name: 'Reporting script' });
-    expect(res.statusCode).toBe(200);
-    return { ...p, token, key: res.json().data.key as string, keyId: res.json().data.id as number };
+    expectOk(res);
+    return { ...p, token, key: res.body.data.key, keyId: res.body.data.id };
   }
 
   it('creates a key shown once, and keeps only its hash', async () => {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
-    expect((await listKeys(token)).json()).toMatchObject({ data: [], total: 0 });
+    expect(await keysOf(token)).toMatchObject({ data: [], total: 0 });
 
     const res = await create(token, { name: '  Looker Studio  ' });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    expectOk(res);
+    const body = res.body;
     expect(body.message).toBe('Your API key has been created. Copy it now: it will not be shown again.');
-    const key = body.data.key as string;
+    const key = body.data.key;
     expect(key).toMatch(/^ppk_[A-Za-z0-9_-]{43}$/);
     expect(body.data).toMatchObject({
       name: 'Looker Studio',
@@ -76,7 +89,7 @@ describe('reporting API keys', () => {
       revokedAt: null,
     });
 
-    const listed = (await listKeys(token)).json();
+    const listed = await keysOf(token);
     expect(listed.total).toBe(1);
     expect(listed.data[0]).toEqual({
       id: body.data.id,
@@ -104,148 +117,153 @@ describe('reporting API keys', () => {
       { name: 'x'.repeat(81) },
       { name: 'ok', scopes: ['all'] },
     ]) {
-      expectErrorObject(await create(token, payload), 400);
+      expectError(await create(token, invalid(payload)), 400);
     }
     const ids: number[] = [];
-    for (let i = 0; i < 10; i++) ids.push((await create(token, { name: `Key ${i}` })).json().data.id as number);
+    for (let i = 0; i < 10; i++) ids.push(okBody(await create(token, { name: `Key ${i}` })).data.id);
     const eleventh = await create(token, { name: 'One too many' });
-    expectErrorObject(eleventh, 409);
-    expect((await revoke(token, ids[0]!)).statusCode).toBe(200);
-    expect((await create(token, { name: 'After a revoke' })).statusCode).toBe(200);
+    expectError(eleventh, 409);
+    expect((await revoke(token, ids[0]!)).status).toBe(200);
+    expect((await create(token, { name: 'After a revoke' })).status).toBe(200);
   });
 
   it('works on opted-in read-only routes, scoped to its partner, and records its use', async () => {
     const a = await partnerWithKey();
     await t.database.db.insert(partnerOffers).values({ partnerId: a.partnerId, offerId, status: 'pending' });
 
-    const applications = await getWith(a.key, '/api/v1/partner-offer');
-    expect(applications.statusCode).toBe(200);
-    expect(applications.json().data).toHaveLength(1);
-    expect(applications.json().data[0]).toMatchObject({ partnerId: a.partnerId, offer: { id: offerId } });
-    expect((await getWith(a.key, '/api/v1/offer')).statusCode).toBe(200);
-    expect((await getWith(a.key, `/api/v1/offer/${offerId}`)).statusCode).toBe(200);
+    const applications = await applicationsOf(a.key);
+    expectOk(applications);
+    expect(applications.body.data).toHaveLength(1);
+    expect(applications.body.data[0]).toMatchObject({ partnerId: a.partnerId, offer: { id: offerId } });
+    expect((await offerList(a.key)).status).toBe(200);
+    expect((await callEndpoint(t.app, offersEndpoints.get, { params: { id: offerId } }, a.key)).status).toBe(200);
 
     const [used] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, a.keyId));
     expect(used?.lastUsedAt?.toISOString()).toBe('2025-08-04T10:00:00.000Z');
     // Within a minute the timestamp is not rewritten; after it, it is.
     clock.advance(30_000);
-    await getWith(a.key, '/api/v1/offer');
+    await offerList(a.key);
     const [same] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, a.keyId));
     expect(same?.lastUsedAt?.toISOString()).toBe('2025-08-04T10:00:00.000Z');
     clock.advance(31_000);
-    await getWith(a.key, '/api/v1/offer');
+    await offerList(a.key);
     const [later] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, a.keyId));
     expect(later?.lastUsedAt?.toISOString()).toBe('2025-08-04T10:01:01.000Z');
-    expect((await listKeys(a.token)).json().data[0].lastUsedAt).toBe('2025-08-04T10:01:01.000Z');
+    expect((await keysOf(a.token)).data[0]!.lastUsedAt).toBe('2025-08-04T10:01:01.000Z');
 
     // Another partner's key sees that partner's data only.
     const b = await partnerWithKey();
-    expect((await getWith(b.key, '/api/v1/partner-offer')).json().data).toEqual([]);
+    expect(okBody(await applicationsOf(b.key)).data).toEqual([]);
   });
 
   it('is refused on writes and on every route that did not opt in', async () => {
     const a = await partnerWithKey();
     const refusedGets = [
-      '/api/v1/config',
-      '/api/v1/partner',
-      '/api/v1/api-keys',
-      '/api/v1/notifications',
-      '/api/v1/account/settings',
+      accountEndpoints.config,
+      accountEndpoints.partner,
+      apiKeysEndpoints.list,
+      notificationsEndpoints.list,
+      settingsEndpoints.get,
     ];
-    for (const url of refusedGets) {
-      const res = await getWith(a.key, url);
-      expectErrorObject(res, 403);
-      expect(res.json().message, url).toBe(
+    for (const endpoint of refusedGets) {
+      const res = await callEndpoint(t.app, endpoint, {}, a.key);
+      expectError(res, 403);
+      expect(res.body.message, endpoint.path).toBe(
         'API keys can only be used to read the reporting endpoints. Sign in to use the rest of the API.',
       );
     }
     const writes = [
-      { method: 'POST' as const, url: '/api/v1/partner-offer', payload: { offerId } },
-      { method: 'POST' as const, url: '/api/v1/api-keys', payload: { name: 'Escalation' } },
-      { method: 'DELETE' as const, url: `/api/v1/api-keys/${a.keyId}` },
-      {
-        method: 'POST' as const,
-        url: '/api/v1/account/change-password',
-        payload: { currentPassword: 'x', password: 'Abcdefg1' },
-      },
-      { method: 'POST' as const, url: '/api/v1/logout' },
+      () => callEndpoint(t.app, offersEndpoints.apply, { body: { offerId } }, a.key),
+      () => create(a.key, { name: 'Escalation' }),
+      () => revoke(a.key, a.keyId),
+      () =>
+        callEndpoint(
+          t.app,
+          authEndpoints.changePassword,
+          { body: { currentPassword: 'x', password: 'Abcdefg1' } },
+          a.key,
+        ),
+      () => callEndpoint(t.app, authEndpoints.logout, {}, a.key),
     ];
     for (const write of writes) {
-      expectErrorObject(await t.app.inject({ ...write, headers: bearer(a.key) }), 403);
+      expectError(await write(), 403);
     }
     expect(await t.database.db.select().from(partnerOffers).where(eq(partnerOffers.partnerId, a.partnerId))).toEqual(
       [],
     );
-    expect((await listKeys(a.token)).json().data[0].revokedAt).toBeNull();
+    expect((await keysOf(a.token)).data[0]!.revokedAt).toBeNull();
   });
 
   it('a revoked key, an unknown key, or a key whose creator lost access answers 401', async () => {
     const a = await partnerWithKey();
     const res = await revoke(a.token, a.keyId);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: 'The API key has been revoked.', data: { id: a.keyId } });
-    expect(res.json().data.revokedAt).not.toBeNull();
-    const refused = await getWith(a.key, '/api/v1/offer');
-    expectErrorObject(refused, 401);
-    expect(refused.json().message).toBe('This API key is not valid or has been revoked.');
+    expectOk(res);
+    expect(res.body).toMatchObject({ message: 'The API key has been revoked.', data: { id: a.keyId } });
+    expect(res.body.data.revokedAt).not.toBeNull();
+    const refused = await offerList(a.key);
+    expectError(refused, 401);
+    expect(refused.body.message).toBe('This API key is not valid or has been revoked.');
     // Revoking twice is harmless.
-    expect((await revoke(a.token, a.keyId)).statusCode).toBe(200);
+    expect((await revoke(a.token, a.keyId)).status).toBe(200);
 
-    expectErrorObject(await getWith(`ppk_${'A'.repeat(43)}`, '/api/v1/offer'), 401);
+    expectError(await offerList(`ppk_${'A'.repeat(43)}`), 401);
 
     const b = await partnerWithKey();
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, b.userId));
-    expectErrorObject(await getWith(b.key, '/api/v1/offer'), 401);
+    expectError(await offerList(b.key), 401);
   });
 
   it('a partner neither lists nor revokes another partner’s keys; staff have none', async () => {
     const a = await partnerWithKey();
     const b = await partnerWithKey();
-    expect((await listKeys(b.token)).json().data.map((k: { id: number }) => k.id)).toEqual([b.keyId]);
-    expectErrorObject(await revoke(b.token, a.keyId), 404);
-    expect((await getWith(a.key, '/api/v1/offer')).statusCode).toBe(200);
-    expectErrorObject(await revoke(a.token, 2_147_483_647), 404);
-    expectErrorObject(await revoke(a.token, 0), 400);
+    expect((await keysOf(b.token)).data.map((k) => k.id)).toEqual([b.keyId]);
+    expectError(await revoke(b.token, a.keyId), 404);
+    expect((await offerList(a.key)).status).toBe(200);
+    expectError(await revoke(a.token, 2_147_483_647), 404);
+    expectError(await revoke(a.token, 0), 400);
 
     const staff = await createStaff(t, 'ROLE_ADMIN');
     const staffToken = await login(t, staff.email, staff.password);
-    expectErrorObject(await create(staffToken, { name: 'Staff key' }), 403);
-    expectErrorObject(await listKeys(staffToken), 403);
+    expectError(await create(staffToken, { name: 'Staff key' }), 403);
+    expectError(await listKeys(staffToken), 403);
   });
 
   it('needs a signed-in user to manage keys', async () => {
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/api-keys' }), 401);
-    expectErrorObject(await t.app.inject({ method: 'POST', url: '/api/v1/api-keys', payload: { name: 'x' } }), 401);
-    expectErrorObject(await t.app.inject({ method: 'DELETE', url: '/api/v1/api-keys/1' }), 401);
+    expectError(await listKeys(null), 401);
+    expectError(await create(null, { name: 'x' }), 401);
+    expectError(await revoke(null, 1), 401);
   });
   describe('finding 5: keys do not outlive the password', () => {
-    const changePassword = (token: string, payload: object) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/account/change-password', headers: bearer(token), payload });
+    const changePassword = (
+      token: string,
+      body: { currentPassword: string; password: string; revokeApiKeys?: boolean },
+    ) => callEndpoint(t.app, authEndpoints.changePassword, { body }, token);
 
     it('a password reset revokes the keys the user created', async () => {
       const a = await partnerWithKey();
-      expect((await getWith(a.key, '/api/v1/offer')).statusCode).toBe(200);
-      const lost = await t.app.inject({ method: 'POST', url: '/api/v1/password/lost', payload: { email: a.email } });
-      expect(lost.statusCode).toBe(200);
+      expect((await offerList(a.key)).status).toBe(200);
+      const lost = await callEndpoint(t.app, authEndpoints.passwordLost, { body: { email: a.email } }, null);
+      expect(lost.status).toBe(200);
       const mail = (await sentMails(t)).filter((m) => m.to === a.email).pop();
-      const reset = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/password/reset',
-        payload: { key: resetKeyFrom(mail?.body ?? ''), password: 'Reset-new-2025' },
-      });
-      expect(reset.statusCode).toBe(200);
-      const refused = await getWith(a.key, '/api/v1/offer');
-      expectErrorObject(refused, 401);
-      expect(refused.json().message).toBe('This API key is not valid or has been revoked.');
+      const reset = await callEndpoint(
+        t.app,
+        authEndpoints.resetPassword,
+        { body: { key: resetKeyFrom(mail?.body ?? ''), password: 'Reset-new-2025' } },
+        null,
+      );
+      expect(reset.status).toBe(200);
+      const refused = await offerList(a.key);
+      expectError(refused, 401);
+      expect(refused.body.message).toBe('This API key is not valid or has been revoked.');
       const token = await login(t, a.email, 'Reset-new-2025');
-      expect((await listKeys(token)).json().data[0].revokedAt).toBe(clock.now().toISOString());
+      expect((await keysOf(token)).data[0]!.revokedAt).toBe(clock.now().toISOString());
     });
 
     it('a password change revokes them by default', async () => {
       const a = await partnerWithKey();
       const res = await changePassword(a.token, { currentPassword: a.password, password: 'Changed-new-2025' });
-      expect(res.statusCode).toBe(200);
-      expectErrorObject(await getWith(a.key, '/api/v1/offer'), 401);
+      expect(res.status).toBe(200);
+      expectError(await offerList(a.key), 401);
     });
 
     it('a password change keeps them when asked to, and the other keys of the partner are left alone', async () => {
@@ -278,18 +296,18 @@ describe('reporting API keys', () => {
         password: 'Changed-new-2025',
         revokeApiKeys: false,
       });
-      expect(kept.statusCode).toBe(200);
-      expect((await getWith(a.key, '/api/v1/offer')).statusCode).toBe(200);
+      expect(kept.status).toBe(200);
+      expect((await offerList(a.key)).status).toBe(200);
       const revoked = await changePassword(a.token, {
         currentPassword: 'Changed-new-2025',
         password: 'Changed-again-2025',
       });
-      expect(revoked.statusCode).toBe(200);
-      expectErrorObject(await getWith(a.key, '/api/v1/offer'), 401);
+      expect(revoked.status).toBe(200);
+      expectError(await offerList(a.key), 401);
       const [row] = await t.database.db.select().from(apiKeys).where(eq(apiKeys.id, theirs!.id));
       expect(row?.revokedAt).toBeNull();
-      expectErrorObject(
-        await changePassword(a.token, { currentPassword: 'x', password: 'Abcdefg1', revokeApiKeys: 'no' }),
+      expectError(
+        await changePassword(a.token, invalid({ currentPassword: 'x', password: 'Abcdefg1', revokeApiKeys: 'no' })),
         400,
       );
     });

@@ -3,9 +3,22 @@
  * sorted, filtered on the period's Paris days, invoice statuses and deferral, and never another partner's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingEndpoints, filesEndpoints } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { billingRequests, files, invoices } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, createStaff, expectErrorObject, login, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  createStaff,
+  expectError,
+  expectOk,
+  invalid,
+  login,
+  okBody,
+  type CallInput,
+  type TestApp,
+} from './helper.js';
 
 let t: TestApp;
 let a: { partnerId: number; token: string };
@@ -96,12 +109,12 @@ async function seed(partnerId: number, rows: Seeded[], prefix: string) {
   }
 }
 
-const list = (token: string, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/billing-request${query}`, headers: bearer(token) });
-const months = async (token: string, query: string) => {
+const list = (token: string, query: CallInput<typeof billingEndpoints.billingRequests>['query'] = {}) =>
+  callEndpoint(t.app, billingEndpoints.billingRequests, { query }, token);
+const months = async (token: string, query: CallInput<typeof billingEndpoints.billingRequests>['query']) => {
   const res = await list(token, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as { id: number }[]).map((row) => [...ids].find(([, id]) => id === row.id)?.[0]);
+  expectOk(res);
+  return res.body.data.map((row) => [...ids].find(([, id]) => id === row.id)?.[0]);
 };
 
 beforeAll(async () => {
@@ -117,9 +130,9 @@ afterAll(async () => t?.close());
 
 describe('GET /api/v1/billing-request', () => {
   it('lists the partner’s requests newest first, with Paris days, amounts in minor units and the invoice', async () => {
-    const res = await list(a.token, '?page=1&count=50&sort=startingAt&order=desc');
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await list(a.token, { page: 1, count: 50, sort: 'startingAt', order: 'desc' });
+    expectOk(res);
+    const body = okBody(res);
     expect(body.total).toBe(6);
     expect(body.data.map((row: { id: number }) => row.id)).toEqual(
       ['2026-06', '2026-05', '2026-04', '2026-03', '2026-02', '2026-01'].map((m) => ids.get(`A-${m}`)),
@@ -147,7 +160,7 @@ describe('GET /api/v1/billing-request', () => {
       },
     });
     // Summer time: March ends at 21:59:59 UTC, still the 31st in Paris.
-    expect(body.data[3].period).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31' });
+    expect(body.data[3]!.period).toEqual({ startDate: '2026-03-01', endDate: '2026-03-31' });
     // A deferred month tells the threshold it stayed under (Payments explains the carry-over with it).
     expect(body.data[4]).toMatchObject({
       deferred: true,
@@ -158,42 +171,49 @@ describe('GET /api/v1/billing-request', () => {
   });
 
   it('pages and sorts', async () => {
-    const page2 = await list(a.token, '?page=2&count=4');
-    expect(page2.json().total).toBe(6);
-    expect(page2.json().data).toHaveLength(2);
-    expect(await months(a.token, '?page=2&count=4')).toEqual(['A-2026-02', 'A-2026-01']);
-    expect(await months(a.token, '?order=asc&count=2')).toEqual(['A-2026-01', 'A-2026-02']);
-    expect(await months(a.token, '?sort=totalAmount&order=desc&count=3')).toEqual([
+    const page2 = await list(a.token, { page: 2, count: 4 });
+    expect(okBody(page2).total).toBe(6);
+    expect(okBody(page2).data).toHaveLength(2);
+    expect(await months(a.token, { page: 2, count: 4 })).toEqual(['A-2026-02', 'A-2026-01']);
+    expect(await months(a.token, { order: 'asc', count: 2 })).toEqual(['A-2026-01', 'A-2026-02']);
+    expect(await months(a.token, { sort: 'totalAmount', order: 'desc', count: 3 })).toEqual([
       'A-2026-03',
       'A-2026-05',
       'A-2026-01',
     ]);
-    expect((await list(a.token, '?page=9')).json()).toMatchObject({ data: [], total: 6 });
+    expect(okBody(await list(a.token, { page: 9 }))).toMatchObject({ data: [], total: 6 });
   });
 
   it('filters on the period’s Paris days: a request matches when one of its days is in the range', async () => {
     // 31 January in Paris holds January only; 1 February starts February (already 31 January 23:00 UTC).
-    expect(await months(a.token, '?startDate=2026-01-31&endDate=2026-01-31')).toEqual(['A-2026-01']);
-    expect(await months(a.token, '?startDate=2026-02-01&endDate=2026-02-01')).toEqual(['A-2026-02']);
-    expect(await months(a.token, '?startDate=2026-03-15&endDate=2026-04-01')).toEqual(['A-2026-04', 'A-2026-03']);
-    expect(await months(a.token, '?startDate=2026-05-02')).toEqual(['A-2026-06', 'A-2026-05']);
-    expect(await months(a.token, '?endDate=2026-01-15')).toEqual(['A-2026-01']);
-    expect(await months(a.token, '?startDate=&endDate=')).toHaveLength(6);
+    expect(await months(a.token, { startDate: '2026-01-31', endDate: '2026-01-31' })).toEqual(['A-2026-01']);
+    expect(await months(a.token, { startDate: '2026-02-01', endDate: '2026-02-01' })).toEqual(['A-2026-02']);
+    expect(await months(a.token, { startDate: '2026-03-15', endDate: '2026-04-01' })).toEqual([
+      'A-2026-04',
+      'A-2026-03',
+    ]);
+    expect(await months(a.token, { startDate: '2026-05-02' })).toEqual(['A-2026-06', 'A-2026-05']);
+    expect(await months(a.token, { endDate: '2026-01-15' })).toEqual(['A-2026-01']);
+    expect(await months(a.token, { startDate: '', endDate: '' })).toHaveLength(6);
   });
 
   it('filters on invoice statuses (any of them) and on deferral', async () => {
-    expect(await months(a.token, '?status=paid')).toEqual(['A-2026-03', 'A-2026-01']);
-    expect(await months(a.token, '?status=paid,payment_in_progress')).toEqual(['A-2026-04', 'A-2026-03', 'A-2026-01']);
-    expect(await months(a.token, '?status=invoice_validated&status=waiting_for_approval')).toEqual([
+    expect(await months(a.token, { status: 'paid' })).toEqual(['A-2026-03', 'A-2026-01']);
+    expect(await months(a.token, { status: 'paid,payment_in_progress' })).toEqual([
+      'A-2026-04',
+      'A-2026-03',
+      'A-2026-01',
+    ]);
+    expect(await months(a.token, { status: ['invoice_validated', 'waiting_for_approval'] })).toEqual([
       'A-2026-05',
       'A-2026-02',
     ]);
-    expect(await months(a.token, '?deferred=true')).toEqual(['A-2026-02']);
-    expect(await months(a.token, '?deferred=false')).toHaveLength(5);
-    expect(await months(a.token, '?deferred=false&status=waiting_for_approval')).toEqual([]);
-    expect(await months(a.token, '?deferred=&status=')).toHaveLength(6);
-    const filtered = await list(a.token, '?status=paid&count=1');
-    expect(filtered.json()).toMatchObject({ total: 2 });
+    expect(await months(a.token, { deferred: 'true' })).toEqual(['A-2026-02']);
+    expect(await months(a.token, { deferred: 'false' })).toHaveLength(5);
+    expect(await months(a.token, { deferred: 'false', status: 'waiting_for_approval' })).toEqual([]);
+    expect(await months(a.token, { deferred: '', status: '' })).toHaveLength(6);
+    const filtered = await list(a.token, { status: 'paid', count: 1 });
+    expect(okBody(filtered)).toMatchObject({ total: 2 });
   });
 
   it('names the invoice’s document, which its partner alone can download', async () => {
@@ -232,54 +252,48 @@ describe('GET /api/v1/billing-request', () => {
       .set({ invoiceFileId: foreign!.id })
       .where(eq(invoices.billingRequestId, ids.get('A-2026-04')!));
 
-    const rows: { id: number; invoice: { file: unknown } | null }[] = (await list(a.token)).json().data;
+    const rows = okBody(await list(a.token)).data;
     const byId = new Map(rows.map((row) => [row.id, row.invoice?.file]));
     expect(byId.get(ids.get('A-2026-03')!)).toEqual({ id: file!.id, filename: 'A-INV-2026-03.pdf' });
     expect(byId.get(ids.get('A-2026-04')!)).toBeNull();
 
-    const link = await t.app.inject({ method: 'GET', url: `/api/v1/file/${file!.id}/url`, headers: bearer(a.token) });
-    expect(link.statusCode).toBe(200);
+    const link = await callEndpoint(t.app, filesEndpoints.url, { params: { id: file!.id } }, a.token);
+    expectOk(link);
     const download = await t.app.inject({
       method: 'GET',
-      url: new URL(link.json().data.url).pathname + new URL(link.json().data.url).search,
+      url: new URL(okBody(link).data.url).pathname + new URL(okBody(link).data.url).search,
     });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.equals(pdf)).toBe(true);
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: `/api/v1/file/${file!.id}/url`, headers: bearer(b.token) }),
-      404,
-    );
+    expectError(await callEndpoint(t.app, filesEndpoints.url, { params: { id: file!.id } }, b.token), 404);
     // And staff's invoice is not the partner's to delete.
-    expectErrorObject(
-      await t.app.inject({ method: 'DELETE', url: `/api/v1/file/${file!.id}`, headers: bearer(a.token) }),
-      403,
-    );
+    expectError(await callEndpoint(t.app, filesEndpoints.delete, { params: { id: file!.id } }, a.token), 403);
   });
 
   it('never shows another partner’s requests', async () => {
-    expect(await months(b.token, '')).toEqual(['B-2026-03']);
-    expect(await months(b.token, '?status=paid,payment_in_progress,invoice_validated,waiting_for_approval')).toEqual([
-      'B-2026-03',
-    ]);
+    expect(await months(b.token, {})).toEqual(['B-2026-03']);
+    expect(
+      await months(b.token, { status: 'paid,payment_in_progress,invoice_validated,waiting_for_approval' }),
+    ).toEqual(['B-2026-03']);
   });
 
   it('refuses bad filters, unknown parameters, staff and anonymous callers with an error object', async () => {
     for (const query of [
-      '?status=lost',
-      '?deferred=maybe',
-      '?startDate=2026-02-30',
-      '?startDate=2026-03-01&endDate=2026-02-01',
-      '?sort=partnerId',
-      '?order=up',
-      '?count=0',
-      '?count=501',
-      '?page=0',
-      '?partnerId=1',
+      { status: 'lost' },
+      { deferred: 'maybe' },
+      { startDate: '2026-02-30' },
+      { startDate: '2026-03-01', endDate: '2026-02-01' },
+      { sort: 'partnerId' },
+      { order: 'up' },
+      { count: 0 },
+      { count: 501 },
+      { page: 0 },
+      { partnerId: 1 },
     ])
-      expectErrorObject(await list(a.token, query), 400);
+      expectError(await list(a.token, invalid(query)), 400);
     const staff = await createStaff(t, 'ROLE_ADMIN');
-    expectErrorObject(await list(await login(t, staff.email, staff.password)), 403);
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/billing-request' }), 401);
+    expectError(await list(await login(t, staff.email, staff.password)), 403);
+    expectError(await callEndpoint(t.app, billingEndpoints.billingRequests, {}, null), 401);
   });
 });

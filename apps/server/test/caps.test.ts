@@ -1,5 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
+import {
+  advertisersEndpoints,
+  capsEndpoints,
+  conversionReviewEndpoints,
+  offersEndpoints,
+  postbacksEndpoints,
+  staffNotificationsEndpoints,
+  staffOffersEndpoints,
+  statisticsEndpoints,
+  type EndpointDefinition,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -13,13 +24,18 @@ import {
   staffNotifications,
 } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
+  expectError,
   expectErrorObject,
+  expectOk,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
@@ -34,46 +50,50 @@ describe('offer caps (decision 045)', () => {
   let t: TestApp;
   // A winter Thursday, 09:00 in Paris.
   const clock = testClock(new Date('2026-01-15T08:00:00Z'));
-  let admin: Record<string, string>;
-  let manager: Record<string, string>;
+  let admin: string;
+  let manager: string;
   let adminLogin: { email: string; password: string };
   let managerLogin: { email: string; password: string };
   /** Sessions expire as the test clock jumps: new ones at the new time. */
   async function signInAgain() {
-    admin = bearer(await login(t, adminLogin.email, adminLogin.password));
-    manager = bearer(await login(t, managerLogin.email, managerLogin.password));
+    admin = await login(t, adminLogin.email, adminLogin.password);
+    manager = await login(t, managerLogin.email, managerLogin.password);
   }
   let managerId: number;
   let teamManagerId: number;
   let token: string;
   let productId: number;
-  type Partner = { partnerId: number; headers: Record<string, string> };
+  type Partner = { partnerId: number; token: string };
   let sequence = 0;
 
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = admin) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload !== undefined ? { payload: payload as object } : {}) }); // prettier-ignore
+  /** One endpoint through its contract, as the admin unless said. */
+  const call = <E extends EndpointDefinition>(endpoint: E, input: CallInput<E>, identity: string = admin) =>
+    callEndpoint(t.app, endpoint, input, identity);
   async function partner(accountManagerId: number | null = managerId): Promise<Partner> {
     const p = await createPartner(t, { accountManagerId });
     await setAllOffersAccess(t, p.partnerId, true);
-    return { partnerId: p.partnerId, headers: bearer(await login(t, p.email, p.password)) };
+    return { partnerId: p.partnerId, token: await login(t, p.email, p.password) };
   }
   async function offer(extra: Record<string, unknown> = {}): Promise<number> {
     sequence += 1;
-    const res = await call('POST', '/staff/offers', {
-      name: `Capped Offer ${sequence}`,
-      productId,
-      conversionType: 'cpl',
-      defaultUrl: 'https://cap.example.com/?c={click_id}',
-      goals: [
-        { goal: 'registration', revenueAmount: 800, payoutAmount: 400 },
-        { goal: 'sale', revenuePercent: 2000, payoutPercent: 1000 },
-      ],
-      ...extra,
+    const res = await call(staffOffersEndpoints.create, {
+      body: {
+        name: `Capped Offer ${sequence}`,
+        productId,
+        conversionType: 'cpl',
+        defaultUrl: 'https://cap.example.com/?c={click_id}',
+        goals: [
+          { goal: 'registration', revenueAmount: 800, payoutAmount: 400 },
+          { goal: 'sale', revenuePercent: 2000, payoutPercent: 1000 },
+        ],
+        ...extra,
+      },
     });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data.id;
+    expectOk(res);
+    return okBody(res).data.id;
   }
-  const setCaps = (offerId: number, caps: unknown, headers = admin) => call('PUT', `/staff/offers/${offerId}/caps`, caps, headers); // prettier-ignore
+  const setCaps = (offerId: number, caps: CallInput<typeof capsEndpoints.replace>['body'], identity = admin) =>
+    call(capsEndpoints.replace, { params: { id: offerId }, body: caps }, identity);
   async function click(offerId: number, p: Partner): Promise<string> {
     const res = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${p.partnerId}` });
     expect(res.statusCode, res.body).toBe(302);
@@ -108,9 +128,9 @@ describe('offer caps (decision 045)', () => {
     managerId = am.userId;
     await signInAgain();
     teamManagerId = (await createStaff(t, 'ROLE_TEAM_MANAGER')).userId;
-    const advertiser = (await call('POST', '/staff/advertisers', { name: 'Cap Ads' })).json().data;
+    const advertiser = okBody(await call(advertisersEndpoints.create, { body: { name: 'Cap Ads' } })).data;
     token = advertiser.securityToken;
-    const product = (await call('POST', `/staff/advertisers/${advertiser.id}/products`, { identifier: `cap-${advertiser.id}`, type: 'web', domain: 'cap.example.com' })).json().data; // prettier-ignore
+    const product = okBody(await call(advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `cap-${advertiser.id}`, type: 'web', domain: 'cap.example.com' } })).data; // prettier-ignore
     productId = product.id;
   });
   afterAll(async () => t?.close());
@@ -119,11 +139,11 @@ describe('offer caps (decision 045)', () => {
     const offerId = await offer();
     const p = await partner();
     // The partner has a postback: a delivery is queued exactly for the conversions that count.
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/postback', headers: p.headers, payload: { url: 'https://partner.example.com/pb?c={click_id}' } }); // prettier-ignore
-    expect(created.statusCode, created.body).toBe(200);
+    const created = await callEndpoint(t.app, postbacksEndpoints.create, { body: { url: 'https://partner.example.com/pb?c={click_id}' } }, p.token); // prettier-ignore
+    expectOk(created);
     const saved = await setCaps(offerId, [{ partnerId: null, metric: 'conversions', period: 'day', limit: 50 }]);
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data).toEqual([expect.objectContaining({ partner: null, metric: 'conversions', period: 'day', limit: 50, used: 0, resetsAt: '2026-01-15T23:00:00.000Z' })]); // prettier-ignore
+    expectOk(saved);
+    expect(okBody(saved).data).toEqual([expect.objectContaining({ partner: null, metric: 'conversions', period: 'day', limit: 50, used: 0, resetsAt: '2026-01-15T23:00:00.000Z' })]); // prettier-ignore
     const clickIds: string[] = [];
     for (let i = 0; i < 200; i++) clickIds.push(await click(offerId, p));
     await t.app.tracking.buffer.flush();
@@ -180,9 +200,9 @@ describe('offer caps (decision 045)', () => {
     expect((await convert(offerId, p)).status).toBe('approved');
     expect((await convert(offerId, p)).status).toBe('approved');
     // 800 paid: another 400 would be 1200 > 1000; the advertiser's test postback says so first, writing nothing.
-    const advertiserId = (await call('GET', `/staff/offers/${offerId}`)).json().data.advertiser.id;
-    const preview = await call('POST', `/staff/advertisers/${advertiserId}/test-postback`, { click_id: await click(offerId, p), goal: 'registration' }); // prettier-ignore
-    expect(preview.json().data).toMatchObject({ status: 'rejected', reason: 'over_cap', payout: 0 });
+    const advertiserId = okBody(await call(staffOffersEndpoints.get, { params: { id: offerId } })).data.advertiser.id;
+    const preview = await call(advertisersEndpoints.testPostback, { params: { id: advertiserId }, body: { click_id: await click(offerId, p), goal: 'registration' } }); // prettier-ignore
+    expect(okBody(preview).data).toMatchObject({ status: 'rejected', reason: 'over_cap', payout: 0 });
     expect(await convert(offerId, p)).toMatchObject({ status: 'rejected', reason: 'over_cap' });
     // A sale paying 10 % of 20.00 (200) still fits; of 30.00 (300) no longer.
     expect((await convert(offerId, p, 'sale', { amount: '20' })).status).toBe('approved');
@@ -206,10 +226,13 @@ describe('offer caps (decision 045)', () => {
     // Declined the next day: the cap of the day it was taken from gets it back, not the day of the decline.
     clock.advance(86_400_000);
     await signInAgain();
-    const declined = await call('PUT', `/staff/conversions/${pending.conversionId}`, { status: 'rejected' });
-    expect(declined.statusCode, declined.body).toBe(200);
-    const cap = (await call('GET', `/staff/offers/${offerId}/caps`)).json().data.find((c: { partner: { id: number } | null }) => c.partner?.id === r.partnerId); // prettier-ignore
-    const rows = await t.database.db.select().from(capUsage).where(eq(capUsage.capId, cap.id));
+    const declined = await call(conversionReviewEndpoints.review, {
+      params: { id: pending.conversionId },
+      body: { status: 'rejected' },
+    });
+    expectOk(declined);
+    const cap = okBody(await call(capsEndpoints.list, { params: { id: offerId } })).data.find((c) => c.partner?.id === r.partnerId); // prettier-ignore
+    const rows = await t.database.db.select().from(capUsage).where(eq(capUsage.capId, cap!.id));
     expect(rows.map((u) => [u.periodStart.toISOString(), u.used])).toEqual([['2026-01-14T23:00:00.000Z', 0]]);
     clock.advance(-86_400_000);
     await signInAgain();
@@ -236,13 +259,14 @@ describe('offer caps (decision 045)', () => {
     expect((await usageOf(without)).map((u) => u.used)).toEqual([2]);
     const counted = await t.database.db.select().from(rejectedClicksHourly).where(and(eq(rejectedClicksHourly.reason, 'over_cap'), eq(rejectedClicksHourly.partnerId, p.partnerId))); // prettier-ignore
     expect(counted.reduce((n, r) => n + r.count, 0)).toBe(2);
-    const report = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/statistics/refused?startDate=2026-01-15&endDate=2026-01-15',
-      headers: p.headers,
-    });
-    expect(report.statusCode, report.body).toBe(200);
-    expect(JSON.stringify(report.json().data)).toContain('over_cap');
+    const report = await callEndpoint(
+      t.app,
+      statisticsEndpoints.refused,
+      { query: { startDate: '2026-01-15', endDate: '2026-01-15' } },
+      p.token,
+    );
+    expectOk(report);
+    expect(JSON.stringify(okBody(report).data)).toContain('over_cap');
 
     // A second process on the same database learns the first's clicks from cap_usage when its contexts load.
     const second = await buildTestApp({ now: clock.now, sameDatabaseAs: t });
@@ -295,10 +319,10 @@ describe('offer caps (decision 045)', () => {
     expect(sent[0]!.title).toContain('Cap at 90 %');
     const mails = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.subject, sent[0]!.title));
     expect(mails).toHaveLength(1);
-    const home = await call('GET', '/staff/caps/alerts', undefined, manager);
-    expect(home.json().data).toContainEqual(expect.objectContaining({ offerId, partner: expect.objectContaining({ id: p.partnerId }), used: 10, limit: 10 })); // prettier-ignore
-    const mine = await call('GET', '/staff/notifications', undefined, manager);
-    expect(mine.json().data).toContainEqual(expect.objectContaining({ kind: 'cap_nearly_reached', title: sent[0]!.title, link: `/staff/offers/${offerId}` })); // prettier-ignore
+    const home = await call(capsEndpoints.alerts, {}, manager);
+    expect(okBody(home).data).toContainEqual(expect.objectContaining({ offerId, partner: expect.objectContaining({ id: p.partnerId }), used: 10, limit: 10 })); // prettier-ignore
+    const mine = await call(staffNotificationsEndpoints.list, {}, manager);
+    expect(okBody(mine).data).toContainEqual(expect.objectContaining({ kind: 'cap_nearly_reached', title: sent[0]!.title, link: `/staff/offers/${offerId}` })); // prettier-ignore
 
     // The offer-wide cap: 18 of 20 reached by another partner's conversions alerts the team managers, once.
     const q = await partner();
@@ -320,17 +344,17 @@ describe('offer caps (decision 045)', () => {
     ]);
     await convert(offerId, p);
     await convert(offerId, other);
-    const seen = async (who: Partner) => (await t.app.inject({ method: 'GET', url: `/api/v1/offer/${offerId}`, headers: who.headers })).json().data.caps; // prettier-ignore
+    const seen = async (who: Partner) => okBody(await callEndpoint(t.app, offersEndpoints.get, { params: { id: offerId } }, who.token)).data.caps; // prettier-ignore
     expect(await seen(p)).toEqual([
       { scope: 'partner', metric: 'conversions', period: 'day', limit: 5, remaining: 4, resetsAt: '2026-01-15T23:00:00.000Z' }, // prettier-ignore
       { scope: 'offer', metric: 'conversions', period: 'month', status: 'available', resetsAt: '2026-01-31T23:00:00.000Z' }, // prettier-ignore
     ]);
     await convert(offerId, p);
     const capped = await seen(p);
-    expect(capped[1]).toEqual({ scope: 'offer', metric: 'conversions', period: 'month', status: 'capped', resetsAt: '2026-01-31T23:00:00.000Z' }); // prettier-ignore
+    expect(capped?.[1]).toEqual({ scope: 'offer', metric: 'conversions', period: 'month', status: 'capped', resetsAt: '2026-01-31T23:00:00.000Z' }); // prettier-ignore
     // Nothing of the other partner's cap, nor the offer's volume, in the answer.
     expect(JSON.stringify(capped)).not.toContain('999');
-    expect((await seen(other)).map((c: { scope: string }) => c.scope)).toEqual(['partner', 'offer']);
+    expect((await seen(other))?.map((c) => c.scope)).toEqual(['partner', 'offer']);
   });
 
   it('counts what the period already holds when a cap is created, keeps usage when only the limit changes, and audits each cap', async () => {
@@ -338,12 +362,12 @@ describe('offer caps (decision 045)', () => {
     const p = await partner();
     for (let i = 0; i < 3; i++) await convert(offerId, p);
     const first = await setCaps(offerId, [{ partnerId: p.partnerId, metric: 'conversions', period: 'day', limit: 4 }]);
-    const capId = first.json().data[0].id;
-    expect(first.json().data[0]).toMatchObject({ used: 3, limit: 4 });
+    const capId = okBody(first).data[0]!.id;
+    expect(okBody(first).data[0]).toMatchObject({ used: 3, limit: 4 });
     expect((await convert(offerId, p)).status).toBe('approved');
     expect((await convert(offerId, p)).reason).toBe('over_cap');
     const raised = await setCaps(offerId, [{ partnerId: p.partnerId, metric: 'conversions', period: 'day', limit: 6 }]);
-    expect(raised.json().data[0]).toMatchObject({ id: capId, used: 4, limit: 6 });
+    expect(okBody(raised).data[0]).toMatchObject({ id: capId, used: 4, limit: 6 });
     await setCaps(offerId, []);
     const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'cap'), eq(auditLog.entityId, String(capId)))).orderBy(auditLog.id); // prettier-ignore
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
@@ -372,21 +396,21 @@ describe('offer caps (decision 045)', () => {
       [[{ partnerId: null, metric: 'clicks', period: 'day', limit: 3 }], '0.partnerId'],
     ];
     for (const [body, field] of cases) {
-      const res = await setCaps(offerId, body, manager);
-      expectErrorObject(res, 400);
-      expect(res.json().errors, JSON.stringify(body)).toHaveProperty([field]);
+      const res = await setCaps(offerId, invalid(body), manager);
+      expectError(res, 400);
+      expect(res.body.errors, JSON.stringify(body)).toHaveProperty([field]);
     }
-    expectErrorObject(await setCaps(offerId, { partnerId: null }, manager), 400);
+    expectError(await setCaps(offerId, invalid({ partnerId: null }), manager), 400);
     expect(await t.database.db.select().from(offerCaps).where(eq(offerCaps.offerId, offerId))).toEqual(before);
 
     // The manager's list replaces only its partners' caps: the offer-wide and the other manager's partner's stay.
     const saved = await setCaps(offerId, [{ partnerId: own.partnerId, metric: 'payout', period: 'month', limit: 5000 }], manager); // prettier-ignore
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().data.map((c: { partner: { id: number } | null }) => c.partner?.id ?? null)).toEqual([null, own.partnerId]); // prettier-ignore
-    const all = (await call('GET', `/staff/offers/${offerId}/caps`)).json().data;
+    expectOk(saved);
+    expect(okBody(saved).data.map((c: { partner: { id: number } | null }) => c.partner?.id ?? null)).toEqual([null, own.partnerId]); // prettier-ignore
+    const all = okBody(await call(capsEndpoints.list, { params: { id: offerId } })).data;
     expect(all).toHaveLength(3);
-    expectErrorObject(await setCaps(999999, [], manager), 404);
+    expectError(await setCaps(999999, [], manager), 404);
     const finance = await createStaff(t, 'ROLE_FINANCE');
-    expectErrorObject(await setCaps(offerId, [], bearer(await login(t, finance.email, finance.password))), 403);
+    expectError(await setCaps(offerId, [], await login(t, finance.email, finance.password)), 403);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversionReviewEndpoints, postbacksEndpoints, statisticsEndpoints } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
 import {
   conversions,
@@ -13,11 +14,16 @@ import {
 import {
   bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 import { createOffer, advertiserTokenOf } from './offer-fixtures.js';
@@ -53,13 +59,13 @@ async function pendingConversion() {
     .set({ manualValidation: true })
     .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.goalId, goal!.id)));
   const token = await advertiserTokenOf(t, offerId);
-  const created = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/postback',
-    headers: bearer(partnerToken),
-    payload: { url: 'https://tracker.example/p?c={click_id}&s={status}&p={payout}' },
-  });
-  expect(created.statusCode, created.body).toBe(200);
+  const created = await callEndpoint(
+    t.app,
+    postbacksEndpoints.create,
+    { body: { url: 'https://tracker.example/p?c={click_id}&s={status}&p={payout}' } },
+    partnerToken,
+  );
+  expectOk(created);
   const click = await t.app.inject({
     method: 'GET',
     url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}&subid=rv`,
@@ -74,13 +80,8 @@ async function pendingConversion() {
   return { partner, partnerToken, offerId, clickId, id: res.json().conversionId as number };
 }
 
-const review = (token: string, id: unknown, payload: unknown) =>
-  t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/staff/conversions/${id}`,
-    headers: bearer(token),
-    payload: payload as object,
-  });
+const review = (token: string, id: number, body: CallInput<typeof conversionReviewEndpoints.review>['body']) =>
+  callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id }, body }, token);
 
 /** The partner's counts in both rollups, which must agree. */
 async function rollups(partnerId: number) {
@@ -116,8 +117,8 @@ describe('PUT /staff/conversions/{id}', () => {
     });
     clock.advance(3_600_000);
     const res = await review(admin, id, { status: 'approved' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({
+    expectOk(res);
+    expect(okBody(res).data).toMatchObject({
       id,
       partnerId: partner.partnerId,
       status: 'approved',
@@ -139,19 +140,20 @@ describe('PUT /staff/conversions/{id}', () => {
       { status: 'approved', url: `https://tracker.example/p?c=${clickId}&s=approved&p=2.50` },
     ]);
     // The partner's own report shows it approved, in the hour it was recorded.
-    const report = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/statistics/daily?startDate=2026-05-04&endDate=2026-05-04',
-      headers: bearer(partnerToken),
-    });
-    expect(report.json().data[0]).toMatchObject({ label: '2026-05-04', clicks: 1, conversions: 1 });
+    const report = await callEndpoint(
+      t.app,
+      statisticsEndpoints.daily,
+      { query: { startDate: '2026-05-04', endDate: '2026-05-04' } },
+      partnerToken,
+    );
+    expect(okBody(report).data[0]).toMatchObject({ label: '2026-05-04', clicks: 1, conversions: 1 });
   });
 
   it('declines a pending conversion: rejected, reason declined, nothing paid, no postback', async () => {
     const { partner, id } = await pendingConversion();
     const res = await review(manager.token, id, { status: 'rejected' });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'rejected', reason: 'declined', payout: 0 });
+    expectOk(res);
+    expect(okBody(res).data).toMatchObject({ status: 'rejected', reason: 'declined', payout: 0 });
     const [row] = await t.database.db.select().from(conversions).where(eq(conversions.id, id));
     expect(row).toMatchObject({ status: 'rejected', reason: 'declined', payout: 0 });
     expect(await rollups(partner.partnerId)).toEqual({
@@ -168,29 +170,36 @@ describe('PUT /staff/conversions/{id}', () => {
   it('reviews a conversion once: a second decision, or concurrent ones, get 409 and change nothing', async () => {
     const { partner, id } = await pendingConversion();
     const answers = await Promise.all(
-      ['approved', 'rejected', 'approved', 'rejected', 'approved'].map((status) => review(admin, id, { status })),
+      (['approved', 'rejected', 'approved', 'rejected', 'approved'] as const).map((status) =>
+        review(admin, id, { status }),
+      ),
     );
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
-    for (const conflictAnswer of answers.filter((r) => r.statusCode === 409)) {
-      expectErrorObject(conflictAnswer, 409);
-      expect(conflictAnswer.json().message).toBe('Only a pending conversion can be reviewed.');
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const conflictAnswer of answers.filter((r) => r.status === 409)) {
+      expectError(conflictAnswer, 409);
+      expect(conflictAnswer.body.message).toBe('Only a pending conversion can be reviewed.');
     }
     const counts = await rollups(partner.partnerId);
     expect(counts).toMatchObject({ pending: 0, pending_payout: 0 });
     expect(counts.conversions + counts.rejected).toBe(1);
-    expectErrorObject(await review(admin, id, { status: 'approved' }), 409);
+    expectError(await review(admin, id, { status: 'approved' }), 409);
     expect(await rollups(partner.partnerId)).toEqual(counts);
   });
 
   it('is staff only, and an account manager reviews only its own partners’ conversions', async () => {
     const { partnerToken, id } = await pendingConversion();
-    expectErrorObject(
-      await t.app.inject({ method: 'PUT', url: `/api/v1/staff/conversions/${id}`, payload: { status: 'approved' } }),
+    expectError(
+      await callEndpoint(
+        t.app,
+        conversionReviewEndpoints.review,
+        { params: { id }, body: { status: 'approved' } },
+        null,
+      ),
       401,
     );
-    expectErrorObject(await review(partnerToken, id, { status: 'approved' }), 403);
-    expectErrorObject(await review(otherManager, id, { status: 'approved' }), 404);
-    expectErrorObject(await review(admin, 2_147_483_647, { status: 'approved' }), 404);
+    expectError(await review(partnerToken, id, { status: 'approved' }), 403);
+    expectError(await review(otherManager, id, { status: 'approved' }), 404);
+    expectError(await review(admin, 2_147_483_647, { status: 'approved' }), 404);
     const [row] = await t.database.db.select().from(conversions).where(eq(conversions.id, id));
     expect(row?.status).toBe('pending');
   });
@@ -198,13 +207,13 @@ describe('PUT /staff/conversions/{id}', () => {
   it('refuses a bad decision or id with field errors', async () => {
     const { id } = await pendingConversion();
     for (const payload of [{}, { status: 'pending' }, { status: 'approved', extra: 1 }]) {
-      const res = await review(admin, id, payload);
-      expectErrorObject(res, 400);
-      expect(res.json().errors).toBeTruthy();
+      const res = await review(admin, id, invalid(payload));
+      expectError(res, 400);
+      expect(res.body.errors).toBeTruthy();
     }
-    const badId = await review(admin, 'abc', { status: 'approved' });
-    expectErrorObject(badId, 400);
-    expect(badId.json().errors).toHaveProperty('id');
+    const badId = await review(admin, invalid('abc'), { status: 'approved' });
+    expectError(badId, 400);
+    expect(badId.body.errors).toHaveProperty('id');
   });
 });
 
@@ -233,9 +242,6 @@ describe('GET /staff/conversions', () => {
     expect((await list(admin, '?status=approved')).data.map((c) => c.id)).toContain(first.id);
     expect((await list(admin)).data.map((c) => c.id)).not.toContain(first.id);
     expect((await list(admin, '?count=1')).data).toHaveLength(1);
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: '/api/v1/staff/conversions', headers: bearer(first.partnerToken) }),
-      403,
-    );
+    expectError(await callEndpoint(t.app, conversionReviewEndpoints.list, {}, first.partnerToken), 403);
   });
 });

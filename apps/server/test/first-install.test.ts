@@ -12,6 +12,13 @@ import { fileURLToPath } from 'node:url';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  accountEndpoints,
+  advertisersEndpoints,
+  authEndpoints,
+  registerEndpoints,
+  setupEndpoints,
+} from '@portal/contracts';
+import {
   advertisers,
   apiKeys,
   clicks,
@@ -28,7 +35,17 @@ import {
 import { DEMO_ACCOUNTS } from '../src/seed/seed.js';
 import { LOCK_FILE } from '../src/lib/data-dir-lock.js';
 import { prepareInstall } from '../src/startup.js';
-import { bearer, buildTestApp, createPartner, databaseKind, expectErrorObject, login, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  databaseKind,
+  expectError,
+  expectOk,
+  login,
+  okBody,
+  type TestApp,
+} from './helper.js';
 
 const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NEW_PASSWORD = 'Owner2026!x';
@@ -52,14 +69,14 @@ async function advertiserRows(t: TestApp) {
 }
 
 async function setPassword(t: TestApp, key: string, password = NEW_PASSWORD) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v1/password/reset', payload: { key, password } });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await callEndpoint(t.app, authEndpoints.resetPassword, { body: { key, password } }, null);
+  expectOk(res);
 }
 
 async function rolesOf(t: TestApp, token: string): Promise<string[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.roles as string[];
+  const res = await callEndpoint(t.app, accountEndpoints.config, {}, token);
+  expectOk(res);
+  return okBody(res).data.roles as string[];
 }
 
 describe('the demo install', () => {
@@ -122,19 +139,15 @@ describe('the demo install', () => {
 
   it('shows admins, and only admins, the real tokens, which an advertiser’s postback is approved with', async () => {
     const admin = await login(first, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    const res = await first.app.inject({ method: 'GET', url: '/api/v1/staff/advertisers', headers: bearer(admin) });
-    expect(res.statusCode).toBe(200);
-    const listed = res.json().data as { name: string; securityToken: string }[];
+    const res = await callEndpoint(first.app, advertisersEndpoints.list, {}, admin);
+    expectOk(res);
+    const listed = okBody(res).data as { name: string; securityToken: string }[];
     const stored = await advertiserRows(first);
     expect(listed.map((a) => a.securityToken).sort()).toEqual(stored.map((a) => a.token).sort());
     for (const account of [DEMO_ACCOUNTS.manager, DEMO_ACCOUNTS.sophie, DEMO_ACCOUNTS.partner]) {
       const other = await login(first, account.email, account.password);
-      const refused = await first.app.inject({
-        method: 'GET',
-        url: '/api/v1/staff/advertisers',
-        headers: bearer(other),
-      });
-      expect(refused.statusCode, account.email).toBe(403);
+      const refused = await callEndpoint(first.app, advertisersEndpoints.list, {}, other);
+      expect(refused.status, account.email).toBe(403);
     }
 
     const db = first.database.db;
@@ -186,13 +199,13 @@ describe('the demo install', () => {
 
     // An operator who changed a password closes that account; the warning names only the others.
     const admin = await login(first, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
-    const changed = await first.app.inject({
-      method: 'POST',
-      url: '/api/v1/account/change-password',
-      headers: bearer(admin),
-      payload: { currentPassword: DEMO_ACCOUNTS.admin.password, password: NEW_PASSWORD },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
+    const changed = await callEndpoint(
+      first.app,
+      authEndpoints.changePassword,
+      { body: { currentPassword: DEMO_ACCOUNTS.admin.password, password: NEW_PASSWORD } },
+      admin,
+    );
+    expectOk(changed);
     const after = await prepareInstall(first.app.ctx, first.app.log, { traffic: false });
     expect(after.openDemoAccounts).not.toContain(DEMO_ACCOUNTS.admin.email);
     expect(after.openDemoAccounts).toContain(DEMO_ACCOUNTS.sophie.email);
@@ -231,59 +244,64 @@ describe('an install with SEED_DEMO=false', () => {
     expect(await n(countries)).toBeGreaterThan(200);
     expect(await n(verticals)).toBeGreaterThan(10);
     expect(await n(goals)).toBeGreaterThanOrEqual(8);
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/register/options' });
-    expect(config.statusCode).toBe(200);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { username: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password },
-    });
-    expect(login.statusCode).toBe(401);
+    const config = await callEndpoint(t.app, registerEndpoints.options, {}, null);
+    expectOk(config);
+    const login = await callEndpoint(
+      t.app,
+      authEndpoints.login,
+      { body: { username: DEMO_ACCOUNTS.admin.email, password: DEMO_ACCOUNTS.admin.password } },
+      null,
+    );
+    expect(login.status).toBe(401);
   });
 
   it('prints a one-time setup link from PUBLIC_URL that creates the first admin, who signs in after choosing a password', async () => {
     expect(setupUrl).toMatch(/^https:\/\/portal\.example\.test\/setup\?key=[A-Za-z0-9_-]{43}$/);
     const key = new URL(setupUrl!).searchParams.get('key')!;
-    const check = await t.app.inject({ method: 'GET', url: `/api/v1/setup/check-key/${key}` });
-    expect(check.json().data).toEqual({ valid: true });
+    const check = await callEndpoint(t.app, setupEndpoints.checkKey, { params: { key } }, null);
+    expect(okBody(check).data).toEqual({ valid: true });
 
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/setup/first-admin',
-      payload: { key: `${key.slice(0, -1)}x`, email: 'owner@example.com', firstname: 'Olive', lastname: 'Owner' },
-    });
-    expectErrorObject(wrong, 400);
-    expect(wrong.json().errors).toHaveProperty('key');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/setup/first-admin',
-      payload: { key, email: 'not-an-email', firstname: '', lastname: 'Owner' },
-    });
-    expectErrorObject(bad, 400);
-    const errors = bad.json().errors;
+    const wrong = await callEndpoint(
+      t.app,
+      setupEndpoints.createFirstAdmin,
+      { body: { key: `${key.slice(0, -1)}x`, email: 'owner@example.com', firstname: 'Olive', lastname: 'Owner' } },
+      null,
+    );
+    expectError(wrong, 400);
+    expect(wrong.body.errors).toHaveProperty('key');
+    const bad = await callEndpoint(
+      t.app,
+      setupEndpoints.createFirstAdmin,
+      { body: { key, email: 'not-an-email', firstname: '', lastname: 'Owner' } },
+      null,
+    );
+    expectError(bad, 400);
+    const errors = bad.body.errors;
     expect(errors).toHaveProperty('email');
     expect(errors).toHaveProperty('firstname');
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/setup/first-admin',
-      payload: { key, email: 'Owner@Example.com', firstname: 'Olive', lastname: 'Owner' },
-    });
-    expect(created.statusCode, created.body).toBe(200);
-    const passwordKey = created.json().data.passwordKey as string;
+    const created = await callEndpoint(
+      t.app,
+      setupEndpoints.createFirstAdmin,
+      { body: { key, email: 'Owner@Example.com', firstname: 'Olive', lastname: 'Owner' } },
+      null,
+    );
+    expectOk(created);
+    const passwordKey = okBody(created).data.passwordKey as string;
     await setPassword(t, passwordKey);
     const token = await login(t, 'owner@example.com', NEW_PASSWORD);
     expect(await rolesOf(t, token)).toContain('ROLE_ADMIN');
 
     // The link is spent: a second use, or another start, makes no second admin.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/setup/first-admin',
-      payload: { key, email: 'intruder@example.com', firstname: 'In', lastname: 'Truder' },
-    });
-    expectErrorObject(again, 400);
-    expect(again.json().errors).toHaveProperty('key');
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/setup/check-key/${key}` })).json().data.valid).toBe(
+    const again = await callEndpoint(
+      t.app,
+      setupEndpoints.createFirstAdmin,
+      { body: { key, email: 'intruder@example.com', firstname: 'In', lastname: 'Truder' } },
+      null,
+    );
+    expectError(again, 400);
+    expect(again.body.errors).toHaveProperty('key');
+    expect(okBody(await callEndpoint(t.app, setupEndpoints.checkKey, { params: { key } }, null)).data.valid).toBe(
       false,
     );
     expect((await prepareInstall(t.app.ctx, t.app.log)).setupUrl).toBeNull();
@@ -359,15 +377,16 @@ describe('npm run create-admin', () => {
     const freshKey = linkIn(again.stdout);
     expect(freshKey).not.toBe(firstKey);
     await withApp(async (t) => {
-      const check = (key: string) => t.app.inject({ method: 'GET', url: `/api/v1/password/check-key/${key}` });
-      expect((await check(firstKey)).json().data.valid).toBe(false);
-      expect((await check(freshKey)).json().data.valid).toBe(true);
-      const before = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login',
-        payload: { username: 'owner@example.com', password: NEW_PASSWORD },
-      });
-      expect(before.statusCode).toBe(401);
+      const check = (key: string) => callEndpoint(t.app, authEndpoints.checkResetKey, { params: { key } }, null);
+      expect(okBody(await check(firstKey)).data.valid).toBe(false);
+      expect(okBody(await check(freshKey)).data.valid).toBe(true);
+      const before = await callEndpoint(
+        t.app,
+        authEndpoints.login,
+        { body: { username: 'owner@example.com', password: NEW_PASSWORD } },
+        null,
+      );
+      expect(before.status).toBe(401);
       await setPassword(t, freshKey);
       const token = await login(t, 'owner@example.com', NEW_PASSWORD);
       expect(await rolesOf(t, token)).toEqual(['ROLE_ADMIN']);

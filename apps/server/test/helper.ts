@@ -27,6 +27,10 @@ import {
 } from '../src/db/schema.js';
 import { seedReference } from '../src/seed/reference.js';
 import { hashPassword } from '../src/lib/passwords.js';
+import { authEndpoints, registerEndpoints } from '@portal/contracts';
+import { callEndpoint, type CallInput } from './call-endpoint.js';
+
+export * from './call-endpoint.js';
 
 export const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const databaseKind = databaseUrl ? 'postgres' : 'pglite';
@@ -227,14 +231,16 @@ export async function createStaff(
 }
 
 export async function login(t: TestApp, email: string, password: string, ip = '10.0.0.1'): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/login',
-    payload: { username: email, password },
-    remoteAddress: ip,
-  });
-  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-  return res.json().data.bearer as string;
+  const res = await callEndpoint(
+    t.app,
+    authEndpoints.login,
+    { body: { username: email, password }, remoteAddress: ip },
+    null,
+  );
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${res.raw.body}`);
+  const session = res.body.data;
+  if (!('bearer' in session)) throw new Error('login answered a two-factor challenge: sign in with the code');
+  return session.bearer;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -279,16 +285,21 @@ export async function rowCounts(t: TestApp) {
   >;
 }
 
-/** A complete, valid registration payload built from the lists GET /register/options offers. */
-export async function registrationPayload(t: TestApp, overrides: Record<string, unknown> = {}) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/register/options' });
-  if (res.statusCode !== 200) throw new Error(`register/options failed: ${res.statusCode}`);
-  const { countries, languages, data } = res.json().data as {
-    countries: { isoCode: string }[];
-    languages: { code: string }[];
-    data: Record<string, { value: string }[]>;
-  };
-  const first = (list: string) => {
+/** What POST /register takes. */
+type RegistrationBody = CallInput<typeof registerEndpoints.register>['body'];
+
+/**
+ * A complete, valid registration payload built from the lists GET /register/options offers; `overrides` may make it
+ * invalid on purpose (the register tests do), hence the type is the contract's without a check of them.
+ */
+export async function registrationPayload(
+  t: TestApp,
+  overrides: Record<string, unknown> = {},
+): Promise<RegistrationBody & { email: string; companyName: string }> {
+  const res = await callEndpoint(t.app, registerEndpoints.options, {}, null);
+  if (!res.ok) throw new Error(`register/options failed: ${res.status}`);
+  const { countries, languages, data } = res.body.data;
+  const first = (list: keyof typeof data) => {
     const value = data[list]?.[0]?.value;
     if (!value) throw new Error(`empty list ${list}`);
     return value;
@@ -316,7 +327,7 @@ export async function registrationPayload(t: TestApp, overrides: Record<string, 
     geographicAreaList: [first('geographicAreaList')],
     websiteUrl: 'https://acme-media.example.com',
     ...overrides,
-  };
+  } as RegistrationBody & { email: string; companyName: string };
 }
 
 /** Asserts an answer is the spec's error object with the given status. */

@@ -3,29 +3,42 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  accountEndpoints,
+  authEndpoints,
+  type UpdatePartnerCompanyForm,
+  type UpdatePartnerPaymentForm,
+} from '@portal/contracts';
 import { files, partnerContacts, partners, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   dataUrl,
-  expectErrorObject,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  type CallInput,
   rowCounts,
   samplePng,
   sentMails,
+  testClock,
   type TestApp,
 } from './helper.js';
 
 let t: TestApp;
+// A clock that stands still unless moved: the sign-in delays (1 s, 2 s …) are judged on the app's clock, and a slow
+// machine must not let an attempt slip past one of them.
+const clock = testClock(new Date('2026-01-05T09:00:00Z'));
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ now: clock.now });
 });
 afterAll(async () => t?.close());
 
-const company = {
+const company: UpdatePartnerCompanyForm = {
   langs: ['fr', 'en'],
   country: 'DE',
   address: '5 Unter den Linden',
@@ -36,7 +49,7 @@ const company = {
   phoneNumber: '+49 30 1234567',
 };
 
-const payment = {
+const payment: UpdatePartnerPaymentForm = {
   accountHolder: 'Northwind Media SAS',
   bankName: 'Deutsche Bank',
   bankAddress: 'Taunusanlage 12, Frankfurt',
@@ -48,8 +61,22 @@ const payment = {
 async function signedInPartner() {
   const p = await createPartner(t);
   const token = await login(t, p.email, p.password);
-  return { ...p, headers: bearer(token) };
+  return { ...p, token };
 }
+
+type PartnerBody = CallInput<typeof accountEndpoints.updatePartner>['body'];
+type ContactBody = CallInput<typeof accountEndpoints.updateContact>['body'];
+
+/** PUT /partner/{id} as `token` (the partner's own session unless said). */
+const updatePartner = (p: { partnerId: number; token: string | null }, body: PartnerBody, remoteAddress?: string) =>
+  callEndpoint(
+    t.app,
+    accountEndpoints.updatePartner,
+    { params: { id: p.partnerId }, body, ...(remoteAddress ? { remoteAddress } : {}) },
+    p.token,
+  );
+const updateContact = (token: string, id: number, body: ContactBody) =>
+  callEndpoint(t.app, accountEndpoints.updateContact, { params: { id }, body }, token);
 
 async function partnerRow(id: number) {
   const rows = await t.database.db.select().from(partners).where(eq(partners.id, id));
@@ -64,14 +91,9 @@ async function mainContactId(partnerId: number) {
 describe('PUT /partner/{id}: company information', () => {
   it('saves the company fields and answers the updated partner', async () => {
     const p = await signedInPartner();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: company,
-    });
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    const res = await updatePartner(p, company);
+    expectOk(res);
+    const body = res.body;
     expect(body).toMatchObject({ code: 200, success: true, message: 'Company information updated.' });
     expect(body.data).toMatchObject({ ...company, id: p.partnerId });
     const row = await partnerRow(p.partnerId);
@@ -82,11 +104,9 @@ describe('PUT /partner/{id}: company information', () => {
     const p = await signedInPartner();
     const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     const before = await partnerRow(p.partnerId);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: {
+    const res = await updatePartner(
+      p,
+      invalid({
         ...company,
         email: p.email,
         companyName: 'Renamed Ltd',
@@ -99,9 +119,9 @@ describe('PUT /partner/{id}: company information', () => {
         paymentCurrency: 'USD',
         allOffersAccess: false,
         id: 999,
-      },
-    });
-    expect(res.statusCode).toBe(200);
+      }),
+    );
+    expectOk(res);
     const after = await partnerRow(p.partnerId);
     expect(after).toMatchObject({
       companyName: before.companyName,
@@ -120,14 +140,16 @@ describe('PUT /partner/{id}: company information', () => {
   it('answers every invalid field under its own path and writes nothing', async () => {
     const p = await signedInPartner();
     const before = await partnerRow(p.partnerId);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { ...company, email: 'not-an-email', langs: [], address: '  ', phoneNumber: 'call me', country: 'F' },
+    const res = await updatePartner(p, {
+      ...company,
+      email: 'not-an-email',
+      langs: [],
+      address: '  ',
+      phoneNumber: 'call me',
+      country: 'F',
     });
-    expectErrorObject(res, 400);
-    expect(res.json().errors).toEqual({
+    expectError(res, 400);
+    expect(res.body.errors).toEqual({
       email: 'Please enter a valid email address.',
       langs: 'This field is required.',
       address: 'This field is required.',
@@ -139,76 +161,49 @@ describe('PUT /partner/{id}: company information', () => {
 
   it('requires the whole company set and refuses an unknown country or a language outside the list', async () => {
     const p = await signedInPartner();
-    const partial = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { city: 'Lyon' },
-    });
-    expectErrorObject(partial, 400);
-    expect(Object.keys(partial.json().errors).sort()).toEqual(
+    const partial = await updatePartner(p, { city: 'Lyon' });
+    expectError(partial, 400);
+    expect(Object.keys(partial.body.errors ?? {}).sort()).toEqual(
       ['address', 'country', 'email', 'langs', 'phoneNumber', 'zipCode'].sort(),
     );
 
-    const country = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { ...company, country: 'ZZ' },
-    });
-    expectErrorObject(country, 400);
-    expect(country.json().errors).toEqual({ country: 'Please choose a value from the list.' });
+    const country = await updatePartner(p, { ...company, country: 'ZZ' });
+    expectError(country, 400);
+    expect(country.body.errors).toEqual({ country: 'Please choose a value from the list.' });
 
-    const lang = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { ...company, langs: ['fr', 'xx'] },
-    });
-    expectErrorObject(lang, 400);
-    expect(lang.json().errors).toEqual({ 'langs.1': 'Please choose a value from the list.' });
+    const lang = await updatePartner(p, invalid({ ...company, langs: ['fr', 'xx'] }));
+    expectError(lang, 400);
+    expect(lang.body.errors).toEqual({ 'langs.1': 'Please choose a value from the list.' });
   });
 
   it('refuses a body with neither set, or with both', async () => {
     const p = await signedInPartner();
     for (const payload of [{}, { companyName: 'Only read-only' }, { ...company, ...payment }]) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/partner/${p.partnerId}`,
-        headers: p.headers,
-        payload,
-      });
-      expectErrorObject(res, 400);
-      expect(res.json().errors._).toBe('Send either the company fields or the payment fields.');
+      const res = await updatePartner(p, invalid(payload));
+      expectError(res, 400);
+      expect(res.body.errors?._).toBe('Send either the company fields or the payment fields.');
     }
   });
 
   it("answers 409 when the e-mail is another partner's", async () => {
     const p = await signedInPartner();
     const other = await createPartner(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { ...company, email: other.email.toUpperCase() },
-    });
-    expectErrorObject(res, 409);
-    expect(res.json().errors).toEqual({ email: 'An account with this email already exists.' });
+    const res = await updatePartner(p, { ...company, email: other.email.toUpperCase() });
+    expectError(res, 409);
+    expect(res.body.errors).toEqual({ email: 'An account with this email already exists.' });
   });
 });
 
 describe('PUT /partner/{id}: payment information', () => {
   it('saves the payment fields with the IBAN and SWIFT normalised', async () => {
     const p = await signedInPartner();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { ...payment, paymentTerms: 'daily', paymentMethod: 'cheque', currentPassword: p.password },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Payment information updated.');
-    expect(res.json().data).toMatchObject({
+    const res = await updatePartner(
+      p,
+      invalid({ ...payment, paymentTerms: 'daily', paymentMethod: 'cheque', currentPassword: p.password }),
+    );
+    expectOk(res);
+    expect(res.body.message).toBe('Payment information updated.');
+    expect(res.body.data).toMatchObject({
       accountHolder: 'Northwind Media SAS',
       bankName: 'Deutsche Bank',
       iban: 'DE89370400440532013000',
@@ -223,14 +218,9 @@ describe('PUT /partner/{id}: payment information', () => {
   it('explains a wrong IBAN checksum and a malformed SWIFT code', async () => {
     const p = await signedInPartner();
     const before = await partnerRow(p.partnerId);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { ...payment, iban: 'DE89 3704 0044 0532 0130 01', swift: 'DEUT1' },
-    });
-    expectErrorObject(res, 400);
-    expect(res.json().errors).toEqual({
+    const res = await updatePartner(p, { ...payment, iban: 'DE89 3704 0044 0532 0130 01', swift: 'DEUT1' });
+    expectError(res, 400);
+    expect(res.body.errors).toEqual({
       iban: 'Please enter a valid IBAN (the country code, check digits or account number are wrong).',
       swift: 'Please enter a valid SWIFT/BIC code (8 or 11 letters and digits, such as BNPAFRPPXXX).',
     });
@@ -239,44 +229,28 @@ describe('PUT /partner/{id}: payment information', () => {
 
   it('requires the account holder and the bank name, and accepts a routing number without an IBAN', async () => {
     const p = await signedInPartner();
-    const missing = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: { iban: '', swift: '' },
-    });
-    expectErrorObject(missing, 400);
-    expect(missing.json().errors).toEqual({
+    const missing = await updatePartner(p, { iban: '', swift: '' });
+    expectError(missing, 400);
+    expect(missing.body.errors).toEqual({
       accountHolder: 'This field is required.',
       bankName: 'This field is required.',
     });
-    const us = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload: {
-        accountHolder: 'NW Inc',
-        bankName: 'Chase',
-        iban: '',
-        swift: 'CHASUS33',
-        routingNumber: '021000021',
-        currentPassword: p.password,
-      },
+    const us = await updatePartner(p, {
+      accountHolder: 'NW Inc',
+      bankName: 'Chase',
+      iban: '',
+      swift: 'CHASUS33',
+      routingNumber: '021000021',
+      currentPassword: p.password,
     });
-    expect(us.statusCode).toBe(200);
-    expect(us.json().data).toMatchObject({ iban: null, swift: 'CHASUS33', routingNumber: '021000021' });
+    expectOk(us);
+    expect(us.body.data).toMatchObject({ iban: null, swift: 'CHASUS33', routingNumber: '021000021' });
   });
 });
 
 describe('finding 4: changing the bank details needs the current password and tells every user of the partner', () => {
-  const put = (p: { partnerId: number; headers: Record<string, string> }, payload: object, ip = '10.40.0.1') =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${p.partnerId}`,
-      headers: p.headers,
-      payload,
-      remoteAddress: ip,
-    });
+  const put = (p: { partnerId: number; token: string }, body: PartnerBody, ip = '10.40.0.1') =>
+    updatePartner(p, body, ip);
 
   /** A second, and a disabled third, user of the partner. */
   async function colleagues(partnerId: number) {
@@ -314,11 +288,11 @@ describe('finding 4: changing the bank details needs the current password and te
     const counts = await rowCounts(t);
 
     const missing = await put(p, payment);
-    expectErrorObject(missing, 400);
-    expect(missing.json().errors).toEqual({ currentPassword: 'This field is required.' });
+    expectError(missing, 400);
+    expect(missing.body.errors).toEqual({ currentPassword: 'This field is required.' });
     const wrong = await put(p, { ...payment, currentPassword: 'Not-my-password1' });
-    expectErrorObject(wrong, 400);
-    expect(wrong.json().errors).toEqual({ currentPassword: 'The current password is incorrect.' });
+    expectError(wrong, 400);
+    expect(wrong.body.errors).toEqual({ currentPassword: 'The current password is incorrect.' });
 
     expect(await partnerRow(p.partnerId)).toEqual(before);
     const after = await rowCounts(t);
@@ -331,8 +305,8 @@ describe('finding 4: changing the bank details needs the current password and te
     const p = await signedInPartner();
     const [colleague, former] = await colleagues(p.partnerId);
     const res = await put(p, { ...payment, currentPassword: p.password });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Payment information updated.');
+    expectOk(res);
+    expect(res.body.message).toBe('Payment information updated.');
     expect((await partnerRow(p.partnerId)).iban).toBe('DE89370400440532013000');
 
     const mails = (await sentMails(t)).filter((m) => m.subject === 'Your bank details were changed');
@@ -351,10 +325,10 @@ describe('finding 4: changing the bank details needs the current password and te
 
     // The same details again change nothing: no password asked, nobody told.
     const outbox = (await rowCounts(t)).emailOutbox;
-    expect((await put(p, payment)).statusCode).toBe(200);
+    expect((await put(p, payment)).status).toBe(200);
     expect((await rowCounts(t)).emailOutbox).toBe(outbox);
     // A company change needs no password either.
-    expect((await put(p, { ...company, email: `billing-${p.partnerId}@northwind.example` })).statusCode).toBe(200);
+    expect((await put(p, { ...company, email: `billing-${p.partnerId}@northwind.example` })).status).toBe(200);
   });
 
   it('12 wrong current passwords on bank details and change-password end in 429, not endless 400s', async () => {
@@ -363,21 +337,20 @@ describe('finding 4: changing the bank details needs the current password and te
     const ip = '10.40.0.12';
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      statuses.push((await put(p, { ...payment, currentPassword: `Guess-${i}-A1` }, ip)).statusCode);
-      const change = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/account/change-password',
-        headers: p.headers,
-        payload: { currentPassword: `Guess-${i}-B1`, password: 'Brand-new-2025' },
-        remoteAddress: ip,
-      });
-      statuses.push(change.statusCode);
+      statuses.push((await put(p, { ...payment, currentPassword: `Guess-${i}-A1` }, ip)).status);
+      const change = await callEndpoint(
+        t.app,
+        authEndpoints.changePassword,
+        { body: { currentPassword: `Guess-${i}-B1`, password: 'Brand-new-2025' }, remoteAddress: ip },
+        p.token,
+      );
+      statuses.push(change.status);
     }
     expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(statuses.slice(5)).toEqual(Array(7).fill(429));
     // Even the right password waits, and nothing was written.
     const held = await put(p, { ...payment, currentPassword: p.password }, ip);
-    expectErrorObject(held, 429);
+    expectError(held, 429);
     expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
     expect(await partnerRow(p.partnerId)).toEqual(before);
   });
@@ -390,39 +363,22 @@ describe('a partner reaches only its own partner and contacts', () => {
     const beforeA = await partnerRow(a.partnerId);
     const contactA = await mainContactId(a.partnerId);
 
-    const onPartner = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner/${a.partnerId}`,
-      headers: b.headers,
-      payload: company,
+    const onPartner = await updatePartner({ partnerId: a.partnerId, token: b.token }, company);
+    expectError(onPartner, 404);
+    const onContact = await updateContact(b.token, contactA, {
+      firstname: 'Mallory',
+      lastname: 'B',
+      email: 'm@example.test',
     });
-    expectErrorObject(onPartner, 404);
-    const onContact = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${contactA}`,
-      headers: b.headers,
-      payload: { firstname: 'Mallory', lastname: 'B', email: 'm@example.test' },
-    });
-    expectErrorObject(onContact, 404);
+    expectError(onContact, 404);
     expect(await partnerRow(a.partnerId)).toEqual(beforeA);
     const contactRows = await t.database.db.select().from(partnerContacts).where(eq(partnerContacts.id, contactA));
     expect(contactRows[0]!.firstname).toBe('Pat');
 
-    expectErrorObject(
-      await t.app.inject({ method: 'PUT', url: `/api/v1/partner/${a.partnerId}`, payload: company }),
-      401,
-    );
+    expectError(await updatePartner({ partnerId: a.partnerId, token: null }, company), 401);
     const staff = await createStaff(t, 'ROLE_ADMIN');
     const staffToken = await login(t, staff.email, staff.password);
-    expectErrorObject(
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/partner/${a.partnerId}`,
-        headers: bearer(staffToken),
-        payload: company,
-      }),
-      403,
-    );
+    expectError(await updatePartner({ partnerId: a.partnerId, token: staffToken }, company), 403);
   });
 });
 
@@ -440,15 +396,10 @@ describe('PUT /partner-contact/{id}', () => {
   it('saves the contact and answers it', async () => {
     const p = await signedInPartner();
     const id = await mainContactId(p.partnerId);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${id}`,
-      headers: p.headers,
-      payload: { ...contact, partnerId: 1, companyRole: 'sales', id: 77 },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Main contact information updated.');
-    expect(res.json().data).toMatchObject({
+    const res = await updateContact(p.token, id, invalid({ ...contact, partnerId: 1, companyRole: 'sales', id: 77 }));
+    expectOk(res);
+    expect(res.body.message).toBe('Main contact information updated.');
+    expect(res.body.data).toMatchObject({
       ...contact,
       email: 'noah.bernard@northwind.example',
       id,
@@ -456,48 +407,41 @@ describe('PUT /partner-contact/{id}', () => {
       companyRole: 'main',
       document: null,
     });
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: p.headers });
-    expect(config.json().data.partner.mainContact).toMatchObject({ firstname: 'Noah', civility: 'mr' });
+    const config = await callEndpoint(t.app, accountEndpoints.config, {}, p.token);
+    expectOk(config);
+    expect(config.body.data.partner?.mainContact).toMatchObject({ firstname: 'Noah', civility: 'mr' });
   });
 
   it('answers per-field errors: required names, e-mail, phone, a civility outside the list', async () => {
     const p = await signedInPartner();
     const id = await mainContactId(p.partnerId);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${id}`,
-      headers: p.headers,
-      payload: { ...contact, firstname: '', lastname: undefined, email: 'nope', phoneNumber: 'x' },
-    });
-    expectErrorObject(res, 400);
-    expect(res.json().errors).toEqual({
+    const res = await updateContact(
+      p.token,
+      id,
+      invalid({ ...contact, firstname: '', lastname: undefined, email: 'nope', phoneNumber: 'x' }),
+    );
+    expectError(res, 400);
+    expect(res.body.errors).toEqual({
       firstname: 'This field is required.',
       lastname: 'This field is required.',
       email: 'Please enter a valid email address.',
       phoneNumber: 'The value has an invalid format.',
     });
-    const civility = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${id}`,
-      headers: p.headers,
-      payload: { ...contact, civility: 'sir' },
-    });
-    expectErrorObject(civility, 400);
-    expect(civility.json().errors).toEqual({ civility: 'Please choose a value from the list.' });
+    const civility = await updateContact(p.token, id, { ...contact, civility: 'sir' });
+    expectError(civility, 400);
+    expect(civility.body.errors).toEqual({ civility: 'Please choose a value from the list.' });
   });
 
   it('stores a document with the contact and replaces it cleanly', async () => {
     const p = await signedInPartner();
     const id = await mainContactId(p.partnerId);
     const png = await samplePng();
-    const first = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${id}`,
-      headers: p.headers,
-      payload: { ...contact, document: { filename: 'id-card.png', data: dataUrl(png, 'image/png') } },
+    const first = await updateContact(p.token, id, {
+      ...contact,
+      document: { filename: 'id-card.png', data: dataUrl(png, 'image/png') },
     });
-    expect(first.statusCode).toBe(200);
-    const firstDoc = first.json().data.document;
+    expectOk(first);
+    const firstDoc = first.body.data.document!;
     expect(firstDoc).toMatchObject({ type: 'contact_document', filename: 'id-card.png' });
     expect(firstDoc.url).toBe(`/api/v1/file/${firstDoc.id}/url`);
     const [firstFile] = await t.database.db.select().from(files).where(eq(files.id, firstDoc.id));
@@ -506,22 +450,15 @@ describe('PUT /partner-contact/{id}', () => {
     expect(firstFile!.storageKey).not.toContain('id-card');
 
     // Saving again without a document keeps it.
-    const keep = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${id}`,
-      headers: p.headers,
-      payload: { ...contact, telegram: '' },
-    });
-    expect(keep.json().data).toMatchObject({ telegram: null, document: { id: firstDoc.id } });
+    const keep = await updateContact(p.token, id, { ...contact, telegram: '' });
+    expect(keep.body.data).toMatchObject({ telegram: null, document: { id: firstDoc.id } });
 
-    const second = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${id}`,
-      headers: p.headers,
-      payload: { ...contact, document: { filename: 'passport.png', data: dataUrl(png) } },
+    const second = await updateContact(p.token, id, {
+      ...contact,
+      document: { filename: 'passport.png', data: dataUrl(png) },
     });
-    expect(second.statusCode).toBe(200);
-    expect(second.json().data.document.id).not.toBe(firstDoc.id);
+    expectOk(second);
+    expect(second.body.data.document!.id).not.toBe(firstDoc.id);
     expect(await t.database.db.select().from(files).where(eq(files.id, firstDoc.id))).toHaveLength(0);
     expect(fs.existsSync(storedPath)).toBe(false);
   });
@@ -530,17 +467,12 @@ describe('PUT /partner-contact/{id}', () => {
     const p = await signedInPartner();
     const id = await mainContactId(p.partnerId);
     const before = await rowCounts(t);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${id}`,
-      headers: p.headers,
-      payload: {
-        ...contact,
-        document: { filename: 'id.png', data: dataUrl(Buffer.from('<html><script>alert(1)</script></html>')) },
-      },
+    const res = await updateContact(p.token, id, {
+      ...contact,
+      document: { filename: 'id.png', data: dataUrl(Buffer.from('<html><script>alert(1)</script></html>')) },
     });
-    expectErrorObject(res, 415);
-    expect(res.json().errors).toEqual({ 'document.data': 'Only PDF, PNG and JPEG files are accepted.' });
+    expectError(res, 415);
+    expect(res.body.errors).toEqual({ 'document.data': 'Only PDF, PNG and JPEG files are accepted.' });
     expect(await rowCounts(t)).toEqual(before);
     const rows = await t.database.db.select().from(partnerContacts).where(eq(partnerContacts.id, id));
     expect(rows[0]!.firstname).toBe('Pat');

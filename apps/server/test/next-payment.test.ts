@@ -4,14 +4,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vatOn, type BillingRequest, type NextPayment } from '@portal/contracts';
+import { billingEndpoints, vatOn, type BillingRequest, type NextPayment } from '@portal/contracts';
 import { invoices, offers, partners, users } from '../src/db/schema.js';
 import {
   bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  expectError,
+  expectOk,
   login,
   testClock,
   type TestApp,
@@ -70,23 +72,21 @@ const payments = (partner: Partner) =>
   get<BillingRequest[]>(partner.token, '/billing-request?sort=startingAt&order=asc');
 
 async function runBilling(month: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/staff/billing-runs',
-    headers: bearer(admin),
-    payload: { month },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  const res = await callEndpoint(t.app, billingEndpoints.runBilling, { body: { month } }, admin);
+  expectOk(res);
 }
 
-async function setStatus(invoiceId: number, status: string) {
-  const res = await t.app.inject({
-    method: 'PUT',
-    url: `/api/v1/staff/invoices/${invoiceId}`,
-    headers: bearer(finance),
-    payload: { status },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+async function setStatus(
+  invoiceId: number,
+  status: 'waiting_for_approval' | 'invoice_validated' | 'payment_in_progress' | 'paid',
+) {
+  const res = await callEndpoint(
+    t.app,
+    billingEndpoints.setInvoiceStatus,
+    { params: { id: invoiceId }, body: { status } },
+    finance,
+  );
+  expectOk(res);
 }
 
 beforeAll(async () => {
@@ -195,21 +195,18 @@ describe('the next payment', () => {
     expect((await nextPayment(france)).next).toBeNull();
 
     await moveClockTo('2026-03-13T09:00:00Z');
-    const back = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/invoices/${invoiced!.invoice!.id}`,
-      headers: bearer(finance),
-      payload: { status: 'payment_in_progress', reason: 'Bounced' },
-    });
-    expectErrorObject(back, 409);
+    const back = await callEndpoint(
+      t.app,
+      billingEndpoints.setInvoiceStatus,
+      { params: { id: invoiced!.invoice!.id }, body: { status: 'payment_in_progress', reason: 'Bounced' } },
+      finance,
+    );
+    expectError(back, 409);
     expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'paid', paidOn: '2026-03-12' });
   });
 
   it('is a partner’s alone', async () => {
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/billing-request/next-payment' }), 401);
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: '/api/v1/billing-request/next-payment', headers: bearer(admin) }),
-      403,
-    );
+    expectError(await callEndpoint(t.app, billingEndpoints.nextPayment, {}, null), 401);
+    expectError(await callEndpoint(t.app, billingEndpoints.nextPayment, {}, admin), 403);
   });
 });

@@ -1,18 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationsEndpoints } from '@portal/contracts';
 import { notifications, users } from '../src/db/schema.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { notifyPartner, type NewNotification } from '../src/modules/notifications/notify.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   sentMails,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 
@@ -26,13 +31,13 @@ describe('notifications', () => {
 
   const notify = (n: NewNotification, publicUrl?: string) =>
     t.database.db.transaction((tx) => notifyPartner(tx, n, publicUrl ? { publicUrl } : {}));
-  const list = (token: string, query = '') =>
-    t.app.inject({ method: 'GET', url: `/api/v1/notifications${query}`, headers: bearer(token) });
-  const post = (token: string, url: string) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/notifications${url}`, headers: bearer(token) });
+  const list = (token: string, query: CallInput<typeof notificationsEndpoints.list>['query'] = {}) =>
+    callEndpoint(t.app, notificationsEndpoints.list, { query }, token);
+  const markRead = (token: string, id: number | undefined) =>
+    callEndpoint(t.app, notificationsEndpoints.markRead, { params: { id: id! } }, token);
+  const markAllRead = (token: string) => callEndpoint(t.app, notificationsEndpoints.markAllRead, {}, token);
   const unread = async (token: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/v1/notifications/unread-count', headers: bearer(token) })).json()
-      .data.unread as number;
+    okBody(await callEndpoint(t.app, notificationsEndpoints.unreadCount, {}, token)).data.unread as number;
 
   /** Another user of the same partner, with some preferences switched off. */
   async function colleagueOf(partnerId: number, preferences: Partial<typeof users.$inferInsert> = {}) {
@@ -50,17 +55,17 @@ describe('notifications', () => {
   }
 
   it('needs a signed-in partner user', async () => {
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/notifications' }), 401);
-    expectErrorObject(await t.app.inject({ method: 'POST', url: '/api/v1/notifications/read-all' }), 401);
+    expectError(await callEndpoint(t.app, notificationsEndpoints.list, {}, null), 401);
+    expectError(await callEndpoint(t.app, notificationsEndpoints.markAllRead, {}, null), 401);
     const staff = await createStaff(t, 'ROLE_ADMIN');
-    expectErrorObject(await list(await login(t, staff.email, staff.password)), 403);
+    expectError(await list(await login(t, staff.email, staff.password)), 403);
   });
 
   it('is empty for a new partner', async () => {
     const p = await createPartner(t);
     const res = await list(await login(t, p.email, p.password));
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ data: { items: [], unread: 0 }, total: 0 });
+    expectOk(res);
+    expect(okBody(res)).toMatchObject({ data: { items: [], unread: 0 }, total: 0 });
   });
 
   it('lists the partner’s notifications newest first, paginated, with the unread count', async () => {
@@ -71,8 +76,8 @@ describe('notifications', () => {
       clock.advance(1000);
     }
     const res = await list(token);
-    expect(res.statusCode).toBe(200);
-    const body = res.json();
+    expectOk(res);
+    const body = okBody(res);
     expect(body.total).toBe(3);
     expect(body.data.unread).toBe(3);
     expect(body.data.items.map((n: { title: string }) => n.title)).toEqual(['Event 3', 'Event 2', 'Event 1']);
@@ -83,11 +88,11 @@ describe('notifications', () => {
       body: '',
     });
 
-    const page2 = await list(token, '?page=2&count=2');
-    expect(page2.json().total).toBe(3);
-    expect(page2.json().data.items.map((n: { title: string }) => n.title)).toEqual(['Event 1']);
-    expectErrorObject(await list(token, '?count=0'), 400);
-    expectErrorObject(await list(token, '?page=abc'), 400);
+    const page2 = await list(token, { page: 2, count: 2 });
+    expect(okBody(page2).total).toBe(3);
+    expect(okBody(page2).data.items.map((n: { title: string }) => n.title)).toEqual(['Event 1']);
+    expectError(await list(token, { count: 0 }), 400);
+    expectError(await list(token, invalid({ page: 'abc' })), 400);
     expect(await unread(token)).toBe(3);
   });
 
@@ -96,19 +101,19 @@ describe('notifications', () => {
     const token = await login(t, p.email, p.password);
     await notify({ partnerId: p.partnerId, kind: 'security', title: 'One' });
     await notify({ partnerId: p.partnerId, kind: 'security', title: 'Two' });
-    const [first] = (await list(token)).json().data.items as { id: number }[];
-    const read = await post(token, `/${first?.id}/read`);
-    expect(read.statusCode).toBe(200);
-    expect(read.json().data.readAt).toBe(clock.now().toISOString());
+    const [first] = okBody(await list(token)).data.items;
+    const read = await markRead(token, first?.id);
+    expectOk(read);
+    expect(okBody(read).data.readAt).toBe(clock.now().toISOString());
     expect(await unread(token)).toBe(1);
     // Marking again changes nothing.
-    expect((await post(token, `/${first?.id}/read`)).json().data.readAt).toBe(read.json().data.readAt);
+    expect(okBody(await markRead(token, first?.id)).data.readAt).toBe(okBody(read).data.readAt);
 
-    const all = await post(token, '/read-all');
-    expect(all.statusCode).toBe(200);
-    expect(all.json()).toMatchObject({ data: { unread: 0 }, message: 'All notifications are marked as read.' });
+    const all = await markAllRead(token);
+    expectOk(all);
+    expect(okBody(all)).toMatchObject({ data: { unread: 0 }, message: 'All notifications are marked as read.' });
     expect(await unread(token)).toBe(0);
-    expect((await list(token)).json().data.items.every((n: { readAt: string | null }) => n.readAt !== null)).toBe(true);
+    expect(okBody(await list(token)).data.items.every((n) => n.readAt !== null)).toBe(true);
   });
 
   it('partner B neither sees nor marks partner A’s notifications', async () => {
@@ -117,19 +122,19 @@ describe('notifications', () => {
     const tokenA = await login(t, a.email, a.password);
     const tokenB = await login(t, b.email, b.password);
     await notify({ partnerId: a.partnerId, kind: 'application_decided', title: 'For A only' });
-    const [mine] = (await list(tokenA)).json().data.items as { id: number }[];
+    const [mine] = okBody(await list(tokenA)).data.items;
 
-    expect((await list(tokenB)).json()).toMatchObject({ data: { items: [], unread: 0 }, total: 0 });
-    expectErrorObject(await post(tokenB, `/${mine?.id}/read`), 404);
-    expect((await post(tokenB, '/read-all')).statusCode).toBe(200);
+    expect(okBody(await list(tokenB))).toMatchObject({ data: { items: [], unread: 0 }, total: 0 });
+    expectError(await markRead(tokenB, mine?.id), 404);
+    expect((await markAllRead(tokenB)).status).toBe(200);
     expect(await unread(tokenA)).toBe(1);
     const [row] = await t.database.db
       .select()
       .from(notifications)
       .where(eq(notifications.id, mine?.id ?? 0));
     expect(row?.readAt).toBeNull();
-    expectErrorObject(await post(tokenA, '/999999/read'), 404);
-    expectErrorObject(await post(tokenA, '/0/read'), 400);
+    expectError(await markRead(tokenA, 999999), 404);
+    expectError(await markRead(tokenA, 0), 400);
   });
 
   it('e-mails the partner’s users whose preferences allow the kind', async () => {
@@ -176,7 +181,7 @@ describe('notifications', () => {
         throw new Error('the event failed');
       }),
     ).rejects.toThrow('the event failed');
-    expect((await list(token)).json().total).toBe(0);
+    expect(okBody(await list(token)).total).toBe(0);
     expect((await sentMails(t)).length).toBe(before);
   });
 });

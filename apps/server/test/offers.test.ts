@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERSION_TYPES } from '@portal/contracts';
+import { CONVERSION_TYPES, offersEndpoints } from '@portal/contracts';
 import { VERTICALS } from '../src/seed/reference.js';
-import { bearer, buildTestApp, createPartner, createStaff, expectErrorObject, login, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  createStaff,
+  expectError,
+  expectOk,
+  invalid,
+  login,
+  okBody,
+  type CallInput,
+  type TestApp,
+} from './helper.js';
 import { createApplication, createOffers, setAllOffersAccess, verticalIds, type OfferSpec } from './offer-fixtures.js';
 
 /**
@@ -122,22 +134,21 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type OfferBody = {
-  id: number;
-  name: string;
-  partnerStatus: string;
-  application: { id: number; status: string } | null;
-  payout: { goal: string; amount: number | null; percent: number | null; currency: string } | null;
-  [key: string]: unknown;
-};
+type ListQuery = CallInput<typeof offersEndpoints.list>['query'];
 
-async function list(token: string, query: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/offer?${query}`, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  const body = res.json();
+async function list(token: string, query: ListQuery) {
+  const body = okBody(await callEndpoint(t.app, offersEndpoints.list, { query }, token));
   expect(body.total).toBe(body.data.total);
-  return body.data as { list: OfferBody[]; total: number };
+  return body.data;
 }
+
+/** GET /offer/{id}; `id` may be malformed on purpose (the route must answer 400). */
+const detail = (
+  token: string | null,
+  id: number | string,
+  query: CallInput<typeof offersEndpoints.get>['query'] = {},
+) =>
+  callEndpoint(t.app, offersEndpoints.get, { params: { id: typeof id === 'number' ? id : invalid(id) }, query }, token);
 
 const ids = (offers: { id: number }[]) => offers.map((o) => o.id);
 const sortedIds = (offers: { id: number }[]) => ids(offers).sort((x, y) => x - y);
@@ -146,7 +157,7 @@ const expected = (access: Access, predicate: (o: Model) => boolean = () => true)
 
 describe('GET /offer: filters', () => {
   it('lists every visible offer by default, newest id first, 50 per page', async () => {
-    const page = await list(tokenB, '');
+    const page = await list(tokenB, {});
     const all = expected(accessB);
     expect(all.length).toBeGreaterThan(50);
     expect(page.total).toBe(all.length);
@@ -155,17 +166,17 @@ describe('GET /offer: filters', () => {
   });
 
   it('filters by name, case-insensitively, as a substring', async () => {
-    const page = await list(tokenB, 'name=FOX&count=500');
+    const page = await list(tokenB, { name: 'FOX', count: 500 });
     expect(sortedIds(page.list)).toEqual(expected(accessB, (o) => o.name.toLowerCase().includes('fox')));
     expect(page.list.length).toBeGreaterThan(3);
-    const one = await list(tokenB, 'name=mBERFo&count=500');
+    const one = await list(tokenB, { name: 'mBERFo', count: 500 });
     expect(one.list.map((o) => o.name).sort()).toEqual(['Amberfox', 'Emberfox']);
-    expect((await list(tokenB, 'name=%25&count=500')).total).toBe(0);
+    expect((await list(tokenB, { name: '%', count: 500 })).total).toBe(0);
   });
 
   it('filters by each conversion type', async () => {
     for (const type of CONVERSION_TYPES) {
-      const page = await list(tokenB, `conversionType=${type}&count=500`);
+      const page = await list(tokenB, { conversionType: type, count: 500 });
       expect(sortedIds(page.list), type).toEqual(expected(accessB, (o) => o.conversionType === type));
       expect(page.total).toBeGreaterThan(0);
     }
@@ -174,42 +185,52 @@ describe('GET /offer: filters', () => {
   it('filters by verticals given as ids or identifiers, comma-separated or repeated (any of them)', async () => {
     const want = (vs: string[]) => expected(accessB, (o) => o.verticals!.some((v) => vs.includes(v)));
     const [finance, dating] = [verticalId.get('finance')!, verticalId.get('dating')!];
-    expect(sortedIds((await list(tokenB, `verticals=${finance}&count=500`)).list)).toEqual(want(['finance']));
-    expect(sortedIds((await list(tokenB, `verticals=${finance},${dating}&count=500`)).list)).toEqual(
+    expect(sortedIds((await list(tokenB, { verticals: finance, count: 500 })).list)).toEqual(want(['finance']));
+    expect(sortedIds((await list(tokenB, { verticals: `${finance},${dating}`, count: 500 })).list)).toEqual(
       want(['finance', 'dating']),
     );
-    expect(sortedIds((await list(tokenB, `verticals=${finance}&verticals=dating&count=500`)).list)).toEqual(
+    expect(sortedIds((await list(tokenB, { verticals: [finance, 'dating'], count: 500 })).list)).toEqual(
       want(['finance', 'dating']),
     );
-    expect(sortedIds((await list(tokenB, 'verticals=travel&count=500')).list)).toEqual(want(['travel']));
+    expect(sortedIds((await list(tokenB, { verticals: 'travel', count: 500 })).list)).toEqual(want(['travel']));
   });
 
   it('filters by countries (any of them), whatever the case', async () => {
     const want = (cs: string[]) => expected(accessB, (o) => o.countries!.some((c) => cs.includes(c)));
-    expect(sortedIds((await list(tokenB, 'countries=BR&count=500')).list)).toEqual(want(['BR']));
-    expect(sortedIds((await list(tokenB, 'countries=br,pl&count=500')).list)).toEqual(want(['BR', 'PL']));
-    expect((await list(tokenB, 'countries=JP&count=500')).total).toBe(0);
+    expect(sortedIds((await list(tokenB, { countries: 'BR', count: 500 })).list)).toEqual(want(['BR']));
+    expect(sortedIds((await list(tokenB, { countries: 'br,pl', count: 500 })).list)).toEqual(want(['BR', 'PL']));
+    expect((await list(tokenB, { countries: 'JP', count: 500 })).total).toBe(0);
   });
 
   it('filters by requireApproval', async () => {
-    const yes = await list(tokenB, 'requireApproval=true&count=500');
+    const yes = await list(tokenB, { requireApproval: 'true', count: 500 });
     expect(sortedIds(yes.list)).toEqual(expected(accessB, (o) => o.requireApproval === true));
     expect(yes.list.every((o) => o.partnerStatus === 'apply_to_run')).toBe(true);
-    const no = await list(tokenB, 'requireApproval=false&count=500');
+    const no = await list(tokenB, { requireApproval: 'false', count: 500 });
     expect(sortedIds(no.list)).toEqual(expected(accessB, (o) => !o.requireApproval));
     expect(no.list.every((o) => o.partnerStatus === 'public')).toBe(true);
   });
 
   it('treats empty filter values as no filter', async () => {
-    const page = await list(tokenB, 'name=&conversionType=&verticals=&countries=&requireApproval=&count=500');
+    const page = await list(tokenB, {
+      name: '',
+      conversionType: '',
+      verticals: '',
+      countries: '',
+      requireApproval: '',
+      count: 500,
+    });
     expect(sortedIds(page.list)).toEqual(expected(accessB));
   });
 
   it('combines filters (all must hold)', async () => {
-    const page = await list(
-      tokenB,
-      `conversionType=cpl&countries=FR,DE,ES&verticals=${verticalId.get('dating')},casino,finance,crypto,gaming&requireApproval=false&count=500`,
-    );
+    const page = await list(tokenB, {
+      conversionType: 'cpl',
+      countries: 'FR,DE,ES',
+      verticals: `${verticalId.get('dating')},casino,finance,crypto,gaming`,
+      requireApproval: 'false',
+      count: 500,
+    });
     const want = expected(
       accessB,
       (o) =>
@@ -220,7 +241,7 @@ describe('GET /offer: filters', () => {
     );
     expect(want.length).toBeGreaterThan(0);
     expect(sortedIds(page.list)).toEqual(want);
-    const named = await list(tokenB, 'name=otter&conversionType=cpa&count=500');
+    const named = await list(tokenB, { name: 'otter', conversionType: 'cpa', count: 500 });
     expect(sortedIds(named.list)).toEqual(
       expected(accessB, (o) => o.name.includes('otter') && o.conversionType === 'cpa'),
     );
@@ -232,16 +253,16 @@ describe('GET /offer: pagination and sorting', () => {
     const all = expected(accessB);
     const seen: number[] = [];
     for (let page = 1; page <= Math.ceil(all.length / 7); page++) {
-      const answer = await list(tokenB, `count=7&page=${page}`);
+      const answer = await list(tokenB, { count: 7, page });
       expect(answer.total).toBe(all.length);
       expect(answer.list.length).toBe(Math.min(7, all.length - (page - 1) * 7));
       seen.push(...ids(answer.list));
     }
     expect([...seen].sort((x, y) => x - y)).toEqual(all);
-    const past = await list(tokenB, `count=7&page=${Math.ceil(all.length / 7) + 3}`);
+    const past = await list(tokenB, { count: 7, page: Math.ceil(all.length / 7) + 3 });
     expect(past.list).toEqual([]);
     expect(past.total).toBe(all.length);
-    const filteredPast = await list(tokenB, 'count=2&page=40&conversionType=cpi');
+    const filteredPast = await list(tokenB, { count: 2, page: 40, conversionType: 'cpi' });
     expect(filteredPast.total).toBe(expected(accessB, (o) => o.conversionType === 'cpi').length);
   });
 
@@ -255,7 +276,7 @@ describe('GET /offer: pagination and sorting', () => {
   for (const sortName of ['id', 'name', 'createdAt'] as const) {
     for (const sortOrder of ['asc', 'desc'] as const) {
       it(`sorts by ${sortName} ${sortOrder}`, async () => {
-        const page = await list(tokenB, `sortName=${sortName}&sortOrder=${sortOrder}&count=500`);
+        const page = await list(tokenB, { sortName, sortOrder, count: 500 });
         const model = catalogue.filter((o) => visible(o, accessB)).sort(sorters[sortName]);
         if (sortOrder === 'desc') model.reverse();
         expect(ids(page.list)).toEqual(ids(model));
@@ -265,7 +286,7 @@ describe('GET /offer: pagination and sorting', () => {
 
   for (const sortOrder of ['asc', 'desc'] as const) {
     it(`sorts by registration payout ${sortOrder}: amounts, then percentages, offers without payout last`, async () => {
-      const page = await list(tokenB, `sortName=payout&sortOrder=${sortOrder}&count=500`);
+      const page = await list(tokenB, { sortName: 'payout', sortOrder, count: 500 });
       const sign = sortOrder === 'asc' ? 1 : -1;
       const nullsLast = (x: number | null | undefined, y: number | null | undefined) =>
         x == null && y == null ? 0 : x == null ? 1 : y == null ? -1 : sign * (x - y);
@@ -285,7 +306,7 @@ describe('GET /offer: pagination and sorting', () => {
 
 describe('GET /offer: content', () => {
   it('answers the registration payout, falling back to the validation goal', async () => {
-    const page = await list(tokenB, 'count=500');
+    const page = await list(tokenB, { count: 500 });
     for (const offer of page.list) {
       const model = catalogue.find((o) => o.id === offer.id)!;
       if (!model.payout) {
@@ -302,19 +323,20 @@ describe('GET /offer: content', () => {
   });
 
   it('includes product and goals only when the groups ask for them', async () => {
-    const bare = (await list(tokenB, 'count=5')).list;
+    const bare = (await list(tokenB, { count: 5 })).list;
     for (const offer of bare) {
       expect(offer).not.toHaveProperty('product');
       expect(offer).not.toHaveProperty('offerGoals');
       expect(offer.image).toBeNull();
       expect(offer.verticals).toEqual((offer.verticalItems as { id: number }[]).map((v) => v.id));
     }
-    const goalsOnly = (await list(tokenB, 'count=5&groups=goals')).list;
+    const goalsOnly = (await list(tokenB, { count: 5, groups: 'goals' })).list;
     const firstGoal = (goalsOnly[0]?.offerGoals as Record<string, unknown>[])[0]!;
     expect(firstGoal).not.toHaveProperty('goal');
     expect(firstGoal).not.toHaveProperty('types');
 
-    const full = (await list(tokenB, 'count=5&sortOrder=asc&groups=product,goals,goal,goalTypes,goalType')).list;
+    const full = (await list(tokenB, { count: 5, sortOrder: 'asc', groups: 'product,goals,goal,goalTypes,goalType' }))
+      .list;
     const first = full[0]!;
     const model = catalogue.find((o) => o.id === first.id)!;
     expect(first.product).toEqual({
@@ -344,20 +366,16 @@ describe('GET /offer: content', () => {
           })),
       })),
     );
-    const repeated = (await list(tokenB, 'count=1&groups=product&groups=goals')).list[0]!;
+    const repeated = (await list(tokenB, { count: 1, groups: ['product', 'goals'] })).list[0]!;
     expect(repeated).toHaveProperty('product');
     expect(repeated).toHaveProperty('offerGoals');
   });
 
   it('answers one offer by id with the same fields and groups', async () => {
     const model = catalogue.find((o) => visible(o, accessB))!;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/offer/${model.id}?groups=product`,
-      headers: bearer(tokenB),
-    });
-    expect(res.statusCode).toBe(200);
-    const offer = res.json().data;
+    const res = await detail(tokenB, model.id, { groups: 'product' });
+    expectOk(res);
+    const offer = res.body.data;
     expect(offer).toMatchObject({
       id: model.id,
       name: model.name,
@@ -369,9 +387,7 @@ describe('GET /offer: content', () => {
       enabled: true,
       application: null,
     });
-    expect(offer.verticalItems.map((v: { identifier: string }) => v.identifier).sort()).toEqual(
-      [...model.verticals!].sort(),
-    );
+    expect(offer.verticalItems.map((v) => v.identifier).sort()).toEqual([...model.verticals!].sort());
     expect(offer).toHaveProperty('product');
     expect(offer).not.toHaveProperty('offerGoals');
   });
@@ -382,21 +398,17 @@ describe('visibility per partner', () => {
     const disabled = catalogue.filter((o) => o.enabled === false);
     expect(disabled.length).toBeGreaterThan(0);
     for (const token of [tokenA, tokenB, tokenC]) {
-      const page = await list(token, 'count=500');
+      const page = await list(token, { count: 500 });
       expect(ids(page.list).filter((id) => disabled.some((o) => o.id === id))).toEqual([]);
-      const res = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/offer/${disabled[0]!.id}`,
-        headers: bearer(token),
-      });
-      expectErrorObject(res, 404);
+      const res = await detail(token, disabled[0]!.id);
+      expectError(res, 404);
     }
   });
 
   it('shows a private offer only to a partner whose application to it is active', async () => {
     const privates = catalogue.filter((o) => o.private && o.enabled !== false);
     const [active, pending] = [privates[0]!, privates[1]!];
-    const a = await list(tokenA, 'count=500');
+    const a = await list(tokenA, { count: 500 });
     expect(sortedIds(a.list)).toEqual(expected(accessA));
     expect(ids(a.list)).toContain(active.id);
     expect(ids(a.list)).not.toContain(pending.id);
@@ -405,23 +417,21 @@ describe('visibility per partner', () => {
       partnerStatus: 'active',
       application: { status: 'active' },
     });
-    const b = await list(tokenB, 'count=500');
+    const b = await list(tokenB, { count: 500 });
     expect(ids(b.list).filter((id) => privates.some((o) => o.id === id))).toEqual([]);
 
-    const detail = (token: string, id: number) =>
-      t.app.inject({ method: 'GET', url: `/api/v1/offer/${id}`, headers: bearer(token) });
-    expect((await detail(tokenA, active.id)).statusCode).toBe(200);
-    expectErrorObject(await detail(tokenA, pending.id), 404);
-    expectErrorObject(await detail(tokenB, active.id), 404);
+    expect((await detail(tokenA, active.id)).status).toBe(200);
+    expectError(await detail(tokenA, pending.id), 404);
+    expectError(await detail(tokenB, active.id), 404);
   });
 
   it("shows the partner's own application status; others see apply_to_run or public", async () => {
-    const a = await list(tokenA, 'count=500');
+    const a = await list(tokenA, { count: 500 });
     for (const [offerId, status] of accessA.applications) {
       const offer = a.list.find((o) => o.id === offerId);
       if (offer) expect(offer.partnerStatus).toBe(status);
     }
-    const b = await list(tokenB, 'count=500');
+    const b = await list(tokenB, { count: 500 });
     for (const offer of b.list) {
       expect(offer.application).toBeNull();
       const model = catalogue.find((o) => o.id === offer.id)!;
@@ -430,64 +440,52 @@ describe('visibility per partner', () => {
   });
 
   it('limits a partner without access to all offers to those it has an application for', async () => {
-    const c = await list(tokenC, 'count=500');
+    const c = await list(tokenC, { count: 500 });
     expect(sortedIds(c.list)).toEqual(expected(accessC));
     // pending + refused + active public offers, and the private offer whose application is active.
     expect(c.total).toBe(4);
     expect(c.list.map((o) => o.partnerStatus).sort()).toEqual(['active', 'active', 'pending', 'refused']);
     const other = catalogue.find((o) => visible(o, accessB) && !accessC.applications.has(o.id))!;
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: `/api/v1/offer/${other.id}`, headers: bearer(tokenC) }),
-      404,
-    );
+    expectError(await detail(tokenC, other.id), 404);
   });
 });
 
 describe('refusals', () => {
   it('requires a partner session', async () => {
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/offer' }), 401);
+    expectError(await callEndpoint(t.app, offersEndpoints.list, {}, null), 401);
     for (const role of ['ROLE_ADMIN', 'ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER'] as const) {
       const staff = await createStaff(t, role);
       const token = await login(t, staff.email, staff.password);
-      expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/offer', headers: bearer(token) }), 403);
-      expectErrorObject(
-        await t.app.inject({ method: 'GET', url: `/api/v1/offer/${catalogue[0]!.id}`, headers: bearer(token) }),
-        403,
-      );
+      expectError(await callEndpoint(t.app, offersEndpoints.list, {}, token), 403);
+      expectError(await detail(token, catalogue[0]!.id), 403);
     }
   });
 
   it('answers 400 with the offending parameters for a bad query, and for a non-numeric id', async () => {
-    const cases: [string, string][] = [
-      ['count=501', 'count'],
-      ['count=0', 'count'],
-      ['page=0', 'page'],
-      ['page=abc', 'page'],
-      ['sortName=password', 'sortName'],
-      ['sortOrder=up', 'sortOrder'],
-      ['conversionType=cpm', 'conversionType'],
-      ['countries=FRA', 'countries.0'],
-      ['verticals=Finance!', 'verticals.0'],
-      ['verticals=99999999999', 'verticals.0'],
-      ['requireApproval=maybe', 'requireApproval'],
-      ['groups=product,secrets', 'groups.1'],
-      ['color=red', 'color'],
+    const cases: [Record<string, string | number>, string][] = [
+      [{ count: 501 }, 'count'],
+      [{ count: 0 }, 'count'],
+      [{ page: 0 }, 'page'],
+      [{ page: 'abc' }, 'page'],
+      [{ sortName: 'password' }, 'sortName'],
+      [{ sortOrder: 'up' }, 'sortOrder'],
+      [{ conversionType: 'cpm' }, 'conversionType'],
+      [{ countries: 'FRA' }, 'countries.0'],
+      [{ verticals: 'Finance!' }, 'verticals.0'],
+      [{ verticals: '99999999999' }, 'verticals.0'],
+      [{ requireApproval: 'maybe' }, 'requireApproval'],
+      [{ groups: 'product,secrets' }, 'groups.1'],
+      [{ color: 'red' }, 'color'],
     ];
     for (const [query, key] of cases) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1/offer?${query}`, headers: bearer(tokenB) });
-      expectErrorObject(res, 400);
-      expect(Object.keys(res.json().errors), query).toContain(key);
+      const res = await callEndpoint(t.app, offersEndpoints.list, { query: invalid(query) }, tokenB);
+      expectError(res, 400);
+      expect(Object.keys(res.body.errors ?? {}), JSON.stringify(query)).toContain(key);
     }
     for (const id of ['abc', '1.5', '-1', '0', '99999999999']) {
-      expectErrorObject(
-        await t.app.inject({ method: 'GET', url: `/api/v1/offer/${id}`, headers: bearer(tokenB) }),
-        400,
-      );
+      expectError(await detail(tokenB, id), 400);
     }
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: '/api/v1/offer/2147483647', headers: bearer(tokenB) }),
-      404,
-    );
+    expectError(await detail(tokenB, 2147483647), 404);
   });
 
   it('documents the offer calls in the OpenAPI document', async () => {

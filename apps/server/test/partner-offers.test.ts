@@ -1,14 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offersEndpoints } from '@portal/contracts';
 import { notifications, partnerOffers } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   createTeam,
-  expectErrorObject,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   type TestApp,
 } from './helper.js';
 import { createApplication, createOffer, setAllOffersAccess } from './offer-fixtures.js';
@@ -24,12 +28,10 @@ async function signedInPartner(options: { accountManagerId?: number } = {}) {
   return { ...partner, token: await login(t, partner.email, partner.password) };
 }
 
-const apply = (token: string, offerId: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/partner-offer', headers: bearer(token), payload: { offerId } });
-const applications = (token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/partner-offer', headers: bearer(token) });
-const offer = (token: string, id: number) =>
-  t.app.inject({ method: 'GET', url: `/api/v1/offer/${id}`, headers: bearer(token) });
+const apply = (token: string, offerId: number) =>
+  callEndpoint(t.app, offersEndpoints.apply, { body: { offerId } }, token);
+const applications = (token: string) => callEndpoint(t.app, offersEndpoints.applications, {}, token);
+const offer = (token: string, id: number) => callEndpoint(t.app, offersEndpoints.get, { params: { id } }, token);
 
 async function applicationCount() {
   return (await t.database.db.select().from(partnerOffers)).length;
@@ -39,30 +41,30 @@ describe('POST /partner-offer', () => {
   it('creates a pending application once; the offer then shows pending', async () => {
     const p = await signedInPartner();
     const offerId = await createOffer(t, { name: 'Approval Needed', requireApproval: true });
-    expect((await offer(p.token, offerId)).json().data).toMatchObject({
+    expect(okBody(await offer(p.token, offerId)).data).toMatchObject({
       partnerStatus: 'apply_to_run',
       application: null,
     });
 
     const res = await apply(p.token, offerId);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe('Your application to this offer is pending.');
-    const created = res.json().data;
+    expectOk(res);
+    expect(okBody(res).message).toBe('Your application to this offer is pending.');
+    const created = okBody(res).data;
     expect(created).toMatchObject({
       partnerId: p.partnerId,
       status: 'pending',
       subid: null,
       offer: { id: offerId, name: 'Approval Needed' },
     });
-    expect((await offer(p.token, offerId)).json().data).toMatchObject({
+    expect(okBody(await offer(p.token, offerId)).data).toMatchObject({
       partnerStatus: 'pending',
       application: { id: created.id, status: 'pending' },
     });
 
     const before = await applicationCount();
     const again = await apply(p.token, offerId);
-    expectErrorObject(again, 409);
-    expect(again.json().message).toBe('You have already applied to this offer.');
+    expectError(again, 409);
+    expect(again.body.message).toBe('You have already applied to this offer.');
     expect(await applicationCount()).toBe(before);
   });
 
@@ -70,7 +72,7 @@ describe('POST /partner-offer', () => {
     const p = await signedInPartner();
     const offerId = await createOffer(t, { name: 'Race', requireApproval: true });
     const answers = await Promise.all([apply(p.token, offerId), apply(p.token, offerId), apply(p.token, offerId)]);
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const rows = await t.database.db
       .select()
       .from(partnerOffers)
@@ -83,8 +85,8 @@ describe('POST /partner-offer', () => {
     const offerId = await createOffer(t, { name: 'Open To All', requireApproval: false });
     const before = await applicationCount();
     const res = await apply(p.token, offerId);
-    expectErrorObject(res, 422);
-    expect(res.json().message).toBe('This offer does not require approval: you can run it right away.');
+    expectError(res, 422);
+    expect(res.body.message).toBe('This offer does not require approval: you can run it right away.');
     expect(await applicationCount()).toBe(before);
   });
 
@@ -95,26 +97,21 @@ describe('POST /partner-offer', () => {
     const before = await applicationCount();
     for (const id of [2_147_483_647, disabled, hidden]) {
       const res = await apply(p.token, id);
-      expectErrorObject(res, 404);
-      expect(res.json().message).toBe('Offer not found.');
+      expectError(res, 404);
+      expect(res.body.message).toBe('Offer not found.');
     }
     const restricted = await signedInPartner();
     await setAllOffersAccess(t, restricted.partnerId, false);
     const open = await createOffer(t, { name: 'Needs A Grant', requireApproval: true });
-    expectErrorObject(await apply(restricted.token, open), 404);
+    expectError(await apply(restricted.token, open), 404);
     expect(await applicationCount()).toBe(before);
   });
 
   it('answers 400 for a bad body', async () => {
     const p = await signedInPartner();
     for (const payload of [{}, { offerId: 'x' }, { offerId: 1.5 }, { offerId: -1 }, { offerId: 1, status: 'active' }]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/partner-offer',
-        headers: bearer(p.token),
-        payload,
-      });
-      expectErrorObject(res, 400);
+      const res = await callEndpoint(t.app, offersEndpoints.apply, { body: invalid(payload) }, p.token);
+      expectError(res, 400);
     }
   });
 });
@@ -127,39 +124,34 @@ describe('GET /partner-offer', () => {
       await createOffer(t, { name: 'Mine Two', requireApproval: true, private: true }),
       await createOffer(t, { name: 'Not Mine', requireApproval: true }),
     ];
-    const firstId = (await apply(p.token, first)).json().data.id;
+    const firstId = okBody(await apply(p.token, first)).data.id;
     const secondId = await createApplication(t, p.partnerId, second, 'active');
     await createApplication(t, other.partnerId, theirs, 'refused');
 
     const res = await applications(p.token);
-    expect(res.statusCode).toBe(200);
-    expect(res.json().total).toBe(2);
-    expect(res.json().data).toEqual([
+    expectOk(res);
+    expect(okBody(res).total).toBe(2);
+    expect(okBody(res).data).toEqual([
       expect.objectContaining({ id: secondId, status: 'active', offer: { id: second, name: 'Mine Two' } }),
       expect.objectContaining({ id: firstId, status: 'pending', offer: { id: first, name: 'Mine One' } }),
     ]);
-    expect(res.body).not.toContain('Not Mine');
-    const theirsList = (await applications(other.token)).json().data;
+    expect(res.raw.body).not.toContain('Not Mine');
+    const theirsList = okBody(await applications(other.token)).data;
     expect(theirsList.map((a: { offer: { name: string } }) => a.offer.name)).toEqual(['Not Mine']);
   });
 
   it('is for partners only', async () => {
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/partner-offer' }), 401);
+    expectError(await callEndpoint(t.app, offersEndpoints.applications, {}, null), 401);
     const admin = await createStaff(t, 'ROLE_ADMIN');
     const token = await login(t, admin.email, admin.password);
-    expectErrorObject(await applications(token), 403);
-    expectErrorObject(await apply(token, 1), 403);
+    expectError(await applications(token), 403);
+    expectError(await apply(token, 1), 403);
   });
 });
 
 describe('PUT /staff/partner-offers/{id}', () => {
-  const decide = (token: string, id: number, status: unknown) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/partner-offers/${id}`,
-      headers: bearer(token),
-      payload: { status },
-    });
+  const decide = (token: string, id: number, status: 'pending' | 'active' | 'refused') =>
+    callEndpoint(t.app, offersEndpoints.decideApplication, { params: { id }, body: { status } }, token);
   const notificationsOf = (partnerId: number) =>
     t.database.db.select().from(notifications).where(eq(notifications.partnerId, partnerId));
 
@@ -169,11 +161,11 @@ describe('PUT /staff/partner-offers/{id}', () => {
     const p = await signedInPartner();
     const offerId = await createOffer(t, { name: 'Premium Dating FR', requireApproval: true, private: true });
     const applicationId = await createApplication(t, p.partnerId, offerId, 'pending');
-    expectErrorObject(await offer(p.token, offerId), 404);
+    expectError(await offer(p.token, offerId), 404);
 
     const res = await decide(adminToken, applicationId, 'active');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: applicationId, status: 'active', partnerId: p.partnerId });
+    expectOk(res);
+    expect(okBody(res).data).toMatchObject({ id: applicationId, status: 'active', partnerId: p.partnerId });
     expect(await notificationsOf(p.partnerId)).toEqual([
       expect.objectContaining({
         kind: 'application_decided',
@@ -183,16 +175,16 @@ describe('PUT /staff/partner-offers/{id}', () => {
       }),
     ]);
     // Approved: the private offer is now visible, with its status.
-    expect((await offer(p.token, offerId)).json().data).toMatchObject({ partnerStatus: 'active', private: true });
+    expect(okBody(await offer(p.token, offerId)).data).toMatchObject({ partnerStatus: 'active', private: true });
 
     // The same decision again changes nothing and notifies nobody.
-    expect((await decide(adminToken, applicationId, 'active')).statusCode).toBe(200);
+    expect((await decide(adminToken, applicationId, 'active')).status).toBe(200);
     expect(await notificationsOf(p.partnerId)).toHaveLength(1);
 
-    expect((await decide(adminToken, applicationId, 'refused')).json().data.status).toBe('refused');
+    expect(okBody(await decide(adminToken, applicationId, 'refused')).data.status).toBe('refused');
     const titles = (await notificationsOf(p.partnerId)).map((n) => n.title);
     expect(titles).toContain('Your application to Premium Dating FR has been refused.');
-    expectErrorObject(await offer(p.token, offerId), 404);
+    expectError(await offer(p.token, offerId), 404);
   });
 
   it('lets an account manager decide only for its own partners; team managers for their team’s', async () => {
@@ -207,15 +199,15 @@ describe('PUT /staff/partner-offers/{id}', () => {
     const applicationId = await createApplication(t, p.partnerId, offerId, 'pending');
 
     const stranger = await decide(await login(t, otherAm.email, otherAm.password), applicationId, 'active');
-    expectErrorObject(stranger, 404);
+    expectError(stranger, 404);
     expect(await notificationsOf(p.partnerId)).toHaveLength(0);
 
     const own = await decide(await login(t, am.email, am.password), applicationId, 'refused');
-    expect(own.json().data.status).toBe('refused');
+    expect(okBody(own).data.status).toBe('refused');
     const byTm = await decide(await login(t, tm.email, tm.password), applicationId, 'pending');
-    expect(byTm.json().data.status).toBe('pending');
+    expect(okBody(byTm).data.status).toBe('pending');
     expect(await notificationsOf(p.partnerId)).toHaveLength(2);
-    expect((await offer(p.token, offerId)).json().data.partnerStatus).toBe('pending');
+    expect(okBody(await offer(p.token, offerId)).data.partnerStatus).toBe('pending');
   });
 
   it('refuses partners, unknown applications and bad statuses', async () => {
@@ -225,17 +217,17 @@ describe('PUT /staff/partner-offers/{id}', () => {
     const offerId = await createOffer(t, { name: 'Self Service', requireApproval: true });
     const applicationId = await createApplication(t, p.partnerId, offerId, 'pending');
 
-    expectErrorObject(await decide(p.token, applicationId, 'active'), 403);
-    expectErrorObject(await decide(adminToken, 2_147_483_647, 'active'), 404);
-    expectErrorObject(await decide(adminToken, applicationId, 'approved'), 400);
-    const abc = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/staff/partner-offers/abc',
-      headers: bearer(adminToken),
-      payload: { status: 'active' },
-    });
-    expectErrorObject(abc, 400);
-    expect((await applications(p.token)).json().data[0].status).toBe('pending');
+    expectError(await decide(p.token, applicationId, 'active'), 403);
+    expectError(await decide(adminToken, 2_147_483_647, 'active'), 404);
+    expectError(await decide(adminToken, applicationId, invalid('approved')), 400);
+    const abc = await callEndpoint(
+      t.app,
+      offersEndpoints.decideApplication,
+      { params: { id: invalid('abc') }, body: { status: 'active' } },
+      adminToken,
+    );
+    expectError(abc, 400);
+    expect(okBody(await applications(p.token)).data[0]!.status).toBe('pending');
     expect(await notificationsOf(p.partnerId)).toHaveLength(0);
   });
 });
@@ -263,7 +255,7 @@ describe('registration payout and description', () => {
       createOffer(t, { name: 'No Payout Goal', goals: [{ goal: 'sale', p1: { percent: 1200 } }] }),
       createOffer(t, { name: 'Percent', currency: 'USD', goals: [{ goal: 'registration', p1: { percent: 2550 } }] }),
     ]);
-    const payout = async (id: number) => (await offer(p.token, id)).json().data.payout;
+    const payout = async (id: number) => okBody(await offer(p.token, id)).data.payout;
     expect(await payout(registration)).toEqual({ goal: 'registration', amount: 1250, percent: null, currency: 'GBP' });
     expect(await payout(regWithoutP1)).toEqual({ goal: 'validation', amount: 3500, percent: null, currency: 'EUR' });
     expect(await payout(validationOnly)).toEqual({ goal: 'validation', amount: 2200, percent: null, currency: 'EUR' });
@@ -280,7 +272,7 @@ describe('registration payout and description', () => {
         '<img src="x" onerror="alert(1)"><a href="javascript:alert(1)">bad</a>' +
         '<a href="https://example.com/terms" onmouseover="x()">terms</a><style>body{}</style><iframe src="https://evil.example"></iframe>',
     });
-    const html: string = (await offer(p.token, id)).json().data.descriptionHtml;
+    const html: string = okBody(await offer(p.token, id)).data.descriptionHtml;
     expect(html).not.toMatch(/<script|alert|onerror|onclick|onmouseover|javascript:|<style|<iframe/i);
     expect(html).toContain('<h3>Terms</h3>');
     expect(html).toContain('<p>Hello <b>world</b></p>');

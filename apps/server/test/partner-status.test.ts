@@ -1,17 +1,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints, authEndpoints, registerEndpoints, staffEndpoints } from '@portal/contracts';
 import { auditLog, partners, sessions, users } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   registrationPayload,
   resetKeyFrom,
   sentMails,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 
@@ -26,24 +31,22 @@ describe('staff move partners through their statuses (decision 026)', () => {
   let otherManagerToken: string;
   let adminToken: string;
 
-  const setStatus = (token: string | null, id: number, payload: object) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/partners/${id}/status`,
-      headers: token ? bearer(token) : {},
-      payload,
-    });
+  const setStatus = (
+    token: string | null,
+    id: number,
+    body: CallInput<typeof staffEndpoints.changePartnerStatus>['body'],
+  ) => callEndpoint(t.app, staffEndpoints.changePartnerStatus, { params: { id }, body }, token);
   const history = (token: string, id: number) =>
-    t.app.inject({ method: 'GET', url: `/api/v1/staff/partners/${id}/status-history`, headers: bearer(token) });
+    callEndpoint(t.app, staffEndpoints.partnerStatusHistory, { params: { id } }, token);
   const mailsTo = async (email: string) => (await sentMails(t)).filter((mail) => mail.to === email);
   const loginAnswer = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: email, password } });
+    callEndpoint(t.app, authEndpoints.login, { body: { username: email, password } }, null);
 
   /** Registers through the public form; the manager, having the fewest partners, is assigned. */
   async function register() {
     const payload = await registrationPayload(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/register', payload });
-    expect(res.statusCode).toBe(200);
+    const res = await callEndpoint(t.app, registerEndpoints.register, { body: payload }, null);
+    expectOk(res);
     const [partner] = await t.database.db.select().from(partners).where(eq(partners.email, payload.email));
     expect(partner).toMatchObject({ status: 'pending', prospect: true, accountManagerId: manager.userId });
     return { id: partner!.id, email: payload.email, companyName: payload.companyName };
@@ -64,20 +67,21 @@ describe('staff move partners through their statuses (decision 026)', () => {
 
   it('approving a registration creates its user and mails a set-password link that leads to a signed-in partner', async () => {
     const applicant = await register();
-    const pending = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/staff/partners?status=pending',
-      headers: bearer(managerToken),
-    });
-    expect(pending.statusCode).toBe(200);
-    expect(pending.json().data.map((p: { id: number }) => p.id)).toContain(applicant.id);
-    expect(pending.json().data.every((p: { status: string }) => p.status === 'pending')).toBe(true);
+    const pending = await callEndpoint(
+      t.app,
+      staffEndpoints.listPartners,
+      { query: { status: 'pending' } },
+      managerToken,
+    );
+    expectOk(pending);
+    expect(okBody(pending).data.map((p: { id: number }) => p.id)).toContain(applicant.id);
+    expect(okBody(pending).data.every((p: { status: string }) => p.status === 'pending')).toBe(true);
     // Before the approval there is no user to sign in with.
     expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toEqual([]);
 
     const res = await setStatus(managerToken, applicant.id, { status: 'active' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: applicant.id, status: 'active', prospect: false });
+    expectOk(res);
+    expect(okBody(res).data).toMatchObject({ id: applicant.id, status: 'active', prospect: false });
 
     const [user] = await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id));
     expect(user).toMatchObject({ email: applicant.email, firstname: 'Jane', lastname: 'Doe', roles: ['ROLE_PARTNER'] });
@@ -91,24 +95,30 @@ describe('staff move partners through their statuses (decision 026)', () => {
 
     // The link still works six days later, and sets the first password.
     clock.advance(6 * DAY_MS);
-    const check = await t.app.inject({ method: 'GET', url: `/api/v1/password/check-key/${encodeURIComponent(key)}` });
-    expect(check.json().data).toEqual({ valid: true });
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/password/reset',
-      payload: { key, password: 'Welcome2026' },
-    });
-    expect(reset.statusCode).toBe(200);
+    const check = await callEndpoint(
+      t.app,
+      authEndpoints.checkResetKey,
+      { params: { key: encodeURIComponent(key) } },
+      null,
+    );
+    expect(okBody(check).data).toEqual({ valid: true });
+    const reset = await callEndpoint(
+      t.app,
+      authEndpoints.resetPassword,
+      { body: { key, password: 'Welcome2026' } },
+      null,
+    );
+    expectOk(reset);
     const token = await login(t, applicant.email, 'Welcome2026');
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) });
-    expect(me.statusCode).toBe(200);
-    expect(me.json().data.id).toBe(applicant.id);
+    const me = await callEndpoint(t.app, accountEndpoints.partner, {}, token);
+    expectOk(me);
+    expect(okBody(me).data.id).toBe(applicant.id);
 
     // Back to the day of the approval: the staff sessions of the next tests last seven days.
     clock.advance(-6 * DAY_MS);
     const trail = await history(managerToken, applicant.id);
-    expect(trail.statusCode).toBe(200);
-    expect(trail.json().data).toEqual([
+    expectOk(trail);
+    expect(okBody(trail).data).toEqual([
       {
         id: expect.any(Number),
         from: 'pending',
@@ -122,35 +132,41 @@ describe('staff move partners through their statuses (decision 026)', () => {
 
   it('a set-password link unused for seven days has expired', async () => {
     const applicant = await register();
-    expect((await setStatus(managerToken, applicant.id, { status: 'active' })).statusCode).toBe(200);
+    expect((await setStatus(managerToken, applicant.id, { status: 'active' })).status).toBe(200);
     const mail = (await mailsTo(applicant.email)).find((m) => m.subject === 'Your partner account is approved');
     const key = resetKeyFrom(mail!.body);
     clock.advance(7 * DAY_MS + 60_000);
-    const check = await t.app.inject({ method: 'GET', url: `/api/v1/password/check-key/${encodeURIComponent(key)}` });
-    expect(check.json().data).toEqual({ valid: false });
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/password/reset',
-      payload: { key, password: 'Welcome2026' },
-    });
-    expectErrorObject(reset, 400);
+    const check = await callEndpoint(
+      t.app,
+      authEndpoints.checkResetKey,
+      { params: { key: encodeURIComponent(key) } },
+      null,
+    );
+    expect(okBody(check).data).toEqual({ valid: false });
+    const reset = await callEndpoint(
+      t.app,
+      authEndpoints.resetPassword,
+      { body: { key, password: 'Welcome2026' } },
+      null,
+    );
+    expectError(reset, 400);
     clock.advance(-(7 * DAY_MS + 60_000));
   });
 
   it('asking for the current status again changes nothing and mails nobody', async () => {
     const applicant = await register();
-    expect((await setStatus(managerToken, applicant.id, { status: 'active' })).statusCode).toBe(200);
+    expect((await setStatus(managerToken, applicant.id, { status: 'active' })).status).toBe(200);
     // The approval mail is out before counting (the route drains the outbox after its answer).
     const approved = async () =>
       (await mailsTo(applicant.email)).some((m) => m.subject === 'Your partner account is approved');
     await expect.poll(approved).toBe(true);
     const mailsBefore = (await mailsTo(applicant.email)).length;
     const again = await setStatus(managerToken, applicant.id, { status: 'active' });
-    expect(again.statusCode).toBe(200);
-    expect(again.json().data.status).toBe('active');
+    expectOk(again);
+    expect(okBody(again).data.status).toBe('active');
     expect(await mailsTo(applicant.email)).toHaveLength(mailsBefore);
     expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toHaveLength(1);
-    expect((await history(managerToken, applicant.id)).json().data).toHaveLength(1);
+    expect(okBody(await history(managerToken, applicant.id)).data).toHaveLength(1);
   });
 
   it('two approvals at once create one user and send one welcome', async () => {
@@ -159,11 +175,11 @@ describe('staff move partners through their statuses (decision 026)', () => {
       setStatus(managerToken, applicant.id, { status: 'active' }),
       setStatus(adminToken, applicant.id, { status: 'active' }),
     ]);
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
     expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toHaveLength(1);
     const welcomes = (await mailsTo(applicant.email)).filter((m) => m.subject === 'Your partner account is approved');
     expect(welcomes).toHaveLength(1);
-    expect((await history(adminToken, applicant.id)).json().data).toHaveLength(1);
+    expect(okBody(await history(adminToken, applicant.id)).data).toHaveLength(1);
   });
 
   it('declining a registration mails the reason and creates no user; it may be reconsidered later', async () => {
@@ -172,16 +188,16 @@ describe('staff move partners through their statuses (decision 026)', () => {
       status: 'rejected',
       reason: '  Traffic sources we do not accept.  ',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'rejected', prospect: true });
+    expectOk(res);
+    expect(okBody(res).data).toMatchObject({ status: 'rejected', prospect: true });
     const [declined] = (await mailsTo(applicant.email)).filter((m) => m.subject === 'About your partner request');
     expect(declined!.body).toContain(`We are not able to accept ${applicant.companyName}'s partner request`);
     expect(declined!.body).toContain('Reason: Traffic sources we do not accept.');
     expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toEqual([]);
 
-    expect((await setStatus(adminToken, applicant.id, { status: 'active' })).statusCode).toBe(200);
+    expect((await setStatus(adminToken, applicant.id, { status: 'active' })).status).toBe(200);
     expect(await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id))).toHaveLength(1);
-    const trail = (await history(adminToken, applicant.id)).json().data;
+    const trail = okBody(await history(adminToken, applicant.id)).data;
     expect(trail.map((c: { from: string; to: string; reason: string | null }) => [c.from, c.to, c.reason])).toEqual([
       ['rejected', 'active', null],
       ['pending', 'rejected', 'Traffic sources we do not accept.'],
@@ -195,18 +211,18 @@ describe('staff move partners through their statuses (decision 026)', () => {
       status: 'suspended',
       reason: 'Incentivised traffic.',
     });
-    expect(res.statusCode).toBe(200);
+    expectOk(res);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, partner.userId))).toEqual([]);
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) }), 401);
+    expectError(await callEndpoint(t.app, accountEndpoints.partner, {}, token), 401);
     const refused = await loginAnswer(partner.email, partner.password);
-    expectErrorObject(refused, 403);
-    expect(refused.json().message).toBe(NOT_ACTIVE);
+    expectError(refused, 403);
+    expect(refused.body.message).toBe(NOT_ACTIVE);
     const [suspended] = (await mailsTo(partner.email)).filter((m) => m.subject === 'Your partner account is suspended');
     expect(suspended!.body).toContain('your tracking links no longer redirect');
     expect(suspended!.body).toContain('Reason: Incentivised traffic.');
 
-    expect((await setStatus(managerToken, partner.partnerId, { status: 'active' })).statusCode).toBe(200);
-    expect((await loginAnswer(partner.email, partner.password)).statusCode).toBe(200);
+    expect((await setStatus(managerToken, partner.partnerId, { status: 'active' })).status).toBe(200);
+    expect((await loginAnswer(partner.email, partner.password)).status).toBe(200);
     const [back] = (await mailsTo(partner.email)).filter((m) => m.subject === 'Your partner account is active again');
     expect(back!.body).toContain('/login');
     // Reinstating creates no second user and sends no set-password link.
@@ -224,8 +240,8 @@ describe('staff move partners through their statuses (decision 026)', () => {
     ] as const) {
       const mailsBefore = (await sentMails(t)).length;
       const res = await setStatus(managerToken, id, { status });
-      expectErrorObject(res, 409);
-      expect(res.json().errors).toHaveProperty('status');
+      expectError(res, 409);
+      expect(res.body.errors).toHaveProperty('status');
       expect((await sentMails(t)).length).toBe(mailsBefore);
     }
     const [stillPending] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
@@ -239,11 +255,11 @@ describe('staff move partners through their statuses (decision 026)', () => {
     await t.database.db.update(users).set({ email: applicant.email.toUpperCase() }).where(eq(users.id, manager.userId));
     try {
       const res = await setStatus(adminToken, applicant.id, { status: 'active' });
-      expectErrorObject(res, 409);
-      expect(res.json().errors).toEqual({ email: 'A user with this partner’s e-mail already exists.' });
+      expectError(res, 409);
+      expect(res.body.errors).toEqual({ email: 'A user with this partner’s e-mail already exists.' });
       const [partner] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
       expect(partner!.status).toBe('pending');
-      expect((await history(adminToken, applicant.id)).json().data).toEqual([]);
+      expect(okBody(await history(adminToken, applicant.id)).data).toEqual([]);
       expect((await mailsTo(applicant.email)).filter((m) => m.subject.includes('approved'))).toEqual([]);
     } finally {
       await t.database.db.update(users).set({ email: manager.email }).where(eq(users.id, manager.userId));
@@ -252,20 +268,21 @@ describe('staff move partners through their statuses (decision 026)', () => {
 
   it('an account manager handles only its own partners; partners and guests are refused', async () => {
     const applicant = await register();
-    expectErrorObject(await setStatus(otherManagerToken, applicant.id, { status: 'active' }), 404);
-    expectErrorObject(await history(otherManagerToken, applicant.id), 404);
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/staff/partners?status=pending',
-      headers: bearer(otherManagerToken),
-    });
-    expect(listed.json().data.map((p: { id: number }) => p.id)).not.toContain(applicant.id);
+    expectError(await setStatus(otherManagerToken, applicant.id, { status: 'active' }), 404);
+    expectError(await history(otherManagerToken, applicant.id), 404);
+    const listed = await callEndpoint(
+      t.app,
+      staffEndpoints.listPartners,
+      { query: { status: 'pending' } },
+      otherManagerToken,
+    );
+    expect(okBody(listed).data.map((p: { id: number }) => p.id)).not.toContain(applicant.id);
 
     const partner = await createPartner(t, { accountManagerId: manager.userId });
     const partnerToken = await login(t, partner.email, partner.password);
-    expectErrorObject(await setStatus(partnerToken, applicant.id, { status: 'active' }), 403);
-    expectErrorObject(await history(partnerToken, applicant.id), 403);
-    expectErrorObject(await setStatus(null, applicant.id, { status: 'active' }), 401);
+    expectError(await setStatus(partnerToken, applicant.id, { status: 'active' }), 403);
+    expectError(await history(partnerToken, applicant.id), 403);
+    expectError(await setStatus(null, applicant.id, { status: 'active' }), 401);
 
     const [still] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));
     expect(still!.status).toBe('pending');
@@ -281,13 +298,13 @@ describe('staff move partners through their statuses (decision 026)', () => {
       { status: 'active', extra: true },
       { status: 'active', reason: 5 },
     ]) {
-      const res = await setStatus(managerToken, applicant.id, payload);
-      expectErrorObject(res, 400);
+      const res = await setStatus(managerToken, applicant.id, invalid(payload));
+      expectError(res, 400);
     }
-    expectErrorObject(await setStatus(managerToken, 0, { status: 'active' }), 400);
-    expectErrorObject(await setStatus(managerToken, 2147483647, { status: 'active' }), 404);
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: '/api/v1/staff/partners?status=nope', headers: bearer(adminToken) }),
+    expectError(await setStatus(managerToken, 0, { status: 'active' }), 400);
+    expectError(await setStatus(managerToken, 2147483647, { status: 'active' }), 404);
+    expectError(
+      await callEndpoint(t.app, staffEndpoints.listPartners, { query: invalid({ status: 'nope' }) }, adminToken),
       400,
     );
     const [still] = await t.database.db.select().from(partners).where(eq(partners.id, applicant.id));

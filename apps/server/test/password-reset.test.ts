@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints, authEndpoints } from '@portal/contracts';
 import { passwordResetKeys, users } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
+  expectError,
+  expectOk,
   login,
+  okBody,
   resetKeyFrom,
   rowCounts,
   sentMails,
@@ -20,12 +24,17 @@ describe('password lost and reset', () => {
   const lost = (email: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url: '/api/v1/password/lost', payload: { email }, headers });
   const checkKey = async (key: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/v1/password/check-key/${encodeURIComponent(key)}` });
-    expect(res.statusCode).toBe(200);
-    return res.json().data.valid as boolean;
+    const res = await callEndpoint(
+      t.app,
+      authEndpoints.checkResetKey,
+      { params: { key: encodeURIComponent(key) } },
+      null,
+    );
+    expectOk(res);
+    return okBody(res).data.valid as boolean;
   };
   const reset = (key: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/password/reset', payload: { key, password } });
+    callEndpoint(t.app, authEndpoints.resetPassword, { body: { key, password } }, null);
   const mailsTo = async (email: string) => (await sentMails(t)).filter((m) => m.to.includes(email));
   /** Asks for a link and answers the key of the newest mail to that address. */
   const requestKey = async (email: string) => {
@@ -36,7 +45,7 @@ describe('password lost and reset', () => {
     return resetKeyFrom(last.body);
   };
   const signIn = (email: string, password: string) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/login', payload: { username: email, password } });
+    callEndpoint(t.app, authEndpoints.login, { body: { username: email, password } }, null);
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now });
@@ -117,8 +126,8 @@ describe('password lost and reset', () => {
     const before = await rowCounts(t);
     for (const [password, message] of cases) {
       const res = await reset(key, password);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ status: 400, errors: { password: message } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ status: 400, errors: { password: message } });
     }
     expect(await rowCounts(t)).toEqual(before);
     // The key survived the refused attempts.
@@ -130,22 +139,20 @@ describe('password lost and reset', () => {
     const tokens = [await login(t, p.email, p.password), await login(t, p.email, p.password)];
     const key = await requestKey(p.email);
     const res = await reset(key, 'Fresh2025pass');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: 'Your password has been changed successfully.' });
+    expectOk(res);
+    expect(res.body).toMatchObject({ success: true, message: 'Your password has been changed successfully.' });
 
-    expect((await signIn(p.email, p.password)).statusCode).toBe(401);
-    expect((await signIn(p.email, 'Fresh2025pass')).statusCode).toBe(200);
+    expect((await signIn(p.email, p.password)).status).toBe(401);
+    expect((await signIn(p.email, 'Fresh2025pass')).status).toBe(200);
     for (const token of tokens) {
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(
-        401,
-      );
+      expect((await callEndpoint(t.app, accountEndpoints.config, {}, token)).status).toBe(401);
     }
 
     const again = await reset(key, 'Another2025pass');
-    expect(again.statusCode).toBe(400);
-    expect(again.json()).toMatchObject({ status: 400, message: 'The link is either invalid or has expired.' });
+    expect(again.status).toBe(400);
+    expect(again.body).toMatchObject({ status: 400, message: 'The link is either invalid or has expired.' });
     expect(await checkKey(key)).toBe(false);
-    expect((await signIn(p.email, 'Fresh2025pass')).statusCode).toBe(200);
+    expect((await signIn(p.email, 'Fresh2025pass')).status).toBe(200);
   });
 
   it('lets only one of several simultaneous resets with the same key through', async () => {
@@ -154,15 +161,15 @@ describe('password lost and reset', () => {
     const answers = await Promise.all(
       ['Race2025aa', 'Race2025bb', 'Race2025cc'].map((password) => reset(key, password)),
     );
-    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
-    const winner = ['Race2025aa', 'Race2025bb', 'Race2025cc'][answers.findIndex((r) => r.statusCode === 200)] ?? '';
-    expect((await signIn(p.email, winner)).statusCode).toBe(200);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 400, 400]);
+    const winner = ['Race2025aa', 'Race2025bb', 'Race2025cc'][answers.findIndex((r) => r.status === 200)] ?? '';
+    expect((await signIn(p.email, winner)).status).toBe(200);
   });
 
   it('refuses an unknown key', async () => {
     const res = await reset('no-such-key-at-all', 'Fresh2025pass');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors.key).toBe('The link is either invalid or has expired.');
+    expectError(res, 400);
+    expect(res.body.errors?.key).toBe('The link is either invalid or has expired.');
   });
 
   it('invalidates an older key when a newer one is issued', async () => {
@@ -171,9 +178,9 @@ describe('password lost and reset', () => {
     const newer = await requestKey(p.email);
     expect(newer).not.toBe(older);
     expect(await checkKey(older)).toBe(false);
-    expect((await reset(older, 'Fresh2025pass')).statusCode).toBe(400);
+    expect((await reset(older, 'Fresh2025pass')).status).toBe(400);
     expect(await checkKey(newer)).toBe(true);
-    expect((await reset(newer, 'Fresh2025pass')).statusCode).toBe(200);
+    expect((await reset(newer, 'Fresh2025pass')).status).toBe(200);
   });
 
   it('sends no link to a disabled user', async () => {
@@ -192,7 +199,7 @@ describe('password lost and reset', () => {
     clock.advance(2 * 60 * 1000);
     expect(await checkKey(key)).toBe(false);
     const res = await reset(key, 'Fresh2025pass');
-    expect(res.statusCode).toBe(400);
-    expect((await signIn(p.email, p.password)).statusCode).toBe(200);
+    expect(res.status).toBe(400);
+    expect((await signIn(p.email, p.password)).status).toBe(200);
   });
 });

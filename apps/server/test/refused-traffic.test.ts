@@ -4,14 +4,19 @@
  * another partner's.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsEndpoints, statisticsEndpoints } from '@portal/contracts';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
@@ -26,12 +31,8 @@ let offers: Record<'open' | 'hidden' | 'approval' | 'disabled', number>;
 const click = (offerId: number | string, partnerId: number | string) =>
   t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partnerId}` });
 
-const refused = (token: string, query: Record<string, string | number>) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/statistics/refused?${new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))}`,
-    headers: bearer(token),
-  });
+const refused = (token: string, query: CallInput<typeof statisticsEndpoints.refused>['query']) =>
+  callEndpoint(t.app, statisticsEndpoints.refused, { query }, token);
 
 const DAY = { startDate: '2026-03-10', endDate: '2026-03-10' };
 
@@ -67,8 +68,8 @@ afterAll(async () => t?.close());
 describe('GET /api/v1/statistics/refused', () => {
   it('counts the partner’s refused clicks per reason and offer, an offer it may not see told as unknown', async () => {
     const res = await refused(a.token, DAY);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expectOk(res);
+    expect(okBody(res)).toMatchObject({
       total: 2,
       data: [
         // The private, the disabled and the missing offer: 3 + 1 + 1, none of them named.
@@ -77,40 +78,35 @@ describe('GET /api/v1/statistics/refused', () => {
       ],
     });
     // Partner B sees its own refusals only; the malformed link belongs to nobody.
-    expect((await refused(b.token, DAY)).json().data).toEqual([
+    expect(okBody(await refused(b.token, DAY)).data).toEqual([
       { reason: 'approval_required', offerId: offers.approval, clicks: 4 },
     ]);
   });
 
   it('filters on an offer, and a private offer’s id answers as an id that does not exist', async () => {
-    expect((await refused(a.token, { ...DAY, offerId: offers.approval })).json().data).toEqual([
+    expect(okBody(await refused(a.token, { ...DAY, offerId: offers.approval })).data).toEqual([
       { reason: 'approval_required', offerId: offers.approval, clicks: 2 },
     ]);
-    expect((await refused(a.token, { ...DAY, offerId: offers.hidden })).json().data).toEqual([]);
-    expect((await refused(a.token, { ...DAY, offerId: 2_147_483_000 })).json().data).toEqual([]);
+    expect(okBody(await refused(a.token, { ...DAY, offerId: offers.hidden })).data).toEqual([]);
+    expect(okBody(await refused(a.token, { ...DAY, offerId: 2_147_483_000 })).data).toEqual([]);
   });
 
   it('cuts days in the user’s time zone', async () => {
-    const tz = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/account/timezone',
-      headers: bearer(b.token),
-      payload: { timezone: '+05:00' },
-    });
-    expect(tz.statusCode).toBe(200);
-    expect((await refused(b.token, DAY)).json().data).toEqual([]);
-    expect((await refused(b.token, { startDate: '2026-03-11', endDate: '2026-03-11' })).json().data).toEqual([
+    const tz = await callEndpoint(t.app, settingsEndpoints.setTimezone, { body: { timezone: '+05:00' } }, b.token);
+    expectOk(tz);
+    expect(okBody(await refused(b.token, DAY)).data).toEqual([]);
+    expect(okBody(await refused(b.token, { startDate: '2026-03-11', endDate: '2026-03-11' })).data).toEqual([
       { reason: 'approval_required', offerId: offers.approval, clicks: 4 },
     ]);
   });
 
   it('refuses a bad range, an unknown parameter, staff and anonymous callers', async () => {
-    expectErrorObject(await refused(a.token, { startDate: '2026-02-30', endDate: '2026-03-01' }), 400);
-    expectErrorObject(await refused(a.token, { startDate: '2026-03-10', endDate: '2026-03-01' }), 400);
-    expectErrorObject(await refused(a.token, { ...DAY, offerId: 'abc' }), 400);
-    expectErrorObject(await refused(a.token, { ...DAY, subid: 'x' }), 400);
+    expectError(await refused(a.token, { startDate: '2026-02-30', endDate: '2026-03-01' }), 400);
+    expectError(await refused(a.token, { startDate: '2026-03-10', endDate: '2026-03-01' }), 400);
+    expectError(await refused(a.token, { ...DAY, offerId: 'abc' }), 400);
+    expectError(await refused(a.token, invalid({ ...DAY, subid: 'x' })), 400);
     const staff = await createStaff(t, 'ROLE_ADMIN');
-    expectErrorObject(await refused(await login(t, staff.email, staff.password), DAY), 403);
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/statistics/refused' }), 401);
+    expectError(await refused(await login(t, staff.email, staff.password), DAY), 403);
+    expectError(await callEndpoint(t.app, statisticsEndpoints.refused, {}, null), 401);
   });
 });

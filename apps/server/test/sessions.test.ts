@@ -1,9 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints, authEndpoints } from '@portal/contracts';
 import { partners, sessions, users } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, login, testClock, type TestApp, expectErrorObject } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  expectError,
+  expectOk,
+  invalid,
+  login,
+  testClock,
+  type TestApp,
+} from './helper.js';
 
-const PROTECTED = ['/api/v1/config', '/api/v1/partner'];
+const PROTECTED = [accountEndpoints.config, accountEndpoints.partner];
 
 describe('sessions', () => {
   let t: TestApp;
@@ -12,26 +23,26 @@ describe('sessions', () => {
     t = await buildTestApp({ now: clock.now });
   });
   afterAll(async () => t?.close());
+  const config = (token: string) => callEndpoint(t.app, accountEndpoints.config, {}, token);
+  const logout = (token: string | null) => callEndpoint(t.app, authEndpoints.logout, {}, token);
 
   it('refuses protected routes without a token, with a garbage token or a malformed header', async () => {
-    for (const url of PROTECTED) {
-      expectErrorObject(await t.app.inject({ method: 'GET', url }), 401);
-      expectErrorObject(await t.app.inject({ method: 'GET', url, headers: bearer('not-a-real-token') }), 401);
-      expectErrorObject(
-        await t.app.inject({ method: 'GET', url, headers: { authorization: 'Basic dXNlcjpwYXNz' } }),
-        401,
-      );
-      expectErrorObject(await t.app.inject({ method: 'GET', url, headers: { authorization: 'Bearer' } }), 401);
+    for (const endpoint of PROTECTED) {
+      expectError(await callEndpoint(t.app, endpoint, {}, null), 401);
+      expectError(await callEndpoint(t.app, endpoint, {}, 'not-a-real-token'), 401);
+      const basic = { authorization: 'Basic dXNlcjpwYXNz' };
+      expectError(await callEndpoint(t.app, endpoint, { headers: basic }, null), 401);
+      expectError(await callEndpoint(t.app, endpoint, { headers: { authorization: 'Bearer' } }, null), 401);
     }
   });
 
   it('serves protected routes with a valid token', async () => {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
-    for (const url of PROTECTED) {
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-      expect(res.statusCode, url).toBe(200);
-      expect(res.json()).toMatchObject({ code: 200, success: true, errors: null });
+    for (const endpoint of PROTECTED) {
+      const res = await callEndpoint(t.app, endpoint, {}, token);
+      expect(res.status, endpoint.path).toBe(200);
+      expect(res.body).toMatchObject({ code: 200, success: true, errors: null });
     }
   });
 
@@ -39,12 +50,12 @@ describe('sessions', () => {
     const p = await createPartner(t);
     const a = await login(t, p.email, p.password);
     const b = await login(t, p.email, p.password);
-    const out = await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(a) });
-    expect(out.statusCode).toBe(200);
-    expect(out.json()).toMatchObject({ success: true, data: null });
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(a) }), 401);
-    expectErrorObject(await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(a) }), 401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(b) })).statusCode).toBe(200);
+    const out = await logout(a);
+    expectOk(out);
+    expect(out.body).toMatchObject({ success: true, data: null });
+    expectError(await config(a), 401);
+    expectError(await logout(a), 401);
+    expect((await config(b)).status).toBe(200);
     expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, p.userId))).toHaveLength(1);
   });
 
@@ -52,52 +63,38 @@ describe('sessions', () => {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, p.userId));
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) }), 401);
+    expectError(await config(token), 401);
   });
 
   it('stops honouring the sessions of a partner that gets suspended', async () => {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) })).statusCode).toBe(
-      200,
-    );
+    expect((await callEndpoint(t.app, accountEndpoints.partner, {}, token)).status).toBe(200);
     await t.database.db.update(partners).set({ status: 'suspended' }).where(eq(partners.id, p.partnerId));
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) }), 401);
+    expectError(await callEndpoint(t.app, accountEndpoints.partner, {}, token), 401);
   });
 
   it('logout without a token is a 401', async () => {
-    expectErrorObject(await t.app.inject({ method: 'POST', url: '/api/v1/logout' }), 401);
+    expectError(await logout(null), 401);
   });
 
   describe('change password', () => {
-    const change = (token: string, payload: unknown) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/account/change-password',
-        headers: bearer(token),
-        payload: payload as object,
-      });
+    const change = (token: string | null, body: { currentPassword: string; password: string }) =>
+      callEndpoint(t.app, authEndpoints.changePassword, { body }, token);
 
     it('needs a signed-in user', async () => {
-      expectErrorObject(
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/account/change-password',
-          payload: { currentPassword: 'x', password: 'Abcdefg1' },
-        }),
-        401,
-      );
+      expectError(await change(null, { currentPassword: 'x', password: 'Abcdefg1' }), 401);
     });
 
     it('needs the current password', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
       const res = await change(token, { currentPassword: 'Not-the-password1', password: 'NewPassword1' });
-      expectErrorObject(res, 400);
-      expect(res.json().errors.currentPassword).toBe('The current password is incorrect.');
-      const missing = await change(token, { password: 'NewPassword1' });
-      expectErrorObject(missing, 400);
-      expect(missing.json().errors.currentPassword).toBe('This field is required.');
+      expectError(res, 400);
+      expect(res.body.errors?.currentPassword).toBe('The current password is incorrect.');
+      const missing = await change(token, invalid({ password: 'NewPassword1' }));
+      expectError(missing, 400);
+      expect(missing.body.errors?.currentPassword).toBe('This field is required.');
       // The password did not change.
       await login(t, p.email, p.password);
     });
@@ -113,8 +110,8 @@ describe('sessions', () => {
       ];
       for (const [password, message] of cases) {
         const res = await change(token, { currentPassword: p.password, password });
-        expectErrorObject(res, 400);
-        expect(res.json().errors.password, password).toBe(message);
+        expectError(res, 400);
+        expect(res.body.errors?.password, password).toBe(message);
       }
       await login(t, p.email, p.password);
     });
@@ -128,27 +125,22 @@ describe('sessions', () => {
       const bystanderToken = await login(t, bystander.email, bystander.password);
 
       const res = await change(current, { currentPassword: p.password, password: 'BrandNew2025' });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ success: true, message: 'Your password has been updated successfully.' });
+      expectOk(res);
+      expect(res.body).toMatchObject({ success: true, message: 'Your password has been updated successfully.' });
 
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(current) })).statusCode).toBe(
-        200,
-      );
+      expect((await config(current)).status).toBe(200);
       for (const token of [other1, other2]) {
-        expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(
-          401,
-        );
+        expect((await config(token)).status).toBe(401);
       }
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(bystanderToken) })).statusCode,
-      ).toBe(200);
+      expect((await config(bystanderToken)).status).toBe(200);
 
-      const old = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login',
-        payload: { username: p.email, password: p.password },
-      });
-      expect(old.statusCode).toBe(401);
+      const old = await callEndpoint(
+        t.app,
+        authEndpoints.login,
+        { body: { username: p.email, password: p.password } },
+        null,
+      );
+      expect(old.status).toBe(401);
       await login(t, p.email, 'BrandNew2025');
     });
   });
@@ -158,10 +150,10 @@ describe('sessions', () => {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
     clock.advance(7 * 24 * 3600 * 1000 - 60_000);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await config(token)).status).toBe(200);
     clock.advance(2 * 60_000);
-    for (const url of PROTECTED) {
-      expectErrorObject(await t.app.inject({ method: 'GET', url, headers: bearer(token) }), 401);
+    for (const endpoint of PROTECTED) {
+      expectError(await callEndpoint(t.app, endpoint, {}, token), 401);
     }
   });
 });

@@ -5,15 +5,22 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { apiKeysEndpoints, settingsEndpoints, statisticsEndpoints, type ConversionRow } from '@portal/contracts';
 import { clicks, conversions, goals, offerGoals, offers, partnerOffers } from '../src/db/schema.js';
+import { CLICK_CSV_COLUMNS, CONVERSION_CSV_COLUMNS } from '../src/modules/statistics/index.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
+  expectError,
   expectErrorObject,
+  invalid,
   login,
+  okBody,
   testClock,
+  type Identity,
   type TestApp,
 } from './helper.js';
 import { createApplication, createOffer, advertiserTokenOf } from './offer-fixtures.js';
@@ -214,13 +221,8 @@ beforeAll(async () => {
 
   a.token = await login(t, a.email, a.password);
   b.token = await login(t, b.email, b.password);
-  const tz = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/account/timezone',
-    headers: bearer(a.token),
-    payload: { timezone: '+01:00' },
-  });
-  expect(tz.statusCode).toBe(200);
+  const tz = await callEndpoint(t.app, settingsEndpoints.setTimezone, { body: { timezone: '+01:00' } }, a.token);
+  expect(tz.status).toBe(200);
   await loadRaw();
 }, 600_000);
 afterAll(async () => t?.close());
@@ -329,14 +331,15 @@ function clickRow(c: RawClick, offset: number) {
   };
 }
 
-function conversionRow(c: RawConversion, offset: number) {
+function conversionRow(c: RawConversion, offset: number): ConversionRow {
   return {
     id: c.id,
     offer: { id: c.offerId!, name: offerName(c.offerId!) },
     date: localMoment(c.createdAt, offset),
     revenue: { currency: c.currency, amount: c.status === 'rejected' ? 0 : c.payout },
-    status: c.status,
-    reason: c.reason,
+    // The database's text columns, which the server reads as the contract's enums.
+    status: c.status as ConversionRow['status'],
+    reason: c.reason as ConversionRow['reason'],
     goal: c.goal,
     subid: c.subid,
     tc1: c.tc1,
@@ -348,18 +351,26 @@ function conversionRow(c: RawConversion, offset: number) {
 
 // ---------------------------------------------------------------- calls
 
-const get = (token: string | null, url: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: token ? bearer(token) : {} });
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
-  ).toString();
+type Range = { startDate?: string; endDate?: string };
+type ReportQuery = Range & Filters & { page?: number; count?: number };
 
-async function data(token: string, url: string) {
-  const res = await get(token, url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: unknown; total: number | null };
-}
+/** The answers of the partner's reports, typed from their contracts. */
+const daily = async (token: string, query: ReportQuery) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.daily, { query }, token));
+const subidReport = async (token: string, query: ReportQuery) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.subid, { query }, token));
+const clickReport = async (token: string, query: ReportQuery) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.click, { query }, token));
+const conversionReport = async (token: string, query: ReportQuery) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.conversion, { query }, token));
+const globalPerformance = async (token: string) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.globalPerformance, {}, token));
+const quickStats = async (token: string) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.quickStats, {}, token));
+const topOffers = async (token: string, query: { date?: string; country?: string }) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.topOffers, { query }, token));
+const exportReport = (token: string, type: 'click' | 'conversion' | 'daily' | 'subid', query: ReportQuery) =>
+  callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query }, token);
 
 /** RFC 4180: quoted fields, doubled quotes, commas and line breaks inside quotes. */
 function parseCsv(text: string): string[][] {
@@ -439,12 +450,12 @@ describe('statistics (seed ' + SEED + ')', () => {
     it.each(ranges)('equal the raw rows for %s … %s %j', async (from, to, filters) => {
       for (const p of [a, b]) {
         const f = filters.offerId === 0 ? { ...filters, offerId: pick(offerList).id } : filters;
-        const query = qs({ startDate: from, endDate: to, ...f });
-        const daily = await data(p.token, `/statistics/daily?${query}`);
+        const query = { startDate: from, endDate: to, ...f };
+        const days = await daily(p.token, query);
         const expected = expectedDaily(p, from, to, f);
-        expect(daily.data).toEqual(expected);
-        expect(daily.total).toBe(expected.length - 1);
-        const subid = await data(p.token, `/statistics/subid?${query}`);
+        expect(days.data).toEqual(expected);
+        expect(days.total).toBe(expected.length - 1);
+        const subid = await subidReport(p.token, query);
         const expectedSub = expectedSubid(p, from, to, f);
         expect(subid.data).toEqual(expectedSub);
         expect(subid.total).toBe(expectedSub.length - 1);
@@ -454,17 +465,12 @@ describe('statistics (seed ' + SEED + ')', () => {
     // Outside UTC a local day is a daily row give or take a band of hours (decision 021): the first hours of each UTC
     // day west of Greenwich, the last ones east of it, the first ones again past +12:00, where a day's row stands
     // for the next local date.
-    it.each(['-12:00', '-05:00', '+05:00', '+12:00', '+14:00'])(
+    it.each(['-12:00', '-05:00', '+05:00', '+12:00', '+14:00'] as const)(
       'cut days at %s as the raw rows do',
       async (timezone) => {
-        const setZone = (zone: string) =>
-          t.app.inject({
-            method: 'PUT',
-            url: '/api/v1/account/timezone',
-            headers: bearer(a.token),
-            payload: { timezone: zone },
-          });
-        expect((await setZone(timezone)).statusCode).toBe(200);
+        const setZone = (zone: typeof timezone | '+01:00') =>
+          callEndpoint(t.app, settingsEndpoints.setTimezone, { body: { timezone: zone } }, a.token);
+        expect((await setZone(timezone)).status).toBe(200);
         const sign = timezone.startsWith('-') ? -1 : 1;
         const user = { ...a, offset: sign * 60 * Number(timezone.slice(1, 3)) };
         try {
@@ -474,21 +480,20 @@ describe('statistics (seed ' + SEED + ')', () => {
             ['2026-01-15', '2026-02-20', { subid: 'news' }],
           ];
           for (const [from, to, f] of ranges) {
-            const daily = await data(a.token, `/statistics/daily?${qs({ startDate: from, endDate: to, ...f })}`);
-            expect(daily.data).toEqual(expectedDaily(user, from, to, f));
+            const days = await daily(a.token, { startDate: from, endDate: to, ...f });
+            expect(days.data).toEqual(expectedDaily(user, from, to, f));
           }
         } finally {
-          expect((await setZone('+01:00')).statusCode).toBe(200);
+          expect((await setZone('+01:00')).status).toBe(200);
         }
       },
     );
 
     it('cut days in the user’s offset: 23:30 UTC is the next day at +01:00', async () => {
       const query = (p: Partner) =>
-        data(p.token, `/statistics/daily?${qs({ startDate: '2026-02-14', endDate: '2026-02-15', subid: 'boundary' })}`);
-      type Day = { label: string; clicks: number };
-      const aDays = (await query(a)).data as Day[];
-      const bDays = (await query(b)).data as Day[];
+        daily(p.token, { startDate: '2026-02-14', endDate: '2026-02-15', subid: 'boundary' });
+      const aDays = (await query(a)).data;
+      const bDays = (await query(b)).data;
       expect(aDays.map((d) => [d.label, d.clicks])).toEqual([
         ['2026-02-14', 0],
         ['2026-02-15', 1],
@@ -502,15 +507,14 @@ describe('statistics (seed ' + SEED + ')', () => {
     });
 
     it('default the dates: previous month, the end’s month, or up to today', async () => {
-      const labels = async (p: Partner, query: string) =>
-        ((await data(p.token, `/statistics/daily?${query}`)).data as { label: string }[]).map((d) => d.label);
-      expect(await labels(b, '')).toEqual([...days('2026-02-01', '2026-02-28'), 'Totals']);
-      expect(await labels(a, 'startDate=&endDate=')).toEqual([...days('2026-02-01', '2026-02-28'), 'Totals']);
-      expect(await labels(a, 'endDate=2026-01-12')).toEqual([...days('2026-01-01', '2026-01-12'), 'Totals']);
+      const labels = async (p: Partner, query: Range) => (await daily(p.token, query)).data.map((d) => d.label);
+      expect(await labels(b, {})).toEqual([...days('2026-02-01', '2026-02-28'), 'Totals']);
+      expect(await labels(a, { startDate: '', endDate: '' })).toEqual([...days('2026-02-01', '2026-02-28'), 'Totals']);
+      expect(await labels(a, { endDate: '2026-01-12' })).toEqual([...days('2026-01-01', '2026-01-12'), 'Totals']);
       // Today is the 11th at +01:00 and still the 10th in UTC.
-      expect(await labels(a, 'startDate=2026-03-05')).toEqual([...days('2026-03-05', '2026-03-11'), 'Totals']);
-      expect(await labels(b, 'startDate=2026-03-05')).toEqual([...days('2026-03-05', '2026-03-10'), 'Totals']);
-      const defaulted = await data(a.token, '/statistics/subid');
+      expect(await labels(a, { startDate: '2026-03-05' })).toEqual([...days('2026-03-05', '2026-03-11'), 'Totals']);
+      expect(await labels(b, { startDate: '2026-03-05' })).toEqual([...days('2026-03-05', '2026-03-10'), 'Totals']);
+      const defaulted = await subidReport(a.token, {});
       expect(defaulted.data).toEqual(expectedSubid(a, '2026-02-01', '2026-02-28'));
     });
   });
@@ -535,18 +539,18 @@ describe('statistics (seed ' + SEED + ')', () => {
         const expected = Object.fromEntries(
           Object.entries(periods(p)).map(([name, [from, to]]) => [name, stats(rowsOf(p, from, to))]),
         );
-        expect((await data(p.token, '/statistics/home/global')).data).toEqual(expected);
+        expect((await globalPerformance(p.token)).data).toEqual(expected);
       }
       // The late click of the 10th at 23:10 UTC is "today" only for the +01:00 partner.
-      const global = (await data(a.token, '/statistics/home/global')).data as Record<string, { clicks: number }>;
-      expect(global.today!.clicks).toBeGreaterThanOrEqual(1);
+      const global = (await globalPerformance(a.token)).data;
+      expect(global.today.clicks).toBeGreaterThanOrEqual(1);
     });
 
     it('quick stats: the last 7 days and the year-to-date payout', async () => {
       for (const p of [a, b]) {
         const { week, ytd } = periods(p);
         const last = stats(rowsOf(p, week![0], week![1]));
-        expect((await data(p.token, '/statistics/home/quick-stats')).data).toEqual({
+        expect((await quickStats(p.token)).data).toEqual({
           startDate: week![0],
           endDate: week![1],
           clicks: last.clicks,
@@ -597,16 +601,14 @@ describe('statistics (seed ' + SEED + ')', () => {
             },
             ...s,
           }));
-        const res = await data(p.token, `/statistics/home/top-offers?${qs({ date, country })}`);
+        const res = await topOffers(p.token, { date, country });
         expect(res.data).toEqual(rows);
         expect(res.total).toBe(rows.length);
       }
     });
 
     it('top offers default to the last 7 days', async () => {
-      expect((await data(a.token, '/statistics/home/top-offers')).data).toEqual(
-        (await data(a.token, '/statistics/home/top-offers?date=week')).data,
-      );
+      expect((await topOffers(a.token, {})).data).toEqual((await topOffers(a.token, { date: 'week' })).data);
     });
   });
 
@@ -624,10 +626,7 @@ describe('statistics (seed ' + SEED + ')', () => {
       const count = 50;
       const lastPage = Math.ceil(all.length / count);
       for (const page of [1, 2, 3, 7, 13, Math.floor(lastPage / 2), lastPage - 1, lastPage, lastPage + 1]) {
-        const res = await data(
-          a.token,
-          `/statistics/click?${qs({ startDate: '2026-01-01', endDate: '2026-03-11', page, count })}`,
-        );
+        const res = await clickReport(a.token, { startDate: '2026-01-01', endDate: '2026-03-11', page, count });
         expect(res.total).toBe(all.length);
         expect(res.data).toEqual(all.slice((page - 1) * count, page * count));
       }
@@ -637,10 +636,7 @@ describe('statistics (seed ' + SEED + ')', () => {
         [11, 97],
         [2, 500],
       ] as const) {
-        const res = await data(
-          a.token,
-          `/statistics/click?${qs({ startDate: '2026-01-01', endDate: '2026-03-11', page, count: size })}`,
-        );
+        const res = await clickReport(a.token, { startDate: '2026-01-01', endDate: '2026-03-11', page, count: size });
         expect(res.data).toEqual(all.slice((page - 1) * size, page * size));
       }
     });
@@ -654,10 +650,13 @@ describe('statistics (seed ' + SEED + ')', () => {
         ] as Filters[]) {
           const all = expectedClicks(p, '2025-12-01', '2026-03-11', f);
           for (const page of [1, 2, 4]) {
-            const res = await data(
-              p.token,
-              `/statistics/click?${qs({ startDate: '2025-12-01', endDate: '2026-03-11', ...f, page, count: 9 })}`,
-            );
+            const res = await clickReport(p.token, {
+              startDate: '2025-12-01',
+              endDate: '2026-03-11',
+              ...f,
+              page,
+              count: 9,
+            });
             expect(res.total).toBe(all.length);
             expect(res.data).toEqual(all.slice((page - 1) * 9, page * 9));
           }
@@ -671,12 +670,15 @@ describe('statistics (seed ' + SEED + ')', () => {
           const all = expectedConversions(p, '2025-12-20', '2026-03-11', f);
           const seen: unknown[] = [];
           for (let page = 1; ; page++) {
-            const res = await data(
-              p.token,
-              `/statistics/conversion?${qs({ startDate: '2025-12-20', endDate: '2026-03-11', ...f, page, count: 7 })}`,
-            );
+            const res = await conversionReport(p.token, {
+              startDate: '2025-12-20',
+              endDate: '2026-03-11',
+              ...f,
+              page,
+              count: 7,
+            });
             expect(res.total).toBe(all.length);
-            const list = res.data as unknown[];
+            const list = res.data;
             if (list.length === 0) break;
             seen.push(...list);
           }
@@ -684,32 +686,24 @@ describe('statistics (seed ' + SEED + ')', () => {
         }
       }
       const statuses = (
-        (await data(a.token, '/statistics/conversion?startDate=2025-12-01&endDate=2026-03-11&count=500')).data as {
-          status: string;
-        }[]
-      ).map((c) => c.status);
+        await conversionReport(a.token, { startDate: '2025-12-01', endDate: '2026-03-11', count: 500 })
+      ).data.map((c) => c.status);
       expect(new Set(statuses)).toEqual(new Set(['approved', 'pending', 'rejected']));
     });
 
     it('show moments in the user’s offset', async () => {
-      const res = await data(
-        a.token,
-        `/statistics/click?${qs({ startDate: '2026-02-15', endDate: '2026-02-15', subid: 'boundary' })}`,
-      );
-      expect((res.data as { date: string }[]).map((c) => c.date)).toEqual(['2026-02-15T00:30:00+01:00']);
-      const resB = await data(
-        b.token,
-        `/statistics/click?${qs({ startDate: '2026-02-14', endDate: '2026-02-14', subid: 'boundary' })}`,
-      );
-      expect((resB.data as { date: string }[]).map((c) => c.date)).toEqual(['2026-02-14T23:30:00+00:00']);
+      const res = await clickReport(a.token, { startDate: '2026-02-15', endDate: '2026-02-15', subid: 'boundary' });
+      expect(res.data.map((c) => c.date)).toEqual(['2026-02-15T00:30:00+01:00']);
+      const resB = await clickReport(b.token, { startDate: '2026-02-14', endDate: '2026-02-14', subid: 'boundary' });
+      expect(resB.data.map((c) => c.date)).toEqual(['2026-02-14T23:30:00+00:00']);
     });
   });
 
   describe('CSV export', () => {
-    async function csv(p: Partner | string, type: string, query: Record<string, string | number | undefined>) {
+    async function csv(p: Partner | string, type: 'click' | 'conversion' | 'daily' | 'subid', query: ReportQuery) {
       const token = typeof p === 'string' ? p : p.token;
-      const res = await get(token, `/statistics/export/${type}?${qs(query)}`);
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await exportReport(token, type, query);
+      expect(res.status, res.raw.body).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       const from = query.startDate ?? '2026-02-01';
       const to = query.endDate ?? '2026-02-28';
@@ -718,28 +712,19 @@ describe('statistics (seed ' + SEED + ')', () => {
       expect(res.headers['content-disposition']).toMatch(
         new RegExp(`^attachment; filename="${type}-report_${from}_${to}_GMT${zone}\\.csv"$`),
       );
-      return parseCsv(res.body);
+      return parseCsv(res.raw.body);
     }
+
+    /** One line as a record of its header's names, to read a cell by the name a spreadsheet shows. */
+    const byHeader = (header: string[], line: string[]) => Object.fromEntries(header.map((name, i) => [name, line[i]]));
 
     it('streams every click of the range, past several keyset chunks', async () => {
       const query = { startDate: '2026-02-01', endDate: '2026-02-28' };
       for (const p of [a, b]) {
         const lines = await csv(p, 'click', query);
-        const expected = newestFirst(rowsOf(p, query.startDate, query.endDate).clicks).map((c) => {
-          const row = clickRow(c, p.offset);
-          return [
-            row.date,
-            row.clickid,
-            row.offer.id,
-            row.offer.name,
-            row.ip,
-            row.subid,
-            row.tc1,
-            row.tc2,
-            row.tc3,
-            row.tc4,
-          ].map(cell);
-        });
+        // The rows the click report answers, through the export's own columns (not a copy of them).
+        const rows = newestFirst(rowsOf(p, query.startDate, query.endDate).clicks).map((c) => clickRow(c, p.offset));
+        const expected = rows.map((row) => CLICK_CSV_COLUMNS.map((column) => cell(column.cell(row))));
         expect(lines[0]).toEqual([
           'Date',
           'Click ID',
@@ -753,6 +738,19 @@ describe('statistics (seed ' + SEED + ')', () => {
           'Tracker4',
         ]);
         expect(lines.slice(1)).toEqual(expected);
+        // Each header names its cell: the columns' order and their mapping agree with the report's fields.
+        expect(byHeader(lines[0]!, lines[1]!)).toEqual({
+          Date: rows[0]!.date,
+          'Click ID': rows[0]!.clickid,
+          'Offer ID': String(rows[0]!.offer.id),
+          Offer: rows[0]!.offer.name,
+          'IP Address': cell(rows[0]!.ip),
+          SubID: cell(rows[0]!.subid),
+          Tracker1: cell(rows[0]!.tc1),
+          Tracker2: cell(rows[0]!.tc2),
+          Tracker3: cell(rows[0]!.tc3),
+          Tracker4: cell(rows[0]!.tc4),
+        });
       }
       expect((await csv(a, 'click', query)).length).toBeGreaterThan(BURST_SIZE + 1);
     });
@@ -777,83 +775,89 @@ describe('statistics (seed ' + SEED + ')', () => {
           'Tracker3',
           'Tracker4',
         ]);
-        const expected = newestFirst(rowsOf(p, query.startDate, query.endDate, { tc1: 'y' }).conversions).map((c) => {
-          const row = conversionRow(c, p.offset);
-          return [
-            row.id,
-            row.date,
-            row.offer.id,
-            row.offer.name,
-            row.goal,
-            row.status,
-            row.reason,
-            row.revenue.currency,
-            major(row.revenue.amount),
-            row.subid,
-            row.tc1,
-            row.tc2,
-            row.tc3,
-            row.tc4,
-          ].map(cell);
-        });
+        const rows = newestFirst(rowsOf(p, query.startDate, query.endDate, { tc1: 'y' }).conversions).map((c) =>
+          conversionRow(c, p.offset),
+        );
+        const expected = rows.map((row) => CONVERSION_CSV_COLUMNS.map((column) => cell(column.cell(row))));
         expect(lines.slice(1)).toEqual(expected);
+        expect(rows.length).toBeGreaterThan(0);
+        // Each header names its cell, money as a major-unit decimal beside its currency.
+        expect(byHeader(lines[0]!, lines[1]!)).toEqual({
+          'Conversion ID': String(rows[0]!.id),
+          Date: rows[0]!.date,
+          'Offer ID': String(rows[0]!.offer.id),
+          Offer: rows[0]!.offer.name,
+          Goal: rows[0]!.goal,
+          Status: rows[0]!.status,
+          Reason: cell(rows[0]!.reason),
+          Currency: rows[0]!.revenue.currency,
+          Revenue: major(rows[0]!.revenue.amount),
+          SubID: cell(rows[0]!.subid),
+          Tracker1: cell(rows[0]!.tc1),
+          Tracker2: cell(rows[0]!.tc2),
+          Tracker3: cell(rows[0]!.tc3),
+          Tracker4: cell(rows[0]!.tc4),
+        });
       }
     });
 
-    it.each(['daily', 'subid'])('exports the %s report: one line per label and currency, then totals', async (type) => {
-      for (const p of [a, b]) {
-        const from = '2026-02-10';
-        const to = '2026-03-11';
-        const lines = await csv(p, type, { startDate: from, endDate: to });
-        expect(lines[0]).toEqual([
-          type === 'daily' ? 'Date' : 'SubID',
-          'Clicks',
-          'Conversions',
-          'Conversion Rate (%)',
-          'Currency',
-          'Revenue',
-          'EPC',
-        ]);
-        const set = rowsOf(p, from, to);
-        const labelOf = (r: RawClick | RawConversion) =>
-          type === 'daily' ? localDay(r.createdAt, p.offset) : (r.subid ?? '');
-        const labels =
-          type === 'daily'
-            ? days(from, to)
-            : [...new Set([...set.clicks, ...set.conversions].map(labelOf))].sort((x, y) => (x < y ? -1 : 1));
-        const linesOf = (label: string, cl: RawClick[], cv: RawConversion[]) => {
-          const currencies = [
-            ...new Set([...cl.map((c) => currencyOf.get(c.offerId)!), ...cv.map((c) => c.currency)]),
-          ].sort();
-          if (currencies.length === 0) return [[label, '0', '0', '0.00', '', '0.00', '0.0000']];
-          return currencies.map((currency) => {
-            const n = cl.filter((c) => currencyOf.get(c.offerId) === currency).length;
-            const approved = cv.filter((c) => c.currency === currency && c.status === 'approved');
-            const payout = approved.reduce((s, c) => s + c.payout, 0);
-            return [
-              label,
-              String(n),
-              String(approved.length),
-              (n ? (approved.length / n) * 100 : 0).toFixed(2),
-              currency,
-              major(payout),
-              (n ? payout / n / 100 : 0).toFixed(4),
-            ];
-          });
-        };
-        const expected = [
-          ...labels.flatMap((label) =>
-            linesOf(
-              label,
-              set.clicks.filter((c) => labelOf(c) === label),
-              set.conversions.filter((c) => labelOf(c) === label),
+    it.each(['daily', 'subid'] as const)(
+      'exports the %s report: one line per label and currency, then totals',
+      async (type) => {
+        for (const p of [a, b]) {
+          const from = '2026-02-10';
+          const to = '2026-03-11';
+          const lines = await csv(p, type, { startDate: from, endDate: to });
+          expect(lines[0]).toEqual([
+            type === 'daily' ? 'Date' : 'SubID',
+            'Clicks',
+            'Conversions',
+            'Conversion Rate (%)',
+            'Currency',
+            'Revenue',
+            'EPC',
+          ]);
+          const set = rowsOf(p, from, to);
+          const labelOf = (r: RawClick | RawConversion) =>
+            type === 'daily' ? localDay(r.createdAt, p.offset) : (r.subid ?? '');
+          const labels =
+            type === 'daily'
+              ? days(from, to)
+              : [...new Set([...set.clicks, ...set.conversions].map(labelOf))].sort((x, y) => (x < y ? -1 : 1));
+          const linesOf = (label: string, cl: RawClick[], cv: RawConversion[]) => {
+            const currencies = [
+              ...new Set([...cl.map((c) => currencyOf.get(c.offerId)!), ...cv.map((c) => c.currency)]),
+            ].sort();
+            if (currencies.length === 0) return [[label, '0', '0', '0.00', '', '0.00', '0.0000']];
+            return currencies.map((currency) => {
+              const n = cl.filter((c) => currencyOf.get(c.offerId) === currency).length;
+              const approved = cv.filter((c) => c.currency === currency && c.status === 'approved');
+              const payout = approved.reduce((s, c) => s + c.payout, 0);
+              return [
+                label,
+                String(n),
+                String(approved.length),
+                (n ? (approved.length / n) * 100 : 0).toFixed(2),
+                currency,
+                major(payout),
+                (n ? payout / n / 100 : 0).toFixed(4),
+              ];
+            });
+          };
+          const expected = [
+            ...labels.flatMap((label) =>
+              linesOf(
+                label,
+                set.clicks.filter((c) => labelOf(c) === label),
+                set.conversions.filter((c) => labelOf(c) === label),
+              ),
             ),
-          ),
-          ...linesOf('Totals', set.clicks, set.conversions),
-        ];
-        expect(lines.slice(1)).toEqual(expected);
-      }
-    });
+            ...linesOf('Totals', set.clicks, set.conversions),
+          ];
+          expect(lines.slice(1)).toEqual(expected);
+        }
+      },
+    );
   });
 
   describe('partner scope', () => {
@@ -861,106 +865,128 @@ describe('statistics (seed ' + SEED + ')', () => {
       const aClickIds = new Set(raw.get(a.partnerId)!.clicks.map((c) => c.clickId));
       const aConversionIds = new Set(raw.get(a.partnerId)!.conversions.map((c) => c.id));
       const range = { startDate: '2025-12-01', endDate: '2026-03-11' };
-      const clickList = (await data(b.token, `/statistics/click?${qs({ ...range, count: 500 })}`)).data as {
-        clickid: string;
-      }[];
+      const clickList = (await clickReport(b.token, { ...range, count: 500 })).data;
       expect(clickList.length).toBeGreaterThan(0);
       expect(clickList.filter((c) => aClickIds.has(c.clickid))).toEqual([]);
-      const conversionList = (await data(b.token, `/statistics/conversion?${qs({ ...range, count: 500 })}`)).data as {
-        id: number;
-      }[];
+      const conversionList = (await conversionReport(b.token, { ...range, count: 500 })).data;
       expect(conversionList.filter((c) => aConversionIds.has(c.id))).toEqual([]);
-      const exported = await get(b.token, `/statistics/export/click?${qs(range)}`);
-      expect([...aClickIds].filter((id) => exported.body.includes(id))).toEqual([]);
+      const exported = await exportReport(b.token, 'click', range);
+      expect(exported.status).toBe(200);
+      expect([...aClickIds].filter((id) => exported.raw.body.includes(id))).toEqual([]);
       // The burst was A's: B's sub-ID report has no such row, and the filter gives zero for B.
-      const subid = (await data(b.token, `/statistics/subid?${qs(range)}`)).data as { label: string }[];
+      const subid = (await subidReport(b.token, range)).data;
       expect(subid.map((r) => r.label)).not.toContain('burst');
-      const burst = (await data(b.token, `/statistics/daily?${qs({ ...range, subid: 'burst' })}`)).data as {
-        clicks: number;
-      }[];
+      const burst = (await daily(b.token, { ...range, subid: 'burst' })).data;
       expect(burst.at(-1)!.clicks).toBe(0);
     });
   });
 
   describe('access', () => {
-    const urls = [
-      '/statistics/home/global',
-      '/statistics/home/quick-stats',
-      '/statistics/home/top-offers',
-      '/statistics/daily',
-      '/statistics/subid',
-      '/statistics/conversion',
-      '/statistics/conversion/totals',
-      '/statistics/click',
-      '/statistics/export/daily',
+    /** Every partner report, called as `token`; the dated ones over `range` when given. */
+    const reads: [
+      string,
+      (token: Identity, range?: Range) => Promise<{ status: number; raw: LightMyRequestResponse }>,
+    ][] = [
+      ['home/global', (token) => callEndpoint(t.app, statisticsEndpoints.globalPerformance, {}, token)],
+      ['home/quick-stats', (token) => callEndpoint(t.app, statisticsEndpoints.quickStats, {}, token)],
+      ['home/top-offers', (token) => callEndpoint(t.app, statisticsEndpoints.topOffers, {}, token)],
+      ['daily', (token, query) => callEndpoint(t.app, statisticsEndpoints.daily, { query }, token)],
+      ['subid', (token, query) => callEndpoint(t.app, statisticsEndpoints.subid, { query }, token)],
+      ['conversion', (token, query) => callEndpoint(t.app, statisticsEndpoints.conversion, { query }, token)],
+      [
+        'conversion/totals',
+        (token, query) => callEndpoint(t.app, statisticsEndpoints.conversionTotals, { query }, token),
+      ],
+      ['click', (token, query) => callEndpoint(t.app, statisticsEndpoints.click, { query }, token)],
+      [
+        'export/daily',
+        (token, query) => callEndpoint(t.app, statisticsEndpoints.export, { params: { type: 'daily' }, query }, token),
+      ],
     ];
 
     it('are documented in the OpenAPI reference under the statistics tag', async () => {
       const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/docs/json' })).json() as {
         paths: Record<string, { get?: { tags?: string[] } }>;
       };
-      for (const url of [...urls, '/statistics/export/{type}'].filter((u) => !u.startsWith('/statistics/export/d'))) {
-        expect(doc.paths[`/api/v1${url}`]?.get?.tags, url).toEqual(['statistics']);
+      const paths = Object.values(statisticsEndpoints).map((e) => e.path.replace(/:(\w+)/g, '{$1}'));
+      for (const path of paths) {
+        expect(doc.paths[`/api/v1${path}`]?.get?.tags, path).toEqual(['statistics']);
       }
     });
 
     it('refuses every call without a bearer (401) and from a staff session (403)', async () => {
       const staff = await createStaff(t, 'ROLE_ADMIN');
       const staffToken = await login(t, staff.email, staff.password);
-      for (const url of urls) {
-        expectErrorObject(await get(null, url), 401);
-        expectErrorObject(await get('x'.repeat(43), url), 401);
-        expectErrorObject(await get(staffToken, url), 403);
+      for (const [, read] of reads) {
+        expectErrorObject((await read(null)).raw, 401);
+        expectErrorObject((await read('x'.repeat(43))).raw, 401);
+        expectErrorObject((await read(staffToken)).raw, 403);
       }
     });
 
     it('serves reporting API keys in the creator’s time zone, and a revoked key fails', async () => {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/api-keys',
-        headers: bearer(a.token),
-        payload: { name: 'Stats script' },
-      });
-      expect(created.statusCode).toBe(200);
-      const { key, id } = created.json().data as { key: string; id: number };
-      const query = `?${qs({ startDate: '2026-02-14', endDate: '2026-02-16' })}`;
-      for (const url of urls) {
-        const withKey = await get(key, `${url}${url.includes('home') ? '' : query}`);
-        const withSession = await get(a.token, `${url}${url.includes('home') ? '' : query}`);
-        expect(withKey.statusCode, url).toBe(200);
-        expect(withKey.body).toBe(withSession.body);
+      const created = okBody(
+        await callEndpoint(t.app, apiKeysEndpoints.create, { body: { name: 'Stats script' } }, a.token),
+      );
+      const { key, id } = created.data;
+      const range = { startDate: '2026-02-14', endDate: '2026-02-16' };
+      for (const [name, read] of reads) {
+        const withKey = await read(key, range);
+        const withSession = await read(a.token, range);
+        expect(withKey.status, name).toBe(200);
+        expect(withKey.raw.body).toBe(withSession.raw.body);
       }
-      const revoked = await t.app.inject({ method: 'DELETE', url: `/api/v1/api-keys/${id}`, headers: bearer(a.token) });
-      expect(revoked.statusCode).toBe(200);
-      for (const url of urls) expectErrorObject(await get(key, url), 401);
+      const revoked = await callEndpoint(t.app, apiKeysEndpoints.revoke, { params: { id } }, a.token);
+      expect(revoked.status).toBe(200);
+      for (const [, read] of reads) expectErrorObject((await read(key)).raw, 401);
     });
   });
 
   describe('validation', () => {
-    it.each([
-      ['/statistics/daily?startDate=2026-02-30', 'startDate'],
-      ['/statistics/daily?startDate=2026/02/01', 'startDate'],
-      ['/statistics/subid?endDate=tomorrow', 'endDate'],
-      ['/statistics/daily?startDate=2026-02-10&endDate=2026-02-09', 'endDate'],
-      ['/statistics/daily?startDate=2024-01-01&endDate=2026-01-02', 'endDate'],
-      ['/statistics/daily?startDate=2026-04-01', 'endDate'],
-      ['/statistics/daily?endDate=2026-02-01&week=1', 'week'],
-      ['/statistics/daily?offerId=abc', 'offerId'],
-      ['/statistics/subid?subid=' + 'x'.repeat(256), 'subid'],
-      ['/statistics/click?tc3=a%00b', 'tc3'],
-      ['/statistics/click?page=0', 'page'],
-      ['/statistics/click?count=501', 'count'],
-      ['/statistics/conversion?startDate=2023-01-01', 'endDate'],
-      ['/statistics/conversion?sort=date', 'sort'],
-      ['/statistics/export/weekly', 'type'],
-      ['/statistics/export/click?page=2', 'page'],
-      ['/statistics/home/top-offers?date=decade', 'date'],
-      ['/statistics/home/top-offers?country=FRA', 'country'],
-      ['/statistics/home/global?date=week', 'date'],
-    ])('%s → 400 on %s', async (url, field) => {
-      const res = await get(a.token, url);
-      expectErrorObject(res, 400);
-      expect(Object.keys(res.json().errors ?? {})).toContain(field);
+    const {
+      daily: dailyOf,
+      subid,
+      click,
+      conversion,
+      export: exported,
+      topOffers: top,
+      globalPerformance: global,
+    } = statisticsEndpoints;
+    const call = (token: string) => ({
+      daily: (query: object) => callEndpoint(t.app, dailyOf, { query: invalid(query) }, token),
+      subid: (query: object) => callEndpoint(t.app, subid, { query: invalid(query) }, token),
+      click: (query: object) => callEndpoint(t.app, click, { query: invalid(query) }, token),
+      conversion: (query: object) => callEndpoint(t.app, conversion, { query: invalid(query) }, token),
+      export: (type: string, query: object = {}) =>
+        callEndpoint(t.app, exported, { params: { type: invalid(type) }, query: invalid(query) }, token),
+      top: (query: object) => callEndpoint(t.app, top, { query: invalid(query) }, token),
+      global: (query: object) => callEndpoint(t.app, global, { query: invalid(query) }, token),
+    });
+    type Calls = ReturnType<typeof call>;
+    it.each<[string, (calls: Calls) => ReturnType<Calls['daily']>, string]>([
+      ['daily startDate=2026-02-30', (c) => c.daily({ startDate: '2026-02-30' }), 'startDate'],
+      ['daily startDate=2026/02/01', (c) => c.daily({ startDate: '2026/02/01' }), 'startDate'],
+      ['subid endDate=tomorrow', (c) => c.subid({ endDate: 'tomorrow' }), 'endDate'],
+      ['daily end before start', (c) => c.daily({ startDate: '2026-02-10', endDate: '2026-02-09' }), 'endDate'],
+      ['daily over two years', (c) => c.daily({ startDate: '2024-01-01', endDate: '2026-01-02' }), 'endDate'],
+      ['daily startDate=2026-04-01', (c) => c.daily({ startDate: '2026-04-01' }), 'endDate'],
+      ['daily week=1', (c) => c.daily({ endDate: '2026-02-01', week: 1 }), 'week'],
+      ['daily offerId=abc', (c) => c.daily({ offerId: 'abc' }), 'offerId'],
+      ['subid subid of 256', (c) => c.subid({ subid: 'x'.repeat(256) }), 'subid'],
+      ['click tc3 with a NUL', (c) => c.click({ tc3: 'a\u0000b' }), 'tc3'],
+      ['click page=0', (c) => c.click({ page: 0 }), 'page'],
+      ['click count=501', (c) => c.click({ count: 501 }), 'count'],
+      ['conversion startDate=2023-01-01', (c) => c.conversion({ startDate: '2023-01-01' }), 'endDate'],
+      ['conversion sort=date', (c) => c.conversion({ sort: 'date' }), 'sort'],
+      ['export/weekly', (c) => c.export('weekly'), 'type'],
+      ['export/click page=2', (c) => c.export('click', { page: 2 }), 'page'],
+      ['top-offers date=decade', (c) => c.top({ date: 'decade' }), 'date'],
+      ['top-offers country=FRA', (c) => c.top({ country: 'FRA' }), 'country'],
+      ['home/global date=week', (c) => c.global({ date: 'week' }), 'date'],
+    ])('%s → 400 on %s', async (_name, send, field) => {
+      const res = await send(call(a.token));
+      expectError(res, 400);
+      expect(Object.keys(res.body.errors ?? {})).toContain(field);
     });
   });
 });

@@ -1,5 +1,12 @@
 import { Readable, pipeline } from 'node:stream';
-import { toLocalIso, type DateRange, type ReportType, type SubidGrouping } from '@portal/contracts';
+import {
+  toLocalIso,
+  type ClickRow,
+  type ConversionRow,
+  type DateRange,
+  type ReportType,
+  type SubidGrouping,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { csvStringifier } from '../../lib/csv.js';
 import {
@@ -99,7 +106,41 @@ async function* basicRecords(
   }
 }
 
-const TRACKERS = ['Tracker1', 'Tracker2', 'Tracker3', 'Tracker4'];
+/** A column of a raw report's CSV: its header, and its cell from the row the JSON report answers for the same line. */
+export type CsvColumn<R> = { header: string; cell: (row: R) => string | number | null };
+
+const trackerColumns = <R extends ClickRow | ConversionRow>(): CsvColumn<R>[] => [
+  { header: 'Tracker1', cell: (row) => row.tc1 },
+  { header: 'Tracker2', cell: (row) => row.tc2 },
+  { header: 'Tracker3', cell: (row) => row.tc3 },
+  { header: 'Tracker4', cell: (row) => row.tc4 },
+];
+
+/** The click export's columns, in order (the front door exports them, so the tests read them rather than copy them). */
+export const CLICK_CSV_COLUMNS: readonly CsvColumn<ClickRow>[] = [
+  { header: 'Date', cell: (row) => row.date },
+  { header: 'Click ID', cell: (row) => row.clickid },
+  { header: 'Offer ID', cell: (row) => row.offer.id },
+  { header: 'Offer', cell: (row) => row.offer.name },
+  { header: 'IP Address', cell: (row) => row.ip },
+  { header: 'SubID', cell: (row) => row.subid },
+  ...trackerColumns<ClickRow>(),
+];
+
+/** The conversion export's columns, in order: money as a major-unit decimal beside its currency. */
+export const CONVERSION_CSV_COLUMNS: readonly CsvColumn<ConversionRow>[] = [
+  { header: 'Conversion ID', cell: (row) => row.id },
+  { header: 'Date', cell: (row) => row.date },
+  { header: 'Offer ID', cell: (row) => row.offer.id },
+  { header: 'Offer', cell: (row) => row.offer.name },
+  { header: 'Goal', cell: (row) => row.goal },
+  { header: 'Status', cell: (row) => row.status },
+  { header: 'Reason', cell: (row) => row.reason },
+  { header: 'Currency', cell: (row) => row.revenue.currency },
+  { header: 'Revenue', cell: (row) => major(row.revenue.amount) },
+  { header: 'SubID', cell: (row) => row.subid },
+  ...trackerColumns<ConversionRow>(),
+];
 
 async function* clickRecords(
   db: DbOrTx,
@@ -108,22 +149,11 @@ async function* clickRecords(
   filters: ReportFilters,
   offset: string | null,
 ): AsyncGenerator<(string | number | null)[]> {
-  yield ['Date', 'Click ID', 'Offer ID', 'Offer', 'IP Address', 'SubID', ...TRACKERS];
+  yield CLICK_CSV_COLUMNS.map((column) => column.header);
   for await (const chunk of rawChunks(db, 'click', partnerId, utcWindow(range, offset), filters)) {
     for (const raw of chunk as RawClick[]) {
       const row = clickRowOf(raw, offset);
-      yield [
-        row.date,
-        row.clickid,
-        row.offer.id,
-        row.offer.name,
-        row.ip,
-        row.subid,
-        row.tc1,
-        row.tc2,
-        row.tc3,
-        row.tc4,
-      ];
+      yield CLICK_CSV_COLUMNS.map((column) => column.cell(row));
     }
   }
 }
@@ -135,38 +165,11 @@ async function* conversionRecords(
   filters: RawFilters,
   offset: string | null,
 ): AsyncGenerator<(string | number | null)[]> {
-  yield [
-    'Conversion ID',
-    'Date',
-    'Offer ID',
-    'Offer',
-    'Goal',
-    'Status',
-    'Reason',
-    'Currency',
-    'Revenue',
-    'SubID',
-    ...TRACKERS,
-  ];
+  yield CONVERSION_CSV_COLUMNS.map((column) => column.header);
   for await (const chunk of rawChunks(db, 'conversion', partnerId, utcWindow(range, offset), filters)) {
     for (const raw of chunk as RawConversion[]) {
       const row = conversionRowOf(raw, offset);
-      yield [
-        row.id,
-        row.date,
-        row.offer.id,
-        row.offer.name,
-        row.goal,
-        row.status,
-        row.reason,
-        row.revenue.currency,
-        major(row.revenue.amount),
-        row.subid,
-        row.tc1,
-        row.tc2,
-        row.tc3,
-        row.tc4,
-      ];
+      yield CONVERSION_CSV_COLUMNS.map((column) => column.cell(row));
     }
   }
 }
