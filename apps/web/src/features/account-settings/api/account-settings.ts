@@ -12,6 +12,7 @@ import {
   type TwoFactorStartBody,
 } from '@portal/contracts';
 import { api, type ApiResult } from '@/lib/api-client';
+import { accountSettingsKeys } from './keys';
 
 /** The signed-in user's time zone, preferences and two-factor state. */
 async function getAccountSettings() {
@@ -19,7 +20,7 @@ async function getAccountSettings() {
 }
 
 export function accountSettingsQueryOptions() {
-  return queryOptions({ queryKey: ['account-settings'], queryFn: getAccountSettings });
+  return queryOptions({ queryKey: accountSettingsKeys.all, queryFn: getAccountSettings });
 }
 
 export function useAccountSettings() {

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiKeysEndpoints, type CreateApiKeyBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { apiKeyKeys } from './keys';
 
 export function apiKeysQueryOptions() {
   return queryOptions({
-    queryKey: ['api-keys'],
+    queryKey: apiKeyKeys.all,
     queryFn: async () => (await api.call(apiKeysEndpoints.list)).data,
   });
 }
@@ -17,7 +18,7 @@ function useKeyChange<V, R>(run: (value: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryOptions().queryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
   });
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { creativesEndpoints, type EndpointData, type RevivedDates } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { filenameFromDisposition, saveBlob } from '@/lib/download';
+import { offerKeys } from './keys';
 
 export type PartnerCreative = RevivedDates<EndpointData<typeof creativesEndpoints.partnerList>>[number];
 export type PartnerLandingPage = EndpointData<typeof creativesEndpoints.partnerLandingPages>[number];
@@ -9,7 +10,7 @@ export type PartnerLandingPage = EndpointData<typeof creativesEndpoints.partnerL
 /** GET /offer/{id}/creatives: asked only for an offer the partner may run (else the server answers 403). */
 export const useOfferCreatives = (offerId: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['offers', 'creatives', offerId],
+    queryKey: offerKeys.creatives(offerId),
     enabled,
     queryFn: async () => (await api.call(creativesEndpoints.partnerList, { params: { id: offerId } })).data ?? [],
   });
@@ -17,7 +18,7 @@ export const useOfferCreatives = (offerId: number, enabled: boolean) =>
 /** GET /offer/{id}/landing-pages: the pages the partner's link may land on (`lp`). */
 export const useOfferLandingPages = (offerId: number, enabled: boolean) =>
   useQuery({
-    queryKey: ['offers', 'landing-pages', offerId],
+    queryKey: offerKeys.landingPages(offerId),
     enabled,
     queryFn: async () =>
       (await api.call(creativesEndpoints.partnerLandingPages, { params: { id: offerId } })).data ?? [],

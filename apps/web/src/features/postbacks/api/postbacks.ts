@@ -7,16 +7,15 @@ import {
   type PostbackPatch,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { postbackKeys } from './keys';
 
 /** The nested objects the list shows (spec section 2: goal and offers columns). */
 export const POSTBACK_LIST_GROUPS = 'goal,offers';
 export const STATS_PAGE_SIZE = 20;
 
-const postbacksKey = ['postbacks'] as const;
-
 export function postbacksQueryOptions() {
   return queryOptions({
-    queryKey: [...postbacksKey, 'list'],
+    queryKey: postbackKeys.list(),
     queryFn: async () => (await api.call(postbacksEndpoints.list, { query: { groups: POSTBACK_LIST_GROUPS } })).data,
   });
 }
@@ -29,7 +28,7 @@ export const usePostbacks = () => useQuery(postbacksQueryOptions());
  */
 export function postbackOffersQueryOptions() {
   return queryOptions({
-    queryKey: [...postbacksKey, 'offers'],
+    queryKey: postbackKeys.offers(),
     queryFn: async () =>
       (
         await api.call(offersEndpoints.list, {
@@ -47,7 +46,7 @@ function usePostbackChange<V, R>(run: (value: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: postbacksKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postbackKeys.all }),
   });
 }
 
@@ -76,7 +75,7 @@ export const useResendDelivery = () =>
 
 export function postbackStatsQueryOptions(id: number, page: number) {
   return queryOptions({
-    queryKey: [...postbacksKey, 'stats', id, page],
+    queryKey: postbackKeys.stats(id, page),
     queryFn: async () =>
       (await api.call(postbacksEndpoints.stats, { params: { id }, query: { page, count: STATS_PAGE_SIZE } })).data,
     placeholderData: keepPreviousData,
@@ -87,15 +86,13 @@ export function postbackStatsQueryOptions(id: number, page: number) {
 export const usePostbackStats = (id: number, page: number) =>
   useQuery({ ...postbackStatsQueryOptions(id, page), refetchInterval: 3_000 });
 
-const secretKey = ['postback-secret'] as const;
-
 export const usePostbackSecret = () =>
-  useQuery({ queryKey: secretKey, queryFn: async () => (await api.call(postbacksEndpoints.secret)).data });
+  useQuery({ queryKey: postbackKeys.secret(), queryFn: async () => (await api.call(postbacksEndpoints.secret)).data });
 
 export function useRotatePostbackSecret() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.call(postbacksEndpoints.rotateSecret),
-    onSuccess: ({ data }) => queryClient.setQueryData(secretKey, data),
+    onSuccess: ({ data }) => queryClient.setQueryData(postbackKeys.secret(), data),
   });
 }

@@ -12,6 +12,7 @@ import {
   type SubidReportQuery,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { reportKeys } from './keys';
 
 /** GET /statistics/{daily,subid}: the rows, the totals row last. */
 export async function getBasicReport(type: BasicReportType, query: BasicReportQuery) {
@@ -25,7 +26,7 @@ export async function getBasicReport(type: BasicReportType, query: BasicReportQu
  */
 export function basicReportQueryOptions(type: BasicReportType, query: BasicReportQuery, enabled: boolean) {
   return queryOptions({
-    queryKey: ['reports', type, query],
+    queryKey: reportKeys.basic(type, query),
     queryFn: () => getBasicReport(type, query),
     enabled,
   });
@@ -43,9 +44,7 @@ export async function getSubidReport(query: SubidReportQuery) {
 }
 
 export function useSubidReport(query: SubidReportQuery, enabled: boolean) {
-  return useQuery(
-    queryOptions({ queryKey: ['reports', 'subid', query], queryFn: () => getSubidReport(query), enabled }),
-  );
+  return useQuery(queryOptions({ queryKey: reportKeys.subid(query), queryFn: () => getSubidReport(query), enabled }));
 }
 
 export type PagedRows = { conversion: ConversionRow; click: ClickRow };
@@ -64,7 +63,7 @@ export async function getPagedReport<T extends PagedReportType>(type: T, query: 
 
 export function pagedReportQueryOptions<T extends PagedReportType>(type: T, query: PagedQueries[T], enabled: boolean) {
   return queryOptions({
-    queryKey: ['reports', type, query],
+    queryKey: reportKeys.paged(type, query),
     queryFn: () => getPagedReport(type, query),
     enabled,
   });
@@ -83,7 +82,7 @@ export async function getConversionTotals(query: ConversionTotalsQuery) {
 export function useConversionTotals(query: ConversionTotalsQuery, enabled: boolean) {
   return useQuery(
     queryOptions({
-      queryKey: ['reports', 'conversion-totals', query],
+      queryKey: reportKeys.conversionTotals(query),
       queryFn: () => getConversionTotals(query),
       enabled,
     }),
@@ -98,6 +97,6 @@ export async function getRefusedTraffic(query: RefusedTrafficQuery) {
 
 export function useRefusedTraffic(query: RefusedTrafficQuery, enabled: boolean) {
   return useQuery(
-    queryOptions({ queryKey: ['reports', 'refused', query], queryFn: () => getRefusedTraffic(query), enabled }),
+    queryOptions({ queryKey: reportKeys.refused(query), queryFn: () => getRefusedTraffic(query), enabled }),
   );
 }

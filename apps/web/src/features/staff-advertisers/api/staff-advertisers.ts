@@ -13,30 +13,30 @@ import {
   type TestPostback,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { advertiserKeys } from './keys';
 
 export type AdvertiserRow = RevivedDates<EndpointData<typeof advertisersEndpoints.list>>[number];
 export type AdvertiserData = RevivedDates<EndpointData<typeof advertisersEndpoints.get>>;
 export type ProductRow = AdvertiserData['products'][number];
 
-const key = ['staff-advertisers'] as const;
 /** Field errors are the forms' to show. */
 const formCall = { skipBadRequestHandling: true } as const;
 
 export const useAdvertisers = () =>
   useQuery({
-    queryKey: [...key, 'list'],
+    queryKey: advertiserKeys.list(),
     queryFn: async () => (await api.call(advertisersEndpoints.list, {})).data ?? [],
   });
 
 export const useAdvertiser = (id: number) =>
   useQuery({
-    queryKey: [...key, 'one', id],
+    queryKey: advertiserKeys.detail(id),
     queryFn: async () => (await api.call(advertisersEndpoints.get, { params: { id } })).data,
   });
 
 export const usePostbackLog = (id: number, outcome: PostbackLogOutcome | null, page: number, count: number) =>
   useQuery({
-    queryKey: [...key, 'postbacks', id, outcome, page, count],
+    queryKey: advertiserKeys.postbackLog(id, outcome, page, count),
     queryFn: async () => {
       const answer = await api.call(advertisersEndpoints.postbacks, {
         params: { id },
@@ -48,7 +48,10 @@ export const usePostbackLog = (id: number, outcome: PostbackLogOutcome | null, p
 
 function useAdvertiserMutation<V, R>(run: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: advertiserKeys.all }),
+  });
 }
 
 export const useCreateAdvertiser = () =>

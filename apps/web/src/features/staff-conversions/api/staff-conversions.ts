@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { conversionReviewEndpoints, type ConversionReview } from '@portal/contracts';
 import { api } from '@/lib/api-client';
-
-const key = ['staff-conversions'] as const;
+import { sharedQueryRoots } from '@/lib/query-keys';
+import { staffConversionKeys } from './keys';
 
 /** GET /staff/conversions: the pending conversions this staff member reviews, newest first, paged. */
 export const usePendingConversions = (page: number, count: number) =>
   useQuery({
-    queryKey: [...key, page, count],
+    queryKey: staffConversionKeys.pending(page, count),
     queryFn: async () => {
       const answer = await api.call(conversionReviewEndpoints.list, { query: { status: 'pending', page, count } });
       return { list: answer.data ?? [], total: answer.total ?? 0 };
@@ -21,8 +21,8 @@ export function useReviewConversion() {
     mutationFn: ({ id, body }: { id: number; body: ConversionReview }) =>
       api.call(conversionReviewEndpoints.review, { params: { id }, body }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: key });
-      await queryClient.invalidateQueries({ queryKey: ['staff-home'] });
+      await queryClient.invalidateQueries({ queryKey: staffConversionKeys.all });
+      await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.staffHome });
     },
   });
 }

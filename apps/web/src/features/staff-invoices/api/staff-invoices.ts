@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { billingEndpoints, type InvoiceStatusBody, type ListStaffInvoicesQueryInput } from '@portal/contracts';
 import { api } from '@/lib/api-client';
-
-const key = ['staff-invoices'] as const;
+import { sharedQueryRoots } from '@/lib/query-keys';
+import { staffInvoiceKeys } from './keys';
 
 /** GET /staff/invoices: the invoices within this staff member's billing reach, by status, paged. */
 export const useStaffInvoices = (query: ListStaffInvoicesQueryInput) =>
   useQuery({
-    queryKey: [...key, query],
+    queryKey: staffInvoiceKeys.list(query),
     queryFn: async () => {
       const answer = await api.call(billingEndpoints.staffInvoices, { query });
       return { list: answer.data ?? [], total: answer.total ?? 0 };
@@ -24,8 +24,8 @@ export function useSetInvoiceStatus() {
     mutationFn: ({ id, body }: { id: number; body: InvoiceStatusBody }) =>
       api.call(billingEndpoints.setInvoiceStatus, { params: { id }, body }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: key });
-      await queryClient.invalidateQueries({ queryKey: ['staff-home'] });
+      await queryClient.invalidateQueries({ queryKey: staffInvoiceKeys.all });
+      await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.staffHome });
     },
   });
 }

@@ -11,15 +11,15 @@ import {
   type StaffImageUpload,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { staffNewsKeys } from './keys';
 
 export type StaffNewsRow = RevivedDates<EndpointData<typeof staffNewsEndpoints.list>>[number];
 
-const key = ['staff-news'] as const;
 const formCall = { skipBadRequestHandling: true } as const;
 
 export const useStaffNews = (state: NewsState | null, page: number, count: number) =>
   useQuery({
-    queryKey: [...key, 'list', state, page, count],
+    queryKey: staffNewsKeys.list(state, page, count),
     queryFn: async () => {
       const answer = await api.call(staffNewsEndpoints.list, { query: { page, count, ...(state ? { state } : {}) } });
       return { list: answer.data ?? [], total: answer.total ?? 0 };
@@ -29,7 +29,10 @@ export const useStaffNews = (state: NewsState | null, page: number, count: numbe
 
 function useNewsMutation<V, R>(run: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffNewsKeys.all }),
+  });
 }
 
 export const useSaveNews = () =>
@@ -48,7 +51,7 @@ export const uploadImage = async (body: StaffImageUpload) =>
 /** Offers and partners found by what was typed, for an audience: `{value: id, label}`. */
 export const useAudienceOptions = (kind: 'offers' | 'partners', search: string) =>
   useQuery({
-    queryKey: [...key, 'audience', kind, search],
+    queryKey: staffNewsKeys.audience(kind, search),
     queryFn: async () => {
       const query = { page: 1, count: 20, ...(search ? { q: search } : {}) };
       return kind === 'offers'

@@ -16,18 +16,18 @@ import {
   staffNewsEndpoints,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { staffOfferKeys } from './keys';
 
 export type StaffOfferListRow = RevivedDates<EndpointData<typeof staffOffersEndpoints.list>>[number];
 export type StaffOfferData = RevivedDates<EndpointData<typeof staffOffersEndpoints.get>>;
 export type CatalogueOptionsData = EndpointData<typeof staffOffersEndpoints.options>;
 
-const key = ['staff-offers'] as const;
 /** Field errors are the editor's to show. */
 const formCall = { skipBadRequestHandling: true } as const;
 
 export const useStaffOffers = (query: StaffOffersQuery) =>
   useQuery({
-    queryKey: [...key, 'list', query],
+    queryKey: staffOfferKeys.list(query),
     queryFn: async () => {
       const answer = await api.call(staffOffersEndpoints.list, { query });
       return { list: answer.data ?? [], total: answer.total ?? 0 };
@@ -36,14 +36,14 @@ export const useStaffOffers = (query: StaffOffersQuery) =>
 
 export const useStaffOffer = (id: number | null) =>
   useQuery({
-    queryKey: [...key, 'one', id],
+    queryKey: staffOfferKeys.detail(id),
     enabled: id !== null,
     queryFn: async () => (await api.call(staffOffersEndpoints.get, { params: { id: id! } })).data,
   });
 
 export const useCatalogueOptions = () =>
   useQuery({
-    queryKey: [...key, 'options'],
+    queryKey: staffOfferKeys.options(),
     queryFn: async () => (await api.call(staffOffersEndpoints.options, {})).data,
   });
 
@@ -61,7 +61,7 @@ export function useSaveOffer() {
       id === null
         ? api.call(staffOffersEndpoints.create, { body: body as OfferCreate }, formCall)
         : api.call(staffOffersEndpoints.update, { params: { id }, body }, formCall),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffOfferKeys.all }),
   });
 }
 
@@ -72,7 +72,7 @@ export type PayoutOverrideRow = RevivedDates<EndpointData<typeof staffOffersEndp
 
 export const usePayoutOverrides = (offerId: number) =>
   useQuery({
-    queryKey: [...key, 'overrides', offerId],
+    queryKey: staffOfferKeys.overrides(offerId),
     queryFn: async () => (await api.call(staffOffersEndpoints.overrides, { params: { id: offerId } })).data ?? [],
   });
 
@@ -81,7 +81,7 @@ export type OverrideRequestRow = RevivedDates<EndpointData<typeof staffOffersEnd
 /** The offer's payout override requests, any state, newest first: what the panel shows beside the overrides. */
 export const useOverrideRequests = (offerId: number) =>
   useQuery({
-    queryKey: [...key, 'overrides', offerId, 'requests'],
+    queryKey: staffOfferKeys.overrideRequests(offerId),
     queryFn: async () =>
       (await api.call(staffOffersEndpoints.overrideRequests, { query: { offerId, status: 'all', count: 50 } })).data ?? [], // prettier-ignore
   });
@@ -92,7 +92,7 @@ export function useSetOverride(offerId: number) {
   return useMutation({
     mutationFn: (body: PayoutOverrideCreate) =>
       api.call(staffOffersEndpoints.createOverride, { params: { id: offerId }, body }, formCall),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key, 'overrides', offerId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffOfferKeys.overrides(offerId) }),
   });
 }
 
@@ -101,7 +101,7 @@ export function useRemoveOverride(offerId: number) {
   return useMutation({
     mutationFn: (overrideId: number) =>
       api.call(staffOffersEndpoints.deleteOverride, { params: { id: offerId, overrideId } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...key, 'overrides', offerId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffOfferKeys.overrides(offerId) }),
   });
 }
 
@@ -109,7 +109,7 @@ export type CapRow = RevivedDates<EndpointData<typeof capsEndpoints.list>>[numbe
 
 export const useCaps = (offerId: number) =>
   useQuery({
-    queryKey: [...key, 'caps', offerId],
+    queryKey: staffOfferKeys.caps(offerId),
     queryFn: async () => (await api.call(capsEndpoints.list, { params: { id: offerId } })).data ?? [],
   });
 
@@ -118,7 +118,7 @@ export function useReplaceCaps(offerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CapsBody) => api.call(capsEndpoints.replace, { params: { id: offerId }, body }, formCall),
-    onSuccess: (answer) => queryClient.setQueryData([...key, 'caps', offerId], answer.data ?? []),
+    onSuccess: (answer) => queryClient.setQueryData(staffOfferKeys.caps(offerId), answer.data ?? []),
   });
 }
 
@@ -127,20 +127,20 @@ export type StaffLandingPageRow = RevivedDates<EndpointData<typeof creativesEndp
 
 export const useStaffCreatives = (offerId: number) =>
   useQuery({
-    queryKey: [...key, 'creatives', offerId],
+    queryKey: staffOfferKeys.creatives(offerId),
     queryFn: async () => (await api.call(creativesEndpoints.staffList, { params: { id: offerId } })).data ?? [],
   });
 
 export const useStaffLandingPages = (offerId: number) =>
   useQuery({
-    queryKey: [...key, 'landing-pages', offerId],
+    queryKey: staffOfferKeys.landingPages(offerId),
     queryFn: async () => (await api.call(creativesEndpoints.staffLandingPages, { params: { id: offerId } })).data ?? [],
   });
 
 /** Adds and removes an offer's creatives and landing pages (admins); both lists are read again after each. */
 export function useCreativeWrites(offerId: number) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: staffOfferKeys.all });
   const params = { id: offerId };
   return {
     addCreative: useMutation({

@@ -14,19 +14,18 @@ import {
   type StaffPartnersQuery,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { staffPartnerKeys } from './keys';
 
 /** A row of GET /staff/partners as the web reads it (dates revived). */
 export type StaffPartnerRow = RevivedDates<EndpointData<typeof staffEndpoints.listPartners>>[number];
 /** GET /staff/partners/{id} as the web reads it. */
 export type StaffPartnerProfileData = RevivedDates<EndpointData<typeof staffEndpoints.partner>>;
 
-const staffPartnersKey = ['staff-partners'] as const;
-
 /** GET /staff/partners: search, filters, one page, sorted; the total for the pager. */
 export const useStaffPartners = (query: StaffPartnersQuery) =>
   useQuery(
     queryOptions({
-      queryKey: [...staffPartnersKey, 'list', query],
+      queryKey: staffPartnerKeys.list(query),
       queryFn: async () => {
         const answer = await api.call(staffEndpoints.listPartners, { query });
         return { list: answer.data ?? [], total: answer.total ?? 0 };
@@ -38,7 +37,7 @@ export const useStaffPartners = (query: StaffPartnersQuery) =>
 /** GET /staff/partners/{id}: everything staff see of one partner. */
 export const useStaffPartner = (id: number) =>
   useQuery({
-    queryKey: [...staffPartnersKey, 'one', id],
+    queryKey: staffPartnerKeys.detail(id),
     queryFn: async () => (await api.call(staffEndpoints.partner, { params: { id } })).data,
   });
 
@@ -48,14 +47,14 @@ export function useUpdateStaffPartner(id: number) {
   return useMutation({
     mutationFn: (body: StaffPartnerUpdate) =>
       api.call(staffEndpoints.updatePartner, { params: { id }, body }, { skipBadRequestHandling: true }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnerKeys.all }),
   });
 }
 
 /** The staff members one may assign a partner to (admins: everyone; team managers: their team). */
 export const useAssignableManagers = (enabled: boolean) =>
   useQuery({
-    queryKey: [...staffPartnersKey, 'managers'],
+    queryKey: staffPartnerKeys.managers(),
     queryFn: async () =>
       ((await api.call(staffUserEndpoints.list, {})).data ?? []).filter(
         (user) => user.enabled && user.roles.some((role) => role !== 'ROLE_FINANCE'),
@@ -67,7 +66,7 @@ export const useAssignableManagers = (enabled: boolean) =>
 /** GET /staff/audit-log?partnerId=: the partner's history tab, newest first. */
 export const usePartnerAuditLog = (partnerId: number, page: number, count: number) =>
   useQuery({
-    queryKey: [...staffPartnersKey, 'audit', partnerId, page, count],
+    queryKey: staffPartnerKeys.auditLog(partnerId, page, count),
     queryFn: async () => {
       const answer = await api.call(auditEndpoints.auditLog, { query: { partnerId, page, count } });
       return { list: answer.data ?? [], total: answer.total ?? 0 };
@@ -80,7 +79,7 @@ export function useDecidePartnerApplication() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: DecideApplicationBody }) =>
       api.call(offersEndpoints.decideApplication, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnerKeys.all }),
   });
 }
 
@@ -90,14 +89,14 @@ export function useReviewPartnerDocument() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: ReviewComplianceDocumentBody }) =>
       api.call(documentsEndpoints.review, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnerKeys.all }),
   });
 }
 
 /** GET /staff/partners/{id}/status-history, newest first. */
 export const usePartnerStatusHistory = (partnerId: number | null) =>
   useQuery({
-    queryKey: [...staffPartnersKey, 'history', partnerId],
+    queryKey: staffPartnerKeys.statusHistory(partnerId),
     queryFn: async () =>
       (await api.call(staffEndpoints.partnerStatusHistory, { params: { id: partnerId } })).data ?? [],
     enabled: partnerId !== null,
@@ -124,6 +123,6 @@ export function useChangePartnerStatus() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: PartnerStatusBody }) =>
       api.call(staffEndpoints.changePartnerStatus, { params: { id }, body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffPartnerKeys.all }),
   });
 }

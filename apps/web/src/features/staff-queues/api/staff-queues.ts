@@ -10,13 +10,13 @@ import {
   type ReviewComplianceDocumentBody,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
-
-const key = ['staff-queues'] as const;
+import { sharedQueryRoots } from '@/lib/query-keys';
+import { staffQueueKeys } from './keys';
 
 /** GET /staff/partner-offers: the pending applications this staff member decides, oldest first. */
 export const usePendingApplications = (page: number, count: number) =>
   useQuery({
-    queryKey: [...key, 'applications', page, count],
+    queryKey: staffQueueKeys.applications(page, count),
     queryFn: async () => {
       const answer = await api.call(staffEndpoints.applications, { query: { status: 'pending', page, count } });
       return { list: answer.data ?? [], total: answer.total ?? 0 };
@@ -29,7 +29,7 @@ export type DocumentsView = 'pending' | 'expired';
 /** GET /staff/compliance-documents: pending (oldest first) or expired documents, optionally of one type. */
 export const useStaffDocuments = (view: DocumentsView, type: DocumentType | null, page: number, count: number) =>
   useQuery({
-    queryKey: [...key, 'documents', view, type, page, count],
+    queryKey: staffQueueKeys.documents(view, type, page, count),
     queryFn: async () => {
       const answer = await api.call(staffEndpoints.documents, {
         query: {
@@ -48,8 +48,8 @@ function useQueueMutation<V>(run: (variables: V) => Promise<unknown>) {
   return useMutation({
     mutationFn: run,
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: key });
-      await queryClient.invalidateQueries({ queryKey: ['staff-home'] });
+      await queryClient.invalidateQueries({ queryKey: staffQueueKeys.all });
+      await queryClient.invalidateQueries({ queryKey: sharedQueryRoots.staffHome });
     },
   });
 }

@@ -2,11 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { networkReportsEndpoints, type NetworkBreakdown, type NetworkReportQueryInput } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { filenameFromDisposition, saveBlob } from '@/lib/download';
+import { networkReportKeys } from './keys';
 
 /** GET /staff/reports/{breakdown}: the rows, Totals last. */
 export const useNetworkReport = (breakdown: NetworkBreakdown, query: NetworkReportQueryInput) =>
   useQuery({
-    queryKey: ['staff-reports', breakdown, query],
+    queryKey: networkReportKeys.report(breakdown, query),
     queryFn: async () => (await api.call(networkReportsEndpoints.report, { params: { breakdown }, query })).data ?? [],
   });
 

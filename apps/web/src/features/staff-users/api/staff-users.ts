@@ -12,30 +12,30 @@ import {
   type TeamUpdate,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { staffUserKeys } from './keys';
 
 /** A staff member as the web reads it (dates revived). */
 export type StaffUserRow = RevivedDates<EndpointData<typeof staffUserEndpoints.list>>[number];
 export type TeamRow = RevivedDates<EndpointData<typeof staffUserEndpoints.teams>>[number];
 
-const key = ['staff-users'] as const;
 /** The forms show their own 400/409 under their fields. */
 const formCall = { skipBadRequestHandling: true, loading: true } as const;
 
 export const useStaffUsers = () =>
   useQuery({
-    queryKey: [...key, 'users'],
+    queryKey: staffUserKeys.users(),
     queryFn: async () => (await api.call(staffUserEndpoints.list, {})).data ?? [],
   });
 
 export const useTeams = () =>
   useQuery({
-    queryKey: [...key, 'teams'],
+    queryKey: staffUserKeys.teams(),
     queryFn: async () => (await api.call(staffUserEndpoints.teams, {})).data ?? [],
   });
 
 export const useSecuritySettings = (enabled: boolean) =>
   useQuery({
-    queryKey: [...key, 'security'],
+    queryKey: staffUserKeys.security(),
     queryFn: async () => (await api.call(staffUserEndpoints.securitySettings, {})).data,
     enabled,
   });
@@ -44,7 +44,7 @@ function useStaffMutation<V>(run: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffUserKeys.all }),
   });
 }
 
@@ -72,7 +72,7 @@ export const useUpdateSecuritySettings = () =>
 /** GET /staff/settings/compliance: the document types every partner must hold, approved and unexpired. */
 export const useComplianceSettings = () =>
   useQuery({
-    queryKey: [...key, 'compliance'],
+    queryKey: staffUserKeys.compliance(),
     queryFn: async () => (await api.call(staffEndpoints.complianceSettings, {})).data,
   });
 
