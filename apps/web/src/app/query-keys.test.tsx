@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingEndpoints, notificationsEndpoints, staffEndpoints } from '@portal/contracts';
-import { useMarkAllRead } from '@/features/notifications/api/notifications';
+import { useMarkAllRead } from '@/features/notifications/api/mark-all-read';
 import { billingRequestKeys } from '@/features/payments/api/keys';
 import { shellKeys } from '@/features/shell/api/keys';
 import { useRunBilling } from '@/features/staff-billing/api/billing-run';
@@ -21,11 +21,6 @@ import { answerOf } from '@/test/render';
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockImplementation(() =>
-    Promise.resolve(
-      jsonResponse(200, { code: 200, success: true, message: null, data: null, errors: null, total: null }),
-    ),
-  );
   vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.unstubAllGlobals());

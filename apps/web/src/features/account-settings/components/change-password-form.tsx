@@ -10,7 +10,7 @@ import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { useTimedFlag } from '@/lib/password-form';
 import { showSnackbar } from '@/lib/snackbar';
-import { useChangePassword } from '../api/account-settings';
+import { useChangePassword } from '../api/change-password';
 
 /**
  * The reset form's fields plus the current password, which the server requires (decision 004),

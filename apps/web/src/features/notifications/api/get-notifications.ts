@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { notificationKeys } from './keys';
@@ -25,15 +25,3 @@ export function notificationsQueryOptions(page: number) {
 export function useNotifications(page: number) {
   return useQuery(notificationsQueryOptions(page));
 }
-
-function useNotificationChange<V>(run: (value: V) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
-  });
-}
-
-export const useMarkRead = () =>
-  useNotificationChange((id: number) => api.call(notificationsEndpoints.markRead, { params: { id } }));
-export const useMarkAllRead = () => useNotificationChange(() => api.call(notificationsEndpoints.markAllRead));
