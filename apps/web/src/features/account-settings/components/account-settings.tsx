@@ -1,6 +1,6 @@
 import { Accordion, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAccountSettings } from '../api/account-settings';
+import { useAccountSettings } from '../api/get-account-settings';
 import { ChangePasswordForm } from './change-password-form';
 import { PreferencesForm } from './preferences-form';
 import { TimezoneForm } from './timezone-form';

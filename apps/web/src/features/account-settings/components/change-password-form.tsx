@@ -3,13 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { NewPasswordFormSchema, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MS } from '@portal/contracts';
+import { NewPasswordFormSchema, PASSWORD_MISMATCH_MS } from '@portal/contracts';
+import { NewPasswordFields } from '@/components/new-password-fields';
 import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText, handleFormError } from '@/lib/form-errors';
-import { passwordErrorRules, useTimedFlag } from '@/lib/password-form';
+import { useTimedFlag } from '@/lib/password-form';
 import { showSnackbar } from '@/lib/snackbar';
-import { useChangePassword } from '../api/account-settings';
+import { useChangePassword } from '../api/change-password';
 
 /**
  * The reset form's fields plus the current password, which the server requires (decision 004),
@@ -25,19 +26,19 @@ export function ChangePasswordForm() {
   const { t } = useTranslation();
   const changePassword = useChangePassword();
   const [mismatch, showMismatch] = useTimedFlag(PASSWORD_MISMATCH_MS);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormValues>({
+  const form = useForm<ChangePasswordFormValues>({
     resolver: zodResolver(ChangePasswordFormSchema),
     mode: 'onChange',
     criteriaMode: 'all',
     defaultValues: { currentPassword: '', password: '', passwordConfirm: '', revokeApiKeys: true },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ currentPassword, password, passwordConfirm, revokeApiKeys }) => {
     if (password !== passwordConfirm) {
@@ -53,19 +54,6 @@ export function ChangePasswordForm() {
     }
   });
 
-  const length = watch('password').length;
-  const rules = passwordErrorRules(errors.password);
-  const passwordError =
-    rules.length > 0 ? (
-      <span data-testid="password-errors">
-        {rules.map((rule) => (
-          <span key={rule} style={{ display: 'block' }}>
-            {fieldErrorText(t, { message: rule }, { n: PASSWORD_MIN_LENGTH, m: length })}
-          </span>
-        ))}
-      </span>
-    ) : undefined;
-
   return (
     <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
       <Stack gap="sm" maw={420}>
@@ -77,23 +65,14 @@ export function ChangePasswordForm() {
           error={fieldErrorText(t, errors.currentPassword)}
           {...register('currentPassword')}
         />
-        <PasswordField
-          label={t('accountSettings.password.new')}
-          placeholder={t('accountSettings.password.placeholder')}
-          autoComplete="new-password"
-          labelProps={REQUIRED_LABEL}
-          maxLength={256}
-          error={passwordError}
-          {...register('password', { deps: ['passwordConfirm'] })}
-        />
-        <PasswordField
-          label={t('accountSettings.password.confirm')}
-          placeholder={t('accountSettings.password.placeholder')}
-          autoComplete="new-password"
-          labelProps={REQUIRED_LABEL}
-          maxLength={256}
-          error={mismatch ? t('formError.passwordMismatch') : fieldErrorText(t, errors.passwordConfirm)}
-          {...register('passwordConfirm')}
+        <NewPasswordFields
+          form={form}
+          mismatch={mismatch}
+          labels={{
+            password: t('accountSettings.password.new'),
+            confirm: t('accountSettings.password.confirm'),
+            placeholder: t('accountSettings.password.placeholder'),
+          }}
         />
         <Checkbox
           label={t('accountSettings.password.revokeApiKeys')}

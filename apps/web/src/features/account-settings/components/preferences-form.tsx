@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PREFERENCE_KEYS, type Preferences } from '@portal/contracts';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useSavePreferences } from '../api/account-settings';
+import { useSavePreferences } from '../api/save-preferences';
 
 type PreferencesFormProps = { saved: Preferences };
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TIMEZONES, timezoneForBrowserOffset, timezoneLabel, type TimezoneOffset } from '@portal/contracts';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useSaveTimezone } from '../api/account-settings';
+import { useSaveTimezone } from '../api/save-timezone';
 
 const OPTIONS = TIMEZONES.map((tz) => ({ value: tz.value, label: timezoneLabel(tz.value) }));
 

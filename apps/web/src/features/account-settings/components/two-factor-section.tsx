@@ -18,7 +18,9 @@ import { PasswordField } from '@/components/password-field';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useConfirmTwoFactor, useDisableTwoFactor, useStartTwoFactor } from '../api/account-settings';
+import { useConfirmTwoFactor } from '../api/confirm-two-factor';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useStartTwoFactor } from '../api/start-two-factor';
 
 type Status = { enabled: boolean; phone: string | null };
 

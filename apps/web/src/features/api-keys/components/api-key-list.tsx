@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatHour } from '@portal/contracts';
 import { showSnackbar } from '@/lib/snackbar';
-import { useRevokeApiKey } from '../api/api-keys';
+import { useRevokeApiKey } from '../api/revoke-api-key';
 
 type Key = {
   id: number;

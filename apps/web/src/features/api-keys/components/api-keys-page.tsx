@@ -2,7 +2,7 @@ import { Anchor, Center, Code, Divider, Loader, Stack, Text, Title } from '@mant
 import { useTranslation } from 'react-i18next';
 import { API_PREFIX } from '@portal/contracts';
 import { PageTitle } from '@/components/page-title';
-import { useApiKeys } from '../api/api-keys';
+import { useApiKeys } from '../api/get-api-keys';
 import { ApiKeyList } from './api-key-list';
 import { CreateApiKey } from './create-api-key';
 

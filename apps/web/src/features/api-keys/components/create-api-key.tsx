@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { CreateApiKeyBodySchema, type CreateApiKeyBody } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText, handleFormError } from '@/lib/form-errors';
-import { useCreateApiKey } from '../api/api-keys';
+import { useCreateApiKey } from '../api/create-api-key';
 
 /** Name a key, create it, and see it once with a copy button. */
 export function CreateApiKey() {

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statisticsEndpoints, type DateRange } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { statisticsKeys } from './keys';
 
 /** GET /statistics/daily over a range: one row per day with traffic, then the totals row. */
 export async function getDailyStats(range: DateRange) {
@@ -9,7 +10,7 @@ export async function getDailyStats(range: DateRange) {
 }
 
 export function dailyStatsQueryOptions(range: DateRange) {
-  return queryOptions({ queryKey: ['statistics', 'daily', range], queryFn: () => getDailyStats(range) });
+  return queryOptions({ queryKey: statisticsKeys.daily(range), queryFn: () => getDailyStats(range) });
 }
 
 export function useDailyStats(range: DateRange) {

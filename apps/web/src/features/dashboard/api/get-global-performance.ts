@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statisticsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { statisticsKeys } from './keys';
 
 /** GET /statistics/home/global: one Stats row per period. */
 export async function getGlobalPerformance() {
@@ -9,7 +10,7 @@ export async function getGlobalPerformance() {
 }
 
 export function globalPerformanceQueryOptions() {
-  return queryOptions({ queryKey: ['statistics', 'global'], queryFn: getGlobalPerformance });
+  return queryOptions({ queryKey: statisticsKeys.global(), queryFn: getGlobalPerformance });
 }
 
 export function useGlobalPerformance() {

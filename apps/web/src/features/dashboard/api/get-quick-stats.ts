@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { statisticsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { statisticsKeys } from './keys';
 
 /** GET /statistics/home/quick-stats: the last 7 days and the year-to-date payout. */
 export async function getQuickStats() {
@@ -9,7 +10,7 @@ export async function getQuickStats() {
 }
 
 export function quickStatsQueryOptions() {
-  return queryOptions({ queryKey: ['statistics', 'quick-stats'], queryFn: getQuickStats });
+  return queryOptions({ queryKey: statisticsKeys.quickStats(), queryFn: getQuickStats });
 }
 
 export function useQuickStats() {

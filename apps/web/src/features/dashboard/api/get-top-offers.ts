@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { statisticsEndpoints, type TopOffersQuery } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { statisticsKeys } from './keys';
 
 /** GET /statistics/home/top-offers?country=&date=: the best offers of a period, ranked. */
 export async function getTopOffers(query: TopOffersQuery) {
@@ -9,7 +10,7 @@ export async function getTopOffers(query: TopOffersQuery) {
 }
 
 export function topOffersQueryOptions(query: TopOffersQuery) {
-  return queryOptions({ queryKey: ['statistics', 'top-offers', query], queryFn: () => getTopOffers(query) });
+  return queryOptions({ queryKey: statisticsKeys.topOffers(query), queryFn: () => getTopOffers(query) });
 }
 
 /** The previous table stays on screen while another filter loads, instead of a blank block. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { imageVariantUrl, newsEndpoints, type ListNewsParams } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { carouselLayout, MOBILE_QUERY } from '../layout';
+import { newsKeys } from './keys';
 
 /** The dashboard's news: the newest published items with their pictures. */
 export const DASHBOARD_NEWS_QUERY = {
@@ -18,7 +19,7 @@ export async function getNews(query: ListNewsParams, options: { silent?: boolean
 }
 
 export function newsQueryOptions(query: ListNewsParams = DASHBOARD_NEWS_QUERY) {
-  return queryOptions({ queryKey: ['news', query], queryFn: () => getNews(query), staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: newsKeys.list(query), queryFn: () => getNews(query), staleTime: 5 * 60_000 });
 }
 
 export function useNews(query: ListNewsParams = DASHBOARD_NEWS_QUERY) {

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatHour } from '@portal/contracts';
 import { PageTitle } from '@/components/page-title';
-import { NOTIFICATIONS_PAGE_SIZE, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
+import { useMarkAllRead } from '../api/mark-all-read';
+import { useMarkRead } from '../api/mark-read';
 
 /** 'Notifications (N)', N being the unread ones, then the list, newest first. */
 export function NotificationList() {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { offersEndpoints, type ApplyOfferBody } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { offerKeys } from './keys';
 
 /** POST /partner-offer {offerId}: applies to run an offer that requires approval. */
 export async function applyOffer(body: ApplyOfferBody) {
@@ -13,6 +14,6 @@ export function useApplyOffer() {
   return useMutation({
     mutationFn: applyOffer,
     // Lists and details both show the partner's status of the offer: reload them all.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['offers'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: offerKeys.all }),
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { offersEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { OFFER_GROUPS_PARAM } from './get-offers';
+import { offerKeys } from './keys';
 
 export async function getOffer(id: number) {
   const { data } = await api.call(offersEndpoints.get, { params: { id }, query: { groups: OFFER_GROUPS_PARAM } });
@@ -9,7 +10,7 @@ export async function getOffer(id: number) {
 }
 
 export function offerQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['offers', 'detail', id], queryFn: () => getOffer(id) });
+  return queryOptions({ queryKey: offerKeys.detail(id), queryFn: () => getOffer(id) });
 }
 
 export function useOffer(id: number | null) {

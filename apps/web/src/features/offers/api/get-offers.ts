@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { offersEndpoints, type ListOffersQueryInput } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { offerKeys } from './keys';
 
 /** The nested objects the offer screens ask for (spec section 7). */
 export const OFFER_GROUPS_PARAM = 'product,goals,goal,goalTypes,goalType';
@@ -24,7 +25,7 @@ export async function getOffers(query: ListOffersQueryInput) {
 
 export function offersQueryOptions(query: ListOffersQueryInput) {
   return queryOptions({
-    queryKey: ['offers', 'list', query],
+    queryKey: offerKeys.list(query),
     queryFn: () => getOffers(query),
     // The previous page stays on screen, under the loading overlay, while the next one loads.
     placeholderData: keepPreviousData,

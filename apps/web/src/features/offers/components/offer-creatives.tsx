@@ -2,7 +2,8 @@ import { Badge, Box, Button, Card, CopyButton, Group, Image, SimpleGrid, Stack, 
 import { useTranslation } from 'react-i18next';
 import { TRACKING_LINK_PLACEHOLDER } from '@portal/contracts';
 import { SafeHtml } from '@/components/safe-html';
-import { useDownloadCreative, useOfferCreatives, type PartnerCreative } from '../api/creatives';
+import { useDownloadCreative } from '../api/download-creative';
+import { useOfferCreatives, type PartnerCreative } from '../api/get-offer-creatives';
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

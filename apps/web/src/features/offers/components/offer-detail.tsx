@@ -20,7 +20,7 @@ import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
 import { useApplyOffer } from '../api/apply-offer';
 import { useOffer } from '../api/get-offer';
-import { useOfferLandingPages } from '../api/creatives';
+import { useOfferLandingPages } from '../api/get-offer-landing-pages';
 import { noLinkReason } from '../tracking-link';
 import { OfferCreativesPanel } from './offer-creatives';
 import type { OfferItem } from '../types';

@@ -20,7 +20,7 @@ import { TRACKING_VALUE_MAX_LENGTH } from '@portal/contracts';
 import type { OfferItem } from '../types';
 import { TRACKING_PARAMS, buildTrackingLink, noLinkReason, type TrackingValues } from '../tracking-link';
 import { TRAFFIC_SOURCES, TRAFFIC_SOURCE_MACROS, type TrafficSource } from '../traffic-sources';
-import type { PartnerLandingPage } from '../api/creatives';
+import type { PartnerLandingPage } from '../api/get-offer-landing-pages';
 
 const OWN_PAGE = 'own';
 

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { passwordKeys } from './keys';
 
 export async function checkResetKey(key: string) {
   const { data } = await api.call(authEndpoints.checkResetKey, { params: { key } });
@@ -9,7 +10,7 @@ export async function checkResetKey(key: string) {
 
 export function checkResetKeyQueryOptions(key: string) {
   return queryOptions({
-    queryKey: ['password', 'check-key', key],
+    queryKey: passwordKeys.checkKey(key),
     queryFn: () => checkResetKey(key),
     staleTime: 0,
     gcTime: 0,

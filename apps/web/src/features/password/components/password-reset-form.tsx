@@ -2,16 +2,10 @@ import { Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { REQUIRED_LABEL } from '@/components/required-label';
-import { PasswordField } from '@/components/password-field';
-import {
-  NewPasswordFormSchema,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_MISMATCH_MS,
-  type NewPasswordForm,
-} from '@portal/contracts';
-import { passwordErrorRules, useTimedFlag } from '@/lib/password-form';
-import { fieldErrorText, handleFormError } from '@/lib/form-errors';
+import { NewPasswordFormSchema, PASSWORD_MISMATCH_MS, type NewPasswordForm } from '@portal/contracts';
+import { NewPasswordFields } from '@/components/new-password-fields';
+import { useTimedFlag } from '@/lib/password-form';
+import { handleFormError } from '@/lib/form-errors';
 import { useResetPassword } from '../api/reset-password';
 
 type PasswordResetFormProps = {
@@ -25,18 +19,17 @@ export function PasswordResetForm({ resetKey, onSuccess, onInvalidKey }: Passwor
   const { t } = useTranslation();
   const resetPassword = useResetPassword();
   const [mismatch, showMismatch] = useTimedFlag(PASSWORD_MISMATCH_MS);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordForm>({
+  const form = useForm<NewPasswordForm>({
     resolver: zodResolver(NewPasswordFormSchema),
     mode: 'onChange',
     criteriaMode: 'all',
     defaultValues: { password: '', passwordConfirm: '' },
   });
+  const {
+    handleSubmit,
+    setError,
+    formState: { isSubmitting },
+  } = form;
 
   const onSubmit = handleSubmit(async ({ password, passwordConfirm }) => {
     if (password !== passwordConfirm) {
@@ -57,41 +50,17 @@ export function PasswordResetForm({ resetKey, onSuccess, onInvalidKey }: Passwor
     }
   });
 
-  const passwordLength = watch('password').length;
-  const passwordRules = passwordErrorRules(errors.password);
-  const passwordError =
-    passwordRules.length > 0 ? (
-      // Spans, not a list: Mantine renders the error inside a <p>.
-      <span data-testid="password-errors">
-        {passwordRules.map((rule) => (
-          <span key={rule} style={{ display: 'block' }}>
-            {fieldErrorText(t, { message: rule }, { n: PASSWORD_MIN_LENGTH, m: passwordLength })}
-          </span>
-        ))}
-      </span>
-    ) : undefined;
-  const confirmError = mismatch ? t('formError.passwordMismatch') : fieldErrorText(t, errors.passwordConfirm);
-
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
-        <PasswordField
-          label={t('passwordReset.password')}
-          placeholder={t('passwordReset.placeholder')}
-          autoComplete="new-password"
-          labelProps={REQUIRED_LABEL}
-          maxLength={256}
-          error={passwordError}
-          {...register('password', { deps: ['passwordConfirm'] })}
-        />
-        <PasswordField
-          label={t('passwordReset.passwordConfirm')}
-          placeholder={t('passwordReset.placeholder')}
-          autoComplete="new-password"
-          labelProps={REQUIRED_LABEL}
-          maxLength={256}
-          error={confirmError}
-          {...register('passwordConfirm')}
+        <NewPasswordFields
+          form={form}
+          mismatch={mismatch}
+          labels={{
+            password: t('passwordReset.password'),
+            confirm: t('passwordReset.passwordConfirm'),
+            placeholder: t('passwordReset.placeholder'),
+          }}
         />
         <Button type="submit" fullWidth loading={isSubmitting} disabled={mismatch || isSubmitting}>
           {t('passwordReset.submit')}

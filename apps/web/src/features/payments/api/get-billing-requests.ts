@@ -6,6 +6,7 @@ import {
   type RevivedDates,
 } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { billingRequestKeys } from './keys';
 
 /** A billing request as the api-client hands it over: its `…At` moments as Dates. */
 export type BillingRequestRow = RevivedDates<BillingRequest>;
@@ -20,7 +21,7 @@ export async function getBillingRequests(query: ListBillingRequestsQueryInput) {
 export function useBillingRequests(query: ListBillingRequestsQueryInput) {
   return useQuery(
     queryOptions({
-      queryKey: ['billing-requests', query],
+      queryKey: billingRequestKeys.list(query),
       queryFn: () => getBillingRequests(query),
       placeholderData: keepPreviousData,
     }),

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { billingEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { billingRequestKeys } from './keys';
 
 /** GET /billing-request/next-payment: the next payment expected, and this month's earnings so far (decision 052). */
 export async function getNextPayment() {
@@ -8,5 +9,5 @@ export async function getNextPayment() {
 }
 
 export function useNextPayment() {
-  return useQuery(queryOptions({ queryKey: ['billing-requests', 'next-payment'], queryFn: getNextPayment }));
+  return useQuery(queryOptions({ queryKey: billingRequestKeys.nextPayment(), queryFn: getNextPayment }));
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { POSTBACK_MACROS, POSTBACK_URL_MAX_LENGTH, PostbackBodySchema, type PostbackBody } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText, handleFormError } from '@/lib/form-errors';
-import { usePostbackOffers, useSavePostback } from '../api/postbacks';
+import { usePostbackOffers } from '../api/get-postback-offers';
+import { useSavePostback } from '../api/save-postback';
 import {
   goalOptions,
   insertMacro,

@@ -10,7 +10,8 @@ import {
   POSTBACK_TIMESTAMP_HEADER,
 } from '@portal/contracts';
 import { showSnackbar } from '@/lib/snackbar';
-import { usePostbackSecret, useRotatePostbackSecret } from '../api/postbacks';
+import { usePostbackSecret } from '../api/get-postback-secret';
+import { useRotatePostbackSecret } from '../api/rotate-postback-secret';
 
 const VERIFY_EXAMPLE = `// Node.js
 const payload = \`\${req.headers['x-delivery-id']}.\${req.headers['x-timestamp']}.\${fullRequestUrl}\`;

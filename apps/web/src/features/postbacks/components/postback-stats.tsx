@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatHour } from '@portal/contracts';
 import { WindowPagination } from '@/components/window-pagination';
 import { showSnackbar } from '@/lib/snackbar';
-import { STATS_PAGE_SIZE, usePostbackStats, useResendDelivery } from '../api/postbacks';
+import { STATS_PAGE_SIZE, usePostbackStats } from '../api/get-postback-stats';
+import { useResendDelivery } from '../api/resend-delivery';
 import { resendableAttempts } from '../postback-stats-rows';
 
 const when = (date: Date | null) => (date ? `${formatDate(date)} ${formatHour(date)}` : '');

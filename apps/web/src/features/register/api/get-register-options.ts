@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { registerEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { registerKeys } from './keys';
 
 export async function getRegisterOptions() {
   const { data } = await api.call(registerEndpoints.options);
@@ -8,7 +9,7 @@ export async function getRegisterOptions() {
 }
 
 export function registerOptionsQueryOptions() {
-  return queryOptions({ queryKey: ['register', 'options'], queryFn: getRegisterOptions, staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: registerKeys.options(), queryFn: getRegisterOptions, staleTime: 5 * 60_000 });
 }
 
 export function useRegisterOptions() {

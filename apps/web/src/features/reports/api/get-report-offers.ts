@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MAX_PAGE_SIZE, offersEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { reportKeys } from './keys';
 
 export type ReportOfferOption = { value: string; label: string };
 
@@ -13,5 +14,5 @@ export async function getReportOffers(): Promise<ReportOfferOption[]> {
 }
 
 export function useReportOffers() {
-  return useQuery(queryOptions({ queryKey: ['reports', 'offers'], queryFn: getReportOffers, staleTime: 5 * 60_000 }));
+  return useQuery(queryOptions({ queryKey: reportKeys.offers(), queryFn: getReportOffers, staleTime: 5 * 60_000 }));
 }

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BasicReportType } from '@portal/contracts';
-import { useBasicReport } from '../api/get-report';
+import { useBasicReport } from '../api/get-basic-report';
 import { hasDateRange, reportQueryOf } from '../report-filters';
 import { basicReportCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';

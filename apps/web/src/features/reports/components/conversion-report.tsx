@@ -9,7 +9,7 @@ import {
   type ConversionTotal,
 } from '@portal/contracts';
 import { paths } from '@/lib/paths';
-import { useConversionTotals } from '../api/get-report';
+import { useConversionTotals } from '../api/get-conversion-totals';
 import { hasDateRange, reportQueryOf } from '../report-filters';
 import { conversionCells, type ConversionCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';

@@ -1,7 +1,7 @@
 import { Alert, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-report';
+import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-paged-report';
 import { conversionReportQueryOf, hasDateRange, pagedReportQueryOf } from '../report-filters';
 import { useReportSearch } from '../use-report-search';
 import { ReportPagination } from './report-pagination';

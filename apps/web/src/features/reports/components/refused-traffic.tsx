@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount, type RefusedTrafficQuery } from '@portal/contracts';
 import { paths } from '@/lib/paths';
-import { useRefusedTraffic } from '../api/get-report';
+import { useRefusedTraffic } from '../api/get-refused-traffic';
 import { useReportOffers } from '../api/get-report-offers';
 import { hasDateRange, reportQueryOf } from '../report-filters';
 import { useReportSearch } from '../use-report-search';

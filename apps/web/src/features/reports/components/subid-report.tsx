@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { SUBID_GROUPINGS, flagEmoji, type BasicReportRow, type SubidGrouping, type SubidSort } from '@portal/contracts';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
-import { useSubidReport } from '../api/get-report';
+import { useSubidReport } from '../api/get-subid-report';
 import { defaultOrder, hasDateRange, subidReportQueryOf } from '../report-filters';
 import { basicReportCells, type RowLabels } from '../report-rows';
 import { useReportSearch } from '../use-report-search';

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { setupEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { setupKeys } from './keys';
 
 export async function checkSetupKey(key: string) {
   const { data } = await api.call(setupEndpoints.checkKey, { params: { key } });
@@ -10,7 +11,7 @@ export async function checkSetupKey(key: string) {
 export function useCheckSetupKey(key: string) {
   return useQuery(
     queryOptions({
-      queryKey: ['setup', 'check-key', key],
+      queryKey: setupKeys.checkKey(key),
       queryFn: () => checkSetupKey(key),
       staleTime: 0,
       gcTime: 0,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { shellKeys } from './keys';
 
 /**
  * The top bar's unread count. Its key sits under ['notifications'], so the notifications screen's
@@ -8,7 +9,7 @@ import { api } from '@/lib/api-client';
  */
 export function unreadCountQueryOptions() {
   return queryOptions({
-    queryKey: ['notifications', 'unread-count'],
+    queryKey: shellKeys.unreadCount(),
     queryFn: async () => (await api.call(notificationsEndpoints.unreadCount, {}, { silent: true })).data.unread,
     refetchInterval: 60_000,
     staleTime: 0,

@@ -1,85 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  advertisersEndpoints,
-  staffNewsEndpoints,
-  type AdvertiserCreate,
-  type StaffImageUpload,
-  type AdvertiserUpdate,
-  type EndpointData,
-  type PostbackLogOutcome,
-  type ProductCreate,
-  type ProductUpdate,
-  type RevivedDates,
-  type TestPostback,
-} from '@portal/contracts';
-import { api } from '@/lib/api-client';
-
-export type AdvertiserRow = RevivedDates<EndpointData<typeof advertisersEndpoints.list>>[number];
-export type AdvertiserData = RevivedDates<EndpointData<typeof advertisersEndpoints.get>>;
-export type ProductRow = AdvertiserData['products'][number];
-
-const key = ['staff-advertisers'] as const;
-/** Field errors are the forms' to show. */
-const formCall = { skipBadRequestHandling: true } as const;
-
-export const useAdvertisers = () =>
-  useQuery({
-    queryKey: [...key, 'list'],
-    queryFn: async () => (await api.call(advertisersEndpoints.list, {})).data ?? [],
-  });
-
-export const useAdvertiser = (id: number) =>
-  useQuery({
-    queryKey: [...key, 'one', id],
-    queryFn: async () => (await api.call(advertisersEndpoints.get, { params: { id } })).data,
-  });
-
-export const usePostbackLog = (id: number, outcome: PostbackLogOutcome | null, page: number, count: number) =>
-  useQuery({
-    queryKey: [...key, 'postbacks', id, outcome, page, count],
-    queryFn: async () => {
-      const answer = await api.call(advertisersEndpoints.postbacks, {
-        params: { id },
-        query: { page, count, ...(outcome ? { outcome } : {}) },
-      });
-      return { list: answer.data ?? [], total: answer.total ?? 0 };
-    },
-  });
-
-function useAdvertiserMutation<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
-}
-
-export const useCreateAdvertiser = () =>
-  useAdvertiserMutation((body: AdvertiserCreate) => api.call(advertisersEndpoints.create, { body }, formCall));
-
-export const useUpdateAdvertiser = (id: number) =>
-  useAdvertiserMutation((body: AdvertiserUpdate) =>
-    api.call(advertisersEndpoints.update, { params: { id }, body }, formCall),
-  );
-
-export const useRotateToken = (id: number) =>
-  useAdvertiserMutation((graceHours: number) =>
-    api.call(advertisersEndpoints.rotateToken, { params: { id }, body: { graceHours } }, formCall),
-  );
-
-export const useTestPostback = (id: number) =>
-  useAdvertiserMutation((body: TestPostback) =>
-    api.call(advertisersEndpoints.testPostback, { params: { id }, body }, formCall),
-  );
-
-export const useSaveProduct = (advertiserId: number) =>
-  useAdvertiserMutation(({ id, body }: { id: number | null; body: ProductCreate | ProductUpdate }) =>
-    id === null
-      ? api.call(
-          advertisersEndpoints.createProduct,
-          { params: { id: advertiserId }, body: body as ProductCreate },
-          formCall,
-        )
-      : api.call(advertisersEndpoints.updateProduct, { params: { id }, body }, formCall),
-  );
-
-/** A product logo, stored as a staff image (kind 'logo'): its id and URL. */
-export const uploadLogo = async (image: StaffImageUpload['image']) =>
-  (await api.call(staffNewsEndpoints.uploadImage, { body: { kind: 'logo', image } }, formCall)).data;
+export * from './create-advertiser';
+export * from './get-advertiser';
+export * from './get-advertisers';
+export * from './get-postback-log';
+export * from './rotate-token';
+export * from './save-product';
+export * from './test-postback';
+export * from './update-advertiser';
+export * from './upload-logo';

@@ -19,6 +19,7 @@ import {
 import { api, isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCaps, useReplaceCaps, type CapRow } from '../api/staff-offers';
+import { staffOfferKeys } from '../api/keys';
 
 const ALL_PARTNERS = 'all';
 const isMoney = (metric: CapMetric) => metric === 'payout' || metric === 'revenue';
@@ -51,7 +52,7 @@ export function OfferCaps({
   const [limit, setLimit] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const partners = useQuery({
-    queryKey: ['staff-offers', 'cap-partners', debounced],
+    queryKey: staffOfferKeys.partnerSearch('cap-partners', debounced),
     enabled: canWrite,
     queryFn: async () =>
       ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, status: 'active', ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore

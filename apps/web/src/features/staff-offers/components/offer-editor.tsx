@@ -62,6 +62,7 @@ import {
   type CatalogueOptionsData,
   type StaffOfferData,
 } from '../api/staff-offers';
+import { staffOfferKeys } from '../api/keys';
 
 /** One goal as the editor holds it: amounts and percents as typed. */
 type GoalDraft = {
@@ -289,7 +290,7 @@ function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null
     Object.fromEntries((offer?.allowedPartners ?? []).map((p) => [String(p.id), `${p.name} #${p.id}`])),
   );
   const partners = useQuery({
-    queryKey: ['staff-offers', 'partners', debounced],
+    queryKey: staffOfferKeys.partnerSearch('partners', debounced),
     enabled: draft.private,
     queryFn: async () =>
       ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore

@@ -13,6 +13,7 @@ import {
 import { api, isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
 import { useOverrideRequests, usePayoutOverrides, useRemoveOverride, useSetOverride } from '../api/staff-offers';
+import { staffOfferKeys } from '../api/keys';
 
 /**
  * A partner's own payout on a goal of the offer: listed for the partners the viewer reaches, set or
@@ -42,7 +43,7 @@ export function PayoutOverrides({
   const [percent, setPercent] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const partners = useQuery({
-    queryKey: ['staff-offers', 'override-partners', debounced],
+    queryKey: staffOfferKeys.partnerSearch('override-partners', debounced),
     enabled: canWrite,
     queryFn: async () =>
       ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, status: 'active', ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore

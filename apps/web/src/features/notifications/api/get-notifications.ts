@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { notificationsEndpoints } from '@portal/contracts';
 import { api } from '@/lib/api-client';
+import { notificationKeys } from './keys';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -10,7 +11,7 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
  */
 export function notificationsQueryOptions(page: number) {
   return queryOptions({
-    queryKey: ['notifications', 'list', page],
+    queryKey: notificationKeys.list(page),
     queryFn: async () => {
       const { data, total } = await api.call(notificationsEndpoints.list, {
         query: { page, count: NOTIFICATIONS_PAGE_SIZE },
@@ -24,15 +25,3 @@ export function notificationsQueryOptions(page: number) {
 export function useNotifications(page: number) {
   return useQuery(notificationsQueryOptions(page));
 }
-
-function useNotificationChange<V>(run: (value: V) => Promise<unknown>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
-  });
-}
-
-export const useMarkRead = () =>
-  useNotificationChange((id: number) => api.call(notificationsEndpoints.markRead, { params: { id } }));
-export const useMarkAllRead = () => useNotificationChange(() => api.call(notificationsEndpoints.markAllRead));

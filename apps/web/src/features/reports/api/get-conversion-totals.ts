@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type ConversionTotalsQuery, statisticsEndpoints } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+import { reportKeys } from './keys';
+
+/** GET /statistics/conversion/totals: the conversion report's totals row, per currency, over every page. */
+export async function getConversionTotals(query: ConversionTotalsQuery) {
+  const { data } = await api.call(statisticsEndpoints.conversionTotals, { query });
+  return data ?? [];
+}
+
+export function useConversionTotals(query: ConversionTotalsQuery, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: reportKeys.conversionTotals(query),
+      queryFn: () => getConversionTotals(query),
+      enabled,
+    }),
+  );
+}

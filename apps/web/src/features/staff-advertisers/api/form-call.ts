@@ -1,0 +1,2 @@
+/** Field errors are the forms' to show. */
+export const formCall = { skipBadRequestHandling: true } as const;

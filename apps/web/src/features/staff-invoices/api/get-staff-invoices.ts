@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import { billingEndpoints, type ListStaffInvoicesQueryInput } from '@portal/contracts';
+import { api } from '@/lib/api-client';
+import { staffInvoiceKeys } from './keys';
+
+/** GET /staff/invoices: the invoices within this staff member's billing reach, by status, paged. */
+export const useStaffInvoices = (query: ListStaffInvoicesQueryInput) =>
+  useQuery({
+    queryKey: staffInvoiceKeys.list(query),
+    queryFn: async () => {
+      const answer = await api.call(billingEndpoints.staffInvoices, { query });
+      return { list: answer.data ?? [], total: answer.total ?? 0 };
+    },
+  });

@@ -1,0 +1,1 @@
+export const formCall = { skipBadRequestHandling: true } as const;

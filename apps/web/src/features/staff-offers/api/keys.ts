@@ -1,0 +1,18 @@
+import type { StaffOffersQuery } from '@portal/contracts';
+
+/** The query keys of the staff offers screens; saving an offer or a creative reloads everything under `all`. */
+export const staffOfferKeys = {
+  all: ['staff-offers'] as const,
+  list: (query: StaffOffersQuery) => [...staffOfferKeys.all, 'list', query] as const,
+  detail: (id: number | null) => [...staffOfferKeys.all, 'one', id] as const,
+  options: () => [...staffOfferKeys.all, 'options'] as const,
+  /** An offer's overrides; its override requests sit under it, so a change to the overrides reloads both. */
+  overrides: (offerId: number) => [...staffOfferKeys.all, 'overrides', offerId] as const,
+  overrideRequests: (offerId: number) => [...staffOfferKeys.overrides(offerId), 'requests'] as const,
+  caps: (offerId: number) => [...staffOfferKeys.all, 'caps', offerId] as const,
+  creatives: (offerId: number) => [...staffOfferKeys.all, 'creatives', offerId] as const,
+  landingPages: (offerId: number) => [...staffOfferKeys.all, 'landing-pages', offerId] as const,
+  /** The partner pickers of the editor, the overrides and the caps, by what was typed. */
+  partnerSearch: (picker: 'partners' | 'override-partners' | 'cap-partners', search: string) =>
+    [...staffOfferKeys.all, picker, search] as const,
+};

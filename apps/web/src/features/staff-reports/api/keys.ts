@@ -1,0 +1,8 @@
+import type { NetworkBreakdown, NetworkReportQueryInput } from '@portal/contracts';
+
+/** The query keys of the network reports. */
+export const networkReportKeys = {
+  all: ['staff-reports'] as const,
+  report: (breakdown: NetworkBreakdown, query: NetworkReportQueryInput) =>
+    [...networkReportKeys.all, breakdown, query] as const,
+};
