@@ -126,7 +126,9 @@ test.describe('dashboard', () => {
     await expect(tile('quick-stats-conversions').getByTestId('value')).toHaveText(count(api.quick.conversions));
     await expect(tile('quick-stats-payout').getByTestId('label')).toHaveText('PAYOUT');
     await expect(tile('quick-stats-payout').getByTestId('value')).toHaveText(moneyList(api.quick.payout, currency));
-    await expect(tile('quick-stats-ytd-payout').getByTestId('label')).toHaveText('PAYOUT (2025 YTD)');
+    await expect(tile('quick-stats-ytd-payout').getByTestId('label')).toHaveText(
+      `PAYOUT (${localDay(new Date(), config.user.timezone).slice(0, 4)} YTD)`,
+    );
     await expect(tile('quick-stats-ytd-payout').getByTestId('value')).toHaveText(
       moneyList(api.quick.ytdPayout, currency),
     );

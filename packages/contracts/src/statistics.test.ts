@@ -9,6 +9,7 @@ import {
   formatLocalDate,
   formatLocalHour,
   localToday,
+  ytdPayoutLabel,
   presetRange,
   toLocalIso,
 } from './statistics.js';
@@ -131,5 +132,14 @@ describe('formatMoneyAmounts', () => {
   it('rounds the fraction of a minor unit an EPC keeps', () => {
     expect(plain(formatMoneyAmounts([{ currency: 'EUR', amount: 12.5 }], 'EUR'))).toBe('0,13 €');
     expect(plain(formatMoneyAmounts([{ currency: 'EUR', amount: 0.4 }], 'EUR'))).toBe('0,00 €');
+  });
+});
+
+describe('ytdPayoutLabel', () => {
+  it("keeps the spec's form with the year the figure covers, on the partner's wall clock", () => {
+    const eve = new Date('2026-12-31T23:30:00Z');
+    expect(ytdPayoutLabel(eve, null)).toBe('PAYOUT (2026 YTD)');
+    expect(ytdPayoutLabel(eve, '+02:00')).toBe('PAYOUT (2027 YTD)');
+    expect(ytdPayoutLabel(new Date('2027-01-01T02:00:00Z'), '-05:00')).toBe('PAYOUT (2026 YTD)');
   });
 });

@@ -32,8 +32,12 @@ export const TOP_OFFERS_LIMIT = 10;
 export const QUICK_STATS_DAYS = 7;
 /** The dashboard chart covers the last 30 days, today included. */
 export const DASHBOARD_CHART_DAYS = 30;
-/** The fixed label of the year-to-date payout tile (spec section 2), whatever the current year. */
-export const YTD_PAYOUT_LABEL = 'PAYOUT (2025 YTD)';
+/**
+ * The label of the year-to-date payout tile: the spec's 'PAYOUT (2025 YTD)' in its form, with the year the figure
+ * covers (the current year on the partner's wall clock) instead of the year the spec was observed.
+ */
+export const ytdPayoutLabel = (now: Date, offset: string | null | undefined): string =>
+  `PAYOUT (${localToday(now, offset).slice(0, 4)} YTD)`;
 
 /** The longest range one report call may cover, in days (both ends included). */
 export const MAX_REPORT_RANGE_DAYS = 731;

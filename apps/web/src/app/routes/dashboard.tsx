@@ -20,7 +20,7 @@ export function DashboardRoute() {
   return (
     <Stack gap="lg">
       <PageTitle mb={0}>{t('screen.dashboard')}</PageTitle>
-      {partner && <QuickStats currency={currency} />}
+      {partner && <QuickStats currency={currency} timezone={config.user.timezone} />}
       <NewsCarousel />
       {partner && (
         <>

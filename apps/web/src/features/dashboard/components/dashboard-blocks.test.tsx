@@ -2,13 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  GLOBAL_PERFORMANCE_ROWS,
-  statisticsEndpoints,
-  STATS_PERIODS,
-  YTD_PAYOUT_LABEL,
-  type EndpointWireData,
-} from '@portal/contracts';
+import { GLOBAL_PERFORMANCE_ROWS, statisticsEndpoints, STATS_PERIODS, type EndpointWireData } from '@portal/contracts';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { GlobalPerformanceBlock } from './global-performance';
 import { QuickStats } from './quick-stats';
@@ -44,13 +38,16 @@ describe('QuickStats', () => {
       'CLICKS',
       'CONVERSIONS',
       'PAYOUT',
-      YTD_PAYOUT_LABEL,
+      `PAYOUT (${new Date().getUTCFullYear()} YTD)`,
     ]);
     // The figure's line is there, one line high, hidden from assistive technology until the figure replaces it.
     for (const tile of tiles) expect(tile.querySelector('[aria-hidden="true"]')?.textContent).toBe('\u00a0');
   });
 
-  it('shows the 7-day figures and the fixed year-to-date label, 0 in the partner currency when empty', async () => {
+  it('shows the 7-day figures and the year-to-date label of the partner year, 0 in the partner currency when empty', async () => {
+    // New Year's Eve in UTC is already the new year two hours east: the label names the year the figure covers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-31T23:30:00Z'));
     fetchMock.mockImplementation(async () =>
       answerOf(statisticsEndpoints.quickStats, {
         startDate: '2026-03-09',
@@ -64,7 +61,8 @@ describe('QuickStats', () => {
         ytdPayout: [],
       }),
     );
-    render(<QuickStats currency="USD" />);
+    render(<QuickStats currency="USD" timezone="+02:00" />);
+    vi.useRealTimers();
     const block = await screen.findByTestId('quick-stats');
     expect(within(block).getByTestId('block-title').textContent).toBe('Quick Stats: Last 7 Days');
     const tile = async (id: string) => within(await within(block).findByTestId(id));
@@ -72,7 +70,7 @@ describe('QuickStats', () => {
     expect(plain((await tile('quick-stats-clicks')).getByTestId('value').textContent)).toBe('12 345');
     expect((await tile('quick-stats-conversions')).getByTestId('value').textContent).toBe('67');
     expect(plain((await tile('quick-stats-payout')).getByTestId('value').textContent)).toBe('1 234,56 € · 12,00 $US');
-    expect((await tile('quick-stats-ytd-payout')).getByTestId('label').textContent).toBe(YTD_PAYOUT_LABEL);
+    expect((await tile('quick-stats-ytd-payout')).getByTestId('label').textContent).toBe('PAYOUT (2027 YTD)');
     expect(plain((await tile('quick-stats-ytd-payout')).getByTestId('value').textContent)).toBe('0,00 $US');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/statistics/home/quick-stats');
   });

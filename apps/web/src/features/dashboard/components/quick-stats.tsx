@@ -1,13 +1,15 @@
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { YTD_PAYOUT_LABEL, formatMoneyAmounts } from '@portal/contracts';
+import { useState } from 'react';
+import { formatMoneyAmounts, ytdPayoutLabel } from '@portal/contracts';
 import { useQuickStats } from '../api/get-quick-stats';
 import { formatCount } from '../dashboard-format';
 import { BlockError, DashboardBlock, StatTile, StatTilePending } from './dashboard-block';
 
 /** 'Quick Stats: Last 7 Days' (spec section 2): clicks, conversions, payout and the year-to-date payout. */
-export function QuickStats({ currency }: { currency: string }) {
+export function QuickStats({ currency, timezone }: { currency: string; timezone?: string | null }) {
   const { t } = useTranslation();
+  const [ytdLabel] = useState(() => ytdPayoutLabel(new Date(), timezone));
   const stats = useQuickStats();
   const data = stats.data;
   const tiles: Array<{ label: string; value: (figures: NonNullable<typeof data>) => string; testId: string }> = [
@@ -22,9 +24,9 @@ export function QuickStats({ currency }: { currency: string }) {
       value: (f) => formatMoneyAmounts(f.payout, currency),
       testId: 'quick-stats-payout',
     },
-    // A fixed label whatever the year (spec section 2).
+    // The spec's label in its form, with the year the figure covers (spec section 2).
     {
-      label: YTD_PAYOUT_LABEL,
+      label: ytdLabel,
       value: (f) => formatMoneyAmounts(f.ytdPayout, currency),
       testId: 'quick-stats-ytd-payout',
     },
