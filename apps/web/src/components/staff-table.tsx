@@ -15,6 +15,12 @@ export type StaffColumn<Row> = {
   testId?: string;
   /** The cells' least width, for a column that must not wrap into a sliver. */
   minWidth?: number;
+  /** The header's width, for a column that should not take the table's spare room. */
+  width?: number;
+  /** A long unbroken value (an address) wraps anywhere rather than widening the table. */
+  breakAll?: boolean;
+  /** The cells never wrap (a date and hour). */
+  noWrap?: boolean;
 };
 
 /** The list's sort, as the address holds it (react-admin's `sort` / `order`): the screen owns the parameters. */
@@ -44,6 +50,8 @@ type StaffTableProps<Row> = {
   rowAttributes?: (row: Row) => Record<`data-${string}`, string | number | undefined>;
   loading: boolean;
   loadingTestId?: string;
+  /** What shows while loading, for a list inside a card that draws a small loader in place; else a centred loader. */
+  loadingView?: ReactNode;
   /** Shown instead of the table when truthy: a text is drawn red, a node as it is. */
   error?: ReactNode;
   /** Shown when there are no rows: a text is drawn dimmed, a node as it is. */
@@ -51,12 +59,16 @@ type StaffTableProps<Row> = {
   /** The last column's buttons for a row, under `actionsLabel`. */
   rowActions?: (row: Row) => ReactNode;
   actionsLabel?: string;
+  actionsWidth?: number;
   paging?: StaffTablePaging;
   sort?: StaffTableSort;
   /** Above the table once it has rows (a count); the table then sits in a tighter stack with it. */
   above?: ReactNode;
-  /** The width below which the table scrolls sideways in its own box (decision 032; native scrolling, decision 059). */
-  minWidth: number;
+  /**
+   * The width below which the table scrolls sideways in its own box (decision 032; native scrolling, decision 059);
+   * without it the table sits in its panel as it is (the small tables of an offer's page).
+   */
+  minWidth?: number;
   testId?: string;
   tableProps?: Omit<TableProps, 'children'>;
 };
@@ -73,10 +85,12 @@ export function StaffTable<Row>({
   rowAttributes,
   loading,
   loadingTestId,
+  loadingView,
   error,
   empty,
   rowActions,
   actionsLabel,
+  actionsWidth,
   paging,
   sort,
   above,
@@ -85,6 +99,7 @@ export function StaffTable<Row>({
   tableProps = { striped: true, highlightOnHover: true },
 }: StaffTableProps<Row>) {
   const { t } = useTranslation();
+  if (loading && loadingView) return <>{loadingView}</>;
   if (loading)
     return (
       <Center p="xl" data-testid={loadingTestId}>
@@ -93,45 +108,51 @@ export function StaffTable<Row>({
     );
   if (error) return typeof error === 'string' ? <Text c="red">{error}</Text> : <>{error}</>;
   if (!rows || rows.length === 0) return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : <>{empty}</>;
-  const table = (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table {...tableProps} data-testid={testId}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((column) =>
-              column.sortable && sort ? (
-                <SortableTh
-                  key={column.key}
-                  order={sort.by === column.key ? sort.order : null}
-                  onSort={() => sort.onSort(column.key)}
-                  data-testid={column.testId}
-                >
-                  {column.label}
-                </SortableTh>
-              ) : (
-                <Table.Th key={column.key} data-testid={column.testId}>
-                  {column.label}
-                </Table.Th>
-              ),
-            )}
-            {rowActions ? <Table.Th>{actionsLabel}</Table.Th> : null}
+  const grid = (
+    <Table {...tableProps} data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) =>
+            column.sortable && sort ? (
+              <SortableTh
+                key={column.key}
+                order={sort.by === column.key ? sort.order : null}
+                onSort={() => sort.onSort(column.key)}
+                data-testid={column.testId}
+              >
+                {column.label}
+              </SortableTh>
+            ) : (
+              <Table.Th key={column.key} w={column.width} data-testid={column.testId}>
+                {column.label}
+              </Table.Th>
+            ),
+          )}
+          {rowActions ? <Table.Th w={actionsWidth}>{actionsLabel}</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)} data-testid={rowTestId} {...rowAttributes?.(row)}>
+            {columns.map((column) => (
+              <Table.Td
+                key={column.key}
+                miw={column.minWidth}
+                style={
+                  column.breakAll ? { wordBreak: 'break-all' } : column.noWrap ? { whiteSpace: 'nowrap' } : undefined
+                }
+              >
+                {column.cell(row)}
+              </Table.Td>
+            ))}
+            {rowActions ? <Table.Td>{rowActions(row)}</Table.Td> : null}
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={rowKey(row)} data-testid={rowTestId} {...rowAttributes?.(row)}>
-              {columns.map((column) => (
-                <Table.Td key={column.key} miw={column.minWidth}>
-                  {column.cell(row)}
-                </Table.Td>
-              ))}
-              {rowActions ? <Table.Td>{rowActions(row)}</Table.Td> : null}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
+  const table =
+    minWidth === undefined ? grid : <Table.ScrollContainer minWidth={minWidth}>{grid}</Table.ScrollContainer>;
   const pages = paging ? (
     <WindowPagination
       page={paging.page}
