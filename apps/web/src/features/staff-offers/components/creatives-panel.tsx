@@ -1,28 +1,27 @@
 import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Image,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
+ActionIcon,Button,
+Group,
+Image,
+Paper,
+Select,
+Stack,
+Text,
+TextInput,
+Textarea,
+Title
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CREATIVE_KINDS, TRACKING_LINK_PLACEHOLDER, type CreativeKind } from '@portal/contracts';
-import { StaffTable, type StaffColumn } from '@/components/staff-table';
+import { CREATIVE_KINDS,TRACKING_LINK_PLACEHOLDER,type CreativeKind } from '@portal/contracts';
+import { StaffTable } from '@/components/staff-table';
 import { showSnackbar } from '@/lib/snackbar';
-import { useCreativeWrites, useStaffCreatives } from '../api/staff-offers';
-import { failed, type Errors } from './creative-errors';
-import { PictureInput, type Picture } from './picture-input';
+import { useCreativeWrites,useStaffCreatives } from '../api/staff-offers';
+import { failed,type Errors } from './creative-errors';
+import { PictureInput,type Picture } from './picture-input';
+import { creativeColumns } from './creative-columns';
 
-type CreativeRow = NonNullable<ReturnType<typeof useStaffCreatives>['data']>[number];
+
 
 export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -54,32 +53,7 @@ export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrit
     }
   };
 
-  const columns: StaffColumn<CreativeRow>[] = [
-    { key: 'name', label: t('staff.offers.creatives.name'), width: 220, cell: (c) => c.name },
-    {
-      key: 'kind',
-      label: t('staff.offers.creatives.kind'),
-      width: 170,
-      cell: (c) => (
-        <>
-          <Badge variant="light">{t(`offers.creatives.kinds.${c.kind}`)}</Badge>
-          {c.width && c.height ? <Text size="xs">{`${c.width} × ${c.height}`}</Text> : null}
-        </>
-      ),
-    },
-    {
-      key: 'preview',
-      label: t('staff.offers.creatives.preview'),
-      cell: (c) =>
-        c.image ? (
-          <Image src={c.image} alt={c.name} h={40} w="auto" fit="contain" />
-        ) : (
-          <Text size="xs" lineClamp={2} ff="monospace">
-            {c.html ?? c.text}
-          </Text>
-        ),
-    },
-  ];
+  const columns = creativeColumns(t);
 
   return (
     <Paper withBorder p="md" radius="md" data-testid="staff-offer-creatives">

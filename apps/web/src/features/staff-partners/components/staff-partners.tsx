@@ -1,27 +1,24 @@
-import { Anchor, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox,Group,Stack,Text,TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect,useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
-  ACCOUNT_TYPES,
-  ACCOUNT_TYPE_LABELS,
-  PARTNER_STATUSES,
-  STAFF_PARTNER_SORTS,
-  formatDate,
-  type AccountType,
-  type PartnerStatus,
-  type StaffPartnersQuery,
+ACCOUNT_TYPES,
+ACCOUNT_TYPE_LABELS,
+PARTNER_STATUSES,
+STAFF_PARTNER_SORTS,type AccountType,
+type PartnerStatus,
+type StaffPartnersQuery
 } from '@portal/contracts';
-import { StaffTable, type StaffColumn } from '@/components/staff-table';
+import { StaffTable } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useConfig } from '@/lib/config';
-import { paths } from '@/lib/paths';
-import { useAssignableManagers, useStaffPartners, useViewAsPartner, type StaffPartnerRow } from '../api/staff-partners';
-import { HistoryDialog, StatusDialog, type Target } from './partner-status-dialogs';
+import { useAssignableManagers,useStaffPartners,useViewAsPartner,type StaffPartnerRow } from '../api/staff-partners';
+import { HistoryDialog,StatusDialog,type Target } from './partner-status-dialogs';
 import { PartnerRowActions } from './partner-row-actions';
-import { MissingDocumentsBadge, PartnerStatusBadge } from './partner-badges';
+import { partnerColumns } from './partner-columns';
 
 const PAGE_SIZE = 50;
 
@@ -84,53 +81,7 @@ export function StaffPartners() {
 
   const sortBy = (name: string) =>
     set({ sortName: name, sortOrder: query.sortName === name && query.sortOrder === 'asc' ? 'desc' : 'asc' });
-  const columns: StaffColumn<StaffPartnerRow>[] = [
-    {
-      key: 'companyName',
-      label: t('staff.partners.columns.partner'),
-      sortable: true,
-      testId: 'staff-partners-sort-companyName',
-      minWidth: 220,
-      cell: (partner) => (
-        <Stack gap={2}>
-          <Anchor component={Link} to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
-            {partner.displayName}
-          </Anchor>
-          <MissingDocumentsBadge missing={partner.missingDocuments} />
-        </Stack>
-      ),
-    },
-    { key: 'email', label: t('staff.partners.columns.email'), cell: (partner) => partner.email },
-    {
-      key: 'accountManager',
-      label: t('staff.partners.columns.accountManager'),
-      cell: (partner) => partner.accountManager?.name ?? '—',
-    },
-    {
-      key: 'accountType',
-      label: t('staff.partners.columns.accountType'),
-      cell: (partner) => ACCOUNT_TYPE_LABELS[partner.accountType],
-    },
-    {
-      key: 'status',
-      label: t('staff.partners.columns.status'),
-      sortable: true,
-      minWidth: 124,
-      cell: (partner) => <PartnerStatusBadge status={partner.status} />,
-    },
-    {
-      key: 'createdAt',
-      label: t('staff.partners.columns.requested'),
-      sortable: true,
-      cell: (partner) => (partner.createdAt ? formatDate(partner.createdAt) : '—'),
-    },
-    {
-      key: 'lastActivityAt',
-      label: t('staff.partners.columns.lastActivity'),
-      sortable: true,
-      cell: (partner) => (partner.lastActivityAt ? formatDate(partner.lastActivityAt) : '—'),
-    },
-  ];
+  const columns = partnerColumns(t);
   const body = (
     <StaffTable
       columns={columns}
