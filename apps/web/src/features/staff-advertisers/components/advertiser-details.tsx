@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Switch, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AdvertiserUpdateSchema, EmailOrBlankSchema, PAYMENT_CURRENCIES } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
 import { handleFormError } from '@/lib/form-errors';

@@ -1,27 +1,26 @@
 import {
-ActionIcon,Button,
-Group,
-Image,
-Paper,
-Select,
-Stack,
-Text,
-TextInput,
-Textarea,
-Title
+  ActionIcon,
+  Button,
+  Group,
+  Image,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
 } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CREATIVE_KINDS,TRACKING_LINK_PLACEHOLDER,type CreativeKind } from '@portal/contracts';
+import { CREATIVE_KINDS, TRACKING_LINK_PLACEHOLDER, type CreativeKind } from '@portal/contracts';
 import { StaffTable } from '@/components/staff-table';
 import { showSnackbar } from '@/lib/snackbar';
-import { useCreativeWrites,useStaffCreatives } from '../api/staff-offers';
-import { failed,type Errors } from './creative-errors';
-import { PictureInput,type Picture } from './picture-input';
+import { useCreativeWrites, useStaffCreatives } from '../api/staff-offers';
+import { failed, type Errors } from './creative-errors';
+import { PictureInput, type Picture } from './picture-input';
 import { creativeColumns } from './creative-columns';
-
-
 
 export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrite: boolean }) {
   const { t } = useTranslation();

@@ -1,14 +1,11 @@
-import { Anchor,Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
-import {
-ACCOUNT_TYPE_LABELS,formatDate
-} from '@portal/contracts';
+import { ACCOUNT_TYPE_LABELS, formatDate } from '@portal/contracts';
 import { type StaffColumn } from '@/components/staff-table';
 import { paths } from '@/lib/paths';
 import { type StaffPartnerRow } from '../api/staff-partners';
-import { MissingDocumentsBadge,PartnerStatusBadge } from './partner-badges';
+import { MissingDocumentsBadge, PartnerStatusBadge } from './partner-badges';
 import type { TFunction } from 'i18next';
-
 
 /** The partners list's columns; the status, request and activity dates and the name sort (decision 040). */
 export function partnerColumns(t: TFunction): StaffColumn<StaffPartnerRow>[] {

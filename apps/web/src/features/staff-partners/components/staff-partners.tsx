@@ -1,22 +1,23 @@
-import { Checkbox,Group,Stack,Text,TextInput } from '@mantine/core';
+import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect,useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
-ACCOUNT_TYPES,
-ACCOUNT_TYPE_LABELS,
-PARTNER_STATUSES,
-STAFF_PARTNER_SORTS,type AccountType,
-type PartnerStatus,
-type StaffPartnersQuery
+  ACCOUNT_TYPES,
+  ACCOUNT_TYPE_LABELS,
+  PARTNER_STATUSES,
+  STAFF_PARTNER_SORTS,
+  type AccountType,
+  type PartnerStatus,
+  type StaffPartnersQuery,
 } from '@portal/contracts';
 import { StaffTable } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useConfig } from '@/lib/config';
-import { useAssignableManagers,useStaffPartners,useViewAsPartner,type StaffPartnerRow } from '../api/staff-partners';
-import { HistoryDialog,StatusDialog,type Target } from './partner-status-dialogs';
+import { useAssignableManagers, useStaffPartners, useViewAsPartner, type StaffPartnerRow } from '../api/staff-partners';
+import { HistoryDialog, StatusDialog, type Target } from './partner-status-dialogs';
 import { PartnerRowActions } from './partner-row-actions';
 import { partnerColumns } from './partner-columns';
 
