@@ -8,7 +8,7 @@ import { StaffTable, type StaffColumn } from './staff-table';
 type Row = { id: number; name: string };
 
 const COLUMNS: StaffColumn<Row>[] = [
-  { key: 'id', label: 'Id', cell: (row) => row.id },
+  { key: 'id', label: 'Id', cell: (row) => row.id, cellTestId: 'cell-id' },
   { key: 'name', label: 'Name', cell: (row) => row.name, sortable: true, testId: 'sort-name' },
 ];
 const ROWS: Row[] = [
@@ -80,6 +80,7 @@ describe('StaffTable', () => {
         .getAllByRole('cell')
         .map((td) => td.textContent),
     ).toEqual(['2', 'Beta', 'Open Beta']);
+    expect(screen.getAllByTestId('cell-id').map((td) => td.textContent)).toEqual(['1', '2']);
     await userEvent.click(screen.getByRole('button', { name: 'Open Beta' }));
     expect(act).toHaveBeenCalledWith(2);
   });

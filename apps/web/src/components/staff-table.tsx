@@ -21,6 +21,8 @@ export type StaffColumn<Row> = {
   breakAll?: boolean;
   /** The cells never wrap (a date and hour). */
   noWrap?: boolean;
+  /** Each cell's test id. */
+  cellTestId?: string;
 };
 
 /** The list's sort, as the address holds it (react-admin's `sort` / `order`): the screen owns the parameters. */
@@ -50,7 +52,7 @@ type StaffTableProps<Row> = {
   rowAttributes?: (row: Row) => Record<`data-${string}`, string | number | undefined>;
   loading: boolean;
   loadingTestId?: string;
-  /** What shows while loading, for a list inside a card that draws a small loader in place; else a centred loader. */
+  /** What shows while loading (a small loader, or nothing) for a list inside a card; else a centred loader. */
   loadingView?: ReactNode;
   /** Shown instead of the table when truthy: a text is drawn red, a node as it is. */
   error?: ReactNode;
@@ -99,7 +101,7 @@ export function StaffTable<Row>({
   tableProps = { striped: true, highlightOnHover: true },
 }: StaffTableProps<Row>) {
   const { t } = useTranslation();
-  if (loading && loadingView) return <>{loadingView}</>;
+  if (loading && loadingView !== undefined) return <>{loadingView}</>;
   if (loading)
     return (
       <Center p="xl" data-testid={loadingTestId}>
@@ -138,6 +140,7 @@ export function StaffTable<Row>({
               <Table.Td
                 key={column.key}
                 miw={column.minWidth}
+                data-testid={column.cellTestId}
                 style={
                   column.breakAll ? { wordBreak: 'break-all' } : column.noWrap ? { whiteSpace: 'nowrap' } : undefined
                 }
