@@ -25,6 +25,23 @@ const TYPED_FIXTURES = {
     'Answer with answerOf(endpoint, data), errorOf(status, message) or configAnswer(): typed from the contracts.',
 };
 
+/**
+ * The files whose functions are over 150 lines today (see the max-lines-per-function block below), each with its
+ * longest: the seed's demo data, the app's assembly, two route plugins and a few screens' forms.
+ */
+const LONG_FUNCTIONS = [
+  'apps/server/src/app.ts', // buildApp
+  'apps/server/src/modules/auth/auth.routes.ts', // the auth routes plugin
+  'apps/server/src/modules/offers/offers.routes.ts', // the offers routes plugin
+  'apps/server/src/seed/seed.ts', // seedDemo
+  'apps/web/src/features/postbacks/components/postback-form.tsx', // PostbackForm
+  'apps/web/src/features/staff-invoices/components/staff-invoices.tsx', // StaffInvoices
+  'apps/web/src/features/staff-news/components/news-editor.tsx', // NewsEditor
+  'apps/web/src/features/staff-offers/components/editor-form.tsx', // EditorForm
+  'apps/web/src/features/staff-users/components/staff-user-form.tsx', // StaffUserForm
+  'apps/web/src/sign-in-page/sign-in-page.ts', // startSignInPage
+];
+
 const CSV_PATH = { name: 'csv-stringify', message: 'Write CSV with csvStringifier from lib/csv.ts.' };
 const FRONT_DOOR = "Modules reach each other only through the other module's index.ts (decision 035).";
 
@@ -222,6 +239,15 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  // A function of more than 150 lines (blank lines and comments aside) is too long to read at once: a warning, so that
+  // it is split when next touched. The root lint allows no warning, so the files holding today's longer functions are
+  // listed in LONG_FUNCTIONS (top of this file); take a file off the list once its functions are split. Tests are left
+  // out: a describe block is a list of cases, not a function to split.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', ...LONG_FUNCTIONS],
+    rules: { 'max-lines-per-function': ['warn', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   // The web's layers point one way: lib/ and components/ ← features/ ← app/ (bulletproof-react's zones).
   {

@@ -197,4 +197,16 @@ describe('lint rules', () => {
     expect(await ruleIdsOf(raw, 'apps/web/src/app/router.test.ts')).toEqual(['no-restricted-imports']);
     expect(await ruleIdsOf(typed, 'apps/web/src/features/offers/components/offer-list.test.tsx')).toEqual([]);
   });
+
+  it('warns of a function over 150 lines, but not in a test or a listed file', async () => {
+    const long = (lines: number) =>
+      `export function f(): number {\n  let n = 0;\n${'  n += 1;\n'.repeat(lines - 4)}  return n;\n}\n`;
+    expect(await ruleIdsOf(long(160), 'apps/web/src/features/offers/components/planted.tsx')).toEqual([
+      'max-lines-per-function',
+    ]);
+    expect(await ruleIdsOf(long(160), 'apps/server/src/modules/offers/planted.ts')).toEqual(['max-lines-per-function']);
+    expect(await ruleIdsOf(long(150), 'apps/server/src/modules/offers/planted.ts')).toEqual([]);
+    expect(await ruleIdsOf(long(160), 'apps/web/src/features/offers/components/planted.test.tsx')).toEqual([]);
+    expect(await ruleIdsOf(long(160), 'apps/server/src/seed/seed.ts')).toEqual([]);
+  });
 });

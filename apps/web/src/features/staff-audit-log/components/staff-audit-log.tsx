@@ -1,13 +1,13 @@
-import { Badge, Button, Center, Code, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { AUDIT_ENTITY_TYPES, formatDate, formatHour, type AuditChange, type AuditEntityType } from '@portal/contracts';
 import { DayInput } from '@/components/day-input';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
-import { WindowPagination } from '@/components/window-pagination';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useConfig } from '@/lib/config';
-import { useAuditLog, type AuditFilter } from '../api/audit-log';
+import { useAuditLog, type AuditFilter, type AuditRow } from '../api/audit-log';
 
 const PAGE_SIZE = 50;
 
@@ -78,73 +78,54 @@ export function StaffAuditLog() {
     setParams(next);
   };
 
-  let body;
-  if (log.isPending) {
-    body = (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  } else if (log.isError) {
-    body = <Text c="red">{t('staff.audit.loadError')}</Text>;
-  } else if (log.data.list.length === 0) {
-    body = <Text data-testid="audit-empty">{t('staff.audit.empty')}</Text>;
-  } else {
-    const { list, total } = log.data;
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('staff.audit.columns.when')}</Table.Th>
-                <Table.Th>{t('staff.audit.columns.who')}</Table.Th>
-                <Table.Th>{t('staff.audit.columns.what')}</Table.Th>
-                <Table.Th>{t('staff.audit.columns.changes')}</Table.Th>
-                <Table.Th>{t('staff.audit.columns.reason')}</Table.Th>
-                <Table.Th>{t('staff.audit.columns.ip')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((entry) => (
-                <Table.Tr key={entry.id} data-testid="audit-row">
-                  <Table.Td>
-                    {entry.createdAt ? `${formatDate(entry.createdAt)} ${formatHour(entry.createdAt)}` : '—'}
-                  </Table.Td>
-                  <Table.Td>{entry.actor ? entry.actor.name : t('staff.audit.system')}</Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Badge variant="light">
-                        {t(`staff.audit.actions.${entry.action}`, { defaultValue: entry.action })}
-                      </Badge>
-                      <Text size="sm">
-                        {t(`staff.audit.entities.${entry.entityType}`, { defaultValue: entry.entityType })} #
-                        {entry.entityId}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Changes changes={entry.changes} />
-                  </Table.Td>
-                  <Table.Td>{entry.reason ?? '—'}</Table.Td>
-                  <Table.Td>{entry.ip ?? '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {total > PAGE_SIZE ? (
-          <WindowPagination
-            page={page}
-            totalPages={Math.ceil(total / PAGE_SIZE)}
-            onChange={setPage}
-            label={t('staff.audit.pages')}
-            testId="audit-pages"
-          />
-        ) : null}
-      </>
-    );
-  }
+  const columns: StaffColumn<AuditRow>[] = [
+    {
+      key: 'when',
+      label: t('staff.audit.columns.when'),
+      cell: (entry) => (entry.createdAt ? `${formatDate(entry.createdAt)} ${formatHour(entry.createdAt)}` : '—'),
+    },
+    {
+      key: 'who',
+      label: t('staff.audit.columns.who'),
+      cell: (entry) => (entry.actor ? entry.actor.name : t('staff.audit.system')),
+    },
+    {
+      key: 'what',
+      label: t('staff.audit.columns.what'),
+      cell: (entry) => (
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="light">{t(`staff.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Badge>
+          <Text size="sm">
+            {t(`staff.audit.entities.${entry.entityType}`, { defaultValue: entry.entityType })} #{entry.entityId}
+          </Text>
+        </Group>
+      ),
+    },
+    { key: 'changes', label: t('staff.audit.columns.changes'), cell: (entry) => <Changes changes={entry.changes} /> },
+    { key: 'reason', label: t('staff.audit.columns.reason'), cell: (entry) => entry.reason ?? '—' },
+    { key: 'ip', label: t('staff.audit.columns.ip'), cell: (entry) => entry.ip ?? '—' },
+  ];
+  const body = (
+    <StaffTable
+      columns={columns}
+      rows={log.data?.list}
+      rowKey={(entry) => entry.id}
+      rowTestId="audit-row"
+      loading={log.isPending}
+      error={log.isError && t('staff.audit.loadError')}
+      empty={<Text data-testid="audit-empty">{t('staff.audit.empty')}</Text>}
+      minWidth={900}
+      tableProps={{ striped: true, verticalSpacing: 'xs' }}
+      paging={{
+        page,
+        total: log.data?.total ?? 0,
+        pageSize: PAGE_SIZE,
+        onChange: setPage,
+        label: t('staff.audit.pages'),
+        testId: 'audit-pages',
+      }}
+    />
+  );
 
   return (
     <Stack gap="md">

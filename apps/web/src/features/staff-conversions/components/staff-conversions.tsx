@@ -1,12 +1,14 @@
-import { Button, Center, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatHour, formatMoneyMinor } from '@portal/contracts';
-import { WindowPagination } from '@/components/window-pagination';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { showSnackbar } from '@/lib/snackbar';
 import { usePendingConversions, useReviewConversion } from '../api/staff-conversions';
 
 const PAGE_SIZE = 50;
+
+type PendingConversion = NonNullable<ReturnType<typeof usePendingConversions>['data']>['list'][number];
 
 /** The pending conversions of the partners a staff member handles: approve or decline each (decision 023). */
 export function StaffConversions() {
@@ -32,79 +34,65 @@ export function StaffConversions() {
       },
     );
 
-  if (conversions.isPending) {
-    return (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  }
-  if (conversions.isError) return <Text c="red">{t('staff.conversions.loadError')}</Text>;
-  const { list, total } = conversions.data;
-  if (list.length === 0) return <Text data-testid="staff-conversions-empty">{t('staff.conversions.empty')}</Text>;
+  const columns: StaffColumn<PendingConversion>[] = [
+    { key: 'id', label: t('staff.conversions.columns.id'), cell: (conversion) => conversion.id },
+    {
+      key: 'date',
+      label: t('staff.conversions.columns.date'),
+      cell: (conversion) =>
+        conversion.createdAt ? `${formatDate(conversion.createdAt)} ${formatHour(conversion.createdAt)}` : '—',
+    },
+    { key: 'partner', label: t('staff.conversions.columns.partner'), cell: (conversion) => `#${conversion.partnerId}` },
+    { key: 'offer', label: t('staff.conversions.columns.offer'), cell: (conversion) => `#${conversion.offerId}` },
+    { key: 'goal', label: t('staff.conversions.columns.goal'), cell: (conversion) => conversion.goal },
+    {
+      key: 'payout',
+      label: t('staff.conversions.columns.payout'),
+      cell: (conversion) => formatMoneyMinor(conversion.payout, conversion.currency),
+    },
+  ];
   return (
     <Stack gap="md">
-      <Table.ScrollContainer minWidth={760}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('staff.conversions.columns.id')}</Table.Th>
-              <Table.Th>{t('staff.conversions.columns.date')}</Table.Th>
-              <Table.Th>{t('staff.conversions.columns.partner')}</Table.Th>
-              <Table.Th>{t('staff.conversions.columns.offer')}</Table.Th>
-              <Table.Th>{t('staff.conversions.columns.goal')}</Table.Th>
-              <Table.Th>{t('staff.conversions.columns.payout')}</Table.Th>
-              <Table.Th>{t('staff.conversions.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((conversion) => (
-              <Table.Tr key={conversion.id} data-testid="staff-conversion-row">
-                <Table.Td>{conversion.id}</Table.Td>
-                <Table.Td>
-                  {conversion.createdAt
-                    ? `${formatDate(conversion.createdAt)} ${formatHour(conversion.createdAt)}`
-                    : '—'}
-                </Table.Td>
-                <Table.Td>#{conversion.partnerId}</Table.Td>
-                <Table.Td>#{conversion.offerId}</Table.Td>
-                <Table.Td>{conversion.goal}</Table.Td>
-                <Table.Td>{formatMoneyMinor(conversion.payout, conversion.currency)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="compact-sm"
-                      color="green"
-                      loading={review.isPending && review.variables?.id === conversion.id}
-                      onClick={() => decide(conversion.id, 'approved')}
-                    >
-                      {t('staff.conversions.approve')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      disabled={review.isPending && review.variables?.id === conversion.id}
-                      onClick={() => decide(conversion.id, 'rejected')}
-                    >
-                      {t('staff.conversions.decline')}
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {total > PAGE_SIZE ? (
-        <WindowPagination
-          page={page}
-          totalPages={Math.ceil(total / PAGE_SIZE)}
-          onChange={setPage}
-          label={t('staff.conversions.pages')}
-          testId="staff-conversions-pages"
-        />
-      ) : null}
+      <StaffTable
+        columns={columns}
+        rows={conversions.data?.list}
+        rowKey={(conversion) => conversion.id}
+        rowTestId="staff-conversion-row"
+        loading={conversions.isPending}
+        error={conversions.isError && t('staff.conversions.loadError')}
+        empty={<Text data-testid="staff-conversions-empty">{t('staff.conversions.empty')}</Text>}
+        minWidth={760}
+        actionsLabel={t('staff.conversions.columns.actions')}
+        rowActions={(conversion) => (
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              size="compact-sm"
+              color="green"
+              loading={review.isPending && review.variables?.id === conversion.id}
+              onClick={() => decide(conversion.id, 'approved')}
+            >
+              {t('staff.conversions.approve')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              color="red"
+              disabled={review.isPending && review.variables?.id === conversion.id}
+              onClick={() => decide(conversion.id, 'rejected')}
+            >
+              {t('staff.conversions.decline')}
+            </Button>
+          </Group>
+        )}
+        paging={{
+          page,
+          total: conversions.data?.total ?? 0,
+          pageSize: PAGE_SIZE,
+          onChange: setPage,
+          label: t('staff.conversions.pages'),
+          testId: 'staff-conversions-pages',
+        }}
+      />
     </Stack>
   );
 }

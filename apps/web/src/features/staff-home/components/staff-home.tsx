@@ -1,5 +1,4 @@
-import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -8,24 +7,14 @@ import {
   formatHour,
   formatMoneyAmounts,
   formatMoneyMinor,
-  formatPayout,
   type NetworkFigures,
   type NetworkReportRow,
   type StaffHome as StaffHomeData,
 } from '@portal/contracts';
-import { DecisionDialog } from '@/components/decision-dialog';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
-import { showSnackbar } from '@/lib/snackbar';
-import {
-  useCapAlerts,
-  useDecideOverrideRequest,
-  useHomeNumbers,
-  usePendingOverrideRequests,
-  useStaffHome,
-  useStaffNotifications,
-  type OverrideRequestRow as PayoutOverrideRequest,
-} from '../api/staff-home';
+import { useCapAlerts, useHomeNumbers, useStaffHome, useStaffNotifications } from '../api/staff-home';
+import { OverrideRequests } from './override-requests';
 
 type Queue = {
   key: keyof StaffHomeData;
@@ -92,99 +81,6 @@ export function StaffHome() {
     </Stack>
   );
 }
-
-/**
- * The payouts account and team managers asked for above the approval step (decision 063), for admins: each with what
- * the partner earns now, what was asked, the goal's revenue and the margin left; approved it applies, refused (with a
- * reason) it does not. The server refuses an admin its own request.
- */
-function OverrideRequests() {
-  const { t } = useTranslation();
-  const requests = usePendingOverrideRequests(true);
-  const decide = useDecideOverrideRequest();
-  const [refusing, setRefusing] = useState<PayoutOverrideRequest | null>(null);
-  const list = requests.data ?? [];
-  const partnerOf = (r: PayoutOverrideRequest) => `${r.partner.name} #${r.partner.id}`;
-  const payout = (r: PayoutOverrideRequest, sides: { amount: number | null; percent: number | null }) =>
-    formatPayout({ ...sides, currency: r.offer.currency }) || '—';
-  const approve = (r: PayoutOverrideRequest) =>
-    decide.mutate({ id: r.id, body: { status: 'approved' } }, { onSuccess: () => showSnackbar({ kind: 'success', message: t('staff.home.overrideRequests.approved', { partner: partnerOf(r) }) }) }); // prettier-ignore
-  return (
-    <Card withBorder padding="lg" data-testid="staff-home-override-requests">
-      <Stack gap="xs">
-        <Title order={2} size="h4">
-          {t('staff.home.overrideRequests.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('staff.home.overrideRequests.hint')}
-        </Text>
-        {requests.isError ? <Text c="red">{t('staff.home.loadError')}</Text> : null}
-        {requests.isSuccess && list.length === 0 ? <Text size="sm">{t('staff.home.overrideRequests.none')}</Text> : null}
-        {list.length > 0 ? (
-          <Table.ScrollContainer minWidth={900}>
-            <Table data-testid="staff-home-override-requests-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {(['offer', 'partner', 'goal', 'current', 'requested', 'revenue', 'margin', 'requester', 'date', 'actions'] as const).map((column) => (
-                    <Table.Th key={column}>{t(`staff.home.overrideRequests.${column}`)}</Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.map((r) => (
-                  <Table.Tr key={r.id} data-testid="staff-home-override-request" data-id={r.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.staffOffer.href(r.offer.id)}>
-                        {`${r.offer.name} #${r.offer.id}`}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.staffPartner.href(r.partner.id)}>
-                        {partnerOf(r)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{r.goal}</Table.Td>
-                    <Table.Td data-testid="override-request-current">{payout(r, r.currentPayout)}</Table.Td>
-                    <Table.Td data-testid="override-request-requested">{payout(r, { amount: r.payoutAmount, percent: r.payoutPercent })}</Table.Td>
-                    <Table.Td>{payout(r, r.revenue)}</Table.Td>
-                    <Table.Td data-testid="override-request-margin">{payout(r, r.margin)}</Table.Td>
-                    <Table.Td>{r.requestedBy.name}</Table.Td>
-                    <Table.Td>{r.requestedAt ? formatDate(r.requestedAt) : ''}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="compact-sm" color="green" onClick={() => approve(r)} loading={decide.isPending && decide.variables?.id === r.id} data-testid="override-request-approve">
-                          {t('staff.home.overrideRequests.approve')}
-                        </Button>
-                        <Button size="compact-sm" variant="light" color="red" onClick={() => setRefusing(r)} data-testid="override-request-refuse">
-                          {t('staff.home.overrideRequests.refuse')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        ) : null}
-      </Stack>
-      {refusing ? (
-        <DecisionDialog
-          title={t('staff.home.overrideRequests.refuseTitle', { partner: partnerOf(refusing) })}
-          explain={t('staff.home.overrideRequests.refuseHint')}
-          confirmLabel={t('staff.home.overrideRequests.refuse')}
-          confirmColor="red"
-          reasonRequired
-          testId="override-request-refusal"
-          onClose={() => setRefusing(null)}
-          onConfirm={async ({ reason }) => {
-            await decide.mutateAsync({ id: refusing.id, body: { status: 'refused', reason: reason ?? '' } });
-            showSnackbar({ kind: 'success', message: t('staff.home.overrideRequests.refused', { partner: partnerOf(refusing) }) }); // prettier-ignore
-          }}
-        />
-      ) : null}
-    </Card>
-  );
-} // prettier-ignore
 
 /** The offers whose caps are at 90 % or more in their current period (decision 045), most used first. */
 function CapAlerts() {

@@ -1,48 +1,12 @@
-import {
-  Badge,
-  Button,
-  Center,
-  FileInput,
-  Group,
-  Image,
-  Loader,
-  Modal,
-  MultiSelect,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import {
-  NEWS_CONTENT_MAX,
-  NEWS_EXCERPT_MAX,
-  NEWS_STATES,
-  NEWS_TITLE_MAX,
-  formatDate,
-  formatHour,
-  type NewsAudience,
-  type NewsCreate,
-  type NewsState,
-} from '@portal/contracts';
-import { SafeHtml } from '@/components/safe-html';
-import { WindowPagination } from '@/components/window-pagination';
-import { handleFormError } from '@/lib/form-errors';
-import { isTooLarge, readAsUpload } from '@/lib/read-file';
+import { NEWS_STATES, formatDate, formatHour, type NewsAudience, type NewsState } from '@portal/contracts';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
+import { NewsEditor } from './news-editor';
 import { showSnackbar } from '@/lib/snackbar';
-import {
-  uploadImage,
-  useAudienceOptions,
-  useDeleteNews,
-  useSaveNews,
-  useStaffNews,
-  type StaffNewsRow,
-} from '../api/staff-news';
+import { useDeleteNews, useStaffNews, type StaffNewsRow } from '../api/staff-news';
 
 const PAGE_SIZE = 50;
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'yellow', published: 'green' };
@@ -59,72 +23,63 @@ export function StaffNews() {
   const items = useStaffNews(state === 'all' ? null : state, page, PAGE_SIZE);
   const remove = useDeleteNews();
   const [editing, setEditing] = useState<StaffNewsRow | 'new' | null>(null);
-  let body;
-  if (items.isPending)
-    body = (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  else if (items.isError) body = <Text c="red">{t('errors.generic')}</Text>;
-  else if (items.data.list.length === 0) body = <Text c="dimmed">{t('staff.news.empty')}</Text>;
-  else
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={820}>
-          <Table striped data-testid="staff-news-table">
-            <Table.Thead>
-              <Table.Tr>
-                {['title', 'state', 'publishedAt', 'audience', 'actions'].map((column) => (
-                  <Table.Th key={column}>{t(`staff.news.columns.${column}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.data.list.map((item) => (
-                <Table.Tr key={item.id} data-testid="staff-news-row">
-                  <Table.Td>{item.title}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_COLORS[item.state]} variant="light">
-                      {t(`staff.news.states.${item.state}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{when(item.publishedAt)}</Table.Td>
-                  <Table.Td>{audienceText(t, item.audience)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="compact-sm" variant="subtle" onClick={() => setEditing(item)}>
-                        {t('staff.news.edit')}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() =>
-                          window.confirm(t('staff.news.confirmDelete', { title: item.title })) &&
-                          remove.mutate(item.id, {
-                            onSuccess: () => showSnackbar({ kind: 'success', message: t('staff.news.deleted') }),
-                          })
-                        }
-                      >
-                        {t('staff.news.delete')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <WindowPagination
-          page={page}
-          totalPages={Math.ceil(items.data.total / PAGE_SIZE)}
-          onChange={setPage}
-          label={t('staff.news.pages')}
-          testId="staff-news-pages"
-        />
-      </>
-    );
+  const columns: StaffColumn<StaffNewsRow>[] = [
+    { key: 'title', label: t('staff.news.columns.title'), cell: (item) => item.title },
+    {
+      key: 'state',
+      label: t('staff.news.columns.state'),
+      cell: (item) => (
+        <Badge color={STATE_COLORS[item.state]} variant="light">
+          {t(`staff.news.states.${item.state}`)}
+        </Badge>
+      ),
+    },
+    { key: 'publishedAt', label: t('staff.news.columns.publishedAt'), cell: (item) => when(item.publishedAt) },
+    { key: 'audience', label: t('staff.news.columns.audience'), cell: (item) => audienceText(t, item.audience) },
+  ];
+  const body = (
+    <StaffTable
+      columns={columns}
+      rows={items.data?.list}
+      rowKey={(item) => item.id}
+      rowTestId="staff-news-row"
+      loading={items.isPending}
+      error={items.isError && t('errors.generic')}
+      empty={t('staff.news.empty')}
+      minWidth={820}
+      testId="staff-news-table"
+      tableProps={{ striped: true }}
+      actionsLabel={t('staff.news.columns.actions')}
+      rowActions={(item) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(item)}>
+            {t('staff.news.edit')}
+          </Button>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            onClick={() =>
+              window.confirm(t('staff.news.confirmDelete', { title: item.title })) &&
+              remove.mutate(item.id, {
+                onSuccess: () => showSnackbar({ kind: 'success', message: t('staff.news.deleted') }),
+              })
+            }
+          >
+            {t('staff.news.delete')}
+          </Button>
+        </Group>
+      )}
+      paging={{
+        page,
+        total: items.data?.total ?? 0,
+        pageSize: PAGE_SIZE,
+        onChange: setPage,
+        label: t('staff.news.pages'),
+        testId: 'staff-news-pages',
+      }}
+    />
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -154,173 +109,3 @@ function audienceText(t: TFunction, audience: NewsAudience) {
   if (audience.kind === 'offers') return t('staff.news.audienceOffers', { count: audience.offerIds.length });
   return t('staff.news.audiencePartners', { count: audience.partnerIds.length });
 }
-
-type Publication = 'draft' | 'now' | 'schedule';
-const FIELDS = ['title', 'excerpt', 'content', 'imageId', 'publishedAt', 'audience'] as const;
-
-/** A datetime-local value (the browser's zone) from a date, and back. */
-const toLocalInput = (date: Date) =>
-  new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
-
-function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const save = useSaveNews();
-  const [title, setTitle] = useState(item?.title ?? '');
-  const [excerpt, setExcerpt] = useState(item?.excerpt ?? '');
-  const [content, setContent] = useState(item?.content ?? '');
-  const [imageId, setImageId] = useState<number | null>(item?.imageId ?? null);
-  const [image, setImage] = useState<string | null>(item?.image ?? null);
-  const [publication, setPublication] = useState<Publication>(
-    !item || item.state === 'draft' ? 'draft' : item.state === 'scheduled' ? 'schedule' : 'now',
-  );
-  const [scheduledAt, setScheduledAt] = useState(item?.publishedAt ? toLocalInput(item.publishedAt) : '');
-  const [kind, setKind] = useState<NewsAudience['kind']>(item?.audience.kind ?? 'all');
-  const initialIds =
-    item?.audience.kind === 'offers' ? item.audience.offerIds : item?.audience.kind === 'partners' ? item.audience.partnerIds : [];
-  const [ids, setIds] = useState<string[]>(initialIds.map(String));
-  const [labels, setLabels] = useState<Record<string, string>>({});
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const options = useAudienceOptions(kind === 'offers' ? 'offers' : 'partners', debounced);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  const known = [...(options.data ?? [])];
-  for (const id of ids) if (!known.some((o) => o.value === id)) known.push({ value: id, label: labels[id] ?? `#${id}` });
-
-  const publishedAt = () =>
-    publication === 'draft'
-      ? null
-      : publication === 'now'
-        ? item?.state === 'published' && item.publishedAt
-          ? item.publishedAt.toISOString()
-          : new Date().toISOString()
-        : scheduledAt
-          ? new Date(scheduledAt).toISOString()
-          : '';
-
-  const submit = async () => {
-    const at = publishedAt();
-    if (at === '') return setErrors({ publishedAt: t('formError.required') });
-    const numbers = ids.map(Number);
-    const audience: NewsAudience =
-      kind === 'all' ? { kind } : kind === 'offers' ? { kind, offerIds: numbers } : { kind, partnerIds: numbers };
-    const body: NewsCreate = { title, excerpt, content, imageId, publishedAt: at, audience };
-    setBusy(true);
-    setErrors({});
-    try {
-      await save.mutateAsync({ id: item?.id ?? null, body });
-      showSnackbar({ kind: 'success', message: t('staff.news.saved') });
-      onClose();
-    } catch (error) {
-      const found: Record<string, string> = {};
-      handleFormError(error, {
-        t,
-        fields: FIELDS,
-        setError: (field, value) => {
-          found[field] = value.message ?? '';
-        },
-      });
-      setErrors(found);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Modal opened onClose={onClose} size="xl" title={item ? t('staff.news.editTitle') : t('staff.news.new')}>
-      <Stack gap="sm" data-testid="staff-news-editor">
-        <TextInput label={t('staff.news.fields.title')} withAsterisk maxLength={NEWS_TITLE_MAX} value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={errors.title} data-testid="staff-news-title" />
-        <Textarea label={t('staff.news.fields.excerpt')} maxLength={NEWS_EXCERPT_MAX} autosize minRows={2} value={excerpt} onChange={(e) => setExcerpt(e.currentTarget.value)} error={errors.excerpt} data-testid="staff-news-excerpt" />
-        <Textarea label={t('staff.news.fields.content')} description={t('staff.news.contentHint')} maxLength={NEWS_CONTENT_MAX} autosize minRows={5} value={content} onChange={(e) => setContent(e.currentTarget.value)} error={errors.content} data-testid="staff-news-content" />
-        {content ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={600}>
-              {t('staff.news.preview')}
-            </Text>
-            <SafeHtml html={content} p="sm" bd="1px solid var(--mantine-color-gray-3)" data-testid="staff-news-preview" />
-          </Stack>
-        ) : null}
-        <Group align="flex-end">
-          <FileInput
-            label={t('staff.news.fields.image')}
-            accept="image/png,image/jpeg"
-            clearable
-            error={errors.imageId}
-            onChange={async (file) => {
-              setErrors((current) => ({ ...current, imageId: '' }));
-              if (!file) return (setImageId(null), setImage(null));
-              if (isTooLarge(file)) return setErrors((current) => ({ ...current, imageId: t('staff.news.imageTooLarge') }));
-              try {
-                const stored = await uploadImage({ kind: 'news', image: await readAsUpload(file) });
-                setImageId(stored.id);
-                setImage(stored.url);
-              } catch (error) {
-                handleFormError(error, { t, onField: { 'image.data': (message) => setErrors((c) => ({ ...c, imageId: message })) } });
-              }
-            }}
-            w={320}
-            data-testid="staff-news-image"
-          />
-          {image ? <Image src={image} alt="" h={64} w="auto" radius="sm" data-testid="staff-news-image-preview" /> : null}
-        </Group>
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            {t('staff.news.fields.publication')}
-          </Text>
-          <SegmentedControl
-            value={publication}
-            onChange={(value) => setPublication(value as Publication)}
-            data={(['draft', 'now', 'schedule'] as const).map((value) => ({ value, label: t(`staff.news.publication.${value}`) }))}
-            data-testid="staff-news-publication"
-          />
-          {publication === 'schedule' ? (
-            <TextInput type="datetime-local" label={t('staff.news.fields.publishedAt')} description={t('staff.news.publishedAtHint')} value={scheduledAt} onChange={(e) => setScheduledAt(e.currentTarget.value)} error={errors.publishedAt} w={280} data-testid="staff-news-published-at" />
-          ) : null}
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            {t('staff.news.fields.audience')}
-          </Text>
-          <SegmentedControl
-            value={kind}
-            onChange={(value) => {
-              setKind(value as NewsAudience['kind']);
-              setIds([]);
-              setSearch('');
-            }}
-            data={(['all', 'offers', 'partners'] as const).map((value) => ({ value, label: t(`staff.news.audiences.${value}`) }))}
-            data-testid="staff-news-audience"
-          />
-          {kind !== 'all' ? (
-            <MultiSelect
-              label={t(kind === 'offers' ? 'staff.news.pickOffers' : 'staff.news.pickPartners')}
-              description={t(kind === 'offers' ? 'staff.news.offersHint' : 'staff.news.partnersHint')}
-              searchable
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options: all }) => all}
-              data={known}
-              value={ids}
-              onChange={(next) => {
-                setLabels((current) => ({ ...current, ...Object.fromEntries(known.map((o) => [o.value, o.label])) }));
-                setIds(next);
-              }}
-              error={Object.entries(errors).find(([field]) => field.startsWith('audience'))?.[1]}
-              nothingFoundMessage={t('staff.news.nothingFound')}
-              data-testid="staff-news-audience-ids"
-            />
-          ) : null}
-        </Stack>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={!title.trim() || (kind !== 'all' && ids.length === 0)} data-testid="staff-news-save">
-            {t('common.save')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-} // prettier-ignore

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -103,6 +104,14 @@ export function OfferCaps({
   const remove = (cap: CapRow) =>
     void save((caps.data ?? []).filter((c) => writable(c) && c.id !== cap.id).map(asInput), t('staff.offers.caps.removed')); // prettier-ignore
 
+  const columns: StaffColumn<CapRow>[] = [
+    { key: 'partner', label: t('staff.offers.overrides.partner'), cell: (c) => (c.partner ? `${c.partner.name} #${c.partner.id}` : t('staff.offers.caps.allPartners')) },
+    { key: 'metric', label: t('staff.offers.caps.metric'), cell: (c) => t(`staff.offers.caps.metrics.${c.metric}`) },
+    { key: 'period', label: t('staff.offers.caps.period'), cell: (c) => t(`staff.offers.caps.periods.${c.period}`) },
+    { key: 'used', label: t('staff.offers.caps.used'), cell: (c) => t('staff.offers.caps.usedOf', { used: amount(c.metric, c.used), limit: amount(c.metric, c.limit) }) },
+    { key: 'resetsAt', label: t('staff.offers.caps.resetsAt'), cell: (c) => (c.resetsAt ? `${formatDate(c.resetsAt)} ${formatHour(c.resetsAt)}` : '—') },
+  ];
+
   return (
     <Paper withBorder p="md" data-testid="staff-offer-caps">
       <Stack gap="sm">
@@ -112,42 +121,27 @@ export function OfferCaps({
         <Text size="sm" c="dimmed">
           {t('staff.offers.caps.hint')}
         </Text>
-        {(caps.data ?? []).length === 0 ? (
-          <Text size="sm">{t('staff.offers.caps.empty')}</Text>
-        ) : (
-          <Table withTableBorder data-testid="staff-offer-caps-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('staff.offers.overrides.partner')}</Table.Th>
-                <Table.Th>{t('staff.offers.caps.metric')}</Table.Th>
-                <Table.Th>{t('staff.offers.caps.period')}</Table.Th>
-                <Table.Th>{t('staff.offers.caps.used')}</Table.Th>
-                <Table.Th>{t('staff.offers.caps.resetsAt')}</Table.Th>
-                {canWrite ? <Table.Th>{t('staff.offers.overrides.actions')}</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(caps.data ?? []).map((c) => (
-                <Table.Tr key={c.id} data-testid="staff-offer-cap-row">
-                  <Table.Td>{c.partner ? `${c.partner.name} #${c.partner.id}` : t('staff.offers.caps.allPartners')}</Table.Td>
-                  <Table.Td>{t(`staff.offers.caps.metrics.${c.metric}`)}</Table.Td>
-                  <Table.Td>{t(`staff.offers.caps.periods.${c.period}`)}</Table.Td>
-                  <Table.Td>{t('staff.offers.caps.usedOf', { used: amount(c.metric, c.used), limit: amount(c.metric, c.limit) })}</Table.Td>
-                  <Table.Td>{c.resetsAt ? `${formatDate(c.resetsAt)} ${formatHour(c.resetsAt)}` : '—'}</Table.Td>
-                  {canWrite ? (
-                    <Table.Td>
-                      {writable(c) ? (
-                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove(c)}>
-                          {t('staff.offers.overrides.remove')}
-                        </Button>
-                      ) : null}
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <StaffTable
+          columns={columns}
+          rows={caps.data ?? []}
+          rowKey={(c) => c.id}
+          rowTestId="staff-offer-cap-row"
+          loading={false}
+          empty={<Text size="sm">{t('staff.offers.caps.empty')}</Text>}
+          testId="staff-offer-caps-table"
+          tableProps={{ withTableBorder: true }}
+          actionsLabel={t('staff.offers.overrides.actions')}
+          rowActions={
+            canWrite
+              ? (c) =>
+                  writable(c) ? (
+                    <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove(c)}>
+                      {t('staff.offers.overrides.remove')}
+                    </Button>
+                  ) : null
+              : undefined
+          }
+        />
         {canWrite ? (
           <Group align="flex-start" grow>
             <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partnerOptions} value={partnerId} onChange={setPartnerId} error={errors.partnerId} nothingFoundMessage={t('staff.news.nothingFound')} data-testid="staff-offer-cap-partner" />

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { capsEndpoints, staffEndpoints, staffOffersEndpoints, type EndpointWireData } from '@portal/contracts';
+import {
+  capsEndpoints,
+  creativesEndpoints,
+  staffEndpoints,
+  staffOffersEndpoints,
+  type EndpointWireData,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { OfferEditor } from './offer-editor';
@@ -54,6 +60,9 @@ const CAP: EndpointWireData<typeof capsEndpoints.list>[number] = {
 }; // prettier-ignore
 
 function server(url: string, init?: RequestInit): Response {
+  // The offer's creatives and landing pages: none (the panels say so).
+  if (url.includes('/creatives')) return answerOf(creativesEndpoints.staffList, []);
+  if (url.includes('/landing-pages')) return answerOf(creativesEndpoints.staffLandingPages, []);
   if (url.includes('/caps') && init?.method === 'PUT') return answerOf(capsEndpoints.replace, [CAP]);
   if (url.includes('/caps')) return answerOf(capsEndpoints.list, [CAP]);
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,6 +15,9 @@ import { api, isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
 import { useOverrideRequests, usePayoutOverrides, useRemoveOverride, useSetOverride } from '../api/staff-offers';
 import { staffOfferKeys } from '../api/keys';
+
+type OverrideRow = NonNullable<ReturnType<typeof usePayoutOverrides>['data']>[number];
+type RequestRow = NonNullable<ReturnType<typeof useOverrideRequests>['data']>[number];
 
 /**
  * A partner's own payout on a goal of the offer: listed for the partners the viewer reaches, set or
@@ -70,6 +74,21 @@ export function PayoutOverrides({
     }
   };
 
+  const partnerColumn = { key: 'partner', label: t('staff.offers.overrides.partner'), cell: (row: { partner: { id: number; name: string } }) => `${row.partner.name} #${row.partner.id}` };
+  const goalColumn = { key: 'goal', label: t('staff.offers.goal.goal'), cell: (row: { goal: string }) => nameOf(row.goal) };
+  const payoutOf = (row: { payoutAmount: number | null; payoutPercent: number | null }) => formatPayout({ amount: row.payoutAmount, percent: row.payoutPercent, currency });
+  const overrideColumns: StaffColumn<OverrideRow>[] = [
+    partnerColumn,
+    goalColumn,
+    { key: 'payout', label: t('staff.offers.previewPayout'), cell: payoutOf },
+  ];
+  const requestColumns: StaffColumn<RequestRow>[] = [
+    partnerColumn,
+    goalColumn,
+    { key: 'payout', label: t('staff.offers.overrides.requestedPayout'), cell: payoutOf },
+    { key: 'state', label: t('staff.offers.overrides.state'), cell: (r) => t(`staff.offers.overrides.states.${r.status}`, { reason: r.reason ?? '' }) },
+  ];
+
   return (
     <Paper withBorder p="md" data-testid="staff-offer-overrides">
       <Stack gap="sm">
@@ -79,61 +98,42 @@ export function PayoutOverrides({
         <Text size="sm" c="dimmed">
           {t('staff.offers.overrides.hint')}
         </Text>
-        {(overrides.data ?? []).length === 0 ? (
-          <Text size="sm">{t('staff.offers.overrides.empty')}</Text>
-        ) : (
-          <Table withTableBorder data-testid="staff-offer-overrides-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('staff.offers.overrides.partner')}</Table.Th>
-                <Table.Th>{t('staff.offers.goal.goal')}</Table.Th>
-                <Table.Th>{t('staff.offers.previewPayout')}</Table.Th>
-                {canWrite ? <Table.Th>{t('staff.offers.overrides.actions')}</Table.Th> : null}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(overrides.data ?? []).map((o) => (
-                <Table.Tr key={o.id} data-testid="staff-offer-override-row">
-                  <Table.Td>{`${o.partner.name} #${o.partner.id}`}</Table.Td>
-                  <Table.Td>{nameOf(o.goal)}</Table.Td>
-                  <Table.Td>{formatPayout({ amount: o.payoutAmount, percent: o.payoutPercent, currency })}</Table.Td>
-                  {canWrite ? (
-                    <Table.Td>
-                      <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.mutate(o.id, { onSuccess: () => showSnackbar({ kind: 'success', message: t('staff.offers.overrides.removed') }) })}>
-                        {t('staff.offers.overrides.remove')}
-                      </Button>
-                    </Table.Td>
-                  ) : null}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <StaffTable
+          columns={overrideColumns}
+          rows={overrides.data ?? []}
+          rowKey={(o) => o.id}
+          rowTestId="staff-offer-override-row"
+          loading={false}
+          empty={<Text size="sm">{t('staff.offers.overrides.empty')}</Text>}
+          testId="staff-offer-overrides-table"
+          tableProps={{ withTableBorder: true }}
+          actionsLabel={t('staff.offers.overrides.actions')}
+          rowActions={
+            canWrite
+              ? (o) => (
+                  <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove.mutate(o.id, { onSuccess: () => showSnackbar({ kind: 'success', message: t('staff.offers.overrides.removed') }) })}>
+                    {t('staff.offers.overrides.remove')}
+                  </Button>
+                )
+              : undefined
+          }
+        />
         {(requests.data ?? []).length > 0 ? (
           <>
             <Title order={4} size="h5">
               {t('staff.offers.overrides.requestsTitle')}
             </Title>
-            <Table withTableBorder data-testid="staff-offer-override-requests">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('staff.offers.overrides.partner')}</Table.Th>
-                  <Table.Th>{t('staff.offers.goal.goal')}</Table.Th>
-                  <Table.Th>{t('staff.offers.overrides.requestedPayout')}</Table.Th>
-                  <Table.Th>{t('staff.offers.overrides.state')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(requests.data ?? []).map((r) => (
-                  <Table.Tr key={r.id} data-testid="staff-offer-override-request" data-status={r.status}>
-                    <Table.Td>{`${r.partner.name} #${r.partner.id}`}</Table.Td>
-                    <Table.Td>{nameOf(r.goal)}</Table.Td>
-                    <Table.Td>{formatPayout({ amount: r.payoutAmount, percent: r.payoutPercent, currency })}</Table.Td>
-                    <Table.Td>{t(`staff.offers.overrides.states.${r.status}`, { reason: r.reason ?? '' })}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <StaffTable
+              columns={requestColumns}
+              rows={requests.data}
+              rowKey={(r) => r.id}
+              rowTestId="staff-offer-override-request"
+              rowAttributes={(r) => ({ 'data-status': r.status })}
+              loading={false}
+              empty={null}
+              testId="staff-offer-override-requests"
+              tableProps={{ withTableBorder: true }}
+            />
           </>
         ) : null}
         {canWrite ? (

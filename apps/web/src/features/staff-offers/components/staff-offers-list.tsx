@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { STAFF_OFFER_STATUSES, formatDate, type StaffOfferStatus } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
 import { useConfig } from '@/lib/config';
-import { WindowPagination } from '@/components/window-pagination';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { paths } from '@/lib/paths';
 import { useAdvertiserOptions, useStaffOffers, type StaffOfferListRow } from '../api/staff-offers';
 
@@ -39,74 +39,76 @@ export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
     ...(status ? { status } : {}),
   });
   const now = Date.now();
-  let body;
-  if (offers.isPending)
-    body = (
-      <Center p="xl">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  else if (offers.isError) body = <Text c="red">{t('errors.generic')}</Text>;
-  else if (offers.data.list.length === 0) body = <Text c="dimmed">{t('staff.offers.empty')}</Text>;
-  else
-    body = (
-      <>
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped highlightOnHover data-testid="staff-offers-table">
-            <Table.Thead>
-              <Table.Tr>
-                {['id', 'name', 'advertiser', 'type', 'countries', 'goals', 'status', 'created'].map((column) => (
-                  <Table.Th key={column}>{t(`staff.offers.columns.${column}`)}</Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {offers.data.list.map((offer) => {
-                const state = stateOf(offer, now);
-                return (
-                  <Table.Tr key={offer.id} data-testid="staff-offer-row">
-                    <Table.Td>{offer.id}</Table.Td>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.staffOffer.href(offer.id)}>
-                        {offer.name}
-                      </Anchor>
-                      {offer.private ? (
-                        <Badge ml="xs" color="grape" variant="light" size="sm">
-                          {t('staff.offers.fields.private')}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{offer.advertiser.name}</Table.Td>
-                    <Table.Td>{offer.conversionType.toUpperCase()}</Table.Td>
-                    <Table.Td>
-                      {offer.countries.length > 0 ? (
-                        <CountryFlags codes={offer.countries} nameOf={(code) => countryNames.get(code) ?? code} />
-                      ) : (
-                        t('staff.offers.everyCountry')
-                      )}
-                    </Table.Td>
-                    <Table.Td>{offer.goalCount}</Table.Td>
-                    <Table.Td>
-                      <Badge color={state.color} variant="light">
-                        {t(`staff.offers.statuses.${state.key}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{offer.createdAt ? formatDate(offer.createdAt) : '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <WindowPagination
-          page={page}
-          totalPages={Math.ceil(offers.data.total / PAGE_SIZE)}
-          onChange={setPage}
-          label={t('staff.offers.pages')}
-          testId="staff-offers-pages"
-        />
-      </>
-    );
+  const columns: StaffColumn<StaffOfferListRow>[] = [
+    { key: 'id', label: t('staff.offers.columns.id'), cell: (offer) => offer.id },
+    {
+      key: 'name',
+      label: t('staff.offers.columns.name'),
+      cell: (offer) => (
+        <>
+          <Anchor component={Link} to={paths.staffOffer.href(offer.id)}>
+            {offer.name}
+          </Anchor>
+          {offer.private ? (
+            <Badge ml="xs" color="grape" variant="light" size="sm">
+              {t('staff.offers.fields.private')}
+            </Badge>
+          ) : null}
+        </>
+      ),
+    },
+    { key: 'advertiser', label: t('staff.offers.columns.advertiser'), cell: (offer) => offer.advertiser.name },
+    { key: 'type', label: t('staff.offers.columns.type'), cell: (offer) => offer.conversionType.toUpperCase() },
+    {
+      key: 'countries',
+      label: t('staff.offers.columns.countries'),
+      cell: (offer) =>
+        offer.countries.length > 0 ? (
+          <CountryFlags codes={offer.countries} nameOf={(code) => countryNames.get(code) ?? code} />
+        ) : (
+          t('staff.offers.everyCountry')
+        ),
+    },
+    { key: 'goals', label: t('staff.offers.columns.goals'), cell: (offer) => offer.goalCount },
+    {
+      key: 'status',
+      label: t('staff.offers.columns.status'),
+      cell: (offer) => {
+        const state = stateOf(offer, now);
+        return (
+          <Badge color={state.color} variant="light">
+            {t(`staff.offers.statuses.${state.key}`)}
+          </Badge>
+        );
+      },
+    },
+    {
+      key: 'created',
+      label: t('staff.offers.columns.created'),
+      cell: (offer) => (offer.createdAt ? formatDate(offer.createdAt) : '—'),
+    },
+  ];
+  const body = (
+    <StaffTable
+      columns={columns}
+      rows={offers.data?.list}
+      rowKey={(offer) => offer.id}
+      rowTestId="staff-offer-row"
+      loading={offers.isPending}
+      error={offers.isError && t('errors.generic')}
+      empty={t('staff.offers.empty')}
+      minWidth={900}
+      testId="staff-offers-table"
+      paging={{
+        page,
+        total: offers.data?.total ?? 0,
+        pageSize: PAGE_SIZE,
+        onChange: setPage,
+        label: t('staff.offers.pages'),
+        testId: 'staff-offers-pages',
+      }}
+    />
+  );
   return (
     <Stack gap="md">
       <Group align="flex-end" justify="space-between">

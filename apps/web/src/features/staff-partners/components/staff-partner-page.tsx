@@ -26,7 +26,7 @@ import {
 import { PartnerDocuments } from './partner-documents';
 import { PartnerPaymentForm, PartnerProfileForm } from './partner-forms';
 import { StatusDialog, actionOf, type Target } from './partner-status-dialogs';
-import { MissingDocumentsBadge, PartnerStatusBadge } from './staff-partners';
+import { MissingDocumentsBadge, PartnerStatusBadge } from './partner-badges';
 
 const TABS = ['profile', 'contacts', 'payment', 'documents', 'applications', 'history'] as const;
 type Tab = (typeof TABS)[number];

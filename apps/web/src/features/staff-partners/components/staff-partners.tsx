@@ -1,76 +1,27 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Checkbox,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   ACCOUNT_TYPES,
   ACCOUNT_TYPE_LABELS,
-  DOCUMENT_TYPE_LABELS,
   PARTNER_STATUSES,
-  PARTNER_STATUS_TRANSITIONS,
   STAFF_PARTNER_SORTS,
-  formatDate,
   type AccountType,
-  type DocumentType,
   type PartnerStatus,
   type StaffPartnersQuery,
 } from '@portal/contracts';
-import { SortableTh } from '@/components/sortable-th';
+import { StaffTable } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
-import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
-import { paths } from '@/lib/paths';
 import { useAssignableManagers, useStaffPartners, useViewAsPartner, type StaffPartnerRow } from '../api/staff-partners';
-import { HistoryDialog, StatusDialog, actionOf, type Target } from './partner-status-dialogs';
+import { HistoryDialog, StatusDialog, type Target } from './partner-status-dialogs';
+import { PartnerRowActions } from './partner-row-actions';
+import { partnerColumns } from './partner-columns';
 
 const PAGE_SIZE = 50;
-
-/** The spec's status colours (section 4): active green, rejected red, pending yellow, suspended light, closed dark. */
-export const STATUS_BADGE: Record<PartnerStatus, { color: string; variant: 'light' | 'filled' | 'outline' }> = {
-  active: { color: 'green', variant: 'light' },
-  rejected: { color: 'red', variant: 'light' },
-  pending: { color: 'yellow', variant: 'light' },
-  suspended: { color: 'gray', variant: 'outline' },
-  closed: { color: 'dark', variant: 'filled' },
-};
-
-export function PartnerStatusBadge({ status }: { status: PartnerStatus }) {
-  const { t } = useTranslation();
-  return (
-    <Badge {...STATUS_BADGE[status]} data-testid="staff-partner-status">
-      {t(`staff.partners.status.${status}`)}
-    </Badge>
-  );
-}
-
-/** The flag of a partner lacking an approved, unexpired document of a required type. */
-export function MissingDocumentsBadge({ missing }: { missing: readonly DocumentType[] }) {
-  const { t } = useTranslation();
-  if (missing.length === 0) return null;
-  const names = missing.map((type) => DOCUMENT_TYPE_LABELS[type]).join(', ');
-  return (
-    <Tooltip label={names}>
-      <Badge color="orange" variant="light" style={{ flexShrink: 0 }} miw="fit-content" data-testid="staff-partner-missing-documents" aria-label={`${t('staff.partners.missingDocuments')}: ${names}`}>
-        {t('staff.partners.missingDocuments')}
-      </Badge>
-    </Tooltip>
-  );
-} // prettier-ignore
 
 type Sort = (typeof STAFF_PARTNER_SORTS)[number];
 
@@ -129,119 +80,57 @@ export function StaffPartners() {
   const [move, setMove] = useState<{ partner: StaffPartnerRow; to: Target } | null>(null);
   const [historyOf, setHistoryOf] = useState<StaffPartnerRow | null>(null);
 
-  const sortOf = (name: Sort) => (query.sortName === name ? (query.sortOrder ?? 'desc') : null);
-  const sortBy = (name: Sort) =>
+  const sortBy = (name: string) =>
     set({ sortName: name, sortOrder: query.sortName === name && query.sortOrder === 'asc' ? 'desc' : 'asc' });
-
-  let body;
-  if (partners.isPending)
-    body = (
-      <Center p="xl" data-testid="staff-partners-loading">
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
-  else if (partners.isError)
-    body = (
-      <Text c="dimmed" ta="center" p="xl">
-        {t('errors.generic')}
-      </Text>
-    );
-  else if (partners.data.list.length === 0)
-    body = (
-      <Text c="dimmed" ta="center" p="xl" data-testid="staff-partners-empty">
-        {t('staff.partners.empty')}
-      </Text>
-    );
-  else
-    body = (
-      <Stack gap="sm">
-        <Text size="sm" c="dimmed" data-testid="staff-partners-total">
-          {t('staff.partners.total', { count: partners.data.total })}
+  const columns = partnerColumns(t);
+  const body = (
+    <StaffTable
+      columns={columns}
+      rows={partners.data?.list}
+      rowKey={(partner) => partner.id}
+      rowTestId="staff-partner-row"
+      rowAttributes={(partner) => ({ 'data-partner-id': partner.id })}
+      loading={partners.isPending}
+      loadingTestId="staff-partners-loading"
+      error={
+        partners.isError && (
+          <Text c="dimmed" ta="center" p="xl">
+            {t('errors.generic')}
+          </Text>
+        )
+      }
+      empty={
+        <Text c="dimmed" ta="center" p="xl" data-testid="staff-partners-empty">
+          {t('staff.partners.empty')}
         </Text>
-        <Table.ScrollContainer minWidth={1320}>
-          <Table striped highlightOnHover data-testid="staff-partners-table">
-            <Table.Thead>
-              <Table.Tr>
-                <SortableTh order={sortOf('companyName')} onSort={() => sortBy('companyName')} data-testid="staff-partners-sort-companyName">
-                  {t('staff.partners.columns.partner')}
-                </SortableTh>
-                <Table.Th>{t('staff.partners.columns.email')}</Table.Th>
-                <Table.Th>{t('staff.partners.columns.accountManager')}</Table.Th>
-                <Table.Th>{t('staff.partners.columns.accountType')}</Table.Th>
-                <SortableTh order={sortOf('status')} onSort={() => sortBy('status')}>
-                  {t('staff.partners.columns.status')}
-                </SortableTh>
-                <SortableTh order={sortOf('createdAt')} onSort={() => sortBy('createdAt')}>
-                  {t('staff.partners.columns.requested')}
-                </SortableTh>
-                <SortableTh order={sortOf('lastActivityAt')} onSort={() => sortBy('lastActivityAt')}>
-                  {t('staff.partners.columns.lastActivity')}
-                </SortableTh>
-                <Table.Th>{t('staff.partners.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {partners.data.list.map((partner) => (
-                <Table.Tr key={partner.id} data-testid="staff-partner-row" data-partner-id={partner.id}>
-                  <Table.Td miw={220}>
-                    <Stack gap={2}>
-                      <Anchor component={Link} to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
-                        {partner.displayName}
-                      </Anchor>
-                      <MissingDocumentsBadge missing={partner.missingDocuments} />
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>{partner.email}</Table.Td>
-                  <Table.Td>{partner.accountManager?.name ?? '—'}</Table.Td>
-                  <Table.Td>{ACCOUNT_TYPE_LABELS[partner.accountType]}</Table.Td>
-                  <Table.Td miw={124}>
-                    <PartnerStatusBadge status={partner.status} />
-                  </Table.Td>
-                  <Table.Td>{partner.createdAt ? formatDate(partner.createdAt) : '—'}</Table.Td>
-                  <Table.Td>{partner.lastActivityAt ? formatDate(partner.lastActivityAt) : '—'}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {PARTNER_STATUS_TRANSITIONS[partner.status].map((to) => (
-                        <Button
-                          key={to}
-                          size="compact-sm"
-                          variant={to === 'active' ? 'filled' : 'light'}
-                          color={to === 'active' ? 'green' : to === 'rejected' ? 'red' : 'gray'}
-                          onClick={() => setMove({ partner, to: to as Target })}
-                        >
-                          {t(`staff.partners.actions.${actionOf(partner.status, to as Target)}`)}
-                        </Button>
-                      ))}
-                      <Button size="compact-sm" variant="subtle" onClick={() => setHistoryOf(partner)}>
-                        {t('staff.partners.actions.history')}
-                      </Button>
-                      {partner.status === 'active' ? (
-                        <Button
-                          size="compact-sm"
-                          variant="subtle"
-                          loading={viewAs.isPending && viewAs.variables === partner.id}
-                          onClick={() => viewAs.mutate(partner.id)}
-                          data-testid="staff-partner-view-as"
-                        >
-                          {t('staff.partners.actions.viewAs')}
-                        </Button>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <WindowPagination
-          page={page}
-          totalPages={Math.ceil(partners.data.total / PAGE_SIZE)}
-          onChange={(page) => set({ page: String(page) })}
-          label={t('staff.partners.pages')}
-          testId="staff-partners-pages"
+      }
+      above={
+        <Text size="sm" c="dimmed" data-testid="staff-partners-total">
+          {t('staff.partners.total', { count: partners.data?.total ?? 0 })}
+        </Text>
+      }
+      minWidth={1320}
+      testId="staff-partners-table"
+      sort={{ by: query.sortName ?? null, order: query.sortOrder ?? 'desc', onSort: sortBy }}
+      actionsLabel={t('staff.partners.columns.actions')}
+      rowActions={(partner) => (
+        <PartnerRowActions
+          partner={partner}
+          onMove={(to) => setMove({ partner, to })}
+          onHistory={() => setHistoryOf(partner)}
+          viewAs={viewAs}
         />
-      </Stack>
-    ); // prettier-ignore
+      )}
+      paging={{
+        page,
+        total: partners.data?.total ?? 0,
+        pageSize: PAGE_SIZE,
+        onChange: (page) => set({ page: String(page) }),
+        label: t('staff.partners.pages'),
+        testId: 'staff-partners-pages',
+      }}
+    />
+  );
 
   return (
     <Stack gap="md">

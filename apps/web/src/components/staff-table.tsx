@@ -1,0 +1,182 @@
+import { Center, Loader, Stack, Table, Text, type TableProps } from '@mantine/core';
+import type { Key, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SortableTh } from './sortable-th';
+import { WindowPagination } from './window-pagination';
+
+/** One column of a staff list: its header (already translated) and what each row shows in it. */
+export type StaffColumn<Row> = {
+  /** Unique within the table; the sort's name of the column when `sortable`. */
+  key: string;
+  label: ReactNode;
+  cell: (row: Row) => ReactNode;
+  sortable?: boolean;
+  /** The header cell's test id, for a sortable header. */
+  testId?: string;
+  /** The cells' least width, for a column that must not wrap into a sliver. */
+  minWidth?: number;
+  /** The header's width, for a column that should not take the table's spare room. */
+  width?: number;
+  /** A long unbroken value (an address) wraps anywhere rather than widening the table. */
+  breakAll?: boolean;
+  /** The cells never wrap (a date and hour). */
+  noWrap?: boolean;
+  /** Each cell's test id. */
+  cellTestId?: string;
+};
+
+/** The list's sort, as the address holds it (react-admin's `sort` / `order`): the screen owns the parameters. */
+export type StaffTableSort = {
+  by: string | null;
+  order: 'asc' | 'desc';
+  onSort: (key: string) => void;
+};
+
+export type StaffTablePaging = {
+  page: number;
+  total: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+  /** What the pages are of, for assistive technology. */
+  label: string;
+  testId: string;
+};
+
+type StaffTableProps<Row> = {
+  columns: readonly StaffColumn<Row>[];
+  /** Undefined while loading or after an error. */
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => Key;
+  /** Each row's test id, and any other attributes a row carries (data-status, ...). */
+  rowTestId?: string;
+  rowAttributes?: (row: Row) => Record<`data-${string}`, string | number | undefined>;
+  loading: boolean;
+  loadingTestId?: string;
+  /** What shows while loading (a small loader, or nothing) for a list inside a card; else a centred loader. */
+  loadingView?: ReactNode;
+  /** Shown instead of the table when truthy: a text is drawn red, a node as it is. */
+  error?: ReactNode;
+  /** Shown when there are no rows: a text is drawn dimmed, a node as it is. */
+  empty: ReactNode;
+  /** The last column's buttons for a row, under `actionsLabel`. */
+  rowActions?: (row: Row) => ReactNode;
+  actionsLabel?: string;
+  actionsWidth?: number;
+  paging?: StaffTablePaging;
+  sort?: StaffTableSort;
+  /** Above the table once it has rows (a count); the table then sits in a tighter stack with it. */
+  above?: ReactNode;
+  /**
+   * The width below which the table scrolls sideways in its own box (decision 032; native scrolling, decision 059);
+   * without it the table sits in its panel as it is (the small tables of an offer's page).
+   */
+  minWidth?: number;
+  testId?: string;
+  tableProps?: Omit<TableProps, 'children'>;
+};
+
+/**
+ * Every staff list's one shape: a loader while it loads, its error or its empty text instead of the table, else the
+ * table in its own scrolling box, sortable headers, the row actions in the last column, and the pages below.
+ */
+export function StaffTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  rowAttributes,
+  loading,
+  loadingTestId,
+  loadingView,
+  error,
+  empty,
+  rowActions,
+  actionsLabel,
+  actionsWidth,
+  paging,
+  sort,
+  above,
+  minWidth,
+  testId,
+  tableProps = { striped: true, highlightOnHover: true },
+}: StaffTableProps<Row>) {
+  const { t } = useTranslation();
+  if (loading && loadingView !== undefined) return <>{loadingView}</>;
+  if (loading)
+    return (
+      <Center p="xl" data-testid={loadingTestId}>
+        <Loader aria-label={t('common.loading')} />
+      </Center>
+    );
+  if (error) return typeof error === 'string' ? <Text c="red">{error}</Text> : <>{error}</>;
+  if (!rows || rows.length === 0) return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : <>{empty}</>;
+  const grid = (
+    <Table {...tableProps} data-testid={testId}>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((column) =>
+            column.sortable && sort ? (
+              <SortableTh
+                key={column.key}
+                order={sort.by === column.key ? sort.order : null}
+                onSort={() => sort.onSort(column.key)}
+                data-testid={column.testId}
+              >
+                {column.label}
+              </SortableTh>
+            ) : (
+              <Table.Th key={column.key} w={column.width} data-testid={column.testId}>
+                {column.label}
+              </Table.Th>
+            ),
+          )}
+          {rowActions ? <Table.Th w={actionsWidth}>{actionsLabel}</Table.Th> : null}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={rowKey(row)} data-testid={rowTestId} {...rowAttributes?.(row)}>
+            {columns.map((column) => (
+              <Table.Td
+                key={column.key}
+                miw={column.minWidth}
+                data-testid={column.cellTestId}
+                style={
+                  column.breakAll ? { wordBreak: 'break-all' } : column.noWrap ? { whiteSpace: 'nowrap' } : undefined
+                }
+              >
+                {column.cell(row)}
+              </Table.Td>
+            ))}
+            {rowActions ? <Table.Td>{rowActions(row)}</Table.Td> : null}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+  const table =
+    minWidth === undefined ? grid : <Table.ScrollContainer minWidth={minWidth}>{grid}</Table.ScrollContainer>;
+  const pages = paging ? (
+    <WindowPagination
+      page={paging.page}
+      totalPages={Math.ceil(paging.total / paging.pageSize)}
+      onChange={paging.onChange}
+      label={paging.label}
+      testId={paging.testId}
+    />
+  ) : null;
+  if (above)
+    return (
+      <Stack gap="sm">
+        {above}
+        {table}
+        {pages}
+      </Stack>
+    );
+  return (
+    <>
+      {table}
+      {pages}
+    </>
+  );
+}

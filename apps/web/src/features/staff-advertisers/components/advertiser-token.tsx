@@ -1,0 +1,86 @@
+import { Alert, Button, Card, Code, CopyButton, Group, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TOKEN_GRACE_DEFAULT_HOURS, TOKEN_GRACE_MAX_HOURS } from '@portal/contracts';
+import { handleFormError } from '@/lib/form-errors';
+import { showSnackbar } from '@/lib/snackbar';
+import { useRotateToken, type AdvertiserData } from '../api/staff-advertisers';
+import { when } from './format-when';
+
+export function Token({ advertiser }: { advertiser: AdvertiserData }) {
+  const { t } = useTranslation();
+  const rotate = useRotateToken(advertiser.id);
+  const [rotating, setRotating] = useState(false);
+  const [grace, setGrace] = useState<number | string>(TOKEN_GRACE_DEFAULT_HOURS);
+  return (
+    <Card withBorder data-testid="staff-advertiser-token">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t('staff.advertisers.postbacks')}
+        </Title>
+        <Text size="sm">{t('staff.advertisers.tokenHint')}</Text>
+        <Text size="sm" fw={600}>
+          {t('staff.advertisers.postbackUrl')}
+        </Text>
+        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="staff-advertiser-postback-url">
+          {advertiser.postbackUrl}
+        </Code>
+        <Group>
+          <CopyButton value={advertiser.postbackUrl}>
+            {({ copied, copy }) => (
+              <Button size="xs" variant="light" onClick={copy}>
+                {copied ? t('staff.advertisers.copied') : t('staff.advertisers.copyUrl')}
+              </Button>
+            )}
+          </CopyButton>
+          <Button size="xs" color="orange" variant="light" onClick={() => setRotating(true)} data-testid="staff-advertiser-rotate">
+            {t('staff.advertisers.rotate')}
+          </Button>
+        </Group>
+        {advertiser.previousTokenExpiresAt ? (
+          <Alert color="yellow" data-testid="staff-advertiser-grace">
+            {t('staff.advertisers.graceUntil', { date: when(advertiser.previousTokenExpiresAt) })}
+          </Alert>
+        ) : null}
+      </Stack>
+      {rotating ? (
+        <Modal opened onClose={() => setRotating(false)} title={t('staff.advertisers.rotate')}>
+          <Stack>
+            <Text size="sm">{t('staff.advertisers.rotateHint')}</Text>
+            <NumberInput
+              label={t('staff.advertisers.graceHours')}
+              description={t('staff.advertisers.graceHoursHint', { max: TOKEN_GRACE_MAX_HOURS })}
+              min={0}
+              max={TOKEN_GRACE_MAX_HOURS}
+              allowDecimal={false}
+              value={grace}
+              onChange={setGrace}
+              data-testid="staff-advertiser-grace-hours"
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setRotating(false)}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                color="orange"
+                loading={rotate.isPending}
+                onClick={() =>
+                  rotate.mutate(Number(grace) || 0, {
+                    onSuccess: () => {
+                      setRotating(false);
+                      showSnackbar({ kind: 'success', message: t('staff.advertisers.rotated') });
+                    },
+                    onError: (error) => handleFormError(error, { t }),
+                  })
+                }
+                data-testid="staff-advertiser-rotate-confirm"
+              >
+                {t('staff.advertisers.rotate')}
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
+      ) : null}
+    </Card>
+  );
+} // prettier-ignore

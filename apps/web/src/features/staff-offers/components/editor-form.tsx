@@ -1,0 +1,221 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Grid,
+  Group,
+  Image,
+  MultiSelect,
+  Select,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import {
+  CLICK_MACROS,
+  CONVERSION_TYPES,
+  OFFER_DESCRIPTION_MAX,
+  OFFER_URL_MAX_LENGTH,
+  PAYMENT_CURRENCIES,
+  staffEndpoints,
+} from '@portal/contracts';
+import { renderCountryOption } from '@/components/country-flag';
+import { api, isApiRequestError } from '@/lib/api-client';
+import { useConfig } from '@/lib/config';
+import { paths } from '@/lib/paths';
+import { isTooLarge, readAsUpload } from '@/lib/read-file';
+import { showSnackbar } from '@/lib/snackbar';
+import { uploadOfferImage, useSaveOffer, type CatalogueOptionsData, type StaffOfferData } from '../api/staff-offers';
+import { staffOfferKeys } from '../api/keys';
+import { bodyOf, checkDraft, draftOf, emptyGoal, type Draft, type GoalDraft } from './offer-draft';
+import { GoalEditor } from './goal-editor';
+import { Preview } from './offer-preview';
+
+export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null; options: CatalogueOptionsData; canWrite: boolean }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const navigate = useNavigate();
+  const save = useSaveOffer();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(offer));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [partnerSearch, setPartnerSearch] = useState('');
+  const [debounced] = useDebouncedValue(partnerSearch, 250);
+  const [partnerLabels, setPartnerLabels] = useState<Record<string, string>>(
+    Object.fromEntries((offer?.allowedPartners ?? []).map((p) => [String(p.id), `${p.name} #${p.id}`])),
+  );
+  const partners = useQuery({
+    queryKey: staffOfferKeys.partnerSearch('partners', debounced),
+    enabled: draft.private,
+    queryFn: async () =>
+      ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore
+  });
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }));
+  const setGoal = (index: number, patch: Partial<GoalDraft>) =>
+    setDraft((d) => ({ ...d, goals: d.goals.map((g, i) => (i === index ? { ...g, ...patch } : g)) }));
+
+  const body = bodyOf(draft);
+  const product = options.products.find((p) => String(p.id) === draft.productId);
+  const partnerOptions = [...(partners.data ?? [])];
+  for (const value of draft.allowedPartnerIds)
+    if (!partnerOptions.some((o) => o.value === value)) partnerOptions.push({ value, label: partnerLabels[value] ?? `#${value}` });
+
+  const submit = async () => {
+    const found = checkDraft(t, body);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      showSnackbar({ kind: 'error', message: t('staff.offers.fixErrors') });
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await save.mutateAsync({ id: offer?.id ?? null, body });
+      showSnackbar({ kind: 'success', message: t(offer ? 'staff.offers.saved' : 'staff.offers.created', { name: data.name }) });
+      if (!offer) await navigate(paths.staffOffer.href(data.id));
+    } catch (error) {
+      if (isApiRequestError(error) && error.errors) setErrors(error.errors);
+      showSnackbar({ kind: 'error', message: isApiRequestError(error) ? error.message : t('errors.generic') });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const text = (field: 'name' | 'defaultUrl' | 'previewUrl' | 'fallbackUrl', extra: { required?: boolean; description?: string } = {}) => (
+    <TextInput
+      label={t(`staff.offers.fields.${field}`)}
+      withAsterisk={extra.required}
+      description={extra.description}
+      maxLength={field === 'name' ? 255 : OFFER_URL_MAX_LENGTH}
+      value={draft[field]}
+      onChange={(e) => set(field, e.currentTarget.value)}
+      error={errors[field]}
+      data-testid={`staff-offer-${field}`}
+    />
+  );
+  const goalLabel = (identifier: string) => options.goals.find((g) => g.identifier === identifier)?.name ?? identifier;
+
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, lg: 7 }}>
+        <fieldset disabled={!canWrite || busy} style={{ border: 0, padding: 0, margin: 0 }}>
+          <Stack gap="sm" data-testid="staff-offer-editor">
+            <Group justify="space-between">
+              <Anchor component={Link} to={paths.staffOffers.href()}>
+                {t('staff.offers.back')}
+              </Anchor>
+              {offer ? <Text c="dimmed" size="sm">#{offer.id} · {offer.advertiser.name}</Text> : null}
+            </Group>
+            {text('name', { required: true })}
+            <Group grow align="flex-start">
+              <Select
+                label={t('staff.offers.fields.productId')}
+                withAsterisk
+                searchable
+                data={options.products.map((p) => ({ value: String(p.id), label: `${p.advertiser.name} · ${p.identifier}${p.enabled && p.advertiser.enabled ? '' : ` (${t('staff.offers.disabled')})`}` }))}
+                value={draft.productId || null}
+                onChange={(value) => {
+                  const picked = options.products.find((p) => String(p.id) === value);
+                  setDraft((d) => ({ ...d, productId: value ?? '', currency: offer ? d.currency : (picked?.advertiser.currency ?? d.currency) }));
+                }}
+                error={errors.productId}
+                data-testid="staff-offer-product"
+              />
+              <Select label={t('staff.offers.fields.conversionType')} data={CONVERSION_TYPES.map((value) => ({ value, label: value.toUpperCase() }))} value={draft.conversionType} onChange={(value) => set('conversionType', value ?? 'cpa')} allowDeselect={false} error={errors.conversionType} data-testid="staff-offer-conversion-type" />
+              <Select label={t('staff.offers.fields.currency')} data={[...PAYMENT_CURRENCIES]} value={draft.currency} onChange={(value) => set('currency', value ?? 'EUR')} allowDeselect={false} error={errors.currency} data-testid="staff-offer-currency" />
+            </Group>
+            {text('defaultUrl', { required: true, description: t('staff.offers.macrosHint', { macros: CLICK_MACROS.map((m) => `{${m}}`).join(' ') }) })}
+            {text('previewUrl')}
+            {text('fallbackUrl', { description: t('staff.offers.fallbackHint') })}
+            <Textarea label={t('staff.offers.fields.descriptionHtml')} description={t('staff.offers.descriptionHint')} maxLength={OFFER_DESCRIPTION_MAX} autosize minRows={4} value={draft.descriptionHtml} onChange={(e) => set('descriptionHtml', e.currentTarget.value)} error={errors.descriptionHtml} data-testid="staff-offer-description" />
+            <MultiSelect label={t('staff.offers.fields.countries')} description={t('staff.offers.countriesHint')} searchable data={config.countries.map((c) => ({ value: c.isoCode, label: `${c.name} (${c.isoCode})` }))} value={draft.countries} onChange={(value) => set('countries', value)} renderOption={renderCountryOption} error={Object.entries(errors).find(([k]) => k.startsWith('countries'))?.[1]} data-testid="staff-offer-countries" />
+            <Switch label={t('staff.offers.fields.geoTargeting')} checked={draft.geoTargeting} onChange={(e) => set('geoTargeting', e.currentTarget.checked)} data-testid="staff-offer-geo" />
+            <MultiSelect label={t('staff.offers.fields.verticals')} searchable data={options.verticals.map((v) => ({ value: String(v.id), label: v.name }))} value={draft.verticals} onChange={(value) => set('verticals', value)} error={Object.entries(errors).find(([k]) => k.startsWith('verticals'))?.[1]} data-testid="staff-offer-verticals" />
+            <Group grow>
+              <TextInput type="datetime-local" label={t('staff.offers.fields.startsAt')} value={draft.startsAt} onChange={(e) => set('startsAt', e.currentTarget.value)} error={errors.startsAt} data-testid="staff-offer-starts" />
+              <TextInput type="datetime-local" label={t('staff.offers.fields.endsAt')} value={draft.endsAt} onChange={(e) => set('endsAt', e.currentTarget.value)} error={errors.endsAt} data-testid="staff-offer-ends" />
+            </Group>
+            <Group>
+              <Switch label={t('staff.offers.fields.enabled')} checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} data-testid="staff-offer-enabled" />
+              <Switch label={t('staff.offers.fields.requireApproval')} checked={draft.requireApproval} onChange={(e) => set('requireApproval', e.currentTarget.checked)} data-testid="staff-offer-approval" />
+              <Switch label={t('staff.offers.fields.private')} checked={draft.private} onChange={(e) => set('private', e.currentTarget.checked)} data-testid="staff-offer-private" />
+            </Group>
+            {draft.private ? (
+              <MultiSelect
+                label={t('staff.offers.fields.allowedPartnerIds')}
+                description={t('staff.offers.allowListHint')}
+                searchable
+                searchValue={partnerSearch}
+                onSearchChange={setPartnerSearch}
+                filter={({ options: all }) => all}
+                data={partnerOptions}
+                value={draft.allowedPartnerIds}
+                onChange={(next) => {
+                  setPartnerLabels((current) => ({ ...current, ...Object.fromEntries(partnerOptions.map((o) => [o.value, o.label])) }));
+                  set('allowedPartnerIds', next);
+                }}
+                error={Object.entries(errors).find(([k]) => k.startsWith('allowedPartnerIds'))?.[1]}
+                data-testid="staff-offer-allow-list"
+              />
+            ) : null}
+            <Group align="flex-end">
+              <FileInput
+                label={t('staff.offers.fields.imageId')}
+                accept="image/png,image/jpeg"
+                clearable
+                error={errors.imageId}
+                onChange={async (file) => {
+                  setErrors((current) => ({ ...current, imageId: '' }));
+                  if (!file) return setDraft((d) => ({ ...d, imageId: null, image: null }));
+                  if (isTooLarge(file)) return setErrors((current) => ({ ...current, imageId: t('staff.offers.imageTooLarge') }));
+                  try {
+                    const stored = await uploadOfferImage({ kind: 'offer', image: await readAsUpload(file) });
+                    setDraft((d) => ({ ...d, imageId: stored.id, image: stored.url }));
+                  } catch (error) {
+                    setErrors((current) => ({ ...current, imageId: (isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic') }));
+                  }
+                }}
+                w={320}
+                data-testid="staff-offer-image"
+              />
+              {draft.image ? <Image src={draft.image} alt={t('staff.offers.imageAlt')} h={60} w="auto" fit="contain" data-testid="staff-offer-image-preview" /> : null}
+            </Group>
+
+            <Title order={3} size="h4" mt="md">
+              {t('staff.offers.goals')}
+            </Title>
+            {errors.goals ? <Text c="red" size="sm">{errors.goals}</Text> : null}
+            {draft.goals.map((goal, index) => (
+              <GoalEditor key={index} index={index} goal={goal} options={options} currency={draft.currency} errors={errors} onChange={(patch) => setGoal(index, patch)} onRemove={draft.goals.length > 1 ? () => setDraft((d) => ({ ...d, goals: d.goals.filter((_, i) => i !== index) })) : null} />
+            ))}
+            <Group>
+              <Button variant="light" onClick={() => setDraft((d) => ({ ...d, goals: [...d.goals, emptyGoal(options.goals.find((g) => !d.goals.some((x) => x.goal === g.identifier))?.identifier ?? '')] }))} data-testid="staff-offer-add-goal">
+                {t('staff.offers.addGoal')}
+              </Button>
+            </Group>
+            {canWrite ? (
+              <Group justify="flex-end">
+                <Button onClick={() => void submit()} loading={busy} data-testid="staff-offer-save">
+                  {offer ? t('common.save') : t('staff.offers.create')}
+                </Button>
+              </Group>
+            ) : (
+              <Alert color="gray">{t('staff.offers.readOnly')}</Alert>
+            )}
+          </Stack>
+        </fieldset>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Preview offerId={offer?.id ?? null} draft={draft} body={body} productName={product ? `${product.advertiser.name} · ${product.identifier}` : '—'} goalLabel={goalLabel} />
+      </Grid.Col>
+    </Grid>
+  );
+} // prettier-ignore

@@ -1,0 +1,169 @@
+import type { TFunction } from 'i18next';
+import { OfferCreateSchema, decimalText, parseBasisPoints, parseMinorUnits, type OfferCreate } from '@portal/contracts';
+import { type StaffOfferData } from '../api/staff-offers';
+
+/** One goal as the editor holds it: amounts and percents as typed. */
+export type GoalDraft = {
+  goal: string;
+  revenueAmount: string;
+  revenuePercent: string;
+  payoutAmount: string;
+  payoutPercent: string;
+  allowNegativeMargin: boolean;
+  manualValidation: boolean;
+  private: boolean;
+  /** Other tiers (p2 …), payout as typed. */
+  types: { type: string; payoutAmount: string; payoutPercent: string }[];
+};
+
+export type Draft = {
+  name: string;
+  productId: string;
+  conversionType: string;
+  currency: string;
+  defaultUrl: string;
+  previewUrl: string;
+  fallbackUrl: string;
+  descriptionHtml: string;
+  countries: string[];
+  verticals: string[];
+  private: boolean;
+  allowedPartnerIds: string[];
+  requireApproval: boolean;
+  enabled: boolean;
+  geoTargeting: boolean;
+  startsAt: string;
+  endsAt: string;
+  imageId: number | null;
+  image: string | null;
+  goals: GoalDraft[];
+};
+
+export const emptyGoal = (goal = ''): GoalDraft => ({
+  goal,
+  revenueAmount: '',
+  revenuePercent: '',
+  payoutAmount: '',
+  payoutPercent: '',
+  allowNegativeMargin: false,
+  manualValidation: false,
+  private: false,
+  types: [],
+});
+
+/** A datetime-local value (the browser's zone) from a date, and back. */
+export const toLocalInput = (date: Date | null) =>
+  date ? new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16) : '';
+export const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : null);
+export const bp = (value: number | null) => decimalText(value, 2);
+
+export function draftOf(offer: StaffOfferData | null): Draft {
+  if (!offer)
+    return {
+      name: '',
+      productId: '',
+      conversionType: 'cpa',
+      currency: 'EUR',
+      defaultUrl: 'https://',
+      previewUrl: '',
+      fallbackUrl: '',
+      descriptionHtml: '',
+      countries: [],
+      verticals: [],
+      private: false,
+      allowedPartnerIds: [],
+      requireApproval: false,
+      enabled: true,
+      geoTargeting: true,
+      startsAt: '',
+      endsAt: '',
+      imageId: null,
+      image: null,
+      goals: [emptyGoal('registration')],
+    };
+  return {
+    name: offer.name,
+    productId: String(offer.productId),
+    conversionType: offer.conversionType,
+    currency: offer.currency,
+    defaultUrl: offer.defaultUrl,
+    previewUrl: offer.previewUrl ?? '',
+    fallbackUrl: offer.fallbackUrl ?? '',
+    descriptionHtml: offer.descriptionHtml,
+    countries: offer.countries,
+    verticals: offer.verticals.map(String),
+    private: offer.private,
+    allowedPartnerIds: offer.allowedPartnerIds.map(String),
+    requireApproval: offer.requireApproval,
+    enabled: offer.enabled,
+    geoTargeting: offer.geoTargeting,
+    startsAt: toLocalInput(offer.startsAt),
+    endsAt: toLocalInput(offer.endsAt),
+    imageId: offer.imageId,
+    image: offer.image,
+    goals: offer.goals.map((g) => ({
+      goal: g.goal,
+      revenueAmount: decimalText(g.revenueAmount),
+      revenuePercent: bp(g.revenuePercent),
+      payoutAmount: decimalText(g.payoutAmount),
+      payoutPercent: bp(g.payoutPercent),
+      allowNegativeMargin: g.allowNegativeMargin,
+      manualValidation: g.manualValidation,
+      private: g.private,
+      types: g.types.map((tier) => ({ type: tier.type, payoutAmount: decimalText(tier.payoutAmount), payoutPercent: bp(tier.payoutPercent) })), // prettier-ignore
+    })),
+  };
+}
+
+/** The body POST and PUT take; amounts in minor units of the offer's currency, percents in basis points. */
+export function bodyOf(d: Draft): OfferCreate {
+  const money = (text: string) => parseMinorUnits(text, d.currency);
+  return {
+    name: d.name,
+    productId: Number(d.productId) || 0,
+    conversionType: d.conversionType as OfferCreate['conversionType'],
+    currency: d.currency as OfferCreate['currency'],
+    defaultUrl: d.defaultUrl,
+    previewUrl: d.previewUrl.trim() || null,
+    fallbackUrl: d.fallbackUrl.trim() || null,
+    descriptionHtml: d.descriptionHtml,
+    countries: d.countries,
+    verticals: d.verticals.map(Number),
+    private: d.private,
+    allowedPartnerIds: d.private ? d.allowedPartnerIds.map(Number) : [],
+    requireApproval: d.requireApproval,
+    enabled: d.enabled,
+    geoTargeting: d.geoTargeting,
+    startsAt: fromLocalInput(d.startsAt),
+    endsAt: fromLocalInput(d.endsAt),
+    imageId: d.imageId,
+    goals: d.goals.map((g) => ({
+      goal: g.goal,
+      revenueAmount: money(g.revenueAmount),
+      revenuePercent: parseBasisPoints(g.revenuePercent),
+      payoutAmount: money(g.payoutAmount),
+      payoutPercent: parseBasisPoints(g.payoutPercent),
+      allowNegativeMargin: g.allowNegativeMargin,
+      manualValidation: g.manualValidation,
+      private: g.private,
+      types: g.types.map((tier) => ({ type: tier.type, payoutAmount: money(tier.payoutAmount), payoutPercent: parseBasisPoints(tier.payoutPercent) })), // prettier-ignore
+    })),
+  };
+}
+
+/** The contract's own check, its messages translated and keyed by path as the server's are. */
+export function checkDraft(t: TFunction, body: OfferCreate): Record<string, string> {
+  const parsed = OfferCreateSchema.safeParse(body);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path.join('.');
+    const params = (issue as { params?: { macros?: string[] } }).params;
+    errors[key] ??= t(`formError.${issue.message}`, {
+      defaultValue: t('formError.type'),
+      macros: params?.macros?.join(', ') ?? '',
+      n: 'maximum' in issue ? Number(issue.maximum) : 'minimum' in issue ? Number(issue.minimum) : '',
+    });
+  }
+  return errors;
+}
