@@ -9,7 +9,7 @@ import { shellKeys } from '@/features/shell/api/keys';
 import { useRunBilling } from '@/features/staff-billing/api/billing-run';
 import { staffHomeKeys } from '@/features/staff-home/api/keys';
 import { staffPartnerKeys } from '@/features/staff-partners/api/keys';
-import { useDecideApplications } from '@/features/staff-queues/api/staff-queues';
+import { useDecideApplications } from '@/features/staff-queues/api/decide-applications';
 import { answerOf } from '@/test/render';
 
 /*

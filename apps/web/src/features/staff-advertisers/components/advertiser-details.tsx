@@ -7,7 +7,8 @@ import { AdvertiserUpdateSchema, EmailOrBlankSchema, PAYMENT_CURRENCIES } from '
 import { fieldBuilders } from '@/components/form-fields';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useUpdateAdvertiser, type AdvertiserData } from '../api/staff-advertisers';
+import { useUpdateAdvertiser } from '../api/update-advertiser';
+import { type AdvertiserData } from '../api/get-advertiser';
 
 const DetailsSchema = AdvertiserUpdateSchema.extend({ contactEmail: EmailOrBlankSchema });
 type DetailsValues = z.input<typeof DetailsSchema>;

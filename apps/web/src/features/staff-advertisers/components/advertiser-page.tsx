@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/lib/paths';
-import { useAdvertiser } from '../api/staff-advertisers';
+import { useAdvertiser } from '../api/get-advertiser';
 import { Details } from './advertiser-details';
 import { Token } from './advertiser-token';
 import { Products } from './advertiser-products';

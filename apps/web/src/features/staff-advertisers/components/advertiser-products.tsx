@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AdvertiserData, type ProductRow } from '../api/staff-advertisers';
+import { type AdvertiserData, type ProductRow } from '../api/get-advertiser';
 import { ProductForm } from './product-form';
 
 export function Products({ advertiser }: { advertiser: AdvertiserData }) {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { TOKEN_GRACE_DEFAULT_HOURS, TOKEN_GRACE_MAX_HOURS } from '@portal/contracts';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useRotateToken, type AdvertiserData } from '../api/staff-advertisers';
+import { useRotateToken } from '../api/rotate-token';
+import { type AdvertiserData } from '../api/get-advertiser';
 import { when } from './format-when';
 
 export function Token({ advertiser }: { advertiser: AdvertiserData }) {

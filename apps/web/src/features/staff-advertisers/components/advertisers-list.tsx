@@ -10,7 +10,8 @@ import { fieldBuilders } from '@/components/form-fields';
 import { handleFormError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
-import { useAdvertisers, useCreateAdvertiser } from '../api/staff-advertisers';
+import { useAdvertisers } from '../api/get-advertisers';
+import { useCreateAdvertiser } from '../api/create-advertiser';
 
 /** The advertisers, by name, with their products, offers and latest postback; a new one from here. */
 export function AdvertisersList() {

@@ -2,7 +2,7 @@ import { Badge, Card, Code, Group, Loader, SegmentedControl, Stack, Text, Title 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POSTBACK_LOG_OUTCOMES, type PostbackLogOutcome } from '@portal/contracts';
-import { usePostbackLog } from '../api/staff-advertisers';
+import { usePostbackLog } from '../api/get-postback-log';
 import { when } from './format-when';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 

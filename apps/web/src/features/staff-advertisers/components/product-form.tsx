@@ -10,7 +10,9 @@ import { isApiRequestError } from '@/lib/api-client';
 import { handleFormError } from '@/lib/form-errors';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
-import { uploadLogo, useSaveProduct, type ProductRow } from '../api/staff-advertisers';
+import { uploadLogo } from '../api/upload-logo';
+import { useSaveProduct } from '../api/save-product';
+import { type ProductRow } from '../api/get-advertiser';
 
 const ProductFormSchema = ProductCreateSchema.extend({ logoId: z.number().int().positive().nullable().optional() });
 type ProductValues = z.input<typeof ProductFormSchema>;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { TestPostbackSchema, formatMoneyMinor, type TestPostback, type TestPostbackResult } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
 import { handleFormError } from '@/lib/form-errors';
-import { useTestPostback } from '../api/staff-advertisers';
+import { useTestPostback } from '../api/test-postback';
 
 // ---------------------------------------------------------------- test postback
 

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatHour, formatMoneyMinor } from '@portal/contracts';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { showSnackbar } from '@/lib/snackbar';
-import { usePendingConversions, useReviewConversion } from '../api/staff-conversions';
+import { usePendingConversions } from '../api/get-pending-conversions';
+import { useReviewConversion } from '../api/review-conversion';
 
 const PAGE_SIZE = 50;
 

@@ -6,11 +6,11 @@ import { formatDate, formatPayout } from '@portal/contracts';
 import { DecisionDialog } from '@/components/decision-dialog';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
+import { useDecideOverrideRequest } from '../api/decide-override-request';
 import {
-  useDecideOverrideRequest,
   usePendingOverrideRequests,
   type OverrideRequestRow as PayoutOverrideRequest,
-} from '../api/staff-home';
+} from '../api/get-pending-override-requests';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 
 /**

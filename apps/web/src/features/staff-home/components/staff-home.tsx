@@ -13,7 +13,10 @@ import {
 } from '@portal/contracts';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
-import { useCapAlerts, useHomeNumbers, useStaffHome, useStaffNotifications } from '../api/staff-home';
+import { useCapAlerts } from '../api/get-cap-alerts';
+import { useHomeNumbers } from '../api/get-home-numbers';
+import { useStaffHome } from '../api/get-staff-home';
+import { useStaffNotifications } from '../api/get-staff-notifications';
 import { OverrideRequests } from './override-requests';
 
 type Queue = {

@@ -9,7 +9,7 @@ import {
   type StaffInvoice,
 } from '@portal/contracts';
 import { showSnackbar } from '@/lib/snackbar';
-import { useSetInvoiceStatus } from '../api/staff-invoices';
+import { useSetInvoiceStatus } from '../api/set-invoice-status';
 
 /** A move's words: forward moves by where they lead, send-backs by where they come from (decision 064). */
 export const moveLabelKey = (from: StaffInvoice['status'], move: InvoiceMove) =>

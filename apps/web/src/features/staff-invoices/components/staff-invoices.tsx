@@ -15,7 +15,7 @@ import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
 import { invoiceStatusColor } from '@/lib/invoice-status';
 import { paths } from '@/lib/paths';
-import { useStaffInvoices } from '../api/staff-invoices';
+import { useStaffInvoices } from '../api/get-staff-invoices';
 import { InvoiceMoveDialog, moveLabelKey } from './invoice-move-dialog';
 
 const PAGE_SIZE = 50;

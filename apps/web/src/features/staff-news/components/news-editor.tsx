@@ -25,7 +25,10 @@ import { SafeHtml } from '@/components/safe-html';
 import { handleFormError } from '@/lib/form-errors';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
-import { uploadImage, useAudienceOptions, useSaveNews, type StaffNewsRow } from '../api/staff-news';
+import { uploadImage } from '../api/upload-image';
+import { useAudienceOptions } from '../api/get-audience-options';
+import { useSaveNews } from '../api/save-news';
+import { type StaffNewsRow } from '../api/get-staff-news';
 
 type Publication = 'draft' | 'now' | 'schedule';
 const FIELDS = ['title', 'excerpt', 'content', 'imageId', 'publishedAt', 'audience'] as const;

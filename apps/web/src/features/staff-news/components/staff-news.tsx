@@ -6,7 +6,8 @@ import { NEWS_STATES, formatDate, formatHour, type NewsAudience, type NewsState 
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { NewsEditor } from './news-editor';
 import { showSnackbar } from '@/lib/snackbar';
-import { useDeleteNews, useStaffNews, type StaffNewsRow } from '../api/staff-news';
+import { useDeleteNews } from '../api/delete-news';
+import { useStaffNews, type StaffNewsRow } from '../api/get-staff-news';
 
 const PAGE_SIZE = 50;
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'yellow', published: 'green' };

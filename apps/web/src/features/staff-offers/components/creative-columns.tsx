@@ -1,6 +1,6 @@
 import { Badge, Image, Text } from '@mantine/core';
 import { type StaffColumn } from '@/components/staff-table';
-import type { useStaffCreatives } from '../api/staff-offers';
+import type { useStaffCreatives } from '../api/get-staff-creatives';
 import type { TFunction } from 'i18next';
 export type CreativeRow = NonNullable<ReturnType<typeof useStaffCreatives>['data']>[number];
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { negativeMargin, parseBasisPoints, parseMinorUnits } from '@portal/contracts';
-import { type CatalogueOptionsData } from '../api/staff-offers';
+import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type GoalDraft } from './offer-draft';
 
 export function GoalEditor({

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { CLICK_MACROS } from '@portal/contracts';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { showSnackbar } from '@/lib/snackbar';
-import { useCreativeWrites, useStaffLandingPages } from '../api/staff-offers';
+import { useCreativeWrites } from '../api/creative-writes';
+import { useStaffLandingPages } from '../api/get-staff-landing-pages';
 import { failed, type Errors } from './creative-errors';
 import { PictureInput, type Picture } from './picture-input';
 

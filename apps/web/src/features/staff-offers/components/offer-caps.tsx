@@ -19,7 +19,8 @@ import {
 } from '@portal/contracts';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
-import { useCaps, useReplaceCaps, type CapRow } from '../api/staff-offers';
+import { useCaps, type CapRow } from '../api/get-caps';
+import { useReplaceCaps } from '../api/replace-caps';
 import { staffOfferKeys } from '../api/keys';
 
 const ALL_PARTNERS = 'all';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { OfferCreateSchema, decimalText, parseBasisPoints, parseMinorUnits, type OfferCreate } from '@portal/contracts';
-import { type StaffOfferData } from '../api/staff-offers';
+import { type StaffOfferData } from '../api/get-staff-offer';
 
 /** One goal as the editor holds it: amounts and percents as typed. */
 export type GoalDraft = {

@@ -4,7 +4,8 @@ import { PayoutOverrides } from './payout-overrides';
 import { OfferCaps } from './offer-caps';
 import { OfferCreatives } from './offer-creatives';
 import { isApiRequestError } from '@/lib/api-client';
-import { useCatalogueOptions, useStaffOffer } from '../api/staff-offers';
+import { useCatalogueOptions } from '../api/get-catalogue-options';
+import { useStaffOffer } from '../api/get-staff-offer';
 import { EditorForm } from './editor-form';
 
 /** The offer editor (decision 044): every field, goals with revenue beside payout, a live preview of the partner's view. */

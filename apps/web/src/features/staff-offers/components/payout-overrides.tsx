@@ -13,7 +13,10 @@ import {
 } from '@portal/contracts';
 import { api, isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
-import { useOverrideRequests, usePayoutOverrides, useRemoveOverride, useSetOverride } from '../api/staff-offers';
+import { useOverrideRequests } from '../api/get-override-requests';
+import { usePayoutOverrides } from '../api/get-payout-overrides';
+import { useRemoveOverride } from '../api/remove-override';
+import { useSetOverride } from '../api/set-override';
 import { staffOfferKeys } from '../api/keys';
 
 type OverrideRow = NonNullable<ReturnType<typeof usePayoutOverrides>['data']>[number];

@@ -2,7 +2,7 @@ import { FileInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiRequestError } from '@/lib/api-client';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
-import { uploadOfferImage } from '../api/staff-offers';
+import { uploadOfferImage } from '../api/upload-offer-image';
 import { type Errors } from './creative-errors';
 
 export type Picture = { id: number; url: string };

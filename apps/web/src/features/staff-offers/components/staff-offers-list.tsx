@@ -8,7 +8,8 @@ import { CountryFlags } from '@/components/country-flags';
 import { useConfig } from '@/lib/config';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { paths } from '@/lib/paths';
-import { useAdvertiserOptions, useStaffOffers, type StaffOfferListRow } from '../api/staff-offers';
+import { useAdvertiserOptions } from '../api/get-catalogue-options';
+import { useStaffOffers, type StaffOfferListRow } from '../api/get-staff-offers';
 
 const PAGE_SIZE = 50;
 

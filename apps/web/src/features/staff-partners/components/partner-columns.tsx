@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ACCOUNT_TYPE_LABELS, formatDate } from '@portal/contracts';
 import { type StaffColumn } from '@/components/staff-table';
 import { paths } from '@/lib/paths';
-import { type StaffPartnerRow } from '../api/staff-partners';
+import { type StaffPartnerRow } from '../api/get-staff-partners';
 import { MissingDocumentsBadge, PartnerStatusBadge } from './partner-badges';
 import type { TFunction } from 'i18next';
 

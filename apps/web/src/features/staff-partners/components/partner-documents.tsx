@@ -6,7 +6,8 @@ import { DecisionDialog } from '@/components/decision-dialog';
 import { downloadFile } from '@/lib/files';
 import { utcDate } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
-import { useReviewPartnerDocument, type StaffPartnerProfileData } from '../api/staff-partners';
+import { useReviewPartnerDocument } from '../api/review-partner-document';
+import { type StaffPartnerProfileData } from '../api/get-staff-partner';
 
 const STATUS_COLORS = { pending: 'yellow', refused: 'red', approved: 'green' } as const;
 

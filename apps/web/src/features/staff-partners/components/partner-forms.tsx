@@ -18,7 +18,9 @@ import { renderCountryOption } from '@/components/country-flag';
 import { useConfig } from '@/lib/config';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useAssignableManagers, useUpdateStaffPartner, type StaffPartnerProfileData } from '../api/staff-partners';
+import { useAssignableManagers } from '../api/get-assignable-managers';
+import { useUpdateStaffPartner } from '../api/update-staff-partner';
+import { type StaffPartnerProfileData } from '../api/get-staff-partner';
 
 const shape = StaffPartnerUpdateSchema.shape;
 

@@ -1,7 +1,8 @@
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PARTNER_STATUS_TRANSITIONS } from '@portal/contracts';
-import type { StaffPartnerRow, useViewAsPartner } from '../api/staff-partners';
+import type { StaffPartnerRow } from '../api/get-staff-partners';
+import type { useViewAsPartner } from '../api/view-as-partner';
 import { actionOf, type Target } from './partner-status-dialogs';
 
 type PartnerRowActionsProps = {

@@ -10,7 +10,8 @@ import {
 } from '@portal/contracts';
 import { TableHead } from '@/components/table-head';
 import { showSnackbar } from '@/lib/snackbar';
-import { useChangePartnerStatus, usePartnerStatusHistory } from '../api/staff-partners';
+import { useChangePartnerStatus } from '../api/change-partner-status';
+import { usePartnerStatusHistory } from '../api/get-partner-status-history';
 
 export type Target = PartnerStatusBody['status'];
 type PartnerRef = { id: number; displayName: string; status: PartnerStatus };

@@ -16,13 +16,10 @@ import { WindowPagination } from '@/components/window-pagination';
 import { downloadFile } from '@/lib/files';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
-import {
-  useDecidePartnerApplication,
-  usePartnerAuditLog,
-  useStaffPartner,
-  useViewAsPartner,
-  type StaffPartnerProfileData,
-} from '../api/staff-partners';
+import { useDecidePartnerApplication } from '../api/decide-partner-application';
+import { usePartnerAuditLog } from '../api/get-partner-audit-log';
+import { useStaffPartner, type StaffPartnerProfileData } from '../api/get-staff-partner';
+import { useViewAsPartner } from '../api/view-as-partner';
 import { PartnerDocuments } from './partner-documents';
 import { PartnerPaymentForm, PartnerProfileForm } from './partner-forms';
 import { StatusDialog, actionOf, type Target } from './partner-status-dialogs';

@@ -16,7 +16,9 @@ import {
 import { StaffTable } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useConfig } from '@/lib/config';
-import { useAssignableManagers, useStaffPartners, useViewAsPartner, type StaffPartnerRow } from '../api/staff-partners';
+import { useAssignableManagers } from '../api/get-assignable-managers';
+import { useStaffPartners, type StaffPartnerRow } from '../api/get-staff-partners';
+import { useViewAsPartner } from '../api/view-as-partner';
 import { HistoryDialog, StatusDialog, type Target } from './partner-status-dialogs';
 import { PartnerRowActions } from './partner-row-actions';
 import { partnerColumns } from './partner-columns';

@@ -22,15 +22,12 @@ import { downloadFile } from '@/lib/files';
 import { paths } from '@/lib/paths';
 import { utcDate } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
-import {
-  useDecideApplication,
-  useDecideApplications,
-  useDecideDocuments,
-  usePendingApplications,
-  useReviewDocument,
-  useStaffDocuments,
-  type DocumentsView,
-} from '../api/staff-queues';
+import { useDecideApplication } from '../api/decide-application';
+import { useDecideApplications } from '../api/decide-applications';
+import { useDecideDocuments } from '../api/decide-documents';
+import { usePendingApplications } from '../api/get-pending-applications';
+import { useReviewDocument } from '../api/review-document';
+import { useStaffDocuments, type DocumentsView } from '../api/get-staff-documents';
 
 const PAGE_SIZE = 50;
 

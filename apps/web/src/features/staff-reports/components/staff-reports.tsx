@@ -30,7 +30,8 @@ import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
-import { useExportNetworkReport, useNetworkReport } from '../api/network-reports';
+import { useExportNetworkReport } from '../api/export-network-report';
+import { useNetworkReport } from '../api/get-network-report';
 
 const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'accountManagerId', 'country'] as const;
 const DEFAULT_CURRENCY = 'EUR';

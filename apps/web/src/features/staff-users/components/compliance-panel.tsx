@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentType } from '@portal/contracts';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useComplianceSettings, useUpdateComplianceSettings } from '../api/staff-users';
+import { useComplianceSettings } from '../api/get-compliance-settings';
+import { useUpdateComplianceSettings } from '../api/update-compliance-settings';
 
 /** Which compliance documents every partner must hold, approved and unexpired; the others are flagged (decision 040). */
 export function CompliancePanel() {

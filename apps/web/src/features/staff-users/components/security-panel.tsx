@@ -2,7 +2,8 @@ import { Center, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useSecuritySettings, useUpdateSecuritySettings } from '../api/staff-users';
+import { useSecuritySettings } from '../api/get-security-settings';
+import { useUpdateSecuritySettings } from '../api/update-security-settings';
 
 export function SecurityPanel() {
   const { t } = useTranslation();

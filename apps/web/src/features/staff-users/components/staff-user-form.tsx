@@ -17,7 +17,10 @@ import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
-import { useCreateStaffUser, useUpdateStaffUser, type StaffUserRow, type TeamRow } from '../api/staff-users';
+import { useCreateStaffUser } from '../api/create-staff-user';
+import { useUpdateStaffUser } from '../api/update-staff-user';
+import { type StaffUserRow } from '../api/get-staff-users';
+import { type TeamRow } from '../api/get-teams';
 
 const FIELDS = ['email', 'firstname', 'lastname', 'roles', 'teamId', 'phone', 'telegram', 'teams', 'enabled'] as const;
 

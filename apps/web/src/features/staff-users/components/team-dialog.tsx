@@ -3,7 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { useCreateTeam, useUpdateTeam, type StaffUserRow, type TeamRow } from '../api/staff-users';
+import { useCreateTeam } from '../api/create-team';
+import { useUpdateTeam } from '../api/update-team';
+import { type StaffUserRow } from '../api/get-staff-users';
+import { type TeamRow } from '../api/get-teams';
 
 export function TeamDialog({
   team,

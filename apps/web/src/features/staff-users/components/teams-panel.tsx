@@ -1,7 +1,8 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useStaffUsers, useTeams, type TeamRow } from '../api/staff-users';
+import { useStaffUsers } from '../api/get-staff-users';
+import { useTeams, type TeamRow } from '../api/get-teams';
 import { StaffTable } from '@/components/staff-table';
 import { TeamDialog } from './team-dialog';
 

@@ -2,7 +2,8 @@ import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STAFF_ROLES, formatDate, type StaffRole } from '@portal/contracts';
-import { useStaffUsers, useTeams, type StaffUserRow } from '../api/staff-users';
+import { useStaffUsers, type StaffUserRow } from '../api/get-staff-users';
+import { useTeams } from '../api/get-teams';
 import { StaffUserForm } from './staff-user-form';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 

@@ -1,2 +1,0 @@
-export * from './get-pending-conversions';
-export * from './review-conversion';

@@ -1,2 +1,0 @@
-export * from './get-staff-invoices';
-export * from './set-invoice-status';

@@ -1,2 +1,0 @@
-export * from './export-network-report';
-export * from './get-network-report';
