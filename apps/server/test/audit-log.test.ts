@@ -4,6 +4,15 @@
  * within the reader's scope, filtered and paged; and no one can update or delete an entry.
  */
 import { eq, sql } from 'drizzle-orm';
+import {
+  auditEndpoints,
+  billingEndpoints,
+  conversionReviewEndpoints,
+  documentsEndpoints,
+  offersEndpoints,
+  staffEndpoints,
+  type EndpointDefinition,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -15,14 +24,20 @@ import {
   products,
 } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   createTeam,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
+  type Identity,
   type TestApp,
 } from './helper.js';
 import { createApplication, createOffer } from './offer-fixtures.js';
@@ -63,11 +78,12 @@ const entriesOf = (entityType: string, entityId: number | string) =>
     .where(sql`${auditLog.entityType} = ${entityType} and ${auditLog.entityId} = ${String(entityId)}`)
     .orderBy(auditLog.id);
 
-const put = (token: string, url: string, payload: object) =>
-  t.app.inject({ method: 'PUT', url, headers: bearer(token), payload, remoteAddress: '203.0.113.7' });
+/** A staff write through its contract, from a known address (the entry records it). */
+const write = <E extends EndpointDefinition>(token: string, endpoint: E, input: CallInput<E>) =>
+  callEndpoint(t.app, endpoint, { ...input, remoteAddress: '203.0.113.7' }, token);
 
-const readLog = (token: string, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/staff/audit-log${query}`, headers: bearer(token) });
+const readLog = (token: Identity, query: CallInput<typeof auditEndpoints.auditLog>['query'] = {}) =>
+  callEndpoint(t.app, auditEndpoints.auditLog, { query }, token);
 
 let invoiceMonth = 0;
 async function invoiceOf(partnerId: number) {
@@ -97,11 +113,11 @@ async function invoiceOf(partnerId: number) {
 describe('audit entries of staff writes', () => {
   it('a partner status change: the status diff, the reason, the actor, the address and the request id', async () => {
     const pending = await createPartner(t, { accountManagerId: managerA.userId, status: 'active' });
-    const res = await put(managerA.token, `/api/v1/staff/partners/${pending.partnerId}/status`, {
-      status: 'suspended',
-      reason: 'Fraud review',
+    const res = await write(managerA.token, staffEndpoints.changePartnerStatus, {
+      params: { id: pending.partnerId },
+      body: { status: 'suspended', reason: 'Fraud review' },
     });
-    expect(res.statusCode, res.body).toBe(200);
+    expectOk(res);
     const [entry, ...more] = await entriesOf('partner', pending.partnerId);
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
@@ -119,8 +135,11 @@ describe('audit entries of staff writes', () => {
   it('an application decision, a document review, a conversion decision and an invoice status', async () => {
     const offerId = await createOffer(t, { name: 'Audited', requireApproval: true });
     const applicationId = await createApplication(t, partnerA.partnerId, offerId, 'pending');
-    const decided = await put(managerA.token, `/api/v1/staff/partner-offers/${applicationId}`, { status: 'active' });
-    expect(decided.statusCode, decided.body).toBe(200);
+    const decided = await write(managerA.token, offersEndpoints.decideApplication, {
+      params: { id: applicationId },
+      body: { status: 'active' },
+    });
+    expectOk(decided);
     expect(await entriesOf('application', applicationId)).toMatchObject([
       {
         action: 'decision',
@@ -134,11 +153,11 @@ describe('audit entries of staff writes', () => {
       .insert(partnerDocuments)
       .values({ partnerId: partnerA.partnerId, type: 'insertion_order' })
       .returning();
-    const reviewed = await put(teamManager, `/api/v1/staff/compliance-documents/${document!.id}`, {
-      status: 'approved',
-      expireAt: '2027-06-30',
+    const reviewed = await write(teamManager, documentsEndpoints.review, {
+      params: { id: document!.id },
+      body: { status: 'approved', expireAt: '2027-06-30' },
     });
-    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expectOk(reviewed);
     expect(await entriesOf('partner_document', document!.id)).toMatchObject([
       {
         action: 'decision',
@@ -166,8 +185,11 @@ describe('audit entries of staff writes', () => {
         status: 'pending',
       })
       .returning();
-    const declined = await put(admin.token, `/api/v1/staff/conversions/${conversion!.id}`, { status: 'rejected' });
-    expect(declined.statusCode, declined.body).toBe(200);
+    const declined = await write(admin.token, conversionReviewEndpoints.review, {
+      params: { id: conversion!.id },
+      body: { status: 'rejected' },
+    });
+    expectOk(declined);
     expect(await entriesOf('conversion', conversion!.id)).toMatchObject([
       {
         actorId: admin.userId,
@@ -181,8 +203,11 @@ describe('audit entries of staff writes', () => {
     ]);
 
     const invoice = await invoiceOf(partnerA.partnerId);
-    const moved = await put(finance, `/api/v1/staff/invoices/${invoice.id}`, { status: 'invoice_validated' });
-    expect(moved.statusCode, moved.body).toBe(200);
+    const moved = await write(finance, billingEndpoints.setInvoiceStatus, {
+      params: { id: invoice.id },
+      body: { status: 'invoice_validated' },
+    });
+    expectOk(moved);
     expect(await entriesOf('invoice', invoice.id)).toMatchObject([
       {
         action: 'status',
@@ -195,19 +220,28 @@ describe('audit entries of staff writes', () => {
   it('a write that fails, or changes nothing, leaves no entry', async () => {
     const before = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog);
     const closed = await createPartner(t, { accountManagerId: managerA.userId, status: 'closed' });
-    expectErrorObject(
-      await put(managerA.token, `/api/v1/staff/partners/${closed.partnerId}/status`, { status: 'active' }),
+    expectError(
+      await write(managerA.token, staffEndpoints.changePartnerStatus, {
+        params: { id: closed.partnerId },
+        body: { status: 'active' },
+      }),
       409,
     );
     // Out of reach: another manager's partner does not exist for B.
-    expectErrorObject(
-      await put(managerB.token, `/api/v1/staff/partners/${partnerA.partnerId}/status`, { status: 'suspended' }),
+    expectError(
+      await write(managerB.token, staffEndpoints.changePartnerStatus, {
+        params: { id: partnerA.partnerId },
+        body: { status: 'suspended' },
+      }),
       404,
     );
     const invoice = await invoiceOf(partnerB.partnerId);
     // The same status is no transition (decision 064): refused.
-    expectErrorObject(
-      await put(admin.token, `/api/v1/staff/invoices/${invoice.id}`, { status: 'waiting_for_approval' }),
+    expectError(
+      await write(admin.token, billingEndpoints.setInvoiceStatus, {
+        params: { id: invoice.id },
+        body: { status: 'waiting_for_approval' },
+      }),
       409,
     );
     const after = await t.database.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(auditLog);
@@ -231,14 +265,8 @@ describe('audit entries of staff writes', () => {
       status: 'approved',
       createdAt: new Date('2026-04-10T12:00:00Z'),
     });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/staff/billing-runs',
-      headers: bearer(admin.token),
-      payload: { month: '2026-04' },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const created = res.json().data.created as { invoice: string | null }[];
+    const res = await callEndpoint(t.app, billingEndpoints.runBilling, { body: { month: '2026-04' } }, admin.token);
+    const created = okBody(res).data.created;
     expect(created.filter((c) => c.invoice)).toHaveLength(1);
     const [run] = await entriesOf('billing_run', '2026-04');
     expect(run).toMatchObject({ actorId: admin.userId, action: 'create' });
@@ -253,64 +281,65 @@ describe('audit entries of staff writes', () => {
 describe('GET /staff/audit-log', () => {
   it('admins read every entry; team and account managers their partners’; finance, partners and strangers none', async () => {
     const invoiceB = await invoiceOf(partnerB.partnerId);
-    for (const status of ['invoice_validated', 'payment_in_progress', 'paid'])
-      expect((await put(finance, `/api/v1/staff/invoices/${invoiceB.id}`, { status })).statusCode).toBe(200);
-    const all = await readLog(admin.token, '?count=500');
-    expect(all.statusCode, all.body).toBe(200);
-    const partnersIn = (res: typeof all) =>
-      new Set((res.json().data as { partnerId: number | null }[]).map((entry) => entry.partnerId));
+    for (const status of ['invoice_validated', 'payment_in_progress', 'paid'] as const)
+      expect(
+        (await write(finance, billingEndpoints.setInvoiceStatus, { params: { id: invoiceB.id }, body: { status } }))
+          .status,
+      ).toBe(200);
+    const all = await readLog(admin.token, { count: 500 });
+    const partnersIn = (res: typeof all) => new Set(okBody(res).data.map((entry) => entry.partnerId));
     expect(partnersIn(all)).toContain(partnerA.partnerId);
     expect(partnersIn(all)).toContain(partnerB.partnerId);
-    expect(all.json().total).toBe(all.json().data.length);
+    expect(okBody(all).total).toBe(okBody(all).data.length);
 
-    const own = await readLog(managerA.token, '?count=500');
-    expect(own.statusCode).toBe(200);
+    const own = await readLog(managerA.token, { count: 500 });
+    expect(own.status).toBe(200);
     expect(partnersIn(own)).toContain(partnerA.partnerId);
     expect(partnersIn(own)).not.toContain(partnerB.partnerId);
     expect(partnersIn(own)).not.toContain(null);
-    const team = await readLog(teamManager, '?count=500');
+    const team = await readLog(teamManager, { count: 500 });
     expect(partnersIn(team)).toContain(partnerA.partnerId);
     expect(partnersIn(team)).not.toContain(partnerB.partnerId);
-    const other = await readLog(managerB.token, '?count=500');
+    const other = await readLog(managerB.token, { count: 500 });
     expect(partnersIn(other)).not.toContain(partnerA.partnerId);
 
-    expectErrorObject(await readLog(finance), 403);
-    expectErrorObject(await readLog(partnerA.token), 403);
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/staff/audit-log' }), 401);
+    expectError(await readLog(finance), 403);
+    expectError(await readLog(partnerA.token), 403);
+    expectError(await readLog(null), 401);
   });
 
   it('filters by entity, actor and time, newest first, paged, with the actor named', async () => {
-    const byEntity = await readLog(admin.token, `?entityType=partner&entityId=${partnerA.partnerId}`);
-    expect(byEntity.statusCode).toBe(200);
-    for (const entry of byEntity.json().data) expect(entry).toMatchObject({ entityType: 'partner' });
+    const byEntity = await readLog(admin.token, { entityType: 'partner', entityId: String(partnerA.partnerId) });
+    for (const entry of okBody(byEntity).data) expect(entry).toMatchObject({ entityType: 'partner' });
 
-    const byActor = await readLog(admin.token, `?actorId=${admin.userId}`);
-    const actorEntries = byActor.json().data as { actor: { id: number; name: string; email: string } }[];
+    const byActor = await readLog(admin.token, { actorId: admin.userId });
+    const actorEntries = okBody(byActor).data;
     expect(actorEntries.length).toBeGreaterThan(0);
-    for (const entry of actorEntries) expect(entry.actor.id).toBe(admin.userId);
+    for (const entry of actorEntries) expect(entry.actor!.id).toBe(admin.userId);
 
-    const future = encodeURIComponent(new Date(clock.now().getTime() + 1000).toISOString());
-    expect((await readLog(admin.token, `?from=${future}`)).json()).toMatchObject({ data: [], total: 0 });
-    const past = encodeURIComponent('2026-05-04T10:20:00+00:00');
-    const upTo = await readLog(admin.token, `?to=${past}`);
-    expect(upTo.json().total).toBe(0);
+    const future = new Date(clock.now().getTime() + 1000).toISOString();
+    expect((await readLog(admin.token, { from: future })).body).toMatchObject({ data: [], total: 0 });
+    const upTo = await readLog(admin.token, { to: '2026-05-04T10:20:00+00:00' });
+    expect(okBody(upTo).total).toBe(0);
 
-    const page1 = (await readLog(admin.token, '?count=1&page=1')).json();
-    const page2 = (await readLog(admin.token, '?count=1&page=2')).json();
+    const page1 = okBody(await readLog(admin.token, { count: 1, page: 1 }));
+    const page2 = okBody(await readLog(admin.token, { count: 1, page: 2 }));
     expect(page1.data).toHaveLength(1);
-    expect(page2.data[0].id).toBeLessThan(page1.data[0].id);
+    expect(page2.data[0]!.id).toBeLessThan(page1.data[0]!.id);
     expect(page1.total).toBe(page2.total);
   });
 
   it('answers per-field errors for a bad query', async () => {
-    const res = await readLog(admin.token, '?entityType=planet&actorId=x&from=yesterday&count=0');
-    expectErrorObject(res, 400);
-    expect(Object.keys(res.json().errors ?? {})).toEqual(
+    const res = await readLog(
+      admin.token,
+      invalid({ entityType: 'planet', actorId: 'x', from: 'yesterday', count: 0 }),
+    );
+    expect(Object.keys(errorBody(res, 400).errors ?? {})).toEqual(
       expect.arrayContaining(['entityType', 'actorId', 'from', 'count']),
     );
-    const reversed = await readLog(admin.token, '?from=2026-05-02T00:00:00Z&to=2026-05-01T00:00:00Z');
-    expectErrorObject(reversed, 400);
-    expect(res.json().errors ?? {}).toBeTruthy();
+    const reversed = await readLog(admin.token, { from: '2026-05-02T00:00:00Z', to: '2026-05-01T00:00:00Z' });
+    expectError(reversed, 400);
+    expect(res.body.errors ?? {}).toBeTruthy();
   });
 });
 

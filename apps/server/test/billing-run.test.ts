@@ -1,15 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoneyMinor } from '@portal/contracts';
+import { billingEndpoints, filesEndpoints, formatMoneyMinor, notificationsEndpoints } from '@portal/contracts';
 import { billingRequests, conversions, offers, partners } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
@@ -43,13 +47,9 @@ async function earn(partner: Partner, offerId: number, at: string, transactionId
   return { clickId, conversionId: res.json().conversionId as number, token };
 }
 
-const run = (token: string | null, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/staff/billing-runs',
-    headers: token ? bearer(token) : {},
-    payload: payload as object,
-  });
+/** POST /staff/billing-runs through its contract; a body the contract refuses is wrapped in `invalid`. */
+const run = (token: string | null, body: CallInput<typeof billingEndpoints.runBilling>['body']) =>
+  callEndpoint(t.app, billingEndpoints.runBilling, { body }, token);
 
 async function partnerWith(country: string, paymentThreshold: number | null): Promise<Partner> {
   const partner = await createPartner(t);
@@ -58,17 +58,7 @@ async function partnerWith(country: string, paymentThreshold: number | null): Pr
 }
 
 async function paymentsOf(partner: Partner) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/billing-request', headers: bearer(partner.token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
-    id: number;
-    period: { startDate: string; endDate: string };
-    totalAmount: number;
-    totalVatAmount: number;
-    paymentCurrency: string;
-    deferred: boolean;
-    invoice: { reference: string; status: string; date: string; file: { id: number; filename: string } | null } | null;
-  }[];
+  return okBody(await callEndpoint(t.app, billingEndpoints.billingRequests, {}, partner.token)).data;
 }
 
 /** Every invoiced request's amount before VAT equals the payouts of the conversions it marked. */
@@ -147,8 +137,7 @@ describe('POST /staff/billing-runs', () => {
   it('refuses a month that is not over, a malformed month, and anyone but an admin', async () => {
     for (const month of ['2026-03', '2026-04', '2027-01']) {
       const res = await run(admin, { month });
-      expectErrorObject(res, 400);
-      expect(res.json().errors).toEqual({ month: 'The month is not over yet.' });
+      expect(errorBody(res, 400).errors).toEqual({ month: 'The month is not over yet.' });
     }
     for (const payload of [
       {},
@@ -157,22 +146,19 @@ describe('POST /staff/billing-runs', () => {
       { month: 202602 },
       { month: '2026-02', x: 1 },
     ])
-      expectErrorObject(await run(admin, payload), 400);
-    expectErrorObject(await run(managerToken, { month: '2026-02' }), 403);
-    expectErrorObject(await run(france.token, { month: '2026-02' }), 403);
-    expectErrorObject(await run(null, { month: '2026-02' }), 401);
+      expectError(await run(admin, invalid(payload)), 400);
+    expectError(await run(managerToken, { month: '2026-02' }), 403);
+    expectError(await run(france.token, { month: '2026-02' }), 403);
+    expectError(await run(null, { month: '2026-02' }), 401);
     expect(await t.database.db.select().from(billingRequests)).toEqual([]);
   });
 
   it('bills February in Paris time: VAT for France, one request per currency, deferred under the threshold', async () => {
     const res = await run(admin, { month: '2026-02' });
-    expect(res.statusCode, res.body).toBe(200);
-    const { created, alreadyBilled } = res.json().data;
+    const { created, alreadyBilled } = okBody(res).data;
     expect(alreadyBilled).toEqual([]);
     const byPartner = (p: Partner, currency: string) =>
-      created.find(
-        (c: { partnerId: number; currency: string }) => c.partnerId === p.partnerId && c.currency === currency,
-      );
+      created.find((c) => c.partnerId === p.partnerId && c.currency === currency);
     // January's unbilled conversion rides along; 28 February 23:30 UTC is March in Paris.
     expect(byPartner(france, 'EUR')).toMatchObject({
       conversions: 3,
@@ -184,9 +170,9 @@ describe('POST /staff/billing-runs', () => {
     expect(byPartner(germany, 'EUR')).toMatchObject({ conversions: 1, totalAmount: 1234, totalVatAmount: 0 });
     expect(byPartner(germany, 'USD')).toMatchObject({ conversions: 2, totalAmount: 1998, totalVatAmount: 0 });
     expect(byPartner(small, 'EUR')).toMatchObject({ conversions: 1, totalAmount: 1234, deferred: true, invoice: null });
-    expect(byPartner(small, 'EUR').partnerName).toMatch(new RegExp(`^Partner \\d+ #${small.partnerId}$`));
+    expect(byPartner(small, 'EUR')!.partnerName).toMatch(new RegExp(`^Partner \\d+ #${small.partnerId}$`));
     expect(created).toHaveLength(4);
-    const references = created.map((c: { invoice: string | null }) => c.invoice).filter(Boolean);
+    const references = created.map((c) => c.invoice).filter(Boolean);
     expect(new Set(references).size).toBe(3);
 
     // The partner reads it on its Payments call, with the PDF to download.
@@ -197,30 +183,23 @@ describe('POST /staff/billing-runs', () => {
       totalVatAmount: 740,
       paymentCurrency: 'EUR',
       deferred: false,
-      invoice: { reference: byPartner(france, 'EUR').invoice, status: 'waiting_for_approval', date: '2026-03-02' },
+      invoice: { reference: byPartner(france, 'EUR')!.invoice, status: 'waiting_for_approval', date: '2026-03-02' },
     });
-    const link = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/file/${payment!.invoice!.file!.id}/url`,
-      headers: bearer(france.token),
-    });
-    expect(link.statusCode, link.body).toBe(200);
-    const signed = new URL(link.json().data.url as string);
+    const fileId = payment!.invoice!.file!.id;
+    const link = await callEndpoint(t.app, filesEndpoints.url, { params: { id: fileId } }, france.token);
+    // The signed link is a URL of its own: fetched as it is given.
+    const signed = new URL(okBody(link).data.url);
     const pdf = await t.app.inject({ method: 'GET', url: `${signed.pathname}${signed.search}` });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Germany cannot reach France's invoice.
-    const foreign = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/file/${payment!.invoice!.file!.id}/url`,
-      headers: bearer(germany.token),
-    });
-    expect(foreign.statusCode).toBeGreaterThanOrEqual(400);
-    expect(foreign.statusCode).toBeLessThan(500);
+    const foreign = await callEndpoint(t.app, filesEndpoints.url, { params: { id: fileId } }, germany.token);
+    expect(foreign.status).toBeGreaterThanOrEqual(400);
+    expect(foreign.status).toBeLessThan(500);
 
     // Told in the portal.
-    const notes = await t.app.inject({ method: 'GET', url: '/api/v1/notifications', headers: bearer(small.token) });
-    expect(JSON.stringify(notes.json().data)).toContain(
+    const notes = await callEndpoint(t.app, notificationsEndpoints.list, {}, small.token);
+    expect(JSON.stringify(okBody(notes).data)).toContain(
       `Your February 2026 earnings of ${formatMoneyMinor(1234, 'EUR')} are below your payment threshold`,
     );
     await expectRequestsMatchTheirConversions();
@@ -229,9 +208,8 @@ describe('POST /staff/billing-runs', () => {
   it('a second run of the month bills nothing twice', async () => {
     const before = await t.database.db.select().from(billingRequests);
     const res = await run(admin, { month: '2026-02' });
-    expect(res.statusCode).toBe(200);
     // Only the deferred partner still has February conversions unbilled; its month is already there.
-    expect(res.json().data).toEqual({
+    expect(okBody(res).data).toEqual({
       month: '2026-02',
       created: [],
       alreadyBilled: [{ partnerId: small.partnerId, currency: 'EUR' }],
@@ -242,14 +220,8 @@ describe('POST /staff/billing-runs', () => {
   it('March carries the deferred February and the late Paris hour; concurrent runs bill once', async () => {
     await moveClockTo('2026-04-01T06:00:00Z');
     const answers = await Promise.all([run(admin, { month: '2026-03' }), run(admin, { month: '2026-03' })]);
-    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
-    const created = answers.flatMap((res) => res.json().data.created) as {
-      partnerId: number;
-      currency: string;
-      totalAmount: number;
-      conversions: number;
-      deferred: boolean;
-    }[];
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    const created = answers.flatMap((res) => okBody(res).data.created);
     expect(created.map((c) => [c.partnerId, c.currency]).sort()).toEqual(
       [
         [france.partnerId, 'EUR'],

@@ -1,14 +1,18 @@
 import { eq } from 'drizzle-orm';
+import { billingEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests, invoices, notifications, users } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  expectError,
+  invalid,
   login,
+  okBody,
   sentMails,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 
@@ -45,8 +49,9 @@ async function createInvoice(partnerId: number) {
   return invoice;
 }
 
-const setStatus = (token: string, id: unknown, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/staff/invoices/${id}`, headers: bearer(token), payload });
+/** PUT /staff/invoices/{id} through its contract; an id or body the contract refuses is wrapped in `invalid`. */
+const setStatus = (token: string, id: number, body: CallInput<typeof billingEndpoints.setInvoiceStatus>['body']) =>
+  callEndpoint(t.app, billingEndpoints.setInvoiceStatus, { params: { id }, body }, token);
 const notificationsOf = (partnerId: number) =>
   t.database.db.select().from(notifications).where(eq(notifications.partnerId, partnerId));
 
@@ -58,10 +63,9 @@ describe('PUT /staff/invoices/{id}', () => {
     const invoice = await createInvoice(p.partnerId);
 
     for (const status of ['invoice_validated', 'payment_in_progress'] as const)
-      expect((await setStatus(token, invoice.id, { status })).statusCode).toBe(200);
+      expect((await setStatus(token, invoice.id, { status })).status).toBe(200);
     const res = await setStatus(token, invoice.id, { status: 'paid' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: invoice.id, partnerId: p.partnerId, status: 'paid' });
+    expect(okBody(res).data).toMatchObject({ id: invoice.id, partnerId: p.partnerId, status: 'paid' });
     const [stored] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(stored?.status).toBe('paid');
     const rows = (await notificationsOf(p.partnerId)).filter((row) => row.title.endsWith('is now paid.'));
@@ -74,7 +78,7 @@ describe('PUT /staff/invoices/{id}', () => {
     });
 
     // The same status again is no transition (decision 064): refused, and nobody is notified.
-    expectErrorObject(await setStatus(token, invoice.id, { status: 'paid' }), 409);
+    expectError(await setStatus(token, invoice.id, { status: 'paid' }), 409);
     expect(await notificationsOf(p.partnerId)).toHaveLength(3);
 
     const mails = await sentMails(t);
@@ -90,7 +94,7 @@ describe('PUT /staff/invoices/{id}', () => {
     await t.database.db.update(users).set({ paymentNotifications: false }).where(eq(users.id, p.userId));
     const invoice = await createInvoice(p.partnerId);
 
-    expect((await setStatus(token, invoice.id, { status: 'invoice_validated' })).statusCode).toBe(200);
+    expect((await setStatus(token, invoice.id, { status: 'invoice_validated' })).status).toBe(200);
     expect(await notificationsOf(p.partnerId)).toHaveLength(1);
     const mails = await sentMails(t);
     expect(mails.some((m) => m.to === p.email && m.subject.startsWith(`Invoice ${invoice.reference}`))).toBe(false);
@@ -104,8 +108,8 @@ describe('PUT /staff/invoices/{id}', () => {
     const ownInvoice = await createInvoice(own.partnerId);
     const otherInvoice = await createInvoice(other.partnerId);
 
-    expectErrorObject(await setStatus(token, ownInvoice.id, { status: 'invoice_validated' }), 403);
-    expectErrorObject(await setStatus(token, otherInvoice.id, { status: 'invoice_validated' }), 403);
+    expectError(await setStatus(token, ownInvoice.id, { status: 'invoice_validated' }), 403);
+    expectError(await setStatus(token, otherInvoice.id, { status: 'invoice_validated' }), 403);
     expect(await notificationsOf(own.partnerId)).toHaveLength(0);
     expect(await notificationsOf(other.partnerId)).toHaveLength(0);
   });
@@ -114,14 +118,14 @@ describe('PUT /staff/invoices/{id}', () => {
     const p = await createPartner(t);
     const partnerToken = await login(t, p.email, p.password);
     const invoice = await createInvoice(p.partnerId);
-    expectErrorObject(await setStatus(partnerToken, invoice.id, { status: 'paid' }), 403);
+    expectError(await setStatus(partnerToken, invoice.id, { status: 'paid' }), 403);
 
     const admin = await createStaff(t, 'ROLE_ADMIN');
     const token = await login(t, admin.email, admin.password);
-    expectErrorObject(await setStatus(token, invoice.id, { status: 'cancelled' }), 400);
-    expectErrorObject(await setStatus(token, invoice.id, { status: 'paid', extra: 1 }), 400);
-    expectErrorObject(await setStatus(token, 'abc', { status: 'paid' }), 400);
-    expectErrorObject(await setStatus(token, 2_147_483_647, { status: 'paid' }), 404);
+    expectError(await setStatus(token, invoice.id, invalid({ status: 'cancelled' })), 400);
+    expectError(await setStatus(token, invoice.id, invalid({ status: 'paid', extra: 1 })), 400);
+    expectError(await setStatus(token, invalid('abc'), { status: 'paid' }), 400);
+    expectError(await setStatus(token, 2_147_483_647, { status: 'paid' }), 404);
     const [stored] = await t.database.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(stored?.status).toBe('waiting_for_approval');
     expect(await notificationsOf(p.partnerId)).toHaveLength(0);

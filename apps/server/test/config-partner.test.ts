@@ -1,7 +1,17 @@
+import { accountEndpoints, staffEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp, expectErrorObject } from './helper.js';
-
-const PROTECTED = ['/api/v1/config', '/api/v1/partner'];
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  createStaff,
+  errorBody,
+  expectError,
+  login,
+  okBody,
+  type Identity,
+  type TestApp,
+} from './helper.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,20 +19,19 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+const config = (token: Identity) => callEndpoint(t.app, accountEndpoints.config, {}, token);
+const partner = (token: Identity) => callEndpoint(t.app, accountEndpoints.partner, {}, token);
+const staffPartners = (token: Identity) => callEndpoint(t.app, staffEndpoints.listPartners, {}, token);
+
 describe('GET /config and /partner', () => {
   it('answers the configuration: user, roles, countries, languages and every data list', async () => {
     const p = await createPartner(t);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/config',
-      headers: bearer(await login(t, p.email, p.password)),
-    });
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    const res = await config(await login(t, p.email, p.password));
+    const data = okBody(res).data;
     expect(data.user).toMatchObject({ id: p.userId, email: p.email, roles: ['ROLE_PARTNER'] });
     expect(data.user).not.toHaveProperty('passwordHash');
-    expect(res.body).not.toMatch(/argon2/);
-    expect(data.countries.find((c: { isoCode: string }) => c.isoCode === 'FR')).toMatchObject({
+    expect(res.raw.body).not.toMatch(/argon2/);
+    expect(data.countries.find((c) => c.isoCode === 'FR')).toMatchObject({
       name: 'France',
       flag: '🇫🇷',
     });
@@ -38,7 +47,7 @@ describe('GET /config and /partner', () => {
       'invoiceStatusList',
       'civilityList',
       'companyStatusList',
-    ]) {
+    ] as const) {
       expect(data.data[list].length, list).toBeGreaterThan(0);
     }
     expect(data.partner).toMatchObject({
@@ -63,28 +72,16 @@ describe('roles and scope', () => {
     const p3 = await createPartner(t, { accountManagerId: am1.userId });
 
     const partnerToken = await login(t, p1.email, p1.password);
-    const denied = await t.app.inject({ method: 'GET', url: '/api/v1/staff/partners', headers: bearer(partnerToken) });
-    expectErrorObject(denied, 403);
-    expect(denied.json().message).toBe('Access denied.');
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/staff/partners' }), 401);
+    const denied = await staffPartners(partnerToken);
+    expect(errorBody(denied, 403).message).toBe('Access denied.');
+    expectError(await staffPartners(null), 401);
 
-    const adminRes = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/staff/partners',
-      headers: bearer(await login(t, admin.email, admin.password)),
-    });
-    expect(adminRes.statusCode).toBe(200);
-    const adminIds = (adminRes.json().data as { id: number }[]).map((p) => p.id);
+    const adminRes = okBody(await staffPartners(await login(t, admin.email, admin.password)));
+    const adminIds = adminRes.data.map((p) => p.id);
     expect(adminIds).toEqual(expect.arrayContaining([p1.partnerId, p2.partnerId, p3.partnerId]));
-    expect(adminRes.json().total).toBe(adminIds.length);
+    expect(adminRes.total).toBe(adminIds.length);
 
-    const amRes = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/staff/partners',
-      headers: bearer(await login(t, am1.email, am1.password)),
-    });
-    expect(amRes.statusCode).toBe(200);
-    const amList = amRes.json().data as { id: number; accountManagerId: number; displayName: string }[];
+    const amList = okBody(await staffPartners(await login(t, am1.email, am1.password))).data;
     expect(amList.map((p) => p.id).sort()).toEqual([p1.partnerId, p3.partnerId].sort());
     expect(amList.every((p) => p.accountManagerId === am1.userId)).toBe(true);
     expect(amList.find((p) => p.id === p1.partnerId)?.displayName).toMatch(new RegExp(`#${p1.partnerId}$`));
@@ -95,42 +92,39 @@ describe('roles and scope', () => {
     const a = await createPartner(t, { companyName: 'Alpha Alpha Ltd' });
     const b = await createPartner(t, { companyName: 'Bravo Bravo Ltd', accountManagerId: am.userId });
     const token = await login(t, a.email, a.password);
-    for (const url of PROTECTED) {
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-      expect(res.statusCode).toBe(200);
-      const partner = url.endsWith('/config') ? res.json().data.partner : res.json().data;
-      expect(partner.id).toBe(a.partnerId);
-      expect(partner.companyName).toBe('Alpha Alpha Ltd');
-      expect(res.body).not.toContain('Bravo Bravo Ltd');
-      expect(res.body).not.toContain(b.email);
-      expect(res.body).not.toContain(am.email);
+    const fromConfig = await config(token);
+    const fromPartner = await partner(token);
+    for (const [res, own] of [
+      [fromConfig, okBody(fromConfig).data.partner!],
+      [fromPartner, okBody(fromPartner).data],
+    ] as const) {
+      expect(own.id).toBe(a.partnerId);
+      expect(own.companyName).toBe('Alpha Alpha Ltd');
+      expect(res.raw.body).not.toContain('Bravo Bravo Ltd');
+      expect(res.raw.body).not.toContain(b.email);
+      expect(res.raw.body).not.toContain(am.email);
     }
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) });
-    expect(config.json().data.user.email).toBe(a.email);
-    expect(config.json().data.roles).toEqual(['ROLE_PARTNER']);
+    const again = okBody(await config(token)).data;
+    expect(again.user.email).toBe(a.email);
+    expect(again.roles).toEqual(['ROLE_PARTNER']);
   });
 
   it("shows the partner its account manager's contact", async () => {
     const am = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     const p = await createPartner(t, { accountManagerId: am.userId });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/partner',
-      headers: bearer(await login(t, p.email, p.password)),
-    });
-    expect(res.json().data.accountManager).toMatchObject({ id: am.userId, email: am.email, telegram: 'sam_staff' });
-    expect(res.json().data.mainContact).toMatchObject({ companyRole: 'main', email: p.email });
+    const res = await partner(await login(t, p.email, p.password));
+    expect(okBody(res).data.accountManager).toMatchObject({ id: am.userId, email: am.email, telegram: 'sam_staff' });
+    expect(okBody(res).data.mainContact).toMatchObject({ companyRole: 'main', email: p.email });
   });
 
   it('gives staff a configuration without partner and refuses /partner', async () => {
     for (const role of ['ROLE_ADMIN', 'ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER'] as const) {
       const s = await createStaff(t, role);
       const token = await login(t, s.email, s.password);
-      const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) });
-      expect(config.statusCode).toBe(200);
-      expect(config.json().data.partner).toBeNull();
-      expect(config.json().data.roles).toEqual([role]);
-      expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/partner', headers: bearer(token) }), 403);
+      const data = okBody(await config(token)).data;
+      expect(data.partner).toBeNull();
+      expect(data.roles).toEqual([role]);
+      expectError(await partner(token), 403);
     }
   });
 });

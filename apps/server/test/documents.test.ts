@@ -1,19 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { accountEndpoints, documentsEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, notifications, partnerDocuments, partners } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   createTeam,
   dataUrl,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   samplePdf,
   samplePng,
+  type CallInput,
+  type Identity,
   type TestApp,
 } from './helper.js';
 
@@ -27,7 +34,7 @@ afterAll(async () => t?.close());
 
 async function signedInPartner(accountManagerId: number | null = null) {
   const p = await createPartner(t, { accountManagerId });
-  return { ...p, headers: bearer(await login(t, p.email, p.password)) };
+  return { ...p, token: await login(t, p.email, p.password) };
 }
 
 async function signedInStaff(
@@ -35,7 +42,7 @@ async function signedInStaff(
   teamId: number | null = null,
 ) {
   const s = await createStaff(t, role, { teamId });
-  return { ...s, headers: bearer(await login(t, s.email, s.password)) };
+  return { ...s, token: await login(t, s.email, s.password) };
 }
 
 const storedFiles = () => {
@@ -43,69 +50,68 @@ const storedFiles = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 };
 
-async function upload(headers: Record<string, string>, type: string, bytes: Buffer, filename = 'doc.pdf', id?: number) {
-  return t.app.inject({
-    method: id ? 'PUT' : 'POST',
-    url: id ? `/api/v1/partner/compliance-document/${id}` : '/api/v1/partner/compliance-document',
-    headers,
-    payload: { type, document: { filename, data: dataUrl(bytes, 'application/pdf') } },
-  });
+type DocumentBody = CallInput<typeof documentsEndpoints.create>['body'];
+/** Uploads a document (POST), or replaces record `id` (PUT); a type the contract refuses is wrapped in `invalid`. */
+async function upload(token: Identity, type: DocumentBody['type'], bytes: Buffer, filename = 'doc.pdf', id?: number) {
+  const body: DocumentBody = { type, document: { filename, data: dataUrl(bytes, 'application/pdf') } };
+  return id
+    ? callEndpoint(t.app, documentsEndpoints.replace, { params: { id }, body }, token)
+    : callEndpoint(t.app, documentsEndpoints.create, { body }, token);
 }
+const configOf = async (token: string) => okBody(await callEndpoint(t.app, accountEndpoints.config, {}, token)).data;
+const review = (token: Identity, id: number, body: CallInput<typeof documentsEndpoints.review>['body']) =>
+  callEndpoint(t.app, documentsEndpoints.review, { params: { id }, body }, token);
 
 describe('POST /partner/compliance-document', () => {
   it('creates the record, pending, with its file, and the configuration shows it', async () => {
     const p = await signedInPartner();
-    const res = await upload(p.headers, 'proof_of_identity', samplePdf(), 'passport.pdf');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: SAVED });
-    const doc = res.json().data;
+    const res = await upload(p.token, 'proof_of_identity', samplePdf(), 'passport.pdf');
+    expectOk(res);
+    expect(res.body).toMatchObject({ success: true, message: SAVED });
+    const doc = res.body.data;
     expect(doc).toMatchObject({
       type: 'proof_of_identity',
       status: 'pending',
       expireAt: null,
       document: { type: 'proof_of_identity', filename: 'passport.pdf' },
     });
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: p.headers });
-    expect(config.json().data.partner.documents).toEqual({ proof_of_identity: doc });
+    expect((await configOf(p.token)).partner!.documents).toEqual({ proof_of_identity: doc });
   });
 
   it('keeps one record per type: a second upload of the type replaces the file', async () => {
     const p = await signedInPartner();
-    const first = (await upload(p.headers, 'signed_contract', samplePdf())).json().data;
+    const first = okBody(await upload(p.token, 'signed_contract', samplePdf())).data;
     const before = storedFiles();
-    const second = await upload(p.headers, 'signed_contract', await samplePng(), 'contract.png');
-    expect(second.statusCode).toBe(200);
-    expect(second.json().data.id).toBe(first.id);
-    expect(second.json().data.document).toMatchObject({ filename: 'contract.png' });
-    expect(second.json().data.document.id).not.toBe(first.document.id);
+    const second = await upload(p.token, 'signed_contract', await samplePng(), 'contract.png');
+    const secondDoc = okBody(second).data;
+    expect(secondDoc.id).toBe(first.id);
+    expect(secondDoc.document).toMatchObject({ filename: 'contract.png' });
+    expect(secondDoc.document!.id).not.toBe(first.document!.id);
     const rows = await t.database.db.select().from(partnerDocuments).where(eq(partnerDocuments.partnerId, p.partnerId));
     expect(rows).toHaveLength(1);
-    expect(await t.database.db.select().from(files).where(eq(files.id, first.document.id))).toHaveLength(0);
+    expect(await t.database.db.select().from(files).where(eq(files.id, first.document!.id))).toHaveLength(0);
     // The old bytes went with their row: as many stored files as before.
     expect(storedFiles()).toHaveLength(before.length);
   });
 
   it('answers per-field errors for a bad type or a missing document', async () => {
     const p = await signedInPartner();
-    const badType = await upload(p.headers, 'tax_return', samplePdf());
-    expectErrorObject(badType, 400);
-    expect(badType.json().errors).toEqual({ type: 'Please choose a value from the list.' });
-    const noDocument = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/partner/compliance-document',
-      headers: p.headers,
-      payload: { type: 'insertion_order' },
-    });
-    expectErrorObject(noDocument, 400);
-    expect(noDocument.json().errors).toEqual({ document: 'This field is required.' });
-    const notDataUrl = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/partner/compliance-document',
-      headers: p.headers,
-      payload: { type: 'insertion_order', document: { filename: '', data: 'https://example.com/x.pdf' } },
-    });
-    expectErrorObject(notDataUrl, 400);
-    expect(notDataUrl.json().errors).toEqual({
+    const badType = await upload(p.token, invalid('tax_return'), samplePdf());
+    expect(errorBody(badType, 400).errors).toEqual({ type: 'Please choose a value from the list.' });
+    const noDocument = await callEndpoint(
+      t.app,
+      documentsEndpoints.create,
+      { body: invalid({ type: 'insertion_order' }) },
+      p.token,
+    );
+    expect(errorBody(noDocument, 400).errors).toEqual({ document: 'This field is required.' });
+    const notDataUrl = await callEndpoint(
+      t.app,
+      documentsEndpoints.create,
+      { body: { type: 'insertion_order', document: { filename: '', data: 'https://example.com/x.pdf' } } },
+      p.token,
+    );
+    expect(errorBody(notDataUrl, 400).errors).toEqual({
       'document.filename': 'This field is required.',
       'document.data': 'The value has an invalid format.',
     });
@@ -116,19 +122,12 @@ describe('PUT /partner/compliance-document/{id}', () => {
   it('a new upload resets an approved document to pending and clears its expiry', async () => {
     const admin = await signedInStaff('ROLE_ADMIN');
     const p = await signedInPartner();
-    const doc = (await upload(p.headers, 'certificate_of_incorporation', samplePdf())).json().data;
-    const approved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/compliance-documents/${doc.id}`,
-      headers: admin.headers,
-      payload: { status: 'approved', expireAt: '2027-06-30' },
-    });
-    expect(approved.statusCode).toBe(200);
-    expect(approved.json().data).toMatchObject({ status: 'approved', expireAt: '2027-06-30T00:00:00.000Z' });
+    const doc = okBody(await upload(p.token, 'certificate_of_incorporation', samplePdf())).data;
+    const approved = await review(admin.token, doc.id, { status: 'approved', expireAt: '2027-06-30' });
+    expect(okBody(approved).data).toMatchObject({ status: 'approved', expireAt: '2027-06-30T00:00:00.000Z' });
 
-    const replaced = await upload(p.headers, 'certificate_of_incorporation', samplePdf(10), 'kbis.pdf', doc.id);
-    expect(replaced.statusCode).toBe(200);
-    expect(replaced.json()).toMatchObject({
+    const replaced = await upload(p.token, 'certificate_of_incorporation', samplePdf(10), 'kbis.pdf', doc.id);
+    expect(okBody(replaced)).toMatchObject({
       message: SAVED,
       data: { id: doc.id, status: 'pending', expireAt: null, document: { filename: 'kbis.pdf' } },
     });
@@ -137,21 +136,20 @@ describe('PUT /partner/compliance-document/{id}', () => {
   it("refuses another partner's record (404) and a type change (400), leaving no stored file behind", async () => {
     const a = await signedInPartner();
     const b = await signedInPartner();
-    const docA = (await upload(a.headers, 'proof_of_identity', samplePdf())).json().data;
+    const docA = okBody(await upload(a.token, 'proof_of_identity', samplePdf())).data;
     const before = storedFiles();
 
-    const foreign = await upload(b.headers, 'proof_of_identity', samplePdf(), 'x.pdf', docA.id);
-    expectErrorObject(foreign, 404);
-    const typeChange = await upload(a.headers, 'signed_contract', samplePdf(), 'x.pdf', docA.id);
-    expectErrorObject(typeChange, 400);
-    expect(typeChange.json().errors).toEqual({ type: 'Please choose a value from the list.' });
-    const unknown = await upload(a.headers, 'proof_of_identity', samplePdf(), 'x.pdf', 2_000_000_000);
-    expectErrorObject(unknown, 404);
+    const foreign = await upload(b.token, 'proof_of_identity', samplePdf(), 'x.pdf', docA.id);
+    expectError(foreign, 404);
+    const typeChange = await upload(a.token, 'signed_contract', samplePdf(), 'x.pdf', docA.id);
+    expect(errorBody(typeChange, 400).errors).toEqual({ type: 'Please choose a value from the list.' });
+    const unknown = await upload(a.token, 'proof_of_identity', samplePdf(), 'x.pdf', 2_000_000_000);
+    expectError(unknown, 404);
 
     // Each refused request had stored its file before the transaction failed, and removed it.
     expect(storedFiles()).toEqual(before);
     const [row] = await t.database.db.select().from(partnerDocuments).where(eq(partnerDocuments.id, docA.id));
-    expect(row).toMatchObject({ partnerId: a.partnerId, fileId: docA.document.id, type: 'proof_of_identity' });
+    expect(row).toMatchObject({ partnerId: a.partnerId, fileId: docA.document!.id, type: 'proof_of_identity' });
   });
 });
 
@@ -159,16 +157,10 @@ describe('PUT /staff/compliance-documents/{id}', () => {
   it('records the review and notifies the partner in the same transaction', async () => {
     const manager = await signedInStaff('ROLE_ACCOUNT_MANAGER');
     const p = await signedInPartner(manager.userId);
-    const doc = (await upload(p.headers, 'signed_contract', samplePdf())).json().data;
+    const doc = okBody(await upload(p.token, 'signed_contract', samplePdf())).data;
 
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/compliance-documents/${doc.id}`,
-      headers: manager.headers,
-      payload: { status: 'refused' },
-    });
-    expect(refused.statusCode).toBe(200);
-    expect(refused.json().data.status).toBe('refused');
+    const refused = await review(manager.token, doc.id, { status: 'refused' });
+    expect(okBody(refused).data.status).toBe('refused');
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.partnerId, p.partnerId));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -178,16 +170,10 @@ describe('PUT /staff/compliance-documents/{id}', () => {
       readAt: null,
     });
 
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: p.headers });
-    expect(config.json().data.partner.documents.signed_contract.status).toBe('refused');
+    expect((await configOf(p.token)).partner!.documents.signed_contract!.status).toBe('refused');
 
     // Back to pending is a correction, not news for the partner.
-    await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/compliance-documents/${doc.id}`,
-      headers: manager.headers,
-      payload: { status: 'pending' },
-    });
+    await review(manager.token, doc.id, { status: 'pending' });
     expect(
       await t.database.db.select().from(notifications).where(eq(notifications.partnerId, p.partnerId)),
     ).toHaveLength(1);
@@ -199,24 +185,21 @@ describe('PUT /staff/compliance-documents/{id}', () => {
     const otherManager = await signedInStaff('ROLE_ACCOUNT_MANAGER');
     const teamManager = await signedInStaff('ROLE_TEAM_MANAGER', teamId);
     const p = await signedInPartner(manager.userId);
-    const doc = (await upload(p.headers, 'insertion_order', samplePdf())).json().data;
-    const review = (headers: Record<string, string>, payload: Record<string, unknown> = { status: 'approved' }) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/staff/compliance-documents/${doc.id}`, headers, payload });
+    const doc = okBody(await upload(p.token, 'insertion_order', samplePdf())).data;
+    const approve = (token: Identity) => review(token, doc.id, { status: 'approved' });
 
-    expectErrorObject(await review(p.headers), 403);
-    expectErrorObject(await review({}), 401);
-    expectErrorObject(await review(otherManager.headers), 404);
-    const invalid = await review(teamManager.headers, { status: 'valid', expireAt: '2027-02-30' });
-    expectErrorObject(invalid, 400);
-    expect(invalid.json().errors).toEqual({
+    expectError(await approve(p.token), 403);
+    expectError(await approve(null), 401);
+    expectError(await approve(otherManager.token), 404);
+    const bad = await review(teamManager.token, doc.id, invalid({ status: 'valid', expireAt: '2027-02-30' }));
+    expect(errorBody(bad, 400).errors).toEqual({
       status: 'Please choose a value from the list.',
       expireAt: 'The value has an invalid format.',
     });
     const [unchanged] = await t.database.db.select().from(partnerDocuments).where(eq(partnerDocuments.id, doc.id));
     expect(unchanged!.status).toBe('pending');
 
-    const ok = await review(teamManager.headers, { status: 'approved', expireAt: '2028-01-31' });
-    expect(ok.statusCode).toBe(200);
+    expectOk(await review(teamManager.token, doc.id, { status: 'approved', expireAt: '2028-01-31' }));
     const [notification] = await t.database.db
       .select()
       .from(notifications)

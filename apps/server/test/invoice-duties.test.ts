@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  billingEndpoints,
   INVOICE_STATUSES,
   INVOICE_TRANSITIONS,
   invoiceMove,
@@ -15,13 +16,16 @@ import {
 } from '@portal/contracts';
 import { auditLog, billingRequests, conversions, invoices, notifications, offers, products } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   createTeam,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  expectOk,
   login,
+  okBody,
   testClock,
   type TestApp,
 } from './helper.js';
@@ -86,7 +90,9 @@ async function invoiceAt(status: InvoiceStatus, createdById: number | null = nul
 }
 
 const move = (who: Staff, id: number, body: InvoiceStatusBody) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/staff/invoices/${id}`, headers: bearer(who.token), payload: body });
+  callEndpoint(t.app, billingEndpoints.setInvoiceStatus, { params: { id }, body }, who.token);
+const runBilling = (who: Staff, month: string) =>
+  callEndpoint(t.app, billingEndpoints.runBilling, { body: { month } }, who.token);
 
 /** What a refused move must leave alone: the invoice row, its audit entries, the partner's notifications. */
 async function stateOf(id: number) {
@@ -143,8 +149,8 @@ describe('who moves invoices (decision 064)', () => {
         const invoice = await invoiceAt(m.from);
         const before = await stateOf(invoice.id);
         const res = await move(who, invoice.id, m.body);
-        expect(res.statusCode, `${m.from}→${m.to}: ${res.body}`).toBe(200);
-        expect(res.json().data).toMatchObject({ id: invoice.id, status: m.to });
+        expect(res.status, `${m.from}→${m.to}: ${res.raw.body}`).toBe(200);
+        expect(okBody(res).data).toMatchObject({ id: invoice.id, status: m.to });
         const after = await stateOf(invoice.id);
         expect(after).toMatchObject({
           status: m.to,
@@ -169,20 +175,14 @@ describe('who moves invoices (decision 064)', () => {
       const who = role === 'an account manager' ? manager : teamManager;
       // It reads the invoice...
       const invoice = await invoiceAt('waiting_for_approval');
-      const list = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/staff/invoices?partnerId=${partnerId}`,
-        headers: bearer(who.token),
-      });
-      expect(list.statusCode).toBe(200);
-      expect((list.json().data as { id: number }[]).map((row) => row.id)).toContain(invoice.id);
+      const list = await callEndpoint(t.app, billingEndpoints.staffInvoices, { query: { partnerId } }, who.token);
+      expect(okBody(list).data.map((row) => row.id)).toContain(invoice.id);
       // ... and moves none.
       for (const m of TABLE_MOVES) {
         const at = await invoiceAt(m.from);
         const before = await stateOf(at.id);
         const res = await move(who, at.id, m.body);
-        expectErrorObject(res, 403);
-        expect(res.json().message).toBe('Invoices are moved by Admin and Finance only: your role reads them.');
+        expect(errorBody(res, 403).message).toBe('Invoices are moved by Admin and Finance only: your role reads them.');
         expect(await stateOf(at.id)).toEqual(before);
       }
     });
@@ -199,17 +199,16 @@ describe('who moves invoices (decision 064)', () => {
         const invoice = await invoiceAt(from);
         const before = await stateOf(invoice.id);
         const res = await move(who, invoice.id, { status: to, reason: 'Trying' });
-        expectErrorObject(res, 409);
-        expect(res.json().data).toEqual({ status: from, allowed: INVOICE_TRANSITIONS[from].map((m) => m.to) });
+        expect(errorBody(res, 409).data).toEqual({ status: from, allowed: INVOICE_TRANSITIONS[from].map((m) => m.to) });
         expect(await stateOf(invoice.id), `${from}→${to}`).toEqual(before);
       }
     }
     const paid = await invoiceAt('paid');
-    expect((await move(finance, paid.id, { status: 'waiting_for_approval', reason: 'x' })).json().message).toBe(
+    expect((await move(finance, paid.id, { status: 'waiting_for_approval', reason: 'x' })).body.message).toBe(
       `Invoice ${paid.reference} is paid: a paid invoice is final.`,
     );
     const waiting = await invoiceAt('waiting_for_approval');
-    expect((await move(finance, waiting.id, { status: 'paid' })).json().message).toBe(
+    expect((await move(finance, waiting.id, { status: 'paid' })).body.message).toBe(
       `Invoice ${waiting.reference} is waiting for approval and cannot become paid: it can become validated.`,
     );
   });
@@ -221,14 +220,12 @@ describe('who moves invoices (decision 064)', () => {
       const before = await stateOf(invoice.id);
       for (const body of [{ status: back }, { status: back, reason: '   ' }, { status: back, reason: null }]) {
         const res = await move(finance, invoice.id, body);
-        expectErrorObject(res, 400);
-        expect(res.json().errors).toEqual({ reason: 'required' });
+        expect(errorBody(res, 400).errors).toEqual({ reason: 'required' });
         expect(await stateOf(invoice.id)).toEqual(before);
       }
       const tooLong = await move(finance, invoice.id, { status: back, reason: 'x'.repeat(1001) });
-      expectErrorObject(tooLong, 400);
-      expect(Object.keys(tooLong.json().errors)).toEqual(['reason']);
-      expect((await move(finance, invoice.id, { status: back, reason: '  Payment bounced  ' })).statusCode).toBe(200);
+      expect(Object.keys(errorBody(tooLong, 400).errors ?? {})).toEqual(['reason']);
+      expect((await move(finance, invoice.id, { status: back, reason: '  Payment bounced  ' })).status).toBe(200);
       const [entry] = await auditEntries(invoice.id);
       expect(entry!.reason).toBe('Payment bounced');
     }
@@ -253,57 +250,43 @@ describe('nobody approves a payable they created (decision 064)', () => {
       status: 'approved',
       createdAt: new Date('2026-04-10T12:00:00Z'),
     });
-    const run = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/staff/billing-runs',
-      headers: bearer(admin.token),
-      payload: { month: '2026-04' },
-    });
-    expect(run.statusCode, run.body).toBe(200);
-    const reference = (run.json().data.created as { invoice: string | null }[]).find((c) => c.invoice)!.invoice!;
+    const run = await runBilling(admin, '2026-04');
+    const reference = okBody(run).data.created.find((c) => c.invoice)!.invoice!;
     const [invoice] = await t.database.db.select().from(invoices).where(eq(invoices.reference, reference));
     expect(invoice!.createdById).toBe(admin.userId);
     // The Invoices screen says so, to leave the validation to another person.
-    const listed = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/staff/invoices?partnerId=${partnerId}&status=waiting_for_approval&count=100`,
-      headers: bearer(finance.token),
-    });
-    expect(
-      (listed.json().data as { id: number; createdById: number | null }[]).find((row) => row.id === invoice!.id),
-    ).toMatchObject({ createdById: admin.userId });
+    const listed = await callEndpoint(
+      t.app,
+      billingEndpoints.staffInvoices,
+      { query: { partnerId, status: 'waiting_for_approval', count: 100 } },
+      finance.token,
+    );
+    expect(okBody(listed).data.find((row) => row.id === invoice!.id)).toMatchObject({ createdById: admin.userId });
 
     const before = await stateOf(invoice!.id);
     const refused = await move(admin, invoice!.id, { status: 'invoice_validated' });
-    expectErrorObject(refused, 403);
-    expect(refused.json().message).toBe('You created this invoice: another person must validate it.');
+    expect(errorBody(refused, 403).message).toBe('You created this invoice: another person must validate it.');
     expect(await stateOf(invoice!.id)).toEqual(before);
 
     // Another person validates it: finance, or another admin.
     const validated = await move(finance, invoice!.id, { status: 'invoice_validated' });
-    expect(validated.statusCode, validated.body).toBe(200);
+    expectOk(validated);
     // Sent back, it waits for someone other than its creator again.
-    expect((await move(finance, invoice!.id, { status: 'waiting_for_approval', reason: 'Check VAT' })).statusCode).toBe(
+    expect((await move(finance, invoice!.id, { status: 'waiting_for_approval', reason: 'Check VAT' })).status).toBe(
       200,
     );
-    expectErrorObject(await move(admin, invoice!.id, { status: 'invoice_validated' }), 403);
-    expect((await move(otherAdmin, invoice!.id, { status: 'invoice_validated' })).statusCode).toBe(200);
+    expectError(await move(admin, invoice!.id, { status: 'invoice_validated' }), 403);
+    expect((await move(otherAdmin, invoice!.id, { status: 'invoice_validated' })).status).toBe(200);
   });
 
   it('lets finance validate an invoice of a run no person started (the demo seed’s replay)', async () => {
     const invoice = await invoiceAt('waiting_for_approval', null);
-    expect((await move(finance, invoice.id, { status: 'invoice_validated' })).statusCode).toBe(200);
+    expect((await move(finance, invoice.id, { status: 'invoice_validated' })).status).toBe(200);
   });
 
   it('keeps billing runs an admin’s: finance and managers are refused', async () => {
     for (const who of [finance, teamManager, manager]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/staff/billing-runs',
-        headers: bearer(who.token),
-        payload: { month: '2026-03' },
-      });
-      expectErrorObject(res, 403);
+      expectError(await runBilling(who, '2026-03'), 403);
     }
   });
 });

@@ -1,15 +1,18 @@
 /** The staff home's work queues (decision 036): counted within each reader's scope, and only the queues its role works. */
+import { staffEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingRequests, conversions, invoices, partnerDocuments, products, offers } from '../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   createTeam,
-  expectErrorObject,
+  expectError,
+  invalid,
   login,
+  okBody,
   type TestApp,
 } from './helper.js';
 import { createApplication, createOffer } from './offer-fixtures.js';
@@ -78,8 +81,12 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const home = (token?: string) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/staff/home', ...(token ? { headers: bearer(token) } : {}) });
+const home = (token?: string) => callEndpoint(t.app, staffEndpoints.home, {}, token ?? null);
+/** One of the two staff queues through its contract. */
+const queue = (token: string, which: 'applications' | 'documents') =>
+  which === 'applications'
+    ? callEndpoint(t.app, staffEndpoints.applications, {}, token)
+    : callEndpoint(t.app, staffEndpoints.documents, {}, token);
 
 describe('GET /staff/home', () => {
   it('counts each queue within the reader’s scope', async () => {
@@ -93,9 +100,7 @@ describe('GET /staff/home', () => {
       finance: [null, null, null, null, 3],
     };
     for (const [who, counts] of Object.entries(expected)) {
-      const res = await home(tokens[who]);
-      expect(res.statusCode, res.body).toBe(200);
-      const data = res.json().data;
+      const data = okBody(await home(tokens[who])).data;
       expect(
         [
           data.pendingPartners,
@@ -110,35 +115,33 @@ describe('GET /staff/home', () => {
   });
 
   it('is for staff only', async () => {
-    expectErrorObject(await home(partnerToken), 403);
-    expectErrorObject(await home(), 401);
+    expectError(await home(partnerToken), 403);
+    expectError(await home(), 401);
   });
 
   it('lists the application and document queues within the same scope, oldest first', async () => {
-    const ids = async (who: string, url: string) => {
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(tokens[who]!) });
-      expect(res.statusCode, res.body).toBe(200);
-      return res.json() as { data: { partner: { id: number } }[]; total: number };
-    };
-    for (const url of ['/api/v1/staff/partner-offers', '/api/v1/staff/compliance-documents']) {
-      expect((await ids('admin', url)).total).toBe(3);
-      expect((await ids('managerA', url)).total).toBe(1);
-      expect((await ids('managerB', url)).total).toBe(2);
-      expect((await ids('teamManager', url)).total).toBe(1);
-      const res = await t.app.inject({ method: 'GET', url, headers: bearer(tokens.finance!) });
-      expectErrorObject(res, 403);
+    const ids = async (who: string, which: 'applications' | 'documents') =>
+      okBody(await queue(tokens[who]!, which)) as unknown as { data: { partner: { id: number } }[]; total: number };
+    for (const which of ['applications', 'documents'] as const) {
+      expect((await ids('admin', which)).total).toBe(3);
+      expect((await ids('managerA', which)).total).toBe(1);
+      expect((await ids('managerB', which)).total).toBe(2);
+      expect((await ids('teamManager', which)).total).toBe(1);
+      expectError(await queue(tokens.finance!, which), 403);
     }
-    const none = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/staff/partner-offers?status=refused',
-      headers: bearer(tokens.admin!),
-    });
-    expect(none.json()).toMatchObject({ data: [], total: 0 });
-    const bad = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/staff/compliance-documents?status=lost',
-      headers: bearer(tokens.admin!),
-    });
-    expectErrorObject(bad, 400);
+    const none = await callEndpoint(
+      t.app,
+      staffEndpoints.applications,
+      { query: { status: 'refused' } },
+      tokens.admin!,
+    );
+    expect(none.body).toMatchObject({ data: [], total: 0 });
+    const bad = await callEndpoint(
+      t.app,
+      staffEndpoints.documents,
+      { query: invalid({ status: 'lost' }) },
+      tokens.admin!,
+    );
+    expectError(bad, 400);
   });
 });

@@ -1,21 +1,25 @@
 /**
- * GET /api/v1/staff/invoices: the Invoices screen where finance works invoices through to payment. Every invoice
+ * GET /staff/invoices: the Invoices screen where finance works invoices through to payment. Every invoice
  * within the reader's billing reach (admins and finance all, an account manager its own partners'), by status and
  * partner, paged; amounts in minor units, days in Paris time, the due day from the payment terms; and the walk
  * validated → in payment → paid through PUT, the partner's Payments screen saying when it was paid.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { StaffInvoice } from '@portal/contracts';
+import { auditEndpoints, billingEndpoints, notificationsEndpoints } from '@portal/contracts';
 import { billingRequests, invoices, partners } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 
@@ -64,13 +68,13 @@ async function invoice(
   return row!.id;
 }
 
-const list = (token: string, query = '') =>
-  t.app.inject({ method: 'GET', url: `/api/v1/staff/invoices${query}`, headers: bearer(token) });
-const references = async (token: string, query = '') => {
-  const res = await list(token, query);
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json().data as StaffInvoice[]).map((row) => row.reference);
-};
+type ListQuery = CallInput<typeof billingEndpoints.staffInvoices>['query'];
+const list = (token: string, query: ListQuery = {}) =>
+  callEndpoint(t.app, billingEndpoints.staffInvoices, { query }, token);
+const references = async (token: string, query: ListQuery = {}) =>
+  okBody(await list(token, query)).data.map((row) => row.reference);
+const setStatus = (token: string, id: number, status: 'invoice_validated' | 'payment_in_progress' | 'paid') =>
+  callEndpoint(t.app, billingEndpoints.setInvoiceStatus, { params: { id }, body: { status } }, token);
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
@@ -95,13 +99,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-describe('GET /api/v1/staff/invoices', () => {
+describe('GET /staff/invoices', () => {
   it('lists every invoice to finance and admins, newest first, with Paris days, the due day and minor units', async () => {
     expect(await references(finance)).toEqual(['A-1', 'B-1', 'A-2']);
     expect(await references(admin)).toEqual(['A-1', 'B-1', 'A-2']);
-    const res = await list(finance);
-    expect(res.json().total).toBe(3);
-    const first = (res.json().data as StaffInvoice[])[0]!;
+    const body = okBody(await list(finance));
+    expect(body.total).toBe(3);
+    const first = body.data[0]!;
     expect(first).toMatchObject({
       reference: 'A-1',
       status: 'waiting_for_approval',
@@ -116,83 +120,58 @@ describe('GET /api/v1/staff/invoices', () => {
       paidOn: null,
     });
     expect(first.partner.name.length).toBeGreaterThan(0);
-    const weekly = (res.json().data as StaffInvoice[]).find((row) => row.reference === 'B-1')!;
+    const weekly = body.data.find((row) => row.reference === 'B-1')!;
     expect(weekly.dueDate).toBe('2026-04-09');
   });
 
   it('gives an account manager its own partners’ invoices only', async () => {
     expect(await references(managerA)).toEqual(['A-1', 'A-2']);
     expect(await references(managerB)).toEqual(['B-1']);
-    expect(await references(managerB, `?partnerId=${partnerA.partnerId}`)).toEqual([]);
+    expect(await references(managerB, { partnerId: partnerA.partnerId })).toEqual([]);
   });
 
   it('filters on statuses and a partner, sorts on the due day and pages', async () => {
-    expect(await references(finance, '?status=waiting_for_approval,invoice_validated')).toEqual(['A-1', 'B-1']);
-    expect(await references(finance, '?status=paid')).toEqual(['A-2']);
-    expect(await references(finance, `?partnerId=${partnerB.partnerId}`)).toEqual(['B-1']);
-    expect(await references(finance, '?sort=dueDate&order=asc')).toEqual(['B-1', 'A-2', 'A-1']);
-    const page = await list(finance, '?count=1&page=2');
-    expect((page.json().data as StaffInvoice[]).map((row) => row.reference)).toEqual(['B-1']);
-    expect(page.json().total).toBe(3);
+    expect(await references(finance, { status: 'waiting_for_approval,invoice_validated' })).toEqual(['A-1', 'B-1']);
+    expect(await references(finance, { status: 'paid' })).toEqual(['A-2']);
+    expect(await references(finance, { partnerId: partnerB.partnerId })).toEqual(['B-1']);
+    expect(await references(finance, { sort: 'dueDate', order: 'asc' })).toEqual(['B-1', 'A-2', 'A-1']);
+    const page = okBody(await list(finance, { count: 1, page: 2 }));
+    expect(page.data.map((row) => row.reference)).toEqual(['B-1']);
+    expect(page.total).toBe(3);
   });
 
   it('refuses partners, and answers bad filters with per-field errors', async () => {
-    expect((await list(partnerA.token)).statusCode).toBe(403);
-    const bad = await list(finance, '?status=unknown&partnerId=x&sort=amount&count=0');
-    expectErrorObject(bad, 400);
-    expect(Object.keys((bad.json() as { errors: Record<string, unknown> }).errors).sort()).toEqual([
-      'count',
-      'partnerId',
-      'sort',
-      'status.0',
-    ]);
+    expect((await list(partnerA.token)).status).toBe(403);
+    const bad = await list(finance, invalid({ status: 'unknown', partnerId: 'x', sort: 'amount', count: 0 }));
+    expect(Object.keys(errorBody(bad, 400).errors ?? {}).sort()).toEqual(['count', 'partnerId', 'sort', 'status.0']);
   });
 
   it('walks an invoice to paid: each step audited, the partner told and shown the day it was paid', async () => {
-    const [row] = (await list(finance, '?status=waiting_for_approval')).json().data as StaffInvoice[];
+    const [row] = okBody(await list(finance, { status: 'waiting_for_approval' })).data;
     for (const status of ['invoice_validated', 'payment_in_progress', 'paid'] as const) {
-      const res = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/staff/invoices/${row!.id}`,
-        headers: bearer(finance),
-        payload: { status },
-      });
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await setStatus(finance, row!.id, status);
+      expect(res.status, res.raw.body).toBe(200);
     }
-    const paid = ((await list(finance, '?status=paid')).json().data as StaffInvoice[]).find((r) => r.id === row!.id);
+    const paid = okBody(await list(finance, { status: 'paid' })).data.find((r) => r.id === row!.id);
     expect(paid).toMatchObject({ status: 'paid', paidOn: '2026-05-20' });
-    const payments = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/billing-request',
-      headers: bearer(partnerA.token),
-    });
-    const mine = (payments.json().data as { invoice: { reference: string; status: string; paidOn: string } | null }[])
-      .map((request) => request.invoice)
+    const payments = await callEndpoint(t.app, billingEndpoints.billingRequests, {}, partnerA.token);
+    const mine = okBody(payments)
+      .data.map((request) => request.invoice)
       .find((inv) => inv?.reference === 'A-1');
     expect(mine).toMatchObject({ status: 'paid', paidOn: '2026-05-20' });
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/staff/audit-log?partnerId=${partnerA.partnerId}`,
-      headers: bearer(admin),
-    });
-    expect(audit.statusCode, audit.body).toBe(200);
-    const statuses = (audit.json().data as { entityType: string; changes: { after: unknown }[] }[])
-      .filter((entry) => entry.entityType === 'invoice')
+    const audit = await callEndpoint(
+      t.app,
+      auditEndpoints.auditLog,
+      { query: { partnerId: partnerA.partnerId } },
+      admin,
+    );
+    const statuses = okBody(audit)
+      .data.filter((entry) => entry.entityType === 'invoice')
       .map((entry) => entry.changes[0]!.after);
     expect(statuses).toEqual(['paid', 'payment_in_progress', 'invoice_validated']);
-    const notifications = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/notifications',
-      headers: bearer(partnerA.token),
-    });
-    expect(notifications.body).toContain('Invoice A-1 is now paid.');
+    const notifications = await callEndpoint(t.app, notificationsEndpoints.list, {}, partnerA.token);
+    expect(notifications.raw.body).toContain('Invoice A-1 is now paid.');
     // Account managers read invoices and move none (decision 064).
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/invoices/${row!.id}`,
-      headers: bearer(managerA),
-      payload: { status: 'paid' },
-    });
-    expectErrorObject(refused, 403);
+    expectError(await setStatus(managerA, row!.id, 'paid'), 403);
   });
 });

@@ -4,6 +4,16 @@
  * names the staff member for the banner, the opening is audited, and the session ends with its time or its opener.
  */
 import { eq, sql } from 'drizzle-orm';
+import {
+  accountEndpoints,
+  apiKeysEndpoints,
+  authEndpoints,
+  billingEndpoints,
+  notificationsEndpoints,
+  offersEndpoints,
+  postbacksEndpoints,
+  staffEndpoints,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../src/db/schema.js';
 import {
@@ -12,9 +22,15 @@ import {
   createPartner,
   createStaff,
   createTeam,
-  expectErrorObject,
+  callEndpoint,
+  errorBody,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   testClock,
+  type Identity,
   type TestApp,
 } from './helper.js';
 
@@ -42,20 +58,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const viewAs = (token: string | null, partnerId = partner.partnerId) =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/v1/staff/partners/${partnerId}/view-as`,
-    ...(token ? { headers: bearer(token) } : {}),
-  });
+const viewAs = (token: Identity, partnerId = partner.partnerId) =>
+  callEndpoint(t.app, staffEndpoints.viewAsPartner, { params: { id: partnerId } }, token);
+const config = (token: Identity) => callEndpoint(t.app, accountEndpoints.config, {}, token);
 
 type Document = { paths: Record<string, Record<string, unknown>> };
 
 describe('POST /staff/partners/{id}/view-as', () => {
   it('hands a read-only session over by a sign-in link, audited', async () => {
-    const res = await viewAs(manager.token);
-    expect(res.statusCode, res.body).toBe(200);
-    const { token, expireAt, url } = res.json().data;
+    const { token, expireAt, url } = okBody(await viewAs(manager.token)).data;
     expect(new Date(expireAt).getTime() - clock.now().getTime()).toBe(15 * 60_000);
     const link = new URL(url);
     expect(link.pathname).toBe('/login');
@@ -63,13 +74,11 @@ describe('POST /staff/partners/{id}/view-as', () => {
     expect(link.searchParams.get('expireAt')).toBe(expireAt);
     expect(link.searchParams.get('viewAs')).toBe('1');
 
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) });
-    expect(config.statusCode).toBe(200);
-    expect(config.json().data.partner.id).toBe(partner.partnerId);
-    expect(config.json().data.viewedBy).toEqual({ id: manager.userId, name: expect.stringMatching(/^Sam Staff/) });
+    const viewed = okBody(await config(token)).data;
+    expect(viewed.partner!.id).toBe(partner.partnerId);
+    expect(viewed.viewedBy).toEqual({ id: manager.userId, name: expect.stringMatching(/^Sam Staff/) });
     // The partner's own session says nothing of it.
-    const own = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(partner.token) });
-    expect(own.json().data.viewedBy).toBeNull();
+    expect(okBody(await config(partner.token)).data.viewedBy).toBeNull();
 
     const entries = await t.database.db
       .select()
@@ -79,7 +88,7 @@ describe('POST /staff/partners/{id}/view-as', () => {
   });
 
   it('refuses every write of the API and serves the reads', async () => {
-    const { token } = (await viewAs(admin.token)).json().data;
+    const { token } = okBody(await viewAs(admin.token)).data;
     const document = t.app.swagger() as unknown as Document;
     let writes = 0;
     for (const [path, operations] of Object.entries(document.paths)) {
@@ -106,56 +115,55 @@ describe('POST /staff/partners/{id}/view-as', () => {
     }
     expect(writes).toBeGreaterThan(20);
     // Writes with valid bodies: refused as read-only.
-    const postback = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/postback',
-      headers: bearer(token),
-      payload: { url: 'https://tracker.example/p?c={click_id}' },
-    });
-    expectErrorObject(postback, 403);
-    expect(postback.json().message).toBe(
+    const postback = await callEndpoint(
+      t.app,
+      postbacksEndpoints.create,
+      { body: { url: 'https://tracker.example/p?c={click_id}' } },
+      token,
+    );
+    expect(errorBody(postback, 403).message).toBe(
       'You are viewing this account as its partner, read-only: nothing can be changed.',
     );
-    const key = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/api-keys',
-      headers: bearer(token),
-      payload: { name: 'stolen', currentPassword: 'x' },
-    });
-    expect([400, 403]).toContain(key.statusCode);
-    for (const url of ['/api/v1/offer', '/api/v1/postback', '/api/v1/notifications', '/api/v1/billing-request']) {
-      const read = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
-      expect(read.statusCode, `${url} ${read.body}`).toBe(200);
+    const key = await callEndpoint(
+      t.app,
+      apiKeysEndpoints.create,
+      { body: invalid({ name: 'stolen', currentPassword: 'x' }) },
+      token,
+    );
+    expect([400, 403]).toContain(key.status);
+    for (const [name, read] of [
+      ['offers', await callEndpoint(t.app, offersEndpoints.list, {}, token)],
+      ['postbacks', await callEndpoint(t.app, postbacksEndpoints.list, {}, token)],
+      ['notifications', await callEndpoint(t.app, notificationsEndpoints.list, {}, token)],
+      ['billing requests', await callEndpoint(t.app, billingEndpoints.billingRequests, {}, token)],
+    ] as const) {
+      expect(read.status, `${name} ${read.raw.body}`).toBe(200);
     }
     // Signing out of the view works.
-    expect((await t.app.inject({ method: 'POST', url: '/api/v1/logout', headers: bearer(token) })).statusCode).toBe(
-      200,
-    );
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) }), 401);
+    expectOk(await callEndpoint(t.app, authEndpoints.logout, {}, token));
+    expectError(await config(token), 401);
   });
 
   it('ends after 15 minutes, and when the staff member who opened it is disabled', async () => {
-    const first = (await viewAs(manager.token)).json().data.token;
+    const first = okBody(await viewAs(manager.token)).data.token;
     clock.advance(15 * 60_000 + 1000);
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(first) }), 401);
+    expectError(await config(first), 401);
 
     const viewer = await createStaff(t, 'ROLE_ADMIN');
     const viewerToken = await login(t, viewer.email, viewer.password);
-    const second = (await viewAs(viewerToken)).json().data.token;
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(second) })).statusCode).toBe(
-      200,
-    );
+    const second = okBody(await viewAs(viewerToken)).data.token;
+    expect((await config(second)).status).toBe(200);
     await t.database.db.update(users).set({ enabled: false }).where(eq(users.id, viewer.userId));
-    expectErrorObject(await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(second) }), 401);
+    expectError(await config(second), 401);
   });
 
   it('is for staff who handle the partner: another manager 404, finance and partners 403, strangers 401', async () => {
-    expectErrorObject(await viewAs(otherManager), 404);
-    expectErrorObject(await viewAs(finance), 403);
-    expectErrorObject(await viewAs(partner.token), 403);
-    expectErrorObject(await viewAs(null), 401);
+    expectError(await viewAs(otherManager), 404);
+    expectError(await viewAs(finance), 403);
+    expectError(await viewAs(partner.token), 403);
+    expectError(await viewAs(null), 401);
     const suspended = await createPartner(t, { accountManagerId: manager.userId, status: 'suspended' });
-    expectErrorObject(await viewAs(admin.token, suspended.partnerId), 409);
-    expectErrorObject(await viewAs(admin.token, 999_999), 404);
+    expectError(await viewAs(admin.token, suspended.partnerId), 409);
+    expectError(await viewAs(admin.token, 999_999), 404);
   });
 });
