@@ -5,11 +5,21 @@
  * its click by id.
  */
 import { eq, sql } from 'drizzle-orm';
+import { statisticsEndpoints } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/bulk.js';
 import { clicks, statsHourly } from '../src/db/schema.js';
 import { dropOldClickPartitions, ensureClickPartitions } from '../src/modules/click/index.js';
-import { bearer, buildTestApp, createPartner, databaseKind, login, testClock, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  databaseKind,
+  login,
+  okBody,
+  testClock,
+  type TestApp,
+} from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
 /** Each click of a partner with the partition that holds it. */
@@ -102,21 +112,22 @@ describe(`clicks partitioned by month (${databaseKind})`, () => {
       const token2 = await login(t, partner.email, partner.password);
       const from = new Date(clock.now().getTime() - 500 * 86_400_000).toISOString().slice(0, 10);
       const to = clock.now().toISOString().slice(0, 10);
-      const report = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/statistics/click?startDate=${from}&endDate=${to}`,
-        headers: bearer(token2),
-      });
-      expect(report.statusCode).toBe(200);
-      expect(report.json().message).toMatch(
+      const report = await callEndpoint(
+        t.app,
+        statisticsEndpoints.click,
+        { query: { startDate: from, endDate: to } },
+        token2,
+      );
+      expect(okBody(report).message).toMatch(
         /^Raw clicks are kept for 13 months: clicks before \d\d\/\d\d\/\d{4} are no longer listed\./,
       );
-      const recent = await t.app.inject({
-        method: 'GET',
-        url: `/api/v1/statistics/click?startDate=${to}&endDate=${to}`,
-        headers: bearer(token2),
-      });
-      expect(recent.json().message).toBeNull();
+      const recent = await callEndpoint(
+        t.app,
+        statisticsEndpoints.click,
+        { query: { startDate: to, endDate: to } },
+        token2,
+      );
+      expect(okBody(recent).message).toBeNull();
     } finally {
       await t.close();
     }

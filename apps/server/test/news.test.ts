@@ -1,26 +1,21 @@
+import { newsEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { news } from '../src/db/schema.js';
 import { DEMO_NEWS, seedNews } from '../src/seed/news.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
-
-type NewsItem = {
-  id: number;
-  title: string;
-  excerpt: string;
-  content: string;
-  publishedAt: string;
-  createdAt: string;
-  image: string | null;
-};
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -29,12 +24,10 @@ describe('GET /news', () => {
   let token: string;
   const clock = testClock(new Date('2026-03-15T12:00:00Z'));
   const at = (days: number) => new Date(clock.now().getTime() + days * DAY);
-  const get = (query = '', headers: Record<string, string> = bearer(token)) =>
-    t.app.inject({ method: 'GET', url: `/api/v1/news${query}`, headers });
-  const list = async (query = '') => {
-    const res = await get(query);
-    expect(res.statusCode, res.body).toBe(200);
-    const body = res.json() as { data: NewsItem[]; total: number; success: boolean };
+  const get = (query: CallInput<typeof newsEndpoints.list>['query'] = {}, identity: string | null = token) =>
+    callEndpoint(t.app, newsEndpoints.list, { query }, identity);
+  const list = async (query: CallInput<typeof newsEndpoints.list>['query'] = {}) => {
+    const body = okBody(await get(query));
     expect(body.success).toBe(true);
     return body;
   };
@@ -91,36 +84,37 @@ describe('GET /news', () => {
 
   it('shows a scheduled item once its date has come', async () => {
     const before = (await list()).total;
+    expect(before).not.toBeNull();
     clock.advance(2000);
     const after = await list();
-    expect(after.total).toBe(before + 1);
+    expect(after.total).toBe((before ?? 0) + 1);
     expect(after.data[0]?.title).toBe('Almost');
     clock.advance(-2000);
   });
 
   it('sorts by title, creation date and publication date in both orders', async () => {
-    const asc = (await list('?sort=title&order=asc')).data.map((n) => n.title);
+    const asc = (await list({ sort: 'title', order: 'asc' })).data.map((n) => n.title);
     expect(asc).toEqual([...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(asc[0]).toBe('Aardvark hostile');
-    const desc = (await list('?sort=title&order=desc')).data.map((n) => n.title);
+    const desc = (await list({ sort: 'title', order: 'desc' })).data.map((n) => n.title);
     expect(desc).toEqual([...asc].reverse());
-    const created = (await list('?sort=createdAt&order=asc')).data.map((n) => Date.parse(n.createdAt));
+    const created = (await list({ sort: 'createdAt', order: 'asc' })).data.map((n) => Date.parse(n.createdAt));
     expect(created).toEqual([...created].sort((a, b) => a - b));
-    const oldestFirst = (await list('?sort=publishedAt&order=asc')).data;
+    const oldestFirst = (await list({ sort: 'publishedAt', order: 'asc' })).data;
     expect(oldestFirst[0]?.title).toBe('Aardvark hostile');
   });
 
   it('paginates with page and count, keeping the total', async () => {
-    const all = (await list('?count=100')).data.map((n) => n.id);
+    const all = (await list({ count: 100 })).data.map((n) => n.id);
     const pages: number[] = [];
     for (let page = 1; page <= 4; page++) {
-      const body = await list(`?page=${page}&count=3`);
+      const body = await list({ page, count: 3 });
       expect(body.total).toBe(publishedCount);
       expect(body.data.length).toBe(page <= Math.floor(publishedCount / 3) ? 3 : publishedCount - 9);
       pages.push(...body.data.map((n) => n.id));
     }
     expect(pages).toEqual(all);
-    const beyond = await list('?page=50&count=3');
+    const beyond = await list({ page: 50, count: 3 });
     expect(beyond.data).toEqual([]);
     expect(beyond.total).toBe(publishedCount);
   });
@@ -128,7 +122,7 @@ describe('GET /news', () => {
   it('adds the picture URL only with groups=image, and the picture is served', async () => {
     const without = await list();
     expect(without.data.every((n) => n.image === null)).toBe(true);
-    const withImages = await list('?groups=image');
+    const withImages = await list({ groups: 'image' });
     const seeded = withImages.data.filter((n) => n.title !== 'Aardvark hostile');
     expect(seeded.every((n) => typeof n.image === 'string' && /^\/api\/v1\/image\/\d+$/.test(n.image))).toBe(true);
     // Without a picture the field stays null even when asked for.
@@ -136,11 +130,11 @@ describe('GET /news', () => {
     const picture = await t.app.inject({ method: 'GET', url: `${seeded[0]?.image}?w=640&h=360&c=1` });
     expect(picture.statusCode).toBe(200);
     expect(picture.headers['content-type']).toBe('image/png');
-    expect((await list('?groups=image,image')).data[0]?.image).toBe(seeded[0]?.image);
+    expect((await list({ groups: 'image,image' })).data[0]?.image).toBe(seeded[0]?.image);
   });
 
   it('serves sanitised HTML: no script, event handler, javascript: link or iframe', async () => {
-    const hostile = (await list('?sort=title&order=asc')).data[0];
+    const hostile = (await list({ sort: 'title', order: 'asc' })).data[0];
     expect(hostile?.title).toBe('Aardvark hostile');
     const html = hostile?.content ?? '';
     expect(html).toContain('Hello');
@@ -155,20 +149,19 @@ describe('GET /news', () => {
   });
 
   it('refuses bad query parameters with 400 keyed by parameter', async () => {
-    const cases: [string, string][] = [
-      ['?page=0', 'page'],
-      ['?page=abc', 'page'],
-      ['?count=0', 'count'],
-      ['?count=100000', 'count'],
-      ['?sort=password', 'sort'],
-      ['?order=sideways', 'order'],
-      ['?groups=partner', 'groups.0'],
-      ['?unknown=1', 'unknown'],
+    const cases: [Record<string, string | number>, string][] = [
+      [{ page: 0 }, 'page'],
+      [{ page: 'abc' }, 'page'],
+      [{ count: 0 }, 'count'],
+      [{ count: 100000 }, 'count'],
+      [{ sort: 'password' }, 'sort'],
+      [{ order: 'sideways' }, 'order'],
+      [{ groups: 'partner' }, 'groups.0'],
+      [{ unknown: 1 }, 'unknown'],
     ];
     for (const [query, key] of cases) {
-      const res = await get(query);
-      expectErrorObject(res, 400);
-      expect(Object.keys(res.json().errors ?? {}), query).toContain(key);
+      const res = await get(invalid(query));
+      expect(Object.keys(errorBody(res, 400).errors ?? {}), JSON.stringify(query)).toContain(key);
     }
   });
 
@@ -187,9 +180,9 @@ describe('GET /news', () => {
   });
 
   it('requires a signed-in partner', async () => {
-    expectErrorObject(await get('', {}), 401);
-    expectErrorObject(await get('', bearer('not-a-token')), 401);
+    expectError(await get({}, null), 401);
+    expectError(await get({}, 'not-a-token'), 401);
     const staff = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
-    expectErrorObject(await get('', bearer(await login(t, staff.email, staff.password))), 403);
+    expectError(await get({}, await login(t, staff.email, staff.password)), 403);
   });
 });

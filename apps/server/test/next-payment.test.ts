@@ -4,10 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEndpoints, vatOn, type BillingRequest, type NextPayment } from '@portal/contracts';
+import { billingEndpoints, vatOn } from '@portal/contracts';
 import { invoices, offers, partners, users } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
   callEndpoint,
   createPartner,
@@ -15,6 +14,7 @@ import {
   expectError,
   expectOk,
   login,
+  okBody,
   testClock,
   type TestApp,
 } from './helper.js';
@@ -62,14 +62,17 @@ async function partnerWith(country: string, terms: string, threshold: number, ti
   return { ...partner, token: await login(t, partner.email, partner.password) };
 }
 
-const get = async <T>(token: string, url: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as T;
-};
-const nextPayment = (partner: Partner) => get<NextPayment>(partner.token, '/billing-request/next-payment');
-const payments = (partner: Partner) =>
-  get<BillingRequest[]>(partner.token, '/billing-request?sort=startingAt&order=asc');
+const nextPayment = async (partner: Partner) =>
+  okBody(await callEndpoint(t.app, billingEndpoints.nextPayment, {}, partner.token)).data;
+const payments = async (partner: Partner) =>
+  okBody(
+    await callEndpoint(
+      t.app,
+      billingEndpoints.billingRequests,
+      { query: { sort: 'startingAt', order: 'asc' } },
+      partner.token,
+    ),
+  ).data;
 
 async function runBilling(month: string) {
   const res = await callEndpoint(t.app, billingEndpoints.runBilling, { body: { month } }, admin);

@@ -1,21 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERSION_TYPES } from '@portal/contracts';
+import { CONVERSION_TYPES, offersEndpoints } from '@portal/contracts';
 import { offerCountries, offers, verticals } from '../src/db/schema.js';
 import { DEMO_OFFERS } from '../src/seed/catalogue.js';
 import { VERTICALS } from '../src/seed/reference.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
-import { bearer, buildTestApp, login, type TestApp } from './helper.js';
-
-type ListedOffer = {
-  id: number;
-  name: string;
-  partnerStatus: string;
-  image: string | null;
-  countries: string[];
-  descriptionHtml: string;
-  payout: unknown;
-};
+import { buildTestApp, callEndpoint, login, okBody, type TestApp } from './helper.js';
 
 let t: TestApp;
 let northwind: string;
@@ -29,10 +19,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-async function listAll(token: string): Promise<ListedOffer[]> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/v1/offer?count=500', headers: bearer(token) });
-  expect(res.statusCode).toBe(200);
-  return res.json().data.list;
+async function listAll(token: string) {
+  const res = await callEndpoint(t.app, offersEndpoints.list, { query: { count: 500 } }, token);
+  return okBody(res).data.list;
 }
 
 describe('the demo catalogue', () => {
@@ -64,8 +53,8 @@ describe('the demo catalogue', () => {
   });
 
   it('gives Northwind pending, active and refused applications, including an active private offer', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/partner-offer', headers: bearer(northwind) });
-    const statuses = (res.json().data as { status: string }[]).map((a) => a.status);
+    const res = await callEndpoint(t.app, offersEndpoints.applications, {}, northwind);
+    const statuses = okBody(res).data.map((a) => a.status);
     for (const status of ['pending', 'active', 'refused']) expect(statuses).toContain(status);
 
     const listed = await listAll(northwind);

@@ -1,26 +1,27 @@
 import { eq } from 'drizzle-orm';
+import { configEndpoint, offersEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countries, offerCountries, partners, statsDaily } from '../src/db/schema.js';
 import { DEMO_OFFERS } from '../src/seed/catalogue.js';
 import { seedReference } from '../src/seed/reference.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
-import { bearer, buildTestApp, createPartner, expectErrorObject, login, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  errorBody,
+  invalid,
+  login,
+  okBody,
+  type CallInput,
+  type TestApp,
+} from './helper.js';
 import { createApplication, createOffers } from './offer-fixtures.js';
 
 /**
  * Finding offers (decision 032): search by id, the status filter the badges show, EPC and its sort, a payout
  * for every offer, and each country once. On the demo catalogue, with a few fixture offers beside it.
  */
-type GoalPayout = { goal: string; name: string; amount: number | null; percent: number | null; currency: string };
-type ListedOffer = {
-  id: number;
-  name: string;
-  private: boolean;
-  partnerStatus: string;
-  payout: unknown;
-  payouts: GoalPayout[];
-  epc: { own: number | null; network: number | null };
-};
 
 const DAY = 24 * 3600 * 1000;
 const utcDay = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 10);
@@ -57,66 +58,64 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => t?.close());
 
-async function list(token: string, query: string): Promise<{ list: ListedOffer[]; total: number }> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/offer?${query}`, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data;
+async function list(token: string, query: CallInput<typeof offersEndpoints.list>['query']) {
+  return okBody(await callEndpoint(t.app, offersEndpoints.list, { query }, token)).data;
 }
 
 describe('offer search', () => {
   it('finds an offer by its id, with or without #, as well as by name', async () => {
-    for (const term of [String(ids.zebra), `%23${ids.zebra}`]) {
-      const page = await list(fresh.token, `name=${term}&count=500`);
+    for (const term of [String(ids.zebra), `#${ids.zebra}`]) {
+      const page = await list(fresh.token, { name: term, count: 500 });
       expect(page.list.map((o) => o.id)).toContain(ids.zebra);
       // The id matches exactly: an offer whose id merely contains the digits is not found by it.
       for (const offer of page.list) {
         expect(offer.id === ids.zebra || offer.name.includes(String(ids.zebra)), offer.name).toBe(true);
       }
     }
-    const byName = await list(fresh.token, 'name=zebra&count=500');
+    const byName = await list(fresh.token, { name: 'zebra', count: 500 });
     expect(byName.list.map((o) => o.name).sort()).toEqual(['Findable Zebra', 'Private Zebra', 'Quiet Zebra']);
   });
 
   it('never finds by id an offer the partner may not see', async () => {
-    const page = await list(northwind, `name=${ids.privateOffer}`);
+    const page = await list(northwind, { name: String(ids.privateOffer) });
     expect(page.list.map((o) => o.id)).not.toContain(ids.privateOffer);
   });
 });
 
 describe('the status filter', () => {
   it('filters on each status a badge shows, and on several at once', async () => {
-    const all = (await list(northwind, 'count=500')).list;
+    const all = (await list(northwind, { count: 500 })).list;
     const statuses = new Set(all.map((o) => o.partnerStatus));
     expect(statuses).toEqual(new Set(['public', 'apply_to_run', 'pending', 'active', 'refused']));
     for (const status of statuses) {
-      const page = await list(northwind, `partnerStatus=${status}&count=500`);
+      const page = await list(northwind, { partnerStatus: status, count: 500 });
       expect(page.list.length, status).toBeGreaterThan(0);
       expect(page.total, status).toBe(all.filter((o) => o.partnerStatus === status).length);
       expect(new Set(page.list.map((o) => o.partnerStatus)), status).toEqual(new Set([status]));
     }
-    const approved = await list(northwind, 'partnerStatus=active&count=500');
+    const approved = await list(northwind, { partnerStatus: 'active', count: 500 });
     expect(approved.list.map((o) => o.name)).toContain(DEMO_OFFERS.active);
     expect(approved.list.map((o) => o.name)).toContain(DEMO_OFFERS.activePrivate);
 
-    const mine = await list(northwind, 'partnerStatus=pending,active&count=500');
+    const mine = await list(northwind, { partnerStatus: 'pending,active', count: 500 });
     expect(mine.total).toBe(all.filter((o) => ['pending', 'active'].includes(o.partnerStatus)).length);
   });
 
   it('refuses an unknown status with a 400 on the field', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/offer?partnerStatus=approved',
-      headers: bearer(northwind),
-    });
-    expectErrorObject(res, 400);
-    expect(Object.keys(res.json().errors).join()).toMatch(/^partnerStatus/);
+    const res = await callEndpoint(
+      t.app,
+      offersEndpoints.list,
+      { query: { partnerStatus: invalid('approved') } },
+      northwind,
+    );
+    expect(Object.keys(errorBody(res, 400).errors ?? {}).join()).toMatch(/^partnerStatus/);
   });
 });
 
 describe('payouts', () => {
   it('gives every offer of the demo catalogue a payout, the click-paid one included', async () => {
     for (const token of [northwind, fresh.token]) {
-      const all = (await list(token, 'count=500')).list;
+      const all = (await list(token, { count: 500 })).list;
       expect(all.length).toBeGreaterThan(50);
       for (const offer of all) {
         expect(offer.payouts.length, offer.name).toBeGreaterThan(0);
@@ -136,7 +135,7 @@ describe('payouts', () => {
   });
 
   it('lists a revenue share as a percentage, and leaves private goals out', async () => {
-    const all = (await list(fresh.token, 'count=500')).list;
+    const all = (await list(fresh.token, { count: 500 })).list;
     const byId = new Map(all.map((o) => [o.id, o]));
     expect(byId.get(ids.percent)?.payouts).toEqual([
       { goal: 'sale', name: expect.any(String), amount: null, percent: 1250, currency: 'EUR' },
@@ -173,25 +172,26 @@ describe('EPC over the last 30 days', () => {
   });
 
   it("answers the partner's own EPC and the network's, and none for a private offer's network", async () => {
-    const byId = new Map((await list(fresh.token, 'name=zebra')).list.map((o) => [o.id, o]));
+    const byId = new Map((await list(fresh.token, { name: 'zebra' })).list.map((o) => [o.id, o]));
     expect(byId.get(ids.zebra)?.epc).toEqual({ own: 25, network: 50 });
     expect(byId.get(ids.privateOffer)?.epc).toEqual({ own: 100, network: null });
     expect(byId.get(ids.quiet)?.epc).toEqual({ own: null, network: null });
 
     // Another partner reads the same network EPC and its own.
-    const detail = await t.app.inject({ method: 'GET', url: `/api/v1/offer/${ids.zebra}`, headers: bearer(northwind) });
-    expect(detail.json().data.epc).toEqual({ own: null, network: 50 });
+    const detail = await callEndpoint(t.app, offersEndpoints.get, { params: { id: ids.zebra } }, northwind);
+    expect(okBody(detail).data.epc).toEqual({ own: null, network: 50 });
   });
 
   it('sorts by either EPC, offers without one last in both directions', async () => {
-    const order = async (query: string) => (await list(fresh.token, `${query}&count=500`)).list;
-    const desc = await order('sortName=epc&sortOrder=desc');
+    type Order = Pick<NonNullable<CallInput<typeof offersEndpoints.list>['query']>, 'sortName' | 'sortOrder'>;
+    const order = async (query: Order) => (await list(fresh.token, { ...query, count: 500 })).list;
+    const desc = await order({ sortName: 'epc', sortOrder: 'desc' });
     expect(desc.slice(0, 3).map((o) => o.id)).toEqual([ids.privateOffer, ids.zebra, ids.percent]);
     expect(desc.slice(3).every((o) => o.epc.own === null)).toBe(true);
-    const asc = await order('sortName=epc&sortOrder=asc');
+    const asc = await order({ sortName: 'epc', sortOrder: 'asc' });
     expect(asc.slice(0, 3).map((o) => o.id)).toEqual([ids.percent, ids.zebra, ids.privateOffer]);
 
-    const network = await order('sortName=networkEpc&sortOrder=desc');
+    const network = await order({ sortName: 'networkEpc', sortOrder: 'desc' });
     expect(network[0]?.id).toBe(ids.zebra);
     expect(network.findIndex((o) => o.id === ids.privateOffer)).toBeGreaterThan(
       network.findIndex((o) => o.id === ids.percent),
@@ -200,10 +200,8 @@ describe('EPC over the last 30 days', () => {
 });
 
 describe('countries', () => {
-  async function configCountries(): Promise<{ isoCode: string; name: string }[]> {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(northwind) });
-    expect(res.statusCode).toBe(200);
-    return res.json().data.countries;
+  async function configCountries() {
+    return okBody(await callEndpoint(t.app, configEndpoint, {}, northwind)).data.countries;
   }
 
   it('lists each country once: France is FR, never FX', async () => {

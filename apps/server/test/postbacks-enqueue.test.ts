@@ -3,10 +3,21 @@
  * postback, in the same transaction, with the macros expanded (decision 019).
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { postbacksEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goals, offerGoals, offers, postbackDeliveries } from '../src/db/schema.js';
 import { majorUnitAmount } from '../src/modules/postbacks/partner-postbacks.js';
-import { bearer, buildTestApp, createPartner, login, testClock, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  expectOk,
+  login,
+  okBody,
+  testClock,
+  type CallInput,
+  type TestApp,
+} from './helper.js';
 import { createOffer, advertiserTokenOf } from './offer-fixtures.js';
 
 let t: TestApp;
@@ -44,15 +55,12 @@ async function goalId(identifier: string): Promise<number> {
   return row!.id;
 }
 
-async function createPostback(owner: Partner, body: Record<string, unknown>): Promise<number> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/postback',
-    headers: bearer(owner.token),
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data.id as number;
+async function createPostback(
+  owner: Partner,
+  body: CallInput<typeof postbacksEndpoints.create>['body'],
+): Promise<number> {
+  const res = await callEndpoint(t.app, postbacksEndpoints.create, { body }, owner.token);
+  return okBody(res).data.id;
 }
 
 async function clickOn(offerId: number, partnerId: number, extra = ''): Promise<string> {
@@ -268,20 +276,20 @@ describe('a recorded conversion queues the matching postbacks', () => {
   });
 
   it('stops firing a postback once disabled, and fires one enabled again', async () => {
-    const off = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/postback/${ids.global}`,
-      headers: bearer(a.token),
-      payload: { enabled: false },
-    });
-    expect(off.statusCode).toBe(200);
-    const on = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/postback/${ids.disabled}`,
-      headers: bearer(a.token),
-      payload: { enabled: true },
-    });
-    expect(on.statusCode).toBe(200);
+    const off = await callEndpoint(
+      t.app,
+      postbacksEndpoints.update,
+      { params: { id: ids.global! }, body: { enabled: false } },
+      a.token,
+    );
+    expectOk(off);
+    const on = await callEndpoint(
+      t.app,
+      postbacksEndpoints.update,
+      { params: { id: ids.disabled! }, body: { enabled: true } },
+      a.token,
+    );
+    expectOk(on);
     const clickId = await clickOn(offerX.offerId, a.partnerId);
     const result = await convert({ click_id: clickId, goal: 'registration', token: offerX.token });
     const fired = (await deliveriesOf(result.conversionId)).map((row) => row.postbackId);

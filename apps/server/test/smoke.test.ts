@@ -1,5 +1,6 @@
+import { configEndpoint } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createPartner, login, bearer, type TestApp } from './helper.js';
+import { buildTestApp, callEndpoint, createPartner, login, okBody, type TestApp } from './helper.js';
 
 describe('smoke', () => {
   let t: TestApp;
@@ -11,8 +12,7 @@ describe('smoke', () => {
   it('signs in and reads the configuration', async () => {
     const p = await createPartner(t);
     const token = await login(t, p.email, p.password);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().data.partner.id).toBe(p.partnerId);
+    const res = await callEndpoint(t.app, configEndpoint, {}, token);
+    expect(okBody(res).data.partner?.id).toBe(p.partnerId);
   });
 });

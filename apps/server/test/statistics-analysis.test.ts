@@ -5,9 +5,22 @@
  * straddles two UTC days.
  */
 import { and, eq } from 'drizzle-orm';
+import { settingsEndpoints, statisticsEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, conversions, goals, offerGoals, offers } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, expectErrorObject, login, testClock, type TestApp } from './helper.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  errorBody,
+  expectOk,
+  invalid,
+  login,
+  okBody,
+  testClock,
+  type CallInput,
+  type TestApp,
+} from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
 const START = new Date('2026-05-03T20:00:00Z');
@@ -115,13 +128,7 @@ beforeAll(async () => {
   await t.app.tracking.buffer.flush();
   token = await login(t, partner.email, partner.password);
   other = await login(t, bystander.email, bystander.password);
-  const tz = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/account/timezone',
-    headers: bearer(token),
-    payload: { timezone: '+01:00' },
-  });
-  expect(tz.statusCode).toBe(200);
+  expectOk(await callEndpoint(t.app, settingsEndpoints.setTimezone, { body: { timezone: '+01:00' } }, token));
   rawClicks = await t.database.db.select().from(clicks).where(eq(clicks.partnerId, partner.partnerId));
   rawConversions = await t.database.db.select().from(conversions).where(eq(conversions.partnerId, partner.partnerId));
 }, 600_000);
@@ -205,19 +212,15 @@ const totalsRow = () => ({
   ),
 });
 
-const get = (bearerToken: string, url: string) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(bearerToken) });
-const qs = (params: Record<string, string | number | undefined>) =>
-  new URLSearchParams(
-    Object.entries(params).flatMap(([k, v]): [string, string][] => (v === undefined ? [] : [[k, String(v)]])),
-  ).toString();
-const errorsOf = (res: { json: () => unknown }) =>
-  (res.json() as { errors: Record<string, unknown> | null }).errors ?? {};
-async function data<T>(bearerToken: string, url: string) {
-  const res = await get(bearerToken, url);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: T; total: number | null };
-}
+type Query<E extends keyof typeof statisticsEndpoints> = CallInput<(typeof statisticsEndpoints)[E]>['query'];
+const subid = async (bearerToken: string, query: Query<'subid'>) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.subid, { query }, bearerToken));
+const conversionReport = async (query: Query<'conversion'>) =>
+  okBody(await callEndpoint(t.app, statisticsEndpoints.conversion, { query }, token));
+const exportReport = (bearerToken: string, type: 'daily' | 'subid' | 'conversion', query: Query<'export'>) =>
+  callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query }, bearerToken);
+/** The per-field errors of a call that must be refused with 400 (the spec's error object, asserted). */
+const errorsOf = (res: Parameters<typeof errorBody>[0]) => errorBody(res, 400).errors ?? {};
 
 // ---------------------------------------------------------------- tests
 
@@ -231,7 +234,7 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
   });
 
   it('without sort or page, the sub-ID report keeps its former answer: every sub-ID in label order', async () => {
-    const answer = await data<Row[]>(token, `/statistics/subid?${qs(RANGE)}`);
+    const answer = await subid(token, RANGE);
     const expected = expectedGroups('subid', 'label', 'asc');
     expect(answer.data).toEqual([...expected, totalsRow()]);
     expect(answer.total).toBe(expected.length);
@@ -256,10 +259,7 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
       const count = 20;
       const pages = Math.max(1, Math.ceil(expected.length / count));
       for (let page = 1; page <= pages + 1; page++) {
-        const answer = await data<Row[]>(
-          token,
-          `/statistics/subid?${qs({ ...RANGE, groupBy, sort, order, page, count })}`,
-        );
+        const answer = await subid(token, { ...RANGE, groupBy, sort, order, page, count });
         expect(answer.total).toBe(expected.length);
         expect(answer.data, `page ${page}`).toEqual([...expected.slice((page - 1) * count, page * count), totalsRow()]);
       }
@@ -267,10 +267,10 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
   );
 
   it('opens on the most clicked sub-IDs, 50 to a page, when only the page is asked', async () => {
-    const answer = await data<Row[]>(token, `/statistics/subid?${qs({ ...RANGE, sort: 'clicks', page: 2 })}`);
+    const answer = await subid(token, { ...RANGE, sort: 'clicks', page: 2 });
     expect(answer.data).toEqual([...expectedGroups('subid', 'clicks', 'desc').slice(50, 100), totalsRow()]);
     // The days of the +01:00 partner: the first local day starts at 23:00 UTC the day before.
-    const days = await data<Row[]>(token, `/statistics/subid?${qs({ ...RANGE, groupBy: 'day', sort: 'label' })}`);
+    const days = await subid(token, { ...RANGE, groupBy: 'day', sort: 'label' });
     expect(days.data.slice(0, -1).map((row) => row.label)).toEqual(
       [...new Set(rawClicks.filter((row) => inRange(row)).map((row) => localDay(row.createdAt)))].sort(),
     );
@@ -278,31 +278,32 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
 
   it('filters still apply under a grouping, and another partner sees none of it', async () => {
     const offerId = offerList[0]!.id;
-    const answer = await data<Row[]>(
-      token,
-      `/statistics/subid?${qs({ ...RANGE, groupBy: 'tc1', offerId, tc2: 'blue', sort: 'clicks' })}`,
-    );
+    const answer = await subid(token, { ...RANGE, groupBy: 'tc1', offerId, tc2: 'blue', sort: 'clicks' });
     const c = rawClicks.filter((row) => inRange(row) && row.offerId === offerId && row.tc2 === 'blue');
     const v = rawConversions.filter((row) => inRange(row) && row.offerId === offerId && row.tc2 === 'blue');
     expect(answer.data.at(-1)).toEqual({ label: 'Totals', isTotal: true, ...stats(c, v) });
     expect(answer.data.slice(0, -1).map((row) => row.label)).toEqual(
       expect.arrayContaining([...new Set(c.map((row) => row.tc1 ?? ''))]),
     );
-    const theirs = await data<Row[]>(other, `/statistics/subid?${qs({ ...RANGE, groupBy: 'offer' })}`);
+    const theirs = await subid(other, { ...RANGE, groupBy: 'offer' });
     expect(theirs.data.at(-1)!.clicks).toBeLessThan(rawClicks.length);
   });
 
   it('refuses an unknown grouping, sort, order or page size with a 400 naming the field', async () => {
     for (const [query, field] of [
-      ['groupBy=continent', 'groupBy'],
-      ['sort=payout', 'sort'],
-      ['order=up', 'order'],
-      ['count=501', 'count'],
-      ['page=0', 'page'],
+      [{ groupBy: 'continent' }, 'groupBy'],
+      [{ sort: 'payout' }, 'sort'],
+      [{ order: 'up' }, 'order'],
+      [{ count: 501 }, 'count'],
+      [{ page: 0 }, 'page'],
     ] as const) {
-      const res = await get(token, `/statistics/subid?${qs(RANGE)}&${query}`);
-      expectErrorObject(res, 400);
-      expect(Object.keys(errorsOf(res)), query).toContain(field);
+      const res = await callEndpoint(
+        t.app,
+        statisticsEndpoints.subid,
+        { query: invalid({ ...RANGE, ...query }) },
+        token,
+      );
+      expect(Object.keys(errorsOf(res)), field).toContain(field);
     }
   });
 
@@ -312,14 +313,11 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
         .filter((row) => inRange(row) && (status === undefined || row.status === status))
         .sort((x, y) => y.createdAt.getTime() - x.createdAt.getTime() || y.id - x.id);
 
-    it.each([undefined, 'approved', 'pending', 'rejected'])(
+    it.each([undefined, 'approved', 'pending', 'rejected'] as const)(
       'with status %s: rows with goal, sub-ID, status and reason, rejected ones paying 0, and their totals',
       async (status) => {
         const expected = rowsOf(status);
-        const answer = await data<Record<string, unknown>[]>(
-          token,
-          `/statistics/conversion?${qs({ ...RANGE, status, count: 500 })}`,
-        );
+        const answer = await conversionReport({ ...RANGE, status, count: 500 });
         expect(answer.total).toBe(expected.length);
         expect(answer.data.map((row) => row.id)).toEqual(expected.map((row) => row.id));
         for (const [i, row] of answer.data.entries()) {
@@ -334,9 +332,8 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
           if (raw.status === 'rejected') expect(row.reason).not.toBeNull();
         }
 
-        const totals = await data<Record<string, number | string>[]>(
-          token,
-          `/statistics/conversion/totals?${qs({ ...RANGE, status })}`,
+        const totals = okBody(
+          await callEndpoint(t.app, statisticsEndpoints.conversionTotals, { query: { ...RANGE, status } }, token),
         );
         const currencies = [...new Set(expected.map((row) => row.currency))].sort();
         expect(totals.data).toEqual(
@@ -358,10 +355,10 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
         );
         // The totals add up the Revenue column of every row, page by page.
         const column = new Map<string, number>();
-        for (const row of answer.data as { revenue: { currency: string; amount: number } }[]) {
+        for (const row of answer.data) {
           column.set(row.revenue.currency, (column.get(row.revenue.currency) ?? 0) + row.revenue.amount);
         }
-        for (const total of totals.data) expect(total.revenue).toBe(column.get(total.currency as string));
+        for (const total of totals.data) expect(total.revenue).toBe(column.get(total.currency));
       },
     );
 
@@ -370,10 +367,7 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
       expect(expected.length).toBeGreaterThan(12);
       const seen: unknown[] = [];
       for (let page = 1; page <= Math.ceil(expected.length / 5); page++) {
-        const answer = await data<{ id: number }[]>(
-          token,
-          `/statistics/conversion?${qs({ ...RANGE, status: 'approved', page, count: 5 })}`,
-        );
+        const answer = await conversionReport({ ...RANGE, status: 'approved', page, count: 5 });
         expect(answer.total).toBe(expected.length);
         seen.push(...answer.data.map((row) => row.id));
       }
@@ -382,9 +376,9 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
 
     it('exports the sub-ID report as it is grouped: its label column, every group and its clicks', async () => {
       for (const by of ['tc1', 'offer', 'day'] as const) {
-        const res = await get(token, `/statistics/export/subid?${qs({ ...RANGE, groupBy: by })}`);
-        expect(res.statusCode, res.body).toBe(200);
-        const [header, ...lines] = res.body.split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
+        const res = await exportReport(token, 'subid', { ...RANGE, groupBy: by });
+        expectOk(res);
+        const [header, ...lines] = res.raw.body.split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
         const labelAt = by === 'offer' ? 1 : 0;
         expect(header!.slice(0, labelAt + 2)).toEqual(
           by === 'offer' ? ['Offer ID', 'Offer', 'Clicks'] : [by === 'tc1' ? 'Tracker1' : 'Date', 'Clicks'],
@@ -400,29 +394,31 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
           expect(clicks.get(key) ?? 0, `${by} ${key}`).toBe(row.clicks);
         }
       }
-      const refused = await get(token, `/statistics/export/daily?${qs({ ...RANGE, groupBy: 'tc1' })}`);
-      expectErrorObject(refused, 400);
+      const refused = await exportReport(token, 'daily', { ...RANGE, groupBy: 'tc1' });
       expect(Object.keys(errorsOf(refused))).toEqual(['groupBy']);
     }); // prettier-ignore
 
     it('exports one status, and says its range and time zone in the file name', async () => {
-      const res = await get(token, `/statistics/export/conversion?${qs({ ...RANGE, status: 'rejected' })}`);
-      expect(res.statusCode).toBe(200);
+      const res = await exportReport(token, 'conversion', { ...RANGE, status: 'rejected' });
+      expectOk(res);
       expect(res.headers['content-disposition']).toBe(
         'attachment; filename="conversion-report_2026-05-03_2026-05-07_GMT+01-00.csv"',
       );
-      const lines = res.body.split(/\r?\n/).filter((line) => line !== '');
+      const lines = res.raw.body.split(/\r?\n/).filter((line) => line !== '');
       expect(lines[0]!.startsWith('Conversion ID,')).toBe(true);
       expect(lines.length - 1).toBe(rowsOf('rejected').length);
-      const utc = await get(other, `/statistics/export/daily?${qs(RANGE)}`);
+      const utc = await exportReport(other, 'daily', RANGE);
       expect(utc.headers['content-disposition']).toBe(
         'attachment; filename="daily-report_2026-05-03_2026-05-07_GMT+00-00.csv"',
       );
-      const refused = await get(token, `/statistics/export/daily?${qs({ ...RANGE, status: 'approved' })}`);
-      expectErrorObject(refused, 400);
+      const refused = await exportReport(token, 'daily', { ...RANGE, status: 'approved' });
       expect(Object.keys(errorsOf(refused))).toEqual(['status']);
-      const unknown = await get(token, `/statistics/conversion?${qs({ ...RANGE, status: 'paid' })}`);
-      expectErrorObject(unknown, 400);
+      const unknown = await callEndpoint(
+        t.app,
+        statisticsEndpoints.conversion,
+        { query: invalid({ ...RANGE, status: 'paid' }) },
+        token,
+      );
       expect(Object.keys(errorsOf(unknown))).toEqual(['status']);
     });
   });
