@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -16,7 +16,8 @@ import { useConfig } from '@/lib/config';
 import { invoiceStatusColor } from '@/lib/invoice-status';
 import { paths } from '@/lib/paths';
 import { useStaffInvoices } from '../api/get-staff-invoices';
-import { InvoiceMoveDialog, moveLabelKey } from './invoice-move-dialog';
+import { InvoiceMoveDialog } from './invoice-move-dialog';
+import { InvoiceMoves } from './invoice-moves';
 
 const PAGE_SIZE = 50;
 type Status = (typeof INVOICE_STATUSES)[number];
@@ -60,11 +61,6 @@ export function StaffInvoices() {
 
   /** Account and team managers read invoices: no move, so no actions column (decision 064). */
   const movesInvoices = INVOICE_STATUSES.some((from) => invoiceMovesFor(config.roles, from).length > 0);
-  /** The moves this staff member makes on an invoice: none for account and team managers (decision 064). */
-  const movesOf = (invoice: StaffInvoice) =>
-    invoiceMovesFor(config.roles, invoice.status).filter(
-      (move) => !(move.duty === 'validate_invoice' && invoice.createdById === config.user.id),
-    );
 
   const column = (key: string) => t(`staff.invoices.columns.${key}`);
   const columns: StaffColumn<StaffInvoice>[] = [
@@ -128,31 +124,6 @@ export function StaffInvoices() {
       ),
     },
   ];
-  const actionsOf = (invoice: StaffInvoice) => {
-    const ownToValidate = invoice.status === 'waiting_for_approval' && invoice.createdById === config.user.id;
-    return (
-      <>
-        <Group gap="xs" wrap="nowrap">
-          {movesOf(invoice).map((move) => (
-            <Button
-              key={move.to}
-              size="compact-sm"
-              variant={move.duty === 'send_invoice_back' ? 'default' : move.to === 'paid' ? 'filled' : 'light'}
-              data-testid="staff-invoice-move"
-              onClick={() => setMoving({ invoice, move })}
-            >
-              {t(moveLabelKey(invoice.status, move))}
-            </Button>
-          ))}
-        </Group>
-        {ownToValidate ? (
-          <Text size="xs" c="dimmed" data-testid="staff-invoice-own">
-            {t('staff.invoices.ownInvoice')}
-          </Text>
-        ) : null}
-      </>
-    );
-  };
 
   return (
     <Stack gap="md">
@@ -176,7 +147,11 @@ export function StaffInvoices() {
         loading={invoices.isPending}
         error={invoices.isError ? t('staff.invoices.loadError') : null}
         empty={<Text data-testid="staff-invoices-empty">{t('staff.invoices.empty')}</Text>}
-        rowActions={movesInvoices ? actionsOf : undefined}
+        rowActions={
+          movesInvoices
+            ? (invoice) => <InvoiceMoves invoice={invoice} onMove={(move) => setMoving({ invoice, move })} />
+            : undefined
+        }
         actionsLabel={t('staff.invoices.columns.actions')}
         paging={{
           page,
