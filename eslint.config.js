@@ -35,7 +35,6 @@ const LONG_FUNCTIONS = [
   'apps/server/src/modules/offers/offers.routes.ts', // the offers routes plugin
   'apps/server/src/seed/seed.ts', // seedDemo
   'apps/web/src/features/postbacks/components/postback-form.tsx', // PostbackForm
-  'apps/web/src/features/staff-invoices/components/staff-invoices.tsx', // StaffInvoices
   'apps/web/src/features/staff-news/components/news-editor.tsx', // NewsEditor
   'apps/web/src/features/staff-offers/components/editor-form.tsx', // EditorForm
   'apps/web/src/features/staff-users/components/staff-user-form.tsx', // StaffUserForm

@@ -85,6 +85,29 @@ describe('StaffTable', () => {
     expect(act).toHaveBeenCalledWith(2);
   });
 
+  it('sets a right-aligned column, header and cells, to the right; a no-wrap one keeps its line too', () => {
+    draw({
+      columns: [
+        { key: 'id', label: 'Id', cell: (row) => row.id, cellTestId: 'cell-id' },
+        {
+          key: 'amount',
+          label: 'Amount',
+          cell: (row) => row.name,
+          align: 'right',
+          noWrap: true,
+          cellTestId: 'cell-amount',
+        },
+      ],
+    });
+    const headers = within(screen.getByTestId('table')).getAllByRole('columnheader');
+    expect(headers[1]!.style.textAlign).toBe('right');
+    expect(headers[0]!.style.textAlign).toBe('');
+    const amount = screen.getAllByTestId('cell-amount')[0]!;
+    expect(amount.style.textAlign).toBe('right');
+    expect(amount.style.whiteSpace).toBe('nowrap');
+    expect(screen.getAllByTestId('cell-id')[0]!.style.textAlign).toBe('');
+  });
+
   it('pages: no pager for one page, the window of pages for more, and the page picked', async () => {
     const onChange = vi.fn();
     const paging = { page: 1, pageSize: 2, onChange, label: 'Row pages', testId: 'pages' };

@@ -1,5 +1,5 @@
 import { Center, Loader, Stack, Table, Text, type TableProps } from '@mantine/core';
-import type { Key, ReactNode } from 'react';
+import type { CSSProperties, Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortableTh } from './sortable-th';
 import { WindowPagination } from './window-pagination';
@@ -21,6 +21,8 @@ export type StaffColumn<Row> = {
   breakAll?: boolean;
   /** The cells never wrap (a date and hour). */
   noWrap?: boolean;
+  /** Header and cells set to the right, for an amount whose digits line up. */
+  align?: 'right';
   /** Each cell's test id. */
   cellTestId?: string;
 };
@@ -75,6 +77,15 @@ type StaffTableProps<Row> = {
   tableProps?: Omit<TableProps, 'children'>;
 };
 
+/** A column's cells: wrapping anywhere or never, and set to the right. */
+function cellStyle(column: StaffColumn<never>): CSSProperties | undefined {
+  const style: CSSProperties = {
+    ...(column.breakAll ? { wordBreak: 'break-all' } : column.noWrap ? { whiteSpace: 'nowrap' } : {}),
+    ...(column.align ? { textAlign: column.align } : {}),
+  };
+  return Object.keys(style).length > 0 ? style : undefined;
+}
+
 /**
  * Every staff list's one shape: a loader while it loads, its error or its empty text instead of the table, else the
  * table in its own scrolling box, sortable headers, the row actions in the last column, and the pages below.
@@ -125,7 +136,12 @@ export function StaffTable<Row>({
                 {column.label}
               </SortableTh>
             ) : (
-              <Table.Th key={column.key} w={column.width} data-testid={column.testId}>
+              <Table.Th
+                key={column.key}
+                w={column.width}
+                data-testid={column.testId}
+                style={column.align ? { textAlign: column.align } : undefined}
+              >
                 {column.label}
               </Table.Th>
             ),
@@ -141,9 +157,7 @@ export function StaffTable<Row>({
                 key={column.key}
                 miw={column.minWidth}
                 data-testid={column.cellTestId}
-                style={
-                  column.breakAll ? { wordBreak: 'break-all' } : column.noWrap ? { whiteSpace: 'nowrap' } : undefined
-                }
+                style={cellStyle(column)}
               >
                 {column.cell(row)}
               </Table.Td>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '@/components/page-title';
-import { StaffApplications } from '@/features/staff-queues/components/staff-queues';
+import { StaffApplications } from '@/features/staff-queues/components/staff-applications';
 
 /** The staff console's queue (decision 036): see features/staff-queues. */
 export function StaffApplicationsRoute() {

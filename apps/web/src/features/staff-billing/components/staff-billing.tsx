@@ -1,11 +1,14 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatMoneyMinor } from '@portal/contracts';
-import { TableHead } from '@/components/table-head';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useRunBilling } from '../api/billing-run';
 import { finishedBillingMonths } from '../billing-months';
+
+/** One request the run created. */
+type BillingRunCreated = NonNullable<ReturnType<typeof useRunBilling>['data']>['created'][number];
 
 /**
  * The monthly billing run, for admins (decision 027): pick a finished Paris month, run it, read what it created:
@@ -19,6 +22,34 @@ export function StaffBilling() {
   const run = useRunBilling();
   const result = run.data;
   const label = (value: string) => months.find((m) => m.value === value)?.label ?? value;
+  const columns: StaffColumn<BillingRunCreated>[] = [
+    { key: 'partner', label: t('staff.billing.columns.partner'), cell: (row) => row.partnerName },
+    { key: 'conversions', label: t('staff.billing.columns.conversions'), cell: (row) => formatCount(row.conversions) },
+    {
+      key: 'amount',
+      label: t('staff.billing.columns.amount'),
+      cell: (row) => formatMoneyMinor(row.totalAmount, row.currency),
+    },
+    {
+      key: 'vat',
+      label: t('staff.billing.columns.vat'),
+      cell: (row) => formatMoneyMinor(row.totalVatAmount, row.currency),
+    },
+    {
+      key: 'outcome',
+      label: t('staff.billing.columns.outcome'),
+      cell: (row) =>
+        row.invoice ? (
+          <Badge color="green" variant="light">
+            {row.invoice}
+          </Badge>
+        ) : (
+          <Badge color="blue" variant="light">
+            {t('staff.billing.deferred')}
+          </Badge>
+        ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -49,36 +80,17 @@ export function StaffBilling() {
               ` ${t('staff.billing.already', { count: result.alreadyBilled.length })}`}
           </Alert>
           {result.created.length > 0 && (
-            <Table.ScrollContainer minWidth={720}>
-              <Table striped data-testid="staff-billing-table">
-                <TableHead
-                  labels={['partner', 'conversions', 'amount', 'vat', 'outcome'].map((column) =>
-                    t(`staff.billing.columns.${column}`),
-                  )}
-                />
-                <Table.Tbody>
-                  {result.created.map((row) => (
-                    <Table.Tr key={row.billingRequestId} data-testid="staff-billing-row">
-                      <Table.Td>{row.partnerName}</Table.Td>
-                      <Table.Td>{formatCount(row.conversions)}</Table.Td>
-                      <Table.Td>{formatMoneyMinor(row.totalAmount, row.currency)}</Table.Td>
-                      <Table.Td>{formatMoneyMinor(row.totalVatAmount, row.currency)}</Table.Td>
-                      <Table.Td>
-                        {row.invoice ? (
-                          <Badge color="green" variant="light">
-                            {row.invoice}
-                          </Badge>
-                        ) : (
-                          <Badge color="blue" variant="light">
-                            {t('staff.billing.deferred')}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <StaffTable
+              columns={columns}
+              rows={result.created}
+              rowKey={(row) => row.billingRequestId}
+              rowTestId="staff-billing-row"
+              loading={false}
+              empty={null}
+              minWidth={720}
+              testId="staff-billing-table"
+              tableProps={{ striped: true }}
+            />
           )}
         </Stack>
       )}

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Center, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -11,12 +11,13 @@ import {
   type InvoiceMove,
   type StaffInvoice,
 } from '@portal/contracts';
-import { WindowPagination } from '@/components/window-pagination';
+import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useConfig } from '@/lib/config';
 import { invoiceStatusColor } from '@/lib/invoice-status';
 import { paths } from '@/lib/paths';
 import { useStaffInvoices } from '../api/get-staff-invoices';
-import { InvoiceMoveDialog, moveLabelKey } from './invoice-move-dialog';
+import { InvoiceMoveDialog } from './invoice-move-dialog';
+import { InvoiceMoves } from './invoice-moves';
 
 const PAGE_SIZE = 50;
 type Status = (typeof INVOICE_STATUSES)[number];
@@ -60,11 +61,69 @@ export function StaffInvoices() {
 
   /** Account and team managers read invoices: no move, so no actions column (decision 064). */
   const movesInvoices = INVOICE_STATUSES.some((from) => invoiceMovesFor(config.roles, from).length > 0);
-  /** The moves this staff member makes on an invoice: none for account and team managers (decision 064). */
-  const movesOf = (invoice: StaffInvoice) =>
-    invoiceMovesFor(config.roles, invoice.status).filter(
-      (move) => !(move.duty === 'validate_invoice' && invoice.createdById === config.user.id),
-    );
+
+  const column = (key: string) => t(`staff.invoices.columns.${key}`);
+  const columns: StaffColumn<StaffInvoice>[] = [
+    {
+      key: 'reference',
+      label: column('reference'),
+      cell: (invoice) => invoice.reference,
+      cellTestId: 'staff-invoice-reference',
+      noWrap: true,
+    },
+    {
+      key: 'partner',
+      label: column('partner'),
+      cell: (invoice) => (
+        <Anchor component={Link} to={paths.staffPartner.href(invoice.partner.id)}>
+          {partnerDisplayName(invoice.partner.name, invoice.partner.id)}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'period',
+      label: column('period'),
+      cell: (invoice) => (
+        <>
+          {formatLocalDate(invoice.period.startDate)} – {formatLocalDate(invoice.period.endDate)}
+        </>
+      ),
+    },
+    { key: 'date', label: column('date'), cell: (invoice) => formatLocalDate(invoice.date) },
+    { key: 'due', label: column('due'), cell: (invoice) => formatLocalDate(invoice.dueDate) },
+    {
+      key: 'amount',
+      label: column('amount'),
+      align: 'right',
+      noWrap: true,
+      cell: (invoice) => (
+        <>
+          {formatMoneyMinor(invoice.totalAmount, invoice.paymentCurrency)}
+          <Text size="xs" c="dimmed">
+            {t('staff.invoices.vat', { amount: formatMoneyMinor(invoice.totalVatAmount, invoice.paymentCurrency) })}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: column('status'),
+      minWidth: 215,
+      noWrap: true,
+      cell: (invoice) => (
+        <>
+          <Badge color={invoiceStatusColor(invoice.status)} variant="light" data-testid="staff-invoice-status">
+            {label(invoice.status)}
+          </Badge>
+          {invoice.paidOn ? (
+            <Text size="xs" c="dimmed">
+              {t('staff.invoices.paidOn', { date: formatLocalDate(invoice.paidOn) })}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+  ];
 
   return (
     <Stack gap="md">
@@ -80,119 +139,30 @@ export function StaffInvoices() {
           w={260}
         />
       </Group>
-      {invoices.isPending ? (
-        <Center p="xl">
-          <Loader aria-label={t('common.loading')} />
-        </Center>
-      ) : invoices.isError ? (
-        <Text c="red">{t('staff.invoices.loadError')}</Text>
-      ) : invoices.data.list.length === 0 ? (
-        <Text data-testid="staff-invoices-empty">{t('staff.invoices.empty')}</Text>
-      ) : (
-        <>
-          <Table.ScrollContainer minWidth={1000}>
-            <Table striped highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('staff.invoices.columns.reference')}</Table.Th>
-                  <Table.Th>{t('staff.invoices.columns.partner')}</Table.Th>
-                  <Table.Th>{t('staff.invoices.columns.period')}</Table.Th>
-                  <Table.Th>{t('staff.invoices.columns.date')}</Table.Th>
-                  <Table.Th>{t('staff.invoices.columns.due')}</Table.Th>
-                  <Table.Th style={{ textAlign: 'right' }}>{t('staff.invoices.columns.amount')}</Table.Th>
-                  <Table.Th>{t('staff.invoices.columns.status')}</Table.Th>
-                  {movesInvoices ? <Table.Th>{t('staff.invoices.columns.actions')}</Table.Th> : null}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {invoices.data.list.map((invoice) => {
-                  const moves = movesOf(invoice);
-                  const ownToValidate =
-                    movesInvoices &&
-                    invoice.status === 'waiting_for_approval' &&
-                    invoice.createdById === config.user.id;
-                  return (
-                    <Table.Tr key={invoice.id} data-testid="staff-invoice-row">
-                      <Table.Td data-testid="staff-invoice-reference" style={{ whiteSpace: 'nowrap' }}>
-                        {invoice.reference}
-                      </Table.Td>
-                      <Table.Td>
-                        <Anchor component={Link} to={paths.staffPartner.href(invoice.partner.id)}>
-                          {partnerDisplayName(invoice.partner.name, invoice.partner.id)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        {formatLocalDate(invoice.period.startDate)} – {formatLocalDate(invoice.period.endDate)}
-                      </Table.Td>
-                      <Table.Td>{formatLocalDate(invoice.date)}</Table.Td>
-                      <Table.Td>{formatLocalDate(invoice.dueDate)}</Table.Td>
-                      <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
-                        {formatMoneyMinor(invoice.totalAmount, invoice.paymentCurrency)}
-                        <Text size="xs" c="dimmed">
-                          {t('staff.invoices.vat', {
-                            amount: formatMoneyMinor(invoice.totalVatAmount, invoice.paymentCurrency),
-                          })}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td style={{ minWidth: 215, whiteSpace: 'nowrap' }}>
-                        <Badge
-                          color={invoiceStatusColor(invoice.status)}
-                          variant="light"
-                          data-testid="staff-invoice-status"
-                        >
-                          {label(invoice.status)}
-                        </Badge>
-                        {invoice.paidOn ? (
-                          <Text size="xs" c="dimmed">
-                            {t('staff.invoices.paidOn', { date: formatLocalDate(invoice.paidOn) })}
-                          </Text>
-                        ) : null}
-                      </Table.Td>
-                      {movesInvoices ? (
-                        <Table.Td>
-                          <Group gap="xs" wrap="nowrap">
-                            {moves.map((move) => (
-                              <Button
-                                key={move.to}
-                                size="compact-sm"
-                                variant={
-                                  move.duty === 'send_invoice_back'
-                                    ? 'default'
-                                    : move.to === 'paid'
-                                      ? 'filled'
-                                      : 'light'
-                                }
-                                data-testid="staff-invoice-move"
-                                onClick={() => setMoving({ invoice, move })}
-                              >
-                                {t(moveLabelKey(invoice.status, move))}
-                              </Button>
-                            ))}
-                          </Group>
-                          {ownToValidate ? (
-                            <Text size="xs" c="dimmed" data-testid="staff-invoice-own">
-                              {t('staff.invoices.ownInvoice')}
-                            </Text>
-                          ) : null}
-                        </Table.Td>
-                      ) : null}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {invoices.data.total > PAGE_SIZE ? (
-            <WindowPagination
-              page={page}
-              totalPages={Math.ceil(invoices.data.total / PAGE_SIZE)}
-              onChange={(value) => set({ page: value })}
-              label={t('staff.invoices.pages')}
-              testId="staff-invoices-pages"
-            />
-          ) : null}
-        </>
-      )}
+      <StaffTable
+        columns={columns}
+        rows={invoices.data?.list}
+        rowKey={(invoice) => invoice.id}
+        rowTestId="staff-invoice-row"
+        loading={invoices.isPending}
+        error={invoices.isError ? t('staff.invoices.loadError') : null}
+        empty={<Text data-testid="staff-invoices-empty">{t('staff.invoices.empty')}</Text>}
+        rowActions={
+          movesInvoices
+            ? (invoice) => <InvoiceMoves invoice={invoice} onMove={(move) => setMoving({ invoice, move })} />
+            : undefined
+        }
+        actionsLabel={t('staff.invoices.columns.actions')}
+        paging={{
+          page,
+          total: invoices.data?.total ?? 0,
+          pageSize: PAGE_SIZE,
+          onChange: (value) => set({ page: value }),
+          label: t('staff.invoices.pages'),
+          testId: 'staff-invoices-pages',
+        }}
+        minWidth={1000}
+      />
       {moving ? (
         <InvoiceMoveDialog invoice={moving.invoice} move={moving.move} onClose={() => setMoving(null)} />
       ) : null}

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { documentsEndpoints, offersEndpoints, staffEndpoints } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, renderWithProviders } from '@/test/render';
-import { StaffApplications, StaffDocuments } from './staff-queues';
+import { StaffApplications } from './staff-applications';
+import { StaffDocuments } from './staff-documents';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
