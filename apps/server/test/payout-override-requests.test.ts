@@ -1,21 +1,34 @@
 import { and, eq } from 'drizzle-orm';
+import {
+  advertisersEndpoints,
+  auditEndpoints,
+  staffNotificationsEndpoints,
+  staffOffersEndpoints,
+  type EndpointDefinition,
+  type PayoutOverrideCreate,
+  type OverrideRequestDecision,
+} from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, conversions, users } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   createTeam,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  expectOk,
   login,
+  okBody,
   sentMails,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
 
-type Headers = Record<string, string>;
+type Token = string;
 type Partner = { partnerId: number };
 
 /**
@@ -26,7 +39,7 @@ type Partner = { partnerId: number };
 async function network(t: TestApp) {
   const signIn = async (role: Parameters<typeof createStaff>[1], teamId: number | null = null) => {
     const s = await createStaff(t, role, { teamId });
-    return { userId: s.userId, headers: bearer(await login(t, s.email, s.password)) };
+    return { userId: s.userId, token: await login(t, s.email, s.password) };
   };
   const teamId = await createTeam(t);
   const admin = await signIn('ROLE_ADMIN');
@@ -34,28 +47,30 @@ async function network(t: TestApp) {
   const teamManager = await signIn('ROLE_TEAM_MANAGER', teamId);
   const manager = await signIn('ROLE_ACCOUNT_MANAGER', teamId);
   const outsider = await signIn('ROLE_ACCOUNT_MANAGER');
-  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, headers: Headers = admin.headers) =>
-    t.app.inject({ method, url: `/api/v1${url}`, headers, ...(payload ? { payload } : {}) });
-  const advertiser = (await call('POST', '/staff/advertisers', { name: 'Bounded Ads' })).json().data;
-  const product = (await call('POST', `/staff/advertisers/${advertiser.id}/products`, { identifier: `bnd-${advertiser.id}`, type: 'web', domain: 'bnd.example.com' })).json().data; // prettier-ignore
-  const offer = await call('POST', '/staff/offers', {
-    name: 'Bounded Offer',
-    productId: product.id,
-    conversionType: 'cpl',
-    defaultUrl: 'https://bnd.example.com/?c={click_id}',
-    goals: [
-      { goal: 'registration', revenueAmount: 800, payoutAmount: 400 },
-      { goal: 'sale', revenuePercent: 2000, payoutPercent: 1000 },
-      { goal: 'install', revenueAmount: 300, payoutAmount: 280, allowNegativeMargin: true },
-    ],
+  const call = <const E extends EndpointDefinition>(endpoint: E, input: CallInput<E>, token: Token = admin.token) =>
+    callEndpoint(t.app, endpoint, input, token);
+  const advertiser = okBody(await call(advertisersEndpoints.create, { body: { name: 'Bounded Ads' } })).data;
+  const product = okBody(await call(advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `bnd-${advertiser.id}`, type: 'web', domain: 'bnd.example.com' } })).data; // prettier-ignore
+  const offer = await call(staffOffersEndpoints.create, {
+    body: {
+      name: 'Bounded Offer',
+      productId: product.id,
+      conversionType: 'cpl',
+      defaultUrl: 'https://bnd.example.com/?c={click_id}',
+      goals: [
+        { goal: 'registration', revenueAmount: 800, payoutAmount: 400 },
+        { goal: 'sale', revenuePercent: 2000, payoutPercent: 1000 },
+        { goal: 'install', revenueAmount: 300, payoutAmount: 280, allowNegativeMargin: true },
+      ],
+    },
   });
-  expect(offer.statusCode, offer.body).toBe(200);
+  expectOk(offer);
   const partner = async (accountManagerId: number): Promise<Partner> => {
     const p = await createPartner(t, { accountManagerId });
     await setAllOffersAccess(t, p.partnerId, true);
     return { partnerId: p.partnerId };
   };
-  return { admin, otherAdmin, teamManager, manager, outsider, call, partner, offerId: offer.json().data.id as number, token: advertiser.securityToken as string }; // prettier-ignore
+  return { admin, otherAdmin, teamManager, manager, outsider, call, partner, offerId: offer.body.data.id, token: advertiser.securityToken as string }; // prettier-ignore
 }
 
 describe('bounded payout overrides and their approval (decision 063)', () => {
@@ -63,10 +78,10 @@ describe('bounded payout overrides and their approval (decision 063)', () => {
   let n: Awaited<ReturnType<typeof network>>;
   const clock = testClock(new Date('2026-11-27T09:00:00Z'));
 
-  const setOverride = (headers: Headers, body: object) =>
-    n.call('POST', `/staff/offers/${n.offerId}/overrides`, body, headers);
-  const decide = (headers: Headers, id: number, body: object) =>
-    n.call('PUT', `/staff/payout-override-requests/${id}`, body, headers);
+  const setOverride = (token: Token, body: PayoutOverrideCreate) =>
+    n.call(staffOffersEndpoints.createOverride, { params: { id: n.offerId }, body }, token);
+  const decide = (token: Token, id: number, body: OverrideRequestDecision) =>
+    n.call(staffOffersEndpoints.decideOverrideRequest, { params: { id }, body }, token);
   /** One click and one postback of the partner on the goal: the conversion's payout. */
   async function paid(p: Partner, goal = 'registration') {
     const click = await t.app.inject({ method: 'GET', url: `/click?offer_id=${n.offerId}&aff_id=${p.partnerId}` });
@@ -89,37 +104,34 @@ describe('bounded payout overrides and their approval (decision 063)', () => {
   it("refuses the probe's payout above the goal's revenue field by field, to a manager and to an admin", async () => {
     const p = await n.partner(n.manager.userId);
     for (const who of [n.manager, n.admin]) {
-      const res = await setOverride(who.headers, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 100_000_000 }); // prettier-ignore
-      expectErrorObject(res, 400);
-      expect(res.json().errors).toEqual({ payoutAmount: "The payout is above the goal's revenue." });
-      const percent = await setOverride(who.headers, { partnerId: p.partnerId, goal: 'sale', payoutPercent: 2500 });
-      expectErrorObject(percent, 400);
-      expect(percent.json().errors).toHaveProperty('payoutPercent');
-      const outOfRange = await setOverride(who.headers, { partnerId: p.partnerId, goal: 'sale', payoutPercent: 10_001 }); // prettier-ignore
-      expectErrorObject(outOfRange, 400);
-      expect(outOfRange.json().errors).toHaveProperty('payoutPercent');
+      const res = await setOverride(who.token, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 100_000_000 }); // prettier-ignore
+      expect(errorBody(res, 400).errors).toEqual({ payoutAmount: "The payout is above the goal's revenue." });
+      const percent = await setOverride(who.token, { partnerId: p.partnerId, goal: 'sale', payoutPercent: 2500 });
+      expect(errorBody(percent, 400).errors).toHaveProperty('payoutPercent');
+      const outOfRange = await setOverride(who.token, { partnerId: p.partnerId, goal: 'sale', payoutPercent: 10_001 }); // prettier-ignore
+      expect(errorBody(outOfRange, 400).errors).toHaveProperty('payoutPercent');
     }
-    expect((await n.call('GET', `/staff/offers/${n.offerId}/overrides`)).json().data).toEqual([]);
-    expect((await n.call('GET', '/staff/payout-override-requests?status=all')).json().data).toEqual([]);
+    expect(okBody(await n.call(staffOffersEndpoints.overrides, { params: { id: n.offerId } })).data).toEqual([]);
+    expect(okBody(await n.call(staffOffersEndpoints.overrideRequests, { query: { status: 'all' } })).data).toEqual([]);
     expect(await paid(p)).toBe(400);
     // A goal that allows a negative margin takes one from an admin; from a manager it is a request, even within the
     // step (310 is 11 % above 280).
-    const admin = await setOverride(n.admin.headers, { partnerId: p.partnerId, goal: 'install', payoutAmount: 350 });
-    expect(admin.json().data).toMatchObject({ status: 'applied', override: { payoutAmount: 350 } });
-    const manager = await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'install', payoutAmount: 310 }); // prettier-ignore
-    expect(manager.json().data).toMatchObject({ status: 'pending', override: null, request: { payoutAmount: 310, margin: { amount: -10 } } }); // prettier-ignore
+    const admin = await setOverride(n.admin.token, { partnerId: p.partnerId, goal: 'install', payoutAmount: 350 });
+    expect(okBody(admin).data).toMatchObject({ status: 'applied', override: { payoutAmount: 350 } });
+    const manager = await setOverride(n.manager.token, { partnerId: p.partnerId, goal: 'install', payoutAmount: 310 }); // prettier-ignore
+    expect(okBody(manager).data).toMatchObject({ status: 'pending', override: null, request: { payoutAmount: 310, margin: { amount: -10 } } }); // prettier-ignore
   });
 
   it("stores a manager's override 25 % above the goal's payout as a request an admin approves", async () => {
     const p = await n.partner(n.manager.userId);
-    const within = await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'sale', payoutPercent: 1200 }); // prettier-ignore
-    expect(within.json().data).toMatchObject({ status: 'applied', override: { payoutPercent: 1200 } });
+    const within = await setOverride(n.manager.token, { partnerId: p.partnerId, goal: 'sale', payoutPercent: 1200 }); // prettier-ignore
+    expect(okBody(within).data).toMatchObject({ status: 'applied', override: { payoutPercent: 1200 } });
 
-    const res = await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 500 }); // prettier-ignore
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toMatch(/waits for an admin/);
-    const request = res.json().data.request;
-    expect(res.json().data).toMatchObject({ status: 'pending', override: null });
+    const res = await setOverride(n.manager.token, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 500 }); // prettier-ignore
+    expectOk(res);
+    expect(res.body.message).toMatch(/waits for an admin/);
+    const request = res.body.data.request!;
+    expect(res.body.data).toMatchObject({ status: 'pending', override: null });
     expect(request).toMatchObject({
       offer: { id: n.offerId, name: 'Bounded Offer' },
       partner: { id: p.partnerId },
@@ -132,40 +144,37 @@ describe('bounded payout overrides and their approval (decision 063)', () => {
       requestedBy: { id: n.manager.userId },
     });
     expect(await paid(p)).toBe(400);
-    const listed = (await n.call('GET', '/staff/payout-override-requests')).json().data;
-    expect(listed.map((r: { id: number }) => r.id)).toContain(request.id);
+    const listed = okBody(await n.call(staffOffersEndpoints.overrideRequests, {})).data;
+    expect(listed.map((r) => r.id)).toContain(request.id);
     // Out of the reader's reach: another account manager's list does not hold it, and a manager cannot decide.
-    const outsider = (await n.call('GET', '/staff/payout-override-requests', undefined, n.outsider.headers)).json();
-    expect(outsider.data.map((r: { id: number }) => r.id)).not.toContain(request.id);
-    expectErrorObject(await decide(n.teamManager.headers, request.id, { status: 'approved' }), 403);
+    const outsider = okBody(await n.call(staffOffersEndpoints.overrideRequests, {}, n.outsider.token));
+    expect(outsider.data.map((r) => r.id)).not.toContain(request.id);
+    expectError(await decide(n.teamManager.token, request.id, { status: 'approved' }), 403);
 
-    const approved = await decide(n.admin.headers, request.id, { status: 'approved' });
-    expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data).toMatchObject({ status: 'approved', decidedBy: { id: n.admin.userId }, currentPayout: { amount: 500 } }); // prettier-ignore
+    const approved = await decide(n.admin.token, request.id, { status: 'approved' });
+    expect(okBody(approved).data).toMatchObject({ status: 'approved', decidedBy: { id: n.admin.userId }, currentPayout: { amount: 500 } }); // prettier-ignore
     expect(await paid(p)).toBe(500);
-    expectErrorObject(await decide(n.otherAdmin.headers, request.id, { status: 'refused', reason: 'late' }), 409);
+    expectError(await decide(n.otherAdmin.token, request.id, { status: 'refused', reason: 'late' }), 409);
 
     const [decision] = await auditOf('payout_override_request', request.id).then((rows) => rows.filter((r) => r.action === 'decision')); // prettier-ignore
     expect(decision).toMatchObject({ partnerId: p.partnerId, actorId: n.admin.userId });
-    const override = (await n.call('GET', `/staff/offers/${n.offerId}/overrides`)).json().data.find((o: { partner: { id: number }; goal: string }) => o.partner.id === p.partnerId && o.goal === 'registration'); // prettier-ignore
+    const override = okBody(await n.call(staffOffersEndpoints.overrides, { params: { id: n.offerId } })).data.find((o) => o.partner.id === p.partnerId && o.goal === 'registration')!; // prettier-ignore
     expect((await auditOf('payout_override', override.id))[0]).toMatchObject({ action: 'create', partnerId: p.partnerId }); // prettier-ignore
-    const notes = (await n.call('GET', '/staff/notifications', undefined, n.manager.headers)).json().data;
-    expect(notes[0].title).toMatch(/^Payout override approved/);
+    const notes = okBody(await n.call(staffNotificationsEndpoints.list, {}, n.manager.token)).data;
+    expect(notes[0]!.title).toMatch(/^Payout override approved/);
   });
 
   it('keeps the payout when an admin refuses, with a reason the requester reads', async () => {
     const p = await n.partner(n.manager.userId);
-    const request = (await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 700 })).json().data.request; // prettier-ignore
-    const noReason = await decide(n.admin.headers, request.id, { status: 'refused' });
-    expectErrorObject(noReason, 400);
-    expect(noReason.json().errors).toHaveProperty('reason');
-    const refused = await decide(n.admin.headers, request.id, { status: 'refused', reason: 'Above the agreed rate.' });
-    expect(refused.statusCode, refused.body).toBe(200);
-    expect(refused.json().data).toMatchObject({ status: 'refused', reason: 'Above the agreed rate.' });
+    const request = okBody(await setOverride(n.manager.token, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 700 })).data.request!; // prettier-ignore
+    const noReason = await decide(n.admin.token, request.id, { status: 'refused' });
+    expect(errorBody(noReason, 400).errors).toHaveProperty('reason');
+    const refused = await decide(n.admin.token, request.id, { status: 'refused', reason: 'Above the agreed rate.' });
+    expect(okBody(refused).data).toMatchObject({ status: 'refused', reason: 'Above the agreed rate.' });
     expect(await paid(p)).toBe(400);
-    const forOffer = (await n.call('GET', `/staff/payout-override-requests?status=all&offerId=${n.offerId}`, undefined, n.manager.headers)).json().data; // prettier-ignore
-    expect(forOffer.find((r: { id: number }) => r.id === request.id)).toMatchObject({ status: 'refused', reason: 'Above the agreed rate.' }); // prettier-ignore
-    const note = (await n.call('GET', '/staff/notifications', undefined, n.manager.headers)).json().data[0];
+    const forOffer = okBody(await n.call(staffOffersEndpoints.overrideRequests, { query: { status: 'all', offerId: n.offerId } }, n.manager.token)).data; // prettier-ignore
+    expect(forOffer.find((r) => r.id === request.id)).toMatchObject({ status: 'refused', reason: 'Above the agreed rate.' }); // prettier-ignore
+    const note = okBody(await n.call(staffNotificationsEndpoints.list, {}, n.manager.token)).data[0]!;
     expect(note).toMatchObject({ body: 'Reason: Above the agreed rate.' });
     expect(note.title).toMatch(/^Payout override refused/);
     const [manager] = await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, n.manager.userId)); // prettier-ignore
@@ -177,34 +186,35 @@ describe('bounded payout overrides and their approval (decision 063)', () => {
 
   it('never lets the requester decide its own request', async () => {
     const p = await n.partner(n.manager.userId);
-    const request = (await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 600 })).json().data.request; // prettier-ignore
+    const request = okBody(await setOverride(n.manager.token, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 600 })).data.request!; // prettier-ignore
     // The requester becomes an admin: still not its own approver.
     await t.database.db
       .update(users)
       .set({ roles: ['ROLE_ADMIN'] })
       .where(eq(users.id, n.manager.userId));
     try {
-      const own = await decide(n.manager.headers, request.id, { status: 'approved' });
-      expectErrorObject(own, 403);
-      expect(own.json().message).toBe('You requested this payout override: another admin must approve or refuse it.');
+      const own = await decide(n.manager.token, request.id, { status: 'approved' });
+      expect(errorBody(own, 403).message).toBe(
+        'You requested this payout override: another admin must approve or refuse it.',
+      );
       expect(await paid(p)).toBe(400);
     } finally {
       await t.database.db.update(users).set({ roles: ['ROLE_ACCOUNT_MANAGER'] }).where(eq(users.id, n.manager.userId)); // prettier-ignore
     }
-    expect((await decide(n.admin.headers, request.id, { status: 'approved' })).statusCode).toBe(200);
-    expectErrorObject(await decide(n.admin.headers, 999_999, { status: 'approved' }), 404);
+    expectOk(await decide(n.admin.token, request.id, { status: 'approved' }));
+    expectError(await decide(n.admin.token, 999_999, { status: 'approved' }), 404);
   });
 
   it("shows an account manager's override in its team manager's audit log, with the partner's id", async () => {
     const p = await n.partner(n.manager.userId);
-    const set = await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 440 }); // prettier-ignore
-    expect(set.json().data.status).toBe('applied');
-    const log = await n.call('GET', `/staff/audit-log?entityType=payout_override&partnerId=${p.partnerId}`, undefined, n.teamManager.headers); // prettier-ignore
-    expect(log.statusCode, log.body).toBe(200);
-    expect(log.json().data).toEqual([expect.objectContaining({ entityType: 'payout_override', entityId: String(set.json().data.override.id), partnerId: p.partnerId })]); // prettier-ignore
-    const requested = await setOverride(n.manager.headers, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 700 }); // prettier-ignore
-    const requests = await n.call('GET', `/staff/audit-log?entityType=payout_override_request&partnerId=${p.partnerId}`, undefined, n.teamManager.headers); // prettier-ignore
-    expect(requests.json().data.map((e: { entityId: string }) => e.entityId)).toEqual([String(requested.json().data.request.id)]); // prettier-ignore
+    const set = await setOverride(n.manager.token, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 440 }); // prettier-ignore
+    expectOk(set);
+    expect(set.body.data.status).toBe('applied');
+    const log = await n.call(auditEndpoints.auditLog, { query: { entityType: 'payout_override', partnerId: p.partnerId } }, n.teamManager.token); // prettier-ignore
+    expect(okBody(log).data).toEqual([expect.objectContaining({ entityType: 'payout_override', entityId: String(set.body.data.override!.id), partnerId: p.partnerId })]); // prettier-ignore
+    const requested = await setOverride(n.manager.token, { partnerId: p.partnerId, goal: 'registration', payoutAmount: 700 }); // prettier-ignore
+    const requests = await n.call(auditEndpoints.auditLog, { query: { entityType: 'payout_override_request', partnerId: p.partnerId } }, n.teamManager.token); // prettier-ignore
+    expect(okBody(requests).data.map((e) => e.entityId)).toEqual([String(okBody(requested).data.request!.id)]); // prettier-ignore
   });
 });
 
@@ -221,9 +231,9 @@ describe('the approval step follows OVERRIDE_APPROVAL_ABOVE_PERCENT (decision 06
   it('applies 25 % above at a 30 % step, and asks for approval past it', async () => {
     const p = await n.partner(n.manager.userId);
     const set = (payoutAmount: number) =>
-      n.call('POST', `/staff/offers/${n.offerId}/overrides`, { partnerId: p.partnerId, goal: 'registration', payoutAmount }, n.manager.headers); // prettier-ignore
-    expect((await set(500)).json().data.status).toBe('applied');
-    expect((await set(520)).json().data.status).toBe('applied');
-    expect((await set(521)).json().data.status).toBe('pending');
+      n.call(staffOffersEndpoints.createOverride, { params: { id: n.offerId }, body: { partnerId: p.partnerId, goal: 'registration', payoutAmount } }, n.manager.token); // prettier-ignore
+    expect(okBody(await set(500)).data.status).toBe('applied');
+    expect(okBody(await set(520)).data.status).toBe('applied');
+    expect(okBody(await set(521)).data.status).toBe('pending');
   });
 });
