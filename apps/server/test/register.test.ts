@@ -1,13 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
+import { registerEndpoints } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { partnerContacts, partners, users } from '../src/db/schema.js';
 import {
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
+  errorBody,
+  invalid,
+  okBody,
   registrationPayload,
   rowCounts,
   sentMails,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 
@@ -51,13 +57,13 @@ describe('POST /register', () => {
   let t: TestApp;
   // Each request from its own address: registrations are limited per IP (register-limits.test.ts).
   let address = 0;
-  const register = (payload: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/v1/register',
-      payload: payload as object,
-      remoteAddress: `10.1.${Math.floor(++address / 250)}.${(address % 250) + 1}`,
-    });
+  const register = (body: CallInput<typeof registerEndpoints.register>['body']) =>
+    callEndpoint(
+      t.app,
+      registerEndpoints.register,
+      { body, remoteAddress: `10.1.${Math.floor(++address / 250)}.${(address % 250) + 1}` },
+      null,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -65,15 +71,14 @@ describe('POST /register', () => {
   afterAll(async () => t?.close());
 
   it('offers the registration lists publicly', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/register/options' });
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    const res = await callEndpoint(t.app, registerEndpoints.options, {}, null);
+    const data = okBody(res).data;
     expect(data.countries.length).toBeGreaterThan(100);
-    expect(data.countries.find((c: { isoCode: string }) => c.isoCode === 'FR')).toMatchObject({
+    expect(data.countries.find((c) => c.isoCode === 'FR')).toMatchObject({
       name: 'France',
       flag: '🇫🇷',
     });
-    expect(data.languages.map((l: { code: string }) => l.code).sort()).toEqual([
+    expect(data.languages.map((l) => l.code).sort()).toEqual([
       'de',
       'en',
       'es',
@@ -92,7 +97,7 @@ describe('POST /register', () => {
       'verticalList',
       'estimatedMonthlyRevenueList',
       'geographicAreaList',
-    ]) {
+    ] as const) {
       expect(data.data[list].length, list).toBeGreaterThan(0);
     }
   });
@@ -116,8 +121,7 @@ describe('POST /register', () => {
     const payload = await registrationPayload(t, { email: `New.Applicant-${Date.now()}@Example.test` });
     const before = await rowCounts(t);
     const res = await register(payload);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ code: 200, success: true, data: null, errors: null });
+    expect(okBody(res)).toMatchObject({ code: 200, success: true, data: null, errors: null });
 
     const email = (payload.email as string).toLowerCase();
     const [partner] = await t.database.db
@@ -170,15 +174,15 @@ describe('POST /register', () => {
   it('accepts a payload without the optional state, telegram and teams', async () => {
     const { state: _s, telegram: _tg, teams: _tm, ...payload } = await registrationPayload(t);
     const res = await register(payload);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const nulls = await registrationPayload(t, { state: null, telegram: null, teams: null });
-    expect((await register(nulls)).statusCode).toBe(200);
+    expect((await register(nulls)).status).toBe(200);
   });
 
   it('accepts an e-mail of exactly 254 characters with a 64-character local part', async () => {
     const email = `${Date.now()}`.padStart(64, 'x').slice(0, 64) + emailOfLength(254, 64).slice(64);
     expect(email).toHaveLength(254);
-    expect((await register(await registrationPayload(t, { email }))).statusCode).toBe(200);
+    expect((await register(await registrationPayload(t, { email }))).status).toBe(200);
   });
 
   it('answers 409 when the e-mail belongs to a user or a partner, in any case, and writes nothing', async () => {
@@ -197,8 +201,8 @@ describe('POST /register', () => {
     ]) {
       const before = await rowCounts(t);
       const res = await register(await registrationPayload(t, { email }));
-      expect(res.statusCode, email).toBe(409);
-      expect(res.json()).toMatchObject({ status: 409, message: EMAIL_EXISTS });
+      expect(res.status, email).toBe(409);
+      expect(res.body).toMatchObject({ status: 409, message: EMAIL_EXISTS });
       expect(await rowCounts(t)).toEqual(before);
     }
   });
@@ -211,9 +215,9 @@ describe('POST /register', () => {
         register(await registrationPayload(t, { email: i % 2 ? email.toUpperCase() : email })),
       ),
     );
-    const codes = answers.map((r) => r.statusCode).sort();
+    const codes = answers.map((r) => r.status).sort();
     expect(codes).toEqual([200, 409, 409, 409]);
-    for (const r of answers.filter((a) => a.statusCode === 409)) expect(r.json().message).toBe(EMAIL_EXISTS);
+    for (const r of answers.filter((a) => a.status === 409)) expect(errorBody(r, 409).message).toBe(EMAIL_EXISTS);
     expect((await rowCounts(t)).partners).toBe(before.partners + 1);
   });
 
@@ -365,19 +369,17 @@ describe('POST /register', () => {
     it.each(cases)('%s', async (_name, mutate, field, message) => {
       const payload = mutate(await registrationPayload(t));
       const before = await rowCounts(t);
-      const res = await register(payload);
-      expect(res.statusCode).toBe(400);
-      const body = res.json();
+      const res = await register(invalid(payload));
+      const body = errorBody(res, 400);
       expect(body.status).toBe(400);
       expect(body.errors).toHaveProperty([field]);
-      if (message) expect(body.errors[field]).toBe(message);
+      if (message) expect(body.errors?.[field]).toBe(message);
       expect(await rowCounts(t)).toEqual(before);
     });
 
     it('reports every problem at once', async () => {
-      const res = await register({});
-      expect(res.statusCode).toBe(400);
-      expect(Object.keys(res.json().errors).sort()).toEqual([...REQUIRED].sort());
+      const res = await register(invalid({}));
+      expect(Object.keys(errorBody(res, 400).errors ?? {}).sort()).toEqual([...REQUIRED].sort());
     });
   });
 });
