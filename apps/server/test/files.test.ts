@@ -3,15 +3,20 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountEndpoints, documentsEndpoints, filesEndpoints } from '@portal/contracts';
 import { appSecrets, files, partnerContacts, partnerDocuments } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
   dataUrl,
+  errorBody,
+  expectError,
   expectErrorObject,
+  expectOk,
   login,
+  okBody,
   rowCounts,
   samplePdf,
   samplePng,
@@ -31,7 +36,7 @@ afterAll(async () => t?.close());
 
 async function signedInPartner() {
   const p = await createPartner(t);
-  return { ...p, headers: bearer(await login(t, p.email, p.password)) };
+  return { ...p, token: await login(t, p.email, p.password) };
 }
 
 const storedFiles = () => {
@@ -39,20 +44,35 @@ const storedFiles = () => {
   return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
 };
 
-function post(headers: Record<string, string>, bytes: Buffer, filename: string, type = 'proof_of_identity') {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/v1/partner/compliance-document',
-    headers,
-    payload: { type, document: { filename, data: dataUrl(bytes, 'image/png') } },
-  });
+function post(
+  token: string,
+  bytes: Buffer,
+  filename: string,
+  type: 'proof_of_identity' | 'signed_contract' = 'proof_of_identity',
+) {
+  return callEndpoint(
+    t.app,
+    documentsEndpoints.create,
+    { body: { type, document: { filename, data: dataUrl(bytes, 'image/png') } } },
+    token,
+  );
 }
 
+/** The new compliance document of an upload that must succeed, with its file (an upload always has one). */
+async function uploaded(...args: Parameters<typeof post>) {
+  const data = okBody(await post(...args)).data;
+  expect(data.document).not.toBeNull();
+  return { ...data, document: data.document! };
+}
+
+/** GET /file/{id}/url through its contract. */
+const fileUrl = (token: string | null, id: number) =>
+  callEndpoint(t.app, filesEndpoints.url, { params: { id } }, token);
+const deleteFile = (token: string, id: number) => callEndpoint(t.app, filesEndpoints.delete, { params: { id } }, token);
+
 /** The signed link's path and query, as `inject` wants it. */
-async function signedLink(headers: Record<string, string>, fileId: number) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1/file/${fileId}/url`, headers });
-  expect(res.statusCode).toBe(200);
-  const { url, expireAt } = res.json().data as { url: string; expireAt: string };
+async function signedLink(token: string, fileId: number) {
+  const { url, expireAt } = okBody(await fileUrl(token, fileId)).data;
   expect(url.startsWith(`https://portal.example.test/api/v1/file/${fileId}/download?`)).toBe(true);
   expect(new Date(expireAt).getTime() - clock.now().getTime()).toBeLessThanOrEqual(5 * 60_000);
   return { path: url.replace('https://portal.example.test', ''), expireAt };
@@ -63,9 +83,9 @@ describe('upload size', () => {
     const p = await signedInPartner();
     const big = samplePdf(10 * MB - 1024);
     expect(big.length).toBeLessThanOrEqual(10 * MB);
-    const res = await post(p.headers, big, 'big.pdf');
-    expect(res.statusCode).toBe(200);
-    const [file] = await t.database.db.select().from(files).where(eq(files.id, res.json().data.document.id));
+    const res = await post(p.token, big, 'big.pdf');
+    expectOk(res);
+    const [file] = await t.database.db.select().from(files).where(eq(files.id, res.body.data.document!.id));
     expect(file!.size).toBe(big.length);
   });
 
@@ -73,20 +93,16 @@ describe('upload size', () => {
     const p = await signedInPartner();
     const before = await rowCounts(t);
     const files0 = storedFiles();
-    const over = await post(p.headers, samplePdf(10 * MB + 10), 'over.pdf');
-    expectErrorObject(over, 413);
-    expect(over.json().errors).toEqual({ 'document.data': 'The file is too large (10 MB at most).' });
+    const over = await post(p.token, samplePdf(10 * MB + 10), 'over.pdf');
+    expect(errorBody(over, 413).errors).toEqual({ 'document.data': 'The file is too large (10 MB at most).' });
 
-    const huge = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/partner/compliance-document',
-      headers: { ...p.headers, 'content-type': 'application/json' },
-      payload: JSON.stringify({
-        type: 'proof_of_identity',
-        document: { filename: 'a.pdf', data: 'x'.repeat(15 * MB) },
-      }),
-    });
-    expectErrorObject(huge, 413);
+    const huge = await callEndpoint(
+      t.app,
+      documentsEndpoints.create,
+      { body: { type: 'proof_of_identity', document: { filename: 'a.pdf', data: 'x'.repeat(15 * MB) } } },
+      p.token,
+    );
+    expectError(huge, 413);
     expect(await rowCounts(t)).toEqual(before);
     expect(storedFiles()).toEqual(files0);
   });
@@ -121,9 +137,8 @@ describe('upload type, by the bytes', () => {
     const before = await rowCounts(t);
     const stored = storedFiles();
     for (const [name, bytes, filename] of cases) {
-      const res = await post(p.headers, bytes, filename);
-      expectErrorObject(res, 415);
-      expect(res.json().errors, name).toEqual({ 'document.data': TYPE_ERROR });
+      const res = await post(p.token, bytes, filename);
+      expect(errorBody(res, 415).errors, name).toEqual({ 'document.data': TYPE_ERROR });
     }
     expect(await rowCounts(t)).toEqual(before);
     expect(storedFiles()).toEqual(stored);
@@ -133,9 +148,7 @@ describe('upload type, by the bytes', () => {
     const p = await signedInPartner();
     const png = await samplePng(20, 10);
     const withJunk = Buffer.concat([png, Buffer.from('trailing bytes that are not part of the image')]);
-    const res = await post(p.headers, withJunk, '../../etc/passwd');
-    expect(res.statusCode).toBe(200);
-    const doc = res.json().data.document;
+    const doc = (await uploaded(p.token, withJunk, '../../etc/passwd')).document;
     expect(doc.filename).toBe('passwd.png');
     const [file] = await t.database.db.select().from(files).where(eq(files.id, doc.id));
     expect(file).toMatchObject({ mimeType: 'image/png', ownerPartnerId: p.partnerId });
@@ -147,9 +160,8 @@ describe('upload type, by the bytes', () => {
     const jpeg = await sharp({ create: { width: 6, height: 6, channels: 3, background: '#336699' } })
       .jpeg()
       .toBuffer();
-    const jpegRes = await post(p.headers, jpeg, 'scan.jpeg', 'signed_contract');
-    expect(jpegRes.statusCode).toBe(200);
-    const [jpegFile] = await t.database.db.select().from(files).where(eq(files.id, jpegRes.json().data.document.id));
+    const jpegDoc = (await uploaded(p.token, jpeg, 'scan.jpeg', 'signed_contract')).document;
+    const [jpegFile] = await t.database.db.select().from(files).where(eq(files.id, jpegDoc.id));
     expect(jpegFile).toMatchObject({ mimeType: 'image/jpeg', filename: 'scan.jpeg' });
   });
 });
@@ -158,9 +170,9 @@ describe('signed download links', () => {
   it('serve the bytes as an attachment, then expire', async () => {
     const p = await signedInPartner();
     const pdf = samplePdf(100);
-    const doc = (await post(p.headers, pdf, 'Relevé été.pdf')).json().data.document;
+    const doc = (await uploaded(p.token, pdf, 'Relevé été.pdf')).document;
     expect(doc.url).toBe(`/api/v1/file/${doc.id}/url`);
-    const link = await signedLink(p.headers, doc.id);
+    const link = await signedLink(p.token, doc.id);
 
     // No bearer: the link itself is the permission.
     const download = await t.app.inject({ method: 'GET', url: link.path });
@@ -184,9 +196,9 @@ describe('signed download links', () => {
 
   it('refuse a tampered signature, another file id or a stretched expiry', async () => {
     const p = await signedInPartner();
-    const first = (await post(p.headers, samplePdf(), 'a.pdf')).json().data.document;
-    const second = (await post(p.headers, samplePdf(), 'b.pdf', 'signed_contract')).json().data.document;
-    const link = await signedLink(p.headers, first.id);
+    const first = (await uploaded(p.token, samplePdf(), 'a.pdf')).document;
+    const second = (await uploaded(p.token, samplePdf(), 'b.pdf', 'signed_contract')).document;
+    const link = await signedLink(p.token, first.id);
     const url = new URL(link.path, 'http://x');
     const signature = url.searchParams.get('signature')!;
     const expires = Number(url.searchParams.get('expires'));
@@ -223,36 +235,29 @@ describe('signed download links', () => {
   it("are handed only to the file's owner", async () => {
     const a = await signedInPartner();
     const b = await signedInPartner();
-    const doc = (await post(a.headers, samplePdf(), 'a.pdf')).json().data.document;
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: `/api/v1/file/${doc.id}/url`, headers: b.headers }),
-      404,
-    );
-    expectErrorObject(await t.app.inject({ method: 'GET', url: `/api/v1/file/${doc.id}/url` }), 401);
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: '/api/v1/file/2000000000/url', headers: a.headers }),
-      404,
-    );
+    const doc = (await uploaded(a.token, samplePdf(), 'a.pdf')).document;
+    expectError(await fileUrl(b.token, doc.id), 404);
+    expectError(await fileUrl(null, doc.id), 401);
+    expectError(await fileUrl(a.token, 2000000000), 404);
   });
 });
 
 describe('DELETE /file/{id}', () => {
   it('removes a compliance document: record, row and stored bytes; its old link stops working', async () => {
     const p = await signedInPartner();
-    const doc = (await post(p.headers, samplePdf(), 'a.pdf')).json().data;
+    const doc = await uploaded(p.token, samplePdf(), 'a.pdf');
     const [file] = await t.database.db.select().from(files).where(eq(files.id, doc.document.id));
     const storedPath = path.join(t.dataDir, 'files', file!.storageKey);
-    const link = await signedLink(p.headers, doc.document.id);
+    const link = await signedLink(p.token, doc.document.id);
 
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/file/${doc.document.id}`, headers: p.headers });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, message: 'The file was deleted.' });
+    const res = await deleteFile(p.token, doc.document.id);
+    expect(okBody(res)).toMatchObject({ success: true, message: 'The file was deleted.' });
     expect(await t.database.db.select().from(partnerDocuments).where(eq(partnerDocuments.id, doc.id))).toHaveLength(0);
     expect(await t.database.db.select().from(files).where(eq(files.id, doc.document.id))).toHaveLength(0);
     expect(fs.existsSync(storedPath)).toBe(false);
     expectErrorObject(await t.app.inject({ method: 'GET', url: link.path }), 404);
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: p.headers });
-    expect(config.json().data.partner.documents).toEqual({});
+    const config = okBody(await callEndpoint(t.app, accountEndpoints.config, {}, p.token));
+    expect(config.data.partner!.documents).toEqual({});
   });
 
   it("removes a contact's document and keeps the contact", async () => {
@@ -261,20 +266,23 @@ describe('DELETE /file/{id}', () => {
       .select()
       .from(partnerContacts)
       .where(eq(partnerContacts.partnerId, p.partnerId));
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/partner-contact/${contact!.id}`,
-      headers: p.headers,
-      payload: {
-        firstname: 'Pat',
-        lastname: 'Tester',
-        email: p.email,
-        document: { filename: 'id.png', data: dataUrl(await samplePng()) },
+    const saved = await callEndpoint(
+      t.app,
+      accountEndpoints.updateContact,
+      {
+        params: { id: contact!.id },
+        body: {
+          firstname: 'Pat',
+          lastname: 'Tester',
+          email: p.email,
+          document: { filename: 'id.png', data: dataUrl(await samplePng()) },
+        },
       },
-    });
-    const fileId = saved.json().data.document.id as number;
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/v1/file/${fileId}`, headers: p.headers });
-    expect(res.statusCode).toBe(200);
+      p.token,
+    );
+    const fileId = okBody(saved).data.document!.id;
+    const res = await deleteFile(p.token, fileId);
+    expectOk(res);
     const [after] = await t.database.db.select().from(partnerContacts).where(eq(partnerContacts.id, contact!.id));
     expect(after).toMatchObject({ firstname: 'Pat', documentId: null });
   });
@@ -282,8 +290,8 @@ describe('DELETE /file/{id}', () => {
   it("refuses another partner's file (404) and files a partner did not upload (403)", async () => {
     const a = await signedInPartner();
     const b = await signedInPartner();
-    const doc = (await post(a.headers, samplePdf(), 'a.pdf')).json().data.document;
-    expectErrorObject(await t.app.inject({ method: 'DELETE', url: `/api/v1/file/${doc.id}`, headers: b.headers }), 404);
+    const doc = (await uploaded(a.token, samplePdf(), 'a.pdf')).document;
+    expectError(await deleteFile(b.token, doc.id), 404);
     expect(await t.database.db.select().from(files).where(eq(files.id, doc.id))).toHaveLength(1);
 
     const [invoice] = await t.database.db
@@ -297,8 +305,8 @@ describe('DELETE /file/{id}', () => {
         ownerPartnerId: a.partnerId,
       })
       .returning();
-    const refused = await t.app.inject({ method: 'DELETE', url: `/api/v1/file/${invoice!.id}`, headers: a.headers });
-    expectErrorObject(refused, 403);
+    const refused = await deleteFile(a.token, invoice!.id);
+    expectError(refused, 403);
     expect(await t.database.db.select().from(files).where(eq(files.id, invoice!.id))).toHaveLength(1);
   });
 });
@@ -307,7 +315,7 @@ describe('which staff read which kind of a partner’s file (decision 067)', () 
   it('finance reads invoices of every partner and no compliance document; managers their partners’ files', async () => {
     const staff = async (role: Parameters<typeof createStaff>[1]) => {
       const member = await createStaff(t, role);
-      return { ...member, headers: bearer(await login(t, member.email, member.password)) };
+      return { ...member, token: await login(t, member.email, member.password) };
     };
     const [admin, finance, own, other] = await Promise.all([
       staff('ROLE_ADMIN'),
@@ -316,8 +324,8 @@ describe('which staff read which kind of a partner’s file (decision 067)', () 
       staff('ROLE_ACCOUNT_MANAGER'),
     ]);
     const p = await createPartner(t, { accountManagerId: own.userId });
-    const partnerHeaders = bearer(await login(t, p.email, p.password));
-    const identity = (await post(partnerHeaders, samplePdf(), 'id.pdf', 'proof_of_identity')).json().data.document;
+    const partnerToken = await login(t, p.email, p.password);
+    const identity = (await uploaded(partnerToken, samplePdf(), 'id.pdf', 'proof_of_identity')).document;
     const [invoice] = await t.database.db
       .insert(files)
       .values({
@@ -329,19 +337,15 @@ describe('which staff read which kind of a partner’s file (decision 067)', () 
         ownerPartnerId: p.partnerId,
       })
       .returning();
-    const status = async (headers: Record<string, string>, fileId: number) =>
-      (await t.app.inject({ method: 'GET', url: `/api/v1/file/${fileId}/url`, headers })).statusCode;
+    const status = async (token: string, fileId: number) => (await fileUrl(token, fileId)).status;
 
-    expect(await status(finance.headers, invoice!.id)).toBe(200);
-    expectErrorObject(
-      await t.app.inject({ method: 'GET', url: `/api/v1/file/${identity.id}/url`, headers: finance.headers }),
-      404,
-    );
+    expect(await status(finance.token, invoice!.id)).toBe(200);
+    expectError(await fileUrl(finance.token, identity.id), 404);
     for (const reader of [admin, own]) {
-      expect(await status(reader.headers, invoice!.id)).toBe(200);
-      expect(await status(reader.headers, identity.id)).toBe(200);
+      expect(await status(reader.token, invoice!.id)).toBe(200);
+      expect(await status(reader.token, identity.id)).toBe(200);
     }
-    expect(await status(other.headers, invoice!.id)).toBe(404);
-    expect(await status(other.headers, identity.id)).toBe(404);
+    expect(await status(other.token, invoice!.id)).toBe(404);
+    expect(await status(other.token, identity.id)).toBe(404);
   });
 });
