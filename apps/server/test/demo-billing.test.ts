@@ -6,15 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  billingEndpoints,
   billingMonth,
+  settingsEndpoints,
+  statisticsEndpoints,
   vatOn,
+  type TimezoneOffset,
   VAT_RATE_PERCENT_BY_COUNTRY,
-  type BasicReportRow,
-  type BillingRequest,
-  type NextPayment,
 } from '@portal/contracts';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
-import { bearer, buildTestApp, login, type TestApp } from './helper.js';
+import { buildTestApp, callEndpoint, expectOk, login, okBody, type TestApp } from './helper.js';
 
 /** A fixed clock: the 90 days of traffic start on 28 August, so August, September and October are billed. */
 const NOW = new Date('2026-11-26T09:00:00Z');
@@ -30,13 +31,8 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(async () => t?.close());
 
-async function get<T>(token: string, url: string): Promise<T> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: bearer(token) });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as T;
-}
-const paymentsOf = (token: string) =>
-  get<BillingRequest[]>(token, '/billing-request?count=50&sort=startingAt&order=asc');
+const paymentsOf = async (token: string) =>
+  okBody(await callEndpoint(t.app, billingEndpoints.billingRequests, { query: { count: 50, sort: 'startingAt', order: 'asc' } }, token)).data; // prettier-ignore
 
 /** The Paris offset of a day (+02:00 in summer time, +01:00 in winter). */
 const parisOffset = (day: string) =>
@@ -44,21 +40,17 @@ const parisOffset = (day: string) =>
     new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Paris', timeZoneName: 'longOffset' }).format(
       new Date(`${day}T12:00:00Z`),
     ),
-  )![1]!;
+  )![1]! as TimezoneOffset;
 
 /**
  * The partner's approved revenue in the daily report, from before the traffic up to `day` included, on Paris's offset
  * of that day: the report's day then ends when the Paris billing day does.
  */
 async function revenueUpTo(token: string, day: string, currency: string): Promise<number> {
-  const tz = await t.app.inject({
-    method: 'PUT',
-    url: '/api/v1/account/timezone',
-    headers: bearer(token),
-    payload: { timezone: parisOffset(day) },
-  });
-  expect(tz.statusCode, tz.body).toBe(200);
-  const rows = await get<BasicReportRow[]>(token, `/statistics/daily?startDate=2026-08-01&endDate=${day}`);
+  const tz = await callEndpoint(t.app, settingsEndpoints.setTimezone, { body: { timezone: parisOffset(day) } }, token);
+  expectOk(tz);
+  const daily = await callEndpoint(t.app, statisticsEndpoints.daily, { query: { startDate: '2026-08-01', endDate: day } }, token); // prettier-ignore
+  const rows = okBody(daily).data;
   const totals = rows.find((row) => row.isTotal)!;
   return totals.revenue.find((money) => money.currency === currency)?.amount ?? 0;
 }
@@ -119,7 +111,7 @@ describe('the demo billing history', () => {
   it('expects Northwind’s next payment when October’s invoices fall due, with November’s earnings as reported', async () => {
     const october = (await paymentsOf(tokens.partner)).filter((row) => row.period.startDate === '2026-10-01');
     const invoiced = october.filter((row) => row.invoice);
-    const next = await get<NextPayment>(tokens.partner, '/billing-request/next-payment');
+    const next = okBody(await callEndpoint(t.app, billingEndpoints.nextPayment, {}, tokens.partner)).data;
     expect(next.next).toEqual({
       source: 'invoices',
       date: '2026-12-03',

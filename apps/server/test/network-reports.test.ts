@@ -1,16 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NETWORK_BREAKDOWNS, type MoneyAmount, type NetworkReportRow } from '@portal/contracts';
+import {
+  advertisersEndpoints,
+  conversionReviewEndpoints,
+  NETWORK_BREAKDOWNS,
+  networkReportsEndpoints,
+  offersEndpoints,
+  staffOffersEndpoints,
+  statisticsEndpoints,
+  type MoneyAmount,
+  type NetworkReportRow,
+} from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
 import { clicks, conversions, offers, partners, products, users } from '../src/db/schema.js';
 import {
-  bearer,
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  errorBody,
+  expectError,
+  expectOk,
+  invalid,
   login,
+  okBody,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
@@ -24,16 +39,20 @@ describe('network reports (decision 046)', () => {
   let t: TestApp;
   // 23:30 UTC: already the next day for a viewer at +05:00.
   const clock = testClock(new Date('2026-03-10T23:30:00Z'));
-  let admin: Record<string, string>;
-  let manager: Record<string, string>;
-  let finance: Record<string, string>;
+  let admin: string;
+  let manager: string;
+  let finance: string;
   let managerId: number;
   const tokens: string[] = [];
   const offerIds: number[] = [];
-  type Partner = { partnerId: number; headers: Record<string, string> };
+  type Partner = { partnerId: number; token: string };
   const team: Partner[] = [];
 
-  const call = (url: string, headers = admin) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
+  type ReportInput = CallInput<typeof networkReportsEndpoints.report>;
+  const call = (params: ReportInput['params'], query: ReportInput['query'], token = admin) =>
+    callEndpoint(t.app, networkReportsEndpoints.report, { params, query }, token);
+  const reportRows = async (params: ReportInput['params'], query: ReportInput['query'], token = admin) =>
+    okBody(await call(params, query, token)).data;
   async function click(offerId: number, p: Partner, ip: string): Promise<string> {
     const res = await t.app.inject({
       method: 'GET',
@@ -55,45 +74,46 @@ describe('network reports (decision 046)', () => {
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' } });
     const a = await createStaff(t, 'ROLE_ADMIN');
-    admin = bearer(await login(t, a.email, a.password));
+    admin = await login(t, a.email, a.password);
     // The admin reads in +05:00: its days start at 19:00 UTC.
     await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, a.userId));
     const am = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     managerId = am.userId;
-    manager = bearer(await login(t, am.email, am.password));
+    manager = await login(t, am.email, am.password);
     const f = await createStaff(t, 'ROLE_FINANCE');
-    finance = bearer(await login(t, f.email, f.password));
+    finance = await login(t, f.email, f.password);
     const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     for (const owner of [managerId, managerId, other.userId]) {
       const p = await createPartner(t, { accountManagerId: owner });
       await setAllOffersAccess(t, p.partnerId, true);
-      team.push({ partnerId: p.partnerId, headers: bearer(await login(t, p.email, p.password)) });
+      team.push({ partnerId: p.partnerId, token: await login(t, p.email, p.password) });
     }
     for (const [name, currency] of [
       ['Net Ads', 'EUR'],
       ['Dollar Ads', 'USD'],
     ] as const) {
-      const advertiser = (await t.app.inject({ method: 'POST', url: '/api/v1/staff/advertisers', headers: admin, payload: { name } })).json().data; // prettier-ignore
+      const advertiser = okBody(await callEndpoint(t.app, advertisersEndpoints.create, { body: { name } }, admin)).data; // prettier-ignore
       tokens.push(advertiser.securityToken);
-      const product = (await t.app.inject({ method: 'POST', url: `/api/v1/staff/advertisers/${advertiser.id}/products`, headers: admin, payload: { identifier: `net-${advertiser.id}`, type: 'web', domain: 'net.example.com' } })).json().data; // prettier-ignore
-      const offer = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/staff/offers',
-        headers: admin,
-        payload: {
-          name: `${name} Offer`,
-          productId: product.id,
-          conversionType: 'cpl',
-          currency,
-          defaultUrl: 'https://net.example.com/?c={click_id}',
-          goals: [
-            { goal: 'registration', revenueAmount: 900, payoutAmount: 600 },
-            { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true },
-          ],
+      const product = okBody(await callEndpoint(t.app, advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `net-${advertiser.id}`, type: 'web', domain: 'net.example.com' } }, admin)).data; // prettier-ignore
+      const offer = await callEndpoint(
+        t.app,
+        staffOffersEndpoints.create,
+        {
+          body: {
+            name: `${name} Offer`,
+            productId: product.id,
+            conversionType: 'cpl',
+            currency,
+            defaultUrl: 'https://net.example.com/?c={click_id}',
+            goals: [
+              { goal: 'registration', revenueAmount: 900, payoutAmount: 600 },
+              { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true },
+            ],
+          },
         },
-      });
-      expect(offer.statusCode, offer.body).toBe(200);
-      offerIds.push(offer.json().data.id);
+        admin,
+      );
+      offerIds.push(okBody(offer).data.id);
     }
     // Traffic over three UTC hours on both sides of the +05:00 viewer's midnight (19:00 UTC) and of UTC midnight.
     const plan: [hoursBack: number, partner: number, offer: number, ip: string, goal: string | null][] = [
@@ -117,8 +137,8 @@ describe('network reports (decision 046)', () => {
     await t.app.tracking.buffer.flush();
     // One sale approved on review, so that pending moves into the approved figures through the rollups too.
     const [sale] = await t.database.db.select().from(conversions).where(eq(conversions.status, 'pending'));
-    const reviewed = await t.app.inject({ method: 'PUT', url: `/api/v1/staff/conversions/${sale!.id}`, headers: admin, payload: { status: 'approved' } }); // prettier-ignore
-    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const reviewed = await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id: sale!.id }, body: { status: 'approved' } }, admin); // prettier-ignore
+    expectOk(reviewed);
   });
   afterAll(async () => t?.close());
 
@@ -168,13 +188,11 @@ describe('network reports (decision 046)', () => {
     return rows;
   }
   const asRecord = (list: MoneyAmount[]) => Object.fromEntries(list.filter((m) => m.amount !== 0).map((m) => [m.currency, m.amount])); // prettier-ignore
-  const range = 'startDate=2026-03-10&endDate=2026-03-11';
+  const range = { startDate: '2026-03-10', endDate: '2026-03-11' };
 
   it('gives every breakdown as the raw rows do, in the viewer’s time zone, with Totals the sum of the rows', async () => {
     for (const breakdown of NETWORK_BREAKDOWNS) {
-      const res = await call(`/staff/reports/${breakdown}?${range}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const rows = res.json().data as NetworkReportRow[];
+      const rows: NetworkReportRow[] = okBody(await call({ breakdown }, range)).data;
       const totals = rows.at(-1)!;
       expect(totals).toMatchObject({ key: 'total', label: 'Totals', isTotal: true });
       const body = rows.slice(0, -1);
@@ -200,13 +218,13 @@ describe('network reports (decision 046)', () => {
       expect(asRecord(totals.margin)).toEqual(sum((r) => r.margin));
     }
     // The +05:00 viewer's days: 17:30 UTC is 10 March, 19:30 UTC is 11 March; every day of the range is a row.
-    const days = (await call(`/staff/reports/day?${range}`)).json().data as NetworkReportRow[];
+    const days = await reportRows({ breakdown: 'day' }, range);
     expect(days.map((r) => [r.key, r.clicks])).toEqual([
       ['2026-03-10', 2],
       ['2026-03-11', 5],
       ['total', 7],
     ]);
-    const countries = (await call(`/staff/reports/country?${range}`)).json().data as NetworkReportRow[];
+    const countries = await reportRows({ breakdown: 'country' }, range);
     expect(countries.find((r) => r.key === 'XX')?.label).toBe('Unknown country');
   });
 
@@ -214,7 +232,7 @@ describe('network reports (decision 046)', () => {
     // At +05:00, 11 to 12 March is 10 March 19:00 UTC to 12 March 19:00 UTC: the evening of the 10th (where five
     // clicks are) comes from the hourly rollup, the 11th from the daily one, the rest of the 12th from hourly again.
     for (const breakdown of ['partner', 'offer', 'country'] as const) {
-      const rows = (await call(`/staff/reports/${breakdown}?startDate=2026-03-11&endDate=2026-03-12`)).json().data as NetworkReportRow[]; // prettier-ignore
+      const rows = await reportRows({ breakdown }, { startDate: '2026-03-11', endDate: '2026-03-12' });
       const expected = await fromRawRows(breakdown, 300, () => true, new Date('2026-03-10T19:00:00Z'));
       const got = Object.fromEntries(rows.filter((r) => !r.isTotal).map((r) => [r.key, [r.clicks, r.conversions, asRecord(r.advertiserRevenue), asRecord(r.payout)]])); // prettier-ignore
       const want = Object.fromEntries(
@@ -227,9 +245,9 @@ describe('network reports (decision 046)', () => {
 
   it('keeps an account manager to its partners, filters, and refuses an unknown breakdown', async () => {
     const mine = new Set([team[0]!.partnerId, team[1]!.partnerId]);
-    const res = await call(`/staff/reports/partner?${range}`, manager);
-    expect(res.statusCode).toBe(200);
-    const rows = res.json().data as NetworkReportRow[];
+    const res = await call({ breakdown: 'partner' }, range, manager);
+    expectOk(res);
+    const rows = res.body.data;
     expect(
       rows
         .slice(0, -1)
@@ -240,33 +258,30 @@ describe('network reports (decision 046)', () => {
     const totalClicks = [...expected.values()].reduce((n, r) => n + r.clicks, 0);
     expect(rows.at(-1)!.clicks).toBe(totalClicks);
     // Finance reads the whole network's money.
-    const all = (await call(`/staff/reports/partner?${range}`, finance)).json().data as NetworkReportRow[];
+    const all = await reportRows({ breakdown: 'partner' }, range, finance);
     expect(all.at(-1)!.clicks).toBe(7);
 
-    const filtered = (await call(`/staff/reports/offer?${range}&country=us`)).json().data as NetworkReportRow[];
+    const filtered = await reportRows({ breakdown: 'offer' }, { ...range, country: 'us' });
     expect(filtered.map((r) => [r.key, r.clicks])).toEqual([
       [String(offerIds[1]), 2],
       ['total', 2],
     ]);
-    const byManager = (await call(`/staff/reports/day?${range}&accountManagerId=${managerId}`)).json().data as NetworkReportRow[]; // prettier-ignore
+    const byManager = await reportRows({ breakdown: 'day' }, { ...range, accountManagerId: managerId });
     expect(byManager.at(-1)!.clicks).toBe(totalClicks);
 
-    expectErrorObject(await call(`/staff/reports/week?${range}`), 400);
-    const bad = await call('/staff/reports/day?startDate=2026-03-11&endDate=2026-03-10&country=F1');
-    expectErrorObject(bad, 400);
-    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['endDate', 'country']));
-    const partner = await t.app.inject({ method: 'GET', url: `/api/v1/staff/reports/day?${range}`, headers: team[0]!.headers }); // prettier-ignore
-    expectErrorObject(partner, 403);
+    expectError(await call({ breakdown: invalid('week') }, range), 400);
+    const bad = await call({ breakdown: 'day' }, { startDate: '2026-03-11', endDate: '2026-03-10', country: invalid('F1') }); // prettier-ignore
+    expect(Object.keys(errorBody(bad, 400).errors ?? {})).toEqual(expect.arrayContaining(['endDate', 'country']));
+    expectError(await call({ breakdown: 'day' }, range, team[0]!.token), 403);
   });
 
   it("equals a partner's own report total to its payout in the partner breakdown, and tells partners nothing of revenue or margin", async () => {
     const p = team[0]!;
     // UTC for both: the partner's reports and an admin set back to UTC.
-    const staffRows = (await call(`/staff/reports/partner?${range}`, finance)).json().data as NetworkReportRow[];
+    const staffRows = await reportRows({ breakdown: 'partner' }, range, finance);
     const staff = staffRows.find((r) => r.key === String(p.partnerId))!;
-    const own = await t.app.inject({ method: 'GET', url: `/api/v1/statistics/daily?${range}`, headers: p.headers });
-    expect(own.statusCode, own.body).toBe(200);
-    const ownTotals = (own.json().data as { revenue: MoneyAmount[]; clicks: number }[]).at(-1)!;
+    const own = await callEndpoint(t.app, statisticsEndpoints.daily, { query: range }, p.token);
+    const ownTotals = okBody(own).data.at(-1)!;
     expect(asRecord(ownTotals.revenue)).toEqual(asRecord(staff.payout));
     expect(ownTotals.clicks).toBe(staff.clicks);
 
@@ -282,24 +297,25 @@ describe('network reports (decision 046)', () => {
         return Object.entries(value).flatMap(([k, v]) => [...(forbiddenKeys.test(k) ? [`${path}.${k}`] : []), ...walk(v, `${path}.${k}`)]); // prettier-ignore
       return [];
     };
-    const urls = [
-      `/statistics/daily?${range}`,
-      `/statistics/subid?${range}`,
-      `/statistics/subid?${range}&groupBy=offer`,
-      `/statistics/conversion?${range}`,
-      `/statistics/conversion/totals?${range}`,
-      `/statistics/click?${range}`,
-      '/statistics/home/global',
-      `/statistics/refused?${range}`,
-      '/statistics/home/quick-stats',
-      '/statistics/home/top-offers?date=today',
-      `/offer/${offerIds[0]}?groups=goals,goal,goalTypes,goalType`,
-      '/offer?groups=goals,goal,goalTypes,goalType',
-    ];
-    for (const url of urls) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: p.headers });
-      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
-      expect(walk(res.json(), url)).toEqual([]);
+    const groups = 'goals,goal,goalTypes,goalType';
+    const calls = [
+      ['daily', () => callEndpoint(t.app, statisticsEndpoints.daily, { query: range }, p.token)],
+      ['subid', () => callEndpoint(t.app, statisticsEndpoints.subid, { query: range }, p.token)],
+      ['subid by offer', () => callEndpoint(t.app, statisticsEndpoints.subid, { query: { ...range, groupBy: 'offer' } }, p.token)], // prettier-ignore
+      ['conversion', () => callEndpoint(t.app, statisticsEndpoints.conversion, { query: range }, p.token)],
+      ['conversion totals', () => callEndpoint(t.app, statisticsEndpoints.conversionTotals, { query: range }, p.token)], // prettier-ignore
+      ['click', () => callEndpoint(t.app, statisticsEndpoints.click, { query: range }, p.token)],
+      ['home global', () => callEndpoint(t.app, statisticsEndpoints.globalPerformance, {}, p.token)],
+      ['refused', () => callEndpoint(t.app, statisticsEndpoints.refused, { query: range }, p.token)],
+      ['quick stats', () => callEndpoint(t.app, statisticsEndpoints.quickStats, {}, p.token)],
+      ['top offers', () => callEndpoint(t.app, statisticsEndpoints.topOffers, { query: { date: 'today' } }, p.token)],
+      ['offer', () => callEndpoint(t.app, offersEndpoints.get, { params: { id: offerIds[0]! }, query: { groups } }, p.token)], // prettier-ignore
+      ['offers', () => callEndpoint(t.app, offersEndpoints.list, { query: { groups } }, p.token)],
+    ] as const;
+    for (const [name, send] of calls) {
+      const res = await send();
+      expect(res.status, `${name} ${res.raw.body}`).toBe(200);
+      expect(walk(res.body, name)).toEqual([]);
     }
   });
 
@@ -329,25 +345,24 @@ describe('network reports (decision 046)', () => {
   it('exports every breakdown as CSV, Totals last, text cells made inert', async () => {
     await t.database.db.update(partners).set({ companyName: '=HYPERLINK("x")' }).where(eq(partners.id, team[2]!.partnerId)); // prettier-ignore
     for (const breakdown of NETWORK_BREAKDOWNS) {
-      const res = await call(`/staff/reports/${breakdown}/export?${range}`);
-      expect(res.statusCode, res.body).toBe(200);
+      const res = await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown }, query: range }, admin); // prettier-ignore
+      expectOk(res);
       expect(res.headers['content-type']).toContain('text/csv');
-      const lines = res.body.trim().split('\n');
+      const lines = res.raw.body.trim().split('\n');
       expect(lines[0]).toMatch(
         /,Clicks,Conversions,Conversion Rate \(%\),Currency,Advertiser Revenue,Payout,Margin,EPC$/,
       );
       expect(lines.at(-1)).toMatch(/^Totals,7,/);
     }
-    const csv = (await call(`/staff/reports/partner/export?${range}`)).body;
+    const csv = (await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'partner' }, query: range }, admin)).raw.body; // prettier-ignore
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
   });
 
   it("gives the home's figures in the viewer's scope: a manager's differ from an admin's", async () => {
-    const adminHome = await call('/staff/home/numbers');
-    const managerHome = await call('/staff/home/numbers', manager);
-    expect(adminHome.statusCode, adminHome.body).toBe(200);
-    const a = adminHome.json().data;
-    const m = managerHome.json().data;
+    const adminHome = await callEndpoint(t.app, networkReportsEndpoints.homeNumbers, {}, admin);
+    const managerHome = await callEndpoint(t.app, networkReportsEndpoints.homeNumbers, {}, manager);
+    const a = okBody(adminHome).data;
+    const m = okBody(managerHome).data;
     expect(a.last7Days.clicks).toBe(7);
     expect(m.last7Days.clicks).toBeLessThan(a.last7Days.clicks);
     expect(m.topPartners.map((r: NetworkReportRow) => Number(r.key)).sort()).toEqual([team[0]!.partnerId, team[1]!.partnerId].sort()); // prettier-ignore

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_TIMEZONE, CONVERSION_STATUSES, billingMonth } from '@portal/contracts';
+import {
+  BILLING_TIMEZONE,
+  CONVERSION_STATUSES,
+  billingEndpoints,
+  billingMonth,
+  offersEndpoints,
+} from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
 import { seedBilling } from '../src/seed/billing.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
@@ -11,7 +17,7 @@ import {
   type TrafficPlan,
   type TrafficSummary,
 } from '../src/seed/traffic.js';
-import { bearer, buildTestApp, createStaff, login, type TestApp } from './helper.js';
+import { buildTestApp, callEndpoint, createStaff, login, okBody, type TestApp } from './helper.js';
 
 /** A quarter of the demo volume: every kind of event still occurs, and the file stays quick. */
 const SCALE = 0.25;
@@ -181,9 +187,9 @@ describe('the demo traffic seed', () => {
       const offerIds = pairs.filter((p) => p.partner_id === partnerIds[key]).map((p) => p.offer_id);
       expect(offerIds.length, key).toBeGreaterThan(0);
       for (const id of offerIds) {
-        const res = await t.app.inject({ method: 'GET', url: `/api/v1/offer/${id}`, headers: bearer(token) });
-        expect(res.statusCode, `${key} offer ${id}`).toBe(200);
-        const offer = res.json().data as { enabled?: boolean; requireApproval: boolean; partnerStatus: string };
+        const res = await callEndpoint(t.app, offersEndpoints.get, { params: { id } }, token);
+        expect(res.status, `${key} offer ${id}`).toBe(200);
+        const offer = okBody(res).data;
         expect(['active', 'public'], `${key} offer ${id}`).toContain(offer.partnerStatus);
         if (offer.requireApproval) expect(offer.partnerStatus).toBe('active');
       }
@@ -238,14 +244,13 @@ describe('the demo traffic seed', () => {
 
     const admin = await createStaff(t, 'ROLE_ADMIN');
     const lastMonth = billingMonth(now, 1);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/staff/billing-runs',
-      headers: bearer(await login(t, admin.email, admin.password)),
-      payload: { month: lastMonth },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.created).toEqual([]);
+    const res = await callEndpoint(
+      t.app,
+      billingEndpoints.runBilling,
+      { body: { month: lastMonth } },
+      await login(t, admin.email, admin.password),
+    );
+    expect(okBody(res).data.created).toEqual([]);
   });
 
   // Last: it adds a second (forced) replay on top of the one the other tests read.
