@@ -4,16 +4,37 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox, twoFactorCodes, users } from '../src/db/schema.js';
 import {
-  bearer,
+  authEndpoints,
+  configEndpoint,
+  settingsEndpoints,
+  staffEndpoints,
+  staffUserEndpoints,
+  twoFactorEndpoints,
+} from '@portal/contracts';
+import {
   buildTestApp,
+  callEndpoint,
   createPartner,
   createStaff,
-  expectErrorObject,
+  errorBody,
+  invalid,
+  expectError,
+  expectOk,
   login,
+  okBody,
   sentMails,
   testClock,
+  type CallInput,
   type TestApp,
 } from './helper.js';
+
+/** The POST endpoints this suite calls through its `from(ip)` / `post` wrappers. */
+type PostEndpoint =
+  | typeof twoFactorEndpoints.start
+  | typeof twoFactorEndpoints.confirm
+  | typeof twoFactorEndpoints.disable
+  | typeof authEndpoints.login
+  | typeof authEndpoints.loginTwoFactor;
 
 type Partner = Pick<Awaited<ReturnType<typeof createPartner>>, 'email' | 'password'>;
 
@@ -47,16 +68,27 @@ describe('two-factor authentication by SMS', () => {
     return code;
   }
 
-  const post = (url: string, payload: unknown, token?: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v1${url}`,
-      payload: payload as object,
-      ...(token ? { headers: bearer(token) } : {}),
-    });
+  type Body<E extends PostEndpoint> = CallInput<E>['body'];
+  /** The two-factor endpoints as one session calls them, from one client address (`from(ip)`) or from the default. */
+  const from = (ip?: string) => {
+    const at = ip ? { remoteAddress: ip } : {};
+    return {
+      start: (body: Body<typeof twoFactorEndpoints.start>, token?: string) =>
+        callEndpoint(t.app, twoFactorEndpoints.start, { body, ...at }, token ?? null),
+      confirm: (body: Body<typeof twoFactorEndpoints.confirm>, token?: string) =>
+        callEndpoint(t.app, twoFactorEndpoints.confirm, { body, ...at }, token ?? null),
+      disable: (body: Body<typeof twoFactorEndpoints.disable>, token?: string) =>
+        callEndpoint(t.app, twoFactorEndpoints.disable, { body, ...at }, token ?? null),
+      login: (body: Body<typeof authEndpoints.login>) =>
+        callEndpoint(t.app, authEndpoints.login, { body, ...at }, null),
+      loginTwoFactor: (body: Body<typeof authEndpoints.loginTwoFactor>) =>
+        callEndpoint(t.app, authEndpoints.loginTwoFactor, { body, ...at }, null),
+    };
+  };
+  const post = from();
 
-  const settings = async (token: string) =>
-    (await t.app.inject({ method: 'GET', url: '/api/v1/account/settings', headers: bearer(token) })).json().data;
+  const settings = async (token: string) => okBody(await callEndpoint(t.app, settingsEndpoints.get, {}, token)).data;
+  const configOf = (token: string) => callEndpoint(t.app, configEndpoint, {}, token);
 
   /** A code no one was sent (the real one plus one, mod a million). */
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -67,45 +99,40 @@ describe('two-factor authentication by SMS', () => {
     const token = await login(t, p.email, p.password);
     const national = `06 12 34 56 ${phoneSequence}`;
     const phone = `+336123456${phoneSequence}`;
-    const start = await post(
-      '/account/two-factor/start',
-      { countryCode: '+33', phoneNumber: national, password: p.password },
-      token,
-    );
-    expect(start.statusCode).toBe(200);
-    const confirm = await post('/account/two-factor/confirm', { code: await lastCodeTo(phone) }, token);
-    expect(confirm.statusCode).toBe(200);
-    return { token, phone, recoveryCodes: confirm.json().data.recoveryCodes as string[] };
+    const start = await post.start({ countryCode: '+33', phoneNumber: national, password: p.password }, token);
+    expectOk(start);
+    const confirm = await post.confirm({ code: await lastCodeTo(phone) }, token);
+    expectOk(confirm);
+    return { token, phone, recoveryCodes: confirm.body.data.recoveryCodes as string[] };
   }
 
   async function passwordStep(p: Partner, ip = '10.0.0.1') {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { username: p.email, password: p.password },
-      remoteAddress: ip,
-    });
-    expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    const res = await callEndpoint(
+      t.app,
+      authEndpoints.login,
+      { body: { username: p.email, password: p.password }, remoteAddress: ip },
+      null,
+    );
+    expectOk(res);
+    const data = res.body.data;
     expect(data).toMatchObject({ twoFactorRequired: true });
-    expect(data.bearer).toBeUndefined();
+    expect((data as { bearer?: string }).bearer).toBeUndefined();
     return data as { challenge: string; phone: string; codeExpireAt: string };
   }
 
   const codeStep = (challenge: string, code: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/v1/login/two-factor', payload: { challenge, code }, remoteAddress: ip });
+    callEndpoint(t.app, authEndpoints.loginTwoFactor, { body: { challenge, code }, remoteAddress: ip }, null);
 
   describe('enrolment', () => {
     it('sends a six-digit code to the phone and enables 2FA once it is confirmed', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
-      const start = await post(
-        '/account/two-factor/start',
+      const start = await post.start(
         { countryCode: '+33', phoneNumber: '06 12 34 56 78', password: p.password },
         token,
       );
-      expect(start.statusCode).toBe(200);
-      expect(start.json()).toMatchObject({
+      expectOk(start);
+      expect(start.body).toMatchObject({
         message: 'A verification code has been sent to +33 •••••••78.',
         data: { phone: '+33 •••••••78', codeExpireAt: '2025-08-04T10:10:00.000Z' },
       });
@@ -126,9 +153,9 @@ describe('two-factor authentication by SMS', () => {
       expect(outbox[0]?.text).toBe('');
       expect(outbox[0]?.sentAt).not.toBeNull();
 
-      const confirm = await post('/account/two-factor/confirm', { code }, token);
-      expect(confirm.statusCode).toBe(200);
-      expect(confirm.json()).toMatchObject({
+      const confirm = await post.confirm({ code }, token);
+      expectOk(confirm);
+      expect(confirm.body).toMatchObject({
         message: 'Two-factor authentication is enabled.',
         data: { enabled: true, phone: '+33 •••••••78' },
       });
@@ -137,7 +164,7 @@ describe('two-factor authentication by SMS', () => {
       expect(user?.twoFactorPhone).toBe('+33612345678');
 
       // The code was single-use.
-      expectErrorObject(await post('/account/two-factor/confirm', { code }, token), 400);
+      expectError(await post.confirm({ code }, token), 400);
     });
 
     it('validates the country code, the phone number and the code', async () => {
@@ -152,96 +179,82 @@ describe('two-factor authentication by SMS', () => {
         [{ phoneNumber: '612345678', password: p.password }, 'countryCode'],
       ];
       for (const [payload, field] of cases) {
-        const res = await post('/account/two-factor/start', payload, token);
-        expectErrorObject(res, 400);
-        expect(Object.keys(res.json().errors), JSON.stringify(payload)).toContain(field);
+        const res = await post.start(invalid(payload), token);
+        expectError(res, 400);
+        expect(Object.keys(res.body.errors ?? {}), JSON.stringify(payload)).toContain(field);
       }
       for (const code of ['', '12345', '1234567', 'abcdef']) {
-        const res = await post('/account/two-factor/confirm', { code }, token);
-        expectErrorObject(res, 400);
-        expect(res.json().errors.code).toBeTruthy();
+        const res = await post.confirm({ code }, token);
+        expectError(res, 400);
+        expect(res.body.errors?.code).toBeTruthy();
       }
-      const none = await post('/account/two-factor/confirm', { code: '123456' }, token);
-      expectErrorObject(none, 400);
-      expect(none.json().message).toBe('No verification code is pending. Please click VERIFY to receive a new one.');
+      const none = await post.confirm({ code: '123456' }, token);
+      expectError(none, 400);
+      expect(none.body.message).toBe('No verification code is pending. Please click VERIFY to receive a new one.');
       expect(await t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, p.userId))).toEqual([]);
     });
 
     it('refuses an expired code', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
-      await post(
-        '/account/two-factor/start',
-        { countryCode: '+44', phoneNumber: '07700 900123', password: p.password },
-        token,
-      );
+      await post.start({ countryCode: '+44', phoneNumber: '07700 900123', password: p.password }, token);
       const code = await lastCodeTo('+447700900123');
       clock.advance(10 * 60 * 1000 + 1);
-      const res = await post('/account/two-factor/confirm', { code }, token);
-      expectErrorObject(res, 400);
-      expect(res.json().errors.code).toBe('The code has expired. Please click VERIFY to receive a new one.');
+      const res = await post.confirm({ code }, token);
+      expectError(res, 400);
+      expect(res.body.errors?.code).toBe('The code has expired. Please click VERIFY to receive a new one.');
       expect((await settings(token)).twoFactor.enabled).toBe(false);
     });
 
     it('kills a code after five wrong attempts, even if the sixth is right', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
-      await post(
-        '/account/two-factor/start',
-        { countryCode: '+49', phoneNumber: '0151 23456789', password: p.password },
-        token,
-      );
+      await post.start({ countryCode: '+49', phoneNumber: '0151 23456789', password: p.password }, token);
       const code = await lastCodeTo('+4915123456789');
       for (let i = 1; i <= 4; i++) {
-        const res = await post('/account/two-factor/confirm', { code: wrongCode(code) }, token);
-        expectErrorObject(res, 400);
-        expect(res.json().errors.code).toBe('The code is incorrect.');
+        const res = await post.confirm({ code: wrongCode(code) }, token);
+        expectError(res, 400);
+        expect(res.body.errors?.code).toBe('The code is incorrect.');
       }
-      const fifth = await post('/account/two-factor/confirm', { code: wrongCode(code) }, token);
-      expect(fifth.json().errors.code).toBe('Too many incorrect codes. Please click VERIFY to receive a new one.');
-      expectErrorObject(await post('/account/two-factor/confirm', { code }, token), 400);
+      const fifth = await post.confirm({ code: wrongCode(code) }, token);
+      expect(errorBody(fifth, 400).errors?.code).toBe(
+        'Too many incorrect codes. Please click VERIFY to receive a new one.',
+      );
+      expectError(await post.confirm({ code }, token), 400);
       expect((await settings(token)).twoFactor.enabled).toBe(false);
     });
 
     it('a new code replaces the previous one, and sends are limited', async () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
-      const start = () =>
-        post(
-          '/account/two-factor/start',
-          { countryCode: '+91', phoneNumber: '98765 43210', password: p.password },
-          token,
-        );
-      expect((await start()).statusCode).toBe(200);
+      const start = () => post.start({ countryCode: '+91', phoneNumber: '98765 43210', password: p.password }, token);
+      expect((await start()).status).toBe(200);
       const first = await lastCodeTo('+919876543210');
-      expect((await start()).statusCode).toBe(200);
+      expect((await start()).status).toBe(200);
       const second = await lastCodeTo('+919876543210');
       if (first !== second) {
-        expectErrorObject(await post('/account/two-factor/confirm', { code: first }, token), 400);
+        expectError(await post.confirm({ code: first }, token), 400);
       }
-      for (let i = 3; i <= 5; i++) expect((await start()).statusCode).toBe(200);
+      for (let i = 3; i <= 5; i++) expect((await start()).status).toBe(200);
       const limited = await start();
-      expectErrorObject(limited, 429);
+      expectError(limited, 429);
       expect(limited.headers['retry-after']).toBeDefined();
       expect((await sentSms()).filter((m) => m.to === '+919876543210')).toHaveLength(5);
     });
 
     it('needs a signed-in user', async () => {
-      expectErrorObject(
-        await post('/account/two-factor/start', { countryCode: '+33', phoneNumber: '612345678', password: 'x' }),
-        401,
-      );
-      expectErrorObject(await post('/account/two-factor/confirm', { code: '123456' }), 401);
-      expectErrorObject(await post('/account/two-factor/disable', { password: 'x' }), 401);
+      expectError(await post.start({ countryCode: '+33', phoneNumber: '612345678', password: 'x' }), 401);
+      expectError(await post.confirm({ code: '123456' }), 401);
+      expectError(await post.disable({ password: 'x' }), 401);
     });
   });
 
   describe('sign-in', () => {
     it('without 2FA the password alone answers the session', async () => {
       const p = await createPartner(t);
-      const res = await post('/login', { username: p.email, password: p.password });
-      expect(res.statusCode).toBe(200);
-      expect(Object.keys(res.json().data).sort()).toEqual(['bearer', 'expireAt']);
+      const res = await post.login({ username: p.email, password: p.password });
+      expectOk(res);
+      expect(Object.keys(res.body.data).sort()).toEqual(['bearer', 'expireAt']);
     });
 
     it('with 2FA the password answers a challenge and a code by SMS; the code answers the session', async () => {
@@ -254,24 +267,24 @@ describe('two-factor authentication by SMS', () => {
       expect((await sentSms()).pop()?.text).toContain('sign-in code');
 
       const res = await codeStep(challenge.challenge, code);
-      expect(res.statusCode).toBe(200);
-      const { bearer: token, expireAt } = res.json().data;
+      expectOk(res);
+      const { bearer: token, expireAt } = res.body.data;
       expect(typeof expireAt).toBe('string');
-      const config = await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) });
-      expect(config.statusCode).toBe(200);
-      expect(config.json().data.user.email).toBe(p.email);
+      const config = await configOf(token);
+      expectOk(config);
+      expect(config.body.data.user.email).toBe(p.email);
 
       // Reused: refused.
       const again = await codeStep(challenge.challenge, code);
-      expectErrorObject(again, 400);
-      expect(again.json().errors.code).toBe('This sign-in code is no longer valid. Please sign in again.');
+      expectError(again, 400);
+      expect(again.body.errors?.code).toBe('This sign-in code is no longer valid. Please sign in again.');
     });
 
     it('a wrong password still answers 401 and sends no code', async () => {
       const p = await createPartner(t);
       const { phone } = await enrol(p);
       const before = (await sentSms()).filter((m) => m.to === phone).length;
-      expectErrorObject(await post('/login', { username: p.email, password: 'Wrong-password1' }), 401);
+      expectError(await post.login({ username: p.email, password: 'Wrong-password1' }), 401);
       expect((await sentSms()).filter((m) => m.to === phone)).toHaveLength(before);
     });
 
@@ -282,8 +295,8 @@ describe('two-factor authentication by SMS', () => {
       const code = await lastCodeTo(phone);
       clock.advance(10 * 60 * 1000 + 1);
       const res = await codeStep(challenge.challenge, code);
-      expectErrorObject(res, 400);
-      expect(res.json().errors.code).toBe('The code has expired. Please sign in again.');
+      expectError(res, 400);
+      expect(res.body.errors?.code).toBe('The code has expired. Please sign in again.');
     });
 
     it('a new sign-in voids the previous challenge', async () => {
@@ -292,14 +305,14 @@ describe('two-factor authentication by SMS', () => {
       const first = await passwordStep(p);
       const firstCode = await lastCodeTo(phone);
       const second = await passwordStep(p);
-      expectErrorObject(await codeStep(first.challenge, firstCode), 400);
-      expect((await codeStep(second.challenge, await lastCodeTo(phone))).statusCode).toBe(200);
+      expectError(await codeStep(first.challenge, firstCode), 400);
+      expect((await codeStep(second.challenge, await lastCodeTo(phone))).status).toBe(200);
     });
 
     it('refuses an unknown challenge, and bodies of the wrong shape', async () => {
-      expectErrorObject(await codeStep('not-a-challenge', '123456'), 400);
+      expectError(await codeStep('not-a-challenge', '123456'), 400);
       for (const payload of [{}, { challenge: 'x' }, { challenge: 'x', code: '12ab56' }, { code: '123456' }]) {
-        expectErrorObject(await post('/login/two-factor', payload), 400);
+        expectError(await post.loginTwoFactor(invalid(payload)), 400);
       }
     });
 
@@ -311,20 +324,20 @@ describe('two-factor authentication by SMS', () => {
       const code = await lastCodeTo(phone);
       for (let i = 1; i <= 4; i++) {
         const res = await codeStep(challenge.challenge, wrongCode(code), ip);
-        expectErrorObject(res, 400);
-        expect(res.json().errors.code).toBe('The code is incorrect.');
+        expectError(res, 400);
+        expect(res.body.errors?.code).toBe('The code is incorrect.');
       }
       const fifth = await codeStep(challenge.challenge, wrongCode(code), ip);
-      expect(fifth.json().errors.code).toBe('Too many incorrect codes. Please sign in again.');
+      expect(errorBody(fifth, 400).errors?.code).toBe('Too many incorrect codes. Please sign in again.');
       // Five failures on the account: even the right password is now held back, from any IP.
-      const locked = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/login',
-        payload: { username: p.email, password: p.password },
-        remoteAddress: '10.8.8.8',
-      });
-      expectErrorObject(locked, 429);
-      expectErrorObject(await codeStep(challenge.challenge, code, '10.8.8.8'), 429);
+      const locked = await callEndpoint(
+        t.app,
+        authEndpoints.login,
+        { body: { username: p.email, password: p.password }, remoteAddress: '10.8.8.8' },
+        null,
+      );
+      expectError(locked, 429);
+      expectError(await codeStep(challenge.challenge, code, '10.8.8.8'), 429);
       clock.advance(15 * 60 * 1000 + 1000);
       expect((await passwordStep(p, '10.8.8.8')).challenge).toBeTruthy();
     });
@@ -335,7 +348,7 @@ describe('two-factor authentication by SMS', () => {
       const challenge = await passwordStep(p);
       const code = await lastCodeTo(phone);
       for (let i = 0; i < 3; i++) await codeStep(challenge.challenge, wrongCode(code));
-      expect((await codeStep(challenge.challenge, code)).statusCode).toBe(200);
+      expect((await codeStep(challenge.challenge, code)).status).toBe(200);
       const next = await passwordStep(p);
       const nextCode = await lastCodeTo(phone);
       for (let i = 0; i < 4; i++) await codeStep(next.challenge, wrongCode(nextCode));
@@ -348,8 +361,8 @@ describe('two-factor authentication by SMS', () => {
       const { phone } = await enrol(p);
       const before = (await sentSms()).filter((m) => m.to === phone).length;
       for (let i = 0; i < 5; i++) await passwordStep(p);
-      const limited = await post('/login', { username: p.email, password: p.password });
-      expectErrorObject(limited, 429);
+      const limited = await post.login({ username: p.email, password: p.password });
+      expectError(limited, 429);
       expect((await sentSms()).filter((m) => m.to === phone)).toHaveLength(before + 5);
       clock.advance(15 * 60 * 1000 + 1000);
     });
@@ -359,37 +372,29 @@ describe('two-factor authentication by SMS', () => {
     it('needs the password, then sign-in asks for no code', async () => {
       const p = await createPartner(t);
       const { token } = await enrol(p);
-      const wrong = await post('/account/two-factor/disable', { password: 'Not-my-password1' }, token);
-      expectErrorObject(wrong, 400);
-      expect(wrong.json().errors.password).toBe('The password is incorrect.');
-      expectErrorObject(await post('/account/two-factor/disable', {}, token), 400);
+      const wrong = await post.disable({ password: 'Not-my-password1' }, token);
+      expectError(wrong, 400);
+      expect(wrong.body.errors?.password).toBe('The password is incorrect.');
+      expectError(await post.disable(invalid({}), token), 400);
       expect((await settings(token)).twoFactor.enabled).toBe(true);
 
-      const res = await post('/account/two-factor/disable', { password: p.password }, token);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({
+      const res = await post.disable({ password: p.password }, token);
+      expectOk(res);
+      expect(res.body).toMatchObject({
         message: 'Two-factor authentication is disabled.',
         data: { enabled: false, phone: null },
       });
       const [user] = await t.database.db.select().from(users).where(eq(users.id, p.userId));
       expect(user?.twoFactorPhone).toBeNull();
-      const signIn = await post('/login', { username: p.email, password: p.password });
-      expect(Object.keys(signIn.json().data).sort()).toEqual(['bearer', 'expireAt']);
-      expectErrorObject(await post('/account/two-factor/disable', { password: p.password }, token), 409);
+      const signIn = await post.login({ username: p.email, password: p.password });
+      expect(Object.keys(okBody(signIn).data).sort()).toEqual(['bearer', 'expireAt']);
+      expectError(await post.disable({ password: p.password }, token), 409);
     });
   });
   describe('finding 3: enrolment needs the password, tells the account, ends other sessions, gives recovery codes', () => {
     let ipSequence = 0;
     /** A fresh client address per test: the per-IP sign-in limit of one test stays out of the others. */
     const freshIp = () => `10.30.0.${++ipSequence}`;
-    const postFrom = (ip: string, url: string, payload: unknown, token?: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/v1${url}`,
-        payload: payload as object,
-        remoteAddress: ip,
-        ...(token ? { headers: bearer(token) } : {}),
-      });
     const mailsTo = async (email: string) => (await sentMails(t)).filter((m) => m.to === email);
     const codeRows = (userId: number) =>
       t.database.db.select().from(twoFactorCodes).where(eq(twoFactorCodes.userId, userId));
@@ -398,22 +403,15 @@ describe('two-factor authentication by SMS', () => {
       const p = await createPartner(t);
       const token = await login(t, p.email, p.password);
       const ip = freshIp();
-      const missing = await postFrom(
-        ip,
-        '/account/two-factor/start',
-        { countryCode: '+33', phoneNumber: '0699887766' },
-        token,
-      );
-      expectErrorObject(missing, 400);
-      expect(missing.json().errors.password).toBe('This field is required.');
-      const wrong = await postFrom(
-        ip,
-        '/account/two-factor/start',
+      const missing = await from(ip).start(invalid({ countryCode: '+33', phoneNumber: '0699887766' }), token);
+      expectError(missing, 400);
+      expect(missing.body.errors?.password).toBe('This field is required.');
+      const wrong = await from(ip).start(
         { countryCode: '+33', phoneNumber: '0699887766', password: 'Not-my-password1' },
         token,
       );
-      expectErrorObject(wrong, 400);
-      expect(wrong.json().errors.password).toBe('The password is incorrect.');
+      expectError(wrong, 400);
+      expect(wrong.body.errors?.password).toBe('The password is incorrect.');
       expect(await codeRows(p.userId)).toEqual([]);
       expect((await sentSms()).filter((m) => m.to === '+33699887766')).toEqual([]);
       expect((await settings(token)).twoFactor.enabled).toBe(false);
@@ -424,12 +422,8 @@ describe('two-factor authentication by SMS', () => {
       const stolen = await login(t, p.email, p.password);
       const { token, recoveryCodes } = await enrol(p);
       // The session opened before the enrolment is gone; the enrolling one stays.
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(stolen) })).statusCode).toBe(
-        401,
-      );
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(token) })).statusCode).toBe(
-        200,
-      );
+      expect((await configOf(stolen)).status).toBe(401);
+      expect((await configOf(token)).status).toBe(200);
       expect(recoveryCodes).toHaveLength(10);
       expect(new Set(recoveryCodes).size).toBe(10);
       for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
@@ -456,11 +450,9 @@ describe('two-factor authentication by SMS', () => {
       const ip = freshIp();
       const challenge = await passwordStep(p, ip);
       const res = await codeStep(challenge.challenge, first, ip);
-      expect(res.statusCode).toBe(200);
-      const session = res.json().data.bearer as string;
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config', headers: bearer(session) })).statusCode).toBe(
-        200,
-      );
+      expectOk(res);
+      const session = res.body.data.bearer as string;
+      expect((await configOf(session)).status).toBe(200);
       const told = (await mailsTo(p.email)).filter((m) => m.subject === 'A recovery code was used to sign in');
       expect(told).toHaveLength(1);
       expect(told[0]?.body).toContain('9 unused recovery codes left.');
@@ -468,53 +460,46 @@ describe('two-factor authentication by SMS', () => {
       // Spent: a second sign-in cannot use it again.
       const again = await passwordStep(p, ip);
       const reused = await codeStep(again.challenge, first, ip);
-      expectErrorObject(reused, 400);
-      expect(reused.json().errors.code).toBe('The code is incorrect.');
+      expectError(reused, 400);
+      expect(reused.body.errors?.code).toBe('The code is incorrect.');
       // Another one works, typed in capitals and without the dash.
       const other = await codeStep(again.challenge, second.replace('-', '').toUpperCase(), ip);
-      expect(other.statusCode).toBe(200);
+      expectOk(other);
     });
 
     it('changing the phone needs the password, e-mails the account, and replaces the recovery codes', async () => {
       const p = await createPartner(t);
       const { token, recoveryCodes } = await enrol(p);
       const ip = freshIp();
-      const body = { countryCode: '+81', phoneNumber: '090-1234-5678' };
-      expectErrorObject(await postFrom(ip, '/account/two-factor/start', body, token), 400);
-      const wrong = await postFrom(ip, '/account/two-factor/start', { ...body, password: 'Not-my-password1' }, token);
-      expectErrorObject(wrong, 400);
-      expect(wrong.json().errors.password).toBe('The password is incorrect.');
+      const body = { countryCode: '+81' as const, phoneNumber: '090-1234-5678' };
+      expectError(await from(ip).start(invalid(body), token), 400);
+      const wrong = await from(ip).start({ ...body, password: 'Not-my-password1' }, token);
+      expectError(wrong, 400);
+      expect(wrong.body.errors?.password).toBe('The password is incorrect.');
       expect((await settings(token)).twoFactor.phone).toMatch(/^\+33 /);
 
-      expect(
-        (await postFrom(ip, '/account/two-factor/start', { ...body, password: p.password }, token)).statusCode,
-      ).toBe(200);
-      const confirm = await postFrom(
-        ip,
-        '/account/two-factor/confirm',
-        { code: await lastCodeTo('+819012345678') },
-        token,
-      );
-      expect(confirm.statusCode).toBe(200);
-      expect(confirm.json()).toMatchObject({
+      expect((await from(ip).start({ ...body, password: p.password }, token)).status).toBe(200);
+      const confirm = await from(ip).confirm({ code: await lastCodeTo('+819012345678') }, token);
+      expectOk(confirm);
+      expect(confirm.body).toMatchObject({
         message: 'The two-factor phone number is changed.',
         data: { enabled: true, phone: '+81 ••••••••78' },
       });
-      const fresh = confirm.json().data.recoveryCodes as string[];
+      const fresh = confirm.body.data.recoveryCodes as string[];
       expect(fresh).toHaveLength(10);
       expect((await mailsTo(p.email)).map((m) => m.subject)).toContain('Your two-factor phone number changed');
 
       const challenge = await passwordStep(p, ip);
       expect(challenge.phone).toBe('+81 ••••••••78');
-      expectErrorObject(await codeStep(challenge.challenge, recoveryCodes[0] ?? '', ip), 400);
-      expect((await codeStep(challenge.challenge, fresh[0] ?? '', ip)).statusCode).toBe(200);
+      expectError(await codeStep(challenge.challenge, recoveryCodes[0] ?? '', ip), 400);
+      expect((await codeStep(challenge.challenge, fresh[0] ?? '', ip)).status).toBe(200);
     });
 
     it('disabling e-mails the account and kills the recovery codes', async () => {
       const p = await createPartner(t);
       const { token, recoveryCodes } = await enrol(p);
       const ip = freshIp();
-      expect((await postFrom(ip, '/account/two-factor/disable', { password: p.password }, token)).statusCode).toBe(200);
+      expect((await from(ip).disable({ password: p.password }, token)).status).toBe(200);
       expect((await mailsTo(p.email)).map((m) => m.subject)).toContain('Two-factor authentication is off');
       const unused = (await codeRows(p.userId)).filter((row) => row.purpose === 'recovery' && row.usedAt === null);
       expect(unused).toEqual([]);
@@ -529,27 +514,19 @@ describe('two-factor authentication by SMS', () => {
       const ip = freshIp();
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
+        statuses.push((await from(ip).disable({ password: `Guess-${i}-A1` }, token)).status);
         statuses.push(
-          (await postFrom(ip, '/account/two-factor/disable', { password: `Guess-${i}-A1` }, token)).statusCode,
-        );
-        statuses.push(
-          (
-            await postFrom(
-              ip,
-              '/account/two-factor/start',
-              { countryCode: '+33', phoneNumber: '0611111111', password: `Guess-${i}-B1` },
-              token,
-            )
-          ).statusCode,
+          (await from(ip).start({ countryCode: '+33', phoneNumber: '0611111111', password: `Guess-${i}-B1` }, token))
+            .status,
         );
       }
       expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
       expect(statuses.slice(5)).toEqual(Array(7).fill(429));
       // The owner's right password is held back too while the delay runs, and the sign-in as well.
-      const held = await postFrom(ip, '/account/two-factor/disable', { password: p.password }, token);
-      expectErrorObject(held, 429);
+      const held = await from(ip).disable({ password: p.password }, token);
+      expectError(held, 429);
       expect(Number(held.headers['retry-after'])).toBeGreaterThan(0);
-      expectErrorObject(await post('/login', { username: p.email, password: p.password }), 429);
+      expectError(await post.login({ username: p.email, password: p.password }), 429);
       expect((await settings(token)).twoFactor.enabled).toBe(true);
     });
   });
@@ -559,29 +536,28 @@ describe('two-factor authentication by SMS', () => {
       const admin = await createStaff(t, 'ROLE_ADMIN');
       const manager = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
       const { token: adminToken } = await enrol(admin);
-      const on = await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/staff/settings/security',
-        headers: bearer(adminToken),
-        payload: { staffTwoFactorRequired: true },
-      });
-      expect(on.statusCode, on.body).toBe(200);
-      const home = (token: string) =>
-        t.app.inject({ method: 'GET', url: '/api/v1/staff/home', headers: bearer(token) });
+      const on = await callEndpoint(
+        t.app,
+        staffUserEndpoints.updateSecuritySettings,
+        { body: { staffTwoFactorRequired: true } },
+        adminToken,
+      );
+      expectOk(on);
+      const home = (token: string) => callEndpoint(t.app, staffEndpoints.home, {}, token);
       const before = await login(t, manager.email, manager.password);
-      expectErrorObject(await home(before), 403);
+      expectError(await home(before), 403);
 
       const { phone } = await enrol(manager);
       const challenge = await passwordStep(manager);
       const signedIn = await codeStep(challenge.challenge, await lastCodeTo(phone));
-      expect(signedIn.statusCode, signedIn.body).toBe(200);
-      expect((await home(signedIn.json().data.bearer as string)).statusCode).toBe(200);
-      await t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/staff/settings/security',
-        headers: bearer(adminToken),
-        payload: { staffTwoFactorRequired: false },
-      });
+      expectOk(signedIn);
+      expect((await home(signedIn.body.data.bearer as string)).status).toBe(200);
+      await callEndpoint(
+        t.app,
+        staffUserEndpoints.updateSecuritySettings,
+        { body: { staffTwoFactorRequired: false } },
+        adminToken,
+      );
     });
   });
 });
