@@ -49,8 +49,49 @@ export const CONVERSION_REJECTION_REASONS = [
   'declined',
   /** It would have crossed a conversion, payout or revenue cap of the offer (decision 045): never paid. */
   'over_cap',
+  /**
+   * Reversed after the fact (decision 069) by staff, a scrub file or the advertiser's own postback, with a code of
+   * CONVERSION_REVERSAL_REASONS and a note the partner reads.
+   */
+  'reversed',
+  /** A reversal or adjustment postback named a transaction id the advertiser never sent (decision 069). */
+  'unknown_transaction',
 ] as const;
 export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
+
+/** Why a conversion was reversed after the fact (decision 069): the code the partner reads beside the note. */
+export const CONVERSION_REVERSAL_REASONS = [
+  'refund',
+  'chargeback',
+  'fraud',
+  'duplicate_sale',
+  'test_order',
+  'other',
+] as const;
+export type ConversionReversalReason = (typeof CONVERSION_REVERSAL_REASONS)[number];
+
+/** Rejection reasons staff may overturn by approving the conversion by hand (decision 069). */
+export const CONVERSION_HAND_APPROVABLE_REASONS = [
+  'unknown_click',
+  'click_too_old',
+  'over_cap',
+  'declined',
+] as const satisfies readonly ConversionRejectionReason[];
+
+/** The kinds of change the adjustments ledger records (decision 069). */
+export const CONVERSION_ADJUSTMENT_KINDS = ['reverse', 'adjust', 'approve', 'add'] as const;
+export type ConversionAdjustmentKind = (typeof CONVERSION_ADJUSTMENT_KINDS)[number];
+
+/** Who made a change after the fact: staff, the advertiser's own postback, or a scrub file staff applied. */
+export const CONVERSION_ADJUSTMENT_SOURCES = ['staff', 'advertiser', 'scrub'] as const;
+export type ConversionAdjustmentSource = (typeof CONVERSION_ADJUSTMENT_SOURCES)[number];
+
+/**
+ * The postback `status` values by which an advertiser reverses its own conversion (named by `transaction_id`), and
+ * the one by which it lowers the amount (a partial refund, with a smaller `amount`) (decision 069).
+ */
+export const POSTBACK_REVERSAL_STATUSES = ['reversed', 'refunded', 'chargeback', 'rejected'] as const;
+export const POSTBACK_ADJUSTMENT_STATUS = 'adjusted';
 
 /** No NUL character: PostgreSQL text cannot hold one, so it would fail the whole batch it is written in. */
 const noNul = (value: string) => !value.includes('\u0000');

@@ -16,3 +16,4 @@ export * from './schema/postbacks.js';
 export * from './schema/notifications.js';
 export * from './schema/audit.js';
 export * from './schema/settings.js';
+export * from './schema/adjustments.js';

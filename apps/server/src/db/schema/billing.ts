@@ -1,5 +1,16 @@
 /** Billing requests and invoices (decisions 025, 027, 052, 056). */
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { files } from './files-and-news.js';
 import { partners } from './partners.js';
@@ -22,6 +33,12 @@ export const billingRequests = pgTable(
     paymentTerms: varchar({ length: 16 }).notNull(),
     paymentCurrency: varchar({ length: 3 }).notNull(),
     deferred: boolean().notNull().default(false),
+    /** Σ of the adjustments ledger lines it carries (decision 069), minor units, before VAT; in `totalAmount`. */
+    adjustmentsAmount: bigint({ mode: 'number' }).notNull().default(0),
+    /** The period's kind by the partner's payment terms: 'month', 'half_month', 'week' or 'day' (decision 069). */
+    periodKind: varchar({ length: 16 }).notNull().default('month'),
+    /** The invoice's due day (Paris), by the payment terms; null for a deferred request. */
+    dueOn: date({ mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -58,6 +58,11 @@ export const partners = pgTable(
     iban: text(),
     swift: text(),
     routingNumber: text(),
+    /**
+     * When the bank details last changed (decision 069): the partner's unpaid invoices are held for PAYOUT_HOLD_DAYS
+     * from then; null when they never changed since registration.
+     */
+    bankDetailsChangedAt: timestamp({ withTimezone: true }),
     credentialUrl: text(),
     credentialUsername: text(),
     credentialPassword: text(),

@@ -95,6 +95,16 @@ export const conversions = pgTable(
     clickedAt: timestamp({ withTimezone: true }),
     /** The billing request that paid this approved conversion; null until a billing run bills it (decision 027). */
     billingRequestId: integer().references((): AnyPgColumn => billingRequests.id, { onDelete: 'set null' }),
+    /** 'postback' (an advertiser's), 'tag' (reserved) or 'manual' (added by staff, decision 069). */
+    source: varchar({ length: 16 }).notNull().default('postback'),
+    /** A reversal's code (CONVERSION_REVERSAL_REASONS) when `reason` is 'reversed' (decision 069). */
+    reversalReason: varchar({ length: 32 }),
+    /** The note of the latest change after the fact (staff's or the advertiser's), shown to the partner. */
+    note: text(),
+    /** The payout before the first adjustment; null while it was never adjusted. */
+    originalPayout: bigint({ mode: 'number' }),
+    /** When it was last changed after the fact (reversed, adjusted, approved or added by hand); null otherwise. */
+    changedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +122,12 @@ export const conversions = pgTable(
     uniqueIndex('conversions_click_goal_counted_idx')
       .on(t.clickId, t.goalId)
       .where(sql`status <> 'rejected'`),
+    // The staff search (decision 069): a transaction or click id exactly, and the newest of a status network-wide.
+    index('conversions_transaction_id_idx')
+      .on(t.transactionId)
+      .where(sql`transaction_id is not null`),
+    index('conversions_click_id_idx').on(t.clickId),
+    index('conversions_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
     index('conversions_partner_created_idx').on(t.partnerId, t.createdAt.desc(), t.id.desc()),
     index('conversions_partner_offer_created_idx').on(t.partnerId, t.offerId, t.createdAt.desc(), t.id.desc()),
   ],
