@@ -61,7 +61,10 @@ function server(url: string, init?: RequestInit): Response {
     return new Response('\ufeffConversion ID\r\n', {
       headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="conversions-2026-11-27.csv"' }, // prettier-ignore
     });
-  if (init?.method === 'PUT') return answerOf(conversionReviewEndpoints.review, { ...ROWS[0]!, status: 'rejected', reason: 'declined' }); // prettier-ignore
+  if (init?.method === 'PUT') {
+    const { id, goal, transactionId, currency, subid, createdAt, updatedAt } = ROWS[0]!;
+    return answerOf(conversionReviewEndpoints.review, { id, partnerId: 1001, offerId: 31, goal, transactionId, status: 'rejected', reason: 'declined', payout: 0, currency, subid, createdAt, updatedAt }); // prettier-ignore
+  }
   return answerOf(conversionReviewEndpoints.list, ROWS, { total: 123 });
 }
 
