@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showSnackbar } from '@/lib/snackbar';
+import { CONVERSION_HAND_APPROVABLE_REASONS } from '@portal/contracts';
 import type { StaffConversionListRow } from '../api/get-conversions';
-import { useReviewConversion } from '../api/review-conversion';
+import { PendingReview } from './pending-review';
+import { ConversionChangeDialog, type ConversionChangeKind } from './conversion-change-dialog';
 
 type ConversionRowActionsProps = {
   conversion: StaffConversionListRow;
@@ -11,80 +12,37 @@ type ConversionRowActionsProps = {
 
 /**
  * What staff may do with one conversion of the search, in its row's last cell: a pending one is approved or declined
- * (decision 023; declining asks first). Changes after the fact (decision 069) add their buttons here, each shown only
- * on the rows it applies to.
+ * (decision 023; declining asks first) or reversed; an approved one reversed or adjusted; one rejected as unknown
+ * click, click too old, over cap or declined approved by hand (decision 069). Each change is confirmed in a dialog.
  */
 export function ConversionRowActions({ conversion }: ConversionRowActionsProps) {
   const { t } = useTranslation();
-  const review = useReviewConversion();
-  const [confirmDecline, setConfirmDecline] = useState(false);
-  if (conversion.status !== 'pending') return null;
-
-  const busy = review.isPending;
-  const decide = (status: 'approved' | 'rejected') =>
-    review.mutate(
-      { id: conversion.id, body: { status } },
-      {
-        onSuccess: () => {
-          setConfirmDecline(false);
-          showSnackbar({
-            kind: 'success',
-            message: t(
-              status === 'approved' ? 'staff.conversions.approvedMessage' : 'staff.conversions.declinedMessage',
-              { id: conversion.id },
-            ),
-          });
-        },
-      },
-    );
-
+  const [change, setChange] = useState<ConversionChangeKind | null>(null);
+  const kinds: ConversionChangeKind[] =
+    conversion.status === 'approved'
+      ? ['reverse', 'adjust']
+      : conversion.status === 'pending'
+        ? ['reverse']
+        : (CONVERSION_HAND_APPROVABLE_REASONS as readonly string[]).includes(conversion.reason ?? '')
+          ? ['approve']
+          : [];
   return (
-    <>
-      <Group gap="xs" wrap="nowrap">
+    <Group gap="xs" wrap="nowrap">
+      {conversion.status === 'pending' ? <PendingReview conversion={conversion} /> : null}
+      {kinds.map((kind) => (
         <Button
+          key={kind}
           size="compact-sm"
-          color="green"
-          loading={busy && review.variables?.body.status === 'approved'}
-          disabled={busy}
-          onClick={() => decide('approved')}
-          aria-label={t('staff.conversions.approveLabel', { id: conversion.id })}
-          data-testid="staff-conversion-approve"
+          variant={kind === 'approve' ? 'light' : 'subtle'}
+          color={kind === 'reverse' ? 'red' : kind === 'approve' ? 'green' : undefined}
+          onClick={() => setChange(kind)}
+          aria-label={t(`staff.conversions.change.${kind}Label`, { id: conversion.id })}
+          data-testid={`staff-conversion-${kind}`}
         >
-          {t('staff.conversions.approve')}
+          {t(`staff.conversions.change.${kind}`)}
         </Button>
-        <Button
-          size="compact-sm"
-          variant="light"
-          color="red"
-          disabled={busy}
-          onClick={() => setConfirmDecline(true)}
-          aria-label={t('staff.conversions.declineLabel', { id: conversion.id })}
-          data-testid="staff-conversion-decline"
-        >
-          {t('staff.conversions.decline')}
-        </Button>
-      </Group>
-      <Modal
-        opened={confirmDecline}
-        onClose={() => setConfirmDecline(false)}
-        title={t('staff.conversions.declineTitle', { id: conversion.id })}
-        data-testid="staff-conversion-decline-dialog"
-      >
-        <Text size="sm">{t('staff.conversions.declineExplain')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmDecline(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={() => decide('rejected')}
-            data-testid="staff-conversion-decline-confirm"
-          >
-            {t('staff.conversions.decline')}
-          </Button>
-        </Group>
-      </Modal>
-    </>
+      ))}
+      {change ? <ConversionChangeDialog conversion={conversion} kind={change} onClose={() => setChange(null)} /> : null}
+    </Group>
   );
 }

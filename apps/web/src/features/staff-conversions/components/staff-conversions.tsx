@@ -1,8 +1,10 @@
-import { Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '@portal/contracts';
 import { StaffTable } from '@/components/staff-table';
 import { useStaffConversions } from '../api/get-conversions';
+import { AddConversionDialog } from './add-conversion-dialog';
 import { ConversionFilters } from './conversion-filters';
 import { ConversionRowActions } from './conversion-row-actions';
 import { conversionColumns } from './conversion-columns';
@@ -17,6 +19,7 @@ export function StaffConversions() {
   const { t } = useTranslation();
   const search = useConversionSearch();
   const conversions = useStaffConversions(search.query);
+  const [adding, setAdding] = useState(false);
   const onSort = (key: string) =>
     search.set(
       key === search.sort
@@ -26,6 +29,12 @@ export function StaffConversions() {
 
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <Button variant="light" onClick={() => setAdding(true)} data-testid="staff-conversion-add">
+          {t('staff.conversions.change.addButton')}
+        </Button>
+      </Group>
+      {adding ? <AddConversionDialog onClose={() => setAdding(false)} /> : null}
       <ConversionFilters search={search} />
       <StaffTable
         columns={conversionColumns(t)}
