@@ -5,7 +5,7 @@ import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffPartnerPage } from './staff-partner-page';
 
-type WireProfile = EndpointWireData<typeof staffEndpoints.partner>['data'];
+type WireProfile = EndpointWireData<typeof staffEndpoints.partner>;
 
 const PROFILE: WireProfile = {
   id: 7, displayName: 'Acme #7', companyName: 'Acme', email: 'a@acme.test', status: 'active', accountType: 'affiliate',
