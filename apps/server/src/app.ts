@@ -61,6 +61,7 @@ import {
   conversionSearchRoutes,
   postbackRoutes,
 } from './modules/conversions/index.js';
+import { ConversionDigest } from './modules/conversion-digest/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
   const postbackLogPruner = new PostbackLogPruner(ctx.db, config.postbackLogRetentionDays, ctx.now);
+  const conversionDigest = new ConversionDigest(ctx.db, config.publicUrl, ctx.now);
   app.decorate('postbackWorker', postbackWorker);
 
   app.addHook('onSend', async (_request, reply) => {
@@ -270,6 +272,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     postbackWorker.start(1000);
     postbackLogPruner.start(3_600_000);
     void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
+    // The partners' daily digest of changed conversions, after 07:00 Paris (decision 072).
+    conversionDigest.start(300_000);
   }
   app.addHook('onClose', async () => {
     if (partitionTimer) clearInterval(partitionTimer);
@@ -278,6 +282,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Before the mailer: a round in flight may still queue a notification e-mail (a postback disabled by a 410).
     await postbackWorker.stop();
     await postbackLogPruner.stop();
+    await conversionDigest.stop();
     await ctx.mailer.stop();
     await ctx.sms.stop();
   });

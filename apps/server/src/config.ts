@@ -64,6 +64,8 @@ const EnvSchema = z
      * zero margin) waits for an admin's approval (decision 063).
      */
     OVERRIDE_APPROVAL_ABOVE_PERCENT: z.coerce.number().int().min(0).max(1000).default(OVERRIDE_APPROVAL_ABOVE_PERCENT),
+    /** Days a partner's unpaid invoices are held after its bank details change (decision 072). */
+    PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     NETWORK_NAME: z.string().min(1).max(200).default('Demo Affiliate Network SAS'),
     NETWORK_ADDRESS: z.string().min(1).max(500).default('10 rue de la Paix|75002 Paris|France'),
   })
@@ -92,6 +94,7 @@ const EnvSchema = z
     clickBufferMaxClicks: env.CLICK_BUFFER_MAX_CLICKS,
     clickRetentionMonths: env.CLICK_RETENTION_MONTHS,
     overrideApprovalAbovePercent: env.OVERRIDE_APPROVAL_ABOVE_PERCENT,
+    payoutHoldDays: env.PAYOUT_HOLD_DAYS,
     geoipDatabase: env.GEOIP_DATABASE ? path.resolve(env.GEOIP_DATABASE) : undefined,
     network: {
       name: env.NETWORK_NAME,

@@ -157,6 +157,7 @@ describe('GET /api/v1/billing-request', () => {
         date: '2026-02-02',
         file: null,
         paidOn: '2026-03-03',
+        heldUntil: null,
       },
     });
     // Summer time: March ends at 21:59:59 UTC, still the 31st in Paris.

@@ -114,6 +114,7 @@ describe('the next payment', () => {
       paymentCurrency: 'EUR',
       next: null,
       thisMonth: [],
+      payoutHold: null,
     });
   });
 

@@ -5,7 +5,7 @@ import { BILLING_TIMEZONE } from './account-settings.js';
 import { INVOICE_STATUSES } from './constants.js';
 import { performsDuty, type Duty } from './duties.js';
 import { booleanParam, commaList, emptyAsUnset } from './offers.js';
-import { isoDateParam } from './statistics.js';
+import { isoDateParam, toLocalIso } from './statistics.js';
 import { optionalString } from './validation.js';
 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -142,11 +142,47 @@ export const BillingRequestSchema = z.object({
        * is not paid. Optional: an answer of before the field is still valid.
        */
       paidOn: z.string().nullable().optional(),
+      /** Unpaid and held after a change of the bank details: no payment starts before then (decision 072; local ISO). */
+      heldUntil: z.string().nullable().optional(),
     })
     .nullable(),
 });
 export type BillingRequest = z.infer<typeof BillingRequestSchema>;
 export const BillingRequestListSchema = listOf(BillingRequestSchema);
+
+// ------------------------------------------------------------------ the payout hold (decision 072)
+
+/** The default of PAYOUT_HOLD_DAYS: days a partner's unpaid invoices wait after its bank details change. */
+export const PAYOUT_HOLD_DAYS = 7;
+
+/**
+ * A partner's payments held after a change of its bank details (decision 072). Moments are ISO 8601: in UTC for staff,
+ * on the partner's wall clock with its offset for the partner (as its report rows, `toLocalIso`).
+ */
+export const PayoutHoldSchema = z.object({
+  /** When the bank details (holder, bank, bank address, IBAN, SWIFT, routing number) changed: the hold's start. */
+  heldFrom: z.string(),
+  /** No payment of an unpaid invoice starts before this moment. */
+  heldUntil: z.string(),
+});
+export type PayoutHold = z.infer<typeof PayoutHoldSchema>;
+
+/**
+ * The hold of bank details changed at `changedAt`, or null: none recorded, or its days are over at `now`. With an
+ * offset (a partner's time zone, null for UTC), its moments are on that wall clock; without, ISO in UTC.
+ */
+export function payoutHoldOf(
+  changedAt: Date | null,
+  holdDays: number,
+  now: Date,
+  offset?: string | null,
+): PayoutHold | null {
+  if (!changedAt) return null;
+  const until = new Date(changedAt.getTime() + holdDays * 86_400_000);
+  if (until.getTime() <= now.getTime()) return null;
+  const iso = (moment: Date) => (offset === undefined ? moment.toISOString() : toLocalIso(moment, offset));
+  return { heldFrom: iso(changedAt), heldUntil: iso(until) };
+}
 
 // ------------------------------------------------------------------ the next payment (decision 052)
 
@@ -213,6 +249,8 @@ export const NextPaymentSchema = z.object({
       expectedDate: z.string(),
     }),
   ),
+  /** Payments held after a change of the bank details (decision 072); null: none. Optional for older answers. */
+  payoutHold: PayoutHoldSchema.nullable().optional(),
 });
 export type NextPayment = z.infer<typeof NextPaymentSchema>;
 
@@ -293,6 +331,8 @@ export const ListStaffInvoicesQuerySchema = z.strictObject({
   order: z.enum(['asc', 'desc'], { error: 'type' }).default('desc'),
   status: invoiceStatusFilter,
   partnerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
+  /** true: only invoices held after a change of the partner's bank details (decision 072); false: only the others. */
+  held: z.preprocess(emptyAsUnset, booleanParam.optional()),
 });
 export type ListStaffInvoicesQuery = z.infer<typeof ListStaffInvoicesQuerySchema>;
 export type ListStaffInvoicesQueryInput = z.input<typeof ListStaffInvoicesQuerySchema>;
@@ -319,6 +359,8 @@ export const StaffInvoiceSchema = z.object({
   file: z.object({ id: z.number().int(), filename: z.string() }).nullable(),
   /** The staff member whose billing run created it, who may not validate it (decision 064); null: no person. */
   createdById: z.number().int().nullable(),
+  /** Unpaid and held after its partner's bank details changed: no payment starts before then (ISO; decision 072). */
+  heldUntil: z.string().nullable(),
 });
 export type StaffInvoice = z.infer<typeof StaffInvoiceSchema>;
 export const StaffInvoiceListSchema = listOf(StaffInvoiceSchema);

@@ -5,6 +5,8 @@ import { defineEndpoint } from './endpoint.js';
 /** The events that notify a partner (decision 014): each kind maps to the preference that e-mails it. */
 export const NOTIFICATION_KINDS = [
   'application_decided',
+  /** The daily digest of the partner's conversions changed after the fact (decisions 069, 072). */
+  'conversions_changed',
   'document_reviewed',
   'invoice_status_changed',
   'postback_disabled',

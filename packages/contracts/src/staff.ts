@@ -13,6 +13,7 @@ import {
 } from './constants.js';
 import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
+import { PayoutHoldSchema } from './billing.js';
 import { ComplianceDocumentSchema, FileSchema, PartnerContactSchema } from './partner.js';
 import { EmailSchema, UrlSchema, optionalString, requiredString } from './validation.js';
 
@@ -132,6 +133,8 @@ export const StaffPartnerProfileSchema = StaffPartnerSchema.extend({
   routingNumber: z.string().nullable(),
   /** The IBAN and routing number above are masked for this reader. */
   bankDetailsMasked: z.boolean(),
+  /** Its payments held after a change of its bank details (decision 072); null: none. */
+  payoutHold: PayoutHoldSchema.nullable(),
   credentialUrl: z.string().nullable(),
   credentialUsername: z.string().nullable(),
   credentialPasswordSet: z.boolean(),

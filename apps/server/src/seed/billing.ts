@@ -65,6 +65,7 @@ export async function seedBilling(ctx: AppContext, now: Date, staff: { finance: 
               actor,
               roles: ['ROLE_FINANCE'],
               notify: false,
+              payoutHoldDays: ctx.config.payoutHoldDays,
             },
             invoice,
             { status: step.status },

@@ -1,3 +1,5 @@
+import { BILLING_TIMEZONE, formatDate, formatHour } from '@portal/contracts';
+
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar day as yyyy-MM-dd ('2025-02-30' is not one). */
@@ -46,4 +48,13 @@ export function parseDayRange(input: string): DayRange | null {
   const endDate = end === undefined ? '' : parseDayInput(end);
   if (startDate === null || endDate === null) return null;
   return { startDate, endDate };
+}
+
+/**
+ * dd/MM/yyyy HH:mm of a moment in Paris time, the billing reference (spec section 9): how staff read the payout
+ * hold's moments (decision 072). Accepts the API's ISO text or a revived Date.
+ */
+export function formatParisMoment(moment: string | Date): string {
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  return `${formatDate(date, BILLING_TIMEZONE)} ${formatHour(date, BILLING_TIMEZONE)}`;
 }

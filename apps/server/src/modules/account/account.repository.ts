@@ -168,6 +168,7 @@ type PartnerUpdate = Partial<
     | 'iban'
     | 'swift'
     | 'routingNumber'
+    | 'bankDetailsChangedAt'
   >
 >;
 

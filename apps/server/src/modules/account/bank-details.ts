@@ -9,7 +9,8 @@ import { bankDetailsOf, updatePartnerFields } from './account.repository.js';
  * Saves the payment set of PUT /partner/{id}. Bank details that differ from the stored ones need
  * the signed-in user's current password (a wrong one counts as a failed sign-in), and every
  * enabled user of the partner is told by e-mail in the transaction of the change (decision 030).
- * Saving the same details again needs neither.
+ * Saving the same details again needs neither. A change starts the payout hold (decision 072): its moment is kept
+ * in the same transaction, and the partner's unpaid invoices wait PAYOUT_HOLD_DAYS from it.
  */
 export async function saveBankDetails(
   ctx: Pick<AppContext, 'db' | 'config' | 'mailer'>,
@@ -45,7 +46,7 @@ export async function saveBankDetails(
   });
   const iban = 'iban' in values ? (values.iban as string | null) : stored.iban;
   await db.transaction(async (tx) => {
-    await updatePartnerFields(tx, partnerId, values, now);
+    await updatePartnerFields(tx, partnerId, { ...values, bankDetailsChangedAt: now }, now);
     await notifyBankDetailsChange(tx, mailer, { partnerId, changedBy: email, iban, at: now });
   });
   void mailer.drain().catch(() => undefined);

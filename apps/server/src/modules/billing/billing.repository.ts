@@ -8,6 +8,7 @@ import {
   billingMonth,
   localToday,
   paymentTermDays,
+  payoutHoldOf,
   vatOn,
   type BillingRequest,
   type NextPayment,
@@ -49,6 +50,37 @@ export async function lockInvoice(db: DbOrTx, invoiceId: number | { billingReque
     .limit(1);
   return rows[0] ?? null;
 }
+
+/**
+ * When the partner's bank details last changed (null: never since the column exists), its row share-locked until the
+ * transaction ends: a change in flight is waited for, so a payment never starts on a hold it did not see (decision 072).
+ */
+export async function bankDetailsChangedAtOf(tx: DbOrTx, partnerId: number): Promise<Date | null> {
+  const [row] = await tx
+    .select({ changedAt: partners.bankDetailsChangedAt })
+    .from(partners)
+    .where(eq(partners.id, partnerId))
+    .for('share');
+  return row?.changedAt ?? null;
+}
+
+/** The hold's rule in SQL (decision 072): an unpaid invoice whose partner changed its bank details too recently. */
+const heldSql = (hold: PayoutHoldClock) =>
+  sql`(${invoices.status} <> 'paid' and ${partners.bankDetailsChangedAt} is not null and ${partners.bankDetailsChangedAt} + make_interval(days => ${hold.payoutHoldDays}::int) > ${hold.now.toISOString()}::timestamptz)`;
+
+/** What decides a hold: now, and PAYOUT_HOLD_DAYS. */
+export type PayoutHoldClock = { now: Date; payoutHoldDays: number };
+
+/** The hold's end of one invoice (ISO in UTC, or on `offset`'s wall clock), or null: paid, or no hold at `now`. */
+const invoiceHeldUntil = (
+  status: string | null,
+  changedAt: Date | null,
+  hold: PayoutHoldClock,
+  offset?: string | null,
+) =>
+  status === null || status === 'paid'
+    ? null
+    : (payoutHoldOf(changedAt, hold.payoutHoldDays, hold.now, offset)?.heldUntil ?? null);
 
 /** The status, and the paid moment: now when it becomes paid, none when it moves back (decision 052). */
 export async function setInvoiceStatus(db: DbOrTx, invoiceId: number, status: InvoiceStatusBody['status'], now: Date) {
@@ -126,7 +158,8 @@ export async function listBillingRequests(
   partnerId: number,
   query: ListBillingRequestsQuery,
   /** The partner user's time-zone offset, for the paid-on day. */
-  offset: string | null = null,
+  offset: string | null,
+  hold: PayoutHoldClock,
 ): Promise<{ list: BillingRequest[]; total: number }> {
   const where = and(
     eq(billingRequests.partnerId, partnerId),
@@ -157,8 +190,10 @@ export async function listBillingRequests(
       paidAt: invoices.paidAt,
       fileId: files.id,
       filename: files.filename,
+      bankDetailsChangedAt: partners.bankDetailsChangedAt,
     })
     .from(billingRequests)
+    .innerJoin(partners, eq(partners.id, billingRequests.partnerId))
     .leftJoin(invoices, eq(invoices.billingRequestId, billingRequests.id))
     // Only a file of the partner's own: a link the partner could not download is no link.
     .leftJoin(files, and(eq(files.id, invoices.invoiceFileId), eq(files.ownerPartnerId, partnerId)))
@@ -195,6 +230,7 @@ export async function listBillingRequests(
               date: row.invoiceDay,
               file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
               paidOn: row.status === 'paid' && row.paidAt ? localToday(row.paidAt, offset) : null,
+              heldUntil: invoiceHeldUntil(row.status, row.bankDetailsChangedAt, hold, offset),
             },
     })),
   };
@@ -221,11 +257,13 @@ export async function listStaffInvoices(
   db: DbOrTx,
   scope: StaffScope,
   query: ListStaffInvoicesQuery,
+  hold: PayoutHoldClock,
 ): Promise<{ list: StaffInvoice[]; total: number }> {
   const where = and(
     billingReachSql(scope, partners.accountManagerId, partners.status),
     query.status ? inArray(invoices.status, query.status) : undefined,
     query.partnerId ? eq(billingRequests.partnerId, query.partnerId) : undefined,
+    query.held === undefined ? undefined : query.held ? heldSql(hold) : sql`not ${heldSql(hold)}`,
   );
   const order = query.order === 'asc' ? asc : desc;
   const rows = await db
@@ -248,6 +286,7 @@ export async function listStaffInvoices(
       fileId: files.id,
       filename: files.filename,
       createdById: invoices.createdById,
+      bankDetailsChangedAt: partners.bankDetailsChangedAt,
     })
     .from(invoices)
     .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
@@ -280,6 +319,7 @@ export async function listStaffInvoices(
       paidOn: row.status === 'paid' ? row.paidOn : null,
       file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
       createdById: row.createdById,
+      heldUntil: invoiceHeldUntil(row.status, row.bankDetailsChangedAt, hold),
     })),
   };
 }
@@ -295,9 +335,11 @@ export async function nextPayment(
   partnerId: number,
   now: Date,
   offset: string | null,
+  payoutHoldDays: number,
 ): Promise<NextPayment | null> {
   const [partner] = await db
     .select({
+      bankDetailsChangedAt: partners.bankDetailsChangedAt,
       paymentThreshold: partners.paymentThreshold,
       paymentTerms: partners.paymentTerms,
       paymentCurrency: partners.paymentCurrency,
@@ -400,5 +442,6 @@ export async function nextPayment(
     paymentCurrency: partner.paymentCurrency,
     next,
     thisMonth,
+    payoutHold: payoutHoldOf(partner.bankDetailsChangedAt, payoutHoldDays, now, offset),
   };
 }

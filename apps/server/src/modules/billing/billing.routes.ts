@@ -23,7 +23,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     onRequest: app.requireAuth(['ROLE_PARTNER']),
     handler: async (request) => {
       const offset = await userTimezone(ctx.db, authOf(request).userId);
-      const { list, total } = await listBillingRequests(ctx.db, partnerIdOf(request), request.query, offset);
+      const { list, total } = await listBillingRequests(ctx.db, partnerIdOf(request), request.query, offset, {
+        now: ctx.now(),
+        payoutHoldDays: ctx.config.payoutHoldDays,
+      });
       return ok(list, { total });
     },
   });
@@ -33,7 +36,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     onRequest: app.requireAuth(['ROLE_PARTNER']),
     handler: async (request) => {
       const offset = await userTimezone(ctx.db, authOf(request).userId);
-      const next = await nextPayment(ctx.db, partnerIdOf(request), ctx.now(), offset);
+      const next = await nextPayment(ctx.db, partnerIdOf(request), ctx.now(), offset, ctx.config.payoutHoldDays);
       if (!next) throw notFound('Partner not found.');
       return ok(next);
     },
@@ -43,7 +46,10 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     ...routeOf(billingEndpoints.staffInvoices),
     onRequest: app.requireStaff(),
     handler: async (request) => {
-      const { list, total } = await listStaffInvoices(ctx.db, staffScopeOf(request), request.query);
+      const { list, total } = await listStaffInvoices(ctx.db, staffScopeOf(request), request.query, {
+        now: ctx.now(),
+        payoutHoldDays: ctx.config.payoutHoldDays,
+      });
       return ok(list, { total });
     },
   });
@@ -57,6 +63,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         now: ctx.now(),
         publicUrl: ctx.config.publicUrl,
         actor: auditActorOf(request),
+        payoutHoldDays: ctx.config.payoutHoldDays,
       });
       return ok(invoice);
     },

@@ -1,9 +1,11 @@
 import {
+  BILLING_TIMEZONE,
   DUTY_ROLES,
   INVOICE_STATUS_LABELS,
   INVOICE_TRANSITIONS,
   STAFF_ROLE_LABELS,
   invoiceMove,
+  payoutHoldOf,
   performsDuty,
   type InvoiceStatus,
   type InvoiceStatusBody,
@@ -14,7 +16,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { reachesBilling, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { notifyPartner } from '../notifications/index.js';
-import { invoiceDto, lockInvoice, setInvoiceStatus } from './billing.repository.js';
+import { bankDetailsChangedAtOf, invoiceDto, lockInvoice, setInvoiceStatus } from './billing.repository.js';
 
 export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
 
@@ -26,7 +28,37 @@ export type InvoiceStatusContext = {
   roles: readonly Role[];
   /** False for replayed history (the demo seed, decision 052): no notification, no e-mail. */
   notify?: boolean;
+  /** PAYOUT_HOLD_DAYS: no payment starts this long after the partner's bank details changed (decision 072). */
+  payoutHoldDays: number;
 };
+
+/** "4 December 2026 at 11:00 (Paris time)": the moments of a hold as finance reads them, in the billing time zone. */
+const parisMomentInWords = (moment: Date) =>
+  `${new Intl.DateTimeFormat('en-GB', {
+    timeZone: BILLING_TIMEZONE,
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(moment)} (Paris time)`;
+
+/**
+ * 409, nothing written, while the partner's payments are held after a change of its bank details (decision 072): the
+ * partner row is share-locked first, so a change committing meanwhile is waited for and seen.
+ */
+async function assertNotHeld(tx: DbOrTx, ctx: InvoiceStatusContext, invoice: LockedInvoice): Promise<void> {
+  const hold = payoutHoldOf(await bankDetailsChangedAtOf(tx, invoice.partnerId), ctx.payoutHoldDays, ctx.now);
+  if (!hold) return;
+  throw new AppError(
+    409,
+    `Payments to this partner are held until ${parisMomentInWords(new Date(hold.heldUntil))}: its bank details ` +
+      `changed on ${parisMomentInWords(new Date(hold.heldFrom))}.`,
+    null,
+    { status: invoice.status, ...hold },
+  );
+}
 
 const INVOICE_DUTIES = ['validate_invoice', 'start_invoice_payment', 'mark_invoice_paid', 'send_invoice_back'] as const;
 
@@ -74,6 +106,7 @@ export async function changeInvoiceStatus(
   if (!performsDuty(ctx.roles, move.duty)) {
     throw forbidden(`Invoices are moved by ${moversInWords()} only: your role reads them.`);
   }
+  if (move.duty === 'start_invoice_payment') await assertNotHeld(tx, ctx, invoice);
   const reason = body.reason?.trim() ?? '';
   if (move.duty === 'send_invoice_back' && !reason) {
     throw badRequest('Say why the invoice is sent back.', { reason: 'required' });

@@ -4,6 +4,7 @@ import {
   DEFAULT_REQUIRED_DOCUMENT_TYPES,
   DOCUMENT_TYPES,
   partnerDisplayName,
+  payoutHoldOf,
   type AccountType,
   type ApplicationStatus,
   type ComplianceDocument,
@@ -203,6 +204,8 @@ export async function staffPartnerProfile(
   scope: StaffScope,
   partnerId: number,
   now: Date,
+  /** PAYOUT_HOLD_DAYS: how long a change of the bank details holds the partner's payments (decision 072). */
+  payoutHoldDays: number,
 ): Promise<StaffPartnerProfile | null> {
   const summary = await staffPartnerSummary(db, partnerId, now);
   if (!summary) return null;
@@ -292,6 +295,7 @@ export async function staffPartnerProfile(
     swift: partner.swift,
     routingNumber: masked ? lastFour(partner.routingNumber) : partner.routingNumber,
     bankDetailsMasked: masked,
+    payoutHold: payoutHoldOf(partner.bankDetailsChangedAt, payoutHoldDays, now),
     credentialUrl: partner.credentialUrl,
     credentialUsername: partner.credentialUsername,
     credentialPasswordSet: Boolean(partner.credentialPassword),

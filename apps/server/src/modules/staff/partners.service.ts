@@ -1,4 +1,4 @@
-import { formErrorText, type StaffPartnerProfile, type StaffPartnerUpdate } from '@portal/contracts';
+import { PAYMENT_FIELDS, formErrorText, type StaffPartnerProfile, type StaffPartnerUpdate } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, isUniqueViolation, notFound, type FieldErrors } from '../../lib/errors.js';
 import { handsPartnersTo, reaches, type StaffScope } from '../access/index.js';
@@ -15,8 +15,9 @@ export async function reachablePartnerProfile(
   scope: StaffScope,
   partnerId: number,
   now: Date,
+  payoutHoldDays: number,
 ): Promise<StaffPartnerProfile> {
-  const profile = await staffPartnerProfile(db, scope, partnerId, now);
+  const profile = await staffPartnerProfile(db, scope, partnerId, now, payoutHoldDays);
   if (!profile || !reaches(scope, profile.accountManagerId, { pendingUnassigned: profile.status === 'pending' })) {
     throw notFound(PARTNER_NOT_FOUND);
   }
@@ -50,7 +51,7 @@ export async function updateStaffPartner(
   scope: StaffScope,
   partnerId: number,
   body: StaffPartnerUpdate,
-  { actor, now }: { actor: AuditActor; now: Date },
+  { actor, now, payoutHoldDays }: { actor: AuditActor; now: Date; payoutHoldDays: number },
 ): Promise<StaffPartnerProfile> {
   const errors = await listErrors(db, body);
   if (Object.keys(errors).length > 0) throw badRequest('The request is invalid.', errors);
@@ -70,6 +71,11 @@ export async function updateStaffPartner(
       const pick = (row: typeof before) => Object.fromEntries(fields.map((f) => [f, row[f]]));
       const changes = diffFields(pick(before), { ...pick(before), ...values });
       if (changes.length === 0) return;
+      // Bank details stay the partner's to change (decision 040), so the update schema has none of them today; were
+      // one ever changed here, it would start the payout hold like a partner's own change (decision 072).
+      if (changes.some((change) => (PAYMENT_FIELDS as readonly string[]).includes(change.field))) {
+        values.bankDetailsChangedAt = now;
+      }
       const after = await updatePartnerRow(tx, partnerId, values, now);
       if (!after) throw notFound(PARTNER_NOT_FOUND);
       await recordAudit(
@@ -83,7 +89,7 @@ export async function updateStaffPartner(
       throw isUniqueViolation(error) ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : error;
     });
   // The reader keeps its view of a partner it has just handed to another team: the update is what it asked.
-  const profile = await staffPartnerProfile(db, scope, partnerId, now);
+  const profile = await staffPartnerProfile(db, scope, partnerId, now, payoutHoldDays);
   if (!profile) throw notFound(PARTNER_NOT_FOUND);
   return profile;
 }

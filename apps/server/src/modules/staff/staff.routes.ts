@@ -75,7 +75,15 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     ...routeOf(staffEndpoints.partner),
     onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) =>
-      ok(await reachablePartnerProfile(ctx.db, staffScopeOf(request), request.params.id, ctx.now())),
+      ok(
+        await reachablePartnerProfile(
+          ctx.db,
+          staffScopeOf(request),
+          request.params.id,
+          ctx.now(),
+          ctx.config.payoutHoldDays,
+        ),
+      ),
   });
 
   app.route({
@@ -85,6 +93,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const profile = await updateStaffPartner(ctx.db, staffScopeOf(request), request.params.id, request.body, {
         actor: auditActorOf(request),
         now: ctx.now(),
+        payoutHoldDays: ctx.config.payoutHoldDays,
       });
       return ok(profile, { message: 'The partner was saved.' });
     },

@@ -1,14 +1,16 @@
-import { Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatLocalDate, formatMoneyMinor, type NextPayment as NextPaymentAnswer } from '@portal/contracts';
 import { useNextPayment } from '../api/get-next-payment';
+import { formatHoldMoment, holdTimeZone } from '../payout-hold';
 
 const amountsText = (amounts: { currency: string; amount: number }[]) =>
   amounts.map((money) => formatMoneyMinor(money.amount, money.currency)).join(' + ');
 
 /**
  * Above the Payments table (decision 052): when the next payment is expected and roughly how much, and what this
- * month has earned so far against the payment threshold. Its days are on the partner's time zone.
+ * month has earned so far against the payment threshold. Its days are on the partner's time zone. Payments held after
+ * a change of the bank details say until when, and why (decision 072).
  */
 export function NextPayment() {
   const answer = useNextPayment();
@@ -44,6 +46,15 @@ export function NextPaymentCard({ data }: { data: NextPaymentAnswer }) {
   return (
     <Paper withBorder p="md" radius="md" data-testid="payments-next">
       <Stack gap={4}>
+        {data.payoutHold ? (
+          <Alert color="orange" mb="xs" data-testid="payments-hold">
+            {t('payments.hold', {
+              until: formatHoldMoment(data.payoutHold.heldUntil),
+              changed: formatHoldMoment(data.payoutHold.heldFrom),
+              zone: holdTimeZone(data.payoutHold.heldUntil),
+            })}
+          </Alert>
+        ) : null}
         <Text fw={600} data-testid="payments-next-headline" data-source={next?.source ?? 'none'}>
           {next
             ? t('payments.next.expected', { date: formatLocalDate(next.date), amount: amountsText(next.amounts) })

@@ -66,7 +66,7 @@ const NEXT: NextPayment = {
 }; // prettier-ignore
 
 const fetchMock = vi.fn<typeof fetch>();
-function serve(next: NextPayment) {
+function serve(next: NextPayment, rows: WireRequest[] = ROWS) {
   fetchMock.mockImplementation((url) => {
     const path = String(url);
     if (path.startsWith('/api/v1/config'))
@@ -86,7 +86,7 @@ function serve(next: NextPayment) {
     if (path.startsWith('/api/v1/billing-request/next-payment'))
       return Promise.resolve(answerOf(billingEndpoints.nextPayment, next));
     if (path.startsWith('/api/v1/billing-request'))
-      return Promise.resolve(answerOf(billingEndpoints.billingRequests, ROWS, { total: ROWS.length }));
+      return Promise.resolve(answerOf(billingEndpoints.billingRequests, rows, { total: rows.length }));
     throw new Error(`unexpected ${path}`);
   });
 }
@@ -146,5 +146,43 @@ describe('Payments', () => {
     renderWithProviders(<Payments />, { path: '/payments' });
     expect((await screen.findByTestId('payments-next-headline')).textContent).toBe('No payment expected yet.');
     expect(screen.getByTestId('payments-next-month').textContent).toBe('Nothing earned this month yet.');
+  });
+});
+
+describe('Payments: the payout hold (decision 072)', () => {
+  const HELD_ROWS: WireRequest[] = [
+    request(4, '2026-11', {
+      invoice: {
+        id: 14,
+        reference: 'INV-2026-0004',
+        status: 'invoice_validated',
+        date: '2026-12-01',
+        file: null,
+        paidOn: null,
+        heldUntil: '2026-12-08T10:20:00+01:00',
+      },
+    }),
+  ];
+
+  it('says until when payments are held and why, on the partner’s time zone, and marks the held invoice', async () => {
+    serve(
+      { ...NEXT, payoutHold: { heldFrom: '2026-12-01T10:20:00+01:00', heldUntil: '2026-12-08T10:20:00+01:00' } },
+      HELD_ROWS,
+    );
+    renderWithProviders(<Payments />, { path: '/payments' });
+    expect(squash((await screen.findByTestId('payments-hold')).textContent)).toBe(
+      'Payments held until 08/12/2026 10:20, because your bank details changed on 01/12/2026 10:20 (UTC+01:00, your ' +
+        'time zone). For your security, nothing is paid to new bank details before then.',
+    );
+    const [row] = await screen.findAllByTestId('payment-row');
+    expect(within(row!).getByTestId('payment-held-until').textContent).toBe('Held until 08/12/2026 10:20');
+  });
+
+  it('says nothing of a hold when there is none', async () => {
+    serve({ ...NEXT, payoutHold: null });
+    renderWithProviders(<Payments />, { path: '/payments' });
+    await screen.findByTestId('payments-next');
+    expect(screen.queryByTestId('payments-hold')).toBeNull();
+    expect(screen.queryByTestId('payment-held-until')).toBeNull();
   });
 });

@@ -23,6 +23,7 @@ import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
 import { downloadFile } from '@/lib/files';
 import { useBillingRequests, type BillingRequestRow } from '../api/get-billing-requests';
+import { formatHoldMoment } from '../payout-hold';
 import { NextPayment } from './next-payment';
 import {
   billingRequestQueryOf,
@@ -327,6 +328,16 @@ function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
                     {/* Decision 052: the day finance marked it paid, on the partner's time zone. */}
                     <Text size="xs" c="dimmed" data-testid="payment-paid-on">
                       {t('payments.paidOn', { date: formatLocalDate(row.invoice.paidOn) })}
+                    </Text>
+                  </Stack>
+                ) : row.invoice?.heldUntil ? (
+                  <Stack gap={2}>
+                    <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+                      {statusLabel(row.invoice.status)}
+                    </Badge>
+                    {/* Decision 072: held after a change of the bank details, on the partner's time zone. */}
+                    <Text size="xs" c="dimmed" data-testid="payment-held-until">
+                      {t('payments.heldUntil', { until: formatHoldMoment(row.invoice.heldUntil) })}
                     </Text>
                   </Stack>
                 ) : row.invoice ? (

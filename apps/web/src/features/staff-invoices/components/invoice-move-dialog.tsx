@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +8,7 @@ import {
   type InvoiceStatusBody,
   type StaffInvoice,
 } from '@portal/contracts';
+import { formatParisMoment } from '@/lib/dates';
 import { showSnackbar } from '@/lib/snackbar';
 import { useSetInvoiceStatus } from '../api/set-invoice-status';
 
@@ -17,7 +18,8 @@ export const moveLabelKey = (from: StaffInvoice['status'], move: InvoiceMove) =>
 
 /**
  * Confirms one move of an invoice before it is made (each is audited and told to the partner); sending one back asks
- * why, which the audit entry keeps (decision 064).
+ * why, which the audit entry keeps (decision 064). Starting the payment of a held invoice says why the server will
+ * refuse it (decision 072); the refusal itself comes back as the server's message.
  */
 export function InvoiceMoveDialog({
   invoice,
@@ -77,6 +79,11 @@ export function InvoiceMoveDialog({
             status: INVOICE_STATUS_LABELS[move.to],
           })}
         </Text>
+        {move.duty === 'start_invoice_payment' && invoice.heldUntil ? (
+          <Alert color="orange" data-testid="staff-invoice-held-alert">
+            {t('staff.invoices.heldExplain', { date: formatParisMoment(invoice.heldUntil) })}
+          </Alert>
+        ) : null}
         {sendBack ? (
           <Textarea
             label={t('staff.invoices.reason')}

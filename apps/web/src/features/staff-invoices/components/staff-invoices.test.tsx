@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOICE_STATUSES, billingEndpoints, type StaffInvoice } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
-import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
+import { answerOf, configAnswer, errorOf, renderWithProviders } from '@/test/render';
 import { StaffInvoices } from './staff-invoices';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -22,7 +22,11 @@ const INVOICE: StaffInvoice = {
   paidOn: null,
   file: null,
   createdById: null,
+  heldUntil: null,
 };
+
+const HELD_MESSAGE =
+  'Payments to this partner are held until 11 May 2026 at 12:20 (Paris time): its bank details changed on 4 May 2026 at 12:20 (Paris time).';
 
 let list: StaffInvoice[];
 let roles: string[];
@@ -40,6 +44,8 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     sent.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles }));
+    if (method === 'PUT' && list.find((row) => row.id === 41)?.heldUntil)
+      return Promise.resolve(errorOf(409, HELD_MESSAGE));
     if (method === 'PUT') {
       const status = (JSON.parse(String(init?.body)) as { status: StaffInvoice['status'] }).status;
       list = list.map((row) => (row.id === 41 ? { ...row, status } : row));
@@ -50,8 +56,12 @@ beforeEach(() => {
         }), // prettier-ignore
       );
     }
-    const status = new URL(url, 'http://x').searchParams.get('status');
-    const rows = status ? list.filter((row) => row.status === status) : list;
+    const query = new URL(url, 'http://x').searchParams;
+    const status = query.get('status');
+    const held = query.get('held');
+    const rows = list
+      .filter((row) => !status || row.status === status)
+      .filter((row) => held === null || (row.heldUntil !== null) === (held === 'true'));
     return Promise.resolve(answerOf(billingEndpoints.staffInvoices, rows, { total: rows.length }));
   });
 });
@@ -181,5 +191,41 @@ describe('StaffInvoices: who moves what (decision 064)', () => {
     expect(within(row!).getByTestId('staff-invoice-own').textContent).toBe(
       'Your billing run created it: another person validates it.',
     );
+  });
+});
+
+describe('StaffInvoices: the payout hold (decision 072)', () => {
+  const HELD: StaffInvoice = { ...INVOICE, status: 'invoice_validated', heldUntil: '2026-05-11T10:20:00.000Z' };
+
+  it('badges a held invoice with the end of its hold in Paris time', async () => {
+    list = [HELD, { ...INVOICE, id: 42, reference: 'INV-2026-09-0003' }];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const rows = await screen.findAllByTestId('staff-invoice-row');
+    expect(within(rows[0]!).getByTestId('staff-invoice-held').textContent).toBe(
+      'Held until 11/05/2026 12:20 (Paris time)',
+    );
+    expect(within(rows[1]!).queryByTestId('staff-invoice-held')).toBeNull();
+  });
+
+  it('asks the server for the hold filter in the address', async () => {
+    list = [HELD, { ...INVOICE, id: 42, reference: 'INV-2026-09-0003' }];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices', initialEntry: '/staff/invoices?held=true' });
+    const rows = await screen.findAllByTestId('staff-invoice-row');
+    expect(rows).toHaveLength(1);
+    const asked = sent.filter((request) => request.url.startsWith('/api/v1/staff/invoices'));
+    expect(new URL(asked[0]!.url, 'http://x').searchParams.get('held')).toBe('true');
+  });
+
+  it('warns before starting a held payment, and shows the server’s refusal with its date', async () => {
+    list = [HELD];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const [row] = await screen.findAllByTestId('staff-invoice-row');
+    fireEvent.click(within(row!).getByRole('button', { name: 'Start payment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start payment: INV-2026-10-0007' });
+    expect(within(dialog).getByTestId('staff-invoice-held-alert').textContent).toContain(
+      '11/05/2026 12:20 (Paris time)',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start payment' }));
+    expect((await screen.findByTestId('snackbar')).textContent).toContain(HELD_MESSAGE);
   });
 });

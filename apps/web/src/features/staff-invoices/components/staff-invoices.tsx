@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,27 +13,32 @@ import {
 } from '@portal/contracts';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useConfig } from '@/lib/config';
-import { invoiceStatusColor } from '@/lib/invoice-status';
 import { paths } from '@/lib/paths';
 import { useStaffInvoices } from '../api/get-staff-invoices';
 import { InvoiceMoveDialog } from './invoice-move-dialog';
 import { InvoiceMoves } from './invoice-moves';
+import { InvoiceStatusCell } from './invoice-status-cell';
 
 const PAGE_SIZE = 50;
 type Status = (typeof INVOICE_STATUSES)[number];
 const isStatus = (value: string | null): value is Status => INVOICE_STATUSES.includes(value as Status);
+/** The hold filter of the address (decision 072): 'true' held only, 'false' the others, absent all. */
+const HELD_VALUES = ['true', 'false'] as const;
+const heldOf = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
 
 /**
  * The invoices finance works through to payment, filtered by status in the address. Finance and admins get one
  * button per move of the transition table their role performs (validate, start payment, mark paid, send back; decision
  * 064), each confirmed in a dialog, audited and told to the partner in the server's words; account and team managers
- * read their partners' invoices with no button. Validating an invoice one created is left to another person.
+ * read their partners' invoices with no button. Validating an invoice one created is left to another person. An
+ * invoice held after its partner's bank details changed says until when (decision 072), and can be filtered on.
  */
 export function StaffInvoices() {
   const { t } = useTranslation();
   const config = useConfig();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = searchParams.get('status');
+  const held = heldOf(searchParams.get('held'));
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const invoices = useStaffInvoices({
     page,
@@ -41,15 +46,18 @@ export function StaffInvoices() {
     sort: 'date',
     order: 'desc',
     ...(isStatus(status) ? { status: [status] } : {}),
+    ...(held === undefined ? {} : { held }),
   });
   const [moving, setMoving] = useState<{ invoice: StaffInvoice; move: InvoiceMove } | null>(null);
   const label = (value: string) => config.data.invoiceStatusList.find((item) => item.value === value)?.label ?? value;
 
-  const set = (next: { status?: string | null; page?: number }) => {
+  const set = (next: { status?: string | null; held?: string | null; page?: number }) => {
     const params = new URLSearchParams(searchParams);
-    if (next.status !== undefined) {
-      if (next.status) params.set('status', next.status);
-      else params.delete('status');
+    for (const key of ['status', 'held'] as const) {
+      const value = next[key];
+      if (value === undefined) continue;
+      if (value) params.set(key, value);
+      else params.delete(key);
       params.delete('page');
     }
     if (next.page !== undefined) {
@@ -110,18 +118,7 @@ export function StaffInvoices() {
       label: column('status'),
       minWidth: 215,
       noWrap: true,
-      cell: (invoice) => (
-        <>
-          <Badge color={invoiceStatusColor(invoice.status)} variant="light" data-testid="staff-invoice-status">
-            {label(invoice.status)}
-          </Badge>
-          {invoice.paidOn ? (
-            <Text size="xs" c="dimmed">
-              {t('staff.invoices.paidOn', { date: formatLocalDate(invoice.paidOn) })}
-            </Text>
-          ) : null}
-        </>
-      ),
+      cell: (invoice) => <InvoiceStatusCell invoice={invoice} label={label(invoice.status)} />,
     },
   ];
 
@@ -137,6 +134,19 @@ export function StaffInvoices() {
           value={isStatus(status) ? status : null}
           onChange={(value) => set({ status: value })}
           w={260}
+        />
+        <Select
+          label={t('staff.invoices.hold')}
+          data-testid="staff-invoices-held"
+          placeholder={t('staff.invoices.holdAny')}
+          clearable
+          data={HELD_VALUES.map((value) => ({
+            value,
+            label: t(value === 'true' ? 'staff.invoices.holdYes' : 'staff.invoices.holdNo'),
+          }))}
+          value={held === undefined ? null : String(held)}
+          onChange={(value) => set({ held: value })}
+          w={200}
         />
       </Group>
       <StaffTable

@@ -13,6 +13,7 @@ import {
 import { DecisionDialog } from '@/components/decision-dialog';
 import { PageTitle } from '@/components/page-title';
 import { WindowPagination } from '@/components/window-pagination';
+import { formatParisMoment } from '@/lib/dates';
 import { downloadFile } from '@/lib/files';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
@@ -105,6 +106,14 @@ export function StaffPartnerPage({ id }: { id: number }) {
           <Alert color="orange" mt="sm" data-testid="staff-partner-missing-alert">
             {t('staff.partner.missingAlert', {
               types: p.missingDocuments.map((type) => DOCUMENT_TYPE_LABELS[type]).join(', '),
+            })}
+          </Alert>
+        ) : null}
+        {p.payoutHold ? (
+          <Alert color="orange" mt="sm" data-testid="staff-partner-hold-alert">
+            {t('staff.partner.holdAlert', {
+              until: formatParisMoment(p.payoutHold.heldUntil),
+              changed: formatParisMoment(p.payoutHold.heldFrom),
             })}
           </Alert>
         ) : null}
