@@ -30,10 +30,6 @@ const TYPED_FIXTURES = {
  * longest: the seed's demo data, the app's assembly, two route plugins and a few screens' forms.
  */
 const LONG_FUNCTIONS = [
-  'apps/server/src/app.ts', // buildApp
-  'apps/server/src/modules/auth/auth.routes.ts', // the auth routes plugin
-  'apps/server/src/modules/offers/offers.routes.ts', // the offers routes plugin
-  'apps/server/src/seed/seed.ts', // seedDemo
   'apps/web/src/features/postbacks/components/postback-form.tsx', // PostbackForm
   'apps/web/src/features/staff-news/components/news-editor.tsx', // NewsEditor
   'apps/web/src/features/staff-offers/components/editor-form.tsx', // EditorForm
