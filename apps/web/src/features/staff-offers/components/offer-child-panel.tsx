@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 
 type Props<Row extends { id: number; name: string }> = {
-  /** The panel's test id; its rows, empty text and remove buttons take `<item>-row`, `<items>-empty`, `<item>-remove`. */
   testId: string;
+  /** The rows' and remove buttons' test ids are `<itemTestId>-row` and `<itemTestId>-remove`. */
   itemTestId: string;
   emptyTestId: string;
   title: string;
