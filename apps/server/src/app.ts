@@ -161,23 +161,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { db: ctx.db, now: ctx.now });
   await app.register(accessPlugin, { db: ctx.db });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: `${PRODUCT_NAME} API`,
-        description:
-          'Every answer is wrapped as {code, success, message, data, errors, total}; errors are {status, message, data, errors}.',
-        version: '1.0.0',
-      },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await registerOpenApi(app);
 
   const tracking = createTracking(ctx, app.log, options.clickFlushIntervalMs);
   await app.register(healthRoutes, { ctx, clicks: () => tracking.buffer.state });
@@ -191,66 +175,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   tracking.buffer.start();
   await app.register(clickRoutes, { tracking });
   await app.register(postbackRoutes, { ctx, tracking });
-  await app.register(
-    async (api) => {
-      // The API's answers are compressed above 1 KB (JSON, CSV), at a brotli level cheap enough for every request;
-      // /click and /postback sit outside this scope and never are (decision 043).
-      await api.register(fastifyCompress, {
-        threshold: 1024,
-        encodings: ['br', 'gzip'],
-        brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-      });
-      await api.register(authRoutes, { ctx });
-      await api.register(accountRoutes, { ctx });
-      await api.register(documentsRoutes, { ctx });
-      await api.register(filesRoutes, { ctx });
-      await api.register(registerRoutes, { ctx });
-      await api.register(setupRoutes, { ctx });
-      await api.register(imagesRoutes, { ctx });
-      await api.register(offersRoutes, { ctx, onOfferChange: () => tracking.contexts.clear() });
-      await api.register(capsRoutes, { ctx, onCapsChange: () => tracking.contexts.clear() });
-      await api.register(creativesRoutes, { ctx, onLandingPagesChange: () => tracking.contexts.clear() });
-      await api.register(billingRoutes, { ctx });
-      await api.register(networkReportsRoutes, { ctx });
-      await api.register(newsRoutes, { ctx });
-      await api.register(staffRoutes, { ctx });
-      await api.register(staffUsersRoutes, { ctx });
-      await api.register(advertisersRoutes, { ctx, tracking });
-      await api.register(auditRoutes, { ctx });
-      await api.register(settingsRoutes, { ctx });
-      await api.register(twoFactorRoutes, { ctx });
-      await api.register(notificationsRoutes, { ctx });
-      await api.register(apiKeysRoutes, { ctx });
-      await api.register(statisticsRoutes, { ctx });
-      await api.register(postbacksRoutes, { ctx });
-      await api.register(conversionReviewRoutes, { ctx });
-      await api.register(conversionChangesRoutes, { ctx });
-      await api.register(conversionSearchRoutes, { ctx });
-    },
-    { prefix: API_PREFIX },
-  );
+  await app.register(async (api) => apiRoutes(api, ctx, tracking), { prefix: API_PREFIX });
 
-  const webAppAvailable = fs.existsSync(path.join(config.webDist, 'index.html'));
-  app.decorate('webAppAvailable', webAppAvailable);
-  if (webAppAvailable) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      index: false,
-      // The build's .br and .gz copies, by Accept-Encoding, with Vary (decision 043).
-      preCompressed: true,
-      // Source maps are not published.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
-    );
-  } else {
-    app.log.warn({ webDist: config.webDist }, 'web app not built: only the API is served');
-  }
+  await serveWebApp(app, config);
 
   // Monthly click partitions made ahead and old ones dropped, at start and daily (decision 054).
   let partitionTimer: NodeJS.Timeout | null = null;
@@ -287,4 +214,87 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await ctx.sms.stop();
   });
   return app;
+}
+
+/** The OpenAPI document, built from the contracts' schemas, and its viewer under the API prefix. */
+async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${PRODUCT_NAME} API`,
+        description:
+          'Every answer is wrapped as {code, success, message, data, errors, total}; errors are {status, message, data, errors}.',
+        version: '1.0.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+}
+
+/** The API's routes, under its prefix. */
+async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: TrackingEngine): Promise<void> {
+  // The API's answers are compressed above 1 KB (JSON, CSV), at a brotli level cheap enough for every request;
+  // /click and /postback sit outside this scope and never are (decision 043).
+  await api.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+  await api.register(authRoutes, { ctx });
+  await api.register(accountRoutes, { ctx });
+  await api.register(documentsRoutes, { ctx });
+  await api.register(filesRoutes, { ctx });
+  await api.register(registerRoutes, { ctx });
+  await api.register(setupRoutes, { ctx });
+  await api.register(imagesRoutes, { ctx });
+  await api.register(offersRoutes, { ctx, onOfferChange: () => tracking.contexts.clear() });
+  await api.register(capsRoutes, { ctx, onCapsChange: () => tracking.contexts.clear() });
+  await api.register(creativesRoutes, { ctx, onLandingPagesChange: () => tracking.contexts.clear() });
+  await api.register(billingRoutes, { ctx });
+  await api.register(networkReportsRoutes, { ctx });
+  await api.register(newsRoutes, { ctx });
+  await api.register(staffRoutes, { ctx });
+  await api.register(staffUsersRoutes, { ctx });
+  await api.register(advertisersRoutes, { ctx, tracking });
+  await api.register(auditRoutes, { ctx });
+  await api.register(settingsRoutes, { ctx });
+  await api.register(twoFactorRoutes, { ctx });
+  await api.register(notificationsRoutes, { ctx });
+  await api.register(apiKeysRoutes, { ctx });
+  await api.register(statisticsRoutes, { ctx });
+  await api.register(postbacksRoutes, { ctx });
+  await api.register(conversionReviewRoutes, { ctx });
+  await api.register(conversionChangesRoutes, { ctx });
+  await api.register(conversionSearchRoutes, { ctx });
+}
+
+/** The built web app, when there is one: its files, and its page at `/`. */
+async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const webAppAvailable = fs.existsSync(path.join(config.webDist, 'index.html'));
+  app.decorate('webAppAvailable', webAppAvailable);
+  if (webAppAvailable) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      index: false,
+      // The build's .br and .gz copies, by Accept-Encoding, with Vary (decision 043).
+      preCompressed: true,
+      // Source maps are not published.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    );
+  } else {
+    app.log.warn({ webDist: config.webDist }, 'web app not built: only the API is served');
+  }
 }

@@ -207,6 +207,6 @@ describe('lint rules', () => {
     expect(await ruleIdsOf(long(160), 'apps/server/src/modules/offers/planted.ts')).toEqual(['max-lines-per-function']);
     expect(await ruleIdsOf(long(150), 'apps/server/src/modules/offers/planted.ts')).toEqual([]);
     expect(await ruleIdsOf(long(160), 'apps/web/src/features/offers/components/planted.test.tsx')).toEqual([]);
-    expect(await ruleIdsOf(long(160), 'apps/server/src/seed/seed.ts')).toEqual([]);
+    expect(await ruleIdsOf(long(160), 'apps/web/src/sign-in-page/sign-in-page.ts')).toEqual([]);
   });
 });

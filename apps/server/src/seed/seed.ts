@@ -1,5 +1,7 @@
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import type { AppContext } from '../context.js';
+import type { DbOrTx } from '../db/client.js';
+import type { FileStorage } from '../lib/storage.js';
 import { seedBilling } from './billing.js';
 import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
@@ -62,7 +64,7 @@ export async function seedDemo(
   await seedReference(db);
   if ((await repo.userCount(db)) > 0) return false;
 
-  const [adminHash, managerHash, partnerHash, otherHash, teamHash, financeHash] = await Promise.all([
+  const [admin, manager, partner, other, team, finance] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
     hashPassword(DEMO_ACCOUNTS.manager.password),
     hashPassword(DEMO_ACCOUNTS.partner.password),
@@ -70,255 +72,17 @@ export async function seedDemo(
     hashPassword(DEMO_ACCOUNTS.teamManager.password),
     hashPassword(DEMO_ACCOUNTS.finance.password),
   ]);
+  const hashes: Hashes = { admin, manager, partner, other, team, finance };
   const managerPhoto = await avatarPng('CM', '#1c7ed6', '#7048e8');
   const secondPhoto = await avatarPng('LM', '#0ca678', '#1098ad');
   const cataloguePictures = await renderCataloguePictures();
 
   await db.transaction(async (tx) => {
-    const managerImageId = await storePicture(tx, storage, managerPhoto, 'avatar', 'claire-martin.png');
-    const secondImageId = await storePicture(tx, storage, secondPhoto, 'avatar', 'lucas-moreau.png');
-    const [team, lyon] = await repo.insertTeams(tx, [{ name: 'Paris Affiliates' }, { name: 'Lyon Performance' }]);
-    const [admin, manager] = await repo.insertUsers(tx, [
-      {
-        email: DEMO_ACCOUNTS.admin.email,
-        passwordHash: adminHash,
-        firstname: 'Alex',
-        lastname: 'Admin',
-        roles: ['ROLE_ADMIN'],
-        timezone: '+01:00',
-      },
-      {
-        email: DEMO_ACCOUNTS.manager.email,
-        passwordHash: managerHash,
-        firstname: 'Claire',
-        lastname: 'Martin',
-        nickname: 'Claire',
-        telegram: 'claire_martin_am',
-        teams: 'claire.martin@demo.test',
-        phone: '+33 1 84 88 41 00',
-        accountManager: true,
-        roles: ['ROLE_ACCOUNT_MANAGER'],
-        imageId: managerImageId,
-        teamId: team?.id ?? null,
-        authorizedCountries: ['FR', 'BE', 'CH', 'LU'],
-        timezone: '+01:00',
-      },
-    ]);
-    await repo.insertUsers(tx, [
-      {
-        email: DEMO_ACCOUNTS.lucas.email,
-        passwordHash: otherHash,
-        firstname: 'Lucas',
-        lastname: 'Moreau',
-        telegram: 'lucas_moreau_am',
-        teams: 'lucas.moreau@demo.test',
-        accountManager: true,
-        roles: ['ROLE_ACCOUNT_MANAGER'],
-        imageId: secondImageId,
-        teamId: lyon?.id ?? null,
-        managerId: admin?.id ?? null,
-      },
-      {
-        email: DEMO_ACCOUNTS.sophie.email,
-        passwordHash: otherHash,
-        firstname: 'Sophie',
-        lastname: 'Bernard',
-        teamManager: true,
-        roles: ['ROLE_TEAM_MANAGER'],
-        teamId: team?.id ?? null,
-      },
-      {
-        email: DEMO_ACCOUNTS.teamManager.email,
-        passwordHash: teamHash,
-        firstname: 'Théo',
-        lastname: 'Garnier',
-        teamManager: true,
-        roles: ['ROLE_TEAM_MANAGER'],
-        teamId: lyon?.id ?? null,
-        timezone: '+01:00',
-      },
-      {
-        email: DEMO_ACCOUNTS.finance.email,
-        passwordHash: financeHash,
-        firstname: 'Fatou',
-        lastname: 'Diallo',
-        roles: ['ROLE_FINANCE'],
-        timezone: '+01:00',
-      },
-    ]);
-    const teamManagers = await repo.userIdsByEmail(tx, [DEMO_ACCOUNTS.sophie.email, DEMO_ACCOUNTS.teamManager.email]);
-    const managerOf = (email: string) => teamManagers.find((u) => u.email === email)?.id ?? null;
-    if (team) await repo.setTeamManager(tx, team.id, managerOf(DEMO_ACCOUNTS.sophie.email));
-    if (lyon) await repo.setTeamManager(tx, lyon.id, managerOf(DEMO_ACCOUNTS.teamManager.email));
-    const [partner] = await repo.insertPartner(tx, {
-      accountManagerId: manager?.id ?? null,
-      accountType: 'affiliate',
-      status: 'active',
-      prospect: false,
-      companyStatus: 'sas',
-      companyName: 'Northwind Media',
-      companyRegistrationNumber: '852 147 963 00021',
-      companyVatNumber: 'FR32852147963',
-      langs: ['fr', 'en'],
-      country: 'FR',
-      address: '18 rue de la Pépinière',
-      zipCode: '75008',
-      city: 'Paris',
-      state: 'Île-de-France',
-      email: DEMO_ACCOUNTS.partner.email,
-      phoneNumber: '+33 6 12 34 56 78',
-      typology: 'publisher',
-      verticals: ['finance', 'insurance', 'ecommerce'],
-      geographicAreas: ['europe'],
-      trafficSources: ['seo', 'email', 'social'],
-      experience: '3to5',
-      monthlyEstimateRevenue: '5k20k',
-      websiteUrl: 'https://www.northwind-media.example',
-      paymentThreshold: 10_000,
-      paymentTerms: 'net30',
-      paymentCurrency: 'EUR',
-      paymentMethod: 'wire',
-      accountHolder: 'Northwind Media SAS',
-      bankName: 'BNP Paribas',
-      bankAddress: '16 boulevard des Italiens, 75009 Paris',
-      iban: 'FR7630006000011234567890189',
-      swift: 'BNPAFRPPXXX',
-      allOffersAccess: true,
-    });
-    if (!partner) throw new Error('partner insert returned nothing');
-    await repo.insertPartnerContact(tx, {
-      partnerId: partner.id,
-      companyRole: 'main',
-      civility: 'ms',
-      firstname: 'Emma',
-      lastname: 'Laurent',
-      nickname: 'Emma',
-      email: DEMO_ACCOUNTS.partner.email,
-      phoneNumber: '+33 6 12 34 56 78',
-      telegram: 'emma_northwind',
-      teams: 'emma.laurent@northwind-media.example',
-    });
-    await repo.insertUsers(tx, [
-      {
-        email: DEMO_ACCOUNTS.partner.email,
-        passwordHash: partnerHash,
-        firstname: 'Emma',
-        lastname: 'Laurent',
-        roles: ['ROLE_PARTNER'],
-        partnerId: partner.id,
-      },
-    ]);
-
-    // A second, smaller partner of the other account manager: the network is not one partner.
-    const lucasId = await repo.userIdByEmail(tx, DEMO_ACCOUNTS.lucas.email);
-    const [bluebird] = await repo.insertPartner(tx, {
-      accountManagerId: lucasId,
-      accountType: 'mediabuy',
-      status: 'active',
-      companyStatus: 'ltd',
-      companyName: 'Bluebird Apps',
-      companyRegistrationNumber: '12845730',
-      companyVatNumber: 'GB284573019',
-      langs: ['en'],
-      country: 'GB',
-      address: '40 Bank Street',
-      zipCode: 'E14 5NR',
-      city: 'London',
-      email: DEMO_ACCOUNTS.bluebird.email,
-      phoneNumber: '+44 20 7946 0321',
-      typology: 'media_buyer',
-      verticals: ['gaming', 'mobile_apps'],
-      geographicAreas: ['europe', 'north_america'],
-      trafficSources: ['in_app', 'social', 'native'],
-      experience: 'gt5',
-      monthlyEstimateRevenue: '20k100k',
-      websiteUrl: 'https://bluebird-apps.example',
-      paymentThreshold: 10_000,
-      paymentTerms: 'net15',
-      paymentCurrency: 'EUR',
-      accountHolder: 'Bluebird Apps Ltd',
-      bankName: 'Barclays',
-      iban: 'GB33BUKB20201555555555',
-      swift: 'BUKBGB22',
-    });
-    if (!bluebird) throw new Error('partner insert returned nothing');
-    await repo.insertPartnerContact(tx, {
-      partnerId: bluebird.id,
-      companyRole: 'main',
-      civility: 'mr',
-      firstname: 'Oliver',
-      lastname: 'Hughes',
-      email: DEMO_ACCOUNTS.bluebird.email,
-      phoneNumber: '+44 20 7946 0321',
-      telegram: 'oliver_bluebird',
-    });
-    await repo.insertUsers(tx, [
-      {
-        email: DEMO_ACCOUNTS.bluebird.email,
-        passwordHash: partnerHash,
-        firstname: 'Oliver',
-        lastname: 'Hughes',
-        roles: ['ROLE_PARTNER'],
-        partnerId: bluebird.id,
-      },
-    ]);
-    await seedCatalogue(tx, storage, cataloguePictures, { northwindId: partner.id, bluebirdId: bluebird.id });
-
-    const [kestrel] = await repo.insertPartner(tx, {
-      accountManagerId: manager?.id ?? null,
-      accountType: 'affiliate',
-      status: 'active',
-      companyStatus: 'gmbh',
-      companyName: 'Kestrel Digital',
-      companyRegistrationNumber: 'HRB 214578',
-      companyVatNumber: 'DE298745612',
-      langs: ['de', 'en'],
-      country: 'DE',
-      address: 'Torstraße 140',
-      zipCode: '10119',
-      city: 'Berlin',
-      email: DEMO_ACCOUNTS.kestrel.email,
-      phoneNumber: '+49 30 901820',
-      typology: 'publisher',
-      verticals: ['finance'],
-      geographicAreas: ['europe'],
-      trafficSources: ['seo'],
-      experience: '1to3',
-      monthlyEstimateRevenue: '5k20k',
-      websiteUrl: 'https://kestrel-digital.example',
-      accountHolder: 'Kestrel Digital GmbH',
-      bankName: 'Deutsche Bank',
-      iban: 'DE89370400440532013000',
-      swift: 'DEUTDEFFXXX',
-    });
-    if (!kestrel) throw new Error('partner insert returned nothing');
-    await repo.insertPartnerContact(tx, {
-      partnerId: kestrel.id,
-      companyRole: 'main',
-      civility: 'ms',
-      firstname: 'Lena',
-      lastname: 'Vogel',
-      email: DEMO_ACCOUNTS.kestrel.email,
-      phoneNumber: '+49 30 901820',
-    });
-    await repo.insertUsers(tx, [
-      {
-        email: DEMO_ACCOUNTS.kestrel.email,
-        passwordHash: partnerHash,
-        firstname: 'Lena',
-        lastname: 'Vogel',
-        roles: ['ROLE_PARTNER'],
-        partnerId: kestrel.id,
-      },
-      {
-        email: DEMO_ACCOUNTS.kestrelReports.email,
-        passwordHash: partnerHash,
-        firstname: 'Jonas',
-        lastname: 'Weber',
-        roles: ['ROLE_PARTNER'],
-        partnerId: kestrel.id,
-      },
-    ]);
+    const { managerId } = await seedStaff(tx, storage, hashes, { managerPhoto, secondPhoto });
+    const northwindId = await seedNorthwind(tx, managerId, hashes.partner);
+    const bluebirdId = await seedBluebird(tx, hashes.partner);
+    await seedCatalogue(tx, storage, cataloguePictures, { northwindId, bluebirdId });
+    await seedKestrel(tx, managerId, hashes.partner);
   });
   await seedPartnerPipeline(db, storage, ctx.now(), {
     claire: DEMO_ACCOUNTS.manager.email,
@@ -334,6 +98,274 @@ export async function seedDemo(
   // After the replayed traffic, so that its conversions do not queue deliveries to these made-up trackers.
   await seedPostbacks(db, ctx.now());
   return true;
+}
+
+/** The demo's password hashes, one for each published password (Lucas and Sophie share theirs). */
+type Hashes = Record<'admin' | 'manager' | 'partner' | 'other' | 'team' | 'finance', string>;
+
+/** The staff: an admin, two account managers with photos, two team managers over two teams, finance. */
+async function seedStaff(
+  tx: DbOrTx,
+  storage: FileStorage,
+  hashes: Hashes,
+  photos: { managerPhoto: Buffer; secondPhoto: Buffer },
+): Promise<{ managerId: number | null }> {
+  const { managerPhoto, secondPhoto } = photos;
+  const managerImageId = await storePicture(tx, storage, managerPhoto, 'avatar', 'claire-martin.png');
+  const secondImageId = await storePicture(tx, storage, secondPhoto, 'avatar', 'lucas-moreau.png');
+  const [team, lyon] = await repo.insertTeams(tx, [{ name: 'Paris Affiliates' }, { name: 'Lyon Performance' }]);
+  const [admin, manager] = await repo.insertUsers(tx, [
+    {
+      email: DEMO_ACCOUNTS.admin.email,
+      passwordHash: hashes.admin,
+      firstname: 'Alex',
+      lastname: 'Admin',
+      roles: ['ROLE_ADMIN'],
+      timezone: '+01:00',
+    },
+    {
+      email: DEMO_ACCOUNTS.manager.email,
+      passwordHash: hashes.manager,
+      firstname: 'Claire',
+      lastname: 'Martin',
+      nickname: 'Claire',
+      telegram: 'claire_martin_am',
+      teams: 'claire.martin@demo.test',
+      phone: '+33 1 84 88 41 00',
+      accountManager: true,
+      roles: ['ROLE_ACCOUNT_MANAGER'],
+      imageId: managerImageId,
+      teamId: team?.id ?? null,
+      authorizedCountries: ['FR', 'BE', 'CH', 'LU'],
+      timezone: '+01:00',
+    },
+  ]);
+  await repo.insertUsers(tx, [
+    {
+      email: DEMO_ACCOUNTS.lucas.email,
+      passwordHash: hashes.other,
+      firstname: 'Lucas',
+      lastname: 'Moreau',
+      telegram: 'lucas_moreau_am',
+      teams: 'lucas.moreau@demo.test',
+      accountManager: true,
+      roles: ['ROLE_ACCOUNT_MANAGER'],
+      imageId: secondImageId,
+      teamId: lyon?.id ?? null,
+      managerId: admin?.id ?? null,
+    },
+    {
+      email: DEMO_ACCOUNTS.sophie.email,
+      passwordHash: hashes.other,
+      firstname: 'Sophie',
+      lastname: 'Bernard',
+      teamManager: true,
+      roles: ['ROLE_TEAM_MANAGER'],
+      teamId: team?.id ?? null,
+    },
+    {
+      email: DEMO_ACCOUNTS.teamManager.email,
+      passwordHash: hashes.team,
+      firstname: 'Théo',
+      lastname: 'Garnier',
+      teamManager: true,
+      roles: ['ROLE_TEAM_MANAGER'],
+      teamId: lyon?.id ?? null,
+      timezone: '+01:00',
+    },
+    {
+      email: DEMO_ACCOUNTS.finance.email,
+      passwordHash: hashes.finance,
+      firstname: 'Fatou',
+      lastname: 'Diallo',
+      roles: ['ROLE_FINANCE'],
+      timezone: '+01:00',
+    },
+  ]);
+  const teamManagers = await repo.userIdsByEmail(tx, [DEMO_ACCOUNTS.sophie.email, DEMO_ACCOUNTS.teamManager.email]);
+  const managerOf = (email: string) => teamManagers.find((u) => u.email === email)?.id ?? null;
+  if (team) await repo.setTeamManager(tx, team.id, managerOf(DEMO_ACCOUNTS.sophie.email));
+  if (lyon) await repo.setTeamManager(tx, lyon.id, managerOf(DEMO_ACCOUNTS.teamManager.email));
+  return { managerId: manager?.id ?? null };
+}
+
+/** Northwind Media, Claire Martin's active affiliate: the partner the demo signs in as. */
+async function seedNorthwind(tx: DbOrTx, managerId: number | null, passwordHash: string): Promise<number> {
+  const [partner] = await repo.insertPartner(tx, {
+    accountManagerId: managerId,
+    accountType: 'affiliate',
+    status: 'active',
+    prospect: false,
+    companyStatus: 'sas',
+    companyName: 'Northwind Media',
+    companyRegistrationNumber: '852 147 963 00021',
+    companyVatNumber: 'FR32852147963',
+    langs: ['fr', 'en'],
+    country: 'FR',
+    address: '18 rue de la Pépinière',
+    zipCode: '75008',
+    city: 'Paris',
+    state: 'Île-de-France',
+    email: DEMO_ACCOUNTS.partner.email,
+    phoneNumber: '+33 6 12 34 56 78',
+    typology: 'publisher',
+    verticals: ['finance', 'insurance', 'ecommerce'],
+    geographicAreas: ['europe'],
+    trafficSources: ['seo', 'email', 'social'],
+    experience: '3to5',
+    monthlyEstimateRevenue: '5k20k',
+    websiteUrl: 'https://www.northwind-media.example',
+    paymentThreshold: 10_000,
+    paymentTerms: 'net30',
+    paymentCurrency: 'EUR',
+    paymentMethod: 'wire',
+    accountHolder: 'Northwind Media SAS',
+    bankName: 'BNP Paribas',
+    bankAddress: '16 boulevard des Italiens, 75009 Paris',
+    iban: 'FR7630006000011234567890189',
+    swift: 'BNPAFRPPXXX',
+    allOffersAccess: true,
+  });
+  if (!partner) throw new Error('partner insert returned nothing');
+  await repo.insertPartnerContact(tx, {
+    partnerId: partner.id,
+    companyRole: 'main',
+    civility: 'ms',
+    firstname: 'Emma',
+    lastname: 'Laurent',
+    nickname: 'Emma',
+    email: DEMO_ACCOUNTS.partner.email,
+    phoneNumber: '+33 6 12 34 56 78',
+    telegram: 'emma_northwind',
+    teams: 'emma.laurent@northwind-media.example',
+  });
+  await repo.insertUsers(tx, [
+    {
+      email: DEMO_ACCOUNTS.partner.email,
+      passwordHash,
+      firstname: 'Emma',
+      lastname: 'Laurent',
+      roles: ['ROLE_PARTNER'],
+      partnerId: partner.id,
+    },
+  ]);
+  return partner.id;
+}
+
+/** Bluebird Apps: a second, smaller partner of the other account manager, so that the network is not one partner. */
+async function seedBluebird(tx: DbOrTx, passwordHash: string): Promise<number> {
+  const lucasId = await repo.userIdByEmail(tx, DEMO_ACCOUNTS.lucas.email);
+  const [bluebird] = await repo.insertPartner(tx, {
+    accountManagerId: lucasId,
+    accountType: 'mediabuy',
+    status: 'active',
+    companyStatus: 'ltd',
+    companyName: 'Bluebird Apps',
+    companyRegistrationNumber: '12845730',
+    companyVatNumber: 'GB284573019',
+    langs: ['en'],
+    country: 'GB',
+    address: '40 Bank Street',
+    zipCode: 'E14 5NR',
+    city: 'London',
+    email: DEMO_ACCOUNTS.bluebird.email,
+    phoneNumber: '+44 20 7946 0321',
+    typology: 'media_buyer',
+    verticals: ['gaming', 'mobile_apps'],
+    geographicAreas: ['europe', 'north_america'],
+    trafficSources: ['in_app', 'social', 'native'],
+    experience: 'gt5',
+    monthlyEstimateRevenue: '20k100k',
+    websiteUrl: 'https://bluebird-apps.example',
+    paymentThreshold: 10_000,
+    paymentTerms: 'net15',
+    paymentCurrency: 'EUR',
+    accountHolder: 'Bluebird Apps Ltd',
+    bankName: 'Barclays',
+    iban: 'GB33BUKB20201555555555',
+    swift: 'BUKBGB22',
+  });
+  if (!bluebird) throw new Error('partner insert returned nothing');
+  await repo.insertPartnerContact(tx, {
+    partnerId: bluebird.id,
+    companyRole: 'main',
+    civility: 'mr',
+    firstname: 'Oliver',
+    lastname: 'Hughes',
+    email: DEMO_ACCOUNTS.bluebird.email,
+    phoneNumber: '+44 20 7946 0321',
+    telegram: 'oliver_bluebird',
+  });
+  await repo.insertUsers(tx, [
+    {
+      email: DEMO_ACCOUNTS.bluebird.email,
+      passwordHash,
+      firstname: 'Oliver',
+      lastname: 'Hughes',
+      roles: ['ROLE_PARTNER'],
+      partnerId: bluebird.id,
+    },
+  ]);
+  return bluebird.id;
+}
+
+/** Kestrel Digital, Claire Martin's third partner, with two users: one for the account-settings tests to change. */
+async function seedKestrel(tx: DbOrTx, managerId: number | null, passwordHash: string): Promise<void> {
+  const [kestrel] = await repo.insertPartner(tx, {
+    accountManagerId: managerId,
+    accountType: 'affiliate',
+    status: 'active',
+    companyStatus: 'gmbh',
+    companyName: 'Kestrel Digital',
+    companyRegistrationNumber: 'HRB 214578',
+    companyVatNumber: 'DE298745612',
+    langs: ['de', 'en'],
+    country: 'DE',
+    address: 'Torstraße 140',
+    zipCode: '10119',
+    city: 'Berlin',
+    email: DEMO_ACCOUNTS.kestrel.email,
+    phoneNumber: '+49 30 901820',
+    typology: 'publisher',
+    verticals: ['finance'],
+    geographicAreas: ['europe'],
+    trafficSources: ['seo'],
+    experience: '1to3',
+    monthlyEstimateRevenue: '5k20k',
+    websiteUrl: 'https://kestrel-digital.example',
+    accountHolder: 'Kestrel Digital GmbH',
+    bankName: 'Deutsche Bank',
+    iban: 'DE89370400440532013000',
+    swift: 'DEUTDEFFXXX',
+  });
+  if (!kestrel) throw new Error('partner insert returned nothing');
+  await repo.insertPartnerContact(tx, {
+    partnerId: kestrel.id,
+    companyRole: 'main',
+    civility: 'ms',
+    firstname: 'Lena',
+    lastname: 'Vogel',
+    email: DEMO_ACCOUNTS.kestrel.email,
+    phoneNumber: '+49 30 901820',
+  });
+  await repo.insertUsers(tx, [
+    {
+      email: DEMO_ACCOUNTS.kestrel.email,
+      passwordHash,
+      firstname: 'Lena',
+      lastname: 'Vogel',
+      roles: ['ROLE_PARTNER'],
+      partnerId: kestrel.id,
+    },
+    {
+      email: DEMO_ACCOUNTS.kestrelReports.email,
+      passwordHash,
+      firstname: 'Jonas',
+      lastname: 'Weber',
+      roles: ['ROLE_PARTNER'],
+      partnerId: kestrel.id,
+    },
+  ]);
 }
 
 /** Two postbacks of Northwind for the Pixels/postbacks screen: a disabled global one, one for an offer's sign-ups. */

@@ -23,12 +23,25 @@ import { findOffer, listApplications, listOffers, viewerOf, type Viewer } from '
 
 const OFFER_NOT_FOUND = 'Offer not found.';
 
-/** The offer catalogue and applications of the connected partner, and the staff decision on an application. */
-export const offersRoutes: FastifyPluginAsyncZod<{
+type Options = {
   ctx: AppContext;
   /** A staff change of an offer reaches this process's /click at once (other processes within the cache's TTL). */
   onOfferChange?: () => void;
-}> = async (app, { ctx, onOfferChange }) => {
+};
+type App = Parameters<FastifyPluginAsyncZod<Options>>[0];
+type Request = Parameters<typeof auditActorOf>[0];
+
+/** The offer catalogue and applications of the connected partner, the staff catalogue and the payout overrides. */
+export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx, onOfferChange }) => {
+  partnerOfferRoutes(app, ctx);
+  staffOfferRoutes(app, ctx, onOfferChange);
+  payoutOverrideRoutes(app, ctx);
+};
+
+const writeContext = (ctx: AppContext, request: Request) => ({ actor: auditActorOf(request), now: ctx.now() });
+
+/** The partner's catalogue and applications, and the staff decision on an application. */
+function partnerOfferRoutes(app: App, ctx: AppContext): void {
   const { db } = ctx;
   const partnerOnly = app.requireAuth(['ROLE_PARTNER']);
 
@@ -99,7 +112,11 @@ export const offersRoutes: FastifyPluginAsyncZod<{
       return ok(decided);
     },
   });
+}
 
+/** The staff catalogue: everyone on the staff reads it, admins write it. */
+function staffOfferRoutes(app: App, ctx: AppContext, onOfferChange: (() => void) | undefined): void {
+  const { db } = ctx;
   app.route({
     ...routeOf(staffOffersEndpoints.list),
     onRequest: app.requireStaff(),
@@ -114,11 +131,6 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     if (!found) throw notFound(STAFF_OFFER_NOT_FOUND);
     return found;
   };
-  const writeContext = (request: Parameters<typeof auditActorOf>[0]) => ({
-    actor: auditActorOf(request),
-    now: ctx.now(),
-  });
-
   app.route({
     ...routeOf(staffOffersEndpoints.options),
     onRequest: app.requireStaff(),
@@ -136,17 +148,27 @@ export const offersRoutes: FastifyPluginAsyncZod<{
     ...routeOf(staffOffersEndpoints.create),
     onRequest: app.requireStaff(['ROLE_ADMIN']),
     handler: async (request) => {
-      const id = await createOffer(db, request.body, writeContext(request));
+      const id = await createOffer(db, request.body, writeContext(ctx, request));
       return ok(await detail(id), { message: 'The offer was created.' });
     },
   });
 
-  // Payout overrides: managers set them for the partners they reach, admins for any.
-  const managers = app.requireStaff(['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']);
-  const scoped = (request: Parameters<typeof auditActorOf>[0]) => ({
-    ...writeContext(request),
-    scope: staffScopeOf(request),
+  app.route({
+    ...routeOf(staffOffersEndpoints.update),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
+    handler: async (request) => {
+      await changeOffer(db, request.params.id, request.body, writeContext(ctx, request));
+      onOfferChange?.();
+      return ok(await detail(request.params.id), { message: 'The offer was saved.' });
+    },
   });
+}
+
+/** Payout overrides: managers set them for the partners they reach, admins for any. */
+function payoutOverrideRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx;
+  const managers = app.requireStaff(['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']);
+  const scoped = (request: Request) => ({ ...writeContext(ctx, request), scope: staffScopeOf(request) });
 
   app.route({
     ...routeOf(staffOffersEndpoints.overrides),
@@ -158,7 +180,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{
   });
 
   // Above the approval step a manager's override waits for an admin (decision 063).
-  const approvalContext = (request: Parameters<typeof auditActorOf>[0]) => ({
+  const approvalContext = (request: Request) => ({
     ...scoped(request),
     approvalAbovePercent: ctx.config.overrideApprovalAbovePercent,
     mailer: ctx.mailer,
@@ -208,14 +230,4 @@ export const offersRoutes: FastifyPluginAsyncZod<{
       return ok(null, { message: 'The payout override was removed.' });
     },
   });
-
-  app.route({
-    ...routeOf(staffOffersEndpoints.update),
-    onRequest: app.requireStaff(['ROLE_ADMIN']),
-    handler: async (request) => {
-      await changeOffer(db, request.params.id, request.body, writeContext(request));
-      onOfferChange?.();
-      return ok(await detail(request.params.id), { message: 'The offer was saved.' });
-    },
-  });
-};
+}

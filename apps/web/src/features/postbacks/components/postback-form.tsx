@@ -1,9 +1,9 @@
-import { Button, Code, Group, MultiSelect, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { POSTBACK_MACROS, POSTBACK_URL_MAX_LENGTH, PostbackBodySchema, type PostbackBody } from '@portal/contracts';
+import { POSTBACK_URL_MAX_LENGTH, PostbackBodySchema, type PostbackBody } from '@portal/contracts';
 import { REQUIRED_LABEL } from '@/components/required-label';
 import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { usePostbackOffers } from '../api/get-postback-offers';
@@ -12,13 +12,13 @@ import {
   goalOptions,
   insertMacro,
   offerOptions,
-  previewUrl,
   toBody,
   toFormValues,
   unknownMacroList,
   type PostbackFormValues,
   type PostbackItem,
 } from '../postback-form-values';
+import { PostbackUrlHelper } from './postback-url-helper';
 
 const FIELDS = ['name', 'url', 'goalId', 'offers', 'subId', 'enabled'] as const;
 const ALL_GOALS = 'all';
@@ -72,8 +72,6 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
     }
   });
 
-  const preview = url.trim() ? previewUrl(url) : '';
-
   return (
     <form onSubmit={onSubmit} noValidate data-testid="postback-form">
       <Stack gap="sm">
@@ -98,33 +96,7 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
             urlInput.current = element;
           }}
         />
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed">
-            {t('postbacks.form.macrosHelp')}
-          </Text>
-          <Group gap={4} data-testid="postback-macros">
-            {POSTBACK_MACROS.map((macro) => (
-              <Button
-                key={macro}
-                size="compact-xs"
-                variant="light"
-                onClick={() => onInsert(macro)}
-                aria-label={t('postbacks.form.insertMacro', { macro: `{${macro}}` })}
-                data-testid={`postback-macro-${macro}`}
-              >
-                {`{${macro}}`}
-              </Button>
-            ))}
-          </Group>
-        </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={500}>
-            {t('postbacks.form.preview')}
-          </Text>
-          <Code block data-testid="postback-preview" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-            {preview || t('postbacks.form.previewEmpty')}
-          </Code>
-        </Stack>
+        <PostbackUrlHelper url={url} onInsert={onInsert} />
         <Controller
           control={control}
           name="offers"

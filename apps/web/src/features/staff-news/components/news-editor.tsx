@@ -4,14 +4,12 @@ import {
   Group,
   Image,
   Modal,
-  MultiSelect,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,9 +24,9 @@ import { handleFormError } from '@/lib/form-errors';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
 import { uploadImage } from '../api/upload-image';
-import { useAudienceOptions } from '../api/get-audience-options';
 import { useSaveNews } from '../api/save-news';
 import { type StaffNewsRow } from '../api/get-staff-news';
+import { NewsAudiencePicker } from './news-audience-picker';
 
 type Publication = 'draft' | 'now' | 'schedule';
 const FIELDS = ['title', 'excerpt', 'content', 'imageId', 'publishedAt', 'audience'] as const;
@@ -53,15 +51,8 @@ export function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClo
   const initialIds =
     item?.audience.kind === 'offers' ? item.audience.offerIds : item?.audience.kind === 'partners' ? item.audience.partnerIds : [];
   const [ids, setIds] = useState<string[]>(initialIds.map(String));
-  const [labels, setLabels] = useState<Record<string, string>>({});
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const options = useAudienceOptions(kind === 'offers' ? 'offers' : 'partners', debounced);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-
-  const known = [...(options.data ?? [])];
-  for (const id of ids) if (!known.some((o) => o.value === id)) known.push({ value: id, label: labels[id] ?? `#${id}` });
 
   const publishedAt = () =>
     publication === 'draft'
@@ -153,40 +144,13 @@ export function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClo
             <TextInput type="datetime-local" label={t('staff.news.fields.publishedAt')} description={t('staff.news.publishedAtHint')} value={scheduledAt} onChange={(e) => setScheduledAt(e.currentTarget.value)} error={errors.publishedAt} w={280} data-testid="staff-news-published-at" />
           ) : null}
         </Stack>
-        <Stack gap={4}>
-          <Text size="sm" fw={600}>
-            {t('staff.news.fields.audience')}
-          </Text>
-          <SegmentedControl
-            value={kind}
-            onChange={(value) => {
-              setKind(value as NewsAudience['kind']);
-              setIds([]);
-              setSearch('');
-            }}
-            data={(['all', 'offers', 'partners'] as const).map((value) => ({ value, label: t(`staff.news.audiences.${value}`) }))}
-            data-testid="staff-news-audience"
-          />
-          {kind !== 'all' ? (
-            <MultiSelect
-              label={t(kind === 'offers' ? 'staff.news.pickOffers' : 'staff.news.pickPartners')}
-              description={t(kind === 'offers' ? 'staff.news.offersHint' : 'staff.news.partnersHint')}
-              searchable
-              searchValue={search}
-              onSearchChange={setSearch}
-              filter={({ options: all }) => all}
-              data={known}
-              value={ids}
-              onChange={(next) => {
-                setLabels((current) => ({ ...current, ...Object.fromEntries(known.map((o) => [o.value, o.label])) }));
-                setIds(next);
-              }}
-              error={Object.entries(errors).find(([field]) => field.startsWith('audience'))?.[1]}
-              nothingFoundMessage={t('staff.news.nothingFound')}
-              data-testid="staff-news-audience-ids"
-            />
-          ) : null}
-        </Stack>
+        <NewsAudiencePicker
+          kind={kind}
+          onKind={setKind}
+          ids={ids}
+          onIds={setIds}
+          error={Object.entries(errors).find(([field]) => field.startsWith('audience'))?.[1]}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}

@@ -1,27 +1,14 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  Image,
-  Paper,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Group, Image, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CREATIVE_KINDS, TRACKING_LINK_PLACEHOLDER, type CreativeKind } from '@portal/contracts';
-import { StaffTable } from '@/components/staff-table';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCreativeWrites } from '../api/creative-writes';
 import { useStaffCreatives } from '../api/get-staff-creatives';
 import { failed, type Errors } from './creative-errors';
 import { PictureInput, type Picture } from './picture-input';
 import { creativeColumns } from './creative-columns';
+import { OfferChildPanel } from './offer-child-panel';
 
 export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -56,107 +43,82 @@ export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrit
   const columns = creativeColumns(t);
 
   return (
-    <Paper withBorder p="md" radius="md" data-testid="staff-offer-creatives">
-      <Title order={3} size="h4" mb="xs">
-        {t('staff.offers.creatives.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('staff.offers.creatives.intro', { placeholder: TRACKING_LINK_PLACEHOLDER })}
-      </Text>
-      <StaffTable
-        columns={columns}
-        rows={creatives.data ?? []}
-        rowKey={(c) => c.id}
-        rowTestId="staff-creative-row"
-        loading={false}
-        empty={
-          <Text size="sm" data-testid="staff-creatives-empty">
-            {creatives.isPending ? t('common.loading') : t('staff.offers.creatives.empty')}
-          </Text>
-        }
-        minWidth={560}
-        tableProps={{}}
-        actionsWidth={60}
-        rowActions={
-          canWrite
-            ? (c) => (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('staff.offers.creatives.remove', { name: c.name })}
-                  onClick={() => removeCreative.mutate(c.id)}
-                  data-testid="staff-creative-remove"
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              )
-            : undefined
-        }
-      />
-      {canWrite ? (
-        <Stack gap="sm" mt="md">
-          <Group align="flex-start">
-            <Select
-              label={t('staff.offers.creatives.kind')}
-              data={CREATIVE_KINDS.map((value) => ({ value, label: t(`offers.creatives.kinds.${value}`) }))}
-              value={kind}
-              onChange={(value) => value && setKind(value as CreativeKind)}
-              allowDeselect={false}
-              w={200}
-              error={errors.kind}
-              data-testid="staff-creative-kind"
+    <OfferChildPanel
+      testId="staff-offer-creatives"
+      itemTestId="staff-creative"
+      emptyTestId="staff-creatives-empty"
+      title={t('staff.offers.creatives.title')}
+      intro={t('staff.offers.creatives.intro', { placeholder: TRACKING_LINK_PLACEHOLDER })}
+      emptyText={t('staff.offers.creatives.empty')}
+      columns={columns}
+      rows={creatives.data}
+      pending={creatives.isPending}
+      canWrite={canWrite}
+      removeLabel={(c) => t('staff.offers.creatives.remove', { name: c.name })}
+      onRemove={(id) => removeCreative.mutate(id)}
+    >
+      <Stack gap="sm" mt="md">
+        <Group align="flex-start">
+          <Select
+            label={t('staff.offers.creatives.kind')}
+            data={CREATIVE_KINDS.map((value) => ({ value, label: t(`offers.creatives.kinds.${value}`) }))}
+            value={kind}
+            onChange={(value) => value && setKind(value as CreativeKind)}
+            allowDeselect={false}
+            w={200}
+            error={errors.kind}
+            data-testid="staff-creative-kind"
+          />
+          <TextInput
+            label={t('staff.offers.creatives.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            w={280}
+            data-testid="staff-creative-name"
+          />
+        </Group>
+        {kind === 'banner' ? (
+          <Group align="flex-end">
+            <PictureInput
+              label={t('staff.offers.creatives.image')}
+              field="imageId"
+              onPicture={setImage}
+              errors={errors}
+              setErrors={setErrors}
+              w={320}
+              data-testid="staff-creative-image"
             />
-            <TextInput
-              label={t('staff.offers.creatives.name')}
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name}
-              w={280}
-              data-testid="staff-creative-name"
-            />
+            {image ? <Image src={image.url} alt="" h={60} w="auto" fit="contain" /> : null}
           </Group>
-          {kind === 'banner' ? (
-            <Group align="flex-end">
-              <PictureInput
-                label={t('staff.offers.creatives.image')}
-                field="imageId"
-                onPicture={setImage}
-                errors={errors}
-                setErrors={setErrors}
-                w={320}
-                data-testid="staff-creative-image"
-              />
-              {image ? <Image src={image.url} alt="" h={60} w="auto" fit="contain" /> : null}
-            </Group>
-          ) : kind === 'text' ? (
-            <Textarea
-              label={t('staff.offers.creatives.text')}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={errors.text}
-              autosize
-              minRows={2}
-              data-testid="staff-creative-text"
-            />
-          ) : (
-            <Textarea
-              label={t('staff.offers.creatives.html')}
-              value={html}
-              onChange={(e) => setHtml(e.currentTarget.value)}
-              error={errors.html}
-              autosize
-              minRows={3}
-              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-              data-testid="staff-creative-html"
-            />
-          )}
-          <Group>
-            <Button onClick={add} loading={addCreative.isPending} data-testid="staff-creative-add">
-              {t('staff.offers.creatives.add')}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Paper>
+        ) : kind === 'text' ? (
+          <Textarea
+            label={t('staff.offers.creatives.text')}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            error={errors.text}
+            autosize
+            minRows={2}
+            data-testid="staff-creative-text"
+          />
+        ) : (
+          <Textarea
+            label={t('staff.offers.creatives.html')}
+            value={html}
+            onChange={(e) => setHtml(e.currentTarget.value)}
+            error={errors.html}
+            autosize
+            minRows={3}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            data-testid="staff-creative-html"
+          />
+        )}
+        <Group>
+          <Button onClick={add} loading={addCreative.isPending} data-testid="staff-creative-add">
+            {t('staff.offers.creatives.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </OfferChildPanel>
   );
 }

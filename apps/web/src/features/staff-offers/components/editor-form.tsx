@@ -15,8 +15,6 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -26,10 +24,9 @@ import {
   OFFER_DESCRIPTION_MAX,
   OFFER_URL_MAX_LENGTH,
   PAYMENT_CURRENCIES,
-  staffEndpoints,
 } from '@portal/contracts';
 import { renderCountryOption } from '@/components/country-flag';
-import { api, isApiRequestError } from '@/lib/api-client';
+import { isApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
@@ -38,9 +35,9 @@ import { uploadOfferImage } from '../api/upload-offer-image';
 import { useSaveOffer } from '../api/save-offer';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type StaffOfferData } from '../api/get-staff-offer';
-import { staffOfferKeys } from '../api/keys';
 import { bodyOf, checkDraft, draftOf, emptyGoal, type Draft, type GoalDraft } from './offer-draft';
 import { GoalEditor } from './goal-editor';
+import { OfferAllowList } from './offer-allow-list';
 import { Preview } from './offer-preview';
 
 export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null; options: CatalogueOptionsData; canWrite: boolean }) {
@@ -51,26 +48,12 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
   const [draft, setDraft] = useState<Draft>(() => draftOf(offer));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [partnerSearch, setPartnerSearch] = useState('');
-  const [debounced] = useDebouncedValue(partnerSearch, 250);
-  const [partnerLabels, setPartnerLabels] = useState<Record<string, string>>(
-    Object.fromEntries((offer?.allowedPartners ?? []).map((p) => [String(p.id), `${p.name} #${p.id}`])),
-  );
-  const partners = useQuery({
-    queryKey: staffOfferKeys.partnerSearch('partners', debounced),
-    enabled: draft.private,
-    queryFn: async () =>
-      ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore
-  });
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }));
   const setGoal = (index: number, patch: Partial<GoalDraft>) =>
     setDraft((d) => ({ ...d, goals: d.goals.map((g, i) => (i === index ? { ...g, ...patch } : g)) }));
 
   const body = bodyOf(draft);
   const product = options.products.find((p) => String(p.id) === draft.productId);
-  const partnerOptions = [...(partners.data ?? [])];
-  for (const value of draft.allowedPartnerIds)
-    if (!partnerOptions.some((o) => o.value === value)) partnerOptions.push({ value, label: partnerLabels[value] ?? `#${value}` });
 
   const submit = async () => {
     const found = checkDraft(t, body);
@@ -151,24 +134,13 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
               <Switch label={t('staff.offers.fields.requireApproval')} checked={draft.requireApproval} onChange={(e) => set('requireApproval', e.currentTarget.checked)} data-testid="staff-offer-approval" />
               <Switch label={t('staff.offers.fields.private')} checked={draft.private} onChange={(e) => set('private', e.currentTarget.checked)} data-testid="staff-offer-private" />
             </Group>
-            {draft.private ? (
-              <MultiSelect
-                label={t('staff.offers.fields.allowedPartnerIds')}
-                description={t('staff.offers.allowListHint')}
-                searchable
-                searchValue={partnerSearch}
-                onSearchChange={setPartnerSearch}
-                filter={({ options: all }) => all}
-                data={partnerOptions}
-                value={draft.allowedPartnerIds}
-                onChange={(next) => {
-                  setPartnerLabels((current) => ({ ...current, ...Object.fromEntries(partnerOptions.map((o) => [o.value, o.label])) }));
-                  set('allowedPartnerIds', next);
-                }}
-                error={Object.entries(errors).find(([k]) => k.startsWith('allowedPartnerIds'))?.[1]}
-                data-testid="staff-offer-allow-list"
-              />
-            ) : null}
+            <OfferAllowList
+              shown={draft.private}
+              saved={offer?.allowedPartners}
+              value={draft.allowedPartnerIds}
+              onChange={(next) => set('allowedPartnerIds', next)}
+              error={Object.entries(errors).find(([k]) => k.startsWith('allowedPartnerIds'))?.[1]}
+            />
             <Group align="flex-end">
               <FileInput
                 label={t('staff.offers.fields.imageId')}

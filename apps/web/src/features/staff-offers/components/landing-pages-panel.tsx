@@ -1,13 +1,13 @@
-import { ActionIcon, Button, Group, Image, Paper, Text, TextInput, Title } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Button, Group, Image, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLICK_MACROS } from '@portal/contracts';
-import { StaffTable, type StaffColumn } from '@/components/staff-table';
+import type { StaffColumn } from '@/components/staff-table';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCreativeWrites } from '../api/creative-writes';
 import { useStaffLandingPages } from '../api/get-staff-landing-pages';
 import { failed, type Errors } from './creative-errors';
+import { OfferChildPanel } from './offer-child-panel';
 import { PictureInput, type Picture } from './picture-input';
 
 type LandingPageRow = NonNullable<ReturnType<typeof useStaffLandingPages>['data']>[number];
@@ -50,77 +50,52 @@ export function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canW
   ];
 
   return (
-    <Paper withBorder p="md" radius="md" data-testid="staff-offer-landing-pages">
-      <Title order={3} size="h4" mb="xs">
-        {t('staff.offers.landingPages.title')}
-      </Title>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('staff.offers.landingPages.intro')}
-      </Text>
-      <StaffTable
-        columns={columns}
-        rows={pages.data ?? []}
-        rowKey={(p) => p.id}
-        rowTestId="staff-landing-page-row"
-        loading={false}
-        empty={
-          <Text size="sm" data-testid="staff-landing-pages-empty">
-            {pages.isPending ? t('common.loading') : t('staff.offers.landingPages.empty')}
-          </Text>
-        }
-        minWidth={560}
-        tableProps={{}}
-        actionsWidth={60}
-        rowActions={
-          canWrite
-            ? (p) => (
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={t('staff.offers.landingPages.remove', { name: p.name })}
-                  onClick={() => removeLandingPage.mutate(p.id)}
-                  data-testid="staff-landing-page-remove"
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              )
-            : undefined
-        }
-      />
-      {canWrite ? (
-        <Group align="flex-start" mt="md">
-          <TextInput
-            label={t('staff.offers.landingPages.name')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            w={220}
-            data-testid="staff-landing-page-name"
-          />
-          <TextInput
-            label={t('staff.offers.landingPages.url')}
-            description={t('staff.offers.landingPages.macros', { macros: CLICK_MACROS.map((m) => `{${m}}`).join(' ') })}
-            value={url}
-            onChange={(e) => setUrl(e.currentTarget.value)}
-            error={errors.url}
-            flex={1}
-            miw={280}
-            data-testid="staff-landing-page-url"
-          />
-          <PictureInput
-            label={t('staff.offers.landingPages.preview')}
-            field="previewImageId"
-            onPicture={setPreview}
-            errors={errors}
-            setErrors={setErrors}
-            w={220}
-            data-testid="staff-landing-page-preview"
-          />
-          <Button mt={24} onClick={add} loading={addLandingPage.isPending} data-testid="staff-landing-page-add">
-            {t('staff.offers.landingPages.add')}
-          </Button>
-        </Group>
-      ) : null}
-    </Paper>
+    <OfferChildPanel
+      testId="staff-offer-landing-pages"
+      itemTestId="staff-landing-page"
+      emptyTestId="staff-landing-pages-empty"
+      title={t('staff.offers.landingPages.title')}
+      intro={t('staff.offers.landingPages.intro')}
+      emptyText={t('staff.offers.landingPages.empty')}
+      columns={columns}
+      rows={pages.data}
+      pending={pages.isPending}
+      canWrite={canWrite}
+      removeLabel={(p) => t('staff.offers.landingPages.remove', { name: p.name })}
+      onRemove={(id) => removeLandingPage.mutate(id)}
+    >
+      <Group align="flex-start" mt="md">
+        <TextInput
+          label={t('staff.offers.landingPages.name')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          w={220}
+          data-testid="staff-landing-page-name"
+        />
+        <TextInput
+          label={t('staff.offers.landingPages.url')}
+          description={t('staff.offers.landingPages.macros', { macros: CLICK_MACROS.map((m) => `{${m}}`).join(' ') })}
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={errors.url}
+          flex={1}
+          miw={280}
+          data-testid="staff-landing-page-url"
+        />
+        <PictureInput
+          label={t('staff.offers.landingPages.preview')}
+          field="previewImageId"
+          onPicture={setPreview}
+          errors={errors}
+          setErrors={setErrors}
+          w={220}
+          data-testid="staff-landing-page-preview"
+        />
+        <Button mt={24} onClick={add} loading={addLandingPage.isPending} data-testid="staff-landing-page-add">
+          {t('staff.offers.landingPages.add')}
+        </Button>
+      </Group>
+    </OfferChildPanel>
   );
 }

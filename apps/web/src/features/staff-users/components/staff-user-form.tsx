@@ -1,46 +1,28 @@
-import { Button, FileInput, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import {
-  STAFF_ROLES,
-  StaffUserCreateSchema,
-  type StaffRole,
-  type StaffUserCreate,
-  type UploadDocument,
-} from '@portal/contracts';
+import { type StaffRole, type StaffUserCreate, type UploadDocument } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
-import { PasswordField } from '@/components/password-field';
-import { REQUIRED_LABEL } from '@/components/required-label';
-import { fieldErrorText, handleFormError } from '@/lib/form-errors';
-import { isTooLarge, readAsUpload } from '@/lib/read-file';
+import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCreateStaffUser } from '../api/create-staff-user';
 import { useUpdateStaffUser } from '../api/update-staff-user';
 import { type StaffUserRow } from '../api/get-staff-users';
 import { type TeamRow } from '../api/get-teams';
+import { StaffUserAccessFields } from './staff-user-access-fields';
+import { StaffUserHeirField } from './staff-user-heir-field';
+import { StaffUserCurrentPassword } from './staff-user-current-password';
+import { StaffUserPhotoInput } from './staff-user-photo-input';
+import {
+  StaffUserFormSchema,
+  toStaffUserForm,
+  type StaffUserFormOutput,
+  type StaffUserFormValues,
+} from './staff-user-form-values';
 
 const FIELDS = ['email', 'firstname', 'lastname', 'roles', 'teamId', 'phone', 'telegram', 'teams', 'enabled'] as const;
-
-/** The form's values: the team as the select holds it (a string id, '' for none). */
-const FormSchema = StaffUserCreateSchema.omit({ teamId: true, managerId: true, photo: true, enabled: true }).extend({
-  teamId: z.string(),
-});
-type FormValues = z.input<typeof FormSchema>;
-type FormOutput = z.output<typeof FormSchema>;
-
-const toForm = (user: StaffUserRow | null): FormValues => ({
-  email: user?.email ?? '',
-  firstname: user?.firstname ?? '',
-  lastname: user?.lastname ?? '',
-  roles: user?.roles ?? ['ROLE_ACCOUNT_MANAGER'],
-  teamId: user?.teamId ? String(user.teamId) : '',
-  phone: user?.phone ?? '',
-  telegram: user?.telegram ?? '',
-  teams: user?.teams ?? '',
-});
 
 type Props = {
   /** Null to invite a new member. */
@@ -74,10 +56,10 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<FormValues, unknown, FormOutput>({
-    resolver: zodResolver(FormSchema),
+  } = useForm<StaffUserFormValues, unknown, StaffUserFormOutput>({
+    resolver: zodResolver(StaffUserFormSchema),
     mode: 'onTouched',
-    defaultValues: toForm(user),
+    defaultValues: toStaffUserForm(user),
   });
   const { text } = fieldBuilders({ t, control, register, errors, labels: 'staff.users.fields', testIds: 'staff-user' });
   const disabling = user !== null && user.enabled && !enabled;
@@ -129,19 +111,6 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
     }
   });
 
-  const roleOptions = STAFF_ROLES.map((role) => ({
-    value: role,
-    label: t(`staff.users.roles.${role}`),
-    disabled: !grantable.includes(role as StaffRole),
-  }));
-  const teamOptions = [
-    { value: '', label: t('staff.users.noTeam') },
-    ...teams.map((team) => ({ value: String(team.id), label: team.name })),
-  ];
-  const heirs = users
-    .filter((u) => u.id !== user?.id && u.enabled && u.roles.some((r) => r !== 'ROLE_FINANCE'))
-    .map((u) => ({ value: String(u.id), label: u.displayName }));
-
   return (
     <Modal
       opened
@@ -157,74 +126,27 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
           </SimpleGrid>
           {text('email', 254, { required: true, type: 'email' })}
           {emailChanged ? (
-            <PasswordField
-              label={t('staff.users.currentPassword')}
-              description={t('staff.users.currentPasswordHint')}
-              labelProps={REQUIRED_LABEL}
-              autoComplete="current-password"
-              maxLength={256}
+            <StaffUserCurrentPassword
               value={currentPassword}
-              onChange={(event) => {
-                setCurrentPassword(event.currentTarget.value);
+              onChange={(value) => {
+                setCurrentPassword(value);
                 setPasswordError(null);
               }}
-              error={fieldErrorText(t, passwordError ? { message: passwordError } : undefined)}
-              data-testid="staff-user-currentPassword"
+              error={passwordError}
             />
           ) : null}
-          <Controller
+          <StaffUserAccessFields
             control={control}
-            name="roles"
-            render={({ field, fieldState }) => (
-              <MultiSelect
-                label={t('staff.users.fields.roles')}
-                withAsterisk
-                data={roleOptions}
-                value={field.value as string[]}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={
-                  fieldState.error?.message
-                    ? t(`formError.${fieldState.error.message}`, { defaultValue: fieldState.error.message })
-                    : undefined
-                }
-                data-testid="staff-user-roles"
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="teamId"
-            render={({ field }) => (
-              <Select
-                label={t('staff.users.fields.teamId')}
-                data={teamOptions}
-                value={field.value}
-                onChange={(value) => field.onChange(value ?? '')}
-                allowDeselect={false}
-                error={errors.teamId?.message}
-                data-testid="staff-user-teamId"
-              />
-            )}
+            teams={teams}
+            grantable={grantable}
+            teamError={errors.teamId?.message}
           />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             {text('phone', 40)}
             {text('telegram', 100)}
             {text('teams', 254)}
           </SimpleGrid>
-          <FileInput
-            label={t('staff.users.fields.photo')}
-            accept="image/png,image/jpeg"
-            clearable
-            error={photoError}
-            onChange={async (file) => {
-              setPhotoError(null);
-              if (!file) return setPhoto(null);
-              if (isTooLarge(file)) return setPhotoError(t('staff.users.photoTooLarge'));
-              setPhoto(await readAsUpload(file));
-            }}
-            data-testid="staff-user-photo"
-          />
+          <StaffUserPhotoInput error={photoError} onPhoto={setPhoto} onError={setPhotoError} />
           {user ? (
             <Switch
               label={t('staff.users.fields.enabled')}
@@ -233,21 +155,14 @@ export function StaffUserForm({ user, users, teams, grantable, onClose }: Props)
               data-testid="staff-user-enabled"
             />
           ) : null}
-          {needsHeir ? (
-            <Select
-              label={t('staff.users.reassign', { count: user.partnerCount })}
-              data={heirs}
-              value={heir}
-              onChange={setHeir}
-              withAsterisk
-              error={heirError}
-              data-testid="staff-user-heir"
-            />
-          ) : heirError ? (
-            <Text c="red" size="sm">
-              {heirError}
-            </Text>
-          ) : null}
+          <StaffUserHeirField
+            user={user}
+            users={users}
+            needsHeir={needsHeir}
+            heir={heir}
+            onHeir={setHeir}
+            error={heirError}
+          />
           {!user ? (
             <Text size="sm" c="dimmed">
               {t('staff.users.inviteHint')}
