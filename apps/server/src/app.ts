@@ -36,7 +36,7 @@ import { imagesRoutes } from './modules/images/index.js';
 import { newsRoutes } from './modules/news/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { offersRoutes } from './modules/offers/index.js';
-import { billingRoutes } from './modules/billing/index.js';
+import { BillingJob, billingRoutes } from './modules/billing/index.js';
 import { capsRoutes } from './modules/caps/index.js';
 import { creativesRoutes } from './modules/creatives/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
@@ -69,6 +69,8 @@ declare module 'fastify' {
     tracking: TrackingEngine;
     /** The partner postback outbox worker (decision 019). */
     postbackWorker: PostbackWorker;
+    /** The daily billing job (decision 070); tests call its `runDue()`. */
+    billingJob: BillingJob;
   }
 }
 
@@ -138,6 +140,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
   const postbackLogPruner = new PostbackLogPruner(ctx.db, config.postbackLogRetentionDays, ctx.now);
   app.decorate('postbackWorker', postbackWorker);
+  const billingJob = new BillingJob(ctx, app.log);
+  app.decorate('billingJob', billingJob);
 
   app.addHook('onSend', async (_request, reply) => {
     const policy = contentSecurityPolicyFor(
@@ -261,6 +265,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ctx.sms.start();
     postbackWorker.start(1000);
     postbackLogPruner.start(3_600_000);
+    if (config.billingJob) billingJob.start();
     void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
   }
   app.addHook('onClose', async () => {
@@ -270,6 +275,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Before the mailer: a round in flight may still queue a notification e-mail (a postback disabled by a 410).
     await postbackWorker.stop();
     await postbackLogPruner.stop();
+    await billingJob.stop();
     await ctx.mailer.stop();
     await ctx.sms.stop();
   });

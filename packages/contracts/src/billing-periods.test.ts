@@ -112,11 +112,18 @@ describe('billing periods by payment terms (decision 070)', () => {
   it('periods over by a moment, after the last one billed', () => {
     const until = parisMidnightOf('2026-03-04');
     const days = periodsOver('day', new Date('2026-02-27T12:00:00Z'), until);
-    expect(days.map((p) => p.startDate)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02', '2026-03-03']);
-    expect(periodsOver('day', new Date('2026-02-27T12:00:00Z'), until, parisMidnightOf('2026-03-02')).map((p) => p.startDate)).toEqual([
+    expect(days.map((p) => p.startDate)).toEqual([
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
       '2026-03-02',
       '2026-03-03',
     ]);
+    expect(
+      periodsOver('day', new Date('2026-02-27T12:00:00Z'), until, parisMidnightOf('2026-03-02')).map(
+        (p) => p.startDate,
+      ),
+    ).toEqual(['2026-03-02', '2026-03-03']);
     expect(periodsOver('half_month', new Date('2026-01-20T12:00:00Z'), until).map((p) => p.startDate)).toEqual([
       '2026-01-16',
       '2026-02-01',

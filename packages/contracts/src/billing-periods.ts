@@ -159,7 +159,6 @@ export function billingPeriodLabel(period: Pick<BillingPeriod, 'kind' | 'startDa
       new Date(`${startDate}T00:00:00Z`),
     );
   if (startDate === endDate) return dayLabel(startDate);
-  if (startDate.slice(0, 7) === endDate.slice(0, 7))
-    return `${Number(startDate.slice(8, 10))}–${dayLabel(endDate)}`;
+  if (startDate.slice(0, 7) === endDate.slice(0, 7)) return `${Number(startDate.slice(8, 10))}–${dayLabel(endDate)}`;
   return `${dayLabel(startDate, startDate.slice(0, 4) !== endDate.slice(0, 4))} – ${dayLabel(endDate)}`;
 }

@@ -1,14 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
 import { BILLING_TIMEZONE } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  billingRequests,
-  conversionAdjustments,
-  conversions,
-  countries,
-  invoices,
-  partners,
-} from '../../db/schema.js';
+import { billingRequests, conversionAdjustments, conversions, countries, invoices, partners } from '../../db/schema.js';
 
 /**
  * The billing run's queries (billing-run.ts, decisions 027 and 070): the month's bounds in Paris time, the partners

@@ -38,6 +38,7 @@ import {
   uncarriedLines,
   type LedgerLine,
   type OriginalRequest,
+  type PartnerRow,
   type UnbilledPair,
 } from './billing-run.repository.js';
 
@@ -272,6 +273,45 @@ async function billPartner(
     adjustmentsAmount: totals.adjustmentsAmount,
   });
 
+  const reference = await issueInvoice(tx, ctx, {
+    requestId,
+    partner,
+    period,
+    currency,
+    issuedOn,
+    dueDay,
+    totals,
+    carried,
+    originals: carriedOriginals,
+    vatPercent,
+    conversions: billed.length,
+  });
+  await notify(`Invoice ${reference} for ${label} (${formatMoneyMinor(total, currency)}) is waiting for approval.`);
+  return outcome(totals, { conversions: billed.length, adjustments: carried.length }, reference);
+}
+
+/** The invoice of a request that pays: numbered, its PDF stored for the partner, and audited (decisions 027, 064). */
+async function issueInvoice(
+  tx: DbOrTx,
+  ctx: BillingRunContext,
+  job: {
+    requestId: number;
+    partner: PartnerRow;
+    period: BillingPeriod;
+    currency: string;
+    issuedOn: string;
+    dueDay: string | null;
+    totals: { excluding: number; vat: number; adjustmentsAmount: number };
+    carried: LedgerLine[];
+    originals: Map<number, OriginalRequest>;
+    vatPercent: number;
+    conversions: number;
+  },
+): Promise<string> {
+  const { requestId, partner, period, currency, issuedOn, dueDay, totals, carried, vatPercent } = job;
+  const partnerId = partner.id;
+  const carriedOriginals = job.originals;
+  const total = totals.excluding + totals.vat;
   // Who started the run created the invoice, and may not validate it (decision 064); the system's run, nobody.
   const invoice = await insertInvoice(tx, {
     billingRequestId: requestId,
@@ -283,7 +323,8 @@ async function billPartner(
   const country = partner.country ? await countryName(tx, partner.country) : undefined;
   const corrections: InvoiceCorrection[] = carried.map((line) => {
     const rate = lineRate(line, carriedOriginals, vatPercent);
-    const original = line.originalBillingRequestId === null ? undefined : carriedOriginals.get(line.originalBillingRequestId);
+    const original =
+      line.originalBillingRequestId === null ? undefined : carriedOriginals.get(line.originalBillingRequestId);
     return { originalInvoice: original?.reference ?? null, vatRatePercent: rate, payoutDelta: line.payoutDelta };
   });
   await attachInvoicePdf(
@@ -305,7 +346,6 @@ async function billPartner(
       paymentTerms: partner.paymentTerms,
     },
   );
-  await notify(`Invoice ${reference} for ${label} (${formatMoneyMinor(total, currency)}) is waiting for approval.`);
   await recordAudit(
     tx,
     ctx.actor ?? SYSTEM_ACTOR,
@@ -322,7 +362,7 @@ async function billPartner(
           currency,
           totalAmount: total,
           totalVatAmount: totals.vat,
-          conversions: billed.length,
+          conversions: job.conversions,
           adjustments: carried.length,
           adjustmentsAmount: totals.adjustmentsAmount,
           dueOn: dueDay,
@@ -331,5 +371,5 @@ async function billPartner(
     ],
     ctx.now,
   );
-  return outcome(totals, { conversions: billed.length, adjustments: carried.length }, reference);
+  return reference;
 }
