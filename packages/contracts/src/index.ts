@@ -34,4 +34,6 @@ export * from './audit.js';
 export * from './documents.js';
 export * from './files.js';
 export * from './conversion-review.js';
+
+export * from './conversion-changes.js';
 export * from './endpoint.js';

@@ -144,15 +144,36 @@ export const PostbackParamsSchema = z.object({
     .refine(noNul, { error: 'pattern' })
     .optional(),
   token: z.string().max(256, { error: 'maxLength' }).refine(noNul, { error: 'pattern' }).optional(),
+  /**
+   * The conversion's status as the advertiser tells it. `reversed`, `refunded`, `chargeback` or `rejected` with the
+   * original `transaction_id` reverses that conversion; `adjusted` with a smaller `amount` is a partial refund
+   * (decision 069). Any other value records a conversion as usual.
+   */
+  status: z.string().max(32, { error: 'maxLength' }).refine(noNul, { error: 'pattern' }).optional(),
+  /** Why the advertiser reversed or adjusted it: kept as the note the partner reads. */
+  reason: z.string().max(1000, { error: 'maxLength' }).refine(noNul, { error: 'pattern' }).optional(),
 });
 export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
+
+/** A postback that changes a conversion already recorded names it by its transaction id; click and goal are optional. */
+export const PostbackChangeParamsSchema = PostbackParamsSchema.extend({
+  click_id: PostbackParamsSchema.shape.click_id.optional(),
+  goal: PostbackParamsSchema.shape.goal.optional(),
+  transaction_id: z
+    .string({ error: 'required' })
+    .min(1, { error: 'required' })
+    .max(TRACKING_VALUE_MAX_LENGTH, { error: 'maxLength' })
+    .refine(noNul, { error: 'pattern' }),
+});
+export type PostbackChangeParams = z.infer<typeof PostbackChangeParamsSchema>;
 /** The same fields, all optional, as the route accepts them before they are merged and checked. */
 export const PostbackPartialSchema = PostbackParamsSchema.partial();
 
 export const PostbackResultSchema = z.object({
   status: z.enum(CONVERSION_STATUSES),
   reason: z.enum(CONVERSION_REJECTION_REASONS).nullable(),
-  conversionId: z.number().int(),
+  /** Null only when a reversal or adjustment named a transaction id never recorded (reason unknown_transaction). */
+  conversionId: z.number().int().nullable(),
   /** True when this postback repeated one already recorded: nothing new was written. */
   duplicate: z.boolean(),
 });

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
   CLICK_ATTRIBUTION_DAYS,
+  POSTBACK_ADJUSTMENT_STATUS,
+  POSTBACK_REVERSAL_STATUSES,
+  PostbackChangeParamsSchema,
   PostbackParamsSchema,
+  type PostbackChangeParams,
   formErrorText,
   type ConversionRejectionReason,
   type ConversionStatus,
@@ -15,12 +19,13 @@ import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
 import { timeOfClickId, type BufferedClick, type ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
+import { changeByPostback } from './conversion-changes.js';
+import { goalWorth, offerFacts, toMinorUnits } from './conversion-rules.js';
 import {
   advertiserTokenRows,
   clickById,
   conversionByDedupeKey,
   insertConversion,
-  offerFactRow,
   rejectConversion,
 } from './conversions.repository.js';
 
@@ -141,17 +146,6 @@ export class AdvertiserTokens {
   }
 }
 
-/** '49.9' → 4990: exact decimal parsing of a major-unit amount with at most two decimals. */
-export function toMinorUnits(amount: string): number {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** A percentage payout in basis points of a minor-unit amount, rounded half up to the minor unit. */
-export function percentOf(amountMinor: number, basisPoints: number): number {
-  return Number((BigInt(amountMinor) * BigInt(basisPoints) + 5000n) / 10000n);
-}
-
 type ClickFacts = Pick<
   BufferedClick,
   'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'country' | 'createdAt'
@@ -167,27 +161,6 @@ async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<
   return row;
 }
 
-/** The offer, its advertiser, the partner's status and the goal's payout rule, in one round trip. */
-async function offerFacts(db: Db, offerId: number, partnerId: number, goal: string) {
-  const row = await offerFactRow(db, offerId, partnerId, goal);
-  if (!row) return null;
-  const { goalId, payoutAmount, payoutPercent, manualValidation, revenueAmount, revenuePercent, ...offer } = row;
-  return {
-    ...offer,
-    goal:
-      goalId === null
-        ? null
-        : {
-            goalId,
-            payoutAmount,
-            payoutPercent,
-            revenueAmount,
-            revenuePercent,
-            manualValidation: manualValidation ?? false,
-          },
-  };
-}
-
 type Outcome = {
   status: ConversionStatus;
   reason: ConversionRejectionReason | null;
@@ -196,13 +169,6 @@ type Outcome = {
   /** What the advertiser owes for it (decision 044): the goal's revenue, as the payout is computed. */
   revenue: number;
 };
-
-/** A fixed amount, else basis points of the sale (null when the sale amount is needed and missing). */
-function valueOf(amount: number | null, percent: number | null, sale: number | null): number | null {
-  if (amount !== null) return amount;
-  if (percent !== null) return sale === null ? null : percentOf(sale, percent);
-  return 0;
-}
 
 function judge(
   click: ClickFacts,
@@ -222,12 +188,9 @@ function judge(
   if (facts.partnerStatus !== 'active') return reject('partner_inactive');
   if (now.getTime() - click.createdAt.getTime() > CLICK_ATTRIBUTION_DAYS * 86_400_000) return reject('click_too_old');
   if (!facts.goal) return reject('goal_not_found');
-  const { payoutAmount, payoutPercent, revenueAmount, revenuePercent, manualValidation } = facts.goal;
-  const payout = valueOf(payoutAmount, payoutPercent, amountMinor);
-  if (payout === null) return reject('amount_required');
-  // A goal paid by a percent of the sale is owed by a percent too: without the amount, no revenue is invented.
-  const revenue = valueOf(revenueAmount, revenuePercent, amountMinor) ?? 0;
-  return { status: manualValidation ? 'pending' : 'approved', reason: null, goalId, payout, revenue };
+  const worth = goalWorth(facts.goal, amountMinor);
+  if (worth === null) return reject('amount_required');
+  return { status: facts.goal.manualValidation ? 'pending' : 'approved', reason: null, goalId, ...worth };
 }
 
 /**
@@ -400,7 +363,11 @@ export async function acceptPostback(
   now: Date,
   options: PostbackOptions = {},
 ): Promise<PostbackResult> {
-  const parsed = PostbackParamsSchema.safeParse(fields);
+  const status = typeof fields.status === 'string' ? fields.status.trim().toLowerCase() : '';
+  // A reversal or an adjustment names a conversion already recorded (decision 069).
+  const changes =
+    (POSTBACK_REVERSAL_STATUSES as readonly string[]).includes(status) || status === POSTBACK_ADJUSTMENT_STATUS;
+  const parsed = (changes ? PostbackChangeParamsSchema : PostbackParamsSchema).safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
@@ -413,5 +380,6 @@ export async function acceptPostback(
   if (!params.token) throw unauthorized('A security token is required.');
   const advertiserId = await engine.tokens.advertiserOf(params.token, now);
   if (advertiserId === null) throw forbidden('The security token is not valid.');
-  return recordPostback(engine.db, engine.buffer, advertiserId, params, now, options);
+  if (changes) return changeByPostback(engine.db, advertiserId, params as PostbackChangeParams, now);
+  return recordPostback(engine.db, engine.buffer, advertiserId, params as PostbackParams, now, options);
 }

@@ -68,8 +68,10 @@ export async function enqueuePostbackDeliveries(
   tx: DbOrTx,
   conversion: ConversionEvent,
   at: Date = conversion.createdAt,
+  options: { statusChange?: boolean } = {},
 ): Promise<number> {
-  if (!isFiring(conversion.status)) return 0;
+  // A rejection on arrival tells no one; a change after the fact (a reversal, decision 069) fires whatever its status.
+  if (!isFiring(conversion.status) && options.statusChange !== true) return 0;
   const matching = await matchingPostbacks(tx, conversion);
   if (matching.length === 0) return 0;
   const values = macroValuesOf(conversion);
