@@ -1,7 +1,13 @@
 import { inflateSync } from 'node:zlib';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingEndpoints, filesEndpoints, notificationsEndpoints, type PaymentTerms } from '@portal/contracts';
+import {
+  billingEndpoints,
+  conversionChangesEndpoints,
+  filesEndpoints,
+  notificationsEndpoints,
+  type PaymentTerms,
+} from '@portal/contracts';
 import {
   billingRequests,
   conversionAdjustments,
@@ -71,40 +77,16 @@ async function earn(partner: Partner, at: string, payout: number): Promise<numbe
   return row!.id;
 }
 
-/**
- * FIXTURE TO REPLACE with `POST /staff/conversions/{id}/reverse` once it is on main: a reversal of a conversion an
- * invoice already billed, written as the conversions module will (decision 069): the conversion rejected and a
- * billable ledger line citing the request that billed it.
- */
-async function reverseBilledConversion(conversionId: number, at: string, note: string): Promise<void> {
-  const db = t.database.db;
-  const [conversion] = await db.select().from(conversions).where(eq(conversions.id, conversionId));
-  expect(conversion!.billingRequestId).not.toBeNull();
-  await db
-    .update(conversions)
-    .set({ status: 'rejected', reason: 'reversed', reversalReason: 'refund', note, changedAt: new Date(at) })
-    .where(eq(conversions.id, conversionId));
-  await db.insert(conversionAdjustments).values({
-    conversionId,
-    partnerId: conversion!.partnerId!,
-    advertiserId: conversion!.advertiserId,
-    offerId: conversion!.offerId,
-    currency: conversion!.currency,
-    kind: 'reverse',
-    statusBefore: 'approved',
-    statusAfter: 'rejected',
-    payoutBefore: conversion!.payout,
-    payoutAfter: 0,
-    payoutDelta: -conversion!.payout,
-    revenueDelta: -conversion!.revenue,
-    reasonCode: 'refund',
-    note,
-    source: 'staff',
-    actorId: adminAccount.userId,
-    billable: true,
-    originalBillingRequestId: conversion!.billingRequestId,
-    createdAt: new Date(at),
-  });
+/** A reversal, through the staff endpoint (decision 069): billable when an invoice already billed the conversion. */
+async function reverse(conversionId: number, at: string, note: string) {
+  await moveClockTo(at);
+  const res = await callEndpoint(
+    t.app,
+    conversionChangesEndpoints.reverse,
+    { params: { id: conversionId }, body: { reason: 'refund', note } },
+    admin,
+  );
+  expect(okBody(res).data.adjustment).toMatchObject({ billable: true, payoutDelta: expect.any(Number) });
 }
 
 /** Moves the clock and signs everyone in again (sessions last seven days). */
@@ -324,7 +306,7 @@ describe('billing by payment terms (decision 070)', () => {
     const originalInvoice = october.invoice!;
 
     // November: the 100.00 sale refunded, 20.00 earned: −80.00 nets below zero, no invoice, carried.
-    await reverseBilledConversion(big, '2026-11-05T10:00:00Z', 'Customer returned the order');
+    await reverse(big, '2026-11-05T10:00:00Z', 'Customer returned the order');
     await earn(refunded, '2026-11-10T10:00:00Z', 2_000);
     await moveClockTo('2026-12-01T09:00:00Z');
     const november = okBody(await run({ month: '2026-11' })).data.created.find(
