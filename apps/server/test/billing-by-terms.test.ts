@@ -254,6 +254,14 @@ describe('billing by payment terms (decision 070)', () => {
       ['2026-03-15T23:00:00.000Z', '2026-03-22T22:59:59.000Z', 120, '2026-04-01'],
       ['2026-03-22T23:00:00.000Z', '2026-03-29T21:59:59.000Z', 600, '2026-04-01'],
     ]);
+    // Finance's Invoices screen reads the recorded due day: the issue day, not the issue day + 7 of before.
+    const weeklyInvoices = okBody(
+      await callEndpoint(t.app, billingEndpoints.staffInvoices, { query: { partnerId: weekly.partnerId } }, admin),
+    ).data;
+    expect(weeklyInvoices.map((row) => [row.date, row.dueDate])).toEqual([
+      ['2026-04-01', '2026-04-01'],
+      ['2026-04-01', '2026-04-01'],
+    ]);
     // Only March's first half for the half-monthly partner (its February was billed): nothing before it again.
     expect(
       created.filter((c) => c.partnerId === halfMonthly.partnerId).map((c) => [c.period.startDate, c.totalAmount]),
