@@ -256,10 +256,10 @@ export const VAT_RATE_PERCENT_BY_COUNTRY: Readonly<Record<string, number>> = { F
 
 /**
  * VAT in minor units on an amount that excludes it, rounded half away from zero: a correction of −x carries exactly
- * minus the VAT x carried (decision 070).
+ * minus the VAT x carried (decision 070). `0 − …`, not `−…`: a zero VAT stays 0, never −0.
  */
 export const vatOn = (excluding: number, percent: number): number =>
-  excluding < 0 ? -vatOn(-excluding, percent) : Math.floor((excluding * percent + 50) / 100);
+  excluding < 0 ? 0 - vatOn(-excluding, percent) : Math.floor((excluding * percent + 50) / 100);
 
 /**
  * The VAT rate an issued billing request was taxed at, read back from its totals (decision 070): of the rates the
