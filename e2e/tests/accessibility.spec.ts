@@ -177,6 +177,7 @@ const dialogs: DialogCase[] = [
   { role: 'staff', path: screens.staffAdvertisers.path, name: 'the new advertiser form', opener: (p) => p.getByTestId('staff-advertiser-new') },
   { role: 'partner', path: paths.report.href(DEFAULT_REPORT), name: 'the report range calendar', opener: (p) => p.getByTestId('filter-dates-calendar') },
   { role: 'staff', path: screens.staffReports.path, name: 'the network report range calendar', opener: (p) => p.getByTestId('staff-reports-dates-calendar') },
+  { role: 'staff', path: `${screens.staffConversions.path}?status=pending`, name: 'the conversion decline confirmation', opener: (p) => p.getByTestId('staff-conversion-decline').first() },
 ]; // prettier-ignore
 
 test.describe('axe with the main dialogs open', () => {

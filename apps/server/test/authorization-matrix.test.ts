@@ -579,10 +579,33 @@ const TABLE: Record<string, Row> = {
   },
   'GET /api/v1/postback-secret': { expect: PARTNER_SELF, request: () => ({ url: '/api/v1/postback-secret' }) },
   'POST /api/v1/postback-secret/rotate': { expect: PARTNER_SELF, request: () => ({ url: '/api/v1/postback-secret/rotate' }) },
-  'GET /api/v1/staff/conversions': { expect: STAFF_LIST, request: () => ({ url: '/api/v1/staff/conversions' }) },
+  // The conversion search (decision 071): managers their partners', admins and finance every one; finance reviews too.
+  'GET /api/v1/staff/conversions': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/conversions' }) },
+  'GET /api/v1/staff/conversions/export': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/conversions/export' }) },
   'PUT /api/v1/staff/conversions/{id}': {
-    expect: STAFF_SCOPED,
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
     request: (f) => ({ url: `/api/v1/staff/conversions/${f.conversion}`, payload: { status: 'approved' } }),
+  },
+  // Changes after the fact (decision 069): admins and finance every conversion, managers their partners'.
+  'POST /api/v1/staff/conversions/{id}/reverse': {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    request: (f) => ({ url: `/api/v1/staff/conversions/${f.conversion}/reverse`, payload: { reason: 'other' } }),
+  },
+  'POST /api/v1/staff/conversions/{id}/adjust': {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    request: (f) => ({ url: `/api/v1/staff/conversions/${f.conversion}/adjust`, payload: { payoutAmount: 1, note: 'x' } }),
+  },
+  'POST /api/v1/staff/conversions/{id}/approve': {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    request: (f) => ({ url: `/api/v1/staff/conversions/${f.conversion}/approve`, payload: {} }),
+  },
+  'GET /api/v1/staff/conversions/{id}/adjustments': {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    request: (f) => ({ url: `/api/v1/staff/conversions/${f.conversion}/adjustments` }),
+  },
+  'POST /api/v1/staff/conversions': {
+    expect: ANY_STAFF,
+    request: () => ({ url: '/api/v1/staff/conversions', payload: { clickId: 'not-a-click', goal: 'registration' } }),
   },
 }; // prettier-ignore
 

@@ -218,7 +218,7 @@ describe('PUT /staff/conversions/{id}', () => {
 });
 
 describe('GET /staff/conversions', () => {
-  it('lists pending conversions newest first, an account manager only its own partners’', async () => {
+  it('lists pending conversions newest first, an account manager only its own partners’ (the search: decision 071)', async () => {
     const first = await pendingConversion();
     clock.advance(60_000);
     const second = await pendingConversion();
@@ -231,16 +231,20 @@ describe('GET /staff/conversions', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as { data: { id: number; status: string }[]; total: number };
     };
-    const all = await list(admin);
+    const all = await list(admin, '?status=pending');
     expect(all.data.every((c) => c.status === 'pending')).toBe(true);
     const ids = all.data.map((c) => c.id);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     expect(all.total).toBe(all.data.length);
-    expect((await list(manager.token)).data.map((c) => c.id)).toEqual(expect.arrayContaining([first.id, second.id]));
+    expect((await list(manager.token, '?status=pending')).data.map((c) => c.id)).toEqual(
+      expect.arrayContaining([first.id, second.id]),
+    );
     expect((await list(otherManager)).data).toEqual([]);
     await review(admin, first.id, { status: 'approved' });
     expect((await list(admin, '?status=approved')).data.map((c) => c.id)).toContain(first.id);
-    expect((await list(admin)).data.map((c) => c.id)).not.toContain(first.id);
+    expect((await list(admin, '?status=pending')).data.map((c) => c.id)).not.toContain(first.id);
+    // Without a status, every status.
+    expect((await list(admin)).data.map((c) => c.id)).toEqual(expect.arrayContaining([first.id, second.id]));
     expect((await list(admin, '?count=1')).data).toHaveLength(1);
     expectError(await callEndpoint(t.app, conversionReviewEndpoints.list, {}, first.partnerToken), 403);
   });

@@ -1,17 +1,121 @@
 import { z } from 'zod';
-import { IdParamsSchema, envelope } from './api.js';
+import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
-import { ConversionReviewSchema, StaffConversionSchema, StaffConversionsQuerySchema } from './tracking.js';
+import { emptyAsUnset } from './offers.js';
+import { isoDateParam } from './statistics.js';
+import {
+  CONVERSION_REJECTION_REASONS,
+  CONVERSION_REVERSAL_REASONS,
+  CONVERSION_STATUSES,
+  ConversionReviewSchema,
+  StaffConversionSchema,
+} from './tracking.js';
 
-/** Staff review of pending conversions (decision 023); the schemas sit with the conversions in tracking.ts. */
+// ---------------------------------------------------------------- the staff's conversion search (decision 071)
+
+/** What the staff's conversion search sorts on: the conversion's time, its payout or its revenue (minor units). */
+export const STAFF_CONVERSION_SORTS = ['time', 'payout', 'revenue'] as const;
+export type StaffConversionSort = (typeof STAFF_CONVERSION_SORTS)[number];
+
+/** The export's most lines: past it the file stops, and says so in `X-Export-Truncated` (decision 071). */
+export const STAFF_CONVERSION_EXPORT_MAX_ROWS = 100_000;
+
+const noNul = (value: string) => !value.includes('\u0000');
+/** A text filter: trimmed, and empty means no filter. */
+const textFilter = (max: number) =>
+  z.preprocess(
+    (value) => emptyAsUnset(typeof value === 'string' ? value.trim() : value),
+    z.string({ error: 'type' }).max(max, { error: 'maxLength' }).refine(noNul, { error: 'pattern' }).optional(),
+  );
+const idFilter = z.preprocess(
+  emptyAsUnset,
+  z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'type' }).max(2_147_483_647, { error: 'type' }).optional(), // prettier-ignore
+);
+
+/** The search's filters, shared by the list and its CSV export. Every filter is optional: none lists everything. */
+const staffConversionFilterShape = {
+  /** One status; without it, every status. */
+  status: z.preprocess(emptyAsUnset, z.enum(CONVERSION_STATUSES, { error: 'oneOf' }).optional()),
+  /** One rejection reason. */
+  reason: z.preprocess(emptyAsUnset, z.enum(CONVERSION_REJECTION_REASONS, { error: 'oneOf' }).optional()),
+  partnerId: idFilter,
+  offerId: idFilter,
+  advertiserId: idFilter,
+  /** The goal identifier, as the advertiser sent it. */
+  goal: textFilter(64),
+  /** yyyy-MM-dd in the reader's time zone, both ends included; either may be left out. */
+  from: isoDateParam,
+  to: isoDateParam,
+  /** A click id, a conversion id (digits) or a transaction id, matched exactly. */
+  q: textFilter(255),
+  sort: z.enum(STAFF_CONVERSION_SORTS, { error: 'oneOf' }).default('time'),
+  order: z.enum(['asc', 'desc'], { error: 'oneOf' }).default('desc'),
+};
+
+const checkDays = (value: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
+  if (value.from && value.to && value.from > value.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'min' });
+};
+
+/** GET /staff/conversions query: the filters, the sort (newest first by default, id breaking ties) and the page. */
+export const StaffConversionsQuerySchema = z
+  .strictObject({ ...pageQueryShape, ...staffConversionFilterShape })
+  .superRefine(checkDays);
+export type StaffConversionsQuery = z.input<typeof StaffConversionsQuerySchema>;
+export type StaffConversionsFilter = z.output<typeof StaffConversionsQuerySchema>;
+
+/** GET /staff/conversions/export query: the same filters and sort, no page. */
+export const StaffConversionsExportQuerySchema = z.strictObject(staffConversionFilterShape).superRefine(checkDays);
+export type StaffConversionsExportQuery = z.input<typeof StaffConversionsExportQuerySchema>;
+
+/**
+ * A conversion as the staff's search lists it: the review's fields, and the names, amounts and history a reader needs
+ * to recognise it. Money in minor units of `currency`; `revenue` is what the advertiser owes, never shown to partners.
+ * A conversion whose click was unknown has no partner nor offer (admins and finance only see those).
+ */
+export const StaffConversionRowSchema = StaffConversionSchema.extend({
+  partnerId: z.number().int().nullable(),
+  offerId: z.number().int().nullable(),
+  /** 'Company #id'. */
+  partnerDisplayName: z.string().nullable(),
+  offerName: z.string().nullable(),
+  advertiserId: z.number().int(),
+  advertiserName: z.string(),
+  clickId: z.string().nullable(),
+  revenue: z.number().int(),
+  /** The sale amount the advertiser reported, if any. */
+  amount: z.number().int().nullable(),
+  country: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+  reversalReason: z.enum(CONVERSION_REVERSAL_REASONS).nullable(),
+  /** The note of the latest change after the fact. */
+  note: z.string().nullable(),
+  /** The payout before its first adjustment; null while never adjusted. */
+  originalPayout: z.number().int().nullable(),
+  /** When it was last changed after the fact. */
+  changedAt: z.string().nullable(),
+  /** 'postback', 'tag' or 'manual'. */
+  source: z.string(),
+});
+export type StaffConversionRow = z.infer<typeof StaffConversionRowSchema>;
+
+/** Staff review of pending conversions (decision 023) and the conversion search (decision 071). */
 export const conversionReviewEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/staff/conversions',
     tags: ['staff'],
-    summary: 'Conversions of one status (pending by default), newest first, for staff',
+    summary:
+      'Conversions of every status within the reader’s reach, filtered, searched by click, conversion or transaction id, sorted and paged',
     query: StaffConversionsQuerySchema,
-    response: envelope(z.array(StaffConversionSchema)),
+    response: envelope(z.array(StaffConversionRowSchema)),
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/staff/conversions/export',
+    tags: ['staff'],
+    summary: `The same search as a CSV file (UTF-8 with BOM, CRLF), money in major units beside its currency, at most ${STAFF_CONVERSION_EXPORT_MAX_ROWS} lines`,
+    query: StaffConversionsExportQuerySchema,
+    response: z.any().describe('text/csv: the header line, then one line per conversion'),
   }),
   review: defineEndpoint({
     method: 'PUT',

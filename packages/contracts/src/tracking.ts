@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PaginationQuerySchema } from './api.js';
 
 /** Path of the click redirect, at the root of the server (not under the API prefix). */
 export const CLICK_PATH = '/click';
@@ -189,11 +188,6 @@ export const ConversionReviewSchema = z.strictObject({
   status: z.enum(CONVERSION_REVIEW_DECISIONS, { error: 'required' }),
 });
 export type ConversionReview = z.infer<typeof ConversionReviewSchema>;
-
-/** GET /staff/conversions query: one status (pending by default), newest first. */
-export const StaffConversionsQuerySchema = PaginationQuerySchema.pick({ page: true, count: true }).extend({
-  status: z.enum(CONVERSION_STATUSES, { error: 'type' }).default('pending'),
-});
 
 /** A conversion as staff review it. Money in minor units of `currency`. */
 export const StaffConversionSchema = z.object({

@@ -17,7 +17,12 @@ export function neutraliseCsvText(value: string): string {
 /**
  * The one CSV writer of the server: a csv-stringify stream whose text cells go through neutraliseCsvText, while
  * numbers stay numbers and null or undefined become empty cells. Every CSV the server sends is written by it.
+ * `spreadsheet` writes the file a spreadsheet opens as it is: a UTF-8 byte order mark first (without it Excel reads
+ * the accents as Windows-1252) and CRLF line ends (RFC 4180).
  */
-export function csvStringifier(): Stringifier {
-  return stringify({ cast: { string: (value) => neutraliseCsvText(value) } });
+export function csvStringifier(options: { spreadsheet?: boolean } = {}): Stringifier {
+  return stringify({
+    cast: { string: (value) => neutraliseCsvText(value) },
+    ...(options.spreadsheet ? { bom: true, record_delimiter: 'windows' as const } : {}),
+  });
 }

@@ -134,6 +134,7 @@ describe('the main menu and the router', () => {
     ]);
     expect(ids(['ROLE_FINANCE'])).toEqual([
       'menu-staffHome',
+      'menu-staffConversions',
       'menu-staffOffers',
       'menu-staffReports',
       'menu-staffInvoices',

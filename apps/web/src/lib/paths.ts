@@ -61,8 +61,14 @@ export const paths = {
   staffApplications: { path: '/staff/applications', href: () => '/staff/applications' },
   /** Back-office: the pending compliance documents. */
   staffDocuments: { path: '/staff/documents', href: () => '/staff/documents' },
-  /** Back-office: the pending conversions to approve or decline. */
-  staffConversions: { path: '/staff/conversions', href: () => '/staff/conversions' },
+  /** Back-office: the conversion search (decision 071); `?q=TX123` opens a transaction, `?status=pending` the review. */
+  staffConversions: {
+    path: '/staff/conversions',
+    href: (filters?: Record<string, string>) =>
+      filters && Object.keys(filters).length > 0
+        ? `/staff/conversions?${new URLSearchParams(filters).toString()}`
+        : '/staff/conversions',
+  },
   /** Back-office: who changed what, when and why (decision 036). */
   staffAuditLog: {
     path: '/staff/audit-log',

@@ -198,7 +198,8 @@ export const screens = {
     path: paths.staffConversions.path,
     title: 'screen.staffConversions',
     area: 'staff',
-    anyRoles: PARTNER_MANAGERS,
+    // Managers search their partners' conversions, admins and finance every one (decision 071).
+    anyRoles: [...PARTNER_MANAGERS, 'ROLE_FINANCE'],
     menu: {
       label: 'shell.menu.staffConversions',
       icon: IconArrowsExchange,

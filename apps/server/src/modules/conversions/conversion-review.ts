@@ -6,12 +6,7 @@ import { giveBackConversionCaps } from '../caps/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
 import type { StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
-import {
-  conversionForReview,
-  conversionsForReview,
-  setReviewedStatus,
-  type ReviewRow as Row,
-} from './conversions.repository.js';
+import { conversionForReview, setReviewedStatus, type ReviewRow as Row } from './conversions.repository.js';
 
 /** Who reviews: every partner's conversions, or only those of the partners the account manager looks after. */
 export type Reviewer = StaffScope;
@@ -31,15 +26,6 @@ function dto(row: Row): StaffConversion {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-export async function listForReview(
-  db: Db,
-  reviewer: Reviewer,
-  query: { status: ConversionStatus; page: number; count: number },
-): Promise<{ list: StaffConversion[]; total: number }> {
-  const { rows, total } = await conversionsForReview(db, reviewer, query);
-  return { list: rows.map(dto), total };
 }
 
 /**

@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { PostbackLogEntry, PostbackLogOutcome } from '@portal/contracts';
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PostbackLogEntry, PostbackLogOutcome, StaffConversionsFilter } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
   advertiserPostbacks,
@@ -14,7 +14,7 @@ import {
   products,
 } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
-import { partnerReachSql, type StaffScope } from '../access/index.js';
+import { billingReachSql, partnerReachSql, type StaffScope } from '../access/index.js';
 
 /**
  * The conversions module's SQL: what /postback reads and writes (decision 016), the staff review of pending
@@ -151,34 +151,14 @@ const reviewColumns = {
 
 export type ReviewRow = Pick<typeof conversions.$inferSelect, keyof typeof reviewColumns>;
 
-/** Conversions of partners the reviewer may see (an account manager: its own partners only). */
+/**
+ * Conversions of partners the reviewer may see: admins and finance every partner's (money is theirs everywhere,
+ * decision 071), a team manager its team's, an account manager its own partners' only.
+ */
 const visibleTo = (reviewer: StaffScope) =>
-  reviewer.reach === 'all'
+  reviewer.reach === 'all' || reviewer.billing
     ? sql`${conversions.partnerId} is not null`
     : sql`${conversions.partnerId} in (select ${partners.id} from ${partners} where ${partnerReachSql(reviewer, partners.accountManagerId, partners.status) ?? sql`true`})`;
-
-/** One page of the conversions of a status the reviewer may see, newest first, and how many there are. */
-export async function conversionsForReview(
-  db: DbOrTx,
-  reviewer: StaffScope,
-  query: { status: string; page: number; count: number },
-): Promise<{ rows: ReviewRow[]; total: number }> {
-  const where = and(visibleTo(reviewer), eq(conversions.status, query.status));
-  const [rows, [counted]] = [
-    await db
-      .select(reviewColumns)
-      .from(conversions)
-      .where(where)
-      .orderBy(desc(conversions.createdAt), desc(conversions.id))
-      .limit(query.count)
-      .offset((query.page - 1) * query.count),
-    await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(conversions)
-      .where(where),
-  ];
-  return { rows, total: counted?.n ?? 0 };
-}
 
 /** A conversion the reviewer may see; another manager's partner's conversion is as missing as an unknown id. */
 export async function conversionForReview(db: DbOrTx, reviewer: StaffScope, id: number): Promise<ReviewRow | null> {
@@ -204,6 +184,100 @@ export async function setReviewedStatus(
     .where(and(eq(conversions.id, id), eq(conversions.status, 'pending')))
     .returning(reviewColumns);
   return updated ?? null;
+}
+
+// --- the staff's conversion search (decision 071) ------------------------------------------------------------------
+
+const searchColumns = {
+  ...reviewColumns,
+  advertiserId: conversions.advertiserId,
+  amount: conversions.amount,
+  clickedAt: conversions.clickedAt,
+  reversalReason: conversions.reversalReason,
+  note: conversions.note,
+  originalPayout: conversions.originalPayout,
+  changedAt: conversions.changedAt,
+  source: conversions.source,
+  partnerCompanyName: partners.companyName,
+  offerName: offers.name,
+  advertiserName: advertisers.name,
+};
+
+export type SearchRow = ReviewRow &
+  Pick<
+    typeof conversions.$inferSelect,
+    'advertiserId' | 'amount' | 'clickedAt' | 'reversalReason' | 'note' | 'originalPayout' | 'changedAt' | 'source'
+  > & { partnerCompanyName: string | null; offerName: string | null; advertiserName: string | null };
+
+/** The search's filters with its days already turned into UTC moments (the reader's time zone is the service's). */
+export type ConversionSearch = Omit<StaffConversionsFilter, 'from' | 'to' | 'page' | 'count'> & {
+  since?: Date | undefined;
+  before?: Date | undefined;
+};
+
+/** A conversion id is a bigint: longer digit strings cannot be one, and are only looked for as the other two ids. */
+const CONVERSION_ID = /^\d{1,15}$/;
+
+/**
+ * The search's condition, on conversions left-joined to their partner. Admins and finance reach every conversion,
+ * those of unknown clicks (no partner) too; managers their partners' (decision 036). `q` is an exact match on one of
+ * three indexed ids, never a pattern (decision 071).
+ */
+function searchWhere(scope: StaffScope, search: ConversionSearch): SQL | undefined {
+  const reach = billingReachSql(scope, partners.accountManagerId, partners.status);
+  const { q } = search;
+  return and(
+    reach ? and(sql`${conversions.partnerId} is not null`, reach) : undefined,
+    search.status ? eq(conversions.status, search.status) : undefined,
+    search.reason ? eq(conversions.reason, search.reason) : undefined,
+    search.partnerId ? eq(conversions.partnerId, search.partnerId) : undefined,
+    search.offerId ? eq(conversions.offerId, search.offerId) : undefined,
+    search.advertiserId ? eq(conversions.advertiserId, search.advertiserId) : undefined,
+    search.goal ? eq(conversions.goal, search.goal) : undefined,
+    search.since ? gte(conversions.createdAt, search.since) : undefined,
+    search.before ? lt(conversions.createdAt, search.before) : undefined,
+    q
+      ? or(
+          eq(conversions.transactionId, q),
+          eq(conversions.clickId, q),
+          CONVERSION_ID.test(q) ? eq(conversions.id, Number(q)) : undefined,
+        )
+      : undefined,
+  );
+}
+
+const SORT_COLUMNS = { time: conversions.createdAt, payout: conversions.payout, revenue: conversions.revenue };
+
+function searchQuery(db: DbOrTx, scope: StaffScope, search: ConversionSearch) {
+  const direction = search.order === 'asc' ? asc : desc;
+  return db
+    .select(searchColumns)
+    .from(conversions)
+    .leftJoin(partners, eq(partners.id, conversions.partnerId))
+    .leftJoin(offers, eq(offers.id, conversions.offerId))
+    .leftJoin(advertisers, eq(advertisers.id, conversions.advertiserId))
+    .where(searchWhere(scope, search))
+    .orderBy(direction(SORT_COLUMNS[search.sort]), direction(conversions.id));
+}
+
+/** How many conversions the search finds. */
+export async function countConversions(db: DbOrTx, scope: StaffScope, search: ConversionSearch): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(conversions)
+    .leftJoin(partners, eq(partners.id, conversions.partnerId))
+    .where(searchWhere(scope, search));
+  return counted?.n ?? 0;
+}
+
+/** One page of the search, in its order. */
+export async function searchConversions(
+  db: DbOrTx,
+  scope: StaffScope,
+  search: ConversionSearch,
+  page: { limit: number; offset: number },
+): Promise<SearchRow[]> {
+  return searchQuery(db, scope, search).limit(page.limit).offset(page.offset);
 }
 
 // --- the advertisers' postback log (decision 041) -----------------------------------------------------------------------

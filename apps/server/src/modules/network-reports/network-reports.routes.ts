@@ -13,9 +13,9 @@ import { networkFigures, networkReport, type NetworkFilters } from './network-re
 
 /**
  * The viewer's offset: the account setting is a fixed offset ('+01:00'); a zone name (the demo's staff hold
- * 'Europe/Paris') reads as its offset at `now`.
+ * 'Europe/Paris') reads as its offset at `now`. The staff's conversion search cuts its days the same way (decision 071).
  */
-function offsetOf(timezone: string | null, now: Date): string | null {
+export function offsetOf(timezone: string | null, now: Date): string | null {
   if (!timezone || /^[+-]\d{2}:\d{2}$/.test(timezone)) return timezone;
   try {
     const name = new Intl.DateTimeFormat('en-US', { timeZone: timezone, timeZoneName: 'longOffset' })

@@ -1,5 +1,7 @@
-/** The query keys of the conversions review screen. */
+import type { StaffConversionsQuery } from '@portal/contracts';
+
+/** The query keys of the staff's conversion search. */
 export const staffConversionKeys = {
   all: ['staff-conversions'] as const,
-  pending: (page: number, count: number) => [...staffConversionKeys.all, page, count] as const,
+  search: (query: StaffConversionsQuery) => [...staffConversionKeys.all, query] as const,
 };

@@ -1,95 +1,72 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatHour, formatMoneyMinor } from '@portal/contracts';
-import { StaffTable, type StaffColumn } from '@/components/staff-table';
-import { showSnackbar } from '@/lib/snackbar';
-import { usePendingConversions } from '../api/get-pending-conversions';
-import { useReviewConversion } from '../api/review-conversion';
+import { formatCount } from '@portal/contracts';
+import { StaffTable } from '@/components/staff-table';
+import { useStaffConversions } from '../api/get-conversions';
+import { AddConversionDialog } from './add-conversion-dialog';
+import { ConversionFilters } from './conversion-filters';
+import { ConversionRowActions } from './conversion-row-actions';
+import { conversionColumns } from './conversion-columns';
+import { PAGE_SIZE, useConversionSearch } from './use-conversion-search';
 
-const PAGE_SIZE = 50;
-
-type PendingConversion = NonNullable<ReturnType<typeof usePendingConversions>['data']>['list'][number];
-
-/** The pending conversions of the partners a staff member handles: approve or decline each (decision 023). */
+/**
+ * The staff's conversions (decision 071): every status within the reader's reach, filtered, found by a click,
+ * conversion or transaction id, sorted on time, payout or revenue, paged and exported as CSV; the pending ones are
+ * approved or declined from their row (decision 023). The search lives in the address.
+ */
 export function StaffConversions() {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const conversions = usePendingConversions(page, PAGE_SIZE);
-  const review = useReviewConversion();
-
-  const decide = (id: number, status: 'approved' | 'rejected') =>
-    review.mutate(
-      { id, body: { status } },
-      {
-        onSuccess: () =>
-          showSnackbar({
-            kind: 'success',
-            message: t(
-              status === 'approved' ? 'staff.conversions.approvedMessage' : 'staff.conversions.declinedMessage',
-              {
-                id,
-              },
-            ),
-          }),
-      },
+  const search = useConversionSearch();
+  const conversions = useStaffConversions(search.query);
+  const [adding, setAdding] = useState(false);
+  const onSort = (key: string) =>
+    search.set(
+      key === search.sort
+        ? { order: search.order === 'desc' ? 'asc' : null }
+        : { sort: key === 'time' ? null : key, order: null },
     );
 
-  const columns: StaffColumn<PendingConversion>[] = [
-    { key: 'id', label: t('staff.conversions.columns.id'), cell: (conversion) => conversion.id },
-    {
-      key: 'date',
-      label: t('staff.conversions.columns.date'),
-      cell: (conversion) =>
-        conversion.createdAt ? `${formatDate(conversion.createdAt)} ${formatHour(conversion.createdAt)}` : '—',
-    },
-    { key: 'partner', label: t('staff.conversions.columns.partner'), cell: (conversion) => `#${conversion.partnerId}` },
-    { key: 'offer', label: t('staff.conversions.columns.offer'), cell: (conversion) => `#${conversion.offerId}` },
-    { key: 'goal', label: t('staff.conversions.columns.goal'), cell: (conversion) => conversion.goal },
-    {
-      key: 'payout',
-      label: t('staff.conversions.columns.payout'),
-      cell: (conversion) => formatMoneyMinor(conversion.payout, conversion.currency),
-    },
-  ];
   return (
     <Stack gap="md">
+      <Group justify="flex-end">
+        <Button variant="light" onClick={() => setAdding(true)} data-testid="staff-conversion-add">
+          {t('staff.conversions.change.addButton')}
+        </Button>
+      </Group>
+      {adding ? <AddConversionDialog onClose={() => setAdding(false)} /> : null}
+      <ConversionFilters search={search} />
       <StaffTable
-        columns={columns}
+        columns={conversionColumns(t)}
         rows={conversions.data?.list}
         rowKey={(conversion) => conversion.id}
         rowTestId="staff-conversion-row"
+        rowAttributes={(conversion) => ({ 'data-conversion-id': conversion.id, 'data-status': conversion.status })}
         loading={conversions.isPending}
         error={conversions.isError && t('staff.conversions.loadError')}
-        empty={<Text data-testid="staff-conversions-empty">{t('staff.conversions.empty')}</Text>}
-        minWidth={760}
+        empty={
+          <Text c="dimmed" ta="center" p="xl" data-testid="staff-conversions-empty">
+            {t(search.hasFilters ? 'staff.conversions.noMatch' : 'staff.conversions.empty')}
+          </Text>
+        }
+        above={
+          <Text size="sm" c="dimmed" data-testid="staff-conversions-total">
+            {t('staff.conversions.total', {
+              count: conversions.data?.total ?? 0,
+              formatted: formatCount(conversions.data?.total ?? 0),
+            })}
+          </Text>
+        }
+        minWidth={1500}
+        testId="staff-conversions-table"
+        sort={{ by: search.sort, order: search.order, onSort }}
         actionsLabel={t('staff.conversions.columns.actions')}
-        rowActions={(conversion) => (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="compact-sm"
-              color="green"
-              loading={review.isPending && review.variables?.id === conversion.id}
-              onClick={() => decide(conversion.id, 'approved')}
-            >
-              {t('staff.conversions.approve')}
-            </Button>
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              disabled={review.isPending && review.variables?.id === conversion.id}
-              onClick={() => decide(conversion.id, 'rejected')}
-            >
-              {t('staff.conversions.decline')}
-            </Button>
-          </Group>
-        )}
+        rowActions={(conversion) => <ConversionRowActions conversion={conversion} />}
         paging={{
-          page,
+          page: search.page,
           total: conversions.data?.total ?? 0,
           pageSize: PAGE_SIZE,
-          onChange: setPage,
+          onChange: (page) => search.set({ page: String(page) }),
           label: t('staff.conversions.pages'),
           testId: 'staff-conversions-pages',
         }}

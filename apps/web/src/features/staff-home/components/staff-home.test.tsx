@@ -83,7 +83,7 @@ describe('StaffHome', () => {
     expect(within(partners).getByRole('link').getAttribute('href')).toBe('/staff/partners?status=pending');
     const conversions = screen.getByTestId('staff-queue-pendingConversions');
     expect(within(conversions).getByTestId('staff-queue-count').textContent).toBe('1\u202f250');
-    expect(within(conversions).getByRole('link').getAttribute('href')).toBe('/staff/conversions');
+    expect(within(conversions).getByRole('link').getAttribute('href')).toBe('/staff/conversions?status=pending');
     expect(within(screen.getByTestId('staff-queue-pendingDocuments')).getByRole('link').getAttribute('href')).toBe(
       '/staff/documents',
     );

@@ -21,7 +21,7 @@ const QUEUES: readonly Queue[] = [
   { key: 'pendingPartners', to: () => `${paths.staffPartners.href()}?status=pending` },
   { key: 'pendingApplications', to: () => paths.staffApplications.href() },
   { key: 'pendingDocuments', to: () => paths.staffDocuments.href() },
-  { key: 'pendingConversions', to: () => paths.staffConversions.href() },
+  { key: 'pendingConversions', to: () => paths.staffConversions.href({ status: 'pending' }) },
   { key: 'invoicesWaitingForApproval', to: () => paths.staffInvoices.href('waiting_for_approval') },
 ];
 

@@ -1,0 +1,176 @@
+import {
+  STAFF_CONVERSION_EXPORT_MAX_ROWS,
+  partnerDisplayName,
+  toLocalIso,
+  type ConversionRejectionReason,
+  type ConversionReversalReason,
+  type ConversionStatus,
+  type StaffConversionRow,
+  type StaffConversionsFilter,
+} from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { toIso } from '../../lib/reply.js';
+import type { StaffScope } from '../access/index.js';
+import { utcWindow } from '../statistics/index.js';
+import {
+  countConversions,
+  searchConversions,
+  type ConversionSearch,
+  type SearchRow,
+} from './conversions.repository.js';
+
+/**
+ * The staff's conversion search (decision 071): every status within the reader's reach, filtered, found by one of its
+ * ids, sorted and paged, and the same search as a CSV file.
+ */
+
+type Filter = Omit<StaffConversionsFilter, 'page' | 'count'> & Partial<Pick<StaffConversionsFilter, 'page' | 'count'>>;
+
+/** The filter with its days (the reader's, at `offset`) as a UTC half-open interval. */
+function searchOf({ from, to, page: _p, count: _c, ...rest }: Filter, offset: string | null): ConversionSearch {
+  return {
+    ...rest,
+    since: from ? utcWindow({ startDate: from, endDate: from }, offset).start : undefined,
+    before: to ? utcWindow({ startDate: to, endDate: to }, offset).end : undefined,
+  };
+}
+
+export function conversionRowOf(row: SearchRow): StaffConversionRow {
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    partnerDisplayName:
+      row.partnerId !== null && row.partnerCompanyName !== null
+        ? partnerDisplayName(row.partnerCompanyName, row.partnerId)
+        : null,
+    offerId: row.offerId,
+    offerName: row.offerName,
+    advertiserId: row.advertiserId,
+    advertiserName: row.advertiserName ?? `#${row.advertiserId}`,
+    goal: row.goal,
+    clickId: row.clickId,
+    transactionId: row.transactionId,
+    status: row.status as ConversionStatus,
+    reason: row.reason as ConversionRejectionReason | null,
+    reversalReason: row.reversalReason as ConversionReversalReason | null,
+    note: row.note,
+    payout: row.payout,
+    originalPayout: row.originalPayout,
+    revenue: row.revenue,
+    amount: row.amount,
+    currency: row.currency,
+    subid: row.subid,
+    country: row.country,
+    clickedAt: toIso(row.clickedAt),
+    changedAt: toIso(row.changedAt),
+    source: row.source,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** One page of the search, and how many conversions it finds. */
+export async function listConversions(
+  db: DbOrTx,
+  scope: StaffScope,
+  filter: StaffConversionsFilter,
+  offset: string | null,
+): Promise<{ list: StaffConversionRow[]; total: number }> {
+  const search = searchOf(filter, offset);
+  const [rows, total] = [
+    await searchConversions(db, scope, search, { limit: filter.count, offset: (filter.page - 1) * filter.count }),
+    await countConversions(db, scope, search),
+  ];
+  return { list: rows.map(conversionRowOf), total };
+}
+
+const CHUNK = 2_000;
+const major = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
+
+/** The export's columns, in order: moments in the reader's offset, money as major-unit decimals beside its currency. */
+export const CONVERSION_SEARCH_CSV_HEADER = [
+  'Conversion ID',
+  'Date',
+  'Status',
+  'Reason',
+  'Reversal Reason',
+  'Partner ID',
+  'Partner',
+  'Offer ID',
+  'Offer',
+  'Advertiser ID',
+  'Advertiser',
+  'Goal',
+  'Click ID',
+  'Click Date',
+  'Transaction ID',
+  'SubID',
+  'Country',
+  'Currency',
+  'Payout',
+  'Original Payout',
+  'Revenue',
+  'Sale Amount',
+  'Source',
+  'Note',
+  'Changed At',
+] as const;
+
+function csvLine(row: StaffConversionRow, offset: string | null): (string | number | null)[] {
+  const local = (iso: string | null) => (iso ? toLocalIso(new Date(iso), offset) : null);
+  return [
+    row.id,
+    local(row.createdAt),
+    row.status,
+    row.reason,
+    row.reversalReason,
+    row.partnerId,
+    row.partnerDisplayName,
+    row.offerId,
+    row.offerName,
+    row.advertiserId,
+    row.advertiserName,
+    row.goal,
+    row.clickId,
+    local(row.clickedAt),
+    row.transactionId,
+    row.subid,
+    row.country,
+    row.currency,
+    major(row.payout),
+    major(row.originalPayout),
+    major(row.revenue),
+    major(row.amount),
+    row.source,
+    row.note,
+    local(row.changedAt),
+  ];
+}
+
+/**
+ * The search's lines for the CSV export, header first, read a chunk at a time as the client reads, at most
+ * STAFF_CONVERSION_EXPORT_MAX_ROWS of them (the route says whether the file stopped there).
+ */
+export async function* conversionCsvLines(
+  db: DbOrTx,
+  scope: StaffScope,
+  filter: Omit<StaffConversionsFilter, 'page' | 'count'>,
+  offset: string | null,
+): AsyncGenerator<(string | number | null)[]> {
+  const search = searchOf(filter, offset);
+  yield [...CONVERSION_SEARCH_CSV_HEADER];
+  for (let done = 0; done < STAFF_CONVERSION_EXPORT_MAX_ROWS; done += CHUNK) {
+    const limit = Math.min(CHUNK, STAFF_CONVERSION_EXPORT_MAX_ROWS - done);
+    const rows = await searchConversions(db, scope, search, { limit, offset: done });
+    for (const row of rows) yield csvLine(conversionRowOf(row), offset);
+    if (rows.length < limit) return;
+  }
+}
+
+/** How many conversions the export's search finds, to say when the file stops at its cap. */
+export const countForExport = (
+  db: DbOrTx,
+  scope: StaffScope,
+  filter: Omit<StaffConversionsFilter, 'page' | 'count'>,
+  offset: string | null,
+) => countConversions(db, scope, searchOf(filter, offset));

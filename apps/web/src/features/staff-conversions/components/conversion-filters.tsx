@@ -1,0 +1,132 @@
+import { Button, Group, Paper, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES } from '@portal/contracts';
+import { DayInput } from '@/components/day-input';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { useExportConversions } from '../api/export-conversions';
+import { TEXT_FILTERS, type ConversionSearchState, type TextFilter } from './use-conversion-search';
+
+const ALL = 'all';
+type Draft = Record<TextFilter, string>;
+const ID_FILTERS = ['partnerId', 'offerId', 'advertiserId'] as const;
+
+/**
+ * The search's filters: typed text (an id, a goal, ids of partner, offer or advertiser) reaches the address once typing
+ * pauses; lists and days at once. The CSV button exports what the filters find, in the same order.
+ */
+export function ConversionFilters({ search }: { search: ConversionSearchState }) {
+  const { t } = useTranslation();
+  const exporter = useExportConversions();
+  const fromAddress = (): Draft => Object.fromEntries(TEXT_FILTERS.map((name) => [name, search.raw(name)])) as Draft;
+  const [draft, setDraft] = useState<Draft>(fromAddress);
+  const [debounced] = useDebouncedValue(draft, 400);
+  useEffect(() => {
+    const changes = Object.fromEntries(
+      TEXT_FILTERS.filter((name) => debounced[name].trim() !== search.raw(name)).map((name) => [name, debounced[name].trim()]), // prettier-ignore
+    );
+    if (Object.keys(changes).length > 0) search.set(changes);
+    // Only the typed text drives this; the address is its result.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  // A link or the back button changes the address: the fields follow it.
+  const addressText = TEXT_FILTERS.map((name) => search.raw(name)).join('\u0000');
+  useEffect(() => {
+    setDraft(fromAddress());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [addressText]);
+  const type = (name: TextFilter) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setDraft((current) => ({ ...current, [name]: value }));
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Group align="flex-end" wrap="wrap" gap="sm">
+        <TextInput
+          label={t('staff.conversions.filters.q')}
+          placeholder={t('staff.conversions.filters.qHint')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={draft.q}
+          onChange={type('q')}
+          w={260}
+          data-testid="staff-conversions-search"
+        />
+        <TypeAheadSelect
+          label={t('staff.conversions.filters.status')}
+          data={[
+            { value: ALL, label: t('staff.conversions.filters.all') },
+            ...CONVERSION_STATUSES.map((value) => ({ value, label: t(`staff.conversions.status.${value}`) })),
+          ]}
+          value={search.filters.status ?? ALL}
+          onChange={(value) => search.set({ status: value === ALL ? null : value })}
+          allowDeselect={false}
+          w={150}
+          data-testid="staff-conversions-status"
+        />
+        <TypeAheadSelect
+          label={t('staff.conversions.filters.reason')}
+          data={[
+            { value: ALL, label: t('staff.conversions.filters.all') },
+            ...CONVERSION_REJECTION_REASONS.map((value) => ({ value, label: t(`staff.conversions.reasons.${value}`) })),
+          ]}
+          value={search.filters.reason ?? ALL}
+          onChange={(value) => search.set({ reason: value === ALL ? null : value })}
+          allowDeselect={false}
+          w={200}
+          data-testid="staff-conversions-reason"
+        />
+        {ID_FILTERS.map((name) => (
+          <TextInput
+            key={name}
+            label={t(`staff.conversions.filters.${name}`)}
+            inputMode="numeric"
+            value={draft[name]}
+            onChange={type(name)}
+            w={120}
+            data-testid={`staff-conversions-${name}`}
+          />
+        ))}
+        <TextInput
+          label={t('staff.conversions.filters.goal')}
+          value={draft.goal}
+          onChange={type('goal')}
+          w={140}
+          data-testid="staff-conversions-goal"
+        />
+        <DayInput
+          label={t('staff.conversions.filters.from')}
+          value={search.filters.from ?? ''}
+          onChange={(value) => search.set({ from: value || null })}
+          clearable
+          w={150}
+          data-testid="staff-conversions-from"
+        />
+        <DayInput
+          label={t('staff.conversions.filters.to')}
+          value={search.filters.to ?? ''}
+          onChange={(value) => search.set({ to: value || null })}
+          clearable
+          w={150}
+          data-testid="staff-conversions-to"
+        />
+        {search.hasFilters ? (
+          <Button variant="subtle" onClick={search.clear} data-testid="staff-conversions-clear">
+            {t('staff.conversions.filters.clear')}
+          </Button>
+        ) : null}
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          onClick={() => exporter.mutate(search.filters)}
+          loading={exporter.isPending}
+          data-testid="staff-conversions-export"
+        >
+          {t('staff.conversions.export')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
