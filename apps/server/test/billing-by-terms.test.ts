@@ -391,13 +391,18 @@ describe('billing by payment terms (decision 070)', () => {
     ]);
   });
 
-  it('two runs at once bill each period once', async () => {
+  it('two runs at once, and the daily job of a second server on the same database, bill each period once', async () => {
     const daily2 = await partnerWith('FR', 'daily');
     await earn(daily2, '2027-02-03T10:00:00Z', 1_000);
     await earn(daily2, '2027-02-04T10:00:00Z', 2_000);
     await moveClockTo('2027-02-05T08:00:00Z');
-    const [first, second] = await Promise.all([run({ until: '2027-02-04' }), t.app.billingJob.runDue()]);
-    const created = [...okBody(first!).data.created, ...second!.created].filter(
+    const other = await buildTestApp({ now: clock.now, sameDatabaseAs: t });
+    const [first, second, third] = await Promise.all([
+      run({ until: '2027-02-04' }),
+      t.app.billingJob.runDue(),
+      other.app.billingJob.runDue(),
+    ]).finally(() => other.close());
+    const created = [...okBody(first!).data.created, ...second!.created, ...third!.created].filter(
       (c) => c.partnerId === daily2.partnerId,
     );
     expect(created.map((c) => c.period.startDate).sort()).toEqual(['2027-02-03', '2027-02-04']);
