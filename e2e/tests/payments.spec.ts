@@ -28,7 +28,8 @@ async function billingRequests(request: APIRequestContext, bearer: string, query
 /** A row as the Payments table must show it (spec section 2), computed from the API's answer. */
 const expectedCells = (row: BillingRequest) => [
   `${formatLocalDate(row.period.startDate)} – ${formatLocalDate(row.period.endDate)}`,
-  row.invoice ? formatLocalDate(row.invoice.date) : '—',
+  // The invoice day, and under it the due day the billing run recorded (decision 070).
+  row.invoice ? `${formatLocalDate(row.invoice.date)}${row.dueOn ? `Due on ${formatLocalDate(row.dueOn)}` : ''}` : '—',
   row.invoice?.reference ?? '—',
   squash(formatMoneyMinor(row.totalAmount, row.paymentCurrency)),
   row.deferred

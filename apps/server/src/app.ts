@@ -36,7 +36,7 @@ import { imagesRoutes } from './modules/images/index.js';
 import { newsRoutes } from './modules/news/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { offersRoutes } from './modules/offers/index.js';
-import { billingRoutes } from './modules/billing/index.js';
+import { BillingJob, billingRoutes } from './modules/billing/index.js';
 import { capsRoutes } from './modules/caps/index.js';
 import { creativesRoutes } from './modules/creatives/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
@@ -76,6 +76,8 @@ declare module 'fastify' {
     tracking: TrackingEngine;
     /** The partner postback outbox worker (decision 019). */
     postbackWorker: PostbackWorker;
+    /** The daily billing job (decision 070); tests call its `runDue()`. */
+    billingJob: BillingJob;
   }
 }
 
@@ -146,6 +148,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const postbackLogPruner = new PostbackLogPruner(ctx.db, config.postbackLogRetentionDays, ctx.now);
   const conversionDigest = new ConversionDigest(ctx.db, config.publicUrl, ctx.now);
   app.decorate('postbackWorker', postbackWorker);
+  const billingJob = new BillingJob(ctx, app.log);
+  app.decorate('billingJob', billingJob);
 
   app.addHook('onSend', async (_request, reply) => {
     const policy = contentSecurityPolicyFor(
@@ -198,6 +202,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ctx.sms.start();
     postbackWorker.start(1000);
     postbackLogPruner.start(3_600_000);
+    if (config.billingJob) billingJob.start();
     void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
     // The partners' daily digest of changed conversions, after 07:00 Paris (decision 072).
     conversionDigest.start(300_000);
@@ -210,6 +215,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await postbackWorker.stop();
     await postbackLogPruner.stop();
     await conversionDigest.stop();
+    await billingJob.stop();
     await ctx.mailer.stop();
     await ctx.sms.stop();
   });

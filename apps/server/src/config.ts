@@ -44,6 +44,8 @@ const EnvSchema = z
     POSTBACK_ALLOW_LOOPBACK: bool.default(false),
     /** Days an advertiser's postback log keeps its entries (decision 044); the conversions themselves stay. */
     POSTBACK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+    /** The daily billing job at 02:00 Paris (decision 070): 'off' where billing is run by hand only. */
+    BILLING_JOB: z.enum(['on', 'off']).default('on'),
     /** A country MMDB file (GeoLite2-Country, …) for the clicks' countries; default: the bundled one (decision 044). */
     GEOIP_DATABASE: z.string().min(1).optional(),
     /** The network's legal name and address, '|' between lines: the invoices' addressee (decision 027). */
@@ -88,6 +90,7 @@ const EnvSchema = z
     postbackMaxBadTokensPerIp: env.POSTBACK_MAX_BAD_TOKENS_PER_IP,
     postbackAllowLoopback: env.POSTBACK_ALLOW_LOOPBACK,
     postbackLogRetentionDays: env.POSTBACK_LOG_RETENTION_DAYS,
+    billingJob: env.BILLING_JOB === 'on',
     clickJournal: env.CLICK_JOURNAL === 'on' ? path.join(path.resolve(env.DATA_DIR), 'click-journal') : null,
     clickJournalSyncMs: env.CLICK_JOURNAL_SYNC_MS,
     clickJournalMaxBytes: env.CLICK_JOURNAL_MAX_BYTES,

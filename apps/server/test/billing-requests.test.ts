@@ -150,6 +150,11 @@ describe('GET /api/v1/billing-request', () => {
       paymentThreshold: null,
       deferred: false,
       createdAt: '2026-01-31T22:59:59.000Z',
+      // Billed as a month, before due days were recorded (decision 070), and carrying no correction.
+      periodKind: 'month',
+      dueOn: null,
+      adjustmentsAmount: 0,
+      adjustments: [],
       invoice: {
         id: expect.any(Number),
         reference: 'A-INV-2026-01',

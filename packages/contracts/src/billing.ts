@@ -3,6 +3,7 @@ import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { BILLING_TIMEZONE } from './account-settings.js';
 import { INVOICE_STATUSES } from './constants.js';
+import { BILLING_PERIOD_KINDS } from './billing-periods.js';
 import { performsDuty, type Duty } from './duties.js';
 import { booleanParam, commaList, emptyAsUnset } from './offers.js';
 import { isoDateParam, toLocalIso } from './statistics.js';
@@ -111,6 +112,30 @@ export type ListBillingRequestsQuery = z.infer<typeof ListBillingRequestsQuerySc
 export type ListBillingRequestsQueryInput = z.input<typeof ListBillingRequestsQuerySchema>;
 
 /** A billing request as its partner sees it (spec section 3), amounts in minor units of its payment currency. */
+/**
+ * A ledger line a billing request carries (decision 070): a change of a conversion an earlier invoice had billed,
+ * cited by that invoice's number and taxed at its VAT rate; the issued invoice itself is never edited.
+ */
+export const CarriedAdjustmentSchema = z.object({
+  id: z.number().int(),
+  conversionId: z.number().int(),
+  /** 'reverse' | 'adjust' | 'approve' | 'add' (CONVERSION_ADJUSTMENT_KINDS). */
+  kind: z.string(),
+  /** A reversal's code ('refund', 'chargeback' …); null for other kinds. */
+  reasonCode: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Minor units, before VAT: negative for a reversal or a lowered payout. */
+  payoutDelta: z.number().int(),
+  /** The VAT on it, at the original invoice's rate. */
+  vatAmount: z.number().int(),
+  /** The invoice that billed the conversion before the change; null when it is gone. */
+  originalInvoice: z.string().nullable(),
+  vatRatePercent: z.number(),
+  /** When the change was made (ISO instant). */
+  createdAt: z.string(),
+});
+export type CarriedAdjustment = z.infer<typeof CarriedAdjustmentSchema>;
+
 export const BillingRequestSchema = z.object({
   id: z.number().int(),
   startingAt: z.string(),
@@ -128,6 +153,14 @@ export const BillingRequestSchema = z.object({
   paymentThreshold: z.number().int().nullable(),
   deferred: z.boolean(),
   createdAt: z.string(),
+  /** The period billed, by the payment terms (decision 070); optional: an answer of before the field is still valid. */
+  periodKind: z.enum(BILLING_PERIOD_KINDS).optional(),
+  /** The invoice's due day (yyyy-MM-dd, Paris); null when deferred or billed before decision 070. */
+  dueOn: z.string().nullable().optional(),
+  /** Σ of the corrections of earlier invoices it carries, minor units before VAT; included in the totals. */
+  adjustmentsAmount: z.number().int().optional(),
+  /** The corrections of earlier invoices it carries, oldest first. */
+  adjustments: z.array(CarriedAdjustmentSchema).optional(),
   invoice: z
     .object({
       id: z.number().int(),
@@ -259,13 +292,45 @@ export type NextPayment = z.infer<typeof NextPaymentSchema>;
 /** VAT the network charges, by the partner's country; reverse charge (0) elsewhere. The network is in France. */
 export const VAT_RATE_PERCENT_BY_COUNTRY: Readonly<Record<string, number>> = { FR: 20 };
 
-/** VAT in minor units, rounded half up, on an amount that excludes it. */
-export const vatOn = (excluding: number, percent: number): number => Math.floor((excluding * percent + 50) / 100);
+/**
+ * VAT in minor units on an amount that excludes it, rounded half away from zero: a correction of −x carries exactly
+ * minus the VAT x carried (decision 070). `0 − …`, not `−…`: a zero VAT stays 0, never −0.
+ */
+export const vatOn = (excluding: number, percent: number): number =>
+  excluding < 0 ? 0 - vatOn(-excluding, percent) : Math.floor((excluding * percent + 50) / 100);
 
-/** POST /staff/billing-runs: bill one Paris month, given as yyyy-MM; the month must be over. */
-export const BillingRunBodySchema = z.strictObject({
-  month: z.string({ error: 'required' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'pattern' }),
-});
+/**
+ * The VAT rate an issued billing request was taxed at, read back from its totals (decision 070): of the rates the
+ * network charges (0 and VAT_RATE_PERCENT_BY_COUNTRY's), the one whose VAT on the amount before VAT is nearest its VAT.
+ */
+export function vatRateOfTotals(totalAmount: number, totalVatAmount: number): number {
+  const excluding = totalAmount - totalVatAmount;
+  const rates = [...new Set([0, ...Object.values(VAT_RATE_PERCENT_BY_COUNTRY)])].sort((a, b) => a - b);
+  let best = 0;
+  for (const rate of rates)
+    if (Math.abs(excluding * rate - totalVatAmount * 100) < Math.abs(excluding * best - totalVatAmount * 100))
+      best = rate;
+  return best;
+}
+
+const billingMonthParam = z.string({ error: 'type' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'pattern' });
+
+/**
+ * POST /staff/billing-runs: bill by each partner's payment terms (decision 070), either the periods that end in one
+ * Paris month (`month`, yyyy-MM, over) or every period over by the end of a Paris day not billed yet (`until`,
+ * yyyy-MM-dd, over): what the daily job runs.
+ */
+export const BillingRunBodySchema = z
+  .strictObject({
+    month: billingMonthParam.optional(),
+    until: isoDateParam,
+  })
+  .superRefine((value, ctx) => {
+    if (value.month === undefined && value.until === undefined)
+      ctx.addIssue({ code: 'custom', path: ['month'], message: 'required' });
+    if (value.month !== undefined && value.until !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'type' });
+  });
 export type BillingRunBody = z.infer<typeof BillingRunBodySchema>;
 
 /** One billing request a run created: invoiced, or deferred below the partner's payment threshold. */
@@ -282,12 +347,21 @@ export const BillingRunRequestSchema = z.object({
   deferred: z.boolean(),
   /** The invoice reference; null when deferred. */
   invoice: z.string().nullable(),
+  /** The period billed (Paris days) by the partner's payment terms. */
+  period: z.object({ kind: z.enum(BILLING_PERIOD_KINDS), startDate: z.string(), endDate: z.string() }),
+  /** Corrections of earlier invoices carried: how many, and their sum before VAT (in the totals). */
+  adjustments: z.number().int(),
+  adjustmentsAmount: z.number().int(),
+  /** The due day; null when deferred. */
+  dueOn: z.string().nullable(),
 });
 export type BillingRunRequest = z.infer<typeof BillingRunRequestSchema>;
 
 export const BillingRunResultSchema = envelope(
   z.object({
-    month: z.string(),
+    /** The month asked for, or the last day (`until`) asked for. */
+    month: z.string().optional(),
+    until: z.string().optional(),
     created: z.array(BillingRunRequestSchema),
     /** Partner and currency pairs the month was already billed for (an earlier or concurrent run). */
     alreadyBilled: z.array(z.object({ partnerId: z.number().int(), currency: z.string() })),
@@ -347,7 +421,7 @@ export const StaffInvoiceSchema = z.object({
   period: z.object({ startDate: z.string(), endDate: z.string() }),
   /** The invoice's day. */
   date: z.string(),
-  /** The invoice's day plus the payment terms it was issued under (spec section 9). */
+  /** The due day the run recorded by the payment terms (decision 070); for older invoices, the invoice day plus the terms. */
   dueDate: z.string(),
   paymentTerms: z.string(),
   /** VAT included; the amount before VAT is totalAmount − totalVatAmount. */
@@ -407,7 +481,7 @@ export const billingEndpoints = {
     path: '/staff/billing-runs',
     tags: ['staff'],
     summary:
-      'Bill a Paris month that is over (admin): a billing request per partner and currency, invoiced or deferred; repeatable',
+      'Bill by payment terms (admin): each partner’s periods ending in a Paris month that is over, or every period over by a Paris day; a billing request per partner, period and currency, invoiced or deferred, carrying corrections of earlier invoices; repeatable',
     body: BillingRunBodySchema,
     response: BillingRunResultSchema,
   }),

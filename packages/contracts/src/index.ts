@@ -21,6 +21,7 @@ export * from './account-settings.js';
 export * from './notifications.js';
 export * from './api-keys.js';
 export * from './billing.js';
+export * from './billing-periods.js';
 export * from './duties.js';
 export * from './tracking.js';
 export * from './statistics.js';

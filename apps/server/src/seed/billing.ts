@@ -1,4 +1,4 @@
-import { addDays, billingMonth, formatIsoDate, paymentTermDays, BILLING_TIMEZONE } from '@portal/contracts';
+import { addDays, billingMonth, dueOn, formatIsoDate, BILLING_TIMEZONE } from '@portal/contracts';
 import type { AppContext } from '../context.js';
 import * as repo from './seed.repository.js';
 import { changeInvoiceStatus, lockInvoice, runBilling } from '../modules/billing/index.js';
@@ -45,7 +45,7 @@ export async function seedBilling(ctx: AppContext, now: Date, staff: { finance: 
       if (!created.invoice) continue;
       const terms = await repo.paymentTermsOf(db, created.billingRequestId);
       const issued = formatIsoDate(ranAt, BILLING_TIMEZONE);
-      const due = addDays(issued, paymentTermDays(terms ?? 'net30'));
+      const due = dueOn(terms ?? 'net30', issued);
       const steps = [
         { status: 'invoice_validated' as const, at: await parisMoment(db, addDays(issued, 2), 11) },
         { status: 'payment_in_progress' as const, at: await parisMoment(db, addDays(due, -3), 15) },

@@ -5,12 +5,17 @@ import {
   PAYMENT_TERM_DAYS,
   VAT_RATE_PERCENT_BY_COUNTRY,
   addDays,
-  billingMonth,
+  dueOn,
   localToday,
+  periodAt,
+  periodKindOf,
   paymentTermDays,
   payoutHoldOf,
   vatOn,
+  vatRateOfTotals,
+  type BillingPeriodKind,
   type BillingRequest,
+  type CarriedAdjustment,
   type NextPayment,
   type InvoiceStatusBody,
   type ListBillingRequestsQuery,
@@ -21,6 +26,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { billingReachSql, type StaffScope } from '../access/index.js';
 import { billingRequests, conversions, files, invoices, partners } from '../../db/schema.js';
+import { carriedLinesOf } from './billing-run.repository.js';
 
 const invoiceColumns = {
   id: invoices.id,
@@ -183,6 +189,10 @@ export async function listBillingRequests(
       paymentThreshold: billingRequests.paymentThreshold,
       deferred: billingRequests.deferred,
       createdAt: billingRequests.createdAt,
+      periodKind: billingRequests.periodKind,
+      dueOn: billingRequests.dueOn,
+      adjustmentsAmount: billingRequests.adjustmentsAmount,
+      country: partners.country,
       invoiceId: invoices.id,
       reference: invoices.reference,
       status: invoices.status,
@@ -206,10 +216,41 @@ export async function listBillingRequests(
     .from(billingRequests)
     .leftJoin(invoices, eq(invoices.billingRequestId, billingRequests.id))
     .where(where);
+  const lines = await carriedLinesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const linesOf = (row: (typeof rows)[number]): CarriedAdjustment[] => {
+    const partnerRate = VAT_RATE_PERCENT_BY_COUNTRY[row.country ?? ''] ?? 0;
+    return lines
+      .filter((line) => line.billingRequestId === row.id)
+      .map((line) => {
+        const rate =
+          line.originalTotalAmount === null || line.originalTotalVatAmount === null
+            ? partnerRate
+            : vatRateOfTotals(line.originalTotalAmount, line.originalTotalVatAmount);
+        return {
+          id: line.id,
+          conversionId: line.conversionId,
+          kind: line.kind,
+          reasonCode: line.reasonCode,
+          note: line.note,
+          payoutDelta: line.payoutDelta,
+          vatAmount: vatOn(line.payoutDelta, rate),
+          originalInvoice: line.originalInvoice,
+          vatRatePercent: rate,
+          createdAt: line.createdAt.toISOString(),
+        };
+      });
+  };
   return {
     total: counted[0]?.n ?? 0,
     list: rows.map((row) => ({
       id: row.id,
+      periodKind: row.periodKind as BillingPeriodKind,
+      dueOn: row.dueOn,
+      adjustmentsAmount: row.adjustmentsAmount,
+      adjustments: linesOf(row),
       startingAt: row.startingAt.toISOString(),
       endingAt: row.endingAt.toISOString(),
       period: { startDate: row.startDay, endDate: row.endDay },
@@ -236,12 +277,15 @@ export async function listBillingRequests(
   };
 }
 
-/** The Paris day an invoice falls due: its day plus the payment terms of its request (spec section 9). */
-const dueDay = sql<string>`to_char(((${invoices.createdAt} at time zone ${BILLING_TIMEZONE})::date + (case ${billingRequests.paymentTerms}
+/**
+ * The Paris day an invoice falls due: the day its run recorded by the payment terms (decision 070), or, for a request
+ * billed before it, its day plus the terms of its request (spec section 9, decision 056).
+ */
+const dueDay = sql<string>`coalesce(to_char(${billingRequests.dueOn}, 'YYYY-MM-DD'), to_char(((${invoices.createdAt} at time zone ${BILLING_TIMEZONE})::date + (case ${billingRequests.paymentTerms}
   ${sql.join(
     Object.entries(PAYMENT_TERM_DAYS).map(([terms, days]) => sql`when ${terms} then ${days}::int`),
     sql` `,
-  )} else ${DEFAULT_PAYMENT_TERM_DAYS}::int end)), 'YYYY-MM-DD')`;
+  )} else ${DEFAULT_PAYMENT_TERM_DAYS}::int end)), 'YYYY-MM-DD'))`;
 
 const STAFF_INVOICE_SORT = {
   date: invoices.createdAt,
@@ -357,24 +401,30 @@ export async function nextPayment(
       totalAmount: billingRequests.totalAmount,
       currency: billingRequests.paymentCurrency,
       paymentTerms: billingRequests.paymentTerms,
+      dueOn: billingRequests.dueOn,
     })
     .from(invoices)
     .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
     .where(and(eq(billingRequests.partnerId, partnerId), ne(invoices.status, 'paid')))
     .orderBy(asc(invoices.createdAt), asc(invoices.id));
   const due = unpaid
-    .map((row) => ({ ...row, dueDate: addDays(localToday(row.createdAt, offset), paymentTermDays(row.paymentTerms)) }))
+    .map((row) => ({
+      ...row,
+      dueDate: row.dueOn ?? addDays(localToday(row.createdAt, offset), paymentTermDays(row.paymentTerms)),
+    }))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
   const first = due[0];
 
-  // Approved payouts no request has billed: this month's, and what deferred requests carried over.
-  const monthStart = sql`(${`${billingMonth(now)}-01`}::date)::timestamp at time zone ${BILLING_TIMEZONE}`;
+  // Approved payouts no request has billed: this period's (by the payment terms, decision 070), and what deferred
+  // requests carried over.
+  const period = periodAt(periodKindOf(partner.paymentTerms), now);
+  const periodStart = period.start.toISOString();
   const accrued = await db
     .select({
       currency: conversions.currency,
       amount: sql<number>`coalesce(sum(${conversions.payout}), 0)`.mapWith(Number),
       carriedOver:
-        sql<number>`coalesce(sum(${conversions.payout}) filter (where ${conversions.createdAt} < ${monthStart}), 0)`.mapWith(
+        sql<number>`coalesce(sum(${conversions.payout}) filter (where ${conversions.createdAt} < ${periodStart}::timestamptz), 0)`.mapWith(
           Number,
         ),
     })
@@ -388,8 +438,9 @@ export async function nextPayment(
     )
     .groupBy(conversions.currency)
     .orderBy(conversions.currency);
-  const billingDate = `${billingMonth(now, -1)}-01`;
-  const expectedDate = addDays(billingDate, paymentTermDays(partner.paymentTerms));
+  // Billed by the daily job the day after the period ends, due by the terms from then.
+  const billingDate = addDays(period.endDate, 1);
+  const expectedDate = dueOn(partner.paymentTerms, billingDate);
   const thisMonth = accrued
     .filter((row) => row.amount > 0)
     .map((row) => ({

@@ -83,10 +83,16 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
           network: ctx.config.network,
           actor: auditActorOf(request),
         },
-        request.body.month,
+        // The contract asks for exactly one of them.
+        request.body.until === undefined ? { month: request.body.month ?? '' } : { until: request.body.until },
       );
       request.log.info(
-        { month: result.month, created: result.created.length, alreadyBilled: result.alreadyBilled.length },
+        {
+          month: result.month,
+          until: result.until,
+          created: result.created.length,
+          alreadyBilled: result.alreadyBilled.length,
+        },
         'billing run',
       );
       return ok(result);

@@ -7,18 +7,40 @@ import { insertFile, type NewFile } from '../files/index.js';
 import type { PartnerRow } from './billing-run.repository.js';
 import { setInvoiceFile } from './billing.repository.js';
 
+/** A correction of an earlier invoice the request carries (decision 070): cited by number, taxed at its rate. */
+export type InvoiceCorrection = { originalInvoice: string | null; vatRatePercent: number; payoutDelta: number };
+
 export type InvoiceDocument = {
   reference: string;
   /** yyyy-MM-dd, Paris. */
   issuedOn: string;
+  /** yyyy-MM-dd, Paris: the issue day plus the payment terms (decision 070). */
+  dueOn?: string | null;
   period: { startDate: string; endDate: string };
   partner: { name: string; address: string[]; vatNumber: string | null };
   network: { name: string; address: string[] };
   totalAmount: number;
   totalVatAmount: number;
+  /** The period's commissions before VAT; without it, everything before VAT is. */
+  conversionsAmount?: number;
+  corrections?: InvoiceCorrection[];
   currency: string;
   paymentTerms: string;
 };
+
+/** Corrections of the same earlier invoice at the same rate are one line on the PDF. */
+function correctionRows(corrections: InvoiceCorrection[], currency: string): [string, string][] {
+  const grouped = new Map<string, InvoiceCorrection>();
+  for (const line of corrections) {
+    const key = `${line.originalInvoice ?? ''}|${line.vatRatePercent}`;
+    const known = grouped.get(key);
+    grouped.set(key, known ? { ...known, payoutDelta: known.payoutDelta + line.payoutDelta } : { ...line });
+  }
+  return [...grouped.values()].map((line) => [
+    `Correction of invoice ${line.originalInvoice ?? '(unknown)'} (VAT ${line.vatRatePercent} %)`,
+    money(line.payoutDelta, currency),
+  ]);
+}
 
 /** The standard PDF fonts speak WinAnsi: French number formatting's no-break spaces become plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
@@ -43,6 +65,7 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
     doc.font('Helvetica-Bold').fontSize(20).text('INVOICE', { align: 'right' });
     doc.font('Helvetica').fontSize(10).text(`No. ${invoice.reference}`, { align: 'right' });
     doc.text(`Date: ${formatLocalDate(invoice.issuedOn)}`, { align: 'right' });
+    if (invoice.dueOn) doc.text(`Due: ${formatLocalDate(invoice.dueOn)}`, { align: 'right' });
     doc.moveDown(2);
 
     const top = doc.y;
@@ -55,18 +78,29 @@ export function renderInvoicePdf(invoice: InvoiceDocument): Promise<Buffer> {
 
     const excluding = invoice.totalAmount - invoice.totalVatAmount;
     const period = `${formatLocalDate(invoice.period.startDate)} - ${formatLocalDate(invoice.period.endDate)}`;
-    const rows: [string, string][] = [
-      [`Affiliate commissions, ${period} (Paris time)`, money(excluding, invoice.currency)],
-      ['VAT', money(invoice.totalVatAmount, invoice.currency)],
-      ['Total', money(invoice.totalAmount, invoice.currency)],
-    ];
-    for (const [index, [label, amount]] of rows.entries()) {
+    const corrections = invoice.corrections ?? [];
+    const row = (label: string, amount: string, bold = false) => {
       const y = doc.y;
-      doc.font(index === rows.length - 1 ? 'Helvetica-Bold' : 'Helvetica');
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica');
       doc.text(label, 56, y, { width: 360 });
       doc.text(amount, 420, y, { width: 120, align: 'right' });
       doc.moveDown(0.6);
+    };
+    row(
+      `Affiliate commissions, ${period} (Paris time)`,
+      money(invoice.conversionsAmount ?? excluding, invoice.currency),
+    );
+    if (corrections.length > 0) {
+      // Issued invoices are never edited: a change of a conversion they billed is a line here (decision 070).
+      doc.moveDown(0.4);
+      doc.font('Helvetica-Bold').text('Corrections of earlier invoices', 56);
+      doc.moveDown(0.4);
+      for (const [label, amount] of correctionRows(corrections, invoice.currency)) row(label, amount);
+      doc.moveDown(0.4);
+      row('Total before VAT', money(excluding, invoice.currency));
     }
+    row('VAT', money(invoice.totalVatAmount, invoice.currency));
+    row('Total', money(invoice.totalAmount, invoice.currency), true);
     doc.moveDown(2);
     doc.font('Helvetica').fontSize(9).fillColor('#555555');
     doc.text(`Payment terms: ${invoice.paymentTerms}. Payment by wire transfer.`, 56);

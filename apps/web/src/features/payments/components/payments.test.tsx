@@ -34,6 +34,12 @@ const request = (id: number, month: string, overrides: Partial<WireRequest> = {}
 const ROWS: WireRequest[] = [
   request(3, '2026-10', {
     invoice: { id: 13, reference: 'INV-2026-0003', status: 'waiting_for_approval', date: '2026-11-03', file: null, paidOn: null },
+    periodKind: 'month',
+    dueOn: '2026-12-03',
+    adjustmentsAmount: -5_000,
+    adjustments: [
+      { id: 1, conversionId: 77, kind: 'reverse', reasonCode: 'refund', note: 'Order returned', payoutDelta: -5_000, vatAmount: -1_000, originalInvoice: 'INV-2026-0001', vatRatePercent: 20, createdAt: '2026-10-12T10:00:00.000Z' },
+    ],
   }),
   request(2, '2026-09', {
     invoice: { id: 12, reference: 'INV-2026-0002', status: 'paid', date: '2026-10-03', file: null, paidOn: '2026-11-02' },
@@ -110,6 +116,22 @@ describe('Payments', () => {
     expect(within(rows[0]!).queryByTestId('payment-paid-on')).toBeNull();
     expect(within(rows[2]!).queryByTestId('payment-paid-on')).toBeNull();
     expect(within(rows[2]!).getByTestId('payment-status').textContent).toBe('Paid');
+  });
+
+  it('shows the due day and the corrections of earlier invoices a request carries, citing the invoice and its VAT rate', async () => {
+    serve(NEXT);
+    renderWithProviders(<Payments />, { path: '/payments' });
+    const rows = await screen.findAllByTestId('payment-row');
+    expect(within(rows[0]!).getByTestId('payment-due-on').textContent).toBe('Due on 03/12/2026');
+    expect(within(rows[1]!).queryByTestId('payment-due-on')).toBeNull();
+    const corrections = screen.getAllByTestId('payment-corrections');
+    expect(corrections).toHaveLength(1);
+    expect(squash(within(corrections[0]!).getByText(/Corrections of earlier invoices/).textContent)).toBe(
+      squash(`Corrections of earlier invoices: ${formatMoneyMinor(-5_000, 'EUR')} before VAT`),
+    );
+    expect(squash(within(corrections[0]!).getByTestId('payment-correction').textContent)).toBe(
+      squash(`Reversed conversion 77, billed on invoice INV-2026-0001 (VAT 20 %): ${formatMoneyMinor(-5_000, 'EUR')} · refund · “Order returned”`),
+    ); // prettier-ignore
   });
 
   it('says when the next payment is expected, how much, and this month’s earnings against the threshold', async () => {

@@ -12,7 +12,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -25,6 +25,7 @@ import { downloadFile } from '@/lib/files';
 import { useBillingRequests, type BillingRequestRow } from '../api/get-billing-requests';
 import { formatHoldMoment } from '../payout-hold';
 import { NextPayment } from './next-payment';
+import { PaymentCorrections } from './payment-corrections';
 import {
   billingRequestQueryOf,
   invoiceStatusColor,
@@ -245,6 +246,12 @@ function PaymentsFilterForm({
   );
 }
 
+/** Why a deferred request was carried over: nothing after corrections (decision 070), or under the threshold. */
+function carriedText(row: BillingRequestRow): string {
+  if (row.totalAmount - row.totalVatAmount <= 0) return 'payments.carriedNegative';
+  return row.paymentThreshold === null ? 'payments.carried' : 'payments.carriedUnder';
+}
+
 function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -265,92 +272,109 @@ function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row) => (
-            <Table.Tr key={row.id} data-testid="payment-row" data-id={row.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {formatLocalDate(row.period.startDate)} – {formatLocalDate(row.period.endDate)}
-              </Table.Td>
-              <Table.Td>{row.invoice ? formatLocalDate(row.invoice.date) : '—'}</Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text ff="monospace" size="sm">
-                    {row.invoice?.reference ?? '—'}
-                  </Text>
-                  {row.invoice?.file ? (
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label={t('payments.downloadInvoice', { reference: row.invoice.reference })}
-                      title={t('payments.downloadInvoice', { reference: row.invoice.reference })}
-                      onClick={() => void downloadFile(row.invoice!.file!.id)}
-                      data-testid="invoice-download"
-                    >
-                      <IconDownload size={16} />
-                    </ActionIcon>
+            <Fragment key={row.id}>
+              <Table.Tr data-testid="payment-row" data-id={row.id}>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {formatLocalDate(row.period.startDate)} – {formatLocalDate(row.period.endDate)}
+                </Table.Td>
+                <Table.Td>
+                  {row.invoice ? formatLocalDate(row.invoice.date) : '—'}
+                  {row.invoice && row.dueOn ? (
+                    // Decision 070: the due day the billing run recorded by the payment terms.
+                    <Text size="xs" c="dimmed" data-testid="payment-due-on">
+                      {t('payments.dueOn', { date: formatLocalDate(row.dueOn) })}
+                    </Text>
                   ) : null}
-                </Group>
-              </Table.Td>
-              <Table.Td
-                ta="right"
-                style={{ whiteSpace: 'nowrap' }}
-                // Spec section 3: the tax-exclusive amount is the total minus VAT.
-                title={
-                  row.totalVatAmount > 0
-                    ? t('payments.excludingVat', {
-                        amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
-                      })
-                    : undefined
-                }
-              >
-                {formatMoneyMinor(row.totalAmount, row.paymentCurrency)}
-              </Table.Td>
-              <Table.Td data-testid="payment-status">
-                {row.deferred ? (
-                  <Stack gap={2}>
-                    <Badge color="gray" variant="light">
-                      {t('payments.deferred')}
-                    </Badge>
-                    {/* Decision 027: the amount before VAT was under the threshold and moves to next month's request. */}
-                    <Text size="xs" c="dimmed" data-testid="payment-carried">
-                      {t(row.paymentThreshold === null ? 'payments.carried' : 'payments.carriedUnder', {
-                        amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
-                        threshold:
-                          row.paymentThreshold === null
-                            ? ''
-                            : formatMoneyMinor(row.paymentThreshold, row.paymentCurrency),
-                      })}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Text ff="monospace" size="sm">
+                      {row.invoice?.reference ?? '—'}
                     </Text>
-                  </Stack>
-                ) : row.invoice?.paidOn ? (
-                  <Stack gap={2}>
+                    {row.invoice?.file ? (
+                      <ActionIcon
+                        variant="subtle"
+                        size="sm"
+                        aria-label={t('payments.downloadInvoice', { reference: row.invoice.reference })}
+                        title={t('payments.downloadInvoice', { reference: row.invoice.reference })}
+                        onClick={() => void downloadFile(row.invoice!.file!.id)}
+                        data-testid="invoice-download"
+                      >
+                        <IconDownload size={16} />
+                      </ActionIcon>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td
+                  ta="right"
+                  style={{ whiteSpace: 'nowrap' }}
+                  // Spec section 3: the tax-exclusive amount is the total minus VAT.
+                  title={
+                    row.totalVatAmount > 0
+                      ? t('payments.excludingVat', {
+                          amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
+                        })
+                      : undefined
+                  }
+                >
+                  {formatMoneyMinor(row.totalAmount, row.paymentCurrency)}
+                </Table.Td>
+                <Table.Td data-testid="payment-status">
+                  {row.deferred ? (
+                    <Stack gap={2}>
+                      <Badge color="gray" variant="light">
+                        {t('payments.deferred')}
+                      </Badge>
+                      {/* Decision 027: the amount before VAT was under the threshold and moves to next month's request. */}
+                      <Text size="xs" c="dimmed" data-testid="payment-carried">
+                        {t(carriedText(row), {
+                          amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
+                          threshold:
+                            row.paymentThreshold === null
+                              ? ''
+                              : formatMoneyMinor(row.paymentThreshold, row.paymentCurrency),
+                        })}
+                      </Text>
+                    </Stack>
+                  ) : row.invoice?.paidOn ? (
+                    <Stack gap={2}>
+                      <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+                        {statusLabel(row.invoice.status)}
+                      </Badge>
+                      {/* Decision 052: the day finance marked it paid, on the partner's time zone. */}
+                      <Text size="xs" c="dimmed" data-testid="payment-paid-on">
+                        {t('payments.paidOn', { date: formatLocalDate(row.invoice.paidOn) })}
+                      </Text>
+                    </Stack>
+                  ) : row.invoice?.heldUntil ? (
+                    <Stack gap={2}>
+                      <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+                        {statusLabel(row.invoice.status)}
+                      </Badge>
+                      {/* Decision 072: held after a change of the bank details, on the partner's time zone. */}
+                      <Text size="xs" c="dimmed" data-testid="payment-held-until">
+                        {t('payments.heldUntil', { until: formatHoldMoment(row.invoice.heldUntil) })}
+                      </Text>
+                    </Stack>
+                  ) : row.invoice ? (
                     <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
                       {statusLabel(row.invoice.status)}
                     </Badge>
-                    {/* Decision 052: the day finance marked it paid, on the partner's time zone. */}
-                    <Text size="xs" c="dimmed" data-testid="payment-paid-on">
-                      {t('payments.paidOn', { date: formatLocalDate(row.invoice.paidOn) })}
-                    </Text>
-                  </Stack>
-                ) : row.invoice?.heldUntil ? (
-                  <Stack gap={2}>
-                    <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
-                      {statusLabel(row.invoice.status)}
+                  ) : (
+                    <Badge color="gray" variant="outline">
+                      {t('payments.notInvoiced')}
                     </Badge>
-                    {/* Decision 072: held after a change of the bank details, on the partner's time zone. */}
-                    <Text size="xs" c="dimmed" data-testid="payment-held-until">
-                      {t('payments.heldUntil', { until: formatHoldMoment(row.invoice.heldUntil) })}
-                    </Text>
-                  </Stack>
-                ) : row.invoice ? (
-                  <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
-                    {statusLabel(row.invoice.status)}
-                  </Badge>
-                ) : (
-                  <Badge color="gray" variant="outline">
-                    {t('payments.notInvoiced')}
-                  </Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+              {row.adjustments && row.adjustments.length > 0 ? (
+                <Table.Tr data-testid="payment-corrections-row">
+                  <Table.Td colSpan={5}>
+                    <PaymentCorrections row={row} />
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>

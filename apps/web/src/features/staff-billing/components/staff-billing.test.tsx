@@ -16,15 +16,15 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('StaffBilling', () => {
-  it('runs the last finished month and lists what it created', async () => {
+  it('runs the last finished month and lists what it created, by period of the payment terms', async () => {
     const [last] = finishedBillingMonths(new Date());
     fetchMock.mockImplementation(() =>
       Promise.resolve(
         answerOf(billingEndpoints.runBilling, {
           month: last!.value,
           created: [
-            { billingRequestId: 4, partnerId: 7, partnerName: 'Acme #7', currency: 'EUR', totalAmount: 4442, totalVatAmount: 740, conversions: 3, deferred: false, invoice: 'INV-2026-0004' },
-            { billingRequestId: 5, partnerId: 9, partnerName: 'Tiny #9', currency: 'USD', totalAmount: 999, totalVatAmount: 0, conversions: 1, deferred: true, invoice: null },
+            { billingRequestId: 4, partnerId: 7, partnerName: 'Acme #7', currency: 'EUR', totalAmount: 4442, totalVatAmount: 740, conversions: 3, deferred: false, invoice: 'INV-2026-0004', period: { kind: 'month', startDate: '2026-10-01', endDate: '2026-10-31' }, adjustments: 1, adjustmentsAmount: -500, dueOn: '2026-12-01' },
+            { billingRequestId: 5, partnerId: 9, partnerName: 'Tiny #9', currency: 'USD', totalAmount: 999, totalVatAmount: 0, conversions: 1, deferred: true, invoice: null, period: { kind: 'week', startDate: '2026-10-26', endDate: '2026-11-01' }, adjustments: 0, adjustmentsAmount: 0, dueOn: null },
           ],
           alreadyBilled: [{ partnerId: 3, currency: 'EUR' }],
         }),
@@ -46,8 +46,24 @@ describe('StaffBilling', () => {
         .map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['Acme #7', '3', formatMoneyMinor(4442, 'EUR'), formatMoneyMinor(740, 'EUR'), 'INV-2026-0004'],
-      ['Tiny #9', '1', formatMoneyMinor(999, 'USD'), formatMoneyMinor(0, 'USD'), 'Deferred'],
+      [
+        'Acme #7',
+        'October 2026',
+        '3',
+        formatMoneyMinor(-500, 'EUR'),
+        formatMoneyMinor(4442, 'EUR'),
+        formatMoneyMinor(740, 'EUR'),
+        'INV-2026-0004',
+      ],
+      [
+        'Tiny #9',
+        '26 October – 1 November 2026',
+        '1',
+        '—',
+        formatMoneyMinor(999, 'USD'),
+        formatMoneyMinor(0, 'USD'),
+        'Deferred',
+      ],
     ]);
   });
 

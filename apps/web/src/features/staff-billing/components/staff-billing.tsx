@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCount, formatMoneyMinor } from '@portal/contracts';
+import { billingPeriodLabel, formatCount, formatMoneyMinor } from '@portal/contracts';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useRunBilling } from '../api/billing-run';
@@ -11,9 +11,10 @@ import { finishedBillingMonths } from '../billing-months';
 type BillingRunCreated = NonNullable<ReturnType<typeof useRunBilling>['data']>['created'][number];
 
 /**
- * The monthly billing run, for admins (decision 027): pick a finished Paris month, run it, read what it created:
- * a request per partner and currency, invoiced or deferred under the payment threshold. Running a month again
- * bills nothing twice; the pairs already billed are counted.
+ * The billing run, for admins (decisions 027, 070): pick a finished Paris month, run it, read what it created: a
+ * request per partner, period of its payment terms and currency, invoiced or deferred under the payment threshold (or
+ * at zero or less after corrections of earlier invoices). Running a month again bills nothing twice; the pairs already
+ * billed are counted. The daily job bills the same way every night.
  */
 export function StaffBilling() {
   const { t } = useTranslation();
@@ -24,7 +25,13 @@ export function StaffBilling() {
   const label = (value: string) => months.find((m) => m.value === value)?.label ?? value;
   const columns: StaffColumn<BillingRunCreated>[] = [
     { key: 'partner', label: t('staff.billing.columns.partner'), cell: (row) => row.partnerName },
+    { key: 'period', label: t('staff.billing.columns.period'), cell: (row) => billingPeriodLabel(row.period) },
     { key: 'conversions', label: t('staff.billing.columns.conversions'), cell: (row) => formatCount(row.conversions) },
+    {
+      key: 'corrections',
+      label: t('staff.billing.columns.corrections'),
+      cell: (row) => (row.adjustments > 0 ? formatMoneyMinor(row.adjustmentsAmount, row.currency) : '—'),
+    },
     {
       key: 'amount',
       label: t('staff.billing.columns.amount'),
@@ -74,8 +81,8 @@ export function StaffBilling() {
         <Stack gap="sm" data-testid="staff-billing-result">
           <Alert color={result.created.length > 0 ? 'green' : 'gray'} data-testid="staff-billing-summary">
             {result.created.length > 0
-              ? t('staff.billing.created', { count: result.created.length, month: label(result.month) })
-              : t('staff.billing.nothing', { month: label(result.month) })}
+              ? t('staff.billing.created', { count: result.created.length, month: label(result.month ?? month) })
+              : t('staff.billing.nothing', { month: label(result.month ?? month) })}
             {result.alreadyBilled.length > 0 &&
               ` ${t('staff.billing.already', { count: result.alreadyBilled.length })}`}
           </Alert>
