@@ -600,6 +600,8 @@ export const statisticsEndpoints = {
     tags: ['statistics'],
     summary:
       'Conversion report: the partner’s conversions of every status (or of one, status), newest first, paginated',
+    description:
+      'Each row says why it has its status (`reason`; a reversal after the fact adds `reversalReason`), the note of its latest change, the payout before a reversal or an adjustment (`originalPayout`) and when it changed (`changedAt`). `changed=true` keeps the conversions changed after they were recorded; `changedFrom`/`changedTo` (days in the partner’s time zone) those whose latest change fell on those days; with either and no `startDate`/`endDate`, conversions of every date are read.',
     query: ConversionReportQuerySchema,
     response: ConversionReportSchema,
   }),

@@ -132,7 +132,7 @@ export const CLICK_CSV_COLUMNS: readonly CsvColumn<ClickRow>[] = [
 /** Why the row has its status, in the words the report screen shows ('Reversed: duplicate sale'). */
 function statusReason(row: ConversionRow): string | null {
   if (!row.reason) return null;
-  if (row.reason === 'reversed' && row.reversalReason) return `Reversed: ${row.reversalReason.replace('_', ' ')}`;
+  if (row.reason === 'reversed' && row.reversalReason) return `Reversed: ${row.reversalReason.replaceAll('_', ' ')}`;
   return REASON_WORDS[row.reason];
 }
 
