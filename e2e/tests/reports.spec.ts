@@ -101,7 +101,43 @@ const REASON_TEXT: Record<string, string> = {
   partner_inactive: 'Partner inactive',
   amount_required: 'Amount required',
   declined: 'Declined on review',
+  over_cap: 'Over cap',
+  reversed: 'Reversed',
+  unknown_transaction: 'Unknown transaction',
 };
+
+const REVERSAL_TEXT: Record<string, string> = {
+  refund: 'refund',
+  chargeback: 'chargeback',
+  fraud: 'fraud',
+  duplicate_sale: 'duplicate sale',
+  test_order: 'test order',
+  other: 'other',
+};
+
+/**
+ * The Revenue cell: the payout, or after a reversal or an adjustment (decision 069) a sentence for screen readers, the
+ * payout before struck through and the one now; a rejected one says it pays 0.
+ */
+function revenueText(row: ConversionRow): string {
+  const now = formatMoneyMinor(row.revenue.amount, row.revenue.currency);
+  const unpaid = row.status === 'rejected' ? 'Rejected: pays 0' : '';
+  if (!row.originalPayout) return now + unpaid;
+  const before = formatMoneyMinor(row.originalPayout.amount, row.originalPayout.currency);
+  const sentence = `${row.reason === 'reversed' ? 'Reversed' : 'Adjusted'} from ${before} to ${now}`;
+  return `${sentence}${before} ${now}${unpaid}`;
+}
+
+/** Why a conversion has its status, in words: a reversal with its code ('Reversed: refund'). */
+function reasonText(row: ConversionRow): string {
+  if (row.reason === 'reversed' && row.reversalReason) return `Reversed: ${REVERSAL_TEXT[row.reversalReason]}`;
+  return row.reason ? (REASON_TEXT[row.reason] ?? '') : '';
+}
+
+/** The Status cell: the status, why in words, and the note of a change after the fact. */
+function statusText(row: ConversionRow): string {
+  return STATUS_TEXT[row.status] + reasonText(row) + (row.note ? `Note: ${row.note}` : '');
+}
 
 /** A conversion row as the table must show it; a rejected one says it pays 0, and why. */
 const expectedConversionCells = (row: ConversionRow) =>
@@ -110,8 +146,8 @@ const expectedConversionCells = (row: ConversionRow) =>
     row.offer.name,
     `${formatLocalDate(row.date)} ${formatLocalHour(row.date)}`,
     row.goal,
-    formatMoneyMinor(row.revenue.amount, row.revenue.currency) + (row.status === 'rejected' ? 'Rejected: pays 0' : ''),
-    STATUS_TEXT[row.status] + (row.reason ? REASON_TEXT[row.reason] : ''),
+    revenueText(row),
+    statusText(row),
     row.subid ?? '',
     row.tc1 ?? '',
     row.tc2 ?? '',
@@ -536,7 +572,7 @@ test.describe('reports', () => {
     }
     const first = rejected.data[0]!;
     const firstRow = page.locator(`[data-testid="report-row"][data-id="${first.id}"]`);
-    await expect(firstRow.getByTestId('report-reason')).toHaveText(REASON_TEXT[first.reason!]!);
+    await expect(firstRow.getByTestId('report-reason')).toHaveText(reasonText(first));
     await expect(firstRow.getByTestId('report-unpaid')).toHaveText('Rejected: pays 0');
     await firstRow.getByTestId('report-status-cell').hover();
     await expect(page.getByRole('tooltip')).toBeVisible();
@@ -581,7 +617,7 @@ test.describe('reports', () => {
       .split(/\r?\n/)
       .filter((line) => line !== '');
     expect(conversionLines[0]).toBe(
-      'Conversion ID,Date,Offer ID,Offer,Goal,Status,Reason,Currency,Revenue,SubID,Tracker1,Tracker2,Tracker3,Tracker4',
+      'Conversion ID,Date,Offer ID,Offer,Goal,Status,Reason,Currency,Revenue,SubID,Tracker1,Tracker2,Tracker3,Tracker4,Status Reason,Reversal Reason,Note,Original Payout',
     );
     expect(conversionLines.length - 1).toBe(conversions.total);
 

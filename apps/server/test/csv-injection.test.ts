@@ -89,7 +89,11 @@ beforeAll(async () => {
     url: `/postback?${new URLSearchParams({ click_id: attack, goal: 'registration', token: await advertiserTokenOf(t, offerId) }).toString()}`,
   });
   expect(postback.json()).toMatchObject({ status: 'approved' });
-  await t.database.db.update(conversions).set({ payout: -150 }).where(eq(conversions.clickId, attack));
+  // The note staff wrote on the change is read by the partner in the export too (decision 069): text like the others.
+  await t.database.db
+    .update(conversions)
+    .set({ payout: -150, originalPayout: 250, note: HYPERLINK, changedAt: clock.now() })
+    .where(eq(conversions.clickId, attack));
   token = await login(t, partner.email, partner.password);
 }, 60_000);
 afterAll(async () => t?.close());
@@ -131,12 +135,24 @@ describe('CSV exports neutralise formulas (decision 029)', () => {
 
   it('keeps a negative amount a number in the conversion report, its text cells prefixed', async () => {
     const [header, ...rows] = await exported('conversion');
-    expect(header?.slice(8)).toEqual(['Revenue', 'SubID', 'Tracker1', 'Tracker2', 'Tracker3', 'Tracker4']);
+    expect(header?.slice(8)).toEqual([
+      'Revenue',
+      'SubID',
+      'Tracker1',
+      'Tracker2',
+      'Tracker3',
+      'Tracker4',
+      'Status Reason',
+      'Reversal Reason',
+      'Note',
+      'Original Payout',
+    ]);
     expect(rows).toHaveLength(1);
     const [row] = rows;
     expect(row?.[3]).toBe("'-Minus offer");
     expect(row?.[7]).toBe('EUR');
     expect(row?.[8]).toBe('-1.50');
-    expect(row?.slice(9)).toEqual([`'${HYPERLINK}`, `'${CMD}`, `'${AT}`, `'${MINUS}`, `'${TAB}`]);
+    expect(row?.slice(9, 14)).toEqual([`'${HYPERLINK}`, `'${CMD}`, `'${AT}`, `'${MINUS}`, `'${TAB}`]);
+    expect(row?.slice(14)).toEqual(['', '', `'${HYPERLINK}`, '2.50']);
   });
 });

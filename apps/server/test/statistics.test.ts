@@ -346,6 +346,11 @@ function conversionRow(c: RawConversion, offset: number): ConversionRow {
     tc2: c.tc2,
     tc3: c.tc3,
     tc4: c.tc4,
+    // No conversion here changed after it was recorded (partner-sees-why.test.ts covers those).
+    reversalReason: null,
+    note: null,
+    originalPayout: null,
+    changedAt: null,
   };
 }
 
@@ -774,6 +779,10 @@ describe('statistics (seed ' + SEED + ')', () => {
           'Tracker2',
           'Tracker3',
           'Tracker4',
+          'Status Reason',
+          'Reversal Reason',
+          'Note',
+          'Original Payout',
         ]);
         const rows = newestFirst(rowsOf(p, query.startDate, query.endDate, { tc1: 'y' }).conversions).map((c) =>
           conversionRow(c, p.offset),
@@ -797,6 +806,10 @@ describe('statistics (seed ' + SEED + ')', () => {
           Tracker2: cell(rows[0]!.tc2),
           Tracker3: cell(rows[0]!.tc3),
           Tracker4: cell(rows[0]!.tc4),
+          'Status Reason': cell(CONVERSION_CSV_COLUMNS.find((c) => c.header === 'Status Reason')!.cell(rows[0]!)),
+          'Reversal Reason': '',
+          Note: '',
+          'Original Payout': '',
         });
       }
     });

@@ -3,8 +3,13 @@ import { CONVERSION_TYPES, MAX_PAGE_SIZE } from './constants.js';
 import { envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { formatMoneyMinor } from './format.js';
-import { OfferPayoutSchema, emptyAsUnset } from './offers.js';
-import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES, TrackingValueSchema } from './tracking.js';
+import { OfferPayoutSchema, booleanParam, emptyAsUnset } from './offers.js';
+import {
+  CONVERSION_REJECTION_REASONS,
+  CONVERSION_REVERSAL_REASONS,
+  CONVERSION_STATUSES,
+  TrackingValueSchema,
+} from './tracking.js';
 
 // ------------------------------------------------------------------ constants
 
@@ -238,6 +243,14 @@ export const ConversionRowSchema = z.object({
   tc2: z.string().nullable(),
   tc3: z.string().nullable(),
   tc4: z.string().nullable(),
+  /** Why the conversion was reversed after the fact (decision 069); null unless `reason` is 'reversed'. */
+  reversalReason: z.enum(CONVERSION_REVERSAL_REASONS).nullable(),
+  /** The note of the latest change after the fact (a reversal, an adjustment…), written for the partner; or null. */
+  note: z.string().nullable(),
+  /** The payout before a reversal or an adjustment changed it; null unless the partner's payout changed. */
+  originalPayout: MoneyAmountSchema.nullable(),
+  /** When the conversion last changed after it was recorded, as a local ISO moment (see toLocalIso); or null. */
+  changedAt: z.string().nullable(),
 });
 export type ConversionRow = z.infer<typeof ConversionRowSchema>;
 export const ConversionReportSchema = listOf(ConversionRowSchema);
@@ -438,35 +451,77 @@ export type PagedReportQuery = z.infer<typeof PagedReportQuerySchema>;
 /** The conversion report's status filter (decision 033): one status, or every one when unset. */
 const conversionStatusFilter = z.preprocess(emptyAsUnset, z.enum(CONVERSION_STATUSES, { error: 'oneOf' }).optional());
 
+/**
+ * The conversion report's filter on changes after the fact (decision 069): `changed=true` only conversions reversed,
+ * adjusted or otherwise changed after they were recorded (`false` only the others); `changedFrom`/`changedTo`
+ * (yyyy-MM-dd in the partner's time zone, both included) those whose latest change fell on those days. With any of
+ * them and neither `startDate` nor `endDate`, conversions of every date are read: a change today may touch a
+ * conversion of any month.
+ */
+export const changedFilterShape = {
+  changed: z.preprocess(emptyAsUnset, booleanParam.optional()),
+  changedFrom: isoDateParam,
+  changedTo: isoDateParam,
+};
+
+export type ChangedFilter = {
+  changed?: boolean | undefined;
+  changedFrom?: string | undefined;
+  changedTo?: string | undefined;
+};
+
+/** Whether a query filters on changes after the fact. */
+export const hasChangedFilter = (query: ChangedFilter): boolean =>
+  query.changed !== undefined || Boolean(query.changedFrom) || Boolean(query.changedTo);
+
+function checkChanged(value: ChangedFilter, ctx: z.RefinementCtx) {
+  if (value.changedFrom && value.changedTo && daysBetween(value.changedFrom, value.changedTo) < 1) {
+    ctx.addIssue({ code: 'custom', path: ['changedTo'], message: 'min' });
+  }
+  if (value.changed === false && (value.changedFrom || value.changedTo)) {
+    ctx.addIssue({ code: 'custom', path: ['changed'], message: 'oneOf' });
+  }
+}
+
+const checkConversionFilter = (
+  value: ChangedFilter & { startDate?: string | undefined; endDate?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  checkRange(value, ctx);
+  checkChanged(value, ctx);
+};
+
 /** GET /statistics/conversion: the filter, an optional status, and pagination, newest first. */
 export const ConversionReportQuerySchema = z
   .strictObject({
     ...reportFilterShape,
     status: conversionStatusFilter,
+    ...changedFilterShape,
     ...pageQueryShape,
   })
-  .superRefine(checkRange);
+  .superRefine(checkConversionFilter);
 export type ConversionReportQuery = z.infer<typeof ConversionReportQuerySchema>;
 
 /** GET /statistics/conversion/totals: the conversion report's filter, without pagination. */
 export const ConversionTotalsQuerySchema = z
-  .strictObject({ ...reportFilterShape, status: conversionStatusFilter })
-  .superRefine(checkRange);
+  .strictObject({ ...reportFilterShape, status: conversionStatusFilter, ...changedFilterShape })
+  .superRefine(checkConversionFilter);
 export type ConversionTotalsQuery = z.infer<typeof ConversionTotalsQuerySchema>;
 
 /**
- * GET /statistics/export/{type}: a CSV of every row of a report under the same filter (no pagination). `status`
- * applies to the conversion export only; the other types answer 400 on it.
+ * GET /statistics/export/{type}: a CSV of every row of a report under the same filter (no pagination). `status` and
+ * the changed filter apply to the conversion export only; the other types answer 400 on them.
  */
 export const ExportReportParamsSchema = z.strictObject({ type: z.enum(REPORT_TYPES, { error: 'oneOf' }) });
 export const ExportReportQuerySchema = z
   .strictObject({
     ...reportFilterShape,
     status: conversionStatusFilter,
+    ...changedFilterShape,
     /** The sub-ID report's grouping, exported as shown (sub-ID by default); no other report takes one. */
     groupBy: z.preprocess(emptyAsUnset, z.enum(SUBID_GROUPINGS, { error: 'oneOf' }).optional()),
   })
-  .superRefine(checkRange);
+  .superRefine(checkConversionFilter);
 export type ExportReportQuery = z.infer<typeof ExportReportQuerySchema>;
 
 /** GET /statistics/home/top-offers. */
@@ -545,6 +600,8 @@ export const statisticsEndpoints = {
     tags: ['statistics'],
     summary:
       'Conversion report: the partner’s conversions of every status (or of one, status), newest first, paginated',
+    description:
+      'Each row says why it has its status (`reason`; a reversal after the fact adds `reversalReason`), the note of its latest change, the payout before a reversal or an adjustment (`originalPayout`) and when it changed (`changedAt`). `changed=true` keeps the conversions changed after they were recorded; `changedFrom`/`changedTo` (days in the partner’s time zone) those whose latest change fell on those days; with either and no `startDate`/`endDate`, conversions of every date are read.',
     query: ConversionReportQuerySchema,
     response: ConversionReportSchema,
   }),

@@ -1,9 +1,10 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   toLocalIso,
   type ClickRow,
   type ConversionRejectionReason,
   type ConversionTotal,
+  type ConversionReversalReason,
   type ConversionRow,
   type ConversionStatus,
 } from '@portal/contracts';
@@ -42,8 +43,22 @@ function rollupCount(kind: RawKind, filters: RawFilters): SQL {
   }
 }
 
-/** The report filter, and for conversions an optional status. */
-export type RawFilters = ReportFilters & { status?: ConversionStatus | undefined };
+/**
+ * The report filter, and for conversions an optional status and the filter on changes after the fact (decision 069):
+ * `changed` true or false keeps the conversions changed or never changed; `changedWindow` those last changed in it.
+ */
+export type RawFilters = ReportFilters & {
+  status?: ConversionStatus | undefined;
+  changed?: boolean | undefined;
+  changedWindow?: UtcWindow | null | undefined;
+};
+
+/**
+ * The rollup counts rows by the hour they were recorded, not by when they changed: a filter on changes is counted
+ * and paged on the raw rows, a partner's few changed conversions.
+ */
+const countedOnRollup = (kind: RawKind, filters: RawFilters) =>
+  kind === 'click' || (filters.changed === undefined && !filters.changedWindow);
 
 function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: RawFilters): SQL[] {
   const table = tables[kind];
@@ -58,6 +73,16 @@ function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: 
     if (value !== undefined) where.push(eq(table[name], value));
   }
   if (kind === 'conversion' && filters.status !== undefined) where.push(eq(conversions.status, filters.status));
+  if (kind === 'conversion' && filters.changed === false) where.push(isNull(conversions.changedAt));
+  if (kind === 'conversion' && (filters.changed === true || filters.changedWindow)) {
+    where.push(isNotNull(conversions.changedAt));
+  }
+  if (kind === 'conversion' && filters.changedWindow) {
+    where.push(
+      gte(conversions.changedAt, filters.changedWindow.start),
+      lt(conversions.changedAt, filters.changedWindow.end),
+    );
+  }
   return where;
 }
 
@@ -69,6 +94,13 @@ export async function rawTotal(
   window: UtcWindow,
   filters: RawFilters,
 ): Promise<number> {
+  if (!countedOnRollup(kind, filters)) {
+    const [raw] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(conversions)
+      .where(and(...rawWhere(kind, partnerId, window, filters)));
+    return raw?.n ?? 0;
+  }
   const [row] = await db
     .select({ n: sql<number>`coalesce(${rollupCount(kind, filters)}, 0)`.mapWith(Number) })
     .from(statsHourly)
@@ -125,6 +157,7 @@ async function pageStart(
 ): Promise<{ window: UtcWindow; offset: number } | null> {
   if (page.offset >= total) return null;
   if (page.offset === 0) return { window, offset: 0 };
+  if (!countedOnRollup(kind, filters)) return { window, offset: page.offset };
   const found = await seekHour(db, kind, partnerId, window, filters, page.offset);
   // The rollup says there are more rows than the offset: it cannot fail to find an hour, but a plain OFFSET is right.
   if (!found) return { window, offset: page.offset };
@@ -165,6 +198,10 @@ const conversionColumns = {
   tc2: conversions.tc2,
   tc3: conversions.tc3,
   tc4: conversions.tc4,
+  reversalReason: conversions.reversalReason,
+  note: conversions.note,
+  originalPayout: conversions.originalPayout,
+  changedAt: conversions.changedAt,
 };
 
 export type RawClick = { id: number; offerId: number; offerName: string | null; createdAt: Date } & Omit<
@@ -181,6 +218,10 @@ export type RawConversion = {
   status: string;
   reason: string | null;
   goal: string;
+  reversalReason: string | null;
+  note: string | null;
+  originalPayout: number | null;
+  changedAt: Date | null;
 } & Pick<ConversionRow, 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4'>;
 
 export function clickRowOf(row: RawClick, offset: string | null): ClickRow {
@@ -197,7 +238,18 @@ export function clickRowOf(row: RawClick, offset: string | null): ClickRow {
   };
 }
 
+/**
+ * The payout before it changed, when the partner's payout did change: a reversal, or an adjustment of the payout (one
+ * of the revenue alone keeps the payout, and the partner never reads revenue).
+ */
+function originalPayoutOf(row: RawConversion): number | null {
+  if (row.originalPayout === null) return null;
+  if (row.reason === 'reversed') return row.originalPayout;
+  return row.status !== 'rejected' && row.originalPayout !== row.payout ? row.originalPayout : null;
+}
+
 export function conversionRowOf(row: RawConversion, offset: string | null): ConversionRow {
+  const originalPayout = originalPayoutOf(row);
   return {
     id: row.id,
     offer: { id: row.offerId ?? 0, name: offerName(row.offerId, row.offerName) },
@@ -211,6 +263,10 @@ export function conversionRowOf(row: RawConversion, offset: string | null): Conv
     tc2: row.tc2,
     tc3: row.tc3,
     tc4: row.tc4,
+    reversalReason: row.reason === 'reversed' ? (row.reversalReason as ConversionReversalReason | null) : null,
+    note: row.note,
+    originalPayout: originalPayout === null ? null : { currency: row.currency, amount: originalPayout },
+    changedAt: row.changedAt ? toLocalIso(row.changedAt, offset) : null,
   };
 }
 

@@ -4,9 +4,11 @@ import {
   addDays,
   daysBetween,
   formErrorText,
+  hasChangedFilter,
   localToday,
   offsetToMinutes,
   presetRange,
+  type ChangedFilter,
   type DateRange,
   type StatsPeriod,
   type TopOfferDate,
@@ -46,6 +48,38 @@ export function utcWindow(range: DateRange, offset: string | null): UtcWindow {
     start: new Date(Date.parse(`${range.startDate}T00:00:00Z`) - shift),
     end: new Date(Date.parse(`${range.endDate}T00:00:00Z`) + DAY_MS - shift),
   };
+}
+
+/** Later than any row: the open end of a window without an end. */
+const END_OF_TIME = new Date('9999-12-31T00:00:00Z');
+
+type DatedQuery = ChangedFilter & { startDate?: string | undefined; endDate?: string | undefined };
+
+/**
+ * The conversion report's window of creation dates: the report's dates as everywhere, except that a filter on changes
+ * after the fact without dates reads every date (a change today may touch a conversion of any month, decision 069);
+ * `range` is null then.
+ */
+export function conversionWindow(
+  query: DatedQuery,
+  now: Date,
+  offset: string | null,
+): { range: DateRange | null; window: UtcWindow } {
+  if (hasChangedFilter(query) && !query.startDate && !query.endDate) {
+    return { range: null, window: { start: new Date(0), end: END_OF_TIME } };
+  }
+  const range = resolveRange(query, now, offset);
+  return { range, window: utcWindow(range, offset) };
+}
+
+/** The UTC span of the `changedFrom`…`changedTo` days (both included), open on a missing side; null without either. */
+export function changedWindow(query: ChangedFilter, offset: string | null): UtcWindow | null {
+  if (!query.changedFrom && !query.changedTo) return null;
+  const from = query.changedFrom
+    ? utcWindow({ startDate: query.changedFrom, endDate: query.changedFrom }, offset)
+    : null;
+  const to = query.changedTo ? utcWindow({ startDate: query.changedTo, endDate: query.changedTo }, offset) : null;
+  return { start: from?.start ?? new Date(0), end: to?.end ?? END_OF_TIME };
 }
 
 /** Every local date of a range, in order. */

@@ -1,6 +1,8 @@
 import { Readable, pipeline } from 'node:stream';
 import {
+  localToday,
   toLocalIso,
+  type ChangedFilter,
   type ClickRow,
   type ConversionRow,
   type DateRange,
@@ -17,7 +19,7 @@ import {
   type RawConversion,
   type RawFilters,
 } from './raw-rows.repository.js';
-import { utcWindow } from './report-dates.js';
+import { utcWindow, type UtcWindow } from './report-dates.js';
 import {
   TOTALS_LABEL,
   basicReport,
@@ -127,6 +129,28 @@ export const CLICK_CSV_COLUMNS: readonly CsvColumn<ClickRow>[] = [
   ...trackerColumns<ClickRow>(),
 ];
 
+/** Why the row has its status, in the words the report screen shows ('Reversed: duplicate sale'). */
+function statusReason(row: ConversionRow): string | null {
+  if (!row.reason) return null;
+  if (row.reason === 'reversed' && row.reversalReason) return `Reversed: ${row.reversalReason.replaceAll('_', ' ')}`;
+  return REASON_WORDS[row.reason];
+}
+
+/** The reasons as the report screen names them (en-screens.json `reports.reasons`). */
+const REASON_WORDS: Record<NonNullable<ConversionRow['reason']>, string> = {
+  unknown_click: 'Unknown click',
+  duplicate: 'Duplicate',
+  click_too_old: 'Click too old',
+  goal_not_found: 'Goal not found',
+  offer_disabled: 'Offer disabled',
+  partner_inactive: 'Partner inactive',
+  amount_required: 'Amount required',
+  declined: 'Declined on review',
+  over_cap: 'Over cap',
+  reversed: 'Reversed',
+  unknown_transaction: 'Unknown transaction',
+};
+
 /** The conversion export's columns, in order: money as a major-unit decimal beside its currency. */
 export const CONVERSION_CSV_COLUMNS: readonly CsvColumn<ConversionRow>[] = [
   { header: 'Conversion ID', cell: (row) => row.id },
@@ -140,6 +164,11 @@ export const CONVERSION_CSV_COLUMNS: readonly CsvColumn<ConversionRow>[] = [
   { header: 'Revenue', cell: (row) => major(row.revenue.amount) },
   { header: 'SubID', cell: (row) => row.subid },
   ...trackerColumns<ConversionRow>(),
+  // Appended (decision 069), so that a spreadsheet reading the columns above by position keeps working.
+  { header: 'Status Reason', cell: (row) => statusReason(row) },
+  { header: 'Reversal Reason', cell: (row) => row.reversalReason },
+  { header: 'Note', cell: (row) => row.note },
+  { header: 'Original Payout', cell: (row) => (row.originalPayout ? major(row.originalPayout.amount) : null) },
 ];
 
 async function* clickRecords(
@@ -161,12 +190,12 @@ async function* clickRecords(
 async function* conversionRecords(
   db: DbOrTx,
   partnerId: number,
-  range: DateRange,
+  window: UtcWindow,
   filters: RawFilters,
   offset: string | null,
 ): AsyncGenerator<(string | number | null)[]> {
   yield CONVERSION_CSV_COLUMNS.map((column) => column.header);
-  for await (const chunk of rawChunks(db, 'conversion', partnerId, utcWindow(range, offset), filters)) {
+  for await (const chunk of rawChunks(db, 'conversion', partnerId, window, filters)) {
     for (const raw of chunk as RawConversion[]) {
       const row = conversionRowOf(raw, offset);
       yield CONVERSION_CSV_COLUMNS.map((column) => column.cell(row));
@@ -182,23 +211,38 @@ async function* conversionRecords(
 export const exportFilename = (type: ReportType, range: DateRange, offset: string | null) =>
   `${type}-report_${range.startDate}_${range.endDate}_GMT${toLocalIso(new Date(0), offset).slice(19).replace(':', '-')}.csv`;
 
-/** The CSV of a report as a stream: records are produced as the client reads (backpressure through Readable.from). */
+/**
+ * The conversion export of a filter on changes without dates (every date, decision 069):
+ * `conversion-report_changed_2026-11-26_2026-11-27_GMT+01-00.csv`, the days of the changes ('all' when open).
+ */
+export const changedExportFilename = (query: ChangedFilter, now: Date, offset: string | null) =>
+  exportFilename(
+    'conversion',
+    { startDate: `changed_${query.changedFrom ?? 'all'}`, endDate: query.changedTo ?? localToday(now, offset) },
+    offset,
+  );
+
+/**
+ * The CSV of a report as a stream: records are produced as the client reads (backpressure through Readable.from).
+ * `window` is the UTC span of `range`, or for the conversion export of a filter on changes without dates (decision
+ * 069) every date, when `range` is null; only the conversion export may go without a range.
+ */
 export function reportCsv(
   db: DbOrTx,
   partnerId: number,
   type: ReportType,
-  range: DateRange,
+  span: { range: DateRange | null; window: UtcWindow },
   filters: RawFilters,
   offset: string | null,
   groupBy: SubidGrouping,
   onError: (error: Error) => void,
 ): Readable {
-  const records =
-    type === 'click'
-      ? clickRecords(db, partnerId, range, filters, offset)
-      : type === 'conversion'
-        ? conversionRecords(db, partnerId, range, filters, offset)
-        : basicRecords(db, partnerId, type, range, filters, offset, groupBy);
+  const { range, window } = span;
+  let records: AsyncGenerator<(string | number | null)[]>;
+  if (type === 'conversion') records = conversionRecords(db, partnerId, window, filters, offset);
+  else if (range === null) throw new Error(`the ${type} export needs a date range`);
+  else if (type === 'click') records = clickRecords(db, partnerId, range, filters, offset);
+  else records = basicRecords(db, partnerId, type, range, filters, offset, groupBy);
   // null becomes an empty cell. pipeline, not pipe: a failed read destroys the response instead of leaving it open.
   return pipeline(Readable.from(records), csvStringifier(), (error) => {
     if (error) onError(error);

@@ -1,15 +1,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formErrorText, statisticsEndpoints, type BasicReportQuery } from '@portal/contracts';
+import {
+  formErrorText,
+  hasChangedFilter,
+  statisticsEndpoints,
+  type BasicReportQuery,
+  type ChangedFilter,
+} from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
-import { clickPage, conversionPage, conversionTotals } from './raw-rows.repository.js';
-import { exportFilename, reportCsv } from './report-export.js';
+import { clickPage, conversionPage, conversionTotals, type RawFilters } from './raw-rows.repository.js';
+import { changedExportFilename, exportFilename, reportCsv } from './report-export.js';
 import { refusedTraffic } from './refused.repository.js';
-import { resolveRange, utcWindow } from './report-dates.js';
+import { changedWindow, conversionWindow, resolveRange, utcWindow } from './report-dates.js';
 import { clickRetentionMessage, clickRetentionStart } from '../click/index.js';
 import {
   basicReport,
@@ -21,6 +27,11 @@ import {
   type ReportFilters,
 } from './statistics.repository.js';
 
+const datedWindow = (query: BasicReportQuery, now: Date, offset: string | null) => {
+  const range = resolveRange(query, now, offset);
+  return { range, window: utcWindow(range, offset) };
+};
+
 const filtersOf = (query: BasicReportQuery): ReportFilters => ({
   offerId: query.offerId,
   subid: query.subid,
@@ -28,6 +39,17 @@ const filtersOf = (query: BasicReportQuery): ReportFilters => ({
   tc2: query.tc2,
   tc3: query.tc3,
   tc4: query.tc4,
+});
+
+/** The conversion report's filter: the shared one, a status, and the changes after the fact (decision 069). */
+const conversionFiltersOf = (
+  query: BasicReportQuery & ChangedFilter & { status?: RawFilters['status'] },
+  offset: string | null,
+): RawFilters => ({
+  ...filtersOf(query),
+  status: query.status,
+  changed: query.changed,
+  changedWindow: changedWindow(query, offset),
 });
 
 /** The partner's statistics (decision 017): dashboard blocks and reports, each scoped to the caller's partner. */
@@ -113,9 +135,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      const { page, count, status, ...filter } = request.query;
-      const window = utcWindow(resolveRange(filter, now, offset), offset);
-      const filters = { ...filtersOf(filter), status };
+      const { page, count, ...filter } = request.query;
+      const { window } = conversionWindow(filter, now, offset);
+      const filters = conversionFiltersOf(filter, offset);
       const result = await conversionPage(db, partnerId, window, filters, { page, count }, offset);
       return ok(result.rows, { total: result.total });
     },
@@ -126,9 +148,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      const { status, ...filter } = request.query;
-      const window = utcWindow(resolveRange(filter, now, offset), offset);
-      const rows = await conversionTotals(db, partnerId, window, { ...filtersOf(filter), status });
+      const { window } = conversionWindow(request.query, now, offset);
+      const rows = await conversionTotals(db, partnerId, window, conversionFiltersOf(request.query, offset));
       return ok(rows, { total: rows.length });
     },
   });
@@ -154,21 +175,27 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request, reply) => {
       const { partnerId, offset, now } = await caller(request);
       const { type } = request.params;
-      const { status, groupBy, ...filter } = request.query;
-      if (status !== undefined && type !== 'conversion') {
+      const { groupBy, ...filter } = request.query;
+      if (filter.status !== undefined && type !== 'conversion') {
         throw badRequest('The request is invalid.', { status: formErrorText('oneOf') });
+      }
+      if (hasChangedFilter(filter) && type !== 'conversion') {
+        const field = filter.changed !== undefined ? 'changed' : filter.changedFrom ? 'changedFrom' : 'changedTo';
+        throw badRequest('The request is invalid.', { [field]: formErrorText('oneOf') });
       }
       if (groupBy !== undefined && type !== 'subid') {
         throw badRequest('The request is invalid.', { groupBy: formErrorText('oneOf') });
       }
-      const range = resolveRange(filter, now, offset);
-      const filters = { ...filtersOf(filter), status };
-      const csv = reportCsv(db, partnerId, type, range, filters, offset, groupBy ?? 'subid', (error) =>
+      const { range, window } =
+        type === 'conversion' ? conversionWindow(filter, now, offset) : datedWindow(filter, now, offset);
+      const filters = conversionFiltersOf(filter, offset);
+      const csv = reportCsv(db, partnerId, type, { range, window }, filters, offset, groupBy ?? 'subid', (error) =>
         request.log.error({ err: error }, 'report export interrupted'),
       );
+      const filename = range ? exportFilename(type, range, offset) : changedExportFilename(filter, now, offset);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${exportFilename(type, range, offset)}"`)
+        .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'no-store')
         .send(csv);
     },

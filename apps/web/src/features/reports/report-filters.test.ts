@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PAGE_SIZE, presetRange, REPORT_DATE_PRESETS } from '@portal/contracts';
 import {
   DEFAULT_REPORT_VIEW,
+  canRunReport,
   conversionReportQueryOf,
   filtersForPreset,
+  hasChangedView,
   hasDateRange,
   matchingPreset,
   pagedReportQueryOf,
@@ -147,7 +149,7 @@ describe('report queries', () => {
     expect(reportSearchParams(filters, undefined, DEFAULT_REPORT_VIEW).toString()).toBe(
       'preset=last_month&startDate=2026-02-01&endDate=2026-02-28',
     );
-    const view = { status: 'rejected', groupBy: 'tc2', sort: 'label', order: 'desc' } as const;
+    const view = { ...DEFAULT_REPORT_VIEW, status: 'rejected', groupBy: 'tc2', sort: 'label', order: 'desc' } as const;
     const params = reportSearchParams(filters, { page: 3, count: 20 }, view);
     expect(params.toString()).toBe(
       'preset=last_month&startDate=2026-02-01&endDate=2026-02-28&page=3&count=20&status=rejected&groupBy=tc2&sort=label&order=desc',
@@ -169,5 +171,35 @@ describe('report queries', () => {
     });
     expect(conversionReportQueryOf(filters, { page: 1, count: 50 }, view)).toMatchObject({ status: 'rejected' });
     expect(conversionReportQueryOf(filters, { page: 1, count: 50 }, DEFAULT_REPORT_VIEW)).not.toHaveProperty('status');
+  });
+
+  it('reads the digest’s link to the changed conversions: the days of the changes, conversions of every date', () => {
+    const params = new URLSearchParams('changedFrom=2026-03-10');
+    const filters = parse(params.toString());
+    const view = parseReportView(params);
+    expect(filters).toMatchObject({ preset: 'custom', startDate: '', endDate: '' });
+    expect(view).toMatchObject({ changed: false, changedFrom: '2026-03-10', changedTo: '' });
+    expect(hasChangedView(view)).toBe(true);
+    expect(canRunReport('conversion', filters, view)).toBe(true);
+    expect(canRunReport('click', filters, view)).toBe(false);
+    expect(conversionReportQueryOf(filters, { page: 1, count: 50 }, view)).toEqual({
+      changedFrom: '2026-03-10',
+      page: 1,
+      count: 50,
+    });
+    expect(reportSearchParams(filters, undefined, view).toString()).toBe('preset=custom&changedFrom=2026-03-10');
+    // With dates in the link, they still apply; a malformed day is dropped; changed=true alone is kept.
+    expect(parse('changedFrom=2026-03-10&preset=this_month')).toMatchObject({ preset: 'this_month' });
+    expect(parseReportView(new URLSearchParams('changedFrom=2026-02-30'))).toMatchObject({ changedFrom: '' });
+    const changedOnly = parseReportView(new URLSearchParams('changed=true'));
+    expect(conversionReportQueryOf(parse('changed=true'), { page: 1, count: 50 }, changedOnly)).toEqual({
+      changed: true,
+      page: 1,
+      count: 50,
+    });
+    // The filter on changes is the conversion report's: another tab does not carry it.
+    expect(searchForTab(new URLSearchParams('preset=custom&changedFrom=2026-03-10&offerId=4'))).toBe(
+      '?preset=custom&offerId=4',
+    );
   });
 });

@@ -13,6 +13,7 @@ import {
   daysBetween,
   presetRange,
   type BasicReportQuery,
+  type ChangedFilter,
   type ConversionReportQuery,
   type ConversionStatus,
   type PagedReportQuery,
@@ -107,6 +108,10 @@ export function parseReportSearch(params: URLSearchParams, clock: Clock): Report
     const matched = startDate && endDate ? matchingPreset(startDate, endDate, clock, preset) : 'custom';
     return { ...rest, preset: matched, startDate, endDate };
   }
+  // A link to the changed conversions (the daily digest's) names the days of the changes, not of the conversions: a
+  // change today may touch a conversion of any month, so no range is set (decision 069).
+  if (!preset && hasChangedView(parseReportView(params)))
+    return { ...rest, preset: 'custom', startDate: '', endDate: '' };
   const dates = filtersForPreset(preset ?? DEFAULT_REPORT_DATE_PRESET, clock);
   return { ...rest, preset: dates.preset, startDate: dates.startDate, endDate: dates.endDate };
 }
@@ -118,12 +123,20 @@ export function parseReportSearch(params: URLSearchParams, clock: Clock): Report
 export type ReportView = {
   /** '' is every status. */
   status: ConversionStatus | '';
+  /** Only conversions changed after they were recorded (a reversal, an adjustment…). */
+  changed: boolean;
+  /** Only conversions whose latest change fell on these days (yyyy-MM-dd, both included), or ''. */
+  changedFrom: string;
+  changedTo: string;
   groupBy: SubidGrouping;
   sort: SubidSort;
   order: SortOrder;
 };
 export const DEFAULT_REPORT_VIEW: ReportView = {
   status: '',
+  changed: false,
+  changedFrom: '',
+  changedTo: '',
   groupBy: 'subid',
   sort: DEFAULT_SUBID_SORT,
   order: 'desc',
@@ -137,6 +150,9 @@ export function parseReportView(params: URLSearchParams): ReportView {
   const sort = oneOf(SUBID_SORTS, params.get('sort')) ?? DEFAULT_REPORT_VIEW.sort;
   return {
     status: oneOf(CONVERSION_STATUSES, params.get('status')) ?? '',
+    changed: params.get('changed') === 'true',
+    changedFrom: isIsoDate(params.get('changedFrom') ?? '') ? params.get('changedFrom')! : '',
+    changedTo: isIsoDate(params.get('changedTo') ?? '') ? params.get('changedTo')! : '',
     groupBy: oneOf(SUBID_GROUPINGS, params.get('groupBy')) ?? DEFAULT_REPORT_VIEW.groupBy,
     sort,
     order: oneOf(SORT_ORDERS, params.get('order')) ?? defaultOrder(sort),
@@ -177,6 +193,9 @@ export function reportSearchParams(
   if (pagination && pagination.page > 1) params.set('page', String(pagination.page));
   if (pagination && pagination.count !== DEFAULT_PAGE_SIZE) params.set('count', String(pagination.count));
   if (view.status) params.set('status', view.status);
+  if (view.changed) params.set('changed', 'true');
+  if (view.changedFrom) params.set('changedFrom', view.changedFrom);
+  if (view.changedTo) params.set('changedTo', view.changedTo);
   if (view.groupBy !== DEFAULT_REPORT_VIEW.groupBy) params.set('groupBy', view.groupBy);
   if (view.sort !== DEFAULT_REPORT_VIEW.sort || view.order !== defaultOrder(view.sort)) {
     params.set('sort', view.sort);
@@ -188,6 +207,29 @@ export function reportSearchParams(
 /** Without either date the reports show an empty result and make no call (spec section 5). */
 export function hasDateRange(filters: ReportFilters): boolean {
   return Boolean(filters.startDate || filters.endDate);
+}
+
+/** The conversion report keeps only the conversions changed after the fact. */
+export function hasChangedView(view: Pick<ReportView, 'changed' | 'changedFrom' | 'changedTo'>): boolean {
+  return view.changed || Boolean(view.changedFrom) || Boolean(view.changedTo);
+}
+
+/**
+ * Whether a report has what it needs to run: a date, or for the conversion report a filter on changes, which without
+ * dates reads conversions of every date.
+ */
+export function canRunReport(type: string, filters: ReportFilters, view: ReportView): boolean {
+  return hasDateRange(filters) || (type === 'conversion' && hasChangedView(view));
+}
+
+/** The conversion report's query beyond the shared filter: its status and the filter on changes, when set. */
+export function conversionViewQueryOf(view: ReportView): { status?: ConversionStatus } & ChangedFilter {
+  return {
+    ...(view.status ? { status: view.status } : {}),
+    ...(view.changed && !view.changedFrom && !view.changedTo ? { changed: true } : {}),
+    ...(view.changedFrom ? { changedFrom: view.changedFrom } : {}),
+    ...(view.changedTo ? { changedTo: view.changedTo } : {}),
+  };
 }
 
 /** Why a range cannot be sent, as a formError key ('min': ends before it starts; 'max': too long). */
@@ -223,7 +265,7 @@ export function conversionReportQueryOf(
   pagination: Pagination,
   view: ReportView,
 ): ConversionReportQuery {
-  return { ...pagedReportQueryOf(filters, pagination), ...(view.status ? { status: view.status } : {}) };
+  return { ...pagedReportQueryOf(filters, pagination), ...conversionViewQueryOf(view) };
 }
 
 /** The query of GET /statistics/subid as the screen asks it: grouped, sorted and one page. */
@@ -243,6 +285,10 @@ export function searchForTab(params: URLSearchParams): string {
   const next = new URLSearchParams(params);
   next.delete('page');
   next.delete('count');
+  // The filter on changes is the conversion report's alone.
+  next.delete('changed');
+  next.delete('changedFrom');
+  next.delete('changedTo');
   const search = next.toString();
   return search ? `?${search}` : '';
 }

@@ -105,6 +105,10 @@ describe('click and conversion rows', () => {
       tc2: 'b',
       tc3: null,
       tc4: null,
+      reversalReason: null,
+      note: null,
+      originalPayout: null,
+      changedAt: null,
     });
     expect(cells).toMatchObject({
       id: 91,

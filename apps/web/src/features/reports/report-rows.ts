@@ -106,6 +106,12 @@ export type ConversionCells = {
   trackers: [string, string, string, string];
   status: ConversionRow['status'];
   reason: ConversionRow['reason'];
+  /** A reversal's code (decision 069), or null. */
+  reversalReason: ConversionRow['reversalReason'];
+  /** The note of the latest change after the fact, or ''. */
+  note: string;
+  /** The payout before a reversal or an adjustment, formatted; null when it never changed. */
+  originalRevenue: string | null;
 };
 
 /** A conversion row: Date as dd/MM/yyyy HH:mm on the partner's clock, revenue in its own currency. */
@@ -122,5 +128,10 @@ export function conversionCells(row: ConversionRow): ConversionCells {
     trackers: [orEmpty(row.tc1), orEmpty(row.tc2), orEmpty(row.tc3), orEmpty(row.tc4)],
     status: row.status,
     reason: row.reason,
+    reversalReason: row.reversalReason ?? null,
+    note: orEmpty(row.note).trim(),
+    originalRevenue: row.originalPayout
+      ? formatMoneyMinor(count(row.originalPayout.amount), row.originalPayout.currency)
+      : null,
   };
 }

@@ -35,5 +35,9 @@ export function useReportSearch() {
   const applyView = (next: Partial<ReportView>) =>
     setSearchParams(reportSearchParams(filters, { page: 1, count: pagination.count }, { ...view, ...next }));
 
-  return { filters, pagination, view, clock, currency, applyFilters, goToPage, applyView };
+  /** Both at once, from the first page (the conversion report's filter on changes may bring dates back). */
+  const applyFiltersAndView = (nextFilters: ReportFilters, next: Partial<ReportView>) =>
+    setSearchParams(reportSearchParams(nextFilters, { page: 1, count: pagination.count }, { ...view, ...next }));
+
+  return { filters, pagination, view, clock, currency, applyFilters, goToPage, applyView, applyFiltersAndView };
 }

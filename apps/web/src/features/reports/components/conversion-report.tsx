@@ -1,22 +1,15 @@
-import { Anchor, Badge, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Group, Select, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import {
-  CLICK_ATTRIBUTION_DAYS,
-  CONVERSION_STATUSES,
-  formatMoneyMinor,
-  type ConversionStatus,
-  type ConversionTotal,
-} from '@portal/contracts';
-import { paths } from '@/lib/paths';
+import { CONVERSION_STATUSES, formatMoneyMinor, type ConversionStatus, type ConversionTotal } from '@portal/contracts';
 import { useConversionTotals } from '../api/get-conversion-totals';
-import { hasDateRange, reportQueryOf } from '../report-filters';
-import { conversionCells, type ConversionCells } from '../report-rows';
+import { canRunReport, conversionViewQueryOf, reportQueryOf } from '../report-filters';
+import { conversionCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
+import { ChangedFilter } from './changed-filter';
+import { ConversionLine } from './conversion-line';
 import { PagedReport } from './paged-report';
 
 const TRACKERS = [1, 2, 3, 4] as const;
-const STATUS_COLORS: Record<ConversionStatus, string> = { approved: 'teal', pending: 'yellow', rejected: 'red' };
 /** Columns before the revenue in the footer's first cell: Conversion ID, Offer, Date, Goal. */
 const LEAD_COLUMNS = 4;
 
@@ -24,13 +17,14 @@ const LEAD_COLUMNS = 4;
  * The conversion report (spec section 2): Conversion ID, Offer, Date, Revenue, Tracker1-4 in that order; paginated.
  * Added to reconcile with an advertiser (decision 033): Goal, Status with the reason of every conversion that is not
  * approved, in words with a tooltip explaining it, Sub-ID, a status filter, and a totals row per currency over every
- * page.
+ * page. Added for changes after the fact (decision 069): why a conversion changed, its note and its payout before,
+ * and a switch to the changed conversions only (the daily digest links to it with `changedFrom`).
  */
 export function ConversionReport() {
   const { t } = useTranslation();
   const { filters, view, applyView } = useReportSearch();
-  const totalsQuery = { ...reportQueryOf(filters), ...(view.status ? { status: view.status } : {}) };
-  const totals = useConversionTotals(totalsQuery, hasDateRange(filters));
+  const totalsQuery = { ...reportQueryOf(filters), ...conversionViewQueryOf(view) };
+  const totals = useConversionTotals(totalsQuery, canRunReport('conversion', filters, view));
 
   return (
     <PagedReport
@@ -39,19 +33,22 @@ export function ConversionReport() {
       minWidth={1300}
       toCells={conversionCells}
       toolbar={
-        <Select
-          aria-label={t('reports.filters.status')}
-          size="xs"
-          w={170}
-          data={[
-            { value: '', label: t('reports.filters.allStatuses') },
-            ...CONVERSION_STATUSES.map((status) => ({ value: status, label: t(`reports.status.${status}`) })),
-          ]}
-          value={view.status}
-          onChange={(value) => applyView({ status: (value ?? '') as ConversionStatus | '' })}
-          allowDeselect={false}
-          data-testid="filter-status"
-        />
+        <Group gap="sm">
+          <ChangedFilter />
+          <Select
+            aria-label={t('reports.filters.status')}
+            size="xs"
+            w={170}
+            data={[
+              { value: '', label: t('reports.filters.allStatuses') },
+              ...CONVERSION_STATUSES.map((status) => ({ value: status, label: t(`reports.status.${status}`) })),
+            ]}
+            value={view.status}
+            onChange={(value) => applyView({ status: (value ?? '') as ConversionStatus | '' })}
+            allowDeselect={false}
+            data-testid="filter-status"
+          />
+        </Group>
       }
       head={
         <>
@@ -70,59 +67,6 @@ export function ConversionReport() {
       renderRow={(row) => <ConversionLine key={row.key} row={row} />}
       foot={totals.data && totals.data.length > 0 ? <ConversionTotals totals={totals.data} /> : null}
     />
-  );
-}
-
-function ConversionLine({ row }: { row: ConversionCells }) {
-  const { t } = useTranslation();
-  const reason = row.reason ? t(`reports.reasons.${row.reason}`) : null;
-  const help = row.reason
-    ? t(`reports.reasonHelp.${row.reason}`, { days: CLICK_ATTRIBUTION_DAYS })
-    : row.status === 'pending'
-      ? t('reports.pendingHelp')
-      : null;
-  return (
-    <Table.Tr data-testid="report-row" data-id={row.id} data-status={row.status}>
-      <Table.Td>{row.id}</Table.Td>
-      <Table.Td>
-        <Anchor component={Link} to={paths.offer.href(row.offerId)} data-testid="report-offer-link">
-          {row.offerName}
-        </Anchor>
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date}</Table.Td>
-      <Table.Td>{row.goal}</Table.Td>
-      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-        {row.revenue}
-        {row.status === 'rejected' ? (
-          <Text size="xs" c="dimmed" data-testid="report-unpaid">
-            {t('reports.unpaid')}
-          </Text>
-        ) : null}
-      </Table.Td>
-      <Table.Td>
-        <Tooltip label={help ?? ''} disabled={!help} multiline w={280} withArrow>
-          <Stack gap={2} align="flex-start" tabIndex={help ? 0 : undefined} data-testid="report-status-cell">
-            <Badge
-              variant="light"
-              color={STATUS_COLORS[row.status]}
-              style={{ minWidth: 'max-content' }}
-              data-testid="report-status"
-            >
-              {t(`reports.status.${row.status}`)}
-            </Badge>
-            {reason ? (
-              <Text size="xs" data-testid="report-reason" data-reason={row.reason}>
-                {reason}
-              </Text>
-            ) : null}
-          </Stack>
-        </Tooltip>
-      </Table.Td>
-      <Table.Td>{row.subid}</Table.Td>
-      {row.trackers.map((value, index) => (
-        <Table.Td key={index}>{value}</Table.Td>
-      ))}
-    </Table.Tr>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-paged-report';
-import { conversionReportQueryOf, hasDateRange, pagedReportQueryOf } from '../report-filters';
+import { canRunReport, conversionReportQueryOf, pagedReportQueryOf } from '../report-filters';
 import { useReportSearch } from '../use-report-search';
 import { ReportPagination } from './report-pagination';
 import { ReportPanel } from './report-panel';
@@ -38,7 +38,7 @@ export function PagedReport<T extends PagedReportType, Cells>({
     type === 'conversion'
       ? conversionReportQueryOf(filters, pagination, view)
       : pagedReportQueryOf(filters, pagination);
-  const report = usePagedReport(type, query, hasDateRange(filters));
+  const report = usePagedReport(type, query, canRunReport(type, filters, view));
   const total = report.data?.total ?? 0;
   const rows = (report.data?.list ?? []).map(toCells);
 

@@ -6,7 +6,14 @@ import { Link } from 'react-router';
 import { formatLocalDate, toLocalIso, type ReportType } from '@portal/contracts';
 import { paths } from '@/lib/paths';
 import { useExportReport } from '../api/export-report';
-import { hasDateRange, reportQueryOf, reportSearchParams, type ReportFilters } from '../report-filters';
+import {
+  canRunReport,
+  conversionViewQueryOf,
+  hasDateRange,
+  reportQueryOf,
+  reportSearchParams,
+  type ReportFilters,
+} from '../report-filters';
 import { useReportSearch } from '../use-report-search';
 import { ReportFilterForm } from './report-filter-form';
 
@@ -47,7 +54,8 @@ export function ReportPanel({
   const { t } = useTranslation();
   const { filters, pagination, view, clock, applyFilters } = useReportSearch();
   const exporter = useExportReport(type);
-  const datesSet = hasDateRange(filters);
+  // A date range, or for the conversion report a filter on changes (conversions of every date then).
+  const datesSet = canRunReport(type, filters, view);
 
   // Submit runs the report even when the query stays the same (another preset naming the same days,
   // or fresh traffic since): the address alone would not change the query's key.
@@ -83,14 +91,16 @@ export function ReportPanel({
         // What the rows below are: the applied range (the address's, not the form's) and the zone its days are cut in.
         <Group gap={6} px="xs" data-testid="report-applied" data-zone={zoneLabel(clock.offset)}>
           <Text size="sm" fw={500} data-testid="report-applied-range">
-            {filters.startDate && filters.endDate
-              ? t('reports.applied.range', {
-                  start: formatLocalDate(filters.startDate),
-                  end: formatLocalDate(filters.endDate),
-                })
-              : filters.startDate
-                ? t('reports.applied.from', { start: formatLocalDate(filters.startDate) })
-                : t('reports.applied.until', { end: formatLocalDate(filters.endDate) })}
+            {!hasDateRange(filters)
+              ? t('reports.applied.anyDate')
+              : filters.startDate && filters.endDate
+                ? t('reports.applied.range', {
+                    start: formatLocalDate(filters.startDate),
+                    end: formatLocalDate(filters.endDate),
+                  })
+                : filters.startDate
+                  ? t('reports.applied.from', { start: formatLocalDate(filters.startDate) })
+                  : t('reports.applied.until', { end: formatLocalDate(filters.endDate) })}
           </Text>
           <Text size="sm" c="dimmed">
             ·
@@ -120,7 +130,7 @@ export function ReportPanel({
               onClick={() =>
                 exporter.mutate({
                   ...reportQueryOf(filters),
-                  ...(type === 'conversion' && view.status ? { status: view.status } : {}),
+                  ...(type === 'conversion' ? conversionViewQueryOf(view) : {}),
                   // The sub-ID report is exported as it is grouped on screen.
                   ...(type === 'subid' && view.groupBy !== 'subid' ? { groupBy: view.groupBy } : {}),
                 })
