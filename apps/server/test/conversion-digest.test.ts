@@ -144,16 +144,14 @@ describe('the daily digest of changed conversions', () => {
     expect(notification!.body).toMatch(/reversed \(duplicate sale\): -12,00\s€ — Same order twice/u);
     expect(notification!.body).toMatch(/adjusted: -4,00\s€ — Partial refund/u);
     expect(notification!.body).toMatch(/reversed \(refund\): -5,00\s\$US/u);
-    // The report on the days the conversions were recorded (5 March), a day wider each side.
-    expect(notification!.link).toBe(
-      '/reports/conversion?startDate=2026-03-04&endDate=2026-03-06&changedFrom=2026-03-09',
-    );
+    // The report filtered on conversions changed since the day before the first change, whenever recorded.
+    expect(notification!.link).toBe('/reports/conversion?changedFrom=2026-03-08');
 
     const mails = await mailsTo(changed.email);
     expect(mails).toHaveLength(1);
     // The subject carries € and a no-break space: MIME-encoded words.
     expect(mails[0]!.subject).toMatch(/^=\?UTF-8\?Q\?3_conversions_changed:_payout/);
-    expect(mails[0]!.body).toContain(`${PUBLIC_URL}/reports/conversion?startDate=2026-03-04`);
+    expect(mails[0]!.body).toContain(`${PUBLIC_URL}/reports/conversion?changedFrom=2026-03-08`);
     // The three lines are told; the one after the hour waits for tomorrow.
     expect((await undigested(changed.partnerId)).map((line) => line.kind)).toEqual(['approve']);
   });

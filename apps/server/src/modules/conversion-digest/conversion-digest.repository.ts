@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { conversionAdjustments, conversions } from '../../db/schema.js';
+import { conversionAdjustments } from '../../db/schema.js';
 
 /** The partners with ledger lines recorded before `before` that no digest told yet (the undigested index). */
 export async function partnersToDigest(db: DbOrTx, before: Date): Promise<number[]> {
@@ -39,21 +39,4 @@ export async function claimUndigestedLines(tx: DbOrTx, partnerId: number, before
       createdAt: conversionAdjustments.createdAt,
     });
   return lines.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
-}
-
-/** When the conversions were recorded: the report's period that holds them all. */
-export async function conversionsRecordedBetween(
-  db: DbOrTx,
-  conversionIds: number[],
-): Promise<{ first: Date; last: Date } | null> {
-  if (conversionIds.length === 0) return null;
-  const [row] = await db
-    .select({
-      first: sql<string | null>`min(${conversions.createdAt})`,
-      last: sql<string | null>`max(${conversions.createdAt})`,
-    })
-    .from(conversions)
-    .where(inArray(conversions.id, conversionIds));
-  if (!row?.first || !row.last) return null;
-  return { first: new Date(row.first), last: new Date(row.last) };
 }

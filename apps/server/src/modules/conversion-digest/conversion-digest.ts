@@ -2,7 +2,7 @@ import { BILLING_TIMEZONE, formatDate, formatIsoDate, formatMoneyMinor } from '@
 import type { Db } from '../../db/client.js';
 import { OutboxWorker } from '../../lib/outbox-worker.js';
 import { notifyPartner } from '../notifications/index.js';
-import { claimUndigestedLines, conversionsRecordedBetween, partnersToDigest } from './conversion-digest.repository.js';
+import { claimUndigestedLines, partnersToDigest } from './conversion-digest.repository.js';
 
 /** The Paris hour of the daily digest: the lines recorded before today's, told once (decision 072). */
 export const DIGEST_HOUR = 7;
@@ -66,18 +66,13 @@ function lineInWords(line: Line): string {
 }
 
 /**
- * The partner's conversion report on the Paris days its changed conversions were recorded, a day wider each side so
- * that a partner on another time zone still finds them all. `changedFrom` is the first change's Paris day, for the
- * report's filter on changed conversions once it has one (decision 072).
+ * The partner's conversion report filtered on conversions changed after the fact since the day before the first change
+ * told (the report reads the day in the partner's time zone, so a day earlier keeps every zone's first change in),
+ * whatever day they were recorded on (decision 072).
  */
-function reportLink(recorded: { first: Date; last: Date } | null, firstChange: Date): string {
-  const params = new URLSearchParams();
-  if (recorded) {
-    params.set('startDate', formatIsoDate(new Date(recorded.first.getTime() - DAY_MS), BILLING_TIMEZONE));
-    params.set('endDate', formatIsoDate(new Date(recorded.last.getTime() + DAY_MS), BILLING_TIMEZONE));
-  }
-  params.set('changedFrom', formatIsoDate(firstChange, BILLING_TIMEZONE));
-  return `/reports/conversion?${params.toString()}`;
+function reportLink(firstChange: Date): string {
+  const since = formatIsoDate(new Date(firstChange.getTime() - DAY_MS), BILLING_TIMEZONE);
+  return `/reports/conversion?${new URLSearchParams({ changedFrom: since }).toString()}`;
 }
 
 /**
@@ -96,7 +91,6 @@ export async function sendConversionDigests(db: Db, options: { now: Date; public
       const lines = await claimUndigestedLines(tx, partnerId, cut, now);
       const first = lines[0];
       if (!first) return false;
-      const recorded = await conversionsRecordedBetween(tx, [...new Set(lines.map((line) => line.conversionId))]);
       const count = lines.length;
       const listed = lines.slice(0, LISTED_LINES).map(lineInWords);
       const more = count - listed.length;
@@ -112,7 +106,7 @@ export async function sendConversionDigests(db: Db, options: { now: Date; public
             ...listed,
             ...(more > 0 ? [`…and ${more} more, in the conversion report.`] : []),
           ].join('\n'),
-          link: reportLink(recorded, first.createdAt),
+          link: reportLink(first.createdAt),
         },
         { publicUrl: options.publicUrl },
       );
