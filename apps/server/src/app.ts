@@ -54,7 +54,13 @@ import {
   isClickRequest,
   type ClickHandler,
 } from './modules/click/index.js';
-import { PostbackLogPruner, conversionChangesRoutes, conversionReviewRoutes, postbackRoutes } from './modules/conversions/index.js';
+import {
+  PostbackLogPruner,
+  conversionChangesRoutes,
+  conversionReviewRoutes,
+  conversionScrubsRoutes,
+  postbackRoutes,
+} from './modules/conversions/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { authPlugin } from './plugins/auth.js';
@@ -217,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       await api.register(postbacksRoutes, { ctx });
       await api.register(conversionReviewRoutes, { ctx });
       await api.register(conversionChangesRoutes, { ctx });
+      await api.register(conversionScrubsRoutes, { ctx });
     },
     { prefix: API_PREFIX },
   );
