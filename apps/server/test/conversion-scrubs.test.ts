@@ -242,6 +242,9 @@ describe('POST /staff/conversion-scrubs (preview)', () => {
       await callEndpoint(t.app, auditEndpoints.auditLog, { query: { entityType: 'conversion_scrub', entityId: String(scrub.id) } }, admin), // prettier-ignore
     ).data;
     expect(audit.map((a) => a.action)).toEqual(['create']);
+    // The upload form's advertisers, for every writer.
+    const names = okBody(await callEndpoint(t.app, conversionScrubsEndpoints.advertisers, {}, manager.token)).data;
+    expect(names).toContainEqual({ id: advertiserId, name: 'Fixture Advertiser' });
     // The preview again, and the list.
     expect(okBody(await callEndpoint(t.app, conversionScrubsEndpoints.get, { params: { id: scrub.id } }, admin)).data).toEqual(scrub); // prettier-ignore
     const list = okBody(await callEndpoint(t.app, conversionScrubsEndpoints.list, { query: {} }, finance));

@@ -139,6 +139,10 @@ export type ConversionScrubApplyResult = z.infer<typeof ConversionScrubApplyResu
 
 export const ConversionScrubListQuerySchema = z.object(pageQueryShape);
 
+/** An advertiser a scrub may name. */
+export const ScrubAdvertiserSchema = z.object({ id: z.number().int(), name: z.string() });
+export type ScrubAdvertiser = z.infer<typeof ScrubAdvertiserSchema>;
+
 const SCOPE =
   'Admins and finance: every scrub and every conversion; team and account managers: the scrubs they uploaded, and only their partners’ conversions (others’ count as unknown).';
 
@@ -169,6 +173,14 @@ export const conversionScrubsEndpoints = {
     description: SCOPE,
     query: ConversionScrubListQuerySchema,
     response: listOf(ConversionScrubSummarySchema),
+  }),
+  advertisers: defineEndpoint({
+    method: 'GET',
+    path: '/staff/conversion-scrubs/advertisers',
+    tags: ['staff'],
+    summary: 'The advertisers a scrub file may name (id and name), by name',
+    description: 'For the upload form of everyone who may upload one, not only the admins who manage advertisers.',
+    response: envelope(z.array(ScrubAdvertiserSchema)),
   }),
   get: defineEndpoint({
     method: 'GET',

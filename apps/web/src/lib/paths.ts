@@ -63,6 +63,9 @@ export const paths = {
   staffDocuments: { path: '/staff/documents', href: () => '/staff/documents' },
   /** Back-office: the pending conversions to approve or decline. */
   staffConversions: { path: '/staff/conversions', href: () => '/staff/conversions' },
+  /** Back-office: advertisers' scrub files, previewed then applied (decision 069). */
+  staffScrubs: { path: '/staff/conversions/scrubs', href: () => '/staff/conversions/scrubs' },
+  staffScrub: { path: '/staff/conversions/scrubs/:id', href: (id: number) => `/staff/conversions/scrubs/${id}` },
   /** Back-office: who changed what, when and why (decision 036). */
   staffAuditLog: {
     path: '/staff/audit-log',

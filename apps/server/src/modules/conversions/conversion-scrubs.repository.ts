@@ -66,6 +66,14 @@ export async function advertiserExists(db: DbOrTx, id: number): Promise<boolean>
   return row !== undefined;
 }
 
+/** Every advertiser's id and name, by name. */
+export async function advertiserNames(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: advertisers.id, name: advertisers.name })
+    .from(advertisers)
+    .orderBy(asc(advertisers.name), asc(advertisers.id));
+}
+
 export async function insertScrub(db: DbOrTx, values: typeof conversionScrubs.$inferInsert): Promise<number> {
   const [row] = await db.insert(conversionScrubs).values(values).returning({ id: conversionScrubs.id });
   return row!.id;

@@ -5,7 +5,7 @@ import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
-import { applyScrub, getScrub, scrubList, uploadScrub } from './conversion-scrubs.js';
+import { applyScrub, getScrub, scrubAdvertisers, scrubList, uploadScrub } from './conversion-scrubs.js';
 
 /** Those who change conversions change them by scrub file too (decision 069). */
 const WRITERS = ['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE'] as const;
@@ -46,6 +46,12 @@ export const conversionScrubsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       const { items, total } = await scrubList(ctx.db, staffScopeOf(request), request.query);
       return ok(items, { total });
     },
+  });
+
+  app.route({
+    ...routeOf(conversionScrubsEndpoints.advertisers),
+    onRequest: guard,
+    handler: async () => ok(await scrubAdvertisers(ctx.db)),
   });
 
   app.route({

@@ -22,6 +22,7 @@ import { recordAudit, type AuditActor } from '../audit/index.js';
 import { reverseConversionIn, type ChangeActor } from './conversion-changes.js';
 import {
   advertiserExists,
+  advertiserNames,
   conversionsByTransactionIds,
   insertScrub,
   listScrubs,
@@ -176,6 +177,9 @@ export async function uploadScrub(
   });
   return getScrub(db, id, scope);
 }
+
+/** The advertisers a scrub may name. */
+export const scrubAdvertisers = (db: Db) => advertiserNames(db);
 
 export async function getScrub(db: Db, id: number, scope: StaffScope): Promise<ConversionScrub> {
   const row = await scrubById(db, id, scope);
