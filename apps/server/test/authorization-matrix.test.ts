@@ -584,7 +584,37 @@ const TABLE: Record<string, Row> = {
     expect: STAFF_SCOPED,
     request: (f) => ({ url: `/api/v1/staff/conversions/${f.conversion}`, payload: { status: 'approved' } }),
   },
+  // Scrub files (decision 069): every conversion writer uploads; a scrub is its uploader's, its team manager's, and
+  // admins' and finance's.
+  'POST /api/v1/staff/conversion-scrubs': {
+    expect: ANY_STAFF,
+    request: (f) => ({ url: '/api/v1/staff/conversion-scrubs', payload: scrubUpload(f.advertiser) }),
+  },
+  'GET /api/v1/staff/conversion-scrubs': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/conversion-scrubs' }) },
+  'GET /api/v1/staff/conversion-scrubs/advertisers': { expect: ANY_STAFF, request: () => ({ url: '/api/v1/staff/conversion-scrubs/advertisers' }) },
+  'GET /api/v1/staff/conversion-scrubs/{id}': {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    request: (_f, _caller, fresh) => ({ url: `/api/v1/staff/conversion-scrubs/${fresh.scrub}` }),
+    fresh: () => scrubOfAmA(),
+  },
+  'POST /api/v1/staff/conversion-scrubs/{id}/apply': {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    request: (_f, _caller, fresh) => ({ url: `/api/v1/staff/conversion-scrubs/${fresh.scrub}/apply` }),
+    fresh: () => scrubOfAmA(),
+  },
 }; // prettier-ignore
+
+const scrubUpload = (advertiserId: number) => ({
+  advertiserId,
+  file: { filename: 'scrub.csv', data: `data:text/csv;base64,${Buffer.from('ORD-404\n').toString('base64')}` },
+});
+
+/** A scrub file of A's account manager. */
+async function scrubOfAmA(): Promise<Record<string, number>> {
+  const res = await call('POST', '/api/v1/staff/conversion-scrubs', tokens.amA, scrubUpload(fixtures.advertiser));
+  expect(res.statusCode, res.body).toBe(200);
+  return { scrub: res.json().data.id as number };
+}
 
 // ------------------------------------------------------------------ the callers and A's records
 let t: TestApp;

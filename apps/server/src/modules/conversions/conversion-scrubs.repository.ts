@@ -79,9 +79,14 @@ export async function insertScrub(db: DbOrTx, values: typeof conversionScrubs.$i
   return row!.id;
 }
 
-/** Managers see the scrubs they uploaded; admins and finance every one. */
-const visibleTo = (scope: StaffScope) =>
-  scope.reach === 'all' || scope.billing ? sql`true` : eq(conversionScrubs.createdById, scope.userId);
+/** Admins and finance see every scrub; a team manager its team's; an account manager those it uploaded. */
+function visibleTo(scope: StaffScope) {
+  if (scope.reach === 'all' || scope.billing) return sql`true`;
+  if (scope.reach === 'team' && scope.managerIds.length > 0) {
+    return inArray(conversionScrubs.createdById, [...new Set([scope.userId, ...scope.managerIds])]);
+  }
+  return eq(conversionScrubs.createdById, scope.userId);
+}
 
 const scrubColumns = { scrub: conversionScrubs, advertiserName: advertisers.name };
 
