@@ -64,6 +64,15 @@ async function routeParams(request: APIRequestContext): Promise<Record<string, s
   const partners = await get<{ id: number }[]>(DEMO.admin, `/api/v1/staff/partners?q=${DEMO.partner.email}`);
   const staffOffers = await get<{ id: number }[]>(DEMO.admin, '/api/v1/staff/offers');
   const advertisers = await get<{ id: number }[]>(DEMO.admin, '/api/v1/staff/advertisers');
+  // A scrub file of unknown ids (it changes nothing): its preview page, with a line error to show.
+  const { bearer } = await apiLogin(request, DEMO.admin);
+  const csv = Buffer.from('transaction_id,reason\na11y-unknown-order,refund\n,refund\n').toString('base64');
+  const scrub = await request.post('/api/v1/staff/conversion-scrubs', {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: { advertiserId: advertisers[0]!.id, file: { filename: 'a11y.csv', data: `data:text/csv;base64,${csv}` } },
+  });
+  expect(scrub.status(), 'a scrub file').toBe(200);
+  const scrubId = ((await scrub.json()) as { data: { id: number } }).data.id;
   const id = (list: { id: number }[], what: string) => {
     if (!list[0]) throw new Error(`no ${what} in the demo data`);
     return String(list[0].id);
@@ -74,6 +83,7 @@ async function routeParams(request: APIRequestContext): Promise<Record<string, s
     '/staff/partners/:id': id(partners, 'partner'),
     '/staff/offers/:id': id(staffOffers, 'staff offer'),
     '/staff/advertisers/:id': id(advertisers, 'advertiser'),
+    '/staff/conversions/scrubs/:id': String(scrubId),
   };
 }
 

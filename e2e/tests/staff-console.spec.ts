@@ -37,6 +37,7 @@ test.describe('the staff console', () => {
       'Applications',
       'Documents',
       'Conversions',
+      'Scrub files',
       'Offers',
       'Reports',
       'Advertisers',
@@ -87,6 +88,7 @@ test.describe('the staff console', () => {
       'Applications',
       'Documents',
       'Conversions',
+      'Scrub files',
       'Offers',
       'Reports',
     ]);

@@ -59,6 +59,7 @@ import {
   conversionChangesRoutes,
   conversionReviewRoutes,
   conversionSearchRoutes,
+  conversionScrubsRoutes,
   postbackRoutes,
 } from './modules/conversions/index.js';
 import { ConversionDigest } from './modules/conversion-digest/index.js';
@@ -278,6 +279,7 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(conversionReviewRoutes, { ctx });
   await api.register(conversionChangesRoutes, { ctx });
   await api.register(conversionSearchRoutes, { ctx });
+  await api.register(conversionScrubsRoutes, { ctx });
 }
 
 /** The built web app, when there is one: its files, and its page at `/`. */

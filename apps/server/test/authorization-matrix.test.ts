@@ -27,6 +27,7 @@ import {
   capsEndpoints,
   conversionChangesEndpoints,
   conversionReviewEndpoints,
+  conversionScrubsEndpoints,
   creativesEndpoints,
   documentsEndpoints,
   filesEndpoints,
@@ -631,6 +632,21 @@ const MATRIX: readonly Row[] = [
     expect: { ...STAFF_SCOPED, finance: 'ok' },
     input: (f) => ({ params: { id: f.conversion } }),
   }),
+  // Scrub files (decision 069): every conversion writer uploads; a scrub is its uploader's, its team manager's, and
+  // admins' and finance's.
+  row(conversionScrubsEndpoints.upload, { expect: ANY_STAFF, input: (f) => ({ body: scrubUpload(f.advertiser) }) }),
+  row(conversionScrubsEndpoints.list, { expect: ANY_STAFF }),
+  row(conversionScrubsEndpoints.advertisers, { expect: ANY_STAFF }),
+  row(conversionScrubsEndpoints.get, {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    fresh: async () => ({ scrub: await scrubOfAmA() }),
+    input: (_f, _c, fresh) => ({ params: { id: fresh.scrub } }),
+  }),
+  row(conversionScrubsEndpoints.apply, {
+    expect: { ...STAFF_SCOPED, finance: 'ok' },
+    fresh: async () => ({ scrub: await scrubOfAmA() }),
+    input: (_f, _c, fresh) => ({ params: { id: fresh.scrub } }),
+  }),
   row(conversionChangesEndpoints.add, {
     expect: ANY_STAFF,
     input: () => ({ body: { clickId: 'not-a-click', goal: 'registration' } }),
@@ -706,6 +722,17 @@ async function overrideRequest(): Promise<number> {
 
 let invoiceSequence = 1;
 /** An invoice of A waiting for approval, made anew for each caller (validating it consumes it). */
+const scrubUpload = (advertiserId: number) => ({
+  advertiserId,
+  file: { filename: 'scrub.csv', data: `data:text/csv;base64,${Buffer.from('ORD-404\n').toString('base64')}` },
+});
+
+/** A scrub file of A's account manager. */
+async function scrubOfAmA(): Promise<number> {
+  const res = await callEndpoint(t.app, conversionScrubsEndpoints.upload, { body: scrubUpload(fixtures.advertiser) }, tokens.amA!); // prettier-ignore
+  return okBody(res).data.id;
+}
+
 async function waitingInvoice(): Promise<number> {
   invoiceSequence += 1;
   const [request] = await t.database.db

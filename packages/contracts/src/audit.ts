@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_TYPES = [
   'landing_page',
   'news',
   'image',
+  'conversion_scrub',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -36,4 +36,5 @@ export * from './files.js';
 export * from './conversion-review.js';
 
 export * from './conversion-changes.js';
+export * from './conversion-scrubs.js';
 export * from './endpoint.js';

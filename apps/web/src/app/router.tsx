@@ -249,6 +249,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff-conversions').then((m) => ({ Component: m.StaffConversionsRoute })),
           },
           {
+            ...screen(screens.staffScrubs),
+            lazy: () => import('./routes/staff-scrubs').then((m) => ({ Component: m.StaffScrubsRoute })),
+          },
+          {
+            ...screen(screens.staffScrub),
+            lazy: () => import('./routes/staff-scrubs').then((m) => ({ Component: m.StaffScrubRoute })),
+          },
+          {
             ...screen(screens.staffOffers),
             lazy: () => import('./routes/staff-offers').then((m) => ({ Component: m.StaffOffersRoute })),
           },

@@ -69,6 +69,9 @@ export const paths = {
         ? `/staff/conversions?${new URLSearchParams(filters).toString()}`
         : '/staff/conversions',
   },
+  /** Back-office: advertisers' scrub files, previewed then applied (decision 069). */
+  staffScrubs: { path: '/staff/conversions/scrubs', href: () => '/staff/conversions/scrubs' },
+  staffScrub: { path: '/staff/conversions/scrubs/:id', href: (id: number) => `/staff/conversions/scrubs/${id}` },
   /** Back-office: who changed what, when and why (decision 036). */
   staffAuditLog: {
     path: '/staff/audit-log',

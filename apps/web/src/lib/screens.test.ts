@@ -28,6 +28,7 @@ describe('menuItems', () => {
       '/staff/applications',
       '/staff/documents',
       '/staff/conversions',
+      '/staff/conversions/scrubs',
       '/staff/offers',
       '/staff/reports',
       '/staff/advertisers',

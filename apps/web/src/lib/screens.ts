@@ -6,6 +6,7 @@ import {
   IconCreditCard,
   IconFileCheck,
   IconFileInvoice,
+  IconFileX,
   IconGauge,
   IconHistory,
   IconHome,
@@ -76,6 +77,8 @@ export function areaAllows(area: ScreenArea | undefined, granted: readonly strin
 
 /** The roles that handle partners (admins pass any): the console's partner screens, not finance's. */
 const PARTNER_MANAGERS: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'];
+/** Who changes conversions after the fact (decision 069). */
+const CONVERSION_WRITERS: readonly Role[] = [...PARTNER_MANAGERS, 'ROLE_FINANCE'];
 
 /**
  * Every screen in one table: app/router.tsx builds its routes' paths and handles from it and the main
@@ -207,6 +210,20 @@ export const screens = {
       testId: 'menu-staffConversions',
     },
   },
+  staffScrubs: {
+    path: paths.staffScrubs.path,
+    title: 'screen.staffScrubs',
+    area: 'staff',
+    anyRoles: CONVERSION_WRITERS,
+    menu: {
+      label: 'shell.menu.staffScrubs',
+      icon: IconFileX,
+      order: 151,
+      testId: 'menu-staffScrubs',
+      activePrefixes: [paths.staffScrubs.path],
+    },
+  },
+  staffScrub: { path: paths.staffScrub.path, title: 'screen.staffScrub', area: 'staff', anyRoles: CONVERSION_WRITERS },
   staffOffers: {
     path: paths.staffOffers.path,
     title: 'screen.staffOffers',

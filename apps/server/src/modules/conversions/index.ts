@@ -4,6 +4,7 @@ export { postbackRoutes, type PostbackEngine } from './postback.routes.js';
 export { conversionReviewRoutes } from './conversion-review.routes.js';
 export { conversionChangesRoutes } from './conversion-changes.routes.js';
 export { conversionSearchRoutes } from './conversion-search.routes.js';
+export { conversionScrubsRoutes } from './conversion-scrubs.routes.js';
 export { AdvertiserTokens, acceptPostback, previewPostback, type TokenMatch } from './postback.js';
 export { PostbackLogPruner } from './postback-log.js';
 export { insertPostbackLog, listPostbackLog, type NewPostbackLog } from './conversions.repository.js';

@@ -53,6 +53,11 @@ describe('AdvertiserPage', () => {
     renderWithProviders(<AdvertiserPage id={4} />);
     expect((await screen.findByTestId('staff-advertiser-postback-url')).textContent).toContain('click_id={click_id}');
     expect(screen.getByTestId('staff-product-row').textContent).toContain('lunadate.example');
+    // The advertiser's own reversal and partial refund, on its own URL (decision 069).
+    expect(screen.getByTestId('staff-advertiser-reversal-examples').textContent).toBe(
+      `https://portal.example/postback?token=${'T'.repeat(43)}&transaction_id=ORDER-123&status=reversed&reason=refund\n` +
+        `https://portal.example/postback?token=${'T'.repeat(43)}&transaction_id=ORDER-123&status=adjusted&amount=40.00`,
+    );
     const row = await screen.findByTestId('staff-postback-log-row');
     expect(row.textContent).toContain('Wrong token');
     expect(row.textContent).toContain('token=…TTTT');

@@ -8,6 +8,15 @@ import { useRotateToken } from '../api/rotate-token';
 import { type AdvertiserData } from '../api/get-advertiser';
 import { when } from './format-when';
 
+/** The postback URL cut to its token, with a reversal and a partial refund of one transaction (decision 069). */
+function reversalExamples(postbackUrl: string): string {
+  const base = postbackUrl.split('&')[0];
+  return [
+    `${base}&transaction_id=ORDER-123&status=reversed&reason=refund`,
+    `${base}&transaction_id=ORDER-123&status=adjusted&amount=40.00`,
+  ].join('\n');
+}
+
 export function Token({ advertiser }: { advertiser: AdvertiserData }) {
   const { t } = useTranslation();
   const rotate = useRotateToken(advertiser.id);
@@ -25,6 +34,13 @@ export function Token({ advertiser }: { advertiser: AdvertiserData }) {
         </Text>
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="staff-advertiser-postback-url">
           {advertiser.postbackUrl}
+        </Code>
+        <Text size="sm" fw={600}>
+          {t('staff.advertisers.reversalsTitle')}
+        </Text>
+        <Text size="sm">{t('staff.advertisers.reversalsHint')}</Text>
+        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="staff-advertiser-reversal-examples">
+          {reversalExamples(advertiser.postbackUrl)}
         </Code>
         <Group>
           <CopyButton value={advertiser.postbackUrl}>

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { conversionScrubsEndpoints, SCRUB_MAX_BYTES } from '@portal/contracts';
+import { routeOf } from '../../lib/endpoint.js';
+import { ok } from '../../lib/reply.js';
+import { staffScopeOf } from '../access/index.js';
+import { auditActorOf } from '../audit/index.js';
+import type { AppContext } from '../../context.js';
+import { applyScrub, getScrub, scrubAdvertisers, scrubList, uploadScrub } from './conversion-scrubs.js';
+
+/** Those who change conversions change them by scrub file too (decision 069). */
+const WRITERS = ['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE'] as const;
+
+/**
+ * The file as base64 (4/3 of its size) plus room for the other fields: a larger body is refused by Fastify with 413
+ * before it is read; a larger decoded file by the parser, 413 too.
+ */
+const SCRUB_BODY_LIMIT = Math.ceil((SCRUB_MAX_BYTES * 4) / 3) + 64 * 1024;
+
+/** Advertisers' scrub files: upload and preview, apply once, list, show (decision 069). */
+export const conversionScrubsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const guard = app.requireStaff([...WRITERS]);
+
+  app.route({
+    ...routeOf(conversionScrubsEndpoints.upload),
+    onRequest: guard,
+    bodyLimit: SCRUB_BODY_LIMIT,
+    handler: async (request) =>
+      ok(await uploadScrub(ctx.db, request.body, staffScopeOf(request), auditActorOf(request), ctx.now())),
+  });
+
+  app.route({
+    ...routeOf(conversionScrubsEndpoints.apply),
+    onRequest: guard,
+    handler: async (request) => {
+      const done = await applyScrub(ctx.db, request.params.id, staffScopeOf(request), auditActorOf(request), ctx.now());
+      return ok(done, {
+        message: done.alreadyApplied ? 'This scrub file was already applied: nothing changed.' : null,
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(conversionScrubsEndpoints.list),
+    onRequest: guard,
+    handler: async (request) => {
+      const { items, total } = await scrubList(ctx.db, staffScopeOf(request), request.query);
+      return ok(items, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(conversionScrubsEndpoints.advertisers),
+    onRequest: guard,
+    handler: async () => ok(await scrubAdvertisers(ctx.db)),
+  });
+
+  app.route({
+    ...routeOf(conversionScrubsEndpoints.get),
+    onRequest: guard,
+    handler: async (request) => ok(await getScrub(ctx.db, request.params.id, staffScopeOf(request))),
+  });
+};
