@@ -21,6 +21,8 @@ export const DEMO_ACCOUNTS = {
   kestrel: { email: 'kestrel@demo.test', password: 'Partner2025!' },
   /** A second user of Kestrel Digital, whose sign-in the account-settings tests leave alone. */
   kestrelReports: { email: 'kestrel.reports@demo.test', password: 'Partner2025!' },
+  /** Heron Deals, paid weekly: its latest weeks stay for the billing run to bill (the conversion-reversal spec's). */
+  heron: { email: 'heron@demo.test', password: 'Partner2025!' },
   /** The second account manager (Bluebird Apps). */
   lucas: { email: 'lucas.moreau@demo.test', password: 'Staff2025!' },
   /** The manager of the Paris team (Claire Martin's partners). */
@@ -83,6 +85,7 @@ export async function seedDemo(
     const bluebirdId = await seedBluebird(tx, hashes.partner);
     await seedCatalogue(tx, storage, cataloguePictures, { northwindId, bluebirdId });
     await seedKestrel(tx, managerId, hashes.partner);
+    await seedHeron(tx, managerId, hashes.partner);
   });
   await seedPartnerPipeline(db, storage, ctx.now(), {
     claire: DEMO_ACCOUNTS.manager.email,
@@ -364,6 +367,63 @@ async function seedKestrel(tx: DbOrTx, managerId: number | null, passwordHash: s
       lastname: 'Weber',
       roles: ['ROLE_PARTNER'],
       partnerId: kestrel.id,
+    },
+  ]);
+}
+
+/**
+ * Heron Deals, a cashback site paid weekly (Monday to Sunday, decision 070), without a threshold: the demo's billing
+ * bills the weeks that end in a month that is over; the weeks since wait for the daily job or an admin's run.
+ */
+async function seedHeron(tx: DbOrTx, managerId: number | null, passwordHash: string): Promise<void> {
+  const [heron] = await repo.insertPartner(tx, {
+    accountManagerId: managerId,
+    accountType: 'affiliate',
+    status: 'active',
+    companyStatus: 'sas',
+    companyName: 'Heron Deals',
+    companyRegistrationNumber: '901 554 218 00014',
+    companyVatNumber: 'FR61901554218',
+    langs: ['fr', 'en'],
+    country: 'FR',
+    address: '4 quai des Chartrons',
+    zipCode: '33000',
+    city: 'Bordeaux',
+    email: DEMO_ACCOUNTS.heron.email,
+    phoneNumber: '+33 5 56 00 12 34',
+    typology: 'publisher',
+    verticals: ['ecommerce'],
+    geographicAreas: ['europe'],
+    trafficSources: ['cashback', 'email'],
+    experience: '1to3',
+    monthlyEstimateRevenue: '5k20k',
+    websiteUrl: 'https://heron-deals.example',
+    paymentTerms: 'weekly',
+    paymentCurrency: 'EUR',
+    paymentMethod: 'wire',
+    accountHolder: 'Heron Deals SAS',
+    bankName: 'Crédit Agricole',
+    iban: 'FR5813306000301234567890144',
+    swift: 'AGRIFRPPXXX',
+  });
+  if (!heron) throw new Error('partner insert returned nothing');
+  await repo.insertPartnerContact(tx, {
+    partnerId: heron.id,
+    companyRole: 'main',
+    civility: 'mr',
+    firstname: 'Hugo',
+    lastname: 'Garnier',
+    email: DEMO_ACCOUNTS.heron.email,
+    phoneNumber: '+33 5 56 00 12 34',
+  });
+  await repo.insertUsers(tx, [
+    {
+      email: DEMO_ACCOUNTS.heron.email,
+      passwordHash,
+      firstname: 'Hugo',
+      lastname: 'Garnier',
+      roles: ['ROLE_PARTNER'],
+      partnerId: heron.id,
     },
   ]);
 }

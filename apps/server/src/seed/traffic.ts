@@ -41,6 +41,11 @@ type PartnerProfile = {
   grants: readonly string[];
   /** Links the partner keeps sending that /click refuses (counted as rejected traffic): [offer, per day]. */
   refused: readonly (readonly [string, number])[];
+  /**
+   * A generator of its own (and transaction ids of its own), so that a partner added later leaves the plan of the
+   * others as it was.
+   */
+  own?: { seed: number; tag: string };
 };
 
 const PROFILES: readonly PartnerProfile[] = [
@@ -126,6 +131,24 @@ const PROFILES: readonly PartnerProfile[] = [
     ],
     refused: [['Kapital Card – FR – Card Activation', 0.5]],
   },
+  {
+    email: 'heron@demo.test',
+    dailyStart: 14,
+    dailyEnd: 20,
+    weekday: [0.95, 0.95, 1, 1, 1.1, 1.2, 1.1],
+    offers: [
+      ['StyleHub – EU – Fashion Sales', 6],
+      ['GadgetDeals – DACH – Electronics Sales', 3],
+    ],
+    subids: [
+      { value: 'cashback_portal', weight: 70, convert: 1.3 },
+      { value: 'newsletter', weight: 30, convert: 1.1 },
+    ],
+    creatives: { cashback_portal: ['tile'], newsletter: ['weekly'] },
+    grants: ['StyleHub – EU – Fashion Sales', 'GadgetDeals – DACH – Electronics Sales'],
+    refused: [],
+    own: { seed: 7_310_052, tag: 'HRN' },
+  },
 ];
 
 /** Goals whose conversions the advertiser validates by hand: they stay 'pending' (decision 016). */
@@ -155,6 +178,7 @@ const USER_AGENTS: Weighted<string> = [
 const IP_NETS = ['203.0.113', '198.51.100', '192.0.2'] as const;
 
 const REFERRERS: Record<string, string> = {
+  cashback_portal: 'https://heron-deals.example/cashback',
   google_search: 'https://www.google.com/',
   fb_campaign_1: 'https://www.facebook.com/',
   fb_campaign_2: 'https://m.facebook.com/',
@@ -270,6 +294,24 @@ function funnelOf(offer: TrafficOffer): GoalStep[][] {
 
 const money = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
 
+/** The generators and transaction ids of the partners planned on their own (`PartnerProfile.own`). */
+function ownPlans(runTag: string) {
+  const generators = new Map<number, SeededRandom>();
+  const counters = new Map<string, number>();
+  return {
+    rng: (seed: number) => {
+      let generator = generators.get(seed);
+      if (!generator) generators.set(seed, (generator = seededRandom(seed)));
+      return generator;
+    },
+    transaction: (tag: string) => () => {
+      const next = (counters.get(tag) ?? 0) + 1;
+      counters.set(tag, next);
+      return `${runTag}-${tag}-${String(next).padStart(6, '0')}`;
+    },
+  };
+}
+
 /** Every click and postback of the window, in a deterministic order; clicks sorted by time. */
 export function planTraffic(setup: TrafficSetup, options: TrafficOptions): TrafficPlan {
   const now = options.now.getTime();
@@ -281,6 +323,7 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
   const postbacks: PlannedPostback[] = [];
   let transaction = 0;
   const nextTransaction = () => `${runTag}-${String((transaction += 1)).padStart(6, '0')}`;
+  const own = ownPlans(runTag);
 
   const firstHour = Math.floor((now - days * DAY_MS) / HOUR_MS) * HOUR_MS;
   for (let hour = firstHour; hour <= now; hour += HOUR_MS) {
@@ -292,6 +335,8 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
     // A promotion: one day, six weeks back, brings twice the traffic.
     const promo = dayOfWindow === days - 42 ? 2 : 1;
     for (const { id: partnerId, profile } of setup.partners) {
+      const r = profile.own ? own.rng(profile.own.seed) : rng;
+      const nextTx = profile.own ? own.transaction(profile.own.tag) : nextTransaction;
       const daily = profile.dailyStart + (profile.dailyEnd - profile.dailyStart) * progress;
       const lambda = daily * profile.weekday[weekdayIndex]! * hourWeight * promo * scale;
       const live = profile.offers.flatMap(([name, weight]) => {
@@ -301,13 +346,13 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
       const subids = profile.subids.filter((s) => (s.fromDay ?? 0) <= dayOfWindow).map((s) => [s, s.weight] as const);
       // The hour under way only runs up to now; the main partner's always has a few clicks (today is never empty).
       const span = Math.min(HOUR_MS, now - hour + 1);
-      const drawn = live.length > 0 ? rng.poisson((lambda * span) / HOUR_MS) : 0;
+      const drawn = live.length > 0 ? r.poisson((lambda * span) / HOUR_MS) : 0;
       const count = span < HOUR_MS && profile === PROFILES[0] ? Math.max(3, drawn) : drawn;
       for (let i = 0; i < count; i += 1) {
-        const at = hour + Math.floor(rng.next() * span);
-        const offer = rng.pick(live);
-        const source = rng.pick(subids);
-        const mobile = rng.chance(0.62);
+        const at = hour + Math.floor(r.next() * span);
+        const offer = r.pick(live);
+        const source = r.pick(subids);
+        const mobile = r.chance(0.62);
         const creatives = source.value ? profile.creatives[source.value] : undefined;
         const click: PlannedClick = {
           at: new Date(at),
@@ -315,14 +360,14 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
           offerId: offer.id,
           expected: true,
           subid: source.value,
-          tc1: mobile ? 'mobile' : rng.chance(0.9) ? 'desktop' : 'tablet',
-          tc2: creatives ? creatives[rng.int(0, creatives.length - 1)]! : null,
-          tc3: rng.chance(0.5) ? (rng.chance(0.55) ? 'lp_a' : 'lp_b') : null,
-          tc4: rng.chance(0.08) ? 'retarget' : null,
-          ip: `${IP_NETS[rng.int(0, IP_NETS.length - 1)]}.${rng.int(1, 254)}`,
+          tc1: mobile ? 'mobile' : r.chance(0.9) ? 'desktop' : 'tablet',
+          tc2: creatives ? creatives[r.int(0, creatives.length - 1)]! : null,
+          tc3: r.chance(0.5) ? (r.chance(0.55) ? 'lp_a' : 'lp_b') : null,
+          tc4: r.chance(0.08) ? 'retarget' : null,
+          ip: `${IP_NETS[r.int(0, IP_NETS.length - 1)]}.${r.int(1, 254)}`,
           // Not drawn from the generator, so that adding countries left the rest of the plan as it was.
           country: offer.countries.length > 0 ? offer.countries[at % offer.countries.length]! : null,
-          userAgent: rng.pick(USER_AGENTS),
+          userAgent: r.pick(USER_AGENTS),
           referrer: source.value ? (REFERRERS[source.value] ?? null) : null,
         };
         if (at > now) continue;
@@ -330,10 +375,10 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
         for (const chain of funnelOf(offer)) {
           let when = at;
           for (const step of chain) {
-            if (!rng.chance(Math.min(0.95, step.p * (chain[0] === step ? source.convert : 1)))) break;
-            when += step.delayMs(rng);
+            if (!r.chance(Math.min(0.95, step.p * (chain[0] === step ? source.convert : 1)))) break;
+            when += step.delayMs(r);
             // A deposit a month and more after the click: past the attribution window (click_too_old).
-            if (step.goal === 'first_deposit' && rng.chance(0.08)) when = at + rng.between(31, 45) * DAY_MS;
+            if (step.goal === 'first_deposit' && r.chance(0.08)) when = at + r.between(31, 45) * DAY_MS;
             if (when > now) break;
             const percent = offer.goals.get(step.goal)?.percent ?? false;
             const postback: PlannedPostback = {
@@ -341,51 +386,51 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
               click,
               token: offer.token,
               goal: step.goal,
-              transactionId: nextTransaction(),
+              transactionId: nextTx(),
             };
-            if (step.amount || percent) postback.amount = money(rng.int(...(step.amount ?? [1900, 9900])));
+            if (step.amount || percent) postback.amount = money(r.int(...(step.amount ?? [1900, 9900])));
             postbacks.push(postback);
             // The advertiser's server retries (same transaction: recorded once) …
-            const retryAt = when + rng.int(2_000, 60_000);
-            if (rng.chance(0.02) && retryAt <= now) postbacks.push({ ...postback, at: new Date(retryAt) });
+            const retryAt = when + r.int(2_000, 60_000);
+            if (r.chance(0.02) && retryAt <= now) postbacks.push({ ...postback, at: new Date(retryAt) });
             // … or fires the goal again under a new transaction id (rejected: duplicate).
-            const againAt = when + rng.between(minutes(1), hours(12));
-            if (rng.chance(0.025) && againAt <= now) {
-              postbacks.push({ ...postback, at: new Date(againAt), transactionId: nextTransaction() });
+            const againAt = when + r.between(minutes(1), hours(12));
+            if (r.chance(0.025) && againAt <= now) {
+              postbacks.push({ ...postback, at: new Date(againAt), transactionId: nextTx() });
             }
           }
         }
         // Integration mistakes: a goal the offer lacks, a percentage payout without the sale amount …
-        const mistakeAt = at + rng.between(minutes(5), hours(6));
-        if (rng.chance(0.003) && mistakeAt <= now) {
-          const goal = offer.conversionType === 'cps' && rng.chance(0.5) ? 'registration' : 'deposit';
+        const mistakeAt = at + r.between(minutes(5), hours(6));
+        if (r.chance(0.003) && mistakeAt <= now) {
+          const goal = offer.conversionType === 'cps' && r.chance(0.5) ? 'registration' : 'deposit';
           postbacks.push({
             at: new Date(mistakeAt),
             click,
             token: offer.token,
             goal,
-            transactionId: nextTransaction(),
+            transactionId: nextTx(),
           });
         }
         // … and a conversion reported long after the attribution window (click_too_old).
-        const lateAt = at + rng.between(31, 40) * DAY_MS;
+        const lateAt = at + r.between(31, 40) * DAY_MS;
         const mainGoal = funnelOf(offer)[0]?.[0]?.goal;
-        if (rng.chance(0.001) && lateAt <= now && mainGoal) {
+        if (r.chance(0.001) && lateAt <= now && mainGoal) {
           postbacks.push({
             at: new Date(lateAt),
             click,
             token: offer.token,
             goal: mainGoal,
-            transactionId: nextTransaction(),
+            transactionId: nextTx(),
           });
         }
       }
       // Links /click refuses (an application still pending or refused, an offer the partner cannot see).
       for (const [name, perDay] of profile.refused) {
         const offer = setup.offers.get(name);
-        const n = offer ? rng.poisson(perDay * hourWeight * scale) : 0;
+        const n = offer ? r.poisson(perDay * hourWeight * scale) : 0;
         for (let i = 0; i < n && offer; i += 1) {
-          const at = hour + Math.floor(rng.next() * HOUR_MS);
+          const at = hour + Math.floor(r.next() * HOUR_MS);
           if (at > now) continue;
           clicksOut.push({
             at: new Date(at),
@@ -397,9 +442,9 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
             tc2: null,
             tc3: null,
             tc4: null,
-            ip: `192.0.2.${rng.int(1, 254)}`,
+            ip: `192.0.2.${r.int(1, 254)}`,
             country: null,
-            userAgent: rng.pick(USER_AGENTS),
+            userAgent: r.pick(USER_AGENTS),
             referrer: null,
           });
         }
