@@ -48,7 +48,8 @@ test('finance reverses an invoiced sale; the partner reads why; the next billing
 }) => {
   test.slow();
   const finance = (await apiLogin(request, DEMO.finance)).bearer;
-  const [heron] = await apiGet<PartnerRow[]>(request, finance, '/api/v1/staff/partners?q=Heron%20Deals');
+  const admin = (await apiLogin(request, DEMO.admin)).bearer;
+  const [heron] = await apiGet<PartnerRow[]>(request, admin, '/api/v1/staff/partners?q=Heron%20Deals');
   expect(heron?.companyName).toBe('Heron Deals');
   const sales = await apiGet<ConversionRow[]>(
     request,
@@ -69,7 +70,7 @@ test('finance reverses an invoiced sale; the partner reads why; the next billing
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('staff-conversion-status')).toHaveText('Approved');
   await row.getByTestId('staff-conversion-reverse').click();
-  const dialog = page.getByTestId('staff-conversion-change-dialog');
+  const dialog = page.getByRole('dialog', { name: `Reverse conversion ${sale!.id}?` });
   await expect(dialog).toBeVisible();
   await dialog.getByTestId('staff-conversion-change-reason').click();
   await page.getByRole('option', { name: 'refund', exact: true }).click();
@@ -91,7 +92,6 @@ test('finance reverses an invoiced sale; the partner reads why; the next billing
   await expect(line.getByTestId('report-note')).toHaveText(`Note: ${note}`);
 
   // The next billing run (what the daily job runs at 02:00 Paris): the correction rides on Heron's next request.
-  const admin = (await apiLogin(request, DEMO.admin)).bearer;
   const run = await request.post('/api/v1/staff/billing-runs', {
     headers: { authorization: `Bearer ${admin}` },
     data: { until: parisDay(-1) },

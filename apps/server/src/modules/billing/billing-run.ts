@@ -175,7 +175,8 @@ async function billPartner(
   const partner = await partnerRow(tx, partnerId);
   if (!partner) return null;
   const due = await unbilledDue(tx, partnerId, currency, end);
-  const dueLines = await uncarriedLines(tx, partnerId, currency, end);
+  // A correction rides on the next request issued after it, whichever period that request bills (decision 070).
+  const dueLines = await uncarriedLines(tx, partnerId, currency, ctx.now);
   if ((!due || due.count === 0) && dueLines.length === 0) return null;
   const payout = due?.payout ?? 0;
 
@@ -255,7 +256,7 @@ async function billPartner(
   // The conversions and lines this request pays, marked in one statement each; the totals are theirs (a conversion
   // approved since the sums above is in both).
   const billed = await markConversionsBilled(tx, requestId, { partnerId, currency, end });
-  const carried = await carryLines(tx, requestId, { partnerId, currency, end });
+  const carried = await carryLines(tx, requestId, { partnerId, currency, end: ctx.now });
   const carriedOriginals = await originalRequests(
     tx,
     carried.flatMap((line) => (line.originalBillingRequestId === null ? [] : [line.originalBillingRequestId])),
