@@ -6,9 +6,21 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversionAdjustments, conversions, notifications, offers, users } from '../src/db/schema.js';
+import { conversionAdjustments, conversions, notifications, offerGoals, offers, users } from '../src/db/schema.js';
 import { digestCut, sendConversionDigests } from '../src/modules/conversion-digest/index.js';
-import { buildTestApp, createPartner, sentMails, testClock, type TestApp } from './helper.js';
+import { conversionChangesEndpoints, type ConversionReversalReason } from '@portal/contracts';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  createStaff,
+  expectOk,
+  login,
+  okBody,
+  sentMails,
+  testClock,
+  type TestApp,
+} from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
 // Tuesday 10 March 2026, 05:00 UTC = 06:00 in Paris (winter time): before the digest hour.
@@ -17,6 +29,7 @@ const setClock = (iso: string) => clock.advance(new Date(iso).getTime() - clock.
 let t: TestApp;
 let eurOffer: number;
 let usdOffer: number;
+let finance: { email: string; password: string };
 const PUBLIC_URL = 'https://portal.example.test';
 const digest = () => sendConversionDigests(t.database.db, { now: clock.now(), publicUrl: PUBLIC_URL });
 
@@ -32,8 +45,12 @@ beforeAll(async () => {
     currency: 'USD',
     goals: [{ goal: 'sale', p1: { amount: 500 } }],
   });
-  for (const id of [eurOffer, usdOffer])
+  for (const id of [eurOffer, usdOffer]) {
     await t.database.db.update(offers).set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' }).where(eq(offers.id, id)); // prettier-ignore
+    // What the advertiser pays for a sale: room for the payout, so that an adjustment keeps a margin.
+    await t.database.db.update(offerGoals).set({ revenueAmount: 2000 }).where(eq(offerGoals.offerId, id));
+  }
+  finance = await createStaff(t, 'ROLE_FINANCE');
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -56,32 +73,31 @@ async function earn(partnerId: number, offerId: number) {
 }
 
 /**
- * FIXTURE ONLY: a ledger line written straight into `conversion_adjustments`, as the reverse / adjust endpoints of
- * decision 069 will write it (they are another change, not on this branch yet). It does not touch the conversion.
+ * A change after the fact through the staff's endpoints (decision 069), made by finance at `at`: a reversal with its
+ * code and note, or new payout by `payoutDelta` with its note.
  */
-async function ledgerLineFixture(
+async function change(
   conversion: Awaited<ReturnType<typeof earn>>,
-  line: { kind: string; payoutDelta: number; reasonCode?: string; note?: string; at: string },
+  line: { kind: 'reverse' | 'adjust'; payoutDelta: number; reasonCode?: ConversionReversalReason; note?: string; at: string }, // prettier-ignore
 ) {
-  await t.database.db.insert(conversionAdjustments).values({
-    conversionId: conversion.id,
-    partnerId: conversion.partnerId!,
-    advertiserId: conversion.advertiserId,
-    offerId: conversion.offerId,
-    currency: conversion.currency,
-    kind: line.kind,
-    statusBefore: 'approved',
-    statusAfter: line.kind === 'reverse' ? 'rejected' : 'approved',
-    payoutBefore: conversion.payout,
-    payoutAfter: conversion.payout + line.payoutDelta,
-    payoutDelta: line.payoutDelta,
-    revenueDelta: 0,
-    reasonCode: line.reasonCode ?? null,
-    note: line.note ?? null,
-    source: 'staff',
-    billable: false,
-    createdAt: new Date(line.at),
-  });
+  setClock(line.at);
+  const token = await login(t, finance.email, finance.password);
+  const [current] = await t.database.db.select().from(conversions).where(eq(conversions.id, conversion.id));
+  const res =
+    line.kind === 'reverse'
+      ? await callEndpoint(t.app, conversionChangesEndpoints.reverse, { params: { id: conversion.id }, body: { reason: line.reasonCode ?? 'other', ...(line.note ? { note: line.note } : {}) } }, token) // prettier-ignore
+      : await callEndpoint(t.app, conversionChangesEndpoints.adjust, { params: { id: conversion.id }, body: { payoutAmount: current!.payout + line.payoutDelta, note: line.note ?? 'Partial refund' } }, token); // prettier-ignore
+  expect(okBody(res).data.adjustment.payoutDelta).toBe(line.payoutDelta);
+}
+
+/** A conversion added by hand by finance at `at`, on a new click of the partner. */
+async function addByHand(partnerId: number, offerId: number, at: string) {
+  const click = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partnerId}` });
+  const clickId = new URL(click.headers.location as string).searchParams.get('cid')!;
+  await t.app.tracking.buffer.flush();
+  setClock(at);
+  const token = await login(t, finance.email, finance.password);
+  expectOk(await callEndpoint(t.app, conversionChangesEndpoints.add, { body: { clickId, goal: 'sale' } }, token));
 }
 
 const notificationsOf = (partnerId: number) =>
@@ -118,11 +134,11 @@ describe('the daily digest of changed conversions', () => {
     const eur = [await earn(changed.partnerId, eurOffer), await earn(changed.partnerId, eurOffer)];
     const usd = await earn(changed.partnerId, usdOffer);
     await earn(quiet.partnerId, eurOffer);
-    await ledgerLineFixture(eur[0]!, { kind: 'reverse', payoutDelta: -1200, reasonCode: 'duplicate_sale', note: 'Same order twice', at: '2026-03-09T09:00:00Z' }); // prettier-ignore
-    await ledgerLineFixture(eur[1]!, { kind: 'adjust', payoutDelta: -400, note: 'Partial refund', at: '2026-03-09T15:00:00Z' }); // prettier-ignore
-    await ledgerLineFixture(usd, { kind: 'reverse', payoutDelta: -500, reasonCode: 'refund', at: '2026-03-10T05:30:00Z' }); // prettier-ignore
+    await change(eur[0]!, { kind: 'reverse', payoutDelta: -1200, reasonCode: 'duplicate_sale', note: 'Same order twice', at: '2026-03-09T09:00:00Z' }); // prettier-ignore
+    await change(eur[1]!, { kind: 'adjust', payoutDelta: -400, note: 'Partial refund', at: '2026-03-09T15:00:00Z' }); // prettier-ignore
+    await change(usd, { kind: 'reverse', payoutDelta: -500, reasonCode: 'refund', at: '2026-03-10T05:30:00Z' }); // prettier-ignore
     // After today's 07:00 Paris: the next digest's.
-    await ledgerLineFixture(usd, { kind: 'approve', payoutDelta: 500, at: '2026-03-10T06:30:00Z' });
+    await addByHand(changed.partnerId, usdOffer, '2026-03-10T06:30:00Z');
   }, 60_000);
 
   it('sends nothing before 07:00 Paris (and a few minutes more)', async () => {
@@ -153,7 +169,7 @@ describe('the daily digest of changed conversions', () => {
     expect(mails[0]!.subject).toMatch(/^=\?UTF-8\?Q\?3_conversions_changed:_payout/);
     expect(mails[0]!.body).toContain(`${PUBLIC_URL}/reports/conversion?changedFrom=2026-03-08`);
     // The three lines are told; the one after the hour waits for tomorrow.
-    expect((await undigested(changed.partnerId)).map((line) => line.kind)).toEqual(['approve']);
+    expect((await undigested(changed.partnerId)).map((line) => line.kind)).toEqual(['add']);
   });
 
   it('sends nothing to a partner without changes', async () => {
@@ -188,7 +204,7 @@ describe('the daily digest of changed conversions', () => {
     const partner = await createPartner(t);
     const conversion = await earn(partner.partnerId, eurOffer);
     for (const [i, delta] of [-100, -200, -300].entries())
-      await ledgerLineFixture(conversion, { kind: 'adjust', payoutDelta: delta, at: `2026-03-12T1${i + 1}:00:00Z` });
+      await change(conversion, { kind: 'adjust', payoutDelta: delta, at: `2026-03-12T1${i + 1}:00:00Z` });
     setClock('2026-03-13T07:00:00Z');
     const runs = await Promise.all([digest(), digest()]);
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
@@ -203,7 +219,7 @@ describe('the daily digest of changed conversions', () => {
     const partner = await createPartner(t);
     await t.database.db.update(users).set({ paymentNotifications: false }).where(eq(users.id, partner.userId));
     const conversion = await earn(partner.partnerId, eurOffer);
-    await ledgerLineFixture(conversion, { kind: 'reverse', payoutDelta: -1200, reasonCode: 'fraud', at: '2026-03-13T11:00:00Z' }); // prettier-ignore
+    await change(conversion, { kind: 'reverse', payoutDelta: -1200, reasonCode: 'fraud', at: '2026-03-13T11:00:00Z' }); // prettier-ignore
     setClock('2026-03-14T08:00:00Z');
     expect(await digest()).toBe(1);
     expect(await notificationsOf(partner.partnerId)).toHaveLength(1);
