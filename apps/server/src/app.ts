@@ -64,6 +64,7 @@ import {
 } from './modules/conversions/index.js';
 import { ConversionDigest } from './modules/conversion-digest/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
+import { documentBinaryUploads } from './lib/openapi-uploads.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -240,6 +241,8 @@ async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) =>
+      'openapiObject' in document ? documentBinaryUploads(document.openapiObject) : document.swaggerObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 }

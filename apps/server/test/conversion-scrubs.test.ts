@@ -284,6 +284,50 @@ describe('POST /staff/conversion-scrubs (preview)', () => {
   });
 });
 
+describe('POST /staff/conversion-scrubs as multipart/form-data', () => {
+  /** A form as `curl -F advertiserId=… -F note=… -F file=@scrub.csv` sends it. */
+  const form = (fields: Record<string, string>, csv: string | Buffer) => {
+    const boundary = '----scrub-boundary-7MA4YWxkTrZu0gW';
+    const chunks: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields))
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scrub.csv"\r\nContent-Type: text/csv\r\n\r\n`)); // prettier-ignore
+    chunks.push(typeof csv === 'string' ? Buffer.from(csv) : csv);
+    chunks.push(Buffer.from(`\r\n--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  };
+  const post = (body: ReturnType<typeof form>, token = finance) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/conversion-scrubs',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
+
+  it('previews the same file sent as a form, with the same field errors and limits', async () => {
+    const s = await setting();
+    const a1 = await s.convert(s.mine.partnerId, 'ORD-M1');
+    const advertiserId = await advertiserOf(a1);
+    const res = await post(form({ advertiserId: String(advertiserId), note: 'May scrub' }, 'transaction_id,reason\nORD-M1,refund\nORD-404\n')); // prettier-ignore
+    expect(res.statusCode, res.body).toBe(200);
+    const scrub = res.json().data as { id: number; fileName: string; preview: { counts: Record<string, number> } };
+    expect(scrub.preview.counts).toMatchObject({ lines: 2, found: 1, unknown: 1 });
+    expect(scrub.fileName).toBe('scrub.csv');
+    // Nothing changed until the apply.
+    expect(await statusOf([a1])).toEqual({ [a1]: 'approved' });
+
+    const missing = await post(form({ note: 'no advertiser' }, 'ORD-M1\n'));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toHaveProperty('advertiserId');
+    const tooLarge = await post(form({ advertiserId: String(advertiserId) }, Buffer.alloc(SCRUB_MAX_BYTES + 1, 'A')));
+    expect(tooLarge.statusCode).toBe(413);
+    // Routes outside the scrub files' stay JSON only.
+    const body = form({ reason: 'refund' }, 'x');
+    const elsewhere = await t.app.inject({ method: 'POST', url: `/api/v1/staff/conversions/${a1}/reverse`, payload: body.payload, headers: { ...body.headers, authorization: `Bearer ${finance}` } }); // prettier-ignore
+    expect(elsewhere.statusCode).toBe(415);
+  });
+});
+
 describe('POST /staff/conversion-scrubs/{id}/apply', () => {
   it('reverses every found conversion in one go, ledger lines carry the scrub; twice changes nothing', async () => {
     const s = await setting();

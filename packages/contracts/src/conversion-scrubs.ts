@@ -152,8 +152,9 @@ export const conversionScrubsEndpoints = {
     path: '/staff/conversion-scrubs',
     tags: ['staff'],
     summary: 'Upload an advertiser’s scrub file (CSV of transaction_id[,reason]) and get its preview',
-    description: `The file is a base64 data URL (as every upload, decision 011): UTF-8 CSV, comma, semicolon or tab separated, an optional header row \`transaction_id,reason\`. The reason is one of ${CONVERSION_REVERSAL_REASONS.join(', ')}; any other text is kept as the note with the code \`other\`; empty means \`other\`. At most ${SCRUB_MAX_LINES} lines and 5 MB (413 above); lines with an empty or too long id, a repeated id or too many columns are reported in \`preview.samples.errors\` with their line number and left out. Ids are matched to the advertiser's conversions by transaction id. Nothing changes until the apply. ${SCOPE}`,
+    description: `As JSON, the file is a base64 data URL (as every upload, decision 011); as multipart/form-data, the fields \`advertiserId\` and \`note\` and the CSV itself as the part \`file\` (\`curl -F advertiserId=3 -F file=@scrub.csv\`). UTF-8 CSV, comma, semicolon or tab separated, an optional header row \`transaction_id,reason\`. The reason is one of ${CONVERSION_REVERSAL_REASONS.join(', ')}; any other text is kept as the note with the code \`other\`; empty means \`other\`. At most ${SCRUB_MAX_LINES} lines and 5 MB (413 above); lines with an empty or too long id, a repeated id or too many columns are reported in \`preview.samples.errors\` with their line number and left out. Ids are matched to the advertiser's conversions by transaction id. Nothing changes until the apply. ${SCOPE}`,
     body: ConversionScrubUploadSchema,
+    consumes: ['application/json', 'multipart/form-data'],
     response: envelope(ConversionScrubSchema),
   }),
   apply: defineEndpoint({

@@ -24,6 +24,8 @@ export type EndpointDefinition = {
   description?: string;
   /** `[]` for a public endpoint (no bearer) in the OpenAPI document. */
   security?: readonly [];
+  /** The request media types beyond JSON the body may come in (`multipart/form-data`), for the OpenAPI document. */
+  consumes?: readonly string[];
 };
 
 export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {

@@ -36,6 +36,7 @@ export function routeOf<const E extends EndpointDefinition>(endpoint: E) {
       summary: endpoint.summary,
       description: endpoint.description,
       security: endpoint.security ? [...endpoint.security] : undefined,
+      consumes: endpoint.consumes ? [...endpoint.consumes] : undefined,
       params: endpoint.params,
       querystring: endpoint.query,
       body: endpoint.body,
