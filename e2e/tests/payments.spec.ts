@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   formatLocalDate,
+  formatLocalHour,
   formatMoneyMinor,
   formatIsoDate,
   type BillingRequest,
@@ -35,7 +36,12 @@ const expectedCells = (row: BillingRequest) => [
   row.deferred
     ? `Deferred${carriedText(row)}`
     : row.invoice
-      ? `${STATUS_LABELS[row.invoice.status]!}${row.invoice.paidOn ? `Paid on ${formatLocalDate(row.invoice.paidOn)}` : ''}`
+      ? `${STATUS_LABELS[row.invoice.status]!}${row.invoice.paidOn ? `Paid on ${formatLocalDate(row.invoice.paidOn)}` : ''}${
+          // Held after a change of bank details (decision 072): the my-account spec changes the demo partner's.
+          !row.invoice.paidOn && row.invoice.heldUntil
+            ? `Held until ${formatLocalDate(row.invoice.heldUntil)} ${formatLocalHour(row.invoice.heldUntil)}`
+            : ''
+        }`
       : 'Not invoiced yet',
 ];
 
