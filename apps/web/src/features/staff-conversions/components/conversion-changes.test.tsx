@@ -1,50 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { conversionChangesEndpoints, conversionReviewEndpoints, type EndpointWireData } from '@portal/contracts';
+import { conversionChangesEndpoints, conversionReviewEndpoints } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffConversions } from './staff-conversions';
+import { fetchMock, row } from './conversion-test-rows';
 
-type WireRow = EndpointWireData<typeof conversionReviewEndpoints.list>[number];
-
-const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   saveSession('tok', new Date(Date.now() + 60_000), false);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
 });
 afterEach(() => vi.unstubAllGlobals());
-
-const row = (overrides: Partial<WireRow>): WireRow => ({
-  id: 41,
-  partnerId: 1001,
-  partnerDisplayName: 'Northwind Media #1001',
-  offerId: 31,
-  offerName: 'LunaDate – FR',
-  advertiserId: 7,
-  advertiserName: 'Luna Inc.',
-  goal: 'sale',
-  clickId: 'clk-41',
-  transactionId: 'TX123',
-  status: 'approved',
-  reason: null,
-  reversalReason: null,
-  note: null,
-  payout: 500,
-  originalPayout: null,
-  revenue: 900,
-  amount: 4990,
-  currency: 'EUR',
-  subid: 'news',
-  country: 'FR',
-  clickedAt: '2026-11-20T09:58:00.000Z',
-  changedAt: null,
-  source: 'postback',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  ...overrides,
-});
 
 const ROWS = [
   row({}),
