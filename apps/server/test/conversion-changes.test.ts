@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditEndpoints,
@@ -9,15 +9,7 @@ import {
   postbacksEndpoints,
 } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
-import {
-  capUsage,
-  conversionAdjustments,
-  conversions,
-  goals,
-  offerGoals,
-  offers,
-  postbackDeliveries,
-} from '../src/db/schema.js';
+import { capUsage, conversionAdjustments, conversions, offerGoals, postbackDeliveries } from '../src/db/schema.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -32,7 +24,7 @@ import {
   type CallInput,
   type TestApp,
 } from './helper.js';
-import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { offerWithRevenue } from './conversion-fixtures.js';
 
 let t: TestApp;
 // Mid-month, so that a month later the billing run can bill this one.
@@ -65,28 +57,7 @@ afterAll(async () => t?.close());
 async function setting() {
   const partner = await createPartner(t, { accountManagerId: manager.userId });
   const partnerToken = await login(t, partner.email, partner.password);
-  const offerId = await createOffer(t, {
-    name: 'Changed after the fact',
-    goals: [
-      { goal: 'registration', p1: { amount: 400 } },
-      { goal: 'sale', p1: { percent: 1000 } },
-    ],
-  });
-  await t.database.db
-    .update(offers)
-    .set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' })
-    .where(eq(offers.id, offerId));
-  const [registration] = await t.database.db.select().from(goals).where(eq(goals.identifier, 'registration'));
-  const [sale] = await t.database.db.select().from(goals).where(eq(goals.identifier, 'sale'));
-  await t.database.db
-    .update(offerGoals)
-    .set({ revenueAmount: 600 })
-    .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.goalId, registration!.id)));
-  await t.database.db
-    .update(offerGoals)
-    .set({ revenuePercent: 1500 })
-    .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.goalId, sale!.id)));
-  const token = await advertiserTokenOf(t, offerId);
+  const { offerId, token } = await offerWithRevenue(t, 'Changed after the fact');
   expectOk(
     await callEndpoint(
       t.app,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditEndpoints,
@@ -8,7 +8,7 @@ import {
   SCRUB_MAX_LINES,
 } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
-import { conversionAdjustments, conversions, conversionScrubs, goals, offerGoals, offers } from '../src/db/schema.js';
+import { conversionAdjustments, conversions, conversionScrubs } from '../src/db/schema.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -22,7 +22,7 @@ import {
   type CallInput,
   type TestApp,
 } from './helper.js';
-import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { offerWithRevenue } from './conversion-fixtures.js';
 
 let t: TestApp;
 const clock = testClock(new Date('2026-05-04T10:20:00Z'));
@@ -53,28 +53,7 @@ afterAll(async () => t?.close());
 async function setting() {
   const mine = await createPartner(t, { accountManagerId: manager.userId, companyName: 'Alpha Media' });
   const theirs = await createPartner(t, { accountManagerId: otherManager.userId, companyName: 'Beta Leads' });
-  const offerId = await createOffer(t, {
-    name: 'Scrubbed',
-    goals: [
-      { goal: 'registration', p1: { amount: 400 } },
-      { goal: 'sale', p1: { percent: 1000 } },
-    ],
-  });
-  await t.database.db
-    .update(offers)
-    .set({ defaultUrl: 'https://shop.example.com/?cid={click_id}' })
-    .where(eq(offers.id, offerId));
-  const [registration] = await t.database.db.select().from(goals).where(eq(goals.identifier, 'registration'));
-  const [sale] = await t.database.db.select().from(goals).where(eq(goals.identifier, 'sale'));
-  await t.database.db
-    .update(offerGoals)
-    .set({ revenueAmount: 600 })
-    .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.goalId, registration!.id)));
-  await t.database.db
-    .update(offerGoals)
-    .set({ revenuePercent: 1500 })
-    .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.goalId, sale!.id)));
-  const token = await advertiserTokenOf(t, offerId);
+  const { offerId, token } = await offerWithRevenue(t, 'Scrubbed');
   /** An approved conversion of `partnerId` on a new click. */
   const convert = async (partnerId: number, transactionId: string, params: Record<string, string> = {}) => {
     const res = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partnerId}` });
