@@ -95,6 +95,8 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   const postbackSchema = {
     tags: ['tracking'],
     security: [],
+    description:
+      'Records a conversion for `click_id` and `goal` (`amount` in major units, at most two decimals; `transaction_id` makes it idempotent). The advertiser also changes its own conversion, named by its `transaction_id` (click and goal then optional): `status=reversed` (or `refunded`, `chargeback`, `rejected`) reverses it, with `reason` kept as the note the partner reads (a reason naming refund, chargeback, fraud, duplicate_sale, test_order or other is that code); `status=adjusted` with an `amount` below the original lowers payout and revenue in proportion (a partial refund). A transaction id never sent answers `rejected`/`unknown_transaction` with `conversionId` null; a repeated change answers `duplicate: true` (decision 069).',
     response: {
       200: PostbackResultSchema,
       400: ApiErrorSchema,
