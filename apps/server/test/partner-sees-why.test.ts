@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { parseCsv } from './csv.js';
 
 /**
  * Issue "conversions after the fact", part 3 (decision 069): the partner's conversion report (API and CSV) tells why a
@@ -92,35 +93,6 @@ async function csv(token: string, query: Query = MAY) {
     disposition: String(res.headers['content-disposition']),
     records: lines.slice(1).map((line) => Object.fromEntries(header.map((name, i) => [name, line[i] ?? '']))),
   };
-}
-
-/** RFC 4180: quoted fields, doubled quotes, commas and line breaks inside quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (ch !== '\r') field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
 }
 
 /** Nothing the partner reads names or holds the network's revenue (617 minor units, 6.17). */

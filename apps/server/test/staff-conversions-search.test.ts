@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
+import { parseCsv } from './csv.js';
 
 /**
  * The staff's conversion search and its CSV (decision 071): every status, each filter, an exact id search, sorts,
@@ -275,37 +276,12 @@ describe('GET /staff/conversions', () => {
 });
 
 /** A CSV of ours: BOM, CRLF lines, quoted cells as RFC 4180 writes them. */
-function parseCsv(text: string): string[][] {
+function parseOurCsv(text: string): string[][] {
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const body = text.slice(1);
-  expect(body.endsWith('\r\n')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i += 1) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (ch === '\r' && body[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i += 1;
-    } else {
-      expect(ch, 'a bare line feed').not.toBe('\n');
-      cell += ch;
-    }
-  }
+  expect(text.endsWith('\r\n')).toBe(true);
+  const rows = parseCsv(text, { crlfOnly: true });
+  // No bare line feed between records: read as any line break, the rows are the same.
+  expect(parseCsv(text), 'a bare line feed').toEqual(rows);
   return rows;
 }
 
@@ -315,7 +291,7 @@ describe('GET /staff/conversions/export', () => {
     expect(res.status, res.raw.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="conversions-2026-05-10\.csv"$/);
-    return { rows: parseCsv(res.raw.body), headers: res.headers };
+    return { rows: parseOurCsv(res.raw.body), headers: res.headers };
   };
 
   it('writes the same search as a spreadsheet opens it: money in major units beside its currency', async () => {

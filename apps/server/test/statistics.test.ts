@@ -24,6 +24,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { createApplication, createOffer, advertiserTokenOf } from './offer-fixtures.js';
+import { parseCsv } from './csv.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -376,35 +377,6 @@ const topOffers = async (token: string, query: { date?: string; country?: string
   okBody(await callEndpoint(t.app, statisticsEndpoints.topOffers, { query }, token));
 const exportReport = (token: string, type: 'click' | 'conversion' | 'daily' | 'subid', query: ReportQuery) =>
   callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query }, token);
-
-/** RFC 4180: quoted fields, doubled quotes, commas and line breaks inside quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else if (ch !== '\r') field += ch;
-  }
-  if (field || row.length) rows.push([...row, field]);
-  return rows;
-}
 
 const cell = (value: string | number | null) => (value === null ? '' : String(value));
 const major = (minor: number) => (minor / 100).toFixed(2);
