@@ -68,15 +68,33 @@ type Change = {
 const counted = (row: Pick<ConversionRow, 'status' | 'payout' | 'revenue'>) =>
   row.status === 'approved' ? { payout: row.payout, revenue: row.revenue } : { payout: 0, revenue: 0 };
 
+/** What a conversion's rollups read of it. */
+type RolledUp = Pick<
+  ConversionRow,
+  | 'partnerId'
+  | 'offerId'
+  | 'currency'
+  | 'subid'
+  | 'tc1'
+  | 'tc2'
+  | 'tc3'
+  | 'tc4'
+  | 'country'
+  | 'createdAt'
+  | 'status'
+  | 'payout'
+  | 'revenue'
+>;
+
 /** What a conversion brings to its hour's rollup row by its status (as /postback adds it). */
-function rollupCounts(row: ConversionRow, sign: 1 | -1) {
+function rollupCounts(row: RolledUp, sign: 1 | -1) {
   if (row.status === 'approved') return { conversions: sign, payout: sign * row.payout, revenue: sign * row.revenue };
   if (row.status === 'pending')
     return { pending: sign, pendingPayout: sign * row.payout, pendingRevenue: sign * row.revenue };
   return { rejected: sign };
 }
 
-const rollupKey = (row: ConversionRow) => ({
+const rollupKey = (row: RolledUp) => ({
   partnerId: row.partnerId!,
   offerId: row.offerId!,
   currency: row.currency,
@@ -90,14 +108,14 @@ const rollupKey = (row: ConversionRow) => ({
 });
 
 /** The hour's rollups lose what the conversion brought before and gain what it brings now (a row with no partner, an unknown click, was never counted). */
-async function moveRollups(tx: DbOrTx, before: ConversionRow | null, after: ConversionRow): Promise<void> {
+export async function moveRollups(tx: DbOrTx, before: RolledUp | null, after: RolledUp): Promise<void> {
   const rollups = new RollupAccumulator();
   if (before?.partnerId != null && before.offerId != null) rollups.add(rollupKey(before), rollupCounts(before, -1));
   if (after.partnerId != null && after.offerId != null) rollups.add(rollupKey(after), rollupCounts(after, 1));
   await rollups.write(tx);
 }
 
-export function changedConversionDto(row: ConversionRow): ChangedConversion {
+function changedConversionDto(row: ConversionRow): ChangedConversion {
   return {
     id: row.id,
     partnerId: row.partnerId!,
@@ -115,7 +133,7 @@ export function changedConversionDto(row: ConversionRow): ChangedConversion {
   };
 }
 
-export function adjustmentDto(row: AdjustmentRow): ConversionAdjustment {
+function adjustmentDto(row: AdjustmentRow): ConversionAdjustment {
   return {
     id: row.id,
     conversionId: row.conversionId,
@@ -313,16 +331,6 @@ export function adjustConversion(
   now: Date,
 ): Promise<ConversionChangeResult> {
   return db.transaction(async (tx) => adjustLocked(tx, await locked(tx, id, actor), body, actor, now));
-}
-
-export async function adjustConversionIn(
-  tx: DbOrTx,
-  before: ConversionRow,
-  body: ConversionAdjust,
-  actor: ChangeActor,
-  now: Date,
-): Promise<ConversionChangeResult> {
-  return adjustLocked(tx, before, body, actor, now);
 }
 
 /**

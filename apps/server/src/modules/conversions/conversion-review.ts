@@ -1,11 +1,11 @@
 import type { ConversionRejectionReason, ConversionReview, ConversionStatus, StaffConversion } from '@portal/contracts';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { giveBackConversionCaps } from '../caps/index.js';
-import { hourOf, RollupAccumulator } from '../rollups/index.js';
 import type { StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
+import { moveRollups } from './conversion-changes.js';
 import { conversionForReview, setReviewedStatus, type ReviewRow as Row } from './conversions.repository.js';
 
 /** Who reviews: every partner's conversions, or only those of the partners the account manager looks after. */
@@ -52,7 +52,7 @@ export async function reviewConversion(
     if (!updated) throw conflict('Only a pending conversion can be reviewed.', { status: 'pending' });
     // A declined conversion frees what it took from its caps, in the periods it took it from (decision 045).
     if (reason) await giveBackConversionCaps(tx, updated.id);
-    await moveRollups(tx, updated, current.payout, current.revenue);
+    await moveRollups(tx, current, updated);
     await recordAudit(
       tx,
       actor,
@@ -84,28 +84,4 @@ export async function reviewConversion(
     }
     return dto(updated);
   });
-}
-
-/** The conversion leaves the pending counts of its hour for the approved or the rejected ones. */
-async function moveRollups(tx: DbOrTx, conversion: Row, payout: number, revenue: number): Promise<void> {
-  const rollups = new RollupAccumulator();
-  const key = {
-    partnerId: conversion.partnerId!,
-    offerId: conversion.offerId!,
-    currency: conversion.currency,
-    subid: conversion.subid,
-    tc1: conversion.tc1,
-    tc2: conversion.tc2,
-    tc3: conversion.tc3,
-    tc4: conversion.tc4,
-    country: conversion.country,
-    hour: hourOf(conversion.createdAt),
-  };
-  rollups.add(
-    key,
-    conversion.status === 'approved'
-      ? { pending: -1, pendingPayout: -payout, pendingRevenue: -revenue, conversions: 1, payout, revenue }
-      : { pending: -1, pendingPayout: -payout, pendingRevenue: -revenue, rejected: 1 },
-  );
-  await rollups.write(tx);
 }
