@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, apiLogin, expectShell, signIn, squash, useApiSession } from '../fixtures.js';
 
 /**
@@ -19,6 +20,15 @@ type Request = {
   invoice: { reference: string; status: string } | null;
   adjustments?: { conversionId: number; originalInvoice: string | null; payoutDelta: number; reasonCode: string | null }[]; // prettier-ignore
 };
+
+/** WCAG 2.1 AA: no serious or critical violation on the page as it stands. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).join(' | ')}`)).toEqual([]);
+}
 
 async function apiGet<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {
   const response = await request.get(url, { headers: { authorization: `Bearer ${bearer}` } });
@@ -76,11 +86,21 @@ test('finance reverses an invoiced sale; the partner reads why; the next billing
   await page.getByRole('option', { name: 'refund', exact: true }).click();
   const note = 'Order returned to the shop on the 2nd.';
   await dialog.getByTestId('staff-conversion-change-note').fill(note);
+  await expectAccessible(page);
   await dialog.getByTestId('staff-conversion-change-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(row.getByTestId('staff-conversion-status')).toHaveText('Rejected');
   await expect(row.getByTestId('staff-conversion-reason')).toHaveText('Reversed: refund');
   await expect(row.getByTestId('staff-conversion-note')).toHaveText(note);
+  // The adjust dialog of an approved sale, from the keyboard: its row's button, the dialog, its fields.
+  await page.goto(`/staff/conversions?partnerId=${heron!.id}&status=approved`);
+  await page.getByTestId('staff-conversion-row').first().getByTestId('staff-conversion-adjust').focus();
+  await page.keyboard.press('Enter');
+  const adjust = page.getByRole('dialog', { name: /^Adjust conversion \d+$/ });
+  await expect(adjust.getByTestId('staff-conversion-change-payout')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(adjust).toBeHidden();
 
   // The partner reads why, on the link its daily digest sends.
   await context.clearCookies();
