@@ -99,6 +99,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
+      // Made by test/generated-client.test.ts from the OpenAPI document (not committed).
+      'apps/server/test/client/openapi.generated.d.ts',
       '**/.data-test/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const DEMO = {
@@ -13,6 +14,10 @@ export const DEMO = {
   manager: { email: 'manager@demo.test', password: 'Manager2025!', name: 'Claire Martin' },
   admin: { email: 'admin@demo.test', password: 'Admin2025!' },
   finance: { email: 'finance@demo.test', password: 'Finance2025!' },
+  /** The second finance user: approves the payment batches the first builds (four eyes). */
+  accounts: { email: 'accounts@demo.test', password: 'Finance2025!' },
+  /** Heron Deals, paid weekly: its weeks of the latest month are the payment batch spec's to pay. */
+  heron: { email: 'heron@demo.test', password: 'Partner2025!' },
 } as const;
 
 export type Account = { email: string; password: string };
@@ -337,3 +342,48 @@ export async function approvedPartner(request: APIRequestContext, options: { doc
   expect(upload.status()).toBe(200);
   return { id: partner.id, email, password, companyName, offer, manager: partner.accountManager?.name ?? null };
 } // prettier-ignore
+
+/** Every Content-Security-Policy violation the page reports, from its console and its securitypolicyviolation events. */
+export function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Refused to|Content Security Policy/i.test(text)) violations.push(text);
+  });
+  page.on('pageerror', (error) => {
+    if (/Content Security Policy/i.test(error.message)) violations.push(error.message);
+  });
+  void page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${location.pathname}`);
+    });
+  });
+  return violations;
+}
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+/**
+ * axe-core's serious and critical violations of WCAG 2.1 A and AA (decision 047) on the page or inside `include`, one
+ * readable line per rule. Legacy mode runs `axe.run` in the page itself: the default (`runPartial` in each frame, then
+ * `finishRun` in a blank page opened for it, axe injected three times) cost most of a scan; the screens have no
+ * cross-origin frame. Only violations are collected: the passes' node lists were serialised for nothing.
+ */
+export async function blockingAxeViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode();
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => BLOCKING.has(v.impact ?? ''))
+    .map((v) => {
+      const targets = v.nodes.map((n) => n.target.join(' > '));
+      const shown = targets.slice(0, 8).join(' | ') + (targets.length > 8 ? ` | …and ${targets.length - 8} more` : '');
+      return `${v.id} (${v.impact}, ${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'}): ${v.help}\n    ${shown}`;
+    });
+}

@@ -1,7 +1,7 @@
 // `npm test`: install what is missing, then lint, typecheck, unit tests, the server integration
 // suite on PGlite and (with TEST_DATABASE_URL) on PostgreSQL, then end to end in headless
 // Chromium. The last line is a plain `N passed, N failed` summary over every suite.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +24,42 @@ function step(name, command, env = {}) {
   return result.status === 0;
 }
 
-const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
-
-function check(name, command, env) {
-  if (step(name, command, env)) passed += 1;
-  else {
-    failed += 1;
-    failures.push(name);
+/**
+ * Single-threaded checks side by side (lint and typecheck each keep one core busy): each one's output is held and
+ * printed whole when it ends, so the log reads as if they had run one after the other.
+ */
+async function checkTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([name, command]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(command, { cwd: root, shell: true, env: process.env });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (code) => resolve({ name, command, code, output, ms: Date.now() - started }));
+        }),
+    ),
+  );
+  for (const { name, command, code, output, ms } of results) {
+    console.log(
+      `\n=== ${name} (beside ${results
+        .filter((r) => r.name !== name)
+        .map((r) => r.name)
+        .join(', ')})\n> ${command}`,
+    );
+    process.stdout.write(Buffer.concat(output));
+    durations.push([name, ms]);
+    if (code === 0) passed += 1;
+    else {
+      failed += 1;
+      failures.push(name);
+    }
   }
 }
+
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')} s`;
 
 function vitest(name, args, env = {}) {
   const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
@@ -70,8 +97,11 @@ mkdirSync(tmp, { recursive: true });
 ensureInstall(root);
 run('npm run build --silent -w @portal/contracts', root);
 
-check('lint', 'npm run lint --silent');
-check('typecheck', 'npm run typecheck --silent');
+await checkTogether([
+  ['lint', 'npm run lint --silent'],
+  // The contracts were built above: the typecheck reads them, and rebuilding them here would race the lint.
+  ['typecheck', 'npm run typecheck:projects --silent'],
+]);
 vitest('unit', "--project contracts --project 'web*'");
 vitest('integration-pglite', '--project server', { TEST_DATABASE_URL: '' });
 if (process.env.TEST_DATABASE_URL) {

@@ -33,7 +33,8 @@ test.describe('back-office', () => {
     await expect(row).toContainText(applicant.companyName);
     await expect(row).toContainText('Pending');
 
-    await row.getByRole('button', { name: 'Approve', exact: true }).click();
+    await row.getByTestId('staff-partner-row-menu').click();
+    await page.getByRole('menuitem', { name: 'Approve', exact: true }).click();
     const dialog = page.getByTestId('staff-partner-dialog');
     await expect(dialog).toContainText('receives a link to choose a password, valid 7 days');
     await page.getByTestId('staff-partner-reason').fill('Checked the website and the traffic sources.');
@@ -53,8 +54,9 @@ test.describe('back-office', () => {
     await expect(page).toHaveURL('/staff/partners?status=active');
     const active = page.getByTestId('staff-partner-row').filter({ hasText: email });
     await expect(active).toContainText('Active');
-    await expect(active.getByRole('button')).toHaveText(['Suspend', 'Close', 'History', 'View as partner']);
-    await active.getByRole('button', { name: 'History', exact: true }).click();
+    await active.getByTestId('staff-partner-row-menu').click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Suspend', 'Close', 'History', 'View as partner']);
+    await page.getByRole('menuitem', { name: 'History', exact: true }).click();
     const history = page.getByTestId('staff-partner-history-row');
     await expect(history).toHaveCount(1);
     await expect(history).toContainText('Pending → Active');

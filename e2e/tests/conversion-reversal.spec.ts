@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiLogin, expectShell, signIn, squash, useApiSession } from '../fixtures.js';
+import { apiLogin, blockingAxeViolations, DEMO, expectShell, signIn, squash, useApiSession } from '../fixtures.js';
 
 /**
  * Conversions after the fact, end to end (decisions 069, 070): finance finds an invoiced sale of Heron Deals by its
@@ -23,11 +22,7 @@ type Request = {
 
 /** WCAG 2.1 AA: no serious or critical violation on the page as it stands. */
 async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).join(' | ')}`)).toEqual([]);
+  expect(await blockingAxeViolations(page)).toEqual([]);
 }
 
 async function apiGet<T>(request: APIRequestContext, bearer: string, url: string): Promise<T> {

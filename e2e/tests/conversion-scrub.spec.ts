@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, apiLogin, demoAdvertiserToken, signIn, snackbar } from '../fixtures.js';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { apiLogin, blockingAxeViolations, DEMO, demoAdvertiserToken, signIn, snackbar } from '../fixtures.js';
 
 // Kestrel Digital's reporting user, as the postbacks spec: its conversions change no other spec's numbers.
 const account = DEMO.kestrelReports;
@@ -40,11 +39,6 @@ async function convert(request: APIRequestContext, transactionId: string) {
   return answer.conversionId;
 }
 
-const blocking = async (page: Page) =>
-  (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => v.id);
-
 test('finance uploads an advertiser’s scrub file, reads its preview and applies it', async ({ page, request }) => {
   test.slow();
   const stamp = Date.now().toString(36);
@@ -82,7 +76,7 @@ test('finance uploads an advertiser’s scrub file, reads its preview and applie
   const errors = page.getByTestId('staff-scrub-errors');
   await expect(errors).toContainText('The transaction id is empty.');
   await expect(errors).toContainText('This transaction id is already on an earlier line.');
-  expect(await blocking(page)).toEqual([]);
+  expect(await blockingAxeViolations(page)).toEqual([]);
 
   // Apply, from the keyboard, after a confirmation naming the count.
   await page.getByTestId('staff-scrub-apply').focus();
@@ -90,7 +84,7 @@ test('finance uploads an advertiser’s scrub file, reads its preview and applie
   const dialog = page.getByTestId('staff-scrub-apply-dialog');
   await expect(dialog).toContainText('This reverses 2 conversions at once');
   await expect(page.getByTestId('staff-scrub-apply-totals')).toContainText('2 conversions: payout');
-  expect(await blocking(page)).toEqual([]);
+  expect(await blockingAxeViolations(page)).toEqual([]);
   await dialog.getByTestId('staff-scrub-apply-confirm').click();
   await expect(snackbar(page, '2 conversions were reversed.')).toBeVisible();
   await expect(page.getByTestId('staff-scrub-status')).toHaveText('Applied');

@@ -1,8 +1,16 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatConversionRates, type CurrencyFigures } from '@portal/contracts';
 import { DEMO, expectShell, useApiSession } from '../fixtures.js';
 
 type Money = { currency: string; amount: number };
-type Stats = { clicks: number; conversions: number; conversionRate: number; revenue: Money[]; epc: Money[] };
+type Stats = {
+  clicks: number;
+  conversions: number;
+  conversionRate: number;
+  revenue: Money[];
+  epc: Money[];
+  byCurrency: CurrencyFigures[];
+};
 type QuickStats = {
   startDate: string;
   endDate: string;
@@ -173,7 +181,7 @@ test.describe('dashboard', () => {
         label,
         count(stats.clicks),
         count(stats.conversions),
-        percent(stats.conversionRate),
+        formatConversionRates(stats),
         moneyList(stats.epc, currency),
         moneyList(stats.revenue, currency),
       ]);

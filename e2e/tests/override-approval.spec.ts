@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, apiLogin, approvedPartner, signIn, snackbar } from '../fixtures.js';
+import { apiLogin, approvedPartner, blockingAxeViolations, DEMO, signIn, snackbar } from '../fixtures.js';
 
 type Goal = { goal: string; name: string; revenueAmount: number | null; payoutAmount: number | null };
 
@@ -55,11 +54,7 @@ test.describe('payout overrides above the approval step (decision 063)', () => {
     const row = queue.getByTestId('staff-home-override-request').filter({ hasText: partner.companyName });
     await expect(row).toBeVisible();
     await expect(row).toContainText('Claire Martin');
-    const { violations } = await new AxeBuilder({ page: adminPage })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .include('[data-testid="staff-home-override-requests"]')
-      .analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await blockingAxeViolations(adminPage, '[data-testid="staff-home-override-requests"]')).toEqual([]);
     await row.getByTestId('override-request-approve').click();
     await expect(snackbar(adminPage, `The payout of ${partner.companyName} #${partner.id} is approved`)).toBeVisible();
     await expect(row).toHaveCount(0);

@@ -1,6 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, apiLogin, approvedPartner, expectShell, squash, useApiSession } from '../fixtures.js';
+import {
+  apiLogin,
+  approvedPartner,
+  blockingAxeViolations,
+  DEMO,
+  expectShell,
+  squash,
+  useApiSession,
+} from '../fixtures.js';
 
 /**
  * Conversions after the fact, part 3 (decision 069): finance reverses a partner's conversion with the code 'refund'
@@ -8,9 +15,6 @@ import { DEMO, apiLogin, approvedPartner, expectShell, squash, useApiSession } f
  * digest sends (`?changedFrom=` the day), readable on a phone, and passes axe. The partner is one of its own, so no
  * other spec meets the reversed conversion.
  */
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-const BLOCKING = new Set(['serious', 'critical']);
 
 type Offer = { id: number; enabled: boolean; requireApproval: boolean; partnerStatus: string };
 type StaffGoal = { goal: string; payoutAmount: number | null; private: boolean; manualValidation: boolean };
@@ -99,9 +103,7 @@ test.describe('the partner sees why a conversion was reversed', () => {
     await expect(page.getByTestId('report-applied-range')).toHaveText('Conversions of every date');
 
     await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-    const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).join(' | ')}`)).toEqual([]);
+    expect(await blockingAxeViolations(page)).toEqual([]);
 
     // On a 390 px phone the note is written out in full, scrolled to within the table.
     await page.setViewportSize({ width: 390, height: 844 });

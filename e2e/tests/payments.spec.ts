@@ -9,7 +9,16 @@ import {
   type NextPayment,
   type StaffInvoice,
 } from '@portal/contracts';
-import { DEMO, apiLogin, expectShell, signIn, snackbar, squash, useApiSession } from '../fixtures.js';
+import {
+  apiLogin,
+  blockingAxeViolations,
+  DEMO,
+  expectShell,
+  signIn,
+  snackbar,
+  squash,
+  useApiSession,
+} from '../fixtures.js';
 
 const STATUS_LABELS: Record<string, string> = {
   waiting_for_approval: 'Waiting for approval',
@@ -264,9 +273,17 @@ test.describe('payments', () => {
     expect([...next.next!.references].sort()).toEqual(open.map((row) => row.invoice!.reference).sort());
     const card = page.getByTestId('payments-next');
     const amounts = next.next!.amounts.map((money) => formatMoneyMinor(money.amount, money.currency)).join(' + ');
-    expect(squash((await card.getByTestId('payments-next-headline').textContent()) ?? '')).toBe(
-      squash(`Next payment expected around ${formatLocalDate(next.next!.date)}: ${amounts}`),
-    );
+    // The headline follows where the invoices stand and their due day (decision 092).
+    const { invoiceStatus, date, dueDate, overdue } = next.next!;
+    const headline =
+      invoiceStatus === 'payment_in_progress'
+        ? `Next payment on its way to your bank: ${amounts}, expected around ${formatLocalDate(date!)}.`
+        : !overdue
+          ? `Next payment expected around ${formatLocalDate(date!)}: ${amounts}`
+          : invoiceStatus === 'waiting_for_approval'
+            ? `Overdue since ${formatLocalDate(dueDate)}: ${amounts}. The invoice still waits for our approval, so no payment date can be given yet.`
+            : `Overdue since ${formatLocalDate(dueDate)}: ${amounts}. The invoice is approved and will be paid any day now.`;
+    expect(squash((await card.getByTestId('payments-next-headline').textContent()) ?? '')).toBe(squash(headline));
     await expect(card.getByTestId('payments-next-detail')).toContainText(formatLocalDate(next.next!.dueDate));
     await expect(card.getByTestId('payments-next-month')).toHaveCount(Math.max(next.thisMonth.length, 1));
     for (const month of next.thisMonth)
@@ -334,7 +351,8 @@ test.describe('payments', () => {
     await expect(all.getByTestId('staff-invoice-status')).toHaveText('Paid');
     // Paid today, in Paris time (the billing reference).
     await expect(all).toContainText(`Paid on ${formatLocalDate(formatIsoDate(new Date(), 'Europe/Paris'))}`);
-    await expect(all.getByRole('button')).toHaveCount(0);
+    // Paid is final: no move left (decision 073); its PDF stays one click away.
+    await expect(all.getByTestId('staff-invoice-move')).toHaveCount(0);
     await staff.close();
 
     // The partner's Payments screen: paid, on the day finance marked it, on the partner's own offset.
@@ -349,5 +367,43 @@ test.describe('payments', () => {
     const paidOn = page.locator(`[data-testid="payment-row"][data-id="${after!.id}"]`).getByTestId('payment-paid-on');
     await expect(paidOn).toHaveText(`Paid on ${formatLocalDate(after!.invoice!.paidOn!)}`);
     await partner.close();
+  });
+  test('finance selects invoices, confirms a bulk step naming the count and totals per currency, all moved', async ({
+    browser,
+    request,
+  }) => {
+    const { bearer: finance } = await apiLogin(request, DEMO.finance);
+    const listed = await request.get('/api/v1/staff/invoices?status=waiting_for_approval&count=100', {
+      headers: { authorization: `Bearer ${finance}` },
+    });
+    const waiting = ((await listed.json()) as { data: StaffInvoice[] }).data;
+    expect(waiting.length, 'two waiting invoices of the demo').toBeGreaterThanOrEqual(2);
+    const chosen = waiting.slice(0, 2);
+    const totals = [...new Set(chosen.map((i) => i.paymentCurrency))]
+      .sort()
+      .map((currency) =>
+        formatMoneyMinor(
+          chosen.filter((i) => i.paymentCurrency === currency).reduce((sum, i) => sum + i.totalAmount, 0),
+          currency,
+        ),
+      )
+      .join(' · ');
+
+    const staff = await browser.newContext();
+    const desk = await staff.newPage();
+    await signIn(desk, DEMO.finance.email, DEMO.finance.password);
+    await desk.goto('/staff/invoices?status=waiting_for_approval');
+    for (const invoice of chosen) await desk.getByRole('checkbox', { name: `Select ${invoice.reference}` }).check();
+    const bar = desk.getByTestId('staff-invoices-bulk');
+    await expect(bar.getByTestId('staff-invoices-selected')).toHaveText(`2 invoices selected: ${totals}`);
+    await bar.getByRole('button', { name: 'Validate' }).click();
+    const dialog = desk.getByRole('dialog', { name: 'Validate: 2 invoices' });
+    await expect(dialog.getByTestId('staff-invoices-bulk-summary')).toHaveText(`Validate 2 invoices: ${totals}`);
+    expect(await blockingAxeViolations(desk, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Validate' }).click();
+    await expect(snackbar(desk, '2 invoices are now validated.')).toBeVisible();
+    for (const invoice of chosen)
+      await expect(desk.getByTestId('staff-invoice-row').filter({ hasText: invoice.reference })).toHaveCount(0);
+    await staff.close();
   });
 });

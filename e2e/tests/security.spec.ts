@@ -1,29 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, apiLogin, baseURL, expectShell, signIn, tokenCookie, useApiSession } from '../fixtures.js';
+import { expect, test } from '@playwright/test';
+import {
+  DEMO,
+  apiLogin,
+  baseURL,
+  expectShell,
+  signIn,
+  tokenCookie,
+  useApiSession,
+  watchCspViolations,
+} from '../fixtures.js';
 
 /** A sign-in link as a network mail or an attacker would build it (spec section 2, Login). */
 const signInLink = (session: { bearer: string; expireAt: string }, redirect = '/my-account') =>
   `/login?token=${encodeURIComponent(session.bearer)}&expireAt=${encodeURIComponent(session.expireAt)}&redirect=${encodeURIComponent(redirect)}`;
-
-/** Every Content-Security-Policy violation the page reports, from its console and its securitypolicyviolation events. */
-function watchCspViolations(page: Page): string[] {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    const text = message.text();
-    if (/Refused to|Content Security Policy/i.test(text)) violations.push(text);
-  });
-  page.on('pageerror', (error) => {
-    if (/Content Security Policy/i.test(error.message)) violations.push(error.message);
-  });
-  void page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
-  void page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
-      report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${location.pathname}`);
-    });
-  });
-  return violations;
-}
 
 test.describe('session swap by a sign-in link (decision 031)', () => {
   test('a signed-in partner is not switched: the link asks, naming both, and the token leaves the address', async ({
@@ -133,28 +122,20 @@ test.describe('a sign-in link is a read-only view only on the server’s word (d
  * Known open-redirect bypasses, as they stand after `redirect=` in an address (decision 031): browsers drop tab, CR
  * and LF and read a backslash as a slash, so each of these once could, or could be thought to, leave the portal.
  */
+/**
+ * One bypass of each family through the real sign-in page and browser (safe-redirect.test.ts holds the whole list, 49
+ * values, against the same function): a tab the browser drops, a backslash, encoded slashes, protocol-relative, an
+ * absolute URL, a script scheme, double encoding, dot segments.
+ */
 const REDIRECT_BYPASSES = [
   '/%09/evil.example/x',
-  '/%0a/evil.example/x',
-  '/%0d/evil.example/x',
-  '%09//evil.example',
   '/%5Cevil.example',
-  '%5C/evil.example',
-  '/%2fevil.example',
-  '/%2F/evil.example',
   '%2f%2fevil.example',
   '//evil.example',
-  '///evil.example',
-  'https://evil.example',
   'HTTPS:%2F%2Fevil.example',
-  'http:evil.example',
   'javascript:alert(1)',
-  'data:text/html,evil',
   '/%252f%252fevil.example',
-  '/%2509/evil.example',
-  '/.//evil.example',
   '/%2e%2e//evil.example',
-  '%20//evil.example',
 ];
 
 test.describe('redirects after sign-in stay on the portal (decision 031)', () => {
@@ -272,50 +253,13 @@ test.describe('content security policy (decision 031)', () => {
     expect(ran).toEqual({ handler: false, script: false });
   });
 
-  test('no screen logs a violation in normal use', async ({ page, context, request }) => {
-    // Every screen of both halves, each to network idle: longer than one screen's budget on a loaded machine.
-    test.slow();
+  test('the API reference logs no violation (every screen is watched by the accessibility walk)', async ({ page }) => {
     const violations = watchCspViolations(page);
-    const visit = async (path: string, title?: string) => {
-      await page.goto(path);
-      if (title) await expect(page.getByTestId('page-title'), path).toHaveText(title);
-      await page.waitForLoadState('networkidle');
-    };
-
-    await visit('/login', 'Sign in');
-    await signIn(page, DEMO.partner.email, DEMO.partner.password);
-    await expectShell(page);
-    await page.getByTestId('traffic-chart').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('traffic-chart-svg').locator('svg.recharts-surface').first()).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await visit('/offers', 'Offers');
-    const firstOffer = page.locator('a[href^="/offer/"]').first();
-    await expect(firstOffer).toBeVisible();
-    await firstOffer.click();
-    await expect(page.getByTestId('offer-description')).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    await visit('/reports/daily');
-    await expect(page.locator('table').first()).toBeVisible();
-    await visit('/reports/click');
-    await visit('/reports/conversion');
-    await visit('/payments', 'Payments');
-    await visit('/tools/postbacks');
-    await visit('/my-account');
-    await visit('/account');
-    await visit('/api');
-    // The API reference the /api screen links to: Swagger UI, served as HTML under the same policy.
-    await visit('/api/v1/docs');
+    // The API reference the /api screen links to: Swagger UI, served as HTML under the same policy. The screens of both
+    // halves are each loaded and watched for violations in accessibility.spec.ts.
+    await page.goto('/api/v1/docs');
     await expect(page.locator('.swagger-ui .info .title')).toBeVisible();
-
-    await context.clearCookies();
-    await useApiSession(context, request, DEMO.manager);
-    await visit('/staff/partners', 'Partners');
-    await visit('/staff/partners?status=active', 'Partners');
-    await expect(page.getByTestId('staff-partner-row').first()).toBeVisible();
-    await visit('/staff/offers', 'Offers');
-    await page.getByTestId('staff-offer-row').first().getByRole('link').click();
-    await expect(page.getByTestId('staff-offer-preview')).toBeVisible();
-
+    await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
   });
 });

@@ -62,8 +62,8 @@ test.describe('portal shell', () => {
     await expect(label).toHaveText('build #410 2025-08-04');
 
     await expect(page.getByTestId('terms-link')).toHaveText('Terms and Conditions');
-    // Spec section 9: the terms' last-agreed date is fixed text.
-    await expect(page.getByTestId('terms-agreed')).toHaveText('Terms last agreed 7/30/2024');
+    // The partner's own agreement, its registration (decision 082), in the app's one date format.
+    await expect(page.getByTestId('terms-agreed')).toHaveText(/^Terms last agreed \d{2}\/\d{2}\/\d{4}$/);
     await expect(page.getByTestId('terms-link')).toHaveAttribute('href', /.+/);
     await expect(page.getByTestId('insertion-order-link')).toHaveText('Insertion Order');
     await expect(page.getByTestId('insertion-order-link')).toHaveAttribute('href', /.+/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, snackbar } from '../fixtures.js';
+import { blockingAxeViolations, DEMO, signIn, snackbar } from '../fixtures.js';
 
 test.describe('advertisers in the console', () => {
   test('an admin creates an advertiser and a product, hands over the postback URL, rotates the token, and reads the refused postback in the log', async ({
@@ -41,6 +41,18 @@ test.describe('advertisers in the console', () => {
     await product.getByTestId('staff-product-save').click();
     await expect(snackbar(page, 'The product was saved.')).toBeVisible();
     await expect(page.getByTestId('staff-product-row')).toContainText('shop.e2e.example');
+
+    // How it is invoiced (decision 073): a German business with a VAT number pays no French VAT.
+    const details = page.getByTestId('staff-advertiser-details');
+    await details.getByTestId('staff-advertiser-billingAddress').fill('Unter den Linden 1\n10117 Berlin');
+    await details.getByTestId('staff-advertiser-country').fill('Germany');
+    await page.getByRole('option', { name: 'Germany' }).click();
+    await details.getByTestId('staff-advertiser-vatNumber').fill('de 123 456 789');
+    await expect(details).toContainText('Reverse charge');
+    await details.getByTestId('staff-advertiser-save').click();
+    await expect(snackbar(page, 'The advertiser was saved.')).toBeVisible();
+    await expect(details.getByTestId('staff-advertiser-vatNumber')).toHaveValue('DE123456789');
+    expect(await blockingAxeViolations(page)).toEqual([]);
 
     // A new token at once: the old one is refused from now.
     await page.getByTestId('staff-advertiser-rotate').click();

@@ -42,8 +42,13 @@ test.describe('the staff console', () => {
       'Reports',
       'Advertisers',
       'News',
+      'Goals',
+      'Traffic rules',
       'Billing',
       'Invoices',
+      'Payments out',
+      'Advertisers owe',
+      'Books',
       'Staff',
       'Audit log',
     ]);
@@ -121,8 +126,9 @@ test.describe('the staff console', () => {
     const row = page.getByTestId('audit-row').filter({ hasText: 'Website and traffic checked.' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Alex Admin');
-    await expect(row).toContainText(`Partner #${partner.id}`);
-    await expect(row.getByTestId('audit-change')).toHaveText('status pending → active');
+    // In words (decision 081): the partner by its name, linked to its page; the field by its label.
+    await expect(row.getByTestId('audit-subject')).toContainText('Partner Audited Media');
+    await expect(row.getByTestId('audit-change')).toHaveText('Status: pending → active');
   });
 
   test('an admin invites an account manager, who chooses a password and signs in to its own console', async ({

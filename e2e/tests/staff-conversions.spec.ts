@@ -45,7 +45,7 @@ test.describe('the staff conversion search (decision 071)', () => {
     const downloading = page.waitForEvent('download');
     await page.getByTestId('staff-conversions-export').click();
     const download = await downloading;
-    expect(download.suggestedFilename()).toMatch(/^conversions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^conversions-\d{4}-\d{2}-\d{2}_GMT[+-]\d{2}-\d{2}\.csv$/);
     const saved = testInfo.outputPath('conversions.csv');
     await download.saveAs(saved);
     const text = fs.readFileSync(saved, 'utf8');
@@ -54,5 +54,44 @@ test.describe('the staff conversion search (decision 071)', () => {
     expect(lines[0]).toMatch(/^Conversion ID,Date,Status,Reason,/);
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.split(',')[2] === 'pending')).toBe(true);
+  });
+
+  test('finance approves three pending conversions in one action from its menu (decision 079)', async ({
+    page,
+    request,
+  }) => {
+    const { bearer } = await apiLogin(request, DEMO.finance);
+    const headers = { authorization: `Bearer ${bearer}` };
+    const listed = await request.get('/api/v1/staff/conversions?status=pending&count=50', { headers });
+    expect(listed.status()).toBe(200);
+    const three = ((await listed.json()) as { data: Row[] }).data.slice(0, 3);
+    expect(three, 'three pending demo conversions').toHaveLength(3);
+
+    await signIn(page, DEMO.finance.email, DEMO.finance.password);
+    await page.getByTestId('menu-staffConversions').click();
+    await page.getByTestId('staff-conversions-status').focus();
+    await page.keyboard.type('p');
+    await expect(page).toHaveURL('/staff/conversions?status=pending');
+    // The address changes before the screen renders the search: pick once the filter shows it.
+    await expect(page.getByTestId('staff-conversions-status')).toHaveValue('Pending');
+    for (const conversion of three) {
+      await page.getByRole('checkbox', { name: `Select conversion ${conversion.id}`, exact: true }).check();
+    }
+    await expect(page.getByTestId('staff-conversions-selected')).toContainText('3 conversions selected');
+    await page.getByTestId('staff-conversions-bulk-approve').click();
+    const dialog = page.getByTestId('staff-conversion-decision-dialog');
+    await expect(dialog.getByRole('heading', { name: 'Approve 3 conversions?' })).toBeVisible();
+    await expect(dialog.getByTestId('staff-conversion-decision-summary')).toContainText('3 conversions');
+    await dialog.getByTestId('staff-conversion-decision-confirm').click();
+    await expect(page.getByText('3 conversions approved.')).toBeVisible();
+    await expect(page.getByTestId('staff-conversions-bulk')).toHaveCount(0);
+
+    for (const conversion of three) {
+      const found = await request.get(`/api/v1/staff/conversions?q=${conversion.id}`, { headers });
+      expect(((await found.json()) as { data: Row[] }).data[0]).toMatchObject({
+        id: conversion.id,
+        status: 'approved',
+      });
+    }
   });
 });

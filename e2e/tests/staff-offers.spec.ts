@@ -44,7 +44,7 @@ test.describe('offers written in the console', () => {
     await expect(editor.getByTestId('staff-offer-goal-0-loss')).toHaveCount(0);
     await editor.getByTestId('staff-offer-add-goal').click();
     await editor.getByTestId('staff-offer-goal-1-goal').click();
-    await page.getByRole('option', { name: 'Sale', exact: true }).click();
+    await page.getByRole('option', { name: 'Sale (sale)', exact: true }).click();
     await editor.getByTestId('staff-offer-goal-1-revenuePercent').fill('15');
     await editor.getByTestId('staff-offer-goal-1-payoutPercent').fill('10');
     await expect(page.getByTestId('staff-offer-preview-goals')).toContainText('10');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, approvedPartner, signIn, snackbar } from '../fixtures.js';
+import { DEMO, apiLogin, approvedPartner, signIn, snackbar, useApiSession } from '../fixtures.js';
 
 test.describe('the staff console’s partners and queues', () => {
   test('an admin finds a partner, reassigns it and changes its terms, sees both in its history, decides its queues, and the partner is told', async ({
@@ -44,9 +44,10 @@ test.describe('the staff console’s partners and queues', () => {
     // Both changes, field by field, in the history tab.
     await page.getByTestId('staff-partner-tab-history').click();
     const entries = page.getByTestId('staff-partner-history-entry');
-    await expect(entries.filter({ hasText: 'paymentTerms: net30 → net60' })).toHaveCount(1);
-    await expect(entries.filter({ hasText: 'paymentThreshold: — → 25050' })).toHaveCount(1);
-    await expect(entries.filter({ hasText: 'accountManagerId' })).toHaveCount(1);
+    // In words (decision 081): labels, the threshold as an amount, the managers by name.
+    await expect(entries.filter({ hasText: 'Payment terms: net30 → net60' })).toHaveCount(1);
+    await expect(entries.filter({ hasText: /Payment threshold: — → \D*250[.,]50/ })).toHaveCount(1);
+    await expect(entries.filter({ hasText: `Account manager: ` }).filter({ hasText: reassignTo })).toHaveCount(1);
     await expect(entries.first()).toContainText('Alex Admin');
 
     // Its application, approved from the applications queue with a reason.
@@ -81,5 +82,25 @@ test.describe('the staff console’s partners and queues', () => {
     );
     await expect(notifications.filter({ hasText: 'Your proof of identity was approved.' })).toHaveCount(1);
     await context.close();
+  });
+
+  test('the partner page shows today’s activity: a click made now, and the last activity today (decision 082)', async ({ page, context, request }) => {
+    const partner = await approvedPartner(request);
+    const { bearer } = await apiLogin(request, partner);
+    const offers = (await (await request.get('/api/v1/offer?count=500', { headers: { authorization: `Bearer ${bearer}` } })).json()) as { data: { list: { id: number; enabled: boolean; requireApproval: boolean; partnerStatus: string }[] } };
+    const offer = offers.data.list.find((o) => o.enabled && !o.requireApproval && o.partnerStatus === 'public')!;
+    expect((await request.get(`/click?offer_id=${offer.id}&aff_id=${partner.id}`, { maxRedirects: 0 })).status()).toBe(302);
+
+    await useApiSession(context, request, DEMO.admin);
+    await page.goto(`/staff/partners/${partner.id}`);
+    const today = page.getByTestId('staff-partner-today');
+    // Clicks are written in batches: the page, read again, has it once its batch is in.
+    await expect(async () => {
+      await page.reload();
+      await expect(today).toHaveText('Today: clicks 1, conversions 0', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByTestId('staff-partner-performance-clicks')).toHaveText('1');
+    await expect(page.getByText(/last activity \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)).toBeVisible();
+    await expect(page.getByTestId('staff-partner-performance-report')).toHaveAttribute('href', new RegExp(`by=day&partnerId=${partner.id}&`));
   });
 }); // prettier-ignore

@@ -38,16 +38,56 @@ test.describe('network reports (decision 046)', () => {
     expect(download.suggestedFilename()).toMatch(/^network-partner-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
     const saved = testInfo.outputPath('network.csv');
     await download.saveAs(saved);
-    const lines = fs.readFileSync(saved, 'utf8').trim().split('\n');
-    expect(lines[0]).toBe(
-      'Partner,Clicks,Conversions,Conversion Rate (%),Currency,Advertiser Revenue,Payout,Margin,EPC',
-    );
+    const text = fs.readFileSync(saved, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).trimEnd().split('\r\n');
+    // Clicks and conversions once per line, the money in a block of columns per currency (decision 077).
+    expect(lines[0]).toMatch(/^Partner,Clicks,Conversions,Pending Conversions,Rejected Conversions,Conversion Rate \(%\)(,Advertiser Revenue [A-Z]{3},Payout [A-Z]{3},Margin [A-Z]{3},EPC [A-Z]{3},Pending Revenue [A-Z]{3},Pending Payout [A-Z]{3})+$/); // prettier-ignore
     expect(lines.at(-1)).toMatch(/^Totals,\d+,\d+,/);
 
     // By day: one row per day of the last 30.
-    await page.getByTestId('staff-reports-breakdown').getByText('Day', { exact: true }).click();
+    await page.getByTestId('staff-reports-breakdown').click();
+    await page.getByRole('option', { name: 'Day', exact: true }).click();
     await expect(page).toHaveURL(/by=day/);
     await expect(rows).toHaveCount(30);
+  });
+
+  test('an analyst narrows to one advertiser, reads its partners, drills into one, and the address reopens the view (decision 089)', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/staff/reports?by=advertiser&range=last_30_days');
+    const table = page.getByTestId('staff-reports-table');
+    const rows = table.getByTestId('staff-reports-row');
+    // An advertiser's name opens its offers, filtered on it.
+    await rows.first().getByTestId('staff-reports-drill').click();
+    await expect(page).toHaveURL(/by=offer/);
+    await expect(page).toHaveURL(/advertiserId=\d+/);
+    await expect(page.getByTestId('staff-reports-filter-advertiserId')).toBeVisible();
+    await page.getByTestId('staff-reports-breakdown').click();
+    await page.getByRole('option', { name: 'Partner', exact: true }).click();
+    await expect(page).toHaveURL(/by=partner/);
+    const partnerTotal = await table.getByTestId('staff-reports-totals').locator('td:nth-child(2)').textContent();
+    // A partner's name opens its offers of that advertiser; the comparison shows the period before under each figure.
+    const partnerName = (await rows.first().getByTestId('staff-reports-drill').textContent()) ?? '';
+    await rows.first().getByTestId('staff-reports-drill').click();
+    await expect(page).toHaveURL(/partnerId=\d+/);
+    await expect(page.getByTestId('staff-reports-filter-partnerId')).toContainText(partnerName.replace(/^.*#/u, ''));
+    const totalCell = table.getByTestId('staff-reports-totals').locator('td:nth-child(2)');
+    const drilledText = (await totalCell.textContent()) ?? '';
+    expect(count(drilledText)).toBeLessThanOrEqual(count(partnerTotal));
+    await page.getByTestId('staff-reports-compare').click();
+    await expect(page).toHaveURL(/compare=previous/);
+    await expect(table.getByTestId('staff-reports-totals').getByTestId('staff-reports-previous-clicks')).toBeVisible();
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('staff-reports-export').click();
+    expect((await downloading).suggestedFilename()).toMatch(/^network-offer-/);
+    // The bookmark: the same address reopens the same view.
+    const address = page.url();
+    await page.reload();
+    expect(page.url()).toBe(address);
+    await expect(page.getByTestId('staff-reports-filter-partnerId')).toBeVisible();
+    await expect(totalCell).toContainText(drilledText);
   });
 
   test("an account manager's home numbers are its partners' only, fewer than the network's", async ({ browser }) => {

@@ -6,9 +6,10 @@ test.describe('view as partner', () => {
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     await page.goto('/staff/partners?status=active');
     const row = page.getByTestId('staff-partner-row').filter({ hasText: 'Northwind Media' });
+    await row.getByTestId('staff-partner-row-menu').click();
     const [view] = await Promise.all([
       page.context().waitForEvent('page'),
-      row.getByTestId('staff-partner-view-as').click(),
+      page.getByTestId('staff-partner-view-as').click(),
     ]);
     await view.waitForLoadState();
     await expect(view).toHaveURL('/');

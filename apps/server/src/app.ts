@@ -10,6 +10,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -17,6 +18,7 @@ import {
 import { API_PREFIX, PRODUCT_NAME } from '@portal/contracts';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { ReportReads, replicaLagSeconds } from './db/report-reads.js';
 import { Mailer } from './lib/mailer.js';
 import { FileSmsTransport, SmsSender } from './lib/sms.js';
 import { loggerOptions } from './lib/logging.js';
@@ -25,33 +27,43 @@ import { warnOnUntrustedForwarding } from './lib/proxy-warning.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/index.js';
 import { advertisersRoutes } from './modules/advertisers/index.js';
+import { advertiserPortalRoutes } from './modules/advertiser-portal/index.js';
 import { auditRoutes } from './modules/audit/index.js';
 import { apiKeysRoutes } from './modules/api-keys/index.js';
 import { accessPlugin } from './modules/access/index.js';
 import { authRoutes } from './modules/auth/index.js';
 import { documentsRoutes } from './modules/documents/index.js';
 import { filesRoutes } from './modules/files/index.js';
-import { healthRoutes } from './modules/health/index.js';
+import { healthRoutes, type HealthState } from './modules/health/index.js';
+import { metricsRoutes } from './modules/metrics/index.js';
+import { createServerMetrics, type ServerMetrics } from './lib/metrics.js';
 import { imagesRoutes } from './modules/images/index.js';
+import { goalsRoutes } from './modules/goals/index.js';
 import { newsRoutes } from './modules/news/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
 import { offersRoutes } from './modules/offers/index.js';
-import { BillingJob, billingRoutes } from './modules/billing/index.js';
+import { paymentBatchesRoutes } from './modules/payment-batches/index.js';
+import { AdvertiserInvoiceJob, advertiserInvoicesRoutes } from './modules/advertiser-invoices/index.js';
+import { BillingJob, billingRoutes, nextBillingJobAt } from './modules/billing/index.js';
 import { capsRoutes } from './modules/caps/index.js';
 import { creativesRoutes } from './modules/creatives/index.js';
+import { trafficRoutes } from './modules/traffic/index.js';
+import { ledgerRoutes } from './modules/ledger/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
 import { registerRoutes } from './modules/register/index.js';
+import { clientTagRoutes } from './modules/client-tag/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { setupRoutes } from './modules/setup/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { staffUsersRoutes } from './modules/staff-users/index.js';
-import { PostbackWorker, postbacksRoutes } from './modules/postbacks/index.js';
+import { PostbackWorker, pendingDeliveriesSummary, postbacksRoutes } from './modules/postbacks/index.js';
 import { statisticsRoutes } from './modules/statistics/index.js';
 import {
   clickRoutes,
   dropOldClickPartitions,
   ensureClickPartitions,
   isClickRequest,
+  type ClickBufferState,
   type ClickHandler,
 } from './modules/click/index.js';
 import {
@@ -65,10 +77,15 @@ import {
 import { ConversionDigest } from './modules/conversion-digest/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
 import { documentBinaryUploads } from './lib/openapi-uploads.js';
+import { registerAnswerComponents } from './lib/openapi-components.js';
+import { SECURITY_SCHEMES, finishDocument } from './lib/openapi.js';
+import { SESSION_SCHEME } from './lib/endpoint.js';
 import { twoFactorRoutes } from './modules/two-factor/index.js';
+import { searchRoutes } from './modules/search/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import type { AppContext } from './context.js';
+import { setPublicUrl } from './lib/public-url.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +97,10 @@ declare module 'fastify' {
     postbackWorker: PostbackWorker;
     /** The daily billing job (decision 070); tests call its `runDue()`. */
     billingJob: BillingJob;
+    /** The daily advertiser invoicing (decision 073), at the billing job's hour; tests call its `runDue()`. */
+    advertiserInvoiceJob: AdvertiserInvoiceJob;
+    /** /readyz's draining flag (main.ts sets it on SIGTERM). */
+    health: HealthState;
   }
 }
 
@@ -90,12 +111,18 @@ export type BuildOptions = {
   now?: () => Date;
   /** Start the background workers (the mail sender); tests drive them by hand. */
   workers?: boolean;
+  /**
+   * A read replica for reports (REPORTS_DATABASE_URL, decision 097); `lagSeconds` replaces the replica's own lag
+   * query (a test's lagging stand-in).
+   */
+  reports?: { database: Database; lagSeconds?: () => Promise<number> };
   /** How often the click buffer is written (default 100 ms); the shutdown test sets it out of reach. */
   clickFlushIntervalMs?: number;
 };
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  setPublicUrl(config.publicUrl);
   // GET /click skips the framework on a real socket (decision 022): set once the tracking engine exists.
   const fastPath: { click?: ClickHandler } = {};
   const app = Fastify({
@@ -131,6 +158,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const replicaDb = options.reports?.database.db;
+  const replica = replicaDb
+    ? { db: replicaDb, lagSeconds: options.reports?.lagSeconds ?? (() => replicaLagSeconds(replicaDb)) }
+    : null;
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -144,6 +175,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: new SmsSender(database.db, new FileSmsTransport(path.join(config.dataDir, 'outbox')), app.log),
     storage: options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
     now: options.now ?? (() => new Date()),
+    metrics: createServerMetrics(),
+    reports: new ReportReads(database.db, replica, config.replicaMaxLagS),
   };
   app.decorate('ctx', ctx);
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
@@ -152,6 +185,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('postbackWorker', postbackWorker);
   const billingJob = new BillingJob(ctx, app.log);
   app.decorate('billingJob', billingJob);
+  const advertiserInvoiceJob = new AdvertiserInvoiceJob(ctx, app.log, nextBillingJobAt);
+  app.decorate('advertiserInvoiceJob', advertiserInvoiceJob);
 
   app.addHook('onSend', async (_request, reply) => {
     const policy = contentSecurityPolicyFor(
@@ -167,10 +202,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authPlugin, { db: ctx.db, now: ctx.now });
   await app.register(accessPlugin, { db: ctx.db });
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.publicUrl);
 
   const tracking = createTracking(ctx, app.log, options.clickFlushIntervalMs);
-  await app.register(healthRoutes, { ctx, clicks: () => tracking.buffer.state });
+  const health: HealthState = { draining: false };
+  app.decorate('health', health);
+  await app.register(healthRoutes, { ctx, clicks: () => tracking.buffer.state, state: health });
+  observeServer(app, ctx.metrics, () => tracking.buffer.state, database);
+  if (replica) {
+    ctx.metrics.registry.gauge('portal_replica_lag_seconds', "The reports replica's replay lag.", replica.lagSeconds);
+  }
+  await app.register(metricsRoutes, { token: config.metricsToken, registry: ctx.metrics.registry });
   // What an earlier process acknowledged and left in the click journal is written before this one serves (decision 053).
   app.addHook('onReady', async () => {
     await tracking.buffer.recover();
@@ -181,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   tracking.buffer.start();
   await app.register(clickRoutes, { tracking });
   await app.register(postbackRoutes, { ctx, tracking });
+  await app.register(clientTagRoutes, { ctx, tracking });
   await app.register(async (api) => apiRoutes(api, ctx, tracking), { prefix: API_PREFIX });
 
   await serveWebApp(app, config);
@@ -204,12 +247,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     ctx.sms.start();
     postbackWorker.start(1000);
     postbackLogPruner.start(3_600_000);
-    if (config.billingJob) billingJob.start();
+    if (config.billingJob) {
+      billingJob.start();
+      advertiserInvoiceJob.start();
+    }
     void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
     // The partners' daily digest of changed conversions, after 07:00 Paris (decision 072).
     conversionDigest.start(300_000);
   }
   app.addHook('onClose', async () => {
+    ctx.metrics.eventLoop.disable();
     if (partitionTimer) clearInterval(partitionTimer);
     // Every acknowledged click is written before the database closes.
     await tracking.buffer.stop();
@@ -218,14 +265,89 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await postbackLogPruner.stop();
     await conversionDigest.stop();
     await billingJob.stop();
+    await advertiserInvoiceJob.stop();
     await ctx.mailer.stop();
     await ctx.sms.stop();
   });
   return app;
 }
 
+/**
+ * What GET /metrics reads at scrape time (issue 51): each request's duration by route pattern, the click buffer and
+ * journal, the pool's connections and waiters, and the partner postback outbox's backlog.
+ */
+function observeServer(
+  app: FastifyInstance,
+  metrics: ServerMetrics,
+  clicks: () => ClickBufferState,
+  database: Database,
+): void {
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern, never the path itself (ids would make a series each); an unknown path is one series.
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/metrics') return;
+    metrics.httpSeconds.observe(
+      { method: request.method, route, status: `${Math.floor(reply.statusCode / 100)}xx` },
+      reply.elapsedTime / 1000,
+    );
+  });
+  const { registry } = metrics;
+  registry.gauge(
+    'portal_click_buffer_clicks',
+    'Acknowledged clicks waiting in memory to be written.',
+    () => clicks().buffered,
+  );
+  registry.gauge(
+    'portal_click_journal_bytes',
+    'Bytes in the click journal (clicks acknowledged, not yet all committed).',
+    () => clicks().journalBytes ?? 0,
+  );
+  registry.gauge(
+    'portal_click_buffer_spilled',
+    '1 while new clicks wait in the journal only (a long database outage).',
+    () => (clicks().spilled ? 1 : 0),
+  );
+  registry.gauge(
+    'portal_click_journal_refused_clicks',
+    'Clicks refused since start because memory and the journal were full.',
+    () => clicks().refused,
+  );
+  registry.gauge('portal_database_up', '1 while the click buffer can write to the database.', () =>
+    clicks().databaseUp ? 1 : 0,
+  );
+  const pool = database.poolStats;
+  if (pool) {
+    registry.gauge('portal_db_pool_connections', 'Database pool connections by state (idle, busy).', () => {
+      const stats = pool();
+      return [
+        { labels: { state: 'idle' }, value: stats.idle },
+        { labels: { state: 'busy' }, value: stats.total - stats.idle },
+      ];
+    });
+    registry.gauge('portal_db_pool_waiting', 'Requests waiting for a free database connection.', () => pool().waiting);
+  }
+  let outbox: Promise<{ pending: number; oldest: Date | null }> | null = null;
+  // One query per scrape for both outbox gauges.
+  const outboxSummary = () =>
+    (outbox ??= pendingDeliveriesSummary(app.ctx.db).finally(() => setImmediate(() => (outbox = null))));
+  registry.gauge(
+    'portal_partner_postback_outbox_pending',
+    'Partner postback deliveries waiting to be sent.',
+    async () => (await outboxSummary()).pending,
+  );
+  registry.gauge(
+    'portal_partner_postback_outbox_age_seconds',
+    'Age of the oldest partner postback delivery still waiting (0: none).',
+    async () => {
+      const { oldest } = await outboxSummary();
+      return oldest ? Math.max(0, (app.ctx.now().getTime() - oldest.getTime()) / 1000) : 0;
+    },
+  );
+}
+
 /** The OpenAPI document, built from the contracts' schemas, and its viewer under the API prefix. */
-async function registerOpenApi(app: FastifyInstance): Promise<void> {
+async function registerOpenApi(app: FastifyInstance, publicUrl: string): Promise<void> {
+  registerAnswerComponents();
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -235,14 +357,14 @@ async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Every answer is wrapped as {code, success, message, data, errors, total}; errors are {status, message, data, errors}.',
         version: '1.0.0',
       },
-      components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
-      },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: SECURITY_SCHEMES },
+      security: [{ [SESSION_SCHEME]: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: (document) =>
-      'openapiObject' in document ? documentBinaryUploads(document.openapiObject) : document.swaggerObject,
+      'openapiObject' in document
+        ? finishDocument(documentBinaryUploads(jsonSchemaTransformObject(document)), publicUrl)
+        : document.swaggerObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
 }
@@ -264,14 +386,19 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(setupRoutes, { ctx });
   await api.register(imagesRoutes, { ctx });
   await api.register(offersRoutes, { ctx, onOfferChange: () => tracking.contexts.clear() });
+  await api.register(goalsRoutes, { ctx, onGoalsChange: () => tracking.contexts.clear() });
   await api.register(capsRoutes, { ctx, onCapsChange: () => tracking.contexts.clear() });
   await api.register(creativesRoutes, { ctx, onLandingPagesChange: () => tracking.contexts.clear() });
+  await api.register(trafficRoutes, { ctx, onTrafficChange: () => tracking.contexts.clear() });
   await api.register(billingRoutes, { ctx });
+  await api.register(advertiserInvoicesRoutes, { ctx });
   await api.register(networkReportsRoutes, { ctx });
+  await api.register(ledgerRoutes, { ctx });
   await api.register(newsRoutes, { ctx });
   await api.register(staffRoutes, { ctx });
   await api.register(staffUsersRoutes, { ctx });
   await api.register(advertisersRoutes, { ctx, tracking });
+  await api.register(advertiserPortalRoutes, { ctx });
   await api.register(auditRoutes, { ctx });
   await api.register(settingsRoutes, { ctx });
   await api.register(twoFactorRoutes, { ctx });
@@ -283,6 +410,8 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(conversionChangesRoutes, { ctx });
   await api.register(conversionSearchRoutes, { ctx });
   await api.register(conversionScrubsRoutes, { ctx });
+  await api.register(paymentBatchesRoutes, { ctx });
+  await api.register(searchRoutes, { ctx });
 }
 
 /** The built web app, when there is one: its files, and its page at `/`. */

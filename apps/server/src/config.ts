@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { OVERRIDE_APPROVAL_ABOVE_PERCENT } from '@portal/contracts';
+import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
@@ -20,6 +21,22 @@ const EnvSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    /** A direct connection for migrations when DATABASE_URL goes through PgBouncer in transaction mode (decision 096). */
+    MIGRATION_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    /** A read replica for partner and network report reads and CSV exports (decision 097). */
+    REPORTS_DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    /** Replica lag past which a report says how old its data may be; past twice this, reports read the primary. */
+    REPLICA_MAX_LAG_S: z.coerce.number().int().min(1).max(86_400).default(30),
+    /** The bearer token GET /metrics asks for; without it the endpoint is off (404). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Seconds /readyz answers 503 after SIGTERM while the server still serves, so a load balancer drains it first. */
+    DRAIN_SECONDS: z.coerce.number().min(0).max(60).default(0),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -70,6 +87,21 @@ const EnvSchema = z
     PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
     NETWORK_NAME: z.string().min(1).max(200).default('Demo Affiliate Network SAS'),
     NETWORK_ADDRESS: z.string().min(1).max(500).default('10 rue de la Paix|75002 Paris|France'),
+    /**
+     * The account the network pays partners from (decision 073): the debtor of its SEPA payment batches. An IBAN in a
+     * SEPA country (spaces allowed) and its BIC; the start refuses a malformed one. The defaults are a demo account.
+     */
+    NETWORK_IBAN: z
+      .string()
+      .transform((value) => electronicFormatIBAN(value) ?? '')
+      .refine((iban) => isValidIBAN(iban), { message: 'not a valid IBAN' })
+      .refine((iban) => isSEPACountry(iban.slice(0, 2)), { message: 'not an IBAN of a SEPA country' })
+      .default('FR7630006000011234567890189'),
+    NETWORK_BIC: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((bic) => isValidBIC(bic), { message: 'not a valid BIC' })
+      .default('AGRIFRPP'),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -77,6 +109,11 @@ const EnvSchema = z
     port: env.PORT,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL,
+    reportsDatabaseUrl: env.REPORTS_DATABASE_URL,
+    replicaMaxLagS: env.REPLICA_MAX_LAG_S,
+    metricsToken: env.METRICS_TOKEN,
+    drainSeconds: env.DRAIN_SECONDS,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
@@ -104,6 +141,8 @@ const EnvSchema = z
       address: env.NETWORK_ADDRESS.split('|')
         .map((line) => line.trim())
         .filter(Boolean),
+      iban: env.NETWORK_IBAN,
+      bic: env.NETWORK_BIC,
     },
   }));
 

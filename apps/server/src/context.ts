@@ -1,6 +1,8 @@
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
+import type { ReportReads } from './db/report-reads.js';
 import type { Mailer } from './lib/mailer.js';
+import type { ServerMetrics } from './lib/metrics.js';
 import type { SmsSender } from './lib/sms.js';
 import type { FileStorage } from './lib/storage.js';
 
@@ -15,4 +17,8 @@ export type AppContext = {
   storage: FileStorage;
   /** The clock, replaceable in tests (token expiry, reset keys). */
   now: () => Date;
+  /** The counters and histograms GET /metrics shows (issue 51). */
+  metrics: ServerMetrics;
+  /** Where partner and network report reads go: a replica when REPORTS_DATABASE_URL is set (decision 097). */
+  reports: ReportReads;
 };

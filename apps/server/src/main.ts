@@ -21,16 +21,31 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    migrationDatabaseUrl: config.migrationDatabaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+  });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  // Reports on a read replica (decision 097): its own pool, never migrated (it follows the primary).
+  const reports = config.reportsDatabaseUrl
+    ? { database: await openDatabase({ databaseUrl: config.reportsDatabaseUrl }) }
+    : undefined;
+  const app = await buildApp({ config, database, ...(reports ? { reports } : {}) });
   await prepareInstall(app.ctx, app.log);
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  closeWithGrace({ delay: 10_000 + config.drainSeconds * 1000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'shutting down');
+    // Draining (issue 51): /readyz answers 503 while requests are still served, so that a load balancer stops
+    // sending new ones before the listener closes.
+    if (signal && config.drainSeconds > 0) {
+      app.health.draining = true;
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+    }
     await app.close();
     await database.close();
+    await reports?.database.close();
     lock?.release();
   });
 

@@ -44,6 +44,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     now: clickNow,
     journal,
     maxBuffered: config.clickBufferMaxClicks,
+    onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe({}, seconds),
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
   const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);
@@ -59,6 +60,10 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
         trustProxy: ctx.config.trustProxy,
         logger,
         countryOf: openCountryLookup(ctx.config.geoipDatabase),
+        onAnswer: (reason) => {
+          if (reason === null) ctx.metrics.clicksRedirected.inc();
+          else ctx.metrics.clicksRefused.inc({ reason });
+        },
       },
     ),
   };

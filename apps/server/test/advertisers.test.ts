@@ -204,7 +204,7 @@ describe('advertisers and products (decision 041)', () => {
     const partner = await createPartner(t);
     const clickId = clickIdOf(await clickOn(offerId, partner.partnerId));
     const test = await call(advertisersEndpoints.testPostback, { params: { id: advertiser.id }, body: { click_id: clickId, goal: 'registration' } });
-    expect(okBody(test).data).toEqual({ status: 'approved', reason: null, payout: 300, currency: 'EUR', duplicate: false });
+    expect(okBody(test).data).toEqual({ status: 'approved', reason: null, payout: 300, currency: 'EUR', duplicate: false, goalCode: 'registration' });
     const unknown = await call(advertisersEndpoints.testPostback, { params: { id: advertiser.id }, body: { click_id: 'nope', goal: 'registration' } });
     expect(okBody(unknown).data).toMatchObject({ status: 'rejected', reason: 'unknown_click' });
     expect(await t.database.db.select().from(conversions).where(eq(conversions.clickId, clickId))).toEqual([]);

@@ -6,7 +6,16 @@
  * or a partner who may use the operation gets its 400.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp } from './helper.js';
+import { advertisers } from '../src/db/schema.js';
+import {
+  bearer,
+  buildTestApp,
+  createAdvertiserUser,
+  createPartner,
+  createStaff,
+  login,
+  type TestApp,
+} from './helper.js';
 
 type Parameter = { in: string; name: string; schema?: { type?: string } };
 type Operation = { parameters?: Parameter[]; requestBody?: unknown };
@@ -15,6 +24,7 @@ type Invalid = { operation: string; method: string; url: string; hasInput: boole
 /** The operations anyone may call: tracking, sign-in and passwords, registration, first setup, signed links, images. */
 const PUBLIC = new Set([
   'GET /click',
+  'HEAD /click',
   'GET /postback',
   'POST /postback',
   'POST /api/v1/login',
@@ -28,6 +38,12 @@ const PUBLIC = new Set([
   'POST /api/v1/setup/first-admin',
   'GET /api/v1/file/{id}/download',
   'GET /api/v1/image/{id}',
+  // The advertiser's tag and pixels (decision 085): the page's origin decides, not a credential.
+  'GET /sdk.js',
+  'OPTIONS /pixel/conversion',
+  'POST /pixel/conversion',
+  'GET /pixel.gif',
+  'GET /pixel.html',
 ]);
 
 const isStaffOperation = (path: string) => path.startsWith('/api/v1/staff/');
@@ -35,6 +51,7 @@ const isStaffOperation = (path: string) => path.startsWith('/api/v1/staff/');
 let t: TestApp;
 let adminToken: string;
 let partnerToken: string;
+let advertiserToken: string;
 let invalid: Invalid[];
 
 beforeAll(async () => {
@@ -43,6 +60,12 @@ beforeAll(async () => {
   adminToken = await login(t, admin.email, admin.password);
   const partner = await createPartner(t);
   partnerToken = await login(t, partner.email, partner.password);
+  const [advertiser] = await t.database.db
+    .insert(advertisers)
+    .values({ name: 'Validation advertiser', securityToken: 'validation-token' })
+    .returning();
+  const advertiserUser = await createAdvertiserUser(t, advertiser!.id);
+  advertiserToken = await login(t, advertiserUser.email, advertiserUser.password);
   // Every operation of the document, each with a request no schema accepts: path parameters of the wrong type, every
   // query parameter a number that is no number, no date and no choice, and a body that is no object at all.
   const document = t.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> };
@@ -106,7 +129,9 @@ it('the same requests are invalid: one who may call the operation gets 400', asy
   expect(withInput.length).toBeGreaterThan(60);
   const accepted: string[] = [];
   for (const request of withInput) {
-    const token = isStaffOperation(request.operation.split(' ')[1]!) ? adminToken : undefined;
+    const path = request.operation.split(' ')[1]!;
+    // The advertiser's own operations: its user is the one who may call them (decision 087).
+    const token = isStaffOperation(path) ? adminToken : path.startsWith('/api/v1/advertiser/') ? advertiserToken : undefined; // prettier-ignore
     const statuses = token
       ? [(await send(request, token)).statusCode]
       : [(await send(request, adminToken)).statusCode, (await send(request, partnerToken)).statusCode];

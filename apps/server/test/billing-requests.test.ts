@@ -163,6 +163,10 @@ describe('GET /api/v1/billing-request', () => {
         file: null,
         paidOn: '2026-03-03',
         heldUntil: null,
+        // Never returned by the bank (decision 073).
+        returnedAt: null,
+        returnedOn: null,
+        returnReason: null,
       },
     });
     // Summer time: March ends at 21:59:59 UTC, still the 31st in Paris.

@@ -94,7 +94,9 @@ describe('offer caps (decision 045)', () => {
   }
   const setCaps = (offerId: number, caps: CallInput<typeof capsEndpoints.replace>['body'], identity = admin) =>
     call(capsEndpoints.replace, { params: { id: offerId }, body: caps }, identity);
+  /** A click admitted now: the click batch flushed first, so the process's cap counters hold the database's usage. */
   async function click(offerId: number, p: Partner): Promise<string> {
+    await t.app.tracking.buffer.flush();
     const res = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${p.partnerId}` });
     expect(res.statusCode, res.body).toBe(302);
     return new URL(res.headers.location as string).searchParams.get('c')!;
@@ -204,9 +206,11 @@ describe('offer caps (decision 045)', () => {
     const preview = await call(advertisersEndpoints.testPostback, { params: { id: advertiserId }, body: { click_id: await click(offerId, p), goal: 'registration' } }); // prettier-ignore
     expect(okBody(preview).data).toMatchObject({ status: 'rejected', reason: 'over_cap', payout: 0 });
     expect(await convert(offerId, p)).toMatchObject({ status: 'rejected', reason: 'over_cap' });
-    // A sale paying 10 % of 20.00 (200) still fits; of 30.00 (300) no longer.
+    // A sale paying 10 % of 20.00 (200) still fits; of 30.00 (300) no longer (on a click taken before the cap filled:
+    // once it is full, clicks go to the fallback, decision 074).
+    const spare = await click(offerId, p);
     expect((await convert(offerId, p, 'sale', { amount: '20' })).status).toBe('approved');
-    expect(await convert(offerId, p, 'sale', { amount: '30' })).toMatchObject({ status: 'rejected', reason: 'over_cap' }); // prettier-ignore
+    expect((await postback(spare, 'sale', { amount: '30' })).json()).toMatchObject({ status: 'rejected', reason: 'over_cap' }); // prettier-ignore
     // The other partner's revenue cap: 800 + 800 = 1600, another 800 crosses 2000; the payout cap is not its.
     expect((await convert(offerId, q)).status).toBe('approved');
     expect((await convert(offerId, q)).status).toBe('approved');
@@ -220,9 +224,12 @@ describe('offer caps (decision 045)', () => {
       { partnerId: q.partnerId, metric: 'revenue', period: 'total', limit: 2000 },
       { partnerId: r.partnerId, metric: 'conversions', period: 'day', limit: 1 },
     ]);
+    const early = await click(offerId, r);
+    // Taken now too, used after the decline: a full cap's clicks are refused until its room is read back.
+    const later = await click(offerId, r);
     const pending = await convert(offerId, r);
     expect(pending.status).toBe('pending');
-    expect(await convert(offerId, r)).toMatchObject({ status: 'rejected', reason: 'over_cap' });
+    expect((await postback(early)).json()).toMatchObject({ status: 'rejected', reason: 'over_cap' });
     // Declined the next day: the cap of the day it was taken from gets it back, not the day of the decline.
     clock.advance(86_400_000);
     await signInAgain();
@@ -236,7 +243,7 @@ describe('offer caps (decision 045)', () => {
     expect(rows.map((u) => [u.periodStart.toISOString(), u.used])).toEqual([['2026-01-14T23:00:00.000Z', 0]]);
     clock.advance(-86_400_000);
     await signInAgain();
-    expect((await convert(offerId, r)).status).toBe('pending');
+    expect((await postback(later)).json().status).toBe('pending');
   });
 
   it('refuses clicks over a click cap: to the fallback URL with over_cap, or an error object without one', async () => {
@@ -281,6 +288,60 @@ describe('offer caps (decision 045)', () => {
     await click(without, p);
   });
 
+  it('stops clicks once a conversion, payout or revenue cap is reached, to the fallback as over_cap, until the period resets (decision 074)', async () => {
+    const fallback = 'https://fallback.example.com/full?o={offer_id}';
+    const conversionsCapped = await offer({ fallbackUrl: fallback });
+    const payoutCapped = await offer({ fallbackUrl: fallback });
+    const revenueCapped = await offer();
+    const p = await partner();
+    await setCaps(conversionsCapped, [{ partnerId: p.partnerId, metric: 'conversions', period: 'day', limit: 3 }]);
+    await setCaps(payoutCapped, [{ partnerId: null, metric: 'payout', period: 'day', limit: 800 }]);
+    await setCaps(revenueCapped, [{ partnerId: p.partnerId, metric: 'revenue', period: 'month', limit: 1600 }]);
+    const clickOn = async (offerId: number) => {
+      await t.app.tracking.buffer.flush();
+      return t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${p.partnerId}` });
+    };
+    // Under their limits, clicks reach the landing page.
+    for (let i = 0; i < 2; i++) expect((await convert(conversionsCapped, p)).status).toBe('approved');
+    expect((await convert(payoutCapped, p)).status).toBe('approved');
+    expect((await convert(revenueCapped, p)).status).toBe('approved');
+    for (const offerId of [conversionsCapped, payoutCapped, revenueCapped])
+      expect((await clickOn(offerId)).headers.location).toMatch(/^https:\/\/cap\.example\.com\//);
+    // Reached: 3 of 3 conversions, 800 of 800 payout, 1600 of 1600 revenue.
+    expect((await convert(conversionsCapped, p)).status).toBe('approved');
+    expect((await convert(payoutCapped, p)).status).toBe('approved');
+    expect((await convert(revenueCapped, p)).status).toBe('approved');
+    for (const offerId of [conversionsCapped, payoutCapped]) {
+      const refused = await clickOn(offerId);
+      expect(refused.statusCode).toBe(302);
+      expect(refused.headers.location).toBe(`https://fallback.example.com/full?o=${offerId}`);
+    }
+    const noFallback = await clickOn(revenueCapped);
+    expectErrorObject(noFallback, 403);
+    expect(noFallback.json().message).toBe('This offer has reached its cap for now.');
+    await t.app.tracking.buffer.flush();
+    const counted = await t.database.db.select().from(rejectedClicksHourly).where(and(eq(rejectedClicksHourly.reason, 'over_cap'), eq(rejectedClicksHourly.partnerId, p.partnerId))); // prettier-ignore
+    expect(counted.reduce((n, r) => n + r.count, 0)).toBe(3);
+    // A second server learns it from cap_usage as its click context loads, without a click of its own.
+    const second = await buildTestApp({ now: clock.now, sameDatabaseAs: t });
+    try {
+      const res = await second.app.inject({ method: 'GET', url: `/click?offer_id=${conversionsCapped}&aff_id=${p.partnerId}` }); // prettier-ignore
+      expect(res.headers.location).toBe(`https://fallback.example.com/full?o=${conversionsCapped}`);
+    } finally {
+      await second.close();
+    }
+    // The next Paris day: the daily caps admit again; the monthly revenue cap still refuses.
+    clock.advance(86_400_000);
+    try {
+      for (const offerId of [conversionsCapped, payoutCapped])
+        expect((await clickOn(offerId)).headers.location).toMatch(/^https:\/\/cap\.example\.com\//);
+      expectErrorObject(await clickOn(revenueCapped), 403);
+    } finally {
+      clock.advance(-86_400_000);
+      await signInAgain();
+    }
+  });
+
   it('starts days at Paris midnight in winter and in summer', async () => {
     for (const [before, after] of [
       ['2026-01-20T22:59:30Z', '2026-01-20T23:00:00Z'],
@@ -292,8 +353,9 @@ describe('offer caps (decision 045)', () => {
       clock.advance(Date.parse(before) - start);
       await signInAgain();
       await setCaps(offerId, [{ partnerId: p.partnerId, metric: 'conversions', period: 'day', limit: 1 }]);
+      const early = await click(offerId, p);
       expect((await convert(offerId, p)).status).toBe('approved');
-      expect((await convert(offerId, p)).reason).toBe('over_cap');
+      expect((await postback(early)).json().reason).toBe('over_cap');
       clock.advance(Date.parse(after) - Date.parse(before));
       expect((await convert(offerId, p)).status, after).toBe('approved');
       clock.advance(start - Date.parse(after));
@@ -364,8 +426,9 @@ describe('offer caps (decision 045)', () => {
     const first = await setCaps(offerId, [{ partnerId: p.partnerId, metric: 'conversions', period: 'day', limit: 4 }]);
     const capId = okBody(first).data[0]!.id;
     expect(okBody(first).data[0]).toMatchObject({ used: 3, limit: 4 });
+    const early = await click(offerId, p);
     expect((await convert(offerId, p)).status).toBe('approved');
-    expect((await convert(offerId, p)).reason).toBe('over_cap');
+    expect((await postback(early)).json().reason).toBe('over_cap');
     const raised = await setCaps(offerId, [{ partnerId: p.partnerId, metric: 'conversions', period: 'day', limit: 6 }]);
     expect(okBody(raised).data[0]).toMatchObject({ id: capId, used: 4, limit: 6 });
     await setCaps(offerId, []);

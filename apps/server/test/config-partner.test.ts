@@ -58,6 +58,8 @@ describe('GET /config and /partner', () => {
       paymentCurrency: 'EUR',
       paymentMethod: 'wire',
       allOffersAccess: true,
+      // Its registration, under the network's terms (decision 082).
+      termsAgreedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
     });
   });
 });

@@ -85,9 +85,13 @@ describe('CSV exports neutralise formulas (decision 029)', () => {
       'Tracker2',
       'Tracker3',
       'Tracker4',
+      'Country',
+      'Device Type',
+      'Browser',
+      'Converted',
     ]);
     const attack = rows.find((row) => row[6] !== '')!;
-    expect(attack.slice(5)).toEqual([`'${HYPERLINK}`, `'${CMD}`, `'${AT}`, `'${MINUS}`, `'${TAB}`]);
+    expect(attack.slice(5, 10)).toEqual([`'${HYPERLINK}`, `'${CMD}`, `'${AT}`, `'${MINUS}`, `'${TAB}`]);
     expect(attack[2]).toBe(String(offerId));
     expect(attack[3]).toBe("'-Minus offer");
     expect(attack[4]).toBe('198.51.100.7');
@@ -119,6 +123,11 @@ describe('CSV exports neutralise formulas (decision 029)', () => {
       'Reversal Reason',
       'Note',
       'Original Payout',
+      'Click ID',
+      'Click Date',
+      'Transaction ID',
+      'Country',
+      'Goal Name',
     ]);
     expect(rows).toHaveLength(1);
     const [row] = rows;
@@ -126,6 +135,6 @@ describe('CSV exports neutralise formulas (decision 029)', () => {
     expect(row?.[7]).toBe('EUR');
     expect(row?.[8]).toBe('-1.50');
     expect(row?.slice(9, 14)).toEqual([`'${HYPERLINK}`, `'${CMD}`, `'${AT}`, `'${MINUS}`, `'${TAB}`]);
-    expect(row?.slice(14)).toEqual(['', '', `'${HYPERLINK}`, '2.50']);
+    expect(row?.slice(14, 18)).toEqual(['', '', `'${HYPERLINK}`, '2.50']);
   });
 });

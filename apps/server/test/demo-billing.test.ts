@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  advertiserInvoicesEndpoints,
   billingEndpoints,
   billingMonth,
   settingsEndpoints,
@@ -20,7 +21,7 @@ import { buildTestApp, callEndpoint, expectOk, login, okBody, type TestApp } fro
 /** A fixed clock: the 90 days of traffic start on 28 August, so August, September and October are billed. */
 const NOW = new Date('2026-11-26T09:00:00Z');
 let t: TestApp;
-const tokens: Record<'partner' | 'bluebird' | 'kestrel', string> = { partner: '', bluebird: '', kestrel: '' };
+const tokens: Record<'partner' | 'bluebird' | 'kestrel' | 'finance', string> = { partner: '', bluebird: '', kestrel: '', finance: '' }; // prettier-ignore
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => NOW });
@@ -112,8 +113,13 @@ describe('the demo billing history', () => {
     const october = (await paymentsOf(tokens.partner)).filter((row) => row.period.startDate === '2026-10-01');
     const invoiced = october.filter((row) => row.invoice);
     const next = okBody(await callEndpoint(t.app, billingEndpoints.nextPayment, {}, tokens.partner)).data;
+    const statuses = invoiced.map((row) => row.invoice!.status);
     expect(next.next).toEqual({
       source: 'invoices',
+      // The least advanced of the invoices due together (decision 092).
+      invoiceStatus: ['waiting_for_approval', 'invoice_validated', 'payment_in_progress'].find((s) =>
+        statuses.includes(s as never),
+      ),
       date: '2026-12-03',
       dueDate: '2026-12-03',
       overdue: false,
@@ -138,5 +144,24 @@ describe('the demo billing history', () => {
         expectedDate: '2026-12-31',
       });
     }
+  });
+
+  it('invoices the advertisers for the same months, in the three VAT cases, some paid and some late (decision 073)', async () => {
+    const list = okBody(await callEndpoint(t.app, advertiserInvoicesEndpoints.list, { query: { count: 200 } }, tokens.finance)); // prettier-ignore
+    expect(list.total).toBeGreaterThan(0);
+    expect(new Set(list.data.map((invoice) => invoice.period.startDate))).toEqual(new Set(['2026-08-01', '2026-09-01', '2026-10-01'])); // prettier-ignore
+    expect(new Set(list.data.map((invoice) => invoice.vatTreatment))).toEqual(new Set(['domestic', 'reverse_charge', 'outside_eu'])); // prettier-ignore
+    expect(list.data.every((invoice) => invoice.issuedOn.endsWith('-03') && invoice.file !== null)).toBe(true);
+    const paid = list.data.filter((invoice) => invoice.status === 'paid');
+    expect(paid.length).toBeGreaterThan(0);
+    expect(paid.every((invoice) => invoice.paidOn === addDays(invoice.dueOn, -2))).toBe(true);
+    const owe = okBody(await callEndpoint(t.app, advertiserInvoicesEndpoints.owe, {}, tokens.finance)).data;
+    expect(owe.asOf).toBe('2026-11-26');
+    const eur = owe.totals.find((total) => total.currency === 'EUR')!;
+    const late = owe.totals.reduce((sum, total) => sum + total.buckets.days_1_30 + total.buckets.days_31_60 + total.buckets.days_over_60, 0); // prettier-ignore
+    expect(eur.buckets.current).toBeGreaterThan(0);
+    expect(late).toBeGreaterThan(0);
+    // November is not over: its revenue is not invoiced yet.
+    expect(owe.notYetInvoiced.length).toBeGreaterThan(0);
   });
 });

@@ -34,17 +34,31 @@ export * from './call-endpoint.js';
 
 export const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const databaseKind = databaseUrl ? 'postgres' : 'pglite';
+/**
+ * The same cluster without PgBouncer, when TEST_DATABASE_URL goes through one in transaction mode
+ * (scripts/pgbouncer-tests.sh, decision 096): the test database is created, migrated and dropped through it, as
+ * MIGRATION_DATABASE_URL migrates a server behind PgBouncer.
+ */
+const directUrl = process.env.TEST_DIRECT_DATABASE_URL || undefined;
 
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A new database on the PostgreSQL server, a copy of the run's migrated template when there is one. */
+async function createPostgresDatabase(
+  poolUrl: string,
+  template: string,
+): Promise<{ url: string; migrationUrl?: string; drop: () => Promise<void> }> {
+  const adminUrl = directUrl ?? poolUrl;
   const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
-  const url = new URL(adminUrl);
+  const url = new URL(poolUrl);
   url.pathname = `/${name}`;
+  const migrationUrl = new URL(adminUrl);
+  migrationUrl.pathname = `/${name}`;
   return {
     url: url.toString(),
+    ...(directUrl ? { migrationUrl: migrationUrl.toString() } : {}),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -98,6 +112,11 @@ export async function buildTestApp(
     sameDatabaseAs?: TestApp;
     /** An embedded database persisted in this folder (a command-line tool's), instead of one in memory. */
     pgliteDataDir?: string;
+    /**
+     * A reports replica stand-in (decision 097): a second, empty database of the same kind that report reads go to,
+     * whose lag the test sets.
+     */
+    reportsReplica?: { lagSeconds: () => Promise<number> };
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -111,10 +130,16 @@ export async function buildTestApp(
     const own = ownUrl ? await openDatabase({ databaseUrl: ownUrl, poolSize: 5 }) : undefined;
     database = own ?? { ...shared.database, close: async () => undefined };
   } else if (databaseUrl) {
-    const created = await createPostgresDatabase(databaseUrl);
+    const template = inject('postgresTemplate');
+    fromTemplate = Boolean(template);
+    const created = await createPostgresDatabase(databaseUrl, template);
     drop = created.drop;
     ownUrl = created.url;
-    database = await openDatabase({ databaseUrl: created.url, poolSize: 5 });
+    database = await openDatabase({
+      databaseUrl: created.url,
+      migrationDatabaseUrl: created.migrationUrl,
+      poolSize: 5,
+    });
   } else if (options.pgliteDataDir) {
     database = await openDatabase({ dataDir: options.pgliteDataDir });
   } else {
@@ -125,6 +150,22 @@ export async function buildTestApp(
   if (!shared && !fromTemplate) {
     await database.migrate();
     await seedReference(database.db);
+  }
+  let replica: { database: Database; drop?: () => Promise<void> } | undefined;
+  if (options.reportsReplica) {
+    if (databaseUrl) {
+      const created = await createPostgresDatabase(databaseUrl, inject('postgresTemplate'));
+      const own = await openDatabase({ databaseUrl: created.url, migrationDatabaseUrl: created.migrationUrl, poolSize: 2 }); // prettier-ignore
+      replica = { database: own, drop: created.drop };
+    } else {
+      const loaded = pgliteTemplate();
+      replica = { database: await openDatabase({ dataDir: 'memory://', ...(loaded ? { pgliteTemplate: loaded } : {}) }) }; // prettier-ignore
+      if (!loaded) await replica.database.migrate();
+    }
+    if (databaseUrl && !inject('postgresTemplate')) {
+      await replica.database.migrate();
+      await seedReference(replica.database.db);
+    }
   }
   const config = testConfig({
     dataDir,
@@ -139,6 +180,9 @@ export async function buildTestApp(
     workers: false,
     ...(options.now ? { now: options.now } : {}),
     ...(options.clickFlushIntervalMs ? { clickFlushIntervalMs: options.clickFlushIntervalMs } : {}),
+    ...(replica && options.reportsReplica
+      ? { reports: { database: replica.database, lagSeconds: options.reportsReplica.lagSeconds } }
+      : {}),
   });
   await app.ready();
   return {
@@ -150,6 +194,8 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      await replica?.database.close();
+      await replica?.drop?.();
       await drop?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -157,6 +203,17 @@ export async function buildTestApp(
 }
 
 let sequence = 0;
+
+/**
+ * A test account's password hash, made once per password and worker (argon2id at OWASP's cost took 68 ms a hash: the
+ * suite creates hundreds of accounts). Each verifies as any argon2id hash does; only the salt is shared.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
 
 /** An active partner with a signed-up partner user; answers its ids and credentials. */
 export async function createPartner(
@@ -185,7 +242,7 @@ export async function createPartner(
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
       firstname: 'Pat',
       lastname: `Tester${sequence}`,
       roles: ['ROLE_PARTNER'],
@@ -215,7 +272,7 @@ export async function createStaff(
     .insert(users)
     .values({
       email,
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
       firstname: 'Sam',
       lastname: `Staff${sequence}`,
       roles: [role],
@@ -224,6 +281,26 @@ export async function createStaff(
       telegram: 'sam_staff',
       teams: 'sam@example.test',
       teamId: options.teamId ?? null,
+    })
+    .returning();
+  if (!user) throw new Error('no user');
+  return { userId: user.id, email, password };
+}
+
+/** An advertiser portal user of this advertiser (decision 087), with a password. */
+export async function createAdvertiserUser(t: TestApp, advertiserId: number) {
+  sequence += 1;
+  const email = `advertiser${sequence}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = 'Advertiser2025!';
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashOnce(password),
+      firstname: 'Ada',
+      lastname: `Vert${sequence}`,
+      roles: ['ROLE_ADVERTISER'],
+      advertiserId,
     })
     .returning();
   if (!user) throw new Error('no user');
@@ -254,10 +331,13 @@ export async function sentMails(t: TestApp) {
     .readdirSync(dir)
     .sort()
     .map((file) => {
-      const raw = fs.readFileSync(path.join(dir, file), 'utf8');
-      const decoded = raw
+      // Bytes as latin1 characters, quoted-printable undone, then read as UTF-8: '€' (=E2=82=AC) is one character,
+      // not three of which one (U+0082) would pass for a control character.
+      const raw = fs.readFileSync(path.join(dir, file), 'latin1');
+      const bytes = raw
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const decoded = Buffer.from(bytes, 'latin1').toString('utf8');
       const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(decoded)?.[1]?.trim() ?? '';
       return { file, to: header('To'), subject: header('Subject'), body: decoded };
     });

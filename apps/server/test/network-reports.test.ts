@@ -29,6 +29,8 @@ import {
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
+import { neutraliseCsvText } from '../src/lib/csv.js';
+import { columnSum, readSpreadsheetCsv } from './csv.js';
 
 /**
  * Decision 046: the network reports. Every breakdown is checked against an independent computation over the raw clicks
@@ -53,10 +55,10 @@ describe('network reports (decision 046)', () => {
     callEndpoint(t.app, networkReportsEndpoints.report, { params, query }, token);
   const reportRows = async (params: ReportInput['params'], query: ReportInput['query'], token = admin) =>
     okBody(await call(params, query, token)).data;
-  async function click(offerId: number, p: Partner, ip: string): Promise<string> {
+  async function click(offerId: number, p: Partner, ip: string, tracking = ''): Promise<string> {
     const res = await t.app.inject({
       method: 'GET',
-      url: `/click?offer_id=${offerId}&aff_id=${p.partnerId}`,
+      url: `/click?offer_id=${offerId}&aff_id=${p.partnerId}${tracking}`,
       headers: { 'x-forwarded-for': ip },
     });
     expect(res.statusCode, res.body).toBe(302);
@@ -116,21 +118,32 @@ describe('network reports (decision 046)', () => {
       offerIds.push(okBody(offer).data.id);
     }
     // Traffic over three UTC hours on both sides of the +05:00 viewer's midnight (19:00 UTC) and of UTC midnight.
-    const plan: [hoursBack: number, partner: number, offer: number, ip: string, goal: string | null][] = [
-      [6, 0, 0, '90.0.0.1', 'registration'], // 17:30 UTC, 10 March for both
-      [6, 0, 0, '90.0.0.1', null],
-      [4, 1, 0, '85.214.0.1', 'registration'], // 19:30 UTC: 11 March at +05:00
+    // Sub-IDs and trackers on some clicks (decision 089): '' stands for none sent.
+    const plan: [
+      hoursBack: number,
+      partner: number,
+      offer: number,
+      ip: string,
+      goal: string | null,
+      tracking?: string,
+    ][] = [
+      // prettier-ignore
+      [6, 0, 0, '90.0.0.1', 'registration', '&subid=news&tc1=a'], // 17:30 UTC, 10 March for both
+      [6, 0, 0, '90.0.0.1', null, '&subid=news&tc2=b'],
+      [4, 1, 0, '85.214.0.1', 'registration', '&subid=mail&tc3=c&tc4=d'], // 19:30 UTC: 11 March at +05:00
       [4, 1, 1, '8.8.4.4', 'sale'],
-      [1, 2, 1, '8.8.4.4', 'registration'],
+      [1, 2, 1, '8.8.4.4', 'registration', '&tc1=a'],
       [1, 2, 0, '10.0.0.1', 'registration'], // a private address: no country
       [0, 0, 1, '90.0.0.1', 'registration'],
     ];
     const base = clock.now().getTime();
     let at = base;
-    for (const [hoursBack, p, o, ip, goal] of plan) {
+    const clickIds: string[] = [];
+    for (const [hoursBack, p, o, ip, goal, tracking] of plan) {
       clock.advance(base - hoursBack * 3_600_000 - at);
       at = base - hoursBack * 3_600_000;
-      const cid = await click(offerIds[o]!, team[p]!, ip);
+      const cid = await click(offerIds[o]!, team[p]!, ip, tracking);
+      clickIds.push(cid);
       if (goal) await convert(tokens[o]!, cid, goal, goal === 'sale' ? '100' : undefined);
     }
     clock.advance(base - at);
@@ -139,23 +152,46 @@ describe('network reports (decision 046)', () => {
     const [sale] = await t.database.db.select().from(conversions).where(eq(conversions.status, 'pending'));
     const reviewed = await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id: sale!.id }, body: { status: 'approved' } }, admin); // prettier-ignore
     expectOk(reviewed);
+    // Two more sales on the first clicks, which stay pending and are rejected: beside the approved figures, never in them.
+    await convert(tokens[0]!, clickIds[1]!, 'sale', '50');
+    const { conversionId } = await convert(tokens[0]!, clickIds[0]!, 'sale', '20');
+    expectOk(await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id: conversionId }, body: { status: 'rejected', reason: 'fraud' } }, admin)); // prettier-ignore
   });
   afterAll(async () => t?.close());
 
   /** The breakdown computed again from the raw rows: the viewer's offset, its partners, approved conversions only. */
+  type RawRow = { createdAt: Date; partnerId: number; offerId: number; country: string | null; subid: string | null; tc1: string | null; tc2: string | null; tc3: string | null; tc4: string | null }; // prettier-ignore
   async function fromRawRows(
     breakdown: string,
     offsetMinutes: number,
     visible: (partnerId: number) => boolean,
     from = new Date(0),
+    keep: (r: RawRow, advertiserId: number, managerId: number | null) => boolean = () => true,
   ) {
-    const day = (d: Date) => new Date(d.getTime() + offsetMinutes * 60_000).toISOString().slice(0, 10);
+    const local = (d: Date) => new Date(d.getTime() + offsetMinutes * 60_000).toISOString();
+    const day = (d: Date) => local(d).slice(0, 10);
+    const monday = (d: Date) => {
+      const at = new Date(`${day(d)}T00:00:00Z`);
+      return new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    };
     const offerRows = await t.database.db.select({ id: offers.id, advertiserId: products.advertiserId, currency: offers.currency }).from(offers).innerJoin(products, eq(products.id, offers.productId)); // prettier-ignore
     const partnerRows = await t.database.db.select({ id: partners.id, accountManagerId: partners.accountManagerId }).from(partners); // prettier-ignore
-    const keyOf = (r: { createdAt: Date; partnerId: number; offerId: number; country: string | null }) => {
+    const keyOf = (r: RawRow) => {
       switch (breakdown) {
         case 'day':
           return day(r.createdAt);
+        case 'hour':
+          return `${day(r.createdAt)} ${local(r.createdAt).slice(11, 13)}:00`;
+        case 'week':
+          return monday(r.createdAt);
+        case 'month':
+          return day(r.createdAt).slice(0, 7);
+        case 'subid':
+        case 'tc1':
+        case 'tc2':
+        case 'tc3':
+        case 'tc4':
+          return r[breakdown] ?? '';
         case 'partner':
           return String(r.partnerId);
         case 'offer':
@@ -168,22 +204,34 @@ describe('network reports (decision 046)', () => {
           return r.country || 'XX';
       }
     };
-    const rows = new Map<string, { clicks: number; conversions: number; revenue: Record<string, number>; payout: Record<string, number> }>(); // prettier-ignore
+    type Raw = { clicks: number; conversions: number; pending: number; rejected: number; revenue: Record<string, number>; payout: Record<string, number>; pendingRevenue: Record<string, number>; pendingPayout: Record<string, number> }; // prettier-ignore
+    const rows = new Map<string, Raw>();
     const row = (key: string) => {
-      if (!rows.has(key)) rows.set(key, { clicks: 0, conversions: 0, revenue: {}, payout: {} });
+      if (!rows.has(key)) rows.set(key, { clicks: 0, conversions: 0, pending: 0, rejected: 0, revenue: {}, payout: {}, pendingRevenue: {}, pendingPayout: {} }); // prettier-ignore
       return rows.get(key)!;
     };
-    for (const c of await t.database.db.select().from(clicks)) {
-      if (!offerIds.includes(c.offerId) || !visible(c.partnerId) || c.createdAt < from) continue;
-      row(keyOf(c)).clicks += 1;
-    }
+    const kept = (r: RawRow) =>
+      offerIds.includes(r.offerId) && visible(r.partnerId) && r.createdAt >= from &&
+      keep(r, offerRows.find((o) => o.id === r.offerId)!.advertiserId, partnerRows.find((p) => p.id === r.partnerId)!.accountManagerId); // prettier-ignore
+    const add = (money: Record<string, number>, currency: string, amount: number) => {
+      money[currency] = (money[currency] ?? 0) + amount;
+    };
+    for (const c of await t.database.db.select().from(clicks)) if (kept(c)) row(keyOf(c)).clicks += 1;
     for (const c of await t.database.db.select().from(conversions)) {
-      if (c.status !== 'approved' || !c.offerId || !offerIds.includes(c.offerId) || !visible(c.partnerId!)) continue;
-      if (c.createdAt < from) continue;
-      const r = row(keyOf({ ...c, partnerId: c.partnerId!, offerId: c.offerId }));
-      r.conversions += 1;
-      r.revenue[c.currency] = (r.revenue[c.currency] ?? 0) + c.revenue;
-      r.payout[c.currency] = (r.payout[c.currency] ?? 0) + c.payout;
+      if (!c.offerId) continue;
+      // A conversion counts where its click does: the rollups key it by the click's sub-IDs and country.
+      const r0 = { ...c, partnerId: c.partnerId!, offerId: c.offerId };
+      if (!kept(r0)) continue;
+      const r = row(keyOf(r0));
+      if (c.status === 'approved') {
+        r.conversions += 1;
+        add(r.revenue, c.currency, c.revenue);
+        add(r.payout, c.currency, c.payout);
+      } else if (c.status === 'pending') {
+        r.pending += 1;
+        add(r.pendingRevenue, c.currency, c.revenue);
+        add(r.pendingPayout, c.currency, c.payout);
+      } else if (c.status === 'rejected') r.rejected += 1;
     }
     return rows;
   }
@@ -202,6 +250,7 @@ describe('network reports (decision 046)', () => {
       for (const r of seen) {
         const e = expected.get(r.key)!;
         expect([r.clicks, r.conversions, asRecord(r.advertiserRevenue), asRecord(r.payout)], `${breakdown} ${r.key}`).toEqual([e.clicks, e.conversions, e.revenue, e.payout]); // prettier-ignore
+        expect([r.pendingConversions, r.rejectedConversions, asRecord(r.pendingRevenue), asRecord(r.pendingPayout)], `${breakdown} ${r.key}`).toEqual([e.pending, e.rejected, e.pendingRevenue, e.pendingPayout]); // prettier-ignore
         for (const m of r.margin) {
           expect(m.amount).toBe((e.revenue[m.currency] ?? 0) - (e.payout[m.currency] ?? 0));
         }
@@ -213,6 +262,8 @@ describe('network reports (decision 046)', () => {
       };
       expect(totals.clicks).toBe(body.reduce((n, r) => n + r.clicks, 0));
       expect(totals.conversions).toBe(body.reduce((n, r) => n + r.conversions, 0));
+      expect([totals.pendingConversions, totals.rejectedConversions], breakdown).toEqual([1, 1]);
+      expect(asRecord(totals.pendingRevenue)).toEqual(sum((r) => r.pendingRevenue));
       expect(asRecord(totals.advertiserRevenue)).toEqual(sum((r) => r.advertiserRevenue));
       expect(asRecord(totals.payout)).toEqual(sum((r) => r.payout));
       expect(asRecord(totals.margin)).toEqual(sum((r) => r.margin));
@@ -266,13 +317,67 @@ describe('network reports (decision 046)', () => {
       [String(offerIds[1]), 2],
       ['total', 2],
     ]);
-    const byManager = await reportRows({ breakdown: 'day' }, { ...range, accountManagerId: managerId });
+    const byManager = await reportRows({ breakdown: 'day' }, { ...range, managerId: [managerId] });
     expect(byManager.at(-1)!.clicks).toBe(totalClicks);
 
-    expectError(await call({ breakdown: invalid('week') }, range), 400);
+    expectError(await call({ breakdown: invalid('quarter') }, range), 400);
     const bad = await call({ breakdown: 'day' }, { startDate: '2026-03-11', endDate: '2026-03-10', country: invalid('F1') }); // prettier-ignore
-    expect(Object.keys(errorBody(bad, 400).errors ?? {})).toEqual(expect.arrayContaining(['endDate', 'country']));
+    expect(Object.keys(errorBody(bad, 400).errors ?? {})).toEqual(expect.arrayContaining(['endDate', 'country.0']));
     expectError(await call({ breakdown: 'day' }, range, team[0]!.token), 403);
+  });
+
+  it('filters on every dimension, repeatable, as the raw rows do; a forged id answers nothing (decision 089)', async () => {
+    const [p0, , p2] = team.map((p) => p.partnerId) as [number, number, number];
+    const advertiserOf = async (offerId: number) =>
+      (await t.database.db.select({ a: products.advertiserId }).from(offers).innerJoin(products, eq(products.id, offers.productId)).where(eq(offers.id, offerId)))[0]!.a; // prettier-ignore
+    const a1 = await advertiserOf(offerIds[1]!);
+    const cases: [ReportInput['query'], Parameters<typeof fromRawRows>[4]][] = [
+      [{ partnerId: [p0, p2] }, (r) => [p0, p2].includes(r.partnerId)],
+      [{ offerId: [offerIds[1]!] }, (r) => r.offerId === offerIds[1]],
+      [{ advertiserId: [a1] }, (_r, a) => a === a1],
+      [{ managerId: [managerId] }, (_r, _a, m) => m === managerId],
+      [{ country: ['us', 'XX'] }, (r) => ['US', ''].includes(r.country ?? '')],
+      [{ subid: ['news', 'mail'] }, (r) => ['news', 'mail'].includes(r.subid ?? '')],
+      [{ tc1: ['a'], partnerId: [p2] }, (r) => r.tc1 === 'a' && r.partnerId === p2],
+      [{ tc4: ['d'] }, (r) => r.tc4 === 'd'],
+    ];
+    for (const [filter, keep] of cases) {
+      for (const breakdown of ['partner', 'offer', 'day'] as const) {
+        const rows = await reportRows({ breakdown }, { ...range, ...filter });
+        const expected = await fromRawRows(breakdown, 300, () => true, new Date(0), keep);
+        const got = Object.fromEntries(rows.filter((r) => !r.isTotal && (r.clicks > 0 || r.pendingConversions > 0 || r.rejectedConversions > 0)).map((r) => [r.key, [r.clicks, r.conversions, r.pendingConversions, r.rejectedConversions, asRecord(r.advertiserRevenue), asRecord(r.payout), asRecord(r.pendingRevenue)]])); // prettier-ignore
+        const want = Object.fromEntries([...expected].map(([k, e]) => [k, [e.clicks, e.conversions, e.pending, e.rejected, e.revenue, e.payout, e.pendingRevenue]])); // prettier-ignore
+        expect(got, `${JSON.stringify(filter)} by ${breakdown}`).toEqual(want);
+      }
+    }
+    // An account manager naming another's partner, or filtering by a value, stays inside its own partners.
+    const forged = await reportRows({ breakdown: 'partner' }, { ...range, partnerId: [p2] }, manager);
+    expect(forged).toHaveLength(1);
+    expect(forged[0]!.clicks).toBe(0);
+    const mine = await reportRows({ breakdown: 'subid' }, { ...range, subid: ['news', 'mail'] }, manager);
+    expect(mine.at(-1)!.clicks).toBe(3);
+    const bad = await call({ breakdown: 'day' }, { ...range, partnerId: [invalid('x')], range: invalid('someday') });
+    expect(Object.keys(errorBody(bad, 400).errors ?? {})).toEqual(expect.arrayContaining(['partnerId.0', 'range']));
+  });
+
+  it('reads quick ranges in the viewer’s time zone and sets each row beside the previous period (decision 089)', async () => {
+    // At +05:00 the clock's 23:30 UTC on 10 March is 11 March: 'today' holds the five clicks after 19:00 UTC.
+    const today = await reportRows({ breakdown: 'day' }, { range: 'today' });
+    expect(today.map((r) => [r.key, r.clicks])).toEqual([['2026-03-11', 5], ['total', 5]]); // prettier-ignore
+    const yesterday = await reportRows({ breakdown: 'day' }, { range: 'yesterday', startDate: '2020-01-01', endDate: '2020-01-02' }); // prettier-ignore
+    expect(yesterday.map((r) => [r.key, r.clicks])).toEqual([['2026-03-10', 2], ['total', 2]]); // prettier-ignore
+    expect((await reportRows({ breakdown: 'month' }, { range: 'this_month' })).map((r) => [r.key, r.clicks])).toEqual([['2026-03', 7], ['total', 7]]); // prettier-ignore
+    expect((await reportRows({ breakdown: 'partner' }, { range: 'last_month' })).at(-1)!.clicks).toBe(0);
+
+    const compared = await reportRows({ breakdown: 'day' }, { range: 'today', compare: 'previous' });
+    expect(compared.map((r) => [r.key, r.clicks, r.previous?.clicks])).toEqual([['2026-03-11', 5, 2], ['total', 5, 2]]); // prettier-ignore
+    const byPartner = await reportRows({ breakdown: 'partner' }, { range: 'today', compare: 'previous' });
+    const p0 = byPartner.find((r) => r.key === String(team[0]!.partnerId))!;
+    expect([p0.clicks, p0.previous?.clicks]).toEqual([1, 2]);
+    const hours = await reportRows({ breakdown: 'hour' }, { range: 'today', compare: 'previous' });
+    expect(hours.find((r) => r.key === '2026-03-11 00:00')?.previous?.clicks).toBe(0);
+    expect(hours.at(-1)!.previous?.clicks).toBe(2);
+    expect((await reportRows({ breakdown: 'day' }, range)).at(-1)!.previous).toBeUndefined();
   });
 
   it("equals a partner's own report total to its payout in the partner breakdown, and tells partners nothing of revenue or margin", async () => {
@@ -342,17 +447,45 @@ describe('network reports (decision 046)', () => {
     }
   });
 
-  it('exports every breakdown as CSV, Totals last, text cells made inert', async () => {
+  it('exports every breakdown as a CSV spreadsheets read: clicks once per row, money per currency, sums = Totals (decision 077)', async () => {
     await t.database.db.update(partners).set({ companyName: '=HYPERLINK("x")' }).where(eq(partners.id, team[2]!.partnerId)); // prettier-ignore
-    for (const breakdown of NETWORK_BREAKDOWNS) {
+    // The trackers and months are written by the same lines as the sub-ID and weeks.
+    for (const breakdown of NETWORK_BREAKDOWNS.filter((b) => !['month', 'tc2', 'tc3', 'tc4'].includes(b))) {
       const res = await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown }, query: range }, admin); // prettier-ignore
       expectOk(res);
       expect(res.headers['content-type']).toContain('text/csv');
-      const lines = res.raw.body.trim().split('\n');
-      expect(lines[0]).toMatch(
-        /,Clicks,Conversions,Conversion Rate \(%\),Currency,Advertiser Revenue,Payout,Margin,EPC$/,
-      );
-      expect(lines.at(-1)).toMatch(/^Totals,7,/);
+      const { header, lines } = readSpreadsheetCsv(res.raw.body);
+      const json = await reportRows({ breakdown }, range);
+      const totals = json.at(-1)!;
+      const currencies = [...new Set(json.flatMap((r) => r.advertiserRevenue.map((m) => m.currency)))].sort();
+      expect(currencies, 'the fixture pays in two currencies').toHaveLength(2);
+      expect(header).toEqual([
+        expect.any(String),
+        'Clicks',
+        'Conversions',
+        'Pending Conversions',
+        'Rejected Conversions',
+        'Conversion Rate (%)',
+        ...currencies.flatMap((c) => [`Advertiser Revenue ${c}`, `Payout ${c}`, `Margin ${c}`, `EPC ${c}`, `Pending Revenue ${c}`, `Pending Payout ${c}`]), // prettier-ignore
+      ]);
+      // One line per row of the screen, Totals last; a spreadsheet's SUM over the rows is the Totals line.
+      expect(lines.map((l) => l[0])).toEqual(json.map((r) => neutraliseCsvText(r.label)));
+      const rows = lines.slice(0, -1);
+      const sum = (name: string) => columnSum(header, rows, name) / 100;
+      expect(sum('Clicks'), breakdown).toBe(totals.clicks);
+      expect(totals.clicks).toBe(7);
+      expect(sum('Conversions'), breakdown).toBe(totals.conversions);
+      expect(sum('Pending Conversions'), breakdown).toBe(totals.pendingConversions);
+      expect(sum('Rejected Conversions'), breakdown).toBe(totals.rejectedConversions);
+      const amount = (list: MoneyAmount[], c: string) => (list.find((m) => m.currency === c)?.amount ?? 0) / 100;
+      for (const c of currencies) {
+        expect(sum(`Advertiser Revenue ${c}`), `${breakdown} ${c}`).toBeCloseTo(amount(totals.advertiserRevenue, c), 2);
+        expect(sum(`Payout ${c}`), `${breakdown} ${c}`).toBeCloseTo(amount(totals.payout, c), 2);
+        expect(sum(`Margin ${c}`), `${breakdown} ${c}`).toBeCloseTo(amount(totals.margin, c), 2);
+        expect(sum(`Pending Revenue ${c}`), `${breakdown} ${c}`).toBeCloseTo(amount(totals.pendingRevenue, c), 2);
+      }
+      expect(lines.at(-1)!.slice(0, 3)).toEqual(['Totals', String(totals.clicks), String(totals.conversions)]);
+      if (breakdown === 'day') for (const line of rows) expect(line[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     }
     const csv = (await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'partner' }, query: range }, admin)).raw.body; // prettier-ignore
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);

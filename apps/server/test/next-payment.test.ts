@@ -126,6 +126,7 @@ describe('the next payment', () => {
     expect(await nextPayment(france)).toMatchObject({
       next: {
         source: 'this_month',
+        invoiceStatus: null,
         date: '2026-03-03',
         dueDate: '2026-03-03',
         overdue: false,
@@ -150,7 +151,7 @@ describe('the next payment', () => {
     });
   });
 
-  it('is the unpaid invoice due first once billed, and then, overdue, expected today; a deferred month carries over', async () => {
+  it('is the unpaid invoice due first once billed; overdue, no day while it waits for approval, today once validated (decision 092)', async () => {
     await moveClockTo('2026-02-02T08:00:00Z');
     await runBilling('2026-01');
     const [invoiced] = await payments(france);
@@ -159,6 +160,7 @@ describe('the next payment', () => {
     expect(await nextPayment(france)).toMatchObject({
       next: {
         source: 'invoices',
+        invoiceStatus: 'waiting_for_approval',
         date: '2026-03-04',
         dueDate: '2026-03-04',
         overdue: false,
@@ -175,8 +177,10 @@ describe('the next payment', () => {
     });
 
     await moveClockTo('2026-03-10T12:00:00Z');
+    // Past its due day but never approved: overdue, and no day can be promised.
     expect((await nextPayment(france)).next).toMatchObject({
-      date: '2026-03-10',
+      invoiceStatus: 'waiting_for_approval',
+      date: null,
       dueDate: '2026-03-04',
       overdue: true,
     });
@@ -186,7 +190,16 @@ describe('the next payment', () => {
     const [invoiced] = await payments(france);
     expect(invoiced!.invoice!.paidOn).toBeNull();
     await setStatus(invoiced!.invoice!.id, 'invoice_validated');
+    expect((await nextPayment(france)).next).toMatchObject({
+      invoiceStatus: 'invoice_validated',
+      date: '2026-03-10',
+      overdue: true,
+    });
     await setStatus(invoiced!.invoice!.id, 'payment_in_progress');
+    expect((await nextPayment(france)).next).toMatchObject({
+      invoiceStatus: 'payment_in_progress',
+      date: '2026-03-10',
+    });
     expect((await payments(france))[0]!.invoice).toMatchObject({ status: 'payment_in_progress', paidOn: null });
     // 21:30 UTC on 11 March is 12 March on +05:00.
     await moveClockTo('2026-03-11T21:30:00Z');

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './helper.js';
+import { inlineRefs } from './openapi-validator.js';
 
+const API_ERROR = '#/components/schemas/ApiError';
 const SNAPSHOT = fileURLToPath(new URL('./openapi.snapshot.json', import.meta.url));
 
 type Operation = {
@@ -32,8 +34,9 @@ function sorted(value: unknown): unknown {
 }
 
 /** Each operation's shapes: what a client depends on (summaries and descriptions are left out). */
-function shapesOf(document: { paths: Record<string, Record<string, Operation>> }) {
-  const shapes: Record<string, unknown> = {};
+function shapesOf(built: { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, unknown> } }) {
+  const document = inlineRefs(built, built.components?.schemas ?? {}, [API_ERROR]) as typeof built;
+  const shapes: Record<string, unknown> = { [API_ERROR]: sorted(built.components?.schemas?.ApiError) };
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(operations)) {
       shapes[`${method.toUpperCase()} ${path}`] = sorted({

@@ -121,6 +121,11 @@ const CSV_HEADER = [
   'Reversal Reason',
   'Note',
   'Original Payout',
+  'Click ID',
+  'Click Date',
+  'Transaction ID',
+  'Country',
+  'Goal Name',
 ];
 
 describe('the partner reads why a conversion changed', () => {

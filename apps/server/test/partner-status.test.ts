@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountEndpoints, authEndpoints, registerEndpoints, staffEndpoints } from '@portal/contracts';
-import { auditLog, partners, sessions, users } from '../src/db/schema.js';
+import {
+  accountEndpoints,
+  authEndpoints,
+  configEndpoint,
+  registerEndpoints,
+  staffEndpoints,
+  toLocalIso,
+} from '@portal/contracts';
+import { auditLog, partnerContacts, partners, sessions, users } from '../src/db/schema.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -43,8 +50,8 @@ describe('staff move partners through their statuses (decision 026)', () => {
     callEndpoint(t.app, authEndpoints.login, { body: { username: email, password } }, null);
 
   /** Registers through the public form; the manager, having the fewest partners, is assigned. */
-  async function register() {
-    const payload = await registrationPayload(t);
+  async function register(overrides: Record<string, unknown> = {}) {
+    const payload = await registrationPayload(t, overrides);
     const res = await callEndpoint(t.app, registerEndpoints.register, { body: payload }, null);
     expectOk(res);
     const [partner] = await t.database.db.select().from(partners).where(eq(partners.email, payload.email));
@@ -128,6 +135,26 @@ describe('staff move partners through their statuses (decision 026)', () => {
         createdAt: '2026-03-02T09:00:00.000Z',
       },
     ]);
+  });
+
+  it('keeps the zone the registering browser gave, for the first user and every moment it is shown (decision 092)', async () => {
+    const applicant = await register({ timezone: '-05:00' });
+    const [contact] = await t.database.db
+      .select()
+      .from(partnerContacts)
+      .where(eq(partnerContacts.partnerId, applicant.id));
+    expect(contact?.timezone).toBe('-05:00');
+    expectOk(await setStatus(managerToken, applicant.id, { status: 'active' }));
+    const [user] = await t.database.db.select().from(users).where(eq(users.partnerId, applicant.id));
+    expect(user?.timezone).toBe('-05:00');
+    const key = resetKeyFrom((await mailsTo(applicant.email)).at(-1)!.body);
+    expectOk(await callEndpoint(t.app, authEndpoints.resetPassword, { body: { key, password: 'Welcome2026' } }, null));
+    const token = await login(t, applicant.email, 'Welcome2026');
+    // What the screens read is what was stored: no blank, no guess.
+    const config = okBody(await callEndpoint(t.app, configEndpoint, {}, token)).data;
+    expect(config.user?.timezone).toBe('-05:00');
+    // Its status change, as the partner reads it: 09:00 UTC is 04:00 in New York.
+    expect(toLocalIso(clock.now(), config.user!.timezone)).toBe('2026-03-02T04:00:00-05:00');
   });
 
   it('a set-password link unused for seven days has expired', async () => {

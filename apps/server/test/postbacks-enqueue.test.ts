@@ -301,3 +301,31 @@ describe('a recorded conversion queues the matching postbacks', () => {
     expect(await deliveryCount([ids.otherPartner!])).toBe(0);
   });
 });
+
+describe('the macros a tracker asks for (issue 47)', () => {
+  it('fills {country}, {ip}, {sale_amount}, {currency} and {goal_name}', async () => {
+    const c = await partner();
+    const offer = await offerWithToken('Enqueue macros');
+    const [sale] = await t.database.db.select().from(goals).where(eq(goals.identifier, 'sale'));
+    await createPostback(c, {
+      url: 'https://tracker.example/m?co={country}&ip={ip}&amt={sale_amount}&cur={currency}&gn={goal_name}',
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/click?offer_id=${offer.offerId}&aff_id=${c.partnerId}`,
+      remoteAddress: '90.84.0.1',
+    });
+    expect(res.statusCode).toBe(302);
+    const clickId = new URL(res.headers.location as string).searchParams.get('cid')!;
+    await t.app.tracking.buffer.flush();
+    const result = await convert({ click_id: clickId, goal: 'sale', amount: '49.90', token: offer.token });
+    const [row] = await deliveriesOf(result.conversionId);
+    expect(Object.fromEntries(new URL(row!.url).searchParams)).toEqual({
+      co: 'FR',
+      ip: '90.84.0.1',
+      amt: '49.90',
+      cur: 'EUR',
+      gn: sale!.name,
+    });
+  });
+});

@@ -109,6 +109,11 @@ describe(`the postback address guard (${databaseKind})`, () => {
     const attempt = await attemptDelivery(t.app.ctx, pk, { allowLoopback: false, timeoutMs: 3000 });
     expect(attempt).toMatchObject({ httpStatus: null, error: 'blocked_address', success: false });
     expect(canaryConnections).toBe(0);
+    // A refused address literal never becomes allowed: the delivery is failed at once, as the log shows it (issue 47);
+    // a name (localhost) may resolve otherwise later and is retried.
+    const [row] = await t.database.db.select().from(postbackDeliveries).where(eq(postbackDeliveries.id, pk));
+    const literal = !vector.includes('localhost');
+    expect(row).toMatchObject({ status: literal ? 'failed' : 'pending', attempts: 1 });
   });
 
   it.each([

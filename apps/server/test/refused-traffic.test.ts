@@ -19,6 +19,8 @@ import {
   type CallInput,
   type TestApp,
 } from './helper.js';
+import { eq } from 'drizzle-orm';
+import { offers as offersTable } from '../src/db/schema.js';
 import { createOffer } from './offer-fixtures.js';
 
 let t: TestApp;
@@ -98,6 +100,24 @@ describe('GET /api/v1/statistics/refused', () => {
     expect(okBody(await refused(b.token, { startDate: '2026-03-11', endDate: '2026-03-11' })).data).toEqual([
       { reason: 'approval_required', offerId: offers.approval, clicks: 4 },
     ]);
+  });
+
+  it('sends the visitor of a partner not approved to the offer’s fallback URL, counted as refused (issue 47)', async () => {
+    const pc = await createPartner(t);
+    const token = await login(t, pc.email, pc.password);
+    const offerId = await createOffer(t, { name: 'Approval with a fallback', requireApproval: true });
+    await t.database.db
+      .update(offersTable)
+      .set({ fallbackUrl: 'https://fallback.example/?s={subid}' })
+      .where(eq(offersTable.id, offerId));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/click?offer_id=${offerId}&aff_id=${pc.partnerId}&subid=x1`,
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('https://fallback.example/?s=x1');
+    await t.app.tracking.buffer.flush();
+    expect(okBody(await refused(token, DAY)).data).toEqual([{ reason: 'approval_required', offerId, clicks: 1 }]);
   });
 
   it('refuses a bad range, an unknown parameter, staff and anonymous callers', async () => {

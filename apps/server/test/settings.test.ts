@@ -41,12 +41,12 @@ describe('account settings: time zone and preferences', () => {
     expectError(await callEndpoint(t.app, settingsEndpoints.setPreferences, { body: allOff }, null), 401);
   });
 
-  it('answers the defaults of a new user', async () => {
+  it('answers the defaults of a new user: a stored zone, UTC when none was given (decision 092)', async () => {
     const p = await createPartner(t);
     const res = await get(await login(t, p.email, p.password));
     expectOk(res);
     expect(okBody(res).data).toEqual({
-      timezone: null,
+      timezone: '+00:00',
       preferences: {
         newsletter: true,
         offerNotifications: true,

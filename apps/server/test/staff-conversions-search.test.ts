@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
-import { parseCsv } from './csv.js';
+import { CSV_DATE_TIME, columnSum, parseCsv } from './csv.js';
 
 /**
  * The staff's conversion search and its CSV (decision 071): every status, each filter, an exact id search, sorts,
@@ -159,6 +159,10 @@ describe('GET /staff/conversions', () => {
         subid: 'news',
         country: 'FR',
         clickedAt: '2026-05-01T09:58:00.000Z',
+        // The queue's fields (decision 079): this row was written without a goal id or a click IP.
+        declineReason: null,
+        goalName: null,
+        ip: null,
         changedAt: null,
         source: 'postback',
         createdAt: '2026-05-01T10:00:00.000Z',
@@ -290,7 +294,10 @@ describe('GET /staff/conversions/export', () => {
     const res = await callEndpoint(t.app, conversionReviewEndpoints.export, { query }, tokens[who]);
     expect(res.status, res.raw.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="conversions-2026-05-10\.csv"$/);
+    // The reader's day and the zone its moments are written in (decision 077).
+    expect(String(res.headers['content-disposition'])).toMatch(
+      /^attachment; filename="conversions-2026-05-10_GMT\+0[02]-00\.csv"$/,
+    );
     return { rows: parseOurCsv(res.raw.body), headers: res.headers };
   };
 
@@ -303,16 +310,30 @@ describe('GET /staff/conversions/export', () => {
       'Payout', 'Original Payout', 'Revenue', 'Sale Amount', 'Source', 'Note', 'Changed At',
     ]); // prettier-ignore
     expect(lines).toEqual([
-      [String(c.approvedA), '2026-05-01T10:00:00+00:00', 'approved', '', '', String(partnerA), `Alpha Media #${partnerA}`, String(offer1), 'Luna Dating FR', String(advertiser1), 'Fixture Advertiser', 'sale', 'clk-approved-a', '2026-05-01T09:58:00+00:00', 'TX-1001', 'news', 'FR', 'EUR', '5.00', '', '9.00', '49.90', 'postback', '', ''], // prettier-ignore
-      [String(c.approvedB), '2026-05-05T10:00:00+00:00', 'approved', '', '', String(partnerB), `Bravo Apps #${partnerB}`, String(offer1), 'Luna Dating FR', String(advertiser1), 'Fixture Advertiser', 'sale', 'clk-b', '', 'TX-2001', '', '', 'EUR', '8.00', '', '10.00', '', 'postback', '', ''], // prettier-ignore
+      [String(c.approvedA), '2026-05-01 10:00:00', 'approved', '', '', String(partnerA), `Alpha Media #${partnerA}`, String(offer1), 'Luna Dating FR', String(advertiser1), 'Fixture Advertiser', 'sale', 'clk-approved-a', '2026-05-01 09:58:00', 'TX-1001', 'news', 'FR', 'EUR', '5.00', '', '9.00', '49.90', 'postback', '', ''], // prettier-ignore
+      [String(c.approvedB), '2026-05-05 10:00:00', 'approved', '', '', String(partnerB), `Bravo Apps #${partnerB}`, String(offer1), 'Luna Dating FR', String(advertiser1), 'Fixture Advertiser', 'sale', 'clk-b', '', 'TX-2001', '', '', 'EUR', '8.00', '', '10.00', '', 'postback', '', ''], // prettier-ignore
     ]);
     expect(headers['x-total-count']).toBe('2');
     expect(headers['x-export-truncated']).toBe('false');
   });
 
+  it('sums, per currency, to the list’s own payouts and revenues; moments as yyyy-MM-dd HH:mm:ss (decision 077)', async () => {
+    const { rows } = await exported('admin');
+    const [header = [], ...lines] = rows;
+    const list = okBody(await callEndpoint(t.app, conversionReviewEndpoints.list, { query: { count: 500 } }, tokens.admin)).data; // prettier-ignore
+    expect(lines).toHaveLength(list.length);
+    for (const currency of new Set(list.map((r) => r.currency))) {
+      const mine = lines.filter((l) => l[header.indexOf('Currency')] === currency);
+      const ofList = list.filter((r) => r.currency === currency);
+      expect(columnSum(header, mine, 'Payout'), currency).toBe(ofList.reduce((n, r) => n + r.payout, 0));
+      expect(columnSum(header, mine, 'Revenue'), currency).toBe(ofList.reduce((n, r) => n + r.revenue, 0));
+    }
+    for (const l of lines) expect(l[header.indexOf('Date')]).toMatch(CSV_DATE_TIME);
+  });
+
   it('shows moments in the reader’s offset, and keeps each reader to its reach', async () => {
     const { rows } = await exported('finance', { q: 'TX-1004' });
-    expect(rows[1]).toEqual(expect.arrayContaining(['2026-05-04T10:00:00+02:00', 'reversed', 'refund', 'Refunded on 6 May.', '7.00', '2026-05-06T11:00:00+02:00'])); // prettier-ignore
+    expect(rows[1]).toEqual(expect.arrayContaining(['2026-05-04 10:00:00', 'reversed', 'refund', 'Refunded on 6 May.', '7.00', '2026-05-06 11:00:00'])); // prettier-ignore
     expect((await exported('amB')).rows.slice(1).map((line) => line[0])).toEqual([String(c.pendingB), String(c.approvedB)]); // prettier-ignore
     expect((await exported('admin')).rows).toHaveLength(8);
     expectError(await callEndpoint(t.app, conversionReviewEndpoints.export, {}, tokens.partner), 403);

@@ -42,6 +42,7 @@ async function invoice(
   createdAt: string,
   terms = 'net30',
   period: readonly [string, string] = APRIL,
+  currency = 'EUR',
 ) {
   const [request] = await t.database.db
     .insert(billingRequests)
@@ -55,7 +56,7 @@ async function invoice(
       partnerAccountType: 'company',
       partnerName: 'Partner',
       paymentTerms: terms,
-      paymentCurrency: 'EUR',
+      paymentCurrency: currency,
       deferred: false,
       paymentThreshold: null,
       createdAt: new Date(createdAt),
@@ -173,5 +174,80 @@ describe('GET /staff/invoices', () => {
     expect(notifications.raw.body).toContain('Invoice A-1 is now paid.');
     // Account managers read invoices and move none (decision 064).
     expectError(await setStatus(managerA, row!.id, 'paid'), 403);
+  });
+});
+
+describe('GET /staff/invoices filters (decision 073)', () => {
+  /** A partner paid by `method` to `iban`, answering its id. */
+  async function payee(iban: string | null, method = 'wire') {
+    const { partnerId } = await createPartner(t);
+    await t.database.db.update(partners).set({ iban, paymentMethod: method }).where(eq(partners.id, partnerId));
+    return partnerId;
+  }
+
+  beforeAll(async () => {
+    const sepa = await payee('FR7630006000011234567890189');
+    await invoice(sepa, 'C-1', 'invoice_validated', '2026-05-10T08:00:00Z');
+    await invoice(sepa, 'C-2', 'invoice_validated', '2026-05-10T09:00:00Z', 'net30', APRIL, 'USD');
+    // The IBAN's mod-97 check digits are wrong.
+    await invoice(await payee('FR7630006000011234567890188'), 'D-1', 'invoice_validated', '2026-05-11T08:00:00Z');
+    await invoice(await payee('FR7630006000011234567890189', 'cheque'), 'E-1', 'invoice_validated', '2026-05-12T08:00:00Z'); // prettier-ignore
+    // A valid IBAN outside SEPA (Turkey).
+    await invoice(await payee('TR330006100519786457841326'), 'F-1', 'invoice_validated', '2026-05-13T08:00:00Z');
+    // Right mod 97, wrong French RIB key: ibantools refuses it, so must the filter.
+    await invoice(await payee('FR0630006000011234567890188'), 'G-1', 'invoice_validated', '2026-05-14T08:00:00Z');
+    // As typed, in groups and lower case: valid.
+    await invoice(await payee('de89 3704 0044 0532 0130 00'), 'H-1', 'invoice_validated', '2026-05-15T08:00:00Z');
+  });
+
+  it('splits invoices a SEPA batch could pay from those to pay by hand, as sepaRefusal says', async () => {
+    expect(await references(finance, { sepa: 'true' })).toEqual(['H-1', 'C-1']);
+    expect(await references(finance, { sepa: 'false' })).toEqual(['G-1', 'F-1', 'E-1', 'D-1', 'C-2', 'A-1', 'B-1', 'A-2']); // prettier-ignore
+    const all = okBody(await list(finance, { count: 100 })).data;
+    expect(Object.fromEntries(all.map((row) => [row.reference, row.sepaRefusal]))).toEqual({
+      'A-1': 'no_iban',
+      'A-2': 'no_iban',
+      'B-1': 'no_iban',
+      'C-1': null,
+      'C-2': 'not_eur',
+      'D-1': 'invalid_iban',
+      'E-1': 'not_wire',
+      'F-1': 'not_sepa_country',
+      'G-1': 'invalid_iban',
+      'H-1': null,
+    });
+    expect(all.find((row) => row.reference === 'E-1')?.paymentMethod).toBe('cheque');
+    // Paged in SQL: the total is every match, not the page's.
+    const page = okBody(await list(finance, { sepa: 'false', count: 3, page: 2 }));
+    expect(page.data.map((row) => row.reference)).toEqual(['D-1', 'C-2', 'A-1']);
+    expect(page.total).toBe(8);
+  });
+
+  it('filters on the currency, the due day (Paris, included), the payment method, combined with the others', async () => {
+    expect(await references(finance, { currency: 'USD' })).toEqual(['C-2']);
+    expect(await references(finance, { currency: 'EUR', sepa: 'false', status: 'invoice_validated' })).toEqual([
+      'G-1',
+      'F-1',
+      'E-1',
+      'D-1',
+      'B-1',
+    ]);
+    // A-1 falls due on 31 May (invoiced 1 May in Paris, net 30).
+    expect(await references(finance, { dueBefore: '2026-05-31' })).toEqual(['A-1', 'B-1', 'A-2']);
+    expect(await references(finance, { dueBefore: '2026-05-30' })).toEqual(['B-1', 'A-2']);
+    expect(okBody(await list(finance, { dueBefore: '2026-05-30' })).total).toBe(2);
+    expect(await references(finance, { paymentMethod: 'wire', partnerId: partnerB.partnerId })).toEqual(['B-1']);
+    expect(await references(finance, { paymentMethod: 'wire' })).not.toContain('E-1');
+    expect(await references(managerA, { currency: 'EUR' })).toEqual(['A-1', 'A-2']);
+  });
+
+  it('answers bad filters with per-field errors', async () => {
+    const bad = await list(finance, invalid({ currency: 'eur', dueBefore: '31/05/2026', paymentMethod: 'cash', sepa: 'maybe' })); // prettier-ignore
+    expect(Object.keys(errorBody(bad, 400).errors ?? {}).sort()).toEqual([
+      'currency',
+      'dueBefore',
+      'paymentMethod',
+      'sepa',
+    ]);
   });
 });

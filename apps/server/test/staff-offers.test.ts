@@ -164,7 +164,7 @@ describe('offers managed by staff, and targeting (decision 044)', () => {
     expect(okBody(byCountry).data.filter((r: { isTotal: boolean }) => !r.isTotal)).toEqual([expect.objectContaining({ label: 'FR', clicks: 1, conversions: 2 })]); // prettier-ignore
     const csv = await callEndpoint(t.app, statisticsEndpoints.export, { params: { type: invalid('subid') }, query: { startDate: '2026-07-01', endDate: '2026-07-01', groupBy: 'country' } }, partner.token); // prettier-ignore
     expectOk(csv);
-    expect(csv.body.split('\n')[0]).toMatch(/^"?Country"?[,;]/);
+    expect(csv.body.split('\r\n')[0]).toMatch(/^\ufeffCountry,/);
     expect(csv.body).toMatch(/\nFR[,;]/);
   }); // prettier-ignore
 

@@ -151,21 +151,37 @@ const keyOf = (row: RawClick | RawConversion, by: Grouping): string =>
 const currencyOf = (offerId: number) => offerList.find((o) => o.id === offerId)!.currency;
 const nameOf = (offerId: number) => offerList.find((o) => o.id === offerId)!.name;
 
+/** The Stats row of raw rows: every rate and EPC of a currency over the clicks of that currency's offers (decision 091). */
 function stats(rowClicks: RawClick[], rowConversions: RawConversion[]) {
-  const revenue = new Map<string, number>();
-  for (const c of rowClicks) revenue.set(currencyOf(c.offerId), revenue.get(currencyOf(c.offerId)) ?? 0);
-  for (const c of rowConversions) {
-    revenue.set(c.currency, (revenue.get(c.currency) ?? 0) + (c.status === 'approved' ? c.payout : 0));
-  }
+  const currencies = [
+    ...new Set([...rowClicks.map((c) => currencyOf(c.offerId)), ...rowConversions.map((c) => c.currency)]),
+  ].sort();
+  const byCurrency = currencies.map((currency) => {
+    const clicks = rowClicks.filter((c) => currencyOf(c.offerId) === currency).length;
+    const mine = rowConversions.filter((c) => c.currency === currency);
+    const of = (status: string) => mine.filter((c) => c.status === status);
+    const revenue = of('approved').reduce((sum, c) => sum + c.payout, 0);
+    return {
+      currency,
+      clicks,
+      conversions: of('approved').length,
+      pending: of('pending').length,
+      rejected: of('rejected').length,
+      conversionRate: clicks ? of('approved').length / clicks : 0,
+      revenue,
+      pendingRevenue: of('pending').reduce((sum, c) => sum + c.payout, 0),
+      epc: clicks ? revenue / clicks : 0,
+    };
+  });
   const approved = rowConversions.filter((c) => c.status === 'approved').length;
-  const list = [...revenue.keys()].sort().map((currency) => ({ currency, amount: revenue.get(currency)! }));
   const n = rowClicks.length;
   return {
     clicks: n,
     conversions: approved,
     conversionRate: n ? approved / n : 0,
-    revenue: list,
-    epc: n ? list.map((r) => ({ currency: r.currency, amount: r.amount / n })) : [],
+    revenue: byCurrency.map((f) => ({ currency: f.currency, amount: f.revenue })),
+    epc: byCurrency.filter((f) => f.clicks > 0).map((f) => ({ currency: f.currency, amount: f.epc })),
+    byCurrency,
   };
 }
 
@@ -191,9 +207,7 @@ function expectedGroups(by: Grouping, sort: Sort, order: 'asc' | 'desc'): Row[] 
     sort === 'revenue'
       ? money(row)
       : sort === 'epc'
-        ? row.clicks
-          ? money(row) / row.clicks
-          : 0
+        ? row.epc.reduce((sum, r) => sum + r.amount, 0)
         : sort === 'label'
           ? 0
           : row[sort];
@@ -378,7 +392,7 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
       for (const by of ['tc1', 'offer', 'day'] as const) {
         const res = await exportReport(token, 'subid', { ...RANGE, groupBy: by });
         expectOk(res);
-        const [header, ...lines] = res.raw.body.split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
+        const [header, ...lines] = res.raw.body.replace(/^\ufeff/, '').split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(','));
         const labelAt = by === 'offer' ? 1 : 0;
         expect(header!.slice(0, labelAt + 2)).toEqual(
           by === 'offer' ? ['Offer ID', 'Offer', 'Clicks'] : [by === 'tc1' ? 'Tracker1' : 'Date', 'Clicks'],
@@ -404,7 +418,10 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
       expect(res.headers['content-disposition']).toBe(
         'attachment; filename="conversion-report_2026-05-03_2026-05-07_GMT+01-00.csv"',
       );
-      const lines = res.raw.body.split(/\r?\n/).filter((line) => line !== '');
+      const lines = res.raw.body
+        .replace(/^\ufeff/, '')
+        .split(/\r?\n/)
+        .filter((line) => line !== '');
       expect(lines[0]!.startsWith('Conversion ID,')).toBe(true);
       expect(lines.length - 1).toBe(rowsOf('rejected').length);
       const utc = await exportReport(other, 'daily', RANGE);

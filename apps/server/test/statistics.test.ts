@@ -24,7 +24,9 @@ import {
   type TestApp,
 } from './helper.js';
 import { createApplication, createOffer, advertiserTokenOf } from './offer-fixtures.js';
-import { parseCsv } from './csv.js';
+import { csvDateTime } from '../src/lib/csv.js';
+import { describeUserAgent } from '../src/lib/user-agent.js';
+import { CSV_DATE_TIME, columnSum, readSpreadsheetCsv } from './csv.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -234,6 +236,8 @@ type RawClick = typeof clicks.$inferSelect;
 type RawConversion = typeof conversions.$inferSelect;
 const raw = new Map<number, { clicks: RawClick[]; conversions: RawConversion[] }>();
 const currencyOf = new Map<number, string>();
+const goalNameOf = new Map<number, string>();
+const convertedClicks = new Set<string>();
 
 async function loadRaw() {
   for (const p of [a, b]) {
@@ -243,6 +247,8 @@ async function loadRaw() {
     });
   }
   for (const o of offerList) currencyOf.set(o.id, o.currency);
+  for (const g of await t.database.db.select().from(goals)) goalNameOf.set(g.id, g.name);
+  for (const c of await t.database.db.select().from(conversions)) if (c.clickId) convertedClicks.add(c.clickId);
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -268,21 +274,37 @@ function rowsOf(p: Partner, from: string, to: string, f: Filters = {}) {
   return { clicks: r.clicks.filter(inRange), conversions: r.conversions.filter(inRange) };
 }
 
+/** The Stats row of raw rows: every rate and EPC of a currency over the clicks of that currency's offers (decision 091). */
 function stats(set: { clicks: RawClick[]; conversions: RawConversion[] }) {
-  const revenue = new Map<string, number>();
-  for (const c of set.clicks) revenue.set(currencyOf.get(c.offerId)!, revenue.get(currencyOf.get(c.offerId)!) ?? 0);
-  for (const c of set.conversions) {
-    revenue.set(c.currency, (revenue.get(c.currency) ?? 0) + (c.status === 'approved' ? c.payout : 0));
-  }
+  const currencies = [
+    ...new Set([...set.clicks.map((c) => currencyOf.get(c.offerId)!), ...set.conversions.map((c) => c.currency)]),
+  ].sort();
+  const byCurrency = currencies.map((currency) => {
+    const clicks = set.clicks.filter((c) => currencyOf.get(c.offerId) === currency).length;
+    const mine = set.conversions.filter((c) => c.currency === currency);
+    const of = (status: string) => mine.filter((c) => c.status === status);
+    const revenue = of('approved').reduce((sum, c) => sum + c.payout, 0);
+    return {
+      currency,
+      clicks,
+      conversions: of('approved').length,
+      pending: of('pending').length,
+      rejected: of('rejected').length,
+      conversionRate: clicks ? of('approved').length / clicks : 0,
+      revenue,
+      pendingRevenue: of('pending').reduce((sum, c) => sum + c.payout, 0),
+      epc: clicks ? revenue / clicks : 0,
+    };
+  });
   const clickCount = set.clicks.length;
   const approved = set.conversions.filter((c) => c.status === 'approved').length;
-  const list = [...revenue.keys()].sort().map((currency) => ({ currency, amount: revenue.get(currency)! }));
   return {
     clicks: clickCount,
     conversions: approved,
     conversionRate: clickCount ? approved / clickCount : 0,
-    revenue: list,
-    epc: clickCount ? list.map((r) => ({ currency: r.currency, amount: r.amount / clickCount })) : [],
+    revenue: byCurrency.map((f) => ({ currency: f.currency, amount: f.revenue })),
+    epc: byCurrency.filter((f) => f.clicks > 0).map((f) => ({ currency: f.currency, amount: f.epc })),
+    byCurrency,
   };
 }
 
@@ -329,6 +351,9 @@ function clickRow(c: RawClick, offset: number) {
     tc2: c.tc2,
     tc3: c.tc3,
     tc4: c.tc4,
+    country: c.country,
+    ...describeUserAgent(c.userAgent),
+    converted: convertedClicks.has(c.clickId),
   };
 }
 
@@ -342,6 +367,11 @@ function conversionRow(c: RawConversion, offset: number): ConversionRow {
     status: c.status as ConversionRow['status'],
     reason: c.reason as ConversionRow['reason'],
     goal: c.goal,
+    goalName: c.goalId === null ? c.goal : (goalNameOf.get(c.goalId) ?? c.goal),
+    clickId: c.clickId,
+    clickDate: c.clickedAt ? localMoment(c.clickedAt, offset) : null,
+    transactionId: c.transactionId,
+    country: c.country,
     subid: c.subid,
     tc1: c.tc1,
     tc2: c.tc2,
@@ -349,6 +379,7 @@ function conversionRow(c: RawConversion, offset: number): ConversionRow {
     tc4: c.tc4,
     // No conversion here changed after it was recorded (partner-sees-why.test.ts covers those).
     reversalReason: null,
+    declineReason: null,
     note: null,
     originalPayout: null,
     changedAt: null,
@@ -533,6 +564,9 @@ describe('statistics (seed ' + SEED + ')', () => {
           clicks: last.clicks,
           conversions: last.conversions,
           payout: last.revenue,
+          pendingPayout: last.byCurrency
+            .filter((f) => f.pendingRevenue !== 0)
+            .map((f) => ({ currency: f.currency, amount: f.pendingRevenue })),
           ytdPayout: stats(rowsOf(p, ytd![0], ytd![1])).revenue,
         });
       }
@@ -689,7 +723,8 @@ describe('statistics (seed ' + SEED + ')', () => {
       expect(res.headers['content-disposition']).toMatch(
         new RegExp(`^attachment; filename="${type}-report_${from}_${to}_GMT${zone}\\.csv"$`),
       );
-      return parseCsv(res.raw.body);
+      const { header, lines } = readSpreadsheetCsv(res.raw.body);
+      return [header, ...lines];
     }
 
     /** One line as a record of its header's names, to read a cell by the name a spreadsheet shows. */
@@ -713,11 +748,15 @@ describe('statistics (seed ' + SEED + ')', () => {
           'Tracker2',
           'Tracker3',
           'Tracker4',
+          'Country',
+          'Device Type',
+          'Browser',
+          'Converted',
         ]);
         expect(lines.slice(1)).toEqual(expected);
         // Each header names its cell: the columns' order and their mapping agree with the report's fields.
         expect(byHeader(lines[0]!, lines[1]!)).toEqual({
-          Date: rows[0]!.date,
+          Date: csvDateTime(rows[0]!.date),
           'Click ID': rows[0]!.clickid,
           'Offer ID': String(rows[0]!.offer.id),
           Offer: rows[0]!.offer.name,
@@ -727,6 +766,10 @@ describe('statistics (seed ' + SEED + ')', () => {
           Tracker2: cell(rows[0]!.tc2),
           Tracker3: cell(rows[0]!.tc3),
           Tracker4: cell(rows[0]!.tc4),
+          Country: cell(rows[0]!.country),
+          'Device Type': rows[0]!.deviceType,
+          Browser: cell(rows[0]!.browser),
+          Converted: rows[0]!.converted ? 'yes' : 'no',
         });
       }
       expect((await csv(a, 'click', query)).length).toBeGreaterThan(BURST_SIZE + 1);
@@ -755,6 +798,11 @@ describe('statistics (seed ' + SEED + ')', () => {
           'Reversal Reason',
           'Note',
           'Original Payout',
+          'Click ID',
+          'Click Date',
+          'Transaction ID',
+          'Country',
+          'Goal Name',
         ]);
         const rows = newestFirst(rowsOf(p, query.startDate, query.endDate, { tc1: 'y' }).conversions).map((c) =>
           conversionRow(c, p.offset),
@@ -765,7 +813,7 @@ describe('statistics (seed ' + SEED + ')', () => {
         // Each header names its cell, money as a major-unit decimal beside its currency.
         expect(byHeader(lines[0]!, lines[1]!)).toEqual({
           'Conversion ID': String(rows[0]!.id),
-          Date: rows[0]!.date,
+          Date: csvDateTime(rows[0]!.date),
           'Offer ID': String(rows[0]!.offer.id),
           Offer: rows[0]!.offer.name,
           Goal: rows[0]!.goal,
@@ -782,6 +830,11 @@ describe('statistics (seed ' + SEED + ')', () => {
           'Reversal Reason': '',
           Note: '',
           'Original Payout': '',
+          'Click ID': cell(rows[0]!.clickId),
+          'Click Date': rows[0]!.clickDate ? csvDateTime(rows[0]!.clickDate) : '',
+          'Transaction ID': cell(rows[0]!.transactionId),
+          Country: cell(rows[0]!.country),
+          'Goal Name': rows[0]!.goalName,
         });
       }
     });
@@ -843,6 +896,58 @@ describe('statistics (seed ' + SEED + ')', () => {
         }
       },
     );
+  });
+
+  describe('CSV export as spreadsheets read it (decision 077)', () => {
+    const query = { startDate: '2026-02-10', endDate: '2026-03-11' };
+    const read = async (p: Partner, type: 'click' | 'conversion' | 'daily' | 'subid') => {
+      const res = await exportReport(p.token, type, query);
+      expect(res.status).toBe(200);
+      return readSpreadsheetCsv(res.raw.body);
+    };
+    const sumBy = (header: string[], lines: string[][], column: string, currency: string) =>
+      columnSum(
+        header,
+        lines.filter((l) => l[header.indexOf('Currency')] === currency),
+        column,
+      );
+
+    it.each(['daily', 'subid'] as const)(
+      '%s: the columns summed over the rows are the report’s totals',
+      async (type) => {
+        for (const p of [a, b]) {
+          const { header, lines } = await read(p, type);
+          const json = (await (type === 'daily' ? daily : subidReport)(p.token, query)).data;
+          const totals = json.at(-1)!;
+          expect(totals.isTotal).toBe(true);
+          const rows = lines.filter((l) => l[0] !== 'Totals');
+          expect(columnSum(header, rows, 'Clicks') / 100).toBe(totals.clicks);
+          expect(columnSum(header, rows, 'Conversions') / 100).toBe(totals.conversions);
+          expect(totals.revenue.length).toBeGreaterThan(0);
+          for (const m of totals.revenue) expect(sumBy(header, rows, 'Revenue', m.currency), m.currency).toBe(m.amount);
+          if (type === 'daily') for (const l of rows) expect(l[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        }
+      },
+    );
+
+    it('click: one line per click of the report, moments as yyyy-MM-dd HH:mm:ss', async () => {
+      for (const p of [a, b]) {
+        const { header, lines } = await read(p, 'click');
+        expect(lines.length).toBe((await clickReport(p.token, { ...query, count: 1 })).total);
+        for (const l of lines) expect(l[header.indexOf('Date')]).toMatch(CSV_DATE_TIME);
+      }
+    });
+
+    it('conversion: Revenue summed per currency is the totals endpoint’s, moments as yyyy-MM-dd HH:mm:ss', async () => {
+      for (const p of [a, b]) {
+        const { header, lines } = await read(p, 'conversion');
+        const totals = okBody(await callEndpoint(t.app, statisticsEndpoints.conversionTotals, { query }, p.token)).data;
+        expect(totals.length).toBeGreaterThan(0);
+        expect(lines.length).toBe(totals.reduce((n, c) => n + c.conversions, 0));
+        for (const c of totals) expect(sumBy(header, lines, 'Revenue', c.currency), c.currency).toBe(c.revenue);
+        for (const l of lines) expect(l[header.indexOf('Date')]).toMatch(CSV_DATE_TIME);
+      }
+    });
   });
 
   describe('partner scope', () => {

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../src/db/bulk.js';
-import { conversions, goals, offerGoals, offers, partners } from '../src/db/schema.js';
+import { advertiserPostbacks, conversions, goals, offerGoals, offers, partners } from '../src/db/schema.js';
 import { dailyStats } from '../src/modules/rollups/index.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
 import { createOffer, type OfferSpec, advertiserTokenOf } from './offer-fixtures.js';
@@ -77,13 +77,13 @@ describe('GET /postback', () => {
     });
   });
 
-  it('records nothing on HEAD: only an advertiser’s GET or POST is a conversion', async () => {
+  it('records nothing on HEAD (answered, as every GET is: decision 076): only an advertiser’s GET or POST is a conversion', async () => {
     const { token, clickId } = await setup();
     const res = await t.app.inject({
       method: 'HEAD',
       url: `/postback?${new URLSearchParams({ click_id: clickId, goal: 'registration', token }).toString()}`,
     });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(200);
     expect(await conversionRows(clickId)).toEqual([]);
   });
 
@@ -310,6 +310,145 @@ describe('POST /postback', () => {
     });
     expect(res.json()).toMatchObject({ status: 'approved' });
     expect((await conversionRows(clickId))[0]).toMatchObject({ transactionId: 'J-1' });
+  });
+});
+
+/** Decision 077: the three shapes advertisers post, amounts as JSON numbers, `currency` honoured, repeats refused. */
+describe('postbacks as advertisers send them (decision 077)', () => {
+  const post = (url: string, payload?: string | object, type?: string) =>
+    t.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }), ...(type ? { headers: { 'content-type': type } } : {}) }); // prettier-ignore
+  const query = (params: Record<string, string>) => `/postback?${new URLSearchParams(params).toString()}`;
+
+  it('takes the fields in the query of a POST without a body', async () => {
+    const { token, clickId } = await setup();
+    const res = await post(query({ click_id: clickId, goal: 'sale', amount: '10.00', token }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'approved', reason: null });
+    expect((await conversionRows(clickId))[0]).toMatchObject({ amount: 1000, payout: 125 });
+  });
+
+  it('takes a form body, and a JSON body, in the same shape', async () => {
+    const form = await setup();
+    const viaForm = await post('/postback', new URLSearchParams({ click_id: form.clickId, goal: 'sale', amount: '20.00', currency: 'eur', token: form.token }).toString(), 'application/x-www-form-urlencoded'); // prettier-ignore
+    expect(viaForm.json()).toMatchObject({ status: 'approved' });
+    expect((await conversionRows(form.clickId))[0]).toMatchObject({ amount: 2000, payout: 250, currency: 'EUR' });
+    const json = await setup();
+    const viaJson = await post('/postback', { click_id: json.clickId, goal: 'sale', amount: '20.00', currency: 'EUR', token: json.token }); // prettier-ignore
+    expect(viaJson.json()).toMatchObject({ status: 'approved' });
+    expect((await conversionRows(json.clickId))[0]).toMatchObject({ amount: 2000, payout: 250 });
+  });
+
+  it.each([
+    [12.5, 1250],
+    [12, 1200],
+    [0.1, 10],
+    [49.99, 4999],
+  ])('reads a JSON number amount %d as %i minor units', async (amount, minor) => {
+    const { token, clickId } = await setup();
+    const res = await post('/postback', { click_id: clickId, goal: 'sale', amount, token });
+    expect(res.json()).toMatchObject({ status: 'approved' });
+    expect((await conversionRows(clickId))[0]).toMatchObject({ amount: minor });
+  });
+
+  it.each([
+    ['three decimals', 12.345],
+    ['negative', -1],
+    ['an exponent', 1e21],
+    ['a boolean', true],
+  ])('refuses a JSON amount with %s: 400 on amount, nothing recorded', async (_name, amount) => {
+    const { token, clickId } = await setup();
+    const res = await post('/postback', { click_id: clickId, goal: 'sale', amount, token });
+    expectErrorObject(res, 400);
+    expect(Object.keys(res.json().errors)).toEqual(['amount']);
+    expect(await conversionRows(clickId)).toEqual([]);
+  });
+
+  it('accepts the offer’s currency in any case, and takes its absence (or emptiness) for the offer’s', async () => {
+    for (const currency of ['EUR', 'eur', 'Eur', '', undefined]) {
+      const { token, clickId } = await setup();
+      const params: Record<string, string> = { click_id: clickId, goal: 'sale', amount: '8.00', token };
+      if (currency !== undefined) params.currency = currency;
+      expect((await postback(params)).json(), String(currency)).toMatchObject({ status: 'approved', reason: null });
+      expect((await conversionRows(clickId))[0]).toMatchObject({ amount: 800, currency: 'EUR', payout: 100 });
+    }
+  });
+
+  it('answers another currency rejected/currency_mismatch, recorded unpaid and in the advertiser’s log', async () => {
+    for (const currency of ['USD', 'usd', 'XXX']) {
+      const { token, clickId } = await setup();
+      const res = await postback({ click_id: clickId, goal: 'sale', amount: '10.00', currency, token });
+      expect(res.json(), currency).toMatchObject({ status: 'rejected', reason: 'currency_mismatch', duplicate: false });
+      const [row] = await conversionRows(clickId);
+      expect(row).toMatchObject({ status: 'rejected', reason: 'currency_mismatch', payout: 0, revenue: 0, currency: 'EUR' }); // prettier-ignore
+      const [logged] = await t.database.db.select().from(advertiserPostbacks).where(eq(advertiserPostbacks.conversionId, row!.id)); // prettier-ignore
+      expect(logged).toMatchObject({ outcome: 'recorded', status: 'rejected', reason: 'currency_mismatch' });
+    }
+    // A fixed-payout goal too: the currency is refused whatever the goal pays.
+    const { token, clickId } = await setup();
+    expect((await postback({ click_id: clickId, goal: 'registration', currency: 'GBP', token })).json()).toMatchObject({
+      status: 'rejected',
+      reason: 'currency_mismatch',
+    });
+  });
+
+  it('refuses a currency that is no three-letter code: 400 on currency', async () => {
+    const { token, clickId } = await setup();
+    const res = await postback({ click_id: clickId, goal: 'sale', amount: '1.00', currency: 'euro', token });
+    expectErrorObject(res, 400);
+    expect(Object.keys(res.json().errors)).toEqual(['currency']);
+  });
+
+  it('changes nothing when an adjustment names another currency than the conversion’s', async () => {
+    const { token, clickId } = await setup();
+    await postback({ click_id: clickId, goal: 'sale', amount: '10.00', transaction_id: 'CUR-1', token });
+    const res = await postback({ transaction_id: 'CUR-1', status: 'adjusted', amount: '5.00', currency: 'USD', token });
+    expect(res.json()).toMatchObject({ status: 'rejected', reason: 'currency_mismatch', duplicate: false });
+    expect((await conversionRows(clickId))[0]).toMatchObject({ status: 'approved', amount: 1000, payout: 125 });
+    const same = await postback({
+      transaction_id: 'CUR-1',
+      status: 'adjusted',
+      amount: '5.00',
+      currency: 'eur',
+      token,
+    });
+    expect(same.json()).toMatchObject({ status: 'approved', reason: null });
+    expect((await conversionRows(clickId))[0]).toMatchObject({ amount: 500 });
+  });
+
+  it.each([
+    ['twice in a GET query', 'GET'],
+    ['twice in a POST query', 'POST'],
+    ['twice in a form', 'form'],
+    ['in the query and the JSON body with two values', 'split'],
+  ])('answers a parameter sent %s with one sentence, and records nothing', async (_name, how) => {
+    const { token, clickId } = await setup();
+    const twice = `click_id=${clickId}&goal=sale&goal=registration&amount=3.00&token=${token}`;
+    const res =
+      how === 'GET'
+        ? await t.app.inject({ method: 'GET', url: `/postback?${twice}` })
+        : how === 'POST'
+          ? await post(`/postback?${twice}`)
+          : how === 'form'
+            ? await post('/postback', twice, 'application/x-www-form-urlencoded')
+            : await post(`/postback?goal=sale&token=${token}`, { click_id: clickId, goal: 'registration' });
+    expectErrorObject(res, 400);
+    expect(res.json()).toMatchObject({
+      message: 'The postback sent goal more than once: send each parameter once.',
+      errors: { goal: 'Sent more than once: send it once.' },
+    });
+    expect(await conversionRows(clickId)).toEqual([]);
+  });
+
+  it('takes a field in both the query and the body with the same value, and ignores other parameters', async () => {
+    const { token, clickId } = await setup();
+    const res = await post(`/postback?goal=sale&token=${token}&utm_source=x&utm_source=y&af_sub1=z`, { click_id: clickId, goal: 'sale', amount: 4, extra: [1, 2] }); // prettier-ignore
+    expect(res.json()).toMatchObject({ status: 'approved' });
+    expect((await conversionRows(clickId))[0]).toMatchObject({ amount: 400 });
+  });
+
+  it('refuses a JSON body that is no object', async () => {
+    const { token } = await offerWith();
+    expectErrorObject(await post(`/postback?token=${token}`, '[1,2]', 'application/json'), 400);
   });
 });
 

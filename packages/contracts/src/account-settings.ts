@@ -42,6 +42,9 @@ export const TIMEZONE_VALUES = TIMEZONES.map((tz) => tz.value) as unknown as rea
 ];
 export type TimezoneOffset = (typeof TIMEZONES)[number]['value'];
 
+/** The zone of a user who never chose one (decision 092): what the reports have always used for none. */
+export const UTC_TIMEZONE: TimezoneOffset = '+00:00';
+
 /** '(GMT+01:00) Paris', as the select shows it. */
 export function timezoneLabel(value: string): string {
   const found = TIMEZONES.find((tz) => tz.value === value);
@@ -242,6 +245,7 @@ export const twoFactorEndpoints = {
       'Send a six-digit verification code by SMS to the phone to enrol, or to replace the enrolled phone; needs the password',
     body: TwoFactorStartBodySchema,
     response: envelope(TwoFactorPendingSchema),
+    errors: { 429: 'Too many codes sent to this user lately: wait the `Retry-After` seconds.' },
   }),
   confirm: defineEndpoint({
     method: 'POST',
@@ -259,5 +263,9 @@ export const twoFactorEndpoints = {
     summary: 'Turn two-factor authentication off; needs the password',
     body: TwoFactorDisableBodySchema,
     response: envelope(TwoFactorStatusSchema),
+    errors: {
+      429: 'Too many wrong codes lately: wait the `Retry-After` seconds.',
+      409: 'Two-factor authentication is not enabled.',
+    },
   }),
 };

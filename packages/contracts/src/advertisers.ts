@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
-import { PAYMENT_CURRENCIES } from './constants.js';
+import { PAYMENT_CURRENCIES, PAYMENT_TERMS } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
+import { CONVERSION_CHANNELS } from './client-tag.js';
 import { EmailSchema, optionalString, requiredString } from './validation.js';
 
 // ---------------------------------------------------------------- advertisers and products (decision 041)
@@ -41,6 +42,13 @@ export const StaffAdvertiserSchema = z.object({
   contactEmail: z.string().nullable(),
   currency: z.string(),
   notes: z.string().nullable(),
+  /** How the network invoices it (decision 073): PAYMENT_TERMS, default net30 (a Paris month, due 30 days later). */
+  billingTerms: z.enum(PAYMENT_TERMS),
+  /** Its legal address, one line per line, printed on its invoices. */
+  billingAddress: z.string().nullable(),
+  /** ISO 3166 alpha-2 and VAT number: the VAT its invoices charge (advertiserVatOf). */
+  country: z.string().nullable(),
+  vatNumber: z.string().nullable(),
   productCount: z.number().int(),
   offerCount: z.number().int(),
   /** Its latest postback, whatever became of it. */
@@ -57,6 +65,8 @@ export const AdvertiserDetailSchema = StaffAdvertiserSchema.extend({
   /** Until when the token before the last rotation is still accepted; null when none is. */
   previousTokenExpiresAt: z.string().nullable(),
   products: z.array(ProductSchema),
+  /** Each goal its offers pay on, with the postback URL for it, `goal` filled in (decision 078). */
+  goalPostbacks: z.array(z.object({ code: z.string(), name: z.string(), retired: z.boolean(), url: z.string() })),
 });
 export type AdvertiserDetail = z.infer<typeof AdvertiserDetailSchema>;
 
@@ -66,6 +76,24 @@ const advertiserFields = {
   contactEmail: EmailSchema.nullable(),
   currency: z.enum(PAYMENT_CURRENCIES, { error: 'oneOf' }),
   notes: optionalString(2000),
+  billingTerms: z.enum(PAYMENT_TERMS, { error: 'oneOf' }),
+  billingAddress: optionalString(1000),
+  /** Blank or null: unknown (French VAT is charged). */
+  country: z
+    .string({ error: 'type' })
+    .trim()
+    .regex(/^([A-Za-z]{2})?$/, { error: 'oneOf' })
+    .transform((v) => (v === '' ? null : v.toUpperCase()))
+    .nullable()
+    .optional(),
+  /** Blank or null: none. Spaces dropped, upper case. */
+  vatNumber: z
+    .string({ error: 'type' })
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .pipe(z.string().regex(/^([A-Z0-9+*.-]{4,32})?$/, { error: 'pattern' }))
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional(),
 };
 
 /** POST /staff/advertisers: a name is enough; it gets a fresh token. */
@@ -75,6 +103,10 @@ export const AdvertiserCreateSchema = z.strictObject({
   contactEmail: advertiserFields.contactEmail.optional(),
   currency: advertiserFields.currency.default('EUR'),
   notes: advertiserFields.notes,
+  billingTerms: advertiserFields.billingTerms.default('net30'),
+  billingAddress: advertiserFields.billingAddress,
+  country: advertiserFields.country,
+  vatNumber: advertiserFields.vatNumber,
 });
 export type AdvertiserCreate = z.input<typeof AdvertiserCreateSchema>;
 
@@ -85,6 +117,10 @@ export const AdvertiserUpdateSchema = z.strictObject({
   contactEmail: advertiserFields.contactEmail.optional(),
   currency: advertiserFields.currency.optional(),
   notes: advertiserFields.notes,
+  billingTerms: advertiserFields.billingTerms.optional(),
+  billingAddress: advertiserFields.billingAddress,
+  country: advertiserFields.country,
+  vatNumber: advertiserFields.vatNumber,
 });
 export type AdvertiserUpdate = z.input<typeof AdvertiserUpdateSchema>;
 
@@ -142,7 +178,8 @@ export const ProductUpdateSchema = z.strictObject(
 );
 export type ProductUpdate = z.input<typeof ProductUpdateSchema>;
 
-export const POSTBACK_LOG_OUTCOMES = ['recorded', 'invalid', 'wrong_token', 'test'] as const;
+/** `wrong_origin`: the tag or a pixel from a page whose origin the offer does not allow (decision 085). */
+export const POSTBACK_LOG_OUTCOMES = ['recorded', 'invalid', 'wrong_token', 'test', 'wrong_origin'] as const;
 export type PostbackLogOutcome = (typeof POSTBACK_LOG_OUTCOMES)[number];
 
 /** One postback as the advertiser sent it and as it was judged. */
@@ -160,6 +197,10 @@ export const PostbackLogEntrySchema = z.object({
   /** The fields as sent; the token shows only its last four characters. */
   params: z.record(z.string(), z.string()),
   ip: z.string().nullable(),
+  /** How it came (decision 085): s2s, tag, image or iframe. */
+  channel: z.enum(CONVERSION_CHANNELS),
+  /** The page's origin of a tag or pixel hit. */
+  origin: z.string().nullable(),
 });
 export type PostbackLogEntry = z.infer<typeof PostbackLogEntrySchema>;
 
@@ -169,7 +210,10 @@ export const PostbackLogQuerySchema = z.strictObject({
   outcome: z.enum(POSTBACK_LOG_OUTCOMES, { error: 'oneOf' }).optional(),
 });
 
-/** POST /staff/advertisers/{id}/test-postback: what a postback would do, without writing a conversion. */
+/**
+ * POST /staff/advertisers/{id}/test-postback: what a postback would do, without writing a conversion. `goal` is the
+ * goal's code or, for people trying it by hand, its name (case-insensitive).
+ */
 export const TestPostbackSchema = z.strictObject({
   click_id: requiredString(64),
   goal: requiredString(64),
@@ -190,6 +234,8 @@ export const TestPostbackResultSchema = z.object({
   currency: z.string().nullable(),
   /** A conversion with this transaction id (or this click and goal) exists already: the postback would repeat it. */
   duplicate: z.boolean(),
+  /** The goal's code the postback must send, when `goal` named a goal by its code or its name (decision 078). */
+  goalCode: z.string().nullable(),
 });
 export type TestPostbackResult = z.infer<typeof TestPostbackResultSchema>;
 

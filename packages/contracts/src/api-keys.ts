@@ -47,6 +47,7 @@ export const apiKeysEndpoints = {
     tags: ['api-keys'],
     summary: 'Create a read-only reporting key; the answer is the only time the key is shown',
     body: CreateApiKeyBodySchema,
+    errors: { 409: `The partner already has ${MAX_ACTIVE_API_KEYS} active keys: revoke one first.` },
     response: envelope(CreatedApiKeySchema),
   }),
   revoke: defineEndpoint({

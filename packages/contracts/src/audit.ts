@@ -28,10 +28,19 @@ export const AUDIT_ENTITY_TYPES = [
   'news',
   'image',
   'conversion_scrub',
+  'payment_batch',
+  'advertiser_invoice',
+  'advertiser_invoice_run',
+  'goal',
+  'traffic_rules',
+  'blocklist',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-/** What a write did. `status` and `decision` carry their new value in `changes`; `view_as` opens a read-only session. */
+/**
+ * What a write did. `status` and `decision` carry their new value in `changes`; `view_as` opens a read-only session;
+ * `download` is a payment batch's file handed out (decision 073).
+ */
 export const AUDIT_ACTIONS = [
   'create',
   'update',
@@ -41,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'view_as',
   'invite',
   'rotate_token',
+  'download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,6 +65,46 @@ export const AuditChangeSchema = z.object({
 });
 export type AuditChange = z.infer<typeof AuditChangeSchema>;
 
+/**
+ * How a line's values read (decision 081): `money` in minor units of the entry's `currency`, `percent` in basis
+ * points, the reference kinds by the names in the line's `names` (id → name, resolved when the log is read), `date` an
+ * ISO instant; `text` as it is.
+ */
+export const AUDIT_VALUE_KINDS = [
+  'text',
+  'money',
+  'percent',
+  'date',
+  'user',
+  'partner',
+  'offer',
+  'advertiser',
+  'product',
+  'goal',
+  'country',
+  'vertical',
+] as const;
+export type AuditValueKind = (typeof AUDIT_VALUE_KINDS)[number];
+
+/**
+ * One changed field as the log is read (decision 081): a goal's change is one line per changed field of the goal
+ * (`goal` names it, `tier` the payout tier when the field is a tier's), unchanged fields have no line.
+ */
+export const AuditLineSchema = z.object({
+  /** The field's own name (`payoutAmount`), the key of its label. */
+  field: z.string(),
+  /** The goal the field belongs to, by its code and its name today. */
+  goal: z.object({ code: z.string(), name: z.string() }).nullable(),
+  /** The payout tier (goal type) the field belongs to. */
+  tier: z.string().nullable(),
+  kind: z.enum(AUDIT_VALUE_KINDS),
+  before: z.unknown(),
+  after: z.unknown(),
+  /** The names of the ids or codes the values hold (reference kinds), as they are when the log is read. */
+  names: z.record(z.string(), z.string()),
+});
+export type AuditLine = z.infer<typeof AuditLineSchema>;
+
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   createdAt: z.string(),
@@ -65,7 +115,14 @@ export const AuditEntrySchema = z.object({
   entityId: z.string(),
   parentId: z.string().nullable(),
   partnerId: z.number().int().nullable(),
-  changes: z.array(AuditChangeSchema),
+  /** The entity's name today (a partner's company, an offer's name, a person); null when it has none or is gone. */
+  entityName: z.string().nullable(),
+  /** The parent's name (the offer of a cap, a creative or an override; the advertiser of a product). */
+  parentName: z.string().nullable(),
+  partnerName: z.string().nullable(),
+  /** The currency the entry's amounts are in (the offer's, the invoice's…); null when it has none. */
+  currency: z.string().nullable(),
+  changes: z.array(AuditLineSchema),
   reason: z.string().nullable(),
   ip: z.string().nullable(),
   requestId: z.string().nullable(),
@@ -93,6 +150,11 @@ export const AuditLogQuerySchema = z
   });
 export type AuditLogQuery = z.infer<typeof AuditLogQuerySchema>;
 
+/** A staff member who wrote entries the reader may read: the actor filter's choices. */
+export const AuditActorSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+export type AuditActorChoice = z.infer<typeof AuditActorSchema>;
+export const AuditActorsSchema = envelope(z.array(AuditActorSchema));
+
 export const auditEndpoints = {
   auditLog: defineEndpoint({
     method: 'GET',
@@ -102,5 +164,12 @@ export const auditEndpoints = {
       'Who changed what, when and why: admins read every entry, team managers their team’s partners’, account managers their own partners’',
     query: AuditLogQuerySchema,
     response: AuditLogSchema,
+  }),
+  auditActors: defineEndpoint({
+    method: 'GET',
+    path: '/staff/audit-log/actors',
+    tags: ['staff'],
+    summary: 'The staff members who wrote entries the reader may read, by name: the audit log’s actor filter',
+    response: AuditActorsSchema,
   }),
 };

@@ -57,19 +57,31 @@ export const authEndpoints = {
   login: defineEndpoint({
     method: 'POST',
     path: '/login',
+    auth: 'public',
     tags: ['auth'],
     summary:
       'Sign in; answers an opaque bearer token and its absolute expiry, or, with two-factor authentication, a challenge for POST /login/two-factor',
     body: LoginBodySchema,
+    errors: {
+      401: 'The e-mail or the password is incorrect.',
+      403: 'The partner account is not active (pending, suspended or closed).',
+      429: 'Too many failed sign-ins for this e-mail or from this address, or too many codes sent: wait the `Retry-After` seconds.',
+    },
     response: envelope(LoginResultSchema),
   }),
   loginTwoFactor: defineEndpoint({
     method: 'POST',
     path: '/login/two-factor',
+    auth: 'public',
     tags: ['auth'],
     summary:
       'Second sign-in step: the challenge of POST /login and the code sent by SMS, or one of the recovery codes given at enrolment (each works once)',
     body: LoginTwoFactorBodySchema,
+    errors: {
+      401: 'The account was disabled since the first step.',
+      403: 'The partner account is not active (pending, suspended or closed).',
+      429: 'Too many failed sign-ins for this e-mail or from this address, or too many codes sent: wait the `Retry-After` seconds.',
+    },
     response: envelope(LoginSessionSchema),
   }),
   logout: defineEndpoint({
@@ -82,6 +94,7 @@ export const authEndpoints = {
   passwordLost: defineEndpoint({
     method: 'POST',
     path: '/password/lost',
+    auth: 'public',
     tags: ['auth'],
     summary: 'Send a password reset link; the answer is the same for known and unknown e-mails',
     body: PasswordLostBodySchema,
@@ -90,6 +103,7 @@ export const authEndpoints = {
   checkResetKey: defineEndpoint({
     method: 'GET',
     path: '/password/check-key/:key',
+    auth: 'public',
     tags: ['auth'],
     summary: 'Whether a reset key can still be used',
     params: ResetKeyParamsSchema,
@@ -98,6 +112,7 @@ export const authEndpoints = {
   resetPassword: defineEndpoint({
     method: 'POST',
     path: '/password/reset',
+    auth: 'public',
     tags: ['auth'],
     summary: 'Choose a new password with a reset key; revokes every session and every API key of the user',
     body: PasswordResetBodySchema,

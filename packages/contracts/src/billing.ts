@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { BILLING_TIMEZONE } from './account-settings.js';
-import { INVOICE_STATUSES } from './constants.js';
+import { INVOICE_STATUSES, PAYMENT_METHODS } from './constants.js';
 import { BILLING_PERIOD_KINDS } from './billing-periods.js';
 import { performsDuty, type Duty } from './duties.js';
 import { booleanParam, commaList, emptyAsUnset } from './offers.js';
@@ -39,16 +39,14 @@ export type InvoiceDuty = Extract<
 export type InvoiceMove = { to: InvoiceStatus; duty: InvoiceDuty };
 
 /**
- * The only moves an invoice makes (decision 064), the server's rule and the console's buttons: validated once
- * approved, put in payment, paid; sent back one step when something is wrong (a reason is then required), a failed
- * payment included. A paid invoice is final. Any other move is refused (409) and writes nothing.
+ * The only moves an invoice makes (decisions 064, 073), the server's rule and the console's buttons: validated once
+ * approved, put in payment, paid; a payment the bank returned goes back to validated (a reason is then required, and
+ * the partner reads it). A paid invoice is final. Any other move is refused (409 naming the allowed ones) and writes
+ * nothing.
  */
 export const INVOICE_TRANSITIONS: Readonly<Record<InvoiceStatus, readonly InvoiceMove[]>> = {
   waiting_for_approval: [{ to: 'invoice_validated', duty: 'validate_invoice' }],
-  invoice_validated: [
-    { to: 'payment_in_progress', duty: 'start_invoice_payment' },
-    { to: 'waiting_for_approval', duty: 'send_invoice_back' },
-  ],
+  invoice_validated: [{ to: 'payment_in_progress', duty: 'start_invoice_payment' }],
   payment_in_progress: [
     { to: 'paid', duty: 'mark_invoice_paid' },
     { to: 'invoice_validated', duty: 'send_invoice_back' },
@@ -74,6 +72,27 @@ export const InvoiceStatusBodySchema = z.strictObject({
   reason: optionalString(INVOICE_MOVE_REASON_MAX),
 });
 export type InvoiceStatusBody = z.infer<typeof InvoiceStatusBodySchema>;
+
+/** The most invoices one bulk move takes. */
+export const INVOICE_BULK_MAX = 500;
+
+/** POST /staff/invoices/bulk-status: one move for several invoices, all or nothing. */
+export const BulkInvoiceStatusBodySchema = InvoiceStatusBodySchema.extend({
+  invoiceIds: z
+    .array(z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'type' }), { error: 'required' })
+    .min(1, { error: 'required' })
+    .max(INVOICE_BULK_MAX, { error: 'max' }),
+});
+export type BulkInvoiceStatusBody = z.infer<typeof BulkInvoiceStatusBodySchema>;
+
+export const BulkInvoiceStatusResultSchema = z.object({
+  status: z.enum(INVOICE_STATUSES),
+  count: z.number().int(),
+  /** Per currency, VAT included, minor units. */
+  totals: z.array(z.object({ currency: z.string(), count: z.number().int(), amount: z.number().int() })),
+  invoiceIds: z.array(z.number().int()),
+});
+export type BulkInvoiceStatusResult = z.infer<typeof BulkInvoiceStatusResultSchema>;
 
 // ------------------------------------------------------------------ the partner's payments (decision 025)
 
@@ -177,6 +196,14 @@ export const BillingRequestSchema = z.object({
       paidOn: z.string().nullable().optional(),
       /** Unpaid and held after a change of the bank details: no payment starts before then (decision 072; local ISO). */
       heldUntil: z.string().nullable().optional(),
+      /** The bank returned its payment (local ISO) and why (decision 073); null: never. Optional for older answers. */
+      returnedAt: z.string().nullable().optional(),
+      /**
+       * The day of returnedAt, yyyy-MM-dd on the partner's offset, as paidOn (a client reviving `…At` moments as dates
+       * loses the offset); null: never returned. Optional for older answers.
+       */
+      returnedOn: z.string().nullable().optional(),
+      returnReason: z.string().nullable().optional(),
     })
     .nullable(),
 });
@@ -238,6 +265,20 @@ export const PAYMENT_TERM_DAYS: Readonly<Record<string, number>> = {
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;
 export const paymentTermDays = (terms: string): number => PAYMENT_TERM_DAYS[terms] ?? DEFAULT_PAYMENT_TERM_DAYS;
 
+/** An invoice's statuses before it is paid, least advanced first. */
+export const OPEN_INVOICE_STATUSES = ['waiting_for_approval', 'invoice_validated', 'payment_in_progress'] as const;
+export type OpenInvoiceStatus = (typeof OPEN_INVOICE_STATUSES)[number];
+
+/**
+ * The day a payment of open invoices is expected around (decision 092), from where they stand and their due day:
+ * the due day while it is ahead; past it, today when validated or in payment (any day now), and none while an
+ * invoice still waits for approval.
+ */
+export function expectedPaymentDate(status: OpenInvoiceStatus, dueDate: string, today: string): string | null {
+  if (dueDate >= today) return dueDate;
+  return status === 'waiting_for_approval' ? null : today;
+}
+
 /**
  * GET /billing-request/next-payment: when the partner's next payment is expected and roughly how much, in minor
  * units; days are yyyy-MM-dd on the partner's time-zone offset.
@@ -255,8 +296,16 @@ export const NextPaymentSchema = z.object({
   next: z
     .object({
       source: z.enum(['invoices', 'this_month']),
-      /** The day it is expected around; for unpaid invoices past their due day, today. */
-      date: z.string(),
+      /**
+       * Where the invoices stand (decision 092), the least advanced of them; null for this month's earnings. An
+       * invoice is paid only once validated: one still waiting for approval has no payment date past its due day.
+       */
+      invoiceStatus: z.enum(OPEN_INVOICE_STATUSES).nullable(),
+      /**
+       * The day it is expected around (decision 092): the due day; past it, today for a validated invoice or one in
+       * payment; null for an invoice still waiting for approval past its due day (no day can be promised).
+       */
+      date: z.string().nullable(),
       /** The day it falls due, invoice day plus the payment terms (the expected day of this month's earnings). */
       dueDate: z.string(),
       overdue: z.boolean(),
@@ -313,7 +362,7 @@ export function vatRateOfTotals(totalAmount: number, totalVatAmount: number): nu
   return best;
 }
 
-const billingMonthParam = z.string({ error: 'type' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'pattern' });
+export const billingMonthParam = z.string({ error: 'type' }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'pattern' });
 
 /**
  * POST /staff/billing-runs: bill by each partner's payment terms (decision 070), either the periods that end in one
@@ -407,6 +456,20 @@ export const ListStaffInvoicesQuerySchema = z.strictObject({
   partnerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
   /** true: only invoices held after a change of the partner's bank details (decision 072); false: only the others. */
   held: z.preprocess(emptyAsUnset, booleanParam.optional()),
+  /** The payment currency (ISO 4217). */
+  currency: z.preprocess(
+    emptyAsUnset,
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'pattern' })
+      .optional(),
+  ),
+  /** Due on or before this Paris day. */
+  dueBefore: isoDateParam,
+  /** The partner's payment method. */
+  paymentMethod: z.preprocess(emptyAsUnset, z.enum(PAYMENT_METHODS, { error: 'type' }).optional()),
+  /** true: invoices a SEPA batch could pay (EUR, wire, valid IBAN in a SEPA country); false: to pay by hand. */
+  sepa: z.preprocess(emptyAsUnset, booleanParam.optional()),
 });
 export type ListStaffInvoicesQuery = z.infer<typeof ListStaffInvoicesQuerySchema>;
 export type ListStaffInvoicesQueryInput = z.input<typeof ListStaffInvoicesQuerySchema>;
@@ -435,6 +498,18 @@ export const StaffInvoiceSchema = z.object({
   createdById: z.number().int().nullable(),
   /** Unpaid and held after its partner's bank details changed: no payment starts before then (ISO; decision 072). */
   heldUntil: z.string().nullable(),
+  /** The partner's payment method ('wire'). */
+  paymentMethod: z.string(),
+  /**
+   * Why a SEPA batch cannot pay it whatever its status (decision 073): 'not_eur', 'not_wire', 'no_iban', 'invalid_iban',
+   * 'not_sepa_country'; null when it can (once validated and unheld).
+   */
+  sepaRefusal: z.enum(['not_eur', 'not_wire', 'no_iban', 'invalid_iban', 'not_sepa_country']).nullable(),
+  /** The open payment batch it is in (draft or approved); null: none. */
+  batch: z.object({ id: z.number().int(), reference: z.string(), status: z.string() }).nullable(),
+  /** The last time a bank returned its payment (ISO) and why; null: never. */
+  returnedAt: z.string().nullable(),
+  returnReason: z.string().nullable(),
 });
 export type StaffInvoice = z.infer<typeof StaffInvoiceSchema>;
 export const StaffInvoiceListSchema = listOf(StaffInvoiceSchema);
@@ -447,6 +522,8 @@ export const billingEndpoints = {
     method: 'GET',
     path: '/billing-request',
     tags: ['billing'],
+    // A reporting API key reads the partner's payments too (decision 076).
+    auth: 'session+key',
     summary: 'The partner’s billing requests with their invoices, paged and filtered (Payments screen)',
     query: ListBillingRequestsQuerySchema,
     response: BillingRequestListSchema,
@@ -455,6 +532,8 @@ export const billingEndpoints = {
     method: 'GET',
     path: '/billing-request/next-payment',
     tags: ['billing'],
+    // A reporting API key reads the partner's payments too (decision 076).
+    auth: 'session+key',
     summary: 'When the partner’s next payment is expected and roughly how much, and this month’s earnings so far',
     response: envelope(NextPaymentSchema),
   }),
@@ -475,6 +554,17 @@ export const billingEndpoints = {
     params: IdParamsSchema,
     body: InvoiceStatusBodySchema,
     response: InvoiceDetailSchema,
+  }),
+  bulkInvoiceStatus: defineEndpoint({
+    method: 'POST',
+    path: '/staff/invoices/bulk-status',
+    tags: ['staff'],
+    summary:
+      'Move several invoices along the same transition at once, all or nothing (finance and admins): each partner is notified',
+    description:
+      'Every invoice must make the move (the transition table, the four eyes of validation, the bank-details hold, one reason for a bank return); otherwise 409 or 403 naming the first invoice refused, and nothing is written. Answers the moved invoices with the count and totals per currency (minor units, VAT included).',
+    body: BulkInvoiceStatusBodySchema,
+    response: envelope(BulkInvoiceStatusResultSchema),
   }),
   runBilling: defineEndpoint({
     method: 'POST',

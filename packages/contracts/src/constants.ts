@@ -6,7 +6,6 @@ export const PRODUCT_NAME = 'Affiliate Partner Portal';
 export const PRODUCT_TAGLINE = 'Performance marketing, together.';
 export const BUILD_LABEL = 'build #410';
 export const BUILD_DATE = '2025-08-04';
-export const TERMS_AGREED_DATE = '7/30/2024';
 export const DEFAULT_LOCALE = 'en-EN';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -133,10 +132,12 @@ export const ROLES = [
   'ROLE_ACCOUNT_MANAGER',
   'ROLE_FINANCE',
   'ROLE_PARTNER',
+  /** An advertiser's portal user (decision 087): its own advertiser's offers, conversions, postbacks, invoices. */
+  'ROLE_ADVERTISER',
 ] as const;
 export type Role = (typeof ROLES)[number];
 export const STAFF_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE'];
-export type StaffRole = Exclude<Role, 'ROLE_PARTNER'>;
+export type StaffRole = Exclude<Role, 'ROLE_PARTNER' | 'ROLE_ADVERTISER'>;
 export const STAFF_ROLE_LABELS: Readonly<Record<StaffRole, string>> = {
   ROLE_ADMIN: 'Admin',
   ROLE_TEAM_MANAGER: 'Team manager',

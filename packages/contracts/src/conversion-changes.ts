@@ -121,6 +121,7 @@ export const conversionChangesEndpoints = {
   reverse: defineEndpoint({
     method: 'POST',
     path: '/staff/conversions/:id/reverse',
+    errors: { 409: 'The conversion cannot be reversed in its state (not approved, or reversed already).' },
     tags: ['staff'],
     summary: 'Reverse an approved or pending conversion (a refund, a chargeback…), with a reason the partner reads',
     description:
@@ -132,6 +133,7 @@ export const conversionChangesEndpoints = {
   adjust: defineEndpoint({
     method: 'POST',
     path: '/staff/conversions/:id/adjust',
+    errors: { 409: 'The conversion cannot be adjusted in its state (not approved).' },
     tags: ['staff'],
     summary: 'Set new payout and/or revenue amounts (minor units) of an approved conversion: a partial refund',
     description:
@@ -143,6 +145,7 @@ export const conversionChangesEndpoints = {
   approve: defineEndpoint({
     method: 'POST',
     path: '/staff/conversions/:id/approve',
+    errors: { 409: 'The conversion cannot be approved in its state (not rejected).' },
     tags: ['staff'],
     summary: 'Approve by hand a conversion rejected as unknown_click, click_too_old, over_cap or declined',
     description:

@@ -4,7 +4,10 @@ import { defineEndpoint } from './endpoint.js';
 import { emptyAsUnset } from './offers.js';
 import { isoDateParam } from './statistics.js';
 import {
+  CONVERSION_DECLINE_REASONS,
+  CONVERSION_DECISION_NOTE_MAX_LENGTH,
   CONVERSION_REJECTION_REASONS,
+  CONVERSION_REVIEW_DECISIONS,
   CONVERSION_REVERSAL_REASONS,
   CONVERSION_STATUSES,
   ConversionReviewSchema,
@@ -46,6 +49,11 @@ const staffConversionFilterShape = {
   /** yyyy-MM-dd in the reader's time zone, both ends included; either may be left out. */
   from: isoDateParam,
   to: isoDateParam,
+  /** Recorded at least this many days ago (the queue's age, decision 079). */
+  olderThanDays: z.preprocess(
+    emptyAsUnset,
+    z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(366, { error: 'max' }).optional(), // prettier-ignore
+  ),
   /** A click id, a conversion id (digits) or a transaction id, matched exactly. */
   q: textFilter(255),
   sort: z.enum(STAFF_CONVERSION_SORTS, { error: 'oneOf' }).default('time'),
@@ -78,6 +86,12 @@ export const StaffConversionRowSchema = StaffConversionSchema.extend({
   /** 'Company #id'. */
   partnerDisplayName: z.string().nullable(),
   offerName: z.string().nullable(),
+  /** The goal's name as people read it (decision 079); null when the goal is unknown. `goal` is its code. */
+  goalName: z.string().nullable(),
+  /** The click's IP address; null when the click is unknown or no longer kept. */
+  ip: z.string().nullable(),
+  /** Why staff declined it (decision 079), when `reason` is 'declined' and a code was given. */
+  declineReason: z.enum(CONVERSION_DECLINE_REASONS).nullable(),
   advertiserId: z.number().int(),
   advertiserName: z.string(),
   clickId: z.string().nullable(),
@@ -98,6 +112,58 @@ export const StaffConversionRowSchema = StaffConversionSchema.extend({
 });
 export type StaffConversionRow = z.infer<typeof StaffConversionRowSchema>;
 
+/** The most conversions one bulk decision takes (decision 079): two pages of the queue. */
+export const CONVERSION_DECISIONS_MAX = 100;
+
+/**
+ * POST /staff/conversions/decisions: approve or decline many pending conversions at once, all or none (decision 079).
+ * A decline names its reason code and may carry a note; both are what the partner reads in its conversion report.
+ */
+export const ConversionDecisionsSchema = z
+  .strictObject({
+    ids: z
+      .array(
+        z
+          .number({ error: 'type' })
+          .int({ error: 'type' })
+          .positive({ error: 'min' })
+          .max(2_147_483_647, { error: 'max' }),
+        {
+          error: 'required',
+        },
+      )
+      .min(1, { error: 'required' })
+      .max(CONVERSION_DECISIONS_MAX, { error: 'max' })
+      .refine((ids) => new Set(ids).size === ids.length, { error: 'unique' }),
+    status: z.enum(CONVERSION_REVIEW_DECISIONS, { error: 'oneOf' }),
+    reason: z.enum(CONVERSION_DECLINE_REASONS, { error: 'oneOf' }).optional(),
+    note: z
+      .string({ error: 'type' })
+      .trim()
+      .max(CONVERSION_DECISION_NOTE_MAX_LENGTH, { error: 'maxLength' })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status === 'rejected' && !value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required' });
+    }
+    if (value.status === 'approved' && value.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'unknownField' });
+    }
+    if (value.status === 'approved' && value.note) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: 'unknownField' });
+    }
+  });
+export type ConversionDecisions = z.input<typeof ConversionDecisionsSchema>;
+
+/** What a bulk decision answers: how many moved, and how many already had the asked status. */
+export const ConversionDecisionsResultSchema = z.object({
+  decided: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type ConversionDecisionsResult = z.infer<typeof ConversionDecisionsResultSchema>;
+
 /** Staff review of pending conversions (decision 023) and the conversion search (decision 071). */
 export const conversionReviewEndpoints = {
   list: defineEndpoint({
@@ -116,14 +182,29 @@ export const conversionReviewEndpoints = {
     summary: `The same search as a CSV file (UTF-8 with BOM, CRLF), money in major units beside its currency, at most ${STAFF_CONVERSION_EXPORT_MAX_ROWS} lines`,
     query: StaffConversionsExportQuerySchema,
     response: z.any().describe('text/csv: the header line, then one line per conversion'),
+    produces: ['text/csv'],
   }),
   review: defineEndpoint({
     method: 'PUT',
     path: '/staff/conversions/:id',
+    errors: { 409: 'The conversion is no longer pending: it was decided already.' },
     tags: ['staff'],
     summary: 'Approve or decline a pending conversion: rollups follow, approval fires the partner postbacks',
     params: IdParamsSchema,
     body: ConversionReviewSchema,
     response: envelope(StaffConversionSchema),
+  }),
+  decide: defineEndpoint({
+    method: 'POST',
+    path: '/staff/conversions/decisions',
+    errors: {
+      404: 'A conversion is unknown or out of the reader’s reach (its position named in `errors`): nothing was decided.',
+      409: 'A conversion was already decided the other way (its position named in `errors`): nothing was decided.',
+    },
+    tags: ['staff'],
+    summary:
+      'Approve or decline many pending conversions at once, all or none; a decline names its reason code and may carry a note, both read by the partner',
+    body: ConversionDecisionsSchema,
+    response: envelope(ConversionDecisionsResultSchema),
   }),
 };

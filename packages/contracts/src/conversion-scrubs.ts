@@ -19,7 +19,8 @@ export const SCRUB_SAMPLE_LINES = 20;
 /** How many line errors the preview lists (its count covers them all). */
 export const SCRUB_ERROR_LINES = 200;
 
-export const SCRUB_STATUSES = ['previewed', 'applied'] as const;
+/** 'dismissed': staff declined an advertiser's file (decision 087). */
+export const SCRUB_STATUSES = ['previewed', 'applied', 'dismissed'] as const;
 export type ScrubStatus = (typeof SCRUB_STATUSES)[number];
 
 /** What is wrong with one line of the file. */
@@ -121,6 +122,8 @@ export const ConversionScrubSchema = z.object({
   createdAt: z.string(),
   appliedById: z.number().int().nullable(),
   appliedAt: z.string().nullable(),
+  /** 'advertiser': sent by the advertiser from its portal, waiting for staff to apply or dismiss it (decision 087). */
+  source: z.enum(['staff', 'advertiser']),
 });
 export type ConversionScrub = z.infer<typeof ConversionScrubSchema>;
 
@@ -182,6 +185,16 @@ export const conversionScrubsEndpoints = {
     summary: 'The advertisers a scrub file may name (id and name), by name',
     description: 'For the upload form of everyone who may upload one, not only the admins who manage advertisers.',
     response: envelope(z.array(ScrubAdvertiserSchema)),
+  }),
+  dismiss: defineEndpoint({
+    method: 'POST',
+    path: '/staff/conversion-scrubs/:id/dismiss',
+    tags: ['staff'],
+    summary: 'Dismiss a scrub file not applied: it changes nothing, ever (audited)',
+    description: `For an advertiser's file staff decline (decision 087). An applied file cannot be dismissed (409). ${SCOPE}`,
+    params: IdParamsSchema,
+    response: envelope(ConversionScrubSchema),
+    errors: { 409: 'The file was applied already.' },
   }),
   get: defineEndpoint({
     method: 'GET',

@@ -147,6 +147,7 @@ export const creativesEndpoints = {
   partnerList: defineEndpoint({
     method: 'GET',
     path: '/offer/:id/creatives',
+    auth: 'session+key',
     tags: ['offers'],
     summary: "The creatives of an offer the partner may see (a private or unreachable offer's are a 404)",
     params: IdParamsSchema,
@@ -159,10 +160,12 @@ export const creativesEndpoints = {
     summary:
       "A creative as a file: the banner's picture, or the HTML, e-mail or text with the partner's tracking link inside",
     params: OfferChildParamsSchema,
+    produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/html', 'text/plain'],
   }),
   partnerLandingPages: defineEndpoint({
     method: 'GET',
     path: '/offer/:id/landing-pages',
+    auth: 'session+key',
     tags: ['offers'],
     summary: "The landing pages a partner may send an offer's traffic to (/click?lp={id})",
     params: IdParamsSchema,

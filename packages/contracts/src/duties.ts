@@ -13,6 +13,10 @@ export const DUTIES = [
   'send_invoice_back',
   'approve_payout_override',
   'run_billing',
+  'build_payment_batch',
+  'approve_payment_batch',
+  'bill_advertisers',
+  'read_ledger',
 ] as const;
 export type Duty = (typeof DUTIES)[number];
 
@@ -24,7 +28,13 @@ export const DUTY_ROLES: Readonly<Record<Duty, readonly StaffRole[]>> = {
   send_invoice_back: ['ROLE_ADMIN', 'ROLE_FINANCE'],
   // Never the member who requested it (the approval queue checks that).
   approve_payout_override: ['ROLE_ADMIN'],
-  run_billing: ['ROLE_ADMIN'],
+  // Finance runs billing too (decision 079); it never validates an invoice of a run it started (the rule beside this).
+  run_billing: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  // Payment batches (decision 073): never approved by the member who built it (the batch's approval checks that).
+  build_payment_batch: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  approve_payment_batch: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  bill_advertisers: ['ROLE_ADMIN', 'ROLE_FINANCE'],
+  read_ledger: ['ROLE_ADMIN', 'ROLE_FINANCE'],
 };
 
 /** Whether a user of these roles performs a duty. */

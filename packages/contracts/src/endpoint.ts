@@ -7,6 +7,19 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * Who may call an endpoint (decision 075), the one table of it: the server's check and the OpenAPI document's
+ * `security` both read it.
+ * - `public`: anyone, no credentials (sign-in, registration, the signed file link, public images).
+ * - `session` (the default): a signed-in session's token, `Authorization: Bearer …`.
+ * - `session+key`: a session, or a partner's reporting API key (`Authorization: Bearer ppk_…`, read-only: GET and HEAD).
+ */
+export type EndpointAuth = 'public' | 'session' | 'session+key';
+export const ENDPOINT_AUTHS = ['public', 'session', 'session+key'] as const satisfies readonly EndpointAuth[];
+
+/** An error an endpoint can answer beyond the ones its shape implies (decision 075), with what it means there. */
+export type EndpointErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 429 | 503;
+
 export type EndpointDefinition = {
   method: HttpMethod;
   /** Under the API prefix, with Fastify's `:name` parameters: `/offer/:id`. */
@@ -22,10 +35,20 @@ export type EndpointDefinition = {
   extraResponses?: Readonly<Record<number, z.ZodType>>;
   /** A longer text for the OpenAPI entry. */
   description?: string;
-  /** `[]` for a public endpoint (no bearer) in the OpenAPI document. */
-  security?: readonly [];
+  /** Who may call it: `session` when left out (see `EndpointAuth`). */
+  auth?: EndpointAuth;
   /** The request media types beyond JSON the body may come in (`multipart/form-data`), for the OpenAPI document. */
   consumes?: readonly string[];
+  /**
+   * The media types of a 200 answer that is not JSON (a CSV export, a file's bytes), for the OpenAPI document; the
+   * `response` is then `z.any()` (decision 075).
+   */
+  produces?: readonly string[];
+  /**
+   * The errors the endpoint answers beyond those its shape implies (400 for input, 401/403 for a signed-in caller,
+   * 404 for a path parameter, 413/415 for a body), each with what it means here (decision 075).
+   */
+  errors?: Readonly<Partial<Record<EndpointErrorStatus, string>>>;
 };
 
 export function defineEndpoint<const E extends EndpointDefinition>(endpoint: E): E {

@@ -20,13 +20,15 @@ export const filesEndpoints = {
   download: defineEndpoint({
     method: 'GET',
     path: '/file/:id/download',
+    errors: { 403: 'The download link is not valid: its signature does not match.' },
     tags: ['files'],
     summary: 'The bytes of a file, through a signed link from GET /file/{id}/url (no bearer needed)',
-    security: [],
+    auth: 'public',
     params: IdParamsSchema,
     query: FileDownloadQuerySchema,
     /** The file's bytes, whatever their type. */
     response: z.any(),
+    produces: ['application/pdf', 'image/png', 'image/jpeg'],
     extraResponses: { 410: errorResponses[404] },
   }),
   delete: defineEndpoint({

@@ -54,8 +54,9 @@ export const imagesEndpoints = {
     path: '/image/:id',
     tags: ['images'],
     summary: 'A public image, at one of the served sizes (or the original): c=1 crops to cover w×h, c=0 fits inside',
-    security: [],
+    auth: 'public',
     params: IdParamsSchema,
     query: ImageQuerySchema,
+    produces: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
   }),
 };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { emptyAsUnset } from './offers.js';
-import { MoneyAmountSchema, checkRange, isoDateParam } from './statistics.js';
+import { MoneyAmountSchema, REPORT_DATE_PRESETS, checkRange, isoDateParam } from './statistics.js';
+import { TrackingValueSchema } from './tracking.js';
 
 // ---------------------------------------------------------------- network reports (decision 046)
 
@@ -11,32 +12,66 @@ import { MoneyAmountSchema, checkRange, isoDateParam } from './statistics.js';
  * rows name the three amounts apart: `advertiserRevenue` (what advertisers owe the network), `payout` (what the
  * network owes partners, the partner's `revenue`) and `margin` (their difference).
  */
-export const NETWORK_BREAKDOWNS = ['day', 'partner', 'offer', 'advertiser', 'manager', 'country'] as const;
+export const NETWORK_BREAKDOWNS = ['day', 'partner', 'offer', 'advertiser', 'manager', 'country', 'hour', 'week', 'month', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 export type NetworkBreakdown = (typeof NETWORK_BREAKDOWNS)[number];
+/** The breakdowns whose rows are periods of time, in order (decision 089). */
+export const NETWORK_TIME_BREAKDOWNS = ['hour', 'day', 'week', 'month'] as const satisfies readonly NetworkBreakdown[];
+/** The sub-ID and trackers, as breakdowns and filters: read from the partner rollup, which keeps them (decision 089). */
+export const NETWORK_TRACKING_KEYS = [
+  'subid',
+  'tc1',
+  'tc2',
+  'tc3',
+  'tc4',
+] as const satisfies readonly NetworkBreakdown[];
+/** The quick ranges of the network reports: the report filter's presets but 'custom' (the dates themselves). */
+export const NETWORK_RANGES = REPORT_DATE_PRESETS.filter((p) => p !== 'custom') as Exclude<(typeof REPORT_DATE_PRESETS)[number], 'custom'>[]; // prettier-ignore
 
-const optionalId = z.preprocess(
-  emptyAsUnset,
-  z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'type' }).max(2_147_483_647, { error: 'type' }).optional(), // prettier-ignore
+/** A repeatable query parameter: `?partnerId=1&partnerId=2` (a lone value is a list of one); empty values dropped. */
+function repeated(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  const list = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
+  return list.length > 0 ? list : undefined;
+}
+const idList = z.preprocess(
+  repeated,
+  z.array(z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'type' }).max(2_147_483_647, { error: 'type' })).max(100, { error: 'max' }).optional(), // prettier-ignore
 );
+const trackingList = z.preprocess(repeated, z.array(TrackingValueSchema).max(100, { error: 'max' }).optional());
 
 export const NetworkReportQuerySchema = z
   .strictObject({
     /** yyyy-MM-dd in the viewer's time zone, both ends included; without either, the previous month. */
     startDate: isoDateParam,
     endDate: isoDateParam,
-    partnerId: optionalId,
-    offerId: optionalId,
-    advertiserId: optionalId,
-    accountManagerId: optionalId,
+    /** A quick range in the viewer's time zone; when given, it wins over the dates. */
+    range: z.preprocess(emptyAsUnset, z.enum(NETWORK_RANGES as [string, ...string[]], { error: 'oneOf' }).optional()),
+    /** `previous`: each row and the totals also carry the figures of the period of the same length just before. */
+    compare: z.preprocess(emptyAsUnset, z.enum(['previous'], { error: 'oneOf' }).optional()),
+    /** Filters, each repeatable (any of the values), within the reader's scope. */
+    partnerId: idList,
+    offerId: idList,
+    advertiserId: idList,
+    /** Account managers' user ids. */
+    managerId: idList,
     /** ISO 3166-1 alpha-2; `XX` is the traffic no country was found for. */
     country: z.preprocess(
-      emptyAsUnset,
+      repeated,
       z
-        .string()
-        .regex(/^[A-Za-z]{2}$/, { error: 'pattern' })
-        .transform((code) => code.toUpperCase())
+        .array(
+          z
+            .string()
+            .regex(/^[A-Za-z]{2}$/, { error: 'pattern' })
+            .transform((code) => code.toUpperCase()),
+        )
+        .max(100, { error: 'max' })
         .optional(),
     ),
+    subid: trackingList,
+    tc1: trackingList,
+    tc2: trackingList,
+    tc3: trackingList,
+    tc4: trackingList,
   })
   .superRefine(checkRange);
 export type NetworkReportQuery = z.infer<typeof NetworkReportQuerySchema>;
@@ -49,20 +84,42 @@ export const NetworkReportParamsSchema = z.strictObject({
 /** The key of traffic no country was found for, in the country breakdown and filter. */
 export const UNKNOWN_COUNTRY_KEY = 'XX';
 
+/** The figures of a row over the previous period (`compare=previous`). */
+export const NetworkPreviousSchema = z.object({
+  clicks: z.number().int(),
+  conversions: z.number().int(),
+  advertiserRevenue: z.array(MoneyAmountSchema),
+  payout: z.array(MoneyAmountSchema),
+  margin: z.array(MoneyAmountSchema),
+});
+export type NetworkPrevious = z.infer<typeof NetworkPreviousSchema>;
+
 export const NetworkReportRowSchema = z.object({
-  /** The day (yyyy-MM-dd), the id of the partner, offer, advertiser or manager ('none': no manager), the country. */
+  /**
+   * The hour (yyyy-MM-dd HH:00), day (yyyy-MM-dd), week (its Monday), month (yyyy-MM), the id of the partner, offer,
+   * advertiser or manager ('none': no manager), the country, the sub-ID or tracker value ('' when none was sent).
+   */
   key: z.string(),
   label: z.string(),
   clicks: z.number().int(),
   /** Approved conversions. */
   conversions: z.number().int(),
+  pendingConversions: z.number().int(),
+  rejectedConversions: z.number().int(),
   conversionRate: z.number(),
   /** Approved conversions' amounts, per currency (minor units). */
   advertiserRevenue: z.array(MoneyAmountSchema),
   payout: z.array(MoneyAmountSchema),
   margin: z.array(MoneyAmountSchema),
+  /** Margin over advertiser revenue, per currency (0.25 = 25 %); absent in a currency without revenue. */
+  marginRate: z.array(MoneyAmountSchema),
+  /** Pending conversions' amounts, per currency (minor units): what is still to be decided. */
+  pendingRevenue: z.array(MoneyAmountSchema),
+  pendingPayout: z.array(MoneyAmountSchema),
   /** Advertiser revenue per click, per currency (fractions of a minor unit kept). */
   epc: z.array(MoneyAmountSchema),
+  /** With `compare=previous`: the same row over the previous period (zeros when it had none). */
+  previous: NetworkPreviousSchema.optional(),
   isTotal: z.boolean(),
 });
 export type NetworkReportRow = z.infer<typeof NetworkReportRowSchema>;
@@ -102,10 +159,15 @@ export const networkReportsEndpoints = {
     method: 'GET',
     path: '/staff/reports/:breakdown/export',
     tags: ['staff'],
-    summary: 'The same report as CSV, one line per row and currency, Totals last',
+    summary: 'The same report as CSV, one line per row, Totals last, the money in a block of columns per currency',
     params: NetworkReportParamsSchema,
     query: NetworkReportQuerySchema,
-    response: z.any().describe('text/csv: the header line, then one line per row and currency, Totals last'),
+    response: z
+      .any()
+      .describe(
+        'text/csv (UTF-8 with BOM, CRLF): the header line, then one line per row, Totals last; clicks and conversions once per line, then per currency `Advertiser Revenue EUR`, `Payout EUR`, `Margin EUR`, `EPC EUR` in major units (decision 077)',
+      ),
+    produces: ['text/csv'],
   }),
   homeNumbers: defineEndpoint({
     method: 'GET',

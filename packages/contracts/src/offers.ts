@@ -289,6 +289,7 @@ export const offersEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/offer',
+    auth: 'session+key',
     tags: ['offers'],
     summary: 'Offers the partner may see: filters, pagination, sorting and groups',
     query: ListOffersQuerySchema,
@@ -297,6 +298,7 @@ export const offersEndpoints = {
   get: defineEndpoint({
     method: 'GET',
     path: '/offer/:id',
+    auth: 'session+key',
     tags: ['offers'],
     summary: 'One offer, if the partner may see it',
     params: IdParamsSchema,
@@ -306,6 +308,7 @@ export const offersEndpoints = {
   applications: defineEndpoint({
     method: 'GET',
     path: '/partner-offer',
+    auth: 'session+key',
     tags: ['offers'],
     summary: "The partner's applications",
     response: PartnerOfferListSchema,
@@ -313,6 +316,7 @@ export const offersEndpoints = {
   apply: defineEndpoint({
     method: 'POST',
     path: '/partner-offer',
+    errors: { 409: 'The partner has already applied to this offer.' },
     tags: ['offers'],
     summary: 'Apply to run an offer that requires approval',
     body: ApplyOfferBodySchema,

@@ -87,6 +87,11 @@ export const ConnectedPartnerSchema = z.object({
   routingNumber: z.string().nullable(),
   allOffersAccess: z.boolean(),
   lastActivityAt: z.string().nullable(),
+  /**
+   * When it agreed to the network's terms (decision 082): its registration, whose form is sent under them. The menu's
+   * footer says it in place of the spec's fixed '7/30/2024'; staff, who agreed to nothing, see no date.
+   */
+  termsAgreedAt: z.string().nullable(),
   accountManager: AccountManagerSchema.nullable(),
   mainContact: PartnerContactSchema.nullable(),
   documents: z.partialRecord(z.enum(DOCUMENT_TYPES), ComplianceDocumentSchema),

@@ -22,6 +22,11 @@ export const POSTBACK_MACROS = [
   'tc3',
   'tc4',
   'timestamp',
+  // Issue 47: what a tracker needs to split by country, check fraud, and pay a revenue share.
+  'country',
+  'ip',
+  'sale_amount',
+  'goal_name',
 ] as const;
 export type PostbackMacro = (typeof POSTBACK_MACROS)[number];
 
@@ -75,6 +80,10 @@ export const POSTBACK_SAMPLE_VALUES: Record<PostbackMacro, string> = {
   tc3: 'tracker3',
   tc4: 'tracker4',
   timestamp: '1767225600',
+  country: 'FR',
+  ip: '203.0.113.7',
+  sale_amount: '49.90',
+  goal_name: 'Registration',
 };
 
 // ------------------------------------------------------------------ macros and URLs
@@ -305,6 +314,7 @@ export const postbacksEndpoints = {
     summary: 'Fire the postback once now with the sample values (even when disabled) and answer the attempt',
     params: IdParamsSchema,
     response: PostbackTestResultSchema,
+    errors: { 429: 'Too many tests in a short time: wait the `Retry-After` seconds.' },
   }),
   resendDelivery: defineEndpoint({
     method: 'POST',
@@ -313,6 +323,7 @@ export const postbacksEndpoints = {
     summary: 'Send a failed (or pending) delivery again now; its attempts are kept',
     params: PostbackDeliveryParamsSchema,
     response: MessageSchema,
+    errors: { 409: 'This delivery has already succeeded.' },
   }),
   secret: defineEndpoint({
     method: 'GET',

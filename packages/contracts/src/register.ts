@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MessageSchema, envelope } from './api.js';
 import { RegisterConfigSchema } from './config.js';
+import { TIMEZONE_VALUES, UTC_TIMEZONE } from './account-settings.js';
 import { LANGUAGE_CODES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { EmailSchema, UrlSchema, optionalString, requiredString } from './validation.js';
@@ -50,6 +51,12 @@ export const RegisterBodySchema = z.strictObject({
   estimatedMonthlyRevenue: listValue,
   geographicAreaList: requiredList,
   websiteUrl: UrlSchema,
+  /**
+   * The partner's time zone, the registering browser's offset (decision 092): stored with the request and given to
+   * the partner's first user, so that every screen, export and mail reads the same zone from day one. A caller that
+   * sends none gets UTC, stored as such, never left blank.
+   */
+  timezone: z.enum(TIMEZONE_VALUES, { error: 'oneOf' }).default(UTC_TIMEZONE),
 });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export type RegisterForm = z.input<typeof RegisterBodySchema>;
@@ -59,6 +66,7 @@ export const registerEndpoints = {
   options: defineEndpoint({
     method: 'GET',
     path: '/register/options',
+    auth: 'public',
     tags: ['register'],
     summary: 'The lists the registration form offers (public)',
     response: envelope(RegisterConfigSchema),
@@ -66,9 +74,14 @@ export const registerEndpoints = {
   register: defineEndpoint({
     method: 'POST',
     path: '/register',
+    auth: 'public',
     tags: ['register'],
     summary: 'Request a partner account; an account manager is assigned and notified',
     body: RegisterBodySchema,
+    errors: {
+      409: 'An account with this e-mail already exists.',
+      429: 'Too many registration requests from this network: wait the `Retry-After` seconds.',
+    },
     response: MessageSchema,
   }),
 };

@@ -37,6 +37,7 @@ export const setupEndpoints = {
   checkKey: defineEndpoint({
     method: 'GET',
     path: '/setup/check-key/:key',
+    auth: 'public',
     tags: ['setup'],
     summary: 'Whether a first-admin setup link can still be used',
     params: SetupKeyParamsSchema,
@@ -45,9 +46,11 @@ export const setupEndpoints = {
   createFirstAdmin: defineEndpoint({
     method: 'POST',
     path: '/setup/first-admin',
+    auth: 'public',
     tags: ['setup'],
     summary: 'Create the first administrator with the setup key; answers the key of its set-password link',
     body: FirstAdminBodySchema,
+    errors: { 409: 'The e-mail belongs to a user who is not an administrator.' },
     response: envelope(FirstAdminResultSchema),
   }),
 };

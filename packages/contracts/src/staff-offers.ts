@@ -3,6 +3,7 @@ import { IdParamsSchema, MessageSchema, envelope, pageQueryShape } from './api.j
 import { CONVERSION_TYPES, PAYMENT_CURRENCIES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { CLICK_MACROS } from './tracking.js';
+import { TagClickParamSchema, TagOriginsSchema } from './client-tag.js';
 import { requiredString, templateUrlSchema } from './validation.js';
 
 // ---------------------------------------------------------------- the staff's catalogue (decision 044)
@@ -116,6 +117,8 @@ export const OfferGoalInputSchema = z
     payoutPercent: basisPoints.default(null),
     allowNegativeMargin: z.boolean({ error: 'type' }).default(false),
     manualValidation: z.boolean({ error: 'type' }).default(false),
+    /** Conversions from the tag or a pixel count as a postback's; off, they wait as pending (decision 085). */
+    trustClientConversions: z.boolean({ error: 'type' }).default(false),
     private: z.boolean({ error: 'type' }).default(false),
     /** Tiers other than the base one (which is the goal's payout). */
     types: z.array(OfferGoalTierInputSchema, { error: 'type' }).max(OFFER_GOAL_TIERS_MAX, { error: 'maxLength' }).default([]), // prettier-ignore
@@ -261,6 +264,10 @@ const offerFields = {
   enabled: z.boolean({ error: 'type' }),
   /** Clicks from outside `countries` go to the fallback (geo_mismatch); off: every country is taken. */
   geoTargeting: z.boolean({ error: 'type' }),
+  /** The advertiser's origins allowed to report conversions through the tag and pixels (decision 085). */
+  tagOrigins: TagOriginsSchema.superRefine(uniqueValues),
+  /** The landing page's parameter holding the click id, for the tag. */
+  tagClickParam: TagClickParamSchema,
   startsAt: instant.nullable(),
   endsAt: instant.nullable(),
   imageId: id.nullable(),
@@ -305,6 +312,8 @@ export const OfferCreateSchema = z
     requireApproval: offerFields.requireApproval.default(false),
     enabled: offerFields.enabled.default(true),
     geoTargeting: offerFields.geoTargeting.default(true),
+    tagOrigins: offerFields.tagOrigins.default([]),
+    tagClickParam: offerFields.tagClickParam.default('click_id'),
     startsAt: offerFields.startsAt.default(null),
     endsAt: offerFields.endsAt.default(null),
     imageId: offerFields.imageId.default(null),
@@ -355,6 +364,7 @@ export const StaffOfferGoalSchema = z.object({
   payoutPercent: z.number().int().nullable(),
   allowNegativeMargin: z.boolean(),
   manualValidation: z.boolean(),
+  trustClientConversions: z.boolean(),
   private: z.boolean(),
   types: z.array(z.object({ type: z.string(), payoutAmount: z.number().int().nullable(), payoutPercent: z.number().int().nullable() })), // prettier-ignore
 });
@@ -381,6 +391,8 @@ export const StaffOfferDetailSchema = z.object({
   requireApproval: z.boolean(),
   enabled: z.boolean(),
   geoTargeting: z.boolean(),
+  tagOrigins: z.array(z.string()),
+  tagClickParam: z.string(),
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   imageId: z.number().int().nullable(),
@@ -414,7 +426,8 @@ export const CatalogueOptionsSchema = z.object({
     }),
   ),
   verticals: z.array(z.object({ id: z.number().int(), identifier: z.string(), name: z.string() })),
-  goals: z.array(z.object({ identifier: z.string(), name: z.string() })),
+  /** Every goal, its code (`identifier`) and name; a retired one only stays on the offers that have it (decision 078). */
+  goals: z.array(z.object({ identifier: z.string(), name: z.string(), retired: z.boolean() })),
   goalTypes: z.array(z.object({ identifier: z.string(), name: z.string() })),
 });
 export type CatalogueOptions = z.infer<typeof CatalogueOptionsSchema>;
@@ -597,5 +610,32 @@ export const staffOffersEndpoints = {
     params: IdParamsSchema,
     body: OfferUpdateSchema,
     response: staffOffer,
+  }),
+};
+
+// ---------------------------------------------------------------- bulk on offers (decision 080)
+
+/** POST /staff/offers/bulk/enabled: enables or disables many offers at once, all or none, each audited. */
+export const BulkOfferEnabledSchema = z.strictObject({
+  ids: z
+    .array(z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647), {
+      error: 'required',
+    })
+    .min(1, { error: 'required' })
+    .max(100, { error: 'max' })
+    .refine((ids) => new Set(ids).size === ids.length, { error: 'unique' }),
+  enabled: z.boolean({ error: 'required' }),
+});
+export type BulkOfferEnabled = z.input<typeof BulkOfferEnabledSchema>;
+
+export const staffOfferBulkEndpoints = {
+  enabled: defineEndpoint({
+    method: 'POST',
+    path: '/staff/offers/bulk/enabled',
+    errors: { 404: 'An offer is unknown (its position named in `errors`): nothing changed.' },
+    tags: ['staff'],
+    summary: 'Enable or disable many offers at once, all or none (admins, audited per offer)',
+    body: BulkOfferEnabledSchema,
+    response: envelope(z.object({ changed: z.number().int(), unchanged: z.number().int() })),
   }),
 };

@@ -14,6 +14,7 @@ import {
 import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { PayoutHoldSchema } from './billing.js';
+import { NetworkFiguresSchema } from './network-reports.js';
 import { ComplianceDocumentSchema, FileSchema, PartnerContactSchema } from './partner.js';
 import { EmailSchema, UrlSchema, optionalString, requiredString } from './validation.js';
 
@@ -51,6 +52,7 @@ export const StaffPartnerSchema = z.object({
    * is flagged in the list and on its page.
    */
   missingDocuments: z.array(z.enum(DOCUMENT_TYPES)),
+  /** Its latest click or conversion (decision 082); null: none yet. */
   lastActivityAt: z.string().nullable(),
   createdAt: z.string().nullable(),
 });
@@ -229,6 +231,20 @@ export const PartnerStatusHistorySchema = envelope(z.array(PartnerStatusChangeSc
 export const StaffPartnerProfileAnswerSchema = envelope(StaffPartnerProfileSchema);
 
 /**
+ * GET /staff/partners/{id}/performance (decision 082): the network's figures of one partner over the reader's last 30
+ * days (today included), today's clicks and conversions, and its true last activity: its latest click or conversion.
+ */
+export const StaffPartnerPerformanceSchema = z.object({
+  /** The 30 days' first and last day, in the reader's time zone: the range of the network report it links to. */
+  startDate: z.string(),
+  endDate: z.string(),
+  last30Days: NetworkFiguresSchema,
+  today: z.object({ clicks: z.number().int(), conversions: z.number().int() }),
+  lastActivityAt: z.string().nullable(),
+});
+export type StaffPartnerPerformance = z.infer<typeof StaffPartnerPerformanceSchema>;
+
+/**
  * The staff home's work queues (decision 036), each counted within the reader's scope; null for a queue the role does not
  * work (finance works invoices only).
  */
@@ -296,7 +312,7 @@ export const BULK_DECISION_MAX = 100;
 /** The longest reason given with a decision; the partner reads it in its notification. */
 export const DECISION_REASON_MAX = 1000;
 
-const bulkIds = z
+export const BulkIdsSchema = z
   .array(z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647), {
     error: 'required',
   })
@@ -306,7 +322,7 @@ const bulkIds = z
 
 /** POST /staff/partner-offers/decisions: approve or refuse many applications at once, all or none. */
 export const BulkApplicationDecisionSchema = z.strictObject({
-  ids: bulkIds,
+  ids: BulkIdsSchema,
   status: z.enum(['active', 'refused'], { error: 'oneOf' }),
   reason: optionalString(DECISION_REASON_MAX),
 });
@@ -314,7 +330,7 @@ export type BulkApplicationDecision = z.infer<typeof BulkApplicationDecisionSche
 
 /** POST /staff/compliance-documents/decisions: approve or refuse many documents at once, all or none. */
 export const BulkDocumentDecisionSchema = z.strictObject({
-  ids: bulkIds,
+  ids: BulkIdsSchema,
   status: z.enum(['approved', 'refused'], { error: 'oneOf' }),
   reason: optionalString(DECISION_REASON_MAX),
 });
@@ -374,6 +390,9 @@ export const staffEndpoints = {
   decideApplications: defineEndpoint({
     method: 'POST',
     path: '/staff/partner-offers/decisions',
+    errors: {
+      404: 'An application is unknown or out of the reader’s reach (its position named in `errors`): nothing was decided.',
+    },
     tags: ['staff'],
     summary: 'Approve or refuse many applications at once, all or none, with a reason each partner reads',
     body: BulkApplicationDecisionSchema,
@@ -382,6 +401,9 @@ export const staffEndpoints = {
   decideDocuments: defineEndpoint({
     method: 'POST',
     path: '/staff/compliance-documents/decisions',
+    errors: {
+      404: 'A document is unknown or out of the reader’s reach (its position named in `errors`): nothing was decided.',
+    },
     tags: ['staff'],
     summary: 'Approve or refuse many compliance documents at once, all or none, with a reason each partner reads',
     body: BulkDocumentDecisionSchema,
@@ -395,6 +417,15 @@ export const staffEndpoints = {
       'A partner as staff see it: company, contacts, payment (bank details masked for account and team managers), documents, applications, status history',
     params: IdParamsSchema,
     response: StaffPartnerProfileAnswerSchema,
+  }),
+  partnerPerformance: defineEndpoint({
+    method: 'GET',
+    path: '/staff/partners/:id/performance',
+    tags: ['staff'],
+    summary:
+      'A partner’s last 30 days in the network’s numbers (clicks, conversions, payout, advertiser revenue, margin), today’s clicks and conversions, and its last click or conversion',
+    params: IdParamsSchema,
+    response: envelope(StaffPartnerPerformanceSchema),
   }),
   updatePartner: defineEndpoint({
     method: 'PUT',
@@ -454,5 +485,60 @@ export const staffEndpoints = {
     summary: 'Who changed a partner’s status, when, and why; newest first',
     params: IdParamsSchema,
     response: PartnerStatusHistorySchema,
+  }),
+};
+
+// ---------------------------------------------------------------- bulk on partners (decision 080)
+
+/**
+ * POST /staff/partners/bulk/status: moves many partners to one status, all or none, each audited and mailed as the
+ * single change is; the reason (told to each partner) is required, but for a reinstatement or an approval.
+ */
+export const BulkPartnerStatusSchema = z
+  .strictObject({
+    ids: BulkIdsSchema,
+    status: PartnerStatusBodySchema.shape.status,
+    reason: optionalString(PARTNER_STATUS_REASON_MAX),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status !== 'active' && !body.reason)
+      ctx.addIssue({ code: 'custom', message: 'required', path: ['reason'] });
+  });
+export type BulkPartnerStatus = z.input<typeof BulkPartnerStatusSchema>;
+
+/** POST /staff/partners/bulk/account-manager: hands many partners to one account manager, all or none, each audited. */
+export const BulkPartnerManagerSchema = z.strictObject({
+  ids: BulkIdsSchema,
+  accountManagerId: z.number({ error: 'required' }).int({ error: 'type' }).positive({ error: 'min' }),
+});
+export type BulkPartnerManager = z.input<typeof BulkPartnerManagerSchema>;
+
+/** What a bulk change answers: how many records changed (the others already were as asked). */
+export const BulkChangeResultSchema = z.object({ changed: z.number().int(), unchanged: z.number().int() });
+export type BulkChangeResult = z.infer<typeof BulkChangeResultSchema>;
+
+export const staffPartnerBulkEndpoints = {
+  status: defineEndpoint({
+    method: 'POST',
+    path: '/staff/partners/bulk/status',
+    errors: {
+      404: 'A partner is unknown or out of the reader’s reach (its position named in `errors`): nothing changed.',
+      409: 'A partner cannot move to that status (its position named in `errors`): nothing changed.',
+    },
+    tags: ['staff'],
+    summary: 'Move many partners to one status, all or none, with a reason each partner reads (audited per partner)',
+    body: BulkPartnerStatusSchema,
+    response: envelope(BulkChangeResultSchema),
+  }),
+  accountManager: defineEndpoint({
+    method: 'POST',
+    path: '/staff/partners/bulk/account-manager',
+    errors: {
+      404: 'A partner is unknown or out of the reader’s reach (its position named in `errors`): nothing changed.',
+    },
+    tags: ['staff'],
+    summary: 'Hand many partners to one account manager, all or none (admins and team managers, audited per partner)',
+    body: BulkPartnerManagerSchema,
+    response: envelope(BulkChangeResultSchema),
   }),
 };

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   BasicReportQuerySchema,
   MAX_REPORT_RANGE_DAYS,
+  currencyFigures,
+  formatConversionRates,
+  statsRowOf,
+  type CurrencySlice,
   addDays,
   daysBetween,
   formatMoneyAmounts,
@@ -13,6 +17,7 @@ import {
   presetRange,
   toLocalIso,
 } from './statistics.js';
+import { RegisterBodySchema } from './register.js';
 
 // Sunday 2026-11-22 23:30 UTC: already Monday 23 in +01:00, still Sunday in UTC and in -05:00.
 const now = new Date('2026-11-22T23:30:00Z');
@@ -141,5 +146,95 @@ describe('ytdPayoutLabel', () => {
     expect(ytdPayoutLabel(eve, null)).toBe('PAYOUT (2026 YTD)');
     expect(ytdPayoutLabel(eve, '+02:00')).toBe('PAYOUT (2027 YTD)');
     expect(ytdPayoutLabel(new Date('2027-01-01T02:00:00Z'), '-05:00')).toBe('PAYOUT (2026 YTD)');
+  });
+});
+
+describe('rates and EPC per currency (decision 091)', () => {
+  type RawClick = { currency: string };
+  type RawConversion = { currency: string; status: 'approved' | 'pending' | 'rejected'; payout: number };
+  /** The raw rows summed the way the rollups hold them: one slice per currency. */
+  const slicesOf = (clicks: RawClick[], conversions: RawConversion[]): CurrencySlice[] =>
+    [...new Set([...clicks, ...conversions].map((row) => row.currency))].map((currency) => {
+      const mine = conversions.filter((c) => c.currency === currency);
+      const of = (status: RawConversion['status']) => mine.filter((c) => c.status === status);
+      return {
+        currency,
+        clicks: clicks.filter((c) => c.currency === currency).length,
+        conversions: of('approved').length,
+        pending: of('pending').length,
+        rejected: of('rejected').length,
+        payout: of('approved').reduce((sum, c) => sum + c.payout, 0),
+        pendingPayout: of('pending').reduce((sum, c) => sum + c.payout, 0),
+      };
+    });
+  const repeat = <T>(n: number, row: T): T[] => Array.from({ length: n }, () => row);
+
+  // 300 clicks on EUR offers, 100 on USD offers: each currency's EPC is over its own clicks only.
+  const clicks = [...repeat(300, { currency: 'EUR' }), ...repeat(100, { currency: 'USD' })];
+  const conversions: RawConversion[] = [
+    ...repeat(6, { currency: 'EUR', status: 'approved' as const, payout: 1340 }),
+    ...repeat(2, { currency: 'EUR', status: 'pending' as const, payout: 45_000 }),
+    ...repeat(5, { currency: 'USD', status: 'approved' as const, payout: 328 }),
+    { currency: 'USD', status: 'rejected', payout: 0 },
+  ];
+
+  it('divides each currency revenue by the clicks of that currency offers', () => {
+    const row = statsRowOf(slicesOf(clicks, conversions));
+    expect(row.clicks).toBe(400);
+    expect(row.conversions).toBe(11);
+    expect(row.revenue).toEqual([
+      { currency: 'EUR', amount: 8040 },
+      { currency: 'USD', amount: 1640 },
+    ]);
+    expect(row.epc).toEqual([
+      { currency: 'EUR', amount: 8040 / 300 },
+      { currency: 'USD', amount: 16.4 },
+    ]);
+    expect(formatMoneyAmounts(row.epc, 'EUR').replace(/\s/g, ' ')).toBe('0,27 € · 0,16 $US');
+    const usd = row.byCurrency.find((f) => f.currency === 'USD')!;
+    expect(usd).toMatchObject({ clicks: 100, conversions: 5, rejected: 1, conversionRate: 0.05 });
+  });
+
+  it('keeps pending payouts apart from the approved revenue', () => {
+    const eur = statsRowOf(slicesOf(clicks, conversions)).byCurrency.find((f) => f.currency === 'EUR')!;
+    expect(eur).toMatchObject({ conversions: 6, pending: 2, revenue: 8040, pendingRevenue: 90_000 });
+    expect(eur.conversionRate).toBe(6 / 300);
+  });
+
+  it('shows one rate for one currency and each rate with its code for several', () => {
+    const both = statsRowOf(slicesOf(clicks, conversions));
+    expect(formatConversionRates(both).replace(/\s/g, ' ')).toBe('2,00 % EUR · 5,00 % USD');
+    const eurOnly = statsRowOf(slicesOf(clicks.slice(0, 300), conversions.slice(0, 8)));
+    expect(formatConversionRates(eurOnly).replace(/\s/g, ' ')).toBe('2,00 %');
+    expect(statsRowOf([])).toEqual({
+      clicks: 0,
+      conversions: 0,
+      conversionRate: 0,
+      revenue: [],
+      epc: [],
+      byCurrency: [],
+    });
+  });
+
+  it('never lets one currency clicks change another currency EPC', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 500 }), (eurClicks, usdClicks) => {
+        const slices = slicesOf(
+          [...repeat(eurClicks, { currency: 'EUR' }), ...repeat(usdClicks, { currency: 'USD' })],
+          [{ currency: 'EUR', status: 'approved', payout: 1000 }],
+        );
+        const eurEpc = currencyFigures(slices).find((f) => f.currency === 'EUR')!.epc;
+        return eurEpc === 1000 / eurClicks;
+      }),
+    );
+  });
+});
+
+describe('the zone a registration stores (decision 092)', () => {
+  it('is the browser zone when given, UTC when not, and never anything else', () => {
+    const body = RegisterBodySchema.shape.timezone;
+    expect(body.parse('-05:00')).toBe('-05:00');
+    expect(body.parse(undefined)).toBe('+00:00');
+    expect(body.safeParse('Mars/Olympus').success).toBe(false);
   });
 });

@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { CONVERSION_TYPES, MAX_PAGE_SIZE } from './constants.js';
 import { envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
-import { formatMoneyMinor } from './format.js';
+import { formatMoneyMinor, formatPercent } from './format.js';
 import { OfferPayoutSchema, booleanParam, emptyAsUnset } from './offers.js';
 import {
+  CONVERSION_DECLINE_REASONS,
   CONVERSION_REJECTION_REASONS,
   CONVERSION_REVERSAL_REASONS,
   CONVERSION_STATUSES,
+  TRAFFIC_RULE_REASONS,
   TrackingValueSchema,
 } from './tracking.js';
 
@@ -182,17 +184,114 @@ export function formatMoneyAmounts(
   return present.map((item) => formatMoneyMinor(item.amount, item.currency)).join(MONEY_LIST_SEPARATOR);
 }
 
+/**
+ * One currency's figures of a Stats row (decision 091): the clicks and conversions of the offers paid in that
+ * currency, and the rates over those clicks only. The screen, the API and the CSV all read these.
+ */
+export const CurrencyFiguresSchema = z.object({
+  currency: z.string(),
+  clicks: z.number().int(),
+  /** Approved conversions. */
+  conversions: z.number().int(),
+  pending: z.number().int(),
+  rejected: z.number().int(),
+  /** conversions / clicks of this currency's offers (0.0125 = 1,25 %); 0 without clicks. */
+  conversionRate: z.number(),
+  /** Approved payout, minor units. */
+  revenue: z.number().int(),
+  /** Payout of the pending conversions, minor units: not earned yet, never added to `revenue`. */
+  pendingRevenue: z.number().int(),
+  /** revenue / clicks of this currency's offers, minor units with their fraction; 0 without clicks. */
+  epc: z.number(),
+});
+export type CurrencyFigures = z.infer<typeof CurrencyFiguresSchema>;
+
 /** Stats row (spec section 3): approved conversions and their payout; pending and rejected ones are not revenue. */
 export const StatsRowSchema = z.object({
   clicks: z.number().int(),
   conversions: z.number().int(),
-  /** conversions / clicks as a ratio (0.0125 = 1,25 %); 0 without clicks. */
+  /**
+   * conversions / clicks as a ratio (0.0125 = 1,25 %); 0 without clicks. Over every click of the row: where the row
+   * spans several currencies, `byCurrency` holds each currency's own rate (decision 091).
+   */
   conversionRate: z.number(),
   revenue: z.array(MoneyAmountSchema),
-  /** Revenue per click, per currency; empty without clicks. */
+  /** Revenue per click, per currency, each over the clicks of that currency's offers (decision 091); empty without clicks. */
   epc: z.array(MoneyAmountSchema),
+  /** Each currency's figures, sorted by code; pending and rejected conversions and the pending payout apart. */
+  byCurrency: z.array(CurrencyFiguresSchema),
 });
 export type StatsRow = z.infer<typeof StatsRowSchema>;
+
+/** One currency's share of rollup rows, as the server reads them: counts and payouts in minor units. */
+export type CurrencySlice = {
+  currency: string;
+  clicks: number;
+  /** Approved conversions. */
+  conversions: number;
+  pending: number;
+  rejected: number;
+  /** Approved payout, minor units. */
+  payout: number;
+  /** Pending payout, minor units. */
+  pendingPayout?: number | undefined;
+};
+
+/**
+ * The one computation of rates and EPC (decision 091): slices summed per currency, then each currency's conversion
+ * rate and EPC over the clicks of that currency's offers only, never over the clicks of another currency's.
+ */
+export function currencyFigures(slices: readonly CurrencySlice[]): CurrencyFigures[] {
+  const sums = new Map<string, CurrencyFigures>();
+  for (const slice of slices) {
+    let sum = sums.get(slice.currency);
+    if (!sum) {
+      const zero = { clicks: 0, conversions: 0, pending: 0, rejected: 0, revenue: 0, pendingRevenue: 0 };
+      sum = { currency: slice.currency, ...zero, conversionRate: 0, epc: 0 };
+      sums.set(slice.currency, sum);
+    }
+    sum.clicks += slice.clicks;
+    sum.conversions += slice.conversions;
+    sum.pending += slice.pending;
+    sum.rejected += slice.rejected;
+    sum.revenue += slice.payout;
+    sum.pendingRevenue += slice.pendingPayout ?? 0;
+  }
+  return [...sums.values()]
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0))
+    .map((sum) => ({
+      ...sum,
+      conversionRate: sum.clicks > 0 ? sum.conversions / sum.clicks : 0,
+      epc: sum.clicks > 0 ? sum.revenue / sum.clicks : 0,
+    }));
+}
+
+/** A Stats row of rollup slices (decision 091): totals over every click, rates and EPC per currency. */
+export function statsRowOf(slices: readonly CurrencySlice[]): StatsRow {
+  const byCurrency = currencyFigures(slices);
+  const clicks = byCurrency.reduce((sum, figures) => sum + figures.clicks, 0);
+  const conversions = byCurrency.reduce((sum, figures) => sum + figures.conversions, 0);
+  return {
+    clicks,
+    conversions,
+    conversionRate: clicks > 0 ? conversions / clicks : 0,
+    revenue: byCurrency.map((figures) => ({ currency: figures.currency, amount: figures.revenue })),
+    epc: byCurrency.filter((f) => f.clicks > 0).map((f) => ({ currency: f.currency, amount: f.epc })),
+    byCurrency,
+  };
+}
+
+/**
+ * A Stats row's conversion rate as the screens show it: one rate when the row's clicks are of one currency's
+ * offers, else each currency's own rate with its code ('5,00 % EUR · 5,28 % USD').
+ */
+export function formatConversionRates(
+  row: Pick<StatsRow, 'conversionRate'> & { byCurrency?: readonly CurrencyFigures[] | undefined },
+): string {
+  const withClicks = (row.byCurrency ?? []).filter((figures) => figures.clicks > 0);
+  if (withClicks.length <= 1) return formatPercent(withClicks[0]?.conversionRate ?? row.conversionRate);
+  return withClicks.map((f) => `${formatPercent(f.conversionRate)} ${f.currency}`).join(MONEY_LIST_SEPARATOR);
+}
 
 export const ReportOfferSchema = z.object({ id: z.number().int(), name: z.string() });
 
@@ -223,6 +322,14 @@ export const ClickRowSchema = z.object({
   tc2: z.string().nullable(),
   tc3: z.string().nullable(),
   tc4: z.string().nullable(),
+  /** The visitor's country (ISO 3166-1 alpha-2) from its address; null when it could not be placed. */
+  country: z.string().nullable(),
+  /** From the user agent (decision 093): 'desktop', 'mobile', 'tablet', 'bot' or 'unknown'. */
+  deviceType: z.enum(['desktop', 'mobile', 'tablet', 'bot', 'unknown']),
+  /** The browser's family from the user agent ('Chrome', 'Safari', 'Facebook'…), or null when unknown. */
+  browser: z.string().nullable(),
+  /** Whether the click led to a conversion of any status. */
+  converted: z.boolean(),
 });
 export type ClickRow = z.infer<typeof ClickRowSchema>;
 export const ClickReportSchema = listOf(ClickRowSchema);
@@ -237,7 +344,18 @@ export const ConversionRowSchema = z.object({
   revenue: MoneyAmountSchema,
   status: z.enum(CONVERSION_STATUSES),
   reason: z.enum(CONVERSION_REJECTION_REASONS).nullable(),
+  /** The goal's code as the advertiser sent it. */
   goal: z.string(),
+  /** The goal's name as people read it (the code when the goal is unknown). */
+  goalName: z.string(),
+  /** The click it came from, for a tracker to reconcile (issue 47); null for an unknown click. */
+  clickId: z.string().nullable(),
+  /** When that click happened, as a local ISO moment (see toLocalIso); or null. */
+  clickDate: z.string().nullable(),
+  /** The advertiser's transaction id, or null. */
+  transactionId: z.string().nullable(),
+  /** The click's country (ISO 3166-1 alpha-2), or null. */
+  country: z.string().nullable(),
   subid: z.string().nullable(),
   tc1: z.string().nullable(),
   tc2: z.string().nullable(),
@@ -245,6 +363,8 @@ export const ConversionRowSchema = z.object({
   tc4: z.string().nullable(),
   /** Why the conversion was reversed after the fact (decision 069); null unless `reason` is 'reversed'. */
   reversalReason: z.enum(CONVERSION_REVERSAL_REASONS).nullable(),
+  /** Why staff declined it on review (decision 079); null unless `reason` is 'declined' and a code was given. */
+  declineReason: z.enum(CONVERSION_DECLINE_REASONS).nullable(),
   /** The note of the latest change after the fact (a reversal, an adjustment…), written for the partner; or null. */
   note: z.string().nullable(),
   /** The payout before a reversal or an adjustment changed it; null unless the partner's payout changed. */
@@ -291,7 +411,10 @@ export const QuickStatsSchema = envelope(
     endDate: z.string(),
     clicks: z.number().int(),
     conversions: z.number().int(),
+    /** Approved payout of the last 7 days. */
     payout: z.array(MoneyAmountSchema),
+    /** Payout of the last 7 days' conversions still pending: not earned yet, shown apart (decision 091). */
+    pendingPayout: z.array(MoneyAmountSchema),
     ytdPayout: z.array(MoneyAmountSchema),
   }),
 );
@@ -327,6 +450,15 @@ export const isoDateParam = z.preprocess(
 );
 const trackingFilter = z.preprocess(emptyAsUnset, TrackingValueSchema.optional());
 
+/** A country filter (ISO 3166-1 alpha-2, any case in, upper case out); unset for every country. */
+export const countryParam = z.preprocess(
+  (value) => (typeof value === 'string' ? emptyAsUnset(value.trim().toUpperCase()) : value),
+  z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'pattern' })
+    .optional(),
+);
+
 /** The shared report filter (spec section 2). Empty values mean no filter. */
 export const reportFilterShape = {
   /** yyyy-MM-dd in the partner's time zone, both ends included. Without either, the previous month. */
@@ -346,6 +478,8 @@ export const reportFilterShape = {
   tc2: trackingFilter,
   tc3: trackingFilter,
   tc4: trackingFilter,
+  /** The visitor's country, on every report (issue 47): the click's country, which its conversions keep. */
+  country: countryParam,
 };
 
 export function checkRange(
@@ -417,6 +551,8 @@ export const PARTNER_REFUSAL_REASONS = [
   'offer_ended',
   'over_cap',
   'unknown_landing_page',
+  /** Refused by the traffic rules or a blocklist (decision 083): the rule, never its threshold. */
+  ...TRAFFIC_RULE_REASONS,
 ] as const;
 export type PartnerRefusalReason = (typeof PARTNER_REFUSAL_REASONS)[number];
 
@@ -452,6 +588,15 @@ export type PagedReportQuery = z.infer<typeof PagedReportQuerySchema>;
 const conversionStatusFilter = z.preprocess(emptyAsUnset, z.enum(CONVERSION_STATUSES, { error: 'oneOf' }).optional());
 
 /**
+ * "Find a click" (issue 47): a click id or an advertiser's transaction id, matched exactly. With it and neither
+ * `startDate` nor `endDate`, conversions of every date are read, as with the filter on changes.
+ */
+export const findParam = z.preprocess(
+  (value) => (typeof value === 'string' ? emptyAsUnset(value.trim()) : value),
+  z.string().max(255, { error: 'max' }).optional(),
+);
+
+/**
  * The conversion report's filter on changes after the fact (decision 069): `changed=true` only conversions reversed,
  * adjusted or otherwise changed after they were recorded (`false` only the others); `changedFrom`/`changedTo`
  * (yyyy-MM-dd in the partner's time zone, both included) those whose latest change fell on those days. With any of
@@ -462,9 +607,11 @@ export const changedFilterShape = {
   changed: z.preprocess(emptyAsUnset, booleanParam.optional()),
   changedFrom: isoDateParam,
   changedTo: isoDateParam,
+  find: findParam,
 };
 
 export type ChangedFilter = {
+  find?: string | undefined;
   changed?: boolean | undefined;
   changedFrom?: string | undefined;
   changedTo?: string | undefined;
@@ -472,7 +619,7 @@ export type ChangedFilter = {
 
 /** Whether a query filters on changes after the fact. */
 export const hasChangedFilter = (query: ChangedFilter): boolean =>
-  query.changed !== undefined || Boolean(query.changedFrom) || Boolean(query.changedTo);
+  query.changed !== undefined || Boolean(query.changedFrom) || Boolean(query.changedTo) || Boolean(query.find);
 
 function checkChanged(value: ChangedFilter, ctx: z.RefinementCtx) {
   if (value.changedFrom && value.changedTo && daysBetween(value.changedFrom, value.changedTo) < 1) {
@@ -526,13 +673,7 @@ export type ExportReportQuery = z.infer<typeof ExportReportQuerySchema>;
 
 /** GET /statistics/home/top-offers. */
 export const TopOffersQuerySchema = z.strictObject({
-  country: z.preprocess(
-    (value) => (typeof value === 'string' ? emptyAsUnset(value.trim().toUpperCase()) : value),
-    z
-      .string()
-      .regex(/^[A-Z]{2}$/, { error: 'pattern' })
-      .optional(),
-  ),
+  country: countryParam,
   date: z.preprocess(emptyAsUnset, z.enum(TOP_OFFER_DATES, { error: 'oneOf' }).default(DEFAULT_TOP_OFFER_DATE)),
 });
 export type TopOffersQuery = z.infer<typeof TopOffersQuerySchema>;
@@ -547,6 +688,7 @@ export const statisticsEndpoints = {
   globalPerformance: defineEndpoint({
     method: 'GET',
     path: '/statistics/home/global',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'Global performance: one Stats row per period (today, wtd, week, mtd, month, ytd, year)',
     query: NoQuerySchema,
@@ -555,6 +697,7 @@ export const statisticsEndpoints = {
   quickStats: defineEndpoint({
     method: 'GET',
     path: '/statistics/home/quick-stats',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'Quick stats of the last 7 days (today included) and the year-to-date payout',
     query: NoQuerySchema,
@@ -563,6 +706,7 @@ export const statisticsEndpoints = {
   topOffers: defineEndpoint({
     method: 'GET',
     path: '/statistics/home/top-offers',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'The partner’s best offers over a period, optionally only offers running in a country',
     query: TopOffersQuerySchema,
@@ -571,6 +715,7 @@ export const statisticsEndpoints = {
   daily: defineEndpoint({
     method: 'GET',
     path: '/statistics/daily',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'Daily report: every day of the range, then the totals row',
     query: BasicReportQuerySchema,
@@ -579,6 +724,7 @@ export const statisticsEndpoints = {
   subid: defineEndpoint({
     method: 'GET',
     path: '/statistics/subid',
+    auth: 'session+key',
     tags: ['statistics'],
     summary:
       'Sub-ID report: one row per sub-ID (empty for none), or per tracker value, offer, day or visitor country (groupBy), sorted ' +
@@ -589,6 +735,7 @@ export const statisticsEndpoints = {
   refused: defineEndpoint({
     method: 'GET',
     path: '/statistics/refused',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'Refused traffic: the partner’s clicks GET /click refused, per reason and offer, most first',
     query: RefusedTrafficQuerySchema,
@@ -597,6 +744,7 @@ export const statisticsEndpoints = {
   conversion: defineEndpoint({
     method: 'GET',
     path: '/statistics/conversion',
+    auth: 'session+key',
     tags: ['statistics'],
     summary:
       'Conversion report: the partner’s conversions of every status (or of one, status), newest first, paginated',
@@ -608,6 +756,7 @@ export const statisticsEndpoints = {
   conversionTotals: defineEndpoint({
     method: 'GET',
     path: '/statistics/conversion/totals',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'The conversion report’s totals: per currency, conversions by status and their payouts',
     query: ConversionTotalsQuerySchema,
@@ -616,6 +765,7 @@ export const statisticsEndpoints = {
   click: defineEndpoint({
     method: 'GET',
     path: '/statistics/click',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'Click report: the partner’s clicks, newest first, paginated',
     query: PagedReportQuerySchema,
@@ -624,10 +774,12 @@ export const statisticsEndpoints = {
   export: defineEndpoint({
     method: 'GET',
     path: '/statistics/export/:type',
+    auth: 'session+key',
     tags: ['statistics'],
     summary: 'A report as a CSV attachment (every row under the filter, streamed)',
     params: ExportReportParamsSchema,
     query: ExportReportQuerySchema,
     response: z.any().describe('text/csv: the header line, then one line per row'),
+    produces: ['text/csv'],
   }),
 };

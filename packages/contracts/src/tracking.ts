@@ -14,6 +14,22 @@ export const TRACKING_VALUE_MAX_LENGTH = 255;
 export const CLICK_ATTRIBUTION_DAYS = 30;
 
 /** Why /click refused traffic; counted per hour in the rejected-traffic rollup. */
+/**
+ * The refusals of the traffic rules and blocklists (decision 083): a bot's user agent, none or a malformed one, a data
+ * centre, a click flood; then a blocklist entry of each kind. The partner is told the rule, never its threshold.
+ */
+export const TRAFFIC_RULE_REASONS = [
+  'bot',
+  'missing_user_agent',
+  'data_centre',
+  'ip_velocity',
+  'blocked_ip',
+  'blocked_asn',
+  'blocked_subid',
+  'blocked_tracking_code',
+  'blocked_user_agent',
+] as const;
+
 export const CLICK_REJECTION_REASONS = [
   'invalid_request',
   'unknown_offer',
@@ -29,6 +45,7 @@ export const CLICK_REJECTION_REASONS = [
   'over_cap',
   /** `lp` names a landing page that is not one of the offer's (decision 050). */
   'unknown_landing_page',
+  ...TRAFFIC_RULE_REASONS,
 ] as const;
 export type ClickRejectionReason = (typeof CLICK_REJECTION_REASONS)[number];
 
@@ -55,6 +72,8 @@ export const CONVERSION_REJECTION_REASONS = [
   'reversed',
   /** A reversal or adjustment postback named a transaction id the advertiser never sent (decision 069). */
   'unknown_transaction',
+  /** The postback's `currency` is not the offer's (or the conversion's): never recorded in another (decision 077). */
+  'currency_mismatch',
 ] as const;
 export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
 
@@ -123,7 +142,29 @@ export type ClickQuery = z.infer<typeof ClickQuerySchema>;
 /** A sale amount in major units with at most two decimals ('49.90'): parsed as a decimal string, never a float. */
 export const DECIMAL_AMOUNT_PATTERN = /^\d{1,13}(\.\d{1,2})?$/;
 
-/** The postback's fields, from the query (GET) or the query and a form or JSON body (POST). */
+/**
+ * A sale amount as advertisers send it: a decimal string ('49.90'), or in a JSON body a number (49.9), read through
+ * its shortest decimal text so that 12.5 is 12.50 and 12.345 is refused, never rounded (decision 077).
+ */
+export const PostbackAmountSchema = z
+  .union(
+    [z.string().regex(DECIMAL_AMOUNT_PATTERN, { error: 'pattern' }), z.number({ error: 'type' }).nonnegative({ error: 'pattern' })],
+    { error: 'type' },
+  )
+  .transform((value) => (typeof value === 'number' ? String(value) : value))
+  .pipe(z.string().regex(DECIMAL_AMOUNT_PATTERN, { error: 'pattern' }))
+  .meta({
+    description:
+      'The sale amount in major units of the offer’s currency, at most two decimals: a string (`49.90`), or a number (`49.9`) in a JSON body.',
+  }); // prettier-ignore
+
+/** The postback's currency: three letters, any case; empty is absent (an unfilled macro). */
+export const POSTBACK_CURRENCY_PATTERN = /^([A-Za-z]{3})?$/;
+
+/**
+ * The postback's fields, from the query (GET) or the query and a form or JSON body (POST). Each field is sent once
+ * (a repeated one is refused); other parameters are ignored.
+ */
 export const PostbackParamsSchema = z.object({
   click_id: z
     .string({ error: 'required' })
@@ -135,7 +176,16 @@ export const PostbackParamsSchema = z.object({
     .min(1, { error: 'required' })
     .max(64, { error: 'maxLength' })
     .refine(noNul, { error: 'pattern' }),
-  amount: z.string().regex(DECIMAL_AMOUNT_PATTERN, { error: 'pattern' }).optional(),
+  amount: PostbackAmountSchema.optional(),
+  /**
+   * ISO 4217 code of `amount` (decision 077): absent (or empty) means the offer's; the offer's in any case is accepted;
+   * another is answered `rejected`/`currency_mismatch` and never converted.
+   */
+  currency: z
+    .string({ error: 'type' })
+    .regex(POSTBACK_CURRENCY_PATTERN, { error: 'pattern' })
+    .optional()
+    .meta({ description: 'ISO 4217 code of `amount`, any case; absent or empty: the offer’s. Another currency is answered `rejected` with reason `currency_mismatch`.' }), // prettier-ignore
   transaction_id: z
     .string()
     .min(1, { error: 'required' })
@@ -165,8 +215,27 @@ export const PostbackChangeParamsSchema = PostbackParamsSchema.extend({
     .refine(noNul, { error: 'pattern' }),
 });
 export type PostbackChangeParams = z.infer<typeof PostbackChangeParamsSchema>;
-/** The same fields, all optional, as the route accepts them before they are merged and checked. */
+/** The same fields, all optional, as a form or JSON body carries them before they are merged with the query and checked. */
 export const PostbackPartialSchema = PostbackParamsSchema.partial();
+/** The same fields in a query string, where every value is text (`amount` too). */
+export const PostbackQuerySchema = PostbackPartialSchema.extend({
+  amount: z
+    .string()
+    .regex(DECIMAL_AMOUNT_PATTERN, { error: 'pattern' })
+    .optional()
+    .meta({ description: 'The sale amount in major units of the offer’s currency, at most two decimals (`49.90`).' }),
+});
+
+/** What the OpenAPI document says of GET|POST /postback (its schemas are those above). */
+export const POSTBACK_DESCRIPTION = [
+  'Records a conversion for `click_id` and `goal` (`amount` in major units of the offer’s currency, at most two decimals; `transaction_id` makes it idempotent).',
+  'A GET carries the fields in its query; a POST in its query, a form body (`application/x-www-form-urlencoded`) or a JSON body, or both, the body’s over the query’s; in a JSON body `amount` may be a number (`12.5`) or a string (`"12.50"`). Each field is sent once: a repeated one (twice in the query or the form, or two values between query and body) answers 400. Other parameters are ignored.',
+  '`currency` (ISO 4217, any case) is that of `amount`: absent or empty means the offer’s; another currency answers `rejected` with reason `currency_mismatch`, and is recorded as such, never converted (decision 077).',
+  'The advertiser also changes its own conversion, named by its `transaction_id` (click and goal then optional): `status=reversed` (or `refunded`, `chargeback`, `rejected`) reverses it, with `reason` kept as the note the partner reads (a reason naming refund, chargeback, fraud, duplicate_sale, test_order or other is that code); `status=adjusted` with an `amount` below the original lowers payout and revenue in proportion (a partial refund). A transaction id never sent answers `rejected`/`unknown_transaction` with `conversionId` null; a change in another currency than the conversion’s answers `rejected`/`currency_mismatch` and changes nothing; a repeated change answers `duplicate: true` (decision 069).',
+].join('\n\n');
+
+/** The names of the postback's fields: each may be sent once (decision 077). */
+export const POSTBACK_FIELDS = Object.keys(PostbackParamsSchema.shape) as (keyof PostbackParams)[];
 
 export const PostbackResultSchema = z.object({
   status: z.enum(CONVERSION_STATUSES),
@@ -183,11 +252,47 @@ export type PostbackResult = z.infer<typeof PostbackResultSchema>;
 /** What staff may decide about a pending conversion: approve it, or decline it (rejected, reason 'declined'). */
 export const CONVERSION_REVIEW_DECISIONS = ['approved', 'rejected'] as const;
 
-/** PUT /staff/conversions/{id} body. */
-export const ConversionReviewSchema = z.strictObject({
-  status: z.enum(CONVERSION_REVIEW_DECISIONS, { error: 'required' }),
-});
-export type ConversionReview = z.infer<typeof ConversionReviewSchema>;
+/**
+ * Why staff declined a pending conversion (decision 079): the code the partner reads in its conversion report beside
+ * 'Declined on review', with the optional note.
+ */
+export const CONVERSION_DECLINE_REASONS = [
+  'invalid_traffic',
+  'fraud',
+  'duplicate_lead',
+  'out_of_geo',
+  'incentivized_traffic',
+  'terms_violation',
+  'advertiser_rejected',
+  'test_conversion',
+  'other',
+] as const;
+export type ConversionDeclineReason = (typeof CONVERSION_DECLINE_REASONS)[number];
+
+/** The longest note a decision carries; the partner reads it in its conversion report. */
+export const CONVERSION_DECISION_NOTE_MAX_LENGTH = 500;
+
+/**
+ * PUT /staff/conversions/{id} body. A decline may name its reason code and a note for the partner (decision 079);
+ * an approval carries neither.
+ */
+export const ConversionReviewSchema = z
+  .strictObject({
+    status: z.enum(CONVERSION_REVIEW_DECISIONS, { error: 'required' }),
+    reason: z.enum(CONVERSION_DECLINE_REASONS, { error: 'oneOf' }).optional(),
+    note: z
+      .string({ error: 'type' })
+      .trim()
+      .max(CONVERSION_DECISION_NOTE_MAX_LENGTH, { error: 'maxLength' })
+      .optional()
+      .transform((value) => (value ? value : undefined)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.status !== 'approved') return;
+    if (value.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'unknownField' });
+    if (value.note) ctx.addIssue({ code: 'custom', path: ['note'], message: 'unknownField' });
+  });
+export type ConversionReview = z.input<typeof ConversionReviewSchema>;
 
 /** A conversion as staff review it. Money in minor units of `currency`. */
 export const StaffConversionSchema = z.object({

@@ -35,6 +35,7 @@ export const FORM_ERROR_TEXT = {
   baseTier: "The p1 tier is the goal's own payout; list only the other tiers here.",
   endsBeforeStart: 'The end must come after the start.',
   trackingLinkMissing: 'Put {tracking_link} where the partner’s link goes.',
+  goalCode: 'Use lowercase letters, digits, _ and -, starting with a letter or digit (such as first_deposit).',
 } as const;
 export type FormErrorRule = keyof typeof FORM_ERROR_TEXT;
 

@@ -24,6 +24,8 @@ export type Database = {
   close: () => Promise<void>;
   /** The embedded cluster as a tarball, to start another from (`pgliteTemplate`); PGlite only. */
   dump?: () => Promise<Blob>;
+  /** The pool's connections and the requests waiting for one (GET /metrics); PostgreSQL only. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -32,6 +34,11 @@ const MIGRATION_LOCK = 4_100_410;
 
 export type DatabaseOptions = {
   databaseUrl?: string | undefined;
+  /**
+   * A direct connection for the migrations (MIGRATION_DATABASE_URL): they hold a session advisory lock and run
+   * DDL, which PgBouncer in transaction mode cannot carry (decision 096). Default: a connection of the pool.
+   */
+  migrationDatabaseUrl?: string | undefined;
   /** PGlite data directory; `memory://` keeps the database in memory (tests). */
   dataDir?: string;
   /**
@@ -84,15 +91,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: async () => {
-        const client = await pool.connect();
+        const direct = options.migrationDatabaseUrl
+          ? new pg.Client({
+              connectionString: options.migrationDatabaseUrl,
+              connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+            })
+          : null;
+        if (direct) {
+          direct.on('error', () => undefined);
+          await direct.connect();
+        }
+        const client = direct ?? (await pool.connect());
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
           await migratePg(drizzlePg(client, { casing: 'snake_case' }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-          client.release();
+          if (direct) await direct.end().catch(() => undefined);
+          else (client as pg.PoolClient).release();
         }
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

@@ -17,3 +17,5 @@ export * from './schema/notifications.js';
 export * from './schema/audit.js';
 export * from './schema/settings.js';
 export * from './schema/adjustments.js';
+export * from './schema/payments.js';
+export * from './schema/traffic.js';

@@ -15,7 +15,16 @@ export class AppError extends Error {
 }
 
 export const badRequest = (message: string, errors: FieldErrors | null = null) => new AppError(400, message, errors);
-export const unauthorized = (message = 'Authentication required.') => new AppError(401, message);
+/**
+ * The challenge every 401 carries (RFC 9110 §11.6.1): sessions and reporting keys are both bearer tokens
+ * (RFC 6750 §3); the errors plugin adds it to any 401 that has none.
+ */
+export const BEARER_CHALLENGE = 'Bearer realm="api"';
+export const unauthorized = (message = 'Authentication required.') =>
+  new AppError(401, message, null, null, { 'www-authenticate': BEARER_CHALLENGE });
+/** A 401 for a bearer token that was sent but is not (or no longer) valid: RFC 6750's `invalid_token`. */
+export const invalidToken = (message: string) =>
+  new AppError(401, message, null, null, { 'www-authenticate': `${BEARER_CHALLENGE}, error="invalid_token"` });
 export const forbidden = (message = 'Access denied.') => new AppError(403, message);
 export const notFound = (message = 'Not found.') => new AppError(404, message);
 export const conflict = (message: string, errors: FieldErrors | null = null) => new AppError(409, message, errors);

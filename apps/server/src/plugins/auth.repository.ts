@@ -15,6 +15,7 @@ export async function sessionByTokenHash(db: Db, tokenHash: string, now: Date) {
       sessionId: sessions.id,
       userId: users.id,
       partnerId: users.partnerId,
+      advertiserId: users.advertiserId,
       roles: users.roles,
       email: users.email,
       enabled: users.enabled,

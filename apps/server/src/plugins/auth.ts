@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 
 import fp from 'fastify-plugin';
 import { API_KEY_PREFIX, API_PREFIX, type ApiKeyScope, type Role } from '@portal/contracts';
 import type { Db } from '../db/client.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, invalidToken, unauthorized } from '../lib/errors.js';
 import { sha256 } from '../lib/tokens.js';
 import * as repo from './auth.repository.js';
 
@@ -11,6 +11,8 @@ export type AuthContext = {
   /** The session row; 0 when the request came with an API key. */
   sessionId: number;
   partnerId: number | null;
+  /** The advertiser of an advertiser portal user (decision 087). */
+  advertiserId?: number | null;
   roles: Role[];
   email: string;
   /** Set when the request came with a reporting API key instead of a session. */
@@ -68,6 +70,7 @@ export async function resolveSession(db: Db, token: string, now: Date): Promise<
     userId: row.userId,
     sessionId: row.sessionId,
     partnerId: row.partnerId,
+    advertiserId: row.advertiserId,
     roles: row.roles as Role[],
     email: row.email,
     teamId: row.teamId,
@@ -101,8 +104,12 @@ export async function resolveApiKey(db: Db, key: string, now: Date): Promise<Aut
   };
 }
 
-/** 'ppk_' and 43 base64url characters; a session token is 43 characters, so the two never meet. */
-const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX) && token.length === API_KEY_PREFIX.length + 43;
+/**
+ * A token that claims to be a reporting key: it starts with 'ppk_' (a session token is 43 base64url characters and
+ * never does). A real key has 43 characters after the prefix; any other length is a key that cannot be valid (401).
+ */
+const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
+const isWellFormedKey = (token: string) => token.length === API_KEY_PREFIX.length + 43;
 
 const KEY_NOT_VALID = 'This API key is not valid or has been revoked.';
 const KEY_NOT_HERE = 'API keys can only be used to read the reporting endpoints. Sign in to use the rest of the API.';
@@ -116,18 +123,20 @@ export const authPlugin = fp(async (app: FastifyInstance, options: { db: Db; now
       const token = bearerOf(request);
       if (!token) throw unauthorized();
       if (isApiKey(token)) {
+        // Who is asking comes first (decision 076): a key that is no valid key is 401 on every route, one that
+        // takes keys or not; a valid key on a route that takes none is 403.
+        const keyAuth = isWellFormedKey(token) ? await resolveApiKey(options.db, token, options.now()) : null;
+        if (!keyAuth) throw invalidToken(KEY_NOT_VALID);
         const scope = request.routeOptions.config.apiKey;
         // Keys are read-only whatever a route says: only GET (and HEAD, which Fastify derives from it).
         const readOnly = request.method === 'GET' || request.method === 'HEAD';
         if (!scope || !readOnly) throw forbidden(KEY_NOT_HERE);
-        const keyAuth = await resolveApiKey(options.db, token, options.now());
-        if (!keyAuth) throw unauthorized(KEY_NOT_VALID);
         if (!roles.every((role) => keyAuth.roles.includes(role))) throw forbidden();
         request.auth = keyAuth;
         return;
       }
       const auth = await resolveSession(options.db, token, options.now());
-      if (!auth) throw unauthorized('Your session has expired. Please sign in again.');
+      if (!auth) throw invalidToken('Your session has expired. Please sign in again.');
       if (!roles.every((role) => auth.roles.includes(role))) throw forbidden();
       // A read-only (view as partner) session reads, and may sign out; nothing else.
       const reads = request.method === 'GET' || request.method === 'HEAD';
@@ -151,4 +160,13 @@ export function partnerIdOf(request: FastifyRequest): number {
   const auth = authOf(request);
   if (auth.partnerId === null) throw forbidden('This account is not a partner account.');
   return auth.partnerId;
+}
+
+/** The advertiser of a signed-in advertiser portal user (decision 087); everyone else is refused. */
+export function advertiserIdOf(request: FastifyRequest): number {
+  const auth = authOf(request);
+  if (!auth.roles.includes('ROLE_ADVERTISER') || !auth.advertiserId) {
+    throw forbidden('This account is not an advertiser account.');
+  }
+  return auth.advertiserId;
 }

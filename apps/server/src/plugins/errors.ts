@@ -2,7 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_PREFIX, SIGN_IN_LINK_PARAMS, formErrorText, type ApiError } from '@portal/contracts';
-import { AppError, databaseUnavailable, isDataException, isDatabaseUnavailable } from '../lib/errors.js';
+import {
+  AppError,
+  BEARER_CHALLENGE,
+  databaseUnavailable,
+  isDataException,
+  isDatabaseUnavailable,
+} from '../lib/errors.js';
 
 function pathOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
@@ -66,11 +72,45 @@ const clientErrors: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_TYPE: [400, 'Invalid content type.'],
 };
 
+/** A route's URL as a pattern: each `:name` one path segment (the contracts' parameters are never wider). */
+const patternOf = (url: string) =>
+  new RegExp(`^${url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`);
+
+/**
+ * The methods the server answers at a path, by the routes registered (decision 076): a wrong method on a known path is
+ * a 405 with `Allow` (RFC 9110 §15.5.6), not a 404. Wildcard routes (the web app's files) are left out: every GET
+ * path would match them.
+ */
+export class AllowedMethods {
+  private readonly routes: { pattern: RegExp; methods: string[] }[] = [];
+
+  add(url: string, method: string | string[]): void {
+    if (url.includes('*')) return;
+    this.routes.push({ pattern: patternOf(url), methods: [method].flat() });
+  }
+
+  of(path: string): string[] {
+    const methods = new Set<string>();
+    for (const route of this.routes) if (route.pattern.test(path)) route.methods.forEach((m) => methods.add(m));
+    return [...methods].sort();
+  }
+}
+
 /**
  * The one error path of the server: typed errors become the spec's error object, validation
  * issues are keyed by property path, and nothing of a 5xx's internals ever leaves the process.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  const allowed = new AllowedMethods();
+  app.addHook('onRoute', (route) => allowed.add(route.url, route.method));
+
+  // Every 401 says how to authenticate (RFC 9110 §11.6.1), whichever path answered it.
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate')) {
+      reply.header('www-authenticate', BEARER_CHALLENGE);
+    }
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'application error');
@@ -105,6 +145,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
+    const methods = allowed.of(url);
+    if (methods.length > 0 && !methods.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', methods.join(', '))
+        .send(errorBody(405, `This address does not take ${request.method}; it takes ${methods.join(', ')}.`));
+    }
     // A file that is not there (an old chunk after a deploy, a source map, which is never served) is a 404, not the app.
     const file = url.startsWith('/assets/') || url.endsWith('.map');
     if (file || url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || request.method !== 'GET') {

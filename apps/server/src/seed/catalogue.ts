@@ -677,6 +677,32 @@ export async function renderCataloguePictures(): Promise<CataloguePictures> {
   return { offerImages, logos, banners };
 }
 
+/**
+ * How the network invoices each demo advertiser (decision 073): the three VAT cases (French; EU businesses with a VAT
+ * number, reverse charge; outside the EU, no VAT; and an EU advertiser without a number, French VAT) and a few terms
+ * other than net 30. The VAT numbers are made up in each country's format.
+ */
+const ADVERTISER_BILLING: Record<string, { country: string; vatNumber: string | null; billingAddress: string; billingTerms?: string }> = {
+  'Amora Group': { country: 'FR', vatNumber: 'FR40303265045', billingAddress: '12 rue de la Paix\n75002 Paris' },
+  'Assura Mutuelle': { country: 'BE', vatNumber: 'BE0403170701', billingAddress: 'Avenue Louise 54\n1050 Bruxelles' },
+  'Belle & Co': { country: 'FR', vatNumber: 'FR83404833048', billingAddress: '8 avenue Montaigne\n75008 Paris' },
+  'Budgetly Finance': { country: 'IE', vatNumber: 'IE6388047V', billingAddress: '1 Grand Canal Square\nDublin 2, D02 P820' },
+  'CoinVault Exchange': { country: 'CH', vatNumber: 'CHE-123.456.788MWST', billingAddress: 'Bahnhofstrasse 10\n8001 Zürich' },
+  'Crown Leisure': { country: 'GB', vatNumber: 'GB123456789', billingAddress: '1 Canada Square\nLondon E14 5AB', billingTerms: 'net15' },
+  'Kapital Bank': { country: 'DE', vatNumber: 'DE811128135', billingAddress: 'Taunusanlage 12\n60325 Frankfurt am Main' },
+  'LinguaPro Learning': { country: 'ES', vatNumber: 'ESB12345674', billingAddress: 'Calle de Alcalá 42\n28014 Madrid' },
+  'MealBox SAS': { country: 'FR', vatNumber: 'FR21552100554', billingAddress: '24 quai Saint-Antoine\n69002 Lyon', billingTerms: 'net15' },
+  'Nordlight Games': { country: 'SE', vatNumber: 'SE556677889901', billingAddress: 'Drottninggatan 5\n111 51 Stockholm' },
+  'Nova Sports Ltd': { country: 'GB', vatNumber: 'GB987654321', billingAddress: '20 Deansgate\nManchester M3 1AZ' },
+  PrizePanda: { country: 'US', vatNumber: null, billingAddress: '500 Howard Street\nSan Francisco, CA 94105' },
+  'Pulse Apps': { country: 'US', vatNumber: null, billingAddress: '300 Congress Avenue\nAustin, TX 78701' },
+  'Shield Software': { country: 'NL', vatNumber: 'NL123456789B01', billingAddress: 'Herengracht 100\n1015 BS Amsterdam' },
+  'StyleHub Retail': { country: 'IT', vatNumber: null, billingAddress: 'Via Monte Napoleone 8\n20121 Milano' },
+  TechCart: { country: 'DE', vatNumber: 'DE129273398', billingAddress: 'Friedrichstraße 50\n10117 Berlin' },
+  'TripNest Travel': { country: 'PT', vatNumber: 'PT501442600', billingAddress: 'Avenida da Liberdade 110\n1250-146 Lisboa', billingTerms: 'net60' },
+  VitaLab: { country: 'FR', vatNumber: 'FR64417625639', billingAddress: '5 rue de la République\n13001 Marseille' },
+}; // prettier-ignore
+
 /** Seeds the demo catalogue (64 offers) and the demo partners' applications. */
 export async function seedCatalogue(
   db: DbOrTx,
@@ -696,6 +722,7 @@ export async function seedCatalogue(
     db,
     advertiserNames.map((name) => ({
       name,
+      ...ADVERTISER_BILLING[name],
       // From the CSPRNG, never from data or code: a token anyone could compute would let them forge paid conversions.
       securityToken: randomToken(),
     })),

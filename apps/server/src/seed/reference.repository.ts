@@ -29,6 +29,10 @@ export async function replaceCountryCode(db: DbOrTx, isoCode: string, current: s
   await db.execute(sql`delete from ${countries} where iso_code = ${isoCode}`);
 }
 
+export async function hasGoals(db: DbOrTx): Promise<boolean> {
+  return (await db.select({ id: goals.id }).from(goals).limit(1)).length > 0;
+}
+
 export async function insertGoals(db: DbOrTx, rows: (typeof goals.$inferInsert)[]): Promise<void> {
   await db.insert(goals).values(rows).onConflictDoNothing();
 }

@@ -171,9 +171,13 @@ export const GOAL_TYPES: [string, string][] = [
   ['p2', 'Premium payout'],
 ];
 
-/** Goals and payout tiers: reference data the catalogue (and test fixtures) build on; idempotent. */
+/**
+ * Goals and payout tiers: reference data the catalogue (and test fixtures) build on; idempotent. The goals are the
+ * network's once it has any (decision 078): the starting eight go in only into an empty table, so a goal recoded,
+ * renamed or retired by staff is never brought back as it was.
+ */
 export async function seedGoals(db: DbOrTx): Promise<void> {
-  await repo.insertGoals(db, GOALS);
+  if (!(await repo.hasGoals(db))) await repo.insertGoals(db, GOALS);
   await repo.insertGoalTypes(
     db,
     GOAL_TYPES.map(([identifier, name]) => ({ identifier, name })),

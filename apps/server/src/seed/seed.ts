@@ -2,6 +2,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import type { AppContext } from '../context.js';
 import type { DbOrTx } from '../db/client.js';
 import type { FileStorage } from '../lib/storage.js';
+import { seedAdvertiserInvoices } from './advertiser-billing.js';
 import { seedBilling } from './billing.js';
 import { DEMO_OFFERS, renderCataloguePictures, seedCatalogue } from './catalogue.js';
 import { seedNews } from './news.js';
@@ -31,6 +32,8 @@ export const DEMO_ACCOUNTS = {
   teamManager: { email: 'team@demo.test', password: 'Team2025!' },
   /** Finance: every partner's billing, invoices and payment details, nothing else. */
   finance: { email: 'finance@demo.test', password: 'Finance2025!' },
+  /** A second finance user: a payment batch one of them builds, the other approves (four eyes, decision 073). */
+  accounts: { email: 'accounts@demo.test', password: 'Finance2025!' },
 } as const;
 
 /**
@@ -96,6 +99,8 @@ export async function seedDemo(
     await seedTraffic(db, { now: ctx.now(), scale: options.trafficScale });
     // The months the traffic covers, billed by the real billing run (decision 052).
     await seedBilling(ctx, ctx.now(), { finance: DEMO_ACCOUNTS.finance.email });
+    // And the advertisers invoiced for the same months, some paid, some late (decision 073).
+    await seedAdvertiserInvoices(ctx, ctx.now(), { finance: DEMO_ACCOUNTS.finance.email });
   }
   await seedCapsAndOverrides(db, ctx.now(), { admin: DEMO_ACCOUNTS.admin.email, partner: DEMO_ACCOUNTS.partner.email });
   // After the replayed traffic, so that its conversions do not queue deliveries to these made-up trackers.
@@ -106,7 +111,7 @@ export async function seedDemo(
 /** The demo's password hashes, one for each published password (Lucas and Sophie share theirs). */
 type Hashes = Record<'admin' | 'manager' | 'partner' | 'other' | 'team' | 'finance', string>;
 
-/** The staff: an admin, two account managers with photos, two team managers over two teams, finance. */
+/** The staff: an admin, two account managers with photos, two team managers over two teams, two finance users. */
 async function seedStaff(
   tx: DbOrTx,
   storage: FileStorage,
@@ -181,6 +186,14 @@ async function seedStaff(
       passwordHash: hashes.finance,
       firstname: 'Fatou',
       lastname: 'Diallo',
+      roles: ['ROLE_FINANCE'],
+      timezone: '+01:00',
+    },
+    {
+      email: DEMO_ACCOUNTS.accounts.email,
+      passwordHash: hashes.finance,
+      firstname: 'Hugo',
+      lastname: 'Lefebvre',
       roles: ['ROLE_FINANCE'],
       timezone: '+01:00',
     },
@@ -403,7 +416,8 @@ async function seedHeron(tx: DbOrTx, managerId: number | null, passwordHash: str
     paymentMethod: 'wire',
     accountHolder: 'Heron Deals SAS',
     bankName: 'Crédit Agricole',
-    iban: 'FR5813306000301234567890144',
+    // A valid French IBAN (checksum and RIB key): a SEPA payment batch pays Heron (decision 073).
+    iban: 'FR7613306000301234567890111',
     swift: 'AGRIFRPPXXX',
   });
   if (!heron) throw new Error('partner insert returned nothing');

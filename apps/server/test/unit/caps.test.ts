@@ -42,8 +42,8 @@ describe('ClickCapCounters', () => {
 
   it('admits up to the limit, counting in every cap, and refuses the next without counting it', () => {
     const counters = new ClickCapCounters();
-    const rule = { id: 1, period: 'day' as const, limit: 3 };
-    const offerWide = { id: 2, period: 'month' as const, limit: 10 };
+    const rule = { id: 1, period: 'day' as const, limit: 3, counts: true };
+    const offerWide = { id: 2, period: 'month' as const, limit: 10, counts: true };
     for (let i = 0; i < 3; i++) expect(counters.admit([rule, offerWide], now)).not.toBeNull();
     expect(counters.admit([rule, offerWide], now)).toBeNull();
     // The refused click took nothing from the offer-wide cap: 7 more fit there for another partner.
@@ -54,7 +54,7 @@ describe('ClickCapCounters', () => {
   it('starts from the database figure, settles a written batch, and opens a new day afresh', () => {
     const counters = new ClickCapCounters();
     // A rule as a freshly loaded click context holds it.
-    const rule = { id: 1, period: 'day' as const, limit: 3 };
+    const rule = { id: 1, period: 'day' as const, limit: 3, counts: true };
     const start = capPeriod('day', now);
     counters.prime(rule, start.start, start.end, 2);
     const taken = counters.admit([rule], now)!;
@@ -67,5 +67,26 @@ describe('ClickCapCounters', () => {
     expect(counters.admit([rule], now)).not.toBeNull();
     expect(counters.admit([rule], start.end)).not.toBeNull();
     expect(counters.known(start.end).map((c) => c.periodStart)).toEqual([start.end]);
+  });
+
+  it('lets a conversion cap stop clicks once reached, without counting clicks in it (decision 074)', () => {
+    const counters = new ClickCapCounters();
+    const conversions = { id: 7, period: 'day' as const, limit: 3, counts: false };
+    const clicks = { id: 8, period: 'day' as const, limit: 100, counts: true };
+    const start = capPeriod('day', now);
+    counters.prime(conversions, start.start, start.end, 2);
+    // Under its limit: clicks pass and take only from the click cap.
+    const taken = counters.admit([conversions, clicks], now)!;
+    expect(taken.map((ref) => ref.capId)).toEqual([8]);
+    for (let i = 0; i < 5; i++) expect(counters.admit([conversions, clicks], now)).not.toBeNull();
+    // The third conversion lands: the next context load (or flush) says 3 of 3, and clicks are refused.
+    counters.prime(conversions, start.start, start.end, 3);
+    expect(counters.admit([conversions, clicks], now)).toBeNull();
+    // A decline gives one back: the database figure is taken again.
+    counters.prime(conversions, start.start, start.end, 2);
+    expect(counters.admit([conversions, clicks], now)).not.toBeNull();
+    // The next day starts afresh.
+    counters.prime(conversions, start.start, start.end, 3);
+    expect(counters.admit([conversions, clicks], start.end)).not.toBeNull();
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_TRAFFIC_RULES } from '@portal/contracts';
+import { NO_BLOCKS } from '../../src/modules/traffic/index.js';
 import { decideClick, landingUrl, newClickId } from '../../src/modules/click/click.js';
 import type { ClickContext } from '../../src/modules/click/click-lookup.js';
 import { openCountryLookup } from '../../src/modules/click/geo.js';
@@ -68,12 +70,19 @@ describe('decideClick targeting (decision 044)', () => {
     applicationStatus: null,
     allowListed: false,
     caps: [],
+    guard: { rules: DEFAULT_TRAFFIC_RULES, blocks: NO_BLOCKS },
   });
 
   it('takes a visitor from a listed country, and one whose address no file can place', () => {
     expect(decideClick(context(), now, 'FR').ok).toBe(true);
     expect(decideClick(context(), now, undefined).ok).toBe(true);
     expect(decideClick(context({ countries: null }), now, 'US').ok).toBe(true);
+  });
+
+  it('sends the visitor of a partner not approved for the offer to its fallback URL (issue 47)', () => {
+    const approval = { requireApproval: true, fallbackUrl: 'https://f.example/' };
+    expect(decideClick(context(approval), now, 'FR')).toEqual({ ok: false, reason: 'approval_required', status: 403, fallbackUrl: 'https://f.example/' }); // prettier-ignore
+    expect(decideClick(context({ requireApproval: true }), now, 'FR')).toMatchObject({ reason: 'approval_required', fallbackUrl: undefined }); // prettier-ignore
   });
 
   it('refuses another country or an unplaced public address as geo_mismatch, naming the fallback', () => {

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { csvStringifier, neutraliseCsvText } from '../../src/lib/csv.js';
 
@@ -24,11 +24,13 @@ describe('neutraliseCsvText', () => {
 describe('csvStringifier', () => {
   it('writes formula-like text inert, numbers and plain decimals as numbers, null as an empty cell', async () => {
     const csv = csvStringifier();
-    const out = text(csv);
+    // Bytes, not text: a TextDecoder would drop the byte order mark.
+    const out = buffer(csv);
     Readable.from([
       ['=1+1', -12, '-3.25', null, '@x'],
       ['a,"b', 7, undefined, '+1', '\tq'],
     ]).pipe(csv);
-    expect(await out).toBe(`'=1+1,-12,-3.25,,'@x\n"a,""b",7,,'+1,'\tq\n`);
+    // A byte order mark first and CRLF line ends, as spreadsheets open it (decision 077).
+    expect((await out).toString('utf8')).toBe(`\ufeff'=1+1,-12,-3.25,,'@x\r\n"a,""b",7,,'+1,'\tq\r\n`);
   });
 });

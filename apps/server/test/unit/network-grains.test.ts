@@ -11,18 +11,26 @@ describe('network reports: the narrowest grain that answers (decision 049)', () 
     expect(grainOf('partner', {}, admin)).toBe('partner');
     expect(grainOf('manager', {}, finance)).toBe('partner');
     expect(grainOf('offer', {}, admin)).toBe('offer');
-    expect(grainOf('advertiser', { advertiserId: 4 }, finance)).toBe('offer');
+    expect(grainOf('advertiser', { advertiserId: [4] }, finance)).toBe('offer');
     expect(grainOf('day', {}, admin)).toBe('offer');
-    expect(grainOf('day', { partnerId: 7 }, admin)).toBe('partner');
+    expect(grainOf('day', { partnerId: [7] }, admin)).toBe('partner');
   });
 
   it('needs the partner for a manager’s scope, and the network rollups for both keys or the country', () => {
     expect(grainOf('day', {}, manager)).toBe('partner');
     expect(grainOf('partner', {}, manager)).toBe('partner');
     expect(grainOf('offer', {}, manager)).toBe('network');
-    expect(grainOf('partner', { offerId: 3 }, admin)).toBe('network');
-    expect(grainOf('offer', { accountManagerId: 3 }, admin)).toBe('network');
+    expect(grainOf('partner', { offerId: [3] }, admin)).toBe('network');
+    expect(grainOf('offer', { managerId: [3] }, admin)).toBe('network');
     expect(grainOf('country', {}, admin)).toBe('network');
-    expect(grainOf('partner', { country: 'FR' }, admin)).toBe('network');
+    expect(grainOf('partner', { country: ['FR'] }, admin)).toBe('network');
+    expect(grainOf('hour', {}, admin)).toBe('offer');
+  });
+
+  it('reads the partner rollup for a sub-ID or tracker, as breakdown or filter (decision 089)', () => {
+    expect(grainOf('subid', {}, admin)).toBe('sub');
+    expect(grainOf('tc3', {}, manager)).toBe('sub');
+    expect(grainOf('offer', { tc1: ['x'] }, admin)).toBe('sub');
+    expect(grainOf('offer', { partnerId: [] }, admin)).toBe('offer');
   });
 });

@@ -108,16 +108,18 @@ describe('the staff console and the partner portal', () => {
     expect(showSnackbar).not.toHaveBeenCalled();
   });
 
-  it('opens /staff/billing to admins only; others are told and sent to the console’s home', async () => {
+  it('opens /staff/billing to admins and finance (decision 079); others are told and sent to the console’s home', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
-    for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER', 'ROLE_FINANCE']) {
+    for (const role of ['ROLE_ACCOUNT_MANAGER', 'ROLE_TEAM_MANAGER']) {
       fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: [role] })));
       const response = await thrownBy(() => portalLoader(loaderArgs('/staff/billing')));
       expect(response.headers.get('Location'), role).toBe('/staff');
       expect(showSnackbar).toHaveBeenCalledWith({ kind: 'error', message: 'Access denied.' });
     }
-    fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_ADMIN'] })));
-    await expect(portalLoader(loaderArgs('/staff/billing'))).resolves.toBeNull();
+    for (const role of ['ROLE_ADMIN', 'ROLE_FINANCE']) {
+      fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: [role] })));
+      await expect(portalLoader(loaderArgs('/staff/billing')), role).resolves.toBeNull();
+    }
     fetchMock.mockImplementation(() => Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'] })));
     const response = await thrownBy(() => portalLoader(loaderArgs('/staff/partners')));
     expect(response.headers.get('Location')).toBe('/staff');

@@ -9,7 +9,7 @@ import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
 import { hasAnyRole, hasRequiredRoles } from '@/lib/roles';
-import { areaAllows, childPath, isStaffUser, screens, type Screen } from '@/lib/screens';
+import { areaAllows, childPath, isAdvertiserUser, isStaffUser, screens, type Screen } from '@/lib/screens';
 import { isLoggedIn } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { GuestLayout } from './layouts/guest-layout';
@@ -47,7 +47,11 @@ function areaOf(pathname: string): Screen['area'] {
 
 /** The home of a signed-in user: the console's for staff, the dashboard for partners. */
 export const homeOf = (granted: readonly string[]) =>
-  isStaffUser(granted) ? paths.staffHome.href() : paths.dashboard.href();
+  isAdvertiserUser(granted)
+    ? paths.advertiserHome.href()
+    : isStaffUser(granted)
+      ? paths.staffHome.href()
+      : paths.dashboard.href();
 
 /**
  * The guarded layout's loader runs at the start of every navigation (shouldRevalidate is always
@@ -285,6 +289,14 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff-news').then((m) => ({ Component: m.StaffNewsRoute })),
           },
           {
+            ...screen(screens.staffGoals),
+            lazy: () => import('./routes/staff-goals').then((m) => ({ Component: m.StaffGoalsRoute })),
+          },
+          {
+            ...screen(screens.staffTraffic),
+            lazy: () => import('./routes/staff-traffic').then((m) => ({ Component: m.StaffTrafficRoute })),
+          },
+          {
             ...screen(screens.staffBilling),
             lazy: () => import('./routes/staff-billing').then((m) => ({ Component: m.StaffBillingRoute })),
           },
@@ -293,12 +305,59 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff-invoices').then((m) => ({ Component: m.StaffInvoicesRoute })),
           },
           {
+            ...screen(screens.staffPaymentsOut),
+            lazy: () => import('./routes/staff-payments-out').then((m) => ({ Component: m.StaffPaymentsOutRoute })),
+          },
+          {
+            ...screen(screens.staffPaymentBatch),
+            lazy: () => import('./routes/staff-payments-out').then((m) => ({ Component: m.StaffPaymentBatchRoute })),
+          },
+          {
+            ...screen(screens.staffAdvertiserInvoices),
+            lazy: () =>
+              import('./routes/staff-advertiser-invoices').then((m) => ({ Component: m.StaffAdvertiserInvoicesRoute })),
+          },
+          {
+            ...screen(screens.staffLedger),
+            lazy: () => import('./routes/staff-ledger').then((m) => ({ Component: m.StaffLedgerRoute })),
+          },
+          {
             ...screen(screens.staffUsers),
             lazy: () => import('./routes/staff-users').then((m) => ({ Component: m.StaffUsersRoute })),
           },
           {
             ...screen(screens.staffAuditLog),
             lazy: () => import('./routes/staff-audit-log').then((m) => ({ Component: m.StaffAuditLogRoute })),
+          },
+        ],
+      },
+      {
+        // The advertiser portal (decision 087): its own layout and menu, the same guard.
+        id: 'advertiser',
+        loader: portalLoader,
+        shouldRevalidate: () => true,
+        lazy: () => import('./layouts/advertiser-layout').then((m) => ({ Component: m.AdvertiserLayout })),
+        errorElement: <RouteError />,
+        children: [
+          {
+            ...screen(screens.advertiserHome),
+            lazy: () => import('./routes/advertiser').then((m) => ({ Component: m.AdvertiserConversionsRoute })),
+          },
+          {
+            ...screen(screens.advertiserOffers),
+            lazy: () => import('./routes/advertiser').then((m) => ({ Component: m.AdvertiserOffersRoute })),
+          },
+          {
+            ...screen(screens.advertiserPostbacks),
+            lazy: () => import('./routes/advertiser').then((m) => ({ Component: m.AdvertiserPostbacksRoute })),
+          },
+          {
+            ...screen(screens.advertiserInvoices),
+            lazy: () => import('./routes/advertiser').then((m) => ({ Component: m.AdvertiserInvoicesRoute })),
+          },
+          {
+            ...screen(screens.advertiserScrubs),
+            lazy: () => import('./routes/advertiser').then((m) => ({ Component: m.AdvertiserScrubsRoute })),
           },
         ],
       },

@@ -60,6 +60,22 @@ describe('the screen table and the router', () => {
   });
 });
 
+describe('the money screens (decision 073)', () => {
+  it('open to admins and finance only: account and team managers are sent home', () => {
+    for (const path of [
+      '/staff/payments-out',
+      '/staff/payments-out/12',
+      '/staff/advertiser-invoices',
+      '/staff/ledger',
+    ]) {
+      expect(allowed(path, ['ROLE_ADMIN']), path).toBe(true);
+      expect(allowed(path, ['ROLE_FINANCE']), path).toBe(true);
+      expect(allowed(path, ['ROLE_ACCOUNT_MANAGER']), path).toBe(false);
+      expect(allowed(path, ['ROLE_TEAM_MANAGER']), path).toBe(false);
+    }
+  });
+});
+
 describe('the main menu and the router', () => {
   it('leads every menu entry to a signed-in route that the same roles open', () => {
     expect(menuItems.map((item) => item.testId)).toEqual([
@@ -79,15 +95,27 @@ describe('the main menu and the router', () => {
       'menu-staffReports',
       'menu-staffAdvertisers',
       'menu-staffNews',
+      'menu-staffGoals',
+      'menu-staffTraffic',
       'menu-staffBilling',
       'menu-staffInvoices',
+      'menu-staffPaymentsOut',
+      'menu-staffAdvertiserInvoices',
+      'menu-staffLedger',
       'menu-staffUsers',
       'menu-staffAuditLog',
+      'menu-advertiserConversions',
+      'menu-advertiserOffers',
+      'menu-advertiserPostbacks',
+      'menu-advertiserInvoices',
+      'menu-advertiserScrubs',
     ]);
     for (const item of menuItems) {
       const matches = matchRoutes(routes, item.to) ?? [];
+      // The advertiser portal has its own layout (decision 087).
+      const layout = item.screen.area === 'advertiser' ? 'advertiser' : 'portal';
       expect(
-        matches.some((match) => match.route.id === 'portal'),
+        matches.some((match) => match.route.id === layout),
         item.to,
       ).toBe(true);
       expect(matches.at(-1)?.route.path ?? '', item.to).not.toBe('*');
@@ -120,8 +148,13 @@ describe('the main menu and the router', () => {
       'menu-staffReports',
       'menu-staffAdvertisers',
       'menu-staffNews',
+      'menu-staffGoals',
+      'menu-staffTraffic',
       'menu-staffBilling',
       'menu-staffInvoices',
+      'menu-staffPaymentsOut',
+      'menu-staffAdvertiserInvoices',
+      'menu-staffLedger',
       'menu-staffUsers',
       'menu-staffAuditLog',
     ]);
@@ -141,7 +174,11 @@ describe('the main menu and the router', () => {
       'menu-staffScrubs',
       'menu-staffOffers',
       'menu-staffReports',
+      'menu-staffBilling',
       'menu-staffInvoices',
+      'menu-staffPaymentsOut',
+      'menu-staffAdvertiserInvoices',
+      'menu-staffLedger',
     ]);
   });
 });

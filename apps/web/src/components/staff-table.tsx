@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Table, Text, type TableProps } from '@mantine/core';
+import { Center, Checkbox, Loader, Stack, Table, Text, type TableProps } from '@mantine/core';
 import type { CSSProperties, Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SortableTh } from './sortable-th';
@@ -44,6 +44,22 @@ export type StaffTablePaging = {
   testId: string;
 };
 
+/**
+ * Bulk selection (react-admin's `<Datagrid>` bulk actions): a checkbox before each row, named for assistive
+ * technology, and one in the header for every row of the page. The screen owns what is selected.
+ */
+export type StaffTableSelection<Row> = {
+  isSelected: (row: Row) => boolean;
+  onToggle: (row: Row, selected: boolean) => void;
+  onToggleAll: (selected: boolean) => void;
+  /** Each row's checkbox's accessible name ('Select INV-2026-0001'). */
+  rowLabel: (row: Row) => string;
+  /** The header checkbox's accessible name ('Select every invoice of the page'). */
+  allLabel: string;
+  /** A row that cannot be selected gets no checkbox (none: every row can). */
+  selectable?: (row: Row) => boolean;
+};
+
 type StaffTableProps<Row> = {
   columns: readonly StaffColumn<Row>[];
   /** Undefined while loading or after an error. */
@@ -66,6 +82,7 @@ type StaffTableProps<Row> = {
   actionsWidth?: number;
   paging?: StaffTablePaging;
   sort?: StaffTableSort;
+  selection?: StaffTableSelection<Row>;
   /** Above the table once it has rows (a count); the table then sits in a tighter stack with it. */
   above?: ReactNode;
   /**
@@ -106,6 +123,7 @@ export function StaffTable<Row>({
   actionsWidth,
   paging,
   sort,
+  selection,
   above,
   minWidth,
   testId,
@@ -121,10 +139,23 @@ export function StaffTable<Row>({
     );
   if (error) return typeof error === 'string' ? <Text c="red">{error}</Text> : <>{error}</>;
   if (!rows || rows.length === 0) return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : <>{empty}</>;
+  const selectable = selection ? rows.filter((row) => selection.selectable?.(row) ?? true) : [];
+  const selectedCount = selection ? selectable.filter((row) => selection.isSelected(row)).length : 0;
   const grid = (
     <Table {...tableProps} data-testid={testId}>
       <Table.Thead>
         <Table.Tr>
+          {selection ? (
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={selection.allLabel}
+                checked={selectable.length > 0 && selectedCount === selectable.length}
+                indeterminate={selectedCount > 0 && selectedCount < selectable.length}
+                disabled={selectable.length === 0}
+                onChange={(event) => selection.onToggleAll(event.currentTarget.checked)}
+              />
+            </Table.Th>
+          ) : null}
           {columns.map((column) =>
             column.sortable && sort ? (
               <SortableTh
@@ -152,6 +183,17 @@ export function StaffTable<Row>({
       <Table.Tbody>
         {rows.map((row) => (
           <Table.Tr key={rowKey(row)} data-testid={rowTestId} {...rowAttributes?.(row)}>
+            {selection ? (
+              <Table.Td>
+                {(selection.selectable?.(row) ?? true) ? (
+                  <Checkbox
+                    aria-label={selection.rowLabel(row)}
+                    checked={selection.isSelected(row)}
+                    onChange={(event) => selection.onToggle(row, event.currentTarget.checked)}
+                  />
+                ) : null}
+              </Table.Td>
+            ) : null}
             {columns.map((column) => (
               <Table.Td
                 key={column.key}

@@ -48,12 +48,24 @@ export const paths = {
   staffReports: { path: '/staff/reports', href: () => '/staff/reports' },
   /** Back-office: news for partners, with their audiences (decision 042), for admins. */
   staffNews: { path: '/staff/news', href: () => '/staff/news' },
+  staffGoals: { path: '/staff/goals', href: () => '/staff/goals' },
+  staffTraffic: { path: '/staff/traffic', href: () => '/staff/traffic' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
   /** Back-office: the invoices finance works through to payment (admins, finance; managers their partners'). */
   staffInvoices: {
     path: '/staff/invoices',
     href: (status?: string) => (status ? `/staff/invoices?status=${encodeURIComponent(status)}` : '/staff/invoices'),
+  },
+  /** Back-office: SEPA payment batches built from validated invoices, approved by a second person (decision 073). */
+  staffPaymentsOut: { path: '/staff/payments-out', href: () => '/staff/payments-out' },
+  staffPaymentBatch: { path: '/staff/payments-out/:id', href: (id: number) => `/staff/payments-out/${id}` },
+  /** Back-office: what advertisers owe, by ageing bucket, and their invoices (decision 073). */
+  staffAdvertiserInvoices: { path: '/staff/advertiser-invoices', href: () => '/staff/advertiser-invoices' },
+  /** Back-office: the books of a month, per currency (decision 073). */
+  staffLedger: {
+    path: '/staff/ledger',
+    href: (month?: string) => (month ? `/staff/ledger?month=${encodeURIComponent(month)}` : '/staff/ledger'),
   },
   /** Back-office: staff users, teams and security settings (admins, team managers). */
   staffUsers: { path: '/staff/users', href: () => '/staff/users' },
@@ -70,6 +82,12 @@ export const paths = {
         : '/staff/conversions',
   },
   /** Back-office: advertisers' scrub files, previewed then applied (decision 069). */
+  /** The advertiser portal (decision 087): its conversions are its home. */
+  advertiserHome: { path: '/advertiser', href: () => '/advertiser' },
+  advertiserOffers: { path: '/advertiser/offers', href: () => '/advertiser/offers' },
+  advertiserPostbacks: { path: '/advertiser/postbacks', href: () => '/advertiser/postbacks' },
+  advertiserInvoices: { path: '/advertiser/invoices', href: () => '/advertiser/invoices' },
+  advertiserScrubs: { path: '/advertiser/scrubs', href: () => '/advertiser/scrubs' },
   staffScrubs: { path: '/staff/conversions/scrubs', href: () => '/staff/conversions/scrubs' },
   staffScrub: { path: '/staff/conversions/scrubs/:id', href: (id: number) => `/staff/conversions/scrubs/${id}` },
   /** Back-office: who changed what, when and why (decision 036). */

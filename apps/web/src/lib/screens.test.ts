@@ -33,10 +33,20 @@ describe('menuItems', () => {
       '/staff/reports',
       '/staff/advertisers',
       '/staff/news',
+      '/staff/goals',
+      '/staff/traffic',
       '/staff/billing',
       '/staff/invoices',
+      '/staff/payments-out',
+      '/staff/advertiser-invoices',
+      '/staff/ledger',
       '/staff/users',
       '/staff/audit-log',
+      '/advertiser',
+      '/advertiser/offers',
+      '/advertiser/postbacks',
+      '/advertiser/invoices',
+      '/advertiser/scrubs',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   IconArrowsExchange,
+  IconBuildingBank,
   IconBuildingStore,
   IconChartBar,
   IconClipboardCheck,
@@ -12,15 +13,19 @@ import {
   IconHome,
   IconNews,
   IconReceipt,
+  IconReportMoney,
+  IconScale,
+  IconShieldCheck,
   IconTag,
   IconTags,
+  IconTarget,
   IconUserCircle,
   IconUserShield,
   IconUsersGroup,
   IconWebhook,
   type Icon,
 } from '@tabler/icons-react';
-import { STAFF_ROLES, type Role } from '@portal/contracts';
+import { DUTY_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
 import { DEFAULT_REPORT, paths } from './paths';
 import { hasAnyRole, hasRequiredRoles } from './roles';
 
@@ -62,21 +67,32 @@ export type Screen = {
   menu?: MenuEntry;
 };
 
-export type ScreenArea = 'partner' | 'staff' | 'both';
+export type ScreenArea = 'partner' | 'staff' | 'advertiser' | 'both';
 
 /** Whether a user of these roles works in the staff console rather than the partner portal. */
 export function isStaffUser(granted: readonly string[]): boolean {
   return !granted.includes('ROLE_PARTNER') && granted.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
 }
 
+/** Whether a user of these roles is an advertiser's, who works in the advertiser portal (decision 087). */
+export const isAdvertiserUser = (granted: readonly string[]) => granted.includes('ROLE_ADVERTISER');
+
+/** The half a signed-in user of these roles works in. */
+export function areaOfUser(granted: readonly string[]): Exclude<ScreenArea, 'both'> {
+  if (isAdvertiserUser(granted)) return 'advertiser';
+  return isStaffUser(granted) ? 'staff' : 'partner';
+}
+
 /** Whether a signed-in user of these roles belongs on a screen of this area. */
 export function areaAllows(area: ScreenArea | undefined, granted: readonly string[]): boolean {
   if (!area || area === 'both') return true;
-  return (area === 'staff') === isStaffUser(granted);
+  return area === areaOfUser(granted);
 }
 
 /** The roles that handle partners (admins pass any): the console's partner screens, not finance's. */
 const PARTNER_MANAGERS: readonly Role[] = ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'];
+/** Who pays partners and bills advertisers (decision 073): admins and finance. */
+const MONEY_ROLES: readonly Role[] = ['ROLE_ADMIN', 'ROLE_FINANCE'];
 /** Who changes conversions after the fact (decision 069). */
 const CONVERSION_WRITERS: readonly Role[] = [...PARTNER_MANAGERS, 'ROLE_FINANCE'];
 
@@ -210,6 +226,42 @@ export const screens = {
       testId: 'menu-staffConversions',
     },
   },
+  // The advertiser portal (decision 087): an advertiser user's own half.
+  advertiserHome: {
+    path: paths.advertiserHome.path,
+    title: 'screen.advertiserConversions',
+    area: 'advertiser',
+    roles: ['ROLE_ADVERTISER'],
+    menu: { label: 'shell.menu.advertiserConversions', icon: IconArrowsExchange, order: 300, testId: 'menu-advertiserConversions' }, // prettier-ignore
+  },
+  advertiserOffers: {
+    path: paths.advertiserOffers.path,
+    title: 'screen.advertiserOffers',
+    area: 'advertiser',
+    roles: ['ROLE_ADVERTISER'],
+    menu: { label: 'shell.menu.advertiserOffers', icon: IconTag, order: 310, testId: 'menu-advertiserOffers' },
+  },
+  advertiserPostbacks: {
+    path: paths.advertiserPostbacks.path,
+    title: 'screen.advertiserPostbacks',
+    area: 'advertiser',
+    roles: ['ROLE_ADVERTISER'],
+    menu: { label: 'shell.menu.advertiserPostbacks', icon: IconWebhook, order: 320, testId: 'menu-advertiserPostbacks' }, // prettier-ignore
+  },
+  advertiserInvoices: {
+    path: paths.advertiserInvoices.path,
+    title: 'screen.advertiserInvoices',
+    area: 'advertiser',
+    roles: ['ROLE_ADVERTISER'],
+    menu: { label: 'shell.menu.advertiserInvoices', icon: IconFileInvoice, order: 330, testId: 'menu-advertiserInvoices' }, // prettier-ignore
+  },
+  advertiserScrubs: {
+    path: paths.advertiserScrubs.path,
+    title: 'screen.advertiserScrubs',
+    area: 'advertiser',
+    roles: ['ROLE_ADVERTISER'],
+    menu: { label: 'shell.menu.advertiserScrubs', icon: IconFileX, order: 340, testId: 'menu-advertiserScrubs' },
+  },
   staffScrubs: {
     path: paths.staffScrubs.path,
     title: 'screen.staffScrubs',
@@ -282,12 +334,29 @@ export const screens = {
     roles: ['ROLE_ADMIN'],
     menu: { label: 'shell.menu.staffNews', icon: IconNews, order: 157, testId: 'menu-staffNews' },
   },
+  // The network's goals (decision 078): admins write them; other staff read them where an offer is set up.
+  staffGoals: {
+    path: paths.staffGoals.path,
+    title: 'screen.staffGoals',
+    area: 'staff',
+    roles: ['ROLE_ADMIN'],
+    menu: { label: 'shell.menu.staffGoals', icon: IconTarget, order: 157.5, testId: 'menu-staffGoals' },
+  },
+  // Traffic rules and blocklists (decision 083): admins set them from here; managers block their partners' traffic
+  // through the API.
+  staffTraffic: {
+    path: paths.staffTraffic.path,
+    title: 'screen.staffTraffic',
+    area: 'staff',
+    roles: ['ROLE_ADMIN'],
+    menu: { label: 'shell.menu.staffTraffic', icon: IconShieldCheck, order: 157.6, testId: 'menu-staffTraffic' },
+  },
   staffBilling: {
     path: paths.staffBilling.path,
     title: 'screen.staffBilling',
     area: 'staff',
-    // The billing run is the admins' (decision 027); finance's invoice screens come with the payment issues.
-    roles: ['ROLE_ADMIN'],
+    // The billing run is the admins' and finance's (decisions 027, 079: the duty table's run_billing).
+    anyRoles: DUTY_ROLES.run_billing,
     menu: { label: 'shell.menu.staffBilling', icon: IconReceipt, order: 160, testId: 'menu-staffBilling' },
   },
   staffInvoices: {
@@ -303,6 +372,44 @@ export const screens = {
       testId: 'menu-staffInvoices',
       anyRoles: ['ROLE_ADMIN', 'ROLE_FINANCE'],
     },
+  },
+  staffPaymentsOut: {
+    path: paths.staffPaymentsOut.path,
+    title: 'screen.staffPaymentsOut',
+    area: 'staff',
+    anyRoles: MONEY_ROLES,
+    menu: {
+      label: 'shell.menu.staffPaymentsOut',
+      icon: IconBuildingBank,
+      order: 162,
+      testId: 'menu-staffPaymentsOut',
+      activePrefixes: [paths.staffPaymentsOut.path],
+    },
+  },
+  staffPaymentBatch: {
+    path: paths.staffPaymentBatch.path,
+    title: 'screen.staffPaymentBatch',
+    area: 'staff',
+    anyRoles: MONEY_ROLES,
+  },
+  staffAdvertiserInvoices: {
+    path: paths.staffAdvertiserInvoices.path,
+    title: 'screen.staffAdvertiserInvoices',
+    area: 'staff',
+    anyRoles: MONEY_ROLES,
+    menu: {
+      label: 'shell.menu.staffAdvertiserInvoices',
+      icon: IconReportMoney,
+      order: 163,
+      testId: 'menu-staffAdvertiserInvoices',
+    },
+  },
+  staffLedger: {
+    path: paths.staffLedger.path,
+    title: 'screen.staffLedger',
+    area: 'staff',
+    anyRoles: MONEY_ROLES,
+    menu: { label: 'shell.menu.staffLedger', icon: IconScale, order: 164, testId: 'menu-staffLedger' },
   },
   staffUsers: {
     path: paths.staffUsers.path,

@@ -99,12 +99,16 @@ describe('the three locale files (decision 061)', () => {
       'components',
       'lib',
     ];
+    // The staff search is loaded with the staff texts, never on a cold load (top-bar.tsx: import() beside loadStaffTexts).
+    const lazyWithStaffTexts = ['features/shell/components/staff-search.tsx'];
     const elsewhere = everyPage.flatMap((folder) =>
-      sources(folder).flatMap((source) =>
-        keysIn(source)
-          .filter((key) => !has(files['en.json'], key))
-          .map((key) => `${path.relative(SRC, source)}: ${key}`),
-      ),
+      sources(folder)
+        .filter((source) => !lazyWithStaffTexts.includes(path.relative(SRC, source).split(path.sep).join('/')))
+        .flatMap((source) =>
+          keysIn(source)
+            .filter((key) => !has(files['en.json'], key))
+            .map((key) => `${path.relative(SRC, source)}: ${key}`),
+        ),
     );
     expect(elsewhere).toEqual([]);
   });

@@ -62,8 +62,13 @@ export function answerOf<E extends EndpointDefinition>(
 }
 
 /** An error answer: the spec's error object. */
-export function errorOf(status: number, message: string, errors: Record<string, string> | null = null): Response {
-  return jsonResponse(status, { status, message, data: null, errors });
+export function errorOf(
+  status: number,
+  message: string,
+  errors: Record<string, string> | null = null,
+  data: unknown = null,
+): Response {
+  return jsonResponse(status, { status, message, data, errors });
 }
 
 type WireConfig = EndpointWireData<typeof accountEndpoints.config>;
@@ -105,6 +110,7 @@ export function partnerFixture(overrides: Partial<WirePartner> = {}): WirePartne
     routingNumber: null,
     allOffersAccess: true,
     lastActivityAt: null,
+    termsAgreedAt: '2024-07-30T08:00:00.000Z',
     accountManager: null,
     mainContact: null,
     documents: {},

@@ -22,6 +22,8 @@ export const conversionScrubs = pgTable('conversion_scrubs', {
   /** What the upload answered: found, already rejected, unknown, per partner with the money at stake. */
   preview: jsonb().notNull(),
   status: varchar({ length: 16 }).notNull().default('previewed'),
+  /** 'staff', or 'advertiser' for a file sent from the advertiser portal, for staff to review (decision 087). */
+  source: varchar({ length: 16 }).notNull().default('staff'),
   createdById: integer().references(() => users.id, { onDelete: 'set null' }),
   appliedById: integer().references(() => users.id, { onDelete: 'set null' }),
   appliedAt: timestamp({ withTimezone: true }),
@@ -72,6 +74,14 @@ export const conversionAdjustments = pgTable(
     originalBillingRequestId: integer().references(() => billingRequests.id, { onDelete: 'set null' }),
     /** The billing request that carried this line; null until a billing run does (billable lines only). */
     billingRequestId: integer().references(() => billingRequests.id, { onDelete: 'set null' }),
+    /**
+     * The advertiser's side of `billable` (decision 073): true when the conversion's revenue was already on an advertiser
+     * invoice, so the advertiser's next invoice carries `revenueDelta`; false when the conversion is invoiced later at
+     * its new revenue.
+     */
+    advertiserBillable: boolean().notNull().default(false),
+    /** The advertiser invoice that carried this line's revenue delta; null until one does. */
+    advertiserInvoiceId: integer(),
     /** When the partner's daily digest told of it; null until then. */
     digestedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -85,6 +95,10 @@ export const conversionAdjustments = pgTable(
     index('conversion_adjustments_billing_request_idx')
       .on(t.billingRequestId)
       .where(sql`billing_request_id is not null`),
+    // What an advertiser invoice run reads: an advertiser's billable lines not carried yet.
+    index('conversion_adjustments_advertiser_unbilled_idx')
+      .on(t.advertiserId, t.currency, t.createdAt)
+      .where(sql`advertiser_billable and advertiser_invoice_id is null`),
     // What the daily digest reads: lines no digest told yet.
     index('conversion_adjustments_undigested_idx')
       .on(t.partnerId, t.createdAt)

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 /** Advertisers, the postbacks they sent, and their products (decision 041). */
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
@@ -17,6 +18,16 @@ export const advertisers = pgTable('advertisers', {
   /** The currency it pays in (ISO 4217). */
   currency: varchar({ length: 3 }).notNull().default('EUR'),
   notes: text(),
+  /**
+   * How the network invoices it (decision 073): the partners' payment terms vocabulary (PAYMENT_TERMS), whose period
+   * kind sets the invoiced period and whose days the due day; default monthly, net 30.
+   */
+  billingTerms: varchar({ length: 16 }).notNull().default('net30'),
+  /** Its legal address, one line per line: printed on its invoices. */
+  billingAddress: text(),
+  /** Its country (ISO 3166 alpha-2) and VAT number: the VAT its invoices charge (decision 073). */
+  country: varchar({ length: 2 }),
+  vatNumber: varchar({ length: 32 }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -43,9 +54,19 @@ export const advertiserPostbacks = pgTable(
     /** The fields as sent, the token masked. */
     params: jsonb().notNull(),
     ip: varchar({ length: 64 }),
+    /** How it came (decision 085): 's2s' (GET|POST /postback), 'tag' (sdk.js), 'image' (pixel.gif), 'iframe' (pixel.html). */
+    channel: varchar({ length: 16 }).notNull().default('s2s'),
+    /** The offer a tag or pixel named, and the page's origin it came from (Origin, or Referer's): what "Check my installation" reads. */
+    offerId: integer(),
+    origin: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.advertiserId, t.createdAt)],
+  (t) => [
+    index().on(t.advertiserId, t.createdAt),
+    index('advertiser_postbacks_offer_tag_idx')
+      .on(t.offerId, t.createdAt)
+      .where(sql`offer_id is not null`),
+  ],
 );
 
 export const products = pgTable('products', {

@@ -65,6 +65,9 @@ export const invoices = pgTable('invoices', {
    * validate it; null when no person did (the demo seed's replay, invoices of before the column).
    */
   createdById: integer().references(() => users.id, { onDelete: 'set null' }),
+  /** The last time a bank returned its payment (payment_in_progress → invoice_validated) and why: shown to the partner. */
+  returnedAt: timestamp({ withTimezone: true }),
+  returnReason: text(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -46,6 +46,13 @@ export const offers = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     /** Clicks from outside the offer's countries are refused (geo_mismatch); off: every country is taken. */
     geoTargeting: boolean().notNull().default(true),
+    /** The advertiser's origins (https://shop.example) allowed to report conversions through the tag and pixels (decision 085). */
+    tagOrigins: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The landing-page parameter the tag reads the click id from: what the offer URL names `{click_id}` (decision 085). */
+    tagClickParam: varchar({ length: 32 }).notNull().default('click_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,16 +99,29 @@ export const offerVerticals = pgTable(
   (t) => [primaryKey({ columns: [t.offerId, t.verticalId] }), index().on(t.verticalId)],
 );
 
-/** A goal an offer can pay on (registration, validation, deposit …). */
-export const goals = pgTable('goals', {
-  id: id(),
-  identifier: varchar({ length: 64 }).notNull().unique(),
-  name: text().notNull(),
-  types: text()
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`),
-});
+/**
+ * A goal an offer can pay on (registration, validation, deposit …), the network's own (decision 078): `identifier` is
+ * the code the advertiser's postback sends, `name` what people read, each unique (the name case-insensitively, so
+ * the test tool can take either); a retired goal stays on its offers but cannot be added to another.
+ */
+export const goals = pgTable(
+  'goals',
+  {
+    id: id(),
+    identifier: varchar({ length: 64 }).notNull().unique(),
+    name: text().notNull(),
+    types: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    retiredAt: timestamp({ withTimezone: true }),
+    /** When an offer first paid on it: from then on its code is what advertisers send, and cannot change. */
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('goals_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
 /** Payout tiers (p1, p2 …). */
 export const goalTypes = pgTable('goal_types', {
@@ -132,6 +152,8 @@ export const offerGoals = pgTable(
     allowNegativeMargin: boolean().notNull().default(false),
     /** Conversions on this goal wait as 'pending' until the advertiser validates them (decision 016). */
     manualValidation: boolean().notNull().default(false),
+    /** Conversions the tag or a pixel reports are taken as a postback's; off, they wait as 'pending' (decision 085). */
+    trustClientConversions: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex().on(t.offerId, t.goalId)],
 );

@@ -91,6 +91,8 @@ export const partnerContacts = pgTable(
     phoneNumber: text(),
     telegram: text(),
     teams: text(),
+    /** The registering browser's offset ('+01:00', decision 092), given to the partner's first user. */
+    timezone: text(),
     documentId: integer().references(() => files.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

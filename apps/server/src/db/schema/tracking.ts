@@ -45,6 +45,8 @@ export const clicks = pgTable(
     country: varchar({ length: 2 }),
     userAgent: text(),
     referrer: text(),
+    /** The traffic rules that flagged it (decision 083), comma-separated; null: none. */
+    flags: text(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -95,11 +97,15 @@ export const conversions = pgTable(
     clickedAt: timestamp({ withTimezone: true }),
     /** The billing request that paid this approved conversion; null until a billing run bills it (decision 027). */
     billingRequestId: integer().references((): AnyPgColumn => billingRequests.id, { onDelete: 'set null' }),
-    /** 'postback' (an advertiser's), 'tag' (reserved) or 'manual' (added by staff, decision 069). */
+    /** The advertiser invoice that billed its revenue (decision 073); null until an advertiser invoice run does. */
+    advertiserInvoiceId: integer(),
+    /** The channel: 'postback' (server to server), 'tag', 'image' or 'iframe' (decision 085), or 'manual' (staff, decision 069). */
     source: varchar({ length: 16 }).notNull().default('postback'),
     /** A reversal's code (CONVERSION_REVERSAL_REASONS) when `reason` is 'reversed' (decision 069). */
     reversalReason: varchar({ length: 32 }),
-    /** The note of the latest change after the fact (staff's or the advertiser's), shown to the partner. */
+    /** Why staff declined it on review (CONVERSION_DECLINE_REASONS) when `reason` is 'declined' (decision 079). */
+    declineReason: varchar({ length: 32 }),
+    /** The note of the latest change after the fact or of a decline on review (decision 079), shown to the partner. */
     note: text(),
     /** The payout before the first adjustment; null while it was never adjusted. */
     originalPayout: bigint({ mode: 'number' }),
@@ -113,6 +119,13 @@ export const conversions = pgTable(
     index('conversions_unbilled_idx')
       .on(t.partnerId, t.currency, t.createdAt)
       .where(sql`status = 'approved' and billing_request_id is null`),
+    // What an advertiser invoice run reads: an advertiser's approved conversions not invoiced yet (decision 073).
+    index('conversions_advertiser_uninvoiced_idx')
+      .on(t.advertiserId, t.currency, t.createdAt)
+      .where(sql`status = 'approved' and advertiser_invoice_id is null`),
+    index('conversions_advertiser_invoice_idx')
+      .on(t.advertiserInvoiceId)
+      .where(sql`advertiser_invoice_id is not null`),
     // A request's conversions (and the foreign key's checks); null, the usual case, is left out.
     index('conversions_billing_request_idx')
       .on(t.billingRequestId)

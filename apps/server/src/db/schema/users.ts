@@ -58,8 +58,13 @@ export const users = pgTable(
     imageId: integer().references(() => files.id, { onDelete: 'set null' }),
     /** The partner a partner user belongs to; null for staff. */
     partnerId: integer(),
-    /** Display time zone for reports and the dashboard, as a fixed offset ('+01:00'); null = UTC. */
-    timezone: text(),
+    /** The advertiser an advertiser portal user belongs to (decision 087); null for everyone else. */
+    advertiserId: integer(),
+    /**
+     * Display time zone for reports, the dashboard, exports and mails, as a fixed offset ('+01:00'); UTC unless the
+     * registration or Settings stored another (decision 092). Null only on rows written before it was kept.
+     */
+    timezone: text().default('+00:00'),
     /** The five preferences of the account screen. */
     newsletter: boolean().notNull().default(true),
     offerNotifications: boolean().notNull().default(true),

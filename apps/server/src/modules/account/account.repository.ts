@@ -133,6 +133,7 @@ export async function connectedPartner(db: DbOrTx, partnerId: number, now: Date)
     routingNumber: partner.routingNumber,
     allOffersAccess: partner.allOffersAccess,
     lastActivityAt: toIso(partner.lastActivityAt),
+    termsAgreedAt: toIso(partner.createdAt),
     accountManager: manager
       ? {
           id: manager.id,

@@ -1,7 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Product } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { advertisers, files, offers, products } from '../../db/schema.js';
+import { advertisers, files, goals, offerGoals, offers, products } from '../../db/schema.js';
 
 export type AdvertiserRow = typeof advertisers.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -99,4 +99,37 @@ export async function updateProduct(tx: DbOrTx, id: number, values: Partial<Prod
 export async function fileMimeType(db: DbOrTx, id: number): Promise<string | null> {
   const [file] = await db.select({ mimeType: files.mimeType }).from(files).where(eq(files.id, id));
   return file?.mimeType ?? null;
+}
+
+/** The advertiser's offers with their tag set-up and goals (decision 085), by offer id. */
+export async function offersWithTagSetup(db: DbOrTx, advertiserId: number) {
+  const rows = await db
+    .select({
+      offerId: offers.id,
+      offerName: offers.name,
+      tagOrigins: offers.tagOrigins,
+      tagClickParam: offers.tagClickParam,
+      goal: goals.identifier,
+      goalName: goals.name,
+      trustClientConversions: offerGoals.trustClientConversions,
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .leftJoin(offerGoals, eq(offerGoals.offerId, offers.id))
+    .leftJoin(goals, eq(goals.id, offerGoals.goalId))
+    .where(eq(products.advertiserId, advertiserId))
+    .orderBy(asc(offers.id), asc(goals.identifier));
+  const byOffer = new Map<
+    number,
+    { offerId: number; offerName: string; tagOrigins: string[]; tagClickParam: string; goals: { goal: string; name: string; trustClientConversions: boolean }[] } // prettier-ignore
+  >();
+  for (const r of rows) {
+    let offer = byOffer.get(r.offerId);
+    if (!offer) {
+      offer = { offerId: r.offerId, offerName: r.offerName, tagOrigins: r.tagOrigins, tagClickParam: r.tagClickParam, goals: [] }; // prettier-ignore
+      byOffer.set(r.offerId, offer);
+    }
+    if (r.goal !== null) offer.goals.push({ goal: r.goal, name: r.goalName ?? r.goal, trustClientConversions: r.trustClientConversions ?? false }); // prettier-ignore
+  }
+  return [...byOffer.values()];
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { advertisersEndpoints } from '@portal/contracts';
+import { advertisersEndpoints, clientTagEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.js';
 import { auditActorOf } from '../audit/index.js';
 import { insertPostbackLog, listPostbackLog, previewPostback, type AdvertiserTokens } from '../conversions/index.js';
 import type { ClickBuffer } from '../click/index.js';
+import { goalByCodeOrName } from '../goals/index.js';
 import { advertiserWithCounts, listAdvertisers } from './advertisers.repository.js';
 import {
   ADVERTISER_NOT_FOUND,
@@ -18,6 +19,7 @@ import {
   createProduct,
   rotateToken,
 } from './advertisers.service.js';
+import { tagSetupOf } from './tag-setup.js';
 
 /** What the advertisers' screens use of the tracking engine: the click buffer (test postbacks) and the token list. */
 export type AdvertiserTracking = { buffer: ClickBuffer; tokens: AdvertiserTokens };
@@ -91,6 +93,12 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
   });
 
   app.route({
+    ...routeOf(clientTagEndpoints.setup),
+    onRequest: admin,
+    handler: async (request) => ok(await tagSetupOf(ctx.db, request.params.id, ctx.config.publicUrl)),
+  });
+
+  app.route({
     ...routeOf(advertisersEndpoints.testPostback),
     onRequest: admin,
     handler: async (request) => {
@@ -98,8 +106,10 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
       if (!(await advertiserWithCounts(ctx.db, advertiserId))) throw notFound(ADVERTISER_NOT_FOUND);
       const now = ctx.now();
       const { transaction_id: transactionId, ...rest } = request.body;
-      const params = { ...rest, ...(transactionId ? { transaction_id: transactionId } : {}) };
-      const result = await previewPostback(ctx.db, tracking.buffer, advertiserId, params, now);
+      // People try it with the name they read ('First deposit'): it stands for the goal's code (decision 078).
+      const goal = await goalByCodeOrName(ctx.db, rest.goal);
+      const params = { ...rest, goal: goal?.identifier ?? rest.goal, ...(transactionId ? { transaction_id: transactionId } : {}) }; // prettier-ignore
+      const result = { ...(await previewPostback(ctx.db, tracking.buffer, advertiserId, params, now)), goalCode: goal?.identifier ?? null }; // prettier-ignore
       await insertPostbackLog(ctx.db, {
         advertiserId,
         outcome: 'test',

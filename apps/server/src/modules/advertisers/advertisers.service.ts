@@ -5,6 +5,7 @@ import {
   type AdvertiserCreate,
   type AdvertiserDetail,
   type AdvertiserUpdate,
+  type PaymentTerms,
   type ProductCreate,
   type ProductUpdate,
   type StaffAdvertiser,
@@ -14,6 +15,7 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/err
 import { toIso } from '../../lib/reply.js';
 import { randomToken } from '../../lib/tokens.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
+import { goalsOfAdvertiser } from '../goals/index.js';
 import {
   advertiserWithCounts,
   fileMimeType,
@@ -43,6 +45,11 @@ export function postbackUrlOf(publicUrl: string, token: string): string {
   return `${base}?token=${encodeURIComponent(token)}&click_id={click_id}&goal={goal}&amount={amount}&transaction_id={transaction_id}`;
 }
 
+/** The postback URL for one goal: its code in place of the `{goal}` macro, ready to hand to the advertiser. */
+export function goalPostbackUrlOf(publicUrl: string, token: string, code: string): string {
+  return postbackUrlOf(publicUrl, token).replace('goal={goal}', `goal=${encodeURIComponent(code)}`);
+}
+
 type Listed = Awaited<ReturnType<typeof advertiserWithCounts>> & object;
 
 export function advertiserSummary({ advertiser: a, productCount, offerCount, lastPostbackAt }: Listed): StaffAdvertiser {
@@ -54,6 +61,10 @@ export function advertiserSummary({ advertiser: a, productCount, offerCount, las
     contactEmail: a.contactEmail,
     currency: a.currency,
     notes: a.notes,
+    billingTerms: a.billingTerms as PaymentTerms,
+    billingAddress: a.billingAddress,
+    country: a.country,
+    vatNumber: a.vatNumber,
     productCount,
     offerCount,
     lastPostbackAt: toIso(lastPostbackAt),
@@ -75,6 +86,12 @@ export async function advertiserDetail(
     postbackUrl: postbackUrlOf(publicUrl, a.securityToken),
     previousTokenExpiresAt: graceLeft ? toIso(a.previousTokenExpiresAt) : null,
     products: await productsOf(db, id),
+    goalPostbacks: (await goalsOfAdvertiser(db, id)).map((g) => ({
+      code: g.identifier,
+      name: g.name,
+      retired: g.retiredAt !== null,
+      url: goalPostbackUrlOf(publicUrl, a.securityToken, g.identifier),
+    })),
   };
 }
 
@@ -85,6 +102,10 @@ const advertiserFields = (a: AdvertiserRow) => ({
   contactEmail: a.contactEmail,
   currency: a.currency,
   notes: a.notes,
+  billingTerms: a.billingTerms,
+  billingAddress: a.billingAddress,
+  country: a.country,
+  vatNumber: a.vatNumber,
 });
 
 export async function createAdvertiser(db: DbOrTx, body: AdvertiserCreate, { actor, now }: Context) {
@@ -95,6 +116,10 @@ export async function createAdvertiser(db: DbOrTx, body: AdvertiserCreate, { act
       contactEmail: body.contactEmail ?? null,
       currency: body.currency ?? 'EUR',
       notes: body.notes ?? null,
+      billingTerms: body.billingTerms ?? 'net30',
+      billingAddress: body.billingAddress?.trim() || null,
+      country: body.country ?? null,
+      vatNumber: body.vatNumber ?? null,
       securityToken: randomToken(),
       createdAt: now,
       updatedAt: now,
@@ -126,6 +151,7 @@ export async function changeAdvertiser(db: DbOrTx, id: number, body: AdvertiserU
     const values = Object.fromEntries(
       Object.entries(body).filter(([, v]) => v !== undefined),
     ) as Partial<AdvertiserRow>;
+    if (values.billingAddress !== undefined) values.billingAddress = values.billingAddress?.trim() || null;
     const changes = diffFields(advertiserFields(before), { ...advertiserFields(before), ...values });
     if (changes.length === 0) return;
     await updateAdvertiser(tx, id, { ...values, updatedAt: now });

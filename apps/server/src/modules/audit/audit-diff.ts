@@ -22,7 +22,9 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** No value, however a form sends it: null, an empty string, an empty list (an empty state is not a change). */
+const isEmpty = (value: unknown) => value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const same = (a: unknown, b: unknown) => (isEmpty(a) && isEmpty(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 export const lastFour = (value: unknown) =>
   typeof value === 'string' && value.length > 0 ? `…${value.replace(/\s+/g, '').slice(-4)}` : null;
@@ -43,8 +45,8 @@ export function diffFields(before: Fields | null, after: Fields | null, options:
     const was = before ? plain(before[field]) : null;
     const now = after ? plain(after[field]) : null;
     if (before && after && same(was, now)) continue;
-    if (!before && now === null) continue;
-    if (!after && was === null) continue;
+    if (!before && isEmpty(now)) continue;
+    if (!after && isEmpty(was)) continue;
     if (secrets.has(field)) {
       changes.push({
         field,

@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import {
   BILLING_TIMEZONE,
   DEFAULT_PAYMENT_TERM_DAYS,
   PAYMENT_TERM_DAYS,
   VAT_RATE_PERCENT_BY_COUNTRY,
+  OPEN_INVOICE_STATUSES,
   addDays,
+  expectedPaymentDate,
   dueOn,
   localToday,
   periodAt,
@@ -13,10 +15,12 @@ import {
   payoutHoldOf,
   vatOn,
   vatRateOfTotals,
+  toLocalIso,
   type BillingPeriodKind,
   type BillingRequest,
   type CarriedAdjustment,
   type NextPayment,
+  type OpenInvoiceStatus,
   type InvoiceStatusBody,
   type ListBillingRequestsQuery,
   type ListStaffInvoicesQuery,
@@ -25,7 +29,16 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { billingReachSql, type StaffScope } from '../access/index.js';
-import { billingRequests, conversions, files, invoices, partners } from '../../db/schema.js';
+import {
+  billingRequests,
+  conversions,
+  files,
+  invoices,
+  partners,
+  paymentBatchInvoices,
+  paymentBatches,
+} from '../../db/schema.js';
+import { sepaRefusalOf } from './sepa-eligibility.js';
 import { carriedLinesOf } from './billing-run.repository.js';
 
 const invoiceColumns = {
@@ -94,6 +107,43 @@ export async function setInvoiceStatus(db: DbOrTx, invoiceId: number, status: In
     .update(invoices)
     .set({ status, paidAt: status === 'paid' ? now : null, updatedAt: now })
     .where(eq(invoices.id, invoiceId));
+}
+
+/**
+ * A payment the bank returned (decision 073): the invoice keeps when and why (shown to its partner), and leaves its
+ * open payment batch, whose link is closed with the same moment. Answers the batch it left, if any.
+ */
+export async function recordInvoiceReturn(
+  tx: DbOrTx,
+  invoiceId: number,
+  reason: string,
+  now: Date,
+): Promise<{ batchId: number }[]> {
+  await tx.update(invoices).set({ returnedAt: now, returnReason: reason }).where(eq(invoices.id, invoiceId));
+  return tx
+    .update(paymentBatchInvoices)
+    .set({ open: false, returnedAt: now })
+    .where(and(eq(paymentBatchInvoices.invoiceId, invoiceId), eq(paymentBatchInvoices.open, true)))
+    .returning({ batchId: paymentBatchInvoices.batchId });
+}
+
+/** Count and Σ amount (VAT included, minor units) per payment currency of some invoices, sorted by currency. */
+export async function invoiceTotalsByCurrency(
+  tx: DbOrTx,
+  invoiceIds: readonly number[],
+): Promise<{ currency: string; count: number; amount: number }[]> {
+  if (invoiceIds.length === 0) return [];
+  return tx
+    .select({
+      currency: billingRequests.paymentCurrency,
+      count: sql<number>`count(*)`.mapWith(Number),
+      amount: sql<number>`coalesce(sum(${billingRequests.totalAmount}), 0)`.mapWith(Number),
+    })
+    .from(invoices)
+    .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
+    .where(inArray(invoices.id, [...invoiceIds]))
+    .groupBy(billingRequests.paymentCurrency)
+    .orderBy(billingRequests.paymentCurrency);
 }
 
 /** Links an invoice to its PDF's stored file. */
@@ -198,6 +248,8 @@ export async function listBillingRequests(
       status: invoices.status,
       invoiceDay: parisDay(invoices.createdAt),
       paidAt: invoices.paidAt,
+      returnedAt: invoices.returnedAt,
+      returnReason: invoices.returnReason,
       fileId: files.id,
       filename: files.filename,
       bankDetailsChangedAt: partners.bankDetailsChangedAt,
@@ -272,6 +324,9 @@ export async function listBillingRequests(
               file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
               paidOn: row.status === 'paid' && row.paidAt ? localToday(row.paidAt, offset) : null,
               heldUntil: invoiceHeldUntil(row.status, row.bankDetailsChangedAt, hold, offset),
+              returnedAt: row.returnedAt ? toLocalIso(row.returnedAt, offset) : null,
+              returnedOn: row.returnedAt ? localToday(row.returnedAt, offset) : null,
+              returnReason: row.returnReason,
             },
     })),
   };
@@ -294,6 +349,24 @@ const STAFF_INVOICE_SORT = {
 } as const;
 
 /**
+ * The SQL condition "a SEPA batch could pay this invoice" (decision 073), exactly as sepaRefusalOf decides it: euros,
+ * and a partner paid by wire whose IBAN sepaRefusalOf accepts. The IBAN test (length, the country's BBAN format and
+ * its national check digits, mod 97, a SEPA country: ibantools) runs over the wire partners with an IBAN, in one
+ * query, and the invoices are then filtered on their ids in SQL: the page and the total stay the database's, and the
+ * filter cannot disagree with what a batch accepts or refuses.
+ */
+async function sepaPayableSql(db: DbOrTx): Promise<SQL> {
+  const candidates = await db
+    .select({ id: partners.id, paymentMethod: partners.paymentMethod, iban: partners.iban })
+    .from(partners)
+    .where(and(eq(partners.paymentMethod, 'wire'), isNotNull(partners.iban)));
+  const payable = candidates
+    .filter((partner) => sepaRefusalOf({ ...partner, currency: 'EUR' }) === null)
+    .map((partner) => partner.id);
+  return sql`(${billingRequests.paymentCurrency} = 'EUR' and ${payable.length === 0 ? sql`false` : inArray(partners.id, payable)})`;
+}
+
+/**
  * One page of the invoices within a staff member's billing reach (admins and finance every partner's, an account
  * manager its own partners'), with how many match: the Invoices screen, where finance moves them to paid.
  */
@@ -303,11 +376,16 @@ export async function listStaffInvoices(
   query: ListStaffInvoicesQuery,
   hold: PayoutHoldClock,
 ): Promise<{ list: StaffInvoice[]; total: number }> {
+  const sepa = query.sepa === undefined ? undefined : await sepaPayableSql(db);
   const where = and(
     billingReachSql(scope, partners.accountManagerId, partners.status),
     query.status ? inArray(invoices.status, query.status) : undefined,
     query.partnerId ? eq(billingRequests.partnerId, query.partnerId) : undefined,
     query.held === undefined ? undefined : query.held ? heldSql(hold) : sql`not ${heldSql(hold)}`,
+    query.currency ? eq(billingRequests.paymentCurrency, query.currency) : undefined,
+    query.dueBefore ? sql`${dueDay} <= ${query.dueBefore}` : undefined,
+    query.paymentMethod ? eq(partners.paymentMethod, query.paymentMethod) : undefined,
+    sepa === undefined ? undefined : query.sepa ? sepa : sql`not ${sepa}`,
   );
   const order = query.order === 'asc' ? asc : desc;
   const rows = await db
@@ -331,11 +409,23 @@ export async function listStaffInvoices(
       filename: files.filename,
       createdById: invoices.createdById,
       bankDetailsChangedAt: partners.bankDetailsChangedAt,
+      paymentMethod: partners.paymentMethod,
+      iban: partners.iban,
+      returnedAt: invoices.returnedAt,
+      returnReason: invoices.returnReason,
+      batchId: paymentBatches.id,
+      batchReference: paymentBatches.reference,
+      batchStatus: paymentBatches.status,
     })
     .from(invoices)
     .innerJoin(billingRequests, eq(billingRequests.id, invoices.billingRequestId))
     .innerJoin(partners, eq(partners.id, billingRequests.partnerId))
     .leftJoin(files, eq(files.id, invoices.invoiceFileId))
+    .leftJoin(
+      paymentBatchInvoices,
+      and(eq(paymentBatchInvoices.invoiceId, invoices.id), eq(paymentBatchInvoices.open, true)),
+    )
+    .leftJoin(paymentBatches, eq(paymentBatches.id, paymentBatchInvoices.batchId))
     .where(where)
     .orderBy(order(STAFF_INVOICE_SORT[query.sort]), order(invoices.id))
     .limit(query.count)
@@ -364,6 +454,14 @@ export async function listStaffInvoices(
       file: row.fileId === null || row.filename === null ? null : { id: row.fileId, filename: row.filename },
       createdById: row.createdById,
       heldUntil: invoiceHeldUntil(row.status, row.bankDetailsChangedAt, hold),
+      paymentMethod: row.paymentMethod,
+      sepaRefusal: sepaRefusalOf({ paymentMethod: row.paymentMethod, iban: row.iban, currency: row.paymentCurrency }),
+      batch:
+        row.batchId === null || row.batchReference === null || row.batchStatus === null
+          ? null
+          : { id: row.batchId, reference: row.batchReference, status: row.batchStatus },
+      returnedAt: row.returnedAt?.toISOString() ?? null,
+      returnReason: row.returnReason,
     })),
   };
 }
@@ -397,6 +495,7 @@ export async function nextPayment(
   const unpaid = await db
     .select({
       reference: invoices.reference,
+      status: invoices.status,
       createdAt: invoices.createdAt,
       totalAmount: billingRequests.totalAmount,
       currency: billingRequests.paymentCurrency,
@@ -464,9 +563,13 @@ export async function nextPayment(
   let next: NextPayment['next'] = null;
   if (first) {
     const together = due.filter((row) => row.dueDate === first.dueDate);
+    // The least advanced invoice of those due together decides the day (decision 092).
+    const rank = (status: string) => Math.max(0, OPEN_INVOICE_STATUSES.indexOf(status as OpenInvoiceStatus));
+    const invoiceStatus = OPEN_INVOICE_STATUSES[Math.min(...together.map((row) => rank(row.status)))]!;
     next = {
       source: 'invoices',
-      date: first.dueDate < today ? today : first.dueDate,
+      invoiceStatus,
+      date: expectedPaymentDate(invoiceStatus, first.dueDate, today),
       dueDate: first.dueDate,
       overdue: first.dueDate < today,
       amounts: byCurrency(together.map((row) => ({ currency: row.currency, amount: row.totalAmount }))),
@@ -478,6 +581,7 @@ export async function nextPayment(
     if (earning.length > 0)
       next = {
         source: 'this_month',
+        invoiceStatus: null,
         date: expectedDate,
         dueDate: expectedDate,
         overdue: false,

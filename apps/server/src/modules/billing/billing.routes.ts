@@ -10,7 +10,7 @@ import { userTimezone } from '../statistics/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { runBilling } from './billing-run.js';
 import { listBillingRequests, listStaffInvoices, nextPayment } from './billing.repository.js';
-import { assertMovesInvoices, moveInvoice } from './invoice-status.js';
+import { assertMovesInvoices, moveInvoice, moveInvoices } from './invoice-status.js';
 
 /**
  * Billing requests and invoices: the partner reads its own (the Payments screen, decision 025); finance and admins
@@ -66,6 +66,20 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
         payoutHoldDays: ctx.config.payoutHoldDays,
       });
       return ok(invoice);
+    },
+  });
+
+  app.route({
+    ...routeOf(billingEndpoints.bulkInvoiceStatus),
+    onRequest: [app.requireStaff(), async (request) => assertMovesInvoices(staffScopeOf(request).roles)],
+    handler: async (request) => {
+      const result = await moveInvoices(ctx.db, staffScopeOf(request), request.body, {
+        now: ctx.now(),
+        publicUrl: ctx.config.publicUrl,
+        actor: auditActorOf(request),
+        payoutHoldDays: ctx.config.payoutHoldDays,
+      });
+      return ok(result);
     },
   });
 

@@ -6,3 +6,4 @@ export { runBilling, type BillingRunContext } from './billing-run.js';
 export { BillingJob, nextBillingJobAt } from './billing-job.js';
 export { changeInvoiceStatus, type InvoiceStatusContext } from './invoice-status.js';
 export { lockInvoice } from './billing.repository.js';
+export { sepaRefusalOf } from './sepa-eligibility.js';

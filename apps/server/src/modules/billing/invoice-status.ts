@@ -7,6 +7,8 @@ import {
   invoiceMove,
   payoutHoldOf,
   performsDuty,
+  type BulkInvoiceStatusBody,
+  type BulkInvoiceStatusResult,
   type InvoiceStatus,
   type InvoiceStatusBody,
   type Role,
@@ -16,7 +18,14 @@ import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { reachesBilling, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { notifyPartner } from '../notifications/index.js';
-import { bankDetailsChangedAtOf, invoiceDto, lockInvoice, setInvoiceStatus } from './billing.repository.js';
+import {
+  bankDetailsChangedAtOf,
+  invoiceDto,
+  invoiceTotalsByCurrency,
+  lockInvoice,
+  recordInvoiceReturn,
+  setInvoiceStatus,
+} from './billing.repository.js';
 
 export type LockedInvoice = NonNullable<Awaited<ReturnType<typeof lockInvoice>>>;
 
@@ -89,9 +98,10 @@ function notATransition(invoice: LockedInvoice, to: InvoiceStatus): AppError {
 
 /**
  * Moves a locked invoice along one of its transitions, as finance does (decision 064): the move must be in the table
- * (409 otherwise), the mover's roles must perform its duty (403), a send-back needs a reason (400), and nobody
- * validates an invoice they created (403). Then the paid moment is kept (decision 052), the change audited with its
- * reason (decision 036) and the partner notified. The staff route and the demo seed both go through here; a refusal
+ * (409 otherwise), the mover's roles must perform its duty (403), a bank return needs a reason (400), and nobody
+ * validates an invoice they created (403). Then the paid moment is kept (decision 052), a bank return recorded on the
+ * invoice and its batch link closed (decision 073), the change audited with its reason (decision 036) and the partner
+ * notified (with the bank's reason for a return). The staff route and the demo seed both go through here; a refusal
  * writes nothing.
  */
 export async function changeInvoiceStatus(
@@ -109,13 +119,15 @@ export async function changeInvoiceStatus(
   if (move.duty === 'start_invoice_payment') await assertNotHeld(tx, ctx, invoice);
   const reason = body.reason?.trim() ?? '';
   if (move.duty === 'send_invoice_back' && !reason) {
-    throw badRequest('Say why the invoice is sent back.', { reason: 'required' });
+    throw badRequest(`Say why the bank returned the payment of invoice ${invoice.reference}.`, { reason: 'required' });
   }
   // Four eyes (decision 064): whoever's billing run created the invoice does not approve it too.
   if (move.duty === 'validate_invoice' && invoice.createdById !== null && invoice.createdById === ctx.actor.actorId) {
     throw forbidden('You created this invoice: another person must validate it.');
   }
   await setInvoiceStatus(tx, invoice.id, status, ctx.now);
+  // The bank returned the payment (decision 073): kept on the invoice for its partner, and the invoice leaves its batch.
+  if (move.duty === 'send_invoice_back') await recordInvoiceReturn(tx, invoice.id, reason, ctx.now);
   await recordAudit(
     tx,
     ctx.actor,
@@ -137,7 +149,10 @@ export async function changeInvoiceStatus(
       {
         partnerId: invoice.partnerId,
         kind: 'invoice_status_changed',
-        title: `Invoice ${invoice.reference} is now ${INVOICE_STATUS_LABELS[status]}.`,
+        title:
+          move.duty === 'send_invoice_back'
+            ? `The payment of invoice ${invoice.reference} was returned by the bank: ${reason.replace(/[.\s]+$/, '')}.`
+            : `Invoice ${invoice.reference} is now ${INVOICE_STATUS_LABELS[status]}.`,
         link: '/payments',
       },
       { publicUrl: ctx.publicUrl },
@@ -162,4 +177,50 @@ export async function moveInvoice(
     return changeInvoiceStatus(tx, { ...ctx, roles: scope.roles }, invoice, body);
   });
   return invoiceDto(updated);
+}
+
+/**
+ * The staff's bulk move (decision 073): one transaction, all or nothing. The invoices are locked in id order (two bulk
+ * moves over the same invoices wait for each other instead of deadlocking), each goes through changeInvoiceStatus
+ * (same checks, audit entries and notifications), and the first refusal, named by its invoice, rolls everything back.
+ * Answers the count and totals per currency.
+ */
+export async function moveInvoices(
+  db: Db,
+  scope: StaffScope,
+  body: BulkInvoiceStatusBody,
+  ctx: Omit<InvoiceStatusContext, 'roles'>,
+): Promise<BulkInvoiceStatusResult> {
+  const ids = [...new Set(body.invoiceIds)].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    for (const id of ids) {
+      const invoice = await lockInvoice(tx, id);
+      if (!invoice || !reachesBilling(scope, invoice.accountManagerId))
+        throw new AppError(404, `Invoice #${id} not found.`, null, { invoiceId: id });
+      try {
+        await changeInvoiceStatus(tx, { ...ctx, roles: scope.roles }, invoice, {
+          status: body.status,
+          reason: body.reason,
+        });
+      } catch (error) {
+        throw namedRefusal(error, invoice);
+      }
+    }
+    const totals = await invoiceTotalsByCurrency(tx, ids);
+    return { status: body.status, count: ids.length, totals, invoiceIds: ids };
+  });
+}
+
+/** A refusal of one invoice of a bulk move, said with the invoice's number (and its id and number in `data`). */
+function namedRefusal(error: unknown, invoice: LockedInvoice): unknown {
+  if (!(error instanceof AppError)) return error;
+  const message = error.message.includes(invoice.reference)
+    ? error.message
+    : `Invoice ${invoice.reference}: ${error.message}`;
+  const data = {
+    ...(typeof error.data === 'object' && error.data !== null ? error.data : {}),
+    invoiceId: invoice.id,
+    reference: invoice.reference,
+  };
+  return new AppError(error.status, message, error.errors, data, error.headers);
 }

@@ -1,6 +1,7 @@
-import { CAP_ALERT_PERCENT, type CapMetric, type CapPeriod } from '@portal/contracts';
+import { CAP_ALERT_PERCENT, formatCount, formatMoneyMinor, type CapMetric, type CapPeriod } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { outboxRow } from '../../lib/mailer.js';
+import { publicLink } from '../../lib/public-url.js';
 import {
   alertRecipients,
   capToAlert,
@@ -34,8 +35,16 @@ export async function alertCap(tx: DbOrTx, capId: number, periodStart: Date, use
   if (recipients.length === 0) return;
   const who = cap.partnerId === null ? 'all partners' : `${cap.partnerName} (#${cap.partnerId})`;
   const title = `Cap at ${Math.floor((used * 100) / cap.limit)} %: ${cap.offerName} (#${cap.offerId}), ${who}`;
-  const body = `The ${PERIOD_WORDS[cap.period as CapPeriod]} ${METRIC_WORDS[cap.metric as CapMetric]} cap has used ${used} of ${cap.limit}.`;
+  // Amounts in the offer's currency, counts grouped (decision 081): "290,00 € of 300,00 €", "2 900 of 3 000".
+  const shown = (n: number) =>
+    cap.metric === 'payout' || cap.metric === 'revenue' ? formatMoneyMinor(n, cap.currency) : formatCount(n);
+  const body = `The ${PERIOD_WORDS[cap.period as CapPeriod]} ${METRIC_WORDS[cap.metric as CapMetric]} cap has used ${shown(used)} of ${shown(cap.limit)} (${shown(Math.max(cap.limit - used, 0))} left).`;
   const link = `/staff/offers/${cap.offerId}`;
+  // The mail links to the offer's caps panel itself, and to the partner's page for a partner's cap.
+  const links = [
+    `See the offer's caps in the staff console: ${publicLink(`${link}#caps`)}`,
+    ...(cap.partnerId === null ? [] : [`See the partner: ${publicLink(`/staff/partners/${cap.partnerId}`)}`]),
+  ];
   await insertStaffNotifications(
     tx,
     recipients.map((r) => ({ userId: r.id, kind: 'cap_nearly_reached', title, body, link, createdAt: now })),
@@ -47,7 +56,7 @@ export async function alertCap(tx: DbOrTx, capId: number, periodStart: Date, use
         to: r.email,
         subject: title,
         kind: 'staff-cap-alert',
-        text: [`Hello ${r.firstname},`, '', title, '', body, '', `See the offer in the staff console: ${link}`],
+        text: [`Hello ${r.firstname},`, '', title, '', body, '', ...links],
       }),
       meta: { capId, offerId: cap.offerId },
     })),

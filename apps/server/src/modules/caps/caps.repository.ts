@@ -275,6 +275,7 @@ export async function capToAlert(tx: DbOrTx, capId: number) {
     .select({
       offerId: offerCaps.offerId,
       offerName: offers.name,
+      currency: offers.currency,
       partnerId: offerCaps.partnerId,
       partnerName: partners.companyName,
       accountManagerId: partners.accountManagerId,

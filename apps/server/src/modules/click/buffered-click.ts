@@ -18,5 +18,7 @@ export type BufferedClick = {
   country: string | null;
   userAgent: string | null;
   referrer: string | null;
+  /** The traffic rules that flagged it, comma-separated (decision 083); null: none. */
+  flags?: string | null;
   createdAt: Date;
 };

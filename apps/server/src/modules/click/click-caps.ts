@@ -2,11 +2,19 @@ import type { CapPeriod } from '@portal/contracts';
 import { PeriodClock } from '../caps/index.js';
 
 /**
- * A click cap that applies to an (offer, partner) pair: the partner's own or the whole offer's. `current` remembers
- * the counter of the period last seen, so that a click does not look it up by key (the rule lives in the cached
- * click context).
+ * A cap that applies to an (offer, partner) pair: the partner's own or the whole offer's. `counts` for a click cap
+ * (each click admitted adds one); a conversion, payout or revenue cap only stops clicks once its period's usage (taken
+ * by conversions, read back from `cap_usage`) reaches its limit, so that a partner does not buy traffic that will not
+ * be paid (decision 074). `current` remembers the counter of the period last seen, so that a click does not look it
+ * up by key (the rule lives in the cached click context).
  */
-export type ClickCapRule = { id: number; period: CapPeriod; limit: number; current?: Counter | undefined };
+export type ClickCapRule = {
+  id: number;
+  period: CapPeriod;
+  limit: number;
+  counts: boolean;
+  current?: Counter | undefined;
+};
 
 /** One cap's count in one period: `base` as the database last said, `local` admitted here and not yet written. */
 type Counter = {
@@ -24,7 +32,7 @@ type Counter = {
 export type CapRef = Counter;
 
 /**
- * Click caps enforced at click time without a database round trip (decision 045): one counter per cap and
+ * Caps enforced at click time without a database round trip (decisions 045, 074): one counter per cap and
  * period in the process. A click is admitted when every cap that applies is below its limit, and counts in each at
  * once; the click batch adds its clicks to `cap_usage` in its own transaction and reads back every known counter,
  * so that each process learns the others' clicks at its next flush. The overshoot is bounded by what the other
@@ -43,11 +51,12 @@ export class ClickCapCounters {
       const counter = this.counterOf(rule, now);
       if (counter.base + counter.local >= rule.limit) return null;
     }
-    const refs: Counter[] = new Array(rules.length);
-    for (let i = 0; i < rules.length; i++) {
-      const counter = rules[i]!.current!;
+    const refs: Counter[] = [];
+    for (const rule of rules) {
+      if (!rule.counts) continue;
+      const counter = rule.current!;
       counter.local += 1;
-      refs[i] = counter;
+      refs.push(counter);
     }
     return refs;
   }
@@ -67,11 +76,18 @@ export class ClickCapCounters {
     return counter;
   }
 
-  /** What the database holds for a cap's period, when this process has no fresher figure (a context load). */
+  /**
+   * What the database holds for a cap's period (a context load): a click cap's counter takes it when this process has
+   * no fresher figure; a conversion, payout or revenue cap's always does (no click of this process adds to it, so the
+   * database is the freshest figure), so a cap reached by conversions stops clicks within the context's lifetime even
+   * when no click batch reads it back.
+   */
   prime(rule: ClickCapRule, periodStart: number, periodEnd: number, used: number): void {
     const key = `${rule.id}:${periodStart}`;
-    if (!this.counters.has(key))
+    const known = this.counters.get(key);
+    if (!known)
       this.counters.set(key, { capId: rule.id, periodStart, periodEnd, limit: rule.limit, base: used, local: 0, dropped: false }); // prettier-ignore
+    else if (!rule.counts) known.base = used;
   }
 
   /**

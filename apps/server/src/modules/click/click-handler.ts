@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
-import { CLICK_PATH, ClickQuerySchema } from '@portal/contracts';
+import { CLICK_ATTRIBUTION_DAYS, CLICK_PATH, ClickQuerySchema, tagCookieName } from '@portal/contracts';
 import { SECURITY_HEADERS } from '../../lib/security-headers.js';
 import type { ClickBuffer } from './click-buffer.js';
 import type { ClickContextCache } from './click-lookup.js';
@@ -21,9 +21,12 @@ export type ClickHandlerOptions = {
   logger: FastifyBaseLogger;
   /** The visitor's country from its address (geo.ts). */
   countryOf: CountryLookup;
+  /** Told each answer (the metrics' counters, issue 51): a redirect, or a refusal and its reason. */
+  onAnswer?: ((reason: string | null) => void) | undefined;
 };
 
 const HEADER_MAX_LENGTH = 1024;
+const CLICK_COOKIE_ATTRIBUTES = `Max-Age=${CLICK_ATTRIBUTION_DAYS * 86_400}; Path=/; HttpOnly; Secure; SameSite=None`;
 const header = (value: string | string[] | undefined) =>
   typeof value === 'string' && value ? value.slice(0, HEADER_MAX_LENGTH) : null;
 
@@ -50,6 +53,7 @@ export function createClickHandler(
   options: ClickHandlerOptions,
 ): ClickHandler {
   const { buffer } = engine;
+  const told = options.onAnswer ?? (() => undefined);
   const clientIp = options.trustProxy
     ? (request: IncomingMessage) => {
         const addresses = proxyAddr.all(request, trustEveryHop);
@@ -68,25 +72,37 @@ export function createClickHandler(
     response.end(body);
   };
 
-  const send = (response: ServerResponse, outcome: ClickOutcome) => {
+  const send = (response: ServerResponse, outcome: ClickOutcome, offerId: number) => {
+    told(outcome.ok ? null : outcome.reason);
     if (!outcome.ok && !outcome.location) {
       const message =
         outcome.reason === 'unavailable' ? CLICK_UNAVAILABLE_MESSAGE : CLICK_REJECTION_MESSAGES[outcome.reason];
       return sendError(response, outcome.status, message);
     }
     // No Content-Length: node ends an empty chunked body in the same write, measurably cheaper per redirect.
-    response.writeHead(302, { ...SECURITY_HEADERS, 'cache-control': 'no-store', location: outcome.location });
+    const headers: Record<string, string> = {
+      ...SECURITY_HEADERS,
+      'cache-control': 'no-store',
+      location: outcome.location ?? '',
+    };
+    // The image and iframe pixels' fallback when the thank-you page cannot name the click (decision 085): a cookie on
+    // the tracking domain for the attribution window, third-party there, so blocked by many browsers.
+    if (outcome.ok && outcome.clickId)
+      headers['set-cookie'] = `${tagCookieName(offerId)}=${outcome.clickId}; ${CLICK_COOKIE_ATTRIBUTES}`;
+    response.writeHead(302, headers);
     response.end();
   };
 
   const fail = (response: ServerResponse, error: unknown) => {
     // The database away and this link's context not cached: the visitor may retry (decision 053).
     if (isDatabaseUnavailable(error)) {
+      told('unavailable');
       if (!response.headersSent) sendError(response, 503, CLICK_UNAVAILABLE_MESSAGE);
       return;
     }
     // As the error handler does for any route: logged, and a 500 without the internals.
     options.logger.error({ err: error }, 'click not tracked');
+    told('error');
     if (!response.headersSent) sendError(response, 500, 'Internal Server Error');
     else response.destroy();
   };
@@ -101,6 +117,7 @@ export function createClickHandler(
       const visiting = request.method !== 'HEAD';
       if (!parsed.success) {
         if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
+        told('invalid_request');
         return sendError(response, 400, CLICK_REJECTION_MESSAGES.invalid_request);
       }
       let visitor = null;
@@ -116,10 +133,10 @@ export function createClickHandler(
       const outcome = trackClick(engine, parsed.data, visitor, now);
       if (outcome instanceof Promise) {
         outcome.then(
-          (result) => send(response, result),
+          (result) => send(response, result, parsed.data.offer_id),
           (error: unknown) => fail(response, error),
         );
-      } else send(response, outcome);
+      } else send(response, outcome, parsed.data.offer_id);
     } catch (error) {
       fail(response, error);
     }

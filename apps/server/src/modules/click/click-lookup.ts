@@ -1,5 +1,6 @@
 import type { CapPeriod } from '@portal/contracts';
 import { capPeriod } from '../caps/index.js';
+import { VelocityCounter, loadClickGuard, type ClickGuard } from '../traffic/index.js';
 import type { ClickCapCounters, ClickCapRule } from './click-caps.js';
 import { isDatabaseUnavailable } from '../../lib/errors.js';
 import type { Db } from '../../db/client.js';
@@ -29,8 +30,10 @@ export type ClickContext = {
   applicationStatus: string | null;
   /** The partner is on the (private) offer's allow-list. */
   allowListed: boolean;
-  /** The click caps that apply: the partner's own and the whole offer's (decision 045); usually none. */
+  /** The caps that apply: the partner's own and the whole offer's, of every metric (decisions 045, 074); usually none. */
   caps: ClickCapRule[];
+  /** The traffic rules and the blocklist entries that apply to the pair (decision 083). */
+  guard: ClickGuard;
 };
 
 /** A click's context from the database, its cap counters primed (click.repository.ts reads the rows). */
@@ -42,7 +45,13 @@ async function loadContext(
   now: number,
 ): Promise<ClickContext> {
   const found = await clickContextRows(db, offerId, partnerId);
-  const caps = found.caps.map((c) => ({ id: c.id, period: c.period as CapPeriod, limit: c.limit }));
+  // Every cap of the pair: a click cap counts clicks; a reached conversion, payout or revenue cap refuses them too.
+  const caps = found.caps.map((c) => ({
+    id: c.id,
+    period: c.period as CapPeriod,
+    limit: c.limit,
+    counts: c.metric === 'clicks',
+  }));
   if (caps.length > 0 && counters) {
     // What the database holds for each cap's current period, for a counter this process does not have yet.
     const bounds = caps.map((c) => capPeriod(c.period, now));
@@ -53,6 +62,7 @@ async function loadContext(
     const used = new Map(usage.map((u) => [u.capId, u.used]));
     caps.forEach((c, i) => counters.prime(c, bounds[i]!.start, bounds[i]!.end, used.get(c.id) ?? 0));
   }
+  const guard = await loadClickGuard(db, offerId, partnerId, new Date(now));
   const row = found.offer;
   const offer = row
     ? {
@@ -75,6 +85,7 @@ async function loadContext(
     applicationStatus: found.applicationStatus,
     allowListed: found.allowListed,
     caps,
+    guard,
   };
 }
 
@@ -95,6 +106,8 @@ type CacheEntry = { expires: number; value: Promise<ClickContext>; loaded: Click
  */
 export class ClickContextCache {
   private readonly entries = new Map<string, CacheEntry>();
+  /** Clicks per (offer, address) this minute, in this process (decision 083). */
+  readonly velocity = new VelocityCounter();
 
   constructor(
     private readonly db: Db,

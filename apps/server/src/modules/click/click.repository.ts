@@ -62,15 +62,9 @@ export async function clickContextRows(db: DbOrTx, offerId: number, partnerId: n
     .where(and(eq(offerAllowedPartners.partnerId, partnerId), eq(offerAllowedPartners.offerId, offerId)))
     .limit(1);
   const capRows = await db
-    .select({ id: offerCaps.id, period: offerCaps.period, limit: offerCaps.limit })
+    .select({ id: offerCaps.id, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
     .from(offerCaps)
-    .where(
-      and(
-        eq(offerCaps.offerId, offerId),
-        eq(offerCaps.metric, 'clicks'),
-        or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, partnerId)),
-      ),
-    )
+    .where(and(eq(offerCaps.offerId, offerId), or(isNull(offerCaps.partnerId), eq(offerCaps.partnerId, partnerId))))
     .orderBy(asc(offerCaps.id));
   return {
     offer: offerRows[0] ?? null,
@@ -122,11 +116,12 @@ export type ClickRow = {
   country: string | null;
   userAgent: string | null;
   referrer: string | null;
+  flags?: string | null | undefined;
   createdAt: Date;
 };
 
 const CLICK_COLUMNS = sql.raw(
-  '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, created_at)',
+  '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, flags, created_at)',
 );
 
 /**
@@ -140,10 +135,10 @@ export async function insertClicks(
   idempotent: boolean,
 ): Promise<Set<string> | null> {
   const rows = sql`select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent",
-            referrer, "createdAt"
+            referrer, flags, "createdAt"
           from json_to_recordset(${JSON.stringify(batch)}::json) as x("clickId" text, "offerId" int, "partnerId" int,
             subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text,
-            "createdAt" timestamptz)`;
+            flags text, "createdAt" timestamptz)`;
   if (!idempotent) {
     await db.execute(sql`insert into ${clicks} ${CLICK_COLUMNS} ${rows}`);
     return null;

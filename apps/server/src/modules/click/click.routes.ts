@@ -13,7 +13,10 @@ export const clickRoutes: FastifyPluginAsyncZod<{ tracking: { handleClick: Click
     CLICK_PATH,
     {
       attachValidation: true,
+      // HEAD /click answers as GET does, without the body: documented too (decision 075).
+      config: { swagger: { exposeHeadRoute: true } },
       schema: {
+        operationId: 'click',
         tags: ['tracking'],
         summary: 'Records a click and redirects to the offer; refused traffic is counted, never redirected',
         security: [],

@@ -5,6 +5,7 @@ import type { ClickBuffer } from './click-buffer.js';
 import type { ClickContext, ClickContextCache } from './click-lookup.js';
 import type { CapRef } from './click-caps.js';
 import { hourOf } from '../rollups/index.js';
+import { judgeClick, type VelocityCounter } from '../traffic/index.js';
 
 /**
  * 6 bytes of milliseconds then 10 random bytes, base64url (22 characters): unguessable (80 random bits) and
@@ -51,7 +52,8 @@ export type ClickDecision =
 /**
  * Whether the partner may send traffic to the offer: the visibility rule of decision 006 (the allow-list of a private
  * offer counting as public, decision 044), then approval, then the offer's targeting: its dates and the visitor's country
- * (`country` null: unknown, which no country list accepts). A targeting refusal names the offer's fallback URL.
+ * (`country` null: unknown, which no country list accepts). A targeting refusal, or one of a partner not approved
+ * for the offer (issue 47), names the offer's fallback URL.
  * Everything is in the cached context: no database round trip (decision 044).
  */
 export function decideClick(context: ClickContext, now: number, country: string | null | undefined): ClickDecision {
@@ -64,13 +66,14 @@ export function decideClick(context: ClickContext, now: number, country: string 
   const seen = !offer.private || context.allowListed;
   const visible = approved || (seen && (partner.allOffersAccess || applicationStatus !== null));
   if (!visible) return { ok: false, reason: 'offer_not_visible', status: 404 };
-  if (offer.requireApproval && !approved) return { ok: false, reason: 'approval_required', status: 403 };
   const refuse = (reason: ClickRejectionReason): ClickDecision => ({
     ok: false,
     reason,
     status: 403,
     fallbackUrl: offer.fallbackUrl ?? undefined,
   });
+  // Paid traffic is not wasted (issue 47): a partner not approved yet sends its visitor to the fallback URL too.
+  if (offer.requireApproval && !approved) return refuse('approval_required');
   if (offer.startsAt !== null && now < offer.startsAt) return refuse('offer_not_started');
   if (offer.endsAt !== null && now >= offer.endsAt) return refuse('offer_ended');
   if (offer.countries && country !== undefined && !(country && offer.countries.has(country)))
@@ -91,6 +94,15 @@ export const CLICK_REJECTION_MESSAGES: Record<ClickRejectionReason, string> = {
   offer_ended: 'This offer has ended.',
   over_cap: 'This offer has reached its cap for now.',
   unknown_landing_page: 'This landing page is not one of this offer’s.',
+  bot: 'This offer does not take automated traffic.',
+  missing_user_agent: 'This offer does not take automated traffic.',
+  data_centre: 'This offer does not take traffic from data centres.',
+  ip_velocity: 'Too many clicks from this address. Please try again later.',
+  blocked_ip: 'This traffic is blocked.',
+  blocked_asn: 'This traffic is blocked.',
+  blocked_subid: 'This traffic is blocked.',
+  blocked_tracking_code: 'This traffic is blocked.',
+  blocked_user_agent: 'This traffic is blocked.',
 };
 
 type Macro = (typeof CLICK_MACROS)[number];
@@ -163,10 +175,11 @@ export function trackClick(
   now: Date,
 ): ClickOutcome | Promise<ClickOutcome> {
   const cached = engine.contexts.peek(query.offer_id, query.aff_id);
-  if (cached) return recordClick(engine.buffer, cached, query, visitor, now);
+  const { velocity } = engine.contexts;
+  if (cached) return recordClick(engine.buffer, velocity, cached, query, visitor, now);
   return engine.contexts
     .get(query.offer_id, query.aff_id)
-    .then((context) => recordClick(engine.buffer, context, query, visitor, now));
+    .then((context) => recordClick(engine.buffer, velocity, context, query, visitor, now));
 }
 
 /**
@@ -176,6 +189,7 @@ export function trackClick(
  */
 function recordClick(
   buffer: ClickBuffer,
+  velocity: VelocityCounter,
   context: ClickContext,
   query: ClickQuery,
   visitor: ClickVisitor | null,
@@ -207,6 +221,22 @@ function recordClick(
     });
     return refusal(decision);
   }
+  // The traffic rules and blocklists (decision 083): from the cached context and the request, no database round trip.
+  const judged = judgeClick(context.guard.rules, context.guard.blocks, velocity, {
+    offerId: decision.offer.id,
+    ip: visitor.ip,
+    userAgent: visitor.userAgent,
+    subid: query.subid,
+    trackingCodes: [query.tc1, query.tc2, query.tc3, query.tc4],
+    // undefined: no address, or one no GeoIP file places (geo.ts).
+    publicAddress: visitor.country !== undefined,
+    now: now.getTime(),
+  });
+  if (judged.refuse !== null) {
+    const offer = decision.offer;
+    buffer.reject({ hour: hourOf(now), reason: judged.refuse, offerId: offer.id, partnerId: context.partner?.id ?? 0 });
+    return refusal({ ok: false, reason: judged.refuse, status: 403, fallbackUrl: offer.fallbackUrl ?? undefined });
+  }
   // Click caps (decision 045): counted in the process, no database round trip; a reached cap refuses as targeting does.
   let capRefs: CapRef[] | null = null;
   if (context.caps.length > 0) {
@@ -233,6 +263,7 @@ function recordClick(
       country: visitor.country ?? null,
       userAgent: visitor.userAgent,
       referrer: visitor.referrer,
+      flags: judged.flags.length > 0 ? judged.flags.join(',') : null,
       createdAt: now,
     },
     capRefs,

@@ -41,7 +41,7 @@ import {
   type ConversionRow,
 } from './conversion-changes.repository.js';
 import { clickById, conversionByDedupeKey, insertConversion } from './conversions.repository.js';
-import { goalWorth, offerFacts, toMinorUnits } from './conversion-rules.js';
+import { goalWorth, offerFacts, otherCurrency, toMinorUnits } from './conversion-rules.js';
 
 /**
  * Conversions changed after the fact (decision 069). Every change is one transaction: the conversion (locked first, so
@@ -158,7 +158,8 @@ function adjustmentDto(row: AdjustmentRow): ConversionAdjustment {
 
 /**
  * Writes one change of a locked conversion (`before`; null for one added by hand) with everything that follows it.
- * A line is billable when the conversion's earlier amount was already billed: the next billing request carries it.
+ * A line is billable when the conversion's earlier amount was already billed: the next billing request carries it;
+ * advertiser-billable when its earlier revenue was already on an advertiser invoice: the advertiser's next one does.
  */
 async function applyChange(
   tx: DbOrTx,
@@ -202,6 +203,8 @@ async function applyChange(
     scrubId: actor.scrubId ?? null,
     billable: before?.billingRequestId != null,
     originalBillingRequestId: before?.billingRequestId ?? null,
+    // The advertiser's side (decision 073): its revenue was on an advertiser invoice, so its next one carries the delta.
+    advertiserBillable: before?.advertiserInvoiceId != null,
     createdAt: now,
   });
   const fields = ['status', 'reason', 'reversalReason', 'payout', 'revenue', 'note'] as const;
@@ -505,6 +508,9 @@ export function changeByPostback(
   return db.transaction(async (tx) => {
     const before = await lockConversionByTransaction(tx, advertiserId, params.transaction_id);
     if (!before) return { status: 'rejected', reason: 'unknown_transaction', conversionId: null, duplicate: false };
+    // A change in another currency than the conversion's changes nothing (decision 077).
+    if (otherCurrency(params.currency, before.currency))
+      return { status: 'rejected', reason: 'currency_mismatch', conversionId: before.id, duplicate: false };
     const unchanged: PostbackResult = {
       status: before.status as ConversionStatus,
       reason: before.reason as ConversionRejectionReason | null,

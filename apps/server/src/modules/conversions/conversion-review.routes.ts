@@ -5,16 +5,17 @@ import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
-import { reviewConversion } from './conversion-review.js';
+import { reviewConversion, reviewConversions } from './conversion-review.js';
 
 /**
  * Staff review pending conversions (decision 023): manual-validation goals record them pending. Finance decides too,
  * as it writes money everywhere (decision 071); the list is the conversion search's (conversion-search.routes.ts).
  */
 export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const reviewers = app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE']);
   app.route({
     ...routeOf(conversionReviewEndpoints.review),
-    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE']),
+    onRequest: reviewers,
     handler: async (request) =>
       ok(
         await reviewConversion(
@@ -26,5 +27,17 @@ export const conversionReviewRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
           auditActorOf(request),
         ),
       ),
+  });
+
+  // Many at once, all or none, through the same steps (decision 079).
+  app.route({
+    ...routeOf(conversionReviewEndpoints.decide),
+    onRequest: reviewers,
+    handler: async (request) => {
+      const { ids, ...decision } = request.body;
+      return ok(
+        await reviewConversions(ctx.db, staffScopeOf(request), ids, decision, ctx.now(), auditActorOf(request)),
+      );
+    },
   });
 };

@@ -47,7 +47,7 @@ export function goalWorth(
 export async function offerFacts(db: DbOrTx, offerId: number, partnerId: number, goal: string) {
   const row = await offerFactRow(db, offerId, partnerId, goal);
   if (!row) return null;
-  const { goalId, payoutAmount, payoutPercent, manualValidation, revenueAmount, revenuePercent, ...offer } = row;
+  const { goalId, payoutAmount, payoutPercent, manualValidation, trustClientConversions, revenueAmount, revenuePercent, ...offer } = row; // prettier-ignore
   return {
     ...offer,
     goal:
@@ -60,6 +60,11 @@ export async function offerFacts(db: DbOrTx, offerId: number, partnerId: number,
             revenueAmount,
             revenuePercent,
             manualValidation: manualValidation ?? false,
+            trustClientConversions: trustClientConversions ?? false,
           },
   };
 }
+
+/** Whether a postback's `currency` (absent or empty: the offer's; any case) names another currency (decision 077). */
+export const otherCurrency = (sent: string | undefined, own: string): boolean =>
+  sent !== undefined && sent !== '' && sent.toUpperCase() !== own.toUpperCase();

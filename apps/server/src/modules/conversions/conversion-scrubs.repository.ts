@@ -128,3 +128,26 @@ export async function markScrubApplied(
     .set({ status: 'applied', ...values })
     .where(eq(conversionScrubs.id, id));
 }
+
+export async function markScrubDismissed(db: DbOrTx, id: number): Promise<void> {
+  await db.update(conversionScrubs).set({ status: 'dismissed' }).where(eq(conversionScrubs.id, id));
+}
+
+/** The files an advertiser sent from its portal (decision 087), newest first. */
+export async function listAdvertiserScrubs(
+  db: DbOrTx,
+  advertiserId: number,
+  page: { page: number; count: number },
+): Promise<{ rows: ScrubRow[]; total: number }> {
+  const mine = and(eq(conversionScrubs.advertiserId, advertiserId), eq(conversionScrubs.source, 'advertiser'));
+  const rows = await db
+    .select(scrubColumns)
+    .from(conversionScrubs)
+    .leftJoin(advertisers, eq(advertisers.id, conversionScrubs.advertiserId))
+    .where(mine)
+    .orderBy(desc(conversionScrubs.createdAt), desc(conversionScrubs.id))
+    .limit(page.count)
+    .offset((page.page - 1) * page.count);
+  const [total] = await db.select({ n: count() }).from(conversionScrubs).where(mine);
+  return { rows: rows.map((r) => ({ ...r.scrub, advertiserName: r.advertiserName })), total: total?.n ?? 0 };
+}

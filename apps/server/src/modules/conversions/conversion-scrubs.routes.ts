@@ -6,7 +6,7 @@ import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
-import { applyScrub, getScrub, scrubAdvertisers, scrubList, uploadScrub } from './conversion-scrubs.js';
+import { applyScrub, dismissScrub, getScrub, scrubAdvertisers, scrubList, uploadScrub } from './conversion-scrubs.js';
 
 /** Those who change conversions change them by scrub file too (decision 069). */
 const WRITERS = ['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER', 'ROLE_FINANCE'] as const;
@@ -61,6 +61,15 @@ export const conversionScrubsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
         message: done.alreadyApplied ? 'This scrub file was already applied: nothing changed.' : null,
       });
     },
+  });
+
+  app.route({
+    ...routeOf(conversionScrubsEndpoints.dismiss),
+    onRequest: guard,
+    handler: async (request) =>
+      ok(await dismissScrub(ctx.db, request.params.id, staffScopeOf(request), auditActorOf(request), ctx.now()), {
+        message: 'The scrub file was dismissed.',
+      }),
   });
 
   app.route({

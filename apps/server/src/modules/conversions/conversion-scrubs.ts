@@ -1,5 +1,6 @@
 import {
   partnerDisplayName,
+  type AdvertiserScrub,
   SCRUB_ERROR_LINES,
   SCRUB_SAMPLE_LINES,
   type ConversionScrub,
@@ -14,7 +15,7 @@ import {
   type ScrubStatus,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { toIso } from '../../lib/reply.js';
 import { decodeDataUrl } from '../../lib/uploads.js';
 import type { StaffScope } from '../access/index.js';
@@ -25,8 +26,10 @@ import {
   advertiserNames,
   conversionsByTransactionIds,
   insertScrub,
+  listAdvertiserScrubs,
   listScrubs,
   markScrubApplied,
+  markScrubDismissed,
   scrubById,
   type ScrubMatch,
   type ScrubRow,
@@ -112,6 +115,7 @@ function scrubDto(row: ScrubRow): ConversionScrub {
     createdAt: toIso(row.createdAt) ?? '',
     appliedById: row.appliedById,
     appliedAt: toIso(row.appliedAt),
+    source: row.source === 'advertiser' ? 'advertiser' : 'staff',
   };
 }
 
@@ -129,6 +133,7 @@ export async function uploadScrub(
   scope: StaffScope,
   actor: AuditActor,
   now: Date,
+  source: 'staff' | 'advertiser' = 'staff',
 ): Promise<ConversionScrub> {
   if (!(await advertiserExists(db, body.advertiserId))) {
     throw badRequest('No advertiser has this id.', { advertiserId: 'No advertiser has this id.' });
@@ -151,6 +156,7 @@ export async function uploadScrub(
       lines: lines.map((line) => ({ ...line, category: categoryOf(matches.get(line.transactionId)) })),
       preview: { ...preview, note, result: null } satisfies StoredPreview,
       status: 'previewed',
+      source,
       createdById: scope.userId,
       createdAt: now,
     });
@@ -168,6 +174,7 @@ export async function uploadScrub(
             { field: 'lines', before: null, after: preview.counts.lines },
             { field: 'found', before: null, after: preview.counts.found },
             { field: 'errors', before: null, after: preview.counts.errors },
+            ...(source === 'advertiser' ? [{ field: 'source', before: null, after: source }] : []),
           ],
         },
       ],
@@ -219,6 +226,7 @@ export function applyScrub(
     const scrub = await scrubById(tx, id, scope, true);
     if (!scrub) throw notFound('Scrub file not found.');
     if (scrub.status === 'applied') return { scrub: scrubDto(scrub), alreadyApplied: true };
+    if (scrub.status === 'dismissed') throw conflict('This scrub file was dismissed: it can no longer be applied.');
     const stored = scrub.preview as StoredPreview;
     const lines = scrub.lines as (ScrubLine & { category: Category })[];
     const matches = await conversionsByTransactionIds(
@@ -266,3 +274,54 @@ export function applyScrub(
     return { scrub: scrubDto(applied!), alreadyApplied: false };
   });
 }
+
+/** Dismisses a file not applied (decision 087): it will never change a conversion. Dismissing twice changes nothing. */
+export function dismissScrub(
+  db: Db,
+  id: number,
+  scope: StaffScope,
+  audit: AuditActor,
+  now: Date,
+): Promise<ConversionScrub> {
+  return db.transaction(async (tx) => {
+    const scrub = await scrubById(tx, id, scope, true);
+    if (!scrub) throw notFound('Scrub file not found.');
+    if (scrub.status === 'applied') throw conflict('This scrub file was applied already: it cannot be dismissed.');
+    if (scrub.status === 'dismissed') return scrubDto(scrub);
+    await markScrubDismissed(tx, scrub.id);
+    await recordAudit(
+      tx,
+      audit,
+      [
+        {
+          action: 'update',
+          entityType: 'conversion_scrub',
+          entityId: scrub.id,
+          parentId: scrub.advertiserId,
+          changes: [{ field: 'status', before: scrub.status, after: 'dismissed' }],
+        },
+      ],
+      now,
+    );
+    return scrubDto((await scrubById(tx, scrub.id, scope))!);
+  });
+}
+
+/** An advertiser's own scrub files (decision 087): counts only, never the preview's partners or money. */
+export async function advertiserScrubPage(
+  db: Db,
+  advertiserId: number,
+  page: { page: number; count: number },
+): Promise<{ items: AdvertiserScrub[]; total: number }> {
+  const { rows, total } = await listAdvertiserScrubs(db, advertiserId, page);
+  return { items: rows.map((row) => advertiserScrubOf(scrubDto(row))), total };
+}
+
+export const advertiserScrubOf = (scrub: ConversionScrub): AdvertiserScrub => ({
+  id: scrub.id,
+  fileName: scrub.fileName,
+  note: scrub.note,
+  status: scrub.status,
+  counts: scrub.preview.counts,
+  createdAt: scrub.createdAt,
+});

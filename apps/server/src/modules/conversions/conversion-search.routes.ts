@@ -1,8 +1,8 @@
 import { Readable, pipeline } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { STAFF_CONVERSION_EXPORT_MAX_ROWS, conversionReviewEndpoints } from '@portal/contracts';
-import { csvStringifier } from '../../lib/csv.js';
+import { STAFF_CONVERSION_EXPORT_MAX_ROWS, conversionReviewEndpoints, localToday } from '@portal/contracts';
+import { csvStringifier, csvZoneTag } from '../../lib/csv.js';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
@@ -26,7 +26,13 @@ export const conversionSearchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     ...routeOf(conversionReviewEndpoints.list),
     onRequest: readers,
     handler: async (request) => {
-      const { list, total } = await listConversions(db, staffScopeOf(request), request.query, await offsetFor(request));
+      const { list, total } = await listConversions(
+        db,
+        staffScopeOf(request),
+        request.query,
+        await offsetFor(request),
+        ctx.now(),
+      );
       return ok(list, { total });
     },
   });
@@ -37,19 +43,21 @@ export const conversionSearchRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
     handler: async (request, reply) => {
       const scope = staffScopeOf(request);
       const offset = await offsetFor(request);
-      const total = await countForExport(db, scope, request.query, offset);
-      const day = ctx.now().toISOString().slice(0, 10);
+      const now = ctx.now();
+      const total = await countForExport(db, scope, request.query, offset, now);
+      // The reader's day, and the zone its moments are written in (decision 077).
+      const day = localToday(now, offset);
       // null becomes an empty cell. pipeline, not pipe: a failed read destroys the response instead of leaving it open.
       const csv = pipeline(
-        Readable.from(conversionCsvLines(db, scope, request.query, offset)),
-        csvStringifier({ spreadsheet: true }),
+        Readable.from(conversionCsvLines(db, scope, request.query, offset, now)),
+        csvStringifier(),
         (error) => {
           if (error) request.log.error({ err: error }, 'conversion export failed');
         },
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="conversions-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="conversions-${day}_${csvZoneTag(offset)}.csv"`)
         .header('cache-control', 'no-store')
         .header('x-total-count', String(total))
         .header('x-export-truncated', String(total > STAFF_CONVERSION_EXPORT_MAX_ROWS))

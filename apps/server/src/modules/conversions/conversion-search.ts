@@ -2,6 +2,7 @@ import {
   STAFF_CONVERSION_EXPORT_MAX_ROWS,
   partnerDisplayName,
   toLocalIso,
+  type ConversionDeclineReason,
   type ConversionRejectionReason,
   type ConversionReversalReason,
   type ConversionStatus,
@@ -18,6 +19,7 @@ import {
   type ConversionSearch,
   type SearchRow,
 } from './conversions.repository.js';
+import { csvDateTime } from '../../lib/csv.js';
 
 /**
  * The staff's conversion search (decision 071): every status within the reader's reach, filtered, found by one of its
@@ -26,12 +28,22 @@ import {
 
 type Filter = Omit<StaffConversionsFilter, 'page' | 'count'> & Partial<Pick<StaffConversionsFilter, 'page' | 'count'>>;
 
-/** The filter with its days (the reader's, at `offset`) as a UTC half-open interval. */
-function searchOf({ from, to, page: _p, count: _c, ...rest }: Filter, offset: string | null): ConversionSearch {
+const DAY_MS = 86_400_000;
+
+/**
+ * The filter with its days (the reader's, at `offset`) as a UTC half-open interval, and its age (decision 079) as the
+ * moment before which a conversion was recorded.
+ */
+function searchOf(
+  { from, to, olderThanDays, page: _p, count: _c, ...rest }: Filter,
+  offset: string | null,
+  now: Date,
+): ConversionSearch {
   return {
     ...rest,
     since: from ? utcWindow({ startDate: from, endDate: from }, offset).start : undefined,
     before: to ? utcWindow({ startDate: to, endDate: to }, offset).end : undefined,
+    recordedBefore: olderThanDays ? new Date(now.getTime() - olderThanDays * DAY_MS) : undefined,
   };
 }
 
@@ -45,6 +57,9 @@ export function conversionRowOf(row: SearchRow): StaffConversionRow {
         : null,
     offerId: row.offerId,
     offerName: row.offerName,
+    goalName: row.goalName,
+    ip: row.ip,
+    declineReason: row.reason === 'declined' ? (row.declineReason as ConversionDeclineReason | null) : null,
     advertiserId: row.advertiserId,
     advertiserName: row.advertiserName ?? `#${row.advertiserId}`,
     goal: row.goal,
@@ -75,8 +90,9 @@ export async function listConversions(
   scope: StaffScope,
   filter: StaffConversionsFilter,
   offset: string | null,
+  now: Date,
 ): Promise<{ list: StaffConversionRow[]; total: number }> {
-  const search = searchOf(filter, offset);
+  const search = searchOf(filter, offset, now);
   const [rows, total] = [
     await searchConversions(db, scope, search, { limit: filter.count, offset: (filter.page - 1) * filter.count }),
     await countConversions(db, scope, search),
@@ -117,7 +133,7 @@ export const CONVERSION_SEARCH_CSV_HEADER = [
 ] as const;
 
 function csvLine(row: StaffConversionRow, offset: string | null): (string | number | null)[] {
-  const local = (iso: string | null) => (iso ? toLocalIso(new Date(iso), offset) : null);
+  const local = (iso: string | null) => (iso ? csvDateTime(toLocalIso(new Date(iso), offset)) : null);
   return [
     row.id,
     local(row.createdAt),
@@ -156,8 +172,9 @@ export async function* conversionCsvLines(
   scope: StaffScope,
   filter: Omit<StaffConversionsFilter, 'page' | 'count'>,
   offset: string | null,
+  now: Date,
 ): AsyncGenerator<(string | number | null)[]> {
-  const search = searchOf(filter, offset);
+  const search = searchOf(filter, offset, now);
   yield [...CONVERSION_SEARCH_CSV_HEADER];
   for (let done = 0; done < STAFF_CONVERSION_EXPORT_MAX_ROWS; done += CHUNK) {
     const limit = Math.min(CHUNK, STAFF_CONVERSION_EXPORT_MAX_ROWS - done);
@@ -173,4 +190,5 @@ export const countForExport = (
   scope: StaffScope,
   filter: Omit<StaffConversionsFilter, 'page' | 'count'>,
   offset: string | null,
-) => countConversions(db, scope, searchOf(filter, offset));
+  now: Date,
+) => countConversions(db, scope, searchOf(filter, offset, now));

@@ -1,5 +1,11 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { PostbackLogEntry, PostbackLogOutcome, StaffConversionsFilter } from '@portal/contracts';
+import type {
+  ConversionChannel,
+  PostbackLogEntry,
+  PostbackLogOutcome,
+  StaffConversionsFilter,
+  TagHit,
+} from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
   advertiserPostbacks,
@@ -81,6 +87,7 @@ export async function offerFactRow(db: DbOrTx, offerId: number, partnerId: numbe
         number | null
       >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutPercent} else ${payoutOverrides.payoutPercent} end`,
       manualValidation: offerGoals.manualValidation,
+      trustClientConversions: offerGoals.trustClientConversions,
       revenueAmount: offerGoals.revenueAmount,
       revenuePercent: offerGoals.revenuePercent,
     })
@@ -145,6 +152,8 @@ const reviewColumns = {
   tc3: conversions.tc3,
   tc4: conversions.tc4,
   country: conversions.country,
+  declineReason: conversions.declineReason,
+  note: conversions.note,
   createdAt: conversions.createdAt,
   updatedAt: conversions.updatedAt,
 };
@@ -160,27 +169,38 @@ const visibleTo = (reviewer: StaffScope) =>
     ? sql`${conversions.partnerId} is not null`
     : sql`${conversions.partnerId} in (select ${partners.id} from ${partners} where ${partnerReachSql(reviewer, partners.accountManagerId, partners.status) ?? sql`true`})`;
 
-/** A conversion the reviewer may see; another manager's partner's conversion is as missing as an unknown id. */
-export async function conversionForReview(db: DbOrTx, reviewer: StaffScope, id: number): Promise<ReviewRow | null> {
-  const [row] = await db
+/**
+ * The conversions of `ids` the reviewer may see, locked for the decision, in id order (so that two decisions over the
+ * same rows cannot deadlock); another manager's partner's conversion is as missing as an unknown id.
+ */
+export async function lockConversionsForReview(
+  tx: DbOrTx,
+  reviewer: StaffScope,
+  ids: readonly number[],
+): Promise<ReviewRow[]> {
+  if (ids.length === 0) return [];
+  return tx
     .select(reviewColumns)
     .from(conversions)
-    .where(and(eq(conversions.id, id), visibleTo(reviewer)));
-  return row ?? null;
+    .where(and(inArray(conversions.id, [...ids]), visibleTo(reviewer)))
+    .orderBy(asc(conversions.id))
+    .for('update');
 }
 
 /**
- * Moves a pending conversion to its reviewed status (a declined one paying nothing); null when it is no longer
- * pending: the status check is part of the UPDATE, so two reviewers cannot both move it.
+ * Moves a pending conversion to its reviewed status (a declined one paying nothing, with its decline code and note,
+ * decision 079); null when it is no longer pending: the status check is part of the UPDATE, so two reviewers cannot
+ * both move it.
  */
 export async function setReviewedStatus(
   tx: DbOrTx,
   id: number,
-  change: { status: string; reason: string | null; updatedAt: Date },
+  change: { status: string; reason: string | null; declineReason: string | null; note: string | null; updatedAt: Date },
 ): Promise<ReviewRow | null> {
+  const { note, ...rest } = change;
   const [updated] = await tx
     .update(conversions)
-    .set({ ...change, ...(change.reason ? { payout: 0, revenue: 0 } : {}) })
+    .set({ ...rest, ...(change.reason ? { payout: 0, revenue: 0 } : {}), ...(note !== null ? { note } : {}) })
     .where(and(eq(conversions.id, id), eq(conversions.status, 'pending')))
     .returning(reviewColumns);
   return updated ?? null;
@@ -201,18 +221,28 @@ const searchColumns = {
   partnerCompanyName: partners.companyName,
   offerName: offers.name,
   advertiserName: advertisers.name,
+  goalName: goals.name,
+  ip: clicks.ip,
 };
 
 export type SearchRow = ReviewRow &
   Pick<
     typeof conversions.$inferSelect,
     'advertiserId' | 'amount' | 'clickedAt' | 'reversalReason' | 'note' | 'originalPayout' | 'changedAt' | 'source'
-  > & { partnerCompanyName: string | null; offerName: string | null; advertiserName: string | null };
+  > & {
+    partnerCompanyName: string | null;
+    offerName: string | null;
+    advertiserName: string | null;
+    goalName: string | null;
+    ip: string | null;
+  };
 
 /** The search's filters with its days already turned into UTC moments (the reader's time zone is the service's). */
-export type ConversionSearch = Omit<StaffConversionsFilter, 'from' | 'to' | 'page' | 'count'> & {
+export type ConversionSearch = Omit<StaffConversionsFilter, 'from' | 'to' | 'page' | 'count' | 'olderThanDays'> & {
   since?: Date | undefined;
   before?: Date | undefined;
+  /** Recorded before this moment: the queue's age filter (decision 079). */
+  recordedBefore?: Date | undefined;
 };
 
 /** A conversion id is a bigint: longer digit strings cannot be one, and are only looked for as the other two ids. */
@@ -236,6 +266,7 @@ function searchWhere(scope: StaffScope, search: ConversionSearch): SQL | undefin
     search.goal ? eq(conversions.goal, search.goal) : undefined,
     search.since ? gte(conversions.createdAt, search.since) : undefined,
     search.before ? lt(conversions.createdAt, search.before) : undefined,
+    search.recordedBefore ? lt(conversions.createdAt, search.recordedBefore) : undefined,
     q
       ? or(
           eq(conversions.transactionId, q),
@@ -250,14 +281,19 @@ const SORT_COLUMNS = { time: conversions.createdAt, payout: conversions.payout, 
 
 function searchQuery(db: DbOrTx, scope: StaffScope, search: ConversionSearch) {
   const direction = search.order === 'asc' ? asc : desc;
-  return db
-    .select(searchColumns)
-    .from(conversions)
-    .leftJoin(partners, eq(partners.id, conversions.partnerId))
-    .leftJoin(offers, eq(offers.id, conversions.offerId))
-    .leftJoin(advertisers, eq(advertisers.id, conversions.advertiserId))
-    .where(searchWhere(scope, search))
-    .orderBy(direction(SORT_COLUMNS[search.sort]), direction(conversions.id));
+  return (
+    db
+      .select(searchColumns)
+      .from(conversions)
+      .leftJoin(partners, eq(partners.id, conversions.partnerId))
+      .leftJoin(offers, eq(offers.id, conversions.offerId))
+      .leftJoin(advertisers, eq(advertisers.id, conversions.advertiserId))
+      .leftJoin(goals, eq(goals.id, conversions.goalId))
+      // The click by its unique (click id, time) key: its IP; none once the click is no longer kept.
+      .leftJoin(clicks, and(eq(clicks.clickId, conversions.clickId), eq(clicks.createdAt, conversions.clickedAt)))
+      .where(searchWhere(scope, search))
+      .orderBy(direction(SORT_COLUMNS[search.sort]), direction(conversions.id))
+  );
 }
 
 /** How many conversions the search finds. */
@@ -291,6 +327,10 @@ export type NewPostbackLog = {
   duplicate?: boolean;
   params: Record<string, string>;
   ip?: string | null;
+  /** Absent: 's2s'. A tag or pixel hit names its offer and page origin (decision 085). */
+  channel?: ConversionChannel;
+  offerId?: number | null;
+  origin?: string | null;
   createdAt: Date;
 };
 
@@ -304,6 +344,9 @@ export async function insertPostbackLog(db: DbOrTx, entry: NewPostbackLog) {
     duplicate: entry.duplicate ?? false,
     params: entry.params,
     ip: entry.ip ?? null,
+    channel: entry.channel ?? 's2s',
+    offerId: entry.offerId ?? null,
+    origin: entry.origin ?? null,
     createdAt: entry.createdAt,
   });
 }
@@ -337,6 +380,8 @@ export async function listPostbackLog(
       duplicate: row.duplicate,
       params: row.params as Record<string, string>,
       ip: row.ip,
+      channel: row.channel as ConversionChannel,
+      origin: row.origin,
     })),
   };
 }
@@ -353,4 +398,41 @@ export async function prunePostbackLog(db: DbOrTx, before: Date, batch = 10_000)
     .where(inArray(advertiserPostbacks.id, old))
     .returning({ id: advertiserPostbacks.id });
   return gone.length;
+}
+
+// --- the tag and pixels (decision 085) -------------------------------------------------------------------------------
+
+/** What the tag and pixels need of an offer: its advertiser and allowed origins. */
+export async function offerTagRow(db: DbOrTx, offerId: number) {
+  const [row] = await db
+    .select({ advertiserId: products.advertiserId, tagOrigins: offers.tagOrigins })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(eq(offers.id, offerId));
+  return row ?? null;
+}
+
+/** The latest tag or pixel hit of each offer given, from the postback log. */
+export async function lastTagHits(db: DbOrTx, offerIds: number[]): Promise<Map<number, TagHit>> {
+  const hits = new Map<number, TagHit>();
+  if (offerIds.length === 0) return hits;
+  const rows = await db
+    .selectDistinctOn([advertiserPostbacks.offerId])
+    .from(advertiserPostbacks)
+    .where(inArray(advertiserPostbacks.offerId, offerIds))
+    .orderBy(advertiserPostbacks.offerId, desc(advertiserPostbacks.createdAt), desc(advertiserPostbacks.id));
+  for (const row of rows) {
+    if (row.offerId === null) continue;
+    const params = row.params as Record<string, string>;
+    hits.set(row.offerId, {
+      createdAt: toIso(row.createdAt) ?? '',
+      channel: row.channel as ConversionChannel,
+      origin: row.origin,
+      outcome: row.outcome,
+      status: row.status,
+      reason: row.reason,
+      goal: params.goal ?? null,
+    });
+  }
+  return hits;
 }

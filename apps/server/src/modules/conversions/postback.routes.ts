@@ -1,21 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ApiErrorSchema, POSTBACK_PATH, PostbackPartialSchema, PostbackResultSchema } from '@portal/contracts';
-import { AppError, tooManyRequests } from '../../lib/errors.js';
+import {
+  ApiErrorSchema,
+  POSTBACK_DESCRIPTION,
+  POSTBACK_PATH,
+  PostbackPartialSchema,
+  PostbackQuerySchema,
+  PostbackResultSchema,
+} from '@portal/contracts';
+import { AppError, isDatabaseUnavailable, tooManyRequests } from '../../lib/errors.js';
 import type { SlidingWindowLimiter } from '../../lib/rate-limit.js';
 import type { AppContext } from '../../context.js';
 import type { ClickBuffer } from '../click/index.js';
-import { acceptPostback, type AdvertiserTokens } from './postback.js';
+import { acceptPostback, loggedParams, mergedPostbackFields, type AdvertiserTokens } from './postback.js';
 import { insertPostbackLog, type NewPostbackLog } from './conversions.repository.js';
-
-/** The fields as logged: strings only, each at most 300 characters, the token reduced to its last four. */
-export function loggedParams(fields: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(fields).slice(0, 20)) {
-    if (typeof value !== 'string') continue;
-    out[key.slice(0, 64)] = key === 'token' ? `…${value.slice(-4)}` : value.slice(0, 300);
-  }
-  return out;
-}
 
 /** The parts of the tracking engine the advertisers' postbacks use (src/tracking.ts builds them, decision 015). */
 export type PostbackEngine = {
@@ -32,9 +29,15 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
 ) => {
   const { buffer, tokens, badTokens } = tracking;
 
-  // Advertisers' servers often post forms; the rest of the API stays JSON only.
+  // Advertisers' servers often post forms; the rest of the API stays JSON only. A field sent twice keeps both values,
+  // so that it is refused as repeated rather than one value silently winning (decision 077).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    const fields = new Map<string, string | string[]>();
+    for (const [name, value] of new URLSearchParams(body as string)) {
+      const before = fields.get(name);
+      fields.set(name, before === undefined ? value : [before, value].flat());
+    }
+    done(null, Object.fromEntries(fields));
   });
 
   /**
@@ -68,9 +71,12 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   const postback = async (ip: string, fields: Record<string, unknown>) => {
     const now = ctx.now();
     const wait = badTokens.retryAfterSeconds(ip, now);
+    const counted = (outcome: string) => ctx.metrics.postbacks.inc({ outcome });
+    if (wait > 0) counted('throttled');
     if (wait > 0) throw tooManyRequests('Too many postbacks with a wrong security token. Please wait.', wait);
     try {
       const result = await acceptPostback({ db: ctx.db, buffer, tokens }, fields, now);
+      counted(result.duplicate ? 'duplicate' : result.status);
       await log(ip, fields, now, {
         outcome: 'recorded',
         status: result.status,
@@ -80,6 +86,15 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
       });
       return result;
     } catch (error) {
+      counted(
+        error instanceof AppError && error.status === 403
+          ? 'wrong_token'
+          : error instanceof AppError && error.status === 400
+            ? 'invalid'
+            : isDatabaseUnavailable(error) || (error instanceof AppError && error.status === 503)
+              ? 'unavailable'
+              : 'error',
+      );
       if (error instanceof AppError && error.status === 403) {
         // acceptPostback answers 403 for one thing only: a token that is no advertiser's, or no longer.
         badTokens.hit(ip, now);
@@ -95,8 +110,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   const postbackSchema = {
     tags: ['tracking'],
     security: [],
-    description:
-      'Records a conversion for `click_id` and `goal` (`amount` in major units, at most two decimals; `transaction_id` makes it idempotent). The advertiser also changes its own conversion, named by its `transaction_id` (click and goal then optional): `status=reversed` (or `refunded`, `chargeback`, `rejected`) reverses it, with `reason` kept as the note the partner reads (a reason naming refund, chargeback, fraud, duplicate_sale, test_order or other is that code); `status=adjusted` with an `amount` below the original lowers payout and revenue in proportion (a partial refund). A transaction id never sent answers `rejected`/`unknown_transaction` with `conversionId` null; a repeated change answers `duplicate: true` (decision 069).',
+    description: POSTBACK_DESCRIPTION,
     response: {
       200: PostbackResultSchema,
       400: ApiErrorSchema,
@@ -107,30 +121,53 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
     },
   };
 
+  // The schemas document the fields; acceptPostback judges them (attachValidation), so that every refusal, a repeated
+  // parameter included, answers the postback's own words and lands in the advertiser's log (decision 077).
   app.get(
     POSTBACK_PATH,
     {
-      // A HEAD (a link checker) must not record a conversion, as Fastify's implicit HEAD route would.
+      // A HEAD (a link checker) must not record a conversion, as Fastify's implicit HEAD route would: its own, below.
       exposeHeadRoute: false,
+      attachValidation: true,
       schema: {
         ...postbackSchema,
+        operationId: 'trackingPostbackGet',
         summary: 'An advertiser reports a conversion (idempotent per transaction id)',
-        querystring: PostbackPartialSchema,
+        querystring: PostbackQuerySchema,
       },
     },
     async (request) => postback(request.ip, request.query),
   );
 
-  app.post(
+  // HEAD answers where GET does (decision 076), and records, counts and logs nothing: the address is there.
+  app.head(
     POSTBACK_PATH,
     {
       schema: {
+        tags: ['tracking'],
+        security: [],
+        operationId: 'trackingPostbackHead',
+        summary: 'The postback address answers; nothing is recorded',
+        description:
+          'For link checkers: 200 and no body, whatever the query; no conversion is recorded, logged or counted.',
+      },
+    },
+    async (_request, reply) => reply.code(200).type('application/json; charset=utf-8').send(),
+  );
+
+  app.post(
+    POSTBACK_PATH,
+    {
+      attachValidation: true,
+      schema: {
         ...postbackSchema,
+        operationId: 'trackingPostbackPost',
         summary: 'The same postback, its fields in the query, a form or a JSON body',
-        querystring: PostbackPartialSchema,
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
+        querystring: PostbackQuerySchema,
         body: PostbackPartialSchema.optional(),
       },
     },
-    async (request) => postback(request.ip, { ...request.query, ...(request.body ?? {}) }),
+    async (request) => postback(request.ip, mergedPostbackFields(request.query, request.body)),
   );
 };

@@ -3,10 +3,12 @@ import {
   CLICK_ATTRIBUTION_DAYS,
   POSTBACK_ADJUSTMENT_STATUS,
   POSTBACK_REVERSAL_STATUSES,
+  POSTBACK_FIELDS,
   PostbackChangeParamsSchema,
   PostbackParamsSchema,
   type PostbackChangeParams,
   formErrorText,
+  type ConversionChannel,
   type ConversionRejectionReason,
   type ConversionStatus,
   type PostbackParams,
@@ -20,7 +22,7 @@ import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
 import { timeOfClickId, type BufferedClick, type ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
 import { changeByPostback } from './conversion-changes.js';
-import { goalWorth, offerFacts, toMinorUnits } from './conversion-rules.js';
+import { goalWorth, offerFacts, otherCurrency, toMinorUnits } from './conversion-rules.js';
 import {
   advertiserTokenRows,
   clickById,
@@ -28,6 +30,18 @@ import {
   insertConversion,
   rejectConversion,
 } from './conversions.repository.js';
+
+/** The fields as logged: strings only, each at most 300 characters, the token reduced to its last four. */
+export function loggedParams(fields: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, given] of Object.entries(fields).slice(0, 20)) {
+    // A JSON number (amount) as its text; a repeated parameter as its values (decision 077).
+    const value = typeof given === 'number' ? String(given) : Array.isArray(given) ? given.join(',') : given;
+    if (typeof value !== 'string') continue;
+    out[key.slice(0, 64)] = key === 'token' ? `…${value.slice(-4)}` : value.slice(0, 300);
+  }
+  return out;
+}
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
@@ -174,7 +188,9 @@ function judge(
   click: ClickFacts,
   facts: NonNullable<Awaited<ReturnType<typeof offerFacts>>>,
   amountMinor: number | null,
+  currency: string | undefined,
   now: Date,
+  clientSide = false,
 ): Outcome {
   const goalId = facts.goal?.goalId ?? null;
   const reject = (reason: ConversionRejectionReason): Outcome => ({
@@ -187,10 +203,14 @@ function judge(
   if (!facts.enabled) return reject('offer_disabled');
   if (facts.partnerStatus !== 'active') return reject('partner_inactive');
   if (now.getTime() - click.createdAt.getTime() > CLICK_ATTRIBUTION_DAYS * 86_400_000) return reject('click_too_old');
+  // Never converted nor recorded as if it were the offer's currency: 10 USD is not 10 EUR (decision 077).
+  if (otherCurrency(currency, facts.currency)) return reject('currency_mismatch');
   if (!facts.goal) return reject('goal_not_found');
   const worth = goalWorth(facts.goal, amountMinor);
   if (worth === null) return reject('amount_required');
-  return { status: facts.goal.manualValidation ? 'pending' : 'approved', reason: null, goalId, ...worth };
+  // A browser's word is pending unless the goal trusts it (decision 085).
+  const pending = facts.goal.manualValidation || (clientSide && !facts.goal.trustClientConversions);
+  return { status: pending ? 'pending' : 'approved', reason: null, goalId, ...worth };
 }
 
 /**
@@ -211,10 +231,13 @@ export async function recordPostback(
   const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
   const click = await findClick(db, buffer, params.click_id);
   const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
-  // Another advertiser's click is as unknown as a click that never happened.
-  const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
+  // Another advertiser's click is as unknown as a click that never happened; so is, from the tag or a pixel, another
+  // offer's click (its origins vouch for one offer only: decision 085).
+  const ours = click && facts && facts.advertiserId === advertiserId;
+  const known = ours && (options.offerId === undefined || click.offerId === options.offerId) ? { click, facts } : null;
+  const clientSide = (options.channel ?? 's2s') !== 's2s';
   const outcome: Outcome = known
-    ? judge(known.click, known.facts, amountMinor, now)
+    ? judge(known.click, known.facts, amountMinor, params.currency, now, clientSide)
     : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0, revenue: 0 };
 
   const base = {
@@ -235,6 +258,7 @@ export async function recordPostback(
     tc4: known?.click.tc4 ?? null,
     country: known?.click.country ?? null,
     clickedAt: known?.click.createdAt ?? null,
+    source: options.channel && options.channel !== 's2s' ? options.channel : 'postback',
     createdAt: now,
     updatedAt: now,
   };
@@ -329,7 +353,7 @@ export async function previewPostback(
   const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
   const known = click && facts && facts.advertiserId === advertiserId ? { click, facts } : null;
   let outcome: Outcome = known
-    ? judge(known.click, known.facts, amountMinor, now)
+    ? judge(known.click, known.facts, amountMinor, params.currency, now)
     : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0, revenue: 0 };
   // A counted conversion that would cross a cap would be recorded as over_cap (decision 045).
   if (known && outcome.status !== 'rejected' && (await wouldCrossCaps(db, { offerId: known.click.offerId, partnerId: known.click.partnerId, at: now }, outcome))) // prettier-ignore
@@ -351,7 +375,26 @@ export type PostbackOptions = {
    * conversions (decision 018): nobody's server is told of those.
    */
   notifyPartner?: boolean;
+  /** How it came (decision 085): the tag's and pixels' conversions are pending unless the goal trusts them. */
+  channel?: ConversionChannel;
+  /** The offer a tag or pixel reported for: another offer's click is unknown. */
+  offerId?: number;
 };
+
+/**
+ * A POST's fields: the body's (a form or a JSON object) over the query's. A field in both with two values is
+ * repeated (an array), as a field twice in the query or the form is, and acceptPostback refuses it (decision 077).
+ */
+export function mergedPostbackFields(query: unknown, body: unknown): Record<string, unknown> {
+  if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body)))
+    throw badRequest('The postback body must be a form or a JSON object.');
+  const fields: Record<string, unknown> = { ...(query as Record<string, unknown>) };
+  for (const [name, value] of Object.entries((body ?? {}) as Record<string, unknown>)) {
+    const before = fields[name];
+    fields[name] = before === undefined || before === value ? value : [before, value].flat();
+  }
+  return fields;
+}
 
 /**
  * GET|POST /postback once its fields are merged: checks them, finds the advertiser by its token, then records
@@ -363,6 +406,13 @@ export async function acceptPostback(
   now: Date,
   options: PostbackOptions = {},
 ): Promise<PostbackResult> {
+  const repeated = POSTBACK_FIELDS.filter((name) => Array.isArray(fields[name]));
+  if (repeated.length > 0) {
+    throw badRequest(
+      `The postback sent ${repeated.join(', ')} more than once: send each parameter once.`,
+      Object.fromEntries(repeated.map((name) => [name, 'Sent more than once: send it once.'])),
+    );
+  }
   const status = typeof fields.status === 'string' ? fields.status.trim().toLowerCase() : '';
   // A reversal or an adjustment names a conversion already recorded (decision 069).
   const changes =

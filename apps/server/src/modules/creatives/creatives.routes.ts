@@ -126,7 +126,6 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...routeOf(creativesEndpoints.partnerList),
     onRequest: partnerOnly,
-    config: { apiKey: 'reporting' },
     handler: async (request) => {
       await runnable(partnerIdOf(request), request.params.id);
       const list = await listCreatives(db, request.params.id);
@@ -137,7 +136,6 @@ export const creativesRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...routeOf(creativesEndpoints.partnerLandingPages),
     onRequest: partnerOnly,
-    config: { apiKey: 'reporting' },
     handler: async (request) => {
       await runnable(partnerIdOf(request), request.params.id);
       const list = await partnerLandingPages(db, request.params.id);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DOCUMENT_TYPES } from '@portal/contracts';
+import { DOCUMENT_TYPES, DUTY_ROLES } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { FileStorage } from '../../lib/storage.js';
@@ -8,10 +8,19 @@ import type { StaffScope } from '../access/index.js';
 import { staffReadsFile } from './file-readers.js';
 import { deleteOwnFile, fileWithOwner, ownFile } from './files.repository.js';
 
-/** A partner's file of a kind the staff member reads, of a partner it reaches; null otherwise, like a missing one. */
+/**
+ * A partner's file of a kind the staff member reads, of a partner it reaches, or an advertiser invoice's PDF for those
+ * who bill advertisers (admins and finance, decision 073); null otherwise, like a missing one.
+ */
 export async function staffFile(db: DbOrTx, scope: StaffScope, id: number) {
   const found = await fileWithOwner(db, id);
-  if (!found || found.file.ownerPartnerId === null) return null;
+  if (!found) return null;
+  if (found.file.ownerPartnerId === null) {
+    const billsAdvertisers = scope.roles.some((role) =>
+      (DUTY_ROLES.bill_advertisers as readonly string[]).includes(role),
+    );
+    return found.file.type === 'advertiser_invoice' && billsAdvertisers ? found.file : null;
+  }
   const owner = {
     accountManagerId: found.accountManagerId,
     pendingUnassigned: found.partnerStatus === 'pending' && found.accountManagerId === null,

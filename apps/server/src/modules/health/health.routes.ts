@@ -8,10 +8,14 @@ import type { ClickBufferState } from '../click/index.js';
  * keeping clicks in its journal) and says what it knows: the database up or down, the clicks waiting, refused.
  * `/readyz`: 503 while the database is away, so that a load balancer sends API traffic elsewhere (decision 053).
  */
-export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext; clicks: () => ClickBufferState }> = async (
-  app,
-  { ctx, clicks },
-) => {
+/** Set on SIGTERM when DRAIN_SECONDS > 0: /readyz answers 503 while the server still serves (issue 51). */
+export type HealthState = { draining: boolean };
+
+export const healthRoutes: FastifyPluginAsync<{
+  ctx: AppContext;
+  clicks: () => ClickBufferState;
+  state: HealthState;
+}> = async (app, { ctx, clicks, state }) => {
   const databaseUp = async () => {
     try {
       await ping(ctx.db);
@@ -25,6 +29,9 @@ export const healthRoutes: FastifyPluginAsync<{ ctx: AppContext; clicks: () => C
     return { status: up ? 'ok' : 'degraded', database: ctx.dbKind, databaseUp: up, clicks: clicks() };
   });
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    if (state.draining) {
+      return reply.code(503).send({ status: 'draining', database: ctx.dbKind, databaseUp: null });
+    }
     const up = await databaseUp();
     return reply
       .code(up ? 200 : 503)

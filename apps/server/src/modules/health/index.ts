@@ -1,2 +1,2 @@
 // The health module's front door: /healthz.
-export { healthRoutes } from './health.routes.js';
+export { healthRoutes, type HealthState } from './health.routes.js';

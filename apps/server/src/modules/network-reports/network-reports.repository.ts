@@ -1,6 +1,8 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  NETWORK_TRACKING_KEYS,
   UNKNOWN_COUNTRY_KEY,
+  addDays,
   offsetToMinutes,
   type DateRange,
   type MoneyAmount,
@@ -21,6 +23,8 @@ import {
   statsNetworkHourly,
   statsOfferDaily,
   statsOfferHourly,
+  statsDaily,
+  statsHourly,
   statsPartnerDaily,
   statsPartnerHourly,
   users,
@@ -31,10 +35,17 @@ import { daysOf, type UtcWindow } from '../statistics/index.js';
 export const TOTALS_LABEL = 'Totals';
 const NO_MANAGER = 'none';
 
-export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate'>;
+export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare'>;
+type TrackingKey = (typeof NETWORK_TRACKING_KEYS)[number];
+const COUNTS = ['clicks', 'conversions', 'pending', 'rejected', 'revenue', 'payout', 'pendingRevenue', 'pendingPayout'] as const; // prettier-ignore
+type Count = (typeof COUNTS)[number];
 
 /** One group's figures in one currency, as summed from the narrow rollup. */
-type Slice = { key: string; label: string; currency: string; clicks: number; conversions: number; revenue: number; payout: number }; // prettier-ignore
+type Slice = { key: string; label: string; currency: string } & Record<Count, number>;
+
+const isTracking = (breakdown: NetworkBreakdown): breakdown is TrackingKey =>
+  (NETWORK_TRACKING_KEYS as readonly string[]).includes(breakdown);
+const given = (list: readonly unknown[] | undefined): list is readonly unknown[] => list !== undefined && list.length > 0; // prettier-ignore
 
 const n = (column: AnyPgColumn | SQL.Aliased<number>) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
 
@@ -46,26 +57,21 @@ type View = {
   partnerId?: AnyPgColumn;
   offerId?: AnyPgColumn;
   country?: AnyPgColumn;
+  /** The sub-ID and trackers, in the partner rollup only (decision 089). */
+  tracking?: Record<TrackingKey, AnyPgColumn>;
   currency: AnyPgColumn;
-  clicks: AnyPgColumn;
-  conversions: AnyPgColumn;
-  revenue: AnyPgColumn;
-  payout: AnyPgColumn;
-};
+} & Record<Count, AnyPgColumn>;
 
-const view = <T extends PgTable & Record<'currency' | 'clicks' | 'conversions' | 'revenue' | 'payout', AnyPgColumn>>(
+const view = <T extends PgTable & Record<'currency' | Count, AnyPgColumn>>(
   table: T,
   daily: boolean,
-  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country'>,
+  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country' | 'tracking'>,
 ): View => ({
   table,
   daily,
   ...columns,
   currency: table.currency,
-  clicks: table.clicks,
-  conversions: table.conversions,
-  revenue: table.revenue,
-  payout: table.payout,
+  ...(Object.fromEntries(COUNTS.map((c) => [c, table[c]])) as Record<Count, AnyPgColumn>),
 });
 
 /** A grain: a daily table and an hourly one holding the same keys. */
@@ -89,37 +95,49 @@ const OFFER: Grain = {
  * the partner and the offer; else the offer grain when it needs no partner (not even for the viewer's scope), else
  * the partner grain.
  */
-export function grainOf(
-  breakdown: NetworkBreakdown,
-  filters: NetworkFilters,
-  scope: StaffScope,
-): 'network' | 'partner' | 'offer' {
-  // prettier-ignore
-  if (breakdown === 'country' || filters.country !== undefined) return 'network';
-  const offer = breakdown === 'offer' || breakdown === 'advertiser' || filters.offerId !== undefined || filters.advertiserId !== undefined; // prettier-ignore
+export function grainOf(breakdown: NetworkBreakdown, filters: NetworkFilters, scope: StaffScope): keyof typeof GRAINS {
+  if (isTracking(breakdown) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return 'sub';
+  if (breakdown === 'country' || given(filters.country)) return 'network';
+  const offer = breakdown === 'offer' || breakdown === 'advertiser' || given(filters.offerId) || given(filters.advertiserId); // prettier-ignore
   const partner =
     breakdown === 'partner' ||
     breakdown === 'manager' ||
-    filters.partnerId !== undefined ||
-    filters.accountManagerId !== undefined ||
+    given(filters.partnerId) ||
+    given(filters.managerId) ||
     billingReachSql(scope, partners.accountManagerId, partners.status) !== undefined;
   if (offer && partner) return 'network';
   return offer || !partner ? 'offer' : 'partner';
 }
 
-const GRAINS = { network: NETWORK, partner: PARTNER, offer: OFFER } as const;
+/** The partner's own rollup, the one grain holding the sub-ID and trackers (decision 089). */
+const trackingOf = (t: typeof statsDaily | typeof statsHourly) => ({ subid: t.subid, tc1: t.tc1, tc2: t.tc2, tc3: t.tc3, tc4: t.tc4 }); // prettier-ignore
+const SUB: Grain = {
+  daily: view(statsDaily, true, { time: statsDaily.day, partnerId: statsDaily.partnerId, offerId: statsDaily.offerId, country: statsDaily.country, tracking: trackingOf(statsDaily) }), // prettier-ignore
+  hourly: view(statsHourly, false, { time: statsHourly.hour, partnerId: statsHourly.partnerId, offerId: statsHourly.offerId, country: statsHourly.country, tracking: trackingOf(statsHourly) }), // prettier-ignore
+};
+
+const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER } as const;
 
 /**
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
  * named apart (`s_…`): the joined tables have a `currency` and a `country` of their own.
  */
-function summed(db: DbOrTx, table: View, where: SQL | undefined, day: SQL<string> | null) {
+function summed(
+  db: DbOrTx,
+  table: View,
+  where: SQL | undefined,
+  time: SQL<string> | null,
+  breakdown: NetworkBreakdown,
+) {
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
+  // The partner rollup keeps every sub-ID: only the one broken down by is kept in the groups.
+  const tracked = table.tracking && isTracking(breakdown) ? table.tracking[breakdown] : undefined;
   const keys = {
-    ...(day ? { day: day.as('s_day') } : {}),
+    ...(time ? { day: time.as('s_day') } : {}),
     ...(table.partnerId ? { partnerId: sql<number>`${table.partnerId}`.as('s_partner_id') } : {}),
     ...(table.offerId ? { offerId: sql<number>`${table.offerId}`.as('s_offer_id') } : {}),
-    ...(table.country ? { country: sql<string>`${table.country}`.as('s_country') } : {}),
+    ...(table.country && (!table.tracking || breakdown === 'country') ? { country: sql<string>`${table.country}`.as('s_country') } : {}), // prettier-ignore
+    ...(tracked ? { tracked: sql<string>`${tracked}`.as('s_tracked') } : {}),
     currency: sql<string>`${table.currency}`.as('s_currency'),
   };
   return db
@@ -127,8 +145,12 @@ function summed(db: DbOrTx, table: View, where: SQL | undefined, day: SQL<string
       ...keys,
       clicks: total(table.clicks, 's_clicks'),
       conversions: total(table.conversions, 's_conversions'),
+      pending: total(table.pending, 's_pending'),
+      rejected: total(table.rejected, 's_rejected'),
       revenue: total(table.revenue, 's_revenue'),
       payout: total(table.payout, 's_payout'),
+      pendingRevenue: total(table.pendingRevenue, 's_pending_revenue'),
+      pendingPayout: total(table.pendingPayout, 's_pending_payout'),
     })
     .from(table.table)
     .where(where)
@@ -152,30 +174,51 @@ async function sliceQuery(
 ): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
+  const format = breakdown === 'hour' ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
   const day =
-    breakdown !== 'day'
+    breakdown !== 'day' && breakdown !== 'hour'
       ? null
       : table.daily
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
-        : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, 'YYYY-MM-DD')`; // prettier-ignore
+        : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
   const inner: (SQL | undefined)[] = [time];
-  if (table.partnerId && filters.partnerId !== undefined) inner.push(eq(table.partnerId, filters.partnerId));
-  if (table.offerId && filters.offerId !== undefined) inner.push(eq(table.offerId, filters.offerId));
-  if (table.country && filters.country !== undefined)
-    inner.push(eq(table.country, filters.country === UNKNOWN_COUNTRY_KEY ? '' : filters.country));
-  const s = summed(db, table, and(...inner), day);
+  if (table.partnerId && given(filters.partnerId)) inner.push(inArray(table.partnerId, filters.partnerId));
+  if (table.offerId && given(filters.offerId)) inner.push(inArray(table.offerId, filters.offerId));
+  if (table.country && given(filters.country))
+    inner.push(
+      inArray(
+        table.country,
+        filters.country.map((c) => (c === UNKNOWN_COUNTRY_KEY ? '' : c)),
+      ),
+    );
+  for (const k of NETWORK_TRACKING_KEYS) {
+    const values = filters[k];
+    if (table.tracking && given(values)) inner.push(inArray(table.tracking[k], values));
+  }
+  const s = summed(db, table, and(...inner), day, breakdown);
   const outer: (SQL | undefined)[] = [];
   if (table.partnerId) {
-    // Money is finance's too: admins and finance see the whole network, managers their partners' traffic.
+    // Money is finance's too: admins and finance see the whole network, managers their partners' traffic. A filter
+    // naming a partner outside the reader's scope finds nothing: the scope stays a condition beside it.
     outer.push(billingReachSql(scope, partners.accountManagerId, partners.status));
-    if (filters.accountManagerId !== undefined) outer.push(eq(partners.accountManagerId, filters.accountManagerId));
+    if (given(filters.managerId)) outer.push(inArray(partners.accountManagerId, filters.managerId));
   }
-  if (table.offerId && filters.advertiserId !== undefined) outer.push(eq(products.advertiserId, filters.advertiserId));
+  if (table.offerId && given(filters.advertiserId)) outer.push(inArray(products.advertiserId, filters.advertiserId));
   let key: SQL<string>;
   let label: SQL<string>;
   switch (breakdown) {
     case 'day':
+    case 'hour':
+    case 'week':
+    case 'month':
       key = label = sql<string>`${s.day!}`;
+      break;
+    case 'subid':
+    case 'tc1':
+    case 'tc2':
+    case 'tc3':
+    case 'tc4':
+      key = label = sql<string>`${s.tracked!}`;
       break;
     case 'partner':
       key = sql<string>`${partners.id}::text`;
@@ -206,8 +249,12 @@ async function sliceQuery(
       currency: s.currency,
       clicks: n(s.clicks),
       conversions: n(s.conversions),
+      pending: n(s.pending),
+      rejected: n(s.rejected),
       revenue: n(s.revenue),
       payout: n(s.payout),
+      pendingRevenue: n(s.pendingRevenue),
+      pendingPayout: n(s.pendingPayout),
     })
     .from(s)
     .$dynamic();
@@ -249,7 +296,8 @@ async function slices(
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
   const hours = (from: number, to: number) => and(gte(hourly.time, new Date(from)), lt(hourly.time, new Date(to)))!;
   const query = (table: View, time: SQL) => sliceQuery(db, table, time, scope, breakdown, filters, offset);
-  if ((breakdown === 'day' && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
+  // Hours are read from the hourly tables only, and days in another offset than UTC are cut in them.
+  if (breakdown === 'hour' || (breakdown === 'day' && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
     return query(hourly, hours(start, end));
   }
   const parts = [
@@ -262,12 +310,7 @@ async function slices(
     const id = `${s.key}\u0000${s.currency}`;
     const sum = summed.get(id);
     if (!sum) summed.set(id, { ...s });
-    else {
-      sum.clicks += s.clicks;
-      sum.conversions += s.conversions;
-      sum.revenue += s.revenue;
-      sum.payout += s.payout;
-    }
+    else for (const c of COUNTS) sum[c] += s[c];
   }
   return [...summed.values()];
 }
@@ -280,35 +323,58 @@ function rowOf(key: string, label: string, parts: Slice[], isTotal = false): Net
   const revenue = new Map<string, number>();
   const payout = new Map<string, number>();
   const margin = new Map<string, number>();
+  const pendingRevenue = new Map<string, number>();
+  const pendingPayout = new Map<string, number>();
   const clicksIn = new Map<string, number>();
+  const add = (map: Map<string, number>, currency: string, amount: number) => map.set(currency, (map.get(currency) ?? 0) + amount); // prettier-ignore
   let clicks = 0;
   let conversions = 0;
+  let pending = 0;
+  let rejected = 0;
   for (const s of parts) {
     clicks += s.clicks;
     conversions += s.conversions;
-    revenue.set(s.currency, (revenue.get(s.currency) ?? 0) + s.revenue);
-    payout.set(s.currency, (payout.get(s.currency) ?? 0) + s.payout);
-    margin.set(s.currency, (margin.get(s.currency) ?? 0) + s.revenue - s.payout);
-    clicksIn.set(s.currency, (clicksIn.get(s.currency) ?? 0) + s.clicks);
+    pending += s.pending;
+    rejected += s.rejected;
+    add(revenue, s.currency, s.revenue);
+    add(payout, s.currency, s.payout);
+    add(margin, s.currency, s.revenue - s.payout);
+    add(pendingRevenue, s.currency, s.pendingRevenue);
+    add(pendingPayout, s.currency, s.pendingPayout);
+    add(clicksIn, s.currency, s.clicks);
   }
   const epc = new Map<string, number>();
+  const marginRate = new Map<string, number>();
   for (const [currency, amount] of revenue) {
     const c = clicksIn.get(currency) ?? 0;
     if (c > 0) epc.set(currency, amount / c);
+    if (amount !== 0) marginRate.set(currency, (margin.get(currency) ?? 0) / amount);
   }
   return {
     key,
     label,
     clicks,
     conversions,
+    pendingConversions: pending,
+    rejectedConversions: rejected,
     conversionRate: clicks > 0 ? conversions / clicks : 0,
     advertiserRevenue: money(revenue),
     payout: money(payout),
     margin: money(margin),
+    marginRate: money(marginRate),
+    pendingRevenue: money(pendingRevenue),
+    pendingPayout: money(pendingPayout),
     epc: money(epc),
     isTotal,
   };
 }
+
+/** The Monday (yyyy-MM-dd) of a day's week. */
+export const weekOf = (day: string) => addDays(day, -((new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7));
+const periodOf = (breakdown: 'week' | 'month', day: string) => (breakdown === 'week' ? weekOf(day) : day.slice(0, 7));
+
+/** The label of a sub-ID or tracker row: the value, or what stands for none sent. */
+const trackingLabel = (value: string) => (value === '' ? '(none)' : value);
 
 /** Minor units summed over currencies: an order, never a figure shown. */
 const weight = (amounts: MoneyAmount[]) => amounts.reduce((sum, a) => sum + a.amount, 0);
@@ -327,16 +393,23 @@ export async function networkReport(
   filters: NetworkFilters,
   offset: string | null,
 ): Promise<NetworkReportRow[]> {
-  const all = await slices(db, scope, breakdown, window, filters, offset);
+  // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
+  const period = breakdown === 'week' || breakdown === 'month' ? breakdown : null;
+  const all = (await slices(db, scope, period ? 'day' : breakdown, window, filters, offset)).map((s) =>
+    period ? { ...s, key: periodOf(period, s.key), label: periodOf(period, s.key) } : s,
+  );
   const groups = new Map<string, { label: string; parts: Slice[] }>();
   for (const s of all) {
-    const group = groups.get(s.key) ?? { label: s.label, parts: [] };
+    const group = groups.get(s.key) ?? { label: isTracking(breakdown) ? trackingLabel(s.label) : s.label, parts: [] };
     group.parts.push(s);
     groups.set(s.key, group);
   }
   let rows: NetworkReportRow[];
-  if (breakdown === 'day') {
-    rows = daysOf(range).map((day) => rowOf(day, day, groups.get(day)?.parts ?? []));
+  if (breakdown === 'day' || period) {
+    const keys = [...new Set(daysOf(range).map((day) => (period ? periodOf(period, day) : day)))];
+    rows = keys.map((key) => rowOf(key, key, groups.get(key)?.parts ?? []));
+  } else if (breakdown === 'hour') {
+    rows = [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, g]) => rowOf(key, g.label, g.parts));
   } else {
     rows = [...groups].map(([key, g]) => rowOf(key, g.label, g.parts));
     rows.sort((a, b) => weight(b.margin) - weight(a.margin) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : 1)); // prettier-ignore
@@ -344,9 +417,17 @@ export async function networkReport(
   return [...rows, rowOf('total', TOTALS_LABEL, all, true)];
 }
 
-/** The figures of one window (the staff home's periods): the Totals row without its key. */
-export async function networkFigures(db: DbOrTx, scope: StaffScope, window: UtcWindow): Promise<NetworkFigures> {
-  const total = rowOf('total', TOTALS_LABEL, await slices(db, scope, 'partner', window, {}, null), true);
+/**
+ * The figures of one window (the staff home's periods, a partner's last 30 days on its page): the Totals row without
+ * its key.
+ */
+export async function networkFigures(
+  db: DbOrTx,
+  scope: StaffScope,
+  window: UtcWindow,
+  filters: NetworkFilters = {},
+): Promise<NetworkFigures> {
+  const total = rowOf('total', TOTALS_LABEL, await slices(db, scope, 'partner', window, filters, null), true);
   const { clicks, conversions, advertiserRevenue, payout, margin } = total;
   return { clicks, conversions, advertiserRevenue, payout, margin };
 }

@@ -1,14 +1,26 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { addDays, localToday, networkReportsEndpoints, type NetworkReportQuery } from '@portal/contracts';
+import {
+  addDays,
+  daysBetween,
+  localToday,
+  networkReportsEndpoints,
+  presetRange,
+  type DateRange,
+  type NetworkBreakdown,
+  type NetworkReportQuery,
+  type NetworkReportRow,
+} from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { csvStringifier } from '../../lib/csv.js';
 import { ok } from '../../lib/reply.js';
+import { reportReadsFor } from '../../lib/report-reads-hook.js';
 import { authOf } from '../../plugins/auth.js';
 import { staffScopeOf } from '../access/index.js';
 import type { AppContext } from '../../context.js';
 import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
+import { previousRange, withPrevious } from './network-compare.js';
 import { networkFigures, networkReport, type NetworkFilters } from './network-reports.repository.js';
 
 /**
@@ -28,29 +40,76 @@ export function offsetOf(timezone: string | null, now: Date): string | null {
   }
 }
 
-const filtersOf = ({ startDate: _s, endDate: _e, ...filters }: NetworkReportQuery): NetworkFilters => filters;
+const filtersOf = ({ startDate: _s, endDate: _e, range: _r, compare: _c, ...filters }: NetworkReportQuery): NetworkFilters => filters; // prettier-ignore
+
+/** The report's days: a quick range in the viewer's offset when one is named, else the dates (decision 089). */
+function rangeOf(query: NetworkReportQuery, now: Date, offset: string | null): DateRange {
+  const preset = query.range ? presetRange(query.range as Parameters<typeof presetRange>[0], now, offset) : null;
+  return preset ?? resolveRange(query, now, offset);
+}
 
 const major = (minor: number) => (minor / 100).toFixed(2);
 const majorEpc = (minor: number) => (minor / 100).toFixed(4);
-const HEADER = ['Clicks', 'Conversions', 'Conversion Rate (%)', 'Currency', 'Advertiser Revenue', 'Payout', 'Margin', 'EPC']; // prettier-ignore
-const LABEL_HEADER = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country' } as const; // prettier-ignore
+const MONEY_HEADER = ['Advertiser Revenue', 'Payout', 'Margin', 'EPC', 'Pending Revenue', 'Pending Payout'] as const;
+const LABEL_HEADER: Record<NetworkBreakdown, string> = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country', hour: 'Hour', week: 'Week', month: 'Month', subid: 'Sub-ID', tc1: 'TC1', tc2: 'TC2', tc3: 'TC3', tc4: 'TC4' }; // prettier-ignore
+
+/**
+ * The network report as CSV (decision 077): one line per row, Totals last, clicks and conversions once per line (they
+ * belong to no currency), and the money in a block of columns per currency ('Payout EUR'), so that a spreadsheet's
+ * SUM of any column over the rows is the Totals line. A row without money in a currency has 0 in its columns.
+ */
+export function* networkCsvLines(
+  breakdown: NetworkBreakdown,
+  rows: NetworkReportRow[],
+): Generator<(string | number)[]> {
+  const currencies = [...new Set(rows.flatMap((row) => row.advertiserRevenue.map((m) => m.currency)))].sort();
+  yield [
+    LABEL_HEADER[breakdown],
+    'Clicks',
+    'Conversions',
+    'Pending Conversions',
+    'Rejected Conversions',
+    'Conversion Rate (%)',
+    ...currencies.flatMap((currency) => MONEY_HEADER.map((name) => `${name} ${currency}`)),
+  ];
+  for (const row of rows) {
+    const money = currencies.flatMap((currency) => {
+      const of = (list: { currency: string; amount: number }[]) => list.find((m) => m.currency === currency)?.amount ?? 0; // prettier-ignore
+      return [major(of(row.advertiserRevenue)), major(of(row.payout)), major(of(row.margin)), majorEpc(of(row.epc)), major(of(row.pendingRevenue)), major(of(row.pendingPayout))]; // prettier-ignore
+    });
+    yield [row.label, row.clicks, row.conversions, row.pendingConversions, row.rejectedConversions, (row.conversionRate * 100).toFixed(2), ...money]; // prettier-ignore
+  }
+}
 
 /** The staff's network reports and the home's figures (decision 046), in the viewer's time zone and scope. */
 export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
+  // Report reads go to the replica when there is one (decision 097); the viewer's time zone is read on the primary.
+  const dbOf = reportReadsFor(app, ctx.reports, db);
   const viewer = async (request: FastifyRequest) => ({
     scope: staffScopeOf(request),
     offset: offsetOf(await userTimezone(db, authOf(request).userId), ctx.now()),
     now: ctx.now(),
   });
 
+  /** The report's rows, each beside the previous period's with `compare=previous`. */
+  const reportOf = async (request: FastifyRequest, breakdown: NetworkBreakdown, query: NetworkReportQuery) => {
+    const { scope, offset, now } = await viewer(request);
+    const range = rangeOf(query, now, offset);
+    const filters = filtersOf(query);
+    const read = (r: DateRange) =>
+      networkReport(dbOf(request), scope, breakdown, r, utcWindow(r, offset), filters, offset);
+    const rows = await read(range);
+    if (query.compare !== 'previous') return { range, rows };
+    const before = await read(previousRange(range));
+    return { range, rows: withPrevious(breakdown, rows, before, daysBetween(range.startDate, range.endDate)) };
+  };
+
   app.route({
     ...routeOf(networkReportsEndpoints.report),
     onRequest: app.requireStaff(),
     handler: async (request) => {
-      const { scope, offset, now } = await viewer(request);
-      const range = resolveRange(request.query, now, offset);
-      const rows = await networkReport(db, scope, request.params.breakdown, range, utcWindow(range, offset), filtersOf(request.query), offset); // prettier-ignore
+      const { rows } = await reportOf(request, request.params.breakdown, request.query);
       return ok(rows, { total: rows.length - 1 });
     },
   });
@@ -59,26 +118,9 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     ...routeOf(networkReportsEndpoints.export),
     onRequest: app.requireStaff(),
     handler: async (request, reply) => {
-      const { scope, offset, now } = await viewer(request);
       const { breakdown } = request.params;
-      const range = resolveRange(request.query, now, offset);
-      const rows = await networkReport(db, scope, breakdown, range, utcWindow(range, offset), filtersOf(request.query), offset); // prettier-ignore
-      // One line per row and currency (a row without traffic: one line of zeros), through the one CSV writer.
-      function* lines() {
-        yield [LABEL_HEADER[breakdown], ...HEADER];
-        for (const row of rows) {
-          const currencies = [...new Set(row.advertiserRevenue.map((m) => m.currency))];
-          if (currencies.length === 0) {
-            yield [row.label, row.clicks, row.conversions, (row.conversionRate * 100).toFixed(2), '', major(0), major(0), major(0), majorEpc(0)]; // prettier-ignore
-            continue;
-          }
-          for (const currency of currencies) {
-            const of = (list: { currency: string; amount: number }[]) => list.find((m) => m.currency === currency)?.amount ?? 0; // prettier-ignore
-            yield [row.label, row.clicks, row.conversions, (row.conversionRate * 100).toFixed(2), currency, major(of(row.advertiserRevenue)), major(of(row.payout)), major(of(row.margin)), majorEpc(of(row.epc))]; // prettier-ignore
-          }
-        }
-      }
-      const csv = Readable.from(lines()).pipe(csvStringifier());
+      const { range, rows } = await reportOf(request, breakdown, request.query);
+      const csv = Readable.from(networkCsvLines(breakdown, rows)).pipe(csvStringifier());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
@@ -100,13 +142,13 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       const window = (startDate: string) => utcWindow({ startDate, endDate: today }, offset);
       const weekWindow = window(week.startDate);
       const [partnersRows, offersRows] = [
-        await networkReport(db, scope, 'partner', week, weekWindow, {}, offset),
-        await networkReport(db, scope, 'offer', week, weekWindow, {}, offset),
+        await networkReport(dbOf(request), scope, 'partner', week, weekWindow, {}, offset),
+        await networkReport(dbOf(request), scope, 'offer', week, weekWindow, {}, offset),
       ];
       return ok({
-        today: await networkFigures(db, scope, window(today)),
-        last7Days: await networkFigures(db, scope, weekWindow),
-        monthToDate: await networkFigures(db, scope, window(`${today.slice(0, 7)}-01`)),
+        today: await networkFigures(dbOf(request), scope, window(today)),
+        last7Days: await networkFigures(dbOf(request), scope, weekWindow),
+        monthToDate: await networkFigures(dbOf(request), scope, window(`${today.slice(0, 7)}-01`)),
         topPartners: partnersRows.filter((r) => !r.isTotal).slice(0, 5),
         topOffers: offersRows.filter((r) => !r.isTotal).slice(0, 5),
       });

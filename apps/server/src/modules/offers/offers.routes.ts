@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offersEndpoints, staffOffersEndpoints } from '@portal/contracts';
+import { offersEndpoints, staffOfferBulkEndpoints, staffOffersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
@@ -17,7 +17,12 @@ import {
   removeOverride,
   setOverride,
 } from './payout-overrides.js';
-import { OFFER_NOT_FOUND as STAFF_OFFER_NOT_FOUND, changeOffer, createOffer } from './staff-offers.service.js';
+import {
+  OFFER_NOT_FOUND as STAFF_OFFER_NOT_FOUND,
+  bulkOfferEnabled,
+  changeOffer,
+  createOffer,
+} from './staff-offers.service.js';
 import type { AppContext } from '../../context.js';
 import { findOffer, listApplications, listOffers, viewerOf, type Viewer } from './offers.repository.js';
 
@@ -54,7 +59,6 @@ function partnerOfferRoutes(app: App, ctx: AppContext): void {
   app.route({
     ...routeOf(offersEndpoints.list),
     onRequest: partnerOnly,
-    config: { apiKey: 'reporting' },
     handler: async (request) => {
       const page = await listOffers(db, await viewer(partnerIdOf(request)), request.query);
       return ok(page, { total: page.total });
@@ -64,7 +68,6 @@ function partnerOfferRoutes(app: App, ctx: AppContext): void {
   app.route({
     ...routeOf(offersEndpoints.get),
     onRequest: partnerOnly,
-    config: { apiKey: 'reporting' },
     handler: async (request) => {
       const offer = await findOffer(
         db,
@@ -81,7 +84,6 @@ function partnerOfferRoutes(app: App, ctx: AppContext): void {
   app.route({
     ...routeOf(offersEndpoints.applications),
     onRequest: partnerOnly,
-    config: { apiKey: 'reporting' },
     handler: async (request) => {
       const list = await listApplications(db, partnerIdOf(request));
       return ok(list, { total: list.length });
@@ -160,6 +162,21 @@ function staffOfferRoutes(app: App, ctx: AppContext, onOfferChange: (() => void)
       await changeOffer(db, request.params.id, request.body, writeContext(ctx, request));
       onOfferChange?.();
       return ok(await detail(request.params.id), { message: 'The offer was saved.' });
+    },
+  });
+
+  // Enable or disable many at once (decision 080): all or none, each offer audited.
+  app.route({
+    ...routeOf(staffOfferBulkEndpoints.enabled),
+    onRequest: app.requireStaff(['ROLE_ADMIN']),
+    handler: async (request) => {
+      const { ids, enabled } = request.body;
+      const result = await bulkOfferEnabled(db, ids, enabled, writeContext(ctx, request));
+      if (result.changed > 0) onOfferChange?.();
+      const n = result.changed;
+      return ok(result, {
+        message: n === 0 ? 'No offer changed.' : n === 1 ? '1 offer was changed.' : `${n} offers were changed.`,
+      });
     },
   });
 }

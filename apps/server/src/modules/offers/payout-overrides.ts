@@ -34,6 +34,7 @@ import {
   upsertOverride,
   type GoalOfOffer,
 } from './payout-overrides.repository.js';
+import { publicLink } from '../../lib/public-url.js';
 
 export { overridesOf } from './payout-overrides.repository.js';
 
@@ -179,7 +180,7 @@ export async function decideOverrideRequest(
     const body = reason ? `Reason: ${reason}` : 'The partner earns the requested payout on its next conversions.';
     const link = `/staff/offers/${request.offerId}`;
     const to = await notifyStaffMember(tx, request.requestedBy, { kind: `override_request_${decision.status}`, title, body, link, now: ctx.now }); // prettier-ignore
-    if (to) await ctx.mailer.enqueue(tx, { to: to.email, subject: title, kind: 'staff-override-decision', text: [`Hello ${to.firstname},`, '', title, '', body, '', `See the offer in the staff console: ${link}`] }); // prettier-ignore
+    if (to) await ctx.mailer.enqueue(tx, { to: to.email, subject: title, kind: 'staff-override-decision', text: [`Hello ${to.firstname},`, '', title, '', body, '', `See the offer's partner payouts in the staff console: ${publicLink(`${link}#overrides`)}`] }); // prettier-ignore
   });
   return (await requestById(db, id))!;
 }

@@ -162,6 +162,7 @@ export async function goalsOfOffer(db: DbOrTx, offerId: number): Promise<StaffOf
     payoutPercent: row.payoutPercent,
     allowNegativeMargin: row.allowNegativeMargin,
     manualValidation: row.manualValidation,
+    trustClientConversions: row.trustClientConversions,
     private: row.private,
     // The base tier is the goal's own payout: only the others are listed.
     types: tiers
@@ -220,6 +221,8 @@ export async function staffOfferDetail(db: DbOrTx, id: number): Promise<StaffOff
     requireApproval: o.requireApproval,
     enabled: o.enabled,
     geoTargeting: o.geoTargeting,
+    tagOrigins: o.tagOrigins,
+    tagClickParam: o.tagClickParam,
     startsAt: toIso(o.startsAt),
     endsAt: toIso(o.endsAt),
     imageId: o.imageId,
@@ -264,6 +267,7 @@ export type GoalWrite = {
   payoutPercent: number | null;
   allowNegativeMargin: boolean;
   manualValidation: boolean;
+  trustClientConversions: boolean;
   private: boolean;
   /** Every tier, the base one (p1, the goal's payout) included: goal type id and payout. */
   tiers: { goalTypeId: number; payoutAmount: number | null; payoutPercent: number | null }[];
@@ -311,7 +315,7 @@ export async function referenceIds(
     ? ((await db.select({ mimeType: files.mimeType }).from(files).where(eq(files.id, ask.imageId)))[0] ?? null)
     : null;
   const goalRows = ask.goals.length
-    ? await db.select({ id: goals.id, k: goals.identifier }).from(goals).where(inArray(goals.identifier, ask.goals))
+    ? await db.select({ id: goals.id, k: goals.identifier, retiredAt: goals.retiredAt }).from(goals).where(inArray(goals.identifier, ask.goals)) // prettier-ignore
     : [];
   const tierRows = await db.select({ id: goalTypes.id, k: goalTypes.identifier }).from(goalTypes);
   return {
@@ -321,6 +325,7 @@ export async function referenceIds(
     partners: new Set(partnerRows.map((r) => r.k)),
     image,
     goals: new Map(goalRows.map((r) => [r.k, r.id])),
+    retiredGoals: new Set(goalRows.filter((r) => r.retiredAt !== null).map((r) => r.k)),
     tiers: new Map(tierRows.map((r) => [r.k, r.id])),
   };
 }
@@ -340,7 +345,9 @@ export async function catalogueOptions(db: DbOrTx): Promise<CatalogueOptions> {
   return {
     products: productRows,
     verticals: await db.select({ id: verticals.id, identifier: verticals.identifier, name: verticals.name }).from(verticals).orderBy(asc(verticals.name)), // prettier-ignore
-    goals: await db.select({ identifier: goals.identifier, name: goals.name }).from(goals).orderBy(asc(goals.id)),
+    goals:
+      (await db.select({ identifier: goals.identifier, name: goals.name, retiredAt: goals.retiredAt }).from(goals).orderBy(asc(goals.id))) // prettier-ignore
+        .map(({ retiredAt, ...goal }) => ({ ...goal, retired: retiredAt !== null })),
     goalTypes: await db.select({ identifier: goalTypes.identifier, name: goalTypes.name }).from(goalTypes).orderBy(asc(goalTypes.identifier)), // prettier-ignore
   };
 }

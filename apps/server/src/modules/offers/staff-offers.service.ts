@@ -7,10 +7,12 @@ import {
   type StaffOfferDetail,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
+import { AppError, badRequest, notFound, type FieldErrors } from '../../lib/errors.js';
 import { htmlToText, sanitizeHtml } from '../../lib/html.js';
 import { diffFields, recordAudit, type AuditActor } from '../audit/index.js';
+import { markGoalsUsed } from '../goals/index.js';
 import {
+  goalsOfOffer,
   insertOffer,
   lockOffer,
   referenceIds,
@@ -26,6 +28,7 @@ import {
 } from './staff-offers.repository.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found.';
+const GOAL_RETIRED = 'This goal is retired: it stays on the offers that have it but cannot be added.';
 type Context = { actor: AuditActor; now: Date };
 type GoalsInput = OfferCreateParsed['goals'];
 
@@ -36,6 +39,8 @@ type GoalsInput = OfferCreateParsed['goals'];
 async function resolveReferences(
   db: DbOrTx,
   body: Pick<OfferUpdateParsed, 'productId' | 'countries' | 'verticals' | 'allowedPartnerIds' | 'imageId' | 'goals'>,
+  /** The goals the offer pays on already: a retired one may stay, none may be added (decision 078). */
+  current: readonly string[] = [],
 ): Promise<GoalWrite[] | undefined> {
   const goalsIn = body.goals ?? [];
   const found = await referenceIds(db, {
@@ -64,6 +69,7 @@ async function resolveReferences(
   const rows = goalsIn.map((g, i): GoalWrite => {
     const goalId = found.goals.get(g.goal);
     if (goalId === undefined) errors[`goals.${i}.goal`] = oneOf;
+    else if (found.retiredGoals.has(g.goal) && !current.includes(g.goal)) errors[`goals.${i}.goal`] = GOAL_RETIRED;
     const tiers = g.types.map((t, j) => {
       const goalTypeId = found.tiers.get(t.type);
       if (goalTypeId === undefined) errors[`goals.${i}.types.${j}.type`] = oneOf;
@@ -88,6 +94,7 @@ const goalSides = (g: GoalSides): GoalSides => ({
   payoutPercent: g.payoutPercent,
   allowNegativeMargin: g.allowNegativeMargin,
   manualValidation: g.manualValidation,
+  trustClientConversions: g.trustClientConversions,
   private: g.private,
 });
 
@@ -118,6 +125,8 @@ function auditFields(
     requireApproval: row.requireApproval,
     enabled: row.enabled,
     geoTargeting: row.geoTargeting,
+    tagOrigins: row.tagOrigins,
+    tagClickParam: row.tagClickParam,
     startsAt: row.startsAt,
     endsAt: row.endsAt,
     imageId: row.imageId,
@@ -131,7 +140,7 @@ function auditFields(
 /** The offer's own columns a body sets, its description sanitised and its plain text derived. */
 function columnsOf(body: OfferUpdateParsed): Partial<OfferInsert> {
   const values: Partial<OfferInsert> = {};
-  const copy = ['name', 'productId', 'conversionType', 'currency', 'defaultUrl', 'previewUrl', 'fallbackUrl', 'private', 'requireApproval', 'enabled', 'geoTargeting', 'imageId'] as const; // prettier-ignore
+  const copy = ['name', 'productId', 'conversionType', 'currency', 'defaultUrl', 'previewUrl', 'fallbackUrl', 'private', 'requireApproval', 'enabled', 'geoTargeting', 'tagOrigins', 'tagClickParam', 'imageId'] as const; // prettier-ignore
   for (const key of copy) if (body[key] !== undefined) Object.assign(values, { [key]: body[key] });
   if (body.descriptionHtml !== undefined) {
     values.descriptionHtml = sanitizeHtml(body.descriptionHtml);
@@ -155,6 +164,11 @@ export async function createOffer(db: DbOrTx, body: OfferCreateParsed, { actor, 
     await replaceVerticals(tx, row.id, body.verticals);
     await replaceAllowList(tx, row.id, body.allowedPartnerIds);
     await replaceGoals(tx, row.id, goalRows);
+    await markGoalsUsed(
+      tx,
+      goalRows.map((g) => g.goalId),
+      now,
+    );
     const after = auditFields(row, body);
     await recordAudit(
       tx,
@@ -173,7 +187,8 @@ export async function changeOffer(
   body: OfferUpdateParsed,
   { actor, now }: Context,
 ): Promise<void> {
-  const goalRows = await resolveReferences(db, body);
+  const current = body.goals ? (await goalsOfOffer(db, id)).map((g) => g.goal) : [];
+  const goalRows = await resolveReferences(db, body, current);
   await db.transaction(async (tx) => {
     const row = await lockOffer(tx, id);
     if (!row) throw notFound(OFFER_NOT_FOUND);
@@ -200,6 +215,50 @@ export async function changeOffer(
     if (body.verticals) await replaceVerticals(tx, id, body.verticals);
     if (body.allowedPartnerIds) await replaceAllowList(tx, id, body.allowedPartnerIds);
     if (goalRows) await replaceGoals(tx, id, goalRows);
+    if (goalRows)
+      await markGoalsUsed(
+        tx,
+        goalRows.map((g) => g.goalId),
+        now,
+      );
     await recordAudit(tx, actor, [{ action: 'update', entityType: 'offer', entityId: id, changes }], now);
+  });
+}
+
+/**
+ * Enables or disables many offers in one transaction, all or none (decision 080): each locked in id order, an unknown
+ * one refusing the whole change (404, `ids.{n}`), each changed one audited as the editor audits `enabled`.
+ */
+export async function bulkOfferEnabled(
+  db: DbOrTx,
+  ids: readonly number[],
+  enabled: boolean,
+  { actor, now }: Context,
+): Promise<{ changed: number; unchanged: number }> {
+  return db.transaction(async (tx) => {
+    const locked: OfferRow[] = [];
+    const missing: FieldErrors = {};
+    const order = ids.map((id, index) => ({ id, index })).sort((a, b) => a.id - b.id);
+    for (const { id, index } of order) {
+      const row = await lockOffer(tx, id);
+      if (row) locked.push(row);
+      else missing[`ids.${index}`] = 'Not found.';
+    }
+    if (Object.keys(missing).length > 0) {
+      throw new AppError(
+        404,
+        ids.length === 1 ? OFFER_NOT_FOUND : 'Some offers were not found.',
+        ids.length === 1 ? null : missing,
+      );
+    }
+    let changed = 0;
+    for (const row of locked) {
+      const changes = diffFields({ enabled: row.enabled }, { enabled });
+      if (changes.length === 0) continue;
+      changed += 1;
+      await updateOffer(tx, row.id, { enabled, updatedAt: now });
+      await recordAudit(tx, actor, [{ action: 'update', entityType: 'offer', entityId: row.id, changes }], now);
+    }
+    return { changed, unchanged: locked.length - changed };
   });
 }

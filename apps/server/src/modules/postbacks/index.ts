@@ -2,3 +2,4 @@
 export { postbacksRoutes } from './postbacks.routes.js';
 export { PostbackWorker } from './delivery/worker.js';
 export { enqueuePostbackDeliveries } from './partner-postbacks.js';
+export { pendingDeliveriesSummary } from './delivery/deliveries.repository.js';

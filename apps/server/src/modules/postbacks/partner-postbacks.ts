@@ -1,6 +1,6 @@
 import { POSTBACK_FIRING_STATUSES, expandPostbackUrl, minorUnitDigits, type PostbackMacro } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { insertDeliveries, matchingPostbacks } from './delivery/deliveries.repository.js';
+import { clickIpOf, goalNameOf, insertDeliveries, matchingPostbacks } from './delivery/deliveries.repository.js';
 
 /** What a conversion brings to its partner's postbacks (the tracking module's row, as it was recorded). */
 export type ConversionEvent = {
@@ -22,7 +22,16 @@ export type ConversionEvent = {
   tc3: string | null;
   tc4: string | null;
   createdAt: Date;
+  /** The sale amount the advertiser reported, minor units ({sale_amount}); null or absent without one. */
+  amount?: number | null;
+  /** The click's country ({country}). */
+  country?: string | null;
+  /** When the click happened: finds its row (and its visitor's address, {ip}) in its month's partition. */
+  clickedAt?: Date | null;
 };
+
+/** What {goal_name} and {ip} need beyond the conversion's row, read only when a postback uses them. */
+export type MacroExtras = { goalName?: string | null; ip?: string | null };
 
 /** 1250 EUR → '12.50', 1250 JPY → '1250': exact, no binary float in between. */
 export function majorUnitAmount(amountMinor: number, currency: string): string {
@@ -35,7 +44,10 @@ export function majorUnitAmount(amountMinor: number, currency: string): string {
 }
 
 /** The macro values of a conversion (decision 019): payout in major units, timestamp in Unix seconds. */
-export function macroValuesOf(conversion: ConversionEvent): Record<PostbackMacro, string | null> {
+export function macroValuesOf(
+  conversion: ConversionEvent,
+  extras: MacroExtras = {},
+): Record<PostbackMacro, string | null> {
   return {
     click_id: conversion.clickId,
     conversion_id: String(conversion.id),
@@ -51,6 +63,13 @@ export function macroValuesOf(conversion: ConversionEvent): Record<PostbackMacro
     tc3: conversion.tc3,
     tc4: conversion.tc4,
     timestamp: String(Math.floor(conversion.createdAt.getTime() / 1000)),
+    country: conversion.country ?? null,
+    ip: extras.ip ?? null,
+    sale_amount:
+      conversion.amount === null || conversion.amount === undefined
+        ? null
+        : majorUnitAmount(conversion.amount, conversion.currency),
+    goal_name: extras.goalName ?? conversion.goal,
   };
 }
 
@@ -74,7 +93,12 @@ export async function enqueuePostbackDeliveries(
   if (!isFiring(conversion.status) && options.statusChange !== true) return 0;
   const matching = await matchingPostbacks(tx, conversion);
   if (matching.length === 0) return 0;
-  const values = macroValuesOf(conversion);
+  const uses = (name: PostbackMacro) => matching.some((postback) => postback.url.includes(`{${name}}`));
+  const extras: MacroExtras = {};
+  if (uses('goal_name') && conversion.goalId !== null) extras.goalName = await goalNameOf(tx, conversion.goalId);
+  if (uses('ip') && conversion.clickId)
+    extras.ip = await clickIpOf(tx, conversion.clickId, conversion.clickedAt ?? null);
+  const values = macroValuesOf(conversion, extras);
   return insertDeliveries(
     tx,
     matching.map((postback) => ({

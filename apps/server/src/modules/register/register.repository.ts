@@ -78,6 +78,7 @@ export async function createProspect(
     phoneNumber: body.phoneNumber,
     telegram: body.telegram ?? null,
     teams: body.teams ?? null,
+    timezone: body.timezone,
   });
   return partner.id;
 }

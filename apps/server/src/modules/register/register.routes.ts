@@ -35,7 +35,7 @@ export const registerRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
       // simultaneous requests cannot all pass.
       const wait = perIp.take(request.ip, ctx.now());
       if (wait > 0) throw tooManyRequests(TOO_MANY, wait);
-      await registerPartner(ctx, request.body);
+      await registerPartner(ctx, request.body, { lists, countries });
       void mailer.drain().catch(() => undefined);
       return ok(null, { message: 'Your request has been received' });
     },

@@ -34,13 +34,28 @@ export function listErrors(body: RegisterBody, lists: DataLists, countryCodes: S
   return errors;
 }
 
-/** The assigned account manager's notice of a new request. */
+/** What the registration form offered, to write its answers in words: the data lists and the countries. */
+export type RegisterWords = { lists: DataLists; countries: readonly { isoCode: string; name: string }[] };
+
+/** A list's labels for the values chosen, in the order chosen; an unknown value stays as it came. */
+function labelsOf(list: DataLists[keyof DataLists], values: readonly string[]): string {
+  const labels = new Map(list.map((item) => [item.value, item.label]));
+  return values.map((value) => labels.get(value) ?? value).join(', ');
+}
+
+/**
+ * The assigned account manager's notice of a new request: the answers in words (traffic sources, volume, countries by
+ * their names), and an absolute link to the partner's page in the staff console (decision 081).
+ */
 function managerMail(
   manager: repo.AssignedManager,
   body: RegisterBody,
   partnerId: number,
   publicUrl: string,
+  words: RegisterWords,
 ): MailMessage {
+  const { lists } = words;
+  const country = words.countries.find((c) => c.isoCode === body.country)?.name ?? body.country;
   return {
     to: manager.email,
     kind: 'registration',
@@ -55,12 +70,15 @@ function managerMail(
       body.telegram ? `Telegram: ${body.telegram}` : null,
       body.teams ? `Teams: ${body.teams}` : null,
       `Website: ${body.websiteUrl}`,
-      `Country: ${body.country}`,
-      `Verticals: ${body.verticals.join(', ')}`,
-      `Traffic sources: ${body.trafficSourceList.join(', ')}`,
-      `Estimated monthly revenue: ${body.estimatedMonthlyRevenue}`,
+      `Country: ${country}`,
+      `Type of partner: ${labelsOf(lists.typologyList, [body.typology])}`,
+      `Experience: ${labelsOf(lists.experienceList, [body.experience])}`,
+      `Verticals: ${labelsOf(lists.verticalList, body.verticals)}`,
+      `Traffic sources: ${labelsOf(lists.trafficSourceList, body.trafficSourceList)}`,
+      `Geographic areas: ${labelsOf(lists.geographicAreaList, body.geographicAreaList)}`,
+      `Estimated monthly revenue: ${labelsOf(lists.estimatedMonthlyRevenueList, [body.estimatedMonthlyRevenue])}`,
       '',
-      `Partner request #${partnerId}: ${publicUrl}`,
+      `Review the request in the staff console: ${publicUrl.replace(/\/+$/, '')}/staff/partners/${partnerId}`,
     ].filter((line) => line !== null),
   };
 }
@@ -84,14 +102,14 @@ function receivedMail(body: RegisterBody): MailMessage {
  * Records a registration request as a prospect partner assigned to the least busy account manager, and queues the
  * manager's notice and the applicant's acknowledgement, all in one transaction. A taken e-mail is a 409.
  */
-export async function registerPartner(ctx: AppContext, body: RegisterBody): Promise<void> {
+export async function registerPartner(ctx: AppContext, body: RegisterBody, words: RegisterWords): Promise<void> {
   const { db, mailer, config } = ctx;
   const now = ctx.now();
   const created = db.transaction(async (tx) => {
     if (await repo.emailTaken(tx, body.email)) throw conflict(EMAIL_EXISTS, { email: EMAIL_EXISTS });
     const manager = await repo.pickAccountManager(tx);
     const partnerId = await repo.createProspect(tx, body, manager?.id ?? null, now);
-    if (manager) await mailer.enqueue(tx, managerMail(manager, body, partnerId, config.publicUrl));
+    if (manager) await mailer.enqueue(tx, managerMail(manager, body, partnerId, config.publicUrl, words));
     await mailer.enqueue(tx, receivedMail(body));
   });
   // A simultaneous request with the same e-mail passes the check above, then loses on the unique index.

@@ -53,13 +53,25 @@ export type RollupRow = RollupCounts & {
   country: string;
 };
 
-/** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …). */
+/**
+ * Rows in one order on every server: two servers' batches upserting overlapping rollup rows in different orders
+ * deadlocked (found by deploy/local-cluster.sh check, decision 096); in key order their row locks queue instead.
+ */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const rowKey = (r: RollupRow) =>
+  [r.partnerId, r.time, r.offerId, r.currency, r.subid, r.tc1, r.tc2, r.tc3, r.tc4, r.country].join('\u0000');
+
+/** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …), in key order. */
 async function upsert(
   db: DbOrTx,
   table: typeof statsHourly | typeof statsDaily,
   time: [column: string, type: string],
-  rows: RollupRow[],
+  given: RollupRow[],
 ): Promise<void> {
+  const rows = given
+    .map((row) => [rowKey(row), row] as const)
+    .sort((a, b) => byKey(a[0], b[0]))
+    .map(([, row]) => row);
   const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [
     name,
     type,
@@ -124,7 +136,7 @@ async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
       if (!sum) folded.set(id, { ...row, time: at });
       else for (const [name] of COUNTS) sum[name] += row[name];
     }
-    const list = [...folded.values()];
+    const list = [...folded.entries()].sort((a, b) => byKey(a[0], b[0])).map(([, row]) => row);
     const column = (name: string, type: string, value: (row: RollupRow) => unknown): BulkColumn => [name, type, list.map(value)]; // prettier-ignore
     const target = getTableName(table);
     return sql`insert into ${table} ${unnestRows([

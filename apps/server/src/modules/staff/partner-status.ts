@@ -1,5 +1,6 @@
 import {
   PARTNER_STATUS_TRANSITIONS,
+  UTC_TIMEZONE,
   WELCOME_KEY_TTL_DAYS,
   type PartnerStatus,
   type PartnerStatusBody,
@@ -34,7 +35,7 @@ async function lockPartner(tx: DbOrTx, scope: StaffScope, partnerId: number) {
 
 const EMAIL_TAKEN = 'A user with this partner’s e-mail already exists.';
 
-type Context = { mailer: Mailer; publicUrl: string; now: Date; actor: AuditActor };
+export type StatusContext = { mailer: Mailer; publicUrl: string; now: Date; actor: AuditActor };
 
 /**
  * Moves a partner to a new status (decision 026), in one transaction: the status, the audit row, the e-mails, and
@@ -47,93 +48,16 @@ export async function changePartnerStatus(
   scope: StaffScope,
   partnerId: number,
   body: PartnerStatusBody,
-  { mailer, publicUrl, now, actor }: Context,
+  { mailer, publicUrl, now, actor }: StatusContext,
 ): Promise<StaffPartner> {
   const result = db.transaction(async (tx) => {
     const partner = await lockPartner(tx, scope, partnerId);
     const from = partner.status as PartnerStatus;
-    const to = body.status;
-    if (from === to) return partner;
-    if (!PARTNER_STATUS_TRANSITIONS[from].includes(to)) {
-      throw conflict(`A ${from} partner cannot be made ${to}.`, { status: `Not allowed from ${from}.` });
+    if (from === body.status) return partner;
+    if (!PARTNER_STATUS_TRANSITIONS[from].includes(body.status)) {
+      throw conflict(`A ${from} partner cannot be made ${body.status}.`, { status: `Not allowed from ${from}.` });
     }
-    const reason = body.reason ? body.reason : null;
-    const updated = await updatePartnerRow(
-      tx,
-      partner.id,
-      { status: to, prospect: to === 'active' ? false : partner.prospect },
-      now,
-    );
-    await recordAudit(
-      tx,
-      actor,
-      [
-        {
-          action: 'status',
-          entityType: 'partner',
-          entityId: partner.id,
-          partnerId: partner.id,
-          changes: [{ field: 'status', before: from, after: to }],
-          reason,
-        },
-      ],
-      now,
-    );
-
-    const partnerUsers = await enabledPartnerUsers(tx, partner.id);
-    const manager = partner.accountManagerId ? await userSignature(tx, partner.accountManagerId) : undefined;
-    const signature = manager
-      ? ['', `${manager.firstname} ${manager.lastname}, your account manager`, manager.email]
-      : ['', 'The partner team'];
-    const reasonLines = reason ? ['', `Reason: ${reason}`] : [];
-    const mailTo = async (to: string, kind: string, subject: string, lines: string[]) =>
-      mailer.enqueue(tx, { to, kind, subject, text: [...lines, ...reasonLines, ...signature] });
-
-    if (to === 'active' && partnerUsers.length === 0) {
-      const user = await createFirstUser(tx, partner, now);
-      const key = await issuePasswordKey(tx, user.id, now, WELCOME_KEY_TTL_DAYS * 24 * 3600 * 1000);
-      await mailTo(user.email, 'partner-approved', 'Your partner account is approved', [
-        `Hello ${user.firstname},`,
-        '',
-        `${partner.companyName}'s partner account is approved. Choose your password within ${WELCOME_KEY_TTL_DAYS} days:`,
-        '',
-        passwordKeyLink(publicUrl, key),
-        '',
-        `Then sign in at ${publicUrl}/login with ${user.email}.`,
-      ]);
-    } else if (to === 'active') {
-      for (const user of partnerUsers)
-        await mailTo(user.email, 'partner-reinstated', 'Your partner account is active again', [
-          `Hello ${user.firstname},`,
-          '',
-          `${partner.companyName}'s partner account is active again: you can sign in, and your tracking links redirect.`,
-          user.hasPassword ? `Sign in at ${publicUrl}/login.` : `Choose a password at ${publicUrl}/password-lost.`,
-        ]);
-    } else if (to === 'rejected') {
-      const contact = await mainContact(tx, partner.id);
-      await mailTo(partner.email, 'partner-rejected', 'About your partner request', [
-        `Hello ${contact?.firstname ?? partner.companyName},`,
-        '',
-        `Thank you for your interest. We are not able to accept ${partner.companyName}'s partner request at this time.`,
-      ]);
-    } else {
-      await deleteSessionsOf(
-        tx,
-        partnerUsers.map((user) => user.id),
-      );
-      const [subject, what] =
-        to === 'suspended'
-          ? ['Your partner account is suspended', 'is suspended']
-          : ['Your partner account is closed', 'is closed'];
-      for (const user of partnerUsers)
-        await mailTo(user.email, `partner-${to}`, subject, [
-          `Hello ${user.firstname},`,
-          '',
-          `${partner.companyName}'s partner account ${what}: you cannot sign in, and your tracking links no longer redirect.`,
-          'Please contact your account manager.',
-        ]);
-    }
-    return updated ?? partner;
+    return movePartner(tx, partner, body, { mailer, publicUrl, now, actor });
   });
   const partner = await result.catch((error: unknown) => {
     throw isUniqueViolation(error) ? conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN }) : error;
@@ -142,6 +66,98 @@ export async function changePartnerStatus(
   const summary = await staffPartnerSummary(db, partner.id, now);
   if (!summary) throw notFound('Partner not found.');
   return summary;
+}
+
+/**
+ * Moves a partner, locked by the caller and allowed to go from its status to the new one, inside the caller's
+ * transaction: the status, its audit row, the e-mails (through the outbox, so they leave only if the transaction
+ * commits) and what the status implies. The single change and the bulk one (decision 080) both come here.
+ */
+export async function movePartner(
+  tx: DbOrTx,
+  partner: PartnerRow,
+  body: PartnerStatusBody,
+  { mailer, publicUrl, now, actor }: StatusContext,
+): Promise<PartnerRow> {
+  const from = partner.status as PartnerStatus;
+  const to = body.status;
+  const reason = body.reason ? body.reason : null;
+  const updated = await updatePartnerRow(
+    tx,
+    partner.id,
+    { status: to, prospect: to === 'active' ? false : partner.prospect },
+    now,
+  );
+  await recordAudit(
+    tx,
+    actor,
+    [
+      {
+        action: 'status',
+        entityType: 'partner',
+        entityId: partner.id,
+        partnerId: partner.id,
+        changes: [{ field: 'status', before: from, after: to }],
+        reason,
+      },
+    ],
+    now,
+  );
+
+  const partnerUsers = await enabledPartnerUsers(tx, partner.id);
+  const manager = partner.accountManagerId ? await userSignature(tx, partner.accountManagerId) : undefined;
+  const signature = manager
+    ? ['', `${manager.firstname} ${manager.lastname}, your account manager`, manager.email]
+    : ['', 'The partner team'];
+  const reasonLines = reason ? ['', `Reason: ${reason}`] : [];
+  const mailTo = async (to: string, kind: string, subject: string, lines: string[]) =>
+    mailer.enqueue(tx, { to, kind, subject, text: [...lines, ...reasonLines, ...signature] });
+
+  if (to === 'active' && partnerUsers.length === 0) {
+    const user = await createFirstUser(tx, partner, now);
+    const key = await issuePasswordKey(tx, user.id, now, WELCOME_KEY_TTL_DAYS * 24 * 3600 * 1000);
+    await mailTo(user.email, 'partner-approved', 'Your partner account is approved', [
+      `Hello ${user.firstname},`,
+      '',
+      `${partner.companyName}'s partner account is approved. Choose your password within ${WELCOME_KEY_TTL_DAYS} days:`,
+      '',
+      passwordKeyLink(publicUrl, key),
+      '',
+      `Then sign in at ${publicUrl}/login with ${user.email}.`,
+    ]);
+  } else if (to === 'active') {
+    for (const user of partnerUsers)
+      await mailTo(user.email, 'partner-reinstated', 'Your partner account is active again', [
+        `Hello ${user.firstname},`,
+        '',
+        `${partner.companyName}'s partner account is active again: you can sign in, and your tracking links redirect.`,
+        user.hasPassword ? `Sign in at ${publicUrl}/login.` : `Choose a password at ${publicUrl}/password-lost.`,
+      ]);
+  } else if (to === 'rejected') {
+    const contact = await mainContact(tx, partner.id);
+    await mailTo(partner.email, 'partner-rejected', 'About your partner request', [
+      `Hello ${contact?.firstname ?? partner.companyName},`,
+      '',
+      `Thank you for your interest. We are not able to accept ${partner.companyName}'s partner request at this time.`,
+    ]);
+  } else {
+    await deleteSessionsOf(
+      tx,
+      partnerUsers.map((user) => user.id),
+    );
+    const [subject, what] =
+      to === 'suspended'
+        ? ['Your partner account is suspended', 'is suspended']
+        : ['Your partner account is closed', 'is closed'];
+    for (const user of partnerUsers)
+      await mailTo(user.email, `partner-${to}`, subject, [
+        `Hello ${user.firstname},`,
+        '',
+        `${partner.companyName}'s partner account ${what}: you cannot sign in, and your tracking links no longer redirect.`,
+        'Please contact your account manager.',
+      ]);
+  }
+  return updated ?? partner;
 }
 
 /** The partner's first user, from the main contact the registration gave; it has no password until it picks one. */
@@ -154,6 +170,8 @@ async function createFirstUser(tx: DbOrTx, partner: PartnerRow, now: Date) {
     lastname: contact?.lastname ?? '',
     telegram: contact?.telegram ?? null,
     teams: contact?.teams ?? null,
+    // The zone the registration's browser gave (decision 092); UTC for a partner created otherwise.
+    timezone: contact?.timezone ?? UTC_TIMEZONE,
     phone: contact?.phoneNumber ?? partner.phoneNumber ?? null,
     roles: ['ROLE_PARTNER'],
     partnerId: partner.id,

@@ -21,6 +21,8 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import {
   auditLog,
+  clicks,
+  conversions,
   files,
   networkSettings,
   offers,
@@ -84,12 +86,23 @@ function missingDocumentsSql(required: readonly DocumentType[], now: Date): SQL<
 
 // ---------------------------------------------------------------- the list
 
+/**
+ * The partner's true last activity (decision 082): its latest click or conversion, each one descent of the
+ * (partner, created_at) indexes; the spec's `last_activity_at` column, which the click path never writes (it must
+ * stay fast), counts when it is later. Written out like `missingDocumentsSql`: the outer partners row by its name.
+ */
+const lastActivitySql = sql<Date | null>`greatest(
+  "partners"."last_activity_at",
+  (select max(${clicks.createdAt}) from ${clicks} where ${clicks.partnerId} = "partners"."id"),
+  (select max(${conversions.createdAt}) from ${conversions} where ${conversions.partnerId} = "partners"."id")
+)`.mapWith(partners.lastActivityAt);
+
 const SORT_COLUMNS = {
   id: partners.id,
   companyName: partners.companyName,
   status: partners.status,
   createdAt: partners.createdAt,
-  lastActivityAt: partners.lastActivityAt,
+  lastActivityAt: lastActivitySql,
 } as const;
 
 const managerName = sql<string | null>`nullif(trim(${users.firstname} || ' ' || ${users.lastname}), '')`;
@@ -98,6 +111,7 @@ function summaryDto(
   p: PartnerRow,
   manager: { id: number; name: string | null; email: string } | null,
   missing: string[] | null,
+  lastActivityAt: Date | null,
 ): StaffPartner {
   return {
     id: p.id,
@@ -111,7 +125,7 @@ function summaryDto(
     accountManager: manager ? { id: manager.id, name: manager.name ?? manager.email, email: manager.email } : null,
     country: p.country,
     missingDocuments: (missing ?? []) as DocumentType[],
-    lastActivityAt: toIso(p.lastActivityAt),
+    lastActivityAt: toIso(lastActivityAt),
     createdAt: toIso(p.createdAt),
   };
 }
@@ -150,6 +164,7 @@ export async function listStaffPartners(
       partner: partners,
       manager: { id: users.id, name: managerName, email: users.email },
       missing,
+      lastActivityAt: lastActivitySql,
     })
     .from(partners)
     .leftJoin(users, eq(users.id, partners.accountManagerId))
@@ -163,7 +178,7 @@ export async function listStaffPartners(
     .where(condition);
   return {
     total: total?.n ?? 0,
-    list: rows.map((row) => summaryDto(row.partner, row.manager, row.missing)),
+    list: rows.map((row) => summaryDto(row.partner, row.manager, row.missing, row.lastActivityAt)),
   };
 }
 
@@ -171,11 +186,16 @@ export async function listStaffPartners(
 export async function staffPartnerSummary(db: DbOrTx, partnerId: number, now: Date): Promise<StaffPartner | null> {
   const missing = missingDocumentsSql(await requiredDocumentTypes(db), now);
   const [row] = await db
-    .select({ partner: partners, manager: { id: users.id, name: managerName, email: users.email }, missing })
+    .select({
+      partner: partners,
+      manager: { id: users.id, name: managerName, email: users.email },
+      missing,
+      lastActivityAt: lastActivitySql,
+    })
     .from(partners)
     .leftJoin(users, eq(users.id, partners.accountManagerId))
     .where(eq(partners.id, partnerId));
-  return row ? summaryDto(row.partner, row.manager, row.missing) : null;
+  return row ? summaryDto(row.partner, row.manager, row.missing, row.lastActivityAt) : null;
 }
 
 // ---------------------------------------------------------------- one partner

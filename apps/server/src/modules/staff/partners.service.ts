@@ -94,7 +94,7 @@ export async function updateStaffPartner(
   return profile;
 }
 
-async function checkReassignment(tx: DbOrTx, scope: StaffScope, managerId: number | null) {
+export async function checkReassignment(tx: DbOrTx, scope: StaffScope, managerId: number | null) {
   const field = (message: string) => ({ accountManagerId: message });
   if (scope.reach !== 'all' && scope.reach !== 'team') {
     throw new AppError(

@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { staffEndpoints } from '@portal/contracts';
+import { staffEndpoints, staffPartnerBulkEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
+import { partnerPerformance } from './partner-performance.js';
 import { changePartnerStatus, partnerStatusHistory } from './partner-status.js';
+import { bulkPartnerManager, bulkPartnerStatus } from './partners-bulk.js';
 import { listStaffPartners, requiredDocumentTypes } from './partners.repository.js';
 import { reachablePartnerProfile, updateStaffPartner } from './partners.service.js';
 import { listStaffApplications, listStaffDocuments, staffHome } from './staff.repository.js';
@@ -84,6 +86,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
           ctx.config.payoutHoldDays,
         ),
       ),
+  });
+
+  app.route({
+    ...routeOf(staffEndpoints.partnerPerformance),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) =>
+      ok(await partnerPerformance(ctx.db, staffScopeOf(request), request.params.id, ctx.now())),
   });
 
   app.route({
@@ -175,4 +184,48 @@ export const staffRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       return ok(list, { total: list.length });
     },
   });
+
+  partnerBulkRoutes(app, ctx);
 };
+
+type App = Parameters<FastifyPluginAsyncZod<{ ctx: AppContext }>>[0];
+
+/** Bulk changes on partners (decision 080): all or none, each partner audited as the single change audits it. */
+function partnerBulkRoutes(app: App, ctx: AppContext): void {
+  const changedMessage = (n: number) =>
+    n === 0 ? 'No partner changed.' : n === 1 ? '1 partner was changed.' : `${n} partners were changed.`;
+
+  app.route({
+    ...routeOf(staffPartnerBulkEndpoints.status),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) => {
+      const { ids, status, reason } = request.body;
+      const result = await bulkPartnerStatus(
+        ctx.db,
+        staffScopeOf(request),
+        ids,
+        { status, reason },
+        {
+          mailer: ctx.mailer,
+          publicUrl: ctx.config.publicUrl,
+          now: ctx.now(),
+          actor: auditActorOf(request),
+        },
+      );
+      return ok(result, { message: changedMessage(result.changed) });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffPartnerBulkEndpoints.accountManager),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER']),
+    handler: async (request) => {
+      const { ids, accountManagerId } = request.body;
+      const result = await bulkPartnerManager(ctx.db, staffScopeOf(request), ids, accountManagerId, {
+        actor: auditActorOf(request),
+        now: ctx.now(),
+      });
+      return ok(result, { message: changedMessage(result.changed) });
+    },
+  });
+}

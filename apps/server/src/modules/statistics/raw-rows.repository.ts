@@ -1,15 +1,17 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   toLocalIso,
   type ClickRow,
   type ConversionRejectionReason,
   type ConversionTotal,
+  type ConversionDeclineReason,
   type ConversionReversalReason,
   type ConversionRow,
   type ConversionStatus,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { clicks, conversions, offers, statsHourly } from '../../db/schema.js';
+import { clicks, conversions, goals, offers, statsHourly } from '../../db/schema.js';
+import { describeUserAgent } from '../../lib/user-agent.js';
 import type { UtcWindow } from './report-dates.js';
 import { TRACKING_FIELDS, rollupWhere, type ReportFilters } from './statistics.repository.js';
 
@@ -51,6 +53,8 @@ export type RawFilters = ReportFilters & {
   status?: ConversionStatus | undefined;
   changed?: boolean | undefined;
   changedWindow?: UtcWindow | null | undefined;
+  /** "Find a click" (issue 47): conversions whose click id or transaction id is exactly this. */
+  find?: string | undefined;
 };
 
 /**
@@ -58,7 +62,7 @@ export type RawFilters = ReportFilters & {
  * and paged on the raw rows, a partner's few changed conversions.
  */
 const countedOnRollup = (kind: RawKind, filters: RawFilters) =>
-  kind === 'click' || (filters.changed === undefined && !filters.changedWindow);
+  kind === 'click' || (filters.changed === undefined && !filters.changedWindow && !filters.find);
 
 function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: RawFilters): SQL[] {
   const table = tables[kind];
@@ -71,6 +75,10 @@ function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: 
   for (const name of TRACKING_FIELDS) {
     const value = filters[name];
     if (value !== undefined) where.push(eq(table[name], value));
+  }
+  if (filters.country !== undefined) where.push(eq(table.country, filters.country));
+  if (kind === 'conversion' && filters.find) {
+    where.push(or(eq(conversions.clickId, filters.find), eq(conversions.transactionId, filters.find))!);
   }
   if (kind === 'conversion' && filters.status !== undefined) where.push(eq(conversions.status, filters.status));
   if (kind === 'conversion' && filters.changed === false) where.push(isNull(conversions.changedAt));
@@ -181,6 +189,13 @@ const clickColumns = {
   tc2: clicks.tc2,
   tc3: clicks.tc3,
   tc4: clicks.tc4,
+  country: clicks.country,
+  userAgent: clicks.userAgent,
+  // One probe of the conversions' click-id index per row of the page.
+  converted:
+    sql<boolean>`exists (select 1 from ${conversions} where ${conversions.clickId} = ${clicks.clickId})`.mapWith(
+      (value) => value === true || value === 't' || value === 1,
+    ),
 };
 
 const conversionColumns = {
@@ -193,21 +208,30 @@ const conversionColumns = {
   status: conversions.status,
   reason: conversions.reason,
   goal: conversions.goal,
+  goalName: goals.name,
+  clickId: conversions.clickId,
+  clickedAt: conversions.clickedAt,
+  transactionId: conversions.transactionId,
+  country: conversions.country,
   subid: conversions.subid,
   tc1: conversions.tc1,
   tc2: conversions.tc2,
   tc3: conversions.tc3,
   tc4: conversions.tc4,
   reversalReason: conversions.reversalReason,
+  declineReason: conversions.declineReason,
   note: conversions.note,
   originalPayout: conversions.originalPayout,
   changedAt: conversions.changedAt,
 };
 
-export type RawClick = { id: number; offerId: number; offerName: string | null; createdAt: Date } & Omit<
-  ClickRow,
-  'offer' | 'date' | 'clickid'
-> & { clickId: string };
+export type RawClick = {
+  id: number;
+  offerId: number;
+  offerName: string | null;
+  createdAt: Date;
+  userAgent: string | null;
+} & Omit<ClickRow, 'offer' | 'date' | 'clickid' | 'deviceType' | 'browser'> & { clickId: string };
 export type RawConversion = {
   id: number;
   offerId: number | null;
@@ -218,7 +242,13 @@ export type RawConversion = {
   status: string;
   reason: string | null;
   goal: string;
+  goalName: string | null;
+  clickId: string | null;
+  clickedAt: Date | null;
+  transactionId: string | null;
+  country: string | null;
   reversalReason: string | null;
+  declineReason: string | null;
   note: string | null;
   originalPayout: number | null;
   changedAt: Date | null;
@@ -235,6 +265,9 @@ export function clickRowOf(row: RawClick, offset: string | null): ClickRow {
     tc2: row.tc2,
     tc3: row.tc3,
     tc4: row.tc4,
+    country: row.country,
+    ...describeUserAgent(row.userAgent),
+    converted: row.converted,
   };
 }
 
@@ -258,12 +291,18 @@ export function conversionRowOf(row: RawConversion, offset: string | null): Conv
     status: row.status as ConversionStatus,
     reason: row.reason as ConversionRejectionReason | null,
     goal: row.goal,
+    goalName: row.goalName ?? row.goal,
+    clickId: row.clickId,
+    clickDate: row.clickedAt ? toLocalIso(row.clickedAt, offset) : null,
+    transactionId: row.transactionId,
+    country: row.country,
     subid: row.subid,
     tc1: row.tc1,
     tc2: row.tc2,
     tc3: row.tc3,
     tc4: row.tc4,
     reversalReason: row.reason === 'reversed' ? (row.reversalReason as ConversionReversalReason | null) : null,
+    declineReason: row.reason === 'declined' ? (row.declineReason as ConversionDeclineReason | null) : null,
     note: row.note,
     originalPayout: originalPayout === null ? null : { currency: row.currency, amount: originalPayout },
     changedAt: row.changedAt ? toLocalIso(row.changedAt, offset) : null,
@@ -306,6 +345,7 @@ function rawRows(
     .select(conversionColumns)
     .from(conversions)
     .leftJoin(offers, eq(offers.id, conversions.offerId))
+    .leftJoin(goals, eq(goals.id, conversions.goalId))
     .where(and(...where))
     .orderBy(...order)
     .offset(options.offset ?? 0)

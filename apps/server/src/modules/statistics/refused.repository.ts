@@ -21,6 +21,15 @@ const AS_PARTNER_SEES_IT: Record<ClickRejectionReason, PartnerRefusalReason | nu
   offer_ended: 'offer_ended',
   over_cap: 'over_cap',
   unknown_landing_page: 'unknown_landing_page',
+  bot: 'bot',
+  missing_user_agent: 'missing_user_agent',
+  data_centre: 'data_centre',
+  ip_velocity: 'ip_velocity',
+  blocked_ip: 'blocked_ip',
+  blocked_asn: 'blocked_asn',
+  blocked_subid: 'blocked_subid',
+  blocked_tracking_code: 'blocked_tracking_code',
+  blocked_user_agent: 'blocked_user_agent',
 };
 
 /** The partner's refused clicks in a window, per reason and offer, from the hourly refusal rollup; most first. */

@@ -1,7 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import {
+  currencyFigures,
   localToday,
-  toLocalIso,
   type ChangedFilter,
   type ClickRow,
   type ConversionRow,
@@ -10,7 +10,7 @@ import {
   type SubidGrouping,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { csvStringifier } from '../../lib/csv.js';
+import { csvDateTime, csvStringifier, csvZoneTag } from '../../lib/csv.js';
 import {
   clickRowOf,
   conversionRowOf,
@@ -48,25 +48,16 @@ const BASIC_HEADER = ['Clicks', 'Conversions', 'Conversion Rate (%)', 'Currency'
  */
 function basicLines(label: string, slices: Slice[]): string[][] {
   if (slices.length === 0) return [[label, '0', '0', percent(0), '', major(0), majorEpc(0)]];
-  const byCurrency = new Map<string, Slice>();
-  for (const s of slices) {
-    const sum = byCurrency.get(s.currency) ?? { ...s, clicks: 0, conversions: 0, pending: 0, rejected: 0, payout: 0 };
-    sum.clicks += s.clicks;
-    sum.conversions += s.conversions;
-    sum.payout += s.payout;
-    byCurrency.set(s.currency, sum);
-  }
-  return [...byCurrency.values()]
-    .sort((a, b) => (a.currency < b.currency ? -1 : 1))
-    .map((s) => [
-      label,
-      String(s.clicks),
-      String(s.conversions),
-      percent(s.clicks > 0 ? s.conversions / s.clicks : 0),
-      s.currency,
-      major(s.payout),
-      majorEpc(s.clicks > 0 ? s.payout / s.clicks : 0),
-    ]);
+  // The screen's own figures (decision 091): one computation, in contracts.
+  return currencyFigures(slices).map((f) => [
+    label,
+    String(f.clicks),
+    String(f.conversions),
+    percent(f.conversionRate),
+    f.currency,
+    major(f.revenue),
+    majorEpc(f.epc),
+  ]);
 }
 
 /** The label column of each grouping, as the report's screen names it. */
@@ -120,19 +111,27 @@ const trackerColumns = <R extends ClickRow | ConversionRow>(): CsvColumn<R>[] =>
 
 /** The click export's columns, in order (the front door exports them, so the tests read them rather than copy them). */
 export const CLICK_CSV_COLUMNS: readonly CsvColumn<ClickRow>[] = [
-  { header: 'Date', cell: (row) => row.date },
+  { header: 'Date', cell: (row) => csvDateTime(row.date) },
   { header: 'Click ID', cell: (row) => row.clickid },
   { header: 'Offer ID', cell: (row) => row.offer.id },
   { header: 'Offer', cell: (row) => row.offer.name },
   { header: 'IP Address', cell: (row) => row.ip },
   { header: 'SubID', cell: (row) => row.subid },
   ...trackerColumns<ClickRow>(),
+  // Appended for reconciling with a tracker (issue 47): the columns above keep their positions.
+  { header: 'Country', cell: (row) => row.country },
+  { header: 'Device Type', cell: (row) => row.deviceType },
+  { header: 'Browser', cell: (row) => row.browser },
+  { header: 'Converted', cell: (row) => (row.converted ? 'yes' : 'no') },
 ];
 
 /** Why the row has its status, in the words the report screen shows ('Reversed: duplicate sale'). */
 function statusReason(row: ConversionRow): string | null {
   if (!row.reason) return null;
   if (row.reason === 'reversed' && row.reversalReason) return `Reversed: ${row.reversalReason.replaceAll('_', ' ')}`;
+  if (row.reason === 'declined' && row.declineReason) {
+    return `Declined on review: ${row.declineReason.replaceAll('_', ' ')}`;
+  }
   return REASON_WORDS[row.reason];
 }
 
@@ -149,12 +148,13 @@ const REASON_WORDS: Record<NonNullable<ConversionRow['reason']>, string> = {
   over_cap: 'Over cap',
   reversed: 'Reversed',
   unknown_transaction: 'Unknown transaction',
+  currency_mismatch: 'Currency mismatch',
 };
 
 /** The conversion export's columns, in order: money as a major-unit decimal beside its currency. */
 export const CONVERSION_CSV_COLUMNS: readonly CsvColumn<ConversionRow>[] = [
   { header: 'Conversion ID', cell: (row) => row.id },
-  { header: 'Date', cell: (row) => row.date },
+  { header: 'Date', cell: (row) => csvDateTime(row.date) },
   { header: 'Offer ID', cell: (row) => row.offer.id },
   { header: 'Offer', cell: (row) => row.offer.name },
   { header: 'Goal', cell: (row) => row.goal },
@@ -169,6 +169,12 @@ export const CONVERSION_CSV_COLUMNS: readonly CsvColumn<ConversionRow>[] = [
   { header: 'Reversal Reason', cell: (row) => row.reversalReason },
   { header: 'Note', cell: (row) => row.note },
   { header: 'Original Payout', cell: (row) => (row.originalPayout ? major(row.originalPayout.amount) : null) },
+  // Appended for reconciling with a tracker (issue 47).
+  { header: 'Click ID', cell: (row) => row.clickId },
+  { header: 'Click Date', cell: (row) => (row.clickDate ? csvDateTime(row.clickDate) : null) },
+  { header: 'Transaction ID', cell: (row) => row.transactionId },
+  { header: 'Country', cell: (row) => row.country },
+  { header: 'Goal Name', cell: (row) => row.goalName },
 ];
 
 async function* clickRecords(
@@ -209,7 +215,7 @@ async function* conversionRecords(
  * The offset's colon becomes a hyphen: Windows refuses colons in file names.
  */
 export const exportFilename = (type: ReportType, range: DateRange, offset: string | null) =>
-  `${type}-report_${range.startDate}_${range.endDate}_GMT${toLocalIso(new Date(0), offset).slice(19).replace(':', '-')}.csv`;
+  `${type}-report_${range.startDate}_${range.endDate}_${csvZoneTag(offset)}.csv`;
 
 /**
  * The conversion export of a filter on changes without dates (every date, decision 069):

@@ -5,11 +5,11 @@ import {
   STATS_PERIODS,
   TOP_OFFERS_LIMIT,
   offsetToMinutes,
+  statsRowOf,
   type BasicReportRow,
   type ConversionType,
   type DateRange,
   type GlobalPerformance,
-  type MoneyAmount,
   type QuickStats,
   type SortOrder,
   type StatsRow,
@@ -39,6 +39,8 @@ export type ReportFilters = {
   tc2?: string | undefined;
   tc3?: string | undefined;
   tc4?: string | undefined;
+  /** ISO 3166-1 alpha-2; the rollup keeps '' for a click it could not place. */
+  country?: string | undefined;
 };
 
 export const TRACKING_FIELDS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const;
@@ -53,6 +55,8 @@ export type Slice = {
   rejected: number;
   /** Approved payout, minor units. */
   payout: number;
+  /** Pending payout, minor units. */
+  pendingPayout: number;
 };
 
 export type KeyedSlice = Slice & { key: string };
@@ -67,6 +71,7 @@ function rollupFilters(table: RollupTable, partnerId: number, filters: ReportFil
     const value = filters[name];
     if (value !== undefined) where.push(eq(table[name], value));
   }
+  if (filters.country !== undefined) where.push(eq(table.country, filters.country));
   return where;
 }
 
@@ -107,6 +112,7 @@ function rollupRows(db: DbOrTx, partnerId: number, window: UtcWindow, filters: R
     pending: table.pending,
     rejected: table.rejected,
     payout: table.payout,
+    pendingPayout: table.pendingPayout,
   });
   const hourly = (from: number, to: number) =>
     db
@@ -141,6 +147,7 @@ const sliceColumns = <T extends Record<keyof Slice, SQLWrapper> & { currency: An
   pending: summed(source.pending),
   rejected: summed(source.rejected),
   payout: summed(source.payout),
+  pendingPayout: summed(source.pendingPayout),
 });
 
 /** What a basic report groups by: the local day, a tracking value ('' for none) or the offer id (decision 033). */
@@ -173,7 +180,7 @@ export async function rollupSlices(
 }
 
 const HOUR_MS = 3_600_000;
-const isZero = (s: Slice) => !s.clicks && !s.conversions && !s.pending && !s.rejected && !s.payout;
+const isZero = (s: Slice) => !s.clicks && !s.conversions && !s.pending && !s.rejected && !s.payout && !s.pendingPayout;
 
 /**
  * Local days in a whole-hour offset other than UTC (decision 021). A local day is one UTC day's daily row, give
@@ -230,7 +237,16 @@ async function offsetDays(
     const id = `${key}\u0000${slice.currency}`;
     let day = days.get(id);
     if (!day) {
-      day = { key, currency: slice.currency, clicks: 0, conversions: 0, pending: 0, rejected: 0, payout: 0 };
+      day = {
+        key,
+        currency: slice.currency,
+        clicks: 0,
+        conversions: 0,
+        pending: 0,
+        rejected: 0,
+        payout: 0,
+        pendingPayout: 0,
+      };
       days.set(id, day);
     }
     day.clicks += sign * slice.clicks;
@@ -238,6 +254,7 @@ async function offsetDays(
     day.pending += sign * slice.pending;
     day.rejected += sign * slice.rejected;
     day.payout += sign * slice.payout;
+    day.pendingPayout += sign * slice.pendingPayout;
   };
   for (const { day, ...slice } of dailyRows) add(utcDate(Date.parse(day) + dailyShift), slice, 1);
   for (const { hour, ...slice } of bandRows) {
@@ -250,27 +267,8 @@ async function offsetDays(
   return [...days.values()].filter((day) => !isZero(day));
 }
 
-/** Stats row of slices (decision 017): revenue per currency, EPC = each currency's revenue over all the row's clicks. */
-export function statsRow(slices: Slice[]): StatsRow {
-  const payoutBy = new Map<string, number>();
-  let clicks = 0;
-  let conversions = 0;
-  for (const slice of slices) {
-    clicks += slice.clicks;
-    conversions += slice.conversions;
-    payoutBy.set(slice.currency, (payoutBy.get(slice.currency) ?? 0) + slice.payout);
-  }
-  const revenue: MoneyAmount[] = [...payoutBy.keys()]
-    .sort()
-    .map((currency) => ({ currency, amount: payoutBy.get(currency)! }));
-  return {
-    clicks,
-    conversions,
-    conversionRate: clicks > 0 ? conversions / clicks : 0,
-    revenue,
-    epc: clicks > 0 ? revenue.map((r) => ({ currency: r.currency, amount: r.amount / clicks })) : [],
-  };
-}
+/** Stats row of slices: the one computation in contracts, rates and EPC per currency (decision 091). */
+export const statsRow = (slices: Slice[]): StatsRow => statsRowOf(slices);
 
 function groupSlices(slices: KeyedSlice[]): Map<string, KeyedSlice[]> {
   const byKey = new Map<string, KeyedSlice[]>();
@@ -325,7 +323,8 @@ const SORT_VALUES: Record<Exclude<SubidSort, 'label'>, (row: StatsRow) => number
   conversionRate: (row) => row.conversionRate,
   // Minor units summed over currencies, not converted (as top offers rank): an offer is paid in one currency.
   revenue: revenueSum,
-  epc: (row) => (row.clicks > 0 ? revenueSum(row) / row.clicks : 0),
+  // Each currency's EPC over its own clicks (decision 091), summed over currencies, not converted.
+  epc: (row) => row.epc.reduce((sum, item) => sum + item.amount, 0),
 };
 
 /**
@@ -408,6 +407,9 @@ export async function quickStats(db: DbOrTx, partnerId: number, now: Date, offse
     clicks: lastRow.clicks,
     conversions: lastRow.conversions,
     payout: lastRow.revenue,
+    pendingPayout: lastRow.byCurrency
+      .filter((figures) => figures.pendingRevenue !== 0)
+      .map((figures) => ({ currency: figures.currency, amount: figures.pendingRevenue })),
     ytdPayout: statsRow(days.filter((d) => within(d.key, ytd))).revenue,
   };
 }

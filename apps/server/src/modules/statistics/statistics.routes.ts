@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
+import { reportReadsFor } from '../../lib/report-reads-hook.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import { badRequest } from '../../lib/errors.js';
@@ -39,6 +40,7 @@ const filtersOf = (query: BasicReportQuery): ReportFilters => ({
   tc2: query.tc2,
   tc3: query.tc3,
   tc4: query.tc4,
+  country: query.country,
 });
 
 /** The conversion report's filter: the shared one, a status, and the changes after the fact (decision 069). */
@@ -50,16 +52,17 @@ const conversionFiltersOf = (
   status: query.status,
   changed: query.changed,
   changedWindow: changedWindow(query, offset),
+  find: query.find,
 });
 
 /** The partner's statistics (decision 017): dashboard blocks and reports, each scoped to the caller's partner. */
 export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
-  // Every route is a read-only partner report: sessions and reporting API keys alike (decision 013).
-  const route = {
-    onRequest: app.requireAuth(['ROLE_PARTNER']),
-    config: { apiKey: 'reporting' as const },
-  };
+  // Report reads go to the replica when there is one (decision 097); the caller's time zone is read on the primary.
+  const dbOf = reportReadsFor(app, ctx.reports, db);
+  // Every route is a read-only partner report: sessions and reporting API keys alike (decision 013; the contracts say
+  // so with `auth: 'session+key'`, decision 075).
+  const route = { onRequest: app.requireAuth(['ROLE_PARTNER']) };
   const caller = async (request: FastifyRequest) => ({
     partnerId: partnerIdOf(request),
     // Day boundaries follow the caller's time zone (a reporting API key reads in its creator's).
@@ -72,7 +75,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      return ok(await globalPerformance(db, partnerId, now, offset));
+      return ok(await globalPerformance(dbOf(request), partnerId, now, offset));
     },
   });
 
@@ -81,7 +84,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      return ok(await quickStats(db, partnerId, now, offset));
+      return ok(await quickStats(dbOf(request), partnerId, now, offset));
     },
   });
 
@@ -90,7 +93,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      const rows = await topOffers(db, partnerId, request.query, now, offset);
+      const rows = await topOffers(dbOf(request), partnerId, request.query, now, offset);
       return ok(rows, { total: rows.length });
     },
   });
@@ -101,7 +104,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
       const range = resolveRange(request.query, now, offset);
-      const { rows } = await basicReport(db, partnerId, 'day', range, filtersOf(request.query), offset);
+      const { rows } = await basicReport(dbOf(request), partnerId, 'day', range, filtersOf(request.query), offset);
       return ok(rows, { total: rows.length - 1 });
     },
   });
@@ -114,7 +117,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const { groupBy, sort, order, page, count, ...filter } = request.query;
       const range = resolveRange(filter, now, offset);
       const options = { groupBy, sort, order, page, count };
-      const { rows, total } = await subidReport(db, partnerId, range, filtersOf(filter), options, offset);
+      const { rows, total } = await subidReport(dbOf(request), partnerId, range, filtersOf(filter), options, offset);
       return ok(rows, { total });
     },
   });
@@ -125,7 +128,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
       const window = utcWindow(resolveRange(request.query, now, offset), offset);
-      const rows = await refusedTraffic(db, partnerId, window, request.query.offerId);
+      const rows = await refusedTraffic(dbOf(request), partnerId, window, request.query.offerId);
       return ok(rows, { total: rows.length });
     },
   });
@@ -138,7 +141,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const { page, count, ...filter } = request.query;
       const { window } = conversionWindow(filter, now, offset);
       const filters = conversionFiltersOf(filter, offset);
-      const result = await conversionPage(db, partnerId, window, filters, { page, count }, offset);
+      const result = await conversionPage(dbOf(request), partnerId, window, filters, { page, count }, offset);
       return ok(result.rows, { total: result.total });
     },
   });
@@ -149,7 +152,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
       const { window } = conversionWindow(request.query, now, offset);
-      const rows = await conversionTotals(db, partnerId, window, conversionFiltersOf(request.query, offset));
+      const rows = await conversionTotals(dbOf(request), partnerId, window, conversionFiltersOf(request.query, offset));
       return ok(rows, { total: rows.length });
     },
   });
@@ -161,7 +164,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const { partnerId, offset, now } = await caller(request);
       const { page, count, ...filter } = request.query;
       const window = utcWindow(resolveRange(filter, now, offset), offset);
-      const result = await clickPage(db, partnerId, window, filtersOf(filter), { page, count }, offset);
+      const result = await clickPage(dbOf(request), partnerId, window, filtersOf(filter), { page, count }, offset);
       // Raw clicks older than the retention are dropped with their month's partition (decision 054): say so.
       const kept = clickRetentionStart(now, ctx.config.clickRetentionMonths);
       const message = window.start < kept ? clickRetentionMessage(ctx.config.clickRetentionMonths, kept) : null;
@@ -180,7 +183,14 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         throw badRequest('The request is invalid.', { status: formErrorText('oneOf') });
       }
       if (hasChangedFilter(filter) && type !== 'conversion') {
-        const field = filter.changed !== undefined ? 'changed' : filter.changedFrom ? 'changedFrom' : 'changedTo';
+        const field =
+          filter.changed !== undefined
+            ? 'changed'
+            : filter.changedFrom
+              ? 'changedFrom'
+              : filter.changedTo
+                ? 'changedTo'
+                : 'find';
         throw badRequest('The request is invalid.', { [field]: formErrorText('oneOf') });
       }
       if (groupBy !== undefined && type !== 'subid') {
@@ -189,8 +199,15 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       const { range, window } =
         type === 'conversion' ? conversionWindow(filter, now, offset) : datedWindow(filter, now, offset);
       const filters = conversionFiltersOf(filter, offset);
-      const csv = reportCsv(db, partnerId, type, { range, window }, filters, offset, groupBy ?? 'subid', (error) =>
-        request.log.error({ err: error }, 'report export interrupted'),
+      const csv = reportCsv(
+        dbOf(request),
+        partnerId,
+        type,
+        { range, window },
+        filters,
+        offset,
+        groupBy ?? 'subid',
+        (error) => request.log.error({ err: error }, 'report export interrupted'),
       );
       const filename = range ? exportFilename(type, range, offset) : changedExportFilename(filter, now, offset);
       return reply

@@ -23,7 +23,12 @@ export function PortalLayout() {
         <TopBar menuOpened={menuOpened} onToggleMenu={toggle} menuId={menuId} />
       </header>
       <div id={menuId} className="portal-shell-navbar" data-opened={menuOpened || undefined}>
-        <MainMenu accountManager={config.partner?.accountManager ?? null} roles={config.roles} onNavigate={close} />
+        <MainMenu
+          accountManager={config.partner?.accountManager ?? null}
+          termsAgreedAt={config.partner?.termsAgreedAt ?? null}
+          roles={config.roles}
+          onNavigate={close}
+        />
       </div>
       <main className="portal-shell-main">
         <ViewAsBanner config={config} />

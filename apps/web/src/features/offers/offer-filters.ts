@@ -108,6 +108,16 @@ export function offerSearchParams(
   return params;
 }
 
+/** How many filters are set, for the "Filters (n)" button of a phone (decision 095). */
+export const offerFilterCount = (filters: OfferFilters) =>
+  [
+    filters.name.trim() !== '',
+    filters.conversionType !== null,
+    filters.verticals.length > 0,
+    filters.status !== null,
+    filters.countries.length > 0,
+  ].filter(Boolean).length;
+
 export const hasOfferFilters = (filters: OfferFilters) =>
   offerSearchParams(filters).toString() !== offerSearchParams(EMPTY_FILTERS).toString();
 

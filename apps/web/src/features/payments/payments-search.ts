@@ -19,6 +19,12 @@ export type PaymentFilters = {
 
 export const NO_PAYMENT_FILTERS: PaymentFilters = { startDate: '', endDate: '', status: [], deferred: '' };
 
+/** How many filters are set (the range counts once), for the "Filters (n)" button of a phone (decision 095). */
+export const paymentFilterCount = (filters: PaymentFilters) =>
+  [filters.startDate !== '' || filters.endDate !== '', filters.status.length > 0, filters.deferred !== ''].filter(
+    Boolean,
+  ).length;
+
 const isStatus = (value: string): value is InvoiceStatus => (INVOICE_STATUSES as readonly string[]).includes(value);
 
 /** The filter and page an address holds; anything malformed is dropped rather than sent. */

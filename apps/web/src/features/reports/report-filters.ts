@@ -110,7 +110,7 @@ export function parseReportSearch(params: URLSearchParams, clock: Clock): Report
   }
   // A link to the changed conversions (the daily digest's) names the days of the changes, not of the conversions: a
   // change today may touch a conversion of any month, so no range is set (decision 069).
-  if (!preset && hasChangedView(parseReportView(params)))
+  if (!preset && (hasChangedView(parseReportView(params)) || parseReportView(params).find))
     return { ...rest, preset: 'custom', startDate: '', endDate: '' };
   const dates = filtersForPreset(preset ?? DEFAULT_REPORT_DATE_PRESET, clock);
   return { ...rest, preset: dates.preset, startDate: dates.startDate, endDate: dates.endDate };
@@ -128,6 +128,8 @@ export type ReportView = {
   /** Only conversions whose latest change fell on these days (yyyy-MM-dd, both included), or ''. */
   changedFrom: string;
   changedTo: string;
+  /** "Find a click" (issue 47): a click id or a transaction id, conversions of every date unless dates are set. */
+  find: string;
   groupBy: SubidGrouping;
   sort: SubidSort;
   order: SortOrder;
@@ -137,6 +139,7 @@ export const DEFAULT_REPORT_VIEW: ReportView = {
   changed: false,
   changedFrom: '',
   changedTo: '',
+  find: '',
   groupBy: 'subid',
   sort: DEFAULT_SUBID_SORT,
   order: 'desc',
@@ -153,6 +156,7 @@ export function parseReportView(params: URLSearchParams): ReportView {
     changed: params.get('changed') === 'true',
     changedFrom: isIsoDate(params.get('changedFrom') ?? '') ? params.get('changedFrom')! : '',
     changedTo: isIsoDate(params.get('changedTo') ?? '') ? params.get('changedTo')! : '',
+    find: (params.get('find') ?? '').trim().slice(0, 255),
     groupBy: oneOf(SUBID_GROUPINGS, params.get('groupBy')) ?? DEFAULT_REPORT_VIEW.groupBy,
     sort,
     order: oneOf(SORT_ORDERS, params.get('order')) ?? defaultOrder(sort),
@@ -196,6 +200,7 @@ export function reportSearchParams(
   if (view.changed) params.set('changed', 'true');
   if (view.changedFrom) params.set('changedFrom', view.changedFrom);
   if (view.changedTo) params.set('changedTo', view.changedTo);
+  if (view.find) params.set('find', view.find);
   if (view.groupBy !== DEFAULT_REPORT_VIEW.groupBy) params.set('groupBy', view.groupBy);
   if (view.sort !== DEFAULT_REPORT_VIEW.sort || view.order !== defaultOrder(view.sort)) {
     params.set('sort', view.sort);
@@ -219,7 +224,7 @@ export function hasChangedView(view: Pick<ReportView, 'changed' | 'changedFrom' 
  * dates reads conversions of every date.
  */
 export function canRunReport(type: string, filters: ReportFilters, view: ReportView): boolean {
-  return hasDateRange(filters) || (type === 'conversion' && hasChangedView(view));
+  return hasDateRange(filters) || (type === 'conversion' && (hasChangedView(view) || Boolean(view.find)));
 }
 
 /** The conversion report's query beyond the shared filter: its status and the filter on changes, when set. */
@@ -229,6 +234,7 @@ export function conversionViewQueryOf(view: ReportView): { status?: ConversionSt
     ...(view.changed && !view.changedFrom && !view.changedTo ? { changed: true } : {}),
     ...(view.changedFrom ? { changedFrom: view.changedFrom } : {}),
     ...(view.changedTo ? { changedTo: view.changedTo } : {}),
+    ...(view.find ? { find: view.find } : {}),
   };
 }
 
@@ -289,6 +295,7 @@ export function searchForTab(params: URLSearchParams): string {
   next.delete('changed');
   next.delete('changedFrom');
   next.delete('changedTo');
+  next.delete('find');
   const search = next.toString();
   return search ? `?${search}` : '';
 }

@@ -11,6 +11,7 @@ const row = (overrides: Partial<BasicReportRow>): BasicReportRow => ({
   conversionRate: 0.025,
   revenue: [{ currency: 'EUR', amount: 12_345 }],
   epc: [{ currency: 'EUR', amount: 61.725 }],
+  byCurrency: [],
   ...overrides,
 });
 
@@ -77,6 +78,10 @@ describe('click and conversion rows', () => {
       tc2: null,
       tc3: null,
       tc4: 'y',
+      country: 'FR',
+      deviceType: 'mobile',
+      browser: 'Safari',
+      converted: true,
     });
     expect(cells).toEqual({
       key: 'c_1',
@@ -88,6 +93,10 @@ describe('click and conversion rows', () => {
       ip: '203.0.113.9',
       subid: '',
       trackers: ['x', '', '', 'y'],
+      country: 'FR',
+      deviceType: 'mobile',
+      browser: 'Safari',
+      converted: true,
     });
   });
 
@@ -100,12 +109,18 @@ describe('click and conversion rows', () => {
       status: 'rejected',
       reason: 'duplicate',
       goal: 'registration',
+      goalName: 'Registration',
+      clickId: 'c_9',
+      clickDate: '2026-01-02T07:40:00+01:00',
+      transactionId: 'TX-9',
+      country: 'DE',
       subid: 's',
       tc1: null,
       tc2: 'b',
       tc3: null,
       tc4: null,
       reversalReason: null,
+      declineReason: null,
       note: null,
       originalPayout: null,
       changedAt: null,
@@ -117,6 +132,11 @@ describe('click and conversion rows', () => {
       trackers: ['', 'b', '', ''],
       status: 'rejected',
       reason: 'duplicate',
+      goalName: 'Registration',
+      clickId: 'c_9',
+      clickDate: '02/01/2026 07:40',
+      transactionId: 'TX-9',
+      country: 'DE',
     });
   });
 });

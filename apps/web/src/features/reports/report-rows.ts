@@ -4,7 +4,7 @@ import {
   formatLocalHour,
   formatMoneyAmounts,
   formatMoneyMinor,
-  formatPercent,
+  formatConversionRates,
   type BasicReportRow,
   type BasicReportType,
   type ClickRow,
@@ -48,7 +48,7 @@ export function basicReportCells(
     label,
     clicks: formatCount(count(row.clicks)),
     conversions: formatCount(count(row.conversions)),
-    conversionRate: formatPercent(count(row.conversionRate)),
+    conversionRate: formatConversionRates({ conversionRate: count(row.conversionRate), byCurrency: row.byCurrency }),
     revenue: formatMoneyAmounts(row.revenue, currency),
     epc: formatMoneyAmounts(row.epc, currency),
   };
@@ -77,6 +77,11 @@ export type ClickCells = {
   ip: string;
   subid: string;
   trackers: [string, string, string, string];
+  /** ISO 3166-1 alpha-2, or ''. */
+  country: string;
+  deviceType: ClickRow['deviceType'];
+  browser: string;
+  converted: boolean;
 };
 
 /** A click row: its local moment split into Date (dd/MM/yyyy) and Hour (HH:mm). */
@@ -91,6 +96,10 @@ export function clickCells(row: ClickRow): ClickCells {
     ip: orEmpty(row.ip),
     subid: orEmpty(row.subid),
     trackers: [orEmpty(row.tc1), orEmpty(row.tc2), orEmpty(row.tc3), orEmpty(row.tc4)],
+    country: orEmpty(row.country),
+    deviceType: row.deviceType ?? 'unknown',
+    browser: orEmpty(row.browser),
+    converted: row.converted === true,
   };
 }
 
@@ -101,13 +110,22 @@ export type ConversionCells = {
   offerName: string;
   date: string;
   revenue: string;
+  /** The goal's name; its code (`goal`) shows on hover. */
+  goalName: string;
   goal: string;
+  /** The click's id, its moment (dd/MM/yyyy HH:mm), the advertiser's transaction id and the click's country, or ''. */
+  clickId: string;
+  clickDate: string;
+  transactionId: string;
+  country: string;
   subid: string;
   trackers: [string, string, string, string];
   status: ConversionRow['status'];
   reason: ConversionRow['reason'];
   /** A reversal's code (decision 069), or null. */
   reversalReason: ConversionRow['reversalReason'];
+  /** A decline's code on review (decision 079), or null. */
+  declineReason: ConversionRow['declineReason'];
   /** The note of the latest change after the fact, or ''. */
   note: string;
   /** The payout before a reversal or an adjustment, formatted; null when it never changed. */
@@ -124,11 +142,17 @@ export function conversionCells(row: ConversionRow): ConversionCells {
     date: `${formatLocalDate(row.date)} ${formatLocalHour(row.date)}`,
     revenue: formatMoneyMinor(count(row.revenue.amount), row.revenue.currency),
     goal: row.goal,
+    goalName: row.goalName || row.goal,
+    clickId: orEmpty(row.clickId),
+    clickDate: row.clickDate ? `${formatLocalDate(row.clickDate)} ${formatLocalHour(row.clickDate)}` : '',
+    transactionId: orEmpty(row.transactionId),
+    country: orEmpty(row.country),
     subid: orEmpty(row.subid),
     trackers: [orEmpty(row.tc1), orEmpty(row.tc2), orEmpty(row.tc3), orEmpty(row.tc4)],
     status: row.status,
     reason: row.reason,
     reversalReason: row.reversalReason ?? null,
+    declineReason: row.declineReason ?? null,
     note: orEmpty(row.note).trim(),
     originalRevenue: row.originalPayout
       ? formatMoneyMinor(count(row.originalPayout.amount), row.originalPayout.currency)

@@ -1,7 +1,22 @@
 import { and, eq, exists, inArray, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { PostbackDeliveryStatus } from '@portal/contracts';
 import type { DbOrTx } from '../../../db/client.js';
-import { postbackAttempts, postbackDeliveries, postbackOffers, postbacks } from '../../../db/schema.js';
+import { clicks, goals, postbackAttempts, postbackDeliveries, postbackOffers, postbacks } from '../../../db/schema.js';
+
+/** A goal's name, for the {goal_name} macro. */
+export async function goalNameOf(db: DbOrTx, goalId: number): Promise<string | null> {
+  const [row] = await db.select({ name: goals.name }).from(goals).where(eq(goals.id, goalId)).limit(1);
+  return row?.name ?? null;
+}
+
+/** The visitor's address of a click, for the {ip} macro: by its time when known (one partition), else by its id. */
+export async function clickIpOf(db: DbOrTx, clickId: string, clickedAt: Date | null): Promise<string | null> {
+  const where = clickedAt
+    ? and(eq(clicks.clickId, clickId), eq(clicks.createdAt, clickedAt))
+    : eq(clicks.clickId, clickId);
+  const [row] = await db.select({ ip: clicks.ip }).from(clicks).where(where).limit(1);
+  return row?.ip ?? null;
+}
 
 /** The postback outbox's SQL (decision 019): deliveries enqueued, claimed, attempted; the rules are in worker.ts. */
 
@@ -161,4 +176,13 @@ export async function disableGonePostback(tx: DbOrTx, postbackId: number, now: D
     .where(and(eq(postbacks.id, postbackId), eq(postbacks.enabled, true)))
     .returning({ id: postbacks.id, name: postbacks.name, partnerId: postbacks.partnerId });
   return disabled;
+}
+
+/** The outbox's backlog for GET /metrics (issue 51): deliveries waiting, and the oldest one's creation (null: none). */
+export async function pendingDeliveriesSummary(db: DbOrTx): Promise<{ pending: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ pending: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${postbackDeliveries.createdAt})` })
+    .from(postbackDeliveries)
+    .where(eq(postbackDeliveries.status, 'pending'));
+  return { pending: Number(row?.pending ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }

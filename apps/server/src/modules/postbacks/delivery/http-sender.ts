@@ -30,6 +30,11 @@ export type SendResult = {
   responseSnippet: string | null;
   /** 'timeout', 'blocked_address', 'redirect_not_followed', 'connection_refused' …, or null. */
   error: string | null;
+  /**
+   * True when no later attempt can succeed (issue 47): a URL that cannot be called, or an address literal that is
+   * refused. The delivery is then failed at once, as its log says, instead of counted pending through ten retries.
+   */
+  final?: boolean;
 };
 
 /** The short code the attempt log shows for a transport error. */
@@ -56,26 +61,27 @@ export function transportErrorCode(error: unknown): string {
 export async function sendPostback(request: SendRequest): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.max(0, Math.round(performance.now() - started));
-  const failure = (error: string): SendResult => ({
+  const failure = (error: string, final = false): SendResult => ({
     httpStatus: null,
     durationMs: elapsed(),
     responseSnippet: null,
     error,
+    ...(final ? { final } : {}),
   });
 
   let url: URL;
   try {
     url = new URL(request.url);
   } catch {
-    return failure('invalid_url');
+    return failure('invalid_url', true);
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
-    return failure('invalid_url');
+    return failure('invalid_url', true);
   }
   // Node connects to an IP literal without calling `lookup`: the literal (already normalised by the URL parser,
   // so 0x7f.1 and 2130706433 read 127.0.0.1) is checked here.
   const literal = literalAddressOf(url);
-  if (literal && !isAllowedAddress(literal, request)) return failure('blocked_address');
+  if (literal && !isAllowedAddress(literal, request)) return failure('blocked_address', true);
 
   const client = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {

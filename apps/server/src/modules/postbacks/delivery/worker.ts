@@ -120,13 +120,17 @@ async function recordAttempt(
   const gone = result.httpStatus === 410 && !delivery.test;
   const status: PostbackDeliveryStatus = success
     ? 'succeeded'
-    : gone || delivery.test || attempts >= POSTBACK_MAX_ATTEMPTS || delivery.status === 'failed'
+    : gone ||
+        result.final === true ||
+        delivery.test ||
+        attempts >= POSTBACK_MAX_ATTEMPTS ||
+        delivery.status === 'failed'
       ? 'failed'
       : 'pending';
   const now = ctx.now();
   const lastError = success ? null : (result.error ?? `http_${result.httpStatus ?? 'none'}`);
 
-  return ctx.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const attempt = await insertAttempt(tx, {
       deliveryId: delivery.id,
       postbackId: delivery.postbackId,
@@ -171,6 +175,8 @@ async function recordAttempt(
     if (!attempt) throw new Error('postback attempt not recorded');
     return attempt;
   });
+  ctx.metrics.partnerDeliveries.inc({ result: success ? 'succeeded' : status === 'pending' ? 'retry' : 'failed' });
+  return recorded;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TIMEZONES, timezoneForBrowserOffset, timezoneLabel, type TimezoneOffset } from '@portal/contracts';
+import { TIMEZONES, UTC_TIMEZONE, timezoneLabel, type TimezoneOffset } from '@portal/contracts';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useSaveTimezone } from '../api/save-timezone';
@@ -9,7 +9,7 @@ import { useSaveTimezone } from '../api/save-timezone';
 const OPTIONS = TIMEZONES.map((tz) => ({ value: tz.value, label: timezoneLabel(tz.value) }));
 
 type TimezoneFormProps = {
-  /** The saved offset; null until the user saves one, when the browser's offset is proposed. */
+  /** The saved offset; null only for an account from before zones were stored, which reads UTC (decision 092). */
   saved: string | null;
 };
 
@@ -17,9 +17,8 @@ export function TimezoneForm({ saved }: TimezoneFormProps) {
   const { t } = useTranslation();
   const save = useSaveTimezone();
   const known = OPTIONS.some((o) => o.value === saved);
-  const [value, setValue] = useState<string>(
-    known && saved ? saved : timezoneForBrowserOffset(new Date().getTimezoneOffset()),
-  );
+  // What is stored, never a guess (decision 092): a user without one reads UTC everywhere, so the form says UTC.
+  const [value, setValue] = useState<string>(known && saved ? saved : UTC_TIMEZONE);
   const [error, setError] = useState<string | undefined>();
 
   const onSubmit = async (event: React.FormEvent) => {

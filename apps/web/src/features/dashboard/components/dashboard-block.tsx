@@ -24,10 +24,10 @@ export function DashboardBlock({ title, actions, children, ...props }: Dashboard
   );
 }
 
-type StatTileProps = { label: string; value: string; 'data-testid': string };
+type StatTileProps = { label: string; value: string; hint?: string | undefined; 'data-testid': string };
 
 /** A labelled figure (quick stats, month and year revenue). */
-export function StatTile({ label, value, ...props }: StatTileProps) {
+export function StatTile({ label, value, hint, ...props }: StatTileProps) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid={props['data-testid']}>
       <Text size="xs" c="dimmed" fw={700} data-testid="label">
@@ -36,6 +36,11 @@ export function StatTile({ label, value, ...props }: StatTileProps) {
       <Text size="xl" fw={700} mt={4} data-testid="value">
         {value}
       </Text>
+      {hint ? (
+        <Text size="xs" c="dimmed" data-testid="hint">
+          {hint}
+        </Text>
+      ) : null}
     </Paper>
   );
 }

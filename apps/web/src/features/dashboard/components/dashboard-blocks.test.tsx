@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GLOBAL_PERFORMANCE_ROWS, statisticsEndpoints, STATS_PERIODS, type EndpointWireData } from '@portal/contracts';
+import {
+  GLOBAL_PERFORMANCE_ROWS,
+  statisticsEndpoints,
+  STATS_PERIODS,
+  type EndpointWireData,
+  type StatsRow,
+} from '@portal/contracts';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { GlobalPerformanceBlock } from './global-performance';
 import { QuickStats } from './quick-stats';
@@ -11,12 +17,13 @@ import { TopOffers } from './top-offers';
 const fetchMock = vi.fn<typeof fetch>();
 const plain = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
-const statsRow = (clicks: number) => ({
+const statsRow = (clicks: number): StatsRow => ({
   clicks,
   conversions: clicks / 10,
   conversionRate: 0.1,
   revenue: clicks ? [{ currency: 'EUR', amount: clicks * 100 }] : [],
   epc: clicks ? [{ currency: 'EUR', amount: 10 }] : [],
+  byCurrency: [],
 });
 
 beforeEach(() => {
@@ -58,6 +65,7 @@ describe('QuickStats', () => {
           { currency: 'EUR', amount: 123456 },
           { currency: 'USD', amount: 1200 },
         ],
+        pendingPayout: [{ currency: 'EUR', amount: 90_000 }],
         ytdPayout: [],
       }),
     );
@@ -70,6 +78,9 @@ describe('QuickStats', () => {
     expect(plain((await tile('quick-stats-clicks')).getByTestId('value').textContent)).toBe('12 345');
     expect((await tile('quick-stats-conversions')).getByTestId('value').textContent).toBe('67');
     expect(plain((await tile('quick-stats-payout')).getByTestId('value').textContent)).toBe('1 234,56 € · 12,00 $US');
+    // Pending earnings are said apart, never added to the payout (decision 091).
+    expect(plain((await tile('quick-stats-payout')).getByTestId('hint').textContent)).toBe('+ 900,00 € pending');
+    expect((await tile('quick-stats-clicks')).queryByTestId('hint')).toBeNull();
     expect((await tile('quick-stats-ytd-payout')).getByTestId('label').textContent).toBe('PAYOUT (2027 YTD)');
     expect(plain((await tile('quick-stats-ytd-payout')).getByTestId('value').textContent)).toBe('0,00 $US');
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/v1/statistics/home/quick-stats');

@@ -1,6 +1,11 @@
 import { SimpleGrid, Skeleton, Stack, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { GLOBAL_PERFORMANCE_ROWS, formatPercent, type GlobalPerformance, formatMoneyAmounts } from '@portal/contracts';
+import {
+  GLOBAL_PERFORMANCE_ROWS,
+  formatConversionRates,
+  type GlobalPerformance,
+  formatMoneyAmounts,
+} from '@portal/contracts';
 import { useGlobalPerformance } from '../api/get-global-performance';
 import { formatCount } from '../dashboard-format';
 import { BlockError, DashboardBlock, StatTile, StatTilePending } from './dashboard-block';
@@ -69,7 +74,7 @@ function GlobalPerformanceView({ data, currency }: { data: GlobalPerformance; cu
                     {formatCount(row.conversions)}
                   </Table.Td>
                   <Table.Td ta="right" data-testid="conversion-rate">
-                    {formatPercent(row.conversionRate)}
+                    {formatConversionRates(row)}
                   </Table.Td>
                   <Table.Td ta="right" data-testid="epc">
                     {formatMoneyAmounts(row.epc, currency)}

@@ -12,25 +12,32 @@ export function QuickStats({ currency, timezone }: { currency: string; timezone?
   const [ytdLabel] = useState(() => ytdPayoutLabel(new Date(), timezone));
   const stats = useQuickStats();
   const data = stats.data;
-  const tiles: Array<{ label: string; value: (figures: NonNullable<typeof data>) => string; testId: string }> = [
-    { label: t('dashboard.quickStats.clicks'), value: (f) => formatCount(f.clicks), testId: 'quick-stats-clicks' },
-    {
-      label: t('dashboard.quickStats.conversions'),
-      value: (f) => formatCount(f.conversions),
-      testId: 'quick-stats-conversions',
-    },
-    {
-      label: t('dashboard.quickStats.payout'),
-      value: (f) => formatMoneyAmounts(f.payout, currency),
-      testId: 'quick-stats-payout',
-    },
-    // The spec's label in its form, with the year the figure covers (spec section 2).
-    {
-      label: ytdLabel,
-      value: (f) => formatMoneyAmounts(f.ytdPayout, currency),
-      testId: 'quick-stats-ytd-payout',
-    },
-  ];
+  type Figures = NonNullable<typeof data>;
+  const tiles: Array<{ label: string; value: (f: Figures) => string; hint?: (f: Figures) => string; testId: string }> =
+    [
+      { label: t('dashboard.quickStats.clicks'), value: (f) => formatCount(f.clicks), testId: 'quick-stats-clicks' },
+      {
+        label: t('dashboard.quickStats.conversions'),
+        value: (f) => formatCount(f.conversions),
+        testId: 'quick-stats-conversions',
+      },
+      {
+        label: t('dashboard.quickStats.payout'),
+        value: (f) => formatMoneyAmounts(f.payout, currency),
+        // Approved only; what waits for the advertiser is said apart, never added (decision 091).
+        hint: (f) =>
+          (f.pendingPayout ?? []).length > 0
+            ? t('dashboard.quickStats.pendingPayout', { amount: formatMoneyAmounts(f.pendingPayout, currency) })
+            : '',
+        testId: 'quick-stats-payout',
+      },
+      // The spec's label in its form, with the year the figure covers (spec section 2).
+      {
+        label: ytdLabel,
+        value: (f) => formatMoneyAmounts(f.ytdPayout, currency),
+        testId: 'quick-stats-ytd-payout',
+      },
+    ];
   return (
     <DashboardBlock title={t('dashboard.quickStats.title')} data-testid="quick-stats">
       {stats.isPending ? (
@@ -44,7 +51,13 @@ export function QuickStats({ currency, timezone }: { currency: string; timezone?
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} data-start-date={data.startDate} data-end-date={data.endDate}>
           {tiles.map((tile) => (
-            <StatTile key={tile.testId} label={tile.label} value={tile.value(data)} data-testid={tile.testId} />
+            <StatTile
+              key={tile.testId}
+              label={tile.label}
+              value={tile.value(data)}
+              hint={tile.hint?.(data)}
+              data-testid={tile.testId}
+            />
           ))}
         </SimpleGrid>
       )}

@@ -1,12 +1,14 @@
-import { Box, Button, Center, Group, LoadingOverlay, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Box, Button, Center, Group, Loader, LoadingOverlay, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, type OfferSortName } from '@portal/contracts';
+import { FoldingFilters } from '@/components/folding-filters';
 import { useConfig } from '@/lib/config';
 import { useOffers } from '../api/get-offers';
 import {
   EMPTY_FILTERS,
   hasOfferFilters,
+  offerFilterCount,
   nextOfferSort,
   offerSearchParams,
   offersQueryOf,
@@ -42,10 +44,13 @@ export function OfferList() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" radius="md">
-        {/* Remounted when the address changes (back, forward, a shared link) so the form shows it. */}
-        <OfferFiltersForm key={offerSearchParams(filters).toString()} initial={filters} onSubmit={submit} />
-      </Paper>
+      {/* On a phone the form folds behind a "Filters (n)" button (decision 095). */}
+      <FoldingFilters count={offerFilterCount(filters)} appliedKey={offerSearchParams(filters).toString()}>
+        <Paper withBorder p="md" radius="md">
+          {/* Remounted when the address changes (back, forward, a shared link) so the form shows it. */}
+          <OfferFiltersForm key={offerSearchParams(filters).toString()} initial={filters} onSubmit={submit} />
+        </Paper>
+      </FoldingFilters>
       <Paper withBorder radius="md" pos="relative" mih={200} data-testid="offers-results">
         <LoadingOverlay
           visible={offers.isFetching && !offers.isPending}
@@ -65,6 +70,15 @@ export function OfferList() {
               <Text size="sm" c="dimmed" data-testid="offers-total" data-total={total}>
                 {t('offers.total', { count: total })}
               </Text>
+              {/* A new search keeps the old rows under the overlay: say so where the eye is, at the top (decision 095). */}
+              {offers.isFetching ? (
+                <Group gap={6} data-testid="offers-searching" role="status">
+                  <Loader size="xs" />
+                  <Text size="sm" c="dimmed">
+                    {t('common.loading')}
+                  </Text>
+                </Group>
+              ) : null}
             </Group>
             <OffersTable
               offers={offers.data.list}

@@ -1,8 +1,10 @@
 import { Anchor, Image, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyMinor, imageVariantUrl, type OfferSortName } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
+import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import { SortableTh } from '@/components/sortable-th';
 import { paths } from '@/lib/paths';
 import type { OfferSort } from '../offer-filters';
@@ -28,9 +30,9 @@ export function OfferPayoutCell({ offer }: { offer: OfferItem }) {
   return (
     <Stack gap={2}>
       {lines.map((line) => (
-        <Text key={line.goal} size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="offer-goal-payout">
+        <Text key={line.goal} size="sm" data-testid="offer-goal-payout">
           {lines.length > 1 ? <Text span c="dimmed" size="sm">{`${line.name}: `}</Text> : null}
-          {line.value}
+          <span style={{ whiteSpace: 'nowrap' }}>{line.value}</span>
         </Text>
       ))}
     </Stack>
@@ -44,8 +46,14 @@ export function OfferPayoutCell({ offer }: { offer: OfferItem }) {
  */
 export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort }: OffersTableProps) {
   const { t } = useTranslation();
-  const sortable = (name: OfferSortName, label: string) => (
-    <SortableTh order={sort.name === name ? sort.order : null} onSort={() => onSort(name)} data-testid={`sort-${name}`}>
+  const phone = usePhoneLayout();
+  const sortable = (name: OfferSortName, label: string, wrap = false) => (
+    <SortableTh
+      order={sort.name === name ? sort.order : null}
+      onSort={() => onSort(name)}
+      wrap={wrap}
+      data-testid={`sort-${name}`}
+    >
       {label}
     </SortableTh>
   );
@@ -57,19 +65,34 @@ export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort
     ) : (
       formatMoneyMinor(value, currency)
     );
+  if (phone)
+    return (
+      <RowCards label={t('offers.cardsLabel')} testId="offers-cards">
+        {offers.map((offer) => (
+          <OfferCard
+            key={offer.id}
+            offer={offer}
+            payoutType={payoutTypeLabel(offer.conversionType)}
+            countryName={countryName}
+            epc={epc}
+          />
+        ))}
+      </RowCards>
+    );
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="offers-table">
+    <Table.ScrollContainer minWidth={1000}>
+      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover data-testid="offers-table">
         <Table.Thead>
           <Table.Tr>
             {sortable('id', t('offers.columns.id'))}
-            <Table.Th w={72}>{t('offers.columns.image')}</Table.Th>
+            <Table.Th w={64}>{t('offers.columns.image')}</Table.Th>
             {sortable('name', t('offers.columns.name'))}
             <Table.Th>{t('offers.columns.geos')}</Table.Th>
             <Table.Th>{t('offers.columns.payoutType')}</Table.Th>
             {sortable('payout', t('offers.columns.payout'))}
-            {sortable('epc', t('offers.columns.epc'))}
-            {sortable('networkEpc', t('offers.columns.networkEpc'))}
+            {/* The EPC headers break over two lines: with them the list fits 1366 px (decision 095). */}
+            {sortable('epc', t('offers.columns.epc'), true)}
+            {sortable('networkEpc', t('offers.columns.networkEpc'), true)}
             <Table.Th>{t('offers.columns.approvalStatus')}</Table.Th>
             <Table.Th>{t('offers.columns.verticals')}</Table.Th>
           </Table.Tr>
@@ -83,8 +106,8 @@ export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort
                   <Image
                     src={imageVariantUrl(offer.image, 'offerThumbnail')}
                     alt={t('offers.imageAlt', { name: offer.name })}
-                    w={56}
-                    h={56}
+                    w={48}
+                    h={48}
                     radius="sm"
                     loading="lazy"
                     data-testid="offer-image"
@@ -109,7 +132,7 @@ export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort
               <Table.Td data-testid="offer-network-epc" style={{ whiteSpace: 'nowrap' }}>
                 {epc(offer.epc.network, offer.currency.isoCode)}
               </Table.Td>
-              <Table.Td miw={130}>
+              <Table.Td miw={120}>
                 <OfferStatusBadge status={offer.partnerStatus} />
               </Table.Td>
               <Table.Td data-testid="offer-verticals">{verticalNames(offer)}</Table.Td>
@@ -118,5 +141,75 @@ export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+type OfferCardProps = {
+  offer: OfferItem;
+  payoutType: string;
+  countryName: (code: string) => string;
+  epc: (value: number | null, currency: string) => ReactNode;
+};
+
+/**
+ * An offer on a phone (decision 095): its name as the heading and its status beside it, then the money — payout and
+ * EPCs — before the payout type, the geos, the verticals and the id.
+ */
+function OfferCard({ offer, payoutType, countryName, epc }: OfferCardProps) {
+  const { t } = useTranslation();
+  return (
+    <RowCard
+      title={
+        <Anchor component={Link} to={paths.offer.href(offer.id)} inherit data-testid="offer-name">
+          {offer.name}
+        </Anchor>
+      }
+      aside={<OfferStatusBadge status={offer.partnerStatus} />}
+      fields={[
+        {
+          key: 'payout',
+          label: t('offers.columns.payout'),
+          value: <OfferPayoutCell offer={offer} />,
+          money: true,
+          wide: true,
+          testId: 'offer-payout',
+        },
+        {
+          key: 'epc',
+          label: t('offers.columns.epc'),
+          value: epc(offer.epc.own, offer.currency.isoCode),
+          money: true,
+          testId: 'offer-epc',
+        },
+        {
+          key: 'networkEpc',
+          label: t('offers.columns.networkEpc'),
+          value: epc(offer.epc.network, offer.currency.isoCode),
+          money: true,
+          testId: 'offer-network-epc',
+        },
+        { key: 'payoutType', label: t('offers.columns.payoutType'), value: payoutType, testId: 'offer-payout-type' },
+        { key: 'id', label: t('offers.columns.id'), value: offer.id, testId: 'offer-id' },
+        {
+          key: 'geos',
+          label: t('offers.columns.geos'),
+          value: <CountryFlags codes={offer.countries} nameOf={countryName} data-testid="offer-geos" />,
+          wide: true,
+        },
+        ...(offer.verticalItems.length > 0
+          ? [
+              {
+                key: 'verticals',
+                label: t('offers.columns.verticals'),
+                value: verticalNames(offer),
+                wide: true,
+                testId: 'offer-verticals',
+              },
+            ]
+          : []),
+      ]}
+      data-testid="offer-row"
+      data-offer-id={offer.id}
+    />
   );
 }

@@ -1,8 +1,12 @@
-import { Alert, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Collapse, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconChevronDown } from '@tabler/icons-react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatLocalDate, formatMoneyMinor, type NextPayment as NextPaymentAnswer } from '@portal/contracts';
 import { useNextPayment } from '../api/get-next-payment';
 import { formatHoldMoment, holdTimeZone } from '../payout-hold';
+import { usePhoneLayout } from '../../../components/row-cards';
 
 const amountsText = (amounts: { currency: string; amount: number }[]) =>
   amounts.map((money) => formatMoneyMinor(money.amount, money.currency)).join(' + ');
@@ -12,6 +16,23 @@ const amountsText = (amounts: { currency: string; amount: number }[]) =>
  * month has earned so far against the payment threshold. Its days are on the partner's time zone. Payments held after
  * a change of the bank details say until when, and why (decision 072).
  */
+/**
+ * The headline, from where the invoices stand and their due day (decision 092): an expected day while one can be
+ * given; past the due day, overdue said plainly, with what it waits for.
+ */
+function headline(t: TFunction, next: NonNullable<NextPaymentAnswer['next']>): string {
+  const values = {
+    amount: amountsText(next.amounts),
+    date: next.date === null ? '' : formatLocalDate(next.date),
+    dueDate: formatLocalDate(next.dueDate),
+  };
+  if (next.invoiceStatus === 'payment_in_progress') return t('payments.next.inPayment', values);
+  if (!next.overdue) return t('payments.next.expected', values);
+  return next.invoiceStatus === 'waiting_for_approval'
+    ? t('payments.next.overdueWaiting', values)
+    : t('payments.next.overdueValidated', values);
+}
+
 export function NextPayment() {
   const answer = useNextPayment();
   if (answer.isPending)
@@ -29,8 +50,9 @@ export function NextPayment() {
 export function NextPaymentCard({ data }: { data: NextPaymentAnswer }) {
   const { t } = useTranslation();
   const terms = t(`myAccount.payment.terms.${data.paymentTerms}`, { defaultValue: data.paymentTerms });
-  const threshold =
-    data.paymentThreshold === null ? null : formatMoneyMinor(data.paymentThreshold, data.paymentCurrency);
+  // A currency is billed against the threshold's amount in its own money (decision 092): say it in that currency.
+  const thresholdIn = (currency: string) =>
+    data.paymentThreshold === null ? null : formatMoneyMinor(data.paymentThreshold, currency);
   const next = data.next;
 
   let detail: string | null = null;
@@ -40,6 +62,7 @@ export function NextPaymentCard({ data }: { data: NextPaymentAnswer }) {
       references: next.references.join(', '),
       dueDate: formatLocalDate(next.dueDate),
       terms,
+      status: t(`payments.legend.${next.invoiceStatus ?? 'waiting_for_approval'}`),
     });
   else if (next?.source === 'this_month') detail = t('payments.next.thisMonthBilled', { terms });
 
@@ -56,41 +79,80 @@ export function NextPaymentCard({ data }: { data: NextPaymentAnswer }) {
           </Alert>
         ) : null}
         <Text fw={600} data-testid="payments-next-headline" data-source={next?.source ?? 'none'}>
-          {next
-            ? t('payments.next.expected', { date: formatLocalDate(next.date), amount: amountsText(next.amounts) })
-            : t('payments.next.none')}
+          {next ? headline(t, next) : t('payments.next.none')}
         </Text>
-        {detail ? (
-          <Text size="sm" c="dimmed" data-testid="payments-next-detail">
-            {detail}
-          </Text>
-        ) : null}
-        {data.thisMonth.length === 0 ? (
-          <Text size="sm" data-testid="payments-next-month">
-            {t('payments.next.nothingThisMonth')}
-          </Text>
-        ) : (
-          data.thisMonth.map((month) => {
-            const values = {
-              amount: formatMoneyMinor(month.amount, month.currency),
-              carried: formatMoneyMinor(month.carriedOver, month.currency),
-              threshold: threshold ?? '',
-              billingDate: formatLocalDate(month.billingDate),
-              expectedDate: formatLocalDate(month.expectedDate),
-            };
-            const sofar = t(month.carriedOver > 0 ? 'payments.next.soFarCarried' : 'payments.next.soFar', values);
-            const outlook =
-              threshold === null
-                ? t('payments.next.noThreshold', values)
-                : t(month.overThreshold ? 'payments.next.overThreshold' : 'payments.next.underThreshold', values);
-            return (
-              <Text size="sm" key={month.currency} data-testid="payments-next-month" data-currency={month.currency}>
-                {sofar} {outlook}
-              </Text>
-            );
-          })
-        )}
+        <PhoneFold>
+          {detail ? (
+            <Text size="sm" c="dimmed" data-testid="payments-next-detail">
+              {detail}
+            </Text>
+          ) : null}
+          {data.thisMonth.length === 0 ? (
+            <Text size="sm" data-testid="payments-next-month">
+              {t('payments.next.nothingThisMonth')}
+            </Text>
+          ) : (
+            data.thisMonth.map((month) => {
+              const threshold = thresholdIn(month.currency);
+              const values = {
+                amount: formatMoneyMinor(month.amount, month.currency),
+                carried: formatMoneyMinor(month.carriedOver, month.currency),
+                threshold: threshold ?? '',
+                billingDate: formatLocalDate(month.billingDate),
+                expectedDate: formatLocalDate(month.expectedDate),
+              };
+              const sofar = t(month.carriedOver > 0 ? 'payments.next.soFarCarried' : 'payments.next.soFar', values);
+              const outlook =
+                threshold === null
+                  ? t('payments.next.noThreshold', values)
+                  : t(month.overThreshold ? 'payments.next.overThreshold' : 'payments.next.underThreshold', values);
+              return (
+                <Text size="sm" key={month.currency} data-testid="payments-next-month" data-currency={month.currency}>
+                  {sofar} {outlook}
+                </Text>
+              );
+            })
+          )}
+        </PhoneFold>
       </Stack>
     </Paper>
+  );
+}
+
+/**
+ * On a phone the detail and this month's lines fold behind a button, so the payments themselves start on the first
+ * screen (decision 095); on a wider window they are shown as they are.
+ */
+function PhoneFold({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const phone = usePhoneLayout();
+  const id = useId();
+  const [opened, setOpened] = useState(false);
+  if (!phone) return <>{children}</>;
+  return (
+    <>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        px={0}
+        justify="flex-start"
+        rightSection={
+          <IconChevronDown
+            size={14}
+            aria-hidden
+            style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }}
+          />
+        }
+        aria-expanded={opened}
+        aria-controls={id}
+        onClick={() => setOpened((value) => !value)}
+        data-testid="payments-next-more"
+      >
+        {t('payments.next.more')}
+      </Button>
+      <Collapse expanded={opened} id={id}>
+        <Stack gap={4}>{children}</Stack>
+      </Collapse>
+    </>
   );
 }

@@ -56,6 +56,7 @@ const NEXT: NextPayment = {
   paymentCurrency: 'EUR',
   next: {
     source: 'invoices',
+    invoiceStatus: 'invoice_validated',
     date: '2026-12-03',
     dueDate: '2026-12-03',
     overdue: false,
@@ -118,6 +119,23 @@ describe('Payments', () => {
     expect(within(rows[2]!).getByTestId('payment-status').textContent).toBe('Paid');
   });
 
+  it('says when the bank returned a payment, on the partner’s day, and why (decision 073)', async () => {
+    const returned = request(4, '2026-10', {
+      invoice: {
+        id: 14, reference: 'INV-2026-0004', status: 'invoice_validated', date: '2026-11-03', file: null, paidOn: null,
+        returnedAt: '2026-11-20T23:30:00-05:00', returnedOn: '2026-11-20', returnReason: 'Account closed (AC04)',
+      },
+    }); // prettier-ignore
+    serve(NEXT, [returned, ...ROWS]);
+    renderWithProviders(<Payments />, { path: '/payments' });
+    const rows = await screen.findAllByTestId('payment-row');
+    expect(within(rows[0]!).getByTestId('payment-returned').textContent).toBe(
+      'Payment returned by the bank on 20/11/2026: Account closed (AC04)',
+    );
+    expect(within(rows[0]!).getByTestId('payment-status').textContent).toContain('Invoice validated');
+    for (const row of rows.slice(1)) expect(within(row).queryByTestId('payment-returned')).toBeNull();
+  });
+
   it('shows the due day and the corrections of earlier invoices a request carries, citing the invoice and its VAT rate', async () => {
     serve(NEXT);
     renderWithProviders(<Payments />, { path: '/payments' });
@@ -149,18 +167,37 @@ describe('Payments', () => {
       .map((el) => squash(el.textContent));
     expect(months).toEqual([
       squash(`This month so far: ${formatMoneyMinor(77_881, 'EUR')} before VAT, billed on 01/12/2026. Over your ${formatMoneyMinor(10_000, 'EUR')} payment threshold: paid around 31/12/2026.`),
-      squash(`This month so far: ${formatMoneyMinor(8_000, 'GBP')} before VAT (${formatMoneyMinor(6_700, 'GBP')} carried over from earlier months), billed on 01/12/2026. Under your ${formatMoneyMinor(10_000, 'EUR')} payment threshold: carried over to next month unless it reaches it by the month’s end.`),
+      squash(`This month so far: ${formatMoneyMinor(8_000, 'GBP')} before VAT (${formatMoneyMinor(6_700, 'GBP')} carried over from earlier months), billed on 01/12/2026. Under your ${formatMoneyMinor(10_000, 'GBP')} payment threshold: carried over to next month unless it reaches it by the month’s end.`),
     ]); // prettier-ignore
   });
 
-  it('says an overdue invoice is expected any day, and that nothing is expected without earnings', async () => {
-    serve({
-      ...NEXT,
-      next: { ...NEXT.next!, date: '2026-12-10', overdue: true, amounts: [{ currency: 'EUR', amount: 120_000 }], references: ['INV-2026-0003'] },
-    }); // prettier-ignore
+  it('says an overdue invoice plainly, from where it stands, and that nothing is expected without earnings (decision 092)', async () => {
+    const overdue = { ...NEXT.next!, overdue: true, amounts: [{ currency: 'EUR', amount: 120_000 }], references: ['INV-2026-0003'] }; // prettier-ignore
+    serve({ ...NEXT, next: { ...overdue, invoiceStatus: 'waiting_for_approval', date: null } });
+    let view = renderWithProviders(<Payments />, { path: '/payments' });
+    expect(squash((await screen.findByTestId('payments-next-headline')).textContent)).toBe(
+      squash(
+        `Overdue since 03/12/2026: ${formatMoneyMinor(120_000, 'EUR')}. The invoice still waits for our approval, so no payment date can be given yet.`,
+      ),
+    );
+    expect(screen.getByTestId('payments-next-detail').textContent).toBe(
+      'For invoice INV-2026-0003, due since 03/12/2026 (Net 30 payment terms): overdue. The invoice is issued and waits for our approval before payment.',
+    );
+    view.unmount();
+
+    serve({ ...NEXT, next: { ...overdue, date: '2026-12-10' } });
+    view = renderWithProviders(<Payments />, { path: '/payments' });
+    expect(squash((await screen.findByTestId('payments-next-headline')).textContent)).toBe(
+      squash(
+        `Overdue since 03/12/2026: ${formatMoneyMinor(120_000, 'EUR')}. The invoice is approved and will be paid any day now.`,
+      ),
+    );
+    view.unmount();
+
+    serve({ ...NEXT, next: { ...overdue, invoiceStatus: 'payment_in_progress', date: '2026-12-10' } });
     const { unmount } = renderWithProviders(<Payments />, { path: '/payments' });
-    expect((await screen.findByTestId('payments-next-detail')).textContent).toBe(
-      'For invoice INV-2026-0003, due since 03/12/2026 (Net 30 payment terms): expected any day now.',
+    expect(squash((await screen.findByTestId('payments-next-headline')).textContent)).toBe(
+      squash(`Next payment on its way to your bank: ${formatMoneyMinor(120_000, 'EUR')}, expected around 10/12/2026.`),
     );
     unmount();
 

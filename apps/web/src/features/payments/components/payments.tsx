@@ -17,6 +17,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, formatLocalDate, formatMoneyMinor } from '@portal/contracts';
+import { FoldingFilters } from '@/components/folding-filters';
+import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { DayInput } from '@/components/day-input';
 import { WindowPagination } from '@/components/window-pagination';
@@ -31,6 +33,7 @@ import {
   invoiceStatusColor,
   NO_PAYMENT_FILTERS,
   parsePaymentSearch,
+  paymentFilterCount,
   paymentSearchParams,
   rangeIsInverted,
   type PaymentFilters,
@@ -76,14 +79,17 @@ export function Payments() {
   return (
     <Stack gap="md">
       <NextPayment />
-      <Paper withBorder p="md" radius="md">
-        <PaymentsFilterForm
-          key={searchParams.toString()}
-          initial={filters}
-          onSubmit={(next) => goTo(next)}
-          onReset={() => goTo(NO_PAYMENT_FILTERS)}
-        />
-      </Paper>
+      {/* On a phone the form folds behind a "Filters (n)" button (decision 095). */}
+      <FoldingFilters count={paymentFilterCount(filters)} appliedKey={searchParams.toString()}>
+        <Paper withBorder p="md" radius="md">
+          <PaymentsFilterForm
+            key={searchParams.toString()}
+            initial={filters}
+            onSubmit={(next) => goTo(next)}
+            onReset={() => goTo(NO_PAYMENT_FILTERS)}
+          />
+        </Paper>
+      </FoldingFilters>
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Text size="sm" c="dimmed" data-testid="payments-total" data-total={total}>
@@ -255,8 +261,18 @@ function carriedText(row: BillingRequestRow): string {
 function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const phone = usePhoneLayout();
   const statusLabel = (status: string) =>
     config.data.invoiceStatusList.find((item) => item.value === status)?.label ?? status;
+
+  if (phone)
+    return (
+      <RowCards label={t('payments.cardsLabel')} testId="payments-cards" inset={false}>
+        {rows.map((row) => (
+          <PaymentCard key={row.id} row={row} statusLabel={statusLabel} />
+        ))}
+      </RowCards>
+    );
 
   return (
     <Table.ScrollContainer minWidth={720}>
@@ -308,6 +324,7 @@ function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
                 <Table.Td
                   ta="right"
                   style={{ whiteSpace: 'nowrap' }}
+                  data-testid="payment-amount"
                   // Spec section 3: the tax-exclusive amount is the total minus VAT.
                   title={
                     row.totalVatAmount > 0
@@ -320,51 +337,7 @@ function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
                   {formatMoneyMinor(row.totalAmount, row.paymentCurrency)}
                 </Table.Td>
                 <Table.Td data-testid="payment-status">
-                  {row.deferred ? (
-                    <Stack gap={2}>
-                      <Badge color="gray" variant="light">
-                        {t('payments.deferred')}
-                      </Badge>
-                      {/* Decision 027: the amount before VAT was under the threshold and moves to next month's request. */}
-                      <Text size="xs" c="dimmed" data-testid="payment-carried">
-                        {t(carriedText(row), {
-                          amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
-                          threshold:
-                            row.paymentThreshold === null
-                              ? ''
-                              : formatMoneyMinor(row.paymentThreshold, row.paymentCurrency),
-                        })}
-                      </Text>
-                    </Stack>
-                  ) : row.invoice?.paidOn ? (
-                    <Stack gap={2}>
-                      <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
-                        {statusLabel(row.invoice.status)}
-                      </Badge>
-                      {/* Decision 052: the day finance marked it paid, on the partner's time zone. */}
-                      <Text size="xs" c="dimmed" data-testid="payment-paid-on">
-                        {t('payments.paidOn', { date: formatLocalDate(row.invoice.paidOn) })}
-                      </Text>
-                    </Stack>
-                  ) : row.invoice?.heldUntil ? (
-                    <Stack gap={2}>
-                      <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
-                        {statusLabel(row.invoice.status)}
-                      </Badge>
-                      {/* Decision 072: held after a change of the bank details, on the partner's time zone. */}
-                      <Text size="xs" c="dimmed" data-testid="payment-held-until">
-                        {t('payments.heldUntil', { until: formatHoldMoment(row.invoice.heldUntil) })}
-                      </Text>
-                    </Stack>
-                  ) : row.invoice ? (
-                    <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
-                      {statusLabel(row.invoice.status)}
-                    </Badge>
-                  ) : (
-                    <Badge color="gray" variant="outline">
-                      {t('payments.notInvoiced')}
-                    </Badge>
-                  )}
+                  <PaymentStatus row={row} statusLabel={statusLabel} />
                 </Table.Td>
               </Table.Tr>
               {row.adjustments && row.adjustments.length > 0 ? (
@@ -379,5 +352,149 @@ function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** A billing request's state: deferred and why, paid, returned, held, invoiced, or not invoiced yet. */
+function PaymentStatus({ row, statusLabel }: { row: BillingRequestRow; statusLabel: (status: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.deferred ? (
+        <Stack gap={2}>
+          <Badge color="gray" variant="light">
+            {t('payments.deferred')}
+          </Badge>
+          {/* Decision 027: the amount before VAT was under the threshold and moves to next month's request. */}
+          <Text size="xs" c="dimmed" data-testid="payment-carried">
+            {t(carriedText(row), {
+              amount: formatMoneyMinor(row.totalAmount - row.totalVatAmount, row.paymentCurrency),
+              threshold:
+                row.paymentThreshold === null ? '' : formatMoneyMinor(row.paymentThreshold, row.paymentCurrency),
+            })}
+          </Text>
+        </Stack>
+      ) : row.invoice?.paidOn ? (
+        <Stack gap={2}>
+          <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+            {statusLabel(row.invoice.status)}
+          </Badge>
+          {/* Decision 052: the day finance marked it paid, on the partner's time zone. */}
+          <Text size="xs" c="dimmed" data-testid="payment-paid-on">
+            {t('payments.paidOn', { date: formatLocalDate(row.invoice.paidOn) })}
+          </Text>
+        </Stack>
+      ) : row.invoice?.returnedOn ? (
+        <Stack gap={2}>
+          <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+            {statusLabel(row.invoice.status)}
+          </Badge>
+          {/* Decision 073: the bank returned the payment, on the partner's time zone, with its reason. */}
+          <Text size="xs" c="red" data-testid="payment-returned">
+            {t('payments.returned', {
+              date: formatLocalDate(row.invoice.returnedOn),
+              reason: row.invoice.returnReason ?? '',
+            })}
+          </Text>
+          {row.invoice.heldUntil ? (
+            <Text size="xs" c="dimmed" data-testid="payment-held-until">
+              {t('payments.heldUntil', { until: formatHoldMoment(row.invoice.heldUntil) })}
+            </Text>
+          ) : null}
+        </Stack>
+      ) : row.invoice?.heldUntil ? (
+        <Stack gap={2}>
+          <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+            {statusLabel(row.invoice.status)}
+          </Badge>
+          {/* Decision 072: held after a change of the bank details, on the partner's time zone. */}
+          <Text size="xs" c="dimmed" data-testid="payment-held-until">
+            {t('payments.heldUntil', { until: formatHoldMoment(row.invoice.heldUntil) })}
+          </Text>
+        </Stack>
+      ) : row.invoice ? (
+        <Badge color={invoiceStatusColor(row.invoice.status)} variant="light">
+          {statusLabel(row.invoice.status)}
+        </Badge>
+      ) : (
+        <Badge color="gray" variant="outline">
+          {t('payments.notInvoiced')}
+        </Badge>
+      )}
+    </>
+  );
+}
+
+/**
+ * A billing request on a phone (decision 095): its period as the heading, then the amount and the status, the invoice
+ * date and number (with its download), and the corrections below.
+ */
+function PaymentCard({ row, statusLabel }: { row: BillingRequestRow; statusLabel: (status: string) => string }) {
+  const { t } = useTranslation();
+  return (
+    <RowCard
+      title={`${formatLocalDate(row.period.startDate)} – ${formatLocalDate(row.period.endDate)}`}
+      fields={[
+        {
+          key: 'amount',
+          label: t('payments.columns.amount'),
+          value: formatMoneyMinor(row.totalAmount, row.paymentCurrency),
+          money: true,
+          testId: 'payment-amount',
+        },
+        {
+          key: 'status',
+          label: t('payments.columns.status'),
+          value: <PaymentStatus row={row} statusLabel={statusLabel} />,
+          testId: 'payment-status',
+          // Across the card: a badge such as 'Waiting for approval' and the line under it keep their whole text.
+          wide: true,
+        },
+        {
+          key: 'invoiceDate',
+          label: t('payments.columns.invoiceDate'),
+          value: (
+            <>
+              {row.invoice ? formatLocalDate(row.invoice.date) : '—'}
+              {row.invoice && row.dueOn ? (
+                <Text size="xs" c="dimmed" data-testid="payment-due-on">
+                  {t('payments.dueOn', { date: formatLocalDate(row.dueOn) })}
+                </Text>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          key: 'invoiceNumber',
+          label: t('payments.columns.invoiceNumber'),
+          value: (
+            <Group gap={6} wrap="nowrap">
+              <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {row.invoice?.reference ?? '—'}
+              </Text>
+              {row.invoice?.file ? (
+                <ActionIcon
+                  variant="subtle"
+                  size="lg"
+                  aria-label={t('payments.downloadInvoice', { reference: row.invoice.reference })}
+                  onClick={() => void downloadFile(row.invoice!.file!.id)}
+                  data-testid="invoice-download"
+                >
+                  <IconDownload size={18} />
+                </ActionIcon>
+              ) : null}
+            </Group>
+          ),
+        },
+      ]}
+      data-testid="payment-row"
+      data-id={row.id}
+    >
+      {row.adjustments && row.adjustments.length > 0 ? (
+        <div data-testid="payment-corrections-row">
+          <PaymentCorrections row={row} />
+        </div>
+      ) : null}
+    </RowCard>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import {
   RegisterBodySchema,
   SNACKBAR_LOGIN_ERROR_MS,
+  timezoneForBrowserOffset,
   type DataListItem,
   type RegisterBody,
   type RegisterForm as RegisterFormValues,
@@ -88,7 +89,11 @@ export function RegisterForm() {
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await registerMutation.mutateAsync(body);
+      // The browser's zone is the partner's from the start (decision 092); Settings shows it and changes it.
+      await registerMutation.mutateAsync({
+        ...body,
+        timezone: timezoneForBrowserOffset(new Date().getTimezoneOffset()),
+      });
       await navigate(paths.registerSuccess.href());
     } catch (error) {
       handleFormError(error, {

@@ -6,7 +6,16 @@ import { BasicReport } from './basic-report';
 
 const fetchMock = vi.fn<typeof fetch>();
 const rows: BasicReportRow[] = [
-  { label: 'spring', isTotal: false, clicks: 40, conversions: 2, conversionRate: 0.05, revenue: [], epc: [] },
+  {
+    label: 'spring',
+    isTotal: false,
+    clicks: 40,
+    conversions: 2,
+    conversionRate: 0.05,
+    revenue: [],
+    epc: [],
+    byCurrency: [],
+  },
   {
     label: '',
     isTotal: false,
@@ -15,6 +24,7 @@ const rows: BasicReportRow[] = [
     conversionRate: 0,
     revenue: [{ currency: 'EUR', amount: 500 }],
     epc: [],
+    byCurrency: [],
   },
   {
     label: '',
@@ -24,6 +34,7 @@ const rows: BasicReportRow[] = [
     conversionRate: 0.04,
     revenue: [{ currency: 'EUR', amount: 500 }],
     epc: [{ currency: 'EUR', amount: 10 }],
+    byCurrency: [],
   },
 ];
 

@@ -1,9 +1,10 @@
 import { Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import type { BasicReportType } from '@portal/contracts';
 import { useBasicReport } from '../api/get-basic-report';
 import { hasDateRange, reportQueryOf } from '../report-filters';
-import { basicReportCells } from '../report-rows';
+import { basicReportCells, type BasicReportCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { DailyChart } from './daily-chart';
 import { ReportPanel } from './report-panel';
@@ -16,6 +17,7 @@ export function BasicReport({ type }: { type: BasicReportType }) {
 
 function DailyReport({ type }: { type: BasicReportType }) {
   const { t } = useTranslation();
+  const phone = usePhoneLayout();
   const { filters, currency } = useReportSearch();
   const report = useBasicReport(type, reportQueryOf(filters), hasDateRange(filters));
   const rows = report.data ?? [];
@@ -32,7 +34,14 @@ function DailyReport({ type }: { type: BasicReportType }) {
       refresh={() => void report.refetch()}
       summary={t('reports.rows', { count: dataRows })}
     >
-      {report.data ? (
+      {report.data && phone ? (
+        <RowCards label={t(`reports.cardsLabel.${type}`)} testId="report-cards">
+          {/* The totals first: on a phone they are what is read before scrolling through the days. */}
+          {[...cells.filter((row) => row.isTotal), ...cells.filter((row) => !row.isTotal)].map((row) => (
+            <BasicReportCard key={row.key} row={row} />
+          ))}
+        </RowCards>
+      ) : report.data ? (
         <Table.ScrollContainer minWidth={700}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="report-table" data-report={type}>
             <Table.Thead>
@@ -66,5 +75,31 @@ function DailyReport({ type }: { type: BasicReportType }) {
         </Table.ScrollContainer>
       ) : null}
     </ReportPanel>
+  );
+}
+
+/** A day (or the totals) on a phone (decision 095): revenue and EPC first, then clicks, conversions and their rate. */
+export function BasicReportCard({ row }: { row: BasicReportCells }) {
+  const { t } = useTranslation();
+  return (
+    <RowCard
+      title={row.label}
+      emphasis={row.isTotal}
+      fields={[
+        {
+          key: 'revenue',
+          label: t('reports.columns.revenue'),
+          value: row.revenue,
+          money: true,
+          testId: 'report-revenue',
+        },
+        { key: 'epc', label: t('reports.columns.epc'), value: row.epc, money: true, testId: 'report-epc' },
+        { key: 'clicks', label: t('reports.columns.clicks'), value: row.clicks },
+        { key: 'conversions', label: t('reports.columns.conversions'), value: row.conversions },
+        { key: 'conversionRate', label: t('reports.columns.conversionRate'), value: row.conversionRate },
+      ]}
+      data-testid="report-row"
+      data-total={row.isTotal ? 'true' : undefined}
+    />
   );
 }

@@ -1,20 +1,25 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Badge, Group, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RowCard } from '@/components/row-cards';
 import { paths } from '@/lib/paths';
+import { CountryFlag } from '@/components/country-flag';
 import { clickCells } from '../report-rows';
 import { PagedReport } from './paged-report';
 
 const TRACKERS = [1, 2, 3, 4] as const;
 
-/** The click report (spec section 2): Date, Hour, Offer, Click ID, IP Address, SubID, Tracker1-4; paginated. */
+/**
+ * The click report (spec section 2): Date, Hour, Offer, Click ID, IP Address, SubID, Tracker1-4; paginated. Added to
+ * reconcile with a tracker (issue 47): the visitor's country, device type and browser, and whether it converted.
+ */
 export function ClickReport() {
   const { t } = useTranslation();
   return (
     <PagedReport
       type="click"
       summaryKey="reports.clicks"
-      minWidth={1000}
+      minWidth={1400}
       toCells={clickCells}
       head={
         <>
@@ -27,6 +32,10 @@ export function ClickReport() {
           {TRACKERS.map((n) => (
             <Table.Th key={n}>{t('reports.columns.tracker', { n })}</Table.Th>
           ))}
+          <Table.Th>{t('reports.columns.country')}</Table.Th>
+          <Table.Th>{t('reports.columns.device')}</Table.Th>
+          <Table.Th>{t('reports.columns.browser')}</Table.Th>
+          <Table.Th>{t('reports.columns.converted')}</Table.Th>
         </>
       }
       renderRow={(row) => (
@@ -44,7 +53,48 @@ export function ClickReport() {
           {row.trackers.map((value, index) => (
             <Table.Td key={index}>{value}</Table.Td>
           ))}
+          <Table.Td data-testid="report-country">
+            {row.country ? (
+              <Group gap={6} wrap="nowrap">
+                <CountryFlag code={row.country} />
+                <span>{row.country}</span>
+              </Group>
+            ) : null}
+          </Table.Td>
+          <Table.Td>{t(`reports.devices.${row.deviceType}`)}</Table.Td>
+          <Table.Td>{row.browser}</Table.Td>
+          <Table.Td data-testid="report-converted">
+            {row.converted ? (
+              <Badge variant="light" color="teal">
+                {t('reports.convertedYes')}
+              </Badge>
+            ) : (
+              t('reports.convertedNo')
+            )}
+          </Table.Td>
         </Table.Tr>
+      )}
+      renderCard={(row) => (
+        // A click on a phone (decision 095): the offer as the heading, then when, the click id and what is set.
+        <RowCard
+          key={row.key}
+          title={
+            <Anchor component={Link} to={paths.offer.href(row.offerId)} inherit data-testid="report-offer-link">
+              {row.offerName}
+            </Anchor>
+          }
+          fields={[
+            { key: 'date', label: t('reports.columns.date'), value: `${row.date} ${row.hour}` },
+            { key: 'ip', label: t('reports.columns.ip'), value: row.ip },
+            { key: 'clickId', label: t('reports.columns.clickId'), value: row.clickId, wide: true },
+            ...(row.subid ? [{ key: 'subid', label: t('reports.columns.subid'), value: row.subid }] : []),
+            ...row.trackers.flatMap((value, index) =>
+              value ? [{ key: `tc${index + 1}`, label: t('reports.columns.tracker', { n: index + 1 }), value }] : [],
+            ),
+          ]}
+          data-testid="report-row"
+          data-id={row.clickId}
+        />
       )}
     />
   );

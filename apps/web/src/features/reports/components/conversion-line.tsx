@@ -1,25 +1,23 @@
-import { Anchor, Badge, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CLICK_ATTRIBUTION_DAYS, type ConversionStatus } from '@portal/contracts';
 import { paths } from '@/lib/paths';
+import { CountryFlag } from '@/components/country-flag';
 import type { ConversionCells } from '../report-rows';
 
 const STATUS_COLORS: Record<ConversionStatus, string> = { approved: 'teal', pending: 'yellow', rejected: 'red' };
 
 /**
- * One conversion of the report. The status says why in words — a reversal as 'Reversed: refund' (decision 069) — with
+ * One conversion of the report. The status says why in words — a reversal as 'Reversed: refund' (decision 069), a
+ * decline on review as 'Declined on review: invalid traffic' (decision 079) — with
  * the note of the latest change written beneath, visible rather than in a tooltip so that a phone reads it too; a
  * payout changed after the fact shows the one before struck through, then the one now.
  */
 export function ConversionLine({ row }: { row: ConversionCells }) {
   const { t } = useTranslation();
-  const reason =
-    row.reason === 'reversed' && row.reversalReason
-      ? t('reports.reversedBecause', { reason: t(`reports.reversalReasons.${row.reversalReason}`) })
-      : row.reason
-        ? t(`reports.reasons.${row.reason}`)
-        : null;
+  const reason = reasonText(t, row);
   const help = row.reason
     ? t(`reports.reasonHelp.${row.reason}`, { days: CLICK_ATTRIBUTION_DAYS })
     : row.status === 'pending'
@@ -34,40 +32,20 @@ export function ConversionLine({ row }: { row: ConversionCells }) {
         </Anchor>
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date}</Table.Td>
-      <Table.Td>{row.goal}</Table.Td>
+      <Table.Td>
+        <Tooltip label={row.goal} disabled={row.goal === row.goalName} withArrow>
+          <span tabIndex={row.goal === row.goalName ? undefined : 0} data-testid="report-goal" data-code={row.goal}>
+            {row.goalName}
+          </span>
+        </Tooltip>
+      </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="report-revenue">
-        {row.originalRevenue ? (
-          <>
-            <VisuallyHidden data-testid="report-amounts-label">
-              {t(row.reason === 'reversed' ? 'reports.reversedFrom' : 'reports.adjustedFrom', {
-                original: row.originalRevenue,
-                amount: row.revenue,
-              })}
-            </VisuallyHidden>
-            <span aria-hidden="true">
-              <s data-testid="report-original">{row.originalRevenue}</s> {row.revenue}
-            </span>
-          </>
-        ) : (
-          row.revenue
-        )}
-        {row.status === 'rejected' ? (
-          <Text size="xs" c="dimmed" data-testid="report-unpaid">
-            {t('reports.unpaid')}
-          </Text>
-        ) : null}
+        <ConversionPayout row={row} />
       </Table.Td>
       <Table.Td>
         <Tooltip label={help ?? ''} disabled={!help} multiline w={280} withArrow>
           <Stack gap={2} align="flex-start" tabIndex={help ? 0 : undefined} data-testid="report-status-cell">
-            <Badge
-              variant="light"
-              color={STATUS_COLORS[row.status]}
-              style={{ minWidth: 'max-content' }}
-              data-testid="report-status"
-            >
-              {t(`reports.status.${row.status}`)}
-            </Badge>
+            <ConversionStatusBadge status={row.status} />
             {reason ? (
               <Text size="xs" data-testid="report-reason" data-reason={row.reason}>
                 {reason}
@@ -75,23 +53,99 @@ export function ConversionLine({ row }: { row: ConversionCells }) {
             ) : null}
           </Stack>
         </Tooltip>
-        {row.note ? (
-          <Text
-            size="xs"
-            fs="italic"
-            maw={260}
-            mt={2}
-            style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
-            data-testid="report-note"
-          >
-            {t('reports.note', { note: row.note })}
-          </Text>
-        ) : null}
+        <ConversionNote note={row.note} />
       </Table.Td>
       <Table.Td>{row.subid}</Table.Td>
       {row.trackers.map((value, index) => (
         <Table.Td key={index}>{value}</Table.Td>
       ))}
+      <Table.Td ff="monospace" data-testid="report-click-id">
+        {row.clickId}
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.clickDate}</Table.Td>
+      <Table.Td ff="monospace" data-testid="report-transaction-id">
+        {row.transactionId}
+      </Table.Td>
+      <Table.Td>
+        {row.country ? (
+          <Group gap={6} wrap="nowrap">
+            <CountryFlag code={row.country} />
+            <span>{row.country}</span>
+          </Group>
+        ) : null}
+      </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** Why a conversion is not (or no longer) approved, in words; null for an approved or simply pending one. */
+export function reasonText(t: TFunction, row: ConversionCells): string | null {
+  return row.reason === 'reversed' && row.reversalReason
+    ? t('reports.reversedBecause', { reason: t(`reports.reversalReasons.${row.reversalReason}`) })
+    : row.reason === 'declined' && row.declineReason
+      ? t('reports.declinedBecause', { reason: t(`reports.declineReasons.${row.declineReason}`) })
+      : row.reason
+        ? t(`reports.reasons.${row.reason}`)
+        : null;
+}
+
+export function ConversionStatusBadge({ status }: { status: ConversionCells['status'] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant="light"
+      color={STATUS_COLORS[status]}
+      style={{ minWidth: 'max-content' }}
+      data-testid="report-status"
+    >
+      {t(`reports.status.${status}`)}
+    </Badge>
+  );
+}
+
+/** The payout; one changed after the fact shows the one before struck through (read out in words), then the one now. */
+export function ConversionPayout({ row }: { row: ConversionCells }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {row.originalRevenue ? (
+        <>
+          <VisuallyHidden data-testid="report-amounts-label">
+            {t(row.reason === 'reversed' ? 'reports.reversedFrom' : 'reports.adjustedFrom', {
+              original: row.originalRevenue,
+              amount: row.revenue,
+            })}
+          </VisuallyHidden>
+          <span aria-hidden="true">
+            <s data-testid="report-original">{row.originalRevenue}</s> {row.revenue}
+          </span>
+        </>
+      ) : (
+        row.revenue
+      )}
+      {row.status === 'rejected' ? (
+        <Text size="xs" c="dimmed" data-testid="report-unpaid">
+          {t('reports.unpaid')}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** The note of the latest change after the fact, written out so that a phone reads it too. */
+export function ConversionNote({ note }: { note: string }) {
+  const { t } = useTranslation();
+  if (!note) return null;
+  return (
+    <Text
+      size="xs"
+      fs="italic"
+      maw={260}
+      mt={2}
+      style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}
+      data-testid="report-note"
+    >
+      {t('reports.note', { note })}
+    </Text>
   );
 }

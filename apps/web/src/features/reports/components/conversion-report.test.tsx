@@ -8,12 +8,18 @@ const base = {
   offer: { id: 3, name: 'Offer 3' },
   date: '2026-03-02T10:15:00+00:00',
   goal: 'sale',
+  goalName: 'Sale',
+  clickId: 'c_1',
+  clickDate: '2026-03-02T10:00:00+00:00',
+  transactionId: null,
+  country: 'FR',
   subid: null,
   tc1: null,
   tc2: null,
   tc3: null,
   tc4: null,
   reversalReason: null,
+  declineReason: null,
   note: null,
   originalPayout: null,
   changedAt: null,
@@ -52,6 +58,15 @@ const rows: ConversionRow[] = [
     changedAt: '2026-03-05T09:00:00+00:00',
   },
   { ...base, id: 14, revenue: { currency: 'EUR', amount: 400 }, status: 'approved', reason: null },
+  {
+    ...base,
+    id: 15,
+    revenue: { currency: 'EUR', amount: 0 },
+    status: 'rejected',
+    reason: 'declined',
+    declineReason: 'invalid_traffic',
+    note: 'Bot traffic from one IP.',
+  },
 ];
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -113,6 +128,10 @@ describe('conversion report: why a conversion changed (decision 069)', () => {
     // Codes in words.
     expect(within(line(13)).getByTestId('report-reason').textContent).toBe('Reversed: duplicate sale');
     expect(within(line(13)).queryByTestId('report-note')).toBeNull();
+
+    // A decline on review names its code and the reviewer's note (decision 079).
+    expect(within(line(15)).getByTestId('report-reason').textContent).toBe('Declined on review: invalid traffic');
+    expect(within(line(15)).getByTestId('report-note').textContent).toBe('Note: Bot traffic from one IP.');
 
     // A conversion never changed shows its payout alone.
     const plain = line(14);

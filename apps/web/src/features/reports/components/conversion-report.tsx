@@ -1,11 +1,19 @@
-import { Group, Select, Table } from '@mantine/core';
+import { Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONVERSION_STATUSES, formatMoneyMinor, type ConversionStatus, type ConversionTotal } from '@portal/contracts';
+import {
+  CONVERSION_STATUSES,
+  DEFAULT_REPORT_DATE_PRESET,
+  formatMoneyMinor,
+  type ConversionStatus,
+  type ConversionTotal,
+} from '@portal/contracts';
 import { useConversionTotals } from '../api/get-conversion-totals';
-import { canRunReport, conversionViewQueryOf, reportQueryOf } from '../report-filters';
+import { canRunReport, conversionViewQueryOf, filtersForPreset, hasDateRange, reportQueryOf } from '../report-filters';
 import { conversionCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { ChangedFilter } from './changed-filter';
+import { ConversionCard } from './conversion-card';
 import { ConversionLine } from './conversion-line';
 import { PagedReport } from './paged-report';
 
@@ -30,10 +38,11 @@ export function ConversionReport() {
     <PagedReport
       type="conversion"
       summaryKey="reports.conversions"
-      minWidth={1300}
+      minWidth={1900}
       toCells={conversionCells}
       toolbar={
         <Group gap="sm">
+          <FindClick />
           <ChangedFilter />
           <Select
             aria-label={t('reports.filters.status')}
@@ -62,15 +71,72 @@ export function ConversionReport() {
           {TRACKERS.map((n) => (
             <Table.Th key={n}>{t('reports.columns.tracker', { n })}</Table.Th>
           ))}
+          <Table.Th>{t('reports.columns.clickId')}</Table.Th>
+          <Table.Th>{t('reports.columns.clickDate')}</Table.Th>
+          <Table.Th>{t('reports.columns.transactionId')}</Table.Th>
+          <Table.Th>{t('reports.columns.country')}</Table.Th>
         </>
       }
       renderRow={(row) => <ConversionLine key={row.key} row={row} />}
       foot={totals.data && totals.data.length > 0 ? <ConversionTotals totals={totals.data} /> : null}
+      renderCard={(row) => <ConversionCard key={row.key} row={row} />}
+      cardsFoot={totals.data && totals.data.length > 0 ? <ConversionTotalsCards totals={totals.data} /> : null}
     />
   );
 }
 
-/** One totals line per currency: how many conversions, their revenue (approved and pending), and the split by status. */
+/**
+ * "Find a click" (issue 47): a click id or a transaction id, matched exactly over every date unless dates are set;
+ * applied on Enter or on the search button, cleared by emptying the box.
+ */
+function FindClick() {
+  const { t } = useTranslation();
+  const { filters, view, clock, applyFiltersAndView } = useReportSearch();
+  const [text, setText] = useState(view.find);
+  // A search reads every date and no other filter (an exact id needs none); clearing it brings the usual dates back.
+  const apply = (find: string) => {
+    if (find) applyFiltersAndView(filtersForPreset('custom', clock), { find });
+    else {
+      const dated = hasDateRange(filters) ? filters : filtersForPreset(DEFAULT_REPORT_DATE_PRESET, clock);
+      applyFiltersAndView(dated, { find: '' });
+    }
+  };
+  const [shown, setShown] = useState(view.find);
+  // The address changed it (a link, the back button): the box follows, set during render rather than in an effect.
+  if (shown !== view.find) {
+    setShown(view.find);
+    setText(view.find);
+  }
+  return (
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply(text.trim());
+      }}
+    >
+      <TextInput
+        size="xs"
+        w={260}
+        type="search"
+        aria-label={t('reports.findClick.label')}
+        placeholder={t('reports.findClick.placeholder')}
+        value={text}
+        maxLength={255}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          if (event.currentTarget.value === '' && view.find) apply('');
+        }}
+        data-testid="find-click"
+      />
+    </form>
+  );
+}
+
+/**
+ * One totals line per currency: how many conversions, the approved revenue (pending payouts are not earned yet and are
+ * said apart, decision 091), and the split by status.
+ */
 function ConversionTotals({ totals }: { totals: ConversionTotal[] }) {
   const { t } = useTranslation();
   return (
@@ -81,9 +147,9 @@ function ConversionTotals({ totals }: { totals: ConversionTotal[] }) {
             {t('reports.totalsCount', { count: total.conversions, currency: total.currency })}
           </Table.Td>
           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="report-totals-revenue">
-            {formatMoneyMinor(total.revenue, total.currency)}
+            {formatMoneyMinor(total.approvedRevenue, total.currency)}
           </Table.Td>
-          <Table.Td colSpan={2 + TRACKERS.length} fw={400} data-testid="report-totals-split">
+          <Table.Td colSpan={2 + TRACKERS.length + 4} fw={400} data-testid="report-totals-split">
             {t('reports.totalsSplit', {
               approved: total.approved,
               approvedRevenue: formatMoneyMinor(total.approvedRevenue, total.currency),
@@ -95,5 +161,41 @@ function ConversionTotals({ totals }: { totals: ConversionTotal[] }) {
         </Table.Tr>
       ))}
     </Table.Tfoot>
+  );
+}
+
+/** The totals on a phone (decision 095): the same lines, each wrapping inside the width rather than cut off. */
+function ConversionTotalsCards({ totals }: { totals: ConversionTotal[] }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" px="sm" pb="sm">
+      {totals.map((total) => (
+        <Paper
+          key={total.currency}
+          withBorder
+          radius="md"
+          p="sm"
+          bg="var(--mantine-color-default-hover)"
+          data-testid="report-totals"
+          data-currency={total.currency}
+        >
+          <Text size="sm" fw={700} data-testid="report-totals-count">
+            {t('reports.totalsCount', { count: total.conversions, currency: total.currency })}
+          </Text>
+          <Text size="lg" fw={700} data-testid="report-totals-revenue">
+            {formatMoneyMinor(total.revenue, total.currency)}
+          </Text>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="report-totals-split">
+            {t('reports.totalsSplit', {
+              approved: total.approved,
+              approvedRevenue: formatMoneyMinor(total.approvedRevenue, total.currency),
+              pending: total.pending,
+              pendingRevenue: formatMoneyMinor(total.pendingRevenue, total.currency),
+              rejected: total.rejected,
+            })}
+          </Text>
+        </Paper>
+      ))}
+    </Stack>
   );
 }

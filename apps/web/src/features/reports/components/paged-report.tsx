@@ -1,6 +1,7 @@
 import { Alert, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RowCards, usePhoneLayout } from '@/components/row-cards';
 import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-paged-report';
 import { canRunReport, conversionReportQueryOf, pagedReportQueryOf } from '../report-filters';
 import { useReportSearch } from '../use-report-search';
@@ -19,6 +20,10 @@ type PagedReportProps<T extends PagedReportType, Cells> = {
   toolbar?: ReactNode;
   /** The table's footer (the conversion totals), shown with the rows. */
   foot?: ReactNode;
+  /** On a phone, a row as a card (decision 095); without it the table scrolls in its box. */
+  renderCard?: (cells: Cells) => ReactNode;
+  /** On a phone, what the footer says, under the cards. */
+  cardsFoot?: ReactNode;
 };
 
 /** The frame of the paginated reports (conversion, click): the query from the URL, the panel, the table, the pager. */
@@ -31,8 +36,11 @@ export function PagedReport<T extends PagedReportType, Cells>({
   renderRow,
   toolbar,
   foot,
+  renderCard,
+  cardsFoot,
 }: PagedReportProps<T, Cells>) {
   const { t } = useTranslation();
+  const phone = usePhoneLayout();
   const { filters, pagination, view, goToPage } = useReportSearch();
   const query =
     type === 'conversion'
@@ -63,7 +71,12 @@ export function PagedReport<T extends PagedReportType, Cells>({
           {report.data.notice}
         </Alert>
       ) : null}
-      {rows.length > 0 ? (
+      {rows.length > 0 && phone && renderCard ? (
+        <div data-testid="report-cards" data-report={type}>
+          <RowCards label={t(`reports.cardsLabel.${type as PagedReportType}`)}>{rows.map(renderCard)}</RowCards>
+          {cardsFoot}
+        </div>
+      ) : rows.length > 0 ? (
         <Table.ScrollContainer minWidth={minWidth}>
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="report-table" data-report={type}>
             <Table.Thead>

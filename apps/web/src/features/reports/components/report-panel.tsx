@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatLocalDate, toLocalIso, type ReportType } from '@portal/contracts';
+import { FoldingFilters } from '@/components/folding-filters';
 import { paths } from '@/lib/paths';
 import { useExportReport } from '../api/export-report';
 import {
@@ -12,6 +13,7 @@ import {
   hasDateRange,
   reportQueryOf,
   reportSearchParams,
+  TRACKING_FILTERS,
   type ReportFilters,
 } from '../report-filters';
 import { useReportSearch } from '../use-report-search';
@@ -38,6 +40,10 @@ type ReportPanelProps = {
 
 /** 'GMT+01:00' of a whole-hour offset; null is UTC. */
 export const zoneLabel = (offset: string | null | undefined) => `GMT${toLocalIso(new Date(0), offset).slice(19)}`;
+
+/** The filters set besides the dates (which the line under the form names): the offer, the sub-ID, the trackers. */
+export const setFilterCount = (filters: ReportFilters) =>
+  [filters.offerId, ...TRACKING_FILTERS.map((name) => filters[name])].filter((value) => value !== '').length;
 
 /** What every report screen shares: the filter, the CSV export, and the loading and empty states. */
 export function ReportPanel({
@@ -78,15 +84,18 @@ export function ReportPanel({
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md" radius="md">
-        {/* Remounted when the address changes (back, forward, a shared link) so the form shows it. */}
-        <ReportFilterForm
-          key={reportSearchParams(filters).toString()}
-          initial={filters}
-          clock={clock}
-          onSubmit={submit}
-        />
-      </Paper>
+      {/* On a phone the form folds behind a "Filters (n)" button (decision 095). */}
+      <FoldingFilters count={setFilterCount(filters)} appliedKey={reportSearchParams(filters).toString()}>
+        <Paper withBorder p="md" radius="md">
+          {/* Remounted when the address changes (back, forward, a shared link) so the form shows it. */}
+          <ReportFilterForm
+            key={reportSearchParams(filters).toString()}
+            initial={filters}
+            clock={clock}
+            onSubmit={submit}
+          />
+        </Paper>
+      </FoldingFilters>
       {datesSet ? (
         // What the rows below are: the applied range (the address's, not the form's) and the zone its days are cut in.
         <Group gap={6} px="xs" data-testid="report-applied" data-zone={zoneLabel(clock.offset)}>

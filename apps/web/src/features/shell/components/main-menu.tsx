@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Divider, Group, NavLink as MantineNavLink, Stack, T
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { BUILD_DATE, BUILD_LABEL, TERMS_AGREED_DATE, type AccountManager } from '@portal/contracts';
+import { BUILD_DATE, BUILD_LABEL, formatDate, type AccountManager } from '@portal/contracts';
 import { logout } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { menuItemsFor, type MenuItem } from '@/lib/screens';
@@ -20,12 +20,14 @@ function isActive(item: MenuItem, pathname: string): boolean {
 
 type MainMenuProps = {
   accountManager: AccountManager | null;
+  /** When the partner agreed to the terms (decision 082); null for staff, who agreed to none. */
+  termsAgreedAt?: Date | null;
   /** The user's roles, which decide the entries shown (the screens' roles, lib/screens.ts). */
   roles?: readonly string[];
   onNavigate?: () => void;
 };
 
-export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuProps) {
+export function MainMenu({ accountManager, termsAgreedAt = null, roles = [], onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -69,9 +71,11 @@ export function MainMenu({ accountManager, roles = [], onNavigate }: MainMenuPro
             {t('shell.insertionOrder')}
           </Anchor>
         </Group>
-        <Text size="xs" c="dimmed" data-testid="terms-agreed">
-          {t('shell.termsAgreed', { date: TERMS_AGREED_DATE })}
-        </Text>
+        {termsAgreedAt ? (
+          <Text size="xs" c="dimmed" data-testid="terms-agreed">
+            {t('shell.termsAgreed', { date: formatDate(termsAgreedAt) })}
+          </Text>
+        ) : null}
         <Text size="xs" c="dimmed" data-testid="build-label">
           <span data-testid="build-number">{t('shell.buildLabel', { defaultValue: BUILD_LABEL })}</span>{' '}
           <time dateTime={BUILD_DATE} data-testid="build-date">

@@ -1,9 +1,11 @@
 import { ActionIcon, Anchor, Badge, Burger, Button, Group, Image, Indicator, Text } from '@mantine/core';
 import { IconBell, IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useEffect, type ComponentType } from 'react';
+import { Suspense, lazy, useEffect, type ComponentType } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { logout } from '@/lib/auth';
+import { loadStaffTexts } from '@/lib/i18n';
+import { isStaffUser } from '@/lib/screens';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useOnDemand } from '@/lib/use-on-demand';
@@ -13,6 +15,11 @@ import { headerLinksFor } from './header-links';
 
 const loadCompactMenu = (): Promise<ComponentType<CompactMenuProps>> =>
   import('./compact-menu').then((m) => m.CompactMenu);
+
+/** The staff's search box (decision 080): its own chunk with its texts, which a partner never downloads. */
+const StaffSearch = lazy(() =>
+  Promise.all([import('./staff-search'), loadStaffTexts()]).then(([m]) => ({ default: m.StaffSearch })),
+);
 
 type TopBarProps = {
   menuOpened: boolean;
@@ -74,14 +81,22 @@ export function TopBar({ menuOpened, onToggleMenu, menuId }: TopBarProps) {
           {t('app.tagline')}
         </Text>
         {partner ? (
-          <Text size="sm" c="dimmed" truncate="end" data-testid="top-bar-partner" title={partner.displayName}>
-            <Text span visibleFrom="sm" inherit>
-              {partner.companyName}{' '}
+          // The company name on every width, cut short on a phone; its id always whole (decision 095).
+          <Group gap={4} wrap="nowrap" miw={0} data-testid="top-bar-partner" title={partner.displayName}>
+            <Text size="sm" c="dimmed" truncate="end" miw={0} data-testid="top-bar-partner-name">
+              {partner.companyName}
             </Text>
-            <Text span fw={600} c="var(--mantine-color-text)" inherit data-testid="top-bar-partner-id">
+            <Text size="sm" fw={600} style={{ flexShrink: 0 }} data-testid="top-bar-partner-id">
               {t('shell.partnerId', { id: partner.id })}
             </Text>
-          </Text>
+          </Group>
+        ) : null}
+        {isStaffUser(config.roles) ? (
+          <Group visibleFrom="sm" wrap="nowrap">
+            <Suspense fallback={null}>
+              <StaffSearch />
+            </Suspense>
+          </Group>
         ) : null}
       </Group>
       <Group gap={4} wrap="nowrap" visibleFrom="md">

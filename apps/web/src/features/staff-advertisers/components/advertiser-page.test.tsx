@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advertisersEndpoints, staffNewsEndpoints, type EndpointWireData } from '@portal/contracts';
+import { advertisersEndpoints, clientTagEndpoints, staffNewsEndpoints, type EndpointWireData } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { AdvertiserPage } from './advertiser-page';
@@ -22,12 +22,17 @@ const ADVERTISER: EndpointWireData<typeof advertisersEndpoints.get> = {
   contactEmail: null,
   currency: 'EUR',
   notes: null,
+  billingTerms: 'net30',
+  billingAddress: null,
+  country: 'FR',
+  vatNumber: null,
   productCount: 1,
   offerCount: 2,
   lastPostbackAt: null,
   createdAt: '2026-11-01T10:00:00.000Z',
   postbackUrl: `https://portal.example/postback?token=${'T'.repeat(43)}&click_id={click_id}&goal={goal}&amount={amount}&transaction_id={transaction_id}`,
   previousTokenExpiresAt: null,
+  goalPostbacks: [],
   products: [
     { id: 9, advertiserId: 4, identifier: 'lunadate', type: 'web', domain: 'lunadate.example', enabled: true, logoId: null, cross: true, coreg: false, offerCount: 2 },
   ],
@@ -37,9 +42,10 @@ function server(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
   if (url.includes('/security-token'))
     return answerOf(advertisersEndpoints.rotateToken, { ...ADVERTISER, securityToken: 'N'.repeat(43), previousTokenExpiresAt: '2026-11-25T10:00:00.000Z' });
+  if (url.includes('/tag-setup')) return answerOf(clientTagEndpoints.setup, []);
   if (url.includes('/postbacks'))
     return answerOf(advertisersEndpoints.postbacks, [
-      { id: 1, createdAt: '2026-11-24T09:00:00.000Z', outcome: 'wrong_token', status: null, reason: 'The security token is no longer valid.', conversionId: null, duplicate: false, params: { click_id: 'abc', token: '…TTTT' }, ip: '203.0.113.9' },
+      { id: 1, createdAt: '2026-11-24T09:00:00.000Z', outcome: 'wrong_token', status: null, reason: 'The security token is no longer valid.', conversionId: null, duplicate: false, params: { click_id: 'abc', token: '…TTTT' }, ip: '203.0.113.9', channel: 's2s', origin: null },
     ], { total: 1 });
   if (url.startsWith('/api/v1/staff/images')) return answerOf(staffNewsEndpoints.uploadImage, { id: 77, url: '/api/v1/image/77' });
   if (url.includes('/products') && init?.method === 'POST') return answerOf(advertisersEndpoints.createProduct, ADVERTISER.products[0]!);
@@ -93,4 +99,51 @@ describe('AdvertiserPage', () => {
     const saved = fetchMock.mock.calls.find(([url, init]) => String(url).includes('/products') && init?.method === 'POST')!;
     expect(JSON.parse(String(saved[1]!.body))).toMatchObject({ identifier: 'moonapp', domain: 'moon.example', logoId: 77 });
   }); // prettier-ignore
+
+  it('gives a ready postback URL per goal and lets the test tool take a goal’s name, saying its code (decision 078)', async () => {
+    const url = `https://portal.example/postback?token=${'T'.repeat(43)}&click_id={click_id}&goal=first_deposit&amount={amount}&transaction_id={transaction_id}`;
+    const withGoals = { ...ADVERTISER, goalPostbacks: [{ code: 'first_deposit', name: 'First deposit', retired: false, url }] };
+    fetchMock.mockImplementation((input, init) => {
+      const href = String(input);
+      if (href.includes('/test-postback'))
+        return Promise.resolve(answerOf(advertisersEndpoints.testPostback, { status: 'approved', reason: null, payout: 300, currency: 'EUR', duplicate: false, goalCode: 'first_deposit' }));
+      if (href.startsWith('/api/v1/staff/advertisers/4') && !href.includes('/postbacks')) return Promise.resolve(answerOf(advertisersEndpoints.get, withGoals));
+      return Promise.resolve(server(href, init));
+    });
+    renderWithProviders(<AdvertiserPage id={4} />);
+    const goal = await screen.findByTestId('staff-advertiser-goal-url');
+    expect(goal.textContent).toContain('First deposit');
+    expect(goal.textContent).toContain(url);
+    expect(within(goal).getByRole('button', { name: 'Copy the URL for First deposit' })).toBeTruthy();
+
+    const form = screen.getByTestId('staff-test-postback');
+    expect(form.textContent).toContain('A goal’s code or its name: first_deposit (First deposit).');
+    await userEvent.type(within(form).getByTestId('staff-test-postback-click_id'), 'abc');
+    await userEvent.type(within(form).getByTestId('staff-test-postback-goal'), 'first deposit');
+    await userEvent.click(within(form).getByTestId('staff-test-postback-send'));
+    expect((await screen.findByTestId('staff-test-postback-result')).textContent).toContain('Its postback must send goal=first_deposit.');
+    const sent = fetchMock.mock.calls.find(([href]) => String(href).includes('/test-postback'))!;
+    expect(JSON.parse(String(sent[1]!.body))).toEqual({ click_id: 'abc', goal: 'first deposit' });
+  }); // prettier-ignore
+
+  it('shows the VAT case and sends the invoicing details', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<AdvertiserPage id={4} />);
+    const form = await screen.findByTestId('staff-advertiser-details');
+    expect(form.textContent).toContain('French VAT (20 %) is charged');
+    await userEvent.type(
+      within(form).getByTestId('staff-advertiser-billingAddress'),
+      '1 rue de Rivoli{Enter}75001 Paris',
+    );
+    await userEvent.type(within(form).getByTestId('staff-advertiser-vatNumber'), 'FR40303265045');
+    await userEvent.click(within(form).getByTestId('staff-advertiser-save'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const saved = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(saved[1]!.body))).toMatchObject({
+      billingTerms: 'net30',
+      billingAddress: '1 rue de Rivoli\n75001 Paris',
+      country: 'FR',
+      vatNumber: 'FR40303265045',
+    });
+  });
 });

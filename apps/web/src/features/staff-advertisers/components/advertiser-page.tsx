@@ -9,6 +9,7 @@ import { Token } from './advertiser-token';
 import { Products } from './advertiser-products';
 import { TestPostbackCard } from './test-postback-card';
 import { PostbackLog } from './postback-log';
+import { TagSetupCard } from './tag-setup-card';
 
 /** One advertiser (decision 041): its details, its postback token and URL, its products, its postbacks and a test. */
 export function AdvertiserPage({ id }: { id: number }) {
@@ -39,7 +40,8 @@ export function AdvertiserPage({ id }: { id: number }) {
         <Token advertiser={a} />
       </SimpleGrid>
       <Products advertiser={a} />
-      <TestPostbackCard advertiserId={a.id} />
+      <TestPostbackCard advertiserId={a.id} goals={a.goalPostbacks} />
+      <TagSetupCard advertiserId={a.id} />
       <PostbackLog advertiserId={a.id} />
     </Stack>
   );

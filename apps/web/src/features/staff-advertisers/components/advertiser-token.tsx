@@ -1,4 +1,17 @@
-import { Alert, Button, Card, Code, CopyButton, Group, Modal, NumberInput, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOKEN_GRACE_DEFAULT_HOURS, TOKEN_GRACE_MAX_HOURS } from '@portal/contracts';
@@ -16,6 +29,41 @@ function reversalExamples(postbackUrl: string): string {
     `${base}&transaction_id=ORDER-123&status=adjusted&amount=40.00`,
   ].join('\n');
 }
+
+/** One ready URL per goal its offers pay on: the code the advertiser's server must send, filled in (decision 078). */
+function GoalUrls({ goals }: { goals: AdvertiserData['goalPostbacks'] }) {
+  const { t } = useTranslation();
+  if (goals.length === 0) return null;
+  return (
+    <Stack gap="xs" data-testid="staff-advertiser-goal-urls">
+      <Text size="sm" fw={600}>
+        {t('staff.advertisers.goalUrls')}
+      </Text>
+      <Text size="sm">{t('staff.advertisers.goalUrlsHint')}</Text>
+      {goals.map((goal) => (
+        <Stack key={goal.code} gap={4} data-testid="staff-advertiser-goal-url">
+          <Group gap="xs">
+            <Text size="sm">{goal.name}</Text>
+            <Code>{goal.code}</Code>
+            {goal.retired ? <Badge color="gray" variant="light">{t('staff.goals.retired')}</Badge> : null}
+          </Group>
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap', flex: 1 }}>
+              {goal.url}
+            </Code>
+            <CopyButton value={goal.url}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="subtle" onClick={copy} aria-label={t('staff.advertisers.copyGoalUrl', { name: goal.name })}>
+                  {copied ? t('staff.advertisers.copied') : t('staff.advertisers.copy')}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+        </Stack>
+      ))}
+    </Stack>
+  );
+} // prettier-ignore
 
 export function Token({ advertiser }: { advertiser: AdvertiserData }) {
   const { t } = useTranslation();
@@ -35,6 +83,7 @@ export function Token({ advertiser }: { advertiser: AdvertiserData }) {
         <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }} data-testid="staff-advertiser-postback-url">
           {advertiser.postbackUrl}
         </Code>
+        <GoalUrls goals={advertiser.goalPostbacks} />
         <Text size="sm" fw={600}>
           {t('staff.advertisers.reversalsTitle')}
         </Text>

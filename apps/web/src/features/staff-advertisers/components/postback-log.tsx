@@ -13,6 +13,7 @@ const OUTCOME_COLORS: Record<PostbackLogOutcome, string> = {
   invalid: 'red',
   wrong_token: 'red',
   test: 'blue',
+  wrong_origin: 'red',
 };
 const LOG_PAGE = 50;
 
@@ -37,8 +38,25 @@ export function PostbackLog({ advertiserId }: { advertiserId: number }) {
         </>
       ),
     },
+    {
+      key: 'channel',
+      label: t('staff.advertisers.logColumns.channel'),
+      cell: (entry) => (
+        <span data-testid="staff-postback-log-channel" title={entry.origin ?? undefined}>
+          {t(`staff.advertisers.channels.${entry.channel}`)}
+        </span>
+      ),
+    },
     { key: 'status', label: t('staff.advertisers.logColumns.status'), cell: (entry) => entry.status ?? '—' },
-    { key: 'reason', label: t('staff.advertisers.logColumns.reason'), cell: (entry) => entry.reason ?? '' },
+    {
+      key: 'reason',
+      label: t('staff.advertisers.logColumns.reason'),
+      // A recorded postback's reason is a rejection code (currency_mismatch …): shown in the conversions' words.
+      cell: (entry) =>
+        entry.outcome === 'recorded' && entry.reason
+          ? t(`staff.conversions.reasons.${entry.reason}`, { defaultValue: entry.reason })
+          : (entry.reason ?? ''),
+    },
     {
       key: 'params',
       label: t('staff.advertisers.logColumns.params'),

@@ -20,7 +20,10 @@ const TestFormSchema = TestPostbackSchema.extend({
 });
 type TestValues = z.input<typeof TestFormSchema>;
 
-export function TestPostbackCard({ advertiserId }: { advertiserId: number }) {
+/** The goals the advertiser's offers pay on: the tool takes a goal's code or its name (decision 078). */
+type GoalHint = { code: string; name: string };
+
+export function TestPostbackCard({ advertiserId, goals }: { advertiserId: number; goals: readonly GoalHint[] }) {
   const { t } = useTranslation();
   const test = useTestPostback(advertiserId);
   const [result, setResult] = useState<TestPostbackResult | null>(null);
@@ -50,7 +53,7 @@ export function TestPostbackCard({ advertiserId }: { advertiserId: number }) {
           <Text size="sm">{t('staff.advertisers.testHint')}</Text>
           <SimpleGrid cols={{ base: 1, sm: 4 }}>
             {text('click_id', 64, { required: true })}
-            {text('goal', 64, { required: true })}
+            {text('goal', 64, { required: true, description: goals.length > 0 ? t('staff.advertisers.testGoalHint', { goals: goals.map((g) => `${g.code} (${g.name})`).join(', ') }) : undefined })}
             {text('amount', 14)}
             {text('transaction_id', 255)}
           </SimpleGrid>
@@ -66,6 +69,7 @@ export function TestPostbackCard({ advertiserId }: { advertiserId: number }) {
                   payout: result.currency ? formatMoneyMinor(result.payout, result.currency) : '—',
                 })}
                 {result.duplicate ? ` ${t('staff.advertisers.testDuplicate')}` : ''}
+                {result.goalCode ? ` ${t('staff.advertisers.testGoalCode', { code: result.goalCode })}` : ''}
               </Text>
             ) : null}
           </Group>

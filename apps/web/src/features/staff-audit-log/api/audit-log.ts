@@ -18,3 +18,11 @@ export const useAuditLog = (filter: AuditFilter, page: number, count: number) =>
     },
     placeholderData: keepPreviousData,
   });
+
+/** GET /staff/audit-log/actors: the staff members whose entries the reader may read, for the actor filter. */
+export const useAuditActors = () =>
+  useQuery({
+    queryKey: auditLogKeys.actors,
+    queryFn: async () => (await api.call(auditEndpoints.auditActors, {})).data ?? [],
+    staleTime: 60_000,
+  });

@@ -1,13 +1,15 @@
-import { Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { AUDIT_ENTITY_TYPES, formatDate, formatHour, type AuditChange, type AuditEntityType } from '@portal/contracts';
+import { Link, useSearchParams } from 'react-router';
+import { AUDIT_ENTITY_TYPES, formatDate, formatHour, type AuditEntityType } from '@portal/contracts';
+import { AuditLines, auditWords } from '@/components/audit-lines';
 import { DayInput } from '@/components/day-input';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useConfig } from '@/lib/config';
-import { useAuditLog, type AuditFilter, type AuditRow } from '../api/audit-log';
+import { paths } from '@/lib/paths';
+import { useAuditActors, useAuditLog, type AuditFilter, type AuditRow } from '../api/audit-log';
 
 const PAGE_SIZE = 50;
 
@@ -22,24 +24,66 @@ export function nextDay(day: string): string {
   return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
 }
 
-/** A value of a change as the log shows it. */
-function shown(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+/** Where an entry's entity is shown in the console, when it has a page (the id stays in the link). */
+function entityHref(entry: AuditRow): string | null {
+  const id = /^\d+$/.test(entry.entityId) ? Number(entry.entityId) : null;
+  const parent = entry.parentId && /^\d+$/.test(entry.parentId) ? Number(entry.parentId) : null;
+  if (id === null) return null;
+  switch (entry.entityType) {
+    case 'partner':
+      return paths.staffPartner.href(id);
+    case 'offer':
+      return paths.staffOffer.href(id);
+    case 'advertiser':
+      return paths.staffAdvertiser.href(id);
+    case 'product':
+      return parent === null ? null : paths.staffAdvertiser.href(parent);
+    case 'creative':
+    case 'landing_page':
+    case 'payout_override':
+    case 'payout_override_request':
+      return parent === null ? null : paths.staffOffer.href(parent);
+    case 'conversion':
+      return paths.staffConversions.href({ q: entry.entityId });
+    default:
+      return entry.partnerId === null ? null : paths.staffPartner.href(entry.partnerId);
+  }
 }
 
-function Changes({ changes }: { changes: AuditChange[] }) {
+/** What an entry is about, in words: its kind, its name linked to its page, its offer and its partner. */
+export function AuditSubject({ entry }: { entry: AuditRow }) {
   const { t } = useTranslation();
-  if (changes.length === 0) return <Text size="sm">—</Text>;
+  const href = entityHref(entry);
+  const name = entry.entityName ?? `#${entry.entityId}`;
+  const showPartner = entry.partnerId !== null && entry.entityType !== 'partner';
   return (
-    <Stack gap={2} data-testid="audit-changes">
-      {changes.map((change) => (
-        <Text key={change.field} size="sm" data-testid="audit-change">
-          <Code>{change.field}</Code> {shown(change.before)} <span aria-label={t('staff.audit.to')}>→</span>{' '}
-          {shown(change.after)}
+    <Stack gap={0}>
+      <Group gap={6} wrap="nowrap">
+        <Badge variant="light">{t(`staff.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Badge>
+        <Text size="sm" data-testid="audit-subject">
+          {t(`staff.audit.entities.${entry.entityType}`, { defaultValue: entry.entityType })}{' '}
+          {href ? (
+            <Anchor component={Link} to={href} size="sm">
+              {name}
+            </Anchor>
+          ) : (
+            name
+          )}
         </Text>
-      ))}
+      </Group>
+      {entry.parentName ? (
+        <Text size="xs" c="dimmed">
+          {t('staff.audit.onParent', { name: entry.parentName })}
+        </Text>
+      ) : null}
+      {showPartner ? (
+        <Text size="xs" c="dimmed">
+          {t('staff.audit.partner')}{' '}
+          <Anchor component={Link} to={paths.staffPartner.href(entry.partnerId!)} size="xs">
+            {entry.partnerName ?? `#${entry.partnerId}`}
+          </Anchor>
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -67,8 +111,9 @@ export function StaffAuditLog() {
     ...(toDay ? { to: dayStart(nextDay(toDay), offset) } : {}),
   };
   const log = useAuditLog(filter, page, PAGE_SIZE);
+  const actors = useAuditActors();
+  const words = auditWords(t, 'staff.audit');
   const [draftId, setDraftId] = useState(entityId);
-  const [draftActor, setDraftActor] = useState(actorId);
 
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -89,19 +134,12 @@ export function StaffAuditLog() {
       label: t('staff.audit.columns.who'),
       cell: (entry) => (entry.actor ? entry.actor.name : t('staff.audit.system')),
     },
+    { key: 'what', label: t('staff.audit.columns.what'), cell: (entry) => <AuditSubject entry={entry} /> },
     {
-      key: 'what',
-      label: t('staff.audit.columns.what'),
-      cell: (entry) => (
-        <Group gap={6} wrap="nowrap">
-          <Badge variant="light">{t(`staff.audit.actions.${entry.action}`, { defaultValue: entry.action })}</Badge>
-          <Text size="sm">
-            {t(`staff.audit.entities.${entry.entityType}`, { defaultValue: entry.entityType })} #{entry.entityId}
-          </Text>
-        </Group>
-      ),
+      key: 'changes',
+      label: t('staff.audit.columns.changes'),
+      cell: (entry) => <AuditLines lines={entry.changes} currency={entry.currency} words={words} />,
     },
-    { key: 'changes', label: t('staff.audit.columns.changes'), cell: (entry) => <Changes changes={entry.changes} /> },
     { key: 'reason', label: t('staff.audit.columns.reason'), cell: (entry) => entry.reason ?? '—' },
     { key: 'ip', label: t('staff.audit.columns.ip'), cell: (entry) => entry.ip ?? '—' },
   ];
@@ -153,16 +191,20 @@ export function StaffAuditLog() {
           w={120}
           data-testid="audit-filter-id"
         />
-        <TextInput
-          label={t('staff.audit.filters.actorId')}
-          value={draftActor}
-          inputMode="numeric"
-          onChange={(event) => setDraftActor(event.currentTarget.value)}
-          onBlur={() => setParam('actorId', draftActor.trim() || null)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') setParam('actorId', draftActor.trim() || null);
-          }}
-          w={120}
+        <TypeAheadSelect
+          label={t('staff.audit.filters.actor')}
+          data={[
+            { value: 'all', label: t('staff.audit.filters.allActors') },
+            ...(actors.data ?? []).map((actor) => ({ value: String(actor.id), label: actor.name || actor.email })),
+            // An actor of the address that the list does not hold (yet) stays choosable by its id.
+            ...(filter.actorId && !actors.data?.some((actor) => actor.id === filter.actorId)
+              ? [{ value: String(filter.actorId), label: `#${filter.actorId}` }]
+              : []),
+          ]}
+          value={filter.actorId ? String(filter.actorId) : 'all'}
+          onChange={(value) => setParam('actorId', value && value !== 'all' ? value : null)}
+          allowDeselect={false}
+          w={220}
           data-testid="audit-filter-actor"
         />
         <DayInput
@@ -183,7 +225,6 @@ export function StaffAuditLog() {
           variant="subtle"
           onClick={() => {
             setDraftId('');
-            setDraftActor('');
             setPage(1);
             setParams(new URLSearchParams());
           }}

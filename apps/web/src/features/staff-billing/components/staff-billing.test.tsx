@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { billingEndpoints, formatMoneyMinor } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, renderWithProviders } from '@/test/render';
-import { finishedBillingMonths } from '../billing-months';
+import { finishedBillingMonths } from '@/lib/billing-months';
 import { StaffBilling } from './staff-billing';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -5,7 +5,7 @@ import { billingPeriodLabel, formatCount, formatMoneyMinor } from '@portal/contr
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useRunBilling } from '../api/billing-run';
-import { finishedBillingMonths } from '../billing-months';
+import { finishedBillingMonths } from '@/lib/billing-months';
 
 /** One request the run created. */
 type BillingRunCreated = NonNullable<ReturnType<typeof useRunBilling>['data']>['created'][number];

@@ -15,11 +15,27 @@ const dimmed = (text: string | null, testId?: string) =>
     </Text>
   ) : null;
 
+/** How long from the click to the conversion, in the largest units that say it: '45 s', '12 min', '3 h 5 min', '2 d 4 h'. */
+export function durationInWords(from: Date, to: Date, t: TFunction): string {
+  const seconds = Math.max(0, Math.round((to.getTime() - from.getTime()) / 1000));
+  if (seconds < 60) return t('staff.conversions.duration.seconds', { s: seconds });
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return t('staff.conversions.duration.minutes', { m: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return t('staff.conversions.duration.hours', { h: hours, m: minutes % 60 });
+  return t('staff.conversions.duration.days', { d: Math.floor(hours / 24), h: hours % 24 });
+}
+
 /** The status in words: the reason of a rejection, the code and note of a reversal or adjustment under it. */
 function StatusCell({ conversion, t }: { conversion: Row; t: TFunction }) {
+  const because = conversion.reversalReason
+    ? t(`staff.conversions.reversalReasons.${conversion.reversalReason}`)
+    : conversion.declineReason
+      ? t(`staff.conversions.declineReasons.${conversion.declineReason}`)
+      : null;
   const reason = conversion.reason
-    ? conversion.reversalReason
-      ? `${t(`staff.conversions.reasons.${conversion.reason}`)}: ${t(`staff.conversions.reversalReasons.${conversion.reversalReason}`)}` // prettier-ignore
+    ? because
+      ? `${t(`staff.conversions.reasons.${conversion.reason}`)}: ${because}`
       : t(`staff.conversions.reasons.${conversion.reason}`)
     : null;
   return (
@@ -69,12 +85,30 @@ export function conversionColumns(t: TFunction): StaffColumn<Row>[] {
       minWidth: 140,
       cell: (c) => c.advertiserName,
     },
-    { key: 'goal', label: t('staff.conversions.columns.goal'), cell: (c) => c.goal },
+    {
+      key: 'goal',
+      label: t('staff.conversions.columns.goal'),
+      minWidth: 120,
+      cellTestId: 'staff-conversion-goal',
+      // The name people read, the code the advertiser sends beneath it (decision 079).
+      cell: (c) => (
+        <Stack gap={2}>
+          <Text size="sm">{c.goalName ?? c.goal}</Text>
+          {c.goalName ? dimmed(c.goal) : null}
+        </Stack>
+      ),
+    },
     {
       key: 'status',
       label: t('staff.conversions.columns.status'),
       minWidth: 150,
       cell: (c) => <StatusCell conversion={c} t={t} />,
+    },
+    {
+      key: 'channel',
+      label: t('staff.conversions.columns.channel'),
+      cellTestId: 'staff-conversion-channel',
+      cell: (c) => t(`staff.conversions.channels.${c.source}`, { defaultValue: c.source }),
     },
     {
       key: 'ids',
@@ -93,10 +127,29 @@ export function conversionColumns(t: TFunction): StaffColumn<Row>[] {
     { key: 'subid', label: t('staff.conversions.columns.subid'), breakAll: true, cell: (c) => c.subid ?? '—' },
     { key: 'country', label: t('staff.conversions.columns.country'), cell: (c) => c.country ?? '—' },
     {
+      key: 'ip',
+      label: t('staff.conversions.columns.ip'),
+      cellTestId: 'staff-conversion-ip',
+      cell: (c) => c.ip ?? '—',
+    },
+    {
       key: 'clickedAt',
       label: t('staff.conversions.columns.clickedAt'),
       noWrap: true,
-      cell: (c) => moment(c.clickedAt),
+      cellTestId: 'staff-conversion-clicked',
+      // When the click came, and how long it took to convert (decision 079).
+      cell: (c) => (
+        <Stack gap={2}>
+          <span>{moment(c.clickedAt)}</span>
+          {c.clickedAt
+            ? dimmed(
+                t('staff.conversions.timeToConvert', {
+                  duration: durationInWords(c.clickedAt, c.createdAt ?? c.clickedAt, t),
+                }),
+              )
+            : null}
+        </Stack>
+      ),
     },
     {
       key: 'payout',

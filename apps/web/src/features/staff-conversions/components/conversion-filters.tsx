@@ -1,13 +1,13 @@
 import { Button, Group, Paper, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES } from '@portal/contracts';
 import { DayInput } from '@/components/day-input';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useExportConversions } from '../api/export-conversions';
-import { TEXT_FILTERS, type ConversionSearchState, type TextFilter } from './use-conversion-search';
+import { CONVERSION_AGES, TEXT_FILTERS, type ConversionSearchState, type TextFilter } from './use-conversion-search';
 
 const ALL = 'all';
 type Draft = Record<TextFilter, string>;
@@ -23,7 +23,12 @@ export function ConversionFilters({ search }: { search: ConversionSearchState })
   const fromAddress = (): Draft => Object.fromEntries(TEXT_FILTERS.map((name) => [name, search.raw(name)])) as Draft;
   const [draft, setDraft] = useState<Draft>(fromAddress);
   const [debounced] = useDebouncedValue(draft, 400);
+  // Only text typed since the address last set the fields goes to the address: a Clear (or a link) must not be undone
+  // by the debounced copy of what the fields held before it.
+  const typed = useRef(false);
   useEffect(() => {
+    if (!typed.current) return;
+    typed.current = false;
     const changes = Object.fromEntries(
       TEXT_FILTERS.filter((name) => debounced[name].trim() !== search.raw(name)).map((name) => [name, debounced[name].trim()]), // prettier-ignore
     );
@@ -34,11 +39,13 @@ export function ConversionFilters({ search }: { search: ConversionSearchState })
   // A link or the back button changes the address: the fields follow it.
   const addressText = TEXT_FILTERS.map((name) => search.raw(name)).join('\u0000');
   useEffect(() => {
+    typed.current = false;
     setDraft(fromAddress());
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [addressText]);
   const type = (name: TextFilter) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
+    typed.current = true;
     setDraft((current) => ({ ...current, [name]: value }));
   };
 
@@ -95,6 +102,21 @@ export function ConversionFilters({ search }: { search: ConversionSearchState })
           onChange={type('goal')}
           w={140}
           data-testid="staff-conversions-goal"
+        />
+        <TypeAheadSelect
+          label={t('staff.conversions.filters.age')}
+          data={[
+            { value: ALL, label: t('staff.conversions.filters.anyAge') },
+            ...CONVERSION_AGES.map((value) => ({
+              value,
+              label: t('staff.conversions.filters.olderThan', { count: Number(value) }),
+            })),
+          ]}
+          value={search.filters.olderThanDays ? String(search.filters.olderThanDays) : ALL}
+          onChange={(value) => search.set({ olderThanDays: value === ALL ? null : value })}
+          allowDeselect={false}
+          w={170}
+          data-testid="staff-conversions-age"
         />
         <DayInput
           label={t('staff.conversions.filters.from')}

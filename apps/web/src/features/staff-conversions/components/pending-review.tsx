@@ -1,31 +1,27 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSnackbar } from '@/lib/snackbar';
 import type { StaffConversionListRow } from '../api/get-conversions';
 import { useReviewConversion } from '../api/review-conversion';
+import { ConversionDecisionDialog } from './conversion-decision-dialog';
 
-/** A pending conversion is approved or declined on review (decision 023); declining asks first. */
+/**
+ * A pending conversion is approved or declined on review (decision 023); declining asks first, for its reason code
+ * and a note the partner reads (decision 079).
+ */
 export function PendingReview({ conversion }: { conversion: StaffConversionListRow }) {
   const { t } = useTranslation();
   const review = useReviewConversion();
   const [confirmDecline, setConfirmDecline] = useState(false);
 
   const busy = review.isPending;
-  const decide = (status: 'approved' | 'rejected') =>
+  const approve = () =>
     review.mutate(
-      { id: conversion.id, body: { status } },
+      { id: conversion.id, body: { status: 'approved' } },
       {
-        onSuccess: () => {
-          setConfirmDecline(false);
-          showSnackbar({
-            kind: 'success',
-            message: t(
-              status === 'approved' ? 'staff.conversions.approvedMessage' : 'staff.conversions.declinedMessage',
-              { id: conversion.id },
-            ),
-          });
-        },
+        onSuccess: () =>
+          showSnackbar({ kind: 'success', message: t('staff.conversions.approvedMessage', { id: conversion.id }) }),
       },
     );
 
@@ -35,9 +31,9 @@ export function PendingReview({ conversion }: { conversion: StaffConversionListR
         <Button
           size="compact-sm"
           color="green"
-          loading={busy && review.variables?.body.status === 'approved'}
+          loading={busy}
           disabled={busy}
-          onClick={() => decide('approved')}
+          onClick={approve}
           aria-label={t('staff.conversions.approveLabel', { id: conversion.id })}
           data-testid="staff-conversion-approve"
         >
@@ -55,27 +51,15 @@ export function PendingReview({ conversion }: { conversion: StaffConversionListR
           {t('staff.conversions.decline')}
         </Button>
       </Group>
-      <Modal
-        opened={confirmDecline}
-        onClose={() => setConfirmDecline(false)}
-        title={t('staff.conversions.declineTitle', { id: conversion.id })}
-        data-testid="staff-conversion-decline-dialog"
-      >
-        <Text size="sm">{t('staff.conversions.declineExplain')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirmDecline(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            loading={busy}
-            onClick={() => decide('rejected')}
-            data-testid="staff-conversion-decline-confirm"
-          >
-            {t('staff.conversions.decline')}
-          </Button>
-        </Group>
-      </Modal>
+      {confirmDecline ? (
+        <ConversionDecisionDialog
+          conversions={[conversion]}
+          status="rejected"
+          bulk={false}
+          onClose={() => setConfirmDecline(false)}
+          onDone={() => setConfirmDecline(false)}
+        />
+      ) : null}
     </>
   );
 }

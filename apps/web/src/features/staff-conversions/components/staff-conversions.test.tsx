@@ -53,24 +53,76 @@ describe('StaffConversions', () => {
     expect(within(rows[0]!).getByTestId('staff-conversion-approve')).toBeTruthy();
     expect(within(rows[1]!).queryByTestId('staff-conversion-approve')).toBeNull();
     expect(within(rows[2]!).queryByTestId('staff-conversion-decline')).toBeNull();
+    // The goal's name over its code, the click's IP, and how long it took to convert.
+    expect(within(rows[2]!).getByTestId('staff-conversion-goal').textContent).toBe('Salesale');
+    expect(within(rows[2]!).getByTestId('staff-conversion-ip').textContent).toBe('203.0.113.7');
+    expect(within(rows[2]!).getByTestId('staff-conversion-clicked').textContent).toContain('converted after 2 min');
     // The address's search is the API's.
     expect(listCalls()[0]!.url).toBe('/api/v1/staff/conversions?q=TX123&page=1&count=50');
     expect((screen.getByTestId('staff-conversions-search') as HTMLInputElement).value).toBe('TX123');
   });
 
-  it('asks before declining, then sends the decision', async () => {
+  it('asks before declining, for a reason code and a note, then sends the decision', async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
     renderWithProviders(<StaffConversions />, { path: '/staff/conversions' });
     const [pending] = await screen.findAllByTestId('staff-conversion-row');
     await userEvent.click(within(pending!).getByTestId('staff-conversion-decline'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Decline conversion 43?')).toBeTruthy();
+    // Without its reason code, nothing is sent.
+    await userEvent.click(within(dialog).getByTestId('staff-conversion-decision-confirm'));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
     expect(calls().some((c) => c.method === 'PUT')).toBe(false);
-    await userEvent.click(within(dialog).getByTestId('staff-conversion-decline-confirm'));
+    await userEvent.click(within(dialog).getByTestId('staff-conversion-decline-reason'));
+    await userEvent.click(await screen.findByRole('option', { name: 'invalid traffic', hidden: true }));
+    await userEvent.type(within(dialog).getByTestId('staff-conversion-decline-note'), 'Bot traffic');
+    await userEvent.click(within(dialog).getByTestId('staff-conversion-decision-confirm'));
     await waitFor(() => expect(calls().some((c) => c.method === 'PUT')).toBe(true));
     const put = calls().find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/v1/staff/conversions/43');
-    expect(JSON.parse(String(put.body))).toEqual({ status: 'rejected' });
+    expect(JSON.parse(String(put.body))).toEqual({
+      status: 'rejected',
+      reason: 'invalid_traffic',
+      note: 'Bot traffic',
+    });
+  });
+
+  it('selects the page’s pending conversions and approves them in one action, after naming count and totals', async () => {
+    const rows = [
+      row({ id: 51, status: 'pending', payout: 300, revenue: 500 }),
+      row({ id: 52, status: 'pending', payout: 200, revenue: 400, currency: 'USD' }),
+      row({ id: 53, status: 'pending', payout: 100, revenue: 150 }),
+      row({ id: 54 }),
+    ];
+    fetchMock.mockImplementation((url) => {
+      const address = String(url);
+      if (address.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'] }));
+      if (address === '/api/v1/staff/conversions/decisions')
+        return Promise.resolve(answerOf(conversionReviewEndpoints.decide, { decided: 3, unchanged: 0 }));
+      return Promise.resolve(answerOf(conversionReviewEndpoints.list, rows, { total: 4 }));
+    });
+    renderWithProviders(<StaffConversions />, { path: '/staff/conversions', initialEntry: '/staff/conversions?status=pending' }); // prettier-ignore
+    const listed = await screen.findAllByTestId('staff-conversion-row');
+    // An approved row cannot be selected.
+    expect(within(listed[3]!).queryByRole('checkbox')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select every pending conversion of the page' }));
+    const bar = await screen.findByTestId('staff-conversions-bulk');
+    const text = (element: HTMLElement) => element.textContent?.replace(/\s/gu, ' ');
+    expect(text(within(bar).getByTestId('staff-conversions-selected'))).toBe(
+      '3 conversions selected · payout 4,00 € · 2,00 $US · revenue 6,50 € · 4,00 $US',
+    );
+    await userEvent.click(within(bar).getByTestId('staff-conversions-bulk-approve'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Approve 3 conversions?')).toBeTruthy();
+    expect(text(within(dialog).getByTestId('staff-conversion-decision-summary'))).toBe(
+      '3 conversions: the partners are paid 4,00 € · 2,00 $US, the advertisers owe 6,50 € · 4,00 $US.',
+    );
+    await userEvent.click(within(dialog).getByTestId('staff-conversion-decision-confirm'));
+    await waitFor(() => expect(calls().some((c) => c.url === '/api/v1/staff/conversions/decisions')).toBe(true));
+    const post = calls().find((c) => c.url === '/api/v1/staff/conversions/decisions')!;
+    expect(post.method).toBe('POST');
+    expect(JSON.parse(String(post.body))).toEqual({ ids: [51, 52, 53], status: 'approved' });
+    await waitFor(() => expect(screen.queryByTestId('staff-conversions-bulk')).toBeNull());
   });
 
   it('keeps sort and filters in the address, and exports the same search', async () => {

@@ -12,6 +12,9 @@ import { isIsoDate } from '@/lib/dates';
 
 export const PAGE_SIZE = 50;
 
+/** The queue's ages the filter offers (decision 079): recorded at least this many days ago. */
+export const CONVERSION_AGES = ['1', '3', '7', '14', '30'] as const;
+
 /** The search's parameters as the address names them; `/staff/conversions?q=TX123` opens that transaction. */
 export const TEXT_FILTERS = ['q', 'goal', 'partnerId', 'offerId', 'advertiserId'] as const;
 export type TextFilter = (typeof TEXT_FILTERS)[number];
@@ -27,6 +30,7 @@ export type ConversionFilterValues = {
   goal?: string;
   from?: string;
   to?: string;
+  olderThanDays?: number;
   sort?: StaffConversionSort;
   order?: 'asc' | 'desc';
 };
@@ -57,23 +61,31 @@ export function useConversionSearch() {
     goal: params.get('goal')?.trim() || undefined,
     from: day(params.get('from')),
     to: day(params.get('to')),
+    olderThanDays: oneOf(CONVERSION_AGES, params.get('olderThanDays'))
+      ? Number(params.get('olderThanDays'))
+      : undefined,
     ...(sort !== 'time' ? { sort } : {}),
     ...(order !== 'desc' ? { order } : {}),
   });
   const query: StaffConversionsQuery = { ...filters, page, count: PAGE_SIZE };
   /** The raw text of a parameter, as a field shows it. */
   const raw = (name: string) => params.get(name) ?? '';
+  // The address changes and the screen re-renders in one step (flushSync): a change made before a transition's render
+  // has committed would otherwise start from the address as it was (a Clear then a status brought the cleared text back).
   const set = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
-  const clear = () => setParams(new URLSearchParams());
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (!('page' in changes)) next.delete('page');
+        return next;
+      },
+      { flushSync: true },
+    );
+  const clear = () => setParams(new URLSearchParams(), { flushSync: true });
   const hasFilters = [...params.keys()].some((key) => key !== 'page' && key !== 'sort' && key !== 'order');
   return { query, filters, page, sort, order, raw, set, clear, hasFilters };
 }

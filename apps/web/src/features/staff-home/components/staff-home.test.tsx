@@ -25,6 +25,7 @@ const figures = (clicks: number, margin: number) => ({
 const row = (key: string, label: string, margin: number) => ({
   key, label, clicks: 10, conversions: 1, conversionRate: 0.1, advertiserRevenue: [], payout: [],
   margin: [{ currency: 'EUR', amount: margin }], epc: [], isTotal: false,
+  pendingConversions: 0, rejectedConversions: 0, marginRate: [], pendingRevenue: [], pendingPayout: [],
 }); // prettier-ignore
 const NUMBERS = {
   today: figures(321, 1_250),

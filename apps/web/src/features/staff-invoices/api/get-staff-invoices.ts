@@ -1,5 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { billingEndpoints, type ListStaffInvoicesQueryInput } from '@portal/contracts';
+import {
+  billingEndpoints,
+  type ListStaffInvoicesQueryInput,
+  type RevivedDates,
+  type StaffInvoice,
+} from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { staffInvoiceKeys } from './keys';
 
@@ -12,3 +17,6 @@ export const useStaffInvoices = (query: ListStaffInvoicesQueryInput) =>
       return { list: answer.data ?? [], total: answer.total ?? 0 };
     },
   });
+
+/** An invoice as the client reads it: its `…At` moments revived as dates. */
+export type StaffInvoiceRow = RevivedDates<StaffInvoice>;

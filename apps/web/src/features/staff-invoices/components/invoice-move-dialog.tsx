@@ -1,3 +1,4 @@
+import type { StaffInvoiceRow } from '../api/get-staff-invoices';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,19 +7,18 @@ import {
   INVOICE_STATUS_LABELS,
   type InvoiceMove,
   type InvoiceStatusBody,
-  type StaffInvoice,
 } from '@portal/contracts';
 import { formatParisMoment } from '@/lib/dates';
 import { showSnackbar } from '@/lib/snackbar';
 import { useSetInvoiceStatus } from '../api/set-invoice-status';
 
-/** A move's words: forward moves by where they lead, send-backs by where they come from (decision 064). */
-export const moveLabelKey = (from: StaffInvoice['status'], move: InvoiceMove) =>
+/** A move's words: forward moves by where they lead, the bank return by where it comes from (decisions 064, 073). */
+export const moveLabelKey = (from: StaffInvoiceRow['status'], move: InvoiceMove) =>
   move.duty === 'send_invoice_back' ? `staff.invoices.sendBack.${from}` : `staff.invoices.next.${move.to}`;
 
 /**
- * Confirms one move of an invoice before it is made (each is audited and told to the partner); sending one back asks
- * why, which the audit entry keeps (decision 064). Starting the payment of a held invoice says why the server will
+ * Confirms one move of an invoice before it is made (each is audited and told to the partner); a bank return asks
+ * why, which the audit entry keeps and the partner reads (decisions 064, 073). Starting the payment of a held invoice says why the server will
  * refuse it (decision 072); the refusal itself comes back as the server's message.
  */
 export function InvoiceMoveDialog({
@@ -26,7 +26,7 @@ export function InvoiceMoveDialog({
   move,
   onClose,
 }: {
-  invoice: StaffInvoice;
+  invoice: StaffInvoiceRow;
   move: InvoiceMove;
   onClose: () => void;
 }) {

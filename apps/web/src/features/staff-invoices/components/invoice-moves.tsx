@@ -1,6 +1,7 @@
+import type { StaffInvoiceRow } from '../api/get-staff-invoices';
 import { Button, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { invoiceMovesFor, type InvoiceMove, type StaffInvoice } from '@portal/contracts';
+import { invoiceMovesFor, type InvoiceMove } from '@portal/contracts';
 import { useConfig } from '@/lib/config';
 import { moveLabelKey } from './invoice-move-dialog';
 
@@ -8,7 +9,7 @@ import { moveLabelKey } from './invoice-move-dialog';
  * An invoice's buttons: one per move of the transition table this staff member's role performs (decision 064); an
  * invoice one created waits for another person to validate it, which the row says.
  */
-export function InvoiceMoves({ invoice, onMove }: { invoice: StaffInvoice; onMove: (move: InvoiceMove) => void }) {
+export function InvoiceMoves({ invoice, onMove }: { invoice: StaffInvoiceRow; onMove: (move: InvoiceMove) => void }) {
   const { t } = useTranslation();
   const config = useConfig();
   const moves = invoiceMovesFor(config.roles, invoice.status).filter(

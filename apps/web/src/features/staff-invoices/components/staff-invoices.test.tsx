@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { INVOICE_STATUSES, billingEndpoints, type StaffInvoice } from '@portal/contracts';
+import {
+  INVOICE_STATUSES,
+  billingEndpoints,
+  filesEndpoints,
+  paymentBatchesEndpoints,
+  type StaffInvoice,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, errorOf, renderWithProviders } from '@/test/render';
 import { StaffInvoices } from './staff-invoices';
@@ -23,6 +29,11 @@ const INVOICE: StaffInvoice = {
   file: null,
   createdById: null,
   heldUntil: null,
+  paymentMethod: 'wire',
+  sepaRefusal: null,
+  batch: null,
+  returnedAt: null,
+  returnReason: null,
 };
 
 const HELD_MESSAGE =
@@ -30,6 +41,8 @@ const HELD_MESSAGE =
 
 let list: StaffInvoice[];
 let roles: string[];
+/** What POST /staff/payment-batches answers in the test under way. */
+let batchAnswer: () => Response;
 const sent: { method: string; url: string; body: unknown }[] = [];
 
 beforeEach(() => {
@@ -38,6 +51,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   sent.length = 0;
   roles = ['ROLE_FINANCE'];
+  batchAnswer = () => errorOf(500, 'unexpected');
   list = [INVOICE, { ...INVOICE, id: 42, reference: 'INV-2026-09-0003', status: 'paid', paidOn: '2026-10-20' }];
   fetchMock.mockImplementation((input, init) => {
     const url = String(input);
@@ -59,6 +73,18 @@ beforeEach(() => {
     const query = new URL(url, 'http://x').searchParams;
     const status = query.get('status');
     const held = query.get('held');
+    if (method === 'POST' && url === '/api/v1/staff/invoices/bulk-status') {
+      const body = JSON.parse(String(init?.body)) as { invoiceIds: number[]; status: StaffInvoice['status'] };
+      list = list.map((row) => (body.invoiceIds.includes(row.id) ? { ...row, status: body.status } : row));
+      return Promise.resolve(
+        answerOf(billingEndpoints.bulkInvoiceStatus, {
+          status: body.status, count: body.invoiceIds.length, totals: [], invoiceIds: body.invoiceIds,
+        }), // prettier-ignore
+      );
+    }
+    if (method === 'POST' && url === '/api/v1/staff/payment-batches') return Promise.resolve(batchAnswer());
+    if (url.startsWith('/api/v1/file/'))
+      return Promise.resolve(answerOf(filesEndpoints.url, { url: '/signed/7', expireAt: '2026-11-27T10:00:00Z' }));
     const rows = list
       .filter((row) => !status || row.status === status)
       .filter((row) => held === null || (row.heldUntil !== null) === (held === 'true'));
@@ -137,12 +163,7 @@ describe('StaffInvoices: who moves what (decision 064)', () => {
     for (const role of ['ROLE_FINANCE', 'ROLE_ADMIN']) {
       roles = [role];
       const view = renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
-      expect(await buttonsOf()).toEqual([
-        ['Validate'],
-        ['Start payment', 'Send back'],
-        ['Mark paid', 'Payment failed'],
-        [],
-      ]);
+      expect(await buttonsOf()).toEqual([['Validate'], ['Start payment'], ['Mark paid', 'Payment returned'], []]);
       expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy();
       view.unmount();
     }
@@ -161,23 +182,23 @@ describe('StaffInvoices: who moves what (decision 064)', () => {
     }
   });
 
-  it('asks why before sending an invoice back, and sends the reason', async () => {
-    list = [{ ...INVOICE, status: 'invoice_validated' }];
+  it('asks why before recording a bank return, and sends the reason', async () => {
+    list = [{ ...INVOICE, status: 'payment_in_progress' }];
     renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
     const [row] = await screen.findAllByTestId('staff-invoice-row');
-    fireEvent.click(within(row!).getByRole('button', { name: 'Send back' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Send back: INV-2026-10-0007' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    fireEvent.click(within(row!).getByRole('button', { name: 'Payment returned' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Payment returned: INV-2026-10-0007' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Payment returned' }));
     expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
     expect(sent.some((request) => request.method === 'PUT')).toBe(false);
     fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), {
-      target: { value: ' Wrong VAT number ' },
+      target: { value: ' Account closed (AC04) ' },
     });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Send back' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Payment returned' }));
     await waitFor(() => expect(sent.some((request) => request.method === 'PUT')).toBe(true));
     expect(sent.find((request) => request.method === 'PUT')).toMatchObject({
       url: '/api/v1/staff/invoices/41',
-      body: { status: 'waiting_for_approval', reason: 'Wrong VAT number' },
+      body: { status: 'invoice_validated', reason: 'Account closed (AC04)' },
     });
   });
 
@@ -227,5 +248,191 @@ describe('StaffInvoices: the payout hold (decision 072)', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start payment' }));
     expect((await screen.findByTestId('snackbar')).textContent).toContain(HELD_MESSAGE);
+  });
+});
+
+describe('StaffInvoices: bulk steps (decision 073)', () => {
+  const validated = (id: number, reference: string, totalAmount: number, paymentCurrency = 'EUR'): StaffInvoice => ({
+    ...INVOICE,
+    id,
+    reference,
+    status: 'invoice_validated',
+    totalAmount,
+    paymentCurrency,
+  });
+  const rowOf = async (reference: string) =>
+    (await screen.findAllByTestId('staff-invoice-row')).find((row) => row.textContent?.includes(reference))!;
+  const select = async (reference: string) =>
+    fireEvent.click(within(await rowOf(reference)).getByRole('checkbox', { name: `Select ${reference}` }));
+
+  it('selects rows by named checkboxes, or the whole page, and shows the count and totals per currency', async () => {
+    list = [validated(1, 'INV-A', 123_456), validated(2, 'INV-B', 8_000, 'USD'), validated(3, 'INV-C', 44)];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    await select('INV-A');
+    await select('INV-B');
+    expect((await screen.findByTestId('staff-invoices-selected')).textContent).toMatch(
+      /^2 invoices selected: 1\s?234,56\s€ · 80,00\s\$US$/u,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every invoice of the page' }));
+    expect(screen.getByTestId('staff-invoices-selected').textContent).toMatch(/^3 invoices selected: 1\s?235,00\s€/u);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every invoice of the page' }));
+    expect(screen.queryByTestId('staff-invoices-bulk')).toBeNull();
+  });
+
+  it('offers only the moves of the selection’s one status, and says so when statuses differ', async () => {
+    list = [validated(1, 'INV-A', 100), { ...validated(2, 'INV-B', 200), status: 'payment_in_progress' }];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    await select('INV-A');
+    const bar = await screen.findByTestId('staff-invoices-bulk');
+    expect(
+      within(bar)
+        .getAllByTestId('staff-invoices-bulk-move')
+        .map((b) => b.textContent),
+    ).toEqual(['Start payment']);
+    expect(within(bar).getByRole('button', { name: 'Build payment batch' })).toBeTruthy();
+    await select('INV-B');
+    expect(within(bar).queryAllByTestId('staff-invoices-bulk-move')).toEqual([]);
+    expect(within(bar).queryByRole('button', { name: 'Build payment batch' })).toBeNull();
+    expect(within(bar).getByTestId('staff-invoices-bulk-mixed').textContent).toContain('different statuses');
+  });
+
+  it('confirms a bulk move naming the count and totals per currency, then sends it once', async () => {
+    list = [
+      { ...validated(1, 'INV-A', 123_456), status: 'waiting_for_approval' },
+      { ...validated(2, 'INV-B', 8_000, 'USD'), status: 'waiting_for_approval' },
+    ];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    await select('INV-A');
+    await select('INV-B');
+    fireEvent.click(within(await screen.findByTestId('staff-invoices-bulk')).getByRole('button', { name: 'Validate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Validate: 2 invoices' });
+    expect(within(dialog).getByTestId('staff-invoices-bulk-summary').textContent).toMatch(
+      /^Validate 2 invoices: 1\s?234,56\s€ · 80,00\s\$US$/u,
+    );
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Validate' }));
+    expect((await screen.findByTestId('snackbar')).textContent).toContain('2 invoices are now validated.');
+    expect(sent.filter((request) => request.method === 'POST')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/v1/staff/invoices/bulk-status',
+        body: { invoiceIds: [1, 2], status: 'invoice_validated' },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('staff-invoices-bulk')).toBeNull());
+  });
+
+  it('requires a reason for a bulk bank return, and sends it', async () => {
+    list = [
+      { ...validated(1, 'INV-A', 100), status: 'payment_in_progress' },
+      { ...validated(2, 'INV-B', 200), status: 'payment_in_progress' },
+    ];
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select every invoice of the page' }));
+    fireEvent.click(
+      within(screen.getByTestId('staff-invoices-bulk')).getByRole('button', { name: 'Payment returned' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Payment returned: 2 invoices' });
+    expect(within(dialog).getByTestId('staff-invoices-bulk-summary').textContent).toMatch(
+      /^Record the bank’s return of 2 invoices: 3,00\s€$/u,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Payment returned' }));
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(sent.some((request) => request.method === 'POST')).toBe(false);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason/ }), { target: { value: 'R03 no account' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Payment returned' }));
+    await waitFor(() => expect(sent.some((request) => request.method === 'POST')).toBe(true));
+    expect(sent.find((request) => request.method === 'POST')?.body).toEqual({
+      invoiceIds: [1, 2],
+      status: 'invoice_validated',
+      reason: 'R03 no account',
+    });
+  });
+
+  it('builds a payment batch of the selection once confirmed, and opens it', async () => {
+    list = [validated(1, 'INV-A', 100_000), validated(2, 'INV-B', 2_550)];
+    batchAnswer = () =>
+      answerOf(paymentBatchesEndpoints.create, {
+        id: 7, reference: 'PAY-2026-00001', status: 'draft', currency: 'EUR', transactionCount: 2, totalAmount: 102_550,
+        requestedExecutionDate: '2026-11-30', debtor: { name: 'Network', iban: 'FR7630006000011234567890189', bic: null },
+        createdBy: { id: 1, name: 'Me' }, createdAt: '2026-11-27T09:00:00Z', approvedBy: null, approvedAt: null,
+        downloadedBy: null, downloadedAt: null, paidAt: null, cancelledAt: null, filename: 'PAY-2026-00001.xml',
+        transactions: [],
+      }); // prettier-ignore
+    const { router } = renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select every invoice of the page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Build payment batch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Build payment batch' });
+    expect(within(dialog).getByTestId('staff-invoices-batch-summary').textContent).toMatch(
+      /^A SEPA payment batch of 2 invoices: 1\s?025,50\s€$/u,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Build batch' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/staff/payments-out/7'));
+    expect(sent.find((request) => request.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/v1/staff/payment-batches',
+      body: { invoiceIds: [1, 2] },
+    });
+  });
+
+  it('names each invoice a refused build refused, and stays', async () => {
+    list = [validated(1, 'INV-A', 100), validated(2, 'INV-B', 200)];
+    batchAnswer = () =>
+      errorOf(409, '1 invoice cannot be paid by a SEPA batch.', null, {
+        refusals: [{ invoiceId: 2, reference: 'INV-B', reason: 'no_iban', message: 'The partner has no IBAN.' }],
+      });
+    const { router } = renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select every invoice of the page' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Build payment batch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Build payment batch' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Build batch' }));
+    const refusals = await within(dialog).findByTestId('staff-invoices-batch-refusals');
+    expect(refusals.textContent).toContain('INV-B: The partner has no IBAN.');
+    expect(router.state.location.pathname).toBe('/staff/invoices');
+  });
+});
+
+describe('StaffInvoices: each row (decision 073)', () => {
+  it('opens the invoice PDF in one click, through a signed file link', async () => {
+    list = [{ ...INVOICE, file: { id: 7, filename: 'INV-2026-10-0007.pdf' } }];
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the PDF of INV-2026-10-0007' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/signed/7'));
+    expect(sent.some((request) => request.url === '/api/v1/file/7/url')).toBe(true);
+  });
+
+  it('badges an invoice in a batch, one to pay by hand and why, and one the bank returned with its reason', async () => {
+    list = [
+      { ...INVOICE, id: 1, reference: 'INV-A', status: 'payment_in_progress', batch: { id: 3, reference: 'PAY-2026-00003', status: 'approved' } },
+      { ...INVOICE, id: 2, reference: 'INV-B', status: 'invoice_validated', sepaRefusal: 'invalid_iban' },
+      { ...INVOICE, id: 3, reference: 'INV-C', status: 'invoice_validated', returnedAt: '2026-11-20T09:30:00Z', returnReason: 'Account closed' },
+    ]; // prettier-ignore
+    renderWithProviders(<StaffInvoices />, { path: '/staff/invoices' });
+    const rows = await screen.findAllByTestId('staff-invoice-row');
+    expect(within(rows[0]!).getByTestId('staff-invoice-batch').textContent).toBe('In batch PAY-2026-00003');
+    expect(within(rows[1]!).getByTestId('staff-invoice-by-hand').textContent).toBe(
+      'To pay by hand the IBAN is not valid',
+    );
+    expect(within(rows[2]!).getByTestId('staff-invoice-returned').textContent).toBe(
+      'Returned by the bank on 20/11/2026 10:30 (Paris time): Account closed',
+    );
+  });
+
+  it('asks the server for the filters in the address', async () => {
+    renderWithProviders(<StaffInvoices />, {
+      path: '/staff/invoices',
+      initialEntry: '/staff/invoices?currency=USD&dueBefore=2026-12-01&paymentMethod=wire&sepa=false&held=false',
+    });
+    await screen.findAllByTestId('staff-invoice-row');
+    const asked = new URL(sent.find((request) => request.url.startsWith('/api/v1/staff/invoices'))!.url, 'http://x');
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({
+      currency: 'USD',
+      dueBefore: '2026-12-01',
+      paymentMethod: 'wire',
+      sepa: 'false',
+      held: 'false',
+    });
   });
 });

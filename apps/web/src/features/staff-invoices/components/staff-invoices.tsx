@@ -1,44 +1,49 @@
-import { Anchor, Group, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import type { StaffInvoiceRow } from '../api/get-staff-invoices';
+import { Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import {
-  INVOICE_STATUSES,
-  formatLocalDate,
-  invoiceMovesFor,
-  formatMoneyMinor,
-  partnerDisplayName,
-  type InvoiceMove,
-  type StaffInvoice,
-} from '@portal/contracts';
-import { StaffTable, type StaffColumn } from '@/components/staff-table';
+import { useSearchParams } from 'react-router';
+import { INVOICE_STATUSES, invoiceMovesFor, performsDuty, type InvoiceMove } from '@portal/contracts';
+import { StaffTable } from '@/components/staff-table';
 import { useConfig } from '@/lib/config';
-import { paths } from '@/lib/paths';
 import { useStaffInvoices } from '../api/get-staff-invoices';
+import { BuildBatchDialog } from './build-batch-dialog';
+import { BulkMoveDialog } from './bulk-move-dialog';
+import { InvoiceBulkBar } from './invoice-bulk-bar';
+import { invoiceColumns } from './invoice-columns';
+import {
+  FILTER_KEYS,
+  InvoiceFilters,
+  booleanOf,
+  isCurrency,
+  isDay,
+  isPaymentMethod,
+  isStatus,
+  type FilterKey,
+} from './invoice-filters';
 import { InvoiceMoveDialog } from './invoice-move-dialog';
 import { InvoiceMoves } from './invoice-moves';
-import { InvoiceStatusCell } from './invoice-status-cell';
 
 const PAGE_SIZE = 50;
-type Status = (typeof INVOICE_STATUSES)[number];
-const isStatus = (value: string | null): value is Status => INVOICE_STATUSES.includes(value as Status);
-/** The hold filter of the address (decision 072): 'true' held only, 'false' the others, absent all. */
-const HELD_VALUES = ['true', 'false'] as const;
-const heldOf = (value: string | null) => (value === 'true' ? true : value === 'false' ? false : undefined);
 
 /**
- * The invoices finance works through to payment, filtered by status in the address. Finance and admins get one
- * button per move of the transition table their role performs (validate, start payment, mark paid, send back; decision
- * 064), each confirmed in a dialog, audited and told to the partner in the server's words; account and team managers
- * read their partners' invoices with no button. Validating an invoice one created is left to another person. An
- * invoice held after its partner's bank details changed says until when (decision 072), and can be filtered on.
+ * The invoices finance works through to payment, filtered in the address (status, hold, currency, due day, payment
+ * method, SEPA or by hand). Finance and admins get one button per move of the transition table their role performs
+ * (validate, start payment, mark paid, the bank return; decisions 064, 073), each confirmed in a dialog, audited and
+ * told to the partner in the server's words; account and team managers read their partners' invoices with no button.
+ * Selected invoices move together, all or nothing, after a confirmation naming their count and totals per currency,
+ * or become a SEPA payment batch (decision 073). Each row opens its PDF and says what holds its payment.
  */
 export function StaffInvoices() {
   const { t } = useTranslation();
   const config = useConfig();
   const [searchParams, setSearchParams] = useSearchParams();
   const status = searchParams.get('status');
-  const held = heldOf(searchParams.get('held'));
+  const held = booleanOf(searchParams.get('held'));
+  const sepa = booleanOf(searchParams.get('sepa'));
+  const currency = searchParams.get('currency');
+  const dueBefore = searchParams.get('dueBefore');
+  const paymentMethod = searchParams.get('paymentMethod');
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const invoices = useStaffInvoices({
     page,
@@ -47,13 +52,35 @@ export function StaffInvoices() {
     order: 'desc',
     ...(isStatus(status) ? { status: [status] } : {}),
     ...(held === undefined ? {} : { held }),
+    ...(sepa === undefined ? {} : { sepa }),
+    ...(isCurrency(currency) ? { currency } : {}),
+    ...(isDay(dueBefore) ? { dueBefore } : {}),
+    ...(isPaymentMethod(paymentMethod) ? { paymentMethod } : {}),
   });
-  const [moving, setMoving] = useState<{ invoice: StaffInvoice; move: InvoiceMove } | null>(null);
+  const [moving, setMoving] = useState<{ invoice: StaffInvoiceRow; move: InvoiceMove } | null>(null);
+  const [selected, setSelected] = useState<ReadonlyMap<number, StaffInvoiceRow>>(new Map());
+  const [bulkMove, setBulkMove] = useState<InvoiceMove | null>(null);
+  const [building, setBuilding] = useState(false);
   const label = (value: string) => config.data.invoiceStatusList.find((item) => item.value === value)?.label ?? value;
 
-  const set = (next: { status?: string | null; held?: string | null; page?: number }) => {
+  // A selection belongs to the page and filters it was made on.
+  const listed = searchParams.toString();
+  useEffect(() => setSelected(new Map()), [listed]);
+  const selectedRows = [...selected.values()];
+  const clearSelection = () => setSelected(new Map());
+  const toggle = (rows: readonly StaffInvoiceRow[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const row of rows) {
+        if (on) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next;
+    });
+
+  const set = (next: Partial<Record<FilterKey, string | null>> & { page?: number }) => {
     const params = new URLSearchParams(searchParams);
-    for (const key of ['status', 'held'] as const) {
+    for (const key of FILTER_KEYS) {
       const value = next[key];
       if (value === undefined) continue;
       if (value) params.set(key, value);
@@ -67,88 +94,27 @@ export function StaffInvoices() {
     setSearchParams(params);
   };
 
-  /** Account and team managers read invoices: no move, so no actions column (decision 064). */
+  /** Account and team managers read invoices: no move, so no actions column and no selection (decision 064). */
   const movesInvoices = INVOICE_STATUSES.some((from) => invoiceMovesFor(config.roles, from).length > 0);
+  const selects = movesInvoices || performsDuty(config.roles, 'build_payment_batch');
 
-  const column = (key: string) => t(`staff.invoices.columns.${key}`);
-  const columns: StaffColumn<StaffInvoice>[] = [
-    {
-      key: 'reference',
-      label: column('reference'),
-      cell: (invoice) => invoice.reference,
-      cellTestId: 'staff-invoice-reference',
-      noWrap: true,
-    },
-    {
-      key: 'partner',
-      label: column('partner'),
-      cell: (invoice) => (
-        <Anchor component={Link} to={paths.staffPartner.href(invoice.partner.id)}>
-          {partnerDisplayName(invoice.partner.name, invoice.partner.id)}
-        </Anchor>
-      ),
-    },
-    {
-      key: 'period',
-      label: column('period'),
-      cell: (invoice) => (
-        <>
-          {formatLocalDate(invoice.period.startDate)} – {formatLocalDate(invoice.period.endDate)}
-        </>
-      ),
-    },
-    { key: 'date', label: column('date'), cell: (invoice) => formatLocalDate(invoice.date) },
-    { key: 'due', label: column('due'), cell: (invoice) => formatLocalDate(invoice.dueDate) },
-    {
-      key: 'amount',
-      label: column('amount'),
-      align: 'right',
-      noWrap: true,
-      cell: (invoice) => (
-        <>
-          {formatMoneyMinor(invoice.totalAmount, invoice.paymentCurrency)}
-          <Text size="xs" c="dimmed">
-            {t('staff.invoices.vat', { amount: formatMoneyMinor(invoice.totalVatAmount, invoice.paymentCurrency) })}
-          </Text>
-        </>
-      ),
-    },
-    {
-      key: 'status',
-      label: column('status'),
-      minWidth: 215,
-      noWrap: true,
-      cell: (invoice) => <InvoiceStatusCell invoice={invoice} label={label(invoice.status)} />,
-    },
-  ];
+  const columns = invoiceColumns(t, label);
 
   return (
     <Stack gap="md">
-      <Group align="flex-end">
-        <Select
-          label={t('staff.invoices.status')}
-          data-testid="staff-invoices-status"
-          placeholder={t('staff.invoices.allStatuses')}
-          clearable
-          data={INVOICE_STATUSES.map((value) => ({ value, label: label(value) }))}
-          value={isStatus(status) ? status : null}
-          onChange={(value) => set({ status: value })}
-          w={260}
+      <InvoiceFilters
+        values={{ status, held, sepa, currency, dueBefore, paymentMethod }}
+        label={label}
+        onChange={(key, value) => set({ [key]: value })}
+      />
+      {selectedRows.length > 0 ? (
+        <InvoiceBulkBar
+          selected={selectedRows}
+          onMove={setBulkMove}
+          onBuildBatch={() => setBuilding(true)}
+          onClear={clearSelection}
         />
-        <Select
-          label={t('staff.invoices.hold')}
-          data-testid="staff-invoices-held"
-          placeholder={t('staff.invoices.holdAny')}
-          clearable
-          data={HELD_VALUES.map((value) => ({
-            value,
-            label: t(value === 'true' ? 'staff.invoices.holdYes' : 'staff.invoices.holdNo'),
-          }))}
-          value={held === undefined ? null : String(held)}
-          onChange={(value) => set({ held: value })}
-          w={200}
-        />
-      </Group>
+      ) : null}
       <StaffTable
         columns={columns}
         rows={invoices.data?.list}
@@ -157,6 +123,17 @@ export function StaffInvoices() {
         loading={invoices.isPending}
         error={invoices.isError ? t('staff.invoices.loadError') : null}
         empty={<Text data-testid="staff-invoices-empty">{t('staff.invoices.empty')}</Text>}
+        selection={
+          selects
+            ? {
+                isSelected: (invoice) => selected.has(invoice.id),
+                onToggle: (invoice, on) => toggle([invoice], on),
+                onToggleAll: (on) => toggle(invoices.data?.list ?? [], on),
+                rowLabel: (invoice) => t('staff.invoices.selectRow', { reference: invoice.reference }),
+                allLabel: t('staff.invoices.selectAll'),
+              }
+            : undefined
+        }
         rowActions={
           movesInvoices
             ? (invoice) => <InvoiceMoves invoice={invoice} onMove={(move) => setMoving({ invoice, move })} />
@@ -171,10 +148,24 @@ export function StaffInvoices() {
           label: t('staff.invoices.pages'),
           testId: 'staff-invoices-pages',
         }}
-        minWidth={1000}
+        minWidth={1100}
       />
       {moving ? (
         <InvoiceMoveDialog invoice={moving.invoice} move={moving.move} onClose={() => setMoving(null)} />
+      ) : null}
+      {bulkMove && selectedRows.length > 0 ? (
+        <BulkMoveDialog
+          invoices={selectedRows}
+          move={bulkMove}
+          onClose={() => setBulkMove(null)}
+          onDone={() => {
+            setBulkMove(null);
+            clearSelection();
+          }}
+        />
+      ) : null}
+      {building && selectedRows.length > 0 ? (
+        <BuildBatchDialog invoices={selectedRows} onClose={() => setBuilding(false)} />
       ) : null}
     </Stack>
   );

@@ -124,6 +124,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             <Textarea label={t('staff.offers.fields.descriptionHtml')} description={t('staff.offers.descriptionHint')} maxLength={OFFER_DESCRIPTION_MAX} autosize minRows={4} value={draft.descriptionHtml} onChange={(e) => set('descriptionHtml', e.currentTarget.value)} error={errors.descriptionHtml} data-testid="staff-offer-description" />
             <MultiSelect label={t('staff.offers.fields.countries')} description={t('staff.offers.countriesHint')} searchable data={config.countries.map((c) => ({ value: c.isoCode, label: `${c.name} (${c.isoCode})` }))} value={draft.countries} onChange={(value) => set('countries', value)} renderOption={renderCountryOption} error={Object.entries(errors).find(([k]) => k.startsWith('countries'))?.[1]} data-testid="staff-offer-countries" />
             <Switch label={t('staff.offers.fields.geoTargeting')} checked={draft.geoTargeting} onChange={(e) => set('geoTargeting', e.currentTarget.checked)} data-testid="staff-offer-geo" />
+            <TagFields draft={draft} set={set} errors={errors} />
             <MultiSelect label={t('staff.offers.fields.verticals')} searchable data={options.verticals.map((v) => ({ value: String(v.id), label: v.name }))} value={draft.verticals} onChange={(value) => set('verticals', value)} error={Object.entries(errors).find(([k]) => k.startsWith('verticals'))?.[1]} data-testid="staff-offer-verticals" />
             <Group grow>
               <TextInput type="datetime-local" label={t('staff.offers.fields.startsAt')} value={draft.startsAt} onChange={(e) => set('startsAt', e.currentTarget.value)} error={errors.startsAt} data-testid="staff-offer-starts" />
@@ -169,10 +170,10 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             </Title>
             {errors.goals ? <Text c="red" size="sm">{errors.goals}</Text> : null}
             {draft.goals.map((goal, index) => (
-              <GoalEditor key={index} index={index} goal={goal} options={options} currency={draft.currency} errors={errors} onChange={(patch) => setGoal(index, patch)} onRemove={draft.goals.length > 1 ? () => setDraft((d) => ({ ...d, goals: d.goals.filter((_, i) => i !== index) })) : null} />
+              <GoalEditor key={index} index={index} goal={goal} options={options} saved={offer?.goals.map((g) => g.goal) ?? []} currency={draft.currency} errors={errors} onChange={(patch) => setGoal(index, patch)} onRemove={draft.goals.length > 1 ? () => setDraft((d) => ({ ...d, goals: d.goals.filter((_, i) => i !== index) })) : null} />
             ))}
             <Group>
-              <Button variant="light" onClick={() => setDraft((d) => ({ ...d, goals: [...d.goals, emptyGoal(options.goals.find((g) => !d.goals.some((x) => x.goal === g.identifier))?.identifier ?? '')] }))} data-testid="staff-offer-add-goal">
+              <Button variant="light" onClick={() => setDraft((d) => ({ ...d, goals: [...d.goals, emptyGoal(options.goals.find((g) => !g.retired && !d.goals.some((x) => x.goal === g.identifier))?.identifier ?? '')] }))} data-testid="staff-offer-add-goal">
                 {t('staff.offers.addGoal')}
               </Button>
             </Group>
@@ -194,3 +195,38 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
     </Grid>
   );
 } // prettier-ignore
+
+/** Where the advertiser's tag may report from (its pages' origins) and the parameter its landing page reads (decision 085). */
+function TagFields({
+  draft,
+  set,
+  errors,
+}: {
+  draft: Draft;
+  set: <K extends keyof Draft>(field: K, value: Draft[K]) => void;
+  errors: Record<string, string>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group grow align="flex-start">
+      <Textarea
+        label={t('staff.offers.fields.tagOrigins')}
+        description={t('staff.offers.tagOriginsHint')}
+        autosize
+        minRows={1}
+        value={draft.tagOrigins}
+        onChange={(e) => set('tagOrigins', e.currentTarget.value)}
+        error={Object.entries(errors).find(([k]) => k.startsWith('tagOrigins'))?.[1]}
+        data-testid="staff-offer-tag-origins"
+      />
+      <TextInput
+        label={t('staff.offers.fields.tagClickParam')}
+        description={t('staff.offers.tagClickParamHint')}
+        value={draft.tagClickParam}
+        onChange={(e) => set('tagClickParam', e.currentTarget.value)}
+        error={errors.tagClickParam}
+        data-testid="staff-offer-tag-param"
+      />
+    </Group>
+  );
+}

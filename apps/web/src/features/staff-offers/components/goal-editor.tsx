@@ -4,6 +4,16 @@ import { negativeMargin, parseBasisPoints, parseMinorUnits } from '@portal/contr
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type GoalDraft } from './offer-draft';
 
+/**
+ * The goals to pick from, each as its name and the code the advertiser's postback sends; a retired goal only where
+ * the offer has it already (decision 078).
+ */
+export function goalChoices(options: CatalogueOptionsData, saved: readonly string[], current: string, retired: string) {
+  return options.goals
+    .filter((g) => !g.retired || saved.includes(g.identifier) || g.identifier === current)
+    .map((g) => ({ value: g.identifier, label: `${g.name} (${g.identifier})${g.retired ? ` · ${retired}` : ''}` }));
+}
+
 export function GoalEditor({
   index,
   goal,
@@ -12,10 +22,13 @@ export function GoalEditor({
   errors,
   onChange,
   onRemove,
+  saved = [],
 }: {
   index: number;
   goal: GoalDraft;
   options: CatalogueOptionsData;
+  /** The goals the saved offer pays on: a retired one stays pickable there only (decision 078). */
+  saved?: readonly string[];
   currency: string;
   errors: Record<string, string>;
   onChange: (patch: Partial<GoalDraft>) => void;
@@ -44,7 +57,7 @@ export function GoalEditor({
     <Paper withBorder p="sm" data-testid="staff-offer-goal">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end">
-          <Select label={t('staff.offers.goal.goal')} data={options.goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal.goal || null} onChange={(value) => onChange({ goal: value ?? '' })} error={at('goal')} allowDeselect={false} data-testid={`staff-offer-goal-${index}-goal`} />
+          <Select label={t('staff.offers.goal.goal')} data={goalChoices(options, saved, goal.goal, t('staff.offers.goal.retired'))} value={goal.goal || null} onChange={(value) => onChange({ goal: value ?? '' })} error={at('goal')} description={goal.goal ? t('staff.offers.goal.code', { code: goal.goal }) : undefined} allowDeselect={false} searchable data-testid={`staff-offer-goal-${index}-goal`} />
           {onRemove ? (
             <Button variant="subtle" color="red" onClick={onRemove}>
               {t('staff.offers.removeGoal')}
@@ -65,6 +78,7 @@ export function GoalEditor({
         <Group>
           <Checkbox label={t('staff.offers.goal.allowNegativeMargin')} checked={goal.allowNegativeMargin} onChange={(e) => onChange({ allowNegativeMargin: e.currentTarget.checked })} data-testid={`staff-offer-goal-${index}-allow-loss`} />
           <Checkbox label={t('staff.offers.goal.manualValidation')} checked={goal.manualValidation} onChange={(e) => onChange({ manualValidation: e.currentTarget.checked })} />
+          <Checkbox label={t('staff.offers.goal.trustClientConversions')} checked={goal.trustClientConversions} onChange={(e) => onChange({ trustClientConversions: e.currentTarget.checked })} data-testid={`staff-offer-goal-${index}-trust-client`} />
           <Checkbox label={t('staff.offers.goal.private')} checked={goal.private} onChange={(e) => onChange({ private: e.currentTarget.checked })} />
         </Group>
         {goal.types.map((tier, j) => (

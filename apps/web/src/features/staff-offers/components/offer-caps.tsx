@@ -114,7 +114,7 @@ export function OfferCaps({
   ];
 
   return (
-    <Paper withBorder p="md" data-testid="staff-offer-caps">
+    <Paper withBorder p="md" id="caps" data-testid="staff-offer-caps">
       <Stack gap="sm">
         <Title order={3} size="h4">
           {t('staff.offers.caps.title')}

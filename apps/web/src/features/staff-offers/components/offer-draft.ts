@@ -11,6 +11,8 @@ export type GoalDraft = {
   payoutPercent: string;
   allowNegativeMargin: boolean;
   manualValidation: boolean;
+  /** The tag's and pixels' conversions count as a postback's (decision 085). */
+  trustClientConversions: boolean;
   private: boolean;
   /** Other tiers (p2 …), payout as typed. */
   types: { type: string; payoutAmount: string; payoutPercent: string }[];
@@ -32,6 +34,9 @@ export type Draft = {
   requireApproval: boolean;
   enabled: boolean;
   geoTargeting: boolean;
+  /** One origin a line, as typed (decision 085). */
+  tagOrigins: string;
+  tagClickParam: string;
   startsAt: string;
   endsAt: string;
   imageId: number | null;
@@ -47,6 +52,7 @@ export const emptyGoal = (goal = ''): GoalDraft => ({
   payoutPercent: '',
   allowNegativeMargin: false,
   manualValidation: false,
+  trustClientConversions: false,
   private: false,
   types: [],
 });
@@ -75,6 +81,8 @@ export function draftOf(offer: StaffOfferData | null): Draft {
       requireApproval: false,
       enabled: true,
       geoTargeting: true,
+      tagOrigins: '',
+      tagClickParam: 'click_id',
       startsAt: '',
       endsAt: '',
       imageId: null,
@@ -97,6 +105,8 @@ export function draftOf(offer: StaffOfferData | null): Draft {
     requireApproval: offer.requireApproval,
     enabled: offer.enabled,
     geoTargeting: offer.geoTargeting,
+    tagOrigins: offer.tagOrigins.join('\n'),
+    tagClickParam: offer.tagClickParam,
     startsAt: toLocalInput(offer.startsAt),
     endsAt: toLocalInput(offer.endsAt),
     imageId: offer.imageId,
@@ -109,6 +119,7 @@ export function draftOf(offer: StaffOfferData | null): Draft {
       payoutPercent: bp(g.payoutPercent),
       allowNegativeMargin: g.allowNegativeMargin,
       manualValidation: g.manualValidation,
+      trustClientConversions: g.trustClientConversions,
       private: g.private,
       types: g.types.map((tier) => ({ type: tier.type, payoutAmount: decimalText(tier.payoutAmount), payoutPercent: bp(tier.payoutPercent) })), // prettier-ignore
     })),
@@ -134,6 +145,8 @@ export function bodyOf(d: Draft): OfferCreate {
     requireApproval: d.requireApproval,
     enabled: d.enabled,
     geoTargeting: d.geoTargeting,
+    tagOrigins: d.tagOrigins.split(/[\s,]+/).filter(Boolean),
+    tagClickParam: d.tagClickParam,
     startsAt: fromLocalInput(d.startsAt),
     endsAt: fromLocalInput(d.endsAt),
     imageId: d.imageId,
@@ -145,6 +158,7 @@ export function bodyOf(d: Draft): OfferCreate {
       payoutPercent: parseBasisPoints(g.payoutPercent),
       allowNegativeMargin: g.allowNegativeMargin,
       manualValidation: g.manualValidation,
+      trustClientConversions: g.trustClientConversions,
       private: g.private,
       types: g.types.map((tier) => ({ type: tier.type, payoutAmount: money(tier.payoutAmount), payoutPercent: parseBasisPoints(tier.payoutPercent) })), // prettier-ignore
     })),

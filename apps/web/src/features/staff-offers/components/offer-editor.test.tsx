@@ -23,7 +23,7 @@ afterEach(() => vi.unstubAllGlobals());
 const OPTIONS: EndpointWireData<typeof staffOffersEndpoints.options> = {
   products: [{ id: 9, identifier: 'lunadate', enabled: true, advertiser: { id: 4, name: 'Amora Group', enabled: true, currency: 'EUR' } }],
   verticals: [{ id: 1, identifier: 'dating', name: 'Dating' }],
-  goals: [{ identifier: 'registration', name: 'Registration' }, { identifier: 'sale', name: 'Sale' }],
+  goals: [{ identifier: 'registration', name: 'Registration', retired: false }, { identifier: 'sale', name: 'Sale', retired: false }],
   goalTypes: [{ identifier: 'p1', name: 'Standard payout' }, { identifier: 'p2', name: 'Premium payout' }],
 }; // prettier-ignore
 
@@ -32,9 +32,9 @@ const OFFER: EndpointWireData<typeof staffOffersEndpoints.get> = {
   advertiser: { id: 4, name: 'Amora Group', enabled: true }, conversionType: 'cpl', currency: 'EUR',
   defaultUrl: 'https://lunadate.example/?cid={click_id}', previewUrl: null, fallbackUrl: null,
   descriptionHtml: '<p>Dating <strong>FR</strong></p>', countries: ['FR'], verticals: [1], private: false,
-  allowedPartnerIds: [], allowedPartners: [], requireApproval: false, enabled: true, geoTargeting: true,
+  allowedPartnerIds: [], allowedPartners: [], requireApproval: false, enabled: true, geoTargeting: true, tagOrigins: [], tagClickParam: 'click_id',
   startsAt: null, endsAt: null, imageId: null, image: null,
-  goals: [{ id: 5, goal: 'registration', name: 'Registration', revenueAmount: 500, revenuePercent: null, payoutAmount: 400, payoutPercent: null, allowNegativeMargin: false, manualValidation: false, private: false, types: [] }],
+  goals: [{ id: 5, goal: 'registration', name: 'Registration', revenueAmount: 500, revenuePercent: null, payoutAmount: 400, payoutPercent: null, allowNegativeMargin: false, manualValidation: false, trustClientConversions: false, private: false, types: [] }],
   createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
 }; // prettier-ignore
 

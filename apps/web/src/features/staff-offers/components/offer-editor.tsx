@@ -1,5 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { PayoutOverrides } from './payout-overrides';
 import { OfferCaps } from './offer-caps';
 import { OfferCreatives } from './offer-creatives';
@@ -24,6 +26,12 @@ export function OfferEditor({
   const { t } = useTranslation();
   const offer = useStaffOffer(id);
   const options = useCatalogueOptions();
+  const { hash } = useLocation();
+  const ready = Boolean(offer.data && options.data);
+  // A link to a panel (a cap alert's '#caps', an override decision's '#overrides') shows that panel once it is drawn.
+  useEffect(() => {
+    if (ready && /^#[a-z-]+$/.test(hash)) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
+  }, [ready, hash]);
   if ((id !== null && offer.isPending) || options.isPending) return <Loader aria-label={t('common.loading')} />;
   if (offer.isError || options.isError || !options.data) {
     return (

@@ -93,7 +93,7 @@ export function PayoutOverrides({
   ];
 
   return (
-    <Paper withBorder p="md" data-testid="staff-offer-overrides">
+    <Paper withBorder p="md" id="overrides" data-testid="staff-offer-overrides">
       <Stack gap="sm">
         <Title order={3} size="h4">
           {t('staff.offers.overrides.title')}

@@ -6,8 +6,11 @@ import { Link } from 'react-router';
 import { STAFF_OFFER_STATUSES, formatDate, type StaffOfferStatus } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
 import { useConfig } from '@/lib/config';
+import { useRowSelection } from '@/components/use-row-selection';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { paths } from '@/lib/paths';
+import { BulkBar } from '@/components/bulk-bar';
+import { useBulkOfferEnabled } from '../api/bulk-offer-enabled';
 import { useAdvertiserOptions } from '../api/get-catalogue-options';
 import { useStaffOffers, type StaffOfferListRow } from '../api/get-staff-offers';
 
@@ -38,6 +41,10 @@ export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
     ...(q.trim() ? { q: q.trim() } : {}),
     ...(advertiserId ? { advertiserId: Number(advertiserId) } : {}),
     ...(status ? { status } : {}),
+  });
+  const picked = useRowSelection(offers.data?.list, {
+    row: (offer) => t('staff.offers.bulk.select', { name: offer.name }),
+    all: t('staff.offers.bulk.selectAll'),
   });
   const now = Date.now();
   const columns: StaffColumn<StaffOfferListRow>[] = [
@@ -100,6 +107,12 @@ export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
       empty={t('staff.offers.empty')}
       minWidth={900}
       testId="staff-offers-table"
+      {...(canWrite
+        ? {
+            selection: picked.selection,
+            above: <OffersBulkBar ids={picked.ids} onDone={picked.clear} />,
+          }
+        : {})}
       paging={{
         page,
         total: offers.data?.total ?? 0,
@@ -157,5 +170,26 @@ export function StaffOffersList({ canWrite }: { canWrite: boolean }) {
       </Group>
       {body}
     </Stack>
+  );
+}
+
+/** Enable or disable the picked offers in one step, each asked first with the count (decision 080). */
+function OffersBulkBar({ ids, onDone }: { ids: number[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const bulk = useBulkOfferEnabled();
+  const enabling = (enabled: boolean) => ({
+    key: enabled ? 'enable' : 'disable',
+    label: t(`staff.offers.bulk.${enabled ? 'enable' : 'disable'}`),
+    confirm: t(`staff.offers.bulk.${enabled ? 'confirmEnable' : 'confirmDisable'}`, { count: ids.length }),
+    ...(enabled ? {} : { color: 'red' }),
+    run: () => bulk.mutateAsync({ ids, enabled }),
+  });
+  return (
+    <BulkBar
+      count={ids.length}
+      actions={[enabling(true), enabling(false)]}
+      onDone={onDone}
+      testId="staff-offers-bulk"
+    />
   );
 }

@@ -5,6 +5,7 @@ export const staffPartnerKeys = {
   all: ['staff-partners'] as const,
   list: (query: StaffPartnersQuery) => [...staffPartnerKeys.all, 'list', query] as const,
   detail: (id: number) => [...staffPartnerKeys.all, 'one', id] as const,
+  performance: (id: number) => [...staffPartnerKeys.all, 'performance', id] as const,
   managers: () => [...staffPartnerKeys.all, 'managers'] as const,
   auditLog: (partnerId: number, page: number, count: number) =>
     [...staffPartnerKeys.all, 'audit', partnerId, page, count] as const,

@@ -1,4 +1,5 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ACCOUNT_TYPE_LABELS, formatDate } from '@portal/contracts';
 import { type StaffColumn } from '@/components/staff-table';
@@ -7,25 +8,37 @@ import { type StaffPartnerRow } from '../api/get-staff-partners';
 import { MissingDocumentsBadge, PartnerStatusBadge } from './partner-badges';
 import type { TFunction } from 'i18next';
 
-/** The partners list's columns; the status, request and activity dates and the name sort (decision 040). */
-export function partnerColumns(t: TFunction): StaffColumn<StaffPartnerRow>[] {
+/**
+ * The partners list's columns; the status, request and activity dates and the name sort (decision 040). The first
+ * column holds the name, the e-mail and the row's menu (decision 082): the list fits 1366 px, and a phone shows the
+ * actions without scrolling sideways.
+ */
+export function partnerColumns(
+  t: TFunction,
+  actions: (partner: StaffPartnerRow) => ReactNode,
+): StaffColumn<StaffPartnerRow>[] {
   return [
     {
       key: 'companyName',
       label: t('staff.partners.columns.partner'),
       sortable: true,
       testId: 'staff-partners-sort-companyName',
-      minWidth: 220,
+      minWidth: 260,
       cell: (partner) => (
-        <Stack gap={2}>
-          <Anchor component={Link} to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
-            {partner.displayName}
-          </Anchor>
-          <MissingDocumentsBadge missing={partner.missingDocuments} />
-        </Stack>
+        <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+          <Stack gap={2} miw={0}>
+            <Anchor component={Link} to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
+              {partner.displayName}
+            </Anchor>
+            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {partner.email}
+            </Text>
+            <MissingDocumentsBadge missing={partner.missingDocuments} />
+          </Stack>
+          {actions(partner)}
+        </Group>
       ),
     },
-    { key: 'email', label: t('staff.partners.columns.email'), cell: (partner) => partner.email },
     {
       key: 'accountManager',
       label: t('staff.partners.columns.accountManager'),

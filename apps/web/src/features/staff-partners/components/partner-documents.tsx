@@ -107,7 +107,11 @@ export function PartnerDocuments({ partner }: { partner: StaffPartnerProfileData
       </Table.ScrollContainer>
       {open ? (
         <DecisionDialog
-          title={`${t(`staff.partner.documentActions.${open.status}`)}: ${DOCUMENT_TYPE_LABELS[open.type]}`}
+          title={t('staff.partner.documentDecision', {
+            action: t(`staff.partner.documentActions.${open.status}`),
+            type: DOCUMENT_TYPE_LABELS[open.type],
+            partner: partner.displayName,
+          })}
           confirmLabel={t(`staff.partner.documentActions.${open.status}`)}
           confirmColor={open.status === 'approved' ? 'green' : open.status === 'refused' ? 'red' : 'gray'}
           expiry={open.expireAt}

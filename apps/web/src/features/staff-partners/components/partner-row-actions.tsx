@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDotsVertical } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PARTNER_STATUS_TRANSITIONS } from '@portal/contracts';
 import type { StaffPartnerRow } from '../api/get-staff-partners';
@@ -12,36 +13,42 @@ type PartnerRowActionsProps = {
   viewAs: ReturnType<typeof useViewAsPartner>;
 };
 
-/** A partner row's buttons: the moves its status allows (decision 026), its history, and viewing as an active partner. */
+/**
+ * A partner row's menu (decision 082): the moves its status allows (decision 026), its history, and viewing as an
+ * active partner. One button beside the partner's name, so that the list fits 1366 px and a phone shows it unscrolled.
+ */
 export function PartnerRowActions({ partner, onMove, onHistory, viewAs }: PartnerRowActionsProps) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" wrap="nowrap">
-      {PARTNER_STATUS_TRANSITIONS[partner.status].map((to) => (
-        <Button
-          key={to}
-          size="compact-sm"
-          variant={to === 'active' ? 'filled' : 'light'}
-          color={to === 'active' ? 'green' : to === 'rejected' ? 'red' : 'gray'}
-          onClick={() => onMove(to as Target)}
-        >
-          {t(`staff.partners.actions.${actionOf(partner.status, to as Target)}`)}
-        </Button>
-      ))}
-      <Button size="compact-sm" variant="subtle" onClick={onHistory}>
-        {t('staff.partners.actions.history')}
-      </Button>
-      {partner.status === 'active' ? (
-        <Button
-          size="compact-sm"
+    <Menu position="bottom-end" withinPortal hideDetached={false}>
+      <Menu.Target>
+        <ActionIcon
           variant="subtle"
+          color="gray"
+          aria-label={t('staff.partners.actions.menu', { name: partner.displayName })}
           loading={viewAs.isPending && viewAs.variables === partner.id}
-          onClick={() => viewAs.mutate(partner.id)}
-          data-testid="staff-partner-view-as"
+          data-testid="staff-partner-row-menu"
         >
-          {t('staff.partners.actions.viewAs')}
-        </Button>
-      ) : null}
-    </Group>
+          <IconDotsVertical size={18} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {PARTNER_STATUS_TRANSITIONS[partner.status].map((to) => (
+          <Menu.Item
+            key={to}
+            color={to === 'active' ? 'green' : to === 'rejected' ? 'red' : undefined}
+            onClick={() => onMove(to as Target)}
+          >
+            {t(`staff.partners.actions.${actionOf(partner.status, to as Target)}`)}
+          </Menu.Item>
+        ))}
+        <Menu.Item onClick={onHistory}>{t('staff.partners.actions.history')}</Menu.Item>
+        {partner.status === 'active' ? (
+          <Menu.Item onClick={() => viewAs.mutate(partner.id)} data-testid="staff-partner-view-as">
+            {t('staff.partners.actions.viewAs')}
+          </Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffEndpoints, type EndpointWireData } from '@portal/contracts';
+import { DATA_LIST_NAMES, staffEndpoints, type Config, type EndpointWireData } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffPartnerPage } from './staff-partner-page';
@@ -20,11 +21,32 @@ const PROFILE: WireProfile = {
   allOffersAccess: false, contacts: {}, documents: {}, applications: [], statusHistory: [], users: [],
 }; // prettier-ignore
 
+const PERFORMANCE: EndpointWireData<typeof staffEndpoints.partnerPerformance> = {
+  startDate: '2026-10-29', endDate: '2026-11-27',
+  last30Days: {
+    clicks: 1234, conversions: 56,
+    advertiserRevenue: [{ currency: 'EUR', amount: 90_000 }], payout: [{ currency: 'EUR', amount: 60_000 }],
+    margin: [{ currency: 'EUR', amount: 30_000 }],
+  },
+  today: { clicks: 12, conversions: 1 },
+  lastActivityAt: '2026-11-27T10:05:00.000Z',
+}; // prettier-ignore
+
+const list = (...items: [string, string][]) => items.map(([value, label]) => ({ value, label }));
+const LISTS = {
+  ...Object.fromEntries(DATA_LIST_NAMES.map((name) => [name, []])),
+  trafficSourceList: list(['seo', 'SEO / Content'], ['email', 'E-mail marketing']),
+  estimatedMonthlyRevenueList: list(['lt1k', 'Less than €1,000']),
+  geographicAreaList: list(['europe', 'Europe']),
+} as unknown as Config['data'];
+
 const fetchMock = vi.fn<typeof fetch>();
 function serve(profile: WireProfile) {
   fetchMock.mockImplementation((input) => {
     const url = String(input);
-    if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'] }));
+    if (url.startsWith('/api/v1/config'))
+      return Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'], data: LISTS }));
+    if (url.endsWith('/performance')) return Promise.resolve(answerOf(staffEndpoints.partnerPerformance, PERFORMANCE));
     return Promise.resolve(answerOf(staffEndpoints.partner, profile));
   });
 }
@@ -50,5 +72,40 @@ describe('StaffPartnerPage: the payout hold (decision 072)', () => {
     renderWithProviders(<StaffPartnerPage id={7} />, { path: '/staff/partners/7' });
     await screen.findByText('Acme #7');
     expect(screen.queryByTestId('staff-partner-hold-alert')).toBeNull();
+  });
+});
+
+describe('StaffPartnerPage: what the partner does and said (decision 082)', () => {
+  it('shows its last 30 days in the network’s numbers, today’s activity, and links to the report by day on it', async () => {
+    serve({ ...PROFILE, lastActivityAt: '2026-11-27T10:05:00.000Z' });
+    renderWithProviders(<StaffPartnerPage id={7} />, { path: '/staff/partners/7' });
+    const panel = await screen.findByTestId('staff-partner-performance');
+    expect(within(panel).getByTestId('staff-partner-performance-clicks').textContent).toBe('1\u202f234');
+    expect(within(panel).getByTestId('staff-partner-performance-margin').textContent).toBe('300,00\u00a0€');
+    expect(within(panel).getByTestId('staff-partner-today').textContent).toBe('Today: clicks 12, conversions 1');
+    expect(within(panel).getByTestId('staff-partner-performance-report').getAttribute('href')).toBe(
+      '/staff/reports?by=day&partnerId=7&startDate=2026-10-29&endDate=2026-11-27',
+    );
+    expect(screen.getByText(/last activity 27\/11\/2026/)).toBeTruthy();
+  });
+
+  it('gives the registration’s answers in words, and a code no longer listed as it is', async () => {
+    serve({ ...PROFILE, trafficSources: ['seo', 'gone'], monthlyEstimateRevenue: 'lt1k', geographicAreas: ['europe'] });
+    renderWithProviders(<StaffPartnerPage id={7} />, { path: '/staff/partners/7' });
+    const answers = await screen.findByTestId('staff-partner-answers');
+    expect(within(answers).getByTestId('staff-partner-answer-trafficSources').textContent).toBe(
+      'Traffic sources: SEO / Content, gone',
+    );
+    expect(within(answers).getByTestId('staff-partner-answer-volume').textContent).toBe(
+      'Estimated monthly revenue: Less than €1,000',
+    );
+    expect(within(answers).getByTestId('staff-partner-answer-areas').textContent).toBe('Geographic areas: Europe');
+  });
+
+  it('names the partner and the offer in an application’s dialog', async () => {
+    serve({ ...PROFILE, applications: [{ id: 3, status: 'pending', offer: { id: 26, name: 'Casino Royale' }, createdAt: '2026-11-01T09:00:00.000Z', updatedAt: '2026-11-01T09:00:00.000Z' }] }); // prettier-ignore
+    renderWithProviders(<StaffPartnerPage id={7} />, { path: '/staff/partners/7', initialEntry: '/staff/partners/7?tab=applications' }); // prettier-ignore
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    expect(await screen.findByRole('dialog', { name: 'Approve: Acme #7 on Casino Royale' })).toBeTruthy();
   });
 });

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Table, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -10,8 +25,10 @@ import {
   formatDate,
   formatHour,
 } from '@portal/contracts';
+import { AuditLines, auditWords } from '@/components/audit-lines';
 import { DecisionDialog } from '@/components/decision-dialog';
 import { PageTitle } from '@/components/page-title';
+import { useConfig } from '@/lib/config';
 import { WindowPagination } from '@/components/window-pagination';
 import { formatParisMoment } from '@/lib/dates';
 import { downloadFile } from '@/lib/files';
@@ -21,6 +38,7 @@ import { useDecidePartnerApplication } from '../api/decide-partner-application';
 import { usePartnerAuditLog } from '../api/get-partner-audit-log';
 import { useStaffPartner, type StaffPartnerProfileData } from '../api/get-staff-partner';
 import { useViewAsPartner } from '../api/view-as-partner';
+import { PartnerPerformance } from './partner-performance';
 import { PartnerDocuments } from './partner-documents';
 import { PartnerPaymentForm, PartnerProfileForm } from './partner-forms';
 import { StatusDialog, actionOf, type Target } from './partner-status-dialogs';
@@ -118,6 +136,7 @@ export function StaffPartnerPage({ id }: { id: number }) {
           </Alert>
         ) : null}
       </Card>
+      <PartnerPerformance partnerId={p.id} />
       <Tabs value={tab} onChange={(value) => setParams(value && value !== 'profile' ? { tab: value } : {})} keepMounted={false}>
         <Tabs.List>
           {TABS.map((name) => (
@@ -127,6 +146,7 @@ export function StaffPartnerPage({ id }: { id: number }) {
           ))}
         </Tabs.List>
         <Tabs.Panel value="profile" pt="md">
+          <RegistrationAnswers partner={p} />
           <PartnerProfileForm partner={p} />
         </Tabs.Panel>
         <Tabs.Panel value="contacts" pt="md">
@@ -214,6 +234,43 @@ function Contacts({ partner }: { partner: StaffPartnerProfileData }) {
   );
 } // prettier-ignore
 
+/**
+ * What the partner answered when it registered (decision 082), in the words of the configuration's lists: what the
+ * manager's e-mail said, kept on its page. A code no longer in its list shows as it is.
+ */
+function RegistrationAnswers({ partner }: { partner: StaffPartnerProfileData }) {
+  const { t } = useTranslation();
+  const { data } = useConfig();
+  const words = (list: keyof typeof data, codes: readonly (string | null)[]) => {
+    const named = codes.filter((code): code is string => Boolean(code)).map((code) => data[list].find((item) => item.value === code)?.label ?? code); // prettier-ignore
+    return named.length > 0 ? named.join(', ') : '—';
+  };
+  const answers = [
+    ['trafficSources', words('trafficSourceList', partner.trafficSources)],
+    ['volume', words('estimatedMonthlyRevenueList', [partner.monthlyEstimateRevenue])],
+    ['areas', words('geographicAreaList', partner.geographicAreas)],
+    ['verticals', words('verticalList', partner.verticals)],
+    ['experience', words('experienceList', [partner.experience])],
+    ['typology', words('typologyList', [partner.typology])],
+    ['advertisingPlatform', partner.advertisingPlatform ?? '—'],
+  ] as const;
+  return (
+    <Card withBorder padding="md" mb="md" data-testid="staff-partner-answers">
+      <Title order={2} size="h5" mb="xs">
+        {t('staff.partner.answers.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+        {answers.map(([key, value]) => (
+          <Text key={key} size="sm" data-testid={`staff-partner-answer-${key}`}>
+            <Text span c="dimmed" size="sm">{`${t(`staff.partner.answers.${key}`)}: `}</Text>
+            {value}
+          </Text>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+} // prettier-ignore
+
 const APPLICATION_COLORS = { pending: 'yellow', active: 'green', refused: 'red' } as const;
 
 function Applications({ partner }: { partner: StaffPartnerProfileData }) {
@@ -264,7 +321,11 @@ function Applications({ partner }: { partner: StaffPartnerProfileData }) {
       </Table.ScrollContainer>
       {pending ? (
         <DecisionDialog
-          title={`${t(pending.status === 'active' ? 'staff.queues.approve' : 'staff.queues.refuse')}: ${pending.offer}`}
+          title={t('staff.partner.applicationDecision', {
+            action: t(pending.status === 'active' ? 'staff.queues.approve' : 'staff.queues.refuse'),
+            partner: partner.displayName,
+            offer: pending.offer,
+          })}
           confirmLabel={t(pending.status === 'active' ? 'staff.queues.approve' : 'staff.queues.refuse')}
           confirmColor={pending.status === 'active' ? 'green' : 'red'}
           testId="staff-application-decision"
@@ -294,8 +355,7 @@ function History({ partnerId }: { partnerId: number }) {
   if (log.isPending) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (log.isError || !log.data) return <Text c="red">{t('errors.generic')}</Text>;
   if (log.data.list.length === 0) return <Text c="dimmed">{t('staff.partners.noHistory')}</Text>;
-  const show = (value: unknown) =>
-    value === null || value === undefined ? '—' : Array.isArray(value) ? value.join(', ') : String(value);
+  const words = auditWords(t, 'staff.audit');
   return (
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={800}>
@@ -312,15 +372,9 @@ function History({ partnerId }: { partnerId: number }) {
               <Table.Tr key={entry.id} data-testid="staff-partner-history-entry">
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(entry.createdAt)}</Table.Td>
                 <Table.Td>{entry.actor?.name ?? t('staff.audit.system')}</Table.Td>
-                <Table.Td>{`${entry.action} · ${entry.entityType} #${entry.entityId}`}</Table.Td>
+                <Table.Td>{`${t(`staff.audit.actions.${entry.action}`, { defaultValue: entry.action })} · ${t(`staff.audit.entities.${entry.entityType}`, { defaultValue: entry.entityType })} ${entry.parentName ?? entry.entityName ?? `#${entry.entityId}`}`}</Table.Td>
                 <Table.Td>
-                  <Stack gap={0}>
-                    {entry.changes.map((change) => (
-                      <Text key={change.field} size="sm">
-                        <b>{change.field}</b>: {show(change.before)} → {show(change.after)}
-                      </Text>
-                    ))}
-                  </Stack>
+                  <AuditLines lines={entry.changes} currency={entry.currency} words={words} />
                 </Table.Td>
                 <Table.Td>{entry.reason ?? ''}</Table.Td>
               </Table.Tr>

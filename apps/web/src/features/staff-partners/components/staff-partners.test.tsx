@@ -49,12 +49,20 @@ describe('StaffPartners', () => {
     expect(screen.getByTestId('staff-partners-total').textContent).toBe('2 partners');
     // An account manager reassigns no one: no manager filter.
     expect(screen.queryByTestId('staff-partners-manager-filter')).toBeNull();
-    const buttons = (row: HTMLElement) =>
-      within(row)
-        .getAllByRole('button')
-        .map((b) => b.textContent);
-    expect(buttons(rows[0]!)).toEqual(['Approve', 'Decline', 'History']);
-    expect(buttons(rows[1]!)).toEqual(['Reinstate', 'Close', 'History']);
+    // Each row's actions sit in one menu beside its name (decision 082), named for the partner.
+    const items = async (row: HTMLElement, name: string) => {
+      await userEvent.click(within(row).getByRole('button', { name: `Actions for ${name}` }));
+      const menu = await screen.findByRole('menu');
+      const labels = within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent);
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+      return labels;
+    };
+    expect(within(rows[0]!).getByText('a@acme.test')).toBeTruthy();
+    expect(await items(rows[0]!, 'Acme #7')).toEqual(['Approve', 'Decline', 'History']);
+    expect(await items(rows[1]!, 'Beta #8')).toEqual(['Reinstate', 'Close', 'History']);
     expect(within(rows[0]!).getByText('Pending')).toBeTruthy();
     expect(within(rows[0]!).getByText('02/03/2026')).toBeTruthy();
   });
@@ -63,8 +71,9 @@ describe('StaffPartners', () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
-    await userEvent.click(within(row!).getByRole('button', { name: 'Decline' }));
-    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(row!).getByRole('button', { name: 'Actions for Acme #7' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Decline' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decline: Acme #7' });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), '  Not our traffic.  ');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Decline' }));
     await waitFor(() => expect(calls()).toContain('PUT /api/v1/staff/partners/7/status'));
@@ -78,7 +87,8 @@ describe('StaffPartners', () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
-    await userEvent.click(within(row!).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(row!).getByRole('button', { name: 'Actions for Acme #7' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog');
     const reason = within(dialog).getByLabelText(/Reason/);
     await userEvent.click(reason);

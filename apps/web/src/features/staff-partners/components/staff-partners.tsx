@@ -15,12 +15,14 @@ import {
 } from '@portal/contracts';
 import { StaffTable } from '@/components/staff-table';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { useRowSelection } from '@/components/use-row-selection';
 import { useConfig } from '@/lib/config';
 import { useAssignableManagers } from '../api/get-assignable-managers';
 import { useStaffPartners, type StaffPartnerRow } from '../api/get-staff-partners';
 import { useViewAsPartner } from '../api/view-as-partner';
 import { HistoryDialog, StatusDialog, type Target } from './partner-status-dialogs';
 import { PartnerRowActions } from './partner-row-actions';
+import { PartnersBulk } from './partners-bulk';
 import { partnerColumns } from './partner-columns';
 
 const PAGE_SIZE = 50;
@@ -81,10 +83,21 @@ export function StaffPartners() {
   const viewAs = useViewAsPartner();
   const [move, setMove] = useState<{ partner: StaffPartnerRow; to: Target } | null>(null);
   const [historyOf, setHistoryOf] = useState<StaffPartnerRow | null>(null);
+  const picked = useRowSelection(partners.data?.list, {
+    row: (partner) => t('staff.partners.bulk.select', { name: partner.displayName }),
+    all: t('staff.partners.bulk.selectAll'),
+  });
 
   const sortBy = (name: string) =>
     set({ sortName: name, sortOrder: query.sortName === name && query.sortOrder === 'asc' ? 'desc' : 'asc' });
-  const columns = partnerColumns(t);
+  const columns = partnerColumns(t, (partner) => (
+    <PartnerRowActions
+      partner={partner}
+      onMove={(to) => setMove({ partner, to })}
+      onHistory={() => setHistoryOf(partner)}
+      viewAs={viewAs}
+    />
+  ));
   const body = (
     <StaffTable
       columns={columns}
@@ -107,22 +120,25 @@ export function StaffPartners() {
         </Text>
       }
       above={
-        <Text size="sm" c="dimmed" data-testid="staff-partners-total">
-          {t('staff.partners.total', { count: partners.data?.total ?? 0 })}
-        </Text>
+        <>
+          <Text size="sm" c="dimmed" data-testid="staff-partners-total">
+            {t('staff.partners.total', { count: partners.data?.total ?? 0 })}
+          </Text>
+          <PartnersBulk
+            ids={picked.ids}
+            managers={
+              assigns
+                ? (managers.data ?? []).map((user) => ({ value: String(user.id), label: user.displayName }))
+                : null
+            }
+            onDone={picked.clear}
+          />
+        </>
       }
-      minWidth={1320}
+      selection={picked.selection}
+      minWidth={940}
       testId="staff-partners-table"
       sort={{ by: query.sortName ?? null, order: query.sortOrder ?? 'desc', onSort: sortBy }}
-      actionsLabel={t('staff.partners.columns.actions')}
-      rowActions={(partner) => (
-        <PartnerRowActions
-          partner={partner}
-          onMove={(to) => setMove({ partner, to })}
-          onHistory={() => setHistoryOf(partner)}
-          viewAs={viewAs}
-        />
-      )}
       paging={{
         page,
         total: partners.data?.total ?? 0,

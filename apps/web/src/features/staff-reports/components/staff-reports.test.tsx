@@ -15,9 +15,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const eur = (amount: number) => [{ currency: 'EUR', amount }];
+let compared = false;
 const row = (key: string, label: string, clicks: number, revenue: number, payout: number, isTotal = false): NetworkReportRow => ({
   key, label, clicks, conversions: 2, conversionRate: 2 / clicks, advertiserRevenue: eur(revenue), payout: eur(payout),
-  margin: eur(revenue - payout), epc: eur(revenue / clicks), isTotal,
+  margin: eur(revenue - payout), epc: eur(revenue / clicks), isTotal, pendingConversions: 1, rejectedConversions: 3,
+  marginRate: eur((revenue - payout) / revenue), pendingRevenue: eur(500), pendingPayout: eur(300),
+  ...(compared ? { previous: { clicks: clicks / 2, conversions: 1, advertiserRevenue: [], payout: [], margin: eur(100) } } : {}),
 }); // prettier-ignore
 
 function server(url: string): Response {
@@ -44,17 +47,21 @@ describe('StaffReports', () => {
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/staff/partners/1001');
     const cells = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.replace(/\s/gu, ' '));
     expect(cells(rows[0]!)).toEqual([
-      'Northwind Media #1001',
+      'Northwind Media #1001↗',
       '200',
       '2',
+      '1',
+      '3',
       '1,00 %',
       '90,00 €',
       '60,00 €',
       '30,00 €',
+      '33,33 % EUR',
+      '3,00 €',
       '0,45 €',
     ]);
-    expect(cells(rows[1]!)[6]).toBe('-5,00 €');
-    expect(cells(screen.getByTestId('staff-reports-totals'))).toEqual(['Totals', '300', '2', '0,67 %', '100,00 €', '75,00 €', '25,00 €', '0,33 €']); // prettier-ignore
+    expect(cells(rows[1]!)[8]).toBe('-5,00 €');
+    expect(cells(screen.getByTestId('staff-reports-totals'))).toEqual(['Totals', '300', '2', '1', '3', '0,67 %', '100,00 €', '75,00 €', '25,00 €', '25,00 % EUR', '3,00 €', '0,33 €']); // prettier-ignore
     const calls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/partner?'))).toBe(true);
     expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/day?'))).toBe(true);
@@ -67,14 +74,35 @@ describe('StaffReports', () => {
     const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?startDate=2026-11-24&endDate=2026-11-25&partnerId=1001' }); // prettier-ignore
     await screen.findAllByTestId('staff-reports-row');
     expect(screen.getByTestId('staff-reports-filter-partnerId').textContent).toBe('Partner 1001 ×');
-    await userEvent.click(within(screen.getByTestId('staff-reports-breakdown')).getByText('Day'));
+    // A partner's name opens its offers: the partner filter becomes that partner, the other filters stay.
+    await userEvent.click(screen.getAllByTestId('staff-reports-drill')[1]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?startDate=2026-11-24&endDate=2026-11-25&by=offer&partnerId=1002')); // prettier-ignore
+    expect(screen.getAllByTestId('staff-reports-filter-partnerId').map((b) => b.textContent)).toEqual(['Partner 1002 ×']); // prettier-ignore
+    await userEvent.click(screen.getByTestId('staff-reports-filter-partnerId'));
+    await waitFor(() => expect(router.state.location.search).not.toContain('1002'));
+    await userEvent.click(screen.getByTestId('staff-reports-breakdown'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Day', hidden: true }));
     await waitFor(() => expect(router.state.location.search).toContain('by=day'));
     await userEvent.click(screen.getByTestId('staff-reports-export'));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const exported = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/export'))!;
     expect(exported).toContain('/api/v1/staff/reports/day/export?');
     expect(exported).toContain('startDate=2026-11-24');
-    expect(exported).toContain('partnerId=1001');
+    expect(exported).not.toContain('partnerId');
+  });
+
+  it('reads a quick range and the previous period from the address, and shows each row beside it', async () => {
+    compared = true;
+    fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
+    renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?range=yesterday&compare=previous&country=FR&country=DE' }); // prettier-ignore
+    const rows = await screen.findAllByTestId('staff-reports-row');
+    expect(within(rows[0]!).getByTestId('staff-reports-previous-clicks').textContent).toBe('before: 100');
+    expect(screen.queryByLabelText('Dates')).toBeNull();
+    const called = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/staff/reports/partner?'))!;
+    expect(called).toContain('range=yesterday');
+    expect(called).toContain('country=FR&country=DE');
+    expect(called).toContain('compare=previous');
+    compared = false;
   });
 
   it('keeps the dates in one range field, and a whole range typed there goes to the address', async () => {

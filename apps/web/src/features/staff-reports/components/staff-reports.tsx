@@ -1,9 +1,10 @@
 import {
   Anchor,
   Button,
+  Checkbox,
   Group,
   Paper,
-  SegmentedControl,
+  Select,
   Skeleton,
   Stack,
   Table,
@@ -16,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   NETWORK_BREAKDOWNS,
+  NETWORK_RANGES,
   addDays,
   formatCount,
   formatMoneyAmounts,
@@ -33,10 +35,31 @@ import { paths } from '@/lib/paths';
 import { useExportNetworkReport } from '../api/export-network-report';
 import { useNetworkReport } from '../api/get-network-report';
 
-const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'accountManagerId', 'country'] as const;
+/** The filters, each repeatable in the address (`?partnerId=1&partnerId=2`), as the API takes them (decision 089). */
+const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+type Filter = (typeof FILTERS)[number];
 const DEFAULT_CURRENCY = 'EUR';
+const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
 
 const amountIn = (list: MoneyAmount[], currency: string) => list.find((m) => m.currency === currency)?.amount ?? 0;
+
+/**
+ * Where a row's name leads in the same screen (decision 089): the row becomes a filter and the next breakdown opens,
+ * a partner's offers, an offer's countries, a day's hours …
+ */
+const DRILL: Partial<Record<NetworkBreakdown, { filter: Filter | null; next: NetworkBreakdown }>> = {
+  partner: { filter: 'partnerId', next: 'offer' },
+  offer: { filter: 'offerId', next: 'country' },
+  advertiser: { filter: 'advertiserId', next: 'offer' },
+  manager: { filter: 'managerId', next: 'partner' },
+  country: { filter: 'country', next: 'partner' },
+  subid: { filter: 'subid', next: 'partner' },
+  tc1: { filter: 'tc1', next: 'partner' },
+  tc2: { filter: 'tc2', next: 'partner' },
+  tc3: { filter: 'tc3', next: 'partner' },
+  tc4: { filter: 'tc4', next: 'partner' },
+  day: { filter: null, next: 'hour' },
+};
 
 /**
  * The staff's network reports (decision 046): advertiser revenue, payout and margin by day, partner, offer, advertiser,
@@ -49,12 +72,15 @@ export function StaffReports() {
   const [params, setParams] = useSearchParams();
   const [today] = useState(() => localToday(new Date(), config.user.timezone));
   const by = (NETWORK_BREAKDOWNS as readonly string[]).includes(params.get('by') ?? '') ? (params.get('by') as NetworkBreakdown) : 'partner'; // prettier-ignore
+  const quick = (NETWORK_RANGES as readonly string[]).includes(params.get('range') ?? '') ? params.get('range')! : null;
   const startDate = params.get('startDate') ?? addDays(today, -29);
   const endDate = params.get('endDate') ?? today;
-  const filters = Object.fromEntries(FILTERS.flatMap((name) => (params.get(name) ? [[name, params.get(name)!]] : []))); // prettier-ignore
-  const query: NetworkReportQueryInput = { startDate, endDate, ...filters };
+  const compare = params.get('compare') === 'previous';
+  const filters = Object.fromEntries(FILTERS.flatMap((name) => (params.getAll(name).length > 0 ? [[name, params.getAll(name)]] : []))); // prettier-ignore
+  const dates = quick ? { range: quick } : { startDate, endDate };
+  const query: NetworkReportQueryInput = { ...dates, ...filters, ...(compare ? { compare: 'previous' } : {}) };
   const report = useNetworkReport(by, query);
-  const daily = useNetworkReport('day', query);
+  const daily = useNetworkReport('day', { ...dates, ...filters });
   const exporter = useExportNetworkReport(by);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -64,8 +90,112 @@ export function StaffReports() {
     }
     setParams(next);
   };
+  /** One value of a repeatable filter out of the address. */
+  const dropFilter = (name: Filter, value: string) => {
+    const next = new URLSearchParams(params);
+    const rest = next.getAll(name).filter((v) => v !== value);
+    next.delete(name);
+    for (const v of rest) next.append(name, v);
+    setParams(next);
+  };
+  /** A row's name opens the next breakdown filtered on it; a day opens its hours. */
+  const drill = (row: NetworkReportRow) => {
+    const step = DRILL[by];
+    if (!step) return;
+    const next = new URLSearchParams(params);
+    next.set('by', step.next);
+    if (step.filter) {
+      next.delete(step.filter);
+      next.append(step.filter, row.key);
+    } else {
+      next.delete('range');
+      next.set('startDate', row.key);
+      next.set('endDate', row.key);
+    }
+    setParams(next);
+  };
 
-  const dayRows = (daily.data ?? []).filter((r) => !r.isTotal);
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md">
+        <Group align="flex-end" wrap="wrap">
+          <Select
+            label={t('staff.reports.quickRange')}
+            data={[{ value: 'custom', label: t('staff.reports.ranges.custom') }, ...NETWORK_RANGES.map((r) => ({ value: r, label: t(`staff.reports.ranges.${r}`) }))]}
+            value={quick ?? 'custom'}
+            onChange={(value) => set({ range: value && value !== 'custom' ? value : null })}
+            allowDeselect={false}
+            w={170}
+            data-testid="staff-reports-range"
+          />
+          {quick ? null : (
+            <DayRangeInput
+              label={t('staff.reports.dates')}
+              value={{ startDate, endDate }}
+              // The address holds whole ranges only: a start typed alone waits for its end.
+              onChange={(range) => {
+                if (range.startDate && range.endDate) set(range);
+              }}
+              w={260}
+              data-testid="staff-reports-dates"
+            />
+          )}
+          <TextInput
+            label={t('staff.reports.addFilter')}
+            placeholder={t('staff.reports.addFilterHint')}
+            w={220}
+            data-testid="staff-reports-add-filter"
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return;
+              // 'country:FR', 'subid:news', 'partnerId:12': one value of one filter, added beside the others.
+              const match = /^([a-zA-Z0-9]+):(.+)$/.exec(e.currentTarget.value.trim());
+              const name = FILTERS.find((f) => f.toLowerCase() === match?.[1]?.toLowerCase());
+              if (!match || !name) return;
+              const next = new URLSearchParams(params);
+              next.append(name, name === 'country' ? match[2]!.toUpperCase() : match[2]!);
+              setParams(next);
+              e.currentTarget.value = '';
+            }}
+          />
+          <Checkbox label={t('staff.reports.compare')} checked={compare} onChange={(e) => set({ compare: e.currentTarget.checked ? 'previous' : null })} mb={8} data-testid="staff-reports-compare" />
+          <Button variant="default" onClick={() => exporter.mutate(query)} loading={exporter.isPending} data-testid="staff-reports-export">
+            {t('staff.reports.export')}
+          </Button>
+        </Group>
+        {FILTERS.some((name) => params.getAll(name).length > 0) ? (
+          <Group mt="sm" gap="xs">
+            {FILTERS.flatMap((name) => params.getAll(name).map((value) => (
+              <Button key={`${name}=${value}`} size="compact-sm" variant="light" onClick={() => dropFilter(name, value)} data-testid={`staff-reports-filter-${name}`}>
+                {t('staff.reports.removeFilter', { filter: t(`staff.reports.filters.${name}`), value })}
+              </Button>
+            )))}
+          </Group>
+        ) : null}
+      </Paper>
+
+      <NetworkChart rows={daily.data} pending={daily.isPending} />
+
+      <Select
+        label={t('staff.reports.breakdown')}
+        value={by}
+        onChange={(value) => set({ by: value })}
+        data={NETWORK_BREAKDOWNS.map((b) => ({ value: b, label: t(`staff.reports.by.${b}`) }))}
+        allowDeselect={false}
+        w={220}
+        data-testid="staff-reports-breakdown"
+      />
+
+      {report.isError ? <Text c="red">{t('errors.generic')}</Text> : null}
+      {report.isPending ? <Skeleton h={200} /> : null}
+      {report.data ? <ReportTable rows={report.data} by={by} onDrill={drill} /> : null}
+    </Stack>
+  );
+} // prettier-ignore
+
+/** Advertiser revenue, payout and margin per day, in the network's currency when the days have it. */
+function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined; pending: boolean }) {
+  const { t } = useTranslation();
+  const dayRows = (rows ?? []).filter((r) => !r.isTotal);
   const currencies = [...new Set(dayRows.flatMap((r) => r.advertiserRevenue.map((m) => m.currency)))];
   const chartCurrency = currencies.includes(DEFAULT_CURRENCY) ? DEFAULT_CURRENCY : (currencies[0] ?? DEFAULT_CURRENCY);
   const points = dayRows.map((r) => ({
@@ -75,115 +205,136 @@ export function StaffReports() {
     margin: amountIn(r.margin, chartCurrency) / 100,
   }));
 
+  return (
+    <Paper withBorder p="md" data-testid="staff-reports-chart">
+      <Title order={2} size="h4" mb="sm">
+        {t('staff.reports.chartTitle', { currency: chartCurrency })}
+      </Title>
+      {pending ? (
+        <Skeleton h={260} />
+      ) : (
+        <LineChart
+          h={260}
+          data={points}
+          dataKey="label"
+          series={[
+            { name: 'advertiserRevenue', label: t('staff.reports.columns.advertiserRevenue'), color: 'indigo.6' },
+            { name: 'payout', label: t('staff.reports.columns.payout'), color: 'orange.7' },
+            { name: 'margin', label: t('staff.reports.columns.margin'), color: 'teal.7' },
+          ]}
+          withLegend
+          curveType="linear"
+          withDots={false}
+          valueFormatter={(value) =>
+            formatMoneyAmounts([{ currency: chartCurrency, amount: Math.round(value * 100) }], chartCurrency)
+          }
+        />
+      )}
+    </Paper>
+  );
+}
+
+/** The report's rows and Totals; a row's name drills down (`onDrill`), a partner's or offer's opens its page. */
+function ReportTable({
+  rows,
+  by,
+  onDrill,
+}: {
+  rows: NetworkReportRow[];
+  by: NetworkBreakdown;
+  onDrill: (row: NetworkReportRow) => void;
+}) {
+  const { t } = useTranslation();
+  const nameOf = (row: NetworkReportRow) => {
+    if (by === 'partner' || by === 'offer') return `${row.label} #${row.key}`;
+    if (by === 'day' || by === 'week') return `${row.key.slice(8, 10)}/${row.key.slice(5, 7)}/${row.key.slice(0, 4)}`;
+    return row.label;
+  };
   const labelOf = (row: NetworkReportRow) => {
     if (row.isTotal) return t('staff.reports.totals');
-    if (by === 'partner') return <Anchor component={Link} to={paths.staffPartner.href(Number(row.key))}>{`${row.label} #${row.key}`}</Anchor>; // prettier-ignore
-    if (by === 'offer') return <Anchor component={Link} to={paths.staffOffer.href(Number(row.key))}>{`${row.label} #${row.key}`}</Anchor>; // prettier-ignore
-    if (by === 'day') return `${row.key.slice(8, 10)}/${row.key.slice(5, 7)}/${row.key.slice(0, 4)}`;
-    return row.label;
+    const name = DRILL[by] ? (
+      <Anchor component="button" type="button" onClick={() => onDrill(row)} data-testid="staff-reports-drill">
+        {nameOf(row)}
+      </Anchor>
+    ) : (
+      nameOf(row)
+    );
+    const page = by === 'partner' ? paths.staffPartner.href(Number(row.key)) : by === 'offer' ? paths.staffOffer.href(Number(row.key)) : null; // prettier-ignore
+    return page ? (
+      <Group gap={6} wrap="nowrap">
+        {name}
+        <Anchor component={Link} to={page} size="xs" aria-label={t('staff.reports.openPage', { name: nameOf(row) })}>
+          ↗
+        </Anchor>
+      </Group>
+    ) : (
+      name
+    );
+  };
+  /** A cell's figure, and with the comparison its previous value below it. */
+  const cell = (row: NetworkReportRow, column: (typeof COLUMNS)[number]) => {
+    const value = row[column];
+    const shown =
+      typeof value === 'number'
+        ? column === 'conversionRate'
+          ? formatPercent(value)
+          : formatCount(value)
+        : column === 'marginRate'
+          ? value.map((m) => `${formatPercent(m.amount)} ${m.currency}`).join(' · ')
+          : formatMoneyAmounts(value, DEFAULT_CURRENCY);
+    const before = row.previous && (column === 'clicks' || column === 'conversions' || column === 'margin') ? row.previous[column] : undefined; // prettier-ignore
+    if (before === undefined) return shown;
+    return (
+      <>
+        {shown}
+        <Text size="xs" c="dimmed" data-testid={`staff-reports-previous-${column}`}>
+          {t('staff.reports.previous', {
+            value: typeof before === 'number' ? formatCount(before) : formatMoneyAmounts(before, DEFAULT_CURRENCY),
+          })}
+        </Text>
+      </>
+    );
   };
 
   return (
-    <Stack gap="md">
-      <Paper withBorder p="md">
-        <Group align="flex-end" wrap="wrap">
-          <DayRangeInput
-            label={t('staff.reports.dates')}
-            value={{ startDate, endDate }}
-            // The address holds whole ranges only: a start typed alone waits for its end.
-            onChange={(range) => {
-              if (range.startDate && range.endDate) set(range);
-            }}
-            w={260}
-            data-testid="staff-reports-dates"
-          />
-          <TextInput label={t('staff.reports.country')} placeholder="FR" maxLength={2} value={params.get('country') ?? ''} onChange={(e) => set({ country: e.currentTarget.value.toUpperCase() })} w={110} data-testid="staff-reports-country" />
-          <Button variant="default" onClick={() => exporter.mutate(query)} loading={exporter.isPending} data-testid="staff-reports-export">
-            {t('staff.reports.export')}
-          </Button>
-        </Group>
-        {FILTERS.some((name) => name !== 'country' && params.get(name)) ? (
-          <Group mt="sm" gap="xs">
-            {FILTERS.filter((name) => name !== 'country' && params.get(name)).map((name) => (
-              <Button key={name} size="compact-sm" variant="light" onClick={() => set({ [name]: null })} data-testid={`staff-reports-filter-${name}`}>
-                {t('staff.reports.removeFilter', { filter: t(`staff.reports.filters.${name}`), value: params.get(name) })}
-              </Button>
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped withTableBorder data-testid="staff-reports-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t(`staff.reports.by.${by}`)}</Table.Th>
+            {COLUMNS.map((c) => (
+              <Table.Th key={c} ta="right">
+                {t(`staff.reports.columns.${c}`)}
+              </Table.Th>
             ))}
-          </Group>
-        ) : null}
-      </Paper>
-
-      <Paper withBorder p="md" data-testid="staff-reports-chart">
-        <Title order={2} size="h4" mb="sm">
-          {t('staff.reports.chartTitle', { currency: chartCurrency })}
-        </Title>
-        {daily.isPending ? (
-          <Skeleton h={260} />
-        ) : (
-          <LineChart
-            h={260}
-            data={points}
-            dataKey="label"
-            series={[
-              { name: 'advertiserRevenue', label: t('staff.reports.columns.advertiserRevenue'), color: 'indigo.6' },
-              { name: 'payout', label: t('staff.reports.columns.payout'), color: 'orange.7' },
-              { name: 'margin', label: t('staff.reports.columns.margin'), color: 'teal.7' },
-            ]}
-            withLegend
-            curveType="linear"
-            withDots={false}
-            valueFormatter={(value) => formatMoneyAmounts([{ currency: chartCurrency, amount: Math.round(value * 100) }], chartCurrency)}
-          />
-        )}
-      </Paper>
-
-      <SegmentedControl
-        value={by}
-        onChange={(value) => set({ by: value })}
-        data={NETWORK_BREAKDOWNS.map((b) => ({ value: b, label: t(`staff.reports.by.${b}`) }))}
-        aria-label={t('staff.reports.breakdown')}
-        data-testid="staff-reports-breakdown"
-      />
-
-      {report.isError ? <Text c="red">{t('errors.generic')}</Text> : null}
-      {report.isPending ? <Skeleton h={200} /> : null}
-      {report.data ? (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped withTableBorder data-testid="staff-reports-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`staff.reports.by.${by}`)}</Table.Th>
-                {(['clicks', 'conversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'epc'] as const).map((c) => (
-                  <Table.Th key={c} ta="right">
-                    {t(`staff.reports.columns.${c}`)}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.data.length === 1 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>{t('staff.reports.empty')}</Table.Td>
-                </Table.Tr>
-              ) : null}
-              {report.data.map((row) => (
-                <Table.Tr key={row.key} fw={row.isTotal ? 700 : undefined} data-testid={row.isTotal ? 'staff-reports-totals' : 'staff-reports-row'}>
-                  <Table.Td>{labelOf(row)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(row.clicks)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(row.conversions)}</Table.Td>
-                  <Table.Td ta="right">{formatPercent(row.conversionRate)}</Table.Td>
-                  <Table.Td ta="right">{formatMoneyAmounts(row.advertiserRevenue, DEFAULT_CURRENCY)}</Table.Td>
-                  <Table.Td ta="right">{formatMoneyAmounts(row.payout, DEFAULT_CURRENCY)}</Table.Td>
-                  <Table.Td ta="right" c={row.margin.some((m) => m.amount < 0) ? 'red.8' : undefined}>
-                    {formatMoneyAmounts(row.margin, DEFAULT_CURRENCY)}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoneyAmounts(row.epc, DEFAULT_CURRENCY)}</Table.Td>
-                </Table.Tr>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 1 ? (
+            <Table.Tr>
+              <Table.Td colSpan={COLUMNS.length + 1}>{t('staff.reports.empty')}</Table.Td>
+            </Table.Tr>
+          ) : null}
+          {rows.map((row) => (
+            <Table.Tr
+              key={row.key}
+              fw={row.isTotal ? 700 : undefined}
+              data-testid={row.isTotal ? 'staff-reports-totals' : 'staff-reports-row'}
+            >
+              <Table.Td>{labelOf(row)}</Table.Td>
+              {COLUMNS.map((c) => (
+                <Table.Td
+                  key={c}
+                  ta="right"
+                  c={c === 'margin' && row.margin.some((m) => m.amount < 0) ? 'red.8' : undefined}
+                >
+                  {cell(row, c)}
+                </Table.Td>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      ) : null}
-    </Stack>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
-} // prettier-ignore
+}

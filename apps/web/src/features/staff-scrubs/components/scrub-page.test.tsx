@@ -20,6 +20,7 @@ const SCRUB: EndpointWireData<typeof conversionScrubsEndpoints.get> = {
   advertiserId: 4,
   advertiserName: 'Amora Group',
   fileName: 'amora-may.csv',
+  source: 'staff',
   note: null,
   status: 'previewed',
   preview: {

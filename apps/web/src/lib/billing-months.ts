@@ -1,6 +1,6 @@
 import { billingMonth, billingMonthLabel } from '@portal/contracts';
 
-/** How many finished months the billing screen offers. */
+/** How many finished months the billing run, the advertiser invoice run and the books offer. */
 export const BILLING_MONTHS_OFFERED = 12;
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "conversions" ADD COLUMN "decline_reason" varchar(32);

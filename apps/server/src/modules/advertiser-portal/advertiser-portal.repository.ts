@@ -1,0 +1,123 @@
+import { and, asc, count, desc, eq, gte, isNull, lt, ne, type SQL } from 'drizzle-orm';
+import type { AdvertiserConversionsFilter } from '@portal/contracts';
+import type { DbOrTx } from '../../db/client.js';
+import { advertisers, conversions, offerCaps, offers, products, users } from '../../db/schema.js';
+
+/** The advertiser portal's SQL (decision 087): every query is bound to one advertiser. */
+
+export async function advertiserById(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ id: advertisers.id, name: advertisers.name, currency: advertisers.currency })
+    .from(advertisers)
+    .where(eq(advertisers.id, id));
+  return row ?? null;
+}
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstname: users.firstname,
+  lastname: users.lastname,
+  enabled: users.enabled,
+  passwordHash: users.passwordHash,
+  loggedAt: users.loggedAt,
+  createdAt: users.createdAt,
+};
+export type AdvertiserUserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
+
+export function advertiserUsers(db: DbOrTx, advertiserId: number): Promise<AdvertiserUserRow[]> {
+  return db.select(userColumns).from(users).where(eq(users.advertiserId, advertiserId)).orderBy(asc(users.id));
+}
+
+export async function insertAdvertiserUser(
+  db: DbOrTx,
+  values: { advertiserId: number; email: string; firstname: string; lastname: string; now: Date },
+): Promise<AdvertiserUserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: values.email,
+      passwordHash: null,
+      firstname: values.firstname,
+      lastname: values.lastname,
+      roles: ['ROLE_ADVERTISER'],
+      advertiserId: values.advertiserId,
+      // Partners' mails are not for them: no newsletter, no offer news.
+      newsletter: false,
+      offerNotifications: false,
+      paymentNotifications: false,
+      urgentNotifications: false,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning(userColumns);
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+/** The advertiser's offers (through its products), with the caps of the whole offer but payout caps. */
+export async function offersOf(db: DbOrTx, advertiserId: number) {
+  const rows = await db
+    .select({
+      id: offers.id,
+      name: offers.name,
+      enabled: offers.enabled,
+      currency: offers.currency,
+      startsAt: offers.startsAt,
+      endsAt: offers.endsAt,
+    })
+    .from(offers)
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(eq(products.advertiserId, advertiserId))
+    .orderBy(asc(offers.name), asc(offers.id));
+  const caps = await db
+    .select({ offerId: offerCaps.offerId, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit })
+    .from(offerCaps)
+    .innerJoin(offers, eq(offers.id, offerCaps.offerId))
+    .innerJoin(products, eq(products.id, offers.productId))
+    .where(and(eq(products.advertiserId, advertiserId), isNull(offerCaps.partnerId), ne(offerCaps.metric, 'payout')))
+    .orderBy(asc(offerCaps.id));
+  return { rows, caps };
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00.000Z`);
+const nextDay = (day: string) => new Date(dayStart(day).getTime() + 86_400_000);
+
+export async function conversionsOf(
+  db: DbOrTx,
+  advertiserId: number,
+  query: Omit<AdvertiserConversionsFilter, 'page' | 'count'>,
+  page: { offset: number; limit: number },
+) {
+  const where: SQL[] = [eq(conversions.advertiserId, advertiserId)];
+  if (query.status) where.push(eq(conversions.status, query.status));
+  if (query.offerId) where.push(eq(conversions.offerId, query.offerId));
+  if (query.transactionId) where.push(eq(conversions.dedupeKey, `tx:${query.transactionId}`));
+  if (query.from) where.push(gte(conversions.createdAt, dayStart(query.from)));
+  if (query.to) where.push(lt(conversions.createdAt, nextDay(query.to)));
+  const filter = and(...where);
+  // Only what an advertiser may read: no payout, no partner name, no sub-ID (decision 087).
+  const rows = await db
+    .select({
+      id: conversions.id,
+      createdAt: conversions.createdAt,
+      offerId: conversions.offerId,
+      offerName: offers.name,
+      partnerId: conversions.partnerId,
+      goal: conversions.goal,
+      transactionId: conversions.transactionId,
+      status: conversions.status,
+      reason: conversions.reason,
+      amount: conversions.amount,
+      revenue: conversions.revenue,
+      currency: conversions.currency,
+    })
+    .from(conversions)
+    .leftJoin(offers, eq(offers.id, conversions.offerId))
+    .where(filter)
+    .orderBy(desc(conversions.createdAt), desc(conversions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(conversions).where(filter);
+  return { rows, total: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,272 @@
+import {
+  DEFAULT_TRAFFIC_RULES,
+  TRAFFIC_RULES,
+  type BlocklistEntry,
+  type BlocklistInput,
+  type BlocklistKind,
+  type PartnerBlockedSubid,
+  type TrafficAction,
+  type TrafficRuleOverrides,
+  type TrafficRules,
+  type TrafficRulesBody,
+  type TrafficRulesView,
+} from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import { reaches, type StaffScope } from '../access/index.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
+import { compileBlocks, type CompiledBlocks } from './signals.js';
+import {
+  allTrafficRules,
+  blockById,
+  clickGuardRows,
+  deleteBlock,
+  deleteTrafficRules,
+  insertBlock,
+  listBlocks,
+  offerNameOf,
+  partnerOf,
+  partnerSubidBlocks,
+  upsertTrafficRules,
+  type BlockRow,
+  type TrafficRuleRow,
+} from './traffic.repository.js';
+
+type WriteContext = { actor: AuditActor; now: Date; scope: StaffScope };
+const RULE_FIELDS = [...TRAFFIC_RULES, 'velocityPerMinute'] as const;
+
+const actionOf = (value: string | null): TrafficAction | null =>
+  value === 'allow' || value === 'flag' || value === 'refuse' ? value : null;
+
+/** The network's rules (its row over the defaults), then an offer's overrides over them. */
+export function resolveRules(rows: readonly TrafficRuleRow[], offerId: number | null): TrafficRules {
+  const network = rows.find((r) => r.offerId === null);
+  const own = offerId === null ? undefined : rows.find((r) => r.offerId === offerId);
+  const pick = <K extends keyof TrafficRules>(key: K, read: (row: TrafficRuleRow) => TrafficRules[K] | null) =>
+    (own && read(own)) ?? (network && read(network)) ?? DEFAULT_TRAFFIC_RULES[key];
+  return {
+    bot: pick('bot', (r) => actionOf(r.bot)),
+    missingUserAgent: pick('missingUserAgent', (r) => actionOf(r.missingUserAgent)),
+    dataCentre: pick('dataCentre', (r) => actionOf(r.dataCentre)),
+    velocity: pick('velocity', (r) => actionOf(r.velocity)),
+    velocityPerMinute: pick('velocityPerMinute', (r) => r.velocityPerMinute),
+  };
+}
+
+/** What /click judges the clicks of (offer, partner) by: loaded with the click context, cached with it (decision 083). */
+export type ClickGuard = { rules: TrafficRules; blocks: CompiledBlocks };
+
+export async function loadClickGuard(db: DbOrTx, offerId: number, partnerId: number, now: Date): Promise<ClickGuard> {
+  const { rules, blocks } = await clickGuardRows(db, offerId, partnerId, now);
+  return { rules: resolveRules(rules, offerId), blocks: compileBlocks(blocks) };
+}
+
+export async function trafficRulesView(db: DbOrTx): Promise<TrafficRulesView> {
+  const rows = await allTrafficRules(db);
+  return {
+    network: resolveRules(rows, null),
+    offers: rows
+      .filter((r) => r.offerId !== null)
+      .map((r) => ({
+        offerId: r.offerId!,
+        offerName: r.offerName ?? '',
+        overrides: {
+          bot: actionOf(r.bot),
+          missingUserAgent: actionOf(r.missingUserAgent),
+          dataCentre: actionOf(r.dataCentre),
+          velocity: actionOf(r.velocity),
+          velocityPerMinute: r.velocityPerMinute,
+        } satisfies TrafficRuleOverrides,
+      })),
+  };
+}
+
+/** Sets the network's rules or one offer's overrides (all null: the override is removed); audited field by field. */
+export async function setTrafficRules(
+  db: Db,
+  body: TrafficRulesBody,
+  context: WriteContext,
+): Promise<TrafficRulesView> {
+  const offerId = body.offerId ?? null;
+  if (offerId !== null && (await offerNameOf(db, offerId)) === null) throw notFound('Offer not found.');
+  return db.transaction(async (tx) => {
+    const rows = await allTrafficRules(tx);
+    const before = rows.find((r) => r.offerId === offerId);
+    const beforeValues =
+      offerId === null ? resolveRules(rows, null) : (before ?? { bot: null, missingUserAgent: null, dataCentre: null, velocity: null, velocityPerMinute: null }); // prettier-ignore
+    const row: TrafficRuleRow = {
+      offerId,
+      bot: body.bot ?? null,
+      missingUserAgent: body.missingUserAgent ?? null,
+      dataCentre: body.dataCentre ?? null,
+      velocity: body.velocity ?? null,
+      velocityPerMinute: body.velocityPerMinute ?? null,
+    };
+    const empty = RULE_FIELDS.every((field) => row[field] === null);
+    if (offerId !== null && empty) await deleteTrafficRules(tx, offerId);
+    else await upsertTrafficRules(tx, row, context.now);
+    const changes = RULE_FIELDS.filter((field) => beforeValues[field] !== row[field]).map((field) => ({
+      field,
+      before: beforeValues[field],
+      after: row[field],
+    }));
+    await recordAudit(
+      tx,
+      context.actor,
+      [{ action: 'update', entityType: 'traffic_rules', entityId: offerId ?? 'network', parentId: offerId, changes }],
+      context.now,
+    );
+    return trafficRulesView(tx);
+  });
+}
+
+function blockDto(row: BlockRow, now: Date): BlocklistEntry {
+  return {
+    id: row.id,
+    kind: row.kind as BlocklistKind,
+    value: row.value,
+    offer: row.offerId === null ? null : { id: row.offerId, name: row.offerName ?? '' },
+    partner: row.partnerId === null ? null : { id: row.partnerId, name: row.partnerName ?? '' },
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    note: row.note,
+    createdBy: row.createdByPartner === null ? 'staff' : 'partner',
+    createdAt: row.createdAt.toISOString(),
+    expired: row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime(),
+  };
+}
+
+export async function blocklist(
+  db: DbOrTx,
+  scope: StaffScope,
+  filter: { kind?: BlocklistKind | undefined; offerId?: number | undefined; partnerId?: number | undefined },
+  now: Date,
+): Promise<BlocklistEntry[]> {
+  return (await listBlocks(db, scope, filter)).map((r) => blockDto(r, now));
+}
+
+/** Entries that name no partner are the network's: admins and team managers write them; a partner's, staff in reach. */
+const mayWriteNetworkWide = (scope: StaffScope) => scope.reach === 'all' || scope.reach === 'team';
+
+const PARTNER_NOT_FOUND = 'Partner not found.';
+
+/** An ASN as a number (`AS16509` or `16509`). */
+const valueOf = (kind: string, value: string) => (kind === 'asn' ? value.replace(/^AS/i, '') : value);
+
+export async function addBlock(db: Db, input: BlocklistInput, context: WriteContext): Promise<BlocklistEntry> {
+  const offerId = input.offerId ?? null;
+  const partnerId = input.partnerId ?? null;
+  if (offerId !== null && (await offerNameOf(db, offerId)) === null) throw notFound('Offer not found.');
+  if (partnerId !== null) {
+    const partner = await partnerOf(db, partnerId);
+    if (!partner || !reaches(context.scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' }))
+      throw notFound(PARTNER_NOT_FOUND);
+  } else if (!mayWriteNetworkWide(context.scope)) throw forbidden('Only administrators and team managers block for every partner.'); // prettier-ignore
+  return db.transaction(async (tx) => {
+    const id = await insertBlock(tx, {
+      kind: input.kind,
+      value: valueOf(input.kind, input.value.trim()),
+      offerId,
+      partnerId,
+      expiresAt: input.expiresAt ? new Date(input.expiresAt) : null,
+      note: input.note?.trim() || null,
+      createdBy: context.actor.actorId,
+      createdAt: context.now,
+    });
+    const row = (await blockById(tx, id))!;
+    await recordAudit(
+      tx,
+      context.actor,
+      [
+        {
+          action: 'create',
+          entityType: 'blocklist',
+          entityId: id,
+          parentId: offerId,
+          partnerId,
+          changes: [
+            { field: 'kind', before: null, after: row.kind },
+            { field: 'value', before: null, after: row.value },
+            ...(row.expiresAt ? [{ field: 'expiresAt', before: null, after: row.expiresAt.toISOString() }] : []),
+            ...(row.note ? [{ field: 'note', before: null, after: row.note }] : []),
+          ],
+        },
+      ],
+      context.now,
+    );
+    return blockDto(row, context.now);
+  });
+}
+
+export async function removeBlock(db: Db, id: number, context: WriteContext): Promise<void> {
+  const row = await blockById(db, id);
+  if (!row) throw notFound('Blocklist entry not found.');
+  if (row.partnerId !== null) {
+    if (!reaches(context.scope, row.accountManagerId, { pendingUnassigned: row.partnerStatus === 'pending' }))
+      throw notFound('Blocklist entry not found.');
+  } else if (!mayWriteNetworkWide(context.scope)) throw forbidden('Only administrators and team managers unblock for every partner.'); // prettier-ignore
+  await db.transaction(async (tx) => {
+    await deleteBlock(tx, id);
+    await recordAudit(
+      tx,
+      context.actor,
+      [
+        {
+          action: 'delete',
+          entityType: 'blocklist',
+          entityId: id,
+          parentId: row.offerId,
+          partnerId: row.partnerId,
+          changes: [
+            { field: 'kind', before: row.kind, after: null },
+            { field: 'value', before: row.value, after: null },
+          ],
+        },
+      ],
+      context.now,
+    );
+  });
+}
+
+// ---------------------------------------------------------------- the partner's own sub-IDs
+
+export async function partnerBlockedSubids(
+  db: DbOrTx,
+  partnerId: number,
+  offerId: number,
+): Promise<PartnerBlockedSubid[]> {
+  const rows = await partnerSubidBlocks(db, partnerId, offerId);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function partnerBlockSubid(
+  db: DbOrTx,
+  partnerId: number,
+  offerId: number,
+  input: { subid: string; note?: string | null | undefined },
+  now: Date,
+): Promise<PartnerBlockedSubid> {
+  const existing = (await partnerSubidBlocks(db, partnerId, offerId)).find((r) => r.subid === input.subid);
+  if (existing) return { ...existing, createdAt: existing.createdAt.toISOString() };
+  const id = await insertBlock(db, {
+    kind: 'subid',
+    value: input.subid,
+    offerId,
+    partnerId,
+    note: input.note?.trim() || null,
+    createdByPartner: partnerId,
+    createdAt: now,
+  });
+  return { id, subid: input.subid, note: input.note?.trim() || null, createdAt: now.toISOString() };
+}
+
+export async function partnerUnblockSubid(
+  db: DbOrTx,
+  partnerId: number,
+  offerId: number,
+  blockId: number,
+): Promise<void> {
+  const row = await blockById(db, blockId);
+  if (!row || row.partnerId !== partnerId || row.offerId !== offerId || row.createdByPartner === null)
+    throw notFound('Blocked sub-ID not found.');
+  await deleteBlock(db, blockId);
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TRAFFIC_RULES, isIpOrCidr, type TrafficRules } from '@portal/contracts';
+import { compileBlocks, NO_BLOCKS, type ClickSignalsInput } from '../../src/modules/traffic/signals.js';
+import {
+  VelocityCounter,
+  hostingNetworkOf,
+  isBotUserAgent,
+  isMalformedUserAgent,
+  judgeClick,
+  resolveRules,
+} from '../../src/modules/traffic/index.js';
+import { IpRanges } from '../../src/modules/traffic/ip-ranges.js';
+
+const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/137.0 Safari/537.36';
+const NOW = Date.parse('2026-11-27T10:00:30Z');
+const input = (over: Partial<ClickSignalsInput> = {}): ClickSignalsInput => ({
+  offerId: 1,
+  ip: '90.0.0.1',
+  userAgent: CHROME,
+  subid: undefined,
+  trackingCodes: [],
+  publicAddress: true,
+  now: NOW,
+  ...over,
+});
+const rules = (over: Partial<TrafficRules> = {}): TrafficRules => ({ ...DEFAULT_TRAFFIC_RULES, ...over });
+
+describe('click signals (decision 083)', () => {
+  it('knows bots, libraries and monitors, and lets browsers through', () => {
+    for (const ua of [
+      'Googlebot/2.1 (+http://www.google.com/bot.html)',
+      'curl/8.5.0',
+      'python-requests/2.32',
+      'Mozilla/5.0 (compatible; AhrefsBot/7.0)',
+      'facebookexternalhit/1.1',
+    ])
+      // prettier-ignore
+      expect(isBotUserAgent(ua), ua).toBe(true);
+    for (const ua of [
+      CHROME,
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+      null,
+    ])
+      expect(isBotUserAgent(ua), String(ua)).toBe(false);
+  });
+
+  it('calls a user agent malformed under 10 characters or with control characters, at 10 not', () => {
+    expect(isMalformedUserAgent(null)).toBe(true);
+    expect(isMalformedUserAgent('   ')).toBe(true);
+    expect(isMalformedUserAgent('123456789')).toBe(true);
+    expect(isMalformedUserAgent('1234567890')).toBe(false);
+    expect(isMalformedUserAgent('Mozilla/5.0\u0000x')).toBe(true);
+  });
+
+  it('places the clouds’ addresses in their network, with its ASN, at the edges of a range', () => {
+    expect(hostingNetworkOf('3.0.0.0')).toEqual({ provider: 'Amazon Web Services', asn: 16509 });
+    expect(hostingNetworkOf('3.127.255.255')?.asn).toBe(16509);
+    expect(hostingNetworkOf('3.128.0.0')).toBeUndefined();
+    expect(hostingNetworkOf('::ffff:5.9.1.2')?.asn).toBe(24940);
+    expect(hostingNetworkOf('2a01:4f8:1:2::3')?.provider).toBe('Hetzner');
+    expect(hostingNetworkOf('90.0.0.1')).toBeUndefined();
+    expect(hostingNetworkOf('2001:db8::1')).toBeUndefined();
+  });
+
+  it('matches overlapping ranges and single addresses', () => {
+    const ranges = new IpRanges<string>();
+    expect(ranges.add('10.0.0.0/8', 'wide')).toBe(true);
+    expect(ranges.add('10.1.2.3', 'one')).toBe(true);
+    expect(ranges.add('10.2.0.0/33', 'bad')).toBe(false);
+    expect(ranges.add('nope', 'bad')).toBe(false);
+    expect(ranges.match('10.1.2.3')).toBe('one');
+    expect(ranges.match('10.200.0.1')).toBe('wide');
+    expect(ranges.match('11.0.0.0')).toBeUndefined();
+    expect(isIpOrCidr('203.0.113.0/24')).toBe(true);
+    expect(isIpOrCidr('2001:db8::/32')).toBe(true);
+    expect(isIpOrCidr('203.0.113.0/33')).toBe(false);
+    expect(isIpOrCidr('300.0.0.1')).toBe(false);
+  });
+
+  it('counts clicks per offer and address in the minute, and starts again when it turns', () => {
+    const counter = new VelocityCounter();
+    for (let i = 1; i <= 3; i++) expect(counter.hit(1, '90.0.0.1', NOW)).toBe(i);
+    expect(counter.hit(2, '90.0.0.1', NOW)).toBe(1);
+    expect(counter.hit(1, '90.0.0.2', NOW)).toBe(1);
+    expect(counter.hit(1, '90.0.0.1', NOW + 30_000)).toBe(1);
+  });
+
+  it('refuses the 31st click of a minute at the default 30, not the 30th', () => {
+    const counter = new VelocityCounter();
+    for (let i = 1; i <= 30; i++)
+      expect(judgeClick(rules(), NO_BLOCKS, counter, input())).toEqual({ refuse: null, flags: [] });
+    expect(judgeClick(rules(), NO_BLOCKS, counter, input())).toEqual({ refuse: 'ip_velocity' });
+    // A private address (a test, an untrusted proxy) is never counted.
+    for (let i = 1; i <= 40; i++) expect(judgeClick(rules(), NO_BLOCKS, counter, input({ ip: '10.0.0.1', publicAddress: false })).refuse).toBeNull(); // prettier-ignore
+  });
+
+  it('acts on each rule as set: refuse, flag, allow', () => {
+    const counter = new VelocityCounter();
+    const bot = input({ userAgent: 'curl/8.5.0' });
+    expect(judgeClick(rules(), NO_BLOCKS, counter, bot)).toEqual({ refuse: 'bot' });
+    expect(judgeClick(rules({ bot: 'flag' }), NO_BLOCKS, counter, bot)).toEqual({ refuse: null, flags: ['bot'] });
+    expect(judgeClick(rules({ bot: 'allow' }), NO_BLOCKS, counter, bot)).toEqual({ refuse: null, flags: [] });
+    const cloud = input({ ip: '3.5.6.7' });
+    expect(judgeClick(rules(), NO_BLOCKS, counter, cloud)).toEqual({ refuse: null, flags: ['dataCentre'] });
+    expect(judgeClick(rules({ dataCentre: 'refuse' }), NO_BLOCKS, counter, cloud)).toEqual({ refuse: 'data_centre' });
+    expect(judgeClick(rules(), NO_BLOCKS, counter, input({ userAgent: null }))).toEqual({ refuse: null, flags: ['missingUserAgent'] }); // prettier-ignore
+  });
+
+  it('refuses by every kind of blocklist entry, until it expires', () => {
+    const counter = new VelocityCounter();
+    const blocks = compileBlocks([
+      { kind: 'ip', value: '90.1.0.0/16', expiresAt: null },
+      { kind: 'asn', value: '16509', expiresAt: null },
+      { kind: 'subid', value: 'junk', expiresAt: new Date(NOW + 1000) },
+      { kind: 'tc2', value: 'bad-ad', expiresAt: null },
+      { kind: 'user_agent', value: 'FakeBrowser', expiresAt: null },
+    ]);
+    const judge = (over: Partial<ClickSignalsInput>) => judgeClick(rules(), blocks, counter, input(over)).refuse;
+    expect(judge({ ip: '90.1.200.3' })).toBe('blocked_ip');
+    expect(judge({ ip: '3.5.6.7' })).toBe('blocked_asn');
+    expect(judge({ subid: 'junk' })).toBe('blocked_subid');
+    expect(judge({ subid: 'junk', now: NOW + 1000 })).toBeNull();
+    expect(judge({ trackingCodes: [undefined, 'bad-ad'] })).toBe('blocked_tracking_code');
+    expect(judge({ trackingCodes: ['bad-ad'] })).toBeNull();
+    expect(judge({ userAgent: `${CHROME} fakebrowser/1` })).toBe('blocked_user_agent');
+    expect(judge({})).toBeNull();
+  });
+
+  it('resolves an offer’s overrides over the network’s rules over the defaults', () => {
+    const none = { bot: null, missingUserAgent: null, dataCentre: null, velocity: null, velocityPerMinute: null };
+    const rows = [
+      { ...none, offerId: null, dataCentre: 'refuse', velocityPerMinute: 50 },
+      { ...none, offerId: 7, dataCentre: 'allow' },
+    ];
+    expect(resolveRules([], null)).toEqual(DEFAULT_TRAFFIC_RULES);
+    expect(resolveRules(rows, null)).toEqual({ ...DEFAULT_TRAFFIC_RULES, dataCentre: 'refuse', velocityPerMinute: 50 });
+    expect(resolveRules(rows, 7)).toEqual({ ...DEFAULT_TRAFFIC_RULES, dataCentre: 'allow', velocityPerMinute: 50 });
+    expect(resolveRules(rows, 8).dataCentre).toBe('refuse');
+  });
+});

@@ -1,0 +1,111 @@
+import { Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+
+/** At or below 600 px the partner's lists are drawn as cards rather than tables (decision 095). */
+export const PHONE_QUERY = '(max-width: 37.5em)';
+
+/** True on a phone-wide window; read at the first render so a phone never draws the table first. */
+export function usePhoneLayout(): boolean {
+  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+}
+
+export type CardField = {
+  key: string;
+  /** The column's name, said before the value (a `dt`). */
+  label: string;
+  value: ReactNode;
+  testId?: string;
+  /** A money value: drawn bold. The caller lists these first. */
+  money?: boolean;
+  /** Takes the card's whole width (long values: a note, trackers). */
+  wide?: boolean;
+};
+
+type RowCardsProps = {
+  /** What the list holds, for a screen reader ('Conversions'). */
+  label: string;
+  children: ReactNode;
+  testId?: string;
+  /** Padding around the cards; none when the list already sits in a padded frame. */
+  inset?: boolean;
+};
+
+/** Rows as a list of cards: a screen reader says how many there are and reads each card's heading and labels. */
+export function RowCards({ label, children, testId, inset = true }: RowCardsProps) {
+  return (
+    <Stack
+      component="ul"
+      gap="sm"
+      p={inset ? 'sm' : 0}
+      m={0}
+      aria-label={label}
+      data-testid={testId}
+      className="portal-row-cards"
+      style={{ listStyle: 'none' }}
+    >
+      {children}
+    </Stack>
+  );
+}
+
+type RowCardProps = {
+  /** The card's heading: what the row is (an offer's name, a day). */
+  title: ReactNode;
+  /** Beside the heading (a status badge, an image). */
+  aside?: ReactNode;
+  fields: CardField[];
+  /** Below the fields (a correction's details). */
+  children?: ReactNode;
+  /** A totals card stands out. */
+  emphasis?: boolean;
+  headingOrder?: 2 | 3 | 4;
+} & Omit<ComponentPropsWithoutRef<'li'>, 'title' | 'children'>;
+
+/** One row as a card: a heading, then each value under its column's name in a description list, money first. */
+export function RowCard({ title, aside, fields, children, emphasis = false, headingOrder = 3, ...rest }: RowCardProps) {
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p="sm"
+      bg={emphasis ? 'var(--mantine-color-default-hover)' : undefined}
+      {...rest}
+    >
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text
+          component={`h${headingOrder}`}
+          fw={700}
+          size="sm"
+          m={0}
+          miw={0}
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="row-card-title"
+        >
+          {title}
+        </Text>
+        {/* A badge beside the heading keeps its whole label; the heading wraps instead. */}
+        {aside ? <div style={{ flexShrink: 0 }}>{aside}</div> : null}
+      </Group>
+      <Box component="dl" className="portal-card-fields">
+        {fields.map((field) => (
+          <div
+            key={field.key}
+            className="portal-card-field"
+            data-wide={field.wide || undefined}
+            data-money={field.money || undefined}
+          >
+            <Text component="dt" size="xs" c="dimmed">
+              {field.label}
+            </Text>
+            <Text component="dd" size="sm" m={0} fw={field.money ? 700 : undefined} data-testid={field.testId}>
+              {field.value}
+            </Text>
+          </div>
+        ))}
+      </Box>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, apiLogin, approvedPartner, snackbar, useApiSession } from '../fixtures.js';
+
+test.describe('traffic you can trust (decision 083)', () => {
+  test('staff block a sub-ID on an offer: the next click from it goes to the fallback, another sub-ID is taken', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const partner = await approvedPartner(request);
+    const { bearer } = await apiLogin(request, partner);
+    const offers = (await (await request.get('/api/v1/offer?count=500', { headers: { authorization: `Bearer ${bearer}` } })).json()) as { data: { list: { id: number; enabled: boolean; requireApproval: boolean; partnerStatus: string }[] } }; // prettier-ignore
+    const offer = offers.data.list.find((o) => o.enabled && !o.requireApproval && o.partnerStatus === 'public')!;
+    const admin = { authorization: `Bearer ${(await apiLogin(request, DEMO.admin)).bearer}` };
+    const fallback = 'https://fallback.example.com/?s={subid}';
+    const subid = `junk${Date.now().toString(36)}`;
+    const setFallback = async (url: string | null) =>
+      expect((await request.put(`/api/v1/staff/offers/${offer.id}`, { headers: admin, data: { fallbackUrl: url } })).status()).toBe(200); // prettier-ignore
+    await setFallback(fallback);
+    try {
+      await useApiSession(context, request, DEMO.admin);
+      await page.goto('/staff/traffic');
+      await expect(page.getByTestId('traffic-rule-bot')).toHaveValue('Refuse');
+      await page.getByTestId('block-value').fill(subid);
+      await page.getByTestId('block-offer').fill(String(offer.id));
+      await page.getByTestId('block-partner').fill(String(partner.id));
+      await page.getByTestId('block-note').fill('Placement that never converts');
+      await page.getByTestId('block-add').click();
+      await expect(snackbar(page, `${subid} is blocked.`)).toBeVisible();
+      await expect(page.getByTestId('block-row').filter({ hasText: subid })).toContainText(partner.companyName);
+
+      const click = (s: string) => request.get(`/click?offer_id=${offer.id}&aff_id=${partner.id}&subid=${s}`, { maxRedirects: 0 }); // prettier-ignore
+      const refused = await click(subid);
+      expect(refused.status()).toBe(302);
+      expect(refused.headers()['location']).toBe(`https://fallback.example.com/?s=${subid}`);
+      const taken = await click('good');
+      expect(taken.headers()['location']).not.toContain('fallback.example.com');
+    } finally {
+      await setFallback(null);
+    }
+  });
+});

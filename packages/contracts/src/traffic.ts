@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { IdParamsSchema, envelope } from './api.js';
+import { defineEndpoint } from './endpoint.js';
+
+// ---------------------------------------------------------------- traffic you can trust (issue 48, decision 083)
+
+/** What a traffic rule does with a click it matches: lets it through, records it flagged, or sends it to the fallback. */
+export const TRAFFIC_ACTIONS = ['allow', 'flag', 'refuse'] as const;
+export type TrafficAction = (typeof TRAFFIC_ACTIONS)[number];
+
+/**
+ * The click rules: a bot's user agent; no user agent, or one no browser sends; an address of a data centre or a
+ * hosting network (the list kept in the repository); more than `velocityPerMinute` clicks a minute from one address
+ * on one offer.
+ */
+export const TRAFFIC_RULES = ['bot', 'missingUserAgent', 'dataCentre', 'velocity'] as const;
+export type TrafficRule = (typeof TRAFFIC_RULES)[number];
+
+/** The defaults a network starts with: bots refused, data centres flagged, a click flood over 30 a minute refused. */
+export const DEFAULT_TRAFFIC_RULES = {
+  bot: 'refuse',
+  missingUserAgent: 'flag',
+  dataCentre: 'flag',
+  velocity: 'refuse',
+  velocityPerMinute: 30,
+} as const satisfies TrafficRules;
+
+export const VELOCITY_PER_MINUTE_MAX = 100_000;
+
+const action = z.enum(TRAFFIC_ACTIONS, { error: 'oneOf' });
+const perMinute = z.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(VELOCITY_PER_MINUTE_MAX, { error: 'max' }); // prettier-ignore
+const id = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
+
+export const TrafficRulesSchema = z.object({
+  bot: z.enum(TRAFFIC_ACTIONS),
+  missingUserAgent: z.enum(TRAFFIC_ACTIONS),
+  dataCentre: z.enum(TRAFFIC_ACTIONS),
+  velocity: z.enum(TRAFFIC_ACTIONS),
+  velocityPerMinute: z.number().int(),
+});
+export type TrafficRules = z.infer<typeof TrafficRulesSchema>;
+
+/** An offer's overrides: a rule left null follows the network's. */
+export const TrafficRuleOverridesSchema = z.object({
+  bot: z.enum(TRAFFIC_ACTIONS).nullable(),
+  missingUserAgent: z.enum(TRAFFIC_ACTIONS).nullable(),
+  dataCentre: z.enum(TRAFFIC_ACTIONS).nullable(),
+  velocity: z.enum(TRAFFIC_ACTIONS).nullable(),
+  velocityPerMinute: z.number().int().nullable(),
+});
+export type TrafficRuleOverrides = z.infer<typeof TrafficRuleOverridesSchema>;
+
+export const TrafficRulesViewSchema = z.object({
+  network: TrafficRulesSchema,
+  offers: z.array(
+    z.object({ offerId: z.number().int(), offerName: z.string(), overrides: TrafficRuleOverridesSchema }),
+  ),
+});
+export type TrafficRulesView = z.infer<typeof TrafficRulesViewSchema>;
+
+/**
+ * PUT /staff/traffic-rules: the network's rules (`offerId` left out: every field required) or one offer's overrides
+ * (`offerId`: each field null follows the network; all null removes the override).
+ */
+export const TrafficRulesBodySchema = z
+  .strictObject({
+    offerId: id.optional(),
+    bot: action.nullable(),
+    missingUserAgent: action.nullable(),
+    dataCentre: action.nullable(),
+    velocity: action.nullable(),
+    velocityPerMinute: perMinute.nullable(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.offerId !== undefined) return;
+    for (const key of [...TRAFFIC_RULES, 'velocityPerMinute'] as const)
+      if (body[key] === null) ctx.addIssue({ code: 'custom', message: 'required', path: [key] });
+  });
+export type TrafficRulesBody = z.input<typeof TrafficRulesBodySchema>;
+
+/** What a blocklist entry matches: an address or a CIDR range, an autonomous system, a sub-ID, a tracking code, a user-agent substring. */
+export const BLOCKLIST_KINDS = ['ip', 'asn', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'user_agent'] as const;
+export type BlocklistKind = (typeof BLOCKLIST_KINDS)[number];
+export const BLOCKLIST_VALUE_MAX_LENGTH = 255;
+export const BLOCKLIST_NOTE_MAX_LENGTH = 500;
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-f:]+(:\d+\.\d+\.\d+\.\d+)?$/i;
+
+/** An address (v4 or v6) or a CIDR range of one, as a blocklist `ip` value takes it. */
+export function isIpOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  if (rest.length > 0) return false;
+  const v4 = IPV4.test(address);
+  const v6 = !v4 && address.includes(':') && IPV6.test(address);
+  if (!v4 && !v6) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (v4 ? 32 : 128);
+}
+
+export const BlocklistInputSchema = z
+  .strictObject({
+    kind: z.enum(BLOCKLIST_KINDS, { error: 'oneOf' }),
+    value: z
+      .string({ error: 'type' })
+      .trim()
+      .min(1, { error: 'required' })
+      .max(BLOCKLIST_VALUE_MAX_LENGTH, { error: 'max' }),
+    offerId: id.nullable().default(null),
+    partnerId: id.nullable().default(null),
+    /** ISO 8601; null: for good. */
+    expiresAt: z.iso.datetime({ offset: true, error: 'type' }).nullable().default(null),
+    note: z.string({ error: 'type' }).trim().max(BLOCKLIST_NOTE_MAX_LENGTH, { error: 'max' }).nullable().default(null),
+  })
+  .superRefine((entry, ctx) => {
+    if (entry.kind === 'ip' && !isIpOrCidr(entry.value))
+      ctx.addIssue({ code: 'custom', message: 'ip', path: ['value'] });
+    if (entry.kind === 'asn' && !/^(AS)?\d{1,10}$/i.test(entry.value))
+      ctx.addIssue({ code: 'custom', message: 'asn', path: ['value'] });
+  });
+export type BlocklistInput = z.input<typeof BlocklistInputSchema>;
+
+export const BlocklistEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(BLOCKLIST_KINDS),
+  value: z.string(),
+  offer: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  partner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  expiresAt: z.string().nullable(),
+  note: z.string().nullable(),
+  /** Who added it: a staff member, or the partner blocking its own sub-ID. */
+  createdBy: z.enum(['staff', 'partner']),
+  createdAt: z.string(),
+  /** Its expiry has passed: it no longer refuses anything. */
+  expired: z.boolean(),
+});
+export type BlocklistEntry = z.infer<typeof BlocklistEntrySchema>;
+
+export const BlocklistQuerySchema = z.strictObject({
+  kind: z.enum(BLOCKLIST_KINDS, { error: 'oneOf' }).optional(),
+  offerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
+  partnerId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).optional(),
+});
+
+/** A partner's own blocked sub-IDs on an offer (a placement that does not convert). */
+export const PartnerSubidBlockSchema = z.strictObject({
+  subid: z
+    .string({ error: 'type' })
+    .trim()
+    .min(1, { error: 'required' })
+    .max(BLOCKLIST_VALUE_MAX_LENGTH, { error: 'max' }),
+  note: z.string({ error: 'type' }).trim().max(BLOCKLIST_NOTE_MAX_LENGTH, { error: 'max' }).nullable().default(null),
+});
+export const PartnerBlockedSubidSchema = z.object({
+  id: z.number().int(),
+  subid: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PartnerBlockedSubid = z.infer<typeof PartnerBlockedSubidSchema>;
+
+export const trafficEndpoints = {
+  rules: defineEndpoint({
+    method: 'GET',
+    path: '/staff/traffic-rules',
+    tags: ['staff'],
+    summary: "The network's traffic rules and the offers that override them",
+    response: envelope(TrafficRulesViewSchema),
+  }),
+  setRules: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/traffic-rules',
+    tags: ['staff'],
+    summary: "Set the network's traffic rules, or one offer's overrides (admins and team managers); audited",
+    body: TrafficRulesBodySchema,
+    response: envelope(TrafficRulesViewSchema),
+    errors: { 404: 'The offer does not exist.' },
+  }),
+  blocklists: defineEndpoint({
+    method: 'GET',
+    path: '/staff/blocklists',
+    tags: ['staff'],
+    summary: 'Blocklist entries in reach: network-wide, per offer, per partner, per partner on one offer',
+    query: BlocklistQuerySchema,
+    response: envelope(z.array(BlocklistEntrySchema)),
+  }),
+  addBlock: defineEndpoint({
+    method: 'POST',
+    path: '/staff/blocklists',
+    tags: ['staff'],
+    summary: 'Block an address or range, an ASN, a sub-ID, a tracking code or a user agent; audited',
+    body: BlocklistInputSchema,
+    response: envelope(BlocklistEntrySchema),
+    errors: { 404: 'The offer or the partner does not exist, or the partner is not in reach.' },
+  }),
+  removeBlock: defineEndpoint({
+    method: 'DELETE',
+    path: '/staff/blocklists/:id',
+    tags: ['staff'],
+    summary: 'Remove a blocklist entry; audited',
+    params: IdParamsSchema,
+    response: envelope(z.null()),
+  }),
+  partnerBlockedSubids: defineEndpoint({
+    method: 'GET',
+    path: '/offer/:id/blocked-subids',
+    tags: ['offers'],
+    summary: "The partner's own blocked sub-IDs on an offer",
+    params: IdParamsSchema,
+    response: envelope(z.array(PartnerBlockedSubidSchema)),
+  }),
+  partnerBlockSubid: defineEndpoint({
+    method: 'POST',
+    path: '/offer/:id/blocked-subids',
+    tags: ['offers'],
+    summary: 'Block one of its own sub-IDs on an offer: its clicks go to the fallback',
+    params: IdParamsSchema,
+    body: PartnerSubidBlockSchema,
+    response: envelope(PartnerBlockedSubidSchema),
+  }),
+  partnerUnblockSubid: defineEndpoint({
+    method: 'DELETE',
+    path: '/offer/:id/blocked-subids/:blockId',
+    tags: ['offers'],
+    summary: 'Unblock one of its own sub-IDs on an offer',
+    params: z.strictObject({
+      id: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }),
+      blockId: z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }),
+    }),
+    response: envelope(z.null()),
+  }),
+};
