@@ -13,6 +13,7 @@ type Operation = {
   security?: Record<string, string[]>[];
   tags?: string[];
   responses?: Record<string, Response>;
+  parameters?: { name: string; in: string; description?: string }[];
 };
 type Document = {
   servers?: { url: string }[];
@@ -169,5 +170,20 @@ describe('each operation as the server answers it', () => {
     const billing = JSON.stringify(op('GET /api/v1/billing-request').responses!['200']);
     expect(billing).toContain('#/components/schemas/');
     expect(JSON.stringify(inlineRefs(op('GET /api/v1/billing-request').responses!['200'], document.components.schemas))).toContain('minor units'); // prettier-ignore
+  });
+
+  it('says what every path and query parameter means', () => {
+    const undescribed = operations.flatMap(([name, operation]) =>
+      (operation.parameters ?? [])
+        .filter((parameter) => !parameter.description?.trim())
+        .map((parameter) => `${name} ${parameter.in}:${parameter.name}`),
+    );
+    expect(undescribed).toEqual([]);
+    const described = (name: string, parameter: string) =>
+      op(name).parameters!.find((p) => p.name === parameter)!.description;
+    expect(described('GET /api/v1/staff/payment-batches/{id}', 'id')).toBe("The payment batch's id.");
+    expect(described('GET /api/v1/offer/{id}', 'id')).toBe("The offer's id.");
+    expect(described('GET /postback', 'amount')).toMatch(/major units/);
+    expect(described('GET /api/v1/staff/audit-log', 'from')).toMatch(/date-time/);
   });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { convert } from 'xmlbuilder2';
 import { validateXML } from 'xmllint-wasm';
-import { auditEndpoints, notificationsEndpoints, paymentBatchesEndpoints } from '@portal/contracts';
+import { auditEndpoints, billingEndpoints, notificationsEndpoints, paymentBatchesEndpoints } from '@portal/contracts';
 import { billingRequests, invoices, partners } from '../src/db/schema.js';
 import { validatePain001 } from '../src/modules/payment-batches/index.js';
 import {
@@ -446,6 +446,29 @@ describe('to pay by hand', () => {
     expect(byPartner['Held Ltd']![10]).toMatch(/^is held after a change of the bank details until /);
     // A holder that reads as a formula is made inert.
     expect(byPartner['No Iban SAS']![2]).toBe('\'=HYPERLINK("http://x")');
+    // The spreadsheet's sums per currency are the screen's: the same invoices as the list the screen reads, to the cent.
+    const screen = okBody(
+      await callEndpoint(
+        t.app,
+        billingEndpoints.staffInvoices,
+        { query: { status: ['invoice_validated'], sepa: false, count: 100 } },
+        builder,
+      ),
+    );
+    expect(rows.map((row) => row[0]).sort()).toEqual(screen.data.map((invoice) => invoice.reference).sort());
+    const sums = (pairs: [string, number][]) =>
+      pairs.reduce<Record<string, number>>(
+        (acc, [currency, cents]) => ({ ...acc, [currency]: (acc[currency] ?? 0) + cents }),
+        {},
+      );
+    // Amounts are major units with a dot and no grouping: read back to cents exactly.
+    const centsOf = (amount: string) => {
+      expect(amount).toMatch(/^-?\d+\.\d{2}$/);
+      return Math.round(Number(amount) * 100);
+    };
+    expect(sums(rows.map((row) => [row[9]!, centsOf(row[8]!)]))).toEqual(
+      sums(screen.data.map((invoice) => [invoice.paymentCurrency, invoice.totalAmount])),
+    );
     expectError(await callEndpoint(t.app, paymentBatchesEndpoints.byHandCsv, {}, manager), 403);
   });
 });

@@ -468,7 +468,10 @@ export const ListStaffInvoicesQuerySchema = z.strictObject({
   dueBefore: isoDateParam,
   /** The partner's payment method. */
   paymentMethod: z.preprocess(emptyAsUnset, z.enum(PAYMENT_METHODS, { error: 'type' }).optional()),
-  /** true: invoices a SEPA batch could pay (EUR, wire, valid IBAN in a SEPA country); false: to pay by hand. */
+  /**
+   * true: invoices a SEPA batch can pay now (EUR, wire, valid IBAN in a SEPA country, not held); false: the others,
+   * to pay by hand (as the to-pay-by-hand CSV lists them, held ones with their day).
+   */
   sepa: z.preprocess(emptyAsUnset, booleanParam.optional()),
 });
 export type ListStaffInvoicesQuery = z.infer<typeof ListStaffInvoicesQuerySchema>;

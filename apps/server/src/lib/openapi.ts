@@ -11,6 +11,7 @@ import {
   type EndpointDefinition,
 } from '@portal/contracts';
 import { API_KEY_SCHEME, SESSION_SCHEME, endpointOf, securityOf } from './endpoint.js';
+import { describeParameters } from './openapi-parameters.js';
 
 /** The error object every error answer carries. */
 const API_ERROR_SCHEMA = (() => {
@@ -326,6 +327,7 @@ export function finishDocument<D extends object>(built: D, publicUrl: string): D
       operation.responses = responses;
     }
   }
+  describeParameters(document.paths as Parameters<typeof describeParameters>[0]);
   describeFields(document.paths);
   describeFields(document.components.schemas);
   dropUnusedSchemas(document);

@@ -376,7 +376,8 @@ export async function listStaffInvoices(
   query: ListStaffInvoicesQuery,
   hold: PayoutHoldClock,
 ): Promise<{ list: StaffInvoice[]; total: number }> {
-  const sepa = query.sepa === undefined ? undefined : await sepaPayableSql(db);
+  // Payable by a batch now: SEPA-eligible and not held; the rest (held included) is to pay by hand, as its CSV lists.
+  const sepa = query.sepa === undefined ? undefined : sql`(${await sepaPayableSql(db)} and not ${heldSql(hold)})`;
   const where = and(
     billingReachSql(scope, partners.accountManagerId, partners.status),
     query.status ? inArray(invoices.status, query.status) : undefined,

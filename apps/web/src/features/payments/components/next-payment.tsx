@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { formatLocalDate, formatMoneyMinor, type NextPayment as NextPaymentAnswer } from '@portal/contracts';
 import { useNextPayment } from '../api/get-next-payment';
 import { formatHoldMoment, holdTimeZone } from '../payout-hold';
-import { usePhoneLayout } from '../../../components/row-cards';
+import { usePhoneLayout } from '@/components/row-cards';
 
 const amountsText = (amounts: { currency: string; amount: number }[]) =>
   amounts.map((money) => formatMoneyMinor(money.amount, money.currency)).join(' + ');

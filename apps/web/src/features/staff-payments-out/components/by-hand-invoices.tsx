@@ -50,12 +50,14 @@ export function ByHandInvoices() {
       key: 'reason',
       label: column('reason'),
       cellTestId: 'by-hand-reason',
-      cell: (invoice) =>
-        invoice.sepaRefusal
-          ? t('staff.paymentsOut.byHand.reason', {
-              reason: SEPA_REFUSAL_LABELS[invoice.sepaRefusal as SepaRefusal],
-            })
-          : '—',
+      cell: (invoice) => {
+        // A held invoice cannot go into a batch until its hold ends (as the CSV says): the day is named.
+        const refusal: SepaRefusal | null = invoice.sepaRefusal ?? (invoice.heldUntil ? 'held' : null);
+        if (!refusal) return '—';
+        if (refusal === 'held' && invoice.heldUntil)
+          return t('staff.paymentsOut.byHand.heldUntil', { date: formatLocalDate(invoice.heldUntil) });
+        return t('staff.paymentsOut.byHand.reason', { reason: SEPA_REFUSAL_LABELS[refusal] });
+      },
     },
   ];
 
