@@ -1025,7 +1025,13 @@ async function scheduledChange(offerId: number): Promise<number> {
   const [goal] = await t.database.db.select({ id: goals.id }).from(goals).where(eq(goals.identifier, 'registration'));
   const [row] = await t.database.db
     .insert(offerScheduledChanges)
-    .values({ offerId, goalId: goal!.id, payoutSet: true, payoutAmount: 50, effectiveAt: new Date('2099-01-01T00:00:00Z') }) // prettier-ignore
+    .values({
+      offerId,
+      goalId: goal!.id,
+      payoutSet: true,
+      payoutAmount: 50,
+      effectiveAt: new Date('2099-01-01T00:00:00Z'),
+    }) // prettier-ignore
     .returning({ id: offerScheduledChanges.id });
   return row!.id;
 }

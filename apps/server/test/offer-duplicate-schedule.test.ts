@@ -101,8 +101,9 @@ describe('POST /staff/offers/{id}/duplicate', () => {
     ).data.id;
     expect(copy).not.toBe(offerId);
     const [source, duplicate] = await Promise.all(
-      [offerId, copy].map(async (id) =>
-        okBody(await callEndpoint(t.app, staffOffersEndpoints.get, { params: { id } }, tokens.admin)).data,
+      [offerId, copy].map(
+        async (id) =>
+          okBody(await callEndpoint(t.app, staffOffersEndpoints.get, { params: { id } }, tokens.admin)).data,
       ),
     );
     expect(duplicate).toMatchObject({
@@ -119,7 +120,12 @@ describe('POST /staff/offers/{id}/duplicate', () => {
     expect(duplicate!.goals.map((g) => g.id)).not.toEqual(source!.goals.map((g) => g.id));
 
     const caps = await t.database.db
-      .select({ partnerId: offerCaps.partnerId, metric: offerCaps.metric, period: offerCaps.period, limit: offerCaps.limit }) // prettier-ignore
+      .select({
+        partnerId: offerCaps.partnerId,
+        metric: offerCaps.metric,
+        period: offerCaps.period,
+        limit: offerCaps.limit,
+      }) // prettier-ignore
       .from(offerCaps)
       .where(eq(offerCaps.offerId, copy))
       .orderBy(asc(offerCaps.id));
@@ -344,7 +350,11 @@ describe('scheduled payout and revenue changes', () => {
     const [failed] = okBody(
       await callEndpoint(t.app, staffOfferScheduleEndpoints.list, { params: { id: offerId } }, tokens.admin),
     ).data;
-    expect(failed).toMatchObject({ id: change.id, status: 'failed', failure: 'The offer no longer pays on this goal.' });
+    expect(failed).toMatchObject({
+      id: change.id,
+      status: 'failed',
+      failure: 'The offer no longer pays on this goal.',
+    });
     const audited = await auditOf('scheduled_change', change.id);
     expect(audited.at(-1)).toMatchObject({ action: 'status', actorId: null });
   });

@@ -1,13 +1,6 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  goals,
-  offerCaps,
-  offerCreatives,
-  offerGoalTypes,
-  offerGoals,
-  offerLandingPages,
-} from '../../db/schema.js';
+import { goals, offerCaps, offerCreatives, offerGoalTypes, offerGoals, offerLandingPages } from '../../db/schema.js';
 
 /**
  * What a duplicate copies besides the offer's own columns and lists (decision 098): its goals with their tiers (the

@@ -134,7 +134,10 @@ export async function setGoalMoney(
   now: Date,
 ): Promise<void> {
   await tx.update(offerGoals).set(money).where(eq(offerGoals.id, offerGoal.id));
-  const [base] = await tx.select({ id: goalTypes.id }).from(goalTypes).where(eq(goalTypes.identifier, BASE_PAYOUT_TIER));
+  const [base] = await tx
+    .select({ id: goalTypes.id })
+    .from(goalTypes)
+    .where(eq(goalTypes.identifier, BASE_PAYOUT_TIER));
   if (base) {
     await tx
       .update(offerGoalTypes)

@@ -15,8 +15,7 @@ export type ScheduledChangeRow = RevivedDates<EndpointData<typeof staffOfferSche
 export const useScheduledChanges = (offerId: number) =>
   useQuery({
     queryKey: staffOfferKeys.scheduledChanges(offerId),
-    queryFn: async () =>
-      (await api.call(staffOfferScheduleEndpoints.list, { params: { id: offerId } })).data ?? [],
+    queryFn: async () => (await api.call(staffOfferScheduleEndpoints.list, { params: { id: offerId } })).data ?? [],
   });
 
 export function useScheduleChange(offerId: number) {

@@ -33,10 +33,10 @@ import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
 import { uploadOfferImage } from '../api/upload-offer-image';
 import { useSaveOffer } from '../api/save-offer';
-import { useDuplicateOffer } from '../api/duplicate-offer';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type StaffOfferData } from '../api/get-staff-offer';
 import { bodyOf, checkDraft, draftOf, emptyGoal, type Draft, type GoalDraft } from './offer-draft';
+import { DuplicateButton, useUnsaved } from './duplicate-button';
 import { GoalEditor } from './goal-editor';
 import { OfferAllowList } from './offer-allow-list';
 import { Preview } from './offer-preview';
@@ -54,9 +54,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
     setDraft((d) => ({ ...d, goals: d.goals.map((g, i) => (i === index ? { ...g, ...patch } : g)) }));
 
   const body = bodyOf(draft);
-  // What was last saved (or loaded): a draft that differs from it is not duplicated (decision 098).
-  const [saved, setSaved] = useState(() => JSON.stringify(bodyOf(draftOf(offer))));
-  const unsaved = JSON.stringify(body) !== saved;
+  const { unsaved, markSaved } = useUnsaved(offer, body);
   const product = options.products.find((p) => String(p.id) === draft.productId);
 
   const submit = async () => {
@@ -68,8 +66,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
     }
     setBusy(true);
     try {
-      const { data } = await save.mutateAsync({ id: offer?.id ?? null, body });
-      setSaved(JSON.stringify(body));
+      const { data } = await save.mutateAsync({ id: offer?.id ?? null, body }); markSaved();
       showSnackbar({ kind: 'success', message: t(offer ? 'staff.offers.saved' : 'staff.offers.created', { name: data.name }) });
       if (!offer) await navigate(paths.staffOffer.href(data.id));
     } catch (error) {
@@ -185,9 +182,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             {canWrite ? (
               <Group justify="flex-end">
                 {offer ? <DuplicateButton offerId={offer.id} unsaved={unsaved} /> : null}
-                <Button onClick={() => void submit()} loading={busy} data-testid="staff-offer-save">
-                  {offer ? t('common.save') : t('staff.offers.create')}
-                </Button>
+                <Button onClick={() => void submit()} loading={busy} data-testid="staff-offer-save">{offer ? t('common.save') : t('staff.offers.create')}</Button>
               </Group>
             ) : (
               <Alert color="gray">{t('staff.offers.readOnly')}</Alert>
@@ -201,45 +196,6 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
     </Grid>
   );
 } // prettier-ignore
-
-/**
- * Copies the saved offer into a new disabled one and opens it (decision 098); disabled while the draft has unsaved
- * changes, which the copy would not have.
- */
-export function DuplicateButton({ offerId, unsaved }: { offerId: number; unsaved: boolean }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const duplicate = useDuplicateOffer();
-  const run = async () => {
-    try {
-      const id = await duplicate.mutateAsync(offerId);
-      if (id === null) return;
-      showSnackbar({ kind: 'success', message: t('staff.offers.duplicated', { name: `#${id}` }) });
-      await navigate(paths.staffOffer.href(id));
-    } catch (error) {
-      showSnackbar({ kind: 'error', message: isApiRequestError(error) ? error.message : t('errors.generic') });
-    }
-  };
-  return (
-    <Group gap="xs">
-      {unsaved ? (
-        <Text size="sm" c="dimmed" id="staff-offer-duplicate-hint">
-          {t('staff.offers.duplicateHint')}
-        </Text>
-      ) : null}
-      <Button
-        variant="default"
-        disabled={unsaved}
-        aria-describedby={unsaved ? 'staff-offer-duplicate-hint' : undefined}
-        loading={duplicate.isPending}
-        onClick={() => void run()}
-        data-testid="staff-offer-duplicate"
-      >
-        {t('staff.offers.duplicate')}
-      </Button>
-    </Group>
-  );
-}
 
 /** Where the advertiser's tag may report from (its pages' origins) and the parameter its landing page reads (decision 085). */
 function TagFields({
