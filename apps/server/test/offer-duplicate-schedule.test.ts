@@ -6,6 +6,7 @@ import {
   creativesEndpoints,
   staffOfferScheduleEndpoints,
   staffOffersEndpoints,
+  type StaffOfferGoal,
 } from '@portal/contracts';
 import { auditLog, conversions, offerCaps, offerCreatives, offers } from '../src/db/schema.js';
 import {
@@ -115,7 +116,7 @@ describe('POST /staff/offers/{id}/duplicate', () => {
       defaultUrl: source!.defaultUrl,
       currency: source!.currency,
     });
-    const money = (goals: typeof source.goals) => goals.map(({ id: _id, ...goal }) => goal);
+    const money = (goals: StaffOfferGoal[]) => goals.map(({ id: _id, ...goal }) => goal);
     expect(money(duplicate!.goals)).toEqual(money(source!.goals));
     expect(duplicate!.goals.map((g) => g.id)).not.toEqual(source!.goals.map((g) => g.id));
 
