@@ -141,7 +141,7 @@ describe('OfferEditor', () => {
   it("lists the partners' own payouts and sets one in minor units", async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
     renderWithProviders(<OfferEditor id={31} canWrite />);
-    const row = await screen.findByTestId('staff-offer-override-row');
+    const row = await screen.findByTestId('staff-offer-override-row', {}, { timeout: 5000 });
     expect(row.textContent).toContain('Northwind Media #1001');
     expect(row.textContent).toContain('4,50');
     await userEvent.type(screen.getByTestId('staff-offer-override-partner'), 'North');
@@ -166,7 +166,7 @@ describe('OfferEditor', () => {
   it('lists the caps with their use and sets one, a money limit in minor units, keeping the others', async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
     renderWithProviders(<OfferEditor id={31} canWrite />);
-    const row = await screen.findByTestId('staff-offer-cap-row');
+    const row = await screen.findByTestId('staff-offer-cap-row', {}, { timeout: 5000 });
     expect(row.textContent).toContain('All partners (the whole offer)');
     expect(row.textContent).toContain('40 of 50');
     await userEvent.click(screen.getByTestId('staff-offer-cap-metric'));
