@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, approvedPartner, signIn, snackbar } from '../fixtures.js';
+import { DEMO, apiLogin, approvedPartner, blockingAxeViolations, signIn, snackbar } from '../fixtures.js';
 
 /** A 1×1 PNG, as a picker would hand it over. */
 const PNG = Buffer.from(
@@ -133,5 +133,51 @@ test.describe('offers written in the console', () => {
     await own.goto(`/reports/click?startDate=${today}&endDate=${today}`);
     await expect(own.getByTestId('report-row').filter({ hasText: name }).first()).toBeVisible({ timeout: 15_000 });
     await context.close();
+  });
+
+  test('an admin duplicates a saved offer into a disabled copy, then schedules and cancels a payout change on it', async ({
+    page,
+    request,
+  }) => {
+    const admin = await apiLogin(request, DEMO.admin);
+    const headers = { authorization: `Bearer ${admin.bearer}` };
+    const options = (await (await request.get('/api/v1/staff/catalogue-options', { headers })).json()) as { data: { products: { id: number }[] } }; // prettier-ignore
+    const name = `E2E Duplicated ${Date.now().toString(36)}`;
+    const created = await request.post('/api/v1/staff/offers', {
+      headers,
+      data: { name, productId: options.data.products[0]!.id, conversionType: 'cpa', defaultUrl: 'https://landing.example.com/?cid={click_id}', countries: ['FR'], goals: [{ goal: 'registration', revenueAmount: 500, payoutAmount: 400 }] }, // prettier-ignore
+    });
+    expect(created.status()).toBe(200);
+    const offerId = ((await created.json()) as { data: { id: number } }).data.id;
+
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto(`/staff/offers/${offerId}`);
+    const editor = page.getByTestId('staff-offer-editor');
+    const duplicate = editor.getByTestId('staff-offer-duplicate');
+    await expect(duplicate).toBeEnabled();
+    // An unsaved change: the copy would not have it, so the button waits and says why.
+    await editor.getByTestId('staff-offer-name').fill(`${name} draft`);
+    await expect(duplicate).toBeDisabled();
+    await expect(editor.getByText('Save your changes first: the copy is made from the saved offer.')).toBeVisible();
+    await editor.getByTestId('staff-offer-name').fill(name);
+    await expect(duplicate).toBeEnabled();
+    await duplicate.click();
+    await expect(page).not.toHaveURL(`/staff/offers/${offerId}`);
+    await expect(page).toHaveURL(/\/staff\/offers\/\d+$/);
+    await expect(editor.getByTestId('staff-offer-name')).toHaveValue(`${name} (copy)`);
+    await expect(editor.getByTestId('staff-offer-enabled')).not.toBeChecked();
+    await expect(editor.getByTestId('staff-offer-goal-0-payoutAmount')).toHaveValue('4.00');
+
+    // A new payout from the 1st of next month (the field's default), pending with who set it, then cancelled.
+    const panel = page.getByTestId('staff-offer-scheduled-changes');
+    await panel.getByTestId('staff-offer-schedule-payoutAmount').fill('4.50');
+    await panel.getByTestId('staff-offer-schedule-save').click();
+    await expect(snackbar(page, 'The change is scheduled.')).toBeVisible();
+    const row = panel.getByTestId('staff-offer-scheduled-change');
+    await expect(row).toHaveAttribute('data-status', 'pending');
+    await expect(row).toContainText('4,50');
+    expect(await blockingAxeViolations(page, '[data-testid="staff-offer-scheduled-changes"]')).toEqual([]);
+    await row.getByRole('button', { name: /Cancel the change of Registration/ }).click();
+    await expect(row).toHaveAttribute('data-status', 'cancelled');
   });
 });

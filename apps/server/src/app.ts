@@ -41,7 +41,7 @@ import { imagesRoutes } from './modules/images/index.js';
 import { goalsRoutes } from './modules/goals/index.js';
 import { newsRoutes } from './modules/news/index.js';
 import { notificationsRoutes } from './modules/notifications/index.js';
-import { offersRoutes } from './modules/offers/index.js';
+import { ScheduledChangesJob, offersRoutes } from './modules/offers/index.js';
 import { paymentBatchesRoutes } from './modules/payment-batches/index.js';
 import { AdvertiserInvoiceJob, advertiserInvoicesRoutes } from './modules/advertiser-invoices/index.js';
 import { BillingJob, billingRoutes, nextBillingJobAt } from './modules/billing/index.js';
@@ -99,6 +99,8 @@ declare module 'fastify' {
     billingJob: BillingJob;
     /** The daily advertiser invoicing (decision 073), at the billing job's hour; tests call its `runDue()`. */
     advertiserInvoiceJob: AdvertiserInvoiceJob;
+    /** Applies the offers' scheduled payout and revenue changes (decision 098); tests call its `drain()`. */
+    scheduledChanges: ScheduledChangesJob;
     /** /readyz's draining flag (main.ts sets it on SIGTERM). */
     health: HealthState;
   }
@@ -187,6 +189,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('billingJob', billingJob);
   const advertiserInvoiceJob = new AdvertiserInvoiceJob(ctx, app.log, nextBillingJobAt);
   app.decorate('advertiserInvoiceJob', advertiserInvoiceJob);
+  const scheduledChanges = new ScheduledChangesJob(ctx.db, ctx.now);
+  app.decorate('scheduledChanges', scheduledChanges);
 
   app.addHook('onSend', async (_request, reply) => {
     const policy = contentSecurityPolicyFor(
@@ -254,6 +258,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
     // The partners' daily digest of changed conversions, after 07:00 Paris (decision 072).
     conversionDigest.start(300_000);
+    // Scheduled payout and revenue changes, checked every minute (decision 098).
+    scheduledChanges.start(60_000);
   }
   app.addHook('onClose', async () => {
     ctx.metrics.eventLoop.disable();
@@ -264,6 +270,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await postbackWorker.stop();
     await postbackLogPruner.stop();
     await conversionDigest.stop();
+    await scheduledChanges.stop();
     await billingJob.stop();
     await advertiserInvoiceJob.stop();
     await ctx.mailer.stop();

@@ -52,6 +52,7 @@ import {
   staffNewsEndpoints,
   staffNotificationsEndpoints,
   staffOfferBulkEndpoints,
+  staffOfferScheduleEndpoints,
   staffOffersEndpoints,
   staffPartnerBulkEndpoints,
   staffSearchEndpoints,
@@ -74,6 +75,7 @@ import {
   partnerContacts,
   offerCreatives,
   offerLandingPages,
+  offerScheduledChanges,
   blocklistEntries,
   payoutOverrideRequests,
   payoutOverrides,
@@ -388,6 +390,27 @@ const MATRIX: readonly Row[] = [
   row(staffOfferBulkEndpoints.enabled, {
     expect: ADMIN_ONLY,
     input: (f) => ({ body: { ids: [f.offer], enabled: true } }),
+  }),
+  // Duplicate and scheduled changes (decision 098): admins write, as they write the catalogue; every staff member reads.
+  row(staffOfferScheduleEndpoints.duplicate, {
+    expect: ADMIN_ONLY,
+    input: (f) => ({ params: { id: f.offer } }),
+  }),
+  row(staffOfferScheduleEndpoints.list, {
+    expect: ANY_STAFF,
+    input: (f) => ({ params: { id: f.offer } }),
+  }),
+  row(staffOfferScheduleEndpoints.create, {
+    expect: ADMIN_ONLY,
+    input: (f) => ({
+      params: { id: f.offer },
+      body: { goal: 'registration', effectiveAt: '2099-01-01T00:00:00Z', payout: { amount: 50 } },
+    }),
+  }),
+  row(staffOfferScheduleEndpoints.cancel, {
+    expect: ADMIN_ONLY,
+    fresh: async () => ({ change: await scheduledChange(fixtures.offer) }),
+    input: (f, _c, fresh) => ({ params: { id: f.offer, changeId: fresh.change } }),
   }),
   row(staffUserEndpoints.list, {
     expect: { ...ADMIN_ONLY, tm: 'ok' },
@@ -995,6 +1018,21 @@ async function creative(offerId: number): Promise<number> {
     .insert(offerCreatives)
     .values({ offerId, kind: 'text', name: 'Matrix ad', text: 'Try it: {tracking_link}' })
     .returning({ id: offerCreatives.id });
+  return row!.id;
+}
+
+async function scheduledChange(offerId: number): Promise<number> {
+  const [goal] = await t.database.db.select({ id: goals.id }).from(goals).where(eq(goals.identifier, 'registration'));
+  const [row] = await t.database.db
+    .insert(offerScheduledChanges)
+    .values({
+      offerId,
+      goalId: goal!.id,
+      payoutSet: true,
+      payoutAmount: 50,
+      effectiveAt: new Date('2099-01-01T00:00:00Z'),
+    }) // prettier-ignore
+    .returning({ id: offerScheduledChanges.id });
   return row!.id;
 }
 

@@ -34,6 +34,7 @@ export const AUDIT_ENTITY_TYPES = [
   'goal',
   'traffic_rules',
   'blocklist',
+  'scheduled_change',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -639,3 +639,95 @@ export const staffOfferBulkEndpoints = {
     response: envelope(z.object({ changed: z.number().int(), unchanged: z.number().int() })),
   }),
 };
+
+// ---------------------------------------------------------------- duplicate, and scheduled changes (decision 098)
+
+/** POST /staff/offers/{id}/duplicate answers the new offer's id (disabled, named "<name> (copy)"). */
+export const OfferDuplicateSchema = z.object({ id: z.number().int() });
+export type OfferDuplicate = z.infer<typeof OfferDuplicateSchema>;
+
+/** What a scheduled change sets on one side of a goal (its payout or its revenue): an amount, a percent or both. */
+export const ScheduledSideSchema = z
+  .strictObject({ amount: minorUnits.default(null), percent: basisPoints.default(null) })
+  .superRefine((side, ctx) => requireSide(ctx, side.amount, side.percent, ['amount']));
+export type ScheduledSide = z.input<typeof ScheduledSideSchema>;
+
+/**
+ * POST /staff/offers/{id}/scheduled-changes: a new payout and/or revenue for one goal of the offer from `effectiveAt`
+ * (a future instant); a side left out stays as it is then.
+ */
+export const ScheduledChangeCreateSchema = z
+  .strictObject({
+    goal: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(64, { error: 'maxLength' }),
+    effectiveAt: instant,
+    payout: ScheduledSideSchema.optional(),
+    revenue: ScheduledSideSchema.optional(),
+  })
+  .superRefine((change, ctx) => {
+    if (!change.payout && !change.revenue) ctx.addIssue({ code: 'custom', message: 'required', path: ['payout'] });
+  });
+export type ScheduledChangeCreate = z.input<typeof ScheduledChangeCreateSchema>;
+
+export const SCHEDULED_CHANGE_STATUSES = ['pending', 'applied', 'cancelled', 'failed'] as const;
+export type ScheduledChangeStatus = (typeof SCHEDULED_CHANGE_STATUSES)[number];
+
+const sideOut = z.object({ amount: z.number().int().nullable(), percent: z.number().int().nullable() });
+
+/** A change scheduled on a goal of an offer: pending until its moment, then applied (or failed, with why), or cancelled. */
+export const ScheduledChangeSchema = z.object({
+  id: z.number().int(),
+  offerId: z.number().int(),
+  goal: z.object({ code: z.string(), name: z.string() }),
+  payout: sideOut.nullable(),
+  revenue: sideOut.nullable(),
+  effectiveAt: z.string(),
+  status: z.enum(SCHEDULED_CHANGE_STATUSES),
+  /** Why a change could not apply at its moment (the goal gone from the offer, a payout above the revenue). */
+  failure: z.string().nullable(),
+  createdBy: person.nullable(),
+  createdAt: z.string(),
+  cancelledBy: person.nullable(),
+  cancelledAt: z.string().nullable(),
+  appliedAt: z.string().nullable(),
+});
+export type ScheduledChange = z.infer<typeof ScheduledChangeSchema>;
+
+export const ScheduledChangeParamsSchema = z.strictObject({ id: idParam, changeId: idParam });
+
+export const staffOfferScheduleEndpoints = {
+  duplicate: defineEndpoint({
+    method: 'POST',
+    path: '/staff/offers/:id/duplicate',
+    tags: ['staff'],
+    summary:
+      'Copy an offer with its goals, targeting, caps, landing pages and creatives into a new disabled offer "<name> (copy)" (admins, audited)',
+    params: IdParamsSchema,
+    response: envelope(OfferDuplicateSchema),
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/staff/offers/:id/scheduled-changes',
+    tags: ['staff'],
+    summary: "An offer's scheduled payout and revenue changes, pending first by moment, then the latest others",
+    params: IdParamsSchema,
+    response: envelope(z.array(ScheduledChangeSchema)),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/staff/offers/:id/scheduled-changes',
+    tags: ['staff'],
+    summary: "Schedule a new payout and/or revenue for one of the offer's goals from a future moment (admins, audited)",
+    params: IdParamsSchema,
+    body: ScheduledChangeCreateSchema,
+    response: envelope(ScheduledChangeSchema),
+  }),
+  cancel: defineEndpoint({
+    method: 'DELETE',
+    path: '/staff/offers/:id/scheduled-changes/:changeId',
+    tags: ['staff'],
+    summary: 'Cancel a scheduled change before its moment (admins, audited)',
+    errors: { 409: 'The change is no longer pending: applied, failed or cancelled already.' },
+    params: ScheduledChangeParamsSchema,
+    response: envelope(ScheduledChangeSchema),
+  }),
+};

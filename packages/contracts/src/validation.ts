@@ -34,6 +34,7 @@ export const FORM_ERROR_TEXT = {
   overrideAboveRevenue: "The payout is above the goal's revenue.",
   baseTier: "The p1 tier is the goal's own payout; list only the other tiers here.",
   endsBeforeStart: 'The end must come after the start.',
+  inThePast: 'Choose a moment in the future.',
   trackingLinkMissing: 'Put {tracking_link} where the partner’s link goes.',
   goalCode: 'Use lowercase letters, digits, _ and -, starting with a letter or digit (such as first_deposit).',
 } as const;

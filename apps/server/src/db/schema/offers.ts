@@ -301,3 +301,44 @@ export const payoutOverrideRequests = pgTable(
     index().on(t.status, t.requestedAt),
   ],
 );
+
+// ---------------------------------------------------------------- scheduled payout and revenue changes (decision 098)
+
+/**
+ * A new payout and/or revenue for one goal of an offer from `effectiveAt` (decision 098): a side whose `*_set` is
+ * false stays as it is. The job applies a pending change once its moment has passed (`applied`), or marks it `failed`
+ * with why (the goal gone from the offer, a payout above the revenue); staff may cancel it before.
+ */
+export const offerScheduledChanges = pgTable(
+  'offer_scheduled_changes',
+  {
+    id: id(),
+    offerId: integer()
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    goalId: integer()
+      .notNull()
+      .references(() => goals.id),
+    payoutSet: boolean().notNull().default(false),
+    payoutAmount: integer(),
+    payoutPercent: integer(),
+    revenueSet: boolean().notNull().default(false),
+    revenueAmount: integer(),
+    revenuePercent: integer(),
+    effectiveAt: timestamp({ withTimezone: true }).notNull(),
+    /** pending, applied, cancelled or failed. */
+    status: varchar({ length: 16 }).notNull().default('pending'),
+    failure: text(),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    cancelledBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    appliedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index()
+      .on(t.effectiveAt)
+      .where(sql`${t.status} = 'pending'`),
+    index().on(t.offerId),
+  ],
+);

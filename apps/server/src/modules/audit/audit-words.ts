@@ -34,6 +34,7 @@ const FIELD_KINDS: Record<string, AuditValueKind> = {
   partnerIds: 'partner',
   offerId: 'offer',
   offerIds: 'offer',
+  duplicatedFrom: 'offer',
   advertiserId: 'advertiser',
   productId: 'product',
   goal: 'goal',
@@ -42,6 +43,7 @@ const FIELD_KINDS: Record<string, AuditValueKind> = {
   verticals: 'vertical',
   startsAt: 'date',
   endsAt: 'date',
+  effectiveAt: 'date',
   readOnlySessionUntil: 'date',
 };
 

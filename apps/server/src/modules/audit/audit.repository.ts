@@ -129,7 +129,13 @@ type StoredEntry = Omit<AuditEntry, 'changes' | 'entityName' | 'parentName' | 'p
   changes: AuditChange[];
 };
 
-const OFFER_CHILDREN = new Set(['creative', 'landing_page', 'payout_override', 'payout_override_request']);
+const OFFER_CHILDREN = new Set([
+  'creative',
+  'landing_page',
+  'payout_override',
+  'payout_override_request',
+  'scheduled_change',
+]);
 const numeric = (values: Iterable<string | null>) => [
   ...new Set([...values].filter((v): v is string => v !== null && /^\d{1,9}$/.test(v)).map(Number)),
 ];

@@ -8,3 +8,4 @@ export {
 } from './offer-visibility.repository.js';
 export { decideApplications, type DecisionContext } from './application-decisions.js';
 export { overridesOf, resolvePayout } from './payout-overrides.js';
+export { ScheduledChangesJob, applyDueChanges } from './scheduled-changes.js';

@@ -1,5 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { offersEndpoints, staffOfferBulkEndpoints, staffOffersEndpoints } from '@portal/contracts';
+import {
+  offersEndpoints,
+  staffOfferBulkEndpoints,
+  staffOfferScheduleEndpoints,
+  staffOffersEndpoints,
+} from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
@@ -22,7 +27,9 @@ import {
   bulkOfferEnabled,
   changeOffer,
   createOffer,
+  duplicateOffer,
 } from './staff-offers.service.js';
+import { cancelScheduledChange, listScheduledChanges, scheduleChange } from './scheduled-changes.js';
 import type { AppContext } from '../../context.js';
 import { findOffer, listApplications, listOffers, viewerOf, type Viewer } from './offers.repository.js';
 
@@ -41,6 +48,7 @@ export const offersRoutes: FastifyPluginAsyncZod<Options> = async (app, { ctx, o
   partnerOfferRoutes(app, ctx);
   staffOfferRoutes(app, ctx, onOfferChange);
   payoutOverrideRoutes(app, ctx);
+  duplicateAndScheduleRoutes(app, ctx);
 };
 
 const writeContext = (ctx: AppContext, request: Request) => ({ actor: auditActorOf(request), now: ctx.now() });
@@ -245,6 +253,49 @@ function payoutOverrideRoutes(app: App, ctx: AppContext): void {
     handler: async (request) => {
       await removeOverride(db, request.params.id, request.params.overrideId, scoped(request));
       return ok(null, { message: 'The payout override was removed.' });
+    },
+  });
+}
+
+/** Duplicate an offer, and its goals' scheduled payout and revenue changes (decision 098): admins write, staff read. */
+function duplicateAndScheduleRoutes(app: App, ctx: AppContext): void {
+  const { db } = ctx;
+  const admins = app.requireStaff(['ROLE_ADMIN']);
+
+  app.route({
+    ...routeOf(staffOfferScheduleEndpoints.duplicate),
+    onRequest: admins,
+    handler: async (request) => {
+      const id = await duplicateOffer(db, request.params.id, writeContext(ctx, request));
+      return ok({ id }, { message: 'The offer was duplicated: the copy is disabled.' });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOfferScheduleEndpoints.list),
+    onRequest: app.requireStaff(),
+    handler: async (request) => {
+      const list = await listScheduledChanges(db, request.params.id);
+      return ok(list, { total: list.length });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOfferScheduleEndpoints.create),
+    onRequest: admins,
+    handler: async (request) => {
+      const written = await scheduleChange(db, request.params.id, request.body, writeContext(ctx, request));
+      return ok(written, { message: 'The change was scheduled.' });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffOfferScheduleEndpoints.cancel),
+    onRequest: admins,
+    handler: async (request) => {
+      const { id, changeId } = request.params;
+      const cancelled = await cancelScheduledChange(db, id, changeId, writeContext(ctx, request));
+      return ok(cancelled, { message: 'The scheduled change was cancelled.' });
     },
   });
 }

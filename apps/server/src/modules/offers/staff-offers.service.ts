@@ -26,6 +26,7 @@ import {
   type OfferInsert,
   type OfferRow,
 } from './staff-offers.repository.js';
+import { copyCaps, copyCreatives, copyGoals, copyLandingPages } from './offer-duplicate.repository.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found.';
 const GOAL_RETIRED = 'This goal is retired: it stays on the offers that have it but cannot be added.';
@@ -222,6 +223,59 @@ export async function changeOffer(
         now,
       );
     await recordAudit(tx, actor, [{ action: 'update', entityType: 'offer', entityId: id, changes }], now);
+  });
+}
+
+/** The copy's name: the source's, cut so that " (copy)" fits the name's 255 characters. */
+const COPY_SUFFIX = ' (copy)';
+const copyName = (name: string) => `${name.slice(0, 255 - COPY_SUFFIX.length)}${COPY_SUFFIX}`;
+
+/**
+ * Copies an offer into a new disabled one named "<name> (copy)" (decision 098), all in one transaction: its columns,
+ * countries, verticals, allow-list, goals with their tiers (the retired ones left out), caps (nothing used), creatives
+ * and landing pages (their pictures shared). Audited as the new offer's creation, naming the source. Answers its id.
+ */
+export async function duplicateOffer(db: DbOrTx, id: number, { actor, now }: Context): Promise<number> {
+  return db.transaction(async (tx) => {
+    const source = await lockOffer(tx, id);
+    const detail = source ? await staffOfferDetail(tx, id) : null;
+    if (!source || !detail) throw notFound(OFFER_NOT_FOUND);
+    const { id: _sourceId, createdAt: _createdAt, updatedAt: _updatedAt, ...columns } = source;
+    const row = await insertOffer(tx, {
+      ...columns,
+      name: copyName(source.name),
+      enabled: false,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await replaceCountries(tx, row.id, detail.countries);
+    await replaceVerticals(tx, row.id, detail.verticals);
+    await replaceAllowList(tx, row.id, detail.allowedPartnerIds);
+    const goalIds = await copyGoals(tx, id, row.id);
+    await markGoalsUsed(tx, goalIds, now);
+    const stamp = { createdBy: actor.actorId, now };
+    const copied = {
+      caps: await copyCaps(tx, id, row.id, stamp),
+      creatives: await copyCreatives(tx, id, row.id, stamp),
+      landingPages: await copyLandingPages(tx, id, row.id, stamp),
+    };
+    const goals = await goalsOfOffer(tx, row.id);
+    const after = auditFields(row, { ...detail, goals });
+    await recordAudit(
+      tx,
+      actor,
+      [
+        {
+          action: 'create',
+          entityType: 'offer',
+          entityId: row.id,
+          changes: [{ field: 'duplicatedFrom', before: null, after: id }, ...diffFields(null, { ...after, ...copied })],
+          reason: `Duplicated from offer #${id}.`,
+        },
+      ],
+      now,
+    );
+    return row.id;
   });
 }
 

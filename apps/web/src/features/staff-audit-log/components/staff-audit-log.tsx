@@ -42,6 +42,7 @@ function entityHref(entry: AuditRow): string | null {
     case 'landing_page':
     case 'payout_override':
     case 'payout_override_request':
+    case 'scheduled_change':
       return parent === null ? null : paths.staffOffer.href(parent);
     case 'conversion':
       return paths.staffConversions.href({ q: entry.entityId });

@@ -36,6 +36,7 @@ import { useSaveOffer } from '../api/save-offer';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type StaffOfferData } from '../api/get-staff-offer';
 import { bodyOf, checkDraft, draftOf, emptyGoal, type Draft, type GoalDraft } from './offer-draft';
+import { DuplicateButton, useUnsaved } from './duplicate-button';
 import { GoalEditor } from './goal-editor';
 import { OfferAllowList } from './offer-allow-list';
 import { Preview } from './offer-preview';
@@ -53,6 +54,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
     setDraft((d) => ({ ...d, goals: d.goals.map((g, i) => (i === index ? { ...g, ...patch } : g)) }));
 
   const body = bodyOf(draft);
+  const { unsaved, markSaved } = useUnsaved(offer, body);
   const product = options.products.find((p) => String(p.id) === draft.productId);
 
   const submit = async () => {
@@ -64,7 +66,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
     }
     setBusy(true);
     try {
-      const { data } = await save.mutateAsync({ id: offer?.id ?? null, body });
+      const { data } = await save.mutateAsync({ id: offer?.id ?? null, body }); markSaved();
       showSnackbar({ kind: 'success', message: t(offer ? 'staff.offers.saved' : 'staff.offers.created', { name: data.name }) });
       if (!offer) await navigate(paths.staffOffer.href(data.id));
     } catch (error) {
@@ -179,9 +181,8 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             </Group>
             {canWrite ? (
               <Group justify="flex-end">
-                <Button onClick={() => void submit()} loading={busy} data-testid="staff-offer-save">
-                  {offer ? t('common.save') : t('staff.offers.create')}
-                </Button>
+                {offer ? <DuplicateButton offerId={offer.id} unsaved={unsaved} /> : null}
+                <Button onClick={() => void submit()} loading={busy} data-testid="staff-offer-save">{offer ? t('common.save') : t('staff.offers.create')}</Button>
               </Group>
             ) : (
               <Alert color="gray">{t('staff.offers.readOnly')}</Alert>

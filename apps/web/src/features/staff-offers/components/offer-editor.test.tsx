@@ -5,6 +5,7 @@ import {
   capsEndpoints,
   creativesEndpoints,
   staffEndpoints,
+  staffOfferScheduleEndpoints,
   staffOffersEndpoints,
   type EndpointWireData,
 } from '@portal/contracts';
@@ -59,7 +60,16 @@ const CAP: EndpointWireData<typeof capsEndpoints.list>[number] = {
   resetsAt: '2026-11-25T23:00:00.000Z',
 }; // prettier-ignore
 
+const SCHEDULED: EndpointWireData<typeof staffOfferScheduleEndpoints.list>[number] = {
+  id: 6, offerId: 31, goal: { code: 'registration', name: 'Registration' }, payout: { amount: 500, percent: null },
+  revenue: null, effectiveAt: '2026-11-30T23:00:00.000Z', status: 'pending', failure: null,
+  createdBy: { id: 1, name: 'Alex Admin' }, createdAt: '2026-11-20T10:00:00.000Z', cancelledBy: null, cancelledAt: null,
+  appliedAt: null,
+}; // prettier-ignore
+
 function server(url: string, init?: RequestInit): Response {
+  if (url.includes('/duplicate')) return answerOf(staffOfferScheduleEndpoints.duplicate, { id: 77 });
+  if (url.includes('/scheduled-changes')) return answerOf(staffOfferScheduleEndpoints.list, [SCHEDULED]);
   // The offer's creatives and landing pages: none (the panels say so).
   if (url.includes('/creatives')) return answerOf(creativesEndpoints.staffList, []);
   if (url.includes('/landing-pages')) return answerOf(creativesEndpoints.staffLandingPages, []);
@@ -131,7 +141,7 @@ describe('OfferEditor', () => {
   it("lists the partners' own payouts and sets one in minor units", async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
     renderWithProviders(<OfferEditor id={31} canWrite />);
-    const row = await screen.findByTestId('staff-offer-override-row');
+    const row = await screen.findByTestId('staff-offer-override-row', {}, { timeout: 5000 });
     expect(row.textContent).toContain('Northwind Media #1001');
     expect(row.textContent).toContain('4,50');
     await userEvent.type(screen.getByTestId('staff-offer-override-partner'), 'North');
@@ -156,7 +166,7 @@ describe('OfferEditor', () => {
   it('lists the caps with their use and sets one, a money limit in minor units, keeping the others', async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
     renderWithProviders(<OfferEditor id={31} canWrite />);
-    const row = await screen.findByTestId('staff-offer-cap-row');
+    const row = await screen.findByTestId('staff-offer-cap-row', {}, { timeout: 5000 });
     expect(row.textContent).toContain('All partners (the whole offer)');
     expect(row.textContent).toContain('40 of 50');
     await userEvent.click(screen.getByTestId('staff-offer-cap-metric'));
@@ -182,5 +192,31 @@ describe('OfferEditor', () => {
     await userEvent.click(screen.getByTestId('staff-offer-cap-save'));
     expect(await screen.findByText('The value must be at least 1.')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/caps') && init?.method === 'PUT')).toBe(false); // prettier-ignore
+  });
+
+  it('duplicates only the saved offer: the button waits while the draft has unsaved changes, then opens the copy', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<OfferEditor id={31} canWrite />, { path: '/staff/offers/31' });
+    const duplicate = await screen.findByTestId('staff-offer-duplicate');
+    expect(duplicate.matches(':disabled')).toBe(false);
+    await userEvent.type(screen.getByTestId('staff-offer-name'), ' new');
+    expect(duplicate.matches(':disabled')).toBe(true);
+    expect(screen.getByText('Save your changes first: the copy is made from the saved offer.')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('staff-offer-save'));
+    await waitFor(() => expect(duplicate.matches(':disabled')).toBe(false));
+    await userEvent.click(duplicate);
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('/staff/offers/31/duplicate') && init?.method === 'POST')).toBe(true)); // prettier-ignore
+    expect(await screen.findByTestId('navigated-away')).toBeTruthy();
+  });
+
+  it('shows a pending scheduled change with when and by whom, cancellable', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<OfferEditor id={31} canWrite />);
+    const row = await screen.findByTestId('staff-offer-scheduled-change');
+    expect(row.textContent).toContain('Registration');
+    expect(row.textContent).toContain('5,00');
+    expect(row.textContent).toContain('unchanged');
+    expect(row.textContent).toContain('Alex Admin');
+    expect(within(row).getByRole('button', { name: /Cancel the change of Registration/ })).toBeTruthy();
   });
 });

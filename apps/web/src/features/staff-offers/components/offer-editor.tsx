@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { PayoutOverrides } from './payout-overrides';
 import { OfferCaps } from './offer-caps';
 import { OfferCreatives } from './offer-creatives';
+import { ScheduledChanges } from './scheduled-changes';
 import { isApiRequestError } from '@/lib/api-client';
 import { useCatalogueOptions } from '../api/get-catalogue-options';
 import { useStaffOffer } from '../api/get-staff-offer';
@@ -47,6 +48,14 @@ export function OfferEditor({
           currency={offer.data.currency}
           goals={offer.data.goals.map((g) => ({ identifier: g.goal, name: g.name }))}
           canWrite={canOverride}
+        />
+      ) : null}
+      {offer.data ? (
+        <ScheduledChanges
+          offerId={offer.data.id}
+          currency={offer.data.currency}
+          goals={offer.data.goals.map((g) => ({ identifier: g.goal, name: g.name }))}
+          canWrite={canWrite}
         />
       ) : null}
       {offer.data ? (
