@@ -7,6 +7,7 @@
  * Exit codes: 0 done, 1 refused (e-mail taken, database in use), 2 bad arguments or configuration.
  */
 import { parseArgs } from 'node:util';
+import { EmailSchema, formErrorText } from '@portal/contracts';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedReference } from './seed/reference.js';
@@ -29,6 +30,12 @@ async function main(): Promise<number> {
   }
   if (!args.email) {
     console.error(`The e-mail of the administrator is missing.\n${USAGE}`);
+    return 2;
+  }
+  // A malformed address is refused before the database is opened (the same rule and words as the service's).
+  const email = EmailSchema.safeParse(args.email);
+  if (!email.success) {
+    console.error(`${formErrorText(email.error.issues[0]?.message ?? 'email')} (${args.email})`);
     return 2;
   }
   let config;
