@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Button,
-  FileInput,
   Grid,
   Group,
   Image,
@@ -26,12 +25,11 @@ import {
   PAYMENT_CURRENCIES,
 } from '@portal/contracts';
 import { renderCountryOption } from '@/components/country-flag';
+import { useUpload } from '@/components/upload-progress';
 import { isApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
-import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
-import { uploadOfferImage } from '../api/upload-offer-image';
 import { useSaveOffer } from '../api/save-offer';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type StaffOfferData } from '../api/get-staff-offer';
@@ -39,6 +37,7 @@ import { bodyOf, checkDraft, draftOf, emptyGoal, type Draft, type GoalDraft } fr
 import { GoalEditor } from './goal-editor';
 import { OfferAllowList } from './offer-allow-list';
 import { Preview } from './offer-preview';
+import { PictureInput } from './picture-input';
 
 export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null; options: CatalogueOptionsData; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -48,6 +47,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
   const [draft, setDraft] = useState<Draft>(() => draftOf(offer));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const upload = useUpload();
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }));
   const setGoal = (index: number, patch: Partial<GoalDraft>) =>
     setDraft((d) => ({ ...d, goals: d.goals.map((g, i) => (i === index ? { ...g, ...patch } : g)) }));
@@ -143,25 +143,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
               error={Object.entries(errors).find(([k]) => k.startsWith('allowedPartnerIds'))?.[1]}
             />
             <Group align="flex-end">
-              <FileInput
-                label={t('staff.offers.fields.imageId')}
-                accept="image/png,image/jpeg"
-                clearable
-                error={errors.imageId}
-                onChange={async (file) => {
-                  setErrors((current) => ({ ...current, imageId: '' }));
-                  if (!file) return setDraft((d) => ({ ...d, imageId: null, image: null }));
-                  if (isTooLarge(file)) return setErrors((current) => ({ ...current, imageId: t('staff.offers.imageTooLarge') }));
-                  try {
-                    const stored = await uploadOfferImage({ kind: 'offer', image: await readAsUpload(file) });
-                    setDraft((d) => ({ ...d, imageId: stored.id, image: stored.url }));
-                  } catch (error) {
-                    setErrors((current) => ({ ...current, imageId: (isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic') }));
-                  }
-                }}
-                w={320}
-                data-testid="staff-offer-image"
-              />
+              <PictureInput kind="offer" label={t('staff.offers.fields.imageId')} field="imageId" onPicture={(picture) => setDraft((d) => ({ ...d, imageId: picture?.id ?? null, image: picture?.url ?? null }))} upload={upload} errors={errors} setErrors={setErrors} w={320} data-testid="staff-offer-image" />
               {draft.image ? <Image src={draft.image} alt={t('staff.offers.imageAlt')} h={60} w="auto" fit="contain" data-testid="staff-offer-image-preview" /> : null}
             </Group>
 
@@ -179,7 +161,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             </Group>
             {canWrite ? (
               <Group justify="flex-end">
-                <Button onClick={() => void submit()} loading={busy} data-testid="staff-offer-save">
+                <Button onClick={() => void submit()} loading={busy} disabled={upload.uploading} data-testid="staff-offer-save">
                   {offer ? t('common.save') : t('staff.offers.create')}
                 </Button>
               </Group>
