@@ -19,6 +19,7 @@ import {
   type NewsAudience,
   type NewsCreate,
 } from '@portal/contracts';
+import { DateTimeInput } from '@/components/date-time-input';
 import { SafeHtml } from '@/components/safe-html';
 import { UploadProgress, useUpload } from '@/components/upload-progress';
 import { handleFormError } from '@/lib/form-errors';
@@ -148,7 +149,7 @@ export function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClo
             data-testid="staff-news-publication"
           />
           {publication === 'schedule' ? (
-            <TextInput type="datetime-local" label={t('staff.news.fields.publishedAt')} description={t('staff.news.publishedAtHint')} value={scheduledAt} onChange={(e) => setScheduledAt(e.currentTarget.value)} error={errors.publishedAt} w={280} data-testid="staff-news-published-at" />
+            <DateTimeInput label={t('staff.news.fields.publishedAt')} description={t('staff.news.publishedAtHint')} value={scheduledAt} onChange={setScheduledAt} error={errors.publishedAt} w={280} data-testid="staff-news-published-at" />
           ) : null}
         </Stack>
         <NewsAudiencePicker

@@ -25,6 +25,7 @@ import {
   PAYMENT_CURRENCIES,
 } from '@portal/contracts';
 import { renderCountryOption } from '@/components/country-flag';
+import { DateTimeInput } from '@/components/date-time-input';
 import { useUpload } from '@/components/upload-progress';
 import { isApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
@@ -127,8 +128,8 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             <TagFields draft={draft} set={set} errors={errors} />
             <MultiSelect label={t('staff.offers.fields.verticals')} searchable data={options.verticals.map((v) => ({ value: String(v.id), label: v.name }))} value={draft.verticals} onChange={(value) => set('verticals', value)} error={Object.entries(errors).find(([k]) => k.startsWith('verticals'))?.[1]} data-testid="staff-offer-verticals" />
             <Group grow>
-              <TextInput type="datetime-local" label={t('staff.offers.fields.startsAt')} value={draft.startsAt} onChange={(e) => set('startsAt', e.currentTarget.value)} error={errors.startsAt} data-testid="staff-offer-starts" />
-              <TextInput type="datetime-local" label={t('staff.offers.fields.endsAt')} value={draft.endsAt} onChange={(e) => set('endsAt', e.currentTarget.value)} error={errors.endsAt} data-testid="staff-offer-ends" />
+              <DateTimeInput label={t('staff.offers.fields.startsAt')} value={draft.startsAt} onChange={(value) => set('startsAt', value)} error={errors.startsAt} data-testid="staff-offer-starts" />
+              <DateTimeInput label={t('staff.offers.fields.endsAt')} value={draft.endsAt} onChange={(value) => set('endsAt', value)} error={errors.endsAt} data-testid="staff-offer-ends" />
             </Group>
             <Group>
               <Switch label={t('staff.offers.fields.enabled')} checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} data-testid="staff-offer-enabled" />
