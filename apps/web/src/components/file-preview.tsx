@@ -12,11 +12,14 @@ export function previewKindOf(filename: string): 'pdf' | 'image' | null {
   return /\.(png|jpe?g)$/i.test(filename) ? 'image' : null;
 }
 
-/** The signed link asking for the file inline (decision 099). */
+/**
+ * The signed link asking for the file inline (decision 099), as a path: the page frames and shows it from its own
+ * origin, which the web app's CSP (`'self'`) and the file's `frame-ancestors 'self'` both require.
+ */
 export function inlineUrlOf(url: string): string {
-  const link = new URL(url);
+  const link = new URL(url, window.location.origin);
   link.searchParams.set('disposition', 'inline');
-  return link.toString();
+  return `${link.pathname}${link.search}`;
 }
 
 /**

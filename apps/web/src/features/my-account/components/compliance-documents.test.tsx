@@ -42,9 +42,7 @@ describe('compliance documents open in a preview (decision 099)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Preview: contract.pdf' });
     const frame = await within(dialog).findByTestId('file-preview-frame');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe(
-      'https://portal.example.test/api/v1/file/7/download?expires=1&signature=s&disposition=inline',
-    );
+    expect(frame.getAttribute('src')).toBe('/api/v1/file/7/download?expires=1&signature=s&disposition=inline');
     expect(frame.getAttribute('title')).toBe('contract.pdf');
     // The server's own CSP sandboxes the document: under a sandbox attribute Chromium would draw no PDF.
     expect(frame.hasAttribute('sandbox')).toBe(false);
