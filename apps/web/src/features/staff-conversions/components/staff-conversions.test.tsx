@@ -183,5 +183,10 @@ describe('StaffConversions', () => {
     expect((picker as HTMLInputElement).value).toBe('Northwind Media #1001');
     // Advertisers are the admins' list, picked by name too: no typed id anywhere.
     expect(screen.getByTestId('staff-conversions-advertiserId').getAttribute('inputmode')).toBeNull();
+    // Clear empties the named fields with the address.
+    await userEvent.click(screen.getByTestId('staff-conversions-clear'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe(''));
+    expect((screen.getByTestId('staff-conversions-offerId') as HTMLInputElement).value).toBe('');
   });
 });
