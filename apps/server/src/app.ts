@@ -22,7 +22,7 @@ import { ReportReads, replicaLagSeconds } from './db/report-reads.js';
 import { Mailer } from './lib/mailer.js';
 import { FileSmsTransport, SmsSender } from './lib/sms.js';
 import { loggerOptions } from './lib/logging.js';
-import { SECURITY_HEADERS, contentSecurityPolicyFor } from './lib/security-headers.js';
+import { SECURITY_HEADERS, contentSecurityPolicyFor, frameOptionsFor } from './lib/security-headers.js';
 import { warnOnUntrustedForwarding } from './lib/proxy-warning.js';
 import { LocalFileStorage, type FileStorage } from './lib/storage.js';
 import { accountRoutes } from './modules/account/index.js';
@@ -197,7 +197,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       reply.getHeader('content-type'),
       reply.getHeader('content-security-policy'),
     );
-    reply.headers({ ...SECURITY_HEADERS, 'content-security-policy': policy });
+    reply.headers({
+      ...SECURITY_HEADERS,
+      'content-security-policy': policy,
+      'x-frame-options': frameOptionsFor(reply.getHeader('x-frame-options')),
+    });
   });
 
   warnOnUntrustedForwarding(app, config.trustProxy);

@@ -194,6 +194,42 @@ describe('signed download links', () => {
     expect(expired.json().message).toBe('This download link has expired.');
   });
 
+  it('serve a PDF or a picture inline for the preview when asked, sandboxed and framed by the portal only', async () => {
+    const p = await signedInPartner();
+    const pdf = samplePdf(100);
+    const doc = (await uploaded(p.token, pdf, 'contract.pdf')).document;
+    const link = await signedLink(p.token, doc.id);
+
+    const inline = await t.app.inject({ method: 'GET', url: `${link.path}&disposition=inline` });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.rawPayload.equals(pdf)).toBe(true);
+    expect(inline.headers['content-type']).toBe('application/pdf');
+    expect(inline.headers['content-disposition']).toBe(
+      `inline; filename="contract.pdf"; filename*=UTF-8''contract.pdf`,
+    );
+    expect(inline.headers['x-content-type-options']).toBe('nosniff');
+    expect(inline.headers['content-security-policy']).toBe("default-src 'none'; sandbox; frame-ancestors 'self'");
+    expect(inline.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(inline.headers['cache-control']).toBe('private, no-store');
+
+    // Asked for nothing, or for an attachment: a download, framed by nobody, as before.
+    for (const query of ['', '&disposition=attachment']) {
+      const download = await t.app.inject({ method: 'GET', url: `${link.path}${query}` });
+      expect(download.headers['content-disposition']).toMatch(/^attachment; /);
+      expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(download.headers['x-frame-options']).toBe('DENY');
+    }
+    // A picture too; any other word is a 400 naming the field.
+    const png = (await uploaded(p.token, await samplePng(), 'id.png', 'signed_contract')).document;
+    const pngLink = await signedLink(p.token, png.id);
+    const picture = await t.app.inject({ method: 'GET', url: `${pngLink.path}&disposition=inline` });
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.headers['content-disposition']).toMatch(/^inline; /);
+    const refused = await t.app.inject({ method: 'GET', url: `${link.path}&disposition=open` });
+    expectErrorObject(refused, 400);
+    expect(refused.json().errors).toEqual({ disposition: expect.any(String) });
+  });
+
   it('refuse a tampered signature, another file id or a stretched expiry', async () => {
     const p = await signedInPartner();
     const first = (await uploaded(p.token, samplePdf(), 'a.pdf')).document;

@@ -22,7 +22,8 @@ export const filesEndpoints = {
     path: '/file/:id/download',
     errors: { 403: 'The download link is not valid: its signature does not match.' },
     tags: ['files'],
-    summary: 'The bytes of a file, through a signed link from GET /file/{id}/url (no bearer needed)',
+    summary:
+      'The bytes of a file, through a signed link from GET /file/{id}/url (no bearer needed); `disposition=inline` shows a PDF or a picture in the portal’s preview, sandboxed',
     auth: 'public',
     params: IdParamsSchema,
     query: FileDownloadQuerySchema,

@@ -75,13 +75,19 @@ export function flagEmoji(isoCode: string): string {
   return String.fromCodePoint(...[...code].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65));
 }
 
+/**
+ * The locale dates and times are written in, everywhere (spec section 9: dd/MM/yyyy, HH:mm on a 24-hour clock): the
+ * formatters below, and the web's date-time fields, which take their order and clock from it (decision 099).
+ */
+export const DATE_FORMAT_LOCALE = 'en-GB';
+
 /** One formatter per time zone: making an Intl formatter costs far more than using one (a report formats thousands). */
 const dateTimeFormatters = new Map<string | undefined, Intl.DateTimeFormat>();
 
 function dateTimeFormatter(timeZone?: string): Intl.DateTimeFormat {
   let formatter = dateTimeFormatters.get(timeZone);
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-GB', {
+    formatter = new Intl.DateTimeFormat(DATE_FORMAT_LOCALE, {
       timeZone,
       year: 'numeric',
       month: '2-digit',

@@ -26,8 +26,16 @@ export const FileUrlSchema = z.object({
 });
 export type FileUrl = z.infer<typeof FileUrlSchema>;
 
+/** How a signed link's file is served: downloaded (the default), or shown in the page's preview (decision 099). */
+export const FILE_DISPOSITIONS = ['attachment', 'inline'] as const;
+export type FileDisposition = (typeof FILE_DISPOSITIONS)[number];
+
+/** The types a preview shows inline; any other file is served as an attachment whatever is asked. */
+export const INLINE_FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
+
 /** The signed download link's query. */
 export const FileDownloadQuerySchema = z.object({
   expires: z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(0, { error: 'min' }),
   signature: z.string({ error: 'required' }).regex(/^[A-Za-z0-9_-]{43}$/, { error: 'pattern' }),
+  disposition: z.enum(FILE_DISPOSITIONS, { error: 'oneOf' }).default('attachment'),
 });

@@ -11,6 +11,13 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 
 export const DOWNLOAD_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox";
 
 /**
+ * The policy of a file shown in the portal's own preview (a PDF or a picture, decision 099): sandboxed as a download
+ * is, and framed by the portal's pages only. The sandbox comes from this header, not from the frame's `sandbox`
+ * attribute, under which Chromium refuses to draw a PDF at all.
+ */
+export const INLINE_FILE_CONTENT_SECURITY_POLICY = "default-src 'none'; sandbox; frame-ancestors 'self'";
+
+/**
  * The web app's HTML (decision 031): scripts only from the portal's own origin (the Vite build has no inline script),
  * inline styles allowed because Mantine injects its style elements and style attributes at run time.
  */
@@ -34,6 +41,11 @@ export const SECURITY_HEADERS = {
   'x-frame-options': 'DENY',
   'content-security-policy': API_CONTENT_SECURITY_POLICY,
 } as const;
+
+/** X-Frame-Options: DENY, unless a route allowed its own pages to frame it (a file's preview, decision 099). */
+export function frameOptionsFor(routeValue: unknown): string {
+  return routeValue === 'SAMEORIGIN' ? 'SAMEORIGIN' : 'DENY';
+}
 
 /**
  * The policy an answer gets: its own if a route set one (a file download's sandbox), the web app's for HTML, the

@@ -1,11 +1,17 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PREFIX, FILE_LINK_TTL_SECONDS, filesEndpoints } from '@portal/contracts';
+import {
+  API_PREFIX,
+  FILE_LINK_TTL_SECONDS,
+  INLINE_FILE_TYPES,
+  filesEndpoints,
+  type FileDisposition,
+} from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { secretStore } from '../../lib/secrets.js';
-import { DOWNLOAD_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
+import { DOWNLOAD_CONTENT_SECURITY_POLICY, INLINE_FILE_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
 import { equalDigests } from '../../lib/tokens.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import { isStaff, loadStaffScope } from '../access/index.js';
@@ -13,10 +19,14 @@ import type { AppContext } from '../../context.js';
 import { fileById, ownFile } from './files.repository.js';
 import { deleteOwnUpload, staffFile } from './files.service.js';
 
-function contentDisposition(filename: string): string {
+function contentDisposition(disposition: FileDisposition, filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
+
+/** Inline only when asked and for a type a preview shows (PDF, PNG, JPEG: the upload checked the bytes). */
+const dispositionOf = (asked: FileDisposition, mimeType: string): FileDisposition =>
+  asked === 'inline' && (INLINE_FILE_TYPES as readonly string[]).includes(mimeType) ? 'inline' : 'attachment';
 
 /**
  * Files are never served from a folder: `GET /file/{id}/url` hands the owner (or staff who reach it) a signed link that
@@ -64,11 +74,17 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
       const file = await fileById(db, id);
       const bytes = file ? await ctx.storage.get(file.storageKey) : null;
       if (!file || !bytes) throw notFound('File not found.');
+      const disposition = dispositionOf(request.query.disposition, file.mimeType);
+      // A preview is framed by the portal's own pages (decision 099); a download by none. Both run nothing.
+      if (disposition === 'inline') reply.header('x-frame-options', 'SAMEORIGIN');
       return reply
         .header('content-type', file.mimeType)
-        .header('content-disposition', contentDisposition(file.filename))
+        .header('content-disposition', contentDisposition(disposition, file.filename))
         .header('cache-control', 'private, no-store')
-        .header('content-security-policy', DOWNLOAD_CONTENT_SECURITY_POLICY)
+        .header(
+          'content-security-policy',
+          disposition === 'inline' ? INLINE_FILE_CONTENT_SECURITY_POLICY : DOWNLOAD_CONTENT_SECURITY_POLICY,
+        )
         .send(bytes);
     },
   });

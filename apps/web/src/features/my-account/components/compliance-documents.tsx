@@ -1,8 +1,10 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, FileButton, Group, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, type DocumentType } from '@portal/contracts';
+import { FilePreview, type PreviewFile } from '@/components/file-preview';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
 import { showSnackbar } from '@/lib/snackbar';
 import { downloadFile } from '@/lib/files';
@@ -13,11 +15,12 @@ type Documents = NonNullable<PortalConfig['partner']>['documents'];
 
 const STATUS_COLORS = { pending: 'yellow', refused: 'red', approved: 'green' } as const;
 
-/** One row per document type of spec section 9, with its status, expiry, file and an upload. */
+/** One row per document type of spec section 9, with its status, expiry, file (previewed, or downloaded) and an upload. */
 export function ComplianceDocuments({ documents }: { documents: Documents }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<DocumentType | null>(null);
+  const [previewed, setPreviewed] = useState<PreviewFile | null>(null);
 
   const upload = async (type: DocumentType, file: File | null) => {
     if (!file) return;
@@ -39,81 +42,96 @@ export function ComplianceDocuments({ documents }: { documents: Documents }) {
   };
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" data-testid="documents-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('myAccount.documents.type')}</Table.Th>
-            <Table.Th>{t('myAccount.documents.status')}</Table.Th>
-            <Table.Th>{t('myAccount.documents.expireAt')}</Table.Th>
-            <Table.Th>{t('myAccount.documents.file')}</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {DOCUMENT_TYPES.map((type) => {
-            const record = documents[type];
-            const file = record?.document ?? null;
-            return (
-              <Table.Tr key={type} data-testid={`document-row-${type}`}>
-                <Table.Td>{t(`myAccount.documents.types.${type}`)}</Table.Td>
-                <Table.Td data-testid={`document-status-${type}`}>
-                  {record ? (
-                    <Group gap={4}>
-                      <Badge color={STATUS_COLORS[record.status]} variant="light">
-                        {t(`myAccount.documents.statuses.${record.status}`)}
-                      </Badge>
-                      {record.expired ? (
-                        <Badge color="red" variant="filled" data-testid={`document-expired-${type}`}>
-                          {t('myAccount.documents.expired')}
+    <>
+      <FilePreview file={previewed} onClose={() => setPreviewed(null)} />
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" data-testid="documents-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('myAccount.documents.type')}</Table.Th>
+              <Table.Th>{t('myAccount.documents.status')}</Table.Th>
+              <Table.Th>{t('myAccount.documents.expireAt')}</Table.Th>
+              <Table.Th>{t('myAccount.documents.file')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {DOCUMENT_TYPES.map((type) => {
+              const record = documents[type];
+              const file = record?.document ?? null;
+              return (
+                <Table.Tr key={type} data-testid={`document-row-${type}`}>
+                  <Table.Td>{t(`myAccount.documents.types.${type}`)}</Table.Td>
+                  <Table.Td data-testid={`document-status-${type}`}>
+                    {record ? (
+                      <Group gap={4}>
+                        <Badge color={STATUS_COLORS[record.status]} variant="light">
+                          {t(`myAccount.documents.statuses.${record.status}`)}
                         </Badge>
-                      ) : null}
-                    </Group>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('myAccount.documents.none')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td data-testid={`document-expiry-${type}`}>{utcDate(record?.expireAt)}</Table.Td>
-                <Table.Td>
-                  {file ? (
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      onClick={() => void downloadFile(file.id)}
-                      data-testid={`document-download-${type}`}
-                    >
-                      {file.filename}
-                    </Anchor>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  <FileButton
-                    accept={ACCEPTED_FILE_TYPES}
-                    onChange={(chosen) => void upload(type, chosen)}
-                    inputProps={{ 'data-testid': `document-input-${type}` } as React.ComponentProps<'input'>}
-                  >
-                    {(props) => (
-                      <Button
-                        {...props}
-                        size="xs"
-                        variant="light"
-                        loading={busy === type}
-                        disabled={busy !== null}
-                        data-testid={`document-upload-${type}`}
-                      >
-                        {record ? t('myAccount.documents.replace') : t('myAccount.documents.upload')}
-                      </Button>
+                        {record.expired ? (
+                          <Badge color="red" variant="filled" data-testid={`document-expired-${type}`}>
+                            {t('myAccount.documents.expired')}
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    ) : (
+                      <Text size="sm" c="dimmed">
+                        {t('myAccount.documents.none')}
+                      </Text>
                     )}
-                  </FileButton>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                  </Table.Td>
+                  <Table.Td data-testid={`document-expiry-${type}`}>{utcDate(record?.expireAt)}</Table.Td>
+                  <Table.Td>
+                    {file ? (
+                      <Group gap={4} wrap="nowrap">
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          onClick={() => setPreviewed(file)}
+                          aria-label={t('filePreview.open', { name: file.filename })}
+                          data-testid={`document-preview-${type}`}
+                        >
+                          {file.filename}
+                        </Anchor>
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          onClick={() => void downloadFile(file.id)}
+                          aria-label={t('filePreview.downloadNamed', { name: file.filename })}
+                          data-testid={`document-download-${type}`}
+                        >
+                          <IconDownload size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>
+                    <FileButton
+                      accept={ACCEPTED_FILE_TYPES}
+                      onChange={(chosen) => void upload(type, chosen)}
+                      inputProps={{ 'data-testid': `document-input-${type}` } as React.ComponentProps<'input'>}
+                    >
+                      {(props) => (
+                        <Button
+                          {...props}
+                          size="xs"
+                          variant="light"
+                          loading={busy === type}
+                          disabled={busy !== null}
+                          data-testid={`document-upload-${type}`}
+                        >
+                          {record ? t('myAccount.documents.replace') : t('myAccount.documents.upload')}
+                        </Button>
+                      )}
+                    </FileButton>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PRODUCT_TYPES, ProductCreateSchema } from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
+import { UploadProgress, useUpload } from '@/components/upload-progress';
 import { isApiRequestError } from '@/lib/api-client';
 import { handleFormError } from '@/lib/form-errors';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
@@ -23,6 +24,7 @@ export function ProductForm({ advertiserId, product, onClose }: { advertiserId: 
   const { t } = useTranslation();
   const save = useSaveProduct(advertiserId);
   const [logoError, setLogoError] = useState<string | null>(null);
+  const upload = useUpload();
   const {
     control,
     register,
@@ -60,24 +62,28 @@ export function ProductForm({ advertiserId, product, onClose }: { advertiserId: 
           {text('domain', 253, { required: true, description: t('staff.advertisers.domainHint') })}
           <Controller control={control} name="logoId" render={({ field }) => (
             <Group align="flex-end">
-              <FileInput
-                label={t('staff.advertisers.productFields.logoId')}
-                accept="image/png,image/jpeg"
-                clearable
-                error={logoError ?? errors.logoId?.message}
-                onChange={async (file) => {
-                  setLogoError(null);
-                  if (!file) return field.onChange(null);
-                  if (isTooLarge(file)) return setLogoError(t('staff.offers.imageTooLarge'));
-                  try {
-                    field.onChange((await uploadLogo(await readAsUpload(file))).id);
-                  } catch (error) {
-                    setLogoError((isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic'));
-                  }
-                }}
-                w={280}
-                data-testid="staff-product-logo"
-              />
+              <Stack gap={4} w={280}>
+                <FileInput
+                  label={t('staff.advertisers.productFields.logoId')}
+                  accept="image/png,image/jpeg"
+                  clearable
+                  disabled={upload.uploading}
+                  error={logoError ?? errors.logoId?.message}
+                  onChange={async (file) => {
+                    setLogoError(null);
+                    field.onChange(null);
+                    if (!file) return;
+                    if (isTooLarge(file)) return setLogoError(t('staff.offers.imageTooLarge'));
+                    try {
+                      field.onChange((await upload.run(file, async () => uploadLogo(await readAsUpload(file)))).id);
+                    } catch (error) {
+                      setLogoError((isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic'));
+                    }
+                  }}
+                  data-testid="staff-product-logo"
+                />
+                <UploadProgress upload={upload} />
+              </Stack>
               {field.value ? <Image src={`/api/v1/image/${field.value}`} alt={t('staff.advertisers.logoAlt')} h={40} w="auto" fit="contain" data-testid="staff-product-logo-preview" /> : null}
             </Group>
           )} />
@@ -90,7 +96,7 @@ export function ProductForm({ advertiserId, product, onClose }: { advertiserId: 
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={isSubmitting} data-testid="staff-product-save">
+            <Button type="submit" loading={isSubmitting} disabled={upload.uploading} data-testid="staff-product-save">
               {t('common.save')}
             </Button>
           </Group>

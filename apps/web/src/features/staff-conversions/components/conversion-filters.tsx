@@ -5,21 +5,37 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSION_REJECTION_REASONS, CONVERSION_STATUSES } from '@portal/contracts';
 import { DayInput } from '@/components/day-input';
+import { SearchSelect, type SearchOption } from '@/components/search-select';
 import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { useConfig } from '@/lib/config';
 import { useExportConversions } from '../api/export-conversions';
+import { staffConversionKeys } from '../api/keys';
+import { searchAdvertiserNames, searchOfferNames, searchPartnerNames } from '../api/search-names';
 import { CONVERSION_AGES, TEXT_FILTERS, type ConversionSearchState, type TextFilter } from './use-conversion-search';
 
 const ALL = 'all';
 type Draft = Record<TextFilter, string>;
-const ID_FILTERS = ['partnerId', 'offerId', 'advertiserId'] as const;
+type IdFilter = 'partnerId' | 'offerId' | 'advertiserId';
 
 /**
- * The search's filters: typed text (an id, a goal, ids of partner, offer or advertiser) reaches the address once typing
- * pauses; lists and days at once. The CSV button exports what the filters find, in the same order.
+ * Who picks which filter by name (decision 099): from the list that staff member reads, within its scope (the
+ * partners list: admins and managers; the advertisers list: admins; the offers, everyone). Finance reads no partner
+ * list and others no advertiser list: they keep the id typed.
+ */
+const NAME_PICKERS: { name: IdFilter; label: 'partner' | 'offer' | 'advertiser'; roles: readonly string[] | null; load: (q: string) => Promise<SearchOption[]> }[] = [
+  { name: 'partnerId', label: 'partner', roles: ['ROLE_ADMIN', 'ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER'], load: searchPartnerNames },
+  { name: 'offerId', label: 'offer', roles: null, load: searchOfferNames },
+  { name: 'advertiserId', label: 'advertiser', roles: ['ROLE_ADMIN'], load: searchAdvertiserNames },
+]; // prettier-ignore
+
+/**
+ * The search's filters: typed text (an id, a goal) reaches the address once typing pauses; partners, offers and
+ * advertisers picked by name, lists and days at once. The CSV button exports what the filters find, in the same order.
  */
 export function ConversionFilters({ search }: { search: ConversionSearchState }) {
   const { t } = useTranslation();
   const exporter = useExportConversions();
+  const { roles } = useConfig();
   const fromAddress = (): Draft => Object.fromEntries(TEXT_FILTERS.map((name) => [name, search.raw(name)])) as Draft;
   const [draft, setDraft] = useState<Draft>(fromAddress);
   const [debounced] = useDebouncedValue(draft, 400);
@@ -85,17 +101,32 @@ export function ConversionFilters({ search }: { search: ConversionSearchState })
           w={200}
           data-testid="staff-conversions-reason"
         />
-        {ID_FILTERS.map((name) => (
-          <TextInput
-            key={name}
-            label={t(`staff.conversions.filters.${name}`)}
-            inputMode="numeric"
-            value={draft[name]}
-            onChange={type(name)}
-            w={120}
-            data-testid={`staff-conversions-${name}`}
-          />
-        ))}
+        {NAME_PICKERS.map(({ name, label, roles: readers, load }) =>
+          !readers || readers.some((role) => roles.includes(role)) ? (
+            <SearchSelect
+              key={name}
+              label={t(`staff.conversions.filters.${label}`)}
+              placeholder={t('staff.conversions.filters.nameHint')}
+              nothingFoundMessage={t('staff.conversions.filters.noName')}
+              value={search.raw(name)}
+              onChange={(value) => search.set({ [name]: value || null })}
+              load={load}
+              queryKey={staffConversionKeys.names(label)}
+              w={220}
+              data-testid={`staff-conversions-${name}`}
+            />
+          ) : (
+            <TextInput
+              key={name}
+              label={t(`staff.conversions.filters.${name}`)}
+              inputMode="numeric"
+              value={draft[name]}
+              onChange={type(name)}
+              w={120}
+              data-testid={`staff-conversions-${name}`}
+            />
+          ),
+        )}
         <TextInput
           label={t('staff.conversions.filters.goal')}
           value={draft.goal}

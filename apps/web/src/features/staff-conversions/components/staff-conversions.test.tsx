@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { conversionReviewEndpoints } from '@portal/contracts';
+import {
+  advertisersEndpoints,
+  conversionReviewEndpoints,
+  staffEndpoints,
+  staffOffersEndpoints,
+  type EndpointWireData,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffConversions } from './staff-conversions';
@@ -20,6 +26,7 @@ const ROWS = [
   row({}),
 ];
 
+const advertisersList = advertisersEndpoints.list;
 const calls = () => fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method ?? 'GET', body: init?.body })); // prettier-ignore
 const listCalls = () => calls().filter((c) => c.url.startsWith('/api/v1/staff/conversions?'));
 
@@ -146,5 +153,40 @@ describe('StaffConversions', () => {
     await userEvent.click(screen.getByTestId('staff-conversions-clear'));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect((screen.getByTestId('staff-conversions-partnerId') as HTMLInputElement).value).toBe('');
+  });
+
+  it('picks partner and offer by name for an admin, sending their ids, and names an id that came in the address', async () => {
+    const partner = { id: 1001, companyName: 'Northwind Media' } as EndpointWireData<typeof staffEndpoints.listPartners>[number]; // prettier-ignore
+    const offer = { id: 31, name: 'LunaDate – FR' } as EndpointWireData<typeof staffOffersEndpoints.list>[number];
+    fetchMock.mockImplementation((url, init) => {
+      const path = String(url);
+      if (path.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles: ['ROLE_ADMIN'] }));
+      if (path.startsWith('/api/v1/staff/partners')) return Promise.resolve(answerOf(staffEndpoints.listPartners, [partner], { total: 1 })); // prettier-ignore
+      if (path.startsWith('/api/v1/staff/offers')) return Promise.resolve(answerOf(staffOffersEndpoints.list, [offer], { total: 1 })); // prettier-ignore
+      if (path.startsWith('/api/v1/staff/advertisers')) return Promise.resolve(answerOf(advertisersList, [])); // prettier-ignore
+      return Promise.resolve(server(path, init));
+    });
+    const { router } = renderWithProviders(<StaffConversions />, { path: '/staff/conversions', initialEntry: '/staff/conversions?offerId=31' }); // prettier-ignore
+    await screen.findAllByTestId('staff-conversion-row');
+    // The offer from the address is looked up by its id and shown by its name.
+    await waitFor(() => expect(calls().some((c) => c.url.startsWith('/api/v1/staff/offers?') && c.url.includes('q=%2331'))).toBe(true)); // prettier-ignore
+    await waitFor(() => expect((screen.getByTestId('staff-conversions-offerId') as HTMLInputElement).value).toBe('LunaDate – FR #31')); // prettier-ignore
+
+    const picker = screen.getByTestId('staff-conversions-partnerId');
+    await userEvent.type(picker, 'North');
+    await waitFor(() => expect(calls().some((c) => c.url.startsWith('/api/v1/staff/partners?') && c.url.includes('q=North'))).toBe(true)); // prettier-ignore
+    const listbox = () => document.getElementById(picker.getAttribute('aria-controls')!)!;
+    await waitFor(() => expect(listbox()).toBeTruthy());
+    await userEvent.click(await within(listbox()).findByText('Northwind Media #1001', {}, { timeout: 3000 }));
+    await waitFor(() => expect(router.state.location.search).toBe('?offerId=31&partnerId=1001'));
+    await waitFor(() => expect(listCalls().at(-1)!.url).toContain('partnerId=1001'));
+    expect((picker as HTMLInputElement).value).toBe('Northwind Media #1001');
+    // Advertisers are the admins' list, picked by name too: no typed id anywhere.
+    expect(screen.getByTestId('staff-conversions-advertiserId').getAttribute('inputmode')).toBeNull();
+    // Clear empties the named fields with the address.
+    await userEvent.click(screen.getByTestId('staff-conversions-clear'));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe(''));
+    expect((screen.getByTestId('staff-conversions-offerId') as HTMLInputElement).value).toBe('');
   });
 });

@@ -19,7 +19,9 @@ import {
   type NewsAudience,
   type NewsCreate,
 } from '@portal/contracts';
+import { DateTimeInput } from '@/components/date-time-input';
 import { SafeHtml } from '@/components/safe-html';
+import { UploadProgress, useUpload } from '@/components/upload-progress';
 import { handleFormError } from '@/lib/form-errors';
 import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
@@ -53,6 +55,7 @@ export function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClo
   const [ids, setIds] = useState<string[]>(initialIds.map(String));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const upload = useUpload();
 
   const publishedAt = () =>
     publication === 'draft'
@@ -108,26 +111,31 @@ export function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClo
           </Stack>
         ) : null}
         <Group align="flex-end">
-          <FileInput
-            label={t('staff.news.fields.image')}
-            accept="image/png,image/jpeg"
-            clearable
-            error={errors.imageId}
-            onChange={async (file) => {
-              setErrors((current) => ({ ...current, imageId: '' }));
-              if (!file) return (setImageId(null), setImage(null));
-              if (isTooLarge(file)) return setErrors((current) => ({ ...current, imageId: t('staff.news.imageTooLarge') }));
-              try {
-                const stored = await uploadImage({ kind: 'news', image: await readAsUpload(file) });
-                setImageId(stored.id);
-                setImage(stored.url);
-              } catch (error) {
-                handleFormError(error, { t, onField: { 'image.data': (message) => setErrors((c) => ({ ...c, imageId: message })) } });
-              }
-            }}
-            w={320}
-            data-testid="staff-news-image"
-          />
+          <Stack gap={4} w={320}>
+            <FileInput
+              label={t('staff.news.fields.image')}
+              accept="image/png,image/jpeg"
+              clearable
+              disabled={upload.uploading}
+              error={errors.imageId}
+              onChange={async (file) => {
+                setErrors((current) => ({ ...current, imageId: '' }));
+                setImageId(null);
+                setImage(null);
+                if (!file) return;
+                if (isTooLarge(file)) return setErrors((current) => ({ ...current, imageId: t('staff.news.imageTooLarge') }));
+                try {
+                  const stored = await upload.run(file, async () => uploadImage({ kind: 'news', image: await readAsUpload(file) }));
+                  setImageId(stored.id);
+                  setImage(stored.url);
+                } catch (error) {
+                  handleFormError(error, { t, onField: { 'image.data': (message) => setErrors((c) => ({ ...c, imageId: message })) } });
+                }
+              }}
+              data-testid="staff-news-image"
+            />
+            <UploadProgress upload={upload} />
+          </Stack>
           {image ? <Image src={image} alt="" h={64} w="auto" radius="sm" data-testid="staff-news-image-preview" /> : null}
         </Group>
         <Stack gap={4}>
@@ -141,7 +149,7 @@ export function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClo
             data-testid="staff-news-publication"
           />
           {publication === 'schedule' ? (
-            <TextInput type="datetime-local" label={t('staff.news.fields.publishedAt')} description={t('staff.news.publishedAtHint')} value={scheduledAt} onChange={(e) => setScheduledAt(e.currentTarget.value)} error={errors.publishedAt} w={280} data-testid="staff-news-published-at" />
+            <DateTimeInput label={t('staff.news.fields.publishedAt')} description={t('staff.news.publishedAtHint')} value={scheduledAt} onChange={setScheduledAt} error={errors.publishedAt} w={280} data-testid="staff-news-published-at" />
           ) : null}
         </Stack>
         <NewsAudiencePicker
@@ -155,7 +163,7 @@ export function NewsEditor({ item, onClose }: { item: StaffNewsRow | null; onClo
           <Button variant="default" onClick={onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={!title.trim() || (kind !== 'all' && ids.length === 0)} data-testid="staff-news-save">
+          <Button onClick={() => void submit()} loading={busy} disabled={upload.uploading || !title.trim() || (kind !== 'all' && ids.length === 0)} data-testid="staff-news-save">
             {t('common.save')}
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { Button, Group, Image, Select, Stack, TextInput, Textarea } from '@manti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CREATIVE_KINDS, TRACKING_LINK_PLACEHOLDER, type CreativeKind } from '@portal/contracts';
+import { useUpload } from '@/components/upload-progress';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCreativeWrites } from '../api/creative-writes';
 import { useStaffCreatives } from '../api/get-staff-creatives';
@@ -20,6 +21,7 @@ export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrit
   const [html, setHtml] = useState(`<a href="${TRACKING_LINK_PLACEHOLDER}">…</a>`);
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const upload = useUpload();
 
   const add = async () => {
     setErrors({});
@@ -84,6 +86,7 @@ export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrit
               label={t('staff.offers.creatives.image')}
               field="imageId"
               onPicture={setImage}
+              upload={upload}
               errors={errors}
               setErrors={setErrors}
               w={320}
@@ -114,7 +117,12 @@ export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrit
           />
         )}
         <Group>
-          <Button onClick={add} loading={addCreative.isPending} data-testid="staff-creative-add">
+          <Button
+            onClick={add}
+            loading={addCreative.isPending}
+            disabled={upload.uploading}
+            data-testid="staff-creative-add"
+          >
             {t('staff.offers.creatives.add')}
           </Button>
         </Group>

@@ -2,7 +2,6 @@ import {
   Alert,
   Anchor,
   Button,
-  FileInput,
   Grid,
   Group,
   Image,
@@ -26,12 +25,12 @@ import {
   PAYMENT_CURRENCIES,
 } from '@portal/contracts';
 import { renderCountryOption } from '@/components/country-flag';
+import { DateTimeInput } from '@/components/date-time-input';
+import { useUpload } from '@/components/upload-progress';
 import { isApiRequestError } from '@/lib/api-client';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
-import { isTooLarge, readAsUpload } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
-import { uploadOfferImage } from '../api/upload-offer-image';
 import { useSaveOffer } from '../api/save-offer';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type StaffOfferData } from '../api/get-staff-offer';
@@ -40,6 +39,7 @@ import { DuplicateButton, useUnsaved } from './duplicate-button';
 import { GoalEditor } from './goal-editor';
 import { OfferAllowList } from './offer-allow-list';
 import { Preview } from './offer-preview';
+import { PictureInput } from './picture-input';
 
 export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null; options: CatalogueOptionsData; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -49,6 +49,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
   const [draft, setDraft] = useState<Draft>(() => draftOf(offer));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const upload = useUpload();
   const set = <K extends keyof Draft>(field: K, value: Draft[K]) => setDraft((d) => ({ ...d, [field]: value }));
   const setGoal = (index: number, patch: Partial<GoalDraft>) =>
     setDraft((d) => ({ ...d, goals: d.goals.map((g, i) => (i === index ? { ...g, ...patch } : g)) }));
@@ -129,8 +130,8 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             <TagFields draft={draft} set={set} errors={errors} />
             <MultiSelect label={t('staff.offers.fields.verticals')} searchable data={options.verticals.map((v) => ({ value: String(v.id), label: v.name }))} value={draft.verticals} onChange={(value) => set('verticals', value)} error={Object.entries(errors).find(([k]) => k.startsWith('verticals'))?.[1]} data-testid="staff-offer-verticals" />
             <Group grow>
-              <TextInput type="datetime-local" label={t('staff.offers.fields.startsAt')} value={draft.startsAt} onChange={(e) => set('startsAt', e.currentTarget.value)} error={errors.startsAt} data-testid="staff-offer-starts" />
-              <TextInput type="datetime-local" label={t('staff.offers.fields.endsAt')} value={draft.endsAt} onChange={(e) => set('endsAt', e.currentTarget.value)} error={errors.endsAt} data-testid="staff-offer-ends" />
+              <DateTimeInput label={t('staff.offers.fields.startsAt')} value={draft.startsAt} onChange={(value) => set('startsAt', value)} error={errors.startsAt} data-testid="staff-offer-starts" />
+              <DateTimeInput label={t('staff.offers.fields.endsAt')} value={draft.endsAt} onChange={(value) => set('endsAt', value)} error={errors.endsAt} data-testid="staff-offer-ends" />
             </Group>
             <Group>
               <Switch label={t('staff.offers.fields.enabled')} checked={draft.enabled} onChange={(e) => set('enabled', e.currentTarget.checked)} data-testid="staff-offer-enabled" />
@@ -145,25 +146,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
               error={Object.entries(errors).find(([k]) => k.startsWith('allowedPartnerIds'))?.[1]}
             />
             <Group align="flex-end">
-              <FileInput
-                label={t('staff.offers.fields.imageId')}
-                accept="image/png,image/jpeg"
-                clearable
-                error={errors.imageId}
-                onChange={async (file) => {
-                  setErrors((current) => ({ ...current, imageId: '' }));
-                  if (!file) return setDraft((d) => ({ ...d, imageId: null, image: null }));
-                  if (isTooLarge(file)) return setErrors((current) => ({ ...current, imageId: t('staff.offers.imageTooLarge') }));
-                  try {
-                    const stored = await uploadOfferImage({ kind: 'offer', image: await readAsUpload(file) });
-                    setDraft((d) => ({ ...d, imageId: stored.id, image: stored.url }));
-                  } catch (error) {
-                    setErrors((current) => ({ ...current, imageId: (isApiRequestError(error) && error.errors?.['image.data']) || t('errors.generic') }));
-                  }
-                }}
-                w={320}
-                data-testid="staff-offer-image"
-              />
+              <PictureInput kind="offer" label={t('staff.offers.fields.imageId')} field="imageId" onPicture={(picture) => setDraft((d) => ({ ...d, imageId: picture?.id ?? null, image: picture?.url ?? null }))} upload={upload} errors={errors} setErrors={setErrors} w={320} data-testid="staff-offer-image" />
               {draft.image ? <Image src={draft.image} alt={t('staff.offers.imageAlt')} h={60} w="auto" fit="contain" data-testid="staff-offer-image-preview" /> : null}
             </Group>
 
@@ -182,7 +165,9 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             {canWrite ? (
               <Group justify="flex-end">
                 {offer ? <DuplicateButton offerId={offer.id} unsaved={unsaved} /> : null}
-                <Button onClick={() => void submit()} loading={busy} data-testid="staff-offer-save">{offer ? t('common.save') : t('staff.offers.create')}</Button>
+                <Button onClick={() => void submit()} loading={busy} disabled={upload.uploading} data-testid="staff-offer-save">
+                  {offer ? t('common.save') : t('staff.offers.create')}
+                </Button>
               </Group>
             ) : (
               <Alert color="gray">{t('staff.offers.readOnly')}</Alert>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLICK_MACROS } from '@portal/contracts';
 import type { StaffColumn } from '@/components/staff-table';
+import { useUpload } from '@/components/upload-progress';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCreativeWrites } from '../api/creative-writes';
 import { useStaffLandingPages } from '../api/get-staff-landing-pages';
@@ -20,6 +21,7 @@ export function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canW
   const [url, setUrl] = useState('');
   const [preview, setPreview] = useState<Picture | null>(null);
   const [errors, setErrors] = useState<Errors>({});
+  const upload = useUpload();
 
   const add = async () => {
     setErrors({});
@@ -87,12 +89,19 @@ export function LandingPagesPanel({ offerId, canWrite }: { offerId: number; canW
           label={t('staff.offers.landingPages.preview')}
           field="previewImageId"
           onPicture={setPreview}
+          upload={upload}
           errors={errors}
           setErrors={setErrors}
           w={220}
           data-testid="staff-landing-page-preview"
         />
-        <Button mt={24} onClick={add} loading={addLandingPage.isPending} data-testid="staff-landing-page-add">
+        <Button
+          mt={24}
+          onClick={add}
+          loading={addLandingPage.isPending}
+          disabled={upload.uploading}
+          data-testid="staff-landing-page-add"
+        >
           {t('staff.offers.landingPages.add')}
         </Button>
       </Group>

@@ -22,6 +22,7 @@ import {
   type ScheduledChangeRow,
 } from '../api/scheduled-changes';
 import { fromLocalInput, toLocalInput } from './offer-draft';
+import { DateTimeInput } from '@/components/date-time-input';
 
 /** The 1st of next month, 00:00 in Paris (the network's time): where most payout changes start. */
 export function firstOfNextMonthInParis(now: Date): Date {
@@ -166,7 +167,7 @@ export function ScheduledChanges({
               <TextInput label={t('staff.offers.goal.revenuePercent')} {...field('revenuePercent')} />
             </Group>
             <Group align="flex-end">
-              <TextInput type="datetime-local" label={t('staff.offers.schedule.effectiveAt')} value={effectiveAt} onChange={(e) => setEffectiveAt(e.currentTarget.value)} error={errors.effectiveAt} data-testid="staff-offer-schedule-at" />
+              <DateTimeInput label={t('staff.offers.schedule.effectiveAt')} value={effectiveAt} onChange={setEffectiveAt} error={errors.effectiveAt} data-testid="staff-offer-schedule-at" />
               <Button variant="subtle" onClick={() => setEffectiveAt(toLocalInput(firstOfNextMonthInParis(new Date())))}>
                 {t('staff.offers.schedule.firstOfNextMonth')}
               </Button>

@@ -1,8 +1,10 @@
-import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentStatus, type DocumentType } from '@portal/contracts';
 import { DecisionDialog } from '@/components/decision-dialog';
+import { FilePreview, type PreviewFile } from '@/components/file-preview';
 import { downloadFile } from '@/lib/files';
 import { utcDate } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
@@ -15,15 +17,18 @@ type Review = { type: DocumentType; id: number; status: DocumentStatus; expireAt
 
 /**
  * The partner's compliance documents, one row per type: status, expiry (shown expired once it has come), the file
- * through its signed link, and the review: approve, refuse or set back to pending, with an expiry date and a reason.
+ * previewed (or downloaded) through its signed link, and the review: approve, refuse or set back to pending, with an
+ * expiry date and a reason.
  */
 export function PartnerDocuments({ partner }: { partner: StaffPartnerProfileData }) {
   const { t } = useTranslation();
   const review = useReviewPartnerDocument();
   const [open, setOpen] = useState<Review | null>(null);
+  const [previewed, setPreviewed] = useState<PreviewFile | null>(null);
   const missing = new Set<string>(partner.missingDocuments);
   return (
     <>
+      <FilePreview file={previewed} onClose={() => setPreviewed(null)} />
       <Table.ScrollContainer minWidth={820}>
         <Table verticalSpacing="sm" data-testid="staff-partner-documents">
           <Table.Thead>
@@ -72,9 +77,14 @@ export function PartnerDocuments({ partner }: { partner: StaffPartnerProfileData
                   <Table.Td>{expireAt || '—'}</Table.Td>
                   <Table.Td>
                     {record?.document ? (
-                      <Anchor component="button" type="button" size="sm" onClick={() => void downloadFile(record.document!.id)} data-testid={`staff-document-open-${type}`}>
-                        {record.document.filename}
-                      </Anchor>
+                      <Group gap={4} wrap="nowrap">
+                        <Anchor component="button" type="button" size="sm" onClick={() => setPreviewed(record.document)} aria-label={t('filePreview.open', { name: record.document.filename })} data-testid={`staff-document-open-${type}`}>
+                          {record.document.filename}
+                        </Anchor>
+                        <ActionIcon variant="subtle" size="sm" onClick={() => void downloadFile(record.document!.id)} aria-label={t('filePreview.downloadNamed', { name: record.document.filename })} data-testid={`staff-document-download-${type}`}>
+                          <IconDownload size={16} aria-hidden />
+                        </ActionIcon>
+                      </Group>
                     ) : (
                       '—'
                     )}

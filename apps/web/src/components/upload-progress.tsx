@@ -1,0 +1,43 @@
+import { Progress, Stack, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * An upload made as a file is picked, before the form is sent (decision 099): while it runs the form's submit waits
+ * (a submit sent meanwhile went without the file's id: 'The request is invalid'), a second pick waits too (the slower
+ * of two would win), and the screen says what is uploading.
+ */
+export function useUpload() {
+  const [fileName, setFileName] = useState<string | null>(null);
+  const run = useCallback(async <T,>(file: File, work: () => Promise<T>): Promise<T> => {
+    setFileName(file.name);
+    try {
+      return await work();
+    } finally {
+      setFileName(null);
+    }
+  }, []);
+  return { uploading: fileName !== null, fileName, run };
+}
+
+export type UploadState = ReturnType<typeof useUpload>;
+
+/**
+ * The upload under way: a moving bar and its file's name, said to assistive technology once (a status). The bar is
+ * indeterminate: the request's body is sent by fetch, which reports no upload progress (decision 099).
+ */
+export function UploadProgress({ upload, w }: { upload: UploadState; w?: number | string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={2} w={w} role="status" data-testid="upload-progress">
+      {upload.fileName ? (
+        <>
+          <Progress value={100} striped animated size="sm" aria-hidden />
+          <Text size="xs" c="dimmed">
+            {t('common.uploading', { name: upload.fileName })}
+          </Text>
+        </>
+      ) : null}
+    </Stack>
+  );
+}
