@@ -34,7 +34,11 @@ async function checkTogether(checks) {
       ([name, command]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(command, { cwd: root, shell: true, env: process.env });
+          const child = spawn(command, {
+            cwd: root,
+            shell: true,
+            env: { ...process.env, PORTAL_CONTRACTS_BUILT: '1' },
+          });
           const output = [];
           child.stdout.on('data', (chunk) => output.push(chunk));
           child.stderr.on('data', (chunk) => output.push(chunk));
