@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '@/lib/i18n';
 import userEvent from '@testing-library/user-event';
@@ -35,7 +35,12 @@ describe('DateTimeInput (decision 099)', () => {
     const field = screen.getByTestId('starts');
     expect(field.textContent).toBe('01/12/2026 18:30');
     await userEvent.click(field);
-    const dialog = document.getElementById(field.getAttribute('aria-controls')!)!;
+    // The dropdown mounts after its open transition starts: waited for, not read at once.
+    const dialog = await waitFor(() => {
+      const element = document.getElementById(field.getAttribute('aria-controls') ?? '');
+      expect(element).not.toBeNull();
+      return element!;
+    });
     // Hours and minutes, no AM/PM: the locale's clock has 24 hours.
     expect(within(dialog).getByLabelText('Hours')).toBeTruthy();
     expect(within(dialog).queryByLabelText('AM or PM')).toBeNull();
