@@ -40,6 +40,15 @@ export const AdvertiserUserInviteSchema = z.strictObject({
 });
 export type AdvertiserUserInvite = z.infer<typeof AdvertiserUserInviteSchema>;
 
+/** PUT /staff/advertisers/{id}/users/{userId}: disabled, it cannot sign in and its sessions end at once (decision 100). */
+export const AdvertiserUserUpdateSchema = z.strictObject({ enabled: z.boolean({ error: 'type' }) });
+export type AdvertiserUserUpdate = z.infer<typeof AdvertiserUserUpdateSchema>;
+
+export const AdvertiserUserParamsSchema = z.strictObject({
+  id: IdParamsSchema.shape.id,
+  userId: IdParamsSchema.shape.id,
+});
+
 export const staffAdvertiserUsersEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -59,6 +68,17 @@ export const staffAdvertiserUsersEndpoints = {
     body: AdvertiserUserInviteSchema,
     response: envelope(AdvertiserUserSchema),
     errors: { 404: 'No advertiser has this id.', 409: 'A user with this e-mail already exists.' },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/advertisers/:id/users/:userId',
+    tags: ['staff'],
+    summary:
+      'Disable or enable an advertiser user: disabled, it cannot sign in and its sessions end at once (admins, audited)',
+    params: AdvertiserUserParamsSchema,
+    body: AdvertiserUserUpdateSchema,
+    response: envelope(AdvertiserUserSchema),
+    errors: { 404: 'No user of this advertiser has this id.' },
   }),
 };
 
@@ -96,6 +116,8 @@ export const AdvertiserConversionSchema = z.object({
   offerId: z.number().int().nullable(),
   offerName: z.string().nullable(),
   partnerId: z.number().int().nullable(),
+  /** The partner's company name, only when the network allows this advertiser to read it (decision 100); else null. */
+  partnerName: z.string().nullable(),
   goal: z.string(),
   transactionId: z.string().nullable(),
   status: z.enum(CONVERSION_STATUSES),
@@ -152,7 +174,13 @@ export const AdvertiserScrubSchema = z.object({
 export type AdvertiserScrub = z.infer<typeof AdvertiserScrubSchema>;
 
 /** Who the signed-in advertiser user works for. */
-export const AdvertiserMeSchema = z.object({ id: z.number().int(), name: z.string(), currency: z.string() });
+export const AdvertiserMeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency: z.string(),
+  /** Whether the network shows it the partners' company names (decision 100). */
+  showPartnerNames: z.boolean(),
+});
 
 const ADVERTISER = 'Advertiser users only: their own advertiser’s records.';
 
@@ -177,7 +205,8 @@ export const advertiserPortalEndpoints = {
     method: 'GET',
     path: '/advertiser/conversions',
     tags: ['advertiser'],
-    summary: 'The advertiser’s conversions: status, reason, partner by id (never its name or payout), no sub-ID',
+    summary:
+      'The advertiser’s conversions: status, reason, partner by id (its name only if the network allows it, never its payout), no sub-ID',
     description: ADVERTISER,
     query: AdvertiserConversionsQuerySchema,
     response: listOf(AdvertiserConversionSchema),
@@ -199,6 +228,16 @@ export const advertiserPortalEndpoints = {
     description: ADVERTISER,
     query: AdvertiserInvoicesQuerySchema,
     response: listOf(AdvertiserInvoiceSchema),
+  }),
+  invoicePdf: defineEndpoint({
+    method: 'GET',
+    path: '/advertiser/invoices/:id/pdf',
+    tags: ['advertiser'],
+    summary: 'One of the advertiser’s invoices or credit notes as its PDF (another advertiser’s is a 404)',
+    description: ADVERTISER,
+    params: IdParamsSchema,
+    produces: ['application/pdf'],
+    errors: { 404: 'No invoice of this advertiser has this id, or it has no PDF.' },
   }),
   scrubs: defineEndpoint({
     method: 'GET',

@@ -5,7 +5,8 @@ import { ok } from '../../lib/reply.js';
 import { advertiserIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import { scopeOfRoles } from '../access/index.js';
-import { advertiserInvoicePage } from '../advertiser-invoices/index.js';
+import { DOWNLOAD_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
+import { advertiserInvoicePage, ownAdvertiserInvoicePdf } from '../advertiser-invoices/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { advertiserScrubOf, advertiserScrubPage, listPostbackLog, uploadScrub } from '../conversions/index.js';
 import {
@@ -14,6 +15,7 @@ import {
   advertiserOffers,
   inviteAdvertiserUser,
   listAdvertiserUsers,
+  updateAdvertiserUser,
 } from './advertiser-portal.service.js';
 
 /** The file as base64 plus room for the note: a larger body is refused with 413 before it is read. */
@@ -43,6 +45,19 @@ export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       const context = { db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, now: ctx.now(), actor: auditActorOf(request) }; // prettier-ignore
       return ok(await inviteAdvertiserUser(context, request.params.id, request.body), {
         message: 'The user was invited: a mail tells it how to choose its password.',
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffAdvertiserUsersEndpoints.update),
+    onRequest: admin,
+    handler: async (request) => {
+      const { id, userId } = request.params;
+      const context = { db: ctx.db, now: ctx.now(), actor: auditActorOf(request) };
+      const user = await updateAdvertiserUser(context, id, userId, request.body);
+      return ok(user, {
+        message: user.enabled ? 'The user can sign in again.' : 'The user was disabled: its sessions ended.',
       });
     },
   });
@@ -87,6 +102,21 @@ export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       const query = { ...request.query, advertiserId: advertiserIdOf(request) };
       const { list, total } = await advertiserInvoicePage(ctx.db, query, ctx.now());
       return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.invoicePdf),
+    onRequest: advertiser,
+    handler: async (request, reply) => {
+      const pdf = await ownAdvertiserInvoicePdf(ctx.db, ctx.storage, advertiserIdOf(request), request.params.id);
+      const filename = pdf.filename.replace(/[^\w.-]/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', DOWNLOAD_CONTENT_SECURITY_POLICY)
+        .send(pdf.bytes);
     },
   });
 
