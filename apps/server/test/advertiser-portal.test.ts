@@ -253,7 +253,8 @@ describe('partners’ names, when the network allows it per advertiser (decision
     expect(okBody(await callEndpoint(t.app, advertiserPortalEndpoints.me, {}, advertiserToken)).data.showPartnerNames).toBe(true); // prettier-ignore
     const res = await callEndpoint(t.app, advertiserPortalEndpoints.conversions, {}, advertiserToken);
     expect(okBody(res).data.map((c) => c.partnerName)).toEqual(['Secret Partner Co', 'Secret Partner Co']);
-    for (const secret of ['secret-sub', 'secret-tc', '777', 'payout', 'other-1']) expect(res.raw.body).not.toContain(secret);
+    for (const secret of ['secret-sub', 'secret-tc', '777', 'payout', 'other-1'])
+      expect(res.raw.body).not.toContain(secret);
     // Another advertiser's users still read ids only.
     const other = await createAdvertiserUser(t, otherAdvertiserId);
     const otherToken = await login(t, other.email, other.password);

@@ -1012,7 +1012,14 @@ async function advertiserInvoiceWithPdf(): Promise<number> {
   await new LocalFileStorage(path.join(t.dataDir, 'files')).put(storageKey, bytes);
   const [file] = await t.database.db
     .insert(files)
-    .values({ type: 'advertiser_invoice', filename: `ADV-${id}.pdf`, mimeType: 'application/pdf', size: bytes.length, storageKey, ownerPartnerId: null }) // prettier-ignore
+    .values({
+      type: 'advertiser_invoice',
+      filename: `ADV-${id}.pdf`,
+      mimeType: 'application/pdf',
+      size: bytes.length,
+      storageKey,
+      ownerPartnerId: null,
+    }) // prettier-ignore
     .returning({ id: files.id });
   await t.database.db.update(advertiserInvoices).set({ fileId: file!.id }).where(eq(advertiserInvoices.id, id));
   return id;

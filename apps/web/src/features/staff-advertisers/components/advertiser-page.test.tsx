@@ -46,8 +46,26 @@ const ADVERTISER: EndpointWireData<typeof advertisersEndpoints.get> = {
 }; // prettier-ignore
 
 const USERS: EndpointWireData<typeof staffAdvertiserUsersEndpoints.list> = [
-  { id: 31, email: 'bea@amora.example', firstname: 'Bea', lastname: 'Buyer', enabled: true, passwordSet: true, loggedAt: '2026-11-20T08:00:00.000Z', createdAt: '2026-11-01T10:00:00.000Z' },
-  { id: 32, email: 'carl@amora.example', firstname: 'Carl', lastname: 'Cart', enabled: false, passwordSet: false, loggedAt: null, createdAt: '2026-11-02T10:00:00.000Z' },
+  {
+    id: 31,
+    email: 'bea@amora.example',
+    firstname: 'Bea',
+    lastname: 'Buyer',
+    enabled: true,
+    passwordSet: true,
+    loggedAt: '2026-11-20T08:00:00.000Z',
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+  {
+    id: 32,
+    email: 'carl@amora.example',
+    firstname: 'Carl',
+    lastname: 'Cart',
+    enabled: false,
+    passwordSet: false,
+    loggedAt: null,
+    createdAt: '2026-11-02T10:00:00.000Z',
+  },
 ];
 
 function server(url: string, init?: RequestInit): Response {
