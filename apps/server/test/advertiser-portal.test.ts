@@ -12,6 +12,7 @@ import {
   advertiserPortalEndpoints,
   advertisersEndpoints,
   authEndpoints,
+  clientTagEndpoints,
   conversionScrubsEndpoints,
   staffAdvertiserUsersEndpoints,
 } from '@portal/contracts';
@@ -351,5 +352,57 @@ describe('the advertiser’s invoices as PDF (decision 100)', () => {
     const partnerToken = await login(t, partner.email, partner.password);
     expectError(await callEndpoint(t.app, advertiserPortalEndpoints.invoicePdf, { params: { id: mine.id } }, partnerToken), 403); // prettier-ignore
     expectError(await callEndpoint(t.app, advertiserPortalEndpoints.invoicePdf, { params: { id: mine.id } }, null), 401); // prettier-ignore
+  });
+});
+
+describe('the advertiser’s postback and tag set-up with its test tool (decision 100)', () => {
+  it('reads its own offers’ snippets, its own token in the S2S URL; another advertiser’s offer is a 404', async () => {
+    const setup = okBody(await callEndpoint(t.app, advertiserPortalEndpoints.setup, {}, advertiserToken)).data;
+    expect(setup.map((o) => o.offerId)).toEqual([offerId]);
+    const [offer] = setup;
+    const [token] = await t.database.db.select({ token: advertisers.securityToken }).from(advertisers).where(eq(advertisers.id, advertiserId)); // prettier-ignore
+    expect(offer!.goals.map((g) => g.goal)).toEqual(['sale']);
+    expect(offer!.goals[0]!.s2s).toContain(`token=${token!.token}`);
+    expect(offer!.landing).toContain(`data-offer-id="${offerId}"`);
+    expect(offer!.lastHit).toBeNull();
+    // The same as the staff's set-up of this advertiser.
+    const staff = okBody(await callEndpoint(t.app, clientTagEndpoints.setup, { params: { id: advertiserId } }, admin)).data; // prettier-ignore
+    expect(setup).toEqual(staff);
+    const one = await callEndpoint(t.app, advertiserPortalEndpoints.offerSetup, { params: { id: offerId } }, advertiserToken); // prettier-ignore
+    expect(okBody(one).data).toEqual(offer);
+    const otherOffer = await createOffer(t, { name: 'Someone else’s', goals: [{ goal: 'sale', p1: { amount: 100 } }] });
+    expectError(await callEndpoint(t.app, advertiserPortalEndpoints.offerSetup, { params: { id: otherOffer } }, advertiserToken), 404); // prettier-ignore
+    expectError(await callEndpoint(t.app, advertiserPortalEndpoints.offerSetup, { params: { id: 999_999 } }, advertiserToken), 404); // prettier-ignore
+    const raw = (await callEndpoint(t.app, advertiserPortalEndpoints.setup, {}, advertiserToken)).raw.body;
+    expect(raw).not.toContain(String(otherOffer) + ',');
+    expect(raw).not.toContain('Someone else');
+    expect(raw).not.toMatch(/payout/i);
+  });
+
+  it('tests a postback: answers what /postback would, records no conversion, logs a test; never a payout', async () => {
+    const partner = await createPartner(t);
+    await t.database.db.update(offers).set({ defaultUrl: 'https://shop.example/?cid={click_id}' }).where(eq(offers.id, offerId)); // prettier-ignore
+    const click = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}` });
+    expect(click.statusCode, click.body).toBe(302);
+    const clickId = new URL(click.headers.location as string).searchParams.get('cid')!;
+    expect(clickId, click.headers.location as string).toBeTruthy();
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(conversions);
+    const res = await callEndpoint(t.app, advertiserPortalEndpoints.testPostback, { body: { click_id: clickId, goal: 'sale', amount: '12.50', transaction_id: 'test-tx-1' } }, advertiserToken); // prettier-ignore
+    expect(okBody(res).data).toEqual({ status: 'approved', reason: null, duplicate: false, goalCode: 'sale' });
+    expect(res.raw.body).not.toMatch(/payout|500/);
+    // A transaction id already recorded would be a repeat.
+    const repeat = await callEndpoint(t.app, advertiserPortalEndpoints.testPostback, { body: { click_id: clickId, goal: 'sale', transaction_id: 'order-1' } }, advertiserToken); // prettier-ignore
+    expect(okBody(repeat).data.duplicate).toBe(true);
+    const unknown = await callEndpoint(t.app, advertiserPortalEndpoints.testPostback, { body: { click_id: 'nope', goal: 'sale' } }, advertiserToken); // prettier-ignore
+    expect(okBody(unknown).data).toMatchObject({ status: 'rejected', reason: 'unknown_click' });
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(conversions);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    const log = okBody(await callEndpoint(t.app, advertiserPortalEndpoints.postbacks, { query: { outcome: 'test' } }, advertiserToken)); // prettier-ignore
+    expect(log.total).toBe(3);
+    expect(log.data.every((entry) => entry.outcome === 'test' && entry.conversionId === null)).toBe(true);
+    // The other advertiser's log has none of them.
+    const others = okBody(await callEndpoint(t.app, advertisersEndpoints.postbacks, { params: { id: otherAdvertiserId }, query: { outcome: 'test' } }, admin)); // prettier-ignore
+    expect(others.total).toBe(0);
+    expectError(await callEndpoint(t.app, advertiserPortalEndpoints.testPostback, { body: { click_id: '', goal: 'sale', amount: 'x' } }, advertiserToken), 400); // prettier-ignore
   });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { AdvertiserInvoiceSchema, ListAdvertiserInvoicesQuerySchema } from './advertiser-invoices.js';
-import { PostbackLogEntrySchema, PostbackLogQuerySchema } from './advertisers.js';
+import { PostbackLogEntrySchema, PostbackLogQuerySchema, TestPostbackResultSchema, TestPostbackSchema } from './advertisers.js';
+import { OfferTagSetupSchema } from './client-tag.js';
 import { CONVERSION_NOTE_MAX_LENGTH } from './conversion-changes.js';
 import { SCRUB_STATUSES, ScrubPreviewSchema } from './conversion-scrubs.js';
 import { defineEndpoint } from './endpoint.js';
@@ -182,6 +183,18 @@ export const AdvertiserMeSchema = z.object({
   showPartnerNames: z.boolean(),
 });
 
+/**
+ * The advertiser's test postback (decision 100): what `/postback` would answer (status, reason, duplicate), without a
+ * conversion id since none is recorded, and never the partner's payout.
+ */
+export const AdvertiserTestPostbackResultSchema = TestPostbackResultSchema.pick({
+  status: true,
+  reason: true,
+  duplicate: true,
+  goalCode: true,
+});
+export type AdvertiserTestPostbackResult = z.infer<typeof AdvertiserTestPostbackResultSchema>;
+
 const ADVERTISER = 'Advertiser users only: their own advertiser’s records.';
 
 export const advertiserPortalEndpoints = {
@@ -238,6 +251,35 @@ export const advertiserPortalEndpoints = {
     params: IdParamsSchema,
     produces: ['application/pdf'],
     errors: { 404: 'No invoice of this advertiser has this id, or it has no PDF.' },
+  }),
+  setup: defineEndpoint({
+    method: 'GET',
+    path: '/advertiser/setup',
+    tags: ['advertiser'],
+    summary:
+      'Per offer and goal, ready snippets (S2S URL with the advertiser’s own token, JavaScript tag, image, iframe) and each offer’s latest tag hit',
+    description: ADVERTISER,
+    response: envelope(z.array(OfferTagSetupSchema)),
+  }),
+  offerSetup: defineEndpoint({
+    method: 'GET',
+    path: '/advertiser/offers/:id/setup',
+    tags: ['advertiser'],
+    summary: 'One offer’s snippets and latest tag hit: what “Check my installation” polls (another advertiser’s is a 404)',
+    description: ADVERTISER,
+    params: IdParamsSchema,
+    response: envelope(OfferTagSetupSchema),
+    errors: { 404: 'No offer of this advertiser has this id.' },
+  }),
+  testPostback: defineEndpoint({
+    method: 'POST',
+    path: '/advertiser/test-postback',
+    tags: ['advertiser'],
+    summary:
+      'What a postback would answer for this click and goal, without recording a conversion (logged as a test)',
+    description: ADVERTISER,
+    body: TestPostbackSchema,
+    response: envelope(AdvertiserTestPostbackResultSchema),
   }),
   scrubs: defineEndpoint({
     method: 'GET',

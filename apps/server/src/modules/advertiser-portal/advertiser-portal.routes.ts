@@ -1,12 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advertiserPortalEndpoints, SCRUB_MAX_BYTES, staffAdvertiserUsersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
+import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { advertiserIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import { scopeOfRoles } from '../access/index.js';
 import { DOWNLOAD_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
 import { advertiserInvoicePage, ownAdvertiserInvoicePdf } from '../advertiser-invoices/index.js';
+import { runTestPostback, tagSetupOf } from '../advertisers/index.js';
+import type { ClickBuffer } from '../click/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { advertiserScrubOf, advertiserScrubPage, listPostbackLog, uploadScrub } from '../conversions/index.js';
 import {
@@ -23,9 +26,10 @@ const SCRUB_BODY_LIMIT = Math.ceil((SCRUB_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 /**
  * The advertiser portal (decision 087): admins invite an advertiser's users; those users read their own advertiser's
- * offers, conversions, postback log and invoices, and send scrub files for staff to review.
+ * offers, conversions, postback log and invoices, send scrub files for staff to review, and set up their postback
+ * and tag with the staff's set-up and test tool bound to their advertiser (decision 100).
  */
-export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: { buffer: ClickBuffer } }> = async (app, { ctx, tracking }) => { // prettier-ignore
   const admin = app.requireStaff(['ROLE_ADMIN']);
   const advertiser = app.requireAuth(['ROLE_ADVERTISER']);
 
@@ -117,6 +121,36 @@ export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
         .header('cache-control', 'private, no-store')
         .header('content-security-policy', DOWNLOAD_CONTENT_SECURITY_POLICY)
         .send(pdf.bytes);
+    },
+  });
+
+  // The advertiser's own token is in the S2S URLs: its server needs it to post back (decision 100).
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.setup),
+    onRequest: advertiser,
+    handler: async (request) => ok(await tagSetupOf(ctx.db, advertiserIdOf(request), ctx.config.publicUrl)),
+  });
+
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.offerSetup),
+    onRequest: advertiser,
+    handler: async (request) => {
+      const setup = await tagSetupOf(ctx.db, advertiserIdOf(request), ctx.config.publicUrl);
+      const offer = setup.find((o) => o.offerId === request.params.id);
+      if (!offer) throw notFound('No offer of yours has this id.');
+      return ok(offer);
+    },
+  });
+
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.testPostback),
+    onRequest: advertiser,
+    handler: async (request) => {
+      const engine = { db: ctx.db, buffer: tracking.buffer };
+      const result = await runTestPostback(engine, advertiserIdOf(request), request.body, { ip: request.ip, now: ctx.now() }); // prettier-ignore
+      // What /postback would answer, and never the partner's payout.
+      const { status, reason, duplicate, goalCode } = result;
+      return ok({ status, reason, duplicate, goalCode });
     },
   });
 
