@@ -797,6 +797,13 @@ const MATRIX: readonly Row[] = [
     input: (_f, _c, fresh) => ({ params: { id: fresh.invoice! } }),
   }),
   row(advertiserPortalEndpoints.scrubs, { expect: ADVERTISER_OWN }),
+  // Its postback and tag set-up and test tool (decision 100): the matrix offer is its advertiser's.
+  row(advertiserPortalEndpoints.setup, { expect: ADVERTISER_OWN }),
+  row(advertiserPortalEndpoints.offerSetup, { expect: ADVERTISER_OWN, input: (f) => ({ params: { id: f.offer } }) }),
+  row(advertiserPortalEndpoints.testPostback, {
+    expect: ADVERTISER_OWN,
+    input: () => ({ body: { click_id: 'matrix', goal: 'registration' } }),
+  }),
   row(advertiserPortalEndpoints.uploadScrub, {
     expect: ADVERTISER_OWN,
     input: (f) => ({ body: { file: scrubUpload(f.advertiser).file } }),
