@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { AdvertiserInvoiceSchema, ListAdvertiserInvoicesQuerySchema } from './advertiser-invoices.js';
-import { PostbackLogEntrySchema, PostbackLogQuerySchema, TestPostbackResultSchema, TestPostbackSchema } from './advertisers.js';
+import {
+  PostbackLogEntrySchema,
+  PostbackLogQuerySchema,
+  TestPostbackResultSchema,
+  TestPostbackSchema,
+} from './advertisers.js';
 import { OfferTagSetupSchema } from './client-tag.js';
 import { CONVERSION_NOTE_MAX_LENGTH } from './conversion-changes.js';
 import { SCRUB_STATUSES, ScrubPreviewSchema } from './conversion-scrubs.js';
@@ -265,7 +270,8 @@ export const advertiserPortalEndpoints = {
     method: 'GET',
     path: '/advertiser/offers/:id/setup',
     tags: ['advertiser'],
-    summary: 'One offer’s snippets and latest tag hit: what “Check my installation” polls (another advertiser’s is a 404)',
+    summary:
+      'One offer’s snippets and latest tag hit: what “Check my installation” polls (another advertiser’s is a 404)',
     description: ADVERTISER,
     params: IdParamsSchema,
     response: envelope(OfferTagSetupSchema),
@@ -275,8 +281,7 @@ export const advertiserPortalEndpoints = {
     method: 'POST',
     path: '/advertiser/test-postback',
     tags: ['advertiser'],
-    summary:
-      'What a postback would answer for this click and goal, without recording a conversion (logged as a test)',
+    summary: 'What a postback would answer for this click and goal, without recording a conversion (logged as a test)',
     description: ADVERTISER,
     body: TestPostbackSchema,
     response: envelope(AdvertiserTestPostbackResultSchema),

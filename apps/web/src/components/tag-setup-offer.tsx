@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatHour, type OfferTagSetup, type TagHit } from '@portal/contracts';
 
 /** An offer's set-up as the API client gives it: `createdAt` read as a date. */
-type OfferSetup = Omit<OfferTagSetup, 'lastHit'> & { lastHit: (Omit<TagHit, 'createdAt'> & { createdAt: Date | null }) | null };
+type OfferSetup = Omit<OfferTagSetup, 'lastHit'> & {
+  lastHit: (Omit<TagHit, 'createdAt'> & { createdAt: Date | null }) | null;
+};
 
 const SNIPPETS = ['s2s', 'javascript', 'image', 'iframe'] as const;
 

@@ -29,7 +29,11 @@ const SCRUB_BODY_LIMIT = Math.ceil((SCRUB_MAX_BYTES * 4) / 3) + 64 * 1024;
  * offers, conversions, postback log and invoices, send scrub files for staff to review, and set up their postback
  * and tag with the staff's set-up and test tool bound to their advertiser (decision 100).
  */
-export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: { buffer: ClickBuffer } }> = async (app, { ctx, tracking }) => { // prettier-ignore
+export const advertiserPortalRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  tracking: { buffer: ClickBuffer };
+}> = async (app, { ctx, tracking }) => {
+  // prettier-ignore
   const admin = app.requireStaff(['ROLE_ADMIN']);
   const advertiser = app.requireAuth(['ROLE_ADVERTISER']);
 

@@ -40,10 +40,12 @@ describe('the advertiser’s set-up (decision 100)', () => {
     answer();
     renderWithProviders(<AdvertiserSetup />);
     expect((await screen.findByTestId('advertiser-tag-setup-s2s')).textContent).toContain('token=own-token');
-    expect((screen.getByTestId('advertiser-tag-setup-landing')).textContent).toContain('data-offer-id="7"');
+    expect(screen.getByTestId('advertiser-tag-setup-landing').textContent).toContain('data-offer-id="7"');
     expect(screen.getAllByRole('button', { name: 'Copy' }).length).toBeGreaterThanOrEqual(5);
-    expect((screen.getByTestId('advertiser-tag-last-hit')).textContent).toContain('No hit from the tag or a pixel yet.');
-    expect(screen.getByTestId('advertiser-tag-setup-offer').textContent).toContain('Allowed origins: https://shop.example');
+    expect(screen.getByTestId('advertiser-tag-last-hit').textContent).toContain('No hit from the tag or a pixel yet.');
+    expect(screen.getByTestId('advertiser-tag-setup-offer').textContent).toContain(
+      'Allowed origins: https://shop.example',
+    );
   });
 
   it('checks the installation from the keyboard: polls its offer’s set-up and shows the hit', async () => {
@@ -52,8 +54,12 @@ describe('the advertiser’s set-up (decision 100)', () => {
     const check = await screen.findByRole('button', { name: 'Check my installation' });
     check.focus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect((screen.getByTestId('advertiser-tag-last-hit')).textContent).toContain('Last hit 27/11/2026'));
-    expect((screen.getByTestId('advertiser-tag-last-hit')).textContent).toContain('by Tag from https://shop.example: Recorded, pending');
+    await waitFor(() =>
+      expect(screen.getByTestId('advertiser-tag-last-hit').textContent).toContain('Last hit 27/11/2026'),
+    );
+    expect(screen.getByTestId('advertiser-tag-last-hit').textContent).toContain(
+      'by Tag from https://shop.example: Recorded, pending',
+    );
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/v1/advertiser/offers/7/setup');
     expect(screen.getByRole('button', { name: 'Stop watching' })).toBeTruthy();
   });

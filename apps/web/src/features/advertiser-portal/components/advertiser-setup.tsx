@@ -26,7 +26,9 @@ type OfferSetup = NonNullable<ReturnType<typeof useAdvertiserSetup>['data']>[num
 function WatchedOffer({ offer }: { offer: OfferSetup }) {
   const [watching, setWatching] = useState(false);
   const fresh = useAdvertiserOfferSetup(offer.offerId, watching);
-  return <TagSetupOffer offer={fresh.data ?? offer} watching={watching} onWatch={setWatching} testId="advertiser-tag" />;
+  return (
+    <TagSetupOffer offer={fresh.data ?? offer} watching={watching} onWatch={setWatching} testId="advertiser-tag" />
+  );
 }
 
 /** The test tool: what its postback would answer for a click and goal, recorded only as a test in its log. */
@@ -100,7 +102,9 @@ export function AdvertiserSetup() {
       {setup.isPending ? <Loader size="sm" aria-label={t('common.loading')} /> : null}
       {setup.isError ? <Alert color="red">{t('errors.generic')}</Alert> : null}
       {setup.data?.length === 0 ? <Text c="dimmed">{t('advertiser.setup.none')}</Text> : null}
-      {setup.data?.map((offer) => <WatchedOffer key={offer.offerId} offer={offer} />)}
+      {setup.data?.map((offer) => (
+        <WatchedOffer key={offer.offerId} offer={offer} />
+      ))}
       <TestPostbackForm goals={goals} />
     </Stack>
   );

@@ -22,7 +22,13 @@ export function TagSetupCard({ advertiserId }: { advertiserId: number }) {
         {setup.isError ? <Alert color="red">{t('errors.generic')}</Alert> : null}
         {setup.data?.length === 0 ? <Text c="dimmed">{t('staff.advertisers.tagSetup.none')}</Text> : null}
         {setup.data?.map((offer) => (
-          <TagSetupOffer key={offer.offerId} offer={offer} watching={watching} onWatch={setWatching} testId="staff-tag" />
+          <TagSetupOffer
+            key={offer.offerId}
+            offer={offer}
+            watching={watching}
+            onWatch={setWatching}
+            testId="staff-tag"
+          />
         ))}
       </Stack>
     </Card>
