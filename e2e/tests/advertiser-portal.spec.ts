@@ -113,3 +113,47 @@ test('an admin invites a portal user from the advertiser page and disables it: i
   await expect(portal).toHaveURL(/\/login/);
   await advertiser.close();
 });
+
+/**
+ * Its postback and tag set-up with the test tool (decision 100): the user opens Set-up from its menu, reads its offers'
+ * snippets (its S2S URL with its token), and tests a postback from the keyboard: an unknown click would be rejected.
+ */
+test('an advertiser user opens its set-up and tests a postback from the keyboard', async ({ page, request }) => {
+  const { bearer } = await apiLogin(request, DEMO.admin);
+  const headers = { authorization: `Bearer ${bearer}` };
+  const conversions = await request.get('/api/v1/staff/conversions?count=1', { headers });
+  const [conversion] = ((await conversions.json()) as { data: { offerId: number }[] }).data;
+  if (!conversion) throw new Error('no conversion in the demo data');
+  const offer = await request.get(`/api/v1/staff/offers/${conversion.offerId}`, { headers });
+  const advertiserId = ((await offer.json()) as { data: { advertiser: { id: number } } }).data.advertiser.id;
+  const email = uniqueEmail('advertiser-setup');
+  const invite = await request.post(`/api/v1/staff/advertisers/${advertiserId}/users`, {
+    headers,
+    data: { email, firstname: 'Ada', lastname: 'Setup' },
+  });
+  expect(invite.status()).toBe(200);
+  const secret = 'Advertiser2026!';
+  await page.goto(await resetLinkFor(email));
+  await page.getByLabel('New password', { exact: true }).fill(secret);
+  await page.getByLabel('Confirm password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Change password', exact: true }).click();
+  await expect(page.getByTestId('password-reset-success')).toBeVisible();
+  await signIn(page, email, secret);
+  await expect(page).toHaveURL('/advertiser');
+
+  await page.getByTestId('menu-advertiserSetup').click();
+  await expect(page).toHaveURL('/advertiser/setup');
+  await expect(page.getByTestId('page-title')).toHaveText('Postback and tag set-up');
+  await expect(page.getByTestId('advertiser-tag-setup-s2s').first()).toContainText('token=');
+  await expect(
+    page.getByTestId('advertiser-tag-setup-offer').filter({ hasText: `#${conversion.offerId}` }),
+  ).toBeVisible();
+
+  await page.getByTestId('advertiser-test-postback-click_id').focus();
+  await page.keyboard.type('not-a-click');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('sale');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('advertiser-test-postback-result')).toContainText('Would be rejected (unknown_click)');
+  expect(await blockingAxeViolations(page, 'main')).toEqual([]);
+});
