@@ -155,5 +155,5 @@ test('an advertiser user opens its set-up and tests a postback from the keyboard
   await page.keyboard.type('sale');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('advertiser-test-postback-result')).toContainText('Would be rejected (unknown_click)');
-  expect(await blockingAxeViolations(page, 'main')).toEqual([]);
+  expect(await blockingAxeViolations(page)).toEqual([]);
 });
