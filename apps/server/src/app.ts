@@ -409,7 +409,7 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(staffRoutes, { ctx });
   await api.register(staffUsersRoutes, { ctx });
   await api.register(advertisersRoutes, { ctx, tracking });
-  await api.register(advertiserPortalRoutes, { ctx });
+  await api.register(advertiserPortalRoutes, { ctx, tracking });
   await api.register(auditRoutes, { ctx });
   await api.register(settingsRoutes, { ctx });
   await api.register(twoFactorRoutes, { ctx });

@@ -12,6 +12,7 @@
  * every route), yet every request carries a valid body, so that a caller who passes reaches the handler and its
  * answer says what the route's own rules decide.
  */
+import path from 'node:path';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -82,7 +83,9 @@ import {
   paymentBatches,
   products,
   advertiserInvoices,
+  files,
 } from '../src/db/schema.js';
+import { LocalFileStorage } from '../src/lib/storage.js';
 import {
   bearer,
   buildTestApp,
@@ -800,12 +803,30 @@ const MATRIX: readonly Row[] = [
       body: { email: `${unique(`adv-${caller.toLowerCase()}`)}@example.test`, firstname: 'Ada', lastname: 'Vert' },
     }),
   }),
+  // Each caller disables an advertiser user of its own (decision 100): the matrix's advertiser user stays signed in.
+  row(staffAdvertiserUsersEndpoints.update, {
+    expect: ADMIN_ONLY,
+    fresh: async () => ({ user: (await createAdvertiserUser(t, fixtures.advertiser)).userId }),
+    input: (f, _c, fresh) => ({ params: { id: f.advertiser, userId: fresh.user! }, body: { enabled: false } }),
+  }),
   row(advertiserPortalEndpoints.me, { expect: ADVERTISER_OWN }),
   row(advertiserPortalEndpoints.offers, { expect: ADVERTISER_OWN }),
   row(advertiserPortalEndpoints.conversions, { expect: ADVERTISER_OWN }),
   row(advertiserPortalEndpoints.postbacks, { expect: ADVERTISER_OWN }),
   row(advertiserPortalEndpoints.invoices, { expect: ADVERTISER_OWN }),
+  row(advertiserPortalEndpoints.invoicePdf, {
+    expect: ADVERTISER_OWN,
+    fresh: async () => ({ invoice: await advertiserInvoiceWithPdf() }),
+    input: (_f, _c, fresh) => ({ params: { id: fresh.invoice! } }),
+  }),
   row(advertiserPortalEndpoints.scrubs, { expect: ADVERTISER_OWN }),
+  // Its postback and tag set-up and test tool (decision 100): the matrix offer is its advertiser's.
+  row(advertiserPortalEndpoints.setup, { expect: ADVERTISER_OWN }),
+  row(advertiserPortalEndpoints.offerSetup, { expect: ADVERTISER_OWN, input: (f) => ({ params: { id: f.offer } }) }),
+  row(advertiserPortalEndpoints.testPostback, {
+    expect: ADVERTISER_OWN,
+    input: () => ({ body: { click_id: 'matrix', goal: 'registration' } }),
+  }),
   row(advertiserPortalEndpoints.uploadScrub, {
     expect: ADVERTISER_OWN,
     input: (f) => ({ body: { file: scrubUpload(f.advertiser).file } }),
@@ -1011,6 +1032,27 @@ async function issuedAdvertiserInvoice(): Promise<number> {
     })
     .returning({ id: advertiserInvoices.id });
   return row!.id;
+}
+
+/** An issued invoice of the matrix advertiser with a stored PDF, as the invoice run leaves it (decision 100). */
+async function advertiserInvoiceWithPdf(): Promise<number> {
+  const id = await issuedAdvertiserInvoice();
+  const bytes = samplePdf();
+  const storageKey = `matrix-advertiser-invoice-${id}.pdf`;
+  await new LocalFileStorage(path.join(t.dataDir, 'files')).put(storageKey, bytes);
+  const [file] = await t.database.db
+    .insert(files)
+    .values({
+      type: 'advertiser_invoice',
+      filename: `ADV-${id}.pdf`,
+      mimeType: 'application/pdf',
+      size: bytes.length,
+      storageKey,
+      ownerPartnerId: null,
+    }) // prettier-ignore
+    .returning({ id: files.id });
+  await t.database.db.update(advertiserInvoices).set({ fileId: file!.id }).where(eq(advertiserInvoices.id, id));
+  return id;
 }
 
 async function creative(offerId: number): Promise<number> {

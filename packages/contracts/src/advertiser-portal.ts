@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf, pageQueryShape } from './api.js';
 import { AdvertiserInvoiceSchema, ListAdvertiserInvoicesQuerySchema } from './advertiser-invoices.js';
-import { PostbackLogEntrySchema, PostbackLogQuerySchema } from './advertisers.js';
+import {
+  PostbackLogEntrySchema,
+  PostbackLogQuerySchema,
+  TestPostbackResultSchema,
+  TestPostbackSchema,
+} from './advertisers.js';
+import { OfferTagSetupSchema } from './client-tag.js';
 import { CONVERSION_NOTE_MAX_LENGTH } from './conversion-changes.js';
 import { SCRUB_STATUSES, ScrubPreviewSchema } from './conversion-scrubs.js';
 import { defineEndpoint } from './endpoint.js';
@@ -40,6 +46,15 @@ export const AdvertiserUserInviteSchema = z.strictObject({
 });
 export type AdvertiserUserInvite = z.infer<typeof AdvertiserUserInviteSchema>;
 
+/** PUT /staff/advertisers/{id}/users/{userId}: disabled, it cannot sign in and its sessions end at once (decision 100). */
+export const AdvertiserUserUpdateSchema = z.strictObject({ enabled: z.boolean({ error: 'type' }) });
+export type AdvertiserUserUpdate = z.infer<typeof AdvertiserUserUpdateSchema>;
+
+export const AdvertiserUserParamsSchema = z.strictObject({
+  id: IdParamsSchema.shape.id,
+  userId: IdParamsSchema.shape.id,
+});
+
 export const staffAdvertiserUsersEndpoints = {
   list: defineEndpoint({
     method: 'GET',
@@ -59,6 +74,17 @@ export const staffAdvertiserUsersEndpoints = {
     body: AdvertiserUserInviteSchema,
     response: envelope(AdvertiserUserSchema),
     errors: { 404: 'No advertiser has this id.', 409: 'A user with this e-mail already exists.' },
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/advertisers/:id/users/:userId',
+    tags: ['staff'],
+    summary:
+      'Disable or enable an advertiser user: disabled, it cannot sign in and its sessions end at once (admins, audited)',
+    params: AdvertiserUserParamsSchema,
+    body: AdvertiserUserUpdateSchema,
+    response: envelope(AdvertiserUserSchema),
+    errors: { 404: 'No user of this advertiser has this id.' },
   }),
 };
 
@@ -96,6 +122,8 @@ export const AdvertiserConversionSchema = z.object({
   offerId: z.number().int().nullable(),
   offerName: z.string().nullable(),
   partnerId: z.number().int().nullable(),
+  /** The partner's company name, only when the network allows this advertiser to read it (decision 100); else null. */
+  partnerName: z.string().nullable(),
   goal: z.string(),
   transactionId: z.string().nullable(),
   status: z.enum(CONVERSION_STATUSES),
@@ -152,7 +180,25 @@ export const AdvertiserScrubSchema = z.object({
 export type AdvertiserScrub = z.infer<typeof AdvertiserScrubSchema>;
 
 /** Who the signed-in advertiser user works for. */
-export const AdvertiserMeSchema = z.object({ id: z.number().int(), name: z.string(), currency: z.string() });
+export const AdvertiserMeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  currency: z.string(),
+  /** Whether the network shows it the partners' company names (decision 100). */
+  showPartnerNames: z.boolean(),
+});
+
+/**
+ * The advertiser's test postback (decision 100): what `/postback` would answer (status, reason, duplicate), without a
+ * conversion id since none is recorded, and never the partner's payout.
+ */
+export const AdvertiserTestPostbackResultSchema = TestPostbackResultSchema.pick({
+  status: true,
+  reason: true,
+  duplicate: true,
+  goalCode: true,
+});
+export type AdvertiserTestPostbackResult = z.infer<typeof AdvertiserTestPostbackResultSchema>;
 
 const ADVERTISER = 'Advertiser users only: their own advertiser’s records.';
 
@@ -177,7 +223,8 @@ export const advertiserPortalEndpoints = {
     method: 'GET',
     path: '/advertiser/conversions',
     tags: ['advertiser'],
-    summary: 'The advertiser’s conversions: status, reason, partner by id (never its name or payout), no sub-ID',
+    summary:
+      'The advertiser’s conversions: status, reason, partner by id (its name only if the network allows it, never its payout), no sub-ID',
     description: ADVERTISER,
     query: AdvertiserConversionsQuerySchema,
     response: listOf(AdvertiserConversionSchema),
@@ -199,6 +246,45 @@ export const advertiserPortalEndpoints = {
     description: ADVERTISER,
     query: AdvertiserInvoicesQuerySchema,
     response: listOf(AdvertiserInvoiceSchema),
+  }),
+  invoicePdf: defineEndpoint({
+    method: 'GET',
+    path: '/advertiser/invoices/:id/pdf',
+    tags: ['advertiser'],
+    summary: 'One of the advertiser’s invoices or credit notes as its PDF (another advertiser’s is a 404)',
+    description: ADVERTISER,
+    params: IdParamsSchema,
+    produces: ['application/pdf'],
+    errors: { 404: 'No invoice of this advertiser has this id, or it has no PDF.' },
+  }),
+  setup: defineEndpoint({
+    method: 'GET',
+    path: '/advertiser/setup',
+    tags: ['advertiser'],
+    summary:
+      'Per offer and goal, ready snippets (S2S URL with the advertiser’s own token, JavaScript tag, image, iframe) and each offer’s latest tag hit',
+    description: ADVERTISER,
+    response: envelope(z.array(OfferTagSetupSchema)),
+  }),
+  offerSetup: defineEndpoint({
+    method: 'GET',
+    path: '/advertiser/offers/:id/setup',
+    tags: ['advertiser'],
+    summary:
+      'One offer’s snippets and latest tag hit: what “Check my installation” polls (another advertiser’s is a 404)',
+    description: ADVERTISER,
+    params: IdParamsSchema,
+    response: envelope(OfferTagSetupSchema),
+    errors: { 404: 'No offer of this advertiser has this id.' },
+  }),
+  testPostback: defineEndpoint({
+    method: 'POST',
+    path: '/advertiser/test-postback',
+    tags: ['advertiser'],
+    summary: 'What a postback would answer for this click and goal, without recording a conversion (logged as a test)',
+    description: ADVERTISER,
+    body: TestPostbackSchema,
+    response: envelope(AdvertiserTestPostbackResultSchema),
   }),
   scrubs: defineEndpoint({
     method: 'GET',

@@ -49,6 +49,11 @@ export const StaffAdvertiserSchema = z.object({
   /** ISO 3166 alpha-2 and VAT number: the VAT its invoices charge (advertiserVatOf). */
   country: z.string().nullable(),
   vatNumber: z.string().nullable(),
+  /**
+   * Whether its advertiser users read the partners' company names on their conversions (decision 100); default off.
+   * A payout is never shown to them.
+   */
+  showPartnerNames: z.boolean(),
   productCount: z.number().int(),
   offerCount: z.number().int(),
   /** Its latest postback, whatever became of it. */
@@ -94,6 +99,7 @@ const advertiserFields = {
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional(),
+  showPartnerNames: z.boolean({ error: 'type' }),
 };
 
 /** POST /staff/advertisers: a name is enough; it gets a fresh token. */
@@ -107,6 +113,7 @@ export const AdvertiserCreateSchema = z.strictObject({
   billingAddress: advertiserFields.billingAddress,
   country: advertiserFields.country,
   vatNumber: advertiserFields.vatNumber,
+  showPartnerNames: advertiserFields.showPartnerNames.default(false),
 });
 export type AdvertiserCreate = z.input<typeof AdvertiserCreateSchema>;
 
@@ -121,6 +128,7 @@ export const AdvertiserUpdateSchema = z.strictObject({
   billingAddress: advertiserFields.billingAddress,
   country: advertiserFields.country,
   vatNumber: advertiserFields.vatNumber,
+  showPartnerNames: advertiserFields.showPartnerNames.optional(),
 });
 export type AdvertiserUpdate = z.input<typeof AdvertiserUpdateSchema>;
 

@@ -359,6 +359,10 @@ export const routes: RouteObject[] = [
             ...screen(screens.advertiserScrubs),
             lazy: () => import('./routes/advertiser').then((m) => ({ Component: m.AdvertiserScrubsRoute })),
           },
+          {
+            ...screen(screens.advertiserSetup),
+            lazy: () => import('./routes/advertiser').then((m) => ({ Component: m.AdvertiserSetupRoute })),
+          },
         ],
       },
       { path: '*', loader: () => redirect(paths.dashboard.href()) },

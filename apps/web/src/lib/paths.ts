@@ -88,6 +88,7 @@ export const paths = {
   advertiserPostbacks: { path: '/advertiser/postbacks', href: () => '/advertiser/postbacks' },
   advertiserInvoices: { path: '/advertiser/invoices', href: () => '/advertiser/invoices' },
   advertiserScrubs: { path: '/advertiser/scrubs', href: () => '/advertiser/scrubs' },
+  advertiserSetup: { path: '/advertiser/setup', href: () => '/advertiser/setup' },
   staffScrubs: { path: '/staff/conversions/scrubs', href: () => '/staff/conversions/scrubs' },
   staffScrub: { path: '/staff/conversions/scrubs/:id', href: (id: number) => `/staff/conversions/scrubs/${id}` },
   /** Back-office: who changed what, when and why (decision 036). */

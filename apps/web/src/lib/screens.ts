@@ -12,6 +12,7 @@ import {
   IconHistory,
   IconHome,
   IconNews,
+  IconPlugConnected,
   IconReceipt,
   IconReportMoney,
   IconScale,
@@ -261,6 +262,13 @@ export const screens = {
     area: 'advertiser',
     roles: ['ROLE_ADVERTISER'],
     menu: { label: 'shell.menu.advertiserScrubs', icon: IconFileX, order: 340, testId: 'menu-advertiserScrubs' },
+  },
+  advertiserSetup: {
+    path: paths.advertiserSetup.path,
+    title: 'screen.advertiserSetup',
+    area: 'advertiser',
+    roles: ['ROLE_ADVERTISER'],
+    menu: { label: 'shell.menu.advertiserSetup', icon: IconPlugConnected, order: 350, testId: 'menu-advertiserSetup' },
   },
   staffScrubs: {
     path: paths.staffScrubs.path,

@@ -28,6 +28,8 @@ export const advertisers = pgTable('advertisers', {
   /** Its country (ISO 3166 alpha-2) and VAT number: the VAT its invoices charge (decision 073). */
   country: varchar({ length: 2 }),
   vatNumber: varchar({ length: 32 }),
+  /** Whether its advertiser users read partners' company names on their conversions (decision 100); never payouts. */
+  showPartnerNames: boolean().notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -321,6 +321,16 @@ export async function advertiserInvoiceById(db: DbOrTx, id: number): Promise<Lis
     : null;
 }
 
+/** The PDF of one invoice of one advertiser (decision 100): null when the invoice is another's or has no PDF. */
+export async function advertiserInvoicePdfFile(db: DbOrTx, advertiserId: number, invoiceId: number) {
+  const [row] = await db
+    .select({ filename: files.filename, storageKey: files.storageKey, mimeType: files.mimeType })
+    .from(advertiserInvoices)
+    .innerJoin(files, eq(files.id, advertiserInvoices.fileId))
+    .where(and(eq(advertiserInvoices.id, invoiceId), eq(advertiserInvoices.advertiserId, advertiserId)));
+  return row ?? null;
+}
+
 /** Unpaid issued invoices (credit notes of cancelled ones are not owed), oldest due first. */
 export async function unpaidInvoices(db: DbOrTx) {
   return db

@@ -9,6 +9,7 @@ import {
   type ListAdvertiserInvoicesQuery,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
+import type { FileStorage } from '../../lib/storage.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { diffFields, recordAudit } from '../audit/index.js';
 import { nextReference } from '../numbering/index.js';
@@ -17,6 +18,7 @@ import { attachAdvertiserInvoicePdf } from './advertiser-invoice-pdf.js';
 import { SYSTEM_ACTOR, documentOf, type AdvertiserInvoiceContext } from './advertiser-invoice-run.js';
 import {
   advertiserInvoiceById,
+  advertiserInvoicePdfFile,
   freeInvoiced,
   insertAdvertiserInvoice,
   listAdvertiserInvoices,
@@ -29,6 +31,22 @@ import {
 } from './advertiser-invoices.repository.js';
 
 const NOT_FOUND = 'Advertiser invoice not found.';
+
+/**
+ * The stored PDF of one of the advertiser's invoices, for its own portal user (decision 100): the PDF staff open,
+ * rendered when the invoice was issued; another advertiser's invoice is not found.
+ */
+export async function ownAdvertiserInvoicePdf(
+  db: Db,
+  storage: FileStorage,
+  advertiserId: number,
+  invoiceId: number,
+): Promise<{ filename: string; bytes: Buffer }> {
+  const file = await advertiserInvoicePdfFile(db, advertiserId, invoiceId);
+  const bytes = file ? await storage.get(file.storageKey) : null;
+  if (!file || !bytes) throw notFound(NOT_FOUND);
+  return { filename: file.filename, bytes };
+}
 
 const filtersOf = (
   query: Omit<ListAdvertiserInvoicesQuery, 'page' | 'count'>,

@@ -4,4 +4,4 @@ export { advertiserInvoicesRoutes } from './advertiser-invoices.routes.js';
 export { runAdvertiserInvoices, type AdvertiserInvoiceContext } from './advertiser-invoice-run.js';
 export { updateAdvertiserInvoiceStatus } from './advertiser-invoices.service.js';
 export { AdvertiserInvoiceJob } from './advertiser-invoice-job.js';
-export { advertiserInvoicePage } from './advertiser-invoices.service.js';
+export { advertiserInvoicePage, ownAdvertiserInvoicePdf } from './advertiser-invoices.service.js';

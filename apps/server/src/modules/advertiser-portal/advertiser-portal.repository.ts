@@ -1,13 +1,18 @@
-import { and, asc, count, desc, eq, gte, isNull, lt, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { AdvertiserConversionsFilter } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { advertisers, conversions, offerCaps, offers, products, users } from '../../db/schema.js';
+import { advertisers, conversions, offerCaps, offers, partners, products, sessions, users } from '../../db/schema.js';
 
 /** The advertiser portal's SQL (decision 087): every query is bound to one advertiser. */
 
 export async function advertiserById(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({ id: advertisers.id, name: advertisers.name, currency: advertisers.currency })
+    .select({
+      id: advertisers.id,
+      name: advertisers.name,
+      currency: advertisers.currency,
+      showPartnerNames: advertisers.showPartnerNames,
+    })
     .from(advertisers)
     .where(eq(advertisers.id, id));
   return row ?? null;
@@ -27,6 +32,36 @@ export type AdvertiserUserRow = { [K in keyof typeof userColumns]: (typeof users
 
 export function advertiserUsers(db: DbOrTx, advertiserId: number): Promise<AdvertiserUserRow[]> {
   return db.select(userColumns).from(users).where(eq(users.advertiserId, advertiserId)).orderBy(asc(users.id));
+}
+
+/** One user of the advertiser, locked for its change; null when the id is no user of this advertiser. */
+export async function lockAdvertiserUser(tx: DbOrTx, advertiserId: number, userId: number) {
+  const [row] = await tx
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.advertiserId, advertiserId)))
+    .for('update');
+  return row ?? null;
+}
+
+export async function setAdvertiserUserEnabled(
+  tx: DbOrTx,
+  userId: number,
+  enabled: boolean,
+  now: Date,
+): Promise<AdvertiserUserRow> {
+  const [row] = await tx
+    .update(users)
+    .set({ enabled, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning(userColumns);
+  if (!row) throw new Error('user update returned nothing');
+  return row;
+}
+
+/** Ends every session of a user: a disabled user's bearer stops working at once. */
+export async function endSessionsOfUser(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 export async function insertAdvertiserUser(
@@ -88,6 +123,7 @@ export async function conversionsOf(
   advertiserId: number,
   query: Omit<AdvertiserConversionsFilter, 'page' | 'count'>,
   page: { offset: number; limit: number },
+  withPartnerNames: boolean,
 ) {
   const where: SQL[] = [eq(conversions.advertiserId, advertiserId)];
   if (query.status) where.push(eq(conversions.status, query.status));
@@ -96,7 +132,8 @@ export async function conversionsOf(
   if (query.from) where.push(gte(conversions.createdAt, dayStart(query.from)));
   if (query.to) where.push(lt(conversions.createdAt, nextDay(query.to)));
   const filter = and(...where);
-  // Only what an advertiser may read: no payout, no partner name, no sub-ID (decision 087).
+  // Only what an advertiser may read: no payout, no sub-ID (decision 087); the partner's company name only when the
+  // network allows it for this advertiser (decision 100).
   const rows = await db
     .select({
       id: conversions.id,
@@ -104,6 +141,7 @@ export async function conversionsOf(
       offerId: conversions.offerId,
       offerName: offers.name,
       partnerId: conversions.partnerId,
+      partnerName: withPartnerNames ? partners.companyName : sql<string | null>`null`,
       goal: conversions.goal,
       transactionId: conversions.transactionId,
       status: conversions.status,
@@ -114,6 +152,7 @@ export async function conversionsOf(
     })
     .from(conversions)
     .leftJoin(offers, eq(offers.id, conversions.offerId))
+    .leftJoin(partners, eq(partners.id, conversions.partnerId))
     .where(filter)
     .orderBy(desc(conversions.createdAt), desc(conversions.id))
     .limit(page.limit)

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { advertiserPortalEndpoints, SCRUB_MAX_BYTES, staffAdvertiserUsersEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
+import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { advertiserIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
 import { scopeOfRoles } from '../access/index.js';
-import { advertiserInvoicePage } from '../advertiser-invoices/index.js';
+import { DOWNLOAD_CONTENT_SECURITY_POLICY } from '../../lib/security-headers.js';
+import { advertiserInvoicePage, ownAdvertiserInvoicePdf } from '../advertiser-invoices/index.js';
+import { runTestPostback, tagSetupOf } from '../advertisers/index.js';
+import type { ClickBuffer } from '../click/index.js';
 import { auditActorOf } from '../audit/index.js';
 import { advertiserScrubOf, advertiserScrubPage, listPostbackLog, uploadScrub } from '../conversions/index.js';
 import {
@@ -14,6 +18,7 @@ import {
   advertiserOffers,
   inviteAdvertiserUser,
   listAdvertiserUsers,
+  updateAdvertiserUser,
 } from './advertiser-portal.service.js';
 
 /** The file as base64 plus room for the note: a larger body is refused with 413 before it is read. */
@@ -21,9 +26,14 @@ const SCRUB_BODY_LIMIT = Math.ceil((SCRUB_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 /**
  * The advertiser portal (decision 087): admins invite an advertiser's users; those users read their own advertiser's
- * offers, conversions, postback log and invoices, and send scrub files for staff to review.
+ * offers, conversions, postback log and invoices, send scrub files for staff to review, and set up their postback
+ * and tag with the staff's set-up and test tool bound to their advertiser (decision 100).
  */
-export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+export const advertiserPortalRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  tracking: { buffer: ClickBuffer };
+}> = async (app, { ctx, tracking }) => {
+  // prettier-ignore
   const admin = app.requireStaff(['ROLE_ADMIN']);
   const advertiser = app.requireAuth(['ROLE_ADVERTISER']);
 
@@ -43,6 +53,19 @@ export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       const context = { db: ctx.db, mailer: ctx.mailer, publicUrl: ctx.config.publicUrl, now: ctx.now(), actor: auditActorOf(request) }; // prettier-ignore
       return ok(await inviteAdvertiserUser(context, request.params.id, request.body), {
         message: 'The user was invited: a mail tells it how to choose its password.',
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf(staffAdvertiserUsersEndpoints.update),
+    onRequest: admin,
+    handler: async (request) => {
+      const { id, userId } = request.params;
+      const context = { db: ctx.db, now: ctx.now(), actor: auditActorOf(request) };
+      const user = await updateAdvertiserUser(context, id, userId, request.body);
+      return ok(user, {
+        message: user.enabled ? 'The user can sign in again.' : 'The user was disabled: its sessions ended.',
       });
     },
   });
@@ -87,6 +110,51 @@ export const advertiserPortalRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> 
       const query = { ...request.query, advertiserId: advertiserIdOf(request) };
       const { list, total } = await advertiserInvoicePage(ctx.db, query, ctx.now());
       return ok(list, { total });
+    },
+  });
+
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.invoicePdf),
+    onRequest: advertiser,
+    handler: async (request, reply) => {
+      const pdf = await ownAdvertiserInvoicePdf(ctx.db, ctx.storage, advertiserIdOf(request), request.params.id);
+      const filename = pdf.filename.replace(/[^\w.-]/g, '_');
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', DOWNLOAD_CONTENT_SECURITY_POLICY)
+        .send(pdf.bytes);
+    },
+  });
+
+  // The advertiser's own token is in the S2S URLs: its server needs it to post back (decision 100).
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.setup),
+    onRequest: advertiser,
+    handler: async (request) => ok(await tagSetupOf(ctx.db, advertiserIdOf(request), ctx.config.publicUrl)),
+  });
+
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.offerSetup),
+    onRequest: advertiser,
+    handler: async (request) => {
+      const setup = await tagSetupOf(ctx.db, advertiserIdOf(request), ctx.config.publicUrl);
+      const offer = setup.find((o) => o.offerId === request.params.id);
+      if (!offer) throw notFound('No offer of yours has this id.');
+      return ok(offer);
+    },
+  });
+
+  app.route({
+    ...routeOf(advertiserPortalEndpoints.testPostback),
+    onRequest: advertiser,
+    handler: async (request) => {
+      const engine = { db: ctx.db, buffer: tracking.buffer };
+      const result = await runTestPostback(engine, advertiserIdOf(request), request.body, { ip: request.ip, now: ctx.now() }); // prettier-ignore
+      // What /postback would answer, and never the partner's payout.
+      const { status, reason, duplicate, goalCode } = result;
+      return ok({ status, reason, duplicate, goalCode });
     },
   });
 

@@ -6,6 +6,7 @@ import {
   type AdvertiserOfferStatus,
   type AdvertiserUser,
   type AdvertiserUserInvite,
+  type AdvertiserUserUpdate,
   type ConversionStatus,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
@@ -18,8 +19,11 @@ import {
   advertiserById,
   advertiserUsers,
   conversionsOf,
+  endSessionsOfUser,
   insertAdvertiserUser,
+  lockAdvertiserUser,
   offersOf,
+  setAdvertiserUserEnabled,
   type AdvertiserUserRow,
 } from './advertiser-portal.repository.js';
 
@@ -111,6 +115,43 @@ export async function inviteAdvertiserUser(
   return user;
 }
 
+const USER_NOT_FOUND = 'No user of this advertiser has this id.';
+
+/**
+ * Disables or enables an advertiser user (decision 100), audited. Disabled, it cannot sign in (the sign-in refuses a
+ * disabled user) and its sessions are deleted in the same transaction, so its bearer stops working at once.
+ */
+export async function updateAdvertiserUser(
+  ctx: { db: Db; now: Date; actor: AuditActor },
+  advertiserId: number,
+  userId: number,
+  body: AdvertiserUserUpdate,
+): Promise<AdvertiserUser> {
+  await requireAdvertiser(ctx.db, advertiserId);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockAdvertiserUser(tx, advertiserId, userId);
+    if (!before) throw notFound(USER_NOT_FOUND);
+    if (before.enabled === body.enabled) return userDto(before);
+    const after = await setAdvertiserUserEnabled(tx, userId, body.enabled, ctx.now);
+    if (!body.enabled) await endSessionsOfUser(tx, userId);
+    await recordAudit(
+      tx,
+      ctx.actor,
+      [
+        {
+          action: 'update',
+          entityType: 'user',
+          entityId: userId,
+          parentId: advertiserId,
+          changes: diffFields({ enabled: before.enabled }, { enabled: after.enabled }),
+        },
+      ],
+      ctx.now,
+    );
+    return userDto(after);
+  });
+}
+
 export async function advertiserMe(db: Db, advertiserId: number) {
   return requireAdvertiser(db, advertiserId);
 }
@@ -146,7 +187,9 @@ export async function advertiserConversions(
   query: AdvertiserConversionsFilter,
 ): Promise<{ list: AdvertiserConversion[]; total: number }> {
   const { page, count, ...filters } = query;
-  const { rows, total } = await conversionsOf(db, advertiserId, filters, { offset: (page - 1) * count, limit: count });
+  const { showPartnerNames } = await requireAdvertiser(db, advertiserId);
+  const paging = { offset: (page - 1) * count, limit: count };
+  const { rows, total } = await conversionsOf(db, advertiserId, filters, paging, showPartnerNames);
   return {
     list: rows.map((row) => ({
       ...row,

@@ -5,9 +5,8 @@ import { notFound } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import type { AppContext } from '../../context.js';
 import { auditActorOf } from '../audit/index.js';
-import { insertPostbackLog, listPostbackLog, previewPostback, type AdvertiserTokens } from '../conversions/index.js';
+import { listPostbackLog, type AdvertiserTokens } from '../conversions/index.js';
 import type { ClickBuffer } from '../click/index.js';
-import { goalByCodeOrName } from '../goals/index.js';
 import { advertiserWithCounts, listAdvertisers } from './advertisers.repository.js';
 import {
   ADVERTISER_NOT_FOUND,
@@ -20,6 +19,7 @@ import {
   rotateToken,
 } from './advertisers.service.js';
 import { tagSetupOf } from './tag-setup.js';
+import { runTestPostback } from './test-postback.js';
 
 /** What the advertisers' screens use of the tracking engine: the click buffer (test postbacks) and the token list. */
 export type AdvertiserTracking = { buffer: ClickBuffer; tokens: AdvertiserTokens };
@@ -101,27 +101,8 @@ export const advertisersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; trackin
   app.route({
     ...routeOf(advertisersEndpoints.testPostback),
     onRequest: admin,
-    handler: async (request) => {
-      const advertiserId = request.params.id;
-      if (!(await advertiserWithCounts(ctx.db, advertiserId))) throw notFound(ADVERTISER_NOT_FOUND);
-      const now = ctx.now();
-      const { transaction_id: transactionId, ...rest } = request.body;
-      // People try it with the name they read ('First deposit'): it stands for the goal's code (decision 078).
-      const goal = await goalByCodeOrName(ctx.db, rest.goal);
-      const params = { ...rest, goal: goal?.identifier ?? rest.goal, ...(transactionId ? { transaction_id: transactionId } : {}) }; // prettier-ignore
-      const result = { ...(await previewPostback(ctx.db, tracking.buffer, advertiserId, params, now)), goalCode: goal?.identifier ?? null }; // prettier-ignore
-      await insertPostbackLog(ctx.db, {
-        advertiserId,
-        outcome: 'test',
-        status: result.status,
-        reason: result.reason,
-        duplicate: result.duplicate,
-        params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-        ip: request.ip,
-        createdAt: now,
-      });
-      return ok(result);
-    },
+    handler: async (request) =>
+      ok(await runTestPostback({ db: ctx.db, buffer: tracking.buffer }, request.params.id, request.body, { ip: request.ip, now: ctx.now() })), // prettier-ignore
   });
 
   app.route({

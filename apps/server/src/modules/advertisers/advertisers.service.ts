@@ -65,6 +65,7 @@ export function advertiserSummary({ advertiser: a, productCount, offerCount, las
     billingAddress: a.billingAddress,
     country: a.country,
     vatNumber: a.vatNumber,
+    showPartnerNames: a.showPartnerNames,
     productCount,
     offerCount,
     lastPostbackAt: toIso(lastPostbackAt),
@@ -106,6 +107,7 @@ const advertiserFields = (a: AdvertiserRow) => ({
   billingAddress: a.billingAddress,
   country: a.country,
   vatNumber: a.vatNumber,
+  showPartnerNames: a.showPartnerNames,
 });
 
 export async function createAdvertiser(db: DbOrTx, body: AdvertiserCreate, { actor, now }: Context) {
@@ -120,6 +122,7 @@ export async function createAdvertiser(db: DbOrTx, body: AdvertiserCreate, { act
       billingAddress: body.billingAddress?.trim() || null,
       country: body.country ?? null,
       vatNumber: body.vatNumber ?? null,
+      showPartnerNames: body.showPartnerNames ?? false,
       securityToken: randomToken(),
       createdAt: now,
       updatedAt: now,

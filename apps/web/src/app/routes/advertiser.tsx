@@ -5,6 +5,7 @@ import { AdvertiserInvoices } from '@/features/advertiser-portal/components/adve
 import { AdvertiserOffers } from '@/features/advertiser-portal/components/advertiser-offers';
 import { AdvertiserPostbacks } from '@/features/advertiser-portal/components/advertiser-postbacks';
 import { AdvertiserScrubs } from '@/features/advertiser-portal/components/advertiser-scrubs';
+import { AdvertiserSetup } from '@/features/advertiser-portal/components/advertiser-setup';
 
 /** The advertiser portal's screens (decision 087): see features/advertiser-portal. */
 function Screen({ title, children }: { title: string; children: React.ReactNode }) {
@@ -40,5 +41,10 @@ export const AdvertiserInvoicesRoute = () => (
 export const AdvertiserScrubsRoute = () => (
   <Screen title="screen.advertiserScrubs">
     <AdvertiserScrubs />
+  </Screen>
+);
+export const AdvertiserSetupRoute = () => (
+  <Screen title="screen.advertiserSetup">
+    <AdvertiserSetup />
   </Screen>
 );

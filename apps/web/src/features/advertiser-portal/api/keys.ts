@@ -6,4 +6,6 @@ export const advertiserKeys = {
   postbacks: (page: number) => [...advertiserKeys.all, 'postbacks', page] as const,
   invoices: (page: number) => [...advertiserKeys.all, 'invoices', page] as const,
   scrubs: () => [...advertiserKeys.all, 'scrubs'] as const,
+  setup: () => [...advertiserKeys.all, 'setup'] as const,
+  offerSetup: (offerId: number) => [...advertiserKeys.all, 'setup', offerId] as const,
 };

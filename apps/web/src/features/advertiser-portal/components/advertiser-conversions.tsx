@@ -8,7 +8,10 @@ import { useAdvertiserConversions, type AdvertiserConversionData } from '../api/
 const PAGE_SIZE = 50;
 const STATUS_COLORS: Record<string, string> = { approved: 'green', pending: 'yellow', rejected: 'red' };
 
-/** The advertiser's conversions (decision 087): status and reason, the partner by its id only, what it owes. */
+/**
+ * The advertiser's conversions (decision 087): status and reason, the partner by its id (and its name where the network
+ * allows it, decision 100), what it owes.
+ */
 export function AdvertiserConversions() {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -26,7 +29,11 @@ export function AdvertiserConversions() {
     {
       key: 'partner',
       label: t('advertiser.conversions.partner'),
-      cell: (c) => (c.partnerId === null ? '' : `#${c.partnerId}`),
+      // The company name only when the network shows it to this advertiser (decision 100); else the id alone.
+      cell: (c) => {
+        if (c.partnerId === null) return '';
+        return c.partnerName ? `${c.partnerName} (#${c.partnerId})` : `#${c.partnerId}`;
+      },
     },
     { key: 'goal', label: t('advertiser.conversions.goal'), cell: (c) => c.goal },
     { key: 'transaction', label: t('advertiser.conversions.transaction'), breakAll: true, cell: (c) => c.transactionId ?? '' }, // prettier-ignore

@@ -31,6 +31,7 @@ const DETAIL_FIELDS = [
   'billingAddress',
   'country',
   'vatNumber',
+  'showPartnerNames',
 ] as const;
 
 export function Details({ advertiser }: { advertiser: AdvertiserData }) {
@@ -47,6 +48,7 @@ export function Details({ advertiser }: { advertiser: AdvertiserData }) {
     billingAddress: a.billingAddress ?? '',
     country: a.country ?? '',
     vatNumber: a.vatNumber ?? '',
+    showPartnerNames: a.showPartnerNames,
   });
   const {
     control,
@@ -87,6 +89,12 @@ export function Details({ advertiser }: { advertiser: AdvertiserData }) {
           {text('vatNumber', 32, { description: t(`staff.advertisers.vat.${advertiserVatOf(watch('country') ?? null, watch('vatNumber') ?? null).treatment}`) })}
           <Controller control={control} name="enabled" render={({ field }) => (
             <Switch label={t('staff.advertisers.fields.enabled')} description={t('staff.advertisers.enabledHint')} checked={field.value ?? true} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="staff-advertiser-enabled" />
+          )} />
+          <Title order={4} size="h5">
+            {t('staff.advertisers.portal')}
+          </Title>
+          <Controller control={control} name="showPartnerNames" render={({ field }) => (
+            <Switch label={t('staff.advertisers.fields.showPartnerNames')} description={t('staff.advertisers.showPartnerNamesHint')} checked={field.value ?? false} onChange={(e) => field.onChange(e.currentTarget.checked)} data-testid="staff-advertiser-showPartnerNames" />
           )} />
           <Group justify="flex-end">
             <Button type="submit" loading={isSubmitting} disabled={!isDirty} data-testid="staff-advertiser-save">

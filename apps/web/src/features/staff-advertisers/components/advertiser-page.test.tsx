@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advertisersEndpoints, clientTagEndpoints, staffNewsEndpoints, type EndpointWireData } from '@portal/contracts';
+import {
+  advertisersEndpoints,
+  clientTagEndpoints,
+  staffAdvertiserUsersEndpoints,
+  staffNewsEndpoints,
+  type EndpointWireData,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { AdvertiserPage } from './advertiser-page';
@@ -26,6 +32,7 @@ const ADVERTISER: EndpointWireData<typeof advertisersEndpoints.get> = {
   billingAddress: null,
   country: 'FR',
   vatNumber: null,
+  showPartnerNames: false,
   productCount: 1,
   offerCount: 2,
   lastPostbackAt: null,
@@ -38,8 +45,40 @@ const ADVERTISER: EndpointWireData<typeof advertisersEndpoints.get> = {
   ],
 }; // prettier-ignore
 
+const USERS: EndpointWireData<typeof staffAdvertiserUsersEndpoints.list> = [
+  {
+    id: 31,
+    email: 'bea@amora.example',
+    firstname: 'Bea',
+    lastname: 'Buyer',
+    enabled: true,
+    passwordSet: true,
+    loggedAt: '2026-11-20T08:00:00.000Z',
+    createdAt: '2026-11-01T10:00:00.000Z',
+  },
+  {
+    id: 32,
+    email: 'carl@amora.example',
+    firstname: 'Carl',
+    lastname: 'Cart',
+    enabled: false,
+    passwordSet: false,
+    loggedAt: null,
+    createdAt: '2026-11-02T10:00:00.000Z',
+  },
+];
+
 function server(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
+  if (/\/users\/\d+$/.test(url)) {
+    const user = USERS.find((u) => url.endsWith(`/${u.id}`))!;
+    return answerOf(staffAdvertiserUsersEndpoints.update, { ...user, ...(JSON.parse(String(init!.body)) as { enabled: boolean }) });
+  }
+  if (url.includes('/users') && init?.method === 'POST') {
+    const body = JSON.parse(String(init.body)) as { email: string; firstname: string; lastname: string };
+    return answerOf(staffAdvertiserUsersEndpoints.invite, { ...body, id: 33, enabled: true, passwordSet: false, loggedAt: null, createdAt: '2026-11-27T10:00:00.000Z' });
+  }
+  if (url.includes('/users')) return answerOf(staffAdvertiserUsersEndpoints.list, USERS, { total: USERS.length });
   if (url.includes('/security-token'))
     return answerOf(advertisersEndpoints.rotateToken, { ...ADVERTISER, securityToken: 'N'.repeat(43), previousTokenExpiresAt: '2026-11-25T10:00:00.000Z' });
   if (url.includes('/tag-setup')) return answerOf(clientTagEndpoints.setup, []);
@@ -107,7 +146,7 @@ describe('AdvertiserPage', () => {
       const href = String(input);
       if (href.includes('/test-postback'))
         return Promise.resolve(answerOf(advertisersEndpoints.testPostback, { status: 'approved', reason: null, payout: 300, currency: 'EUR', duplicate: false, goalCode: 'first_deposit' }));
-      if (href.startsWith('/api/v1/staff/advertisers/4') && !href.includes('/postbacks')) return Promise.resolve(answerOf(advertisersEndpoints.get, withGoals));
+      if (href.startsWith('/api/v1/staff/advertisers/4') && !href.includes('/postbacks') && !href.includes('/users')) return Promise.resolve(answerOf(advertisersEndpoints.get, withGoals));
       return Promise.resolve(server(href, init));
     });
     renderWithProviders(<AdvertiserPage id={4} />);
@@ -146,4 +185,55 @@ describe('AdvertiserPage', () => {
       vatNumber: 'FR40303265045',
     });
   });
+
+  it('sends the portal setting: partners’ names shown to the advertiser’s users (decision 100)', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<AdvertiserPage id={4} />);
+    const form = await screen.findByTestId('staff-advertiser-details');
+    const toggle = within(form).getByRole('switch', { name: /Show partners' names in its portal/ });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(toggle);
+    await userEvent.click(within(form).getByTestId('staff-advertiser-save'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const saved = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(saved[1]!.body))).toMatchObject({ showPartnerNames: true });
+  });
+
+  it('lists the portal users, invites one, disables one after a confirmation and enables another (decision 100)', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    renderWithProviders(<AdvertiserPage id={4} />);
+    const rows = await screen.findAllByTestId('staff-advertiser-user-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('bea@amora.example'),
+      expect.stringContaining('carl@amora.example'),
+    ]);
+    expect(rows[0]!.textContent).toContain('Active');
+    expect(rows[1]!.textContent).toContain('Disabled');
+    expect(rows[1]!.textContent).toContain('Password not chosen yet');
+
+    const form = screen.getByTestId('staff-advertiser-user-form');
+    await userEvent.click(within(form).getByTestId('staff-advertiser-user-invite'));
+    expect(await within(form).findAllByText('This field is required.')).not.toHaveLength(0);
+    await userEvent.type(within(form).getByTestId('staff-advertiser-user-email'), 'dora@amora.example');
+    await userEvent.type(within(form).getByTestId('staff-advertiser-user-firstname'), 'Dora');
+    await userEvent.type(within(form).getByTestId('staff-advertiser-user-lastname'), 'Deal');
+    await userEvent.click(within(form).getByTestId('staff-advertiser-user-invite'));
+    expect(await screen.findByText('dora@amora.example was invited: a mail tells them how to choose their password.')).toBeTruthy();
+    const invited = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith('/staff/advertisers/4/users') && init?.method === 'POST')!;
+    expect(JSON.parse(String(invited[1]!.body))).toEqual({ email: 'dora@amora.example', firstname: 'Dora', lastname: 'Deal' });
+
+    await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Disable bea@amora.example' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable this portal user?' });
+    expect(dialog.textContent).toContain('signed out at once');
+    await userEvent.click(within(dialog).getByTestId('staff-advertiser-user-disable-confirm'));
+    expect(await screen.findByText('Bea Buyer was disabled and signed out.')).toBeTruthy();
+    const disabled = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/users/31'))!;
+    expect(disabled[1]!.method).toBe('PUT');
+    expect(JSON.parse(String(disabled[1]!.body))).toEqual({ enabled: false });
+
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Enable carl@amora.example' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/users/32'))).toBe(true));
+    const enabled = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/users/32'))!;
+    expect(JSON.parse(String(enabled[1]!.body))).toEqual({ enabled: true });
+  }); // prettier-ignore
 });

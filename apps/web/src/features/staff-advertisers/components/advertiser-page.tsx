@@ -10,8 +10,12 @@ import { Products } from './advertiser-products';
 import { TestPostbackCard } from './test-postback-card';
 import { PostbackLog } from './postback-log';
 import { TagSetupCard } from './tag-setup-card';
+import { AdvertiserUsers } from './advertiser-users';
 
-/** One advertiser (decision 041): its details, its postback token and URL, its products, its postbacks and a test. */
+/**
+ * One advertiser (decision 041): its details, its postback token and URL, its products, its portal users (decision
+ * 100), its postbacks and a test.
+ */
 export function AdvertiserPage({ id }: { id: number }) {
   const { t } = useTranslation();
   const advertiser = useAdvertiser(id);
@@ -40,6 +44,7 @@ export function AdvertiserPage({ id }: { id: number }) {
         <Token advertiser={a} />
       </SimpleGrid>
       <Products advertiser={a} />
+      <AdvertiserUsers advertiserId={a.id} advertiserName={a.name} />
       <TestPostbackCard advertiserId={a.id} goals={a.goalPostbacks} />
       <TagSetupCard advertiserId={a.id} />
       <PostbackLog advertiserId={a.id} />

@@ -1,0 +1,1 @@
+ALTER TABLE "advertisers" ADD COLUMN "show_partner_names" boolean DEFAULT false NOT NULL;
