@@ -109,6 +109,7 @@ describe('the main menu and the router', () => {
       'menu-advertiserPostbacks',
       'menu-advertiserInvoices',
       'menu-advertiserScrubs',
+      'menu-advertiserSetup',
     ]);
     for (const item of menuItems) {
       const matches = matchRoutes(routes, item.to) ?? [];

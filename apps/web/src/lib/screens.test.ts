@@ -47,6 +47,7 @@ describe('menuItems', () => {
       '/advertiser/postbacks',
       '/advertiser/invoices',
       '/advertiser/scrubs',
+      '/advertiser/setup',
     ]);
   });
 });
