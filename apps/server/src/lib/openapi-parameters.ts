@@ -93,6 +93,10 @@ const BY_NAME: Record<string, string> = {
   'path:overrideId': 'The id of the payout override, within the offer.',
   'path:blockId': 'The id of the sub-ID block, within the offer.',
   'path:deliveryId': 'The id of the postback delivery (a UUID).',
+  'path:changeId': 'The id of the scheduled change, within the offer.',
+  'path:userId': "The id of the advertiser's user, within the advertiser.",
+  'query:disposition':
+    '`inline`: a PDF or a picture shown in the browser (sandboxed); `attachment` (the default): downloaded as a file.',
   'path:key': 'The key from the e-mailed link.',
   'path:breakdown': 'What the rows are: one per day, partner, offer, advertiser, manager, country, hour, week …',
   'path:type': 'Which report to export: daily, subid, conversion or click.',
