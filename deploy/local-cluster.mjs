@@ -13,7 +13,11 @@ const root = path.join(here, '..');
 const env = process.env;
 const DIR = env.CLUSTER_DIR ?? '/tmp/portal-cluster';
 const STATE = path.join(DIR, 'state.json');
-const PORTS = { primary: 5620, replica: 5621, pgbouncer: 5622, haproxy: 5630, servers: [5631, 5632, 5633], receiver: 5639 }; // prettier-ignore
+// Two bases so that a shared machine can give each run its own ports: CLUSTER_DB_PORT (primary, replica = +1,
+// PgBouncer = +2) and CLUSTER_HTTP_PORT (HAProxy, servers = +1..+3, the postback receiver = +9).
+const DB_PORT = Number(env.CLUSTER_DB_PORT ?? 5620);
+const HTTP_PORT = Number(env.CLUSTER_HTTP_PORT ?? 5630);
+const PORTS = { primary: DB_PORT, replica: DB_PORT + 1, pgbouncer: DB_PORT + 2, haproxy: HTTP_PORT, servers: [HTTP_PORT + 1, HTTP_PORT + 2, HTTP_PORT + 3], receiver: HTTP_PORT + 9 }; // prettier-ignore
 const LOAD_S = Number(env.CLUSTER_LOAD_S ?? 60);
 const METRICS_TOKEN = 'local-cluster-metrics-token';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -178,8 +182,11 @@ async function reportStatus(ids) {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'partner@demo.test', password: env.DEMO_PARTNER_PASSWORD ?? 'Partner2025!' }),
-  }).then((r) => r.json().catch(() => null));
-  return { token: login?.data?.token ?? null, ids };
+  });
+  const body = await login.json().catch(() => null);
+  const token = body?.data?.bearer ?? null;
+  if (!token) console.log(`  partner sign-in through HAProxy: ${login.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { token, ids };
 }
 
 async function checkCluster() {
@@ -275,6 +282,20 @@ async function checkCluster() {
   check('partner postbacks delivered, each conversion under one delivery id', deliveries[0].ok === deliveries[0].n && twice === 0 && byTx.size === deliveries[0].n, `${byTx.size} conversions received of ${deliveries[0].n} deliveries, ${deliveries[0].ok} succeeded, ${twice} under two ids, ${repeats} repeated sends of one id`); // prettier-ignore
   await db.end();
   const c = load.counts;
+  console.log(`  failed answers: clicks ${JSON.stringify(load.failures.clicks)}; postbacks ${JSON.stringify(load.failures.postbacks)}`); // prettier-ignore
+  for (const port of PORTS.servers) {
+    const lines = fs.readFileSync(path.join(DIR, `server-${port}.log`), 'utf8').split('\n');
+    const errors = new Map();
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.level >= 50) errors.set(entry.msg, (errors.get(entry.msg) ?? 0) + 1);
+      } catch {
+        // not a log line
+      }
+    }
+    if (errors.size) console.log(`  server ${port} logged errors: ${JSON.stringify(Object.fromEntries(errors))}`);
+  }
   check('no 5xx on clicks and postbacks other than documented 503s', c.clickErrors === 0 && c.postbackErrors === 0, `clicks ${c.clicks} ok, ${c.click503} × 503, ${c.clickErrors} other failures; postbacks ${c.postbacks} ok, ${c.postback503} × 503, ${c.postbackErrors} other`); // prettier-ignore
   check('reports answered while the replica was stopped (fell back)', duringReplica.failed === 0 && duringReplica.ok > 0, `${duringReplica.ok} answered, ${duringReplica.failed} failed in those 10 s; overall ${reports.ok} ok, ${reports.failed} failed, ${reports.lagged} with a lag notice, statuses ${JSON.stringify(Object.fromEntries(statuses))}`); // prettier-ignore
   const ready = await Promise.all(PORTS.servers.map(readyz));

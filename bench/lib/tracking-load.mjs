@@ -8,11 +8,15 @@ import http from 'node:http';
 const clickAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const postbackAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-function request(url, agent) {
+function request(url, agent, keepBody = false) {
   return new Promise((resolve) => {
     const req = http.request(url, { agent, timeout: 5000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location ?? null }));
+      let body = '';
+      if (keepBody && res.statusCode >= 300) {
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body = (body + chunk).slice(0, 200)));
+      } else res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location ?? null, body }));
       res.on('error', () => resolve({ status: 0, location: null }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
@@ -46,6 +50,10 @@ export function startLoad({
   const acked = new Set();
   const converted = new Map(); // transaction id -> click id, answered 2xx
   const counts = { clicks: 0, clickErrors: 0, click503: 0, postbacks: 0, postback503: 0, postbackErrors: 0 };
+  // The failed answers by status (0: no answer: a connection cut, a timeout) and, for postbacks, the answer's body:
+  // what a check prints to tell a documented 503 from anything else.
+  const failures = { clicks: {}, postbacks: {} };
+  const countFailure = (kind, key) => (failures[kind][key] = (failures[kind][key] ?? 0) + 1);
   let running = true;
   let sequence = 0;
   const inFlight = new Set();
@@ -78,7 +86,7 @@ export function startLoad({
       }
       let answer;
       try {
-        answer = await request(`${base()}/postback?${query}`, postbackAgent);
+        answer = await request(`${base()}/postback?${query}`, postbackAgent, true);
       } finally {
         release();
       }
@@ -89,6 +97,7 @@ export function startLoad({
       }
       if (answer.status === 503) counts.postback503++;
       else counts.postbackErrors++;
+      countFailure('postbacks', `${answer.status}${answer.body ? ` ${answer.body.replace(/\s+/g, ' ')}` : ''}`);
       await sleep(250);
     }
   };
@@ -113,6 +122,7 @@ export function startLoad({
       } else {
         if (answer.status === 503) counts.click503++;
         else counts.clickErrors++;
+        countFailure('clicks', String(answer.status));
         await sleep(20);
       }
       if (pauseMs) await sleep(pauseMs);
@@ -123,6 +133,7 @@ export function startLoad({
     acked,
     converted,
     counts,
+    failures,
     inFlight,
     /** Stops the clicks; the postbacks not yet answered 2xx are retried up to `drainMs` more (then abandoned). */
     async stop(drainMs = 30_000) {

@@ -45,6 +45,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     journal,
     maxBuffered: config.clickBufferMaxClicks,
     onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe({}, seconds),
+    onReplaySkipped: (kind, count) => ctx.metrics.clickJournalSkipped.inc({ kind }, count),
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
   const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);

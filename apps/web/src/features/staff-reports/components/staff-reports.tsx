@@ -28,6 +28,7 @@ import {
   type NetworkReportQueryInput,
   type NetworkReportRow,
 } from '@portal/contracts';
+import { DataLagNotice } from '@/components/data-lag-notice';
 import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
 import { useConfig } from '@/lib/config';
@@ -173,7 +174,7 @@ export function StaffReports() {
         ) : null}
       </Paper>
 
-      <NetworkChart rows={daily.data} pending={daily.isPending} />
+      <NetworkChart rows={daily.data?.rows} pending={daily.isPending} />
 
       <Select
         label={t('staff.reports.breakdown')}
@@ -187,7 +188,8 @@ export function StaffReports() {
 
       {report.isError ? <Text c="red">{t('errors.generic')}</Text> : null}
       {report.isPending ? <Skeleton h={200} /> : null}
-      {report.data ? <ReportTable rows={report.data} by={by} onDrill={drill} /> : null}
+      <DataLagNotice seconds={report.data?.lagSeconds} />
+      {report.data ? <ReportTable rows={report.data.rows} by={by} onDrill={drill} /> : null}
     </Stack>
   );
 } // prettier-ignore
