@@ -115,4 +115,30 @@ describe('StaffReports', () => {
     await userEvent.type(range, '01/11/2026 – 15/11/2026');
     await waitFor(() => expect(router.state.location.search).toBe('?startDate=2026-11-01&endDate=2026-11-15'));
   });
+
+  it('says how old the figures may be when a lagging reports replica answered, and nothing when they are current', async () => {
+    let lag: string | null = '45';
+    // The breakdown's answer carries the header (the daily chart's does not).
+    fetchMock.mockImplementation((url) => {
+      const answer = server(String(url));
+      if (lag && /\/staff\/reports\/(?!day)/.test(String(url))) answer.headers.set('X-Report-Data-Lag-Seconds', lag);
+      return Promise.resolve(answer);
+    });
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports' });
+    const notice = await screen.findByTestId('data-lag-notice');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toContain('These figures may not be the latest');
+    expect(notice.textContent).toContain('may be up to 45 seconds old');
+
+    // The offer breakdown: a replica 3 minutes behind.
+    lag = '150';
+    await router.navigate('/staff/reports?by=offer');
+    await waitFor(() => expect(screen.getByTestId('data-lag-notice').textContent).toContain('up to 3 minutes old'));
+
+    // Current figures (the primary or a replica within its limit answered): no notice.
+    lag = null;
+    await router.navigate('/staff/reports?by=country');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/staff/reports/country'))).toBe(true)); // prettier-ignore
+    await waitFor(() => expect(screen.queryByTestId('data-lag-notice')).toBeNull());
+  });
 });
