@@ -217,6 +217,23 @@ async function checkCluster() {
     }
   })();
 
+  // Lock waits on the primary, sampled every 500 ms: what a postback or a click batch waits for besides the CPU.
+  const locks = { samples: 0, waiting: 0, max: 0, byQuery: {} };
+  let sampling = true;
+  const sampler = (async () => {
+    const probe = new pg.Client({ connectionString: url(PORTS.primary) });
+    await probe.connect().catch(() => null);
+    while (sampling) {
+      const { rows } = await probe.query("select left(regexp_replace(query, '\\s+', ' ', 'g'), 50) as q from pg_stat_activity where wait_event_type = 'Lock'").catch(() => ({ rows: [] })); // prettier-ignore
+      locks.samples++;
+      locks.waiting += rows.length;
+      locks.max = Math.max(locks.max, rows.length);
+      for (const r of rows) locks.byQuery[r.q] = (locks.byQuery[r.q] ?? 0) + 1;
+      await sleep(500);
+    }
+    await probe.end().catch(() => undefined);
+  })();
+
   const [killed, restarted] = PORTS.servers;
   await at(LOAD_S * 0.2);
   console.log(`  t=${((Date.now() - t0) / 1000).toFixed(0)} s: kill -9 the server on ${killed}`);
@@ -258,6 +275,9 @@ async function checkCluster() {
   await load.stop();
   reading = false;
   await reader;
+  sampling = false;
+  await sampler;
+  console.log(`  lock waits on the primary: ${(locks.waiting / Math.max(locks.samples, 1)).toFixed(2)} sessions on average, ${locks.max} at most; by statement ${JSON.stringify(locks.byQuery)}`); // prettier-ignore
   // Everything written and every partner postback sent (the workers poll every second).
   const db = new pg.Client({ connectionString: url(PORTS.primary) });
   await db.connect();
@@ -274,7 +294,10 @@ async function checkCluster() {
   const { rows: counted } = await db.query('select transaction_id, count(*)::int as n, min(id) as id, min(status) as status from conversions where transaction_id = any($1) group by transaction_id', [transactions]); // prettier-ignore
   const once = counted.filter((r) => r.n === 1).length;
   check('acknowledged conversions recorded once', once === transactions.length, `${once} of ${transactions.length}`);
-  const { rows: deliveries } = await db.query("select count(*)::int as n, count(*) filter (where status = 'succeeded')::int as ok from postback_deliveries where partner_id = $1", [ids.partnerId]); // prettier-ignore
+  // This run's deliveries: those of its conversions (a cluster checked twice keeps the first run's).
+  const { rows: deliveries } = await db.query("select count(*)::int as n, count(*) filter (where d.status = 'succeeded')::int as ok from postback_deliveries d join conversions c on c.id = d.conversion_id where d.partner_id = $1 and c.transaction_id = any($2)", [ids.partnerId, transactions]); // prettier-ignore
+  const { rows: byStatus } = await db.query('select status, count(*)::int as n from conversions where transaction_id = any($1) group by status', [transactions]); // prettier-ignore
+  console.log(`  this run's conversions by status: ${JSON.stringify(Object.fromEntries(byStatus.map((r) => [r.status, r.n])))}`); // prettier-ignore
   const byTx = new Map();
   for (const r of receiver.received) byTx.set(r.tx, new Set([...(byTx.get(r.tx) ?? []), r.deliveryId]));
   const twice = [...byTx.values()].filter((s) => s.size > 1).length;
@@ -282,7 +305,7 @@ async function checkCluster() {
   check('partner postbacks delivered, each conversion under one delivery id', deliveries[0].ok === deliveries[0].n && twice === 0 && byTx.size === deliveries[0].n, `${byTx.size} conversions received of ${deliveries[0].n} deliveries, ${deliveries[0].ok} succeeded, ${twice} under two ids, ${repeats} repeated sends of one id`); // prettier-ignore
   await db.end();
   const c = load.counts;
-  console.log(`  failed answers: clicks ${JSON.stringify(load.failures.clicks)}; postbacks ${JSON.stringify(load.failures.postbacks)}`); // prettier-ignore
+  console.log(`  failed answers: clicks ${JSON.stringify(load.failures.clicks)}; postbacks ${JSON.stringify(load.failures.postbacks)}; postbacks other than 503 by time ${JSON.stringify(load.failures.postbackTimes)}`); // prettier-ignore
   for (const port of PORTS.servers) {
     const lines = fs.readFileSync(path.join(DIR, `server-${port}.log`), 'utf8').split('\n');
     const errors = new Map();

@@ -19,14 +19,14 @@ function request(url, agent, keepBody = false) {
       res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location ?? null, body }));
       res.on('error', () => resolve({ status: 0, location: null }));
     });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, location: null }));
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', (error) => resolve({ status: 0, location: null, error: error.code ?? error.message }));
     // A request or response cut short can close without 'end' or 'error' (a step that never finished hung a run once):
     // a response read to its end counts, anything else is a failed attempt. Only the first resolve counts.
     req.on('close', () => {
       const res = req.res;
       if (res?.complete) resolve({ status: res.statusCode, location: res.headers.location ?? null });
-      else resolve({ status: 0, location: null });
+      else resolve({ status: 0, location: null, error: 'closed' });
     });
     req.end();
   });
@@ -52,7 +52,8 @@ export function startLoad({
   const counts = { clicks: 0, clickErrors: 0, click503: 0, postbacks: 0, postback503: 0, postbackErrors: 0 };
   // The failed answers by status (0: no answer: a connection cut, a timeout) and, for postbacks, the answer's body:
   // what a check prints to tell a documented 503 from anything else.
-  const failures = { clicks: {}, postbacks: {} };
+  const failures = { clicks: {}, postbacks: {}, postbackTimes: {} };
+  const started = Date.now();
   const countFailure = (kind, key) => (failures[kind][key] = (failures[kind][key] ?? 0) + 1);
   let running = true;
   let sequence = 0;
@@ -97,7 +98,8 @@ export function startLoad({
       }
       if (answer.status === 503) counts.postback503++;
       else counts.postbackErrors++;
-      countFailure('postbacks', `${answer.status}${answer.body ? ` ${answer.body.replace(/\s+/g, ' ')}` : ''}`);
+      countFailure('postbacks', `${answer.status}${answer.error ? ` ${answer.error}` : ''}${answer.body ? ` ${answer.body.replace(/\s+/g, ' ').slice(0, 60)}` : ''}`); // prettier-ignore
+      if (answer.status !== 503) countFailure('postbackTimes', `t=${Math.floor((Date.now() - started) / 5000) * 5}s`);
       await sleep(250);
     }
   };
@@ -122,7 +124,7 @@ export function startLoad({
       } else {
         if (answer.status === 503) counts.click503++;
         else counts.clickErrors++;
-        countFailure('clicks', String(answer.status));
+        countFailure('clicks', `${answer.status}${answer.error ? ` ${answer.error}` : ''}`);
         await sleep(20);
       }
       if (pauseMs) await sleep(pauseMs);

@@ -12,7 +12,13 @@ function lagParts(seconds: number): { unit: 'seconds' | 'minutes' | 'hours'; cou
  * Says how old a report's figures may be when a reports replica that lags answered them (decision 107): nothing
  * when they are current.
  */
-export function DataLagNotice({ seconds, testId = 'data-lag-notice' }: { seconds: number | null | undefined; testId?: string }) {
+export function DataLagNotice({
+  seconds,
+  testId = 'data-lag-notice',
+}: {
+  seconds: number | null | undefined;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   if (!seconds || seconds <= 0) return null;
   const { unit, count } = lagParts(seconds);

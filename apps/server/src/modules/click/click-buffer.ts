@@ -500,9 +500,6 @@ export class ClickBuffer {
           counted = batch.filter((click) => ids.has(click.clickId));
           inserted = counted.length;
         }
-        const rollups = new RollupAccumulator();
-        for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
-        await rollups.write(tx);
       }
       written = new Map<CapRef, number>();
       if (this.caps.size > 0 || idempotent) {
@@ -513,6 +510,13 @@ export class ClickBuffer {
       }
       await writeRejected(tx, rejected);
       if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
+      // The rollup rows last: the postbacks of the same hour update them too, and their row locks are held until the
+      // commit, so the batch takes them as late as it can (decision 107).
+      if (counted.length > 0) {
+        const rollups = new RollupAccumulator();
+        for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
+        await rollups.write(tx);
+      }
     });
     this.caps.settle(written, readBack);
     return inserted;

@@ -296,7 +296,6 @@ export async function recordPostback(
               ? { pending: 1, pendingPayout: o.payout, pendingRevenue: o.revenue }
               : { rejected: 1 },
         );
-        await rollups.write(tx);
         // The partner's postbacks (decision 019): written with the conversion, sent by the delivery worker.
         if (options.notifyPartner !== false)
           await enqueuePostbackDeliveries(tx, {
@@ -308,6 +307,9 @@ export async function recordPostback(
             status: o.status,
             payout: o.payout,
           });
+        // The rollup rows last: every click batch and postback of the offer's hour updates them, and their row locks
+        // are held until the commit, so the transaction takes them as late as it can (decision 107).
+        await rollups.write(tx);
       }
       return { status: o.status, reason: o.reason, conversionId: id, duplicate: false };
     };
