@@ -15,7 +15,7 @@ import {
   type PostbackResult,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import { badRequest, databaseUnavailable, forbidden, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, databaseUnavailable, forbidden, unauthorized } from '../../lib/errors.js';
 import { equalDigests } from '../../lib/tokens.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
@@ -165,15 +165,38 @@ type ClickFacts = Pick<
   'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'country' | 'createdAt'
 >;
 
-async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<ClickFacts | null> {
+/**
+ * How long after its id's time a click may still sit in another server's buffer (decision 107): its batch is written
+ * within a second or so, seconds on a loaded machine; a minute leaves room for a slow one.
+ */
+export const CLICK_SETTLE_MS = 60_000;
+/** Clocks of servers behind one load balancer differ a little: a click id a few seconds ahead of `now` is recent. */
+const CLOCK_SKEW_MS = 5_000;
+
+/**
+ * The click of a postback: from this process's buffer or the database. `settleAt` (an advertiser's server-to-server
+ * postback): a click id of the last minute that neither knows answers 503 with Retry-After instead of unknown_click,
+ * since behind a load balancer the click may have been taken by another server whose batch is not written yet.
+ */
+async function findClick(db: Db, buffer: ClickBuffer, clickId: string, settleAt?: Date): Promise<ClickFacts | null> {
   const buffered = buffer.find(clickId);
   if (buffered) return buffered;
   // The id's time prefix is the click's created_at, the partition key (decision 054): one partition's index probe.
-  const row = await clickById(db, clickId, timeOfClickId(clickId));
+  const clickedAt = timeOfClickId(clickId);
+  const row = await clickById(db, clickId, clickedAt);
   // Clicks that waited out an outage in the journal are still being written: ask the advertiser to retry.
   if (!row && buffer.catchingUp) throw databaseUnavailable();
+  if (!row && settleAt && clickedAt) {
+    const age = settleAt.getTime() - clickedAt.getTime();
+    if (age > -CLOCK_SKEW_MS && age < CLICK_SETTLE_MS) throw clickNotWrittenYet();
+  }
   return row;
 }
+
+const clickNotWrittenYet = () =>
+  new AppError(503, 'The click is not recorded yet. Please retry in a few seconds.', null, null, {
+    'retry-after': '5',
+  });
 
 type Outcome = {
   status: ConversionStatus;
@@ -229,7 +252,9 @@ export async function recordPostback(
 ): Promise<PostbackResult> {
   const amountMinor = params.amount === undefined ? null : toMinorUnits(params.amount);
   const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
-  const click = await findClick(db, buffer, params.click_id);
+  // Only a server-to-server postback is asked to come back: the tag and pixels are a browser's, which does not retry.
+  const settleAt = (options.channel ?? 's2s') === 's2s' ? now : undefined;
+  const click = await findClick(db, buffer, params.click_id, settleAt);
   const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
   // Another advertiser's click is as unknown as a click that never happened; so is, from the tag or a pixel, another
   // offer's click (its origins vouch for one offer only: decision 085).
