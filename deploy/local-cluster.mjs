@@ -299,9 +299,11 @@ async function checkCluster() {
   const { rows: byStatus } = await db.query('select status, count(*)::int as n from conversions where transaction_id = any($1) group by status', [transactions]); // prettier-ignore
   console.log(`  this run's conversions by status: ${JSON.stringify(Object.fromEntries(byStatus.map((r) => [r.status, r.n])))}`); // prettier-ignore
   const byTx = new Map();
-  for (const r of receiver.received) byTx.set(r.tx, new Set([...(byTx.get(r.tx) ?? []), r.deliveryId]));
+  // This run's conversions only (a delivery of an earlier run's, retried now, is that run's).
+  const ours = receiver.received.filter((r) => load.converted.has(r.tx));
+  for (const r of ours) byTx.set(r.tx, new Set([...(byTx.get(r.tx) ?? []), r.deliveryId]));
   const twice = [...byTx.values()].filter((s) => s.size > 1).length;
-  const repeats = receiver.received.length - new Set(receiver.received.map((r) => r.deliveryId)).size;
+  const repeats = ours.length - new Set(ours.map((r) => r.deliveryId)).size;
   check('partner postbacks delivered, each conversion under one delivery id', deliveries[0].ok === deliveries[0].n && twice === 0 && byTx.size === deliveries[0].n, `${byTx.size} conversions received of ${deliveries[0].n} deliveries, ${deliveries[0].ok} succeeded, ${twice} under two ids, ${repeats} repeated sends of one id`); // prettier-ignore
   await db.end();
   const c = load.counts;
