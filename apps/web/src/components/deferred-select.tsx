@@ -1,4 +1,4 @@
-import { InputBase, type SelectProps } from '@mantine/core';
+import { InputBase, Loader, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentType, KeyboardEvent } from 'react';
 import { useOnDemand } from '@/lib/use-on-demand';
@@ -26,10 +26,11 @@ type DeferredSelectProps = SelectProps & {
  * about 30 KB; decision 059): the field is drawn as the select draws it closed (label, value, flag, chevron, a
  * combobox to assistive technology), and the select itself is loaded when a pointer comes near or the field gets
  * the focus, then takes its place, focused when the field was, its list open when it was clicked or opened from the
- * keyboard meanwhile. Should the code not come (the server gone), the field stays as it is.
+ * keyboard meanwhile, however long the code takes (busy in the meantime, decision 103). Should the code not come (the
+ * server gone), the field stays as it is.
  */
 export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
-  const { loaded: Select, opened, focused, open, triggerProps } = useOnDemand(load);
+  const { loaded: Select, opened, pending, focused, open, triggerProps } = useOnDemand(load);
   if (Select) {
     // Focused in the field's place, its text selected as a Tab into a field selects it: typing replaces the value
     // rather than adding to it, as in a select that was there from the start.
@@ -52,13 +53,16 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
       label={props.label}
       w={props.w}
       leftSection={props.leftSection}
-      rightSection={<IconChevronDown size={16} aria-hidden />}
+      // Pressed while its list's code is on its way: busy, and opened when the code comes (decision 103).
+      rightSection={pending ? <Loader size={14} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
       rightSectionPointerEvents="none"
       readOnly
       value={selected?.label ?? ''}
       role="combobox"
       aria-expanded={false}
       aria-haspopup="listbox"
+      aria-busy={pending}
+      data-pending={pending || undefined}
       style={{ cursor: 'pointer' }}
       data-testid={props['data-testid']}
       {...triggerProps}
