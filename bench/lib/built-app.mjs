@@ -26,6 +26,9 @@ export function buildUnlessAsked(argv = process.argv) {
 /** Starts the built server on a free port and waits for /healthz; `stop()` ends it and removes its data. */
 export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ?? 3497) } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
+  // A data directory already seeded with the demo (a stopped server's), copied: its start skips the demo's seeding,
+  // minutes on a machine shared with other jobs.
+  if (process.env.BENCH_SEEDED_DATA_DIR) fs.cpSync(process.env.BENCH_SEEDED_DATA_DIR, dataDir, { recursive: true });
   const baseURL = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
