@@ -73,3 +73,44 @@ test('a select, a menu and a dialog whose code comes 10 s late each open on one 
   expect(Date.now() - pressed).toBeGreaterThanOrEqual(DELAY_MS - 500);
   await expect(learnMore).toHaveAttribute('aria-busy', 'false');
 });
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('a report’s calendar and a payment filter’s day field whose code comes 10 s late open on one press, busy until then', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await useApiSession(context, request, DEMO.partner);
+    const calendars = await delayChunk(page, 'day-range-calendar.lazy');
+    const dayInputs = await delayChunk(page, 'day-input.lazy');
+
+    // The report's range: its calendar button.
+    await page.goto('/reports/daily');
+    await expectShell(page);
+    const button = page.getByTestId('filter-dates-calendar');
+    let pressed = Date.now();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    const picker = page.getByTestId('filter-dates-picker');
+    await expect(picker).toBeVisible();
+    expect(calendars()).toBe(1);
+    expect(Date.now() - pressed).toBeGreaterThanOrEqual(DELAY_MS - 500);
+    await page.keyboard.press('Escape');
+    await expect(picker).toBeHidden();
+
+    // The payments' start date: Mantine's DateInput, its calendar open once it comes.
+    await page.goto('/payments');
+    await expectShell(page);
+    const start = page.getByTestId('payments-start-date');
+    pressed = Date.now();
+    await start.click();
+    await expect(start).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('dialog').or(page.locator('.mantine-Popover-dropdown')).first()).toBeVisible();
+    expect(dayInputs()).toBe(1);
+    expect(Date.now() - pressed).toBeGreaterThanOrEqual(DELAY_MS - 500);
+    await expect(page.getByTestId('payments-start-date')).toBeFocused();
+  });
+});
