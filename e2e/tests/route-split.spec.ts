@@ -82,7 +82,8 @@ for (const as of ['partner', 'staff'] as const) {
     // One cold load per screen, each to network idle.
     test.setTimeout(screens.length * 30_000);
     const account = as === 'partner' ? DEMO.partner : DEMO.admin;
-    const { bearer } = await apiLogin(request, account);
+    // The first offer of the demo partner's list (the staff's offer editor opens the same one).
+    const { bearer } = await apiLogin(request, DEMO.partner);
     const offers = await request.get('/api/v1/offer?count=1', { headers: { authorization: `Bearer ${bearer}` } });
     const offer = ((await offers.json()) as { data: { list: { id: number }[] } }).data.list[0]!.id;
     const over: string[] = [];
