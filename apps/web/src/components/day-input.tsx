@@ -22,8 +22,8 @@ const shown = (value: string) => (value ? value.split('-').reverse().join('/') :
 /**
  * A day field that shows and reads dd/MM/yyyy (and reads yyyy-MM-dd), valued in yyyy-MM-dd. Its calendar (Mantine's
  * DateInput) is loaded when a pointer comes near the field or it gets the focus (decision 103); until then the field is
- * a text field that reads what is typed on leaving it. Pressed meanwhile, it is busy, and the DateInput, focused, opens
- * its calendar when it comes, unless something was typed: the typed day is kept, and read when the field is left.
+ * a text field that reads a day as it is typed. Pressed meanwhile, it is busy, and the DateInput, focused, opens its
+ * calendar when it comes, unless something was typed: the field drawn first then stays until it is left.
  */
 export function DayInput({ value, onChange, ...props }: DayInputProps) {
   const input = useOnDemand(loadDateInput);
@@ -54,7 +54,13 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
       aria-label={props['aria-label']}
       w={props.w}
       value={typed ?? shown(value)}
-      onChange={(event) => setTyped(event.currentTarget.value)}
+      onChange={(event) => {
+        // Read as typed, as the DateInput reads it: a whole day is the field's value at once.
+        const text = event.currentTarget.value;
+        setTyped(text);
+        const day = text.trim() === '' ? '' : parseDayInput(text.trim());
+        if (day !== null) onChange(day);
+      }}
       rightSection={input.pending ? <Loader size={14} aria-hidden /> : undefined}
       aria-busy={input.pending}
       data-pending={input.pending || undefined}
@@ -62,10 +68,7 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
       {...input.triggerProps}
       onBlur={() => {
         input.triggerProps.onBlur();
-        if (typed === null) return;
-        const text = typed.trim();
-        const day = text === '' ? '' : parseDayInput(text);
-        if (day !== null) onChange(day);
+        // What was typed and read is the value already; a half-typed day is dropped, as the DateInput drops it.
         setTyped(null);
       }}
     />
