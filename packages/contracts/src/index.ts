@@ -20,6 +20,7 @@ export * from './news.js';
 export * from './goals.js';
 export * from './images.js';
 export * from './account-settings.js';
+export * from './two-factor.js';
 export * from './notifications.js';
 export * from './api-keys.js';
 export * from './billing.js';
