@@ -178,7 +178,11 @@ describe('network reports (decision 046)', () => {
     const offerRows = await t.database.db.select({ id: offers.id, advertiserId: products.advertiserId, currency: offers.currency }).from(offers).innerJoin(products, eq(products.id, offers.productId)); // prettier-ignore
     const partnerRows = await t.database.db.select({ id: partners.id, accountManagerId: partners.accountManagerId }).from(partners); // prettier-ignore
     // 'partner>offer': a nested breakdown's key, the two keys joined by '|' (decision 106).
-    const keyOf = (r: RawRow) => breakdown.split('>').map((b) => keyFor(b, r)).join('|');
+    const keyOf = (r: RawRow) =>
+      breakdown
+        .split('>')
+        .map((b) => keyFor(b, r))
+        .join('|');
     const keyFor = (by: string, r: RawRow) => {
       switch (by) {
         case 'day':
@@ -526,7 +530,10 @@ describe('network reports (decision 046)', () => {
       for (const row of rows.filter((r) => !r.isTotal)) {
         const children = row.children ?? [];
         // A row is the sum of its nested rows.
-        expect(children.reduce((n, c) => n + c.clicks, 0), `${breakdown}>${then} ${row.key}`).toBe(row.clicks);
+        expect(
+          children.reduce((n, c) => n + c.clicks, 0),
+          `${breakdown}>${then} ${row.key}`,
+        ).toBe(row.clicks);
         expect(children.reduce((n, c) => n + c.conversions + c.pendingConversions, 0)).toBe(row.conversions + row.pendingConversions); // prettier-ignore
         for (const c of children) {
           if (c.clicks > 0 || c.conversions > 0 || c.pendingConversions > 0 || c.rejectedConversions > 0) {
@@ -557,7 +564,11 @@ describe('network reports (decision 046)', () => {
     expect(p0.children!.every((c) => c.previous !== undefined)).toBe(true);
     expect(p0.children!.reduce((n, c) => n + c.previous!.clicks, 0)).toBe(p0.previous!.clicks);
     // Never itself, never two periods, never two trackers; partners never reach it.
-    for (const [breakdown, then] of [['partner', 'partner'], ['day', 'hour'], ['subid', 'tc1']] as const) {
+    for (const [breakdown, then] of [
+      ['partner', 'partner'],
+      ['day', 'hour'],
+      ['subid', 'tc1'],
+    ] as const) {
       const bad = await call({ breakdown }, { ...range, then });
       expect(Object.keys(errorBody(bad, 400).errors ?? {}), `${breakdown}>${then}`).toEqual(['then']);
     }
@@ -615,7 +626,10 @@ describe('network reports (decision 046)', () => {
     for (const breakdown of ['offer', 'advertiser', 'manager', 'day', 'hour', 'week'] as const) {
       const rows = await reportRows({ breakdown }, today);
       const body = rows.filter((r) => !r.isTotal);
-      expect(body.reduce((n, r) => n + (r.refusedClicks ?? 0), 0), breakdown).toBe(4);
+      expect(
+        body.reduce((n, r) => n + (r.refusedClicks ?? 0), 0),
+        breakdown,
+      ).toBe(4);
       expect(rows.at(-1)!.refusedClicks, breakdown).toBe(4);
     }
     const byOffer = await reportRows({ breakdown: 'offer' }, today);

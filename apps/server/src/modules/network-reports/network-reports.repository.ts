@@ -132,13 +132,7 @@ const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER } as
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
  * named apart (`s_…`): the joined tables have a `currency` and a `country` of their own.
  */
-function summed(
-  db: DbOrTx,
-  table: View,
-  where: SQL | undefined,
-  time: SQL<string> | null,
-  by: Breakdowns,
-) {
+function summed(db: DbOrTx, table: View, where: SQL | undefined, time: SQL<string> | null, by: Breakdowns) {
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
   // The partner rollup keeps every sub-ID: only the one broken down by is kept in the groups.
   const trackedKey = by.find(isTracking);
@@ -279,7 +273,9 @@ async function sliceQuery(
       .innerJoin(advertisers, eq(advertisers.id, products.advertiserId));
   }
   if (s.country) query = query.leftJoin(countries, eq(countries.isoCode, s.country));
-  return query.where(and(...outer)).groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency) as Promise<Slice[]>;
+  return query
+    .where(and(...outer))
+    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency) as Promise<Slice[]>;
 }
 
 const DAY_MS = 86_400_000;
@@ -542,7 +538,8 @@ export async function networkReport(
   for (const s of all) for (const g of place(s)) g.parts.push(s);
   for (const r of refused ?? []) for (const g of place(r)) g.refused.push(r);
   const placed = refused !== null;
-  const rows: NetworkReportRow[] = rowsOf(breakdown, groups, range, true, placed).map(([row, g]) =>
+  const rows: NetworkReportRow[] = rowsOf(breakdown, groups, range, true, placed).map(
+    ([row, g]) =>
     then ? { ...row, children: rowsOf(then, g?.inner ?? new Map(), range, false, placed).map(([child]) => child) } : row, // prettier-ignore
   );
   return [...rows, rowOf('total', TOTALS_LABEL, all, refused, true)];
