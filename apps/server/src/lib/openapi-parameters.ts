@@ -44,6 +44,8 @@ const BY_NAME: Record<string, string> = {
   'query:overdue': 'true: only the invoices unpaid past their due day.',
   'query:compare':
     '`previous`: each row and the totals also carry the figures of the period of the same length just before.',
+  'query:then':
+    'A second breakdown nested in each row (its `children`): not the breakdown itself, not two periods of time nor two sub-ID or tracker keys.',
   'query:range': "A quick range in the viewer's time zone; when given, it wins over the dates.",
   'query:groupBy':
     'What the rows are grouped on: the sub-ID, one of the tracking values, the offer, the day or the country.',
