@@ -29,12 +29,22 @@ test.describe('traffic you can trust (decision 083)', () => {
       await expect(snackbar(page, `${subid} is blocked.`)).toBeVisible();
       await expect(page.getByTestId('block-row').filter({ hasText: subid })).toContainText(partner.companyName);
 
-      const click = (s: string) => request.get(`/click?offer_id=${offer.id}&aff_id=${partner.id}&subid=${s}`, { maxRedirects: 0 }); // prettier-ignore
-      const refused = await click(subid);
-      expect(refused.status()).toBe(302);
-      expect(refused.headers()['location']).toBe(`https://fallback.example.com/?s=${subid}`);
-      const taken = await click('good');
+      // The next click with that sub-ID, in the browser: it lands on the offer's fallback (answered here, offline).
+      await page.route('https://fallback.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Fallback</title><h1>Fallback</h1>' })); // prettier-ignore
+      const link = (s: string) => `/click?offer_id=${offer.id}&aff_id=${partner.id}&subid=${s}`;
+      await page.goto(link(subid));
+      await expect(page).toHaveURL(`https://fallback.example.com/?s=${subid}`);
+      await expect(page.getByRole('heading', { name: 'Fallback' })).toBeVisible();
+      // Another sub-ID of the partner's goes to the offer.
+      const taken = await request.get(link('good'), { maxRedirects: 0 });
+      expect(taken.status()).toBe(302);
       expect(taken.headers()['location']).not.toContain('fallback.example.com');
+      // A headless browser is refused as a bot by default (the suite presents a desktop Chrome, decision 102).
+      const headless = await request.get(link('good'), {
+        maxRedirects: 0,
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36' }, // prettier-ignore
+      });
+      expect(headless.headers()['location']).toBe('https://fallback.example.com/?s=good');
     } finally {
       await setFallback(null);
     }

@@ -48,7 +48,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe({}, seconds),
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
-  const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);
+  const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow, buffer.velocity); // prettier-ignore
   // The offline ASN table (decision 102), read now rather than by the first click: once per process, from its binary
   // form in milliseconds (the first boot of a release parses the CSV and writes that form).
   asnTable();

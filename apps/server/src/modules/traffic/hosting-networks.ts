@@ -17,7 +17,8 @@ export const HOSTING_NETWORKS_DATE = '2026-11-27';
 
 export const HOSTING_NETWORKS: readonly HostingNetwork[] = [
   { provider: 'Amazon Web Services', asns: [16509, 14618, 8987] },
-  { provider: 'Google Cloud', asns: [396982, 15169, 19527] },
+  { provider: 'Google Cloud', asns: [396982] },
+  { provider: 'Google', asns: [15169, 19527] },
   { provider: 'Microsoft Azure', asns: [8075, 8068, 8069] },
   { provider: 'Oracle Cloud', asns: [31898] },
   { provider: 'IBM Cloud', asns: [36351] },

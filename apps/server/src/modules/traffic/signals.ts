@@ -53,16 +53,28 @@ export function hostingNetworkOf(ip: string | null | undefined): { provider: str
   return asn === undefined ? undefined : HOSTING_BY_ASN.get(asn);
 }
 
+/** One (offer, address) this minute: `base` as every process's sum last read back, `local` counted here since. */
+type VelocityEntry = { offerId: number; ip: string; base: number; local: number };
+
+/** What a click batch adds to `ip_velocity` for one (offer, address): `n` clicks of the minute starting `minute`. */
+export type VelocityDelta = { entry: VelocityEntry; minute: number; n: number };
+
 /**
- * Clicks per (offer, address) in the current minute, in this process: a fixed window, emptied when the minute turns
- * (so a flood is caught within its first minute, and a counter costs one map entry per active address). Each process
- * counts its own clicks: behind N processes a flood is caught at N times the limit at worst.
+ * Clicks per (offer, address) in the current minute: a fixed window, emptied when the minute turns (so a flood is
+ * caught within its first minute, and a counter costs one map entry per active address). Counted in the process and
+ * resynchronised like the click caps (decision 102): each click batch adds what this process counted for the
+ * addresses seen at least twice this minute and reads every process's sum back, so no write is made for the visitor
+ * who clicks once (nearly all of them). Behind N processes a flood is caught at the limit plus N, a batch late.
  */
 export class VelocityCounter {
   private minute = -1;
-  private counts = new Map<string, number>();
+  private counts = new Map<string, VelocityEntry>();
 
-  constructor(private readonly maxKeys = 200_000) {}
+  constructor(
+    private readonly maxKeys = 200_000,
+    /** From this many clicks here this minute, an address is written at each batch. */
+    private readonly syncFrom = 2,
+  ) {}
 
   /** Counts one click and answers how many this address has made on the offer this minute, this one included. */
   hit(offerId: number, ip: string, now: number): number {
@@ -72,11 +84,44 @@ export class VelocityCounter {
       this.counts = new Map();
     }
     const key = `${offerId}|${ip}`;
-    const count = (this.counts.get(key) ?? 0) + 1;
-    // Bounded: far more addresses in a minute than any campaign means a spread attack; start the minute afresh.
-    if (count === 1 && this.counts.size >= this.maxKeys) this.counts.clear();
-    this.counts.set(key, count);
-    return count;
+    let entry = this.counts.get(key);
+    if (!entry) {
+      // Bounded: far more addresses in a minute than any campaign means a spread attack; start the minute afresh.
+      if (this.counts.size >= this.maxKeys) this.counts.clear();
+      entry = { offerId, ip, base: 0, local: 0 };
+      this.counts.set(key, entry);
+    }
+    entry.local += 1;
+    return entry.base + entry.local;
+  }
+
+  /** What the next batch writes: the counts not yet written of the addresses seen `syncFrom` times this minute. */
+  pending(now: number): VelocityDelta[] {
+    if (Math.floor(now / 60_000) !== this.minute) return [];
+    const deltas: VelocityDelta[] = [];
+    for (const entry of this.counts.values())
+      if (entry.local > 0 && entry.base + entry.local >= this.syncFrom)
+        deltas.push({ entry, minute: this.minute * 60_000, n: entry.local });
+    return deltas;
+  }
+
+  private purgedMinute = -1;
+
+  /** The minutes before the last one, to delete from `ip_velocity`, once a minute per process; else null. */
+  purgeDue(now: number): Date | null {
+    const minute = Math.floor(now / 60_000);
+    if (minute === this.purgedMinute) return null;
+    this.purgedMinute = minute;
+    return new Date((minute - 1) * 60_000);
+  }
+
+  /** After the batch committed: its counts left `local`, and `base` is every process's sum as read back. */
+  settle(deltas: readonly VelocityDelta[], sums: ReadonlyMap<VelocityEntry, number>): void {
+    for (const delta of deltas) {
+      delta.entry.local = Math.max(delta.entry.local - delta.n, 0);
+      const sum = sums.get(delta.entry);
+      if (sum !== undefined) delta.entry.base = sum;
+    }
   }
 }
 
