@@ -154,7 +154,10 @@ const after = { label: `after (${git('rev-parse', '--short', 'HEAD')}, working t
 console.log(
   `click path before/after: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${RUNS} runs each, ` +
     `interleaved, PGlite, ${visitors.length} French visitors' addresses in turn via X-Forwarded-For (TRUST_PROXY), ` +
-    `${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}` +
+    `${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}` +
     `${env.BENCH_TRAFFIC_RULES === 'every' ? ', every traffic rule on (flag) with a blocklist entry of each kind' : ''}\n`,
 );
 const results = new Map([

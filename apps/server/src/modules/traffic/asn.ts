@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -265,10 +266,7 @@ function organisationsOf(table: AsnTable): Map<number, string> {
 function cacheFiles(): string[] {
   const { version } = JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string };
   const name = `asn-${version}-f${CACHE_FORMAT}.bin`;
-  return [
-    path.join(PACKAGE_DIR, '..', '..', '.cache', 'portal-asn', name),
-    path.join(process.env.TMPDIR ?? '/tmp', 'portal-asn', name),
-  ];
+  return [path.join(PACKAGE_DIR, '..', '..', '.cache', 'portal-asn', name), path.join(tmpdir(), 'portal-asn', name)];
 }
 
 /** How the table was last loaded (the decision's measurements; the bench prints it). */
