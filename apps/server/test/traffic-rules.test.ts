@@ -129,15 +129,15 @@ describe('velocity across processes (decision 102)', () => {
   it('counts another process’s clicks from an address once either flushes, and writes nothing for one click', async () => {
     await call('setRules', { body: { offerId: otherOfferId, bot: null, missingUserAgent: null, dataCentre: null, velocity: 'refuse', velocityPerMinute: 3 } }); // prettier-ignore
     const now = clock.now().getTime();
-    // Another process saw 90.0.0.8 twice on the offer this minute, and 90.0.0.9 once, and flushed.
+    // Another process saw 90.0.0.8 twice on the offer this minute, and 90.0.0.11 once, and flushed.
     const other = new VelocityCounter();
     other.hit(otherOfferId, '90.0.0.8', now);
     other.hit(otherOfferId, '90.0.0.8', now);
-    other.hit(otherOfferId, '90.0.0.9', now);
+    other.hit(otherOfferId, '90.0.0.11', now);
     const settle = await t.database.db.transaction((tx) => syncVelocity(tx, other, now));
     settle();
     const rows = await t.database.db.select().from(ipVelocity).where(eq(ipVelocity.offerId, otherOfferId));
-    // 90.0.0.9's one click is never written.
+    // 90.0.0.11's one click is never written.
     expect(rows.filter((r) => r.ip !== '90.0.0.7').map((r) => [r.ip, r.clicks])).toEqual([['90.0.0.8', 2]]);
 
     const here = (ip: string) => click('', ip, CHROME, otherOfferId);
@@ -146,8 +146,8 @@ describe('velocity across processes (decision 102)', () => {
     // This process's batch adds its 2 and reads back 4: over 3 a minute.
     await t.app.tracking.buffer.flush();
     expect((await here('90.0.0.8')).statusCode).toBe(403);
-    // 90.0.0.9: one click there, three here, the limit: taken (the single click was never written).
-    for (let i = 0; i < 3; i++) expect((await here('90.0.0.9')).statusCode).toBe(302);
+    // 90.0.0.11: one click there, three here, the limit: taken (the single click was never written).
+    for (let i = 0; i < 3; i++) expect((await here('90.0.0.11')).statusCode).toBe(302);
     const cleared = { offerId: otherOfferId, bot: null, missingUserAgent: null, dataCentre: null, velocity: null, velocityPerMinute: null }; // prettier-ignore
     await call('setRules', { body: cleared });
   });
