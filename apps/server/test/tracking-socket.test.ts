@@ -49,7 +49,7 @@ describe('GET /click on a real socket', () => {
   it('redirects with the macros filled, the answer headers of every route, and records who clicked', async () => {
     const { app, get, link, partner } = await listening();
     const res = await get(`/click?${link}&subid=a%20b&tc1=x%2Fy`, {
-      'user-agent': 'SocketTest/1.0',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) SocketTest/1.0',
       referer: 'https://publisher.example/page',
       'x-forwarded-for': '198.51.100.9',
     });
@@ -67,7 +67,7 @@ describe('GET /click on a real socket', () => {
       partnerId: partner.partnerId,
       subid: 'a b',
       tc1: 'x/y',
-      userAgent: 'SocketTest/1.0',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) SocketTest/1.0',
       referrer: 'https://publisher.example/page',
     });
     // X-Forwarded-For is ignored unless TRUST_PROXY says a proxy stands in front.
