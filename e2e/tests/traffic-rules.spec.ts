@@ -30,7 +30,7 @@ test.describe('traffic you can trust (decision 083)', () => {
       await expect(page.getByTestId('block-row').filter({ hasText: subid })).toContainText(partner.companyName);
 
       // The next click with that sub-ID, in the browser: it lands on the offer's fallback (answered here, offline).
-      await page.route('https://fallback.example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Fallback</title><h1>Fallback</h1>' })); // prettier-ignore
+      await page.route(/^https:\/\/fallback\.example\.com\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Fallback</title><h1>Fallback</h1>' })); // prettier-ignore
       const link = (s: string) => `/click?offer_id=${offer.id}&aff_id=${partner.id}&subid=${s}`;
       await page.goto(link(subid));
       await expect(page).toHaveURL(`https://fallback.example.com/?s=${subid}`);
