@@ -67,6 +67,17 @@ if (process.env.BENCH_CAPS === 'capped') {
     (${ids.offer_id}, null, 'clicks', 'day', 10000000000), (${ids.offer_id}, ${ids.partner_id}, 'clicks', 'month', 10000000000)`); // prettier-ignore
 }
 
+// Every traffic rule on (decisions 083, 102): BENCH_TRAFFIC_RULES=every sets each click rule to `flag` (so that every
+// click is judged by all of them and still redirected) and puts a blocklist entry of each kind, matching none of the
+// bench's clicks, on the network, so that each click also goes through every list. A build without the traffic
+// module (an earlier commit) ignores it.
+if (process.env.BENCH_TRAFFIC_RULES === 'every') {
+  await db.execute(sql`insert into traffic_rules (offer_id, bot, missing_user_agent, data_centre, velocity, velocity_per_minute)
+    values (null, 'flag', 'flag', 'flag', 'flag', 30)`); // prettier-ignore
+  await db.execute(sql`insert into blocklist_entries (kind, value) values
+    ('ip', '203.0.113.0/24'), ('asn', '64496'), ('subid', 'never-this'), ('tc1', 'never-this'), ('user_agent', 'NeverThisBrowser')`); // prettier-ignore
+}
+
 await app.listen({ host: '127.0.0.1', port: 0 });
 const clickCount = async () => {
   const result = await db.execute(sql`select count(*)::int as n from clicks`);

@@ -10,6 +10,7 @@ import {
   type ClickHandler,
 } from './modules/click/index.js';
 import { AdvertiserTokens } from './modules/conversions/index.js';
+import { asnLoadInfo, asnTable } from './modules/traffic/index.js';
 
 /**
  * The in-memory parts of the tracking engine, one per process (decision 015): the click module's buffer, caches and
@@ -48,7 +49,11 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     onReplaySkipped: (kind, count) => ctx.metrics.clickJournalSkipped.inc({ kind }, count),
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
-  const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);
+  const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow, buffer.velocity); // prettier-ignore
+  // The offline ASN table (decision 102), read now rather than by the first click: once per process, from its binary
+  // form in milliseconds (the first boot of a release parses the CSV and writes that form).
+  asnTable();
+  logger.debug({ source: asnLoadInfo.source, ms: Math.round(asnLoadInfo.ms) }, 'ASN table loaded');
   return {
     buffer,
     contexts,

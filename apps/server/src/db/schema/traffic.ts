@@ -1,5 +1,5 @@
 /** Traffic rules and blocklists (issue 48, decision 083). */
-import { index, integer, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { offers } from './offers.js';
 import { partners } from './partners.js';
@@ -43,4 +43,20 @@ export const blocklistEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.offerId), index().on(t.partnerId)],
+);
+
+/**
+ * Clicks per (offer, address) in one minute, summed over every process (decision 102): each click batch adds the
+ * counts of the addresses that clicked at least twice this minute in its process, and reads the sums back, as click
+ * caps do with `cap_usage`. Rows older than two minutes are deleted by the batches themselves.
+ */
+export const ipVelocity = pgTable(
+  'ip_velocity',
+  {
+    offerId: integer().notNull(),
+    ip: varchar({ length: 64 }).notNull(),
+    minuteStart: timestamp({ withTimezone: true }).notNull(),
+    clicks: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.ip, t.minuteStart] })],
 );

@@ -7,6 +7,7 @@ import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
 import { addCapUsage, capUsageRows, insertClicks } from './click.repository.js';
+import { VelocityCounter, syncVelocity } from '../traffic/index.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
 
@@ -81,6 +82,8 @@ export class ClickBuffer {
   private chain: Promise<void> = Promise.resolve();
   /** The process's click-cap counters (decision 045). */
   readonly caps = new ClickCapCounters();
+  /** Clicks per (offer, address) this minute (decisions 083, 102): its counts ride on the batches like the caps'. */
+  readonly velocity = new VelocityCounter();
   private timer: NodeJS.Timeout | null = null;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
@@ -492,6 +495,7 @@ export class ClickBuffer {
     let readBack = new Map<CapRef, number>();
     let written = new Map<CapRef, number>();
     let inserted = batch.length;
+    let settleVelocity = () => {};
     await this.db.transaction(async (tx) => {
       let counted = batch;
       if (batch.length > 0) {
@@ -510,6 +514,7 @@ export class ClickBuffer {
       }
       await writeRejected(tx, rejected);
       if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
+      settleVelocity = await syncVelocity(tx, this.velocity, now);
       // The rollup rows last: the postbacks of the same hour update them too, and their row locks are held until the
       // commit, so the batch takes them as late as it can (decision 107).
       if (counted.length > 0) {
@@ -519,6 +524,7 @@ export class ClickBuffer {
       }
     });
     this.caps.settle(written, readBack);
+    settleVelocity();
     return inserted;
   }
 }

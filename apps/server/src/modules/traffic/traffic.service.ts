@@ -15,8 +15,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
-import { compileBlocks, type CompiledBlocks } from './signals.js';
+import { compileBlocks, type CompiledBlocks, type VelocityCounter, type VelocityDelta } from './signals.js';
 import {
+  addIpVelocity,
   allTrafficRules,
   blockById,
   clickGuardRows,
@@ -269,4 +270,27 @@ export async function partnerUnblockSubid(
   if (!row || row.partnerId !== partnerId || row.offerId !== offerId || row.createdByPartner === null)
     throw notFound('Blocked sub-ID not found.');
   await deleteBlock(db, blockId);
+}
+
+/**
+ * A click batch's share of the velocity counts (decision 102), in its transaction: what this process counted for
+ * addresses seen at least twice this minute is added to `ip_velocity`, and every process's sums are read back. Answers
+ * what to do once the transaction commits.
+ */
+export async function syncVelocity(tx: DbOrTx, counter: VelocityCounter, now: number): Promise<() => void> {
+  const deltas = counter.pending(now);
+  const purge = counter.purgeDue(now);
+  if (deltas.length === 0 && !purge) return () => undefined;
+  const rows = await addIpVelocity(
+    tx,
+    deltas.map((d) => ({ offerId: d.entry.offerId, ip: d.entry.ip, minuteStart: new Date(d.minute).toISOString(), n: d.n })), // prettier-ignore
+    purge,
+  );
+  const byKey = new Map(rows.map((r) => [`${r.offerId}|${r.ip}|${r.minuteStart}`, r.clicks]));
+  const sums = new Map<VelocityDelta['entry'], number>();
+  for (const d of deltas) {
+    const sum = byKey.get(`${d.entry.offerId}|${d.entry.ip}|${new Date(d.minute).toISOString()}`);
+    if (sum !== undefined) sums.set(d.entry, sum);
+  }
+  return () => counter.settle(deltas, sums);
 }
