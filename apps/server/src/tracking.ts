@@ -8,6 +8,7 @@ import {
   createClickHandler,
   openCountryLookup,
   type ClickHandler,
+  type CountryLookup,
 } from './modules/click/index.js';
 import { AdvertiserTokens } from './modules/conversions/index.js';
 
@@ -24,6 +25,8 @@ export type TrackingEngine = {
   badTokens: SlidingWindowLimiter;
   /** GET /click on node's request and response: the server's fast path and the route below (decision 022). */
   handleClick: ClickHandler;
+  /** The visitor's country from its address (decision 044): the click's, and the conversion rules' (decision 101). */
+  countryOf: CountryLookup;
 };
 
 export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flushIntervalMs = 100): TrackingEngine {
@@ -47,10 +50,12 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe({}, seconds),
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
+  const countryOf = openCountryLookup(ctx.config.geoipDatabase);
   const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);
   return {
     buffer,
     contexts,
+    countryOf,
     tokens: new AdvertiserTokens(ctx.db),
     badTokens: new SlidingWindowLimiter({ max: ctx.config.postbackMaxBadTokensPerIp, windowMs: 60_000 }),
     handleClick: createClickHandler(
@@ -59,7 +64,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
         now: ctx.now,
         trustProxy: ctx.config.trustProxy,
         logger,
-        countryOf: openCountryLookup(ctx.config.geoipDatabase),
+        countryOf,
         onAnswer: (reason) => {
           if (reason === null) ctx.metrics.clicksRedirected.inc();
           else ctx.metrics.clicksRefused.inc({ reason });

@@ -215,9 +215,16 @@ export const PostbackParamsSchema = z.object({
    * The visitor's address at conversion (decision 101), as the advertiser saw it: its country is compared with the
    * click's, and conversions per address and offer are counted. Absent: the click's address counts.
    */
-  ip: z.string().max(45, { error: 'maxLength' }).refine((value) => !value.includes('/') && isIpOrCidr(value), { error: 'pattern' }).optional(),
+  ip: z
+    .string()
+    .max(45, { error: 'maxLength' })
+    .refine((value) => !value.includes('/') && isIpOrCidr(value), { error: 'pattern' })
+    .optional(),
   /** The visitor's country at conversion (ISO 3166-1 alpha-2, any case), when the advertiser knows it; over `ip`'s. */
-  country: z.string().regex(/^[A-Za-z]{2}$/, { error: 'pattern' }).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: 'pattern' })
+    .optional(),
 });
 export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
 

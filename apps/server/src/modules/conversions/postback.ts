@@ -164,7 +164,18 @@ export class AdvertiserTokens {
 
 type ClickFacts = Pick<
   BufferedClick,
-  'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'country' | 'ip' | 'flags' | 'createdAt'
+  | 'clickId'
+  | 'offerId'
+  | 'partnerId'
+  | 'subid'
+  | 'tc1'
+  | 'tc2'
+  | 'tc3'
+  | 'tc4'
+  | 'country'
+  | 'ip'
+  | 'flags'
+  | 'createdAt'
 >;
 
 async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<ClickFacts | null> {
@@ -246,7 +257,7 @@ export async function recordPostback(
   // 'fraud_review'), a refusal rejects it with the rule as the reason. Its money then follows its status as any
   // conversion's does below (rollups, caps, postbacks), and a review moves it through decideConversions.
   let screening: Screening | null = null;
-  if (known && outcome.status !== 'rejected') {
+  if (known && outcome.status !== 'rejected' && options.screen !== false) {
     screening = await screenConversion(db, {
       advertiserId,
       click: known.click,
@@ -406,6 +417,8 @@ export type PostbackOptions = {
   channel?: ConversionChannel;
   /** The offer a tag or pixel reported for: another offer's click is unknown. */
   offerId?: number;
+  /** Whether the conversion rules judge it (decision 101; default true): CONVERSION_RULES=off, the demo's replay. */
+  screen?: boolean;
   /** The address a tag's or pixel's request came from: the visitor's at conversion (decision 101). */
   requestIp?: string | null;
   /** Places the visitor's address at conversion in a country (the click's GeoIP file). */
@@ -432,7 +445,7 @@ export function mergedPostbackFields(query: unknown, body: unknown): Record<stri
  * the conversion at `now` (the request's clock, or the traffic seed's replayed past: decision 018).
  */
 export async function acceptPostback(
-  engine: { db: Db; buffer: ClickBuffer; tokens: AdvertiserTokens; countryOf?: CountryOf },
+  engine: { db: Db; buffer: ClickBuffer; tokens: AdvertiserTokens; countryOf?: CountryOf; screen?: boolean },
   fields: Record<string, unknown>,
   now: Date,
   options: PostbackOptions = {},
@@ -464,6 +477,7 @@ export async function acceptPostback(
   if (changes) return changeByPostback(engine.db, advertiserId, params as PostbackChangeParams, now);
   return recordPostback(engine.db, engine.buffer, advertiserId, params as PostbackParams, now, {
     ...(engine.countryOf ? { countryOf: engine.countryOf } : {}),
+    ...(engine.screen === false ? { screen: false } : {}),
     ...options,
   });
 }

@@ -51,9 +51,7 @@ export function resolveRules(rows: readonly TrafficRuleRow[], offerId: number | 
     (own && read(own)) ?? (network && read(network)) ?? DEFAULT_TRAFFIC_RULES[key];
   const rules = {} as Record<RuleField, unknown>;
   for (const field of RULE_FIELDS)
-    rules[field] = isCount(field)
-      ? pick(field, (r) => r[field] ?? null)
-      : pick(field, (r) => actionOf(r[field]));
+    rules[field] = isCount(field) ? pick(field, (r) => r[field] ?? null) : pick(field, (r) => actionOf(r[field]));
   return rules as TrafficRules;
 }
 
@@ -97,7 +95,8 @@ export async function setTrafficRules(
   return db.transaction(async (tx) => {
     const rows = await allTrafficRules(tx);
     const before = rows.find((r) => r.offerId === offerId);
-    const beforeValues: Record<RuleField, unknown> = offerId === null ? resolveRules(rows, null) : (before ?? EMPTY_ROW);
+    const beforeValues: Record<RuleField, unknown> =
+      offerId === null ? resolveRules(rows, null) : (before ?? EMPTY_ROW);
     // A conversion rule's field left out keeps what is stored (decision 101: older clients send none).
     const stored: Record<RuleField, unknown> = before ?? EMPTY_ROW;
     const row = { offerId } as TrafficRuleRow;
