@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CONVERSION_RATE_MIN_CLICKS,
-  DEFAULT_TRAFFIC_RULES,
-  type TrafficRules,
-} from '@portal/contracts';
+import { CONVERSION_RATE_MIN_CLICKS, DEFAULT_TRAFFIC_RULES, type TrafficRules } from '@portal/contracts';
 import {
   isRateSpike,
   judgeConversion,
