@@ -219,12 +219,14 @@ export const PostbackParamsSchema = z.object({
     .string()
     .max(45, { error: 'maxLength' })
     .refine((value) => !value.includes('/') && isIpOrCidr(value), { error: 'pattern' })
-    .optional(),
+    .optional()
+    .meta({ description: 'The visitor’s address at conversion (v4 or v6): its country is compared with the click’s, and conversions per address are counted (decision 101).' }), // prettier-ignore
   /** The visitor's country at conversion (ISO 3166-1 alpha-2, any case), when the advertiser knows it; over `ip`'s. */
   country: z
     .string()
     .regex(/^[A-Za-z]{2}$/, { error: 'pattern' })
-    .optional(),
+    .optional()
+    .meta({ description: 'The visitor’s country at conversion (ISO 3166-1 alpha-2), when the advertiser knows it: compared with the click’s (decision 101).' }), // prettier-ignore
 });
 export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
 
