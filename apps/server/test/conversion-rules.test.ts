@@ -188,7 +188,7 @@ describe('conversion rules (decision 101)', () => {
     // Sent again, it is a duplicate of itself, not of the first partner's.
     expect(await postback(second, { transaction_id: 'SHARED-1' })).toMatchObject({ duplicate: true, conversionId: claimed.conversionId }); // prettier-ignore
 
-    const answers = [];
+    const answers: Awaited<ReturnType<typeof postback>>[] = [];
     for (let i = 0; i < 4; i++) answers.push(await postback(await click(), { ip: '81.0.0.9', country: 'FR' }));
     expect(answers.map((a) => a.status)).toEqual(['approved', 'approved', 'approved', 'pending']);
     const held = (await queue()).find((row) => row.id === answers[3]!.conversionId);

@@ -79,7 +79,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
     if (wait > 0) throw tooManyRequests('Too many postbacks with a wrong security token. Please wait.', wait);
     try {
       const result = await acceptPostback(
-        { db: ctx.db, buffer, tokens, ...(countryOf ? { countryOf } : {}) },
+        { db: ctx.db, buffer, tokens, screen: ctx.config.conversionRules, ...(countryOf ? { countryOf } : {}) },
         fields,
         now,
       );
