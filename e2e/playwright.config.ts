@@ -85,6 +85,8 @@ export default defineConfig({
       REGISTER_MAX_PER_IP_PER_HOUR: '1000',
       // Billing runs only when a spec runs it: the 02:00 Paris job must not bill the weeks the reversal spec bills.
       BILLING_JOB: 'off',
+      // The specs' postbacks follow their clicks within seconds: the conversion rules (decision 101) would hold them.
+      CONVERSION_RULES: 'off',
       NODE_ENV: 'production',
     },
   },

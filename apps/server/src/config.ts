@@ -63,6 +63,11 @@ const EnvVariables = z.object({
   POSTBACK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** The daily billing job at 02:00 Paris (decision 070): 'off' where billing is run by hand only. */
   BILLING_JOB: z.enum(['on', 'off']).default('on'),
+  /**
+   * The conversion rules on /postback and the tag (decision 101): 'off' records every conversion as before them (a
+   * test suite whose postbacks follow their clicks at once; the rules are tested with them on).
+   */
+  CONVERSION_RULES: z.enum(['on', 'off']).default('on'),
   /** A country MMDB file (GeoLite2-Country, …) for the clicks' countries; default: the bundled one (decision 044). */
   GEOIP_DATABASE: z.string().min(1).optional(),
   /** The network's legal name and address, '|' between lines: the invoices' addressee (decision 027). */
@@ -133,6 +138,7 @@ const EnvSchema = EnvVariables.transform((env) => ({
   postbackAllowLoopback: env.POSTBACK_ALLOW_LOOPBACK,
   postbackLogRetentionDays: env.POSTBACK_LOG_RETENTION_DAYS,
   billingJob: env.BILLING_JOB === 'on',
+  conversionRules: env.CONVERSION_RULES === 'on',
   clickJournal: env.CLICK_JOURNAL === 'on' ? path.join(path.resolve(env.DATA_DIR), 'click-journal') : null,
   clickJournalSyncMs: env.CLICK_JOURNAL_SYNC_MS,
   clickJournalMaxBytes: env.CLICK_JOURNAL_MAX_BYTES,
@@ -166,7 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** A configuration for tests: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides };
+  // The conversion rules are off unless a test turns them on: the suite's postbacks follow their clicks at once.
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', CONVERSION_RULES: 'off' }), ...overrides }; // prettier-ignore
   // The journal lives in the test's own data folder unless a test says otherwise.
   if (!('clickJournal' in overrides)) config.clickJournal = path.join(config.dataDir, 'click-journal');
   return config;

@@ -94,7 +94,9 @@ describe('traffic rules (decision 083)', () => {
     const own = { offerId: otherOfferId, bot: 'allow', missingUserAgent: null, dataCentre: 'allow', velocity: null, velocityPerMinute: 2 } as const; // prettier-ignore
     const view = okBody(await call('setRules', { body: own })).data;
     expect(view.network.dataCentre).toBe('refuse');
-    expect(view.offers).toEqual([{ offerId: otherOfferId, offerName: 'Other traffic', overrides: { ...own, offerId: undefined } }].map(({ overrides: { offerId: _, ...o }, ...rest }) => ({ ...rest, overrides: o }))); // prettier-ignore
+    // The conversion rules (decision 101), left out of the PUT, follow the network (null).
+    const conversionRules = { tooFast: null, countryMismatch: null, ipConversions: null, duplicateTransaction: null, conversionRateSpike: null, flaggedClick: null, conversionsPerIpPerDay: null }; // prettier-ignore
+    expect(view.offers).toEqual([{ offerId: otherOfferId, offerName: 'Other traffic', overrides: { ...own, ...conversionRules, offerId: undefined } }].map(({ overrides: { offerId: _, ...o }, ...rest }) => ({ ...rest, overrides: o }))); // prettier-ignore
 
     // The network's rule on one offer, the offer's override on the other.
     const refused = await click('subid=dc2', '3.5.6.7');

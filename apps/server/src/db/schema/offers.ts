@@ -115,6 +115,11 @@ export const goals = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     retiredAt: timestamp({ withTimezone: true }),
+    /**
+     * The fewest seconds between a click and a conversion on this goal that the `tooFast` conversion rule lets through
+     * (decision 101); null: the default (DEFAULT_MIN_SECONDS_TO_CONVERT), 0: never too fast.
+     */
+    minSecondsToConvert: integer(),
     /** When an offer first paid on it: from then on its code is what advertisers send, and cannot change. */
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),

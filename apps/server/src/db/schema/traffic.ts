@@ -18,6 +18,15 @@ export const trafficRules = pgTable(
     dataCentre: varchar({ length: 8 }),
     velocity: varchar({ length: 8 }),
     velocityPerMinute: integer(),
+    /** The conversion rules (decision 101): each allow, flag or refuse; null follows the network (or the default). */
+    tooFast: varchar({ length: 8 }),
+    countryMismatch: varchar({ length: 8 }),
+    ipConversions: varchar({ length: 8 }),
+    duplicateTransaction: varchar({ length: 8 }),
+    conversionRateSpike: varchar({ length: 8 }),
+    flaggedClick: varchar({ length: 8 }),
+    /** More conversions than this from one address on one offer in 24 hours matches `ipConversions`. */
+    conversionsPerIpPerDay: integer(),
     updatedAt: updatedAt(),
   },
   (t) => [unique('traffic_rules_offer_unique').on(t.offerId).nullsNotDistinct()],

@@ -12,3 +12,13 @@ export {
   isMalformedUserAgent,
   judgeClick,
 } from './signals.js';
+export { conversionRulesOf } from './traffic.service.js';
+export {
+  isRateSpike,
+  judgeConversion,
+  matchedConversionRules,
+  rateOf,
+  ruleIsOn,
+  type ConversionSignalsInput,
+  type RatePeriod,
+} from './conversion-signals.js';

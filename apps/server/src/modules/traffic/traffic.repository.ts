@@ -13,6 +13,13 @@ const ruleColumns = {
   dataCentre: trafficRules.dataCentre,
   velocity: trafficRules.velocity,
   velocityPerMinute: trafficRules.velocityPerMinute,
+  tooFast: trafficRules.tooFast,
+  countryMismatch: trafficRules.countryMismatch,
+  ipConversions: trafficRules.ipConversions,
+  duplicateTransaction: trafficRules.duplicateTransaction,
+  conversionRateSpike: trafficRules.conversionRateSpike,
+  flaggedClick: trafficRules.flaggedClick,
+  conversionsPerIpPerDay: trafficRules.conversionsPerIpPerDay,
 };
 export type TrafficRuleRow = {
   offerId: number | null;
@@ -21,7 +28,22 @@ export type TrafficRuleRow = {
   dataCentre: string | null;
   velocity: string | null;
   velocityPerMinute: number | null;
+  /** The conversion rules (decision 101); absent reads as null. */
+  tooFast?: string | null;
+  countryMismatch?: string | null;
+  ipConversions?: string | null;
+  duplicateTransaction?: string | null;
+  conversionRateSpike?: string | null;
+  flaggedClick?: string | null;
+  conversionsPerIpPerDay?: number | null;
 };
+
+/** The network's rules row and the offer's (decision 101: what a postback is judged by). */
+export const trafficRulesOf = (db: DbOrTx, offerId: number) =>
+  db
+    .select(ruleColumns)
+    .from(trafficRules)
+    .where(or(isNull(trafficRules.offerId), eq(trafficRules.offerId, offerId)));
 
 /** Every rules row (the network's, offers' overrides) with the offer's name. */
 export const allTrafficRules = (db: DbOrTx) =>

@@ -1,6 +1,6 @@
 import {
+  ALL_TRAFFIC_RULES,
   DEFAULT_TRAFFIC_RULES,
-  TRAFFIC_RULES,
   type BlocklistEntry,
   type BlocklistInput,
   type BlocklistKind,
@@ -28,15 +28,20 @@ import {
   offerNameOf,
   partnerOf,
   partnerSubidBlocks,
+  trafficRulesOf,
   upsertTrafficRules,
   type BlockRow,
   type TrafficRuleRow,
 } from './traffic.repository.js';
 
 type WriteContext = { actor: AuditActor; now: Date; scope: StaffScope };
-const RULE_FIELDS = [...TRAFFIC_RULES, 'velocityPerMinute'] as const;
+const RULE_FIELDS = [...ALL_TRAFFIC_RULES, 'velocityPerMinute', 'conversionsPerIpPerDay'] as const;
+type RuleField = (typeof RULE_FIELDS)[number];
+const EMPTY_ROW = Object.fromEntries(RULE_FIELDS.map((field) => [field, null])) as Record<RuleField, null>;
+const isCount = (field: RuleField): field is 'velocityPerMinute' | 'conversionsPerIpPerDay' =>
+  field === 'velocityPerMinute' || field === 'conversionsPerIpPerDay';
 
-const actionOf = (value: string | null): TrafficAction | null =>
+const actionOf = (value: string | null | undefined): TrafficAction | null =>
   value === 'allow' || value === 'flag' || value === 'refuse' ? value : null;
 
 /** The network's rules (its row over the defaults), then an offer's overrides over them. */
@@ -45,13 +50,15 @@ export function resolveRules(rows: readonly TrafficRuleRow[], offerId: number | 
   const own = offerId === null ? undefined : rows.find((r) => r.offerId === offerId);
   const pick = <K extends keyof TrafficRules>(key: K, read: (row: TrafficRuleRow) => TrafficRules[K] | null) =>
     (own && read(own)) ?? (network && read(network)) ?? DEFAULT_TRAFFIC_RULES[key];
-  return {
-    bot: pick('bot', (r) => actionOf(r.bot)),
-    missingUserAgent: pick('missingUserAgent', (r) => actionOf(r.missingUserAgent)),
-    dataCentre: pick('dataCentre', (r) => actionOf(r.dataCentre)),
-    velocity: pick('velocity', (r) => actionOf(r.velocity)),
-    velocityPerMinute: pick('velocityPerMinute', (r) => r.velocityPerMinute),
-  };
+  const rules = {} as Record<RuleField, unknown>;
+  for (const field of RULE_FIELDS)
+    rules[field] = isCount(field) ? pick(field, (r) => r[field] ?? null) : pick(field, (r) => actionOf(r[field]));
+  return rules as TrafficRules;
+}
+
+/** What a postback is judged by (decision 101): the network's rules and the offer's overrides. */
+export async function conversionRulesOf(db: DbOrTx, offerId: number): Promise<TrafficRules> {
+  return resolveRules(await trafficRulesOf(db, offerId), offerId);
 }
 
 /** What /click judges the clicks of (offer, partner) by: loaded with the click context, cached with it (decision 083). */
@@ -71,13 +78,9 @@ export async function trafficRulesView(db: DbOrTx): Promise<TrafficRulesView> {
       .map((r) => ({
         offerId: r.offerId!,
         offerName: r.offerName ?? '',
-        overrides: {
-          bot: actionOf(r.bot),
-          missingUserAgent: actionOf(r.missingUserAgent),
-          dataCentre: actionOf(r.dataCentre),
-          velocity: actionOf(r.velocity),
-          velocityPerMinute: r.velocityPerMinute,
-        } satisfies TrafficRuleOverrides,
+        overrides: Object.fromEntries(
+          RULE_FIELDS.map((field) => [field, isCount(field) ? (r[field] ?? null) : actionOf(r[field])]),
+        ) as TrafficRuleOverrides,
       })),
   };
 }
@@ -93,16 +96,15 @@ export async function setTrafficRules(
   return db.transaction(async (tx) => {
     const rows = await allTrafficRules(tx);
     const before = rows.find((r) => r.offerId === offerId);
-    const beforeValues =
-      offerId === null ? resolveRules(rows, null) : (before ?? { bot: null, missingUserAgent: null, dataCentre: null, velocity: null, velocityPerMinute: null }); // prettier-ignore
-    const row: TrafficRuleRow = {
-      offerId,
-      bot: body.bot ?? null,
-      missingUserAgent: body.missingUserAgent ?? null,
-      dataCentre: body.dataCentre ?? null,
-      velocity: body.velocity ?? null,
-      velocityPerMinute: body.velocityPerMinute ?? null,
-    };
+    const beforeValues: Record<RuleField, unknown> =
+      offerId === null ? resolveRules(rows, null) : (before ?? EMPTY_ROW);
+    // A conversion rule's field left out keeps what is stored (decision 101: older clients send none).
+    const stored: Record<RuleField, unknown> = before ?? EMPTY_ROW;
+    const row = { offerId } as TrafficRuleRow;
+    for (const field of RULE_FIELDS) {
+      const given = (body as Record<string, unknown>)[field];
+      (row as Record<string, unknown>)[field] = given === undefined ? (stored[field] ?? null) : given;
+    }
     const empty = RULE_FIELDS.every((field) => row[field] === null);
     if (offerId !== null && empty) await deleteTrafficRules(tx, offerId);
     else await upsertTrafficRules(tx, row, context.now);
