@@ -113,7 +113,9 @@ async function handle(request: WorkerRequest): Promise<{ value: unknown; transfe
 
 port.on('message', (request: WorkerRequest) => {
   handle(request).then(
-    ({ value, transfer }) => port.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply, transfer ?? []),
-    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: errorToMessage(error) } satisfies WorkerReply),
+    ({ value, transfer }) =>
+      port.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply, transfer ?? []),
+    (error: unknown) =>
+      port.postMessage({ id: request.id, ok: false, error: errorToMessage(error) } satisfies WorkerReply),
   );
 });
