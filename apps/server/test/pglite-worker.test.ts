@@ -36,16 +36,19 @@ const heavy = sql`select count(*)::int as n from generate_series(1, 2000000) g w
 
 describe('PGlite in a worker thread', () => {
   let database: Database;
+  // The suite's migrated cluster: a fresh PGlite's initdb takes a minute on a loaded machine.
+  const template = () => {
+    const file = inject('pgliteTemplate');
+    return file ? { pgliteTemplate: new Blob([fs.readFileSync(file)], { type: 'application/x-tar' }) } : {};
+  };
   beforeAll(async () => {
-    const template = inject('pgliteTemplate');
-    const blob = template ? new Blob([fs.readFileSync(template)], { type: 'application/x-tar' }) : undefined;
-    database = await openDatabase({ dataDir: 'memory://', ...(blob ? { pgliteTemplate: blob } : {}) });
+    database = await openDatabase({ dataDir: 'memory://', pgliteWorker: true, ...template() });
     await database.db.execute(sql`create table worker_probe (id int primary key, note text)`);
   });
   afterAll(() => database.close());
 
-  it('is the default, and a long query leaves the event loop free', async () => {
-    expect(loadConfig({}).pgliteWorker).toBe(true);
+  it('is PGLITE_WORKER=on, and a long query leaves the event loop free', async () => {
+    expect(loadConfig({ PGLITE_WORKER: 'on' }).pgliteWorker).toBe(true);
     let answer: unknown;
     const { stall, took } = await longestStall(async () => {
       answer = rowsOf<{ n: number }>(await database.db.execute(heavy))[0]?.n;
@@ -95,9 +98,10 @@ describe('PGlite in a worker thread', () => {
     expect(after[0]?.n).toBe(1);
   });
 
-  it('runs in the main thread with PGLITE_WORKER=off, where a long query is one stall', async () => {
+  it('runs in the main thread by default (PGLITE_WORKER=off), where a long query is one stall', async () => {
+    expect(loadConfig({}).pgliteWorker).toBe(false);
     expect(loadConfig({ PGLITE_WORKER: 'off' }).pgliteWorker).toBe(false);
-    const inThread = await openDatabase({ dataDir: 'memory://', pgliteWorker: false });
+    const inThread = await openDatabase({ dataDir: 'memory://', ...template() });
     try {
       const { stall, took } = await longestStall(() => inThread.db.execute(heavy));
       expect(took).toBeGreaterThan(100);

@@ -49,7 +49,7 @@ export type DatabaseOptions = {
   pgliteTemplate?: Blob;
   /**
    * PGlite in its own worker thread, so that its queries (a click batch: ~50 ms per 1,000 clicks) never stop the event
-   * loop (decision 104). Default: on (`PGLITE_WORKER`, config.ts); off runs PGlite in this thread, as before.
+   * loop (decision 104). Default: off (`PGLITE_WORKER`, config.ts), PGlite in this thread as before.
    */
   pgliteWorker?: boolean;
   poolSize?: number;
@@ -123,7 +123,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
-  const inThread = options.pgliteWorker === false;
+  const inThread = options.pgliteWorker !== true;
   // drizzle's pglite driver calls only `query`, `exec` and `transaction` on its client: the proxy answers those.
   const client = inThread
     ? new PGlite(dataDir, options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {})
