@@ -54,7 +54,14 @@ async function load(url, options = {}) {
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
   const redirects = result['3xx'];
   if (result.non2xx !== redirects) throw new Error(`${url}: ${result.non2xx - redirects} non-302 answers`);
-  return { rps: result.requests.average, p99: result.latency.p99, p50: result.latency.p50, errors: result.errors };
+  // No answer at all within the run: its p99 is past the run's length, not 0.
+  const none = redirects === 0 ? Infinity : null;
+  return {
+    rps: result.requests.average,
+    p99: none ?? result.latency.p99,
+    p50: none ?? result.latency.p50,
+    errors: result.errors,
+  };
 }
 
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
