@@ -38,6 +38,7 @@ export class PGliteProxy implements PGliteLike {
   #next = 1;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #failed: Error | null = null;
+  #closing = false;
 
   private constructor() {
     this.#worker = startWorker();
@@ -55,7 +56,13 @@ export class PGliteProxy implements PGliteLike {
       this.#pending.clear();
     };
     this.#worker.on('error', fail);
-    this.#worker.on('exit', (code) => fail(new Error(`The embedded database's thread exited (code ${code})`)));
+    this.#worker.on('exit', (code) =>
+      fail(
+        new Error(
+          this.#closing ? 'The embedded database is closed' : `The embedded database's thread exited (code ${code})`,
+        ),
+      ),
+    );
   }
 
   /** Starts the worker and opens the data directory in it (from a `dumpDataDir` tarball when one is given). */
@@ -162,6 +169,7 @@ export class PGliteProxy implements PGliteLike {
   }
 
   async close(): Promise<void> {
+    this.#closing = true;
     try {
       if (!this.#failed) await this.#call({ op: 'close' });
     } finally {

@@ -111,11 +111,18 @@ async function handle(request: WorkerRequest): Promise<{ value: unknown; transfe
   }
 }
 
+/** Answers a request; a value that cannot be cloned (a DataCloneError) is answered as that error, never a dead thread. */
+function reply(message: WorkerReply, transfer: ArrayBuffer[] = []) {
+  try {
+    port!.postMessage(message, transfer);
+  } catch (error) {
+    port!.postMessage({ id: message.id, ok: false, error: errorToMessage(error) } satisfies WorkerReply);
+  }
+}
+
 port.on('message', (request: WorkerRequest) => {
   handle(request).then(
-    ({ value, transfer }) =>
-      port.postMessage({ id: request.id, ok: true, value } satisfies WorkerReply, transfer ?? []),
-    (error: unknown) =>
-      port.postMessage({ id: request.id, ok: false, error: errorToMessage(error) } satisfies WorkerReply),
+    ({ value, transfer }) => reply({ id: request.id, ok: true, value }, transfer),
+    (error: unknown) => reply({ id: request.id, ok: false, error: errorToMessage(error) }),
   );
 });
