@@ -11,9 +11,14 @@ import { decideClick, landingUrl, newClickId } from '../../apps/server/dist/modu
 import { hourOf, RollupAccumulator } from '../../apps/server/dist/modules/rollups/rollups.js';
 import { ClickQuerySchema } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: `${config.dataDir}/pglite`,
+  pgliteWorker: config.pgliteWorker,
+});
 await database.migrate();
 const app = await buildApp({ config, database, workers: false });
 await seedDemo(app.ctx, { traffic: false });
@@ -89,8 +94,18 @@ process.send?.({
   offerId: ids.offer_id,
   kind: database.kind,
 });
+// The event loop's delay (perf_hooks), reset and read around a load run: how long answering was held up (decision 104).
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 process.on('message', async (message) => {
   if (message === 'count') process.send?.({ count: await clickCount() });
+  if (message === 'loop-reset') {
+    loopDelay.reset();
+    process.send?.({ ok: true });
+  }
+  if (message === 'loop') {
+    process.send?.({ p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 });
+  }
 });
 process.on('disconnect', async () => {
   await app.close();

@@ -73,6 +73,11 @@ const EnvVariables = z.object({
   /** The network's legal name and address, '|' between lines: the invoices' addressee (decision 027). */
   /** The click journal (decision 053): on disk under DATA_DIR, what a hard kill or a database outage cannot lose. */
   CLICK_JOURNAL: z.enum(['on', 'off']).default('on'),
+  /**
+   * The embedded database (PGlite) in its own thread, off the event loop (decision 104). 'off' (the default until the
+   * integration suite is shown green with it): in the main thread, as before.
+   */
+  PGLITE_WORKER: z.enum(['on', 'off']).default('off'),
   CLICK_JOURNAL_SYNC_MS: z.coerce.number().int().min(1).max(1000).default(50),
   CLICK_JOURNAL_MAX_BYTES: z.coerce
     .number()
@@ -141,6 +146,7 @@ const EnvSchema = EnvVariables.transform((env) => ({
   conversionRules: env.CONVERSION_RULES === 'on',
   clickJournal: env.CLICK_JOURNAL === 'on' ? path.join(path.resolve(env.DATA_DIR), 'click-journal') : null,
   clickJournalSyncMs: env.CLICK_JOURNAL_SYNC_MS,
+  pgliteWorker: env.PGLITE_WORKER === 'on',
   clickJournalMaxBytes: env.CLICK_JOURNAL_MAX_BYTES,
   clickBufferMaxClicks: env.CLICK_BUFFER_MAX_CLICKS,
   clickRetentionMonths: env.CLICK_RETENTION_MONTHS,
