@@ -52,7 +52,7 @@ import { ledgerRoutes } from './modules/ledger/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
 import { registerRoutes } from './modules/register/index.js';
 import { clientTagRoutes } from './modules/client-tag/index.js';
-import { settingsRoutes } from './modules/settings/index.js';
+import { networkSettingsRoutes, settingsRoutes } from './modules/settings/index.js';
 import { setupRoutes } from './modules/setup/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { staffUsersRoutes } from './modules/staff-users/index.js';
@@ -412,6 +412,7 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(advertiserPortalRoutes, { ctx, tracking });
   await api.register(auditRoutes, { ctx });
   await api.register(settingsRoutes, { ctx });
+  await api.register(networkSettingsRoutes, { ctx, onChange: () => tracking.contexts.clear() });
   await api.register(twoFactorRoutes, { ctx });
   await api.register(notificationsRoutes, { ctx });
   await api.register(apiKeysRoutes, { ctx });
