@@ -87,6 +87,7 @@ export async function capUsageRows(db: DbOrTx, keys: { capId: number; periodStar
       periodStart: capUsage.periodStart,
       used: capUsage.used,
       alertedAt: capUsage.alertedAt,
+      partnerAlertPercent: capUsage.partnerAlertPercent,
     }) // prettier-ignore
     .from(capUsage)
     .where(or(...keys.map((k) => and(eq(capUsage.capId, k.capId), eq(capUsage.periodStart, k.periodStart)))));
