@@ -122,7 +122,9 @@ describe('the network default fallback (decision 105)', () => {
     });
     expectOk(saved);
     expect(okBody(saved).data).toEqual({ defaultFallbackUrl: 'https://network.example/more?s={subid}&o={offer_id}' });
-    const audit = okBody(await call(auditEndpoints.auditLog, { query: { entityType: 'network_setting', entityId: 'traffic' } })).data;
+    const audit = okBody(
+      await call(auditEndpoints.auditLog, { query: { entityType: 'network_setting', entityId: 'traffic' } }),
+    ).data;
     expect(audit).toContainEqual(expect.objectContaining({ entityId: 'traffic', action: 'update' }));
 
     const res = await click(offerId, p, '&subid=b7');

@@ -39,7 +39,6 @@ import {
   PAYOUT_GOALS,
   PAYOUT_TIER,
   offerViewerOf,
-  registrationPayouts,
   visibleToViewer,
   type OfferViewer,
 } from './offer-visibility.repository.js';

@@ -3,9 +3,10 @@ import { networkSettingsEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { authOf } from '../../plugins/auth.js';
-import { auditActorOf, diffFields, recordAudit } from '../audit/index.js';
+import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
-import { saveTrafficSettings, trafficSettings } from './network-settings.repository.js';
+import { trafficSettings } from './network-settings.repository.js';
+import { changeTrafficSettings } from './network-settings.service.js';
 
 /** The network's traffic settings (decision 105): read by staff, set by admins, audited. */
 export const networkSettingsRoutes: FastifyPluginAsyncZod<{
@@ -27,19 +28,7 @@ export const networkSettingsRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const actor = auditActorOf(request);
       const userId = authOf(request).userId;
-      const now = ctx.now();
-      const settings = await db.transaction(async (tx) => {
-        const before = await trafficSettings(tx);
-        await saveTrafficSettings(tx, request.body, userId, now);
-        const changes = diffFields(before, request.body);
-        await recordAudit(
-          tx,
-          actor,
-          [{ action: 'update', entityType: 'network_setting', entityId: 'traffic', changes }],
-          now,
-        );
-        return trafficSettings(tx);
-      });
+      const settings = await changeTrafficSettings(db, actor, userId, request.body, ctx.now());
       onChange?.();
       return ok(settings, { message: 'The traffic settings were saved.' });
     },
