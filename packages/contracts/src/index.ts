@@ -32,6 +32,7 @@ export * from './statistics.js';
 export * from './postbacks.js';
 export * from './staff.js';
 export * from './staff-users.js';
+export * from './network-settings.js';
 export * from './setup.js';
 export * from './advertisers.js';
 export * from './audit.js';

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from '../rollups/index.js';
-import { alertCap, nearlyReached } from '../caps/index.js';
+import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
@@ -559,6 +559,9 @@ async function syncCapUsage(
     if (row.alertedAt === null && nearlyReached(row.used, ref.limit)) {
       await alertCap(tx, ref.capId, row.periodStart, row.used, now);
     }
+    // The partners under the cap, at 80 % and at 100 % (decision 105).
+    const level = partnerAlertLevel(row.used, ref.limit);
+    if (level > row.partnerAlertPercent) await tellPartnersOfCap(tx, ref.capId, row.periodStart, row.used, level, now);
   }
   return used;
 }
