@@ -127,6 +127,7 @@ export async function acceptClientConversion(
         offerId,
         requestIp: hit.ip,
         ...(engine.countryOf ? { countryOf: engine.countryOf } : {}),
+        ...(engine.screen === false ? { screen: false } : {}),
       },
     );
     await log({
