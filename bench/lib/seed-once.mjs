@@ -7,11 +7,7 @@ import { seedDemo } from '../../apps/server/dist/seed/seed.js';
 import { sql } from 'drizzle-orm';
 
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
-const database = await openDatabase({
-  databaseUrl: config.databaseUrl,
-  dataDir: `${config.dataDir}/pglite`,
-  pgliteWorker: config.pgliteWorker,
-});
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
 await database.migrate();
 const app = await buildApp({ config, database, workers: false });
 await seedDemo(app.ctx, { traffic: false });

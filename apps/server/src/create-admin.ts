@@ -52,11 +52,7 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: `${config.dataDir}/pglite`,
-    pgliteWorker: config.pgliteWorker,
-  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   try {
     await database.migrate();
     await seedReference(database.db);

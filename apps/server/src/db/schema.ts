@@ -19,4 +19,3 @@ export * from './schema/settings.js';
 export * from './schema/adjustments.js';
 export * from './schema/payments.js';
 export * from './schema/traffic.js';
-export * from './schema/report-views.js';

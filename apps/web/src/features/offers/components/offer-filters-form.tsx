@@ -1,11 +1,11 @@
-import { Button, Grid, TextInput } from '@mantine/core';
+import { Button, Grid, MultiSelect, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSION_TYPES, type ConversionType } from '@portal/contracts';
 import { renderCountryOption } from '@/components/country-flag';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useConfig } from '@/lib/config';
 import { OFFER_STATUS_FILTERS, type OfferFilters, type OfferStatusFilter } from '../offer-filters';
-import { DeferredMultiSelect, DeferredSelect, loadTypeAheadSelect } from '@/components/deferred-select';
 
 type OfferFiltersFormProps = {
   /** The filters in the address; the form starts from them and edits a copy until Submit. */
@@ -46,8 +46,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <DeferredSelect
-            load={loadTypeAheadSelect}
+          <TypeAheadSelect
             label={t('offers.filters.payoutType')}
             placeholder={t('offers.filters.any')}
             data={payoutTypes}
@@ -59,7 +58,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <DeferredMultiSelect
+          <MultiSelect
             label={t('offers.filters.verticals')}
             placeholder={filters.verticals.length === 0 ? t('offers.filters.any') : undefined}
             data={verticals}
@@ -71,8 +70,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <DeferredSelect
-            load={loadTypeAheadSelect}
+          <TypeAheadSelect
             label={t('offers.filters.status')}
             placeholder={t('offers.filters.any')}
             data={statuses}
@@ -83,7 +81,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9, lg: 6, xl: 2 }}>
-          <DeferredMultiSelect
+          <MultiSelect
             label={t('offers.filters.countries')}
             placeholder={filters.countries.length === 0 ? t('offers.filters.any') : undefined}
             data={countries}

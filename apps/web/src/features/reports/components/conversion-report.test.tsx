@@ -20,7 +20,6 @@ const base = {
   tc4: null,
   reversalReason: null,
   declineReason: null,
-  signals: [],
   note: null,
   originalPayout: null,
   changedAt: null,

@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,7 +16,6 @@ import { ChangedFilter } from './changed-filter';
 import { ConversionCard } from './conversion-card';
 import { ConversionLine } from './conversion-line';
 import { PagedReport } from './paged-report';
-import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
 const TRACKERS = [1, 2, 3, 4] as const;
 /** Columns before the revenue in the footer's first cell: Conversion ID, Offer, Date, Goal. */
@@ -45,8 +44,7 @@ export function ConversionReport() {
         <Group gap="sm">
           <FindClick />
           <ChangedFilter />
-          <DeferredSelect
-            load={loadSelect}
+          <Select
             aria-label={t('reports.filters.status')}
             size="xs"
             w={170}

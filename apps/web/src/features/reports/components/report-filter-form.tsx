@@ -1,4 +1,4 @@
-import { Button, Grid, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Select, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,6 +7,7 @@ import {
   TRACKING_VALUE_MAX_LENGTH,
   type ReportDatePreset,
 } from '@portal/contracts';
+import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { DayRangeInput } from '@/components/day-range-input';
 import type { DayRange } from '@/lib/dates';
 import { useReportOffers } from '../api/get-report-offers';
@@ -19,7 +20,6 @@ import {
   type Clock,
   type ReportFilters,
 } from '../report-filters';
-import { DeferredSelect, loadSelect, loadTypeAheadSelect } from '@/components/deferred-select';
 
 type ReportFilterFormProps = {
   /** The filter in the address; the form edits a copy until Submit. */
@@ -76,8 +76,7 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
     <form onSubmit={submit} data-testid="report-filters" role="search">
       <Grid align="flex-start" gap="sm">
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          <DeferredSelect
-            load={loadSelect}
+          <Select
             label={t('reports.filters.offer')}
             placeholder={t('reports.filters.allOffers')}
             data={offerData}
@@ -101,8 +100,7 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
           </Grid.Col>
         ))}
         <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-          <DeferredSelect
-            load={loadTypeAheadSelect}
+          <TypeAheadSelect
             label={t('reports.filters.period')}
             data={REPORT_DATE_PRESETS.map((preset) => ({ value: preset, label: t(`reports.presets.${preset}`) }))}
             value={filters.preset}

@@ -1,4 +1,4 @@
-import { Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Select, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,7 +11,6 @@ import { basicReportCells, type RowLabels } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { ReportPagination } from './report-pagination';
 import { ReportPanel } from './report-panel';
-import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
 const FIGURES: { sort: Exclude<SubidSort, 'label'>; column: string }[] = [
   { sort: 'clicks', column: 'clicks' },
@@ -69,8 +68,7 @@ export function SubidReport() {
         </span>
       }
       toolbar={
-        <DeferredSelect
-          load={loadSelect}
+        <Select
           aria-label={t('reports.groupBy.label')}
           size="xs"
           w={170}
