@@ -27,6 +27,10 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
  */
 const VISITORS = Number(env.BENCH_VISITORS ?? 60_000);
 
+/** Desktop Chrome's user agent, the same for every click. */
+const BROWSER =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
 if (!fs.existsSync(path.join(root, 'apps/server/dist/app.js'))) {
   console.error('apps/server/dist is missing: run `npm run build` first.');
   process.exit(1);
@@ -105,7 +109,8 @@ async function run(variant) {
       {
         setupRequest: (request) => {
           next = (next + 1) % visitors.length;
-          return { ...request, headers: { ...request.headers, 'x-forwarded-for': visitors[next] } };
+          // A browser's user agent, so that the user-agent rules read one (isbot's pattern, the length check).
+          return { ...request, headers: { ...request.headers, 'x-forwarded-for': visitors[next], 'user-agent': BROWSER } }; // prettier-ignore
         },
       },
     ];
@@ -149,7 +154,11 @@ const after = { label: `after (${git('rev-parse', '--short', 'HEAD')}, working t
 console.log(
   `click path before/after: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${RUNS} runs each, ` +
     `interleaved, PGlite, ${visitors.length} French visitors' addresses in turn via X-Forwarded-For (TRUST_PROXY), ` +
-    `${os.cpus().length} CPUs\n`,
+    `${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}` +
+    `${env.BENCH_TRAFFIC_RULES === 'every' ? ', every traffic rule on (flag) with a blocklist entry of each kind' : ''}\n`,
 );
 const results = new Map([
   [before, []],

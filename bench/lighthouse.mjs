@@ -1,24 +1,24 @@
-// Lighthouse (decision 048): the sign-in page and the demo partner's dashboard, in Lighthouse's
-// default mobile profile (emulated phone, simulated slow 4G and 4× CPU slowdown), in Debian's Chromium, against the
-// built server. Targets: performance ≥ 95 on /login and ≥ 90 on the dashboard, accessibility 100 on both. Builds the
-// app first (`--no-build` audits the existing build). Not part of the test suite: a run takes a minute or two.
+// Lighthouse (decisions 048, 103): the sign-in page and every daily screen of bench/lib/daily-screens.json (the
+// partner's as the demo partner, the staff's as the demo admin), in Lighthouse's default mobile profile (emulated
+// phone, simulated slow 4G and 4× CPU slowdown), in Debian's Chromium, against the built server. Targets: performance
+// ≥ 95 on /login and ≥ 90 on every daily screen, accessibility 100 on all. Builds the app first (`--no-build` audits
+// the existing build). Not part of the test suite: a run takes a minute or two per page.
 //
 //   node bench/lighthouse.mjs [--no-build]        BENCH_LH_RUNS=3 takes the median of three runs per page
 //                                                  BENCH_LH_SAVE=dir keeps each run's full report (JSON) there
+//                                                  BENCH_SCREENS=offers,payments audits only the pages named
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { buildUnlessAsked, CHROMIUM, partnerSessionCookies, startBuiltServer } from './lib/built-app.mjs';
+import { buildUnlessAsked, CHROMIUM, dailyScreens, startBuiltServer } from './lib/built-app.mjs';
 
 const RUNS = Number(process.env.BENCH_LH_RUNS ?? 1);
 const SAVE = process.env.BENCH_LH_SAVE;
 let saved = 0;
-const PAGES = [
-  { name: '/login', path: '/login', performance: 95, accessibility: 100 },
-  { name: 'dashboard (/)', path: '/', performance: 90, accessibility: 100, signedIn: true },
-];
+const SIGN_IN = { name: '/login', path: '/login', performance: 95, accessibility: 100 };
+const ONLY = process.env.BENCH_SCREENS?.split(',').map((name) => name.trim());
 const METRICS = [
   ['first-contentful-paint', 'FCP'],
   ['largest-contentful-paint', 'LCP'],
@@ -28,8 +28,9 @@ const METRICS = [
   ['unused-javascript', 'unused JS'],
 ];
 
-/** One audit in a fresh Chromium (an empty profile: a cold cache), signed in first when asked. */
-async function audit(url, signedIn, baseURL) {
+/** One audit in a fresh Chromium (an empty profile: a cold cache), with the session's cookies when given. */
+async function audit(url, cookies) {
+  const signedIn = cookies !== undefined;
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -39,7 +40,7 @@ async function audit(url, signedIn, baseURL) {
       // The session's cookies go in before any page of the app is loaded, so the audited load is still cold; the
       // storage reset that would clear them is turned off for this audit only.
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-      await browser.contexts()[0].addCookies(await partnerSessionCookies(baseURL));
+      await browser.contexts()[0].addCookies(cookies);
       await browser.close();
     }
     const result = await lighthouse(url, {
@@ -78,10 +79,15 @@ buildUnlessAsked();
 const server = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 3498) });
 let missed = 0;
 try {
-  for (const page of PAGES) {
+  const screens = (await dailyScreens(server.baseURL)).map((screen) => ({
+    ...screen,
+    performance: 90,
+    accessibility: 100,
+  }));
+  const pages = [SIGN_IN, ...screens].filter((page) => !ONLY || ONLY.includes(page.name));
+  for (const page of pages) {
     const runs = [];
-    for (let run = 0; run < RUNS; run += 1)
-      runs.push(await audit(`${server.baseURL}${page.path}`, page.signedIn, server.baseURL));
+    for (let run = 0; run < RUNS; run += 1) runs.push(await audit(`${server.baseURL}${page.path}`, page.cookies));
     const performance = median(runs.map((r) => r.performance));
     const accessibility = median(runs.map((r) => r.accessibility));
     const verdict = (score, target) => {
@@ -90,7 +96,7 @@ try {
       return `${score} (target ≥ ${target}: ${met ? 'met' : 'MISSED'})`;
     };
     console.log(
-      `\n${page.name}: performance ${verdict(performance, page.performance)}, accessibility ${verdict(accessibility, page.accessibility)}`,
+      `\n${page.name} (${page.path.replace(/\d+/, 'id')}): performance ${verdict(performance, page.performance)}, accessibility ${verdict(accessibility, page.accessibility)}`,
     );
     for (const run of runs) {
       console.log(`  run: performance ${run.performance}, accessibility ${run.accessibility}; ${run.metrics}`);

@@ -1,6 +1,7 @@
 // Reliability proofs (decision 053), on the built server (`npm run build` first) and a PostgreSQL of the
 // script's own (never the machine's shared service):
 //   node bench/reliability.mjs crash    20 × kill -9 under clicks and postbacks, restarted each time
+//                                       (BENCH_DATABASE=pglite: on the embedded PGlite of DATA_DIR instead, decision 104)
 //   node bench/reliability.mjs outage   PostgreSQL stopped for 30 s under the same load
 //   node bench/reliability.mjs two      two server processes on one PostgreSQL, the load split over both
 //   node bench/reliability.mjs soak     10 minutes at half the measured maximum click rate: memory and p99 per minute
@@ -24,6 +25,9 @@ const OUTAGE_S = Number(env.BENCH_OUTAGE_S ?? 30);
 const SYNC_MS = Number(env.BENCH_SYNC_MS ?? 50);
 const PG_PORT = Number(env.BENCH_PG_PORT ?? 5499);
 const SOAK_S = Number(env.BENCH_SOAK_S ?? 600);
+const DATABASE = env.BENCH_DATABASE ?? 'postgres';
+/** How long a server may take to answer /readyz (a PGlite start on a loaded machine takes tens of seconds). */
+const READY_S = Number(env.BENCH_READY_S ?? (DATABASE === 'pglite' ? 180 : 60));
 
 if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) {
   console.error('apps/server/dist is missing: run `npm run build` first.');
@@ -63,7 +67,7 @@ async function startServer({ databaseUrl, dataDir, port, extraEnv = {} }) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < READY_S * 10; i++) {
     const status = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (r) => r.status,
       () => 0,
@@ -72,7 +76,7 @@ async function startServer({ databaseUrl, dataDir, port, extraEnv = {} }) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     await sleep(100);
   }
-  throw new Error('the server did not become ready in 60 s');
+  throw new Error(`the server did not become ready in ${READY_S} s`);
 }
 
 async function stopServer(server, signal = 'SIGTERM') {
@@ -108,10 +112,25 @@ async function drained(server, timeoutMs = 120_000) {
   return false;
 }
 
-/** What every mode checks once the load is over: acknowledged clicks and conversions, and rollups against rows. */
-async function verify(databaseUrl, load, { allowedClickLoss = 0 } = {}) {
+/**
+ * A client with `query` and `end`: node-postgres for a PostgreSQL URL; for `pglite:<dir>`, the embedded database of
+ * that directory opened in this process (only once the server that held it has stopped: one process at a time).
+ */
+async function connect(databaseUrl) {
+  if (databaseUrl.startsWith('pglite:')) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const db = new PGlite(databaseUrl.slice('pglite:'.length));
+    await db.waitReady;
+    return { query: (text, params) => db.query(text, params), end: () => db.close() };
+  }
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  return client;
+}
+
+/** What every mode checks once the load is over: acknowledged clicks and conversions, and rollups against rows. */
+async function verify(databaseUrl, load, { allowedClickLoss = 0 } = {}) {
+  const client = await connect(databaseUrl);
   try {
     const acked = [...load.acked];
     const present = new Set();
@@ -164,8 +183,7 @@ async function verify(databaseUrl, load, { allowedClickLoss = 0 } = {}) {
 
 /** No delivery is left claimed by a dead process past its lock, and the outbox was worked after `since`. */
 async function outboxResumed(databaseUrl, since) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const client = await connect(databaseUrl);
   try {
     const { rows } = await client.query(
       `select count(*)::int as total,
@@ -187,8 +205,14 @@ async function outboxResumed(databaseUrl, since) {
 }
 
 async function crash() {
-  const database = startPrivatePostgres({ port: PG_PORT });
+  // On PGlite the server's database is DATA_DIR/pglite (DATABASE_URL empty), checked once the last server stopped.
+  const onPglite = DATABASE === 'pglite';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-crash-'));
+  const database = onPglite
+    ? { url: '', checkUrl: `pglite:${path.join(dataDir, 'pglite')}`, destroy: () => undefined }
+    : startPrivatePostgres({ port: PG_PORT });
+  database.checkUrl ??= database.url;
+  console.log(`crash on ${onPglite ? `PGlite (PGLITE_WORKER=${env.PGLITE_WORKER ?? 'on'})` : 'PostgreSQL'}`);
   try {
     const ids = seed(database.url, dataDir);
     const port = 3700;
@@ -213,13 +237,14 @@ async function crash() {
     // The partner postback outbox resumes: deliveries a killed process had claimed are reclaimed once their lock
     // expires (timeout + margin), and the last server works the queue.
     await sleep(Number(env.BENCH_OUTBOX_WAIT_S ?? 45) * 1000);
-    await outboxResumed(database.url, restartedAt);
+    if (!onPglite) await outboxResumed(database.url, restartedAt);
     await stopServer(server);
+    if (onPglite) await outboxResumed(database.checkUrl, restartedAt);
     console.log(
       `crash: ${KILLS} kill -9s, ${load.counts.clicks} clicks and ${load.converted.size} conversions acknowledged ` +
         `(${load.counts.clickErrors} click attempts failed while the server was down)`,
     );
-    const { lost } = await verify(database.url, load, { allowedClickLoss: windowBound });
+    const { lost } = await verify(database.checkUrl, load, { allowedClickLoss: windowBound });
     console.log(
       `  clicks lost: ${lost}; the window allows ${windowBound} (acknowledged within ${SYNC_MS} ms of a kill)`,
     );

@@ -13,7 +13,11 @@ const root = path.join(here, '..');
 const env = process.env;
 const DIR = env.CLUSTER_DIR ?? '/tmp/portal-cluster';
 const STATE = path.join(DIR, 'state.json');
-const PORTS = { primary: 5620, replica: 5621, pgbouncer: 5622, haproxy: 5630, servers: [5631, 5632, 5633], receiver: 5639 }; // prettier-ignore
+// Two bases so that a shared machine can give each run its own ports: CLUSTER_DB_PORT (primary, replica = +1,
+// PgBouncer = +2) and CLUSTER_HTTP_PORT (HAProxy, servers = +1..+3, the postback receiver = +9).
+const DB_PORT = Number(env.CLUSTER_DB_PORT ?? 5620);
+const HTTP_PORT = Number(env.CLUSTER_HTTP_PORT ?? 5630);
+const PORTS = { primary: DB_PORT, replica: DB_PORT + 1, pgbouncer: DB_PORT + 2, haproxy: HTTP_PORT, servers: [HTTP_PORT + 1, HTTP_PORT + 2, HTTP_PORT + 3], receiver: HTTP_PORT + 9 }; // prettier-ignore
 const LOAD_S = Number(env.CLUSTER_LOAD_S ?? 60);
 const METRICS_TOKEN = 'local-cluster-metrics-token';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -178,8 +182,11 @@ async function reportStatus(ids) {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'partner@demo.test', password: env.DEMO_PARTNER_PASSWORD ?? 'Partner2025!' }),
-  }).then((r) => r.json().catch(() => null));
-  return { token: login?.data?.token ?? null, ids };
+  });
+  const body = await login.json().catch(() => null);
+  const token = body?.data?.bearer ?? null;
+  if (!token) console.log(`  partner sign-in through HAProxy: ${login.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { token, ids };
 }
 
 async function checkCluster() {
@@ -208,6 +215,23 @@ async function checkCluster() {
       }
       await sleep(250);
     }
+  })();
+
+  // Lock waits on the primary, sampled every 500 ms: what a postback or a click batch waits for besides the CPU.
+  const locks = { samples: 0, waiting: 0, max: 0, byQuery: {} };
+  let sampling = true;
+  const sampler = (async () => {
+    const probe = new pg.Client({ connectionString: url(PORTS.primary) });
+    await probe.connect().catch(() => null);
+    while (sampling) {
+      const { rows } = await probe.query("select left(regexp_replace(query, '\\s+', ' ', 'g'), 50) as q from pg_stat_activity where wait_event_type = 'Lock'").catch(() => ({ rows: [] })); // prettier-ignore
+      locks.samples++;
+      locks.waiting += rows.length;
+      locks.max = Math.max(locks.max, rows.length);
+      for (const r of rows) locks.byQuery[r.q] = (locks.byQuery[r.q] ?? 0) + 1;
+      await sleep(500);
+    }
+    await probe.end().catch(() => undefined);
   })();
 
   const [killed, restarted] = PORTS.servers;
@@ -251,6 +275,9 @@ async function checkCluster() {
   await load.stop();
   reading = false;
   await reader;
+  sampling = false;
+  await sampler;
+  console.log(`  lock waits on the primary: ${(locks.waiting / Math.max(locks.samples, 1)).toFixed(2)} sessions on average, ${locks.max} at most; by statement ${JSON.stringify(locks.byQuery)}`); // prettier-ignore
   // Everything written and every partner postback sent (the workers poll every second).
   const db = new pg.Client({ connectionString: url(PORTS.primary) });
   await db.connect();
@@ -267,14 +294,33 @@ async function checkCluster() {
   const { rows: counted } = await db.query('select transaction_id, count(*)::int as n, min(id) as id, min(status) as status from conversions where transaction_id = any($1) group by transaction_id', [transactions]); // prettier-ignore
   const once = counted.filter((r) => r.n === 1).length;
   check('acknowledged conversions recorded once', once === transactions.length, `${once} of ${transactions.length}`);
-  const { rows: deliveries } = await db.query("select count(*)::int as n, count(*) filter (where status = 'succeeded')::int as ok from postback_deliveries where partner_id = $1", [ids.partnerId]); // prettier-ignore
+  // This run's deliveries: those of its conversions (a cluster checked twice keeps the first run's).
+  const { rows: deliveries } = await db.query("select count(*)::int as n, count(*) filter (where d.status = 'succeeded')::int as ok from postback_deliveries d join conversions c on c.id = d.conversion_id where d.partner_id = $1 and c.transaction_id = any($2)", [ids.partnerId, transactions]); // prettier-ignore
+  const { rows: byStatus } = await db.query('select status, count(*)::int as n from conversions where transaction_id = any($1) group by status', [transactions]); // prettier-ignore
+  console.log(`  this run's conversions by status: ${JSON.stringify(Object.fromEntries(byStatus.map((r) => [r.status, r.n])))}`); // prettier-ignore
   const byTx = new Map();
-  for (const r of receiver.received) byTx.set(r.tx, new Set([...(byTx.get(r.tx) ?? []), r.deliveryId]));
+  // This run's conversions only (a delivery of an earlier run's, retried now, is that run's).
+  const ours = receiver.received.filter((r) => load.converted.has(r.tx));
+  for (const r of ours) byTx.set(r.tx, new Set([...(byTx.get(r.tx) ?? []), r.deliveryId]));
   const twice = [...byTx.values()].filter((s) => s.size > 1).length;
-  const repeats = receiver.received.length - new Set(receiver.received.map((r) => r.deliveryId)).size;
+  const repeats = ours.length - new Set(ours.map((r) => r.deliveryId)).size;
   check('partner postbacks delivered, each conversion under one delivery id', deliveries[0].ok === deliveries[0].n && twice === 0 && byTx.size === deliveries[0].n, `${byTx.size} conversions received of ${deliveries[0].n} deliveries, ${deliveries[0].ok} succeeded, ${twice} under two ids, ${repeats} repeated sends of one id`); // prettier-ignore
   await db.end();
   const c = load.counts;
+  console.log(`  failed answers: clicks ${JSON.stringify(load.failures.clicks)}; postbacks ${JSON.stringify(load.failures.postbacks)}; postbacks other than 503 by time ${JSON.stringify(load.failures.postbackTimes)}`); // prettier-ignore
+  for (const port of PORTS.servers) {
+    const lines = fs.readFileSync(path.join(DIR, `server-${port}.log`), 'utf8').split('\n');
+    const errors = new Map();
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line);
+        if (entry.level >= 50) errors.set(entry.msg, (errors.get(entry.msg) ?? 0) + 1);
+      } catch {
+        // not a log line
+      }
+    }
+    if (errors.size) console.log(`  server ${port} logged errors: ${JSON.stringify(Object.fromEntries(errors))}`);
+  }
   check('no 5xx on clicks and postbacks other than documented 503s', c.clickErrors === 0 && c.postbackErrors === 0, `clicks ${c.clicks} ok, ${c.click503} × 503, ${c.clickErrors} other failures; postbacks ${c.postbacks} ok, ${c.postback503} × 503, ${c.postbackErrors} other`); // prettier-ignore
   check('reports answered while the replica was stopped (fell back)', duringReplica.failed === 0 && duringReplica.ok > 0, `${duringReplica.ok} answered, ${duringReplica.failed} failed in those 10 s; overall ${reports.ok} ok, ${reports.failed} failed, ${reports.lagged} with a lag notice, statuses ${JSON.stringify(Object.fromEntries(statuses))}`); // prettier-ignore
   const ready = await Promise.all(PORTS.servers.map(readyz));

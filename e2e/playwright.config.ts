@@ -36,6 +36,11 @@ export default defineConfig({
   ],
   use: {
     baseURL,
+    // The suite plays people's browsers, and headless Chromium says "HeadlessChrome", which the traffic rules refuse as
+    // a bot by default (isbot, decision 102), as Playwright's own API requests ("Playwright/…") are. Every page and
+    // API request of the suite presents this desktop Chrome instead; the server keeps its production defaults, and
+    // traffic-rules.spec checks that a HeadlessChrome click is still refused.
+    userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36',
     viewport: { width: 1366, height: 900 },
     // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of its end. The trace's
     // screencast is left out: recording it for every test cost a third of the suite's time (offers, reports and
@@ -80,6 +85,8 @@ export default defineConfig({
       REGISTER_MAX_PER_IP_PER_HOUR: '1000',
       // Billing runs only when a spec runs it: the 02:00 Paris job must not bill the weeks the reversal spec bills.
       BILLING_JOB: 'off',
+      // The specs' postbacks follow their clicks within seconds: the conversion rules (decision 101) would hold them.
+      CONVERSION_RULES: 'off',
       NODE_ENV: 'production',
     },
   },

@@ -14,6 +14,8 @@ const DATABASE_INDEPENDENT = [
   'test/logging.test.ts',
   'test/openapi-document.test.ts',
   'test/openapi-snapshot.test.ts',
+  // PGlite's worker thread (decision 104): it opens embedded databases of its own whatever the pass.
+  'test/pglite-worker.test.ts',
 ];
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

@@ -32,6 +32,8 @@ const firstLoad = firstLoadChunks({
     'portal-layout': `${import.meta.dirname}/src/app/layouts/portal-layout.tsx`,
     dashboard: `${import.meta.dirname}/src/app/routes/dashboard.tsx`,
   },
+  // The dashboard's own code apart from what it shares with the other screens, which load only the latter.
+  shared: { dashboard: 'first-screen-shared' },
 });
 
 export default defineConfig({

@@ -11,9 +11,14 @@ import { decideClick, landingUrl, newClickId } from '../../apps/server/dist/modu
 import { hourOf, RollupAccumulator } from '../../apps/server/dist/modules/rollups/rollups.js';
 import { ClickQuerySchema } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: `${config.dataDir}/pglite`,
+  pgliteWorker: config.pgliteWorker,
+});
 await database.migrate();
 const app = await buildApp({ config, database, workers: false });
 await seedDemo(app.ctx, { traffic: false });
@@ -67,6 +72,17 @@ if (process.env.BENCH_CAPS === 'capped') {
     (${ids.offer_id}, null, 'clicks', 'day', 10000000000), (${ids.offer_id}, ${ids.partner_id}, 'clicks', 'month', 10000000000)`); // prettier-ignore
 }
 
+// Every traffic rule on (decisions 083, 102): BENCH_TRAFFIC_RULES=every sets each click rule to `flag` (so that every
+// click is judged by all of them and still redirected) and puts a blocklist entry of each kind, matching none of the
+// bench's clicks, on the network, so that each click also goes through every list. A build without the traffic
+// module (an earlier commit) ignores it.
+if (process.env.BENCH_TRAFFIC_RULES === 'every') {
+  await db.execute(sql`insert into traffic_rules (offer_id, bot, missing_user_agent, data_centre, velocity, velocity_per_minute)
+    values (null, 'flag', 'flag', 'flag', 'flag', 30)`); // prettier-ignore
+  await db.execute(sql`insert into blocklist_entries (kind, value) values
+    ('ip', '203.0.113.0/24'), ('asn', '64496'), ('subid', 'never-this'), ('tc1', 'never-this'), ('user_agent', 'NeverThisBrowser')`); // prettier-ignore
+}
+
 await app.listen({ host: '127.0.0.1', port: 0 });
 const clickCount = async () => {
   const result = await db.execute(sql`select count(*)::int as n from clicks`);
@@ -78,8 +94,18 @@ process.send?.({
   offerId: ids.offer_id,
   kind: database.kind,
 });
+// The event loop's delay (perf_hooks), reset and read around a load run: how long answering was held up (decision 104).
+const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+loopDelay.enable();
 process.on('message', async (message) => {
   if (message === 'count') process.send?.({ count: await clickCount() });
+  if (message === 'loop-reset') {
+    loopDelay.reset();
+    process.send?.({ ok: true });
+  }
+  if (message === 'loop') {
+    process.send?.({ p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 });
+  }
 });
 process.on('disconnect', async () => {
   await app.close();

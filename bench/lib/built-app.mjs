@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
 export const DEMO_PARTNER = { username: 'partner@demo.test', password: 'Partner2025!' };
+export const DEMO_ADMIN = { username: 'admin@demo.test', password: 'Admin2025!' };
 
 /** `npm run build` unless asked to measure the build already there (`--no-build`). */
 export function buildUnlessAsked(argv = process.argv) {
@@ -25,6 +26,9 @@ export function buildUnlessAsked(argv = process.argv) {
 /** Starts the built server on a free port and waits for /healthz; `stop()` ends it and removes its data. */
 export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ?? 3497) } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
+  // A data directory already seeded with the demo (a stopped server's), copied: its start skips the demo's seeding,
+  // minutes on a machine shared with other jobs.
+  if (process.env.BENCH_SEEDED_DATA_DIR) fs.cpSync(process.env.BENCH_SEEDED_DATA_DIR, dataDir, { recursive: true });
   const baseURL = `http://localhost:${port}`;
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
@@ -42,7 +46,9 @@ export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ??
   });
   let exited = false;
   child.on('exit', () => (exited = true));
-  const deadline = Date.now() + 120_000;
+  // Seeding the demo takes a minute on a quiet machine and several on one shared with other jobs.
+  const startSeconds = Number(process.env.BENCH_START_SECONDS ?? 600);
+  const deadline = Date.now() + startSeconds * 1000;
   for (;;) {
     if (exited) throw new Error('the server stopped before answering /healthz');
     try {
@@ -50,7 +56,11 @@ export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ??
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('the server did not answer /healthz within 120 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the server did not answer /healthz within ${startSeconds} s`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   const stop = async () => {
@@ -67,19 +77,51 @@ export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ??
  * The demo partner's session, signed in through the API: the cookies the web app keeps it in (lib/session.ts,
  * `token` and `expiry`), to put in a browser before its first page so that the page load itself stays cold.
  */
-export async function partnerSessionCookies(baseURL) {
+export async function partnerSessionCookies(baseURL, account = DEMO_PARTNER) {
+  return (await signIn(baseURL, account)).cookies;
+}
+
+/** A demo staff member's session (the admin), as `partnerSessionCookies` gives the partner's. */
+export async function staffSessionCookies(baseURL) {
+  return partnerSessionCookies(baseURL, DEMO_ADMIN);
+}
+
+/**
+ * The daily screens of issue 52 (bench/lib/daily-screens.json), each path's `{offer}` replaced by the first offer of
+ * the demo partner's list, and the session cookies of who opens it (`as`: partner or staff).
+ */
+export async function dailyScreens(baseURL) {
+  const { screens } = JSON.parse(fs.readFileSync(path.join(root, 'bench/lib/daily-screens.json'), 'utf8'));
+  const partner = await signIn(baseURL, DEMO_PARTNER);
+  const staff = await signIn(baseURL, DEMO_ADMIN);
+  const offers = await fetch(`${baseURL}/api/v1/offer?count=1`, {
+    headers: { authorization: `Bearer ${partner.bearer}` },
+  }).then((answer) => answer.json());
+  const offer = offers.data?.list?.[0]?.id;
+  if (offer === undefined) throw new Error('the demo partner has no offer');
+  return screens.map((screen) => ({
+    ...screen,
+    path: screen.path.replace('{offer}', String(offer)),
+    cookies: screen.as === 'staff' ? staff.cookies : partner.cookies,
+  }));
+}
+
+async function signIn(baseURL, account) {
   const answer = await fetch(`${baseURL}/api/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO_PARTNER),
+    body: JSON.stringify(account),
   });
   const body = await answer.json();
-  if (!answer.ok || !body.data?.bearer) throw new Error(`demo partner sign-in failed: ${answer.status}`);
+  if (!answer.ok || !body.data?.bearer) throw new Error(`demo sign-in of ${account.username} failed: ${answer.status}`);
   const { hostname } = new URL(baseURL);
   const cookie = (name, value) => ({ name, value, domain: hostname, path: '/', sameSite: 'Strict' });
   // Stored as lib/session.ts writes it: an ISO date (the API may answer seconds or milliseconds since the epoch).
   const expireAt = String(body.data.expireAt);
   const numeric = /^\d+$/.test(expireAt) ? Number(expireAt) : null;
   const expiry = numeric === null ? new Date(expireAt) : new Date(numeric < 1e12 ? numeric * 1000 : numeric);
-  return [cookie('token', body.data.bearer), cookie('expiry', expiry.toISOString())];
+  return {
+    bearer: body.data.bearer,
+    cookies: [cookie('token', body.data.bearer), cookie('expiry', expiry.toISOString())],
+  };
 }

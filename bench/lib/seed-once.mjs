@@ -7,7 +7,11 @@ import { seedDemo } from '../../apps/server/dist/seed/seed.js';
 import { sql } from 'drizzle-orm';
 
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: `${config.dataDir}/pglite`,
+  pgliteWorker: config.pgliteWorker,
+});
 await database.migrate();
 const app = await buildApp({ config, database, workers: false });
 await seedDemo(app.ctx, { traffic: false });

@@ -8,21 +8,25 @@ import http from 'node:http';
 const clickAgent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 const postbackAgent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
-function request(url, agent) {
+function request(url, agent, keepBody = false) {
   return new Promise((resolve) => {
     const req = http.request(url, { agent, timeout: 5000 }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location ?? null }));
+      let body = '';
+      if (keepBody && res.statusCode >= 300) {
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body = (body + chunk).slice(0, 200)));
+      } else res.resume();
+      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location ?? null, body }));
       res.on('error', () => resolve({ status: 0, location: null }));
     });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, location: null }));
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', (error) => resolve({ status: 0, location: null, error: error.code ?? error.message }));
     // A request or response cut short can close without 'end' or 'error' (a step that never finished hung a run once):
     // a response read to its end counts, anything else is a failed attempt. Only the first resolve counts.
     req.on('close', () => {
       const res = req.res;
       if (res?.complete) resolve({ status: res.statusCode, location: res.headers.location ?? null });
-      else resolve({ status: 0, location: null });
+      else resolve({ status: 0, location: null, error: 'closed' });
     });
     req.end();
   });
@@ -46,6 +50,11 @@ export function startLoad({
   const acked = new Set();
   const converted = new Map(); // transaction id -> click id, answered 2xx
   const counts = { clicks: 0, clickErrors: 0, click503: 0, postbacks: 0, postback503: 0, postbackErrors: 0 };
+  // The failed answers by status (0: no answer: a connection cut, a timeout) and, for postbacks, the answer's body:
+  // what a check prints to tell a documented 503 from anything else.
+  const failures = { clicks: {}, postbacks: {}, postbackTimes: {} };
+  const started = Date.now();
+  const countFailure = (kind, key) => (failures[kind][key] = (failures[kind][key] ?? 0) + 1);
   let running = true;
   let sequence = 0;
   const inFlight = new Set();
@@ -78,7 +87,7 @@ export function startLoad({
       }
       let answer;
       try {
-        answer = await request(`${base()}/postback?${query}`, postbackAgent);
+        answer = await request(`${base()}/postback?${query}`, postbackAgent, true);
       } finally {
         release();
       }
@@ -89,6 +98,8 @@ export function startLoad({
       }
       if (answer.status === 503) counts.postback503++;
       else counts.postbackErrors++;
+      countFailure('postbacks', `${answer.status}${answer.error ? ` ${answer.error}` : ''}${answer.body ? ` ${answer.body.replace(/\s+/g, ' ').slice(0, 60)}` : ''}`); // prettier-ignore
+      if (answer.status !== 503) countFailure('postbackTimes', `t=${Math.floor((Date.now() - started) / 5000) * 5}s`);
       await sleep(250);
     }
   };
@@ -113,6 +124,7 @@ export function startLoad({
       } else {
         if (answer.status === 503) counts.click503++;
         else counts.clickErrors++;
+        countFailure('clicks', `${answer.status}${answer.error ? ` ${answer.error}` : ''}`);
         await sleep(20);
       }
       if (pauseMs) await sleep(pauseMs);
@@ -123,6 +135,7 @@ export function startLoad({
     acked,
     converted,
     counts,
+    failures,
     inFlight,
     /** Stops the clicks; the postbacks not yet answered 2xx are retried up to `drainMs` more (then abandoned). */
     async stop(drainMs = 30_000) {

@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO, expectShell, useApiSession } from '../fixtures.js';
+import { apiLogin, DEMO, expectShell, useApiSession } from '../fixtures.js';
 
 /**
  * Decision 048: every screen is a lazy route, and a chunk holding back-office code is named `staff-…`, one holding the
@@ -42,35 +46,65 @@ test('the sign-in page is a page of its own: it requests only its own few script
   expect(charts(scripts)).toEqual([]);
 });
 
-test('a partner’s screens never request back-office code; a staff member’s console does', async ({
-  browser,
-  request,
-}) => {
-  // Five screens, each to network idle: more than one screen's budget while the other worker loads the server.
-  test.slow();
-  const partner = await browser.newContext();
-  await useApiSession(partner, request, DEMO.partner);
-  const partnerPage = await partner.newPage();
-  const partnerScripts = scriptsOf(partnerPage);
-  for (const path of ['/', '/offers', '/reports/daily', '/payments']) {
-    await partnerPage.goto(path);
-    await expectShell(partnerPage);
-    await partnerPage.waitForLoadState('networkidle');
+/**
+ * Issue 52, item 5 (decision 103): every daily screen (bench/lib/daily-screens.json, shared with bench/bundle-budget.mjs
+ * and bench/lighthouse.mjs), loaded cold in a context of its own, requests at most its budget of gzipped JavaScript,
+ * counted as the bench counts it: the gzip copy the build wrote beside each script. A screen still over the issue's
+ * 220 KB is held at its `ceiling` (its measured size, rounded up) until it is brought under: it may not grow meanwhile.
+ * A partner's screens request no back-office chunk; the staff's do.
+ */
+type DailyScreen = {
+  name: string;
+  path: string;
+  as: 'partner' | 'staff';
+  budget: number;
+  ceiling?: number;
+  ready: string;
+};
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dailyScreens = (
+  JSON.parse(fs.readFileSync(path.join(here, '../../bench/lib/daily-screens.json'), 'utf8')) as {
+    screens: DailyScreen[];
   }
-  expect(staff(partnerScripts)).toEqual([]);
-  await partner.close();
+).screens;
+const assets = path.join(here, '../../apps/web/dist/assets');
+const gzipSize = (name: string) => {
+  const file = path.join(assets, name);
+  return fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file)).length;
+};
 
-  // The naming holds: the console's home does come in staff chunks.
-  const admin = await browser.newContext();
-  await useApiSession(admin, request, DEMO.admin);
-  const adminPage = await admin.newPage();
-  const adminScripts = scriptsOf(adminPage);
-  await adminPage.goto('/staff');
-  await expectShell(adminPage);
-  await adminPage.waitForLoadState('networkidle');
-  expect(staff(adminScripts).length).toBeGreaterThan(0);
-  await admin.close();
-});
+for (const as of ['partner', 'staff'] as const) {
+  test(`every daily screen of the ${as === 'partner' ? 'partners' : 'staff'} loads cold within its script budget`, async ({
+    browser,
+    request,
+  }) => {
+    const screens = dailyScreens.filter((screen) => screen.as === as);
+    // One cold load per screen, each to network idle.
+    test.setTimeout(screens.length * 30_000);
+    const account = as === 'partner' ? DEMO.partner : DEMO.admin;
+    // The first offer of the demo partner's list (the staff's offer editor opens the same one).
+    const { bearer } = await apiLogin(request, DEMO.partner);
+    const offers = await request.get('/api/v1/offer?count=1', { headers: { authorization: `Bearer ${bearer}` } });
+    const offer = ((await offers.json()) as { data: { list: { id: number }[] } }).data.list[0]!.id;
+    const over: string[] = [];
+    for (const screen of screens) {
+      const context = await browser.newContext();
+      await useApiSession(context, request, account);
+      const page = await context.newPage();
+      const scripts = scriptsOf(page);
+      await page.goto(screen.path.replace('{offer}', String(offer)));
+      await expect(page.getByTestId(screen.ready).first()).toBeVisible({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const total = scripts.reduce((sum, name) => sum + gzipSize(name), 0);
+      const limit = (screen.ceiling ?? screen.budget) * 1000;
+      if (total > limit) over.push(`${screen.name}: ${(total / 1000).toFixed(1)} KB > ${limit / 1000} KB`);
+      if (as === 'partner') expect(staff(scripts), screen.name).toEqual([]);
+      else if (screen.path === '/staff') expect(staff(scripts).length, screen.name).toBeGreaterThan(0);
+      await context.close();
+    }
+    expect(over).toEqual([]);
+  });
+}
 
 test('the dashboard parses nothing and loads no zod nor other screens’ texts; a screen with a form loads both (decisions 059, 061)', async ({
   page,

@@ -42,7 +42,7 @@ test.describe('network reports (decision 046)', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const lines = text.slice(1).trimEnd().split('\r\n');
     // Clicks and conversions once per line, the money in a block of columns per currency (decision 077).
-    expect(lines[0]).toMatch(/^Partner,Clicks,Conversions,Pending Conversions,Rejected Conversions,Conversion Rate \(%\)(,Advertiser Revenue [A-Z]{3},Payout [A-Z]{3},Margin [A-Z]{3},EPC [A-Z]{3},Pending Revenue [A-Z]{3},Pending Payout [A-Z]{3})+$/); // prettier-ignore
+    expect(lines[0]).toMatch(/^Partner,Clicks,Conversions,Pending Conversions,Rejected Conversions,Refused Clicks,Conversion Rate \(%\)(,Advertiser Revenue [A-Z]{3},Payout [A-Z]{3},Margin [A-Z]{3},EPC [A-Z]{3},Pending Revenue [A-Z]{3},Pending Payout [A-Z]{3})+$/); // prettier-ignore
     expect(lines.at(-1)).toMatch(/^Totals,\d+,\d+,/);
 
     // By day: one row per day of the last 30.
@@ -104,5 +104,46 @@ test.describe('network reports (decision 046)', () => {
     const admin = await read(DEMO.admin);
     const manager = await read(DEMO.manager);
     expect(manager).toBeLessThan(admin);
+  });
+
+  test('an analyst nests offers under partners, keeps fewer columns, saves the view and reopens it from the list (decision 106)', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await page.goto('/staff/reports?by=partner&then=offer&range=last_30_days');
+    const table = page.getByTestId('staff-reports-table');
+    await expect(table.getByTestId('staff-reports-row').first()).toBeVisible();
+    // Each partner's offers under it, named by the nested breakdown.
+    await expect(table.getByTestId('staff-reports-child').first()).toContainText('Offer:');
+    // Fewer columns: Margin % out of the table.
+    await expect(table.getByRole('columnheader', { name: 'Margin %' })).toBeVisible();
+    // The chosen columns' pills lie over the multi-select's search field: a click there opens the list.
+    await page.getByTestId('staff-reports-columns').click({ force: true });
+    await page.getByRole('option', { name: 'Margin %' }).click();
+    await expect(page).toHaveURL(/columns=/);
+    await page.keyboard.press('Escape');
+    await expect(table.getByRole('columnheader', { name: 'Margin %' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'Refused' })).toBeVisible();
+
+    const name = `Partners and offers ${Date.now()}`;
+    await page.getByTestId('staff-reports-view-name').fill(name);
+    await page.getByTestId('staff-reports-view-save').click();
+    await expect(page.getByText(`The view “${name}” is saved.`)).toBeVisible();
+
+    // Elsewhere, then back through the saved view: the same breakdowns, period and columns.
+    await page.goto('/staff/reports?by=country');
+    await expect(table.getByTestId('staff-reports-child')).toHaveCount(0);
+    await page.getByTestId('staff-reports-views').click();
+    await page.getByRole('option', { name }).click();
+    await expect(page).toHaveURL(/by=partner/);
+    await expect(page).toHaveURL(/then=offer/);
+    await expect(page).toHaveURL(/range=last_30_days/);
+    await expect(table.getByTestId('staff-reports-child').first()).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Margin %' })).toHaveCount(0);
+    // Deleted, it leaves the list.
+    await page.getByTestId('staff-reports-view-delete').click();
+    await expect(page.getByText('The view is deleted.')).toBeVisible();
+    await page.getByTestId('staff-reports-views').click();
+    await expect(page.getByRole('option', { name })).toHaveCount(0);
   });
 });

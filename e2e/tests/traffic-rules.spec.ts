@@ -29,12 +29,24 @@ test.describe('traffic you can trust (decision 083)', () => {
       await expect(snackbar(page, `${subid} is blocked.`)).toBeVisible();
       await expect(page.getByTestId('block-row').filter({ hasText: subid })).toContainText(partner.companyName);
 
-      const click = (s: string) => request.get(`/click?offer_id=${offer.id}&aff_id=${partner.id}&subid=${s}`, { maxRedirects: 0 }); // prettier-ignore
-      const refused = await click(subid);
-      expect(refused.status()).toBe(302);
-      expect(refused.headers()['location']).toBe(`https://fallback.example.com/?s=${subid}`);
-      const taken = await click('good');
+      // The next click with that sub-ID, in the browser: redirected to the offer's fallback (a host that does not
+      // resolve here, so the navigation ends in a DNS error once the browser has asked for it).
+      const link = (s: string) => `/click?offer_id=${offer.id}&aff_id=${partner.id}&subid=${s}`;
+      const toFallback = page.waitForRequest((r) => r.url().startsWith('https://fallback.example.com/'));
+      await page.goto(link(subid)).catch(() => undefined);
+      const landed = await toFallback;
+      expect(landed.url()).toBe(`https://fallback.example.com/?s=${subid}`);
+      expect(landed.redirectedFrom()?.url()).toContain(link(subid));
+      // Another sub-ID of the partner's goes to the offer.
+      const taken = await request.get(link('good'), { maxRedirects: 0 });
+      expect(taken.status()).toBe(302);
       expect(taken.headers()['location']).not.toContain('fallback.example.com');
+      // A headless browser is refused as a bot by default (the suite presents a desktop Chrome, decision 102).
+      const headless = await request.get(link('good'), {
+        maxRedirects: 0,
+        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36' }, // prettier-ignore
+      });
+      expect(headless.headers()['location']).toBe('https://fallback.example.com/?s=good');
     } finally {
       await setFallback(null);
     }

@@ -52,7 +52,7 @@ import { ledgerRoutes } from './modules/ledger/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
 import { registerRoutes } from './modules/register/index.js';
 import { clientTagRoutes } from './modules/client-tag/index.js';
-import { settingsRoutes } from './modules/settings/index.js';
+import { networkSettingsRoutes, settingsRoutes } from './modules/settings/index.js';
 import { setupRoutes } from './modules/setup/index.js';
 import { staffRoutes } from './modules/staff/index.js';
 import { staffUsersRoutes } from './modules/staff-users/index.js';
@@ -75,6 +75,7 @@ import {
   postbackRoutes,
 } from './modules/conversions/index.js';
 import { ConversionDigest } from './modules/conversion-digest/index.js';
+import { RefusedDigest } from './modules/refused-digest/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
 import { documentBinaryUploads } from './lib/openapi-uploads.js';
 import { registerAnswerComponents } from './lib/openapi-components.js';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
   const postbackLogPruner = new PostbackLogPruner(ctx.db, config.postbackLogRetentionDays, ctx.now);
   const conversionDigest = new ConversionDigest(ctx.db, config.publicUrl, ctx.now);
+  const refusedDigest = new RefusedDigest(ctx.db, config.publicUrl, ctx.now);
   app.decorate('postbackWorker', postbackWorker);
   const billingJob = new BillingJob(ctx, app.log);
   app.decorate('billingJob', billingJob);
@@ -262,6 +264,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     void postbackLogPruner.drain().catch((error: unknown) => app.log.warn({ err: error }, 'postback log not pruned'));
     // The partners' daily digest of changed conversions, after 07:00 Paris (decision 072).
     conversionDigest.start(300_000);
+    // The partners' daily count of refused clicks, after the same hour (decision 105).
+    refusedDigest.start(300_000);
     // Scheduled payout and revenue changes, checked every minute (decision 098).
     scheduledChanges.start(60_000);
   }
@@ -274,6 +278,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await postbackWorker.stop();
     await postbackLogPruner.stop();
     await conversionDigest.stop();
+    await refusedDigest.stop();
     await scheduledChanges.stop();
     await billingJob.stop();
     await advertiserInvoiceJob.stop();
@@ -412,6 +417,7 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(advertiserPortalRoutes, { ctx, tracking });
   await api.register(auditRoutes, { ctx });
   await api.register(settingsRoutes, { ctx });
+  await api.register(networkSettingsRoutes, { ctx, onChange: () => tracking.contexts.clear() });
   await api.register(twoFactorRoutes, { ctx });
   await api.register(notificationsRoutes, { ctx });
   await api.register(apiKeysRoutes, { ctx });

@@ -52,7 +52,11 @@ async function main(): Promise<number> {
     console.error((error as Error).message);
     return 1;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+    pgliteWorker: config.pgliteWorker,
+  });
   try {
     await database.migrate();
     await seedReference(database.db);

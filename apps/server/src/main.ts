@@ -25,6 +25,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     migrationDatabaseUrl: config.migrationDatabaseUrl,
     dataDir: `${config.dataDir}/pglite`,
+    pgliteWorker: config.pgliteWorker,
   });
   await database.migrate();
   // Reports on a read replica (decision 097): its own pool, never migrated (it follows the primary).

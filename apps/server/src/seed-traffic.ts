@@ -12,7 +12,11 @@ import { seedTraffic } from './seed/traffic.js';
 async function main(): Promise<number> {
   const force = process.argv.includes('--force');
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+    pgliteWorker: config.pgliteWorker,
+  });
   try {
     await database.migrate();
     const summary = await seedTraffic(database.db, { now: new Date(), force });

@@ -8,8 +8,10 @@ import {
   createClickHandler,
   openCountryLookup,
   type ClickHandler,
+  type CountryLookup,
 } from './modules/click/index.js';
 import { AdvertiserTokens } from './modules/conversions/index.js';
+import { asnLoadInfo, asnTable } from './modules/traffic/index.js';
 
 /**
  * The in-memory parts of the tracking engine, one per process (decision 015): the click module's buffer, caches and
@@ -24,6 +26,8 @@ export type TrackingEngine = {
   badTokens: SlidingWindowLimiter;
   /** GET /click on node's request and response: the server's fast path and the route below (decision 022). */
   handleClick: ClickHandler;
+  /** The visitor's country from its address (decision 044): the click's, and the conversion rules' (decision 101). */
+  countryOf: CountryLookup;
 };
 
 export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flushIntervalMs = 100): TrackingEngine {
@@ -45,12 +49,19 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     journal,
     maxBuffered: config.clickBufferMaxClicks,
     onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe({}, seconds),
+    onReplaySkipped: (kind, count) => ctx.metrics.clickJournalSkipped.inc({ kind }, count),
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
-  const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow);
+  const countryOf = openCountryLookup(ctx.config.geoipDatabase);
+  const contexts = new ClickContextCache(ctx.db, () => Date.now(), 5000, 100_000, buffer.caps, clickNow, buffer.velocity); // prettier-ignore
+  // The offline ASN table (decision 102), read now rather than by the first click: once per process, from its binary
+  // form in milliseconds (the first boot of a release parses the CSV and writes that form).
+  asnTable();
+  logger.debug({ source: asnLoadInfo.source, ms: Math.round(asnLoadInfo.ms) }, 'ASN table loaded');
   return {
     buffer,
     contexts,
+    countryOf,
     tokens: new AdvertiserTokens(ctx.db),
     badTokens: new SlidingWindowLimiter({ max: ctx.config.postbackMaxBadTokensPerIp, windowMs: 60_000 }),
     handleClick: createClickHandler(
@@ -59,7 +70,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
         now: ctx.now,
         trustProxy: ctx.config.trustProxy,
         logger,
-        countryOf: openCountryLookup(ctx.config.geoipDatabase),
+        countryOf,
         onAnswer: (reason) => {
           if (reason === null) ctx.metrics.clicksRedirected.inc();
           else ctx.metrics.clicksRefused.inc({ reason });

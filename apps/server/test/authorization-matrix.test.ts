@@ -61,6 +61,9 @@ import {
   staffUserEndpoints,
   statisticsEndpoints,
   twoFactorEndpoints,
+  networkSettingsEndpoints,
+  partnerCapsEndpoints,
+  reportViewsEndpoints,
   type EndpointDefinition,
   type EndpointInput,
 } from '@portal/contracts';
@@ -641,6 +644,25 @@ const MATRIX: readonly Row[] = [
     fresh: async () => ({ block: await block(fixtures.partnerA, fixtures.partnerA) }),
     input: (f, _c, fresh) => ({ params: { id: f.openOffer, blockId: fresh.block } }),
   }),
+  // The network's default fallback (decision 105): every staff member reads it, admins set it.
+  row(networkSettingsEndpoints.traffic, { expect: ANY_STAFF }),
+  row(networkSettingsEndpoints.updateTraffic, {
+    expect: ADMIN_ONLY,
+    input: () => ({ body: { defaultFallbackUrl: 'https://fallback.matrix.example.com/' } }),
+  }),
+  // The caps a partner is near (decision 105): its own, on its dashboard.
+  row(partnerCapsEndpoints.warnings, { expect: PARTNER_SELF }),
+  // Saved report views (decision 106): each staff member's own; another's is not found.
+  row(reportViewsEndpoints.list, { expect: ANY_STAFF }),
+  row(reportViewsEndpoints.create, {
+    expect: ANY_STAFF,
+    input: () => ({ body: { name: unique('Matrix view'), query: 'by=offer' } }),
+  }),
+  row(reportViewsEndpoints.delete, {
+    expect: { ...ANY_STAFF, tm: 404, amA: 404, amB: 404, finance: 404 },
+    fresh: async () => ({ view: await adminReportView() }),
+    input: (_f, _c, fresh) => ({ params: { id: fresh.view } }),
+  }),
   row(staffNewsEndpoints.list, { expect: ADMIN_ONLY }),
   row(staffNewsEndpoints.create, {
     expect: ADMIN_ONLY,
@@ -1105,6 +1127,17 @@ async function freshGoal(): Promise<number> {
   const code = unique('fresh_goal').replace(/[^a-z0-9_-]/g, '_');
   const [row] = await t.database.db.insert(goals).values({ identifier: code, name: code }).returning({ id: goals.id });
   return row!.id;
+}
+
+/** A saved report view of the admin's (made through the API: the view belongs to its maker). */
+async function adminReportView(): Promise<number> {
+  const res = await callEndpoint(
+    t.app,
+    reportViewsEndpoints.create,
+    { body: { name: unique('Admin view'), query: 'by=partner' } },
+    tokens.admin!,
+  );
+  return okBody(res).data.id;
 }
 
 async function newsItem(): Promise<number> {

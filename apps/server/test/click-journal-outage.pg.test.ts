@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.js';
 import { testConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { clickCount, rolledUp } from './click-counts.js';
-import { buildTestApp, createPartner } from './helper.js';
+import { buildTestApp, createPartner, TEST_BROWSER } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
 /** A TCP proxy in front of the test's PostgreSQL: `cut()` drops every connection and refuses new ones. */
@@ -67,7 +67,8 @@ describe('a database outage (PostgreSQL behind a proxy the test cuts)', () => {
       const partner = await createPartner(t);
       const offerId = await createOffer(t, { name: 'Outage' });
       const token = await advertiserTokenOf(t, offerId);
-      const click = () => app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}` });
+      // A browser's user agent: light-my-request's own is a bot to the click rules (decision 102).
+      const click = () => app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}`, headers: { 'user-agent': TEST_BROWSER } }); // prettier-ignore
       await database.db.execute(sql`select 1`);
       const firstClick = await click();
       expect(firstClick.statusCode, firstClick.body).toBe(302);

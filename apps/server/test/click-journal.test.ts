@@ -13,6 +13,8 @@ import { createOffer } from './offer-fixtures.js';
 const segmentsIn = (dir: string) =>
   fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.ndjson')) : [];
 
+const METRICS_TOKEN = 'metrics-token-for-the-journal-test';
+
 /** Lets the journal's end-of-turn write run. */
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -81,6 +83,72 @@ describe('click journal', () => {
       await second?.close();
       await first.close();
       fs.rmSync(kept, { recursive: true, force: true });
+    }
+  });
+
+  it('a damaged journal does not stop the start: bad lines are skipped and counted, the rest is replayed', async () => {
+    const first = await buildTestApp({ clickFlushIntervalMs: 600_000 });
+    const damaged = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-journal-'));
+    let second: TestApp | undefined;
+    try {
+      const partner = await createPartner(first);
+      const offerId = await createOffer(first, { name: 'Damaged journal' });
+      const answers = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          first.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}` }),
+        ),
+      );
+      expect(answers.every((res) => res.statusCode === 302)).toBe(true);
+      await turn();
+      expect(await clickCount(first, partner.partnerId)).toBe(0);
+
+      // The six clicks' lines, damaged as a disk or a kill can: a line of garbage in the middle, a line that is JSON
+      // but not a click, a click whose country the database refuses (three letters), and a torn last line.
+      const [segment] = segmentsIn(first.config.clickJournal!);
+      const lines = fs.readFileSync(path.join(first.config.clickJournal!, segment!), 'utf8').trimEnd().split('\n');
+      expect(lines).toHaveLength(6);
+      const refused = JSON.parse(lines[5]!) as { seq: number; click: { clickId: string; country: string | null } };
+      refused.seq = 100;
+      refused.click.clickId = 'refused-country-click';
+      refused.click.country = 'XXX';
+      const torn = lines[5]!.slice(0, 40);
+      const text = [
+        lines[0],
+        '\u0000\u0000{"seq":7,"cli',
+        lines[1],
+        JSON.stringify({ seq: 8, click: { clickId: '' } }),
+        lines[2],
+        JSON.stringify(refused),
+        lines[3],
+        lines[4],
+        torn,
+      ].join('\n');
+      fs.writeFileSync(path.join(damaged, segment!), text);
+      // A segment that cannot be read at all (a folder in its place) is left for an operator, not fatal either.
+      const unreadable = 'clicks-0000000000001-000000000000.ndjson';
+      fs.mkdirSync(path.join(damaged, unreadable));
+
+      second = await buildTestApp({
+        sameDatabaseAs: first,
+        config: { clickJournal: damaged, metricsToken: METRICS_TOKEN },
+      });
+      expect((await second.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      // The five whole clicks, once each, rollups included; the refused one and the torn sixth are not there.
+      expect(await clickCount(first, partner.partnerId)).toBe(5);
+      expect(await rolledUp(first, partner.partnerId)).toBe(5);
+      expect(segmentsIn(damaged)).toEqual([unreadable]);
+      const metrics = await second.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(metrics.body).toContain('portal_click_journal_replay_skipped_total{kind="corrupt"} 2');
+      expect(metrics.body).toContain('portal_click_journal_replay_skipped_total{kind="torn"} 1');
+      expect(metrics.body).toContain('portal_click_journal_replay_skipped_total{kind="refused"} 1');
+    } finally {
+      await second?.close();
+      await first.close();
+      fs.rmSync(damaged, { recursive: true, force: true });
     }
   });
 

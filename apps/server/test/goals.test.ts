@@ -186,6 +186,6 @@ describe('goals a network owns (decision 078)', () => {
     // The real postback is the advertiser's server: it sends the code.
     const url = new URL(ready.url.replace('{click_id}', clickId).replace('&amount={amount}', '').replace('&transaction_id={transaction_id}', '&transaction_id=tx-1')); // prettier-ignore
     const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
-    expect(res.json()).toMatchObject({ status: 'approved' });
+    expect(res.json(), res.body).toMatchObject({ status: 'approved' });
   });
 });

@@ -98,6 +98,10 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
+/** The user agent of the tests' requests (a desktop Chrome, with the suite's name). */
+export const TEST_BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 PortalTest/1.0';
+
 export async function buildTestApp(
   options: {
     now?: () => Date;
@@ -185,6 +189,23 @@ export async function buildTestApp(
       : {}),
   });
   await app.ready();
+  // Requests present a browser's user agent unless the test sets one: light-my-request's own ("lightMyRequest") is a
+  // bot's to isbot, and /click refuses bots by default (decision 102). A test of a missing one sends `user-agent: ''`.
+  const injectRequest = app.inject.bind(app) as (...args: unknown[]) => unknown;
+  app.inject = ((opts?: unknown, callback?: unknown) => {
+    let request = opts;
+    if (typeof request === 'string') request = { url: request };
+    if (request && typeof request === 'object') {
+      const headers = (request as { headers?: Record<string, unknown> }).headers ?? {};
+      if (!Object.keys(headers).some((name) => name.toLowerCase() === 'user-agent'))
+        request = { ...request, headers: { ...headers, 'user-agent': TEST_BROWSER } };
+    }
+    return request === undefined
+      ? injectRequest()
+      : callback === undefined
+        ? injectRequest(request)
+        : injectRequest(request, callback);
+  }) as typeof app.inject;
   return {
     app,
     database,

@@ -6,13 +6,14 @@ import {
   NETWORK_BREAKDOWNS,
   networkReportsEndpoints,
   offersEndpoints,
+  reportViewsEndpoints,
   staffOffersEndpoints,
   statisticsEndpoints,
   type MoneyAmount,
   type NetworkReportRow,
 } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
-import { clicks, conversions, offers, partners, products, users } from '../src/db/schema.js';
+import { auditLog, clicks, conversions, offers, partners, products, users } from '../src/db/schema.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -176,8 +177,14 @@ describe('network reports (decision 046)', () => {
     };
     const offerRows = await t.database.db.select({ id: offers.id, advertiserId: products.advertiserId, currency: offers.currency }).from(offers).innerJoin(products, eq(products.id, offers.productId)); // prettier-ignore
     const partnerRows = await t.database.db.select({ id: partners.id, accountManagerId: partners.accountManagerId }).from(partners); // prettier-ignore
-    const keyOf = (r: RawRow) => {
-      switch (breakdown) {
+    // 'partner>offer': a nested breakdown's key, the two keys joined by '|' (decision 106).
+    const keyOf = (r: RawRow) =>
+      breakdown
+        .split('>')
+        .map((b) => keyFor(b, r))
+        .join('|');
+    const keyFor = (by: string, r: RawRow) => {
+      switch (by) {
         case 'day':
           return day(r.createdAt);
         case 'hour':
@@ -191,7 +198,7 @@ describe('network reports (decision 046)', () => {
         case 'tc2':
         case 'tc3':
         case 'tc4':
-          return r[breakdown] ?? '';
+          return r[by] ?? '';
         case 'partner':
           return String(r.partnerId);
         case 'offer':
@@ -465,6 +472,8 @@ describe('network reports (decision 046)', () => {
         'Conversions',
         'Pending Conversions',
         'Rejected Conversions',
+        // Refused clicks where the report can place them (decision 106).
+        ...(totals.refusedClicks === undefined ? [] : ['Refused Clicks']),
         'Conversion Rate (%)',
         ...currencies.flatMap((c) => [`Advertiser Revenue ${c}`, `Payout ${c}`, `Margin ${c}`, `EPC ${c}`, `Pending Revenue ${c}`, `Pending Payout ${c}`]), // prettier-ignore
       ]);
@@ -501,5 +510,172 @@ describe('network reports (decision 046)', () => {
     expect(m.topPartners.map((r: NetworkReportRow) => Number(r.key)).sort()).toEqual([team[0]!.partnerId, team[1]!.partnerId].sort()); // prettier-ignore
     expect(a.topOffers).toHaveLength(2);
     expect(a.monthToDate.clicks).toBe(7);
+  });
+
+  it('nests a second breakdown in each row as the raw rows do, the children summing to their row (decision 106)', async () => {
+    const pairs = [
+      ['partner', 'offer'],
+      ['offer', 'country'],
+      ['advertiser', 'partner'],
+      ['day', 'partner'],
+      ['partner', 'subid'],
+      ['country', 'hour'],
+      ['manager', 'week'],
+      ['tc1', 'advertiser'],
+    ] as const;
+    for (const [breakdown, then] of pairs) {
+      const rows = await reportRows({ breakdown }, { ...range, then });
+      const expected = await fromRawRows(`${breakdown}>${then}`, 300, () => true);
+      const got: Record<string, unknown> = {};
+      for (const row of rows.filter((r) => !r.isTotal)) {
+        const children = row.children ?? [];
+        // A row is the sum of its nested rows.
+        expect(
+          children.reduce((n, c) => n + c.clicks, 0),
+          `${breakdown}>${then} ${row.key}`,
+        ).toBe(row.clicks);
+        expect(children.reduce((n, c) => n + c.conversions + c.pendingConversions, 0)).toBe(row.conversions + row.pendingConversions); // prettier-ignore
+        for (const c of children) {
+          if (c.clicks > 0 || c.conversions > 0 || c.pendingConversions > 0 || c.rejectedConversions > 0) {
+            got[`${row.key}|${c.key}`] = [c.clicks, c.conversions, c.pendingConversions, c.rejectedConversions, asRecord(c.advertiserRevenue), asRecord(c.payout), asRecord(c.pendingPayout)]; // prettier-ignore
+          }
+        }
+      }
+      const want = Object.fromEntries([...expected].map(([k, e]) => [k, [e.clicks, e.conversions, e.pending, e.rejected, e.revenue, e.payout, e.pendingPayout]])); // prettier-ignore
+      expect(got, `${breakdown}>${then}`).toEqual(want);
+      expect(rows.at(-1)!.clicks).toBe(7);
+      expect(rows.at(-1)!.children).toBeUndefined();
+    }
+    // Filters and the scope hold inside the nesting: a manager's partners only, a forged id nothing.
+    const mine = new Set([team[0]!.partnerId, team[1]!.partnerId].map(String));
+    const managed = await reportRows({ breakdown: 'offer' }, { ...range, then: 'partner' }, manager);
+    const seen = managed.flatMap((r) => (r.children ?? []).filter((c) => c.clicks > 0).map((c) => c.key));
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((k) => mine.has(k))).toBe(true);
+    const forged = await reportRows({ breakdown: 'partner' }, { ...range, then: 'offer', partnerId: [team[2]!.partnerId] }, manager); // prettier-ignore
+    expect(forged).toHaveLength(1);
+    expect(forged[0]!.clicks).toBe(0);
+    const advertiserId = (await t.database.db.select({ a: products.advertiserId }).from(offers).innerJoin(products, eq(products.id, offers.productId)).where(eq(offers.id, offerIds[0]!)))[0]!.a; // prettier-ignore
+    const oneAdvertiser = await reportRows({ breakdown: 'partner' }, { ...range, then: 'offer', advertiserId: [advertiserId] }); // prettier-ignore
+    expect(oneAdvertiser.flatMap((r) => (r.children ?? []).map((c) => c.key)).every((k) => k === String(offerIds[0]))).toBe(true); // prettier-ignore
+    // Compared, each nested row carries its own previous figures.
+    const compared = await reportRows({ breakdown: 'partner' }, { range: 'today', then: 'offer', compare: 'previous' });
+    const p0 = compared.find((r) => r.key === String(team[0]!.partnerId))!;
+    expect(p0.children!.every((c) => c.previous !== undefined)).toBe(true);
+    expect(p0.children!.reduce((n, c) => n + c.previous!.clicks, 0)).toBe(p0.previous!.clicks);
+    // Never itself, never two periods, never two trackers; partners never reach it.
+    for (const [breakdown, then] of [
+      ['partner', 'partner'],
+      ['day', 'hour'],
+      ['subid', 'tc1'],
+    ] as const) {
+      const bad = await call({ breakdown }, { ...range, then });
+      expect(Object.keys(errorBody(bad, 400).errors ?? {}), `${breakdown}>${then}`).toEqual(['then']);
+    }
+    expectError(await call({ breakdown: 'partner' }, { ...range, then: 'offer' }, team[0]!.token), 403);
+  });
+
+  it('exports a nested breakdown as one line per nested row, its parent named, the sums the Totals (decision 106)', async () => {
+    const res = await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'advertiser' }, query: { ...range, then: 'partner' } }, admin); // prettier-ignore
+    expectOk(res);
+    expect(res.headers['content-disposition']).toContain('network-advertiser-partner-');
+    const { header, lines } = readSpreadsheetCsv(res.raw.body);
+    expect(header.slice(0, 4)).toEqual(['Advertiser', 'Partner', 'Clicks', 'Conversions']);
+    const json = await reportRows({ breakdown: 'advertiser' }, { ...range, then: 'partner' });
+    const totals = json.at(-1)!;
+    const children = json.filter((r) => !r.isTotal).flatMap((r) => (r.children ?? []).map((c) => [r, c] as const));
+    expect(lines.map((l) => l.slice(0, 2))).toEqual([...children.map(([r, c]) => [r.label, neutraliseCsvText(c.label)]), ['Totals', '']]); // prettier-ignore
+    const rows = lines.slice(0, -1);
+    expect(columnSum(header, rows, 'Clicks') / 100).toBe(totals.clicks);
+    expect(columnSum(header, rows, 'Pending Conversions') / 100).toBe(totals.pendingConversions);
+    expect(columnSum(header, rows, 'Refused Clicks') / 100).toBe(totals.refusedClicks);
+    for (const { currency, amount } of totals.margin) {
+      expect(columnSum(header, rows, `Margin ${currency}`) / 100).toBeCloseTo(amount / 100, 2);
+    }
+  });
+
+  it('counts refused clicks per row and reason where the refusals can be placed, in the reader’s scope (decision 106)', async () => {
+    // Refused at /click: a link to an offer that does not exist (two for the first partner, one for the third), one
+    // naming no partner (in no row), and an offer the second partner may no longer reach.
+    const refuse = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-forwarded-for': '90.0.0.9' } });
+      expect(res.statusCode, `${res.body} ${String(res.headers.location)}`).not.toBe(302);
+    };
+    await refuse(`/click?offer_id=99999999&aff_id=${team[0]!.partnerId}`);
+    await refuse(`/click?offer_id=99999999&aff_id=${team[0]!.partnerId}`);
+    await refuse(`/click?offer_id=99999999&aff_id=${team[2]!.partnerId}`);
+    await refuse(`/click?offer_id=${offerIds[0]}&aff_id=99999999`);
+    await setAllOffersAccess(t, team[1]!.partnerId, false);
+    // Written to the database directly: the click contexts cached by earlier tests' clicks (5 s) do not know it.
+    t.app.tracking.contexts.clear();
+    await refuse(`/click?offer_id=${offerIds[1]}&aff_id=${team[1]!.partnerId}`);
+    await setAllOffersAccess(t, team[1]!.partnerId, true);
+    await t.app.tracking.buffer.flush();
+    // The oracle: the refusal rollup's raw rows of known partners.
+    const raw = rowsOf<{ partner_id: number; offer_id: number; reason: string; n: number }>(
+      await t.database.db.execute(sql`select r.partner_id, r.offer_id, r.reason, sum(r.count)::int as n from rejected_clicks_hourly r join partners p on p.id = r.partner_id group by 1, 2, 3`), // prettier-ignore
+    );
+    const [p0, p1, p2] = team.map((p) => String(p.partnerId)) as [string, string, string];
+    const today = { range: 'today' } as const;
+    const byPartner = await reportRows({ breakdown: 'partner' }, today);
+    const refusedOf = (rows: NetworkReportRow[], key: string) => rows.find((r) => r.key === key)?.refusedClicks;
+    expect([refusedOf(byPartner, p0), refusedOf(byPartner, p1), refusedOf(byPartner, p2)]).toEqual([2, 1, 1]);
+    expect(byPartner.find((r) => r.key === p0)!.refusedByReason).toEqual([{ reason: 'unknown_offer', clicks: 2 }]);
+    const reasonOfP1 = raw.find((r) => String(r.partner_id) === p1)!.reason;
+    expect(reasonOfP1).not.toBe('unknown_offer');
+    // The link naming no partner is in no row, nor in the Totals: they are the rows' sum.
+    expect(byPartner.at(-1)!.refusedClicks).toBe(4);
+    for (const breakdown of ['offer', 'advertiser', 'manager', 'day', 'hour', 'week'] as const) {
+      const rows = await reportRows({ breakdown }, today);
+      const body = rows.filter((r) => !r.isTotal);
+      expect(
+        body.reduce((n, r) => n + (r.refusedClicks ?? 0), 0),
+        breakdown,
+      ).toBe(4);
+      expect(rows.at(-1)!.refusedClicks, breakdown).toBe(4);
+    }
+    const byOffer = await reportRows({ breakdown: 'offer' }, today);
+    expect(byOffer.find((r) => r.key === '0')).toMatchObject({ label: 'Unknown offer', clicks: 0, refusedClicks: 3 });
+    expect(refusedOf(byOffer, String(offerIds[1]))).toBe(raw.filter((r) => r.offer_id === offerIds[1]).reduce((n, r) => n + r.n, 0)); // prettier-ignore
+    // Nested: the first partner's refusals under its 'Unknown offer'.
+    const nested = await reportRows({ breakdown: 'partner' }, { ...today, then: 'offer' });
+    expect(nested.find((r) => r.key === p0)!.children!.find((c) => c.key === '0')?.refusedClicks).toBe(2);
+    // A manager sees its partners' refusals only; filters narrow them.
+    expect((await reportRows({ breakdown: 'partner' }, today, manager)).at(-1)!.refusedClicks).toBe(3);
+    expect((await reportRows({ breakdown: 'day' }, { ...today, partnerId: [Number(p2)] })).at(-1)!.refusedClicks).toBe(1); // prettier-ignore
+    // Where refusals cannot be placed (countries, sub-IDs, trackers) the column is absent, not a wrong zero.
+    expect((await reportRows({ breakdown: 'country' }, today)).at(-1)!.refusedClicks).toBeUndefined();
+    expect((await reportRows({ breakdown: 'partner' }, { ...today, subid: ['news'] })).at(-1)!.refusedClicks).toBeUndefined(); // prettier-ignore
+    expect((await reportRows({ breakdown: 'partner' }, { ...today, then: 'country' })).at(-1)!.refusedClicks).toBeUndefined(); // prettier-ignore
+  });
+
+  it('keeps each staff member’s saved views, replaced by name, deleted, audited; never another’s (decision 106)', async () => {
+    const save = (body: { name: string; query: string }, token = admin) =>
+      callEndpoint(t.app, reportViewsEndpoints.create, { body }, token);
+    const list = async (token = admin) => okBody(await callEndpoint(t.app, reportViewsEndpoints.list, {}, token)).data; // prettier-ignore
+    const first = okBody(await save({ name: ' Advertiser by partner ', query: 'by=partner&then=offer&advertiserId=3&range=this_month' })).data; // prettier-ignore
+    expect(first).toMatchObject({ name: 'Advertiser by partner', query: 'by=partner&then=offer&advertiserId=3&range=this_month' }); // prettier-ignore
+    okBody(await save({ name: 'Countries', query: 'by=country&columns=clicks,margin' }));
+    // The same name again replaces the query.
+    const again = okBody(await save({ name: 'Advertiser by partner', query: 'by=partner&then=offer&range=last_month' })).data; // prettier-ignore
+    expect(again.id).toBe(first.id);
+    expect((await list()).map((v) => [v.name, v.query])).toEqual([
+      ['Advertiser by partner', 'by=partner&then=offer&range=last_month'],
+      ['Countries', 'by=country&columns=clicks,margin'],
+    ]);
+    // Another staff member sees none of them and cannot delete them.
+    expect(await list(manager)).toEqual([]);
+    expectError(await callEndpoint(t.app, reportViewsEndpoints.delete, { params: { id: first.id } }, manager), 404);
+    // Only the report's own parameters, a name, within bounds.
+    const bad = await save({ name: '', query: 'by=partner&token=x' });
+    expect(Object.keys(errorBody(bad, 400).errors ?? {}).sort()).toEqual(['name', 'query']);
+    expectError(await save({ name: 'Mine', query: 'by=day' }, team[0]!.token), 403);
+    expectError(await callEndpoint(t.app, reportViewsEndpoints.list, {}, team[0]!.token), 403);
+
+    expectOk(await callEndpoint(t.app, reportViewsEndpoints.delete, { params: { id: first.id } }, admin));
+    expect((await list()).map((v) => v.name)).toEqual(['Countries']);
+    expectError(await callEndpoint(t.app, reportViewsEndpoints.delete, { params: { id: first.id } }, admin), 404);
+    const audit = await t.database.db.select().from(auditLog).where(eq(auditLog.entityType, 'report_view'));
+    expect(audit.map((a) => [a.action, a.entityId]).sort()).toEqual([['create', String(first.id)], ['create', expect.any(String)], ['delete', String(first.id)], ['update', String(first.id)]].sort()); // prettier-ignore
   });
 });

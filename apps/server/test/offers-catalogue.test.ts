@@ -67,7 +67,8 @@ describe('the demo catalogue', () => {
     for (const name of DEMO_OFFERS.applyToRun) expect(byName.get(name)?.partnerStatus).toBe('apply_to_run');
     expect(byName.has(DEMO_OFFERS.hiddenPrivate)).toBe(false);
     expect(byName.has(DEMO_OFFERS.disabled)).toBe(false);
-    expect(byName.get(DEMO_OFFERS.noPayout)?.payout).toBeNull();
+    // No registration goal: its one goal, the click, is its main goal and headline (decision 105).
+    expect(byName.get(DEMO_OFFERS.noPayout)?.payout).toEqual(expect.objectContaining({ goal: 'click' }));
     expect(listed.length).toBeGreaterThan(50);
   });
 

@@ -125,11 +125,16 @@ describe('payouts', () => {
         }
       }
       const clickPaid = all.find((o) => o.name === DEMO_OFFERS.noPayout)!;
-      // No registration payout (spec section 3) …
-      expect(clickPaid.payout).toBeNull();
-      // … but its clicks earn, and the list says how much.
+      // No registration goal: its one goal, the click, is its main goal and headline (decision 105).
+      expect(clickPaid.payout).toEqual(expect.objectContaining({ goal: 'click', currency: 'USD' }));
       expect(clickPaid.payouts).toEqual([
-        expect.objectContaining({ goal: 'click', amount: expect.any(Number), percent: null, currency: 'USD' }),
+        expect.objectContaining({
+          goal: 'click',
+          amount: expect.any(Number),
+          percent: null,
+          currency: 'USD',
+          main: true,
+        }),
       ]);
     }
   });
@@ -138,7 +143,7 @@ describe('payouts', () => {
     const all = (await list(fresh.token, { count: 500 })).list;
     const byId = new Map(all.map((o) => [o.id, o]));
     expect(byId.get(ids.percent)?.payouts).toEqual([
-      { goal: 'sale', name: expect.any(String), amount: null, percent: 1250, currency: 'EUR' },
+      { goal: 'sale', name: expect.any(String), amount: null, percent: 1250, currency: 'EUR', main: true },
     ]);
     expect(byId.get(ids.privateGoal)?.payouts.map((p) => p.goal)).toEqual(['install']);
     expect(byId.get(ids.zebra)?.payouts.map((p) => [p.goal, p.amount])).toEqual([['registration', 1200]]);

@@ -39,7 +39,10 @@ const VERTICAL_IDS = VERTICALS.map(([identifier]) => identifier);
 const DAY = 24 * 3600 * 1000;
 const BASE_DATE = Date.UTC(2025, 0, 1);
 
-type Model = OfferSpec & { id: number; payout: { amount: number | null; percent: number | null } | null };
+type Model = OfferSpec & {
+  id: number;
+  payout: { goal: string; amount: number | null; percent: number | null } | null;
+};
 
 function specOf(i: number): OfferSpec {
   const adjective = ADJECTIVES[i % ADJECTIVES.length]!;
@@ -73,12 +76,17 @@ function specOf(i: number): OfferSpec {
   };
 }
 
+/**
+ * The headline payout: the main goal's first tier (decision 105). No goal is marked here, so the main goal is the
+ * highest-paying: the largest fixed amount; without one, the largest share; the earlier goal on a tie.
+ */
 function payoutOf(spec: OfferSpec): Model['payout'] {
-  for (const goal of ['registration', 'validation']) {
-    const tier = spec.goals?.find((g) => g.goal === goal)?.p1;
-    if (tier) return { amount: tier.amount ?? null, percent: tier.percent ?? null };
-  }
-  return null;
+  const tiers = (spec.goals ?? []).filter((g) => !g.private && g.p1).map((g) => ({ goal: g.goal, amount: g.p1!.amount ?? null, percent: g.p1!.percent ?? null })); // prettier-ignore
+  const fixed = tiers.filter((g) => g.amount !== null);
+  const pool = fixed.length > 0 ? fixed : tiers;
+  let best: (typeof tiers)[number] | undefined;
+  for (const g of pool) if (!best || (g.amount ?? g.percent ?? 0) > (best.amount ?? best.percent ?? 0)) best = g;
+  return best ?? null;
 }
 
 type Access = { all: boolean; applications: Map<number, string> };
@@ -285,7 +293,7 @@ describe('GET /offer: pagination and sorting', () => {
   }
 
   for (const sortOrder of ['asc', 'desc'] as const) {
-    it(`sorts by registration payout ${sortOrder}: amounts, then percentages, offers without payout last`, async () => {
+    it(`sorts by the main goal's payout ${sortOrder}: amounts, then percentages, offers without payout last`, async () => {
       const page = await list(tokenB, { sortName: 'payout', sortOrder, count: 500 });
       const sign = sortOrder === 'asc' ? 1 : -1;
       const nullsLast = (x: number | null | undefined, y: number | null | undefined) =>
@@ -299,13 +307,12 @@ describe('GET /offer: pagination and sorting', () => {
             sign * (a.id - b.id),
         );
       expect(ids(page.list)).toEqual(ids(model));
-      expect(page.list.at(-1)?.payout).toBeNull();
     });
   }
 });
 
 describe('GET /offer: content', () => {
-  it('answers the registration payout, falling back to the validation goal', async () => {
+  it('answers the main goal’s payout: the highest-paying goal when none is marked (decision 105)', async () => {
     const page = await list(tokenB, { count: 500 });
     for (const offer of page.list) {
       const model = catalogue.find((o) => o.id === offer.id)!;
@@ -314,7 +321,7 @@ describe('GET /offer: content', () => {
         continue;
       }
       expect(offer.payout, offer.name).toEqual({
-        goal: model.goals!.some((g) => g.goal === 'registration') ? 'registration' : 'validation',
+        goal: model.payout.goal,
         amount: model.payout.amount,
         percent: model.payout.percent,
         currency: model.currency,

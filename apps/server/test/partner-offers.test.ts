@@ -233,7 +233,7 @@ describe('PUT /staff/partner-offers/{id}', () => {
 });
 
 describe('registration payout and description', () => {
-  it('reads the p1 tier of the registration goal, else of the validation goal, else none', async () => {
+  it('reads the p1 tier of the main goal: the highest-paying when none is marked (decision 105)', async () => {
     const p = await signedInPartner();
     const [registration, regWithoutP1, validationOnly, none, percent] = await Promise.all([
       createOffer(t, {
@@ -256,10 +256,11 @@ describe('registration payout and description', () => {
       createOffer(t, { name: 'Percent', currency: 'USD', goals: [{ goal: 'registration', p1: { percent: 2550 } }] }),
     ]);
     const payout = async (id: number) => okBody(await offer(p.token, id)).data.payout;
-    expect(await payout(registration)).toEqual({ goal: 'registration', amount: 1250, percent: null, currency: 'GBP' });
+    // The validation's 40,00 beats the registration's 12,50 (decision 105; the spec's registration payout before).
+    expect(await payout(registration)).toEqual({ goal: 'validation', amount: 4000, percent: null, currency: 'GBP' });
     expect(await payout(regWithoutP1)).toEqual({ goal: 'validation', amount: 3500, percent: null, currency: 'EUR' });
     expect(await payout(validationOnly)).toEqual({ goal: 'validation', amount: 2200, percent: null, currency: 'EUR' });
-    expect(await payout(none)).toBeNull();
+    expect(await payout(none)).toEqual({ goal: 'sale', amount: null, percent: 1200, currency: 'EUR' });
     expect(await payout(percent)).toEqual({ goal: 'registration', amount: null, percent: 2550, currency: 'USD' });
   });
 

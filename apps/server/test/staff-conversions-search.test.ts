@@ -165,6 +165,9 @@ describe('GET /staff/conversions', () => {
         ip: null,
         changedAt: null,
         source: 'postback',
+        // The conversion rules' (decision 101): a conversion no rule held has none.
+        signals: [],
+        evidence: null,
         createdAt: '2026-05-01T10:00:00.000Z',
         updatedAt: '2026-05-01T10:00:00.000Z',
       },

@@ -6,7 +6,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { apiKeysEndpoints, settingsEndpoints, statisticsEndpoints, type ConversionRow } from '@portal/contracts';
+import {
+  CONVERSION_RULE_REASONS,
+  apiKeysEndpoints,
+  settingsEndpoints,
+  statisticsEndpoints,
+  type ConversionRow,
+} from '@portal/contracts';
 import { clicks, conversions, goals, offerGoals, offers, partnerOffers } from '../src/db/schema.js';
 import { CLICK_CSV_COLUMNS, CONVERSION_CSV_COLUMNS } from '../src/modules/statistics/index.js';
 import {
@@ -380,11 +386,17 @@ function conversionRow(c: RawConversion, offset: number): ConversionRow {
     // No conversion here changed after it was recorded (partner-sees-why.test.ts covers those).
     reversalReason: null,
     declineReason: null,
+    // Held for review, or refused by a conversion rule (decision 101): the rules named; otherwise none.
+    signals:
+      c.signals && (c.reason === 'fraud_review' || (c.status === 'rejected' && RULE_REASONS.has(c.reason ?? '')))
+        ? (c.signals.split(',') as ConversionRow['signals'])
+        : [],
     note: null,
     originalPayout: null,
     changedAt: null,
   };
 }
+const RULE_REASONS = new Set<string>(Object.values(CONVERSION_RULE_REASONS));
 
 // ---------------------------------------------------------------- calls
 

@@ -50,7 +50,7 @@ describe('GET /click', () => {
     const offerId = await landingOffer();
     const res = await click(
       `offer_id=${offerId}&aff_id=${partner.partnerId}&subid=a b%26c&tc1=x/y&tc2=%C3%A9&tc4=4&url=https://evil.example`,
-      { 'user-agent': 'TestAgent/1.0', referer: 'https://blog.example.org/post' },
+      { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) ClickTest/1.0', referer: 'https://blog.example.org/post' },
     );
     expect(res.statusCode).toBe(302);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -73,7 +73,7 @@ describe('GET /click', () => {
       tc3: null,
       tc4: '4',
       ip: '203.0.113.7',
-      userAgent: 'TestAgent/1.0',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) ClickTest/1.0',
       referrer: 'https://blog.example.org/post',
     });
     expect(row?.createdAt.toISOString()).toBe(clock.now().toISOString());

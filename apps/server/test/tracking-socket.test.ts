@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clicks, offers, rejectedClicksHourly } from '../src/db/schema.js';
-import { buildTestApp, createPartner, type TestApp } from './helper.js';
+import { TEST_BROWSER, buildTestApp, createPartner, type TestApp } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
 
 // GET /click on a real socket takes the server's fast path (decision 022), not the router that app.inject reaches.
@@ -23,7 +23,8 @@ async function listening(options: Parameters<typeof buildTestApp>[0] = {}) {
     .set({ defaultUrl: 'https://shop.example.com/go?cid={click_id}&a={aff_id}&s={subid}&t={tc1}' })
     .where(eq(offers.id, offerId));
   const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
-    fetch(`http://127.0.0.1:${port}${path}`, { method, redirect: 'manual', headers });
+    // A browser's user agent unless the test sets one: fetch's own ("node") is a bot's to isbot (decision 102).
+    fetch(`http://127.0.0.1:${port}${path}`, { method, redirect: 'manual', headers: { 'user-agent': TEST_BROWSER, ...headers } }); // prettier-ignore
   return { app: t, get, link: `offer_id=${offerId}&aff_id=${partner.partnerId}`, partner, offerId };
 }
 
@@ -49,7 +50,7 @@ describe('GET /click on a real socket', () => {
   it('redirects with the macros filled, the answer headers of every route, and records who clicked', async () => {
     const { app, get, link, partner } = await listening();
     const res = await get(`/click?${link}&subid=a%20b&tc1=x%2Fy`, {
-      'user-agent': 'SocketTest/1.0',
+      'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) SocketTest/1.0',
       referer: 'https://publisher.example/page',
       'x-forwarded-for': '198.51.100.9',
     });
@@ -67,7 +68,7 @@ describe('GET /click on a real socket', () => {
       partnerId: partner.partnerId,
       subid: 'a b',
       tc1: 'x/y',
-      userAgent: 'SocketTest/1.0',
+      userAgent: 'Mozilla/5.0 (X11; Linux x86_64) SocketTest/1.0',
       referrer: 'https://publisher.example/page',
     });
     // X-Forwarded-For is ignored unless TRUST_PROXY says a proxy stands in front.

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TRAFFIC_RULES, statisticsEndpoints, trafficEndpoints } from '@portal/contracts';
-import { auditLog, clicks, offers } from '../src/db/schema.js';
+import { auditLog, clicks, ipVelocity, offers } from '../src/db/schema.js';
+import { VelocityCounter, syncVelocity } from '../src/modules/traffic/index.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -93,7 +94,9 @@ describe('traffic rules (decision 083)', () => {
     const own = { offerId: otherOfferId, bot: 'allow', missingUserAgent: null, dataCentre: 'allow', velocity: null, velocityPerMinute: 2 } as const; // prettier-ignore
     const view = okBody(await call('setRules', { body: own })).data;
     expect(view.network.dataCentre).toBe('refuse');
-    expect(view.offers).toEqual([{ offerId: otherOfferId, offerName: 'Other traffic', overrides: { ...own, offerId: undefined } }].map(({ overrides: { offerId: _, ...o }, ...rest }) => ({ ...rest, overrides: o }))); // prettier-ignore
+    // The conversion rules (decision 101), left out of the PUT, follow the network (null).
+    const conversionRules = { tooFast: null, countryMismatch: null, ipConversions: null, duplicateTransaction: null, conversionRateSpike: null, flaggedClick: null, conversionsPerIpPerDay: null }; // prettier-ignore
+    expect(view.offers).toEqual([{ offerId: otherOfferId, offerName: 'Other traffic', overrides: { ...own, ...conversionRules, offerId: undefined } }].map(({ overrides: { offerId: _, ...o }, ...rest }) => ({ ...rest, overrides: o }))); // prettier-ignore
 
     // The network's rule on one offer, the offer's override on the other.
     const refused = await click('subid=dc2', '3.5.6.7');
@@ -124,6 +127,34 @@ describe('traffic rules (decision 083)', () => {
   });
 });
 
+describe('velocity across processes (decision 102)', () => {
+  it('counts another process’s clicks from an address once either flushes, and writes nothing for one click', async () => {
+    await call('setRules', { body: { offerId: otherOfferId, bot: null, missingUserAgent: null, dataCentre: null, velocity: 'refuse', velocityPerMinute: 3 } }); // prettier-ignore
+    const now = clock.now().getTime();
+    // Another process saw 90.0.0.8 twice on the offer this minute, and 90.0.0.11 once, and flushed.
+    const other = new VelocityCounter();
+    other.hit(otherOfferId, '90.0.0.8', now);
+    other.hit(otherOfferId, '90.0.0.8', now);
+    other.hit(otherOfferId, '90.0.0.11', now);
+    const settle = await t.database.db.transaction((tx) => syncVelocity(tx, other, now));
+    settle();
+    const rows = await t.database.db.select().from(ipVelocity).where(eq(ipVelocity.offerId, otherOfferId));
+    // 90.0.0.11's one click is never written.
+    expect(rows.filter((r) => r.ip !== '90.0.0.7').map((r) => [r.ip, r.clicks])).toEqual([['90.0.0.8', 2]]);
+
+    const here = (ip: string) => click('', ip, CHROME, otherOfferId);
+    expect((await here('90.0.0.8')).statusCode).toBe(302);
+    expect((await here('90.0.0.8')).statusCode).toBe(302);
+    // This process's batch adds its 2 and reads back 4: over 3 a minute.
+    await t.app.tracking.buffer.flush();
+    expect((await here('90.0.0.8')).statusCode).toBe(403);
+    // 90.0.0.11: one click there, three here, the limit: taken (the single click was never written).
+    for (let i = 0; i < 3; i++) expect((await here('90.0.0.11')).statusCode).toBe(302);
+    const cleared = { offerId: otherOfferId, bot: null, missingUserAgent: null, dataCentre: null, velocity: null, velocityPerMinute: null }; // prettier-ignore
+    await call('setRules', { body: cleared });
+  });
+});
+
 describe('blocklists (decision 083)', () => {
   it('refuse by every kind, in their scope, until they expire, and are audited', async () => {
     const add = (body: CallInput<T['addBlock']>['body'], token = admin) => call('addBlock', { body }, token);
@@ -148,8 +179,10 @@ describe('blocklists (decision 083)', () => {
       (await click(query, ip, ua, offer, aff)).headers.location as string | undefined;
     expect(await where('subid=a', '90.1.3.4')).toBe('https://fallback.example.com/?s=a');
     await call('setRules', { body: { ...DEFAULT_TRAFFIC_RULES, dataCentre: 'allow' } });
-    expect(await where('subid=b', '3.5.6.7')).toBe('https://fallback.example.com/?s=b');
-    expect(await where('subid=b', '3.5.6.7', CHROME, otherOfferId)).toMatch(/fixture/);
+    // Any address AS16509 announces (the offline ASN table, decision 102), on that offer only.
+    expect(await where('subid=b', '3.0.0.1')).toBe('https://fallback.example.com/?s=b');
+    expect(await where('subid=b2', '52.94.0.1')).toBe('https://fallback.example.com/?s=b2');
+    expect(await where('subid=b', '3.0.0.1', CHROME, otherOfferId)).toMatch(/fixture/);
     expect(await where('subid=junk')).toBe('https://fallback.example.com/?s=junk');
     expect(await where('subid=junk', '90.0.0.1', CHROME, offerId, otherPartner.partnerId)).toMatch(/fixture/);
     expect(await where('subid=c&tc3=bad-ad')).toBe('https://fallback.example.com/?s=c');

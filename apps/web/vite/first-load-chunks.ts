@@ -35,9 +35,17 @@ export function firstLoadChunks(options: {
   apart: string[];
   /** Further closures, by group name: the module (a lazy route's) whose chunk starts each, after the entry's. */
   closures: Record<string, string>;
+  /**
+   * Closures cut in two (decision 103): of such a closure, what no other lazily loaded chunk loads too stays in its
+   * group, and what some other one shares goes to the group named here, so that another screen sharing a table or an
+   * input with the dashboard does not download the dashboard's own code with it.
+   */
+  shared?: Record<string, string>;
 }) {
   const groupOf = new Map<string, string>();
   const names = ['app', ...Object.keys(options.closures)];
+  for (const [closure, group] of Object.entries(options.shared ?? {}))
+    names.splice(names.indexOf(closure) + 1, 0, group);
 
   const plugin: Plugin = {
     name: 'portal:first-load-chunks',
@@ -72,10 +80,18 @@ export function firstLoadChunks(options: {
       }
       for (const [name, start] of starts) {
         if (!start) this.error(`firstLoadChunks: the first pass made no chunk for '${name}'`);
+        const sharedGroup = options.shared?.[name];
+        // What the other lazily loaded chunks (routes, components) load: a closure cut in two gives it away.
+        const elsewhere = new Set<Chunk>();
+        if (sharedGroup) {
+          for (const other of chunks)
+            if (other !== start && other.isDynamicEntry) closureOf(other, byFile).forEach((c) => elsewhere.add(c));
+        }
         for (const chunk of closureOf(start, byFile)) {
           if (taken.has(chunk)) continue;
           taken.add(chunk);
-          for (const id of chunk.moduleIds) groupOf.set(id, name);
+          const group = sharedGroup && chunk !== start && elsewhere.has(chunk) ? sharedGroup : name;
+          for (const id of chunk.moduleIds) groupOf.set(id, group);
         }
       }
     },

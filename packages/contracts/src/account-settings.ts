@@ -119,24 +119,6 @@ export const RECOVERY_CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** A recovery code as it is stored and compared: lower case, without the dash or spaces. */
 export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 
-/**
- * The national number: digits with optional spaces, dots, dashes or brackets; a leading trunk
- * '0' is dropped by `toE164`. E.164 allows 15 digits in all, country code included.
- */
-export const PhoneNumberSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .max(32, { error: 'maxLength' })
-  .refine((v) => /^[0-9 .()-]+$/.test(v), { error: 'pattern' })
-  .refine(
-    (v) => {
-      const digits = v.replace(/\D/g, '').replace(/^0/, '');
-      return digits.length >= 4 && digits.length <= 13;
-    },
-    { error: 'pattern' },
-  );
-
 /** '+33' and '06 12 34 56 78' → '+33612345678'. */
 export function toE164(countryCode: string, phoneNumber: string): string {
   return `${countryCode}${phoneNumber.replace(/\D/g, '').replace(/^0/, '')}`;
@@ -149,43 +131,6 @@ export function maskPhone(e164: string): string {
   return `${code} ${'•'.repeat(Math.max(0, rest.length - 2))}${rest.slice(-2)}`.trim();
 }
 
-const CurrentPasswordSchema = z
-  .string({ error: 'required' })
-  .min(1, { error: 'required' })
-  .max(256, { error: 'maxLength' });
-
-/**
- * Enrols a phone, or replaces the phone of an enabled two-factor authentication: either needs
- * the current password, so that a stolen session cannot take the account over (decision 030).
- */
-export const TwoFactorStartBodySchema = z.strictObject({
-  countryCode: z.enum(TWO_FACTOR_COUNTRY_CODES, { error: 'oneOf' }),
-  phoneNumber: PhoneNumberSchema,
-  password: CurrentPasswordSchema,
-});
-export type TwoFactorStartBody = z.infer<typeof TwoFactorStartBodySchema>;
-
-export const TwoFactorCodeSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .min(1, { error: 'required' })
-  .regex(/^\d{6}$/, { error: 'pattern' });
-
-export const TwoFactorConfirmBodySchema = z.strictObject({ code: TwoFactorCodeSchema });
-export type TwoFactorConfirmBody = z.infer<typeof TwoFactorConfirmBodySchema>;
-
-export const TwoFactorDisableBodySchema = z.strictObject({
-  password: CurrentPasswordSchema,
-});
-export type TwoFactorDisableBody = z.infer<typeof TwoFactorDisableBodySchema>;
-
-/** What POST /account/two-factor/start answers: where the code went and until when it works. */
-export const TwoFactorPendingSchema = z.object({
-  phone: z.string(),
-  codeExpireAt: z.string(),
-});
-export type TwoFactorPending = z.infer<typeof TwoFactorPendingSchema>;
-
 export const TwoFactorStatusSchema = z.object({
   enabled: z.boolean(),
   /** The masked phone number codes go to, while enabled. */
@@ -193,12 +138,6 @@ export const TwoFactorStatusSchema = z.object({
   enabledAt: z.string().nullable(),
 });
 export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
-
-/** What POST /account/two-factor/confirm answers: the new state and the recovery codes, shown this once. */
-export const TwoFactorEnrolledSchema = TwoFactorStatusSchema.extend({
-  recoveryCodes: z.array(z.string()),
-});
-export type TwoFactorEnrolled = z.infer<typeof TwoFactorEnrolledSchema>;
 
 /** GET /account/settings: the signed-in user's time zone, preferences and two-factor state. */
 export const AccountSettingsSchema = z.object({
@@ -232,40 +171,5 @@ export const settingsEndpoints = {
     summary: 'Set the newsletter and notification preferences (all five at once)',
     body: PreferencesSchema,
     response: envelope(AccountSettingsSchema),
-  }),
-};
-
-/** Two-factor sign-in of the signed-in user: enrolling (or changing) the phone and turning it off (decision 030). */
-export const twoFactorEndpoints = {
-  start: defineEndpoint({
-    method: 'POST',
-    path: '/account/two-factor/start',
-    tags: ['account'],
-    summary:
-      'Send a six-digit verification code by SMS to the phone to enrol, or to replace the enrolled phone; needs the password',
-    body: TwoFactorStartBodySchema,
-    response: envelope(TwoFactorPendingSchema),
-    errors: { 429: 'Too many codes sent to this user lately: wait the `Retry-After` seconds.' },
-  }),
-  confirm: defineEndpoint({
-    method: 'POST',
-    path: '/account/two-factor/confirm',
-    tags: ['account'],
-    summary:
-      'Confirm the phone with the code it received; every later sign-in asks for a code. Signs out every other session and answers ten one-time recovery codes, shown this once',
-    body: TwoFactorConfirmBodySchema,
-    response: envelope(TwoFactorEnrolledSchema),
-  }),
-  disable: defineEndpoint({
-    method: 'POST',
-    path: '/account/two-factor/disable',
-    tags: ['account'],
-    summary: 'Turn two-factor authentication off; needs the password',
-    body: TwoFactorDisableBodySchema,
-    response: envelope(TwoFactorStatusSchema),
-    errors: {
-      429: 'Too many wrong codes lately: wait the `Retry-After` seconds.',
-      409: 'Two-factor authentication is not enabled.',
-    },
   }),
 };

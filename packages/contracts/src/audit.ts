@@ -35,6 +35,7 @@ export const AUDIT_ENTITY_TYPES = [
   'traffic_rules',
   'blocklist',
   'scheduled_change',
+  'report_view',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -3,6 +3,7 @@ import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { emptyAsUnset } from './offers.js';
 import { isoDateParam } from './statistics.js';
+import { CONVERSION_RULES } from './traffic.js';
 import {
   CONVERSION_DECLINE_REASONS,
   CONVERSION_DECISION_NOTE_MAX_LENGTH,
@@ -13,6 +14,39 @@ import {
   ConversionReviewSchema,
   StaffConversionSchema,
 } from './tracking.js';
+
+// ---------------------------------------------------------------- the fraud queue's evidence (decision 101)
+
+/**
+ * Why a conversion was held or refused, as staff review it: the click's address, its autonomous system and whether it
+ * is a hosting network's, the countries at click and conversion, the user agent read by ua-parser-js, the time to
+ * convert, and the partner's conversion rates on the offer (the last 24 hours, the 30 days before) when measured.
+ */
+export const ConversionEvidenceSchema = z.object({
+  clickIp: z.string().nullable(),
+  /** The address's autonomous system (e.g. 16509) and its holder when the hosting list knows it. */
+  asn: z.number().int().nullable(),
+  asnName: z.string().nullable(),
+  hosting: z.boolean(),
+  clickCountry: z.string().nullable(),
+  conversionCountry: z.string().nullable(),
+  conversionIp: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  device: z.string().nullable(),
+  /** The click rules that flagged the click (decision 083). */
+  clickFlags: z.array(z.string()),
+  secondsToConvert: z.number().nullable(),
+  /** The goal's floor when `tooFast` was judged. */
+  minSecondsToConvert: z.number().int().nullable(),
+  /** Conversions from this address on this offer in the 24 hours before, this one included. */
+  ipConversions: z.number().int().nullable(),
+  /** The partner's conversion rate on the offer, 0–1: the 30 days before the last 24 hours, and the last 24 hours. */
+  baselineRate: z.number().nullable(),
+  recentRate: z.number().nullable(),
+});
+export type ConversionEvidence = z.infer<typeof ConversionEvidenceSchema>;
 
 // ---------------------------------------------------------------- the staff's conversion search (decision 071)
 
@@ -109,6 +143,10 @@ export const StaffConversionRowSchema = StaffConversionSchema.extend({
   changedAt: z.string().nullable(),
   /** 'postback', 'tag' or 'manual'. */
   source: z.string(),
+  /** The conversion rules that flagged or refused it (decision 101); empty: none. Kept after a review. */
+  signals: z.array(z.enum(CONVERSION_RULES)),
+  /** What the fraud queue shows beside the signals (decision 101); null when no rule matched. */
+  evidence: ConversionEvidenceSchema.nullable(),
 });
 export type StaffConversionRow = z.infer<typeof StaffConversionRowSchema>;
 

@@ -34,13 +34,27 @@ export const StaffGoalSchema = z.object({
   offerCount: z.number().int(),
   /** Used by an offer, a conversion or a postback: the code can no longer change. */
   codeLocked: z.boolean(),
+  /**
+   * The fewest seconds from click to conversion the `tooFast` conversion rule lets through (decision 101); null: the
+   * default (DEFAULT_MIN_SECONDS_TO_CONVERT), 0: never too fast.
+   */
+  minSecondsToConvert: z.number().int().nullable(),
 });
 export type StaffGoal = z.infer<typeof StaffGoalSchema>;
+
+export const MIN_SECONDS_TO_CONVERT_MAX = 86_400;
+const minSeconds = z
+  .number({ error: 'type' })
+  .int({ error: 'type' })
+  .min(0, { error: 'min' })
+  .max(MIN_SECONDS_TO_CONVERT_MAX, { error: 'max' })
+  .nullable();
 
 /** POST /staff/goals. */
 export const GoalCreateSchema = z.strictObject({
   code: GoalCodeSchema,
   name: requiredString(GOAL_NAME_MAX),
+  minSecondsToConvert: minSeconds.optional(),
 });
 export type GoalCreate = z.input<typeof GoalCreateSchema>;
 
@@ -49,6 +63,7 @@ export const GoalUpdateSchema = z.strictObject({
   code: GoalCodeSchema.optional(),
   name: requiredString(GOAL_NAME_MAX).optional(),
   retired: z.boolean({ error: 'type' }).optional(),
+  minSecondsToConvert: minSeconds.optional(),
 });
 export type GoalUpdate = z.input<typeof GoalUpdateSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelope } from './api.js';
+import { IdParamsSchema, envelope, listOf } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { emptyAsUnset } from './offers.js';
 import { MoneyAmountSchema, REPORT_DATE_PRESETS, checkRange, isoDateParam } from './statistics.js';
@@ -48,6 +48,11 @@ export const NetworkReportQuerySchema = z
     range: z.preprocess(emptyAsUnset, z.enum(NETWORK_RANGES as [string, ...string[]], { error: 'oneOf' }).optional()),
     /** `previous`: each row and the totals also carry the figures of the period of the same length just before. */
     compare: z.preprocess(emptyAsUnset, z.enum(['previous'], { error: 'oneOf' }).optional()),
+    /**
+     * A second breakdown nested in each row (decision 106): `partner` then `offer` gives each partner's offers as the
+     * row's `children`. Not the breakdown itself, not two periods of time, not two sub-ID or tracker keys.
+     */
+    then: z.preprocess(emptyAsUnset, z.enum(NETWORK_BREAKDOWNS, { error: 'oneOf' }).optional()),
     /** Filters, each repeatable (any of the values), within the reader's scope. */
     partnerId: idList,
     offerId: idList,
@@ -81,6 +86,16 @@ export const NetworkReportParamsSchema = z.strictObject({
   breakdown: z.enum(NETWORK_BREAKDOWNS, { error: 'oneOf' }),
 });
 
+/**
+ * Whether a breakdown can nest another (decision 106): never itself, never two periods of time (a day's hours are its
+ * drill-down), never two sub-ID or tracker keys (the partner's rollup keeps one at a time in a report's groups).
+ */
+export function canNest(breakdown: NetworkBreakdown, then: NetworkBreakdown): boolean {
+  const time = (b: NetworkBreakdown) => (NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(b);
+  const tracking = (b: NetworkBreakdown) => (NETWORK_TRACKING_KEYS as readonly string[]).includes(b);
+  return breakdown !== then && !(time(breakdown) && time(then)) && !(tracking(breakdown) && tracking(then));
+}
+
 /** The key of traffic no country was found for, in the country breakdown and filter. */
 export const UNKNOWN_COUNTRY_KEY = 'XX';
 
@@ -94,7 +109,7 @@ export const NetworkPreviousSchema = z.object({
 });
 export type NetworkPrevious = z.infer<typeof NetworkPreviousSchema>;
 
-export const NetworkReportRowSchema = z.object({
+export const NetworkLeafRowSchema = z.object({
   /**
    * The hour (yyyy-MM-dd HH:00), day (yyyy-MM-dd), week (its Monday), month (yyyy-MM), the id of the partner, offer,
    * advertiser or manager ('none': no manager), the country, the sub-ID or tracker value ('' when none was sent).
@@ -118,9 +133,23 @@ export const NetworkReportRowSchema = z.object({
   pendingPayout: z.array(MoneyAmountSchema),
   /** Advertiser revenue per click, per currency (fractions of a minor unit kept). */
   epc: z.array(MoneyAmountSchema),
+  /**
+   * Clicks /click refused for this row's partners and offers (decision 106): the traffic staff never see as clicks.
+   * Absent where the refusals cannot be placed: a breakdown or filter by country, sub-ID or tracker (refusals are
+   * counted per hour, reason, partner and offer only). A link naming no known partner is in no row.
+   */
+  refusedClicks: z.number().int().optional(),
+  /** The same refused clicks per reason (a click rejection reason code), most first. */
+  refusedByReason: z.array(z.object({ reason: z.string(), clicks: z.number().int() })).optional(),
   /** With `compare=previous`: the same row over the previous period (zeros when it had none). */
   previous: NetworkPreviousSchema.optional(),
   isTotal: z.boolean(),
+});
+export type NetworkLeafRow = z.infer<typeof NetworkLeafRowSchema>;
+
+/** A row of the report: with `then=`, its second-level rows (no Totals among them) in `children` (decision 106). */
+export const NetworkReportRowSchema = NetworkLeafRowSchema.extend({
+  children: z.array(NetworkLeafRowSchema).optional(),
 });
 export type NetworkReportRow = z.infer<typeof NetworkReportRowSchema>;
 
@@ -143,6 +172,61 @@ export const StaffHomeNumbersSchema = z.object({
   topOffers: z.array(NetworkReportRowSchema),
 });
 export type StaffHomeNumbers = z.infer<typeof StaffHomeNumbersSchema>;
+
+// ---------------------------------------------------------------- saved views (decision 106)
+
+/** The report screen's address parameters a saved view keeps: the breakdowns, range, filters and columns. */
+export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+/** Views one staff member may keep. */
+export const MAX_REPORT_VIEWS = 50;
+
+export const ReportViewBodySchema = z.strictObject({
+  name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(80, { error: 'maxLength' }),
+  /**
+   * The report's query as the screen's address holds it (`by=partner&then=offer&range=this_month&advertiserId=3`):
+   * only the names of `REPORT_VIEW_PARAMS`, at most 2,000 characters.
+   */
+  query: z
+    .string({ error: 'required' })
+    .max(2000, { error: 'maxLength' })
+    .refine((q) => [...new URLSearchParams(q).keys()].every((k) => (REPORT_VIEW_PARAMS as readonly string[]).includes(k)), { error: 'pattern' }), // prettier-ignore
+});
+export type ReportViewBody = z.infer<typeof ReportViewBodySchema>;
+
+export const ReportViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  query: z.string(),
+  createdAt: z.string(),
+});
+export type ReportView = z.infer<typeof ReportViewSchema>;
+
+export const reportViewsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/staff/report-views',
+    tags: ['staff'],
+    summary: "The signed-in staff member's saved network report views, by name",
+    response: listOf(ReportViewSchema),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/staff/report-views',
+    tags: ['staff'],
+    summary: 'Save the network report as it is shown under a name (a name already used is replaced); audited',
+    body: ReportViewBodySchema,
+    errors: { 409: `The staff member already keeps ${MAX_REPORT_VIEWS} views: delete one first.` },
+    response: envelope(ReportViewSchema),
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/staff/report-views/:id',
+    tags: ['staff'],
+    summary: "Delete one of the signed-in staff member's saved views; audited",
+    params: IdParamsSchema,
+    response: envelope(z.null()),
+  }),
+};
 
 export const networkReportsEndpoints = {
   report: defineEndpoint({

@@ -5,6 +5,10 @@ import { defineEndpoint } from './endpoint.js';
 /** The events that notify a partner (decision 014): each kind maps to the preference that e-mails it. */
 export const NOTIFICATION_KINDS = [
   'application_decided',
+  /** A cap the partner is under reached 80 % or 100 % of its limit (issue 47). */
+  'cap_reached',
+  /** The daily count of the partner's refused clicks, by offer and reason (issue 47). */
+  'clicks_refused',
   /** The daily digest of the partner's conversions changed after the fact (decisions 069, 072). */
   'conversions_changed',
   'document_reviewed',

@@ -98,6 +98,11 @@ export const GoalPayoutSchema = z.object({
   amount: z.number().int().nullable(),
   percent: z.number().int().nullable(),
   currency: z.string(),
+  /**
+   * The offer's main goal (decision 105): the one staff marked, else the highest-paying (the largest amount, then the
+   * largest share); it is first in `payouts` and its payout is the offer's `payout`.
+   */
+  main: z.boolean(),
 });
 export type GoalPayout = z.infer<typeof GoalPayoutSchema>;
 
@@ -140,9 +145,12 @@ export const OfferSchema = z.object({
   enabled: z.boolean(),
   /** `/api/v1/image/{id}`, or null. */
   image: z.string().nullable(),
-  /** The registration payout, or null when neither the registration nor the validation goal pays on p1. */
+  /**
+   * The headline payout: the main goal's (decision 105; it was the registration goal's, spec section 3), null for an
+   * offer without a public goal. `goal` names it.
+   */
   payout: OfferPayoutSchema.nullable(),
-  /** Every public goal's payout, registration and validation first, then in goal order. */
+  /** Every public goal's payout, the main goal first, then registration, validation and the rest in goal order. */
   payouts: z.array(GoalPayoutSchema),
   epc: OfferEpcSchema,
   /** The viewing partner's status for the offer: its application's status, else apply_to_run or public. */

@@ -120,6 +120,11 @@ export const OfferGoalInputSchema = z
     /** Conversions from the tag or a pixel count as a postback's; off, they wait as pending (decision 085). */
     trustClientConversions: z.boolean({ error: 'type' }).default(false),
     private: z.boolean({ error: 'type' }).default(false),
+    /**
+     * The offer's main goal (decision 105): its payout is the headline partners read, and it is listed first. At most
+     * one, never a private one; none marked, the highest-paying public goal is the main one.
+     */
+    main: z.boolean({ error: 'type' }).default(false),
     /** Tiers other than the base one (which is the goal's payout). */
     types: z.array(OfferGoalTierInputSchema, { error: 'type' }).max(OFFER_GOAL_TIERS_MAX, { error: 'maxLength' }).default([]), // prettier-ignore
   })
@@ -275,14 +280,21 @@ const offerFields = {
     .array(OfferGoalInputSchema, { error: 'type' })
     .min(1, { error: 'required' })
     .max(OFFER_GOALS_MAX, { error: 'maxLength' })
-    .superRefine((list, ctx) =>
+    .superRefine((list, ctx) => {
       uniqueIn(
         list,
         (g) => g.goal,
         ctx,
         (i) => [i, 'goal'],
-      ),
-    ),
+      );
+      let mains = 0;
+      list.forEach((g, i) => {
+        if (!g.main) return;
+        mains += 1;
+        if (g.private) ctx.addIssue({ code: 'custom', message: 'mainGoalPrivate', path: [i, 'main'] });
+        else if (mains > 1) ctx.addIssue({ code: 'custom', message: 'oneMainGoal', path: [i, 'main'] });
+      });
+    }),
 };
 
 /** `endsAt` before (or at) `startsAt` is refused on `endsAt`. */
@@ -366,6 +378,8 @@ export const StaffOfferGoalSchema = z.object({
   manualValidation: z.boolean(),
   trustClientConversions: z.boolean(),
   private: z.boolean(),
+  /** Marked by staff as the offer's main goal (decision 105). */
+  main: z.boolean(),
   types: z.array(z.object({ type: z.string(), payoutAmount: z.number().int().nullable(), payoutPercent: z.number().int().nullable() })), // prettier-ignore
 });
 export type StaffOfferGoal = z.infer<typeof StaffOfferGoalSchema>;

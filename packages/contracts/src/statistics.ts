@@ -4,6 +4,7 @@ import { envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { formatMoneyMinor, formatPercent } from './format.js';
 import { OfferPayoutSchema, booleanParam, emptyAsUnset } from './offers.js';
+import { CONVERSION_RULES } from './traffic.js';
 import {
   CONVERSION_DECLINE_REASONS,
   CONVERSION_REJECTION_REASONS,
@@ -365,6 +366,11 @@ export const ConversionRowSchema = z.object({
   reversalReason: z.enum(CONVERSION_REVERSAL_REASONS).nullable(),
   /** Why staff declined it on review (decision 079); null unless `reason` is 'declined' and a code was given. */
   declineReason: z.enum(CONVERSION_DECLINE_REASONS).nullable(),
+  /**
+   * The conversion rules that hold it for review (`reason` 'fraud_review') or refused it (decision 101), named, never
+   * with their thresholds; empty otherwise (a held conversion once decided no longer shows them).
+   */
+  signals: z.array(z.enum(CONVERSION_RULES)),
   /** The note of the latest change after the fact (a reversal, an adjustment…), written for the partner; or null. */
   note: z.string().nullable(),
   /** The payout before a reversal or an adjustment changed it; null unless the partner's payout changed. */

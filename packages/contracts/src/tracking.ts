@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIpOrCidr } from './traffic.js';
 
 /** Path of the click redirect, at the root of the server (not under the API prefix). */
 export const CLICK_PATH = '/click';
@@ -74,6 +75,15 @@ export const CONVERSION_REJECTION_REASONS = [
   'unknown_transaction',
   /** The postback's `currency` is not the offer's (or the conversion's): never recorded in another (decision 077). */
   'currency_mismatch',
+  /** Pending: a conversion rule flagged it, it waits in the fraud queue with its `signals` (decision 101). */
+  'fraud_review',
+  /** Refused by a conversion rule (decision 101, CONVERSION_RULE_REASONS). */
+  'too_fast',
+  'country_mismatch',
+  'ip_conversions',
+  'duplicate_transaction',
+  'conversion_rate_spike',
+  'flagged_click',
 ] as const;
 export type ConversionRejectionReason = (typeof CONVERSION_REJECTION_REASONS)[number];
 
@@ -201,6 +211,22 @@ export const PostbackParamsSchema = z.object({
   status: z.string().max(32, { error: 'maxLength' }).refine(noNul, { error: 'pattern' }).optional(),
   /** Why the advertiser reversed or adjusted it: kept as the note the partner reads. */
   reason: z.string().max(1000, { error: 'maxLength' }).refine(noNul, { error: 'pattern' }).optional(),
+  /**
+   * The visitor's address at conversion (decision 101), as the advertiser saw it: its country is compared with the
+   * click's, and conversions per address and offer are counted. Absent: the click's address counts.
+   */
+  ip: z
+    .string()
+    .max(45, { error: 'maxLength' })
+    .refine((value) => !value.includes('/') && isIpOrCidr(value), { error: 'pattern' })
+    .optional()
+    .meta({ description: 'The visitor’s address at conversion (v4 or v6): its country is compared with the click’s, and conversions per address are counted (decision 101).' }), // prettier-ignore
+  /** The visitor's country at conversion (ISO 3166-1 alpha-2, any case), when the advertiser knows it; over `ip`'s. */
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, { error: 'pattern' })
+    .optional()
+    .meta({ description: 'The visitor’s country at conversion (ISO 3166-1 alpha-2), when the advertiser knows it: compared with the click’s (decision 101).' }), // prettier-ignore
 });
 export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
 
@@ -232,6 +258,7 @@ export const POSTBACK_DESCRIPTION = [
   'A GET carries the fields in its query; a POST in its query, a form body (`application/x-www-form-urlencoded`) or a JSON body, or both, the body’s over the query’s; in a JSON body `amount` may be a number (`12.5`) or a string (`"12.50"`). Each field is sent once: a repeated one (twice in the query or the form, or two values between query and body) answers 400. Other parameters are ignored.',
   '`currency` (ISO 4217, any case) is that of `amount`: absent or empty means the offer’s; another currency answers `rejected` with reason `currency_mismatch`, and is recorded as such, never converted (decision 077).',
   'The advertiser also changes its own conversion, named by its `transaction_id` (click and goal then optional): `status=reversed` (or `refunded`, `chargeback`, `rejected`) reverses it, with `reason` kept as the note the partner reads (a reason naming refund, chargeback, fraud, duplicate_sale, test_order or other is that code); `status=adjusted` with an `amount` below the original lowers payout and revenue in proportion (a partial refund). A transaction id never sent answers `rejected`/`unknown_transaction` with `conversionId` null; a change in another currency than the conversion’s answers `rejected`/`currency_mismatch` and changes nothing; a repeated change answers `duplicate: true` (decision 069).',
+  'A 503 with `Retry-After` asks for the same postback again after that many seconds: the database is briefly away, or the click (an id of the last minute) was taken by another server whose clicks are not written yet (decision 107). Nothing was recorded; the retry is.',
 ].join('\n\n');
 
 /** The names of the postback's fields: each may be sent once (decision 077). */

@@ -16,6 +16,55 @@ export type TrafficAction = (typeof TRAFFIC_ACTIONS)[number];
 export const TRAFFIC_RULES = ['bot', 'missingUserAgent', 'dataCentre', 'velocity'] as const;
 export type TrafficRule = (typeof TRAFFIC_RULES)[number];
 
+/**
+ * The conversion rules (decision 101): converted sooner after the click than the goal's floor; converted from another
+ * country than the click's; more than `conversionsPerIpPerDay` conversions from one address on one offer in 24 hours;
+ * a transaction id the advertiser already sent for another partner's click; the partner's conversion rate on the offer
+ * over the last 24 hours above CONVERSION_RATE_SPIKE_FACTOR times its 30 days before (each with at least
+ * CONVERSION_RATE_MIN_CLICKS clicks); the click was flagged by a click rule.
+ */
+export const CONVERSION_RULES = [
+  'tooFast',
+  'countryMismatch',
+  'ipConversions',
+  'duplicateTransaction',
+  'conversionRateSpike',
+  'flaggedClick',
+] as const;
+export type ConversionRule = (typeof CONVERSION_RULES)[number];
+
+/** Every rule an action is set for: the click rules, then the conversion rules. */
+export const ALL_TRAFFIC_RULES = [...TRAFFIC_RULES, ...CONVERSION_RULES] as const;
+export type AnyTrafficRule = (typeof ALL_TRAFFIC_RULES)[number];
+
+/** The conversion rules' defaults: held for review, but a transaction id claimed by two partners refused outright. */
+export const DEFAULT_CONVERSION_RULES = {
+  tooFast: 'flag',
+  countryMismatch: 'flag',
+  ipConversions: 'flag',
+  duplicateTransaction: 'refuse',
+  conversionRateSpike: 'flag',
+  flaggedClick: 'flag',
+  conversionsPerIpPerDay: 3,
+} as const;
+
+/** A goal's floor when it sets none: a conversion sooner than this many seconds after its click is too fast. */
+export const DEFAULT_MIN_SECONDS_TO_CONVERT = 10;
+/** The conversion rate spike: the last 24 hours above this many times the 30 days before… */
+export const CONVERSION_RATE_SPIKE_FACTOR = 3;
+/** …each period with at least this many clicks of the partner on the offer. */
+export const CONVERSION_RATE_MIN_CLICKS = 200;
+export const CONVERSIONS_PER_IP_PER_DAY_MAX = 100_000;
+/** The reason a conversion refused by a rule is rejected with (CONVERSION_REJECTION_REASONS). */
+export const CONVERSION_RULE_REASONS = {
+  tooFast: 'too_fast',
+  countryMismatch: 'country_mismatch',
+  ipConversions: 'ip_conversions',
+  duplicateTransaction: 'duplicate_transaction',
+  conversionRateSpike: 'conversion_rate_spike',
+  flaggedClick: 'flagged_click',
+} as const satisfies Record<ConversionRule, string>;
+
 /** The defaults a network starts with: bots refused, data centres flagged, a click flood over 30 a minute refused. */
 export const DEFAULT_TRAFFIC_RULES = {
   bot: 'refuse',
@@ -23,11 +72,13 @@ export const DEFAULT_TRAFFIC_RULES = {
   dataCentre: 'flag',
   velocity: 'refuse',
   velocityPerMinute: 30,
+  ...DEFAULT_CONVERSION_RULES,
 } as const satisfies TrafficRules;
 
 export const VELOCITY_PER_MINUTE_MAX = 100_000;
 
 const action = z.enum(TRAFFIC_ACTIONS, { error: 'oneOf' });
+const perDay = z.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(CONVERSIONS_PER_IP_PER_DAY_MAX, { error: 'max' }); // prettier-ignore
 const perMinute = z.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(VELOCITY_PER_MINUTE_MAX, { error: 'max' }); // prettier-ignore
 const id = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
 
@@ -37,6 +88,13 @@ export const TrafficRulesSchema = z.object({
   dataCentre: z.enum(TRAFFIC_ACTIONS),
   velocity: z.enum(TRAFFIC_ACTIONS),
   velocityPerMinute: z.number().int(),
+  tooFast: z.enum(TRAFFIC_ACTIONS),
+  countryMismatch: z.enum(TRAFFIC_ACTIONS),
+  ipConversions: z.enum(TRAFFIC_ACTIONS),
+  duplicateTransaction: z.enum(TRAFFIC_ACTIONS),
+  conversionRateSpike: z.enum(TRAFFIC_ACTIONS),
+  flaggedClick: z.enum(TRAFFIC_ACTIONS),
+  conversionsPerIpPerDay: z.number().int(),
 });
 export type TrafficRules = z.infer<typeof TrafficRulesSchema>;
 
@@ -47,6 +105,13 @@ export const TrafficRuleOverridesSchema = z.object({
   dataCentre: z.enum(TRAFFIC_ACTIONS).nullable(),
   velocity: z.enum(TRAFFIC_ACTIONS).nullable(),
   velocityPerMinute: z.number().int().nullable(),
+  tooFast: z.enum(TRAFFIC_ACTIONS).nullable(),
+  countryMismatch: z.enum(TRAFFIC_ACTIONS).nullable(),
+  ipConversions: z.enum(TRAFFIC_ACTIONS).nullable(),
+  duplicateTransaction: z.enum(TRAFFIC_ACTIONS).nullable(),
+  conversionRateSpike: z.enum(TRAFFIC_ACTIONS).nullable(),
+  flaggedClick: z.enum(TRAFFIC_ACTIONS).nullable(),
+  conversionsPerIpPerDay: z.number().int().nullable(),
 });
 export type TrafficRuleOverrides = z.infer<typeof TrafficRuleOverridesSchema>;
 
@@ -59,8 +124,9 @@ export const TrafficRulesViewSchema = z.object({
 export type TrafficRulesView = z.infer<typeof TrafficRulesViewSchema>;
 
 /**
- * PUT /staff/traffic-rules: the network's rules (`offerId` left out: every field required) or one offer's overrides
- * (`offerId`: each field null follows the network; all null removes the override).
+ * PUT /staff/traffic-rules: the network's rules (`offerId` left out: every click rule's field required) or one offer's
+ * overrides (`offerId`: each field null follows the network; all null removes the override). The conversion rules'
+ * fields (decision 101) may be left out: a field left out keeps its current value (older clients send none).
  */
 export const TrafficRulesBodySchema = z
   .strictObject({
@@ -70,10 +136,17 @@ export const TrafficRulesBodySchema = z
     dataCentre: action.nullable(),
     velocity: action.nullable(),
     velocityPerMinute: perMinute.nullable(),
+    tooFast: action.nullable().optional(),
+    countryMismatch: action.nullable().optional(),
+    ipConversions: action.nullable().optional(),
+    duplicateTransaction: action.nullable().optional(),
+    conversionRateSpike: action.nullable().optional(),
+    flaggedClick: action.nullable().optional(),
+    conversionsPerIpPerDay: perDay.nullable().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.offerId !== undefined) return;
-    for (const key of [...TRAFFIC_RULES, 'velocityPerMinute'] as const)
+    for (const key of [...ALL_TRAFFIC_RULES, 'velocityPerMinute', 'conversionsPerIpPerDay'] as const)
       if (body[key] === null) ctx.addIssue({ code: 'custom', message: 'required', path: [key] });
   });
 export type TrafficRulesBody = z.input<typeof TrafficRulesBodySchema>;

@@ -37,6 +37,8 @@ export const FORM_ERROR_TEXT = {
   inThePast: 'Choose a moment in the future.',
   trackingLinkMissing: 'Put {tracking_link} where the partner’s link goes.',
   goalCode: 'Use lowercase letters, digits, _ and -, starting with a letter or digit (such as first_deposit).',
+  mainGoalPrivate: 'A private goal cannot be the main goal: partners do not see it.',
+  oneMainGoal: 'Only one goal can be the main goal.',
 } as const;
 export type FormErrorRule = keyof typeof FORM_ERROR_TEXT;
 

@@ -19,3 +19,4 @@ export * from './schema/settings.js';
 export * from './schema/adjustments.js';
 export * from './schema/payments.js';
 export * from './schema/traffic.js';
+export * from './schema/report-views.js';

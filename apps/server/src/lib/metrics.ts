@@ -160,6 +160,10 @@ export function createServerMetrics() {
       'portal_clicks_refused_total',
       'Clicks answered without a redirect, by reason (unavailable: the database or the journal could not take it).',
     ),
+    clickJournalSkipped: registry.counter(
+      'portal_click_journal_replay_skipped_total',
+      'What a replay of the click journal skipped, by kind (torn: a last line cut by a kill; corrupt: a damaged line; refused: a click whose values the database refused).',
+    ),
     clickBatchSeconds: registry.histogram(
       'portal_click_batch_write_seconds',
       'Time to write one batch of buffered clicks (one transaction).',

@@ -44,6 +44,8 @@ const BY_NAME: Record<string, string> = {
   'query:overdue': 'true: only the invoices unpaid past their due day.',
   'query:compare':
     '`previous`: each row and the totals also carry the figures of the period of the same length just before.',
+  'query:then':
+    'A second breakdown nested in each row (its `children`): not the breakdown itself, not two periods of time nor two sub-ID or tracker keys.',
   'query:range': "A quick range in the viewer's time zone; when given, it wins over the dates.",
   'query:groupBy':
     'What the rows are grouped on: the sub-ID, one of the tracking values, the offer, the day or the country.',
@@ -82,6 +84,7 @@ const BY_NAME: Record<string, string> = {
   'query:transaction_id': "The advertiser's own id of the conversion: a second conversion with it is a duplicate.",
   'query:amount': 'The sale amount in major units with a dot (12.50), in the offer’s currency unless `currency` says.',
   'query:token': "The advertiser's postback token (when the network requires one).",
+  'query:ip': 'The visitor’s address at conversion (v4 or v6), as the advertiser saw it.',
   'query:v': 'The tag’s version: with it the script is cached for a year, without it for an hour.',
   'query:w': 'The width in pixels, one of the served sizes (with h).',
   'query:h': 'The height in pixels, one of the served sizes (with w).',

@@ -113,7 +113,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'application error');
+      // A 503 asks the client to retry (the database away, a click not written yet): expected, not an error to page on.
+      if (error.status === 503) request.log.info({ err: error }, 'service unavailable: retry');
+      else if (error.status >= 500) request.log.error({ err: error }, 'application error');
       return reply
         .code(error.status)
         .headers(error.headers)

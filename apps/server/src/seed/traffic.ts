@@ -628,7 +628,7 @@ async function replay(db: Db, plan: TrafficPlan, logger: FastifyBaseLogger): Pro
       ...(postback.amount ? { amount: postback.amount } : {}),
     };
     // Replayed history: the partners' own postbacks are not told of conversions weeks old.
-    const result = await acceptPostback(engine, fields, postback.at, { notifyPartner: false });
+    const result = await acceptPostback(engine, fields, postback.at, { notifyPartner: false, screen: false });
     summary.postbacks += 1;
     if (result.duplicate) {
       summary.retries += 1;

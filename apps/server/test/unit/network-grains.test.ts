@@ -33,4 +33,12 @@ describe('network reports: the narrowest grain that answers (decision 049)', () 
     expect(grainOf('offer', { tc1: ['x'] }, admin)).toBe('sub');
     expect(grainOf('offer', { partnerId: [] }, admin)).toBe('offer');
   });
+
+  it('reads a nested breakdown from the grain both keys need (decision 106)', () => {
+    expect(grainOf(['day', 'partner'], {}, admin)).toBe('partner');
+    expect(grainOf(['partner', 'offer'], {}, admin)).toBe('network');
+    expect(grainOf(['advertiser', 'day'], {}, admin)).toBe('offer');
+    expect(grainOf(['offer', 'country'], {}, admin)).toBe('network');
+    expect(grainOf(['partner', 'subid'], {}, admin)).toBe('sub');
+  });
 });

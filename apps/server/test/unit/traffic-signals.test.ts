@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TRAFFIC_RULES, isIpOrCidr, type TrafficRules } from '@portal/contracts';
 import { compileBlocks, NO_BLOCKS, type ClickSignalsInput } from '../../src/modules/traffic/signals.js';
 import {
+  HOSTING_NETWORKS,
+  HOSTING_NETWORKS_DATE,
   VelocityCounter,
+  asnOf,
+  asnOrganisation,
   hostingNetworkOf,
   isBotUserAgent,
   isMalformedUserAgent,
@@ -33,15 +37,24 @@ describe('click signals (decision 083)', () => {
       'python-requests/2.32',
       'Mozilla/5.0 (compatible; AhrefsBot/7.0)',
       'facebookexternalhit/1.1',
+      // Headless and automated browsers (the end-to-end suite presents a desktop Chrome for this reason).
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/137.0.0.0 Safari/537.36',
+      'Playwright/1.55.0 (x64; debian 12) node/22.0',
+      'Go-http-client/1.1',
+      'Mozilla/5.0',
     ])
       // prettier-ignore
       expect(isBotUserAgent(ua), ua).toBe(true);
     for (const ua of [
       CHROME,
       'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/137.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:140.0) Gecko/20100101 Firefox/140.0',
       null,
     ])
       expect(isBotUserAgent(ua), String(ua)).toBe(false);
+    // The answer is remembered per user agent, and asked again the same.
+    expect(isBotUserAgent('curl/8.5.0')).toBe(true);
   });
 
   it('calls a user agent malformed under 10 characters or with control characters, at 10 not', () => {
@@ -52,14 +65,31 @@ describe('click signals (decision 083)', () => {
     expect(isMalformedUserAgent('Mozilla/5.0\u0000x')).toBe(true);
   });
 
-  it('places the clouds’ addresses in their network, with its ASN, at the edges of a range', () => {
-    expect(hostingNetworkOf('3.0.0.0')).toEqual({ provider: 'Amazon Web Services', asn: 16509 });
-    expect(hostingNetworkOf('3.127.255.255')?.asn).toBe(16509);
-    expect(hostingNetworkOf('3.128.0.0')).toBeUndefined();
+  it('flags the hosting networks’ addresses by their ASN, v4 and v6, and no one else’s', () => {
+    // Addresses of each provider's ASNs that no block list of the clouds' largest ranges held (decision 083's list).
+    expect(hostingNetworkOf('3.0.0.1')).toEqual({ provider: 'Amazon Web Services', asn: 16509 });
+    expect(hostingNetworkOf('52.94.0.1')).toEqual({ provider: 'Amazon Web Services', asn: 16509 });
+    expect(hostingNetworkOf('3.5.6.7')?.asn).toBe(14618);
     expect(hostingNetworkOf('::ffff:5.9.1.2')?.asn).toBe(24940);
     expect(hostingNetworkOf('2a01:4f8:1:2::3')?.provider).toBe('Hetzner');
+    expect(hostingNetworkOf('2600:1f18::1')?.provider).toBe('Amazon Web Services');
+    expect(hostingNetworkOf('46.101.1.1')?.provider).toBe('DigitalOcean');
+    // A consumer ISP (Orange, AS3215), a CDN left out on purpose (Cloudflare: WARP users), nothing, no address.
+    expect(asnOf('90.0.0.1')).toBe(3215);
     expect(hostingNetworkOf('90.0.0.1')).toBeUndefined();
+    expect(asnOf('1.1.1.1')).toBe(13335);
+    expect(hostingNetworkOf('1.1.1.1')).toBeUndefined();
     expect(hostingNetworkOf('2001:db8::1')).toBeUndefined();
+    expect(hostingNetworkOf('10.0.0.1')).toBeUndefined();
+    expect(hostingNetworkOf(null)).toBeUndefined();
+  });
+
+  it('keeps a hosting list of real, distinct ASNs, each announced in the table, with its date', () => {
+    const asns = HOSTING_NETWORKS.flatMap((n) => n.asns);
+    expect(new Set(asns).size).toBe(asns.length);
+    expect(HOSTING_NETWORKS_DATE).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    for (const asn of asns) expect(asnOrganisation(asn), `AS${asn}`).toBeTruthy();
+    for (const cdn of [13335, 36183, 54113]) expect(asns).not.toContain(cdn);
   });
 
   it('matches overlapping ranges and single addresses', () => {
@@ -94,6 +124,16 @@ describe('click signals (decision 083)', () => {
     for (let i = 1; i <= 40; i++) expect(judgeClick(rules(), NO_BLOCKS, counter, input({ ip: '10.0.0.1', publicAddress: false })).refuse).toBeNull(); // prettier-ignore
   });
 
+  it('takes the velocity limit at its threshold and refuses just over it, flags when set to flag', () => {
+    const counter = new VelocityCounter();
+    const five = rules({ velocityPerMinute: 5 });
+    for (let i = 1; i <= 4; i++) expect(judgeClick(five, NO_BLOCKS, counter, input()).refuse).toBeNull(); // under
+    expect(judgeClick(five, NO_BLOCKS, counter, input()).refuse).toBeNull(); // at: the 5th
+    expect(judgeClick(five, NO_BLOCKS, counter, input())).toEqual({ refuse: 'ip_velocity' }); // over: the 6th
+    expect(judgeClick({ ...five, velocity: 'flag' }, NO_BLOCKS, counter, input())).toEqual({ refuse: null, flags: ['velocity'] }); // prettier-ignore
+    expect(judgeClick({ ...five, velocity: 'allow' }, NO_BLOCKS, counter, input())).toEqual({ refuse: null, flags: [] }); // prettier-ignore
+  });
+
   it('acts on each rule as set: refuse, flag, allow', () => {
     const counter = new VelocityCounter();
     const bot = input({ userAgent: 'curl/8.5.0' });
@@ -117,7 +157,10 @@ describe('click signals (decision 083)', () => {
     ]);
     const judge = (over: Partial<ClickSignalsInput>) => judgeClick(rules(), blocks, counter, input(over)).refuse;
     expect(judge({ ip: '90.1.200.3' })).toBe('blocked_ip');
-    expect(judge({ ip: '3.5.6.7' })).toBe('blocked_asn');
+    // Any address the ASN announces, not only a listed block of it.
+    expect(judge({ ip: '3.0.0.1' })).toBe('blocked_asn');
+    expect(judge({ ip: '52.94.0.1' })).toBe('blocked_asn');
+    expect(judge({ ip: '2600:1f18::1' })).toBeNull(); // AS14618, another of Amazon's
     expect(judge({ subid: 'junk' })).toBe('blocked_subid');
     expect(judge({ subid: 'junk', now: NOW + 1000 })).toBeNull();
     expect(judge({ trackingCodes: [undefined, 'bad-ad'] })).toBe('blocked_tracking_code');

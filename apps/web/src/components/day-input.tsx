@@ -1,25 +1,76 @@
-import { DateInput, type DateInputProps } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { Loader, TextInput } from '@mantine/core';
+import type { DateInputProps } from '@mantine/dates';
+import { useState, type ComponentType } from 'react';
 import { parseDayInput } from '@/lib/dates';
+import { useOnDemand } from '@/lib/use-on-demand';
 
 /** Dates are shown dd/MM/yyyy (spec section 9). */
 const DATE_FORMAT = 'DD/MM/YYYY';
+
+const loadDateInput = (): Promise<ComponentType<DateInputProps>> => import('./day-input.lazy').then((m) => m.DateInput);
 
 type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
   /** yyyy-MM-dd, or '' when unset. */
   value: string;
   onChange: (value: string) => void;
+  'data-testid'?: string;
 };
 
-/** A day field that shows and reads dd/MM/yyyy (and reads yyyy-MM-dd), valued in yyyy-MM-dd. */
+/** yyyy-MM-dd → dd/MM/yyyy, as the DateInput shows it. */
+const shown = (value: string) => (value ? value.split('-').reverse().join('/') : '');
+
+/**
+ * A day field that shows and reads dd/MM/yyyy (and reads yyyy-MM-dd), valued in yyyy-MM-dd. Its calendar (Mantine's
+ * DateInput) is loaded when a pointer comes near the field or it gets the focus (decision 103); until then the field is
+ * a text field that reads a day as it is typed. Pressed meanwhile, it is busy, and the DateInput, focused, opens its
+ * calendar when it comes, unless something was typed: the field drawn first then stays until it is left.
+ */
 export function DayInput({ value, onChange, ...props }: DayInputProps) {
+  const input = useOnDemand(loadDateInput);
+  // What is typed in the field drawn before the calendar came; null when untouched.
+  const [typed, setTyped] = useState<string | null>(null);
+  const DateInput = input.loaded;
+  if (DateInput && typed === null) {
+    return (
+      <DateInput
+        {...props}
+        autoFocus={input.focused}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+        valueFormat={DATE_FORMAT}
+        dateParser={parseDayInput}
+      />
+    );
+  }
   return (
-    <DateInput
-      {...props}
-      value={value || null}
-      onChange={(next) => onChange(next ?? '')}
-      valueFormat={DATE_FORMAT}
-      dateParser={parseDayInput}
+    <TextInput
+      label={props.label}
+      description={props.description}
+      error={props.error}
+      withAsterisk={props.withAsterisk ?? props.required}
+      disabled={props.disabled}
+      size={props.size}
+      placeholder={props.placeholder}
+      aria-label={props['aria-label']}
+      w={props.w}
+      value={typed ?? shown(value)}
+      onChange={(event) => {
+        // Read as typed, as the DateInput reads it: a whole day is the field's value at once.
+        const text = event.currentTarget.value;
+        setTyped(text);
+        const day = text.trim() === '' ? '' : parseDayInput(text.trim());
+        if (day !== null) onChange(day);
+      }}
+      rightSection={input.pending ? <Loader size={14} aria-hidden /> : undefined}
+      aria-busy={input.pending}
+      data-pending={input.pending || undefined}
+      data-testid={props['data-testid']}
+      {...input.triggerProps}
+      onBlur={() => {
+        input.triggerProps.onBlur();
+        // What was typed and read is the value already; a half-typed day is dropped, as the DateInput drops it.
+        setTyped(null);
+      }}
     />
   );
 }

@@ -1,10 +1,14 @@
-import { ActionIcon, Popover, TextInput, type TextInputProps } from '@mantine/core';
-import { DatePicker, type DatesRangeValue } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { ActionIcon, Loader, TextInput, type TextInputProps } from '@mantine/core';
+import type { DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDayRange, parseDayRange, type DayRange } from '@/lib/dates';
+import { useOnDemand } from '@/lib/use-on-demand';
+import type { DayRangeCalendarProps } from './day-range-calendar.lazy';
+
+const loadCalendar = (): Promise<ComponentType<DayRangeCalendarProps>> =>
+  import('./day-range-calendar.lazy').then((m) => m.DayRangeCalendar);
 
 type DayRangeInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'rightSection' | 'placeholder'> & {
   value: DayRange;
@@ -14,7 +18,8 @@ type DayRangeInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'rightSect
 
 /**
  * One field for a range of days (decision 051): it shows and reads 'dd/MM/yyyy – dd/MM/yyyy' as typed, and its
- * calendar button opens one month where a click (or arrows and Enter) picks the start, a second one the end. Days are
+ * calendar button (its code loaded on approach, decision 103) opens one month where a click (or arrows and Enter) picks
+ * the start, a second one the end. Days are
  * calendar days as yyyy-MM-dd, never instants: no time zone of the browser is involved.
  */
 export function DayRangeInput({ value, onChange, 'data-testid': testId, ...props }: DayRangeInputProps) {
@@ -29,6 +34,18 @@ export function DayRangeInput({ value, onChange, 'data-testid': testId, ...props
     setDraft([value.startDate || null, value.endDate || null]);
     setOpened(true);
   };
+  const calendar = useOnDemand(loadCalendar);
+  const Calendar = calendar.loaded;
+  // The button pressed while the calendar's code came: opened once it is here (once).
+  const honoured = useRef(false);
+  useEffect(() => {
+    if (Calendar && calendar.opened && !honoured.current) {
+      honoured.current = true;
+      open();
+    }
+    // `open` reads the value of this render, as a press would.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [Calendar, calendar.opened]);
   const type = (text: string) => {
     setTyped(text);
     const range = parseDayRange(text);
@@ -54,49 +71,32 @@ export function DayRangeInput({ value, onChange, 'data-testid': testId, ...props
       data-testid={testId}
       rightSectionPointerEvents="all"
       rightSection={
-        <Popover
-          opened={opened}
-          onChange={(next) => (next ? open() : setOpened(false))}
-          position="bottom-end"
-          shadow="md"
-          trapFocus
-          returnFocus
-        >
-          <Popover.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={t('dayRange.calendar')}
-              onClick={() => (opened ? setOpened(false) : open())}
-              data-testid={testId ? `${testId}-calendar` : undefined}
-            >
-              <IconCalendar size={18} aria-hidden />
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown data-testid={testId ? `${testId}-picker` : undefined}>
-            <DatePicker
-              type="range"
-              allowSingleDateInRange
-              // Mantine greys the days of the months around and reds the weekends, both below the contrast of
-              // decision 047: a report's days are all alike, and the month's own are all it needs to show.
-              weekendDays={[]}
-              hideOutsideDates
-              value={draft}
-              onChange={pick}
-              defaultDate={value.startDate || value.endDate || undefined}
-              ariaLabels={{
-                previousMonth: t('dayRange.previousMonth'),
-                nextMonth: t('dayRange.nextMonth'),
-                previousYear: t('dayRange.previousYear'),
-                nextYear: t('dayRange.nextYear'),
-                previousDecade: t('dayRange.previousDecade'),
-                nextDecade: t('dayRange.nextDecade'),
-                monthLevelControl: t('dayRange.monthLevel'),
-                yearLevelControl: t('dayRange.yearLevel'),
-              }}
-            />
-          </Popover.Dropdown>
-        </Popover>
+        Calendar ? (
+          <Calendar
+            opened={opened}
+            onOpenChange={(next) => (next ? open() : setOpened(false))}
+            draft={draft}
+            onPick={pick}
+            defaultDate={value.startDate || value.endDate || undefined}
+            focusButton={calendar.focused}
+            testId={testId}
+          />
+        ) : (
+          // Drawn without the calendar's code, which comes when a pointer nears the button or it gets the focus;
+          // pressed meanwhile, it is busy, and the calendar opens when its code comes (decision 103).
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            aria-label={t('dayRange.calendar')}
+            aria-haspopup="dialog"
+            aria-busy={calendar.pending}
+            data-pending={calendar.pending || undefined}
+            data-testid={testId ? `${testId}-calendar` : undefined}
+            {...calendar.triggerProps}
+          >
+            {calendar.pending ? <Loader size={14} aria-hidden /> : <IconCalendar size={18} aria-hidden />}
+          </ActionIcon>
+        )
       }
     />
   );

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { DeferredSelect, loadSelect } from './deferred-select';
+import { DeferredMultiSelect, DeferredSelect, loadSelect } from './deferred-select';
 
 const DATA = [
   { value: 'week', label: 'Week' },
@@ -96,5 +96,37 @@ describe('DeferredSelect', () => {
     await user.click(document.body);
     await user.click(field);
     expect(await screen.findByRole('option', { name: 'Year', hidden: true })).toBeTruthy();
+  });
+
+  it('pressed while its code is on its way: busy until it comes, however long, then open (decision 103)', async () => {
+    const user = userEvent.setup();
+    let arrive: () => void = () => undefined;
+    const load = vi.fn(() => new Promise<void>((resolve) => (arrive = resolve)).then(loadSelect));
+    setup(load);
+    const field = screen.getByRole('combobox', { name: 'Period' });
+    expect(field.getAttribute('aria-busy')).toBe('false');
+    await user.click(field);
+    expect(field.getAttribute('aria-busy')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('option', { name: 'Year', hidden: true })).toBeNull();
+    arrive();
+    expect(await screen.findByRole('option', { name: 'Year', hidden: true })).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('DeferredMultiSelect', () => {
+  it('is drawn closed with its values as pills, without loading; clicked, it opens once loaded', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(
+      <DeferredMultiSelect label="Countries" data={COUNTRIES} value={['FR', 'DE']} data-testid="countries" />,
+    );
+    const field = screen.getByTestId('countries');
+    expect(field.getAttribute('role')).toBe('combobox');
+    expect(screen.getByText('France')).toBeTruthy();
+    expect(screen.getByText('Germany')).toBeTruthy();
+    expect(screen.queryByRole('listbox', { hidden: true })).toBeNull();
+    await user.click(field);
+    expect(await screen.findByRole('option', { name: 'All countries', hidden: true })).toBeTruthy();
   });
 });

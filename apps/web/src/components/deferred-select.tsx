@@ -1,16 +1,20 @@
-import { InputBase, type SelectProps } from '@mantine/core';
+import { InputBase, Loader, Pill, PillsInput, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import type { ComponentType, KeyboardEvent } from 'react';
 import { useOnDemand } from '@/lib/use-on-demand';
 import { optionsOf } from './select-options';
 
 type SelectComponent = ComponentType<SelectProps>;
+type MultiSelectComponent = ComponentType<MultiSelectProps>;
 
 /** Mantine's Select, loaded on demand. */
 export const loadSelect = (): Promise<SelectComponent> => import('./selects.lazy').then((m) => m.Select);
 /** The type-ahead Select (type-ahead-select.tsx), loaded on demand. */
 export const loadTypeAheadSelect = (): Promise<SelectComponent> =>
   import('./selects.lazy').then((m) => m.TypeAheadSelect);
+
+/** Mantine's MultiSelect, loaded on demand. */
+export const loadMultiSelect = (): Promise<MultiSelectComponent> => import('./selects.lazy').then((m) => m.MultiSelect);
 
 /** Keys that open a select's list. */
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
@@ -26,10 +30,11 @@ type DeferredSelectProps = SelectProps & {
  * about 30 KB; decision 059): the field is drawn as the select draws it closed (label, value, flag, chevron, a
  * combobox to assistive technology), and the select itself is loaded when a pointer comes near or the field gets
  * the focus, then takes its place, focused when the field was, its list open when it was clicked or opened from the
- * keyboard meanwhile. Should the code not come (the server gone), the field stays as it is.
+ * keyboard meanwhile, however long the code takes (busy in the meantime, decision 103). Should the code not come (the
+ * server gone), the field stays as it is.
  */
 export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
-  const { loaded: Select, opened, focused, open, triggerProps } = useOnDemand(load);
+  const { loaded: Select, opened, pending, focused, open, triggerProps } = useOnDemand(load);
   if (Select) {
     // Focused in the field's place, its text selected as a Tab into a field selects it: typing replaces the value
     // rather than adding to it, as in a select that was there from the start.
@@ -50,15 +55,25 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
   return (
     <InputBase
       label={props.label}
+      description={props.description}
+      error={props.error}
+      withAsterisk={props.withAsterisk ?? props.required}
+      disabled={props.disabled}
+      size={props.size}
+      placeholder={props.placeholder}
+      aria-label={props['aria-label']}
       w={props.w}
       leftSection={props.leftSection}
-      rightSection={<IconChevronDown size={16} aria-hidden />}
+      // Pressed while its list's code is on its way: busy, and opened when the code comes (decision 103).
+      rightSection={pending ? <Loader size={14} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
       rightSectionPointerEvents="none"
       readOnly
       value={selected?.label ?? ''}
       role="combobox"
       aria-expanded={false}
       aria-haspopup="listbox"
+      aria-busy={pending}
+      data-pending={pending || undefined}
       style={{ cursor: 'pointer' }}
       data-testid={props['data-testid']}
       {...triggerProps}
@@ -68,5 +83,60 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
         open();
       }}
     />
+  );
+}
+
+type DeferredMultiSelectProps = MultiSelectProps & {
+  /** The select drawn once it is wanted (Mantine's MultiSelect by default). */
+  load?: () => Promise<MultiSelectComponent>;
+  'data-testid'?: string;
+};
+
+/**
+ * A multi-select on a screen's first load without the code of its list (decision 103, as `DeferredSelect`): the field
+ * drawn as the MultiSelect draws it closed (label, the chosen values as pills, the placeholder when none), and the
+ * MultiSelect loaded when a pointer comes near or the field gets the focus, opened when it was pressed meanwhile.
+ */
+export function DeferredMultiSelect({ load = loadMultiSelect, ...props }: DeferredMultiSelectProps) {
+  const { loaded: MultiSelect, opened, pending, focused, open, triggerProps } = useOnDemand(load);
+  if (MultiSelect) return <MultiSelect {...props} defaultDropdownOpened={opened} autoFocus={focused} />;
+
+  const options = optionsOf(props.data);
+  const chosen = (props.value ?? []).map((value) => options.find((option) => option.value === value)?.label ?? value);
+  return (
+    <PillsInput
+      label={props.label}
+      description={props.description}
+      error={props.error}
+      withAsterisk={props.withAsterisk ?? props.required}
+      disabled={props.disabled}
+      size={props.size}
+      w={props.w}
+      rightSection={pending ? <Loader size={14} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}
+      rightSectionPointerEvents="none"
+      style={{ cursor: 'pointer' }}
+      {...triggerProps}
+    >
+      <Pill.Group>
+        {chosen.map((label) => (
+          <Pill key={label}>{label}</Pill>
+        ))}
+        <PillsInput.Field
+          readOnly
+          placeholder={chosen.length === 0 ? props.placeholder : undefined}
+          role="combobox"
+          aria-expanded={false}
+          aria-haspopup="listbox"
+          aria-busy={pending}
+          data-pending={pending || undefined}
+          data-testid={props['data-testid']}
+          onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+            if (!OPENING_KEYS.has(event.key)) return;
+            event.preventDefault();
+            open();
+          }}
+        />
+      </Pill.Group>
+    </PillsInput>
   );
 }

@@ -1,3 +1,4 @@
-// The selects a DeferredSelect loads (deferred-select.tsx): Mantine's Select, and the type-ahead one built on it.
-export { Select } from '@mantine/core';
+// The selects a DeferredSelect or DeferredMultiSelect loads (deferred-select.tsx): Mantine's Select and MultiSelect,
+// and the type-ahead select built on Select.
+export { MultiSelect, Select } from '@mantine/core';
 export { TypeAheadSelect } from './type-ahead-select';

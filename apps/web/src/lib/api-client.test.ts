@@ -59,7 +59,7 @@ describe('api-client requests', () => {
     expect(init.body).toBe('{"name":"x"}');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(result).toEqual({ data: { a: 1 }, total: 3, message: 'ok' });
+    expect(result).toEqual({ data: { a: 1 }, total: 3, message: 'ok', dataLagSeconds: null });
   });
 
   it('sends no Authorization header without a session', async () => {
@@ -72,7 +72,33 @@ describe('api-client requests', () => {
 
   it('treats an empty body as a 204 success', async () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    await expect(api.post('/logout')).resolves.toEqual({ data: null, total: null, message: null });
+    await expect(api.post('/logout')).resolves.toEqual({
+      data: null,
+      total: null,
+      message: null,
+      dataLagSeconds: null,
+    });
+  });
+
+  it("reads how old a report's figures may be from X-Report-Data-Lag-Seconds, and nothing else as a lag", async () => {
+    const answer = (lag: string) => {
+      const response = jsonResponse(200, {
+        code: 200,
+        success: true,
+        message: null,
+        data: [],
+        errors: null,
+        total: null,
+      });
+      response.headers.set('X-Report-Data-Lag-Seconds', lag);
+      return response;
+    };
+    fetchMock.mockResolvedValueOnce(answer('45'));
+    expect((await api.get('/staff/reports/day')).dataLagSeconds).toBe(45);
+    fetchMock.mockResolvedValueOnce(answer('soon'));
+    expect((await api.get('/staff/reports/day')).dataLagSeconds).toBeNull();
+    fetchMock.mockResolvedValueOnce(answer('0'));
+    expect((await api.get('/staff/reports/day')).dataLagSeconds).toBeNull();
   });
 
   it('revives every *At field into a Date, or null when null or invalid', async () => {

@@ -39,7 +39,18 @@ export type ApiResult<T> = {
   data: RevivedDates<T>;
   total: number | null;
   message: string | null;
+  /**
+   * How many seconds old a report's figures may be, when a reports replica lagging past its limit answered
+   * (`X-Report-Data-Lag-Seconds`, decision 097); null otherwise.
+   */
+  dataLagSeconds: number | null;
 };
+
+/** The report lag header's seconds, or null when absent or not a positive number. */
+function dataLagOf(response: Response): number | null {
+  const seconds = Number(response.headers.get(REPORT_LAG_HEADER) ?? '');
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
 
 /** An HTTP error answer (status >= 400), carrying the spec's error object. */
 export class ApiRequestError extends Error {
@@ -57,6 +68,7 @@ export class ApiRequestError extends Error {
 }
 
 const BAD_REQUEST_STATUSES = new Set([400, 409, 422]);
+const REPORT_LAG_HEADER = 'X-Report-Data-Lag-Seconds';
 
 /** Every field whose name ends in 'At' becomes a Date, or null if null or invalid (spec section 3). */
 function reviveDates(key: string, value: unknown): unknown {
@@ -181,15 +193,17 @@ async function request<T>(method: HttpMethod, path: string, options: RequestOpti
   const response = await send(method, path, options, 'application/json');
   const body = parseBody(await response.text());
   if (options.loading) stopLoading();
+  const dataLagSeconds = dataLagOf(response);
   // An empty body counts as 204 + success (spec section 3).
   if (!body || typeof body !== 'object') {
-    return { data: null as RevivedDates<T>, total: null, message: null };
+    return { data: null as RevivedDates<T>, total: null, message: null, dataLagSeconds };
   }
   const envelope = body as { data?: unknown; total?: unknown; message?: unknown };
   return {
     data: (envelope.data ?? null) as RevivedDates<T>,
     total: typeof envelope.total === 'number' ? envelope.total : null,
     message: typeof envelope.message === 'string' ? envelope.message : null,
+    dataLagSeconds,
   };
 }
 

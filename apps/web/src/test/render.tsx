@@ -166,7 +166,7 @@ export function offerFixture(overrides: Partial<WireOffer> = {}): WireOffer {
     enabled: true,
     image: null,
     payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
-    payouts: [{ goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR' }],
+    payouts: [{ goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR', main: true }],
     epc: { own: null, network: null },
     partnerStatus: 'public',
     application: null,

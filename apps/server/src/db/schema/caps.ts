@@ -1,5 +1,5 @@
 /** Caps on offers and what each period has used (decision 045). */
-import { bigint, index, integer, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { offers } from './offers.js';
 import { partners } from './partners.js';
@@ -42,6 +42,11 @@ export const capUsage = pgTable(
     periodStart: timestamp({ withTimezone: true }).notNull(),
     used: bigint({ mode: 'number' }).notNull().default(0),
     alertedAt: timestamp({ withTimezone: true }),
+    /**
+     * The highest of PARTNER_CAP_ALERT_PERCENTS the partners under the cap were told of in the period (0: none yet,
+     * decision 105): raised by a conditional update, so each level is told once whatever the number of servers.
+     */
+    partnerAlertPercent: smallint().notNull().default(0),
   },
   (t) => [primaryKey({ name: 'cap_usage_pk', columns: [t.capId, t.periodStart] })],
 );

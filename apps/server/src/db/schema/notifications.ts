@@ -1,5 +1,5 @@
 /** Notifications for partners and staff, and the e-mail and SMS outboxes (decision 014). */
-import { index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns.js';
 import { partners } from './partners.js';
 import { users } from './users.js';
@@ -78,4 +78,20 @@ export const staffNotifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.userId, t.createdAt)],
+);
+
+/**
+ * The Paris days whose refused clicks a partner was told of (decision 105): the insert is the claim, so of two servers
+ * running the daily notification, one tells and the other finds the day taken.
+ */
+export const refusedClickDigests = pgTable(
+  'refused_click_digests',
+  {
+    partnerId: integer()
+      .notNull()
+      .references(() => partners.id, { onDelete: 'cascade' }),
+    day: date({ mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'refused_click_digests_pk', columns: [t.partnerId, t.day] })],
 );

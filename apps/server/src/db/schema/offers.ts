@@ -115,6 +115,11 @@ export const goals = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     retiredAt: timestamp({ withTimezone: true }),
+    /**
+     * The fewest seconds between a click and a conversion on this goal that the `tooFast` conversion rule lets through
+     * (decision 101); null: the default (DEFAULT_MIN_SECONDS_TO_CONVERT), 0: never too fast.
+     */
+    minSecondsToConvert: integer(),
     /** When an offer first paid on it: from then on its code is what advertisers send, and cannot change. */
     usedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
@@ -154,8 +159,18 @@ export const offerGoals = pgTable(
     manualValidation: boolean().notNull().default(false),
     /** Conversions the tag or a pixel reports are taken as a postback's; off, they wait as 'pending' (decision 085). */
     trustClientConversions: boolean().notNull().default(false),
+    /**
+     * The offer's main goal, marked by staff (decision 105): its payout is the offer's headline and it is listed first.
+     * At most one per offer; none marked, the highest-paying goal is the main one.
+     */
+    main: boolean().notNull().default(false),
   },
-  (t) => [uniqueIndex().on(t.offerId, t.goalId)],
+  (t) => [
+    uniqueIndex().on(t.offerId, t.goalId),
+    uniqueIndex('offer_goals_main_idx')
+      .on(t.offerId)
+      .where(sql`${t.main}`),
+  ],
 );
 
 export const offerGoalTypes = pgTable(

@@ -5,6 +5,7 @@ import {
   bigint,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -111,10 +112,25 @@ export const conversions = pgTable(
     originalPayout: bigint({ mode: 'number' }),
     /** When it was last changed after the fact (reversed, adjusted, approved or added by hand); null otherwise. */
     changedAt: timestamp({ withTimezone: true }),
+    /**
+     * The conversion rules that matched with `flag` or `refuse` (decision 101), comma-separated; null: none. Kept after
+     * a review, so that "held, then approved" can be counted.
+     */
+    signals: text(),
+    /** The visitor's address at conversion: the postback's `ip`, else the click's (the per-address rule counts it). */
+    visitorIp: text(),
+    /** The visitor's country at conversion: the postback's `country`, or its `ip` placed; null when unknown. */
+    conversionCountry: varchar({ length: 2 }),
+    /** What the conversion rules measured (staff only): seconds to convert, rates, counts. */
+    evidence: jsonb(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The per-address conversion rule (decision 101): one offer's conversions from one address over a day.
+    index('conversions_offer_visitor_ip_idx')
+      .on(t.offerId, t.visitorIp, t.createdAt)
+      .where(sql`visitor_ip is not null`),
     // What a billing run reads: a partner's approved conversions not billed yet.
     index('conversions_unbilled_idx')
       .on(t.partnerId, t.currency, t.createdAt)

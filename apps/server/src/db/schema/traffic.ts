@@ -1,5 +1,5 @@
 /** Traffic rules and blocklists (issue 48, decision 083). */
-import { index, integer, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './columns.js';
 import { offers } from './offers.js';
 import { partners } from './partners.js';
@@ -18,6 +18,15 @@ export const trafficRules = pgTable(
     dataCentre: varchar({ length: 8 }),
     velocity: varchar({ length: 8 }),
     velocityPerMinute: integer(),
+    /** The conversion rules (decision 101): each allow, flag or refuse; null follows the network (or the default). */
+    tooFast: varchar({ length: 8 }),
+    countryMismatch: varchar({ length: 8 }),
+    ipConversions: varchar({ length: 8 }),
+    duplicateTransaction: varchar({ length: 8 }),
+    conversionRateSpike: varchar({ length: 8 }),
+    flaggedClick: varchar({ length: 8 }),
+    /** More conversions than this from one address on one offer in 24 hours matches `ipConversions`. */
+    conversionsPerIpPerDay: integer(),
     updatedAt: updatedAt(),
   },
   (t) => [unique('traffic_rules_offer_unique').on(t.offerId).nullsNotDistinct()],
@@ -43,4 +52,20 @@ export const blocklistEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index().on(t.offerId), index().on(t.partnerId)],
+);
+
+/**
+ * Clicks per (offer, address) in one minute, summed over every process (decision 102): each click batch adds the
+ * counts of the addresses that clicked at least twice this minute in its process, and reads the sums back, as click
+ * caps do with `cap_usage`. Rows older than two minutes are deleted by the batches themselves.
+ */
+export const ipVelocity = pgTable(
+  'ip_velocity',
+  {
+    offerId: integer().notNull(),
+    ip: varchar({ length: 64 }).notNull(),
+    minuteStart: timestamp({ withTimezone: true }).notNull(),
+    clicks: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.ip, t.minuteStart] })],
 );

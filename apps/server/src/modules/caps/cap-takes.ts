@@ -1,6 +1,7 @@
 import type { CapMetric, CapPeriod } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { alertCap, nearlyReached } from './cap-alerts.js';
+import { partnerAlertLevel, tellPartnersOfCap } from './cap-partner-alerts.js';
 import { capPeriod } from './cap-periods.js';
 import { conversionCapsOf, currentUsage, deleteTakes, giveBack, recordTakes, takeFromCap } from './caps.repository.js';
 
@@ -29,6 +30,7 @@ export async function takeConversionCaps(
   if (caps.length === 0) return true;
   const taken: { capId: number; periodStart: Date; amount: number }[] = [];
   const alerts: { capId: number; periodStart: Date; used: number }[] = [];
+  const partnerAlerts: { capId: number; periodStart: Date; used: number; level: number }[] = [];
   for (const cap of caps) {
     const amount = amountFor(cap.metric as CapMetric, worth);
     if (amount <= 0) continue;
@@ -37,13 +39,20 @@ export async function takeConversionCaps(
     const used = amount > cap.limit ? null : await takeFromCap(tx, cap, periodStart, amount);
     if (used === null) {
       for (const t of taken) await giveBack(tx, t.capId, t.periodStart, t.amount);
+      // The cap is too full for this conversion: its partners are told it is reached (decision 105). One worth more
+      // than the whole limit says nothing about how full the cap is.
+      if (amount <= cap.limit) await tellPartnersOfCap(tx, cap.id, periodStart, null, 100, conversion.createdAt);
       return false;
     }
     taken.push({ capId: cap.id, periodStart, amount });
     if (nearlyReached(used, cap.limit)) alerts.push({ capId: cap.id, periodStart, used });
+    const level = partnerAlertLevel(used, cap.limit);
+    if (level > 0) partnerAlerts.push({ capId: cap.id, periodStart, used, level });
   }
   await recordTakes(tx, conversion.id, taken);
   for (const a of alerts) await alertCap(tx, a.capId, a.periodStart, a.used, conversion.createdAt);
+  for (const a of partnerAlerts)
+    await tellPartnersOfCap(tx, a.capId, a.periodStart, a.used, a.level, conversion.createdAt);
   return true;
 }
 

@@ -331,3 +331,84 @@ export async function staffNotificationsOf(db: DbOrTx, userId: number, count = 2
     .orderBy(sql`${staffNotifications.createdAt} desc, ${staffNotifications.id} desc`)
     .limit(count);
 }
+
+/**
+ * Raises the level the partners under a cap were told of in the period to `percent`, once (decision 105): false when
+ * that level or a higher one was already told, or when the period has no row.
+ */
+export async function claimPartnerAlert(
+  tx: DbOrTx,
+  capId: number,
+  periodStart: Date,
+  percent: number,
+): Promise<boolean> {
+  const [claimed] = await tx
+    .update(capUsage)
+    .set({ partnerAlertPercent: percent })
+    .where(
+      and(eq(capUsage.capId, capId), eq(capUsage.periodStart, periodStart), lt(capUsage.partnerAlertPercent, percent)),
+    )
+    .returning({ capId: capUsage.capId });
+  return claimed !== undefined;
+}
+
+/**
+ * Whether partner `partner` runs offer `offer` (SQL columns or values): approved for it, or it sent the offer clicks
+ * since `since`. Those are the partners an offer-wide cap holds back (decision 105).
+ */
+const runsOffer = (offer: SQL | number, partner: SQL | number, since: Date) =>
+  sql`(exists (select 1 from partner_offers po where po.offer_id = ${offer} and po.partner_id = ${partner} and po.status = 'active')
+    or exists (select 1 from stats_daily sd where sd.offer_id = ${offer} and sd.partner_id = ${partner} and sd.day >= ${since.toISOString().slice(0, 10)}::date))`;
+
+/** The active partners an offer-wide cap holds back (runsOffer), by id. */
+export async function partnersUnderOfferCap(tx: DbOrTx, offerId: number, since: Date): Promise<number[]> {
+  const rows = await tx
+    .select({ id: partners.id })
+    .from(partners)
+    .where(and(eq(partners.status, 'active'), runsOffer(offerId, sql`${partners.id}`, since)))
+    .orderBy(asc(partners.id));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The caps a partner is under (its own and its offers' offer-wide ones) whose current period has used `percent` % or
+ * more of the limit, with their offer; `starts` names each period kind's current start.
+ */
+export const partnerCapsAtLeast = (
+  db: DbOrTx,
+  partnerId: number,
+  percent: number,
+  starts: { day: Date; month: Date },
+  since: Date,
+) =>
+  db
+    .select({
+      offerId: offerCaps.offerId,
+      offerName: offers.name,
+      currency: offers.currency,
+      partnerId: offerCaps.partnerId,
+      metric: offerCaps.metric,
+      period: offerCaps.period,
+      limit: offerCaps.limit,
+      used: capUsage.used,
+    })
+    .from(capUsage)
+    .innerJoin(offerCaps, eq(offerCaps.id, capUsage.capId))
+    .innerJoin(offers, eq(offers.id, offerCaps.offerId))
+    .where(
+      and(
+        sql`${capUsage.used} * 100 >= ${offerCaps.limit} * ${percent}`,
+        eq(offers.enabled, true),
+        or(
+          eq(offerCaps.partnerId, partnerId),
+          and(isNull(offerCaps.partnerId), runsOffer(sql`${offerCaps.offerId}`, partnerId, since)),
+        ),
+        or(
+          and(eq(offerCaps.period, 'day'), eq(capUsage.periodStart, starts.day)),
+          and(eq(offerCaps.period, 'month'), eq(capUsage.periodStart, starts.month)),
+          eq(offerCaps.period, 'total'),
+        ),
+      ),
+    )
+    .orderBy(sql`${capUsage.used}::float / ${offerCaps.limit} desc`, asc(offerCaps.id))
+    .limit(20);

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { capsEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
+import { capsEndpoints, partnerCapsEndpoints, staffNotificationsEndpoints } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok, toIso } from '../../lib/reply.js';
+import { partnerIdOf } from '../../plugins/auth.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
 import type { AppContext } from '../../context.js';
 import { capAlerts, listCaps, replaceCaps } from './caps.service.js';
 import { staffNotificationsOf } from './caps.repository.js';
+import { partnerCapWarnings } from './cap-partner-alerts.js';
 
 /** Offer caps (decision 045): read by every staff member, set by managers within reach; the alerts they raise. */
 export const capsRoutes: FastifyPluginAsyncZod<{
@@ -54,6 +56,16 @@ export const capsRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const rows = await staffNotificationsOf(db, staffScopeOf(request).userId);
       const list = rows.map((r) => ({ ...r, readAt: toIso(r.readAt), createdAt: toIso(r.createdAt) ?? '' }));
+      return ok(list, { total: list.length });
+    },
+  });
+
+  // The partner's dashboard warning (decision 105): the caps it is under at 80 % or more in their current period.
+  app.route({
+    ...routeOf(partnerCapsEndpoints.warnings),
+    onRequest: app.requireAuth(),
+    handler: async (request) => {
+      const list = await partnerCapWarnings(db, partnerIdOf(request), ctx.now());
       return ok(list, { total: list.length });
     },
   });

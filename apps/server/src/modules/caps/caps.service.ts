@@ -12,6 +12,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit/index.js';
 import { alertCap, nearlyReached } from './cap-alerts.js';
+import { partnerAlertLevel, tellPartnersOfCap } from './cap-partner-alerts.js';
 import { capPeriod } from './cap-periods.js';
 import {
   capsNearlyReached,
@@ -154,6 +155,7 @@ async function startUsage(
     cap.metric === 'clicks' ? await clicksInPeriod(tx, period) : await takeConversionsInPeriod(tx, cap, period);
   await insertUsage(tx, cap.id, start, used);
   if (nearlyReached(used, cap.limit)) await alertCap(tx, cap.id, start, used, now);
+  await tellPartnersOfCap(tx, cap.id, start, used, partnerAlertLevel(used, cap.limit), now);
 }
 
 /**

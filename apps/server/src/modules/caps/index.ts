@@ -6,3 +6,4 @@ export { takeConversionCaps, giveBackConversionCaps, wouldCrossCaps, type Conver
 export { partnerCaps, replaceCaps } from './caps.service.js';
 export { alertCap, nearlyReached } from './cap-alerts.js';
 export { capPeriod, PeriodClock, type PeriodBounds } from './cap-periods.js';
+export { partnerAlertLevel, partnerCapWarnings, tellPartnersOfCap } from './cap-partner-alerts.js';

@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
 import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from '../rollups/index.js';
-import { alertCap, nearlyReached } from '../caps/index.js';
+import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
 import { addCapUsage, capUsageRows, insertClicks } from './click.repository.js';
+import { VelocityCounter, syncVelocity } from '../traffic/index.js';
 
 const ONE_CLICK = { clicks: 1 } as const;
 
@@ -30,7 +31,30 @@ export type ClickBufferOptions = {
   journal?: ClickJournal | null;
   /** Clicks held in memory while the database is away; past it, they wait in the journal only (or are refused). */
   maxBuffered?: number;
+  /** Told what a journal replay skipped: torn or corrupt lines, clicks whose values the database refused. */
+  onReplaySkipped?: ((kind: 'torn' | 'corrupt' | 'refused', count: number) => void) | undefined;
 };
+
+/** What a replay of the journal did (decision 107). */
+export type ReplayTotals = {
+  /** Clicks written. */
+  replayed: number;
+  /** Clicks the database held already. */
+  present: number;
+  /** Clicks whose values the database refused. */
+  dropped: number;
+  /** Lines that were not a whole click. */
+  skippedLines: number;
+  /** Segments left on disk for a later try (the database did not take them). */
+  kept: number;
+  /** Segments that could not be read at all. */
+  unreadable: number;
+};
+
+const emptyTotals = (): ReplayTotals => ({ replayed: 0, present: 0, dropped: 0, skippedLines: 0, kept: 0, unreadable: 0 }); // prettier-ignore
+/** Tries of one replayed batch at start before its segment is left for the background (100 ms × 2^n between). */
+const REPLAY_TRIES = 5;
+const LEFTOVERS_RETRY_MS = 5_000;
 
 /** What the buffer holds and has refused: /healthz shows it. */
 export type ClickBufferState = {
@@ -58,6 +82,8 @@ export class ClickBuffer {
   private chain: Promise<void> = Promise.resolve();
   /** The process's click-cap counters (decision 045). */
   readonly caps = new ClickCapCounters();
+  /** Clicks per (offer, address) this minute (decisions 083, 102): its counts ride on the batches like the caps'. */
+  readonly velocity = new VelocityCounter();
   private timer: NodeJS.Timeout | null = null;
   private readonly intervalMs: number;
   private readonly maxBatch: number;
@@ -76,6 +102,11 @@ export class ClickBuffer {
   /** Consecutive failed writes (an outage): the next try waits 100 ms × 2^n, at most 5 s. */
   private failures = 0;
   private retryAt = 0;
+  /** Segments of an earlier process not yet replayed (the database did not take them at start), and when to retry. */
+  private unreplayed: string[] = [];
+  private leftoversRetryAt = 0;
+  /** Segments whose skipped lines were reported already (a retried segment reports them once). */
+  private readonly reported = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -206,6 +237,7 @@ export class ClickBuffer {
   private flushInBackground(): void {
     // The journal is written on every tick, whatever the database does.
     this.journal?.write();
+    if (this.unreplayed.length > 0 && Date.now() >= this.leftoversRetryAt) this.retryLeftovers();
     if (this.queue.length === 0 && this.rejected.size === 0 && this.spillFrom === null) return;
     if (Date.now() < this.retryAt) return;
     this.flush().catch((err: unknown) => {
@@ -296,29 +328,127 @@ export class ClickBuffer {
 
   /**
    * Writes what an earlier process left in the journal (a hard kill, or an outage it did not outlive), skipping the
-   * clicks the database already holds, then deletes it: before the server listens (decision 053).
+   * clicks the database already holds, then deletes it: before the server listens (decision 053). Never fatal
+   * (decision 107): a line that is not a whole click is skipped and reported, the rest replayed; a click whose values
+   * the database refuses is dropped and reported; a batch the database could not take (a deadlock, a lost connection)
+   * is retried a few times, and past that its segment stays on disk and is replayed in the background, from the flush
+   * timer, until it is written.
    */
-  async recover(): Promise<{ replayed: number; present: number }> {
-    const totals = { replayed: 0, present: 0 };
+  async recover(): Promise<ReplayTotals> {
+    const totals = emptyTotals();
     if (!this.journal) return totals;
-    for (const name of this.journal.leftovers()) {
-      const entries = this.journal.readSegment(name);
-      for (let i = 0; i < entries.length; i += this.maxBatch) {
-        const batch = entries.slice(i, i + this.maxBatch).map((entry) => {
-          const click = entry.click as CappedClick;
-          if (entry.caps) click[CAP_REFS] = entry.caps.map((key) => this.caps.ref(key));
-          return click;
-        });
-        const inserted = await this.write(batch, [], true);
-        totals.replayed += inserted;
-        totals.present += batch.length - inserted;
-      }
-      this.journal.remove(name);
-    }
+    await this.replaySegments(this.journal.leftovers(), totals, REPLAY_TRIES);
+    this.reportReplay(totals);
+    return totals;
+  }
+
+  /** Segments of an earlier process that a start could not write: retried from the flush timer. */
+  get leftoversWaiting(): number {
+    return this.unreplayed.length;
+  }
+
+  private reportReplay(totals: ReplayTotals): void {
     if (totals.replayed + totals.present > 0) {
       this.options.logger.warn(totals, 'click journal replayed: clicks an earlier process acknowledged are written');
     }
-    return totals;
+    if (totals.kept > 0) {
+      this.options.logger.error(
+        totals,
+        'click journal not all replayed: the database did not take it; its segments stay on disk and are retried',
+      );
+    }
+  }
+
+  private async replaySegments(names: string[], totals: ReplayTotals, tries: number): Promise<void> {
+    const journal = this.journal!;
+    for (const name of names) {
+      let read: ReturnType<ClickJournal['readSegmentChecked']>;
+      try {
+        read = journal.readSegmentChecked(name);
+      } catch (error) {
+        // Not readable at all (permissions, a folder in its place): left where it is for an operator to look at.
+        totals.unreadable++;
+        this.options.logger.error({ err: error, segment: name }, 'click journal segment not readable: left on disk');
+        continue;
+      }
+      if (read.skipped.length > 0 && !this.reported.has(name)) {
+        this.reported.add(name);
+        for (const kind of ['torn', 'corrupt'] as const) {
+          const lines = read.skipped.filter((line) => line.kind === kind).map((line) => line.line);
+          if (lines.length === 0) continue;
+          totals.skippedLines += lines.length;
+          this.options.onReplaySkipped?.(kind, lines.length);
+          // A torn last line is what a kill leaves (its click was never acknowledged); anything else is damage.
+          const message =
+            kind === 'torn'
+              ? 'click journal: a torn last line skipped (a write cut by the kill; its click was not acknowledged)'
+              : 'click journal: lines that are not a whole click skipped; the rest of the segment is replayed';
+          this.options.logger[kind === 'torn' ? 'warn' : 'error']({ segment: name, lines }, message);
+        }
+      }
+      try {
+        for (let i = 0; i < read.entries.length; i += this.maxBatch) {
+          const batch = read.entries.slice(i, i + this.maxBatch).map((entry) => {
+            const click = entry.click as CappedClick;
+            if (entry.caps) click[CAP_REFS] = entry.caps.map((key) => this.caps.ref(key));
+            return click;
+          });
+          const written = await this.replayBatch(batch, tries);
+          totals.replayed += written.inserted;
+          totals.present += batch.length - written.inserted - written.dropped;
+          totals.dropped += written.dropped;
+        }
+      } catch (error) {
+        // Idempotent: what this segment already wrote is skipped when it is read again.
+        totals.kept++;
+        this.unreplayed.push(name);
+        this.options.logger.error({ err: error, segment: name }, 'click journal segment not replayed; retrying later');
+        continue;
+      }
+      journal.remove(name);
+      this.reported.delete(name);
+    }
+  }
+
+  /** One replayed batch, retried past a transient failure; a value the database refuses drops only its click. */
+  private async replayBatch(batch: BufferedClick[], tries: number): Promise<{ inserted: number; dropped: number }> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return { inserted: await this.write(batch, [], true), dropped: 0 };
+      } catch (error) {
+        if (isDataException(error)) break;
+        if (attempt >= tries) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+    let inserted = 0;
+    let dropped = 0;
+    for (const click of batch) {
+      try {
+        inserted += await this.write([click], [], true);
+      } catch (error) {
+        if (!isDataException(error)) throw error;
+        dropped++;
+        this.options.onReplaySkipped?.('refused', 1);
+        this.options.logger.error({ err: error, click }, 'click dropped: the database refused its values');
+      }
+    }
+    return { inserted, dropped };
+  }
+
+  /** The start's left-over segments again, one at a time with the flushes, every few seconds until written. */
+  private retryLeftovers(): void {
+    const names = this.unreplayed;
+    this.unreplayed = [];
+    this.leftoversRetryAt = Number.POSITIVE_INFINITY;
+    const run = this.chain.then(async () => {
+      const totals = emptyTotals();
+      await this.replaySegments(names, totals, 1);
+      if (totals.replayed + totals.present > 0)
+        this.options.logger.warn(totals, 'click journal replayed: clicks an earlier process acknowledged are written');
+    });
+    this.chain = run.catch(() => undefined);
+    void run.finally(() => (this.leftoversRetryAt = Date.now() + LEFTOVERS_RETRY_MS)).catch(() => undefined);
   }
 
   private async writeRowByRow(
@@ -365,6 +495,7 @@ export class ClickBuffer {
     let readBack = new Map<CapRef, number>();
     let written = new Map<CapRef, number>();
     let inserted = batch.length;
+    let settleVelocity = () => {};
     await this.db.transaction(async (tx) => {
       let counted = batch;
       if (batch.length > 0) {
@@ -373,9 +504,6 @@ export class ClickBuffer {
           counted = batch.filter((click) => ids.has(click.clickId));
           inserted = counted.length;
         }
-        const rollups = new RollupAccumulator();
-        for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
-        await rollups.write(tx);
       }
       written = new Map<CapRef, number>();
       if (this.caps.size > 0 || idempotent) {
@@ -386,8 +514,17 @@ export class ClickBuffer {
       }
       await writeRejected(tx, rejected);
       if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
+      settleVelocity = await syncVelocity(tx, this.velocity, now);
+      // The rollup rows last: the postbacks of the same hour update them too, and their row locks are held until the
+      // commit, so the batch takes them as late as it can (decision 107).
+      if (counted.length > 0) {
+        const rollups = new RollupAccumulator();
+        for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
+        await rollups.write(tx);
+      }
     });
     this.caps.settle(written, readBack);
+    settleVelocity();
     return inserted;
   }
 }
@@ -422,6 +559,9 @@ async function syncCapUsage(
     if (row.alertedAt === null && nearlyReached(row.used, ref.limit)) {
       await alertCap(tx, ref.capId, row.periodStart, row.used, now);
     }
+    // The partners under the cap, at 80 % and at 100 % (decision 105).
+    const level = partnerAlertLevel(row.used, ref.limit);
+    if (level > row.partnerAlertPercent) await tellPartnersOfCap(tx, ref.capId, row.periodStart, row.used, level, now);
   }
   return used;
 }

@@ -24,6 +24,9 @@ export type ClickJournalOptions = {
 
 type Segment = { name: string; bytes: number; lastSeq: number };
 
+/** A journal line that was not a whole click (decision 107). */
+export type SkippedLine = { line: number; kind: 'torn' | 'corrupt' };
+
 const SEGMENT = /^clicks-(\d{13})-(\d{12})\.ndjson$/;
 
 /**
@@ -78,19 +81,29 @@ export class ClickJournal {
       .sort();
   }
 
-  /** Reads one leftover segment; a torn last line (a write cut by the kill) is ignored. */
+  /** Reads one segment's clicks; lines that are not a whole click are left out (see `readSegmentChecked`). */
   readSegment(name: string): JournalEntry[] {
+    return this.readSegmentChecked(name).entries;
+  }
+
+  /**
+   * Reads one segment line by line. A line that is not a whole click is skipped, never fatal, and named in `skipped`
+   * (its 1-based line number): `torn` for the last line without its newline (a write cut by a kill: its click was
+   * never acknowledged, the write precedes the redirect), `corrupt` for any other (a damaged disk, an edited file).
+   * Throws only when the file cannot be read at all.
+   */
+  readSegmentChecked(name: string): { entries: JournalEntry[]; skipped: SkippedLine[] } {
     const text = fs.readFileSync(path.join(this.dir, name), 'utf8');
     const entries: JournalEntry[] = [];
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        entries.push(revive(JSON.parse(line) as JournalEntry));
-      } catch {
-        // the line a kill cut in the middle: its click was never acknowledged (the write precedes the redirect)
-      }
-    }
-    return entries;
+    const skipped: SkippedLine[] = [];
+    const lines = text.split('\n');
+    lines.forEach((line, index) => {
+      if (!line) return;
+      const entry = parseEntry(line);
+      if (entry) entries.push(entry);
+      else skipped.push({ line: index + 1, kind: index === lines.length - 1 ? 'torn' : 'corrupt' });
+    });
+    return { entries, skipped };
   }
 
   remove(name: string): void {
@@ -240,7 +253,30 @@ export class ClickJournal {
   }
 }
 
-function revive(entry: JournalEntry): JournalEntry {
-  entry.click.createdAt = new Date(entry.click.createdAt);
-  return entry;
+const optionalText = (value: unknown) => value === undefined || value === null || typeof value === 'string';
+const positiveInteger = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
+const TEXT_FIELDS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4', 'ip', 'country', 'userAgent', 'referrer', 'flags'] as const;
+
+/** One journal line as an entry, or null when it is not a whole click (torn, damaged, or not what this code wrote). */
+function parseEntry(line: string): JournalEntry | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const entry = value as Partial<JournalEntry>;
+  const click = entry.click as Record<string, unknown> | undefined;
+  if (!Number.isSafeInteger(entry.seq) || (entry.seq as number) < 0) return null;
+  if (typeof click !== 'object' || click === null) return null;
+  if (typeof click.clickId !== 'string' || click.clickId.length === 0) return null;
+  if (!positiveInteger(click.offerId) || !positiveInteger(click.partnerId)) return null;
+  if (typeof click.currency !== 'string' || !TEXT_FIELDS.every((field) => optionalText(click[field]))) return null;
+  const createdAt = typeof click.createdAt === 'string' ? new Date(click.createdAt) : null;
+  if (!createdAt || Number.isNaN(createdAt.getTime())) return null;
+  if (entry.caps !== undefined && !(Array.isArray(entry.caps) && entry.caps.every((c) => /^\d+:\d+$/.test(String(c)))))
+    return null;
+  (click as { createdAt: Date }).createdAt = createdAt;
+  return entry as JournalEntry;
 }

@@ -106,9 +106,6 @@ type CacheEntry = { expires: number; value: Promise<ClickContext>; loaded: Click
  */
 export class ClickContextCache {
   private readonly entries = new Map<string, CacheEntry>();
-  /** Clicks per (offer, address) this minute, in this process (decision 083). */
-  readonly velocity = new VelocityCounter();
-
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
@@ -118,6 +115,8 @@ export class ClickContextCache {
     private readonly counters?: ClickCapCounters,
     /** The clicks' clock (the app's `now`), which names the cap periods primed. */
     private readonly clickNow: () => number = now,
+    /** Clicks per (offer, address) this minute (decisions 083, 102): the buffer's, whose batches resynchronise it. */
+    readonly velocity: VelocityCounter = new VelocityCounter(),
   ) {}
 
   /** The context if it is loaded and fresh, else undefined (then `get` loads it). */

@@ -12,6 +12,7 @@ import {
   partners,
   products,
 } from '../../db/schema.js';
+import { DEFAULT_FALLBACK_URL } from '../settings/index.js';
 
 /**
  * The click path's SQL (decisions 015, 022, 045): the context a click is judged by, the batch insert of the buffered
@@ -34,7 +35,10 @@ export async function clickContextRows(db: DbOrTx, offerId: number, partnerId: n
       requireApproval: offers.requireApproval,
       defaultUrl: offers.defaultUrl,
       currency: offers.currency,
-      fallbackUrl: offers.fallbackUrl,
+      // The offer's own fallback, else the network's default (decision 105): in this query, no round trip more.
+      fallbackUrl: sql<
+        string | null
+      >`coalesce(${offers.fallbackUrl}, (select ns.value #>> '{}' from network_settings ns where ns.name = ${DEFAULT_FALLBACK_URL}))`,
       startsAt: offers.startsAt,
       endsAt: offers.endsAt,
       geoTargeting: offers.geoTargeting,
@@ -83,6 +87,7 @@ export async function capUsageRows(db: DbOrTx, keys: { capId: number; periodStar
       periodStart: capUsage.periodStart,
       used: capUsage.used,
       alertedAt: capUsage.alertedAt,
+      partnerAlertPercent: capUsage.partnerAlertPercent,
     }) // prettier-ignore
     .from(capUsage)
     .where(or(...keys.map((k) => and(eq(capUsage.capId, k.capId), eq(capUsage.periodStart, k.periodStart)))));

@@ -18,7 +18,7 @@ import {
 } from '@portal/contracts';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../lib/errors.js';
-import type { ClickBuffer } from '../click/index.js';
+import type { ClickBuffer, CountryLookup } from '../click/index.js';
 import { acceptClientConversion, mergedPostbackFields, offerTagRow, parseCookies } from '../conversions/index.js';
 import { sdkScript } from './sdk-file.js';
 
@@ -51,10 +51,10 @@ async function serveScript(request: FastifyRequest<{ Querystring: { v?: string }
  * endpoint with CORS for the offer's origins only, and the image and iframe pixels. Every conversion goes through the
  * conversions module's front door (acceptClientConversion), which applies /postback's rules.
  */
-export const clientTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: { buffer: ClickBuffer } }> = async (
-  app,
-  { ctx, tracking },
-) => {
+export const clientTagRoutes: FastifyPluginAsyncZod<{
+  ctx: AppContext;
+  tracking: { buffer: ClickBuffer; countryOf?: CountryLookup };
+}> = async (app, { ctx, tracking }) => {
   // sendBeacon and fetch send the tag's fields as a form (a type that needs no preflight).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const fields = new Map<string, string | string[]>();
@@ -65,7 +65,12 @@ export const clientTagRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking:
     done(null, Object.fromEntries(fields));
   });
 
-  const engine = { db: ctx.db, buffer: tracking.buffer };
+  const engine = {
+    db: ctx.db,
+    buffer: tracking.buffer,
+    screen: ctx.config.conversionRules,
+    ...(tracking.countryOf ? { countryOf: tracking.countryOf } : {}),
+  };
   const logError = (error: unknown) => app.log.error({ err: error }, 'tag hit not logged');
   const convert = (
     request: FastifyRequest,

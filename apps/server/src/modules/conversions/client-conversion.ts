@@ -11,6 +11,7 @@ import { AppError, badRequest, forbidden } from '../../lib/errors.js';
 import type { ClickBuffer } from '../click/index.js';
 import { insertPostbackLog, offerTagRow, type NewPostbackLog } from './conversions.repository.js';
 import { loggedParams, recordPostback } from './postback.js';
+import type { CountryOf } from './conversion-screen.js';
 
 /** What a page may send: the postback's fields but its token, status and reason (a browser reverses nothing). */
 const CLIENT_FIELDS = ['click_id', 'goal', 'amount', 'currency', 'transaction_id'] as const;
@@ -57,7 +58,7 @@ const offerIdOf = (value: unknown): number | null => {
  * client-side conversions, recorded with its channel. Every hit on a known offer lands in the advertiser's log.
  */
 export async function acceptClientConversion(
-  engine: { db: Db; buffer: ClickBuffer },
+  engine: { db: Db; buffer: ClickBuffer; countryOf?: CountryOf | undefined; screen?: boolean },
   hit: ClientConversion,
   now: Date,
   onLogError: (error: unknown) => void = () => {},
@@ -120,7 +121,14 @@ export async function acceptClientConversion(
       offer.advertiserId,
       parsed.data as PostbackParams,
       now,
-      { channel: hit.channel, offerId },
+      // The browser's address is the visitor's at conversion (decision 101).
+      {
+        channel: hit.channel,
+        offerId,
+        requestIp: hit.ip,
+        ...(engine.countryOf ? { countryOf: engine.countryOf } : {}),
+        ...(engine.screen === false ? { screen: false } : {}),
+      },
     );
     await log({
       outcome: 'recorded',

@@ -47,7 +47,7 @@ export function goalWorth(
 export async function offerFacts(db: DbOrTx, offerId: number, partnerId: number, goal: string) {
   const row = await offerFactRow(db, offerId, partnerId, goal);
   if (!row) return null;
-  const { goalId, payoutAmount, payoutPercent, manualValidation, trustClientConversions, revenueAmount, revenuePercent, ...offer } = row; // prettier-ignore
+  const { goalId, payoutAmount, payoutPercent, manualValidation, trustClientConversions, revenueAmount, revenuePercent, minSecondsToConvert, ...offer } = row; // prettier-ignore
   return {
     ...offer,
     goal:
@@ -61,6 +61,7 @@ export async function offerFacts(db: DbOrTx, offerId: number, partnerId: number,
             revenuePercent,
             manualValidation: manualValidation ?? false,
             trustClientConversions: trustClientConversions ?? false,
+            minSecondsToConvert: minSecondsToConvert ?? null,
           },
   };
 }

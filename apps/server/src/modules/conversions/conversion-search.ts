@@ -3,13 +3,18 @@ import {
   partnerDisplayName,
   toLocalIso,
   type ConversionDeclineReason,
+  type ConversionEvidence,
+  type ConversionRule,
   type ConversionRejectionReason,
   type ConversionReversalReason,
   type ConversionStatus,
   type StaffConversionRow,
   type StaffConversionsFilter,
 } from '@portal/contracts';
+import { UAParser } from 'ua-parser-js';
 import type { DbOrTx } from '../../db/client.js';
+import { hostingNetworkOf } from '../traffic/index.js';
+import type { StoredEvidence } from './conversion-screen.js';
 import { toIso } from '../../lib/reply.js';
 import type { StaffScope } from '../access/index.js';
 import { utcWindow } from '../statistics/index.js';
@@ -79,8 +84,43 @@ export function conversionRowOf(row: SearchRow): StaffConversionRow {
     clickedAt: toIso(row.clickedAt),
     changedAt: toIso(row.changedAt),
     source: row.source,
+    signals: row.signals ? (row.signals.split(',') as ConversionRule[]) : [],
+    evidence: row.signals ? evidenceOf(row) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * The fraud queue's evidence (decision 101): what the rules measured when the conversion arrived (stored), and the
+ * click read again: its address with its autonomous system and hosting flag, its user agent read by ua-parser-js.
+ */
+function evidenceOf(row: SearchRow): ConversionEvidence {
+  const stored = (row.evidence ?? {}) as Partial<StoredEvidence>;
+  const network = row.ip ? hostingNetworkOf(row.ip) : undefined;
+  const agent = row.clickUserAgent ? new UAParser(row.clickUserAgent).getResult() : null;
+  const named = (name: string | undefined, version: string | undefined) =>
+    name ? (version ? `${name} ${version}` : name) : null;
+  return {
+    clickIp: row.ip,
+    asn: network?.asn ?? null,
+    asnName: network?.provider ?? null,
+    hosting: network !== undefined,
+    clickCountry: row.country,
+    conversionCountry: row.conversionCountry,
+    conversionIp: row.visitorIp !== row.ip ? row.visitorIp : null,
+    userAgent: row.clickUserAgent,
+    browser: agent ? named(agent.browser.name, agent.browser.major) : null,
+    os: agent ? named(agent.os.name, agent.os.version) : null,
+    device: agent ? (agent.device.type ?? 'desktop') : null,
+    clickFlags: row.clickFlags ? row.clickFlags.split(',') : [],
+    secondsToConvert:
+      stored.secondsToConvert ??
+      (row.clickedAt ? Math.round((row.createdAt.getTime() - row.clickedAt.getTime()) / 100) / 10 : null),
+    minSecondsToConvert: stored.minSecondsToConvert ?? null,
+    ipConversions: stored.ipConversions ?? null,
+    baselineRate: stored.baselineRate ?? null,
+    recentRate: stored.recentRate ?? null,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   partners,
   payoutOverrides,
   products,
+  statsNetworkHourly,
 } from '../../db/schema.js';
 import { toIso } from '../../lib/reply.js';
 import { billingReachSql, partnerReachSql, type StaffScope } from '../access/index.js';
@@ -52,6 +53,8 @@ const clickColumns = {
   tc3: clicks.tc3,
   tc4: clicks.tc4,
   country: clicks.country,
+  ip: clicks.ip,
+  flags: clicks.flags,
   createdAt: clicks.createdAt,
 };
 
@@ -87,6 +90,7 @@ export async function offerFactRow(db: DbOrTx, offerId: number, partnerId: numbe
         number | null
       >`case when ${payoutOverrides.id} is null then ${offerGoals.payoutPercent} else ${payoutOverrides.payoutPercent} end`,
       manualValidation: offerGoals.manualValidation,
+      minSecondsToConvert: goals.minSecondsToConvert,
       trustClientConversions: offerGoals.trustClientConversions,
       revenueAmount: offerGoals.revenueAmount,
       revenuePercent: offerGoals.revenuePercent,
@@ -111,7 +115,12 @@ export async function offerFactRow(db: DbOrTx, offerId: number, partnerId: numbe
 /** The conversion recorded under an advertiser's dedupe key, if any. */
 export async function conversionByDedupeKey(db: DbOrTx, advertiserId: number, dedupeKey: string) {
   const [row] = await db
-    .select({ id: conversions.id, status: conversions.status, reason: conversions.reason })
+    .select({
+      id: conversions.id,
+      status: conversions.status,
+      reason: conversions.reason,
+      partnerId: conversions.partnerId,
+    })
     .from(conversions)
     .where(and(eq(conversions.advertiserId, advertiserId), eq(conversions.dedupeKey, dedupeKey)));
   return row ?? null;
@@ -129,6 +138,52 @@ export async function insertConversion(tx: DbOrTx, values: typeof conversions.$i
 /** A conversion just recorded turned rejected, unpaid (one that would cross a cap). */
 export async function rejectConversion(tx: DbOrTx, id: number, reason: string): Promise<void> {
   await tx.update(conversions).set({ status: 'rejected', reason, payout: 0, revenue: 0 }).where(eq(conversions.id, id));
+}
+
+// --- the conversion rules' counts (decision 101) --------------------------------------------------------------------
+
+/** Conversions recorded from one address on one offer since `since` (duplicates of a counted one left out). */
+export async function conversionsFromAddress(db: DbOrTx, offerId: number, ip: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(conversions)
+    .where(
+      and(
+        eq(conversions.offerId, offerId),
+        eq(conversions.visitorIp, ip),
+        gte(conversions.createdAt, since),
+        sql`${conversions.reason} is distinct from 'duplicate'`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * A partner's clicks and counted (approved and pending) conversions on an offer over [from, to), from the narrow hourly
+ * rollup (decision 046): one index range per period.
+ */
+export async function partnerOfferPeriod(
+  db: DbOrTx,
+  partnerId: number,
+  offerId: number,
+  from: Date,
+  to: Date,
+): Promise<{ clicks: number; conversions: number }> {
+  const [row] = await db
+    .select({
+      clicks: sql<number>`coalesce(sum(${statsNetworkHourly.clicks}), 0)`.mapWith(Number),
+      conversions: sql<number>`coalesce(sum(${statsNetworkHourly.conversions} + ${statsNetworkHourly.pending}), 0)`.mapWith(Number), // prettier-ignore
+    })
+    .from(statsNetworkHourly)
+    .where(
+      and(
+        gte(statsNetworkHourly.hour, from),
+        lt(statsNetworkHourly.hour, to),
+        eq(statsNetworkHourly.partnerId, partnerId),
+        eq(statsNetworkHourly.offerId, offerId),
+      ),
+    );
+  return { clicks: row?.clicks ?? 0, conversions: row?.conversions ?? 0 };
 }
 
 // --- the staff review ----------------------------------------------------------------------------------------------
@@ -223,6 +278,12 @@ const searchColumns = {
   advertiserName: advertisers.name,
   goalName: goals.name,
   ip: clicks.ip,
+  signals: conversions.signals,
+  evidence: conversions.evidence,
+  visitorIp: conversions.visitorIp,
+  conversionCountry: conversions.conversionCountry,
+  clickUserAgent: clicks.userAgent,
+  clickFlags: clicks.flags,
 };
 
 export type SearchRow = ReviewRow &
@@ -235,6 +296,12 @@ export type SearchRow = ReviewRow &
     advertiserName: string | null;
     goalName: string | null;
     ip: string | null;
+    signals: string | null;
+    evidence: unknown;
+    visitorIp: string | null;
+    conversionCountry: string | null;
+    clickUserAgent: string | null;
+    clickFlags: string | null;
   };
 
 /** The search's filters with its days already turned into UTC moments (the reader's time zone is the service's). */

@@ -12,6 +12,7 @@ import type { SlidingWindowLimiter } from '../../lib/rate-limit.js';
 import type { AppContext } from '../../context.js';
 import type { ClickBuffer } from '../click/index.js';
 import { acceptPostback, loggedParams, mergedPostbackFields, type AdvertiserTokens } from './postback.js';
+import type { CountryOf } from './conversion-screen.js';
 import { insertPostbackLog, type NewPostbackLog } from './conversions.repository.js';
 
 /** The parts of the tracking engine the advertisers' postbacks use (src/tracking.ts builds them, decision 015). */
@@ -20,6 +21,8 @@ export type PostbackEngine = {
   tokens: AdvertiserTokens;
   /** Postbacks with a wrong token per client IP over the last minute (decision 029). */
   badTokens: SlidingWindowLimiter;
+  /** Places the visitor's address at conversion (the postback's `ip`) in a country (decision 101). */
+  countryOf?: CountryOf;
 };
 
 /** GET|POST /postback, at the root of the server: advertisers' servers report conversions. */
@@ -27,7 +30,7 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
   app,
   { ctx, tracking },
 ) => {
-  const { buffer, tokens, badTokens } = tracking;
+  const { buffer, tokens, badTokens, countryOf } = tracking;
 
   // Advertisers' servers often post forms; the rest of the API stays JSON only. A field sent twice keeps both values,
   // so that it is refused as repeated rather than one value silently winning (decision 077).
@@ -75,7 +78,11 @@ export const postbackRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; tracking: 
     if (wait > 0) counted('throttled');
     if (wait > 0) throw tooManyRequests('Too many postbacks with a wrong security token. Please wait.', wait);
     try {
-      const result = await acceptPostback({ db: ctx.db, buffer, tokens }, fields, now);
+      const result = await acceptPostback(
+        { db: ctx.db, buffer, tokens, screen: ctx.config.conversionRules, ...(countryOf ? { countryOf } : {}) },
+        fields,
+        now,
+      );
       counted(result.duplicate ? 'duplicate' : result.status);
       await log(ip, fields, now, {
         outcome: 'recorded',

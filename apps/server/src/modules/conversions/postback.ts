@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   CLICK_ATTRIBUTION_DAYS,
+  CONVERSION_RULE_REASONS,
   POSTBACK_ADJUSTMENT_STATUS,
   POSTBACK_REVERSAL_STATUSES,
   POSTBACK_FIELDS,
@@ -15,13 +16,14 @@ import {
   type PostbackResult,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import { badRequest, databaseUnavailable, forbidden, unauthorized } from '../../lib/errors.js';
+import { AppError, badRequest, databaseUnavailable, forbidden, unauthorized } from '../../lib/errors.js';
 import { equalDigests } from '../../lib/tokens.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
 import { timeOfClickId, type BufferedClick, type ClickBuffer } from '../click/index.js';
 import { hourOf, RollupAccumulator } from '../rollups/index.js';
 import { changeByPostback } from './conversion-changes.js';
+import { screenConversion, type CountryOf, type Screening } from './conversion-screen.js';
 import { goalWorth, offerFacts, otherCurrency, toMinorUnits } from './conversion-rules.js';
 import {
   advertiserTokenRows,
@@ -162,18 +164,52 @@ export class AdvertiserTokens {
 
 type ClickFacts = Pick<
   BufferedClick,
-  'clickId' | 'offerId' | 'partnerId' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'country' | 'createdAt'
+  | 'clickId'
+  | 'offerId'
+  | 'partnerId'
+  | 'subid'
+  | 'tc1'
+  | 'tc2'
+  | 'tc3'
+  | 'tc4'
+  | 'country'
+  | 'ip'
+  | 'flags'
+  | 'createdAt'
 >;
 
-async function findClick(db: Db, buffer: ClickBuffer, clickId: string): Promise<ClickFacts | null> {
+/**
+ * How long after its id's time a click may still sit in another server's buffer (decision 107): its batch is written
+ * within a second or so, seconds on a loaded machine; a minute leaves room for a slow one.
+ */
+export const CLICK_SETTLE_MS = 60_000;
+/** Clocks of servers behind one load balancer differ a little: a click id a few seconds ahead of `now` is recent. */
+const CLOCK_SKEW_MS = 5_000;
+
+/**
+ * The click of a postback: from this process's buffer or the database. `settleAt` (an advertiser's server-to-server
+ * postback): a click id of the last minute that neither knows answers 503 with Retry-After instead of unknown_click,
+ * since behind a load balancer the click may have been taken by another server whose batch is not written yet.
+ */
+async function findClick(db: Db, buffer: ClickBuffer, clickId: string, settleAt?: Date): Promise<ClickFacts | null> {
   const buffered = buffer.find(clickId);
   if (buffered) return buffered;
   // The id's time prefix is the click's created_at, the partition key (decision 054): one partition's index probe.
-  const row = await clickById(db, clickId, timeOfClickId(clickId));
+  const clickedAt = timeOfClickId(clickId);
+  const row = await clickById(db, clickId, clickedAt);
   // Clicks that waited out an outage in the journal are still being written: ask the advertiser to retry.
   if (!row && buffer.catchingUp) throw databaseUnavailable();
+  if (!row && settleAt && clickedAt) {
+    const age = settleAt.getTime() - clickedAt.getTime();
+    if (age > -CLOCK_SKEW_MS && age < CLICK_SETTLE_MS) throw clickNotWrittenYet();
+  }
   return row;
 }
+
+const clickNotWrittenYet = () =>
+  new AppError(503, 'The click is not recorded yet. Please retry in a few seconds.', null, null, {
+    'retry-after': '5',
+  });
 
 type Outcome = {
   status: ConversionStatus;
@@ -228,17 +264,40 @@ export async function recordPostback(
   options: PostbackOptions = {},
 ): Promise<PostbackResult> {
   const amountMinor = params.amount === undefined ? null : toMinorUnits(params.amount);
-  const dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
-  const click = await findClick(db, buffer, params.click_id);
+  let dedupeKey = params.transaction_id ? `tx:${params.transaction_id}` : `cg:${params.click_id}:${params.goal}`;
+  // Only a server-to-server postback is asked to come back: the tag and pixels are a browser's, which does not retry.
+  const settleAt = (options.channel ?? 's2s') === 's2s' ? now : undefined;
+  const click = await findClick(db, buffer, params.click_id, settleAt);
   const facts = click ? await offerFacts(db, click.offerId, click.partnerId, params.goal) : null;
   // Another advertiser's click is as unknown as a click that never happened; so is, from the tag or a pixel, another
   // offer's click (its origins vouch for one offer only: decision 085).
   const ours = click && facts && facts.advertiserId === advertiserId;
   const known = ours && (options.offerId === undefined || click.offerId === options.offerId) ? { click, facts } : null;
   const clientSide = (options.channel ?? 's2s') !== 's2s';
-  const outcome: Outcome = known
+  let outcome: Outcome = known
     ? judge(known.click, known.facts, amountMinor, params.currency, now, clientSide)
     : { status: 'rejected', reason: 'unknown_click', goalId: null, payout: 0, revenue: 0 };
+
+  // The conversion rules (decision 101), on a conversion that would count: a flag holds it for review (pending,
+  // 'fraud_review'), a refusal rejects it with the rule as the reason. Its money then follows its status as any
+  // conversion's does below (rollups, caps, postbacks), and a review moves it through decideConversions.
+  let screening: Screening | null = null;
+  if (known && outcome.status !== 'rejected' && options.screen !== false) {
+    screening = await screenConversion(db, {
+      advertiserId,
+      click: known.click,
+      params,
+      minSecondsToConvert: known.facts.goal?.minSecondsToConvert ?? null,
+      requestIp: options.requestIp,
+      countryOf: options.countryOf,
+      now,
+    });
+    if (screening.refuse)
+      outcome = { status: 'rejected', reason: CONVERSION_RULE_REASONS[screening.refuse], goalId: outcome.goalId, payout: 0, revenue: 0 }; // prettier-ignore
+    else if (screening.signals.length > 0) outcome = { ...outcome, status: 'pending', reason: 'fraud_review' };
+    // The same transaction id on another partner's click is recorded apart, under its own key (its repeats dedupe).
+    if (screening.duplicateTransaction) dedupeKey = `tx:${params.transaction_id}:p${known.click.partnerId}`;
+  }
 
   const base = {
     clickId: params.click_id,
@@ -258,6 +317,10 @@ export async function recordPostback(
     tc4: known?.click.tc4 ?? null,
     country: known?.click.country ?? null,
     clickedAt: known?.click.createdAt ?? null,
+    visitorIp: screening?.visitorIp ?? null,
+    conversionCountry: screening?.conversionCountry ?? null,
+    signals: screening && screening.signals.length > 0 ? screening.signals.join(',') : null,
+    evidence: screening && screening.signals.length > 0 ? screening.evidence : null,
     source: options.channel && options.channel !== 's2s' ? options.channel : 'postback',
     createdAt: now,
     updatedAt: now,
@@ -296,7 +359,6 @@ export async function recordPostback(
               ? { pending: 1, pendingPayout: o.payout, pendingRevenue: o.revenue }
               : { rejected: 1 },
         );
-        await rollups.write(tx);
         // The partner's postbacks (decision 019): written with the conversion, sent by the delivery worker.
         if (options.notifyPartner !== false)
           await enqueuePostbackDeliveries(tx, {
@@ -308,6 +370,9 @@ export async function recordPostback(
             status: o.status,
             payout: o.payout,
           });
+        // The rollup rows last: every click batch and postback of the offer's hour updates them, and their row locks
+        // are held until the commit, so the transaction takes them as late as it can (decision 107).
+        await rollups.write(tx);
       }
       return { status: o.status, reason: o.reason, conversionId: id, duplicate: false };
     };
@@ -379,6 +444,12 @@ export type PostbackOptions = {
   channel?: ConversionChannel;
   /** The offer a tag or pixel reported for: another offer's click is unknown. */
   offerId?: number;
+  /** Whether the conversion rules judge it (decision 101; default true): CONVERSION_RULES=off, the demo's replay. */
+  screen?: boolean;
+  /** The address a tag's or pixel's request came from: the visitor's at conversion (decision 101). */
+  requestIp?: string | null;
+  /** Places the visitor's address at conversion in a country (the click's GeoIP file). */
+  countryOf?: CountryOf;
 };
 
 /**
@@ -401,7 +472,7 @@ export function mergedPostbackFields(query: unknown, body: unknown): Record<stri
  * the conversion at `now` (the request's clock, or the traffic seed's replayed past: decision 018).
  */
 export async function acceptPostback(
-  engine: { db: Db; buffer: ClickBuffer; tokens: AdvertiserTokens },
+  engine: { db: Db; buffer: ClickBuffer; tokens: AdvertiserTokens; countryOf?: CountryOf; screen?: boolean },
   fields: Record<string, unknown>,
   now: Date,
   options: PostbackOptions = {},
@@ -431,5 +502,9 @@ export async function acceptPostback(
   const advertiserId = await engine.tokens.advertiserOf(params.token, now);
   if (advertiserId === null) throw forbidden('The security token is not valid.');
   if (changes) return changeByPostback(engine.db, advertiserId, params as PostbackChangeParams, now);
-  return recordPostback(engine.db, engine.buffer, advertiserId, params as PostbackParams, now, options);
+  return recordPostback(engine.db, engine.buffer, advertiserId, params as PostbackParams, now, {
+    ...(engine.countryOf ? { countryOf: engine.countryOf } : {}),
+    ...(engine.screen === false ? { screen: false } : {}),
+    ...options,
+  });
 }

@@ -81,6 +81,7 @@ export async function goalsOfAdvertiser(db: DbOrTx, advertiserId: number): Promi
       name: goals.name,
       types: goals.types,
       retiredAt: goals.retiredAt,
+      minSecondsToConvert: goals.minSecondsToConvert,
       usedAt: goals.usedAt,
       createdAt: goals.createdAt,
       updatedAt: goals.updatedAt,

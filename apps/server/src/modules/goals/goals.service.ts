@@ -29,6 +29,7 @@ export function goalDto({ goal, offerCount, inPostbacks }: ListedGoal): StaffGoa
     retiredAt: toIso(goal.retiredAt),
     offerCount,
     codeLocked: goal.usedAt !== null || offerCount > 0 || inPostbacks,
+    minSecondsToConvert: goal.minSecondsToConvert ?? null,
   };
 }
 
@@ -43,7 +44,12 @@ export async function staffGoal(db: DbOrTx, id: number): Promise<StaffGoal> {
 }
 
 /** What the audit log shows of a goal. */
-const auditFields = (g: GoalRow) => ({ code: g.identifier, name: g.name, retired: g.retiredAt !== null });
+const auditFields = (g: GoalRow) => ({
+  code: g.identifier,
+  name: g.name,
+  retired: g.retiredAt !== null,
+  minSecondsToConvert: g.minSecondsToConvert ?? null,
+});
 
 /** A code or name another goal has is a field error; the unique indexes stay the last word (a race is a 400 too). */
 async function checkUnique(
@@ -68,7 +74,13 @@ export async function createGoal(db: DbOrTx, body: GoalCreate, { actor, now }: C
   await checkUnique(db, values);
   return db
     .transaction(async (tx) => {
-      const row = await insertGoal(tx, { identifier: values.code, name: values.name, createdAt: now, updatedAt: now });
+      const row = await insertGoal(tx, {
+        identifier: values.code,
+        name: values.name,
+        minSecondsToConvert: body.minSecondsToConvert ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
       await recordAudit(
         tx,
         actor,
@@ -95,10 +107,12 @@ export async function changeGoal(db: DbOrTx, id: number, body: GoalUpdate, { act
         identifier: body.code ?? before.identifier,
         name: body.name ?? before.name,
         retiredAt: body.retired === undefined ? before.retiredAt : body.retired ? (before.retiredAt ?? now) : null,
+        minSecondsToConvert:
+          body.minSecondsToConvert === undefined ? (before.minSecondsToConvert ?? null) : body.minSecondsToConvert,
       };
       const changes = diffFields(auditFields(before), auditFields(after));
       if (changes.length === 0) return;
-      await updateGoal(tx, id, { identifier: after.identifier, name: after.name, retiredAt: after.retiredAt, updatedAt: now }); // prettier-ignore
+      await updateGoal(tx, id, { identifier: after.identifier, name: after.name, retiredAt: after.retiredAt, minSecondsToConvert: after.minSecondsToConvert, updatedAt: now }); // prettier-ignore
       await recordAudit(tx, actor, [{ action: 'update', entityType: 'goal', entityId: id, changes }], now);
     })
     .catch(uniqueViolation);

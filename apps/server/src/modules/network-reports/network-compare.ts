@@ -4,6 +4,7 @@ import {
   type DateRange,
   type MoneyAmount,
   type NetworkBreakdown,
+  type NetworkLeafRow,
   type NetworkReportRow,
 } from '@portal/contracts';
 
@@ -14,7 +15,7 @@ export function previousRange(range: DateRange): DateRange {
 }
 
 const ZERO = { clicks: 0, conversions: 0, advertiserRevenue: [], payout: [], margin: [] } satisfies NetworkReportRow['previous']; // prettier-ignore
-const figures = (row: NetworkReportRow): NonNullable<NetworkReportRow['previous']> => ({
+const figures = (row: NetworkLeafRow): NonNullable<NetworkReportRow['previous']> => ({
   clicks: row.clicks,
   conversions: row.conversions,
   advertiserRevenue: row.advertiserRevenue as MoneyAmount[],
@@ -41,6 +42,9 @@ export function withPrevious(
     else if (ordered) match = body[index];
     else if (breakdown === 'hour') match = byKey.get(`${addDays(row.key.slice(0, 10), -days)}${row.key.slice(10)}`);
     else match = byKey.get(row.key);
-    return { ...row, previous: match ? figures(match) : ZERO };
+    // Nested rows (decision 106) beside the same key under the matching row.
+    const inner = new Map((match?.children ?? []).map((c) => [c.key, c]));
+    const children = row.children?.map((c) => ({ ...c, previous: inner.has(c.key) ? figures(inner.get(c.key)!) : ZERO })); // prettier-ignore
+    return { ...row, previous: match ? figures(match) : ZERO, ...(children ? { children } : {}) };
   });
 }

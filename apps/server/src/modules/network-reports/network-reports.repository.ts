@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  NETWORK_TIME_BREAKDOWNS,
   NETWORK_TRACKING_KEYS,
   UNKNOWN_COUNTRY_KEY,
   addDays,
@@ -8,6 +9,7 @@ import {
   type MoneyAmount,
   type NetworkBreakdown,
   type NetworkFigures,
+  type NetworkLeafRow,
   type NetworkReportQuery,
   type NetworkReportRow,
 } from '@portal/contracts';
@@ -19,6 +21,7 @@ import {
   offers,
   partners,
   products,
+  rejectedClicksHourly,
   statsNetworkDaily,
   statsNetworkHourly,
   statsOfferDaily,
@@ -35,13 +38,15 @@ import { daysOf, type UtcWindow } from '../statistics/index.js';
 export const TOTALS_LABEL = 'Totals';
 const NO_MANAGER = 'none';
 
-export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare'>;
+export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare' | 'then'>;
+/** A report's breakdown and, with `then=`, the one nested in it (decision 106). */
+export type Breakdowns = readonly [NetworkBreakdown] | readonly [NetworkBreakdown, NetworkBreakdown];
 type TrackingKey = (typeof NETWORK_TRACKING_KEYS)[number];
 const COUNTS = ['clicks', 'conversions', 'pending', 'rejected', 'revenue', 'payout', 'pendingRevenue', 'pendingPayout'] as const; // prettier-ignore
 type Count = (typeof COUNTS)[number];
 
 /** One group's figures in one currency, as summed from the narrow rollup. */
-type Slice = { key: string; label: string; currency: string } & Record<Count, number>;
+type Slice = { key: string; label: string; key2?: string; label2?: string; currency: string } & Record<Count, number>;
 
 const isTracking = (breakdown: NetworkBreakdown): breakdown is TrackingKey =>
   (NETWORK_TRACKING_KEYS as readonly string[]).includes(breakdown);
@@ -95,13 +100,18 @@ const OFFER: Grain = {
  * the partner and the offer; else the offer grain when it needs no partner (not even for the viewer's scope), else
  * the partner grain.
  */
-export function grainOf(breakdown: NetworkBreakdown, filters: NetworkFilters, scope: StaffScope): keyof typeof GRAINS {
-  if (isTracking(breakdown) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return 'sub';
-  if (breakdown === 'country' || given(filters.country)) return 'network';
-  const offer = breakdown === 'offer' || breakdown === 'advertiser' || given(filters.offerId) || given(filters.advertiserId); // prettier-ignore
+export function grainOf(
+  breakdown: NetworkBreakdown | Breakdowns,
+  filters: NetworkFilters,
+  scope: StaffScope,
+): keyof typeof GRAINS {
+  const by: readonly NetworkBreakdown[] = typeof breakdown === 'string' ? [breakdown] : breakdown;
+  const any = (...names: NetworkBreakdown[]) => by.some((b) => names.includes(b));
+  if (by.some(isTracking) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return 'sub';
+  if (any('country') || given(filters.country)) return 'network';
+  const offer = any('offer', 'advertiser') || given(filters.offerId) || given(filters.advertiserId);
   const partner =
-    breakdown === 'partner' ||
-    breakdown === 'manager' ||
+    any('partner', 'manager') ||
     given(filters.partnerId) ||
     given(filters.managerId) ||
     billingReachSql(scope, partners.accountManagerId, partners.status) !== undefined;
@@ -122,21 +132,16 @@ const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER } as
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
  * named apart (`s_…`): the joined tables have a `currency` and a `country` of their own.
  */
-function summed(
-  db: DbOrTx,
-  table: View,
-  where: SQL | undefined,
-  time: SQL<string> | null,
-  breakdown: NetworkBreakdown,
-) {
+function summed(db: DbOrTx, table: View, where: SQL | undefined, time: SQL<string> | null, by: Breakdowns) {
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
   // The partner rollup keeps every sub-ID: only the one broken down by is kept in the groups.
-  const tracked = table.tracking && isTracking(breakdown) ? table.tracking[breakdown] : undefined;
+  const trackedKey = by.find(isTracking);
+  const tracked = table.tracking && trackedKey ? table.tracking[trackedKey] : undefined;
   const keys = {
     ...(time ? { day: time.as('s_day') } : {}),
     ...(table.partnerId ? { partnerId: sql<number>`${table.partnerId}`.as('s_partner_id') } : {}),
     ...(table.offerId ? { offerId: sql<number>`${table.offerId}`.as('s_offer_id') } : {}),
-    ...(table.country && (!table.tracking || breakdown === 'country') ? { country: sql<string>`${table.country}`.as('s_country') } : {}), // prettier-ignore
+    ...(table.country && (!table.tracking || by.includes('country')) ? { country: sql<string>`${table.country}`.as('s_country') } : {}), // prettier-ignore
     ...(tracked ? { tracked: sql<string>`${tracked}`.as('s_tracked') } : {}),
     currency: sql<string>`${table.currency}`.as('s_currency'),
   };
@@ -168,15 +173,15 @@ async function sliceQuery(
   table: View,
   time: SQL,
   scope: StaffScope,
-  breakdown: NetworkBreakdown,
+  by: Breakdowns,
   filters: NetworkFilters,
   offset: string | null,
 ): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
-  const format = breakdown === 'hour' ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
+  const format = by.includes('hour') ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
   const day =
-    breakdown !== 'day' && breakdown !== 'hour'
+    !by.includes('day') && !by.includes('hour')
       ? null
       : table.daily
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
@@ -195,7 +200,7 @@ async function sliceQuery(
     const values = filters[k];
     if (table.tracking && given(values)) inner.push(inArray(table.tracking[k], values));
   }
-  const s = summed(db, table, and(...inner), day, breakdown);
+  const s = summed(db, table, and(...inner), day, by);
   const outer: (SQL | undefined)[] = [];
   if (table.partnerId) {
     // Money is finance's too: admins and finance see the whole network, managers their partners' traffic. A filter
@@ -204,48 +209,46 @@ async function sliceQuery(
     if (given(filters.managerId)) outer.push(inArray(partners.accountManagerId, filters.managerId));
   }
   if (table.offerId && given(filters.advertiserId)) outer.push(inArray(products.advertiserId, filters.advertiserId));
-  let key: SQL<string>;
-  let label: SQL<string>;
-  switch (breakdown) {
-    case 'day':
-    case 'hour':
-    case 'week':
-    case 'month':
-      key = label = sql<string>`${s.day!}`;
-      break;
-    case 'subid':
-    case 'tc1':
-    case 'tc2':
-    case 'tc3':
-    case 'tc4':
-      key = label = sql<string>`${s.tracked!}`;
-      break;
-    case 'partner':
-      key = sql<string>`${partners.id}::text`;
-      label = sql<string>`${partners.companyName}`;
-      break;
-    case 'offer':
-      key = sql<string>`${offers.id}::text`;
-      label = sql<string>`${offers.name}`;
-      break;
-    case 'advertiser':
-      key = sql<string>`${advertisers.id}::text`;
-      label = sql<string>`${advertisers.name}`;
-      break;
-    case 'manager':
-      // Literals, not parameters: GROUP BY must see the very same expression as the select list.
-      key = sql<string>`coalesce(${partners.accountManagerId}::text, ${sql.raw(`'${NO_MANAGER}'`)})`;
-      label = sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`;
-      break;
-    case 'country':
-      key = sql<string>`coalesce(nullif(${s.country!}, ''), ${sql.raw(`'${UNKNOWN_COUNTRY_KEY}'`)})`;
-      label = sql<string>`coalesce(${countries.name}, 'Unknown country')`;
-      break;
-  }
+  const keyLabel = (breakdown: NetworkBreakdown): [key: SQL<string>, label: SQL<string>] => {
+    switch (breakdown) {
+      case 'day':
+      case 'hour':
+      case 'week':
+      case 'month':
+        return [sql<string>`${s.day!}`, sql<string>`${s.day!}`];
+      case 'subid':
+      case 'tc1':
+      case 'tc2':
+      case 'tc3':
+      case 'tc4':
+        return [sql<string>`${s.tracked!}`, sql<string>`${s.tracked!}`];
+      case 'partner':
+        return [sql<string>`${partners.id}::text`, sql<string>`${partners.companyName}`];
+      case 'offer':
+        return [sql<string>`${offers.id}::text`, sql<string>`${offers.name}`];
+      case 'advertiser':
+        return [sql<string>`${advertisers.id}::text`, sql<string>`${advertisers.name}`];
+      case 'manager':
+        // Literals, not parameters: GROUP BY must see the very same expression as the select list.
+        return [
+          sql<string>`coalesce(${partners.accountManagerId}::text, ${sql.raw(`'${NO_MANAGER}'`)})`,
+          sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`,
+        ];
+      case 'country':
+        return [
+          sql<string>`coalesce(nullif(${s.country!}, ''), ${sql.raw(`'${UNKNOWN_COUNTRY_KEY}'`)})`,
+          sql<string>`coalesce(${countries.name}, 'Unknown country')`,
+        ];
+    }
+  };
+  const [key, label] = keyLabel(by[0]);
+  // The nested breakdown's key and label (decision 106), grouped on beside the first.
+  const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
   let query = db
     .select({
       key,
       label,
+      ...(key2 && label2 ? { key2, label2 } : {}),
       currency: s.currency,
       clicks: n(s.clicks),
       conversions: n(s.conversions),
@@ -270,7 +273,9 @@ async function sliceQuery(
       .innerJoin(advertisers, eq(advertisers.id, products.advertiserId));
   }
   if (s.country) query = query.leftJoin(countries, eq(countries.isoCode, s.country));
-  return query.where(and(...outer)).groupBy(key, label, s.currency);
+  return query
+    .where(and(...outer))
+    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency) as Promise<Slice[]>;
 }
 
 const DAY_MS = 86_400_000;
@@ -284,20 +289,20 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 async function slices(
   db: DbOrTx,
   scope: StaffScope,
-  breakdown: NetworkBreakdown,
+  by: Breakdowns,
   window: UtcWindow,
   filters: NetworkFilters,
   offset: string | null,
 ): Promise<Slice[]> {
-  const { daily, hourly } = GRAINS[grainOf(breakdown, filters, scope)];
+  const { daily, hourly } = GRAINS[grainOf(by, filters, scope)];
   const start = window.start.getTime();
   const end = window.end.getTime();
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
   const hours = (from: number, to: number) => and(gte(hourly.time, new Date(from)), lt(hourly.time, new Date(to)))!;
-  const query = (table: View, time: SQL) => sliceQuery(db, table, time, scope, breakdown, filters, offset);
+  const query = (table: View, time: SQL) => sliceQuery(db, table, time, scope, by, filters, offset);
   // Hours are read from the hourly tables only, and days in another offset than UTC are cut in them.
-  if (breakdown === 'hour' || (breakdown === 'day' && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
+  if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
     return query(hourly, hours(start, end));
   }
   const parts = [
@@ -307,7 +312,7 @@ async function slices(
   ];
   const summed = new Map<string, Slice>();
   for (const s of parts.flat()) {
-    const id = `${s.key}\u0000${s.currency}`;
+    const id = `${s.key}\u0000${s.key2 ?? ''}\u0000${s.currency}`;
     const sum = summed.get(id);
     if (!sum) summed.set(id, { ...s });
     else for (const c of COUNTS) sum[c] += s[c];
@@ -315,11 +320,88 @@ async function slices(
   return [...summed.values()];
 }
 
+/** Refused clicks of one group and reason (decision 106). */
+type Refused = { key: string; label: string; key2?: string; label2?: string; reason: string; clicks: number };
+
+/** The breakdowns refused clicks can be placed in: the refusal rollup keeps the hour, partner and offer only. */
+const REFUSAL_KEYS: readonly NetworkBreakdown[] = ['day', 'hour', 'partner', 'offer', 'advertiser', 'manager'];
+const UNKNOWN_OFFER = 'Unknown offer';
+
+/**
+ * The refused clicks of a report's groups, per reason (decision 106), from the hourly refusal rollup, in the reader's
+ * scope and filters: null when the report breaks down or filters by what the rollup does not keep (country, sub-ID,
+ * trackers). Refusals whose link named no known partner are in no group; those of an unknown offer are the offer
+ * `0` ('Unknown offer') of an offer or advertiser breakdown.
+ */
+async function refusedClicks(
+  db: DbOrTx,
+  scope: StaffScope,
+  by: Breakdowns,
+  window: UtcWindow,
+  filters: NetworkFilters,
+  offset: string | null,
+): Promise<Refused[] | null> {
+  if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
+  if (given(filters.country) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return null;
+  const r = rejectedClicksHourly;
+  const local = (format: string) =>
+    sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
+  const keyLabel = (breakdown: NetworkBreakdown): [SQL<string>, SQL<string>] => {
+    switch (breakdown) {
+      case 'hour':
+        return [local('YYYY-MM-DD HH24:00'), local('YYYY-MM-DD HH24:00')];
+      case 'partner':
+        return [sql<string>`${partners.id}::text`, sql<string>`${partners.companyName}`];
+      case 'offer':
+        return [sql<string>`${r.offerId}::text`, sql<string>`coalesce(${offers.name}, ${sql.raw(`'${UNKNOWN_OFFER}'`)})`]; // prettier-ignore
+      case 'advertiser':
+        return [sql<string>`coalesce(${advertisers.id}::text, '0')`, sql<string>`coalesce(${advertisers.name}, ${sql.raw(`'${UNKNOWN_OFFER}'`)})`]; // prettier-ignore
+      case 'manager':
+        return [
+          sql<string>`coalesce(${partners.accountManagerId}::text, ${sql.raw(`'${NO_MANAGER}'`)})`,
+          sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`,
+        ];
+      default:
+        return [local('YYYY-MM-DD'), local('YYYY-MM-DD')];
+    }
+  };
+  const [key, label] = keyLabel(by[0]);
+  const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
+  const where = and(
+    gte(r.hour, window.start),
+    lt(r.hour, window.end),
+    billingReachSql(scope, partners.accountManagerId, partners.status),
+    given(filters.partnerId) ? inArray(r.partnerId, filters.partnerId) : undefined,
+    given(filters.offerId) ? inArray(r.offerId, filters.offerId) : undefined,
+    given(filters.advertiserId) ? inArray(products.advertiserId, filters.advertiserId) : undefined,
+    given(filters.managerId) ? inArray(partners.accountManagerId, filters.managerId) : undefined,
+  );
+  return db
+    .select({
+      key,
+      label,
+      ...(key2 && label2 ? { key2, label2 } : {}),
+      reason: r.reason,
+      clicks: sql<number>`sum(${r.count})`.mapWith(Number),
+    })
+    .from(r)
+    .innerJoin(partners, eq(partners.id, r.partnerId))
+    .leftJoin(users, eq(users.id, partners.accountManagerId))
+    .leftJoin(offers, eq(offers.id, r.offerId))
+    .leftJoin(products, eq(products.id, offers.productId))
+    .leftJoin(advertisers, eq(advertisers.id, products.advertiserId))
+    .where(where)
+    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), r.reason) as Promise<Refused[]>;
+}
+
 const money = (byCurrency: Map<string, number>): MoneyAmount[] =>
   [...byCurrency].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, amount]) => ({ currency, amount }));
 
-/** One row from its slices: clicks and conversions over every currency, money per currency. */
-function rowOf(key: string, label: string, parts: Slice[], isTotal = false): NetworkReportRow {
+/**
+ * One row from its slices: clicks and conversions over every currency, money per currency; its refused clicks when the
+ * report can place them (`refused` null: it cannot).
+ */
+function rowOf(key: string, label: string, parts: Slice[], refused: Refused[] | null, isTotal = false): NetworkLeafRow {
   const revenue = new Map<string, number>();
   const payout = new Map<string, number>();
   const margin = new Map<string, number>();
@@ -365,8 +447,19 @@ function rowOf(key: string, label: string, parts: Slice[], isTotal = false): Net
     pendingRevenue: money(pendingRevenue),
     pendingPayout: money(pendingPayout),
     epc: money(epc),
+    ...(refused ? refusedFigures(refused) : {}),
     isTotal,
   };
+}
+
+/** Refused clicks summed, and per reason, most first. */
+function refusedFigures(refused: Refused[]): Pick<NetworkLeafRow, 'refusedClicks' | 'refusedByReason'> {
+  const byReason = new Map<string, number>();
+  for (const r of refused) byReason.set(r.reason, (byReason.get(r.reason) ?? 0) + r.clicks);
+  const refusedByReason = [...byReason]
+    .map(([reason, clicks]) => ({ reason, clicks }))
+    .sort((a, b) => b.clicks - a.clicks || a.reason.localeCompare(b.reason));
+  return { refusedClicks: refusedByReason.reduce((n, r) => n + r.clicks, 0), refusedByReason };
 }
 
 /** The Monday (yyyy-MM-dd) of a day's week. */
@@ -379,10 +472,39 @@ const trackingLabel = (value: string) => (value === '' ? '(none)' : value);
 /** Minor units summed over currencies: an order, never a figure shown. */
 const weight = (amounts: MoneyAmount[]) => amounts.reduce((sum, a) => sum + a.amount, 0);
 
+/** A group's slices and refused clicks under one key, and, with `then=`, its nested groups (decision 106). */
+type Group = { label: string; parts: Slice[]; refused: Refused[]; inner: Map<string, Group> };
+
+/**
+ * The rows of one level: every day (or week, month) of the range for a period at the top (quiet ones as zeros), the
+ * hours and nested periods with traffic in order, the others by margin, largest first.
+ */
+function rowsOf(
+  breakdown: NetworkBreakdown,
+  groups: Map<string, Group>,
+  range: DateRange,
+  top: boolean,
+  placed: boolean,
+): [NetworkLeafRow, Group | undefined][] {
+  const period = breakdown === 'week' || breakdown === 'month' ? breakdown : null;
+  const row = (key: string, g: Group | undefined) =>
+    [rowOf(key, g?.label ?? key, g?.parts ?? [], placed ? (g?.refused ?? []) : null), g] as [NetworkLeafRow, Group | undefined]; // prettier-ignore
+  if (top && (breakdown === 'day' || period)) {
+    const keys = [...new Set(daysOf(range).map((day) => (period ? periodOf(period, day) : day)))];
+    return keys.map((key) => row(key, groups.get(key)));
+  }
+  const rows = [...groups].map(([key, g]) => row(key, g));
+  if ((NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(breakdown)) {
+    return rows.sort(([a], [b]) => (a.key < b.key ? -1 : 1));
+  }
+  return rows.sort(([a], [b]) => weight(b.margin) - weight(a.margin) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : 1)); // prettier-ignore
+}
+
 /**
  * A network report (decision 046): one row per day (every day of the range, quiet ones as zeros), partner, offer,
  * advertiser, account manager or country, then the Totals row, the sum of the rows. Other breakdowns than days come
- * by margin, largest first.
+ * by margin, largest first. With a second breakdown (`then`, decision 106) each row carries its nested rows in
+ * `children`, whose sum is the row.
  */
 export async function networkReport(
   db: DbOrTx,
@@ -392,29 +514,35 @@ export async function networkReport(
   window: UtcWindow,
   filters: NetworkFilters,
   offset: string | null,
+  { then, refused: withRefused = true }: { then?: NetworkBreakdown; refused?: boolean } = {},
 ): Promise<NetworkReportRow[]> {
   // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
-  const period = breakdown === 'week' || breakdown === 'month' ? breakdown : null;
-  const all = (await slices(db, scope, period ? 'day' : breakdown, window, filters, offset)).map((s) =>
-    period ? { ...s, key: periodOf(period, s.key), label: periodOf(period, s.key) } : s,
+  const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
+  const by: Breakdowns = then ? [asRead(breakdown), asRead(then)] : [asRead(breakdown)];
+  const regroup = (b: NetworkBreakdown, key: string, label: string): [string, string] => {
+    if (b === 'week' || b === 'month') return [periodOf(b, key), periodOf(b, key)];
+    return [key, isTracking(b) ? trackingLabel(label) : label];
+  };
+  const all = await slices(db, scope, by, window, filters, offset);
+  const refused = withRefused ? await refusedClicks(db, scope, by, window, filters, offset) : null;
+  const groups = new Map<string, Group>();
+  const groupOf = (map: Map<string, Group>, key: string, label: string) => {
+    const group: Group = map.get(key) ?? { label, parts: [], refused: [], inner: new Map() };
+    map.set(key, group);
+    return group;
+  };
+  const place = (s: { key: string; label: string; key2?: string; label2?: string }) => {
+    const outer = groupOf(groups, ...regroup(breakdown, s.key, s.label));
+    return then ? [outer, groupOf(outer.inner, ...regroup(then, s.key2!, s.label2!))] : [outer];
+  };
+  for (const s of all) for (const g of place(s)) g.parts.push(s);
+  for (const r of refused ?? []) for (const g of place(r)) g.refused.push(r);
+  const placed = refused !== null;
+  const rows: NetworkReportRow[] = rowsOf(breakdown, groups, range, true, placed).map(
+    ([row, g]) =>
+    then ? { ...row, children: rowsOf(then, g?.inner ?? new Map(), range, false, placed).map(([child]) => child) } : row, // prettier-ignore
   );
-  const groups = new Map<string, { label: string; parts: Slice[] }>();
-  for (const s of all) {
-    const group = groups.get(s.key) ?? { label: isTracking(breakdown) ? trackingLabel(s.label) : s.label, parts: [] };
-    group.parts.push(s);
-    groups.set(s.key, group);
-  }
-  let rows: NetworkReportRow[];
-  if (breakdown === 'day' || period) {
-    const keys = [...new Set(daysOf(range).map((day) => (period ? periodOf(period, day) : day)))];
-    rows = keys.map((key) => rowOf(key, key, groups.get(key)?.parts ?? []));
-  } else if (breakdown === 'hour') {
-    rows = [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, g]) => rowOf(key, g.label, g.parts));
-  } else {
-    rows = [...groups].map(([key, g]) => rowOf(key, g.label, g.parts));
-    rows.sort((a, b) => weight(b.margin) - weight(a.margin) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : 1)); // prettier-ignore
-  }
-  return [...rows, rowOf('total', TOTALS_LABEL, all, true)];
+  return [...rows, rowOf('total', TOTALS_LABEL, all, refused, true)];
 }
 
 /**
@@ -427,7 +555,7 @@ export async function networkFigures(
   window: UtcWindow,
   filters: NetworkFilters = {},
 ): Promise<NetworkFigures> {
-  const total = rowOf('total', TOTALS_LABEL, await slices(db, scope, 'partner', window, filters, null), true);
+  const total = rowOf('total', TOTALS_LABEL, await slices(db, scope, ['partner'], window, filters, null), null, true);
   const { clicks, conversions, advertiserRevenue, payout, margin } = total;
   return { clicks, conversions, advertiserRevenue, payout, margin };
 }

@@ -3,21 +3,27 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addDays,
+  canNest,
   daysBetween,
   localToday,
   networkReportsEndpoints,
+  reportViewsEndpoints,
   presetRange,
   type DateRange,
   type NetworkBreakdown,
   type NetworkReportQuery,
+  type NetworkLeafRow,
   type NetworkReportRow,
 } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { csvStringifier } from '../../lib/csv.js';
+import { badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { reportReadsFor } from '../../lib/report-reads-hook.js';
 import { authOf } from '../../plugins/auth.js';
 import { staffScopeOf } from '../access/index.js';
+import { auditActorOf } from '../audit/index.js';
+import { deleteReportView, listReportViews, saveReportView } from './report-views.js';
 import type { AppContext } from '../../context.js';
 import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
 import { previousRange, withPrevious } from './network-compare.js';
@@ -40,7 +46,7 @@ export function offsetOf(timezone: string | null, now: Date): string | null {
   }
 }
 
-const filtersOf = ({ startDate: _s, endDate: _e, range: _r, compare: _c, ...filters }: NetworkReportQuery): NetworkFilters => filters; // prettier-ignore
+const filtersOf = ({ startDate: _s, endDate: _e, range: _r, compare: _c, then: _t, ...filters }: NetworkReportQuery): NetworkFilters => filters; // prettier-ignore
 
 /** The report's days: a quick range in the viewer's offset when one is named, else the dates (decision 089). */
 function rangeOf(query: NetworkReportQuery, now: Date, offset: string | null): DateRange {
@@ -56,28 +62,39 @@ const LABEL_HEADER: Record<NetworkBreakdown, string> = { day: 'Date', partner: '
 /**
  * The network report as CSV (decision 077): one line per row, Totals last, clicks and conversions once per line (they
  * belong to no currency), and the money in a block of columns per currency ('Payout EUR'), so that a spreadsheet's
- * SUM of any column over the rows is the Totals line. A row without money in a currency has 0 in its columns.
+ * SUM of any column over the rows is the Totals line. A row without money in a currency has 0 in its columns. With a
+ * nested breakdown (decision 106) the lines are the nested rows, their parent's name in the first column, so that the
+ * sums still are the Totals. Refused clicks, when the report can place them, follow the rejected conversions.
  */
 export function* networkCsvLines(
   breakdown: NetworkBreakdown,
   rows: NetworkReportRow[],
+  then?: NetworkBreakdown,
 ): Generator<(string | number)[]> {
   const currencies = [...new Set(rows.flatMap((row) => row.advertiserRevenue.map((m) => m.currency)))].sort();
+  const refused = rows.at(-1)?.refusedClicks !== undefined;
   yield [
     LABEL_HEADER[breakdown],
+    ...(then ? [LABEL_HEADER[then]] : []),
     'Clicks',
     'Conversions',
     'Pending Conversions',
     'Rejected Conversions',
+    ...(refused ? ['Refused Clicks'] : []),
     'Conversion Rate (%)',
     ...currencies.flatMap((currency) => MONEY_HEADER.map((name) => `${name} ${currency}`)),
   ];
-  for (const row of rows) {
+  const line = (names: string[], row: NetworkLeafRow) => {
     const money = currencies.flatMap((currency) => {
       const of = (list: { currency: string; amount: number }[]) => list.find((m) => m.currency === currency)?.amount ?? 0; // prettier-ignore
       return [major(of(row.advertiserRevenue)), major(of(row.payout)), major(of(row.margin)), majorEpc(of(row.epc)), major(of(row.pendingRevenue)), major(of(row.pendingPayout))]; // prettier-ignore
     });
-    yield [row.label, row.clicks, row.conversions, row.pendingConversions, row.rejectedConversions, (row.conversionRate * 100).toFixed(2), ...money]; // prettier-ignore
+    return [...names, row.clicks, row.conversions, row.pendingConversions, row.rejectedConversions, ...(refused ? [row.refusedClicks ?? 0] : []), (row.conversionRate * 100).toFixed(2), ...money]; // prettier-ignore
+  };
+  for (const row of rows) {
+    if (!then) yield line([row.label], row);
+    else if (row.isTotal) yield line([row.label, ''], row);
+    else for (const child of row.children ?? []) yield line([row.label, child.label], child);
   }
 }
 
@@ -94,11 +111,15 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
 
   /** The report's rows, each beside the previous period's with `compare=previous`. */
   const reportOf = async (request: FastifyRequest, breakdown: NetworkBreakdown, query: NetworkReportQuery) => {
+    const { then } = query;
+    if (then && !canNest(breakdown, then)) {
+      throw badRequest('The request is invalid.', { then: 'oneOf' });
+    }
     const { scope, offset, now } = await viewer(request);
     const range = rangeOf(query, now, offset);
     const filters = filtersOf(query);
     const read = (r: DateRange) =>
-      networkReport(dbOf(request), scope, breakdown, r, utcWindow(r, offset), filters, offset);
+      networkReport(dbOf(request), scope, breakdown, r, utcWindow(r, offset), filters, offset, { then });
     const rows = await read(range);
     if (query.compare !== 'previous') return { range, rows };
     const before = await read(previousRange(range));
@@ -120,12 +141,12 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     handler: async (request, reply) => {
       const { breakdown } = request.params;
       const { range, rows } = await reportOf(request, breakdown, request.query);
-      const csv = Readable.from(networkCsvLines(breakdown, rows)).pipe(csvStringifier());
+      const csv = Readable.from(networkCsvLines(breakdown, rows, request.query.then)).pipe(csvStringifier());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="network-${breakdown}-${range.startDate}-${range.endDate}.csv"`,
+          `attachment; filename="network-${breakdown}${request.query.then ? `-${request.query.then}` : ''}-${range.startDate}-${range.endDate}.csv"`,
         ) // prettier-ignore
         .header('cache-control', 'no-store')
         .send(csv);
@@ -142,8 +163,8 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
       const window = (startDate: string) => utcWindow({ startDate, endDate: today }, offset);
       const weekWindow = window(week.startDate);
       const [partnersRows, offersRows] = [
-        await networkReport(dbOf(request), scope, 'partner', week, weekWindow, {}, offset),
-        await networkReport(dbOf(request), scope, 'offer', week, weekWindow, {}, offset),
+        await networkReport(dbOf(request), scope, 'partner', week, weekWindow, {}, offset, { refused: false }),
+        await networkReport(dbOf(request), scope, 'offer', week, weekWindow, {}, offset, { refused: false }),
       ];
       return ok({
         today: await networkFigures(dbOf(request), scope, window(today)),
@@ -152,6 +173,34 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         topPartners: partnersRows.filter((r) => !r.isTotal).slice(0, 5),
         topOffers: offersRows.filter((r) => !r.isTotal).slice(0, 5),
       });
+    },
+  });
+
+  // Saved views (decision 106): each staff member's own, on the primary (they are writes and a read of one's own).
+  const actorOf = (request: FastifyRequest) => ({ ...auditActorOf(request), actorId: authOf(request).userId });
+
+  app.route({
+    ...routeOf(reportViewsEndpoints.list),
+    onRequest: app.requireStaff(),
+    handler: async (request) => {
+      const list = await listReportViews(db, authOf(request).userId);
+      return ok(list, { total: list.length });
+    },
+  });
+
+  app.route({
+    ...routeOf(reportViewsEndpoints.create),
+    onRequest: app.requireStaff(),
+    handler: async (request) =>
+      ok(await saveReportView(db, actorOf(request), request.body, ctx.now()), { message: 'The view has been saved.' }),
+  });
+
+  app.route({
+    ...routeOf(reportViewsEndpoints.delete),
+    onRequest: app.requireStaff(),
+    handler: async (request) => {
+      await deleteReportView(db, actorOf(request), request.params.id, ctx.now());
+      return ok(null, { message: 'The view has been deleted.' });
     },
   });
 };

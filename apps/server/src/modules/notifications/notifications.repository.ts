@@ -71,6 +71,8 @@ export async function markAllRead(db: DbOrTx, partnerId: number, now: Date): Pro
  */
 const PREFERENCE_OF = {
   application_decided: users.offerNotifications,
+  cap_reached: users.offerNotifications,
+  clicks_refused: users.offerNotifications,
   conversions_changed: users.paymentNotifications,
   invoice_status_changed: users.paymentNotifications,
   document_reviewed: users.urgentNotifications,

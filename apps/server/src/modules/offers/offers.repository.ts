@@ -39,7 +39,6 @@ import {
   PAYOUT_GOALS,
   PAYOUT_TIER,
   offerViewerOf,
-  registrationPayouts,
   visibleToViewer,
   type OfferViewer,
 } from './offer-visibility.repository.js';
@@ -83,21 +82,24 @@ function epcTable(db: DbOrTx, now: Date, partnerId: number | null, name: string)
 }
 
 /**
- * The registration payout of every offer as one derived table (the preferred goal's p1 tier), joined only to sort
- * by payout: a set-based join stays fast where a per-row subquery over thousands of offers does not.
+ * The headline payout of every offer (its main goal's p1 tier, decision 105: the marked goal, else the highest-paying
+ * as the viewer is paid) as one derived table, joined only to sort by payout: a set-based join stays fast where a
+ * per-row subquery over thousands of offers does not. The same choice as mainFirst.
  */
 function payoutTable(db: DbOrTx, partnerId: number) {
   // The viewer's own payout where it has one, as the list shows it.
   const own = (override: AnyPgColumn, tier: AnyPgColumn) =>
     sql<number | null>`case when ${payoutOverrides.id} is null then ${tier} else ${override} end`;
+  const amount = own(payoutOverrides.payoutAmount, offerGoalTypes.payoutAmount);
+  const percent = own(payoutOverrides.payoutPercent, offerGoalTypes.payoutPercent);
   return db
     .selectDistinctOn([offerGoals.offerId], {
       offerId: offerGoals.offerId,
-      amount: own(payoutOverrides.payoutAmount, offerGoalTypes.payoutAmount).as('amount'),
-      percent: own(payoutOverrides.payoutPercent, offerGoalTypes.payoutPercent).as('percent'),
+      amount: amount.as('amount'),
+      percent: percent.as('percent'),
     })
     .from(offerGoals)
-    .innerJoin(goals, and(eq(goals.id, offerGoals.goalId), inArray(goals.identifier, [...PAYOUT_GOALS])))
+    .innerJoin(goals, eq(goals.id, offerGoals.goalId))
     .innerJoin(offerGoalTypes, eq(offerGoalTypes.offerGoalId, offerGoals.id))
     .innerJoin(goalTypes, and(eq(goalTypes.id, offerGoalTypes.goalTypeId), eq(goalTypes.identifier, PAYOUT_TIER)))
     .leftJoin(
@@ -108,8 +110,16 @@ function payoutTable(db: DbOrTx, partnerId: number) {
         eq(payoutOverrides.partnerId, partnerId),
       ),
     )
-    .orderBy(offerGoals.offerId, desc(sql`${goals.identifier} = ${PAYOUT_GOALS[0]}`))
-    .as('registration_payout');
+    .where(eq(offerGoals.private, false))
+    .orderBy(
+      offerGoals.offerId,
+      desc(offerGoals.main),
+      sql`${amount} desc nulls last`,
+      sql`${percent} desc nulls last`,
+      asc(sql`case ${goals.identifier} when ${PAYOUT_GOALS[0]} then 0 when ${PAYOUT_GOALS[1]} then 1 else 2 end`),
+      asc(goals.id),
+    )
+    .as('main_payout');
 }
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -252,6 +262,7 @@ async function goalPayoutsOf(db: DbOrTx, rows: OfferRow[], partnerId: number): P
       name: goals.name,
       amount: offerGoalTypes.payoutAmount,
       percent: offerGoalTypes.payoutPercent,
+      marked: offerGoals.main,
     })
     .from(offerGoals)
     .innerJoin(goals, eq(goals.id, offerGoals.goalId))
@@ -277,13 +288,41 @@ async function goalPayoutsOf(db: DbOrTx, rows: OfferRow[], partnerId: number): P
     partnerId,
     rows.map((r) => r.id),
   );
-  const result = new Map<number, GoalPayout[]>();
-  for (const { offerId, ...tier } of tiers) {
-    const list = result.get(offerId) ?? [];
-    list.push({ ...resolvePayout(overrides, offerId, tier.goal, tier), currency: currencyOf.get(offerId) ?? '' });
-    result.set(offerId, list);
+  const byOffer = new Map<number, (GoalPayout & { marked: boolean })[]>();
+  for (const { offerId, marked, ...tier } of tiers) {
+    const list = byOffer.get(offerId) ?? [];
+    const own = resolvePayout(overrides, offerId, tier.goal, tier);
+    list.push({ ...own, currency: currencyOf.get(offerId) ?? '', main: false, marked });
+    byOffer.set(offerId, list);
   }
+  const result = new Map<number, GoalPayout[]>();
+  for (const [offerId, list] of byOffer) result.set(offerId, mainFirst(list));
   return result;
+}
+
+/**
+ * An offer's public goals with the main one first (decision 105): the goal staff marked, else the highest-paying as
+ * the viewer is paid (the largest fixed amount; without one, the largest share), the earlier goal on a tie; the rest
+ * keep their order.
+ */
+export function mainFirst(list: (GoalPayout & { marked: boolean })[]): GoalPayout[] {
+  if (list.length === 0) return [];
+  let main = list.findIndex((g) => g.marked);
+  if (main === -1) {
+    main = 0;
+    list.forEach((g, i) => {
+      const best = list[main]!;
+      const higher =
+        (g.amount ?? -1) > (best.amount ?? -1) ||
+        ((g.amount ?? -1) === (best.amount ?? -1) && (g.percent ?? -1) > (best.percent ?? -1));
+      if (higher) main = i;
+    });
+  }
+  const strip = ({ marked: _marked, ...g }: GoalPayout & { marked: boolean }, isMain: boolean): GoalPayout => ({
+    ...g,
+    main: isMain,
+  });
+  return [strip(list[main]!, true), ...list.filter((_, i) => i !== main).map((g) => strip(g, false))];
 }
 
 /** The own and network EPC of a page of offers (decision 032); the network's only for offers that are not private. */
@@ -310,12 +349,18 @@ async function epcsOf(db: DbOrTx, viewer: Viewer, rows: OfferRow[]): Promise<Map
   );
 }
 
+/** The headline payout: the main goal's (decision 105), null without a public goal. */
+function headline(payouts: GoalPayout[] | undefined): Offer['payout'] {
+  const main = payouts?.[0];
+  return main ? { goal: main.goal, amount: main.amount, percent: main.percent, currency: main.currency } : null;
+}
+
 /** Countries, verticals, payouts, EPC and (when asked) product and goals of a page of offers, in a few queries. */
 async function hydrate(db: DbOrTx, viewer: Viewer, rows: OfferRow[], groups: readonly OfferGroup[]): Promise<Offer[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const want = new Set(groups);
-  const [countryRows, verticalRows, payouts, goalPayouts, epcs, goalRows] = await Promise.all([
+  const [countryRows, verticalRows, goalPayouts, epcs, goalRows] = await Promise.all([
     db
       .select({ offerId: offerCountries.offerId, isoCode: offerCountries.isoCode })
       .from(offerCountries)
@@ -332,11 +377,6 @@ async function hydrate(db: DbOrTx, viewer: Viewer, rows: OfferRow[], groups: rea
       .innerJoin(verticals, eq(verticals.id, offerVerticals.verticalId))
       .where(inArray(offerVerticals.offerId, ids))
       .orderBy(asc(verticals.name)),
-    registrationPayouts(
-      db,
-      rows.map((row) => ({ id: row.id, currency: row.currency })),
-      viewer.partnerId,
-    ),
     goalPayoutsOf(db, rows, viewer.partnerId),
     epcsOf(db, viewer, rows),
     want.has('goals') ? goalsOf(db, ids, want, viewer.partnerId) : Promise.resolve(new Map<number, OfferGoal[]>()),
@@ -368,7 +408,7 @@ async function hydrate(db: DbOrTx, viewer: Viewer, rows: OfferRow[], groups: rea
       requireApproval: row.requireApproval,
       enabled: row.enabled,
       image: imageUrl(row.imageId),
-      payout: payouts.get(row.id) ?? null,
+      payout: headline(goalPayouts.get(row.id)),
       payouts: goalPayouts.get(row.id) ?? [],
       epc: epcs.get(row.id) ?? { own: null, network: null },
       partnerStatus: partnerStatusOf(applicationStatus, row.requireApproval),

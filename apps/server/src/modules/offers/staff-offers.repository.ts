@@ -164,6 +164,7 @@ export async function goalsOfOffer(db: DbOrTx, offerId: number): Promise<StaffOf
     manualValidation: row.manualValidation,
     trustClientConversions: row.trustClientConversions,
     private: row.private,
+    main: row.main,
     // The base tier is the goal's own payout: only the others are listed.
     types: tiers
       .filter((t) => t.offerGoalId === row.id && t.type !== 'p1')
@@ -269,6 +270,7 @@ export type GoalWrite = {
   manualValidation: boolean;
   trustClientConversions: boolean;
   private: boolean;
+  main: boolean;
   /** Every tier, the base one (p1, the goal's payout) included: goal type id and payout. */
   tiers: { goalTypeId: number; payoutAmount: number | null; payoutPercent: number | null }[];
 };
@@ -282,6 +284,11 @@ export async function replaceGoals(tx: DbOrTx, offerId: number, list: GoalWrite[
   await tx
     .delete(offerGoals)
     .where(and(eq(offerGoals.offerId, offerId), kept.length > 0 ? sql`${offerGoals.goalId} not in ${kept}` : undefined)); // prettier-ignore
+  // At most one main goal an offer (a partial unique index): unmarked first, so that moving the mark never collides.
+  await tx
+    .update(offerGoals)
+    .set({ main: false })
+    .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.main, true)));
   for (const { tiers, ...goal } of list) {
     const [row] = await tx
       .insert(offerGoals)

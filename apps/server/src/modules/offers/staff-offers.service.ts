@@ -97,6 +97,7 @@ const goalSides = (g: GoalSides): GoalSides => ({
   manualValidation: g.manualValidation,
   trustClientConversions: g.trustClientConversions,
   private: g.private,
+  main: g.main,
 });
 
 /** The audited fields of an offer: the description by its length, the goals one field each (`goals.sale`). */

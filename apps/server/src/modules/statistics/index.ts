@@ -5,3 +5,4 @@ export { daysOf, resolveRange, utcWindow, type UtcWindow } from './report-dates.
 export { userTimezone } from './statistics.repository.js';
 // The raw exports' columns, read by the tests instead of copied.
 export { CLICK_CSV_COLUMNS, CONVERSION_CSV_COLUMNS } from './report-export.js';
+export { refusedTraffic } from './refused.repository.js';

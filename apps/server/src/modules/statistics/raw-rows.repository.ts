@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  CONVERSION_RULE_REASONS,
   toLocalIso,
   type ClickRow,
   type ConversionRejectionReason,
@@ -8,6 +9,7 @@ import {
   type ConversionReversalReason,
   type ConversionRow,
   type ConversionStatus,
+  type ConversionRule,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { clicks, conversions, goals, offers, statsHourly } from '../../db/schema.js';
@@ -16,6 +18,18 @@ import type { UtcWindow } from './report-dates.js';
 import { TRACKING_FIELDS, rollupWhere, type ReportFilters } from './statistics.repository.js';
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * The rules the partner reads (decision 101): those holding a conversion for review, or those that refused it; once a
+ * held conversion is decided, its status says all.
+ */
+function partnerSignalsOf(row: { status: string; reason: string | null; signals: string | null }): ConversionRule[] {
+  if (!row.signals) return [];
+  const held = row.status === 'pending' && row.reason === 'fraud_review';
+  const refused = row.status === 'rejected' && row.reason !== null && RULE_REASON_CODES.has(row.reason);
+  return held || refused ? (row.signals.split(',') as ConversionRule[]) : [];
+}
+const RULE_REASON_CODES = new Set<string>(Object.values(CONVERSION_RULE_REASONS));
 
 /**
  * The click and conversion reports read the partner's raw rows newest first on the (partner_id[, offer_id],
@@ -220,6 +234,7 @@ const conversionColumns = {
   tc4: conversions.tc4,
   reversalReason: conversions.reversalReason,
   declineReason: conversions.declineReason,
+  signals: conversions.signals,
   note: conversions.note,
   originalPayout: conversions.originalPayout,
   changedAt: conversions.changedAt,
@@ -249,6 +264,7 @@ export type RawConversion = {
   country: string | null;
   reversalReason: string | null;
   declineReason: string | null;
+  signals: string | null;
   note: string | null;
   originalPayout: number | null;
   changedAt: Date | null;
@@ -303,6 +319,7 @@ export function conversionRowOf(row: RawConversion, offset: string | null): Conv
     tc4: row.tc4,
     reversalReason: row.reason === 'reversed' ? (row.reversalReason as ConversionReversalReason | null) : null,
     declineReason: row.reason === 'declined' ? (row.declineReason as ConversionDeclineReason | null) : null,
+    signals: partnerSignalsOf(row),
     note: row.note,
     originalPayout: originalPayout === null ? null : { currency: row.currency, amount: originalPayout },
     changedAt: row.changedAt ? toLocalIso(row.changedAt, offset) : null,

@@ -149,6 +149,13 @@ const REASON_WORDS: Record<NonNullable<ConversionRow['reason']>, string> = {
   reversed: 'Reversed',
   unknown_transaction: 'Unknown transaction',
   currency_mismatch: 'Currency mismatch',
+  fraud_review: 'Under review',
+  too_fast: 'Refused: converted too soon after the click',
+  country_mismatch: 'Refused: country changed between click and conversion',
+  ip_conversions: 'Refused: too many conversions from one address',
+  duplicate_transaction: 'Refused: transaction already reported',
+  conversion_rate_spike: 'Refused: unusual conversion rate',
+  flagged_click: 'Refused: the click was flagged',
 };
 
 /** The conversion export's columns, in order: money as a major-unit decimal beside its currency. */

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { blocklistEntries, offers, partnerOffers, partners, trafficRules } from '../../db/schema.js';
+import { blocklistEntries, ipVelocity, offers, partnerOffers, partners, trafficRules } from '../../db/schema.js';
 import { partnerReachSql, type StaffScope } from '../access/index.js';
 import { offerViewerOf, viewerApplication, visibleToViewer } from '../offers/index.js';
 
@@ -13,6 +13,13 @@ const ruleColumns = {
   dataCentre: trafficRules.dataCentre,
   velocity: trafficRules.velocity,
   velocityPerMinute: trafficRules.velocityPerMinute,
+  tooFast: trafficRules.tooFast,
+  countryMismatch: trafficRules.countryMismatch,
+  ipConversions: trafficRules.ipConversions,
+  duplicateTransaction: trafficRules.duplicateTransaction,
+  conversionRateSpike: trafficRules.conversionRateSpike,
+  flaggedClick: trafficRules.flaggedClick,
+  conversionsPerIpPerDay: trafficRules.conversionsPerIpPerDay,
 };
 export type TrafficRuleRow = {
   offerId: number | null;
@@ -21,7 +28,22 @@ export type TrafficRuleRow = {
   dataCentre: string | null;
   velocity: string | null;
   velocityPerMinute: number | null;
+  /** The conversion rules (decision 101); absent reads as null. */
+  tooFast?: string | null;
+  countryMismatch?: string | null;
+  ipConversions?: string | null;
+  duplicateTransaction?: string | null;
+  conversionRateSpike?: string | null;
+  flaggedClick?: string | null;
+  conversionsPerIpPerDay?: number | null;
 };
+
+/** The network's rules row and the offer's (decision 101: what a postback is judged by). */
+export const trafficRulesOf = (db: DbOrTx, offerId: number) =>
+  db
+    .select(ruleColumns)
+    .from(trafficRules)
+    .where(or(isNull(trafficRules.offerId), eq(trafficRules.offerId, offerId)));
 
 /** Every rules row (the network's, offers' overrides) with the offer's name. */
 export const allTrafficRules = (db: DbOrTx) =>
@@ -187,4 +209,35 @@ export async function partnerSeesOffer(db: DbOrTx, partnerId: number, offerId: n
     .where(and(eq(offers.id, offerId), visibleToViewer(viewer)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Adds a click batch's velocity counts (per offer, address and minute) to `ip_velocity` and answers each sum over
+ * every process, in the batch's transaction (decision 102); `purgeBefore` deletes the minutes that are over.
+ */
+export async function addIpVelocity(
+  db: DbOrTx,
+  adds: { offerId: number; ip: string; minuteStart: string; n: number }[],
+  purgeBefore: Date | null,
+): Promise<{ offerId: number; ip: string; minuteStart: string; clicks: number }[]> {
+  if (purgeBefore) await db.delete(ipVelocity).where(sql`${ipVelocity.minuteStart} < ${purgeBefore.toISOString()}`);
+  if (adds.length === 0) return [];
+  const result = await db.execute(sql`insert into ${ipVelocity} (offer_id, ip, minute_start, clicks)
+      select x."offerId", x.ip, x."minuteStart", x.n
+      from json_to_recordset(${JSON.stringify(adds)}::json) as x("offerId" int, ip text, "minuteStart" timestamptz, n int)
+      order by x."offerId", x.ip
+      on conflict (offer_id, ip, minute_start) do update set clicks = ${ipVelocity}.clicks + excluded.clicks
+      returning offer_id as "offerId", ip, minute_start as "minuteStart", clicks`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    offerId: number;
+    ip: string;
+    minuteStart: string | Date;
+    clicks: number;
+  }[];
+  return rows.map((r) => ({
+    offerId: Number(r.offerId),
+    ip: r.ip,
+    minuteStart: new Date(r.minuteStart).toISOString(),
+    clicks: Number(r.clicks),
+  }));
 }

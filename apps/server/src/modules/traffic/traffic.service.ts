@@ -1,6 +1,6 @@
 import {
+  ALL_TRAFFIC_RULES,
   DEFAULT_TRAFFIC_RULES,
-  TRAFFIC_RULES,
   type BlocklistEntry,
   type BlocklistInput,
   type BlocklistKind,
@@ -15,8 +15,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import { reaches, type StaffScope } from '../access/index.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
-import { compileBlocks, type CompiledBlocks } from './signals.js';
+import { compileBlocks, type CompiledBlocks, type VelocityCounter, type VelocityDelta } from './signals.js';
 import {
+  addIpVelocity,
   allTrafficRules,
   blockById,
   clickGuardRows,
@@ -27,15 +28,20 @@ import {
   offerNameOf,
   partnerOf,
   partnerSubidBlocks,
+  trafficRulesOf,
   upsertTrafficRules,
   type BlockRow,
   type TrafficRuleRow,
 } from './traffic.repository.js';
 
 type WriteContext = { actor: AuditActor; now: Date; scope: StaffScope };
-const RULE_FIELDS = [...TRAFFIC_RULES, 'velocityPerMinute'] as const;
+const RULE_FIELDS = [...ALL_TRAFFIC_RULES, 'velocityPerMinute', 'conversionsPerIpPerDay'] as const;
+type RuleField = (typeof RULE_FIELDS)[number];
+const EMPTY_ROW = Object.fromEntries(RULE_FIELDS.map((field) => [field, null])) as Record<RuleField, null>;
+const isCount = (field: RuleField): field is 'velocityPerMinute' | 'conversionsPerIpPerDay' =>
+  field === 'velocityPerMinute' || field === 'conversionsPerIpPerDay';
 
-const actionOf = (value: string | null): TrafficAction | null =>
+const actionOf = (value: string | null | undefined): TrafficAction | null =>
   value === 'allow' || value === 'flag' || value === 'refuse' ? value : null;
 
 /** The network's rules (its row over the defaults), then an offer's overrides over them. */
@@ -44,13 +50,15 @@ export function resolveRules(rows: readonly TrafficRuleRow[], offerId: number | 
   const own = offerId === null ? undefined : rows.find((r) => r.offerId === offerId);
   const pick = <K extends keyof TrafficRules>(key: K, read: (row: TrafficRuleRow) => TrafficRules[K] | null) =>
     (own && read(own)) ?? (network && read(network)) ?? DEFAULT_TRAFFIC_RULES[key];
-  return {
-    bot: pick('bot', (r) => actionOf(r.bot)),
-    missingUserAgent: pick('missingUserAgent', (r) => actionOf(r.missingUserAgent)),
-    dataCentre: pick('dataCentre', (r) => actionOf(r.dataCentre)),
-    velocity: pick('velocity', (r) => actionOf(r.velocity)),
-    velocityPerMinute: pick('velocityPerMinute', (r) => r.velocityPerMinute),
-  };
+  const rules = {} as Record<RuleField, unknown>;
+  for (const field of RULE_FIELDS)
+    rules[field] = isCount(field) ? pick(field, (r) => r[field] ?? null) : pick(field, (r) => actionOf(r[field]));
+  return rules as TrafficRules;
+}
+
+/** What a postback is judged by (decision 101): the network's rules and the offer's overrides. */
+export async function conversionRulesOf(db: DbOrTx, offerId: number): Promise<TrafficRules> {
+  return resolveRules(await trafficRulesOf(db, offerId), offerId);
 }
 
 /** What /click judges the clicks of (offer, partner) by: loaded with the click context, cached with it (decision 083). */
@@ -70,13 +78,9 @@ export async function trafficRulesView(db: DbOrTx): Promise<TrafficRulesView> {
       .map((r) => ({
         offerId: r.offerId!,
         offerName: r.offerName ?? '',
-        overrides: {
-          bot: actionOf(r.bot),
-          missingUserAgent: actionOf(r.missingUserAgent),
-          dataCentre: actionOf(r.dataCentre),
-          velocity: actionOf(r.velocity),
-          velocityPerMinute: r.velocityPerMinute,
-        } satisfies TrafficRuleOverrides,
+        overrides: Object.fromEntries(
+          RULE_FIELDS.map((field) => [field, isCount(field) ? (r[field] ?? null) : actionOf(r[field])]),
+        ) as TrafficRuleOverrides,
       })),
   };
 }
@@ -92,16 +96,15 @@ export async function setTrafficRules(
   return db.transaction(async (tx) => {
     const rows = await allTrafficRules(tx);
     const before = rows.find((r) => r.offerId === offerId);
-    const beforeValues =
-      offerId === null ? resolveRules(rows, null) : (before ?? { bot: null, missingUserAgent: null, dataCentre: null, velocity: null, velocityPerMinute: null }); // prettier-ignore
-    const row: TrafficRuleRow = {
-      offerId,
-      bot: body.bot ?? null,
-      missingUserAgent: body.missingUserAgent ?? null,
-      dataCentre: body.dataCentre ?? null,
-      velocity: body.velocity ?? null,
-      velocityPerMinute: body.velocityPerMinute ?? null,
-    };
+    const beforeValues: Record<RuleField, unknown> =
+      offerId === null ? resolveRules(rows, null) : (before ?? EMPTY_ROW);
+    // A conversion rule's field left out keeps what is stored (decision 101: older clients send none).
+    const stored: Record<RuleField, unknown> = before ?? EMPTY_ROW;
+    const row = { offerId } as TrafficRuleRow;
+    for (const field of RULE_FIELDS) {
+      const given = (body as Record<string, unknown>)[field];
+      (row as Record<string, unknown>)[field] = given === undefined ? (stored[field] ?? null) : given;
+    }
     const empty = RULE_FIELDS.every((field) => row[field] === null);
     if (offerId !== null && empty) await deleteTrafficRules(tx, offerId);
     else await upsertTrafficRules(tx, row, context.now);
@@ -269,4 +272,27 @@ export async function partnerUnblockSubid(
   if (!row || row.partnerId !== partnerId || row.offerId !== offerId || row.createdByPartner === null)
     throw notFound('Blocked sub-ID not found.');
   await deleteBlock(db, blockId);
+}
+
+/**
+ * A click batch's share of the velocity counts (decision 102), in its transaction: what this process counted for
+ * addresses seen at least twice this minute is added to `ip_velocity`, and every process's sums are read back. Answers
+ * what to do once the transaction commits.
+ */
+export async function syncVelocity(tx: DbOrTx, counter: VelocityCounter, now: number): Promise<() => void> {
+  const deltas = counter.pending(now);
+  const purge = counter.purgeDue(now);
+  if (deltas.length === 0 && !purge) return () => undefined;
+  const rows = await addIpVelocity(
+    tx,
+    deltas.map((d) => ({ offerId: d.entry.offerId, ip: d.entry.ip, minuteStart: new Date(d.minute).toISOString(), n: d.n })), // prettier-ignore
+    purge,
+  );
+  const byKey = new Map(rows.map((r) => [`${r.offerId}|${r.ip}|${r.minuteStart}`, r.clicks]));
+  const sums = new Map<VelocityDelta['entry'], number>();
+  for (const d of deltas) {
+    const sum = byKey.get(`${d.entry.offerId}|${d.entry.ip}|${new Date(d.minute).toISOString()}`);
+    if (sum !== undefined) sums.set(d.entry, sum);
+  }
+  return () => counter.settle(deltas, sums);
 }

@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CURRENCY } from '@portal/contracts';
 import { PageTitle } from '@/components/page-title';
+import { CapWarnings } from '@/features/dashboard/components/cap-warnings';
 import { GlobalPerformanceBlock } from '@/features/dashboard/components/global-performance';
 import { QuickStats } from '@/features/dashboard/components/quick-stats';
 import { TopOffers } from '@/features/dashboard/components/top-offers';
@@ -20,6 +21,7 @@ export function DashboardRoute() {
   return (
     <Stack gap="lg">
       <PageTitle mb={0}>{t('screen.dashboard')}</PageTitle>
+      {partner && <CapWarnings />}
       {partner && <QuickStats currency={currency} timezone={config.user.timezone} />}
       <NewsCarousel />
       {partner && (

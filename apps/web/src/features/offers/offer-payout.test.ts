@@ -5,9 +5,9 @@ describe('payout lines', () => {
   it('shows every goal: amounts as money, revenue shares as Variable with their rate', () => {
     const lines = payoutLines(
       [
-        { goal: 'registration', name: 'Registration', amount: 1200, percent: null, currency: 'EUR' },
-        { goal: 'sale', name: 'Sale', amount: null, percent: 1250, currency: 'EUR' },
-        { goal: 'click', name: 'Click', amount: 25, percent: 500, currency: 'USD' },
+        { goal: 'registration', name: 'Registration', amount: 1200, percent: null, currency: 'EUR', main: true },
+        { goal: 'sale', name: 'Sale', amount: null, percent: 1250, currency: 'EUR', main: false },
+        { goal: 'click', name: 'Click', amount: 25, percent: 500, currency: 'USD', main: false },
       ],
       'Variable',
     );

@@ -121,6 +121,7 @@ describe('click and conversion rows', () => {
       tc4: null,
       reversalReason: null,
       declineReason: null,
+      signals: [],
       note: null,
       originalPayout: null,
       changedAt: null,

@@ -126,6 +126,8 @@ export type ConversionCells = {
   reversalReason: ConversionRow['reversalReason'];
   /** A decline's code on review (decision 079), or null. */
   declineReason: ConversionRow['declineReason'];
+  /** The rules holding it for review or refusing it (decision 101); never their thresholds. */
+  signals: ConversionRow['signals'];
   /** The note of the latest change after the fact, or ''. */
   note: string;
   /** The payout before a reversal or an adjustment, formatted; null when it never changed. */
@@ -153,6 +155,7 @@ export function conversionCells(row: ConversionRow): ConversionCells {
     reason: row.reason,
     reversalReason: row.reversalReason ?? null,
     declineReason: row.declineReason ?? null,
+    signals: row.signals ?? [],
     note: orEmpty(row.note).trim(),
     originalRevenue: row.originalPayout
       ? formatMoneyMinor(count(row.originalPayout.amount), row.originalPayout.currency)

@@ -1,4 +1,4 @@
-import { Button, Card, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, imageVariantUrl } from '@portal/contracts';
 import type { NewsItem } from '../types';
@@ -6,6 +6,10 @@ import type { NewsItem } from '../types';
 type NewsCardProps = {
   news: NewsItem;
   onOpen: (news: NewsItem) => void;
+  /** A pointer came near the button or it got the focus: the modal's code may be fetched. */
+  onApproach?: () => void;
+  /** Pressed, the modal's code still on its way: the button says it is busy (decision 103). */
+  pending?: boolean;
   /**
    * Whether the card is on the carousel's first page: its picture loads with the page (the first one first, the
    * largest thing a phone sees); the others' wait until scrolled near, so that eight pictures nobody sees yet do not
@@ -16,7 +20,14 @@ type NewsCardProps = {
 };
 
 /** One news item of the carousel: picture, title, date, excerpt and 'Learn more'. */
-export function NewsCard({ news, onOpen, onFirstPage = true, first = false }: NewsCardProps) {
+export function NewsCard({
+  news,
+  onOpen,
+  onApproach,
+  pending = false,
+  onFirstPage = true,
+  first = false,
+}: NewsCardProps) {
   const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="md" h="100%" data-testid="news-card" data-news-id={news.id}>
@@ -43,7 +54,16 @@ export function NewsCard({ news, onOpen, onFirstPage = true, first = false }: Ne
         <Text size="sm" lineClamp={3} style={{ flex: 1 }} data-testid="news-card-excerpt">
           {news.excerpt}
         </Text>
-        <Button variant="light" onClick={() => onOpen(news)} data-testid="news-learn-more">
+        <Button
+          variant="light"
+          onClick={() => onOpen(news)}
+          onPointerEnter={onApproach}
+          onFocus={onApproach}
+          rightSection={pending ? <Loader size={14} aria-hidden /> : undefined}
+          aria-busy={pending}
+          data-pending={pending || undefined}
+          data-testid="news-learn-more"
+        >
           {t('news.learnMore')}
         </Button>
       </Stack>

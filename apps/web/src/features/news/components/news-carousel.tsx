@@ -2,16 +2,20 @@ import './news-carousel.css';
 import { ActionIcon, Box, Center, Paper, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOnDemand } from '@/lib/use-on-demand';
 import { useNews } from '../api/get-news';
 import { carouselLayout, MOBILE_QUERY } from '../layout';
 import type { NewsItem } from '../types';
 import { NewsCard } from './news-card';
+import type { NewsModalProps } from './news-modal';
 
 // The modal (Mantine's Modal, its focus trap and scroll lock) and the HTML sanitiser come with the first news opened,
-// not with the dashboard's first load (the dashboard's script budget, decision 048).
-const NewsModal = lazy(() => import('./news-modal').then((m) => ({ default: m.NewsModal })));
+// not with the dashboard's first load (the dashboard's script budget, decision 048): asked for when a pointer comes
+// near a card's button or it gets the focus, and a press meanwhile opens it when it comes, the button busy until then
+// (decision 103).
+const loadNewsModal = (): Promise<ComponentType<NewsModalProps>> => import('./news-modal').then((m) => m.NewsModal);
 
 /** The dashboard's "What's New" block (spec section 2). */
 export function NewsCarousel() {
@@ -21,11 +25,13 @@ export function NewsCarousel() {
   const mobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [opened, setOpened] = useState<NewsItem | null>(null);
   // Once loaded, the modal stays mounted, so that it closes with its transition.
-  const [modalWanted, setModalWanted] = useState(false);
+  const modal = useOnDemand(loadNewsModal);
+  const NewsModal = modal.loaded;
   const open = (item: NewsItem) => {
-    setModalWanted(true);
+    modal.open();
     setOpened(item);
   };
+  const pendingId = modal.loaded === null && opened !== null ? opened.id : null;
   const items = news.data?.list ?? [];
   const { perSlide, withControls } = carouselLayout(items.length, mobile);
 
@@ -51,16 +57,19 @@ export function NewsCarousel() {
         <NewsTrack key={perSlide} perSlide={perSlide} withControls={withControls}>
           {items.map((item, index) => (
             <div key={item.id} data-testid="news-slide">
-              <NewsCard news={item} onOpen={open} onFirstPage={index < perSlide} first={index === 0} />
+              <NewsCard
+                news={item}
+                onOpen={open}
+                onApproach={modal.prefetch}
+                pending={pendingId === item.id}
+                onFirstPage={index < perSlide}
+                first={index === 0}
+              />
             </div>
           ))}
         </NewsTrack>
       )}
-      {modalWanted && (
-        <Suspense>
-          <NewsModal news={opened} onClose={() => setOpened(null)} />
-        </Suspense>
-      )}
+      {NewsModal && <NewsModal news={opened} onClose={() => setOpened(null)} />}
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { formatDate, imageVariantUrl } from '@portal/contracts';
 import { SafeHtml } from '@/components/safe-html';
 import type { NewsItem } from '../types';
 
-type NewsModalProps = { news: NewsItem | null; onClose: () => void };
+export type NewsModalProps = { news: NewsItem | null; onClose: () => void };
 
 /** The news modal: title, picture, date and the HTML content, sanitised again before rendering. */
 export function NewsModal({ news, onClose }: NewsModalProps) {

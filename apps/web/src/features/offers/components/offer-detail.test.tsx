@@ -40,7 +40,7 @@ function offer(partnerStatus: Offer['partnerStatus'], requireApproval = true): O
     enabled: true,
     image: '/api/v1/image/3',
     payout: { goal: 'registration', amount: 1250, percent: null, currency: 'EUR' },
-    payouts: [{ goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR' }],
+    payouts: [{ goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR', main: true }],
     epc: { own: null, network: null },
     partnerStatus,
     application: null,
@@ -91,8 +91,8 @@ describe('OfferDetail', () => {
       return answerOf(offersEndpoints.get, {
         ...offer('public'),
         payouts: [
-          { goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR' },
-          { goal: 'sale', name: 'Sale', amount: null, percent: 1000, currency: 'EUR' },
+          { goal: 'registration', name: 'Registration', amount: 1250, percent: null, currency: 'EUR', main: true },
+          { goal: 'sale', name: 'Sale', amount: null, percent: 1000, currency: 'EUR', main: false },
         ],
       });
     });

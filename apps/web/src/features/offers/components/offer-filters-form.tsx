@@ -1,11 +1,11 @@
-import { Button, Grid, MultiSelect, TextInput } from '@mantine/core';
+import { Button, Grid, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONVERSION_TYPES, type ConversionType } from '@portal/contracts';
 import { renderCountryOption } from '@/components/country-flag';
-import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { useConfig } from '@/lib/config';
 import { OFFER_STATUS_FILTERS, type OfferFilters, type OfferStatusFilter } from '../offer-filters';
+import { DeferredMultiSelect, DeferredSelect, loadTypeAheadSelect } from '@/components/deferred-select';
 
 type OfferFiltersFormProps = {
   /** The filters in the address; the form starts from them and edits a copy until Submit. */
@@ -46,7 +46,8 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <TypeAheadSelect
+          <DeferredSelect
+            load={loadTypeAheadSelect}
             label={t('offers.filters.payoutType')}
             placeholder={t('offers.filters.any')}
             data={payoutTypes}
@@ -58,7 +59,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <MultiSelect
+          <DeferredMultiSelect
             label={t('offers.filters.verticals')}
             placeholder={filters.verticals.length === 0 ? t('offers.filters.any') : undefined}
             data={verticals}
@@ -70,7 +71,8 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 6, lg: 4, xl: 2 }}>
-          <TypeAheadSelect
+          <DeferredSelect
+            load={loadTypeAheadSelect}
             label={t('offers.filters.status')}
             placeholder={t('offers.filters.any')}
             data={statuses}
@@ -81,7 +83,7 @@ export function OfferFiltersForm({ initial, onSubmit }: OfferFiltersFormProps) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 9, lg: 6, xl: 2 }}>
-          <MultiSelect
+          <DeferredMultiSelect
             label={t('offers.filters.countries')}
             placeholder={filters.countries.length === 0 ? t('offers.filters.any') : undefined}
             data={countries}

@@ -22,19 +22,29 @@ type OffersTableProps = {
 
 export const verticalNames = (offer: OfferItem) => offer.verticalItems.map((vertical) => vertical.name).join(' / ');
 
-/** Every public goal's payout, one per line; 'Variable' when no goal pays a fixed amount or a rate. */
-export function OfferPayoutCell({ offer }: { offer: OfferItem }) {
+/**
+ * Every public goal's payout, one per line, the main goal first (decision 105); 'Variable' when no goal pays a fixed
+ * amount or a rate. `headline`: the main goal's alone, with "+ n more goals" under it (the offers list).
+ */
+export function OfferPayoutCell({ offer, headline = false }: { offer: OfferItem; headline?: boolean }) {
   const { t } = useTranslation();
-  const lines = payoutLines(offer.payouts, t('offers.variable'));
-  if (lines.length === 0) return <Text size="sm">{t('offers.variable')}</Text>;
+  const all = payoutLines(offer.payouts, t('offers.variable'));
+  if (all.length === 0) return <Text size="sm">{t('offers.variable')}</Text>;
+  const lines = headline ? all.slice(0, 1) : all;
+  const more = all.length - lines.length;
   return (
     <Stack gap={2}>
       {lines.map((line) => (
         <Text key={line.goal} size="sm" data-testid="offer-goal-payout">
-          {lines.length > 1 ? <Text span c="dimmed" size="sm">{`${line.name}: `}</Text> : null}
+          {all.length > 1 ? <Text span c="dimmed" size="sm">{`${line.name}: `}</Text> : null}
           <span style={{ whiteSpace: 'nowrap' }}>{line.value}</span>
         </Text>
       ))}
+      {more > 0 ? (
+        <Text size="xs" c="dimmed" data-testid="offer-more-goals">
+          {t('offers.moreGoals', { count: more })}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
@@ -124,7 +134,7 @@ export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort
               </Table.Td>
               <Table.Td data-testid="offer-payout-type">{payoutTypeLabel(offer.conversionType)}</Table.Td>
               <Table.Td data-testid="offer-payout">
-                <OfferPayoutCell offer={offer} />
+                <OfferPayoutCell offer={offer} headline />
               </Table.Td>
               <Table.Td data-testid="offer-epc" style={{ whiteSpace: 'nowrap' }}>
                 {epc(offer.epc.own, offer.currency.isoCode)}
@@ -169,7 +179,7 @@ function OfferCard({ offer, payoutType, countryName, epc }: OfferCardProps) {
         {
           key: 'payout',
           label: t('offers.columns.payout'),
-          value: <OfferPayoutCell offer={offer} />,
+          value: <OfferPayoutCell offer={offer} headline />,
           money: true,
           wide: true,
           testId: 'offer-payout',

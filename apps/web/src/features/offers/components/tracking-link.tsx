@@ -7,7 +7,6 @@ import {
   Group,
   Image,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -21,6 +20,7 @@ import type { OfferItem } from '../types';
 import { TRACKING_PARAMS, buildTrackingLink, noLinkReason, type TrackingValues } from '../tracking-link';
 import { TRAFFIC_SOURCES, TRAFFIC_SOURCE_MACROS, type TrafficSource } from '../traffic-sources';
 import type { PartnerLandingPage } from '../api/get-offer-landing-pages';
+import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
 const OWN_PAGE = 'own';
 
@@ -72,7 +72,8 @@ export function TrackingLink({ offer, partnerId, landingPages = [], onLinkChange
       ) : (
         <Stack gap="sm">
           <Group gap="sm" align="flex-end">
-            <Select
+            <DeferredSelect
+              load={loadSelect}
               label={t('trackingLink.source')}
               placeholder={t('trackingLink.noSource')}
               data={TRAFFIC_SOURCES.map((value) => ({ value, label: t(`trackingLink.sources.${value}`) }))}
@@ -88,7 +89,8 @@ export function TrackingLink({ offer, partnerId, landingPages = [], onLinkChange
           </Group>
           {landingPages.length > 0 ? (
             <Group gap="sm" align="flex-end">
-              <Select
+              <DeferredSelect
+                load={loadSelect}
                 label={t('trackingLink.landingPage')}
                 data={[
                   { value: OWN_PAGE, label: t('trackingLink.ownPage') },

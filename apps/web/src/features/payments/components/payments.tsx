@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  MultiSelect,
-  Paper,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Center, Grid, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, formatLocalDate, formatMoneyMinor } from '@portal/contracts';
 import { FoldingFilters } from '@/components/folding-filters';
 import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
-import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { DayInput } from '@/components/day-input';
 import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
@@ -38,6 +24,7 @@ import {
   rangeIsInverted,
   type PaymentFilters,
 } from '../payments-search';
+import { DeferredMultiSelect, DeferredSelect, loadTypeAheadSelect } from '@/components/deferred-select';
 
 /**
  * The Payments screen (spec section 2): the partner's billing requests and invoices, filtered by period, invoice
@@ -215,7 +202,7 @@ function PaymentsFilterForm({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 4 }}>
-          <MultiSelect
+          <DeferredMultiSelect
             label={t('payments.filters.status')}
             placeholder={filters.status.length === 0 ? t('payments.filters.allStatuses') : undefined}
             data={config.data.invoiceStatusList.map(({ value, label }) => ({ value, label }))}
@@ -226,7 +213,8 @@ function PaymentsFilterForm({
           />
         </Grid.Col>
         <Grid.Col span={{ base: 6, sm: 2 }}>
-          <TypeAheadSelect
+          <DeferredSelect
+            load={loadTypeAheadSelect}
             label={t('payments.filters.deferred')}
             data={[
               { value: '', label: t('payments.filters.any') },

@@ -26,6 +26,7 @@ const row: ConversionRow = {
   reason: null,
   reversalReason: null,
   declineReason: null,
+  signals: [],
   note: 'Half refunded.',
   originalPayout: { currency: 'EUR', amount: 400 },
   changedAt: '2026-03-05T09:00:00+00:00',

@@ -84,9 +84,11 @@ export function reasonText(t: TFunction, row: ConversionCells): string | null {
     ? t('reports.reversedBecause', { reason: t(`reports.reversalReasons.${row.reversalReason}`) })
     : row.reason === 'declined' && row.declineReason
       ? t('reports.declinedBecause', { reason: t(`reports.declineReasons.${row.declineReason}`) })
-      : row.reason
-        ? t(`reports.reasons.${row.reason}`)
-        : null;
+      : row.reason === 'fraud_review' && row.signals.length > 0
+        ? t('reports.underReview', { rules: row.signals.map((rule) => t(`reports.signals.${rule}`)).join('; ') })
+        : row.reason
+          ? t(`reports.reasons.${row.reason}`)
+          : null;
 }
 
 export function ConversionStatusBadge({ status }: { status: ConversionCells['status'] }) {

@@ -20,6 +20,7 @@ const base = {
   tc4: null,
   reversalReason: null,
   declineReason: null,
+  signals: [],
   note: null,
   originalPayout: null,
   changedAt: null,

@@ -1,4 +1,4 @@
-import { Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,6 +16,7 @@ import { ChangedFilter } from './changed-filter';
 import { ConversionCard } from './conversion-card';
 import { ConversionLine } from './conversion-line';
 import { PagedReport } from './paged-report';
+import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
 const TRACKERS = [1, 2, 3, 4] as const;
 /** Columns before the revenue in the footer's first cell: Conversion ID, Offer, Date, Goal. */
@@ -44,7 +45,8 @@ export function ConversionReport() {
         <Group gap="sm">
           <FindClick />
           <ChangedFilter />
-          <Select
+          <DeferredSelect
+            load={loadSelect}
             aria-label={t('reports.filters.status')}
             size="xs"
             w={170}

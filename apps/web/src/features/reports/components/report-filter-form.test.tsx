@@ -68,7 +68,7 @@ describe('ReportFilterForm: one range field', () => {
   it('picks a range in one calendar: a start, then an end, then it closes', async () => {
     const { onSubmit, range } = renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Pick the dates in a calendar' }));
-    const calendar = await screen.findByRole('dialog', { hidden: true });
+    const calendar = await screen.findByRole('dialog', { hidden: true }, { timeout: 15_000 }); // its code loads on approach (decision 103)
     // It opens on the range's month, October.
     await userEvent.click(within(calendar).getByRole('button', { name: '6 October 2026', hidden: true }));
     // A start alone is not the form's yet.
@@ -85,7 +85,7 @@ describe('ReportFilterForm: one range field', () => {
     const { range } = renderForm();
     screen.getByRole('button', { name: 'Pick the dates in a calendar' }).focus();
     await userEvent.keyboard('{Enter}');
-    const calendar = await screen.findByRole('dialog', { hidden: true });
+    const calendar = await screen.findByRole('dialog', { hidden: true }, { timeout: 15_000 }); // its code loads on approach (decision 103)
     await waitFor(() => expect(document.activeElement).toBe(within(calendar).getByRole('button', { name: '1 October 2026', hidden: true }))); // prettier-ignore
     await userEvent.keyboard('{ArrowDown}{Enter}{ArrowRight}{ArrowRight}{Enter}');
     await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());

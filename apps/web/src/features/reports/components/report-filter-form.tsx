@@ -1,4 +1,4 @@
-import { Button, Grid, Select, Text, TextInput } from '@mantine/core';
+import { Button, Grid, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,7 +7,6 @@ import {
   TRACKING_VALUE_MAX_LENGTH,
   type ReportDatePreset,
 } from '@portal/contracts';
-import { TypeAheadSelect } from '@/components/type-ahead-select';
 import { DayRangeInput } from '@/components/day-range-input';
 import type { DayRange } from '@/lib/dates';
 import { useReportOffers } from '../api/get-report-offers';
@@ -20,6 +19,7 @@ import {
   type Clock,
   type ReportFilters,
 } from '../report-filters';
+import { DeferredSelect, loadSelect, loadTypeAheadSelect } from '@/components/deferred-select';
 
 type ReportFilterFormProps = {
   /** The filter in the address; the form edits a copy until Submit. */
@@ -76,7 +76,8 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
     <form onSubmit={submit} data-testid="report-filters" role="search">
       <Grid align="flex-start" gap="sm">
         <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
-          <Select
+          <DeferredSelect
+            load={loadSelect}
             label={t('reports.filters.offer')}
             placeholder={t('reports.filters.allOffers')}
             data={offerData}
@@ -100,7 +101,8 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
           </Grid.Col>
         ))}
         <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
-          <TypeAheadSelect
+          <DeferredSelect
+            load={loadTypeAheadSelect}
             label={t('reports.filters.period')}
             data={REPORT_DATE_PRESETS.map((preset) => ({ value: preset, label: t(`reports.presets.${preset}`) }))}
             value={filters.preset}

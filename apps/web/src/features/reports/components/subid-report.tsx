@@ -1,4 +1,4 @@
-import { Anchor, Group, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { basicReportCells, type RowLabels } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { ReportPagination } from './report-pagination';
 import { ReportPanel } from './report-panel';
+import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
 const FIGURES: { sort: Exclude<SubidSort, 'label'>; column: string }[] = [
   { sort: 'clicks', column: 'clicks' },
@@ -68,7 +69,8 @@ export function SubidReport() {
         </span>
       }
       toolbar={
-        <Select
+        <DeferredSelect
+          load={loadSelect}
           aria-label={t('reports.groupBy.label')}
           size="xs"
           w={170}

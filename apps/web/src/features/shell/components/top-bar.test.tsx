@@ -52,10 +52,19 @@ describe('the top bar’s compact menu', () => {
     expect(loaded.getAttribute('aria-expanded')).toBe('true');
   });
 
-  it('pressed, and its menu arrives before the release: open, although the click then reaches neither button', async () => {
+  it('pressed, and its menu arrives before the release: busy until the release, then open (the click that ends the press does not close it)', async () => {
     const { button } = await setup();
     fireEvent.pointerDown(button, { button: 0 });
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    // The menu's code is here, but the press is not over: the drawn button stays, so the release's click lands on it.
+    await import('./compact-menu');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('button', { name: 'Account and notifications menu' })).toBe(button);
+    expect(items()).toEqual([]);
+    fireEvent.pointerUp(button, { button: 0 });
+    fireEvent.click(button);
     await waitFor(() => expect(items()).toHaveLength(2));
+    expect(screen.getByRole('button', { name: 'Account and notifications menu' })).not.toBe(button);
   });
 
   it('a secondary press opens nothing', async () => {

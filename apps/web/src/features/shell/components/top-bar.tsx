@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Badge, Burger, Button, Group, Image, Indicator, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Burger, Button, Group, Image, Indicator, Loader, Text } from '@mantine/core';
 import { IconBell, IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Suspense, lazy, useEffect, type ComponentType } from 'react';
@@ -149,11 +149,12 @@ export function TopBar({ menuOpened, onToggleMenu, menuId }: TopBarProps) {
 /**
  * The button of the bar's menu below `md`, the menu itself (Mantine's Menu, its popover and floating-ui) loaded when a
  * pointer comes near or the button gets the focus, and drawn open when the button was pressed meanwhile (decision
- * 059). Should the code not come (the server gone), the button stays as it is.
+ * 059), however long it takes (busy meanwhile, decision 103). Should the code not come (the server gone), the button
+ * stays as it is.
  */
 function CompactMenuButton() {
   const { t } = useTranslation();
-  const { loaded: Menu, opened, focused, triggerProps } = useOnDemand(loadCompactMenu);
+  const { loaded: Menu, opened, pending, focused, triggerProps } = useOnDemand(loadCompactMenu);
   if (Menu) return <Menu defaultOpened={opened} focusButton={focused} />;
   return (
     <ActionIcon
@@ -162,10 +163,13 @@ function CompactMenuButton() {
       aria-label={t('shell.moreActions')}
       aria-haspopup="menu"
       aria-expanded={false}
+      aria-busy={pending}
+      data-pending={pending || undefined}
       data-testid="top-bar-compact-menu"
       {...triggerProps}
     >
-      <IconDotsVertical size={22} aria-hidden />
+      {/* Pressed while the menu's code is on its way: busy, and opened when it comes (decision 103). */}
+      {pending ? <Loader size={18} aria-hidden /> : <IconDotsVertical size={22} aria-hidden />}
     </ActionIcon>
   );
 }

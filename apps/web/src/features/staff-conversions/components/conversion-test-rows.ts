@@ -19,6 +19,8 @@ export const row = (overrides: Partial<WireRow>): WireRow => ({
   goalName: 'Sale',
   ip: '203.0.113.7',
   declineReason: null,
+  signals: [],
+  evidence: null,
   clickId: 'clk-41',
   transactionId: 'TX123',
   status: 'approved',

@@ -16,9 +16,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 type Goal = EndpointWireData<typeof goalsEndpoints.list>[number];
 const GOALS: Goal[] = [
-  { id: 1, code: 'first_deposit', name: 'First deposit', retired: false, retiredAt: null, offerCount: 3, codeLocked: true },
-  { id: 2, code: 'kyc', name: 'KYC passed', retired: false, retiredAt: null, offerCount: 0, codeLocked: false },
-  { id: 3, code: 'install', name: 'App install', retired: true, retiredAt: '2026-11-20T10:00:00.000Z', offerCount: 1, codeLocked: true },
+  { id: 1, code: 'first_deposit', name: 'First deposit', retired: false, retiredAt: null, offerCount: 3, codeLocked: true, minSecondsToConvert: null },
+  { id: 2, code: 'kyc', name: 'KYC passed', retired: false, retiredAt: null, offerCount: 0, codeLocked: false, minSecondsToConvert: null },
+  { id: 3, code: 'install', name: 'App install', retired: true, retiredAt: '2026-11-20T10:00:00.000Z', offerCount: 1, codeLocked: true, minSecondsToConvert: null },
 ]; // prettier-ignore
 
 function server(url: string, init?: RequestInit): Response {

@@ -2,6 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@man
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCount, formatMoneyAmounts, type NetworkFigures, type NetworkReportRow } from '@portal/contracts';
+import { DataLagNotice } from '@/components/data-lag-notice';
 import { paths } from '@/lib/paths';
 import { useHomeNumbers } from '../api/get-home-numbers';
 
@@ -13,8 +14,8 @@ export function NetworkNumbers() {
   const { t } = useTranslation();
   const numbers = useHomeNumbers();
   if (numbers.isError) return <Text c="red">{t('staff.home.loadError')}</Text>;
-  if (!numbers.data) return null;
-  const data = numbers.data;
+  if (!numbers.data?.numbers) return null;
+  const data = numbers.data.numbers;
   const periods = [
     ['today', data.today],
     ['last7Days', data.last7Days],
@@ -44,6 +45,7 @@ export function NetworkNumbers() {
       <Title order={2} size="h4">
         {t('staff.home.numbers.title')}
       </Title>
+      <DataLagNotice seconds={numbers.data.lagSeconds} />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         {periods.map(([key, figures]) => (
           <Card key={key} withBorder padding="lg" data-testid={`staff-home-numbers-${key}`}>

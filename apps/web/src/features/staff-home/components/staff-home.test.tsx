@@ -46,6 +46,9 @@ const REQUEST: EndpointWireData<typeof staffOffersEndpoints.overrideRequests>[nu
   requestedBy: { id: 3, name: 'Claire Martin' }, requestedAt: '2026-11-26T10:00:00.000Z', decidedBy: null, decidedAt: null,
 }; // prettier-ignore
 
+/** The home figures' lag header (a lagging reports replica answered them), or none. */
+let numbersLag: string | null = null;
+
 function serve(roles: string[], home: Parameters<typeof answerOf<typeof staffEndpoints.home>>[1]) {
   fetchMock.mockImplementation((input, init) => {
     const url = String(input);
@@ -55,7 +58,11 @@ function serve(roles: string[], home: Parameters<typeof answerOf<typeof staffEnd
     }
     if (url.startsWith('/api/v1/staff/payout-override-requests')) return Promise.resolve(answerOf(staffOffersEndpoints.overrideRequests, [REQUEST])); // prettier-ignore
     if (url.startsWith('/api/v1/config')) return Promise.resolve(configAnswer({ roles }));
-    if (url.startsWith('/api/v1/staff/home/numbers')) return Promise.resolve(answerOf(networkReportsEndpoints.homeNumbers, NUMBERS)); // prettier-ignore
+    if (url.startsWith('/api/v1/staff/home/numbers')) {
+      const answer = answerOf(networkReportsEndpoints.homeNumbers, NUMBERS);
+      if (numbersLag) answer.headers.set('X-Report-Data-Lag-Seconds', numbersLag);
+      return Promise.resolve(answer);
+    }
     if (url.startsWith('/api/v1/staff/caps/alerts')) return Promise.resolve(answerOf(capsEndpoints.alerts, [ALERT]));
     if (url.startsWith('/api/v1/staff/notifications')) return Promise.resolve(answerOf(staffNotificationsEndpoints.list, [])); // prettier-ignore
     return Promise.resolve(answerOf(staffEndpoints.home, home));
@@ -120,6 +127,8 @@ describe('StaffHome', () => {
     renderWithProviders(<StaffHome />, { path: '/staff' });
     const week = await screen.findByTestId('staff-home-numbers-last7Days');
     expect(within(week).getByTestId('numbers-clicks').textContent).toBe('4\u202f210');
+    // Answered by the primary or a replica within its limit: no notice.
+    expect(screen.queryByTestId('data-lag-notice')).toBeNull();
     expect(within(week).getByTestId('numbers-margin').textContent).toMatch(/^980,50\s€$/u);
     const partners = screen.getByTestId('staff-home-top-partners');
     expect(within(partners).getByRole('link').getAttribute('href')).toBe('/staff/partners/1001');
@@ -167,5 +176,17 @@ describe('StaffHome', () => {
     await screen.findByTestId('staff-queue-pendingPartners');
     expect(screen.queryByTestId('staff-home-override-requests')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('payout-override-requests'))).toBe(false);
+  });
+
+  it('says how old the network figures may be when a lagging reports replica answered them', async () => {
+    numbersLag = '7300';
+    try {
+      serve(['ROLE_ADMIN'], { pendingPartners: 0, pendingApplications: 0, pendingDocuments: 0, pendingConversions: 0, invoicesWaitingForApproval: 0 }); // prettier-ignore
+      renderWithProviders(<StaffHome />, { path: '/staff' });
+      const numbers = await screen.findByTestId('staff-home-numbers');
+      expect(within(numbers).getByTestId('data-lag-notice').textContent).toContain('may be up to 3 hours old');
+    } finally {
+      numbersLag = null;
+    }
   });
 });

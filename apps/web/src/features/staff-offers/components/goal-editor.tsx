@@ -80,6 +80,7 @@ export function GoalEditor({
           <Checkbox label={t('staff.offers.goal.manualValidation')} checked={goal.manualValidation} onChange={(e) => onChange({ manualValidation: e.currentTarget.checked })} />
           <Checkbox label={t('staff.offers.goal.trustClientConversions')} checked={goal.trustClientConversions} onChange={(e) => onChange({ trustClientConversions: e.currentTarget.checked })} data-testid={`staff-offer-goal-${index}-trust-client`} />
           <Checkbox label={t('staff.offers.goal.private')} checked={goal.private} onChange={(e) => onChange({ private: e.currentTarget.checked })} />
+          <Checkbox label={t('staff.offers.goal.main')} description={t('staff.offers.goal.mainHelp')} checked={goal.main} onChange={(e) => onChange({ main: e.currentTarget.checked })} error={at('main')} data-testid={`staff-offer-goal-${index}-main`} />
         </Group>
         {goal.types.map((tier, j) => (
           <Group key={j} grow align="flex-start">

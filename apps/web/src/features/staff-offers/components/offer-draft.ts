@@ -14,6 +14,8 @@ export type GoalDraft = {
   /** The tag's and pixels' conversions count as a postback's (decision 085). */
   trustClientConversions: boolean;
   private: boolean;
+  /** The offer's main goal (decision 105). */
+  main: boolean;
   /** Other tiers (p2 …), payout as typed. */
   types: { type: string; payoutAmount: string; payoutPercent: string }[];
 };
@@ -54,6 +56,7 @@ export const emptyGoal = (goal = ''): GoalDraft => ({
   manualValidation: false,
   trustClientConversions: false,
   private: false,
+  main: false,
   types: [],
 });
 
@@ -121,6 +124,7 @@ export function draftOf(offer: StaffOfferData | null): Draft {
       manualValidation: g.manualValidation,
       trustClientConversions: g.trustClientConversions,
       private: g.private,
+      main: g.main,
       types: g.types.map((tier) => ({ type: tier.type, payoutAmount: decimalText(tier.payoutAmount), payoutPercent: bp(tier.payoutPercent) })), // prettier-ignore
     })),
   };
@@ -160,6 +164,7 @@ export function bodyOf(d: Draft): OfferCreate {
       manualValidation: g.manualValidation,
       trustClientConversions: g.trustClientConversions,
       private: g.private,
+      main: g.main,
       types: g.types.map((tier) => ({ type: tier.type, payoutAmount: money(tier.payoutAmount), payoutPercent: parseBasisPoints(tier.payoutPercent) })), // prettier-ignore
     })),
   };

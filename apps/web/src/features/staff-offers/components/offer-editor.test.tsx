@@ -35,7 +35,7 @@ const OFFER: EndpointWireData<typeof staffOffersEndpoints.get> = {
   descriptionHtml: '<p>Dating <strong>FR</strong></p>', countries: ['FR'], verticals: [1], private: false,
   allowedPartnerIds: [], allowedPartners: [], requireApproval: false, enabled: true, geoTargeting: true, tagOrigins: [], tagClickParam: 'click_id',
   startsAt: null, endsAt: null, imageId: null, image: null,
-  goals: [{ id: 5, goal: 'registration', name: 'Registration', revenueAmount: 500, revenuePercent: null, payoutAmount: 400, payoutPercent: null, allowNegativeMargin: false, manualValidation: false, trustClientConversions: false, private: false, types: [] }],
+  goals: [{ id: 5, goal: 'registration', name: 'Registration', revenueAmount: 500, revenuePercent: null, payoutAmount: 400, payoutPercent: null, allowNegativeMargin: false, manualValidation: false, trustClientConversions: false, private: false, main: false, types: [] }],
   createdAt: '2026-11-01T10:00:00.000Z', updatedAt: '2026-11-01T10:00:00.000Z',
 }; // prettier-ignore
 

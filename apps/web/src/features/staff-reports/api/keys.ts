@@ -3,6 +3,7 @@ import type { NetworkBreakdown, NetworkReportQueryInput } from '@portal/contract
 /** The query keys of the network reports. */
 export const networkReportKeys = {
   all: ['staff-reports'] as const,
+  views: ['staff-reports', 'views'] as const,
   report: (breakdown: NetworkBreakdown, query: NetworkReportQueryInput) =>
     [...networkReportKeys.all, breakdown, query] as const,
 };

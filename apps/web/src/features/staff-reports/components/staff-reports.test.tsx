@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { networkReportsEndpoints, type NetworkReportRow } from '@portal/contracts';
+import { networkReportsEndpoints, reportViewsEndpoints, type NetworkReportRow } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffReports } from './staff-reports';
@@ -23,8 +23,18 @@ const row = (key: string, label: string, clicks: number, revenue: number, payout
   ...(compared ? { previous: { clicks: clicks / 2, conversions: 1, advertiserRevenue: [], payout: [], margin: eur(100) } } : {}),
 }); // prettier-ignore
 
-function server(url: string): Response {
+let views = [{ id: 5, name: 'Offers by country', query: 'by=offer&then=country&range=last_month&columns=clicks,margin', createdAt: '2026-11-25T10:00:00.000Z' }]; // prettier-ignore
+function server(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
+  if (url.startsWith('/api/v1/staff/report-views')) {
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { name: string; query: string };
+      const view = { id: 6, ...body, createdAt: '2026-11-26T10:00:00.000Z' };
+      views = [...views, view];
+      return answerOf(reportViewsEndpoints.create, view);
+    }
+    return answerOf(reportViewsEndpoints.list, views);
+  }
   if (url.includes('/export'))
     return new Response('Partner,Clicks\nTotals,300\n', {
       headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="network-partner-2026-10-27-2026-11-25.csv"' }, // prettier-ignore
@@ -42,7 +52,8 @@ describe('StaffReports', () => {
   it('shows the breakdown with advertiser revenue, payout and margin, a loss in red, and Totals last', async () => {
     fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
     renderWithProviders(<StaffReports />, { path: '/staff/reports' });
-    const rows = await screen.findAllByTestId('staff-reports-row');
+    // The first render of the file loads every component: a slow machine takes seconds.
+    const rows = await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/staff/partners/1001');
     const cells = (tr: HTMLElement) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.replace(/\s/gu, ' '));
@@ -52,6 +63,7 @@ describe('StaffReports', () => {
       '2',
       '1',
       '3',
+      '—',
       '1,00 %',
       '90,00 €',
       '60,00 €',
@@ -60,8 +72,8 @@ describe('StaffReports', () => {
       '3,00 €',
       '0,45 €',
     ]);
-    expect(cells(rows[1]!)[8]).toBe('-5,00 €');
-    expect(cells(screen.getByTestId('staff-reports-totals'))).toEqual(['Totals', '300', '2', '1', '3', '0,67 %', '100,00 €', '75,00 €', '25,00 €', '25,00 % EUR', '3,00 €', '0,33 €']); // prettier-ignore
+    expect(cells(rows[1]!)[9]).toBe('-5,00 €');
+    expect(cells(screen.getByTestId('staff-reports-totals'))).toEqual(['Totals', '300', '2', '1', '3', '—', '0,67 %', '100,00 €', '75,00 €', '25,00 €', '25,00 % EUR', '3,00 €', '0,33 €']); // prettier-ignore
     const calls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/partner?'))).toBe(true);
     expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/day?'))).toBe(true);
@@ -81,7 +93,8 @@ describe('StaffReports', () => {
     await userEvent.click(screen.getByTestId('staff-reports-filter-partnerId'));
     await waitFor(() => expect(router.state.location.search).not.toContain('1002'));
     await userEvent.click(screen.getByTestId('staff-reports-breakdown'));
-    await userEvent.click(await screen.findByRole('option', { name: 'Day', hidden: true }));
+    // The breakdown's list comes first; the nested breakdown's ("Then by") names the same keys.
+    await userEvent.click((await screen.findAllByRole('option', { name: 'Day', hidden: true }))[0]!);
     await waitFor(() => expect(router.state.location.search).toContain('by=day'));
     await userEvent.click(screen.getByTestId('staff-reports-export'));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
@@ -114,5 +127,70 @@ describe('StaffReports', () => {
     await userEvent.clear(range);
     await userEvent.type(range, '01/11/2026 – 15/11/2026');
     await waitFor(() => expect(router.state.location.search).toBe('?startDate=2026-11-01&endDate=2026-11-15'));
+  });
+
+  it('says how old the figures may be when a lagging reports replica answered, and nothing when they are current', async () => {
+    let lag: string | null = '45';
+    // The breakdown's answer carries the header (the daily chart's does not).
+    fetchMock.mockImplementation((url) => {
+      const answer = server(String(url));
+      if (lag && /\/staff\/reports\/(?!day)/.test(String(url))) answer.headers.set('X-Report-Data-Lag-Seconds', lag);
+      return Promise.resolve(answer);
+    });
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports' });
+    const notice = await screen.findByTestId('data-lag-notice');
+    expect(notice.getAttribute('role')).toBe('status');
+    expect(notice.textContent).toContain('These figures may not be the latest');
+    expect(notice.textContent).toContain('may be up to 45 seconds old');
+
+    // The offer breakdown: a replica 3 minutes behind.
+    lag = '150';
+    await router.navigate('/staff/reports?by=offer');
+    await waitFor(() => expect(screen.getByTestId('data-lag-notice').textContent).toContain('up to 3 minutes old'));
+
+    // Current figures (the primary or a replica within its limit answered): no notice.
+    lag = null;
+    await router.navigate('/staff/reports?by=country');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/staff/reports/country'))).toBe(true)); // prettier-ignore
+    await waitFor(() => expect(screen.queryByTestId('data-lag-notice')).toBeNull());
+  });
+
+  it('nests the second breakdown under each row, shows refused clicks with their reasons, and remembers the columns (decision 106)', async () => {
+    fetchMock.mockImplementation((url, init) => {
+      const u = String(url);
+      if (!u.includes('then=offer')) return Promise.resolve(server(u, init));
+      const parent = { ...row('1001', 'Northwind Media', 200, 9_000, 6_000), refusedClicks: 7, refusedByReason: [{ reason: 'over_cap', clicks: 5 }, { reason: 'bot', clicks: 2 }] }; // prettier-ignore
+      const children = [{ ...row('31', 'Casino FR', 150, 8_000, 5_000), refusedClicks: 5 }, { ...row('0', 'Unknown offer', 0, 0, 0), conversions: 0, conversionRate: 0, epc: [], refusedClicks: 2 }]; // prettier-ignore
+      return Promise.resolve(answerOf(networkReportsEndpoints.report, [{ ...parent, children }, { ...row('total', 'Totals', 200, 9_000, 6_000, true), refusedClicks: 7 }])); // prettier-ignore
+    });
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?by=partner&then=offer' }); // prettier-ignore
+    const children = await screen.findAllByTestId('staff-reports-child');
+    expect(children.map((tr) => tr.querySelector('td')?.textContent)).toEqual(['Offer: Casino FR #31', 'Offer: Unknown offer']); // prettier-ignore
+    const refused = within(screen.getByTestId('staff-reports-row')).getByTestId('staff-reports-refused');
+    expect(refused.textContent).toBe('7');
+    expect(refused.getAttribute('title')).toBe('Cap reached: 5\nRobot: 2');
+    // Choosing the columns: the table shows those, and the choice is kept for this reader.
+    const chooser = screen.getByTestId('staff-reports-columns');
+    await userEvent.click(chooser);
+    await userEvent.click(await screen.findByRole('option', { name: 'Conversions', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toContain('columns='));
+    expect(new URLSearchParams(router.state.location.search).get('columns')!.split(',')).not.toContain('conversions');
+    expect(window.localStorage.getItem('staff-reports-columns:1')).toBe(new URLSearchParams(router.state.location.search).get('columns')); // prettier-ignore
+    expect(screen.queryByRole('columnheader', { name: 'Conversions' })).toBeNull();
+    window.localStorage.clear();
+  });
+
+  it('opens a saved view as its address and saves the report as shown under a name (decision 106)', async () => {
+    fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?by=advertiser&range=this_month&token=zzz' }); // prettier-ignore
+    await screen.findAllByTestId('staff-reports-row');
+    await userEvent.click(screen.getByTestId('staff-reports-views'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Offers by country', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?by=offer&then=country&range=last_month&columns=clicks%2Cmargin')); // prettier-ignore
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Offer', 'Clicks', 'Margin']);
+    await userEvent.type(screen.getByTestId('staff-reports-view-name'), 'Last month');
+    await userEvent.click(screen.getByTestId('staff-reports-view-save'));
+    await waitFor(() => expect(views.map((v) => v.name)).toContain('Last month'));
+    expect(views.at(-1)!.query).toBe('by=offer&then=country&range=last_month&columns=clicks%2Cmargin');
   });
 });

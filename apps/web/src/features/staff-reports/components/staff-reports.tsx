@@ -3,6 +3,7 @@ import {
   Button,
   Checkbox,
   Group,
+  MultiSelect,
   Paper,
   Select,
   Skeleton,
@@ -12,34 +13,56 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   NETWORK_BREAKDOWNS,
   NETWORK_RANGES,
   addDays,
+  canNest,
   formatCount,
   formatMoneyAmounts,
   formatPercent,
   localToday,
   type MoneyAmount,
   type NetworkBreakdown,
+  type NetworkLeafRow,
   type NetworkReportQueryInput,
   type NetworkReportRow,
 } from '@portal/contracts';
+import { DataLagNotice } from '@/components/data-lag-notice';
 import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useExportNetworkReport } from '../api/export-network-report';
 import { useNetworkReport } from '../api/get-network-report';
+import { SavedViews, viewQueryOf } from './saved-views';
 
 /** The filters, each repeatable in the address (`?partnerId=1&partnerId=2`), as the API takes them (decision 089). */
 const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 type Filter = (typeof FILTERS)[number];
 const DEFAULT_CURRENCY = 'EUR';
-const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
+const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
+type Column = (typeof COLUMNS)[number];
+
+/** Where the reader's column choice is remembered, per staff user (decision 106). */
+export const columnsStorageKey = (userId: number) => `staff-reports-columns:${userId}`;
+/** The columns a list names ('clicks,margin'), in the table's order; null when it names none of them. */
+export function columnsOf(list: string | null): Column[] | null {
+  if (!list) return null;
+  const names = new Set(list.split(','));
+  const chosen = COLUMNS.filter((c) => names.has(c));
+  return chosen.length > 0 ? chosen : null;
+}
+function rememberedColumns(userId: number): string | null {
+  try {
+    return window.localStorage.getItem(columnsStorageKey(userId));
+  } catch {
+    return null;
+  }
+}
 
 const amountIn = (list: MoneyAmount[], currency: string) => list.find((m) => m.currency === currency)?.amount ?? 0;
 
@@ -76,9 +99,22 @@ export function StaffReports() {
   const startDate = params.get('startDate') ?? addDays(today, -29);
   const endDate = params.get('endDate') ?? today;
   const compare = params.get('compare') === 'previous';
+  const thenParam = params.get('then') ?? '';
+  const then = (NETWORK_BREAKDOWNS as readonly string[]).includes(thenParam) && canNest(by, thenParam as NetworkBreakdown) ? (thenParam as NetworkBreakdown) : null; // prettier-ignore
+  // The columns: the address's (a shared link, a saved view), else the reader's remembered choice, else all.
+  const columns = columnsOf(params.get('columns')) ?? columnsOf(rememberedColumns(config.user.id)) ?? [...COLUMNS];
+  const chooseColumns = (chosen: string[]) => {
+    const list = COLUMNS.filter((c) => chosen.includes(c)).join(',');
+    try {
+      window.localStorage.setItem(columnsStorageKey(config.user.id), list);
+    } catch {
+      // A browser that keeps nothing keeps the choice in the address only.
+    }
+    set({ columns: list || null });
+  };
   const filters = Object.fromEntries(FILTERS.flatMap((name) => (params.getAll(name).length > 0 ? [[name, params.getAll(name)]] : []))); // prettier-ignore
   const dates = quick ? { range: quick } : { startDate, endDate };
-  const query: NetworkReportQueryInput = { ...dates, ...filters, ...(compare ? { compare: 'previous' } : {}) };
+  const query: NetworkReportQueryInput = { ...dates, ...filters, ...(compare ? { compare: 'previous' } : {}), ...(then ? { then } : {}) }; // prettier-ignore
   const report = useNetworkReport(by, query);
   const daily = useNetworkReport('day', { ...dates, ...filters });
   const exporter = useExportNetworkReport(by);
@@ -104,6 +140,7 @@ export function StaffReports() {
     if (!step) return;
     const next = new URLSearchParams(params);
     next.set('by', step.next);
+    if (next.get('then') === step.next) next.delete('then');
     if (step.filter) {
       next.delete(step.filter);
       next.append(step.filter, row.key);
@@ -162,6 +199,7 @@ export function StaffReports() {
             {t('staff.reports.export')}
           </Button>
         </Group>
+        <SavedViews query={viewQueryOf(params.has('columns') ? params : new URLSearchParams([...params, ['columns', columns.join(',')]]))} onApply={(saved) => setParams(saved)} />
         {FILTERS.some((name) => params.getAll(name).length > 0) ? (
           <Group mt="sm" gap="xs">
             {FILTERS.flatMap((name) => params.getAll(name).map((value) => (
@@ -173,21 +211,41 @@ export function StaffReports() {
         ) : null}
       </Paper>
 
-      <NetworkChart rows={daily.data} pending={daily.isPending} />
+      <NetworkChart rows={daily.data?.rows} pending={daily.isPending} />
 
-      <Select
-        label={t('staff.reports.breakdown')}
-        value={by}
-        onChange={(value) => set({ by: value })}
-        data={NETWORK_BREAKDOWNS.map((b) => ({ value: b, label: t(`staff.reports.by.${b}`) }))}
-        allowDeselect={false}
-        w={220}
-        data-testid="staff-reports-breakdown"
-      />
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label={t('staff.reports.breakdown')}
+          value={by}
+          onChange={(value) => set({ by: value, ...(value === then ? { then: null } : {}) })}
+          data={NETWORK_BREAKDOWNS.map((b) => ({ value: b, label: t(`staff.reports.by.${b}`) }))}
+          allowDeselect={false}
+          w={220}
+          data-testid="staff-reports-breakdown"
+        />
+        <Select
+          label={t('staff.reports.then')}
+          value={then ?? ''}
+          onChange={(value) => set({ then: value || null })}
+          data={[{ value: '', label: t('staff.reports.thenNone') }, ...NETWORK_BREAKDOWNS.filter((b) => canNest(by, b)).map((b) => ({ value: b, label: t(`staff.reports.by.${b}`) }))]} // prettier-ignore
+          allowDeselect={false}
+          w={220}
+          data-testid="staff-reports-then"
+        />
+        <MultiSelect
+          label={t('staff.reports.columnChooser')}
+          data={COLUMNS.map((c) => ({ value: c, label: t(`staff.reports.columns.${c}`) }))}
+          value={columns}
+          onChange={chooseColumns}
+          w={420}
+          data-testid="staff-reports-columns"
+        />
+      </Group>
 
       {report.isError ? <Text c="red">{t('errors.generic')}</Text> : null}
       {report.isPending ? <Skeleton h={200} /> : null}
-      {report.data ? <ReportTable rows={report.data} by={by} onDrill={drill} /> : null}
+      <DataLagNotice seconds={report.data?.lagSeconds} />
+      {report.data ? <ReportTable rows={report.data.rows} by={by} then={then} columns={columns} onDrill={drill} /> : null}
     </Stack>
   );
 } // prettier-ignore
@@ -238,18 +296,23 @@ function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined;
 function ReportTable({
   rows,
   by,
+  then,
+  columns,
   onDrill,
 }: {
   rows: NetworkReportRow[];
   by: NetworkBreakdown;
+  then: NetworkBreakdown | null;
+  columns: Column[];
   onDrill: (row: NetworkReportRow) => void;
 }) {
   const { t } = useTranslation();
-  const nameOf = (row: NetworkReportRow) => {
-    if (by === 'partner' || by === 'offer') return `${row.label} #${row.key}`;
-    if (by === 'day' || by === 'week') return `${row.key.slice(8, 10)}/${row.key.slice(5, 7)}/${row.key.slice(0, 4)}`;
+  const nameIn = (breakdown: NetworkBreakdown, row: NetworkLeafRow) => {
+    if ((breakdown === 'partner' || breakdown === 'offer') && row.key !== '0') return `${row.label} #${row.key}`;
+    if (breakdown === 'day' || breakdown === 'week') return `${row.key.slice(8, 10)}/${row.key.slice(5, 7)}/${row.key.slice(0, 4)}`; // prettier-ignore
     return row.label;
   };
+  const nameOf = (row: NetworkLeafRow) => nameIn(by, row);
   const labelOf = (row: NetworkReportRow) => {
     if (row.isTotal) return t('staff.reports.totals');
     const name = DRILL[by] ? (
@@ -272,7 +335,17 @@ function ReportTable({
     );
   };
   /** A cell's figure, and with the comparison its previous value below it. */
-  const cell = (row: NetworkReportRow, column: (typeof COLUMNS)[number]) => {
+  const cell = (row: NetworkLeafRow, column: Column) => {
+    if (column === 'refusedClicks') {
+      if (row.refusedClicks === undefined) return '—';
+      // The reasons on hover (decision 106).
+      const reasons = (row.refusedByReason ?? []).map((r) => `${t(`staff.reports.refusedReasons.${r.reason}`, { defaultValue: r.reason })}: ${formatCount(r.clicks)}`).join('\n'); // prettier-ignore
+      return (
+        <Text span inherit title={reasons || undefined} data-testid="staff-reports-refused">
+          {formatCount(row.refusedClicks)}
+        </Text>
+      );
+    }
     const value = row[column];
     const shown =
       typeof value === 'number'
@@ -302,7 +375,7 @@ function ReportTable({
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t(`staff.reports.by.${by}`)}</Table.Th>
-            {COLUMNS.map((c) => (
+            {columns.map((c) => (
               <Table.Th key={c} ta="right">
                 {t(`staff.reports.columns.${c}`)}
               </Table.Th>
@@ -312,26 +385,50 @@ function ReportTable({
         <Table.Tbody>
           {rows.length === 1 ? (
             <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length + 1}>{t('staff.reports.empty')}</Table.Td>
+              <Table.Td colSpan={columns.length + 1}>{t('staff.reports.empty')}</Table.Td>
             </Table.Tr>
           ) : null}
           {rows.map((row) => (
-            <Table.Tr
-              key={row.key}
-              fw={row.isTotal ? 700 : undefined}
-              data-testid={row.isTotal ? 'staff-reports-totals' : 'staff-reports-row'}
-            >
-              <Table.Td>{labelOf(row)}</Table.Td>
-              {COLUMNS.map((c) => (
-                <Table.Td
-                  key={c}
-                  ta="right"
-                  c={c === 'margin' && row.margin.some((m) => m.amount < 0) ? 'red.8' : undefined}
-                >
-                  {cell(row, c)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
+            <Fragment key={row.key}>
+              <Table.Tr
+                fw={row.isTotal ? 700 : undefined}
+                data-testid={row.isTotal ? 'staff-reports-totals' : 'staff-reports-row'}
+              >
+                <Table.Td>{labelOf(row)}</Table.Td>
+                {columns.map((c) => (
+                  <Table.Td
+                    key={c}
+                    ta="right"
+                    c={c === 'margin' && row.margin.some((m) => m.amount < 0) ? 'red.8' : undefined}
+                  >
+                    {cell(row, c)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+              {/* The nested breakdown's rows under their row, indented (decision 106). */}
+              {then
+                ? (row.children ?? []).map((child) => (
+                    <Table.Tr key={`${row.key}/${child.key}`} data-testid="staff-reports-child">
+                      <Table.Td pl="xl">
+                        <Text size="sm" c="dimmed" span>
+                          {t(`staff.reports.by.${then}`)}:{' '}
+                        </Text>
+                        {nameIn(then, child)}
+                      </Table.Td>
+                      {columns.map((c) => (
+                        <Table.Td
+                          key={c}
+                          ta="right"
+                          fz="sm"
+                          c={c === 'margin' && child.margin.some((m) => m.amount < 0) ? 'red.8' : undefined}
+                        >
+                          {cell(child, c)}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                : null}
+            </Fragment>
           ))}
         </Table.Tbody>
       </Table>

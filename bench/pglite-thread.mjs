@@ -1,0 +1,132 @@
+// The embedded database off the event loop (issue 52 item 2, decision 104): p99 of GET /click on PGlite at the click
+// bench's fixed rate (half of the bare node:http server's measured maximum), PGlite in the main thread
+// (PGLITE_WORKER=off, as before) against PGlite in its worker thread (the default), interleaved ABAB, beside the bare
+// server's p99 at the same rate in the same run; and the app's event-loop delay (p99, max) over each run.
+// Run `npm run build` first, then `node bench/pglite-thread.mjs` (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS,
+// BENCH_RATE to fix the rate instead of measuring it).
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 2);
+
+if (!fs.existsSync(path.join(here, '../apps/server/dist/app.js'))) {
+  console.error('apps/server/dist is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+function start(script, extraEnv) {
+  const child = fork(path.join(here, 'lib', script), [], {
+    env: { ...env, LOG_LEVEL: 'error', NODE_ENV: 'production', ...extraEnv },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (info) => resolve({ child, ...info }));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+}
+
+async function stop(server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.disconnect();
+  await exited;
+}
+
+function ask(server, message) {
+  return new Promise((resolve) => {
+    server.child.once('message', resolve);
+    server.child.send(message);
+  });
+}
+
+/**
+ * One autocannon run. Every answer must be a 302; a request the loaded machine did not answer within autocannon's
+ * 10 s timeout is counted (`errors`) rather than failing the run: it is latency, and the p99 shows it.
+ */
+async function load(url, options = {}) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...options });
+  const redirects = result['3xx'];
+  if (result.non2xx !== redirects) throw new Error(`${url}: ${result.non2xx - redirects} non-302 answers`);
+  // No answer at all within the run: its p99 is past the run's length, not 0.
+  const none = redirects === 0 ? Infinity : null;
+  return {
+    rps: result.requests.average,
+    p99: none ?? result.latency.p99,
+    p50: none ?? result.latency.p50,
+    errors: result.errors,
+  };
+}
+
+const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const verdict = (ok) => (ok ? 'met' : 'MISSED');
+
+const bare = await start('bare-server.mjs');
+const bareUrl = `http://127.0.0.1:${bare.port}/click`;
+await autocannon({ url: bareUrl, connections: CONNECTIONS, duration: 2 });
+const rate = env.BENCH_RATE ? Number(env.BENCH_RATE) : Math.floor((await load(bareUrl)).rps / 2);
+const bareHalf = await load(bareUrl, { overallRate: rate });
+await stop(bare);
+console.log(
+  `PGlite in the main thread or in its own: ${CONNECTIONS} connections, ${DURATION} s runs at ${fmt(rate)} req/s, ` +
+    `${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}\n` +
+    `bare node:http 302 at ${fmt(rate)} req/s: p50 ${bareHalf.p50} ms, p99 ${bareHalf.p99} ms`,
+);
+
+const rows = [];
+for (let round = 0; round < ROUNDS; round++) {
+  for (const worker of ['off', 'on']) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+    const app = await start('app-server.mjs', { DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_WORKER: worker });
+    try {
+      const url = `http://127.0.0.1:${app.port}/click?offer_id=${app.offerId}&aff_id=${app.partnerId}&subid=bench`;
+      await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: rate });
+      const before = (await ask(app, 'count')).count;
+      await ask(app, 'loop-reset');
+      const run = await load(url, { overallRate: rate });
+      const loop = await ask(app, 'loop');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const written = (await ask(app, 'count')).count - before;
+      const row = { worker, ...run, loop, written, ratio: run.p99 / Math.max(bareHalf.p99, 1) };
+      rows.push(row);
+      console.log(
+        `PGLITE_WORKER=${worker}: p50 ${run.p50} ms, p99 ${run.p99} ms (${row.ratio.toFixed(2)}× bare, target ≤2×: ` +
+          `${verdict(row.ratio <= 2)}); ${fmt(run.rps)} req/s, ${run.errors} timed out; event loop delay p99 ` +
+          `${loop.p99.toFixed(1)} ms, max ${loop.max.toFixed(1)} ms; ${fmt(written)} clicks written ` +
+          `(load avg ${os.loadavg()[0].toFixed(1)})`,
+      );
+    } finally {
+      await stop(app);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+console.log(
+  `\n| PGlite | p99 at ${fmt(rate)} req/s (bare ${bareHalf.p99} ms) | vs bare (≤2×) | event loop delay p99 / max |`,
+);
+console.log('| --- | --- | --- | --- |');
+for (const worker of ['off', 'on']) {
+  const mine = rows.filter((r) => r.worker === worker);
+  const p99 = median(mine.map((r) => r.p99));
+  const ratio = p99 / Math.max(bareHalf.p99, 1);
+  console.log(
+    `| ${worker === 'on' ? 'worker thread' : 'main thread'} | ${p99} ms (runs: ${mine.map((r) => r.p99).join(', ')}) | ` +
+      `${ratio.toFixed(2)}× ${verdict(ratio <= 2)} | ${median(mine.map((r) => r.loop.p99)).toFixed(1)} ms / ` +
+      `${median(mine.map((r) => r.loop.max)).toFixed(1)} ms |`,
+  );
+}
