@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, TEXT, expectShell, snackbar, tokenCookie, useApiSession } from '../fixtures.js';
+import { DEMO, TEXT, approvedPartner, expectShell, snackbar, tokenCookie, useApiSession } from '../fixtures.js';
 
 test.describe('session and routing', () => {
   test.beforeEach(async ({ context, request }) => {
@@ -97,7 +97,11 @@ test.describe('session and routing', () => {
     await expect(page.getByTestId('api-empty')).toHaveText(TEXT.noReporting);
   });
 
-  test('/notifications shows "Notifications (0)" and is empty', async ({ page }) => {
+  test('/notifications shows "Notifications (0)" and is empty', async ({ page, context, request }) => {
+    // The demo partner is told of its caps and refused clicks (decision 105): a partner with nothing to be told.
+    const fresh = await approvedPartner(request);
+    await context.clearCookies();
+    await useApiSession(context, request, fresh);
     await page.goto('/notifications');
     await expect(page.getByTestId('page-title')).toHaveText('Notifications (0)');
     await expect(page.getByTestId('notifications-empty')).toBeVisible();

@@ -3,7 +3,7 @@ import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { emptyAsUnset } from './offers.js';
 import { isoDateParam } from './statistics.js';
-import { CONVERSION_RULES } from './traffic.js';
+import { CONVERSION_RULES } from './traffic-rules.js';
 import {
   CONVERSION_DECLINE_REASONS,
   CONVERSION_DECISION_NOTE_MAX_LENGTH,

@@ -4,7 +4,7 @@ import { envelope, listOf, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { formatMoneyMinor, formatPercent } from './format.js';
 import { OfferPayoutSchema, booleanParam, emptyAsUnset } from './offers.js';
-import { CONVERSION_RULES } from './traffic.js';
+import { CONVERSION_RULES } from './traffic-rules.js';
 import {
   CONVERSION_DECLINE_REASONS,
   CONVERSION_REJECTION_REASONS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIpOrCidr } from './traffic.js';
+import { isIpOrCidr } from './traffic-rules.js';
 
 /** Path of the click redirect, at the root of the server (not under the API prefix). */
 export const CLICK_PATH = '/click';

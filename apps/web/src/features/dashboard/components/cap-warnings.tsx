@@ -25,7 +25,7 @@ export function CapWarnings() {
       <List size="sm" spacing={4}>
         {data.map((w) => (
           <List.Item key={`${w.offerId}:${w.scope}:${w.metric}:${w.period}`} data-testid="cap-warning">
-            <Anchor component={Link} to={paths.offer.href(w.offerId)} size="sm">
+            <Anchor component={Link} to={paths.offer.href(w.offerId)} size="sm" c="inherit" fw={600} underline="always">
               {w.offerName}
             </Anchor>
             {': '}

@@ -82,7 +82,7 @@ export function NotificationList() {
                   </Stack>
                   <Group gap="xs" wrap="nowrap">
                     {n.link && (
-                      <Anchor component={Link} to={n.link} size="sm" onClick={() => isUnread && markRead.mutate(n.id)}>
+                      <Anchor component={Link} to={n.link} size="sm" c="blue.9" fw={600} onClick={() => isUnread && markRead.mutate(n.id)}>
                         {t('notifications.open')}
                       </Anchor>
                     )}
