@@ -1,13 +1,19 @@
 import { Loader, TextInput } from '@mantine/core';
 import type { DateInputProps } from '@mantine/dates';
-import { useState, type ComponentType } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { parseDayInput } from '@/lib/dates';
 import { useOnDemand } from '@/lib/use-on-demand';
 
 /** Dates are shown dd/MM/yyyy (spec section 9). */
 const DATE_FORMAT = 'DD/MM/YYYY';
 
-const loadDateInput = (): Promise<ComponentType<DateInputProps>> => import('./day-input.lazy').then((m) => m.DateInput);
+/**
+ * The DateInput once its code came: a day field drawn after that (the other field of a range, the form drawn again
+ * after a submit) is drawn with it at once, never swapped under a focus that is about to type.
+ */
+let dateInputLoaded: ComponentType<DateInputProps> | null = null;
+const loadDateInput = (): Promise<ComponentType<DateInputProps>> =>
+  import('./day-input.lazy').then((m) => (dateInputLoaded = m.DateInput));
 
 type DayInputProps = Omit<DateInputProps, 'value' | 'onChange' | 'valueFormat' | 'dateParser'> & {
   /** yyyy-MM-dd, or '' when unset. */
@@ -29,12 +35,23 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
   const input = useOnDemand(loadDateInput);
   // What is typed in the field drawn before the calendar came; null when untouched.
   const [typed, setTyped] = useState<string | null>(null);
-  const DateInput = input.loaded;
+  // The text selected in the field drawn first: the DateInput taking its place under the focus keeps it, so that what
+  // is typed next replaces the selection (select all, then type) rather than landing after the old value.
+  const selection = useRef<{ start: number; end: number } | null>(null);
+  const DateInput = input.loaded ?? dateInputLoaded;
   if (DateInput && typed === null) {
+    const kept = input.focused ? selection.current : null;
     return (
       <DateInput
         {...props}
         autoFocus={input.focused}
+        ref={
+          kept
+            ? (element: HTMLInputElement | null) => {
+                element?.setSelectionRange(kept.start, kept.end);
+              }
+            : undefined
+        }
         value={value || null}
         onChange={(next) => onChange(next ?? '')}
         valueFormat={DATE_FORMAT}
@@ -54,6 +71,11 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
       aria-label={props['aria-label']}
       w={props.w}
       value={typed ?? shown(value)}
+      onSelect={(event) => {
+        const { selectionStart, selectionEnd } = event.currentTarget;
+        selection.current =
+          selectionStart === null || selectionEnd === null ? null : { start: selectionStart, end: selectionEnd };
+      }}
       onChange={(event) => {
         // Read as typed, as the DateInput reads it: a whole day is the field's value at once.
         const text = event.currentTarget.value;
