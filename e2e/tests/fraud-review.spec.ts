@@ -5,7 +5,6 @@ import {
   approvedPartner,
   blockingAxeViolations,
   expectShell,
-  snackbar,
   useApiSession,
 } from '../fixtures.js';
 
@@ -109,10 +108,10 @@ test.describe('the fraud queue (decision 108)', () => {
       await expect(page.getByTestId('fraud-selected')).toContainText('1 conversion selected');
       await page.getByTestId('fraud-approve').click();
       const dialog = page.getByTestId('staff-conversion-decision-dialog');
-      await expect(dialog).toBeVisible();
-      expect(await blockingAxeViolations(page, '[data-testid="staff-conversion-decision-dialog"]')).toEqual([]);
+      await expect(dialog.getByRole('heading', { name: 'Approve 1 conversion?' })).toBeVisible();
+      expect(await blockingAxeViolations(page, '[role="dialog"]')).toEqual([]);
       await dialog.getByTestId('staff-conversion-decision-confirm').click();
-      await expect(snackbar(page, '1 conversion approved.')).toBeVisible();
+      await expect(page.getByText('1 conversion approved.')).toBeVisible();
       await expect(row).toHaveCount(0);
 
       // The partner's conversion report: approved.
