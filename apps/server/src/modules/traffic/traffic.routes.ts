@@ -52,10 +52,11 @@ export const trafficRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; onTrafficCh
     },
   });
 
-  // A partner's 30-day quality summary (decision 108): staff who reach the partner; read-only, not audited.
+  // A partner's 30-day quality summary (decision 108): the partner page's readers (admins, its team and account
+  // managers, as its performance); read-only, not audited.
   app.route({
     ...routeOf(trafficEndpoints.partnerQuality),
-    onRequest: app.requireStaff(),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
     handler: async (request) =>
       ok(await partnerTrafficQuality(db, staffScopeOf(request), request.params.id, ctx.now())),
   });
