@@ -1,12 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import {
-  DEMO,
-  apiLogin,
-  approvedPartner,
-  blockingAxeViolations,
-  expectShell,
-  useApiSession,
-} from '../fixtures.js';
+import { DEMO, apiLogin, approvedPartner, blockingAxeViolations, expectShell, useApiSession } from '../fixtures.js';
 
 /**
  * The fraud queue (decisions 101, 108): a conversion posted a couple of seconds after its click, on an offer whose

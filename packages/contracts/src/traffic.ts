@@ -264,12 +264,22 @@ export const PartnerTrafficQualitySchema = z.object({
   clicks: z.number().int(),
   refused: z.object({
     total: ShareSchema,
-    byRule: z.object({ bot: ShareSchema, missingUserAgent: ShareSchema, dataCentre: ShareSchema, velocity: ShareSchema }),
+    byRule: z.object({
+      bot: ShareSchema,
+      missingUserAgent: ShareSchema,
+      dataCentre: ShareSchema,
+      velocity: ShareSchema,
+    }),
     blocklists: ShareSchema,
   }),
   flagged: z.object({
     total: ShareSchema,
-    byRule: z.object({ bot: ShareSchema, missingUserAgent: ShareSchema, dataCentre: ShareSchema, velocity: ShareSchema }),
+    byRule: z.object({
+      bot: ShareSchema,
+      missingUserAgent: ShareSchema,
+      dataCentre: ShareSchema,
+      velocity: ShareSchema,
+    }),
   }),
   conversions: z.object({
     /** Every conversion recorded on a known click. */
@@ -331,7 +341,8 @@ export const trafficEndpoints = {
     method: 'GET',
     path: '/staff/partners/:id/traffic-quality',
     tags: ['staff'],
-    summary: "A partner's traffic quality over 30 days: clicks refused and flagged by rule, conversions held and reviewed",
+    summary:
+      "A partner's traffic quality over 30 days: clicks refused and flagged by rule, conversions held and reviewed",
     params: IdParamsSchema,
     response: envelope(PartnerTrafficQualitySchema),
     errors: { 404: 'The partner does not exist or is not in reach.' },

@@ -335,7 +335,11 @@ export async function partnerTrafficQuality(
     partnerId,
     since: since.toISOString(),
     clicks: clicksSent,
-    refused: { total: share(refusedTotal, clicksSent), byRule: ruleShares(byRule), blocklists: share(blocked, clicksSent) },
+    refused: {
+      total: share(refusedTotal, clicksSent),
+      byRule: ruleShares(byRule),
+      blocklists: share(blocked, clicksSent),
+    },
     flagged: {
       total: share(counts.flagged.total, clicksSent),
       byRule: ruleShares(TRAFFIC_RULES.map((rule) => [rule, counts.flagged[rule]] as const)),

@@ -38,7 +38,7 @@ function Evidence({ conversion, t }: { conversion: Row; t: TFunction }) {
           {e.asn ? `AS${e.asn}` : t('staff.fraud.evidence.unknown')}
           {e.asnName ? ` ${e.asnName}` : ''}{' '}
           {e.hosting ? (
-            <Badge size="xs" color="orange" variant="light" data-testid="fraud-evidence-hosting">
+            <Badge component="span" size="xs" color="orange" variant="light" data-testid="fraud-evidence-hosting">
               {t('staff.fraud.evidence.hosting')}
             </Badge>
           ) : null}

@@ -18,8 +18,7 @@ export const useOfferTrafficRules = (offerId: number) =>
 export function useSaveOfferTrafficRules(offerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TrafficRulesBody) =>
-      api.call(trafficEndpoints.setRules, { body }, formCall),
+    mutationFn: (body: TrafficRulesBody) => api.call(trafficEndpoints.setRules, { body }, formCall),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: staffOfferKeys.trafficRules(offerId) }),
   });
 }

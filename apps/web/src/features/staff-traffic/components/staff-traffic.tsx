@@ -217,7 +217,10 @@ export function StaffTraffic() {
                 .filter((key) => o.overrides[key] !== null)
                 .map((key) => {
                   const value = o.overrides[key];
-                  const label = key === 'velocityPerMinute' || key === 'conversionsPerIpPerDay' ? t(`staff.traffic.${key}`) : t(`staff.traffic.rules.${key}`);
+                  const label =
+                    key === 'velocityPerMinute' || key === 'conversionsPerIpPerDay'
+                      ? t(`staff.traffic.${key}`)
+                      : t(`staff.traffic.rules.${key}`);
                   return `${label}: ${typeof value === 'string' ? t(`staff.traffic.actions.${value}`) : String(value)}`;
                 }) // prettier-ignore
                 .join(', ')}
