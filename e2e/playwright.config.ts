@@ -15,6 +15,7 @@ process.env.E2E_BASE_URL = baseURL;
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './global-setup.ts',
   outputDir: './test-results',
   timeout: 60_000,
   // Two workers on two cores against one embedded-database server: a data-heavy screen can take over 10 s to show
@@ -85,8 +86,10 @@ export default defineConfig({
       REGISTER_MAX_PER_IP_PER_HOUR: '1000',
       // Billing runs only when a spec runs it: the 02:00 Paris job must not bill the weeks the reversal spec bills.
       BILLING_JOB: 'off',
-      // The specs' postbacks follow their clicks within seconds: the conversion rules (decision 101) would hold them.
-      CONVERSION_RULES: 'off',
+      // The conversion rules run (decision 101) as in production; global-setup.ts sets the network's to `allow` (the
+      // specs' postbacks follow their clicks within the second) and fraud-review.spec turns them on for its offer
+      // (decision 108).
+      CONVERSION_RULES: 'on',
       NODE_ENV: 'production',
     },
   },

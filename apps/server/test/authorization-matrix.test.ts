@@ -634,6 +634,10 @@ const MATRIX: readonly Row[] = [
     fresh: async () => ({ block: await block(fixtures.partnerA, null) }),
     input: (_f, _c, fresh) => ({ params: { id: fresh.block } }),
   }),
+  row(trafficEndpoints.partnerQuality, {
+    expect: STAFF_SCOPED,
+    input: (f) => ({ params: { id: f.partnerA } }),
+  }),
   row(trafficEndpoints.partnerBlockedSubids, { expect: PARTNER_SELF, input: (f) => ({ params: { id: f.openOffer } }) }),
   row(trafficEndpoints.partnerBlockSubid, {
     expect: PARTNER_SELF,

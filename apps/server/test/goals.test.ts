@@ -135,7 +135,7 @@ describe('goals a network owns (decision 078)', () => {
     ).data;
     expect(retired).toMatchObject({ retired: true, retiredAt: expect.any(String) });
     const options = okBody(await call(staffOffersEndpoints.options, {})).data;
-    expect(options.goals.find((g) => g.identifier === goal.code)).toEqual({ identifier: goal.code, name: goal.name, retired: true }); // prettier-ignore
+    expect(options.goals.find((g) => g.identifier === goal.code)).toEqual({ id: goal.id, identifier: goal.code, name: goal.name, retired: true, minSecondsToConvert: null }); // prettier-ignore
 
     const refused = await call(staffOffersEndpoints.create, {
       body: offerBody(product.id, ['registration', goal.code]),

@@ -441,7 +441,16 @@ export const CatalogueOptionsSchema = z.object({
   ),
   verticals: z.array(z.object({ id: z.number().int(), identifier: z.string(), name: z.string() })),
   /** Every goal, its code (`identifier`) and name; a retired one only stays on the offers that have it (decision 078). */
-  goals: z.array(z.object({ identifier: z.string(), name: z.string(), retired: z.boolean() })),
+  goals: z.array(
+    z.object({
+      id: z.number().int(),
+      identifier: z.string(),
+      name: z.string(),
+      retired: z.boolean(),
+      /** The goal's floor for the `tooFast` conversion rule (decision 101); null: the default. */
+      minSecondsToConvert: z.number().int().nullable(),
+    }),
+  ),
   goalTypes: z.array(z.object({ identifier: z.string(), name: z.string() })),
 });
 export type CatalogueOptions = z.infer<typeof CatalogueOptionsSchema>;

@@ -151,6 +151,68 @@ export const PartnerBlockedSubidSchema = z.object({
 });
 export type PartnerBlockedSubid = z.infer<typeof PartnerBlockedSubidSchema>;
 
+/** The click rules' refusal reasons, in the refused-traffic rollup (decision 083): the rules', then the blocklists'. */
+export const CLICK_RULE_REASONS = {
+  bot: 'bot',
+  missingUserAgent: 'missing_user_agent',
+  dataCentre: 'data_centre',
+  velocity: 'ip_velocity',
+} as const satisfies Record<TrafficRule, string>;
+export const BLOCKLIST_REASONS = [
+  'blocked_ip',
+  'blocked_asn',
+  'blocked_subid',
+  'blocked_tracking_code',
+  'blocked_user_agent',
+] as const;
+
+/** How many, and their share of the whole (0–1; 0 when the whole is 0). */
+const ShareSchema = z.object({ count: z.number().int(), share: z.number() });
+
+/**
+ * A partner's traffic quality over the last 30 days (decision 108), for staff: its clicks, the share refused and the
+ * share flagged by each click rule (and refused by a blocklist), and its conversions the rules held for review, still
+ * held, approved after review, declined after review, or refused outright by a rule. Read-only.
+ */
+export const PartnerTrafficQualitySchema = z.object({
+  partnerId: z.number().int(),
+  /** The window's start (ISO 8601): 30 days before now. */
+  since: z.string(),
+  /** Clicks recorded, plus the clicks refused: every click the partner sent. */
+  clicks: z.number().int(),
+  refused: z.object({
+    total: ShareSchema,
+    byRule: z.object({
+      bot: ShareSchema,
+      missingUserAgent: ShareSchema,
+      dataCentre: ShareSchema,
+      velocity: ShareSchema,
+    }),
+    blocklists: ShareSchema,
+  }),
+  flagged: z.object({
+    total: ShareSchema,
+    byRule: z.object({
+      bot: ShareSchema,
+      missingUserAgent: ShareSchema,
+      dataCentre: ShareSchema,
+      velocity: ShareSchema,
+    }),
+  }),
+  conversions: z.object({
+    /** Every conversion recorded on a known click. */
+    total: z.number().int(),
+    /** Held for review by a rule at some point: still held, approved after review, declined after review. */
+    held: ShareSchema,
+    stillHeld: z.number().int(),
+    approvedAfterReview: z.number().int(),
+    rejectedAfterReview: z.number().int(),
+    /** Refused outright by a conversion rule (status rejected, the rule as reason). */
+    refusedByRule: ShareSchema,
+  }),
+});
+export type PartnerTrafficQuality = z.infer<typeof PartnerTrafficQualitySchema>;
+
 export const trafficEndpoints = {
   rules: defineEndpoint({
     method: 'GET',
@@ -192,6 +254,16 @@ export const trafficEndpoints = {
     summary: 'Remove a blocklist entry; audited',
     params: IdParamsSchema,
     response: envelope(z.null()),
+  }),
+  partnerQuality: defineEndpoint({
+    method: 'GET',
+    path: '/staff/partners/:id/traffic-quality',
+    tags: ['staff'],
+    summary:
+      "A partner's traffic quality over 30 days: clicks refused and flagged by rule, conversions held and reviewed",
+    params: IdParamsSchema,
+    response: envelope(PartnerTrafficQualitySchema),
+    errors: { 404: 'The partner does not exist or is not in reach.' },
   }),
   partnerBlockedSubids: defineEndpoint({
     method: 'GET',

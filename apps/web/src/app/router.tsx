@@ -253,6 +253,10 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/staff-conversions').then((m) => ({ Component: m.StaffConversionsRoute })),
           },
           {
+            ...screen(screens.staffFraudReview),
+            lazy: () => import('./routes/staff-fraud-review').then((m) => ({ Component: m.StaffFraudReviewRoute })),
+          },
+          {
             ...screen(screens.staffScrubs),
             lazy: () => import('./routes/staff-scrubs').then((m) => ({ Component: m.StaffScrubsRoute })),
           },

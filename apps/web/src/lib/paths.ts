@@ -50,6 +50,8 @@ export const paths = {
   staffNews: { path: '/staff/news', href: () => '/staff/news' },
   staffGoals: { path: '/staff/goals', href: () => '/staff/goals' },
   staffTraffic: { path: '/staff/traffic', href: () => '/staff/traffic' },
+  /** Back-office: the conversions the traffic rules held for review, with their evidence (decision 108). */
+  staffFraudReview: { path: '/staff/fraud-review', href: () => '/staff/fraud-review' },
   /** Back-office: the monthly billing run (decision 027), for admins only. */
   staffBilling: { path: '/staff/billing', href: () => '/staff/billing' },
   /** Back-office: the invoices finance works through to payment (admins, finance; managers their partners'). */

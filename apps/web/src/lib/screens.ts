@@ -17,6 +17,7 @@ import {
   IconReportMoney,
   IconScale,
   IconShieldCheck,
+  IconShieldSearch,
   IconTag,
   IconTags,
   IconTarget,
@@ -269,6 +270,19 @@ export const screens = {
     area: 'advertiser',
     roles: ['ROLE_ADVERTISER'],
     menu: { label: 'shell.menu.advertiserSetup', icon: IconPlugConnected, order: 350, testId: 'menu-advertiserSetup' },
+  },
+  // The fraud queue (decision 108): whoever decides conversions; the search keeps managers to their partners.
+  staffFraudReview: {
+    path: paths.staffFraudReview.path,
+    title: 'screen.staffFraudReview',
+    area: 'staff',
+    anyRoles: CONVERSION_WRITERS,
+    menu: {
+      label: 'shell.menu.staffFraudReview',
+      icon: IconShieldSearch,
+      order: 150.5,
+      testId: 'menu-staffFraudReview',
+    },
   },
   staffScrubs: {
     path: paths.staffScrubs.path,

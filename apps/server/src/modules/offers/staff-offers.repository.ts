@@ -353,7 +353,7 @@ export async function catalogueOptions(db: DbOrTx): Promise<CatalogueOptions> {
     products: productRows,
     verticals: await db.select({ id: verticals.id, identifier: verticals.identifier, name: verticals.name }).from(verticals).orderBy(asc(verticals.name)), // prettier-ignore
     goals:
-      (await db.select({ identifier: goals.identifier, name: goals.name, retiredAt: goals.retiredAt }).from(goals).orderBy(asc(goals.id))) // prettier-ignore
+      (await db.select({ id: goals.id, identifier: goals.identifier, name: goals.name, retiredAt: goals.retiredAt, minSecondsToConvert: goals.minSecondsToConvert }).from(goals).orderBy(asc(goals.id))) // prettier-ignore
         .map(({ retiredAt, ...goal }) => ({ ...goal, retired: retiredAt !== null })),
     goalTypes: await db.select({ identifier: goalTypes.identifier, name: goalTypes.name }).from(goalTypes).orderBy(asc(goalTypes.identifier)), // prettier-ignore
   };

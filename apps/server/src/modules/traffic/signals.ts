@@ -1,3 +1,4 @@
+import { CLICK_RULE_REASONS } from '@portal/contracts';
 import type { ClickRejectionReason, TrafficAction, TrafficRule, TrafficRules } from '@portal/contracts';
 import { isbot } from 'isbot';
 import { asnNumberOf } from './asn.js';
@@ -201,12 +202,7 @@ export type ClickJudgement = { refuse: ClickRejectionReason } | { refuse: null; 
 
 const live = (expires: number | undefined, now: number) => expires !== undefined && expires > now;
 
-const RULE_REASONS: Record<TrafficRule, ClickRejectionReason> = {
-  bot: 'bot',
-  missingUserAgent: 'missing_user_agent',
-  dataCentre: 'data_centre',
-  velocity: 'ip_velocity',
-};
+const RULE_REASONS: Record<TrafficRule, ClickRejectionReason> = CLICK_RULE_REASONS;
 
 /**
  * Blocklists first (any match refuses, naming the list's kind), then each rule with its action: the first `refuse`

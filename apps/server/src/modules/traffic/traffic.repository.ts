@@ -1,6 +1,18 @@
-import { and, asc, desc, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { CONVERSION_RULE_REASONS } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { blocklistEntries, ipVelocity, offers, partnerOffers, partners, trafficRules } from '../../db/schema.js';
+import {
+  blocklistEntries,
+  clicks,
+  conversions,
+  ipVelocity,
+  offers,
+  partnerOffers,
+  partners,
+  rejectedClicksHourly,
+  statsPartnerHourly,
+  trafficRules,
+} from '../../db/schema.js';
 import { partnerReachSql, type StaffScope } from '../access/index.js';
 import { offerViewerOf, viewerApplication, visibleToViewer } from '../offers/index.js';
 
@@ -240,4 +252,53 @@ export async function addIpVelocity(
     minuteStart: new Date(r.minuteStart).toISOString(),
     clicks: Number(r.clicks),
   }));
+}
+
+/**
+ * A partner's traffic quality since a moment (decision 108): its recorded clicks (the partner rollup), its clicks
+ * refused by reason (the refused-traffic rollup), its flagged clicks by rule (`clicks.flags`, read by the partner's
+ * index), and its conversions by what the rules did to them (`conversions.signals`, `reason`). Four reads, no write.
+ */
+export async function partnerQualityCounts(db: DbOrTx, partnerId: number, since: Date) {
+  const [recorded] = await db
+    .select({ clicks: sql<number>`coalesce(sum(${statsPartnerHourly.clicks}), 0)`.mapWith(Number) })
+    .from(statsPartnerHourly)
+    .where(and(eq(statsPartnerHourly.partnerId, partnerId), gte(statsPartnerHourly.hour, since)));
+  const refused = await db
+    .select({
+      reason: rejectedClicksHourly.reason,
+      count: sql<number>`coalesce(sum(${rejectedClicksHourly.count}), 0)`.mapWith(Number),
+    })
+    .from(rejectedClicksHourly)
+    .where(and(eq(rejectedClicksHourly.partnerId, partnerId), gte(rejectedClicksHourly.hour, since)))
+    .groupBy(rejectedClicksHourly.reason);
+  const flag = (rule: string) =>
+    sql<number>`count(*) filter (where ',' || ${clicks.flags} || ',' like ${`%,${rule},%`})`.mapWith(Number);
+  const [flagged] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${clicks.flags} is not null)`.mapWith(Number),
+      bot: flag('bot'),
+      missingUserAgent: flag('missingUserAgent'),
+      dataCentre: flag('dataCentre'),
+      velocity: flag('velocity'),
+    })
+    .from(clicks)
+    .where(and(eq(clicks.partnerId, partnerId), gte(clicks.createdAt, since)));
+  const reviewed = sql`${conversions.signals} is not null and ${conversions.signals} <> ''`;
+  const [converted] = await db
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      stillHeld: sql<number>`count(*) filter (where ${conversions.status} = 'pending' and ${conversions.reason} = 'fraud_review')`.mapWith(Number), // prettier-ignore
+      approvedAfterReview: sql<number>`count(*) filter (where ${reviewed} and ${conversions.status} = 'approved')`.mapWith(Number), // prettier-ignore
+      rejectedAfterReview: sql<number>`count(*) filter (where ${reviewed} and ${conversions.status} = 'rejected' and ${conversions.reason} = 'declined')`.mapWith(Number), // prettier-ignore
+      refusedByRule: sql<number>`count(*) filter (where ${conversions.status} = 'rejected' and ${inArray(conversions.reason, Object.values(CONVERSION_RULE_REASONS))})`.mapWith(Number), // prettier-ignore
+    })
+    .from(conversions)
+    .where(and(eq(conversions.partnerId, partnerId), gte(conversions.createdAt, since)));
+  return {
+    recordedClicks: recorded?.clicks ?? 0,
+    refused: new Map(refused.map((row) => [row.reason, row.count])),
+    flagged: flagged!,
+    conversions: converted!,
+  };
 }

@@ -13,6 +13,7 @@ import {
   blocklist,
   partnerBlockSubid,
   partnerBlockedSubids,
+  partnerTrafficQuality,
   partnerUnblockSubid,
   removeBlock,
   setTrafficRules,
@@ -49,6 +50,15 @@ export const trafficRoutes: FastifyPluginAsyncZod<{ ctx: AppContext; onTrafficCh
       onTrafficChange?.();
       return ok(view, { message: 'The traffic rules were saved.' });
     },
+  });
+
+  // A partner's 30-day quality summary (decision 108): the partner page's readers (admins, its team and account
+  // managers, as its performance); read-only, not audited.
+  app.route({
+    ...routeOf(trafficEndpoints.partnerQuality),
+    onRequest: app.requireStaff(['ROLE_TEAM_MANAGER', 'ROLE_ACCOUNT_MANAGER']),
+    handler: async (request) =>
+      ok(await partnerTrafficQuality(db, staffScopeOf(request), request.params.id, ctx.now())),
   });
 
   app.route({

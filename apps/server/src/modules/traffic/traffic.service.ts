@@ -1,11 +1,16 @@
 import {
   ALL_TRAFFIC_RULES,
+  BLOCKLIST_REASONS,
+  CLICK_RULE_REASONS,
   DEFAULT_TRAFFIC_RULES,
+  TRAFFIC_RULES,
   type BlocklistEntry,
   type BlocklistInput,
   type BlocklistKind,
   type PartnerBlockedSubid,
+  type PartnerTrafficQuality,
   type TrafficAction,
+  type TrafficRule,
   type TrafficRuleOverrides,
   type TrafficRules,
   type TrafficRulesBody,
@@ -27,6 +32,7 @@ import {
   listBlocks,
   offerNameOf,
   partnerOf,
+  partnerQualityCounts,
   partnerSubidBlocks,
   trafficRulesOf,
   upsertTrafficRules,
@@ -295,4 +301,56 @@ export async function syncVelocity(tx: DbOrTx, counter: VelocityCounter, now: nu
     if (sum !== undefined) sums.set(d.entry, sum);
   }
   return () => counter.settle(deltas, sums);
+}
+
+const DAY_MS = 86_400_000;
+const share = (count: number, whole: number) => ({ count, share: whole > 0 ? count / whole : 0 });
+
+/**
+ * A partner's traffic quality over the last 30 days (decision 108), for staff who reach the partner: the share of its
+ * clicks refused (by rule, by blocklists) and flagged (by rule), and its conversions held for review and what became
+ * of them. Read-only, so not audited.
+ */
+export async function partnerTrafficQuality(
+  db: DbOrTx,
+  scope: StaffScope,
+  partnerId: number,
+  now: Date,
+): Promise<PartnerTrafficQuality> {
+  const partner = await partnerOf(db, partnerId);
+  if (!partner || !reaches(scope, partner.accountManagerId, { pendingUnassigned: partner.status === 'pending' }))
+    throw notFound(PARTNER_NOT_FOUND);
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const counts = await partnerQualityCounts(db, partnerId, since);
+  const refusedOf = (reason: string) => counts.refused.get(reason) ?? 0;
+  const byRule = TRAFFIC_RULES.map((rule) => [rule, refusedOf(CLICK_RULE_REASONS[rule])] as const);
+  const blocked = BLOCKLIST_REASONS.reduce((sum, reason) => sum + refusedOf(reason), 0);
+  const refusedTotal = byRule.reduce((sum, [, count]) => sum + count, 0) + blocked;
+  const clicksSent = counts.recordedClicks + refusedTotal;
+  const ruleShares = (values: readonly (readonly [TrafficRule, number])[]) =>
+    Object.fromEntries(values.map(([rule, count]) => [rule, share(count, clicksSent)])) as Record<TrafficRule, { count: number; share: number }>; // prettier-ignore
+  const c = counts.conversions;
+  const held = c.stillHeld + c.approvedAfterReview + c.rejectedAfterReview;
+  return {
+    partnerId,
+    since: since.toISOString(),
+    clicks: clicksSent,
+    refused: {
+      total: share(refusedTotal, clicksSent),
+      byRule: ruleShares(byRule),
+      blocklists: share(blocked, clicksSent),
+    },
+    flagged: {
+      total: share(counts.flagged.total, clicksSent),
+      byRule: ruleShares(TRAFFIC_RULES.map((rule) => [rule, counts.flagged[rule]] as const)),
+    },
+    conversions: {
+      total: c.total,
+      held: share(held, c.total),
+      stillHeld: c.stillHeld,
+      approvedAfterReview: c.approvedAfterReview,
+      rejectedAfterReview: c.rejectedAfterReview,
+      refusedByRule: share(c.refusedByRule, c.total),
+    },
+  };
 }

@@ -25,7 +25,8 @@ export function CapWarnings() {
       <List size="sm" spacing={4}>
         {data.map((w) => (
           <List.Item key={`${w.offerId}:${w.scope}:${w.metric}:${w.period}`} data-testid="cap-warning">
-            <Anchor component={Link} to={paths.offer.href(w.offerId)} size="sm" c="inherit" fw={600} underline="always">
+            {/* The alert's own text colour, underlined: a link's blue on the light orange or red lacks contrast. */}
+            <Anchor component={Link} to={paths.offer.href(w.offerId)} size="sm" c="inherit" underline="always">
               {w.offerName}
             </Anchor>
             {': '}

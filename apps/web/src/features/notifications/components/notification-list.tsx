@@ -82,7 +82,14 @@ export function NotificationList() {
                   </Stack>
                   <Group gap="xs" wrap="nowrap">
                     {n.link && (
-                      <Anchor component={Link} to={n.link} size="sm" c="blue.9" fw={600} onClick={() => isUnread && markRead.mutate(n.id)}>
+                      // A darker blue on an unread notification's light blue: the link's own blue lacks contrast there.
+                      <Anchor
+                        component={Link}
+                        to={n.link}
+                        size="sm"
+                        c={isUnread ? 'blue.9' : undefined}
+                        onClick={() => isUnread && markRead.mutate(n.id)}
+                      >
                         {t('notifications.open')}
                       </Anchor>
                     )}

@@ -1,15 +1,22 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { GOAL_CODE_MAX, GOAL_NAME_MAX, GoalCreateSchema, type GoalCreate } from '@portal/contracts';
+import {
+  DEFAULT_MIN_SECONDS_TO_CONVERT,
+  GOAL_CODE_MAX,
+  GOAL_NAME_MAX,
+  GoalCreateSchema,
+  MIN_SECONDS_TO_CONVERT_MAX,
+  type GoalCreate,
+} from '@portal/contracts';
 import { fieldBuilders } from '@/components/form-fields';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { type GoalRow } from '../api/get-goals';
 import { useSaveGoal } from '../api/save-goal';
 
-const FIELDS = ['name', 'code'] as const;
+const FIELDS = ['name', 'code', 'minSecondsToConvert'] as const;
 
 /** A new goal, or a goal renamed (and recoded while no offer has paid on it), in a dialog. */
 export function GoalForm({ goal, onClose }: { goal: GoalRow | null; onClose: () => void }) {
@@ -24,12 +31,20 @@ export function GoalForm({ goal, onClose }: { goal: GoalRow | null; onClose: () 
   } = useForm<GoalCreate>({
     resolver: zodResolver(GoalCreateSchema),
     mode: 'onTouched',
-    defaultValues: { name: goal?.name ?? '', code: goal?.code ?? '' },
+    defaultValues: {
+      name: goal?.name ?? '',
+      code: goal?.code ?? '',
+      minSecondsToConvert: goal?.minSecondsToConvert ?? null,
+    },
   });
   const { text } = fieldBuilders({ t, control, register, errors, labels: 'staff.goals.fields', testIds: 'staff-goal', required: true }); // prettier-ignore
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const body = goal?.codeLocked ? { name: values.name } : values;
+      // The floor is sent when set on a new goal, or changed on an existing one (null: back to the default).
+      const floor = values.minSecondsToConvert ?? null;
+      const floorChanged = goal ? floor !== (goal.minSecondsToConvert ?? null) : floor !== null;
+      const fields = goal?.codeLocked ? { name: values.name } : { name: values.name, code: values.code };
+      const body = floorChanged ? { ...fields, minSecondsToConvert: floor } : fields;
       const { data } = await save.mutateAsync({ id: goal?.id ?? null, body });
       showSnackbar({ kind: 'success', message: t(goal ? 'staff.goals.saved' : 'staff.goals.created', { name: data.name }) }); // prettier-ignore
       onClose();
@@ -52,6 +67,26 @@ export function GoalForm({ goal, onClose }: { goal: GoalRow | null; onClose: () 
             autoComplete: 'off',
             spellCheck: false,
           })}
+          <Controller
+            control={control}
+            name="minSecondsToConvert"
+            render={({ field, fieldState }) => (
+              <NumberInput
+                label={t('staff.goals.fields.minSecondsToConvert')}
+                description={t('staff.goals.floorHint', { seconds: DEFAULT_MIN_SECONDS_TO_CONVERT })}
+                placeholder={t('staff.goals.floorDefault', { seconds: DEFAULT_MIN_SECONDS_TO_CONVERT })}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(value === '' ? null : Number(value))}
+                onBlur={field.onBlur}
+                min={0}
+                max={MIN_SECONDS_TO_CONVERT_MAX}
+                allowDecimal={false}
+                allowNegative={false}
+                error={fieldState.error?.message ? t(`formError.${fieldState.error.message}`, { n: fieldState.error.message === 'min' ? 0 : MIN_SECONDS_TO_CONVERT_MAX }) : undefined} // prettier-ignore
+                data-testid="staff-goal-minSecondsToConvert"
+              />
+            )}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

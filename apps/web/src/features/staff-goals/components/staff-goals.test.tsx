@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 type Goal = EndpointWireData<typeof goalsEndpoints.list>[number];
 const GOALS: Goal[] = [
   { id: 1, code: 'first_deposit', name: 'First deposit', retired: false, retiredAt: null, offerCount: 3, codeLocked: true, minSecondsToConvert: null },
-  { id: 2, code: 'kyc', name: 'KYC passed', retired: false, retiredAt: null, offerCount: 0, codeLocked: false, minSecondsToConvert: null },
+  { id: 2, code: 'kyc', name: 'KYC passed', retired: false, retiredAt: null, offerCount: 0, codeLocked: false, minSecondsToConvert: 0 },
   { id: 3, code: 'install', name: 'App install', retired: true, retiredAt: '2026-11-20T10:00:00.000Z', offerCount: 1, codeLocked: true, minSecondsToConvert: null },
 ]; // prettier-ignore
 
@@ -46,9 +46,9 @@ describe('StaffGoals', () => {
     renderWithProviders(<StaffGoals />);
     const rows = await screen.findAllByTestId('staff-goal-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      expect.stringContaining('First depositfirst_deposit3Active'),
-      expect.stringContaining('KYC passedkyc0Active'),
-      expect.stringContaining('App installinstall1Retired'),
+      expect.stringContaining('First depositfirst_deposit310 s (default)Active'),
+      expect.stringContaining('KYC passedkyc00 sActive'),
+      expect.stringContaining('App installinstall110 s (default)Retired'),
     ]);
     expect(within(rows[2]!).getByRole('button', { name: 'Bring back App install' })).toBeTruthy();
   });
@@ -88,6 +88,13 @@ describe('StaffGoals', () => {
     await userEvent.type(within(form).getByTestId('staff-goal-name'), 'FTD');
     await userEvent.click(within(form).getByTestId('staff-goal-submit'));
     await waitFor(() => expect(sent('PUT')).toEqual([{ url: '/api/v1/staff/goals/1', body: { name: 'FTD' } }]));
+
+    // The goal's time floor for the traffic rules (decision 108): sent only when changed.
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit First deposit' }));
+    const again = await screen.findByTestId('staff-goal-form');
+    await userEvent.type(within(again).getByTestId('staff-goal-minSecondsToConvert'), '30');
+    await userEvent.click(within(again).getByTestId('staff-goal-submit'));
+    await waitFor(() => expect(sent('PUT').at(-1)).toEqual({ url: '/api/v1/staff/goals/1', body: { name: 'First deposit', minSecondsToConvert: 30 } })); // prettier-ignore
 
     await userEvent.click(screen.getByRole('button', { name: 'Retire KYC passed' }));
     const dialog = await screen.findByRole('dialog', { name: 'Retire KYC passed?' });

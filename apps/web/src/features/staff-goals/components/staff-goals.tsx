@@ -1,6 +1,7 @@
 import { Badge, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEFAULT_MIN_SECONDS_TO_CONVERT } from '@portal/contracts';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
@@ -63,6 +64,15 @@ export function StaffGoals() {
     { key: 'name', label: label('name'), cell: (g) => g.name },
     { key: 'code', label: label('code'), cell: (g) => <Code>{g.code}</Code> },
     { key: 'offers', label: label('offers'), cell: (g) => g.offerCount },
+    {
+      key: 'floor',
+      label: label('floor'),
+      cellTestId: 'staff-goal-floor',
+      cell: (g) =>
+        g.minSecondsToConvert === null
+          ? t('staff.goals.floorDefault', { seconds: DEFAULT_MIN_SECONDS_TO_CONVERT })
+          : t('staff.goals.floorValue', { seconds: g.minSecondsToConvert }),
+    },
     {
       key: 'status',
       label: label('status'),

@@ -12,6 +12,8 @@ export const staffOfferKeys = {
   caps: (offerId: number) => [...staffOfferKeys.all, 'caps', offerId] as const,
   creatives: (offerId: number) => [...staffOfferKeys.all, 'creatives', offerId] as const,
   landingPages: (offerId: number) => [...staffOfferKeys.all, 'landing-pages', offerId] as const,
+  /** The network's traffic rules and the offer's overrides (decision 083). */
+  trafficRules: (offerId: number) => [...staffOfferKeys.all, 'traffic-rules', offerId] as const,
   scheduledChanges: (offerId: number) => [...staffOfferKeys.all, 'scheduled-changes', offerId] as const,
   /** The partner pickers of the editor, the overrides and the caps, by what was typed. */
   partnerSearch: (picker: 'partners' | 'override-partners' | 'cap-partners', search: string) =>

@@ -155,7 +155,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             </Title>
             {errors.goals ? <Text c="red" size="sm">{errors.goals}</Text> : null}
             {draft.goals.map((goal, index) => (
-              <GoalEditor key={index} index={index} goal={goal} options={options} saved={offer?.goals.map((g) => g.goal) ?? []} currency={draft.currency} errors={errors} onChange={(patch) => setGoal(index, patch)} onRemove={draft.goals.length > 1 ? () => setDraft((d) => ({ ...d, goals: d.goals.filter((_, i) => i !== index) })) : null} />
+              <GoalEditor key={index} index={index} goal={goal} options={options} saved={offer?.goals.map((g) => g.goal) ?? []} currency={draft.currency} errors={errors} canWrite={canWrite} onChange={(patch) => setGoal(index, patch)} onRemove={draft.goals.length > 1 ? () => setDraft((d) => ({ ...d, goals: d.goals.filter((_, i) => i !== index) })) : null} />
             ))}
             <Group>
               <Button variant="light" onClick={() => setDraft((d) => ({ ...d, goals: [...d.goals, emptyGoal(options.goals.find((g) => !g.retired && !d.goals.some((x) => x.goal === g.identifier))?.identifier ?? '')] }))} data-testid="staff-offer-add-goal">

@@ -7,8 +7,8 @@ const OPTIONS = {
   verticals: [],
   goalTypes: [],
   goals: [
-    { identifier: 'first_deposit', name: 'First deposit', retired: false },
-    { identifier: 'install', name: 'App install', retired: true },
+    { id: 1, identifier: 'first_deposit', name: 'First deposit', retired: false, minSecondsToConvert: null },
+    { id: 2, identifier: 'install', name: 'App install', retired: true, minSecondsToConvert: null },
   ],
 } satisfies CatalogueOptionsData;
 

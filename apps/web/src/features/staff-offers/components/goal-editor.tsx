@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Paper, Select, Stack, TextInput } from 
 import { useTranslation } from 'react-i18next';
 import { negativeMargin, parseBasisPoints, parseMinorUnits } from '@portal/contracts';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
+import { GoalFloor } from './goal-floor';
 import { type GoalDraft } from './offer-draft';
 
 /**
@@ -23,6 +24,7 @@ export function GoalEditor({
   onChange,
   onRemove,
   saved = [],
+  canWrite = true,
 }: {
   index: number;
   goal: GoalDraft;
@@ -33,9 +35,12 @@ export function GoalEditor({
   errors: Record<string, string>;
   onChange: (patch: Partial<GoalDraft>) => void;
   onRemove: (() => void) | null;
+  /** Whether the viewer sets the goal's floor (admins, who write the network's goals). */
+  canWrite?: boolean;
 }) {
   const { t } = useTranslation();
   const at = (field: string) => errors[`goals.${index}.${field}`];
+  const networkGoal = options.goals.find((g) => g.identifier === goal.goal);
   const money = (text: string) => parseMinorUnits(text, currency);
   const loss = negativeMargin({
     revenueAmount: money(goal.revenueAmount),
@@ -82,6 +87,7 @@ export function GoalEditor({
           <Checkbox label={t('staff.offers.goal.private')} checked={goal.private} onChange={(e) => onChange({ private: e.currentTarget.checked })} />
           <Checkbox label={t('staff.offers.goal.main')} description={t('staff.offers.goal.mainHelp')} checked={goal.main} onChange={(e) => onChange({ main: e.currentTarget.checked })} error={at('main')} data-testid={`staff-offer-goal-${index}-main`} />
         </Group>
+        {networkGoal ? <GoalFloor key={`${networkGoal.id}-${networkGoal.minSecondsToConvert}`} goal={networkGoal} index={index} canWrite={canWrite} /> : null}
         {goal.types.map((tier, j) => (
           <Group key={j} grow align="flex-start">
             <Select label={t('staff.offers.goal.tier')} data={options.goalTypes.filter((g) => g.identifier !== 'p1').map((g) => ({ value: g.identifier, label: `${g.identifier} · ${g.name}` }))} value={tier.type || null} onChange={(value) => onChange({ types: goal.types.map((x, k) => (k === j ? { ...x, type: value ?? '' } : x)) })} error={errors[`goals.${index}.types.${j}.type`]} />

@@ -24,7 +24,7 @@ afterEach(() => vi.unstubAllGlobals());
 const OPTIONS: EndpointWireData<typeof staffOffersEndpoints.options> = {
   products: [{ id: 9, identifier: 'lunadate', enabled: true, advertiser: { id: 4, name: 'Amora Group', enabled: true, currency: 'EUR' } }],
   verticals: [{ id: 1, identifier: 'dating', name: 'Dating' }],
-  goals: [{ identifier: 'registration', name: 'Registration', retired: false }, { identifier: 'sale', name: 'Sale', retired: false }],
+  goals: [{ id: 1, identifier: 'registration', name: 'Registration', retired: false, minSecondsToConvert: null }, { id: 2, identifier: 'sale', name: 'Sale', retired: false, minSecondsToConvert: 30 }],
   goalTypes: [{ identifier: 'p1', name: 'Standard payout' }, { identifier: 'p2', name: 'Premium payout' }],
 }; // prettier-ignore
 

@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { PayoutOverrides } from './payout-overrides';
 import { OfferCaps } from './offer-caps';
 import { OfferCreatives } from './offer-creatives';
+import { OfferTrafficRules } from './offer-traffic-rules';
 import { ScheduledChanges } from './scheduled-changes';
 import { isApiRequestError } from '@/lib/api-client';
 import { useCatalogueOptions } from '../api/get-catalogue-options';
@@ -66,6 +67,7 @@ export function OfferEditor({
           canCapOffer={canCapOffer}
         />
       ) : null}
+      {offer.data ? <OfferTrafficRules offerId={offer.data.id} canWrite={canCapOffer} /> : null}
       {offer.data ? <OfferCreatives offerId={offer.data.id} canWrite={canWrite} /> : null}
     </Stack>
   );

@@ -6,6 +6,7 @@ export const staffPartnerKeys = {
   list: (query: StaffPartnersQuery) => [...staffPartnerKeys.all, 'list', query] as const,
   detail: (id: number) => [...staffPartnerKeys.all, 'one', id] as const,
   performance: (id: number) => [...staffPartnerKeys.all, 'performance', id] as const,
+  quality: (id: number) => [...staffPartnerKeys.all, 'quality', id] as const,
   managers: () => [...staffPartnerKeys.all, 'managers'] as const,
   auditLog: (partnerId: number, page: number, count: number) =>
     [...staffPartnerKeys.all, 'audit', partnerId, page, count] as const,

@@ -1,7 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DATA_LIST_NAMES, staffEndpoints, type Config, type EndpointWireData } from '@portal/contracts';
+import {
+  DATA_LIST_NAMES,
+  staffEndpoints,
+  trafficEndpoints,
+  type Config,
+  type EndpointWireData,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffPartnerPage } from './staff-partner-page';
@@ -32,6 +38,14 @@ const PERFORMANCE: EndpointWireData<typeof staffEndpoints.partnerPerformance> = 
   lastActivityAt: '2026-11-27T10:05:00.000Z',
 }; // prettier-ignore
 
+const zero = { count: 0, share: 0 };
+const QUALITY: EndpointWireData<typeof trafficEndpoints.partnerQuality> = {
+  partnerId: 7, since: '2026-10-28T10:00:00.000Z', clicks: 2000,
+  refused: { total: { count: 100, share: 0.05 }, byRule: { bot: { count: 80, share: 0.04 }, missingUserAgent: zero, dataCentre: zero, velocity: { count: 20, share: 0.01 } }, blocklists: zero },
+  flagged: { total: { count: 40, share: 0.02 }, byRule: { bot: zero, missingUserAgent: zero, dataCentre: { count: 40, share: 0.02 }, velocity: zero } },
+  conversions: { total: 50, held: { count: 10, share: 0.2 }, stillHeld: 3, approvedAfterReview: 5, rejectedAfterReview: 2, refusedByRule: { count: 1, share: 0.02 } },
+}; // prettier-ignore
+
 const list = (...items: [string, string][]) => items.map(([value, label]) => ({ value, label }));
 const LISTS = {
   ...Object.fromEntries(DATA_LIST_NAMES.map((name) => [name, []])),
@@ -47,6 +61,7 @@ function serve(profile: WireProfile) {
     if (url.startsWith('/api/v1/config'))
       return Promise.resolve(configAnswer({ roles: ['ROLE_FINANCE'], data: LISTS }));
     if (url.endsWith('/performance')) return Promise.resolve(answerOf(staffEndpoints.partnerPerformance, PERFORMANCE));
+    if (url.endsWith('/traffic-quality')) return Promise.resolve(answerOf(trafficEndpoints.partnerQuality, QUALITY));
     return Promise.resolve(answerOf(staffEndpoints.partner, profile));
   });
 }
@@ -87,6 +102,24 @@ describe('StaffPartnerPage: what the partner does and said (decision 082)', () =
       '/staff/reports?by=day&partnerId=7&startDate=2026-10-29&endDate=2026-11-27',
     );
     expect(screen.getByText(/last activity 27\/11\/2026/)).toBeTruthy();
+  });
+
+  it('shows its traffic quality over 30 days: refused and flagged by rule, conversions held and reviewed (decision 108)', async () => {
+    serve(PROFILE);
+    renderWithProviders(<StaffPartnerPage id={7} />, { path: '/staff/partners/7' });
+    const card = await screen.findByTestId('staff-partner-quality');
+    const text = (id: string) =>
+      within(card)
+        .getByTestId(id)
+        .textContent?.replace(/[\s\u00a0\u202f]+/gu, ' ');
+    expect(text('staff-partner-quality-clicks')).toBe('2 000');
+    expect(text('staff-partner-quality-refused')).toBe('100 (5,00 %)');
+    expect(text('staff-partner-quality-flagged')).toBe('40 (2,00 %)');
+    expect(text('staff-partner-quality-held')).toBe('10 (20,00 %)');
+    expect(text('staff-partner-quality-approved')).toBe('5');
+    expect(text('staff-partner-quality-rejected')).toBe('2');
+    expect(within(card).getByText('Refused: Bots and scripts: 4,00 % · Click floods: 1,00 %')).toBeTruthy();
+    expect(within(card).getByText('Flagged: Data-centre addresses: 2,00 %')).toBeTruthy();
   });
 
   it('gives the registration’s answers in words, and a code no longer listed as it is', async () => {

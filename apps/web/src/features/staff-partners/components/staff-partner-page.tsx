@@ -39,6 +39,7 @@ import { usePartnerAuditLog } from '../api/get-partner-audit-log';
 import { useStaffPartner, type StaffPartnerProfileData } from '../api/get-staff-partner';
 import { useViewAsPartner } from '../api/view-as-partner';
 import { PartnerPerformance } from './partner-performance';
+import { PartnerQuality } from './partner-quality';
 import { PartnerDocuments } from './partner-documents';
 import { PartnerPaymentForm, PartnerProfileForm } from './partner-forms';
 import { StatusDialog, actionOf, type Target } from './partner-status-dialogs';
@@ -137,6 +138,7 @@ export function StaffPartnerPage({ id }: { id: number }) {
         ) : null}
       </Card>
       <PartnerPerformance partnerId={p.id} />
+      <PartnerQuality partnerId={p.id} />
       <Tabs value={tab} onChange={(value) => setParams(value && value !== 'profile' ? { tab: value } : {})} keepMounted={false}>
         <Tabs.List>
           {TABS.map((name) => (

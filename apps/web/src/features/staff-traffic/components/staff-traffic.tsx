@@ -2,9 +2,12 @@ import { Badge, Button, Code, Group, NumberInput, Select, Stack, Text, TextInput
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ALL_TRAFFIC_RULES,
   BLOCKLIST_KINDS,
+  CONVERSION_RULES,
   TRAFFIC_ACTIONS,
   TRAFFIC_RULES,
+  type AnyTrafficRule,
   type BlocklistKind,
   type TrafficAction,
   type TrafficRules,
@@ -36,33 +39,54 @@ function NetworkRules({ rules }: { rules: TrafficRules }) {
       handleFormError(error, { t });
     }
   };
+  const select = (rule: AnyTrafficRule) => (
+    <Select
+      key={rule}
+      label={t(`staff.traffic.rules.${rule}`)}
+      data={actions}
+      value={draft[rule]}
+      allowDeselect={false}
+      onChange={(value) => value && setDraft({ ...draft, [rule]: value as TrafficAction })}
+      data-testid={`traffic-rule-${rule}`}
+      w={200}
+    />
+  );
   return (
     <Stack gap="sm">
       <Title order={2} size="h4">
         {t('staff.traffic.rulesTitle')}
       </Title>
       <Text size="sm">{t('staff.traffic.rulesHint')}</Text>
+      <Text size="sm" fw={500}>
+        {t('staff.traffic.clickRulesTitle')}
+      </Text>
       <Group align="flex-end">
-        {TRAFFIC_RULES.map((rule) => (
-          <Select
-            key={rule}
-            label={t(`staff.traffic.rules.${rule}`)}
-            data={actions}
-            value={draft[rule]}
-            allowDeselect={false}
-            onChange={(value) => value && setDraft({ ...draft, [rule]: value as TrafficAction })}
-            data-testid={`traffic-rule-${rule}`}
-            w={180}
-          />
-        ))}
+        {TRAFFIC_RULES.map(select)}
         <NumberInput
           label={t('staff.traffic.velocityPerMinute')}
           value={draft.velocityPerMinute}
           min={1}
           onChange={(value) => setDraft({ ...draft, velocityPerMinute: Number(value) || 1 })}
           data-testid="traffic-velocity"
-          w={180}
+          w={200}
         />
+      </Group>
+      <Text size="sm" fw={500}>
+        {t('staff.traffic.conversionRulesTitle')}
+      </Text>
+      <Text size="sm">{t('staff.traffic.conversionRulesHint')}</Text>
+      <Group align="flex-end">
+        {CONVERSION_RULES.map(select)}
+        <NumberInput
+          label={t('staff.traffic.conversionsPerIpPerDay')}
+          value={draft.conversionsPerIpPerDay}
+          min={1}
+          onChange={(value) => setDraft({ ...draft, conversionsPerIpPerDay: Number(value) || 1 })}
+          data-testid="traffic-conversions-per-ip"
+          w={200}
+        />
+      </Group>
+      <Group>
         <Button loading={save.isPending} onClick={() => void submit()} data-testid="traffic-rules-save">
           {t('staff.traffic.save')}
         </Button>
@@ -189,12 +213,16 @@ export function StaffTraffic() {
           {rules.data.offers.map((o) => (
             <Text size="sm" key={o.offerId}>
               {o.offerName} (#{o.offerId}):{' '}
-              {[...TRAFFIC_RULES, 'velocityPerMinute' as const]
+              {[...ALL_TRAFFIC_RULES, 'velocityPerMinute' as const, 'conversionsPerIpPerDay' as const]
                 .filter((key) => o.overrides[key] !== null)
-                .map(
-                  (key) =>
-                    `${t(key === 'velocityPerMinute' ? 'staff.traffic.velocityPerMinute' : `staff.traffic.rules.${key}`)}: ${String(o.overrides[key])}`,
-                ) // prettier-ignore
+                .map((key) => {
+                  const value = o.overrides[key];
+                  const label =
+                    key === 'velocityPerMinute' || key === 'conversionsPerIpPerDay'
+                      ? t(`staff.traffic.${key}`)
+                      : t(`staff.traffic.rules.${key}`);
+                  return `${label}: ${typeof value === 'string' ? t(`staff.traffic.actions.${value}`) : String(value)}`;
+                }) // prettier-ignore
                 .join(', ')}
             </Text>
           ))}
