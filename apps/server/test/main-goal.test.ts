@@ -3,6 +3,7 @@
  * highest-paying, with the other goals after it; staff mark at most one public goal, audited with the goals.
  */
 import {
+  FORM_ERROR_TEXT,
   advertisersEndpoints,
   offersEndpoints,
   staffOffersEndpoints,
@@ -114,7 +115,7 @@ describe('the main goal (decision 105)', () => {
       },
     });
     expectError(two, 400);
-    expect(JSON.stringify(two.body)).toContain('oneMainGoal');
+    expect(JSON.stringify(two.body)).toContain(FORM_ERROR_TEXT.oneMainGoal);
     const hidden = await call(staffOffersEndpoints.create, {
       body: {
         name: 'Private main',
@@ -125,7 +126,7 @@ describe('the main goal (decision 105)', () => {
       },
     });
     expectError(hidden, 400);
-    expect(JSON.stringify(hidden.body)).toContain('mainGoalPrivate');
+    expect(JSON.stringify(hidden.body)).toContain(FORM_ERROR_TEXT.mainGoalPrivate);
     const list = okBody(await call(offersEndpoints.list, { query: { name: 'mains' } }, partner)).data;
     expect(list.list).toEqual([]);
   });
