@@ -10,6 +10,7 @@ import {
   TRAFFIC_ACTIONS,
   VELOCITY_PER_MINUTE_MAX,
   isIpOrCidr,
+  type TrafficRule,
 } from './traffic-rules.js';
 
 // ---------------------------------------------------------------- traffic you can trust (issue 48, decision 083)
