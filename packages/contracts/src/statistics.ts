@@ -432,7 +432,11 @@ export const QuickStatsSchema = envelope(
     startDate: z.string(),
     endDate: z.string(),
     clicks: z.number().int(),
+    /** Approved conversions of the last 7 days. */
     conversions: z.number().int(),
+    /** Conversions of the last 7 days still waiting for a decision, and those rejected: said apart (decision 110). */
+    pending: z.number().int(),
+    rejected: z.number().int(),
     /** Approved payout of the last 7 days. */
     payout: z.array(MoneyAmountSchema),
     /** Payout of the last 7 days' conversions still pending: not earned yet, shown apart (decision 091). */

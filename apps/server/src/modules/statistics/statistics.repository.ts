@@ -460,6 +460,8 @@ export async function quickStats(db: DbOrTx, partnerId: number, now: Date, offse
     endDate: last.endDate,
     clicks: lastRow.clicks,
     conversions: lastRow.conversions,
+    pending: lastRow.byCurrency.reduce((sum, figures) => sum + figures.pending, 0),
+    rejected: lastRow.byCurrency.reduce((sum, figures) => sum + figures.rejected, 0),
     payout: lastRow.revenue,
     pendingPayout: lastRow.byCurrency
       .filter((figures) => figures.pendingRevenue !== 0)

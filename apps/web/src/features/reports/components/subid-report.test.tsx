@@ -26,7 +26,14 @@ const rows: BasicReportRow[] = [
     ],
   },
   { label: '', isTotal: false, ...stats(5, 100), children: [{ label: 'Spring Casino', offer: { id: 7, name: 'Spring Casino' }, ...stats(5, 100) }] }, // prettier-ignore
-  { label: 'Totals', isTotal: true, ...stats(35, 1000) },
+  {
+    label: 'Totals',
+    isTotal: true,
+    ...stats(35, 1000),
+    byCurrency: [
+      { currency: 'EUR', clicks: 35, conversions: 2, pending: 4, rejected: 1, conversionRate: 2 / 35, revenue: 1000, pendingRevenue: 2500, epc: 1000 / 35 }, // prettier-ignore
+    ],
+  },
 ];
 
 beforeEach(() => {
@@ -73,6 +80,10 @@ describe('the sub-ID report with two levels (decision 110)', () => {
     // Children link to their offer.
     expect(within(lines[1]!).getByTestId('report-offer-link').getAttribute('href')).toBe('/offer/7');
     expect(screen.getByRole('columnheader', { name: /Country › Offer/ })).toBeTruthy();
+    // The totals say approved, pending and rejected apart, pending money labelled pending (decision 110).
+    expect(screen.getByTestId('report-totals-status').textContent?.replace(/\s/g, ' ')).toBe(
+      'Totals EUR: 2 approved (10,00 €) · 4 pending (25,00 €) · 1 rejected (0)',
+    );
   });
 
   it('chooses the second grouping from its select, and drops it when the first becomes the same', async () => {

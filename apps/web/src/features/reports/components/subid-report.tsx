@@ -18,6 +18,7 @@ import { basicReportCells, type RowLabels } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { ReportPagination } from './report-pagination';
 import { ReportPanel } from './report-panel';
+import { TotalsByStatus } from './totals-by-status';
 import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
 const FIGURES: { sort: Exclude<SubidSort, 'label'>; column: string }[] = [
@@ -162,6 +163,7 @@ export function SubidReport() {
           </Table>
         </Table.ScrollContainer>
       ) : null}
+      {report.data ? <TotalsByStatus rows={rows} /> : null}
     </ReportPanel>
   );
 }
