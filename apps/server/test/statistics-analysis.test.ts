@@ -516,7 +516,9 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
     });
 
     it('keeps any of the countries named on the daily, sub-ID, click and conversion reports alike', async () => {
-      const [first, second] = placed().filter((code) => code !== '').sort();
+      const [first, second] = placed()
+        .filter((code) => code !== '')
+        .sort();
       const chosen = new Set([first!, second!]);
       const only: RawOf = (row) => chosen.has(row.country ?? '');
       const c = rawClicks.filter((row) => inRange(row) && only(row));

@@ -583,7 +583,10 @@ const optionalPositiveInt = (max: number) =>
 /** A second grouping of the sub-ID report (decision 110): any of the groupings but the first. */
 const thenParam = z.preprocess(emptyAsUnset, z.enum(SUBID_GROUPINGS, { error: 'oneOf' }).optional());
 
-function checkThen(value: { groupBy?: SubidGrouping | undefined; then?: SubidGrouping | undefined }, ctx: z.RefinementCtx) {
+function checkThen(
+  value: { groupBy?: SubidGrouping | undefined; then?: SubidGrouping | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (value.then !== undefined && value.then === (value.groupBy ?? 'subid')) {
     ctx.addIssue({ code: 'custom', path: ['then'], message: 'oneOf' });
   }

@@ -362,7 +362,8 @@ type Labelled = StatsRow & { label: string; offer?: { id: number; name: string }
 function sorter(options: Pick<SubidReportOptions, 'sort' | 'order'>) {
   const sort = options.sort ?? 'label';
   const direction = (options.order ?? (sort === 'label' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
-  const byLabel = (x: Labelled, y: Labelled) => byCodeUnits(x.label, y.label) || (x.offer?.id ?? 0) - (y.offer?.id ?? 0);
+  const byLabel = (x: Labelled, y: Labelled) =>
+    byCodeUnits(x.label, y.label) || (x.offer?.id ?? 0) - (y.offer?.id ?? 0);
   return (x: Labelled, y: Labelled) => {
     if (sort === 'label') return direction * byLabel(x, y);
     const value = SORT_VALUES[sort];

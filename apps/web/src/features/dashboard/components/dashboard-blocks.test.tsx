@@ -83,7 +83,9 @@ describe('QuickStats', () => {
     // Pending earnings are said apart, never added to the payout (decision 091).
     expect(plain((await tile('quick-stats-payout')).getByTestId('hint').textContent)).toBe('+ 900,00 € pending');
     // Approved conversions, the pending and rejected ones said apart (decision 110).
-    expect(plain((await tile('quick-stats-conversions')).getByTestId('hint').textContent)).toBe('+ 12 pending · 3 rejected');
+    expect(plain((await tile('quick-stats-conversions')).getByTestId('hint').textContent)).toBe(
+      '+ 12 pending · 3 rejected',
+    );
     expect((await tile('quick-stats-clicks')).queryByTestId('hint')).toBeNull();
     expect((await tile('quick-stats-ytd-payout')).getByTestId('label').textContent).toBe('PAYOUT (2027 YTD)');
     expect(plain((await tile('quick-stats-ytd-payout')).getByTestId('value').textContent)).toBe('0,00 $US');
