@@ -47,7 +47,9 @@ test.describe('report analysis', () => {
     await expect(page.getByTestId('report-table')).toBeVisible();
 
     // The second level, chosen from its select, goes to the address and the request.
-    const nested = page.waitForRequest((r) => r.url().includes('/statistics/subid') && r.url().includes('then=country'));
+    const nested = page.waitForRequest(
+      (r) => r.url().includes('/statistics/subid') && r.url().includes('then=country'),
+    );
     await page.getByTestId('subid-then-by').click();
     await page.getByRole('option', { name: 'Then by: Country' }).click();
     await nested;
@@ -99,7 +101,9 @@ test.describe('report analysis', () => {
     for (const row of one.data.filter((r) => !r.isTotal)) expect(row.children!.map((c) => c.label)).toEqual([code]);
 
     // The daily report keeps the country from the address, and answers the same totals.
-    const daily = page.waitForRequest((r) => r.url().includes('/statistics/daily') && r.url().includes(`country=${code}`));
+    const daily = page.waitForRequest(
+      (r) => r.url().includes('/statistics/daily') && r.url().includes(`country=${code}`),
+    );
     await page.getByTestId('report-tab-daily').click();
     await daily;
     const dailyApi = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/daily', new URLSearchParams({ ...range, country: code })); // prettier-ignore
