@@ -237,7 +237,7 @@ const subid = async (bearerToken: string, query: Query<'subid'>) =>
   okBody(await callEndpoint(t.app, statisticsEndpoints.subid, { query }, bearerToken));
 const conversionReport = async (query: Query<'conversion'>) =>
   okBody(await callEndpoint(t.app, statisticsEndpoints.conversion, { query }, token));
-const exportReport = (bearerToken: string, type: 'daily' | 'subid' | 'conversion', query: Query<'export'>) =>
+const exportReport = (bearerToken: string, type: 'daily' | 'subid' | 'conversion' | 'click', query: Query<'export'>) =>
   callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query }, bearerToken);
 /** The per-field errors of a call that must be refused with 400 (the spec's error object, asserted). */
 const errorsOf = (res: Parameters<typeof errorBody>[0]) => errorBody(res, 400).errors ?? {};
