@@ -57,12 +57,14 @@ const SUBIDS = [
 ];
 const TC1 = ['{{adset.id}}', 'adset-1', 'adset-2', undefined];
 const TC2 = ['blue', 'green', undefined];
+// Visitors from France, Germany and a documentation address no file places (country '' in the reports).
+const ADDRESSES = ['90.84.0.1', '91.0.0.1', '198.51.100.4'];
 
 async function sendClick(partnerId: number, o: OfferInfo) {
   const query = new URLSearchParams({ offer_id: String(o.id), aff_id: String(partnerId) });
   const values = { subid: pick(SUBIDS), tc1: pick(TC1), tc2: pick(TC2), tc3: rand() < 0.2 ? 'three' : undefined };
   for (const [name, value] of Object.entries(values)) if (value !== undefined) query.set(name, value);
-  const res = await t.app.inject({ method: 'GET', url: `/click?${query.toString()}`, remoteAddress: '198.51.100.4' });
+  const res = await t.app.inject({ method: 'GET', url: `/click?${query.toString()}`, remoteAddress: pick(ADDRESSES) });
   expect(res.statusCode).toBe(302);
   return { clickId: new URL(res.headers.location as string).searchParams.get('cid')!, offer: o };
 }
@@ -85,9 +87,9 @@ beforeAll(async () => {
     { goal: 'sale', p1: { percent: 1000 } },
   ];
   for (const spec of [
-    { name: 'Zulu EUR', goals: goalsFor(250) },
-    { name: 'Alpha USD', currency: 'USD', goals: goalsFor(400) },
-    { name: 'Mike reviewed', goals: goalsFor(300) },
+    { name: 'Zulu EUR', countries: ['FR', 'DE'], goals: goalsFor(250) },
+    { name: 'Alpha USD', currency: 'USD', countries: ['FR', 'DE'], goals: goalsFor(400) },
+    { name: 'Mike reviewed', countries: ['FR', 'DE'], goals: goalsFor(300) },
   ]) {
     const id = await createOffer(t, spec);
     await t.database.db
@@ -145,7 +147,7 @@ const localDay = (date: Date) => new Date(date.getTime() + OFFSET_MINUTES * 60_0
 const inRange = (row: { createdAt: Date }, range = RANGE) =>
   localDay(row.createdAt) >= range.startDate && localDay(row.createdAt) <= range.endDate;
 
-type Grouping = 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'offer' | 'day';
+type Grouping = 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'offer' | 'day' | 'country';
 const keyOf = (row: RawClick | RawConversion, by: Grouping): string =>
   by === 'day' ? localDay(row.createdAt) : by === 'offer' ? String(row.offerId) : (row[by] ?? '');
 const currencyOf = (offerId: number) => offerList.find((o) => o.id === offerId)!.currency;
@@ -187,11 +189,15 @@ function stats(rowClicks: RawClick[], rowConversions: RawConversion[]) {
 
 type Row = ReturnType<typeof stats> & { label: string; isTotal: boolean; offer?: { id: number; name: string } };
 type Sort = 'label' | 'clicks' | 'conversions' | 'conversionRate' | 'revenue' | 'epc';
+type RawOf = (row: RawClick | RawConversion) => boolean;
 
-/** Every group of the range, from the raw rows, sorted as the API promises (ties on the label, then the offer id). */
-function expectedGroups(by: Grouping, sort: Sort, order: 'asc' | 'desc'): Row[] {
-  const c = rawClicks.filter((row) => inRange(row));
-  const v = rawConversions.filter((row) => inRange(row));
+/**
+ * Every group of the range, from the raw rows (those `only` keeps), sorted as the API promises (ties on the label,
+ * then the offer id).
+ */
+function expectedGroups(by: Grouping, sort: Sort, order: 'asc' | 'desc', only: RawOf = () => true): Row[] {
+  const c = rawClicks.filter((row) => inRange(row) && only(row));
+  const v = rawConversions.filter((row) => inRange(row) && only(row));
   const keys = [...new Set([...c, ...v].map((row) => keyOf(row, by)))];
   const rows: Row[] = keys.map((key) => {
     const s = stats(
@@ -231,7 +237,7 @@ const subid = async (bearerToken: string, query: Query<'subid'>) =>
   okBody(await callEndpoint(t.app, statisticsEndpoints.subid, { query }, bearerToken));
 const conversionReport = async (query: Query<'conversion'>) =>
   okBody(await callEndpoint(t.app, statisticsEndpoints.conversion, { query }, token));
-const exportReport = (bearerToken: string, type: 'daily' | 'subid' | 'conversion', query: Query<'export'>) =>
+const exportReport = (bearerToken: string, type: 'daily' | 'subid' | 'conversion' | 'click', query: Query<'export'>) =>
   callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query }, bearerToken);
 /** The per-field errors of a call that must be refused with 400 (the spec's error object, asserted). */
 const errorsOf = (res: Parameters<typeof errorBody>[0]) => errorBody(res, 400).errors ?? {};
@@ -437,6 +443,109 @@ describe(`sub-ID analysis and conversion totals (seed ${SEED})`, () => {
         token,
       );
       expect(Object.keys(errorsOf(unknown))).toEqual(['status']);
+    });
+  });
+
+  describe('two levels (decision 110)', () => {
+    it.each([
+      ['tc1', 'offer', 'clicks'],
+      ['subid', 'tc2', 'revenue'],
+      ['offer', 'country', 'label'],
+      ['country', 'day', 'conversions'],
+      ['day', 'offer', 'epc'],
+      ['tc2', 'day', 'label'],
+    ] as [Grouping, Grouping, Sort][])(
+      'grouped by %s then %s, sorted by %s: every row and child equals the raw rows',
+      async (groupBy, then, sort) => {
+        const order = sort === 'label' ? 'asc' : 'desc';
+        const expected = expectedGroups(groupBy, sort, order).map((row) => {
+          const key = row.offer ? String(row.offer.id) : row.label;
+          const children = expectedGroups(then, sort, order, (raw) => keyOf(raw, groupBy) === key).map(
+            ({ isTotal: _, ...child }) => child,
+          );
+          return { ...row, children };
+        });
+        const answer = await subid(token, { ...RANGE, groupBy, then, sort });
+        expect(answer.total).toBe(expected.length);
+        expect(answer.data).toEqual([...expected, totalsRow()]);
+        // Paged, the children come with their row.
+        const page = await subid(token, { ...RANGE, groupBy, then, sort, page: 2, count: 2 });
+        expect(page.data).toEqual([...expected.slice(2, 4), totalsRow()]);
+      },
+    );
+
+    it('refuses a second level equal to the first, or on another report, naming the field', async () => {
+      const same = await callEndpoint(t.app, statisticsEndpoints.subid, { query: { ...RANGE, groupBy: 'tc1', then: 'tc1' } }, token); // prettier-ignore
+      expect(Object.keys(errorsOf(same))).toEqual(['then']);
+      const bySubid = await callEndpoint(t.app, statisticsEndpoints.subid, { query: { ...RANGE, then: 'subid' } }, token); // prettier-ignore
+      expect(Object.keys(errorsOf(bySubid))).toEqual(['then']);
+      const unknown = await callEndpoint(t.app, statisticsEndpoints.subid, { query: invalid({ ...RANGE, then: 'continent' }) }, token); // prettier-ignore
+      expect(Object.keys(errorsOf(unknown))).toEqual(['then']);
+      const daily = await exportReport(token, 'daily', { ...RANGE, then: 'offer' });
+      expect(Object.keys(errorsOf(daily))).toEqual(['then']);
+    });
+
+    it('exports both levels: one line per row, child and currency, adding up to the raw rows', async () => {
+      const res = await exportReport(token, 'subid', { ...RANGE, groupBy: 'tc1', then: 'offer' });
+      expectOk(res);
+      const [header, ...lines] = res.raw.body.replace(/^\ufeff/, '').split(/\r?\n/).filter((line) => line !== '').map((line) => line.split(',')); // prettier-ignore
+      expect(header!.slice(0, 4)).toEqual(['Offer ID', 'Tracker1', 'Offer', 'Clicks']);
+      const clicks = new Map<string, number>();
+      for (const line of lines.filter((l) => l[1] !== 'Totals')) {
+        const key = `${line[1]}|${line[0]}`;
+        clicks.set(key, (clicks.get(key) ?? 0) + Number(line[3]));
+      }
+      const inside = rawClicks.filter((row) => inRange(row));
+      const expected = new Map<string, number>();
+      for (const row of inside) {
+        const key = `${row.tc1 ?? ''}|${row.offerId}`;
+        expected.set(key, (expected.get(key) ?? 0) + 1);
+      }
+      for (const [key, count] of expected) expect(clicks.get(key), key).toBe(count);
+      const totals = lines.filter((l) => l[1] === 'Totals');
+      expect(totals.reduce((sum, l) => sum + Number(l[3]), 0)).toBe(inside.length);
+    });
+  });
+
+  describe('the country filter (decision 110)', () => {
+    const placed = () => [...new Set(rawClicks.filter((row) => inRange(row)).map((row) => row.country ?? ''))];
+
+    it('generated traffic from several countries and from addresses no file places', () => {
+      expect(placed().filter((code) => code !== '').length).toBeGreaterThanOrEqual(2);
+      expect(placed()).toContain('');
+    });
+
+    it('keeps any of the countries named on the daily, sub-ID, click and conversion reports alike', async () => {
+      const [first, second] = placed()
+        .filter((code) => code !== '')
+        .sort();
+      const chosen = new Set([first!, second!]);
+      const only: RawOf = (row) => chosen.has(row.country ?? '');
+      const c = rawClicks.filter((row) => inRange(row) && only(row));
+      const v = rawConversions.filter((row) => inRange(row) && only(row));
+      const country = [first!.toLowerCase(), second!];
+      const daily = okBody(await callEndpoint(t.app, statisticsEndpoints.daily, { query: { ...RANGE, country } }, token)); // prettier-ignore
+      expect(daily.data.at(-1)).toEqual({ label: 'Totals', isTotal: true, ...stats(c, v) });
+      const grouped = await subid(token, { ...RANGE, country, groupBy: 'country', then: 'offer', sort: 'label' });
+      expect(grouped.data.slice(0, -1).map((row) => row.label)).toEqual([first, second]);
+      expect(grouped.data.at(-1)).toEqual({ label: 'Totals', isTotal: true, ...stats(c, v) });
+      const clickPage = okBody(await callEndpoint(t.app, statisticsEndpoints.click, { query: { ...RANGE, country, count: 1 } }, token)); // prettier-ignore
+      expect(clickPage.total).toBe(c.length);
+      const conversionPage = await conversionReport({ ...RANGE, country, count: 1 });
+      expect(conversionPage.total).toBe(v.length);
+      const one = okBody(await callEndpoint(t.app, statisticsEndpoints.daily, { query: { ...RANGE, country: first } }, token)); // prettier-ignore
+      expect(one.data.at(-1)!.clicks).toBe(c.filter((row) => row.country === first).length);
+      const csv = await exportReport(token, 'click', { ...RANGE, country });
+      expectOk(csv);
+      expect(csv.raw.body.replace(/^\ufeff/, '').split(/\r?\n/).filter((line) => line !== '').length - 1).toBe(c.length); // prettier-ignore
+    });
+
+    it('refuses a country that is not a code, or too many, naming the field', async () => {
+      const bad = await callEndpoint(t.app, statisticsEndpoints.daily, { query: invalid({ ...RANGE, country: ['FR', 'France'] }) }, token); // prettier-ignore
+      expect(Object.keys(errorsOf(bad))).toEqual(['country.1']);
+      const many = Array.from({ length: 51 }, (_, i) => String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26)));
+      const tooMany = await callEndpoint(t.app, statisticsEndpoints.subid, { query: { ...RANGE, country: many } }, token); // prettier-ignore
+      expect(Object.keys(errorsOf(tooMany))).toEqual(['country']);
     });
   });
 });

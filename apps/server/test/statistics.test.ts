@@ -575,6 +575,9 @@ describe('statistics (seed ' + SEED + ')', () => {
           endDate: week![1],
           clicks: last.clicks,
           conversions: last.conversions,
+          // Pending and rejected apart from the approved conversions (decision 110).
+          pending: last.byCurrency.reduce((sum, f) => sum + f.pending, 0),
+          rejected: last.byCurrency.reduce((sum, f) => sum + f.rejected, 0),
           payout: last.revenue,
           pendingPayout: last.byCurrency
             .filter((f) => f.pendingRevenue !== 0)

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import { emptyAsUnset } from './offers.js';
-import { MoneyAmountSchema, REPORT_DATE_PRESETS, checkRange, isoDateParam } from './statistics.js';
+import { MoneyAmountSchema, REPORT_DATE_PRESETS, checkRange, isoDateParam, repeated } from './statistics.js';
 import { TrackingValueSchema } from './tracking.js';
 
 // ---------------------------------------------------------------- network reports (decision 046)
@@ -27,12 +27,6 @@ export const NETWORK_TRACKING_KEYS = [
 /** The quick ranges of the network reports: the report filter's presets but 'custom' (the dates themselves). */
 export const NETWORK_RANGES = REPORT_DATE_PRESETS.filter((p) => p !== 'custom') as Exclude<(typeof REPORT_DATE_PRESETS)[number], 'custom'>[]; // prettier-ignore
 
-/** A repeatable query parameter: `?partnerId=1&partnerId=2` (a lone value is a list of one); empty values dropped. */
-function repeated(value: unknown): unknown {
-  if (value === undefined || value === null) return undefined;
-  const list = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
-  return list.length > 0 ? list : undefined;
-}
 const idList = z.preprocess(
   repeated,
   z.array(z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'type' }).max(2_147_483_647, { error: 'type' })).max(100, { error: 'max' }).optional(), // prettier-ignore

@@ -300,12 +300,28 @@ export const ReportOfferSchema = z.object({ id: z.number().int(), name: z.string
  * A basic report row: the day (yyyy-MM-dd, daily) or the sub-ID ('' for traffic without one) and its Stats. The
  * sub-ID report grouped otherwise (`groupBy`) labels rows with the tracker's value, the day, or the offer's name.
  */
+/**
+ * A row of the sub-ID report's second level (`then`, decision 110): the value of the second grouping inside its parent
+ * row, labelled as a first-level row of that grouping would be.
+ */
+export const BasicReportChildSchema = StatsRowSchema.extend({
+  label: z.string(),
+  /** The row's offer, when the second level is the offer. */
+  offer: ReportOfferSchema.optional(),
+});
+export type BasicReportChild = z.infer<typeof BasicReportChildSchema>;
+
 export const BasicReportRowSchema = StatsRowSchema.extend({
   label: z.string(),
   /** True only on the totals row, appended last. */
   isTotal: z.boolean(),
   /** The row's offer, on the sub-ID report grouped by offer only. */
   offer: ReportOfferSchema.optional(),
+  /**
+   * The sub-ID report with a second grouping (`then`): the row's traffic split by it, in the report's sort, every
+   * child (they add up to the row). Absent without `then` and on the totals row.
+   */
+  children: z.array(BasicReportChildSchema).optional(),
 });
 export type BasicReportRow = z.infer<typeof BasicReportRowSchema>;
 /** GET /statistics/daily and /statistics/subid: the rows, then the totals row; `total` counts the rows before it. */
@@ -416,7 +432,11 @@ export const QuickStatsSchema = envelope(
     startDate: z.string(),
     endDate: z.string(),
     clicks: z.number().int(),
+    /** Approved conversions of the last 7 days. */
     conversions: z.number().int(),
+    /** Conversions of the last 7 days still waiting for a decision, and those rejected: said apart (decision 110). */
+    pending: z.number().int(),
+    rejected: z.number().int(),
     /** Approved payout of the last 7 days. */
     payout: z.array(MoneyAmountSchema),
     /** Payout of the last 7 days' conversions still pending: not earned yet, shown apart (decision 091). */
@@ -465,6 +485,32 @@ export const countryParam = z.preprocess(
     .optional(),
 );
 
+/** A repeatable query parameter: `?country=FR&country=DE` (a lone value is a list of one); empty values dropped. */
+export function repeated(value: unknown): unknown {
+  if (value === undefined || value === null) return undefined;
+  const list = (Array.isArray(value) ? value : [value]).filter((v) => v !== '');
+  return list.length > 0 ? list : undefined;
+}
+
+/** How many countries one report filter may name. */
+export const MAX_REPORT_COUNTRIES = 50;
+
+/**
+ * The reports' country filter (decision 110): any of the countries named, repeated (`country=FR&country=DE`; ISO
+ * 3166-1 alpha-2, any case in, upper case out, duplicates dropped); unset for every country.
+ */
+export const countryListParam = z.preprocess(
+  (value) => {
+    const list = repeated(value);
+    return Array.isArray(list) ? list.map((v) => (typeof v === 'string' ? v.trim().toUpperCase() : v)) : list;
+  },
+  z
+    .array(z.string().regex(/^[A-Z]{2}$/, { error: 'pattern' }))
+    .max(MAX_REPORT_COUNTRIES, { error: 'max' })
+    .transform((list) => [...new Set(list)])
+    .optional(),
+);
+
 /** The shared report filter (spec section 2). Empty values mean no filter. */
 export const reportFilterShape = {
   /** yyyy-MM-dd in the partner's time zone, both ends included. Without either, the previous month. */
@@ -484,8 +530,11 @@ export const reportFilterShape = {
   tc2: trackingFilter,
   tc3: trackingFilter,
   tc4: trackingFilter,
-  /** The visitor's country, on every report (issue 47): the click's country, which its conversions keep. */
-  country: countryParam,
+  /**
+   * The visitors' countries, on every report (decisions 093, 110): the click's country, which its conversions keep;
+   * any of them when repeated.
+   */
+  country: countryListParam,
 };
 
 export function checkRange(
@@ -531,16 +580,33 @@ const optionalPositiveInt = (max: number) =>
  * Without `page` or `count`, every row; with either, one page (`count` 50 by default). The totals row, over every
  * row, is always last and `total` counts the rows of all pages.
  */
+/** A second grouping of the sub-ID report (decision 110): any of the groupings but the first. */
+const thenParam = z.preprocess(emptyAsUnset, z.enum(SUBID_GROUPINGS, { error: 'oneOf' }).optional());
+
+function checkThen(
+  value: { groupBy?: SubidGrouping | undefined; then?: SubidGrouping | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (value.then !== undefined && value.then === (value.groupBy ?? 'subid')) {
+    ctx.addIssue({ code: 'custom', path: ['then'], message: 'oneOf' });
+  }
+}
+
 export const SubidReportQuerySchema = z
   .strictObject({
     ...reportFilterShape,
     groupBy: z.preprocess(emptyAsUnset, z.enum(SUBID_GROUPINGS, { error: 'oneOf' }).default('subid')),
+    /** A second level (decision 110): each row's traffic split by this grouping in `children`; not `groupBy` again. */
+    then: thenParam,
     sort: z.preprocess(emptyAsUnset, z.enum(SUBID_SORTS, { error: 'oneOf' }).optional()),
     order: z.preprocess(emptyAsUnset, z.enum(SORT_ORDERS, { error: 'oneOf' }).optional()),
     page: optionalPositiveInt(1_000_000),
     count: optionalPositiveInt(MAX_PAGE_SIZE),
   })
-  .superRefine(checkRange);
+  .superRefine((value, ctx) => {
+    checkRange(value, ctx);
+    checkThen(value, ctx);
+  });
 export type SubidReportQuery = z.infer<typeof SubidReportQuerySchema>;
 
 /**
@@ -673,8 +739,13 @@ export const ExportReportQuerySchema = z
     ...changedFilterShape,
     /** The sub-ID report's grouping, exported as shown (sub-ID by default); no other report takes one. */
     groupBy: z.preprocess(emptyAsUnset, z.enum(SUBID_GROUPINGS, { error: 'oneOf' }).optional()),
+    /** The sub-ID report's second grouping (decision 110): one CSV line per child row, its two labels first. */
+    then: thenParam,
   })
-  .superRefine(checkConversionFilter);
+  .superRefine((value, ctx) => {
+    checkConversionFilter(value, ctx);
+    checkThen(value, ctx);
+  });
 export type ExportReportQuery = z.infer<typeof ExportReportQuerySchema>;
 
 /** GET /statistics/home/top-offers. */
@@ -733,7 +804,7 @@ export const statisticsEndpoints = {
     auth: 'session+key',
     tags: ['statistics'],
     summary:
-      'Sub-ID report: one row per sub-ID (empty for none), or per tracker value, offer, day or visitor country (groupBy), sorted ' +
+      'Sub-ID report: one row per sub-ID (empty for none), or per tracker value, offer, day or visitor country (groupBy), each split by a second grouping in children (then), sorted ' +
       'and optionally paged, then the totals row; total counts the rows of every page',
     query: SubidReportQuerySchema,
     response: BasicReportSchema,

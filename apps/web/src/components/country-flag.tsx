@@ -78,3 +78,17 @@ export function renderCountryOption({ option }: ComboboxLikeRenderOptionInput<Co
 export function countryFlagSection(value: string | null | undefined): ReactNode {
   return value && flagUrl(value) ? <CountryFlag code={value} /> : null;
 }
+
+/**
+ * A visitor's country as the reports show it (decision 110): its SVG flag, decorative, before its code or name, on
+ * one line; nothing for a country that could not be placed.
+ */
+export function CountryLabel({ code, name }: { code: string; name?: string }) {
+  if (!code) return null;
+  return (
+    <Group component="span" gap={6} wrap="nowrap" display="inline-flex" data-testid="country-label">
+      <CountryFlag code={code} />
+      <span>{name ?? code}</span>
+    </Group>
+  );
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   CONVERSION_RULE_REASONS,
   toLocalIso,
@@ -90,7 +90,7 @@ function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: 
     const value = filters[name];
     if (value !== undefined) where.push(eq(table[name], value));
   }
-  if (filters.country !== undefined) where.push(eq(table.country, filters.country));
+  if (filters.country?.length) where.push(inArray(table.country, filters.country));
   if (kind === 'conversion' && filters.find) {
     where.push(or(eq(conversions.clickId, filters.find), eq(conversions.transactionId, filters.find))!);
   }

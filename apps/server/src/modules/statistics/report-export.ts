@@ -24,6 +24,7 @@ import {
   TOTALS_LABEL,
   basicReport,
   offerNames,
+  subidReport,
   type Grouping,
   type KeyedSlice,
   type ReportFilters,
@@ -72,6 +73,9 @@ const LABEL_HEADER: Record<Grouping, string> = {
   country: 'Country',
 };
 
+/** The sub-ID export's groupings: the first, and the second when the screen nests one (decision 110). */
+export type SubidExportGrouping = { groupBy: SubidGrouping; then?: SubidGrouping | undefined };
+
 async function* basicRecords(
   db: DbOrTx,
   partnerId: number,
@@ -79,9 +83,13 @@ async function* basicRecords(
   range: DateRange,
   filters: ReportFilters,
   offset: string | null,
-  groupBy: SubidGrouping,
+  grouping: SubidExportGrouping,
 ): AsyncGenerator<string[]> {
-  const by: Grouping = type === 'daily' ? 'day' : groupBy;
+  if (type === 'subid' && grouping.then !== undefined) {
+    yield* nestedRecords(db, partnerId, range, filters, offset, { groupBy: grouping.groupBy, then: grouping.then });
+    return;
+  }
+  const by: Grouping = type === 'daily' ? 'day' : grouping.groupBy;
   const { rows, slices } = await basicReport(db, partnerId, by, range, filters, offset);
   const byKey = new Map<string, KeyedSlice[]>();
   for (const s of slices) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
@@ -96,6 +104,44 @@ async function* basicRecords(
     }
     const label = by === 'offer' ? (names.get(Number(row.label)) ?? `Offer #${row.label}`) : row.label;
     for (const line of basicLines(label, byKey.get(row.label) ?? [])) yield withId(line, row.label);
+  }
+}
+
+/**
+ * The sub-ID export with a second grouping (decision 110): one line per row, child and currency, the two labels
+ * first (an offer's id in an 'Offer ID' column before them, whichever level it is), in the screen's label order; the
+ * children of a row add up to it, so no subtotal line is written; the totals last.
+ */
+async function* nestedRecords(
+  db: DbOrTx,
+  partnerId: number,
+  range: DateRange,
+  filters: ReportFilters,
+  offset: string | null,
+  grouping: { groupBy: SubidGrouping; then: SubidGrouping },
+): AsyncGenerator<string[]> {
+  const { groupBy, then } = grouping;
+  const { rows, slices } = await subidReport(db, partnerId, range, filters, grouping, offset);
+  const withOffer = groupBy === 'offer' || then === 'offer';
+  const withId = (line: string[], id: number | string | undefined) => (withOffer ? [String(id ?? ''), ...line] : line);
+  yield withId([LABEL_HEADER[groupBy], LABEL_HEADER[then], ...BASIC_HEADER], 'Offer ID');
+  const sliceKey = (key: string, sub: string) => `${key}\u0000${sub}`;
+  const bySub = new Map<string, KeyedSlice[]>();
+  for (const s of slices) {
+    const id = sliceKey(s.key, s.sub ?? '');
+    bySub.set(id, [...(bySub.get(id) ?? []), s]);
+  }
+  for (const row of rows) {
+    if (row.isTotal) {
+      for (const line of basicLines(TOTALS_LABEL, slices)) yield withId([TOTALS_LABEL, '', ...line.slice(1)], '');
+      continue;
+    }
+    const key = row.offer ? String(row.offer.id) : row.label;
+    for (const child of row.children ?? []) {
+      const sub = child.offer ? String(child.offer.id) : child.label;
+      const lines = basicLines(child.label, bySub.get(sliceKey(key, sub)) ?? []);
+      for (const line of lines) yield withId([row.label, ...line], row.offer?.id ?? child.offer?.id);
+    }
   }
 }
 
@@ -247,7 +293,7 @@ export function reportCsv(
   span: { range: DateRange | null; window: UtcWindow },
   filters: RawFilters,
   offset: string | null,
-  groupBy: SubidGrouping,
+  grouping: SubidExportGrouping,
   onError: (error: Error) => void,
 ): Readable {
   const { range, window } = span;
@@ -255,7 +301,7 @@ export function reportCsv(
   if (type === 'conversion') records = conversionRecords(db, partnerId, window, filters, offset);
   else if (range === null) throw new Error(`the ${type} export needs a date range`);
   else if (type === 'click') records = clickRecords(db, partnerId, range, filters, offset);
-  else records = basicRecords(db, partnerId, type, range, filters, offset, groupBy);
+  else records = basicRecords(db, partnerId, type, range, filters, offset, grouping);
   // null becomes an empty cell. pipeline, not pipe: a failed read destroys the response instead of leaving it open.
   return pipeline(Readable.from(records), csvStringifier(), (error) => {
     if (error) onError(error);

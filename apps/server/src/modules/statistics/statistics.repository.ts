@@ -39,8 +39,8 @@ export type ReportFilters = {
   tc2?: string | undefined;
   tc3?: string | undefined;
   tc4?: string | undefined;
-  /** ISO 3166-1 alpha-2; the rollup keeps '' for a click it could not place. */
-  country?: string | undefined;
+  /** ISO 3166-1 alpha-2, any of them (decision 110); the rollup keeps '' for a click it could not place. */
+  country?: string[] | undefined;
 };
 
 export const TRACKING_FIELDS = ['subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const;
@@ -59,7 +59,8 @@ export type Slice = {
   pendingPayout: number;
 };
 
-export type KeyedSlice = Slice & { key: string };
+/** A slice of one group; `sub` is its value of the second grouping, when the report has one (decision 110). */
+export type KeyedSlice = Slice & { key: string; sub?: string };
 
 type RollupTable = typeof statsHourly | typeof statsDaily;
 
@@ -71,7 +72,7 @@ function rollupFilters(table: RollupTable, partnerId: number, filters: ReportFil
     const value = filters[name];
     if (value !== undefined) where.push(eq(table[name], value));
   }
-  if (filters.country !== undefined) where.push(eq(table.country, filters.country));
+  if (filters.country?.length) where.push(inArray(table.country, filters.country));
   return where;
 }
 
@@ -166,18 +167,39 @@ export async function rollupSlices(
   filters: ReportFilters,
   by: Grouping,
   offset: string | null,
+  then?: Grouping,
 ): Promise<KeyedSlice[]> {
   const shiftMs = offsetToMinutes(offset) * 60_000;
-  if (by !== 'day' || shiftMs === 0) {
+  if ((by !== 'day' && then !== 'day') || shiftMs === 0) {
     const rollup = rollupRows(db, partnerId, window, filters);
-    const key = by === 'offer' ? sql<string>`${rollup.offerId}::text` : by === 'day' ? rollup.day : rollup[by];
+    const keyOf = (grouping: Grouping) =>
+      grouping === 'offer' ? sql<string>`${rollup.offerId}::text` : grouping === 'day' ? rollup.day : rollup[grouping];
+    const key = keyOf(by);
+    if (then === undefined) {
+      return db
+        .select({ key, ...sliceColumns(rollup) })
+        .from(rollup)
+        .groupBy(key, rollup.currency);
+    }
+    const sub = keyOf(then);
     return db
-      .select({ key, ...sliceColumns(rollup) })
+      .select({ key, sub, ...sliceColumns(rollup) })
       .from(rollup)
-      .groupBy(key, rollup.currency);
+      .groupBy(key, sub, rollup.currency);
   }
-  return offsetDays(db, partnerId, window, filters, shiftMs);
+  // One of the groupings is the local day in an offset: the other one rides along as `other` (decision 110).
+  const other = by === 'day' ? then : by;
+  const days = await offsetDays(db, partnerId, window, filters, shiftMs, other as NonDay | undefined);
+  if (then === undefined) return days.map(({ other: _, ...slice }) => slice);
+  return days.map(({ key, other: value, ...slice }) =>
+    by === 'day' ? { ...slice, key, sub: value ?? '' } : { ...slice, key: value ?? '', sub: key },
+  );
 }
+
+type NonDay = Exclude<Grouping, 'day'>;
+/** A grouping's value in a rollup table: the tracking value or country as stored, the offer's id as text. */
+const groupColumn = (table: RollupTable, grouping: NonDay): SQL<string> =>
+  grouping === 'offer' ? sql<string>`${table.offerId}::text` : sql<string>`${table[grouping]}`;
 
 const HOUR_MS = 3_600_000;
 const isZero = (s: Slice) => !s.clicks && !s.conversions && !s.pending && !s.rejected && !s.payout && !s.pendingPayout;
@@ -194,7 +216,8 @@ async function offsetDays(
   window: UtcWindow,
   filters: ReportFilters,
   shiftMs: number,
-): Promise<KeyedSlice[]> {
+  other?: NonDay,
+): Promise<(KeyedSlice & { other?: string })[]> {
   const offsetHours = shiftMs / HOUR_MS;
   // Where a local day starts, in hours after a UTC midnight (1 … 23).
   const start = ((-offsetHours % 24) + 24) % 24;
@@ -209,8 +232,11 @@ async function offsetDays(
   for (let day = firstLocal - dailyShift - DAY_MS; day <= endLocal - dailyShift; day += DAY_MS) {
     for (let h = band[0]!; h < band[1]!; h++) hours.push(new Date(day + h * HOUR_MS).toISOString());
   }
+  // Without a second grouping `other` is the constant '' (selected, not grouped on).
+  const otherOf = (table: RollupTable) => ({ other: other ? groupColumn(table, other) : sql<string>`''` });
+  const otherGroup = (table: RollupTable) => (other ? [groupColumn(table, other)] : []);
   const dailyRows = await db
-    .select({ day: statsDaily.day, ...sliceColumns(statsDaily) })
+    .select({ day: statsDaily.day, ...otherOf(statsDaily), ...sliceColumns(statsDaily) })
     .from(statsDaily)
     .where(
       and(
@@ -219,9 +245,9 @@ async function offsetDays(
         lt(statsDaily.day, utcDate(endLocal - dailyShift)),
       ),
     )
-    .groupBy(statsDaily.day, statsDaily.currency);
+    .groupBy(statsDaily.day, ...otherGroup(statsDaily), statsDaily.currency);
   const bandRows = await db
-    .select({ hour: statsHourly.hour, ...sliceColumns(statsHourly) })
+    .select({ hour: statsHourly.hour, ...otherOf(statsHourly), ...sliceColumns(statsHourly) })
     .from(statsHourly)
     .where(
       and(
@@ -229,16 +255,17 @@ async function offsetDays(
         sql`${statsHourly.hour} = any(${sql.param(hours)}::timestamptz[])`,
       ),
     )
-    .groupBy(statsHourly.hour, statsHourly.currency);
+    .groupBy(statsHourly.hour, ...otherGroup(statsHourly), statsHourly.currency);
 
-  const days = new Map<string, KeyedSlice>();
-  const add = (key: string, slice: Slice, sign: 1 | -1) => {
+  const days = new Map<string, KeyedSlice & { other?: string }>();
+  const add = (key: string, slice: Slice & { other?: string }, sign: 1 | -1) => {
     if (key < from || key > to) return;
-    const id = `${key}\u0000${slice.currency}`;
+    const id = `${key}\u0000${slice.other ?? ''}\u0000${slice.currency}`;
     let day = days.get(id);
     if (!day) {
       day = {
         key,
+        ...(other ? { other: slice.other } : {}),
         currency: slice.currency,
         clicks: 0,
         conversions: 0,
@@ -310,6 +337,8 @@ export async function basicReport(
 
 export type SubidReportOptions = {
   groupBy: SubidGrouping;
+  /** A second grouping (decision 110): each row's children. */
+  then?: SubidGrouping | undefined;
   sort?: SubidSort | undefined;
   order?: SortOrder | undefined;
   page?: number | undefined;
@@ -327,12 +356,37 @@ const SORT_VALUES: Record<Exclude<SubidSort, 'label'>, (row: StatsRow) => number
   epc: (row) => row.epc.reduce((sum, item) => sum + item.amount, 0),
 };
 
+type Labelled = StatsRow & { label: string; offer?: { id: number; name: string } };
+
+/** The report's order: a figure (ties on the label, then the offer id) or the label, in code units. */
+function sorter(options: Pick<SubidReportOptions, 'sort' | 'order'>) {
+  const sort = options.sort ?? 'label';
+  const direction = (options.order ?? (sort === 'label' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
+  const byLabel = (x: Labelled, y: Labelled) =>
+    byCodeUnits(x.label, y.label) || (x.offer?.id ?? 0) - (y.offer?.id ?? 0);
+  return (x: Labelled, y: Labelled) => {
+    if (sort === 'label') return direction * byLabel(x, y);
+    const value = SORT_VALUES[sort];
+    return direction * (value(x) - value(y)) || byLabel(x, y);
+  };
+}
+
+/** One row per key of a grouping, labelled as the grouping shows it (an offer by its name, its id beside it). */
+function labelledRows(byKey: Map<string, KeyedSlice[]>, by: Grouping, names: Map<number, string>): Labelled[] {
+  return [...byKey.entries()].map(([key, list]) => {
+    if (by !== 'offer') return { label: key, ...statsRow(list) };
+    const offer = { id: Number(key), name: names.get(Number(key)) ?? `Offer #${key}` };
+    return { label: offer.name, offer, ...statsRow(list) };
+  });
+}
+
 /**
- * The sub-ID report (decision 033): one row per value of the grouping (sub-ID, a tracker, the offer or the local
- * day; '' for traffic without the value), sorted, optionally one page of them, then the totals row over all of them;
- * `total` counts the rows of every page. Read from the rollups like the other basic reports, sorted and paged in
- * memory: a partner's groups in a range are at most its rollup keys, never its clicks. Without a sort, label order
- * (code units), as before; ties fall back to the label, then the offer id.
+ * The sub-ID report (decision 033): one row per value of the grouping (sub-ID, a tracker, the offer, the local day or
+ * the visitor's country; '' for traffic without the value), sorted, optionally one page of them, then the totals row
+ * over all of them; `total` counts the rows of every page. With `then` (decision 110) each row carries its traffic
+ * split by a second grouping in `children`, sorted alike, every child. Read from the rollups like the other basic
+ * reports, sorted and paged in memory: a partner's groups in a range are at most its rollup keys, never its clicks.
+ * Without a sort, label order (code units), as before; ties fall back to the label, then the offer id.
  */
 export async function subidReport(
   db: DbOrTx,
@@ -341,32 +395,33 @@ export async function subidReport(
   filters: ReportFilters,
   options: SubidReportOptions,
   offset: string | null,
-): Promise<{ rows: BasicReportRow[]; total: number }> {
-  const by = options.groupBy;
-  const slices = await rollupSlices(db, partnerId, utcWindow(range, offset), filters, by, offset);
+): Promise<{ rows: BasicReportRow[]; total: number; slices: KeyedSlice[] }> {
+  const { groupBy: by, then } = options;
+  const slices = await rollupSlices(db, partnerId, utcWindow(range, offset), filters, by, offset, then);
   const byKey = groupSlices(slices);
-  const names = by === 'offer' ? await offerNames(db, [...byKey.keys()].map(Number)) : new Map<number, string>();
-  const rows: BasicReportRow[] = [...byKey.entries()].map(([key, list]) => {
-    if (by !== 'offer') return { label: key, isTotal: false, ...statsRow(list) };
-    const offer = { id: Number(key), name: names.get(Number(key)) ?? `Offer #${key}` };
-    return { label: offer.name, isTotal: false, offer, ...statsRow(list) };
-  });
-
-  const sort = options.sort ?? 'label';
-  const direction = (options.order ?? (sort === 'label' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
-  const byLabel = (x: BasicReportRow, y: BasicReportRow) =>
-    byCodeUnits(x.label, y.label) || (x.offer?.id ?? 0) - (y.offer?.id ?? 0);
-  rows.sort((x, y) => {
-    if (sort === 'label') return direction * byLabel(x, y);
-    const value = SORT_VALUES[sort];
-    return direction * (value(x) - value(y)) || byLabel(x, y);
-  });
+  const offerIds = new Set<number>();
+  if (by === 'offer') for (const key of byKey.keys()) offerIds.add(Number(key));
+  if (then === 'offer') for (const slice of slices) offerIds.add(Number(slice.sub));
+  const names = offerIds.size > 0 ? await offerNames(db, [...offerIds]) : new Map<number, string>();
+  const order = sorter(options);
+  const rows: BasicReportRow[] = labelledRows(byKey, by, names)
+    .sort(order)
+    .map((row) => ({ ...row, isTotal: false }));
+  if (then !== undefined) {
+    for (const row of rows) {
+      const key = row.offer ? String(row.offer.id) : row.label;
+      const mine = (byKey.get(key) ?? []).map((slice) => ({ ...slice, key: slice.sub ?? '' }));
+      row.children = labelledRows(groupSlices(mine), then, names).sort(order);
+    }
+  }
 
   const totals: BasicReportRow = { label: TOTALS_LABEL, isTotal: true, ...statsRow(slices) };
-  if (options.page === undefined && options.count === undefined) return { rows: [...rows, totals], total: rows.length };
+  if (options.page === undefined && options.count === undefined) {
+    return { rows: [...rows, totals], total: rows.length, slices };
+  }
   const count = options.count ?? DEFAULT_PAGE_SIZE;
   const start = ((options.page ?? 1) - 1) * count;
-  return { rows: [...rows.slice(start, start + count), totals], total: rows.length };
+  return { rows: [...rows.slice(start, start + count), totals], total: rows.length, slices };
 }
 
 /** The names of the offers a report grouped by offer shows (an offer gone since keeps its id only). */
@@ -406,6 +461,8 @@ export async function quickStats(db: DbOrTx, partnerId: number, now: Date, offse
     endDate: last.endDate,
     clicks: lastRow.clicks,
     conversions: lastRow.conversions,
+    pending: lastRow.byCurrency.reduce((sum, figures) => sum + figures.pending, 0),
+    rejected: lastRow.byCurrency.reduce((sum, figures) => sum + figures.rejected, 0),
     payout: lastRow.revenue,
     pendingPayout: lastRow.byCurrency
       .filter((figures) => figures.pendingRevenue !== 0)

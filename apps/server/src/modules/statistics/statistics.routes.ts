@@ -114,9 +114,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      const { groupBy, sort, order, page, count, ...filter } = request.query;
+      const { groupBy, then, sort, order, page, count, ...filter } = request.query;
       const range = resolveRange(filter, now, offset);
-      const options = { groupBy, sort, order, page, count };
+      const options = { groupBy, then, sort, order, page, count };
       const { rows, total } = await subidReport(dbOf(request), partnerId, range, filtersOf(filter), options, offset);
       return ok(rows, { total });
     },
@@ -178,7 +178,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request, reply) => {
       const { partnerId, offset, now } = await caller(request);
       const { type } = request.params;
-      const { groupBy, ...filter } = request.query;
+      const { groupBy, then, ...filter } = request.query;
       if (filter.status !== undefined && type !== 'conversion') {
         throw badRequest('The request is invalid.', { status: formErrorText('oneOf') });
       }
@@ -196,6 +196,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
       if (groupBy !== undefined && type !== 'subid') {
         throw badRequest('The request is invalid.', { groupBy: formErrorText('oneOf') });
       }
+      if (then !== undefined && type !== 'subid') {
+        throw badRequest('The request is invalid.', { then: formErrorText('oneOf') });
+      }
       const { range, window } =
         type === 'conversion' ? conversionWindow(filter, now, offset) : datedWindow(filter, now, offset);
       const filters = conversionFiltersOf(filter, offset);
@@ -206,7 +209,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
         { range, window },
         filters,
         offset,
-        groupBy ?? 'subid',
+        { groupBy: groupBy ?? 'subid', then },
         (error) => request.log.error({ err: error }, 'report export interrupted'),
       );
       const filename = range ? exportFilename(type, range, offset) : changedExportFilename(filter, now, offset);

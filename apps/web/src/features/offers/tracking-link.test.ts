@@ -39,11 +39,29 @@ describe('traffic-source macros', () => {
   it.each(TRAFFIC_SOURCES)('keeps every %s macro literal in the link', (source) => {
     const macros = TRAFFIC_SOURCE_MACROS[source];
     const link = buildTrackingLink('https://portal.example', 12, 3, macros);
-    const query = TRACKING_PARAMS.map((name) => `${name}=${macros[name]}`).join('&');
+    const named = TRACKING_PARAMS.filter((name) => macros[name] !== undefined);
+    // Every preset names the source's click id (or its tracker's) as the sub-ID: what a conversion is matched on.
+    expect(named[0]).toBe('subid');
+    const query = named.map((name) => `${name}=${macros[name]}`).join('&');
     expect(link).toBe(`https://portal.example/click?offer_id=12&aff_id=3&${query}`);
     // What the server reads back before the platform fills them in: the macros themselves.
     const params = new URL(link).searchParams;
-    for (const name of TRACKING_PARAMS) expect(params.get(name)).toBe(macros[name]);
+    for (const name of named) expect(params.get(name)).toBe(macros[name]);
+  });
+
+  it('lists the trackers and the push and pop networks of decision 110 beside the ad platforms', () => {
+    expect(TRAFFIC_SOURCES).toEqual(expect.arrayContaining(['keitaro', 'binom', 'voluum', 'redtrack', 'propeller', 'richads', 'trafficstars', 'ezmob'])); // prettier-ignore
+    expect(TRAFFIC_SOURCE_MACROS.keitaro.subid).toBe('{subid}');
+    expect(TRAFFIC_SOURCE_MACROS.binom.subid).toBe('{clickid}');
+    expect(TRAFFIC_SOURCE_MACROS.voluum.subid).toBe('{clickid}');
+    expect(TRAFFIC_SOURCE_MACROS.redtrack.subid).toBe('{clickid}');
+  });
+
+  it("keeps RichAds' bracketed capitals literal, and encodes other brackets", () => {
+    expect(encodeTrackingValue('[CLICK_ID]')).toBe('[CLICK_ID]');
+    expect(encodeTrackingValue('ra-[SITE_ID]/x')).toBe('ra-[SITE_ID]%2Fx');
+    expect(encodeTrackingValue('[a]')).toBe('%5Ba%5D');
+    expect(encodeTrackingValue('[]')).toBe('%5B%5D');
   });
 
   it('keeps the three macro forms literal and encodes everything around and between them', () => {

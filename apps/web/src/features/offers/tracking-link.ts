@@ -7,9 +7,10 @@ export type TrackingValues = Partial<Record<TrackingParam, string>>;
 
 /**
  * A traffic source's macro, as ad platforms substitute it only when it stands literally in the link: `{name}`,
- * `{{name}}` or `${name}` (decision 033). Double braces first, so `{{ad.id}}` is one token, not `{` + `{ad.id}` + `}`.
+ * `{{name}}` or `${name}` (decision 033), or `[NAME]` in capitals (RichAds, decision 110). Double braces first, so
+ * `{{ad.id}}` is one token, not `{` + `{ad.id}` + `}`.
  */
-const MACRO_TOKEN = /\{\{[\w.:-]+\}\}|\$\{[\w.:-]+\}|\{[\w.:-]+\}/g;
+const MACRO_TOKEN = /\{\{[\w.:-]+\}\}|\$\{[\w.:-]+\}|\{[\w.:-]+\}|\[[A-Z][A-Z0-9_]*\]/g;
 
 /**
  * A tracking value for the link's query: URL-encoded, except the traffic-source macros in it, kept literal so that

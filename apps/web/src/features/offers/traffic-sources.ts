@@ -1,7 +1,13 @@
 import type { TrackingValues } from './tracking-link';
 
-/** Traffic sources whose click macros the tracking link can be prefilled with. */
-export const TRAFFIC_SOURCES = ['meta', 'google', 'tiktok', 'microsoft', 'taboola', 'outbrain', 'propeller'] as const;
+/** Ad platforms whose click macros the tracking link can be prefilled with. */
+export const AD_PLATFORMS = ['meta', 'google', 'tiktok', 'microsoft', 'taboola', 'outbrain'] as const;
+/** Trackers a media buyer puts between its traffic and our link (decision 110): their click id as the sub-ID. */
+export const TRACKERS = ['keitaro', 'binom', 'voluum', 'redtrack'] as const;
+/** Push and pop networks (decision 110), each with the macros its public documentation names. */
+export const PUSH_POP_NETWORKS = ['propeller', 'richads', 'trafficstars', 'ezmob'] as const;
+/** Every preset, in the order the select lists them: ad platforms, trackers, then push and pop networks. */
+export const TRAFFIC_SOURCES = [...AD_PLATFORMS, ...TRACKERS, ...PUSH_POP_NETWORKS] as const;
 export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
 
 /**
@@ -10,7 +16,7 @@ export type TrafficSource = (typeof TRAFFIC_SOURCES)[number];
  * ad group, ad or creative, placement or keyword. The platform replaces them at click time; the link builder keeps
  * them literal (decision 033).
  */
-export const TRAFFIC_SOURCE_MACROS: Record<TrafficSource, Required<TrackingValues>> = {
+export const TRAFFIC_SOURCE_MACROS: Record<TrafficSource, TrackingValues> = {
   // Meta (Facebook, Instagram) URL parameters: double braces.
   meta: {
     subid: '{{ad.id}}',
@@ -66,5 +72,60 @@ export const TRAFFIC_SOURCE_MACROS: Record<TrafficSource, Required<TrackingValue
     tc2: '${zoneid}',
     tc3: '${bannerid}',
     tc4: '${geo}',
+  },
+  // Decision 110 names the page each preset below was checked against; a field is left empty rather than guessed
+  // where that page names no macro for it.
+  // Keitaro placeholders: its click's subid, the source's campaign, creative and keyword, Keitaro's landing page.
+  keitaro: {
+    subid: '{subid}',
+    tc1: '{ad_campaign_id}',
+    tc2: '{creative_id}',
+    tc3: '{keyword}',
+    tc4: '{landing_id}',
+  },
+  // Binom offer URL tokens: its click id, campaign, traffic source, landing page and country code.
+  binom: {
+    subid: '{clickid}',
+    tc1: '{campaign}',
+    tc2: '{trafficsource}',
+    tc3: '{lander}',
+    tc4: '{country_code}',
+  },
+  // Voluum tokens: its click id and the traffic source's id.
+  voluum: {
+    subid: '{clickid}',
+    tc1: '{trafficsource.id}',
+  },
+  // RedTrack dynamic parameters: its click id, the traffic channel's sub1–sub3 and the country.
+  redtrack: {
+    subid: '{clickid}',
+    tc1: '{sub1}',
+    tc2: '{sub2}',
+    tc3: '{sub3}',
+    tc4: '{country}',
+  },
+  // RichAds macros: upper case in square brackets.
+  richads: {
+    subid: '[CLICK_ID]',
+    tc1: '[CAMPAIGN_ID]',
+    tc2: '[PUBLISHER_ID]',
+    tc3: '[SITE_ID]',
+    tc4: '[CREATIVE_ID]',
+  },
+  // TrafficStars tokens.
+  trafficstars: {
+    subid: '{click_id}',
+    tc1: '{campaign_id}',
+    tc2: '{site_id}',
+    tc3: '{creative_id}',
+    tc4: '{geo}',
+  },
+  // EZmob macros.
+  ezmob: {
+    subid: '{subid}',
+    tc1: '{campaign}',
+    tc2: '{publisher}',
+    tc3: '{banner}',
+    tc4: '{source}',
   },
 };

@@ -25,7 +25,7 @@ import {
 const clock: Clock = { now: new Date('2026-03-18T21:30:00Z'), offset: null };
 const parse = (search: string, at: Clock = clock) => parseReportSearch(new URLSearchParams(search), at);
 
-const EMPTY = { offerId: '', subid: '', tc1: '', tc2: '', tc3: '', tc4: '' };
+const EMPTY = { offerId: '', country: [], subid: '', tc1: '', tc2: '', tc3: '', tc4: '' };
 
 describe('report filter in the address', () => {
   it('opens on the previous month when the address says nothing about dates', () => {
@@ -83,6 +83,7 @@ describe('report filter in the address', () => {
       startDate: '2026-01-05',
       endDate: '2026-01-20',
       offerId: '17',
+      country: ['FR', 'DE'],
       subid: 'spring sale',
       tc1: 'a',
       tc2: '',
@@ -91,7 +92,7 @@ describe('report filter in the address', () => {
     };
     const params = reportSearchParams(filters, { page: 3, count: 20 });
     expect(params.toString()).toBe(
-      'preset=custom&startDate=2026-01-05&endDate=2026-01-20&offerId=17&subid=spring+sale&tc1=a&tc3=c%26d&page=3&count=20',
+      'preset=custom&startDate=2026-01-05&endDate=2026-01-20&offerId=17&country=FR&country=DE&subid=spring+sale&tc1=a&tc3=c%26d&page=3&count=20',
     );
     expect(parse(params.toString())).toEqual(filters);
     expect(parsePagination(params)).toEqual({ page: 3, count: 20 });
@@ -107,6 +108,32 @@ describe('report filter in the address', () => {
   it('carries the filter to another tab, without the page', () => {
     expect(searchForTab(new URLSearchParams('preset=today&subid=x&page=4&count=10'))).toBe('?preset=today&subid=x');
     expect(searchForTab(new URLSearchParams('page=2'))).toBe('');
+  });
+});
+
+describe('countries and a second grouping (decision 110)', () => {
+  it('reads repeated countries from the address: codes only, upper case, each once', () => {
+    expect(parse('country=fr&country=DE&country=France&country=FR').country).toEqual(['FR', 'DE']);
+    expect(parse('').country).toEqual([]);
+  });
+
+  it('sends the countries as a list, only when some are chosen', () => {
+    const filters = { ...filtersForPreset('last_month', clock), country: ['IT', 'ES'] };
+    expect(reportQueryOf(filters)).toEqual({ startDate: '2026-02-01', endDate: '2026-02-28', country: ['IT', 'ES'] });
+    expect(reportQueryOf(filtersForPreset('last_month', clock))).not.toHaveProperty('country');
+  });
+
+  it('keeps a second grouping in the address and the query, never equal to the first', () => {
+    const view = parseReportView(new URLSearchParams('groupBy=tc1&then=offer'));
+    expect(view).toMatchObject({ groupBy: 'tc1', then: 'offer' });
+    expect(reportSearchParams(filtersForPreset('today', clock), undefined, view).get('then')).toBe('offer');
+    expect(subidReportQueryOf(filtersForPreset('today', clock), { page: 1, count: 50 }, view)).toMatchObject({
+      groupBy: 'tc1',
+      then: 'offer',
+    });
+    expect(parseReportView(new URLSearchParams('groupBy=tc1&then=tc1')).then).toBe('');
+    expect(parseReportView(new URLSearchParams('then=continent')).then).toBe('');
+    expect(subidReportQueryOf(filtersForPreset('today', clock), { page: 1, count: 50 }, DEFAULT_REPORT_VIEW)).not.toHaveProperty('then'); // prettier-ignore
   });
 });
 

@@ -7,6 +7,7 @@ import {
   SUBID_GROUPINGS,
   SUBID_SORTS,
   MAX_PAGE_SIZE,
+  MAX_REPORT_COUNTRIES,
   MAX_REPORT_RANGE_DAYS,
   REPORT_DATE_PRESETS,
   TRACKING_VALUE_MAX_LENGTH,
@@ -39,6 +40,8 @@ export type ReportFilters = {
   endDate: string;
   /** The offer's id as digits, or ''. */
   offerId: string;
+  /** The visitors' countries (ISO 3166-1 alpha-2), any of them; empty for every country (decision 110). */
+  country: string[];
 } & Record<TrackingFilter, string>;
 
 export type Pagination = { page: number; count: number };
@@ -57,6 +60,7 @@ export function filtersForPreset(preset: ReportDatePreset, clock: Clock): Report
     startDate: range?.startDate ?? '',
     endDate: range?.endDate ?? '',
     offerId: '',
+    country: [],
     subid: '',
     tc1: '',
     tc2: '',
@@ -82,6 +86,15 @@ export function matchingPreset(
 
 const text = (value: string | null) => (value ?? '').trim().slice(0, TRACKING_VALUE_MAX_LENGTH);
 
+/** The repeated `country` of the address: codes only, upper case, each once, at most as many as the API takes. */
+function countriesOf(params: URLSearchParams): string[] {
+  const codes = params
+    .getAll('country')
+    .map((code) => code.trim().toUpperCase())
+    .filter((code) => /^[A-Z]{2}$/.test(code));
+  return [...new Set(codes)].slice(0, MAX_REPORT_COUNTRIES);
+}
+
 /**
  * Reads the filter from the address. Explicit dates win (a shared link shows the very same days);
  * a preset alone is resolved now (`?preset=this_week`); `preset=custom` without dates is a range the
@@ -98,6 +111,7 @@ export function parseReportSearch(params: URLSearchParams, clock: Clock): Report
   const offerParam = params.get('offerId') ?? '';
   const rest = {
     offerId: /^[1-9]\d{0,8}$/.test(offerParam) ? offerParam : '',
+    country: countriesOf(params),
     subid: text(params.get('subid')),
     tc1: text(params.get('tc1')),
     tc2: text(params.get('tc2')),
@@ -131,6 +145,8 @@ export type ReportView = {
   /** "Find a click" (issue 47): a click id or a transaction id, conversions of every date unless dates are set. */
   find: string;
   groupBy: SubidGrouping;
+  /** The sub-ID report's second grouping (decision 110), or '' for one level. */
+  then: SubidGrouping | '';
   sort: SubidSort;
   order: SortOrder;
 };
@@ -141,6 +157,7 @@ export const DEFAULT_REPORT_VIEW: ReportView = {
   changedTo: '',
   find: '',
   groupBy: 'subid',
+  then: '',
   sort: DEFAULT_SUBID_SORT,
   order: 'desc',
 };
@@ -151,13 +168,17 @@ const oneOf = <T extends string>(list: readonly T[], value: string | null): T | 
 /** The view in the address; unknown values fall back to the defaults. The label sorts ascending unless told. */
 export function parseReportView(params: URLSearchParams): ReportView {
   const sort = oneOf(SUBID_SORTS, params.get('sort')) ?? DEFAULT_REPORT_VIEW.sort;
+  const groupBy = oneOf(SUBID_GROUPINGS, params.get('groupBy')) ?? DEFAULT_REPORT_VIEW.groupBy;
+  const then = oneOf(SUBID_GROUPINGS, params.get('then'));
   return {
     status: oneOf(CONVERSION_STATUSES, params.get('status')) ?? '',
     changed: params.get('changed') === 'true',
     changedFrom: isIsoDate(params.get('changedFrom') ?? '') ? params.get('changedFrom')! : '',
     changedTo: isIsoDate(params.get('changedTo') ?? '') ? params.get('changedTo')! : '',
     find: (params.get('find') ?? '').trim().slice(0, 255),
-    groupBy: oneOf(SUBID_GROUPINGS, params.get('groupBy')) ?? DEFAULT_REPORT_VIEW.groupBy,
+    groupBy,
+    // A second level equal to the first (a hand-edited link) is no second level.
+    then: then && then !== groupBy ? then : '',
     sort,
     order: oneOf(SORT_ORDERS, params.get('order')) ?? defaultOrder(sort),
   };
@@ -190,6 +211,7 @@ export function reportSearchParams(
   if (filters.startDate) params.set('startDate', filters.startDate);
   if (filters.endDate) params.set('endDate', filters.endDate);
   if (filters.offerId) params.set('offerId', filters.offerId);
+  for (const code of filters.country) params.append('country', code);
   for (const key of TRACKING_FILTERS) {
     const value = filters[key].trim();
     if (value) params.set(key, value);
@@ -202,6 +224,7 @@ export function reportSearchParams(
   if (view.changedTo) params.set('changedTo', view.changedTo);
   if (view.find) params.set('find', view.find);
   if (view.groupBy !== DEFAULT_REPORT_VIEW.groupBy) params.set('groupBy', view.groupBy);
+  if (view.then && view.then !== view.groupBy) params.set('then', view.then);
   if (view.sort !== DEFAULT_REPORT_VIEW.sort || view.order !== defaultOrder(view.sort)) {
     params.set('sort', view.sort);
     params.set('order', view.order);
@@ -253,6 +276,7 @@ export function reportQueryOf(filters: ReportFilters): BasicReportQuery {
   if (filters.startDate) query.startDate = filters.startDate;
   if (filters.endDate) query.endDate = filters.endDate;
   if (filters.offerId) query.offerId = Number(filters.offerId);
+  if (filters.country.length > 0) query.country = [...filters.country];
   for (const key of TRACKING_FILTERS) {
     const value = filters[key].trim();
     if (value) query[key] = value;
@@ -279,6 +303,7 @@ export function subidReportQueryOf(filters: ReportFilters, pagination: Paginatio
   return {
     ...reportQueryOf(filters),
     groupBy: view.groupBy,
+    ...(view.then && view.then !== view.groupBy ? { then: view.then } : {}),
     sort: view.sort,
     order: view.order,
     page: pagination.page,

@@ -61,6 +61,8 @@ describe('QuickStats', () => {
         endDate: '2026-03-15',
         clicks: 12345,
         conversions: 67,
+        pending: 12,
+        rejected: 3,
         payout: [
           { currency: 'EUR', amount: 123456 },
           { currency: 'USD', amount: 1200 },
@@ -80,6 +82,10 @@ describe('QuickStats', () => {
     expect(plain((await tile('quick-stats-payout')).getByTestId('value').textContent)).toBe('1 234,56 € · 12,00 $US');
     // Pending earnings are said apart, never added to the payout (decision 091).
     expect(plain((await tile('quick-stats-payout')).getByTestId('hint').textContent)).toBe('+ 900,00 € pending');
+    // Approved conversions, the pending and rejected ones said apart (decision 110).
+    expect(plain((await tile('quick-stats-conversions')).getByTestId('hint').textContent)).toBe(
+      '+ 12 pending · 3 rejected',
+    );
     expect((await tile('quick-stats-clicks')).queryByTestId('hint')).toBeNull();
     expect((await tile('quick-stats-ytd-payout')).getByTestId('label').textContent).toBe('PAYOUT (2027 YTD)');
     expect(plain((await tile('quick-stats-ytd-payout')).getByTestId('value').textContent)).toBe('0,00 $US');

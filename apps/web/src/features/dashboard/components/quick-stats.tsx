@@ -19,6 +19,14 @@ export function QuickStats({ currency, timezone }: { currency: string; timezone?
       {
         label: t('dashboard.quickStats.conversions'),
         value: (f) => formatCount(f.conversions),
+        // Approved only; pending and rejected ones said apart (decision 110).
+        hint: (f) =>
+          f.pending || f.rejected
+            ? t('dashboard.quickStats.pendingConversions', {
+                pending: formatCount(f.pending ?? 0),
+                rejected: formatCount(f.rejected ?? 0),
+              })
+            : '',
         testId: 'quick-stats-conversions',
       },
       {

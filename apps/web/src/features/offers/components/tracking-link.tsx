@@ -25,7 +25,7 @@ import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 const OWN_PAGE = 'own';
 
 /** The three forms ad platforms replace, shown as they are (not an i18n placeholder). */
-const MACRO_FORMS = '{…}, {{…}}, ${…}';
+const MACRO_FORMS = '{…}, {{…}}, ${…}, [NAME]';
 
 type TrackingLinkProps = {
   offer: OfferItem;
@@ -46,7 +46,7 @@ export function TrackingLink({ offer, partnerId, landingPages = [], onLinkChange
   const [source, setSource] = useState<TrafficSource | null>(null);
   const chooseSource = (next: TrafficSource | null) => {
     setSource(next);
-    // A preset fills all five fields; none empties them. Either can be edited afterwards.
+    // A preset fills the fields it has macros for and empties the others; none empties them all. Either can be edited.
     setValues(next ? { ...TRAFFIC_SOURCE_MACROS[next] } : {});
   };
   const [landingPage, setLandingPage] = useState<string>(OWN_PAGE);

@@ -9,6 +9,7 @@ import { useReportSearch } from '../use-report-search';
 import { DailyChart } from './daily-chart';
 import { ReportPanel } from './report-panel';
 import { SubidReport } from './subid-report';
+import { TotalsByStatus } from './totals-by-status';
 
 /** The daily and sub-ID reports (spec section 2): Stats rows, then 'Totals'; a chart above the daily one. */
 export function BasicReport({ type }: { type: BasicReportType }) {
@@ -74,6 +75,7 @@ function DailyReport({ type }: { type: BasicReportType }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
+      {report.data ? <TotalsByStatus rows={report.data} /> : null}
     </ReportPanel>
   );
 }

@@ -1,9 +1,9 @@
-import { Anchor, Badge, Group, Table } from '@mantine/core';
+import { Anchor, Badge, Table } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RowCard } from '@/components/row-cards';
 import { paths } from '@/lib/paths';
-import { CountryFlag } from '@/components/country-flag';
+import { CountryLabel } from '@/components/country-flag';
 import { clickCells } from '../report-rows';
 import { PagedReport } from './paged-report';
 
@@ -54,12 +54,7 @@ export function ClickReport() {
             <Table.Td key={index}>{value}</Table.Td>
           ))}
           <Table.Td data-testid="report-country">
-            {row.country ? (
-              <Group gap={6} wrap="nowrap">
-                <CountryFlag code={row.country} />
-                <span>{row.country}</span>
-              </Group>
-            ) : null}
+            <CountryLabel code={row.country} />
           </Table.Td>
           <Table.Td>{t(`reports.devices.${row.deviceType}`)}</Table.Td>
           <Table.Td>{row.browser}</Table.Td>
@@ -87,6 +82,9 @@ export function ClickReport() {
             { key: 'date', label: t('reports.columns.date'), value: `${row.date} ${row.hour}` },
             { key: 'ip', label: t('reports.columns.ip'), value: row.ip },
             { key: 'clickId', label: t('reports.columns.clickId'), value: row.clickId, wide: true },
+            ...(row.country
+              ? [{ key: 'country', label: t('reports.columns.country'), value: <CountryLabel code={row.country} /> }]
+              : []),
             ...(row.subid ? [{ key: 'subid', label: t('reports.columns.subid'), value: row.subid }] : []),
             ...row.trackers.flatMap((value, index) =>
               value ? [{ key: `tc${index + 1}`, label: t('reports.columns.tracker', { n: index + 1 }), value }] : [],

@@ -48,7 +48,9 @@ describe('a conversion as a card on a phone (decision 095)', () => {
       .map((term) => term.textContent);
     expect(terms.slice(0, 4)).toEqual(['Status', 'Revenue', 'Goal', 'Date']);
     // Unset trackers are left out; the set ones keep their names.
-    expect(terms.slice(4)).toEqual(['Conversion ID', 'SubID', 'Tracker 2']);
+    expect(terms.slice(4)).toEqual(['Conversion ID', 'Country', 'SubID', 'Tracker 2']);
+    // The click's country by its SVG flag, no emoji (decision 110).
+    expect(within(card).getByTestId('country-flag').tagName).toBe('IMG');
     expect(within(card).getByTestId('report-status').textContent).toBe('Approved');
     // The payout changed after the fact reads as one sentence, as in the table.
     expect(within(card).getByTestId('report-amounts-label').textContent).toBe(

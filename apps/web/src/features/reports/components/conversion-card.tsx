@@ -1,6 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CountryLabel } from '@/components/country-flag';
 import { RowCard, type CardField } from '@/components/row-cards';
 import { paths } from '@/lib/paths';
 import type { ConversionCells } from '../report-rows';
@@ -39,6 +40,9 @@ export function ConversionCard({ row }: { row: ConversionCells }) {
     { key: 'goal', label: t('reports.columns.goal'), value: row.goalName },
     { key: 'date', label: t('reports.columns.date'), value: row.date },
     { key: 'id', label: t('reports.columns.conversionId'), value: row.id },
+    ...(row.country
+      ? [{ key: 'country', label: t('reports.columns.country'), value: <CountryLabel code={row.country} /> }]
+      : []),
     ...(row.subid ? [{ key: 'subid', label: t('reports.columns.subid'), value: row.subid }] : []),
     ...row.trackers.flatMap((value, index) =>
       value ? [{ key: `tc${index + 1}`, label: t('reports.columns.tracker', { n: index + 1 }), value }] : [],

@@ -1,10 +1,10 @@
-import { Anchor, Badge, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CLICK_ATTRIBUTION_DAYS, type ConversionStatus } from '@portal/contracts';
 import { paths } from '@/lib/paths';
-import { CountryFlag } from '@/components/country-flag';
+import { CountryLabel } from '@/components/country-flag';
 import type { ConversionCells } from '../report-rows';
 
 const STATUS_COLORS: Record<ConversionStatus, string> = { approved: 'teal', pending: 'yellow', rejected: 'red' };
@@ -67,12 +67,7 @@ export function ConversionLine({ row }: { row: ConversionCells }) {
         {row.transactionId}
       </Table.Td>
       <Table.Td>
-        {row.country ? (
-          <Group gap={6} wrap="nowrap">
-            <CountryFlag code={row.country} />
-            <span>{row.country}</span>
-          </Group>
-        ) : null}
+        <CountryLabel code={row.country} />
       </Table.Td>
     </Table.Tr>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offersEndpoints } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
-import { answerOf, renderWithProviders } from '@/test/render';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { filtersForPreset, type Clock, type ReportFilters } from '../report-filters';
 import { ReportFilterForm } from './report-filter-form';
 
@@ -12,22 +12,56 @@ beforeEach(() => {
   saveSession('tok', new Date(Date.now() + 60_000), false);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
-  fetchMock.mockImplementation(() => Promise.resolve(answerOf(offersEndpoints.list, { list: [], total: 0 }, { total: 0 }))); // prettier-ignore
+  fetchMock.mockImplementation((input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.startsWith('/api/v1/config')) {
+      const countries = [
+        { isoCode: 'FR', name: 'France', flag: '🇫🇷' },
+        { isoCode: 'DE', name: 'Germany', flag: '🇩🇪' },
+        { isoCode: 'IT', name: 'Italy', flag: '🇮🇹' },
+      ];
+      return Promise.resolve(configAnswer({ countries }));
+    }
+    return Promise.resolve(answerOf(offersEndpoints.list, { list: [], total: 0 }, { total: 0 }));
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
 // Mid-November 2026 at GMT+01:00: last month is October.
 const clock: Clock = { now: new Date('2026-11-15T12:00:00Z'), offset: '+01:00' };
 
-function renderForm(initial: ReportFilters = filtersForPreset('last_month', clock)) {
+async function renderForm(initial: ReportFilters = filtersForPreset('last_month', clock)) {
   const onSubmit = vi.fn<(filters: ReportFilters) => void>();
   renderWithProviders(<ReportFilterForm initial={initial} clock={clock} onSubmit={onSubmit} />);
-  return { onSubmit, range: screen.getByTestId('filter-dates') as HTMLInputElement };
+  return { onSubmit, range: (await screen.findByTestId('filter-dates', {}, { timeout: 10_000 })) as HTMLInputElement };
 }
+
+describe('ReportFilterForm: the country picker (decision 110)', () => {
+  it('picks several countries by name, each with its SVG flag, and submits them', async () => {
+    const { onSubmit } = await renderForm();
+    const field = screen.getByTestId('filter-country');
+    expect(screen.getByLabelText('Countries')).toBeTruthy();
+    await userEvent.click(field);
+    const france = await screen.findByRole('option', { name: 'France', hidden: true }, { timeout: 15_000 }); // loads on approach (decision 103)
+    // The option's flag is an image file, never an emoji.
+    expect(within(france).getByTestId('country-flag').tagName).toBe('IMG');
+    expect(france.textContent).not.toMatch(/\p{Regional_Indicator}/u);
+    await userEvent.click(france);
+    await userEvent.click(await screen.findByRole('option', { name: 'Italy', hidden: true }));
+    expect(screen.getByTestId('filter-pending')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('filter-submit'));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ country: ['FR', 'IT'] }));
+  });
+
+  it('shows the countries of the address as chosen before its code loads', async () => {
+    await renderForm({ ...filtersForPreset('last_month', clock), country: ['DE'] });
+    expect(screen.getByText('Germany')).toBeTruthy();
+  });
+});
 
 describe('ReportFilterForm: one range field', () => {
   it('shows the range day first in one labelled field, and a preset sets it and applies at once', async () => {
-    const { onSubmit, range } = renderForm();
+    const { onSubmit, range } = await renderForm();
     expect(screen.getByLabelText('Date range')).toBe(range);
     expect(range.value).toBe('01/10/2026 – 31/10/2026');
     expect(screen.queryByLabelText('Start date')).toBeNull();
@@ -39,7 +73,7 @@ describe('ReportFilterForm: one range field', () => {
   });
 
   it('reads a typed range, switches the preset to custom and waits for Submit', async () => {
-    const { onSubmit, range } = renderForm();
+    const { onSubmit, range } = await renderForm();
     await userEvent.clear(range);
     await userEvent.type(range, '03/10/2026 – 09/10/2026');
     expect(screen.getByTestId('filter-preset')).toHaveProperty('value', 'Custom');
@@ -50,7 +84,7 @@ describe('ReportFilterForm: one range field', () => {
   });
 
   it('names the preset a typed range is, and says when a range ends before it starts', async () => {
-    const { range } = renderForm(filtersForPreset('this_month', clock));
+    const { range } = await renderForm(filtersForPreset('this_month', clock));
     await userEvent.clear(range);
     await userEvent.type(range, '01/10/2026 - 31/10/2026');
     expect(screen.getByTestId('filter-preset')).toHaveProperty('value', 'Last month');
@@ -66,7 +100,7 @@ describe('ReportFilterForm: one range field', () => {
   });
 
   it('picks a range in one calendar: a start, then an end, then it closes', async () => {
-    const { onSubmit, range } = renderForm();
+    const { onSubmit, range } = await renderForm();
     await userEvent.click(screen.getByRole('button', { name: 'Pick the dates in a calendar' }));
     const calendar = await screen.findByRole('dialog', { hidden: true }, { timeout: 15_000 }); // its code loads on approach (decision 103)
     // It opens on the range's month, October.
@@ -82,7 +116,7 @@ describe('ReportFilterForm: one range field', () => {
   });
 
   it('picks a range with the keyboard: the calendar opens on the start, arrows move, Enter picks', async () => {
-    const { range } = renderForm();
+    const { range } = await renderForm();
     screen.getByRole('button', { name: 'Pick the dates in a calendar' }).focus();
     await userEvent.keyboard('{Enter}');
     const calendar = await screen.findByRole('dialog', { hidden: true }, { timeout: 15_000 }); // its code loads on approach (decision 103)

@@ -2,12 +2,15 @@ import { Button, Grid, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  MAX_REPORT_COUNTRIES,
   MAX_REPORT_RANGE_DAYS,
   REPORT_DATE_PRESETS,
   TRACKING_VALUE_MAX_LENGTH,
   type ReportDatePreset,
 } from '@portal/contracts';
+import { renderCountryOption } from '@/components/country-flag';
 import { DayRangeInput } from '@/components/day-range-input';
+import { useConfig } from '@/lib/config';
 import type { DayRange } from '@/lib/dates';
 import { useReportOffers } from '../api/get-report-offers';
 import {
@@ -19,7 +22,7 @@ import {
   type Clock,
   type ReportFilters,
 } from '../report-filters';
-import { DeferredSelect, loadSelect, loadTypeAheadSelect } from '@/components/deferred-select';
+import { DeferredMultiSelect, DeferredSelect, loadSelect, loadTypeAheadSelect } from '@/components/deferred-select';
 
 type ReportFilterFormProps = {
   /** The filter in the address; the form edits a copy until Submit. */
@@ -28,10 +31,15 @@ type ReportFilterFormProps = {
   onSubmit: (filters: ReportFilters) => void;
 };
 
-/** The shared report filter (spec section 2): offer, subid, tc1–tc4 and a date range with presets. */
+/**
+ * The shared report filter (spec section 2): offer, subid, tc1–tc4 and a date range with presets; and the visitors'
+ * countries, any of several, picked by name with their flags (decision 110).
+ */
 export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormProps) {
   const { t } = useTranslation();
+  const config = useConfig();
   const offers = useReportOffers();
+  const countries = config.countries.map((country) => ({ value: country.isoCode, label: country.name }));
   const [filters, setFilters] = useState(initial);
   const set = <K extends keyof ReportFilters>(key: K, value: ReportFilters[K]) =>
     setFilters((current) => ({ ...current, [key]: value }));
@@ -87,6 +95,21 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             clearable
             nothingFoundMessage={t('reports.filters.noOffer')}
             data-testid="filter-offer"
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+          <DeferredMultiSelect
+            label={t('reports.filters.country')}
+            placeholder={filters.country.length === 0 ? t('reports.filters.allCountries') : undefined}
+            data={countries}
+            value={filters.country}
+            onChange={(value) => set('country', value)}
+            renderOption={renderCountryOption}
+            maxValues={MAX_REPORT_COUNTRIES}
+            searchable
+            clearable
+            nothingFoundMessage={t('reports.filters.noCountry')}
+            data-testid="filter-country"
           />
         </Grid.Col>
         {TRACKING_FILTERS.map((key) => (

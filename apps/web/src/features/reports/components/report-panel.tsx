@@ -43,7 +43,8 @@ export const zoneLabel = (offset: string | null | undefined) => `GMT${toLocalIso
 
 /** The filters set besides the dates (which the line under the form names): the offer, the sub-ID, the trackers. */
 export const setFilterCount = (filters: ReportFilters) =>
-  [filters.offerId, ...TRACKING_FILTERS.map((name) => filters[name])].filter((value) => value !== '').length;
+  [filters.offerId, ...TRACKING_FILTERS.map((name) => filters[name])].filter((value) => value !== '').length +
+  (filters.country.length > 0 ? 1 : 0);
 
 /** What every report screen shares: the filter, the CSV export, and the loading and empty states. */
 export function ReportPanel({
@@ -142,6 +143,7 @@ export function ReportPanel({
                   ...(type === 'conversion' ? conversionViewQueryOf(view) : {}),
                   // The sub-ID report is exported as it is grouped on screen.
                   ...(type === 'subid' && view.groupBy !== 'subid' ? { groupBy: view.groupBy } : {}),
+                  ...(type === 'subid' && view.then && view.then !== view.groupBy ? { then: view.then } : {}),
                 })
               }
               data-testid="report-export"

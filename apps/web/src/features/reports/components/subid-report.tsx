@@ -1,8 +1,15 @@
-import { Anchor, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SUBID_GROUPINGS, flagEmoji, type BasicReportRow, type SubidGrouping, type SubidSort } from '@portal/contracts';
+import {
+  SUBID_GROUPINGS,
+  type BasicReportChild,
+  type BasicReportRow,
+  type SubidGrouping,
+  type SubidSort,
+} from '@portal/contracts';
+import { CountryFlag } from '@/components/country-flag';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useSubidReport } from '../api/get-subid-report';
@@ -11,6 +18,7 @@ import { basicReportCells, type RowLabels } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { ReportPagination } from './report-pagination';
 import { ReportPanel } from './report-panel';
+import { TotalsByStatus } from './totals-by-status';
 import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
 const FIGURES: { sort: Exclude<SubidSort, 'label'>; column: string }[] = [
@@ -23,9 +31,14 @@ const FIGURES: { sort: Exclude<SubidSort, 'label'>; column: string }[] = [
 /** Long sub-IDs are cut here, the whole value on hover: EPC stays on a 1440-pixel screen. */
 const LABEL_MAX_WIDTH = 320;
 
+/** The second level's value for none. */
+const NO_THEN = 'none';
+
 /**
- * The sub-ID report (spec section 2) as an analysis (decision 033): grouped by sub-ID, a tracker, the offer or the
- * day; every column sortable (clicks, most first, by default); one page at a time with the totals of every page last.
+ * The sub-ID report (spec section 2) as an analysis (decision 033): grouped by sub-ID, a tracker, the offer, the day
+ * or the visitor's country, and optionally then by a second of them (decision 110: each row followed by its split,
+ * indented); every column sortable (clicks, most first, by default); one page at a time with the totals of every
+ * page last.
  */
 export function SubidReport() {
   const { t } = useTranslation();
@@ -34,7 +47,7 @@ export function SubidReport() {
   const rows = report.data?.list ?? [];
   const total = report.data?.total ?? 0;
   const labels = { totals: t('reports.totals'), noSubid: t('reports.noSubid') };
-  const cellType = view.groupBy === 'day' ? 'daily' : 'subid';
+  const then = view.then || null;
 
   const sortBy = (sort: SubidSort) =>
     applyView({ sort, order: view.sort === sort ? (view.order === 'asc' ? 'desc' : 'asc') : defaultOrder(sort) });
@@ -69,17 +82,39 @@ export function SubidReport() {
         </span>
       }
       toolbar={
-        <DeferredSelect
-          load={loadSelect}
-          aria-label={t('reports.groupBy.label')}
-          size="xs"
-          w={170}
-          data={SUBID_GROUPINGS.map((value) => ({ value, label: t(`reports.groupBy.${value}`) }))}
-          value={view.groupBy}
-          onChange={(value) => value && applyView({ groupBy: value as SubidGrouping })}
-          allowDeselect={false}
-          data-testid="subid-group-by"
-        />
+        <Group gap="xs" wrap="nowrap">
+          <DeferredSelect
+            load={loadSelect}
+            aria-label={t('reports.groupBy.label')}
+            size="xs"
+            w={150}
+            data={SUBID_GROUPINGS.map((value) => ({ value, label: t(`reports.groupBy.${value}`) }))}
+            value={view.groupBy}
+            onChange={(value) =>
+              value &&
+              applyView({ groupBy: value as SubidGrouping, ...(value === view.then ? { then: '' as const } : {}) })
+            }
+            allowDeselect={false}
+            data-testid="subid-group-by"
+          />
+          <DeferredSelect
+            load={loadSelect}
+            aria-label={t('reports.thenBy.label')}
+            size="xs"
+            w={150}
+            data={[
+              { value: NO_THEN, label: t('reports.thenBy.none') },
+              ...SUBID_GROUPINGS.filter((value) => value !== view.groupBy).map((value) => ({
+                value,
+                label: `${t('reports.thenBy.label')}: ${t(`reports.groupBy.${value}`)}`,
+              })),
+            ]}
+            value={view.then || NO_THEN}
+            onChange={(value) => applyView({ then: !value || value === NO_THEN ? '' : (value as SubidGrouping) })}
+            allowDeselect={false}
+            data-testid="subid-then-by"
+          />
+        </Group>
       }
       footer={
         <ReportPagination page={pagination.page} totalPages={Math.ceil(total / pagination.count)} onChange={goToPage} />
@@ -90,63 +125,103 @@ export function SubidReport() {
           <Table striped highlightOnHover verticalSpacing="xs" data-testid="report-table" data-report="subid">
             <Table.Thead>
               <Table.Tr>
-                {header('label', t(`reports.groupBy.${view.groupBy}`), false)}
+                {header(
+                  'label',
+                  then
+                    ? `${t(`reports.groupBy.${view.groupBy}`)} › ${t(`reports.groupBy.${then}`)}`
+                    : t(`reports.groupBy.${view.groupBy}`),
+                  false,
+                )}
                 {FIGURES.map(({ sort, column }) => header(sort, t(`reports.columns.${column}`), true))}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {rows.map((row, index) => (
+              {rows.flatMap((row, index) => [
                 <SubidLine
                   key={`${index}:${row.label}`}
                   row={row}
                   index={index}
-                  cellType={cellType}
+                  grouping={view.groupBy}
                   currency={currency}
                   labels={labels}
-                  countries={view.groupBy === 'country'}
-                />
-              ))}
+                />,
+                ...(then && !row.isTotal
+                  ? (row.children ?? []).map((child, childIndex) => (
+                      <SubidLine
+                        key={`${index}:${row.label}:${childIndex}:${child.label}`}
+                        row={child}
+                        index={childIndex}
+                        grouping={then}
+                        currency={currency}
+                        labels={labels}
+                        child
+                      />
+                    ))
+                  : []),
+              ])}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       ) : null}
+      {report.data ? <TotalsByStatus rows={rows} /> : null}
     </ReportPanel>
   );
 }
 
 type SubidLineProps = {
-  row: BasicReportRow;
+  row: BasicReportRow | BasicReportChild;
   index: number;
-  cellType: 'daily' | 'subid';
+  /** What the row's label is: countries show by flag and name, days as dates, offers as links. */
+  grouping: SubidGrouping;
   currency: string;
   labels: RowLabels;
-  /** Labels are visitor countries (ISO codes, '' when not placed): shown by flag and name. */
-  countries?: boolean;
+  /** A row of the second level (decision 110), indented under its parent. */
+  child?: boolean;
 };
 
-function SubidLine({ row, index, cellType, currency, labels, countries = false }: SubidLineProps) {
+function SubidLine({ row, index, grouping, currency, labels, child = false }: SubidLineProps) {
   const { t } = useTranslation();
   const config = useConfig();
-  const cells = basicReportCells(row, cellType, currency, labels, index);
-  if (countries && !row.isTotal) {
-    const name = config.countries.find((c) => c.isoCode === row.label)?.name ?? row.label;
-    cells.label = row.label ? `${flagEmoji(row.label)} ${name}` : t('reports.unknownCountry');
+  const isTotal = 'isTotal' in row && row.isTotal;
+  const cells = basicReportCells({ ...row, isTotal }, grouping === 'day' ? 'daily' : 'subid', currency, labels, index);
+  const country = grouping === 'country' && !isTotal;
+  if (country) {
+    cells.label = row.label
+      ? (config.countries.find((c) => c.isoCode === row.label)?.name ?? row.label)
+      : t('reports.unknownCountry');
   }
-  const label =
-    row.offer && !row.isTotal ? (
+  const text =
+    row.offer && !isTotal ? (
       <Anchor component={Link} to={paths.offer.href(row.offer.id)} inherit data-testid="report-offer-link">
         {cells.label}
       </Anchor>
     ) : (
       cells.label
     );
+  // The flag is an image named by the country's name beside it: decorative (its alt is empty).
+  const label =
+    country && row.label ? (
+      <Group component="span" gap={6} wrap="nowrap" display="inline-flex">
+        <CountryFlag code={row.label} />
+        <span>{text}</span>
+      </Group>
+    ) : (
+      text
+    );
   return (
-    <Table.Tr fw={cells.isTotal ? 700 : undefined} data-testid="report-row" data-total={cells.isTotal || undefined}>
+    <Table.Tr
+      fw={cells.isTotal ? 700 : undefined}
+      data-testid={child ? 'report-child-row' : 'report-row'}
+      data-total={cells.isTotal || undefined}
+      data-label={row.label}
+    >
       <Table.Td maw={LABEL_MAX_WIDTH}>
-        {/* Cut to one line; the whole value on hover. */}
-        <Text inherit truncate="end" title={cells.label} data-testid="report-label">
-          {label}
-        </Text>
+        {/* Cut to one line; the whole value on hover. A child is indented under its row. */}
+        <Box pl={child ? 'lg' : 0}>
+          <Text inherit truncate="end" title={cells.label} data-testid="report-label" c={child ? 'dimmed' : undefined}>
+            {label}
+          </Text>
+        </Box>
       </Table.Td>
       <Table.Td ta="right">{cells.clicks}</Table.Td>
       <Table.Td ta="right">{cells.conversions}</Table.Td>
