@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
-import { flaggedRows, hourOf, RollupAccumulator, writeFlagged, writeRejected, type RejectedKey } from '../rollups/index.js';
+import {
+  flaggedRows,
+  hourOf,
+  RollupAccumulator,
+  writeFlagged,
+  writeRejected,
+  type RejectedKey,
+} from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';

@@ -1,12 +1,6 @@
 import { isoTime } from '../../db/bulk.js';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  COUNTS,
-  upsertRollups,
-  type FlaggedKey,
-  type RollupCounts,
-  type RollupRow,
-} from './rollups.repository.js';
+import { COUNTS, upsertRollups, type FlaggedKey, type RollupCounts, type RollupRow } from './rollups.repository.js';
 
 export type { RollupCounts } from './rollups.repository.js';
 
