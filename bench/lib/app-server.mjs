@@ -12,6 +12,7 @@ import { hourOf, RollupAccumulator } from '../../apps/server/dist/modules/rollup
 import { ClickQuerySchema } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
 const database = await openDatabase({
@@ -83,6 +84,10 @@ if (process.env.BENCH_TRAFFIC_RULES === 'every') {
     ('ip', '203.0.113.0/24'), ('asn', '64496'), ('subid', 'never-this'), ('tc1', 'never-this'), ('user_agent', 'NeverThisBrowser')`); // prettier-ignore
 }
 
+// A bench's own set-up (BENCH_SETUP, a module's path): run in this process, on its database, before listening; what it
+// answers is added to the ids sent to the parent. bench/fraud.mjs seeds its partners and baselines this way.
+const setup = process.env.BENCH_SETUP ? await (await import(pathToFileURL(process.env.BENCH_SETUP).href)).default({ db, sql, ids }) : {}; // prettier-ignore
+
 await app.listen({ host: '127.0.0.1', port: 0 });
 const clickCount = async () => {
   const result = await db.execute(sql`select count(*)::int as n from clicks`);
@@ -93,12 +98,18 @@ process.send?.({
   partnerId: ids.partner_id,
   offerId: ids.offer_id,
   kind: database.kind,
+  ...setup,
 });
 // The event loop's delay (perf_hooks), reset and read around a load run: how long answering was held up (decision 104).
 const loopDelay = monitorEventLoopDelay({ resolution: 5 });
 loopDelay.enable();
 process.on('message', async (message) => {
   if (message === 'count') process.send?.({ count: await clickCount() });
+  // A read-only question from the bench (its results after a run): `{ query: 'select …' }` answers `{ rows }`.
+  if (message?.query) {
+    const result = await db.execute(sql.raw(message.query));
+    process.send?.({ rows: Array.isArray(result) ? result : result.rows });
+  }
   if (message === 'loop-reset') {
     loopDelay.reset();
     process.send?.({ ok: true });

@@ -24,6 +24,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /** Decision 041: advertisers and products managed by admins, token rotation, the postback log. */
 describe('advertisers and products (decision 041)', () => {
@@ -75,6 +76,8 @@ describe('advertisers and products (decision 041)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now });
+    // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+    await goalsWithoutFloor(t, ['registration']);
     const a = await createStaff(t, 'ROLE_ADMIN');
     admin = await login(t, a.email, a.password);
   });

@@ -39,6 +39,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /**
  * Decision 045: caps that never leak. Conversion, payout and revenue caps are taken in the conversion's own
@@ -101,8 +102,13 @@ describe('offer caps (decision 045)', () => {
     expect(res.statusCode, res.body).toBe(302);
     return new URL(res.headers.location as string).searchParams.get('c')!;
   }
-  const postback = (clickId: string, goal = 'registration', extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url: `/postback?${new URLSearchParams({ token, click_id: clickId, goal, ...extra })}` }); // prettier-ignore
+  /** Each conversion from its visitor's own address: the per-address rule counts conversions per address (decision 101). */
+  let visitor = 0;
+  const postback = (clickId: string, goal = 'registration', extra: Record<string, string> = {}) => {
+    visitor += 1;
+    const ip = `90.0.${Math.floor(visitor / 250)}.${(visitor % 250) + 1}`;
+    return t.app.inject({ method: 'GET', url: `/postback?${new URLSearchParams({ token, click_id: clickId, goal, ip, ...extra })}` }); // prettier-ignore
+  };
   async function convert(offerId: number, p: Partner, goal = 'registration', extra: Record<string, string> = {}) {
     const res = await postback(await click(offerId, p), goal, extra);
     expect(res.statusCode, res.body).toBe(200);
@@ -124,6 +130,8 @@ describe('offer caps (decision 045)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now });
+    // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+    await goalsWithoutFloor(t, ['registration', 'sale']);
     adminLogin = await createStaff(t, 'ROLE_ADMIN');
     const am = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     managerLogin = am;

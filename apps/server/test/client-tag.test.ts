@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /** The tag and pixels (decision 085): origins, /postback's rules shared, pending by default, the channel recorded. */
 let t: TestApp;
@@ -23,6 +24,8 @@ const SHOP = 'https://shop.example';
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now, clickFlushIntervalMs: 600_000 });
+  // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+  await goalsWithoutFloor(t, ['registration', 'sale']);
   const a = await createStaff(t, 'ROLE_ADMIN');
   admin = await login(t, a.email, a.password);
   partnerId = (await createPartner(t)).partnerId;

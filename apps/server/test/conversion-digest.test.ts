@@ -22,6 +22,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 // Tuesday 10 March 2026, 05:00 UTC = 06:00 in Paris (winter time): before the digest hour.
 const clock = testClock(new Date('2026-03-10T05:00:00Z'));
@@ -35,6 +36,8 @@ const digest = () => sendConversionDigests(t.database.db, { now: clock.now(), pu
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+  await goalsWithoutFloor(t, ['registration', 'sale']);
   eurOffer = await createOffer(t, {
     name: 'Shop EUR',
     currency: 'EUR',

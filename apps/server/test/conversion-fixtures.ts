@@ -1,6 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { goalsEndpoints } from '@portal/contracts';
 import { goals, offerGoals, offers } from '../src/db/schema.js';
-import type { TestApp } from './helper.js';
+import { seedGoals } from '../src/seed/reference.js';
+import { callEndpoint, createStaff, login, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 
 /**
@@ -31,4 +34,21 @@ export async function offerWithRevenue(t: TestApp, name: string): Promise<{ offe
     .set({ revenuePercent: 1500 })
     .where(and(eq(offerGoals.offerId, offerId), eq(offerGoals.goalId, sale!.id)));
   return { offerId, token: await advertiserTokenOf(t, offerId) };
+}
+
+/**
+ * Gives these goals a floor of 0 (never too fast, decision 101) through `PUT /staff/goals/{id}`, as an admin would, for
+ * a test file whose postbacks follow their clicks at once and whose subject is not the conversion rules (decision
+ * 109): the other rules still judge its conversions.
+ */
+export async function goalsWithoutFloor(t: TestApp, codes: string[]): Promise<void> {
+  await seedGoals(t.database.db);
+  const admin = await createStaff(t, 'ROLE_ADMIN');
+  const session = await login(t, admin.email, admin.password);
+  const rows = await t.database.db.select({ id: goals.id }).from(goals).where(inArray(goals.identifier, codes));
+  expect(rows).toHaveLength(codes.length);
+  for (const { id } of rows) {
+    const res = await callEndpoint(t.app, goalsEndpoints.update, { params: { id }, body: { minSecondsToConvert: 0 } }, session); // prettier-ignore
+    expect(res.status, res.raw.body).toBe(200);
+  }
 }

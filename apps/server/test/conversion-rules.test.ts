@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversionReviewEndpoints, goalsEndpoints, statisticsEndpoints, trafficEndpoints } from '@portal/contracts';
+import { rowsOf } from '../src/db/bulk.js';
 import { goals, offers } from '../src/db/schema.js';
 import {
   buildTestApp,
@@ -193,5 +194,34 @@ describe('conversion rules (decision 101)', () => {
     expect(answers.map((a) => a.status)).toEqual(['approved', 'approved', 'approved', 'pending']);
     const held = (await queue()).find((row) => row.id === answers[3]!.conversionId);
     expect(held).toMatchObject({ signals: ['ipConversions'], evidence: { ipConversions: 4, conversionIp: '81.0.0.9' } }); // prettier-ignore
+  });
+
+  it('CONVERSION_RULES=off records every conversion as before: no rule judges it, nothing is held', async () => {
+    const off = await buildTestApp({ now: clock.now, config: { trustProxy: true, conversionRules: false } });
+    try {
+      const offer = await createOffer(off, { name: 'Unscreened', goals: [{ goal: 'sale', p1: { amount: 500 } }] });
+      await off.database.db.update(offers).set({ geoTargeting: false, defaultUrl: 'https://shop.example.com/?cid={click_id}' }); // prettier-ignore
+      const offToken = await advertiserTokenOf(off, offer);
+      const p = await createPartner(off);
+      const other = await createPartner(off);
+      const offClick = async (aff: number, ip = '90.0.2.1') => {
+        const res = await off.app.inject({ method: 'GET', url: `/click?offer_id=${offer}&aff_id=${aff}`, headers: { 'x-forwarded-for': ip, 'user-agent': CHROME } }); // prettier-ignore
+        expect(res.statusCode, res.body).toBe(302);
+        return new URL(res.headers.location as string).searchParams.get('cid')!;
+      };
+      const offPostback = async (clickId: string, extra: Record<string, string>) => {
+        const res = await off.app.inject({ method: 'GET', url: `/postback?${new URLSearchParams({ token: offToken, click_id: clickId, goal: 'sale', ...extra })}` }); // prettier-ignore
+        return res.json() as { status: string; reason: string | null; duplicate: boolean };
+      };
+      // At once after its click, from another country, the fifth from one address: each approved.
+      for (let i = 0; i < 5; i++)
+        expect(await offPostback(await offClick(p.partnerId), { transaction_id: `OFF-${i}`, ip: '81.0.0.10', country: i === 0 ? 'VN' : 'FR' })).toMatchObject({ status: 'approved', reason: null }); // prettier-ignore
+      // A transaction id already sent for another partner: a duplicate of the first, as before the rules.
+      expect(await offPostback(await offClick(other.partnerId, '90.0.2.2'), { transaction_id: 'OFF-0' })).toMatchObject({ duplicate: true }); // prettier-ignore
+      const signalled = rowsOf<{ n: number }>(await off.database.db.execute(sql`select count(*)::int as n from conversions where signals is not null`)); // prettier-ignore
+      expect(signalled[0]!.n).toBe(0);
+    } finally {
+      await off.close();
+    }
   });
 });

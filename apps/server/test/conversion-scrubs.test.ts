@@ -22,7 +22,7 @@ import {
   type CallInput,
   type TestApp,
 } from './helper.js';
-import { offerWithRevenue } from './conversion-fixtures.js';
+import { offerWithRevenue, goalsWithoutFloor } from './conversion-fixtures.js';
 
 let t: TestApp;
 const clock = testClock(new Date('2026-05-04T10:20:00Z'));
@@ -34,6 +34,8 @@ let otherManager: { userId: number; token: string };
 const staff: { role: Parameters<typeof createStaff>[1]; email: string; password: string; userId: number }[] = [];
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+  await goalsWithoutFloor(t, ['registration', 'sale']);
   for (const role of ['ROLE_ADMIN', 'ROLE_FINANCE', 'ROLE_ACCOUNT_MANAGER', 'ROLE_ACCOUNT_MANAGER'] as const) {
     staff.push({ role, ...(await createStaff(t, role)) });
   }

@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /** Decision 044: each conversion records what the advertiser owes beside what the partner earns; partners never see it. */
 describe('revenue beside payout', () => {
@@ -21,6 +22,8 @@ describe('revenue beside payout', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now });
+    // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+    await goalsWithoutFloor(t, ['registration', 'sale']);
   });
   afterAll(async () => t?.close());
 

@@ -17,6 +17,7 @@ import {
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 import { parseCsv } from './csv.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /**
  * Issue "conversions after the fact", part 3 (decision 069): the partner's conversion report (API and CSV) tells why a
@@ -30,6 +31,8 @@ let finance: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+  await goalsWithoutFloor(t, ['registration']);
   staffCredentials.push(await createStaff(t, 'ROLE_FINANCE'));
 });
 beforeEach(async () => {

@@ -14,6 +14,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /**
  * Decision 082: a partner's page shows its last 30 days in the network's numbers and today's, cut in the reader's time
@@ -49,6 +50,8 @@ describe('a partner’s performance and last activity (decision 082)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now, config: { logLevel: 'error' } });
+    // Postbacks here follow their clicks at once: no floor on these goals (the conversion rules' tests are elsewhere).
+    await goalsWithoutFloor(t, ['registration']);
     const a = await createStaff(t, 'ROLE_ADMIN');
     admin = await login(t, a.email, a.password);
     await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, a.userId));

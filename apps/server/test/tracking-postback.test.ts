@@ -5,12 +5,15 @@ import { advertiserPostbacks, conversions, goals, offerGoals, offers, partners }
 import { dailyStats } from '../src/modules/rollups/index.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
 import { createOffer, type OfferSpec, advertiserTokenOf } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 let t: TestApp;
 const clock = testClock(new Date('2026-05-04T09:30:00Z'));
 beforeAll(async () => {
   // The timer never fires here: clicks stay buffered unless a test flushes them.
   t = await buildTestApp({ now: clock.now, clickFlushIntervalMs: 600_000 });
+  // Postbacks here follow their clicks at once: the goals' floor is 0 (the conversion rules' own tests are elsewhere).
+  await goalsWithoutFloor(t, ['registration', 'sale']);
 });
 afterAll(async () => t?.close());
 
@@ -463,11 +466,13 @@ describe('conversion rollups', () => {
       const o = i % 2 === 0 ? offer : usd;
       const clickId = await clickOn(o.offerId, partner.partnerId, `&subid=s${i % 2}`);
       clock.advance(25 * 60_000);
+      // Each visitor converts from its own address: the per-address rule counts conversions per address (decision 101).
       await postback({
         click_id: clickId,
         goal: i % 4 === 0 ? 'sale' : 'registration',
         amount: `${i}.50`,
         token: o.token,
+        ip: `90.0.3.${i + 1}`,
       });
       if (i % 5 === 0)
         await postback({ click_id: clickId, goal: 'registration', transaction_id: `d${i}`, token: o.token });

@@ -135,6 +135,18 @@ export const NetworkLeafRowSchema = z.object({
   refusedClicks: z.number().int().optional(),
   /** The same refused clicks per reason (a click rejection reason code), most first. */
   refusedByReason: z.array(z.object({ reason: z.string(), clicks: z.number().int() })).optional(),
+  /**
+   * Clicks a click rule flagged (recorded, decision 083), placed as refused clicks are (decision 109): each click once,
+   * and per rule (a click two rules flagged is in both), most first.
+   */
+  flaggedClicks: z.number().int().optional(),
+  flaggedClicksByRule: z.array(z.object({ rule: z.string(), clicks: z.number().int() })).optional(),
+  /**
+   * Conversions the conversion rules held for review or refused when recorded (decision 101), whatever a review made
+   * of them since: each once, and per rule (a TrafficRule name of the conversion rules), most first.
+   */
+  flaggedConversions: z.number().int().optional(),
+  flaggedConversionsByRule: z.array(z.object({ rule: z.string(), conversions: z.number().int() })).optional(),
   /** With `compare=previous`: the same row over the previous period (zeros when it had none). */
   previous: NetworkPreviousSchema.optional(),
   isTotal: z.boolean(),

@@ -62,6 +62,7 @@ describe('click signals (decision 083)', () => {
     expect(isMalformedUserAgent('   ')).toBe(true);
     expect(isMalformedUserAgent('123456789')).toBe(true);
     expect(isMalformedUserAgent('1234567890')).toBe(false);
+    expect(isMalformedUserAgent('12345678901')).toBe(false);
     expect(isMalformedUserAgent('Mozilla/5.0\u0000x')).toBe(true);
   });
 
@@ -132,6 +133,38 @@ describe('click signals (decision 083)', () => {
     expect(judgeClick(five, NO_BLOCKS, counter, input())).toEqual({ refuse: 'ip_velocity' }); // over: the 6th
     expect(judgeClick({ ...five, velocity: 'flag' }, NO_BLOCKS, counter, input())).toEqual({ refuse: null, flags: ['velocity'] }); // prettier-ignore
     expect(judgeClick({ ...five, velocity: 'allow' }, NO_BLOCKS, counter, input())).toEqual({ refuse: null, flags: [] }); // prettier-ignore
+  });
+
+  it('judges the velocity limit on every process’s clicks once a flush has summed them: at it, not; over it, refused', () => {
+    // Two processes, and what \`ip_velocity\` does between them: each batch adds its counts and reads the sums back.
+    const sums = new Map<string, number>();
+    const flush = (counter: VelocityCounter) => {
+      const deltas = counter.pending(NOW);
+      const read = new Map<(typeof deltas)[number]['entry'], number>();
+      for (const d of deltas) {
+        const key = `${d.entry.offerId}|${d.entry.ip}|${d.minute}`;
+        sums.set(key, (sums.get(key) ?? 0) + d.n);
+        read.set(d.entry, sums.get(key)!);
+      }
+      counter.settle(deltas, read);
+    };
+    const a = new VelocityCounter();
+    const b = new VelocityCounter();
+    const five = rules({ velocityPerMinute: 5 });
+    for (let i = 1; i <= 2; i++) expect(judgeClick(five, NO_BLOCKS, a, input()).refuse).toBeNull();
+    for (let i = 1; i <= 2; i++) expect(judgeClick(five, NO_BLOCKS, b, input()).refuse).toBeNull();
+    flush(a);
+    flush(b); // b reads back 4: a's 2 and its own 2
+    expect(judgeClick(five, NO_BLOCKS, b, input()).refuse).toBeNull(); // the 5th over both processes: at the limit
+    expect(judgeClick(five, NO_BLOCKS, b, input())).toEqual({ refuse: 'ip_velocity' }); // the 6th: over
+    flush(b);
+    // a learns b's clicks with its own next batch (one batch late, decision 102): its 7th click passes, its 8th not.
+    expect(judgeClick(five, NO_BLOCKS, a, input()).refuse).toBeNull();
+    flush(a);
+    expect(judgeClick(five, NO_BLOCKS, a, input())).toEqual({ refuse: 'ip_velocity' });
+    // Just under, on a counter that never flushed: the 4th click of another address.
+    const c = new VelocityCounter();
+    for (let i = 1; i <= 4; i++) expect(judgeClick(five, NO_BLOCKS, c, input({ ip: '90.0.0.9' })).refuse).toBeNull();
   });
 
   it('acts on each rule as set: refuse, flag, allow', () => {

@@ -145,3 +145,25 @@ export const rejectedClicksHourly = pgTable(
     index('rejected_clicks_hourly_partner_hour_idx').on(t.partnerId, t.hour),
   ],
 );
+
+/**
+ * Clicks a click rule flagged and conversions the conversion rules signalled (held for review or refused), counted per
+ * hour, rule, offer and partner (decision 109), written with the clicks' batch and the conversion: staff reports read
+ * counts by rule here, never the clicks. `kind` is `click` or `conversion`; `rule` is the rule's name, or `*` once per
+ * click or conversion whatever its number of rules (the distinct count a sum over the rules would overstate).
+ */
+export const flaggedHourly = pgTable(
+  'flagged_hourly',
+  {
+    hour: hour(),
+    kind: varchar({ length: 16 }).notNull(),
+    rule: varchar({ length: 32 }).notNull(),
+    offerId: integer().notNull(),
+    partnerId: integer().notNull(),
+    count: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'flagged_hourly_pk', columns: [t.hour, t.kind, t.rule, t.offerId, t.partnerId] }),
+    index('flagged_hourly_partner_hour_idx').on(t.partnerId, t.hour),
+  ],
+);

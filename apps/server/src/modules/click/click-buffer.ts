@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
-import { hourOf, RollupAccumulator, writeRejected, type RejectedKey } from '../rollups/index.js';
+import {
+  flaggedRows,
+  hourOf,
+  RollupAccumulator,
+  writeFlagged,
+  writeRejected,
+  type RejectedKey,
+} from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
@@ -518,6 +525,10 @@ export class ClickBuffer {
       // The rollup rows last: the postbacks of the same hour update them too, and their row locks are held until the
       // commit, so the batch takes them as late as it can (decision 107).
       if (counted.length > 0) {
+        // Flagged clicks by rule (decision 109), of the clicks inserted only, as the rollups count them.
+        const flagged = counted.filter((click) => click.flags);
+        if (flagged.length > 0)
+          await writeFlagged(tx, flaggedRows('click', flagged.map((click) => ({ ...click, rules: click.flags!.split(',') })))); // prettier-ignore
         const rollups = new RollupAccumulator();
         for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
         await rollups.write(tx);

@@ -21,7 +21,7 @@ import { equalDigests } from '../../lib/tokens.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
 import { timeOfClickId, type BufferedClick, type ClickBuffer } from '../click/index.js';
-import { hourOf, RollupAccumulator } from '../rollups/index.js';
+import { flaggedRows, hourOf, RollupAccumulator, writeFlagged } from '../rollups/index.js';
 import { changeByPostback } from './conversion-changes.js';
 import { screenConversion, type CountryOf, type Screening } from './conversion-screen.js';
 import { goalWorth, offerFacts, otherCurrency, toMinorUnits } from './conversion-rules.js';
@@ -370,6 +370,9 @@ export async function recordPostback(
             status: o.status,
             payout: o.payout,
           });
+        // Held or refused by the conversion rules: counted per rule for staff reports (decision 109).
+        if (screening && screening.signals.length > 0)
+          await writeFlagged(tx, flaggedRows('conversion', [{ ...known.click, createdAt: now, rules: screening.signals }])); // prettier-ignore
         // The rollup rows last: every click batch and postback of the offer's hour updates them, and their row locks
         // are held until the commit, so the transaction takes them as late as it can (decision 107).
         await rollups.write(tx);

@@ -22,6 +22,7 @@ import {
   partners,
   products,
   rejectedClicksHourly,
+  flaggedHourly,
   statsNetworkDaily,
   statsNetworkHourly,
   statsOfferDaily,
@@ -320,18 +321,49 @@ async function slices(
   return [...summed.values()];
 }
 
-/** Refused clicks of one group and reason (decision 106). */
-type Refused = { key: string; label: string; key2?: string; label2?: string; reason: string; clicks: number };
+/**
+ * Counts of one group and reason: refused clicks by reason (decision 106), clicks flagged and conversions signalled by
+ * rule (`click`, `conversion`, decision 109; the rule `*` counts each once).
+ */
+type Refused = {
+  key: string;
+  label: string;
+  key2?: string;
+  label2?: string;
+  kind: 'refused' | 'click' | 'conversion';
+  reason: string;
+  clicks: number;
+};
 
 /** The breakdowns refused clicks can be placed in: the refusal rollup keeps the hour, partner and offer only. */
 const REFUSAL_KEYS: readonly NetworkBreakdown[] = ['day', 'hour', 'partner', 'offer', 'advertiser', 'manager'];
 const UNKNOWN_OFFER = 'Unknown offer';
 
+/** An hourly count per (reason, offer, partner): the refusal rollup, or the flagged one with its kind (decision 109). */
+type ReasonSource = {
+  table: typeof rejectedClicksHourly | typeof flaggedHourly;
+  hour: AnyPgColumn;
+  offerId: AnyPgColumn;
+  partnerId: AnyPgColumn;
+  count: AnyPgColumn;
+  reason: AnyPgColumn;
+  /** The flagged rollup's `kind` column; the refusal rollup's rows are all `refused` (a constant, not grouped by). */
+  kind: AnyPgColumn | null;
+};
+const REASON_SOURCES: readonly ReasonSource[] = [
+  { ...pick(rejectedClicksHourly), table: rejectedClicksHourly, reason: rejectedClicksHourly.reason, kind: null }, // prettier-ignore
+  { ...pick(flaggedHourly), table: flaggedHourly, reason: flaggedHourly.rule, kind: flaggedHourly.kind },
+];
+function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
+  return { hour: t.hour, offerId: t.offerId, partnerId: t.partnerId, count: t.count };
+}
+
 /**
- * The refused clicks of a report's groups, per reason (decision 106), from the hourly refusal rollup, in the reader's
- * scope and filters: null when the report breaks down or filters by what the rollup does not keep (country, sub-ID,
- * trackers). Refusals whose link named no known partner are in no group; those of an unknown offer are the offer
- * `0` ('Unknown offer') of an offer or advertiser breakdown.
+ * The refused clicks of a report's groups, per reason (decision 106), from the hourly refusal rollup, and the flagged
+ * clicks and conversions per rule (decision 109) from theirs, in the reader's scope and filters: null when the report
+ * breaks down or filters by what the rollups do not keep (country, sub-ID, trackers). Counts whose link named no known
+ * partner are in no group; those of an unknown offer are the offer `0` ('Unknown offer') of an offer or advertiser
+ * breakdown.
  */
 async function refusedClicks(
   db: DbOrTx,
@@ -343,55 +375,60 @@ async function refusedClicks(
 ): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
   if (given(filters.country) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return null;
-  const r = rejectedClicksHourly;
-  const local = (format: string) =>
-    sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
-  const keyLabel = (breakdown: NetworkBreakdown): [SQL<string>, SQL<string>] => {
-    switch (breakdown) {
-      case 'hour':
-        return [local('YYYY-MM-DD HH24:00'), local('YYYY-MM-DD HH24:00')];
-      case 'partner':
-        return [sql<string>`${partners.id}::text`, sql<string>`${partners.companyName}`];
-      case 'offer':
-        return [sql<string>`${r.offerId}::text`, sql<string>`coalesce(${offers.name}, ${sql.raw(`'${UNKNOWN_OFFER}'`)})`]; // prettier-ignore
-      case 'advertiser':
-        return [sql<string>`coalesce(${advertisers.id}::text, '0')`, sql<string>`coalesce(${advertisers.name}, ${sql.raw(`'${UNKNOWN_OFFER}'`)})`]; // prettier-ignore
-      case 'manager':
-        return [
-          sql<string>`coalesce(${partners.accountManagerId}::text, ${sql.raw(`'${NO_MANAGER}'`)})`,
-          sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`,
-        ];
-      default:
-        return [local('YYYY-MM-DD'), local('YYYY-MM-DD')];
-    }
+  const read = async (r: ReasonSource) => {
+    const local = (format: string) =>
+      sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
+    const keyLabel = (breakdown: NetworkBreakdown): [SQL<string>, SQL<string>] => {
+      switch (breakdown) {
+        case 'hour':
+          return [local('YYYY-MM-DD HH24:00'), local('YYYY-MM-DD HH24:00')];
+        case 'partner':
+          return [sql<string>`${partners.id}::text`, sql<string>`${partners.companyName}`];
+        case 'offer':
+          return [sql<string>`${r.offerId}::text`, sql<string>`coalesce(${offers.name}, ${sql.raw(`'${UNKNOWN_OFFER}'`)})`]; // prettier-ignore
+        case 'advertiser':
+          return [sql<string>`coalesce(${advertisers.id}::text, '0')`, sql<string>`coalesce(${advertisers.name}, ${sql.raw(`'${UNKNOWN_OFFER}'`)})`]; // prettier-ignore
+        case 'manager':
+          return [
+            sql<string>`coalesce(${partners.accountManagerId}::text, ${sql.raw(`'${NO_MANAGER}'`)})`,
+            sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`,
+          ];
+        default:
+          return [local('YYYY-MM-DD'), local('YYYY-MM-DD')];
+      }
+    };
+    const [key, label] = keyLabel(by[0]);
+    const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
+    const kind = r.kind ? sql<Refused['kind']>`${r.kind}` : sql<Refused['kind']>`'refused'`;
+    const where = and(
+      gte(r.hour, window.start),
+      lt(r.hour, window.end),
+      billingReachSql(scope, partners.accountManagerId, partners.status),
+      given(filters.partnerId) ? inArray(r.partnerId, filters.partnerId) : undefined,
+      given(filters.offerId) ? inArray(r.offerId, filters.offerId) : undefined,
+      given(filters.advertiserId) ? inArray(products.advertiserId, filters.advertiserId) : undefined,
+      given(filters.managerId) ? inArray(partners.accountManagerId, filters.managerId) : undefined,
+    );
+    return db
+      .select({
+        key,
+        label,
+        ...(key2 && label2 ? { key2, label2 } : {}),
+        kind,
+        reason: sql<string>`${r.reason}`,
+        clicks: sql<number>`sum(${r.count})`.mapWith(Number),
+      })
+      .from(r.table)
+      .innerJoin(partners, eq(partners.id, r.partnerId))
+      .leftJoin(users, eq(users.id, partners.accountManagerId))
+      .leftJoin(offers, eq(offers.id, r.offerId))
+      .leftJoin(products, eq(products.id, offers.productId))
+      .leftJoin(advertisers, eq(advertisers.id, products.advertiserId))
+      .where(where)
+      .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), ...(r.kind ? [r.kind] : []), r.reason) as Promise<Refused[]>; // prettier-ignore
   };
-  const [key, label] = keyLabel(by[0]);
-  const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
-  const where = and(
-    gte(r.hour, window.start),
-    lt(r.hour, window.end),
-    billingReachSql(scope, partners.accountManagerId, partners.status),
-    given(filters.partnerId) ? inArray(r.partnerId, filters.partnerId) : undefined,
-    given(filters.offerId) ? inArray(r.offerId, filters.offerId) : undefined,
-    given(filters.advertiserId) ? inArray(products.advertiserId, filters.advertiserId) : undefined,
-    given(filters.managerId) ? inArray(partners.accountManagerId, filters.managerId) : undefined,
-  );
-  return db
-    .select({
-      key,
-      label,
-      ...(key2 && label2 ? { key2, label2 } : {}),
-      reason: r.reason,
-      clicks: sql<number>`sum(${r.count})`.mapWith(Number),
-    })
-    .from(r)
-    .innerJoin(partners, eq(partners.id, r.partnerId))
-    .leftJoin(users, eq(users.id, partners.accountManagerId))
-    .leftJoin(offers, eq(offers.id, r.offerId))
-    .leftJoin(products, eq(products.id, offers.productId))
-    .leftJoin(advertisers, eq(advertisers.id, products.advertiserId))
-    .where(where)
-    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), r.reason) as Promise<Refused[]>;
+  const [refused, flagged] = await Promise.all(REASON_SOURCES.map(read));
+  return [...refused!, ...flagged!];
 }
 
 const money = (byCurrency: Map<string, number>): MoneyAmount[] =>
@@ -452,14 +489,39 @@ function rowOf(key: string, label: string, parts: Slice[], refused: Refused[] | 
   };
 }
 
-/** Refused clicks summed, and per reason, most first. */
-function refusedFigures(refused: Refused[]): Pick<NetworkLeafRow, 'refusedClicks' | 'refusedByReason'> {
+/** Counts of one kind per reason or rule, most first. */
+function byReasonOf(counts: Refused[], kind: Refused['kind']): { reason: string; count: number }[] {
   const byReason = new Map<string, number>();
-  for (const r of refused) byReason.set(r.reason, (byReason.get(r.reason) ?? 0) + r.clicks);
-  const refusedByReason = [...byReason]
-    .map(([reason, clicks]) => ({ reason, clicks }))
-    .sort((a, b) => b.clicks - a.clicks || a.reason.localeCompare(b.reason));
-  return { refusedClicks: refusedByReason.reduce((n, r) => n + r.clicks, 0), refusedByReason };
+  for (const r of counts) if (r.kind === kind) byReason.set(r.reason, (byReason.get(r.reason) ?? 0) + r.clicks);
+  return [...byReason]
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
+}
+
+/** Refused clicks summed and per reason (decision 106); flagged clicks and conversions, and per rule (decision 109). */
+function refusedFigures(
+  counts: Refused[],
+): Pick<
+  NetworkLeafRow,
+  | 'refusedClicks'
+  | 'refusedByReason'
+  | 'flaggedClicks'
+  | 'flaggedClicksByRule'
+  | 'flaggedConversions'
+  | 'flaggedConversionsByRule'
+> {
+  const refusedByReason = byReasonOf(counts, 'refused').map(({ reason, count }) => ({ reason, clicks: count }));
+  const clicks = byReasonOf(counts, 'click');
+  const conversions = byReasonOf(counts, 'conversion');
+  const once = (list: { reason: string; count: number }[]) => list.find((r) => r.reason === '*')?.count ?? 0;
+  return {
+    refusedClicks: refusedByReason.reduce((n, r) => n + r.clicks, 0),
+    refusedByReason,
+    flaggedClicks: once(clicks),
+    flaggedClicksByRule: clicks.filter((r) => r.reason !== '*').map(({ reason, count }) => ({ rule: reason, clicks: count })), // prettier-ignore
+    flaggedConversions: once(conversions),
+    flaggedConversionsByRule: conversions.filter((r) => r.reason !== '*').map(({ reason, count }) => ({ rule: reason, conversions: count })), // prettier-ignore
+  };
 }
 
 /** The Monday (yyyy-MM-dd) of a day's week. */

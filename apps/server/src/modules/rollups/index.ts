@@ -1,3 +1,3 @@
 // The rollups' front door: hourly and daily statistics written by clicks and conversions (decision 021).
-export { RollupAccumulator, hourOf } from './rollups.js';
-export { writeRejected, dailyStats, type RejectedKey } from './rollups.repository.js';
+export { RollupAccumulator, flaggedRows, hourOf } from './rollups.js';
+export { writeFlagged, writeRejected, dailyStats, type FlaggedKey, type RejectedKey } from './rollups.repository.js';

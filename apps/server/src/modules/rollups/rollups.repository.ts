@@ -4,6 +4,7 @@ import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
   rejectedClicksHourly,
+  flaggedHourly,
   statsDaily,
   statsHourly,
   statsNetworkDaily,
@@ -182,6 +183,21 @@ export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: nu
         rejectedClicksHourly.partnerId,
       ],
       set: { count: sql`${rejectedClicksHourly.count} + excluded.count` },
+    });
+}
+
+/** One count of `flagged_hourly` (decision 109): a rule's clicks or conversions in an hour, on an offer, of a partner. */
+export type FlaggedKey = { hour: Date; kind: 'click' | 'conversion'; rule: string; offerId: number; partnerId: number };
+
+export async function writeFlagged(db: DbOrTx, rows: (FlaggedKey & { count: number })[]): Promise<void> {
+  if (rows.length === 0) return;
+  const f = flaggedHourly;
+  await db
+    .insert(f)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [f.hour, f.kind, f.rule, f.offerId, f.partnerId],
+      set: { count: sql`${f.count} + excluded.count` },
     });
 }
 

@@ -1,6 +1,6 @@
 import { isoTime } from '../../db/bulk.js';
 import type { DbOrTx } from '../../db/client.js';
-import { COUNTS, upsertRollups, type RollupCounts, type RollupRow } from './rollups.repository.js';
+import { COUNTS, upsertRollups, type FlaggedKey, type RollupCounts, type RollupRow } from './rollups.repository.js';
 
 export type { RollupCounts } from './rollups.repository.js';
 
@@ -97,4 +97,23 @@ export class RollupAccumulator {
     for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
     await upsertRollups(db, [...this.rows.values()], [...days.values()]);
   }
+}
+
+/** The `flagged_hourly` rows of flagged items: one per rule and one `*` per item, summed per hour, offer and partner. */
+export function flaggedRows(
+  kind: FlaggedKey['kind'],
+  items: { createdAt: Date; offerId: number; partnerId: number; rules: readonly string[] }[],
+): (FlaggedKey & { count: number })[] {
+  const rows = new Map<string, FlaggedKey & { count: number }>();
+  for (const item of items) {
+    if (item.rules.length === 0) continue;
+    const hour = hourOf(item.createdAt);
+    for (const rule of ['*', ...item.rules]) {
+      const key = `${hour.getTime()}|${rule}|${item.offerId}|${item.partnerId}`;
+      const row = rows.get(key);
+      if (row) row.count += 1;
+      else rows.set(key, { hour, kind, rule, offerId: item.offerId, partnerId: item.partnerId, count: 1 });
+    }
+  }
+  return [...rows.values()];
 }
