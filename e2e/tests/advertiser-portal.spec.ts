@@ -1,13 +1,14 @@
 import { expect, test } from '@playwright/test';
 import {
-  DEMO,
   apiLogin,
   baseURL,
   blockingAxeViolations,
+  DEMO,
   resetLinkFor,
   signIn,
   snackbar,
   uniqueEmail,
+  useApiSession,
 } from '../fixtures.js';
 
 /**
@@ -69,7 +70,7 @@ test('an admin invites a portal user from the advertiser page and disables it: i
   expect(created.status()).toBe(200);
   const advertiserId = ((await created.json()) as { data: { id: number } }).data.id;
 
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await useApiSession(page.context(), request, DEMO.admin);
   await page.goto(`/staff/advertisers/${advertiserId}`);
   const form = page.getByTestId('staff-advertiser-user-form');
   const email = uniqueEmail('portal-user');

@@ -4,7 +4,6 @@ import {
   apiLogin,
   outbox,
   registerThroughApi,
-  signIn,
   snackbar,
   uniqueEmail,
   useApiSession,
@@ -19,7 +18,8 @@ test.describe('back-office', () => {
     const applicant = { email, companyName: `Pending Media ${email.split('@')[0]}` };
     await registerThroughApi(request, applicant);
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffPartners').click();
     await expect(page).toHaveURL('/staff/partners');
     await expect(page.getByTestId('page-title')).toHaveText('Partners');
@@ -68,7 +68,8 @@ test.describe('back-office', () => {
     page,
     request,
   }) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffBilling').click();
     await expect(page).toHaveURL('/staff/billing');
     await expect(page.getByTestId('page-title')).toHaveText('Billing run');
@@ -99,8 +100,9 @@ test.describe('back-office', () => {
     expect(await refused.json()).toMatchObject({ status: 400, errors: { month: 'The month is not over yet.' } });
   });
 
-  test('an account manager sees Partners but not Billing', async ({ page }) => {
-    await signIn(page, DEMO.manager.email, DEMO.manager.password);
+  test('an account manager sees Partners but not Billing', async ({ request, page }) => {
+    await useApiSession(page.context(), request, DEMO.manager);
+    await page.goto('/staff');
     await expect(page.getByTestId('menu-staffPartners')).toBeVisible();
     await expect(page.getByTestId('menu-staffBilling')).toHaveCount(0);
   });

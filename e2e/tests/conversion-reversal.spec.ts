@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiLogin, blockingAxeViolations, DEMO, expectShell, signIn, squash, useApiSession } from '../fixtures.js';
+import { apiLogin, blockingAxeViolations, DEMO, expectShell, squash, useApiSession } from '../fixtures.js';
 
 /**
  * Conversions after the fact, end to end (decisions 069, 070): finance finds an invoiced sale of Heron Deals by its
@@ -69,7 +69,7 @@ test('finance reverses an invoiced sale; the partner reads why; the next billing
   expect(billed?.invoice?.reference, 'the invoice that billed the sale').toBeTruthy();
 
   // Finance finds it by its transaction id and reverses it from its row.
-  await signIn(page, DEMO.finance.email, DEMO.finance.password);
+  await useApiSession(page.context(), request, DEMO.finance);
   await page.goto(`/staff/conversions?q=${encodeURIComponent(sale!.transactionId!)}`);
   const row = page.getByTestId('staff-conversion-row');
   await expect(row).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, blockingAxeViolations, DEMO, demoAdvertiserToken, signIn, snackbar } from '../fixtures.js';
+import { apiLogin, blockingAxeViolations, DEMO, demoAdvertiserToken, snackbar, useApiSession } from '../fixtures.js';
 
 // Kestrel Digital's reporting user, as the postbacks spec: its conversions change no other spec's numbers.
 const account = DEMO.kestrelReports;
@@ -46,7 +46,8 @@ test('finance uploads an advertiser’s scrub file, reads its preview and applie
   const second = `e2e-scrub-${stamp}-2`;
   const conversionIds = [await convert(request, first), await convert(request, second)];
 
-  await signIn(page, DEMO.finance.email, DEMO.finance.password);
+  await useApiSession(page.context(), request, DEMO.finance);
+  await page.goto('/staff');
   await page.getByTestId('menu-staffScrubs').click();
   await expect(page).toHaveURL('/staff/conversions/scrubs');
   await expect(page.getByTestId('page-title')).toHaveText('Scrub files');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, approvedPartner, signIn, snackbar } from '../fixtures.js';
+import { apiLogin, approvedPartner, DEMO, signIn, snackbar, useApiSession } from '../fixtures.js';
 
 test.describe('creatives and landing pages (decision 050)', () => {
   test('an admin adds a creative and a landing page; the partner downloads and copies the creative with its own link, picks the page, and its click lands there', async ({
@@ -18,7 +18,7 @@ test.describe('creatives and landing pages (decision 050)', () => {
     const pageName = `E2E page ${suffix}`;
 
     // The admin, in the offer's editor.
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
     await page.goto(`/staff/offers/${offerId}`);
     const creatives = page.getByTestId('staff-offer-creatives');
     await expect(creatives.getByTestId('staff-creative-row').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiLogin, approvedPartner, blockingAxeViolations, DEMO, signIn, snackbar } from '../fixtures.js';
+import { apiLogin, approvedPartner, blockingAxeViolations, DEMO, snackbar, useApiSession } from '../fixtures.js';
 
 type Goal = { goal: string; name: string; revenueAmount: number | null; payoutAmount: number | null };
 
@@ -33,7 +33,7 @@ test.describe('payout overrides above the approval step (decision 063)', () => {
     const offer = await offerWithRoom(request, admin);
 
     // The account manager sets it from the offer's page: it is a request, the partner keeps the goal's payout.
-    await signIn(page, DEMO.manager.email, DEMO.manager.password);
+    await useApiSession(page.context(), request, DEMO.manager);
     await page.goto(`/staff/offers/${offer.id}`);
     const panel = page.getByTestId('staff-offer-overrides');
     await panel.getByTestId('staff-offer-override-partner').fill(partner.companyName);
@@ -48,7 +48,7 @@ test.describe('payout overrides above the approval step (decision 063)', () => {
     // An admin approves it on the staff home; the queue passes axe.
     const context = await browser.newContext();
     const adminPage = await context.newPage();
-    await signIn(adminPage, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(adminPage.context(), request, DEMO.admin);
     await adminPage.goto('/staff');
     const queue = adminPage.getByTestId('staff-home-override-requests');
     const row = queue.getByTestId('staff-home-override-request').filter({ hasText: partner.companyName });

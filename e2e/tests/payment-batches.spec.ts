@@ -15,7 +15,6 @@ import {
   blockingAxeViolations,
   DEMO,
   expectShell,
-  signIn,
   snackbar,
   squash,
   useApiSession,
@@ -94,7 +93,7 @@ test('finance builds a batch of two invoices, a second person approves it, the f
   // Finance selects both on the Invoices screen and builds the batch, confirmed.
   const builderContext = await browser.newContext();
   const builder = await builderContext.newPage();
-  await signIn(builder, DEMO.finance.email, DEMO.finance.password);
+  await useApiSession(builder.context(), request, DEMO.finance);
   await builder.goto('/staff/invoices?status=invoice_validated');
   await expectShell(builder);
   for (const reference of references) await builder.getByRole('checkbox', { name: `Select ${reference}` }).check();
@@ -121,7 +120,8 @@ test('finance builds a batch of two invoices, a second person approves it, the f
   // A second finance user finds it under Payments out and approves it; the confirmation names the count and total.
   const approverContext = await browser.newContext({ acceptDownloads: true });
   const page = await approverContext.newPage();
-  await signIn(page, DEMO.accounts.email, DEMO.accounts.password);
+  await useApiSession(page.context(), request, DEMO.accounts);
+  await page.goto('/staff');
   await page.getByTestId('menu-staffPaymentsOut').click();
   await expect(page).toHaveURL('/staff/payments-out');
   const row = page.getByTestId('payment-batch-row').filter({ hasText: batch.reference });
@@ -198,7 +198,8 @@ test('an admin cancels an advertiser invoice by a credit note, issues the month 
   const [target] = (await listOf('&status=issued')).filter((invoice) => invoice.kind === 'invoice');
   expect(target, 'an issued advertiser invoice of last month').toBeTruthy();
 
-  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await useApiSession(page.context(), request, DEMO.admin);
+  await page.goto('/staff');
   await page.getByTestId('menu-staffAdvertiserInvoices').click();
   await expect(page).toHaveURL('/staff/advertiser-invoices');
   await expect(page.getByTestId('page-title')).toHaveText('Advertisers owe');

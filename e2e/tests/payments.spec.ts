@@ -14,7 +14,6 @@ import {
   blockingAxeViolations,
   DEMO,
   expectShell,
-  signIn,
   snackbar,
   squash,
   useApiSession,
@@ -314,7 +313,8 @@ test.describe('payments', () => {
 
     const staff = await browser.newContext();
     const desk = await staff.newPage();
-    await signIn(desk, DEMO.finance.email, DEMO.finance.password);
+    await useApiSession(desk.context(), request, DEMO.finance);
+    await desk.goto('/staff');
     await expect(desk).toHaveURL('/staff');
     const queue = desk.getByTestId('staff-queue-invoicesWaitingForApproval');
     await expect(queue.getByTestId('staff-queue-count')).toHaveText(String(waiting.length));
@@ -391,7 +391,7 @@ test.describe('payments', () => {
 
     const staff = await browser.newContext();
     const desk = await staff.newPage();
-    await signIn(desk, DEMO.finance.email, DEMO.finance.password);
+    await useApiSession(desk.context(), request, DEMO.finance);
     await desk.goto('/staff/invoices?status=waiting_for_approval');
     for (const invoice of chosen) await desk.getByRole('checkbox', { name: `Select ${invoice.reference}` }).check();
     const bar = desk.getByTestId('staff-invoices-bulk');

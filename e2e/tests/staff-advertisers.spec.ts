@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { blockingAxeViolations, DEMO, signIn, snackbar } from '../fixtures.js';
+import { blockingAxeViolations, DEMO, snackbar, useApiSession } from '../fixtures.js';
 
 test.describe('advertisers in the console', () => {
   test('an admin creates an advertiser and a product, hands over the postback URL, rotates the token, and reads the refused postback in the log', async ({
@@ -7,7 +7,8 @@ test.describe('advertisers in the console', () => {
     request,
   }) => {
     const name = `E2E Advertiser ${Date.now().toString(36)}`;
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffAdvertisers').click();
     await expect(page).toHaveURL('/staff/advertisers');
     await page.getByTestId('staff-advertiser-new').click();

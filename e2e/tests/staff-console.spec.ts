@@ -37,6 +37,7 @@ test.describe('the staff console', () => {
       'Applications',
       'Documents',
       'Conversions',
+      'Fraud review',
       'Scrub files',
       'Offers',
       'Reports',
@@ -83,8 +84,9 @@ test.describe('the staff console', () => {
     await expect(page.getByTestId('menu-staffHome')).toHaveCount(0);
   });
 
-  test('an account manager gets the console without the admins’ entries', async ({ page }) => {
-    await signIn(page, DEMO.manager.email, DEMO.manager.password);
+  test('an account manager gets the console without the admins’ entries', async ({ request, page }) => {
+    await useApiSession(page.context(), request, DEMO.manager);
+    await page.goto('/staff');
     await expect(page).toHaveURL('/staff');
     const menu = page.getByTestId('left-menu').getByRole('navigation');
     await expect(menu.getByRole('link')).toHaveText([
@@ -93,6 +95,7 @@ test.describe('the staff console', () => {
       'Applications',
       'Documents',
       'Conversions',
+      'Fraud review',
       'Scrub files',
       'Offers',
       'Reports',
@@ -117,7 +120,8 @@ test.describe('the staff console', () => {
     });
     expect(approved.status()).toBe(200);
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffAuditLog').click();
     await expect(page).toHaveURL('/staff/audit-log');
     await page.getByTestId('audit-filter-id').fill(String(partner.id));
@@ -132,11 +136,13 @@ test.describe('the staff console', () => {
   });
 
   test('an admin invites an account manager, who chooses a password and signs in to its own console', async ({
+    request,
     page,
     browser,
   }) => {
     const email = uniqueEmail('invited');
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffUsers').click();
     await expect(page).toHaveURL('/staff/users');
     await page.getByTestId('staff-user-invite').click();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, signIn } from '../fixtures.js';
+import { apiLogin, DEMO, useApiSession } from '../fixtures.js';
 
 type Row = { id: number; transactionId: string | null; status: string; partnerDisplayName: string | null };
 
@@ -18,7 +18,8 @@ test.describe('the staff conversion search (decision 071)', () => {
     const target = ((await listed.json()) as { data: Row[] }).data.find((row) => row.transactionId)!;
     expect(target, 'an approved demo conversion with a transaction id').toBeTruthy();
 
-    await signIn(page, DEMO.finance.email, DEMO.finance.password);
+    await useApiSession(page.context(), request, DEMO.finance);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffConversions').click();
     await expect(page).toHaveURL('/staff/conversions');
     await expect(page.getByTestId('page-title')).toHaveText('Conversions');
@@ -67,7 +68,8 @@ test.describe('the staff conversion search (decision 071)', () => {
     const three = ((await listed.json()) as { data: Row[] }).data.slice(0, 3);
     expect(three, 'three pending demo conversions').toHaveLength(3);
 
-    await signIn(page, DEMO.finance.email, DEMO.finance.password);
+    await useApiSession(page.context(), request, DEMO.finance);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffConversions').click();
     await page.getByTestId('staff-conversions-status').focus();
     await page.keyboard.type('p');

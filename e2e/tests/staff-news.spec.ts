@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, approvedPartner, signIn, snackbar } from '../fixtures.js';
+import { apiLogin, approvedPartner, DEMO, signIn, snackbar, useApiSession } from '../fixtures.js';
 
 test.describe('news written in the console', () => {
   test('an admin publishes a news item to one offer’s partners: it shows on that partner’s dashboard and not on another’s', async ({
@@ -23,7 +23,8 @@ test.describe('news written in the console', () => {
     expect(approved.status()).toBe(200);
     const title = `For ${reader.offer.name} partners ${Date.now().toString(36)}`;
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffNews').click();
     await expect(page).toHaveURL('/staff/news');
     await page.getByTestId('staff-news-new').click();

@@ -1,5 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, apiLogin, approvedPartner, blockingAxeViolations, signIn, snackbar } from '../fixtures.js';
+import {
+  apiLogin,
+  approvedPartner,
+  blockingAxeViolations,
+  DEMO,
+  signIn,
+  snackbar,
+  useApiSession,
+} from '../fixtures.js';
 
 /** A 1×1 PNG, as a picker would hand it over. */
 const PNG = Buffer.from(
@@ -17,7 +25,8 @@ test.describe('offers written in the console', () => {
     const partner = await approvedPartner(request);
     const name = `E2E Console Offer ${Date.now().toString(36)}`;
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffOffers').click();
     await expect(page).toHaveURL('/staff/offers');
     await expect(page.getByTestId('staff-offer-row').first()).toBeVisible();
@@ -150,7 +159,7 @@ test.describe('offers written in the console', () => {
     expect(created.status()).toBe(200);
     const offerId = ((await created.json()) as { data: { id: number } }).data.id;
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
     await page.goto(`/staff/offers/${offerId}`);
     const editor = page.getByTestId('staff-offer-editor');
     const duplicate = editor.getByTestId('staff-offer-duplicate');

@@ -11,7 +11,8 @@ test.describe('the staff console’s partners and queues', () => {
     const partner = await approvedPartner(request, { document: true });
     const reassignTo = partner.manager === 'Lucas Moreau' ? 'Claire Martin' : 'Lucas Moreau';
 
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     await page.getByTestId('menu-staffPartners').click();
     await page.getByTestId('staff-partners-search').fill(partner.companyName);
     await expect(page).toHaveURL(/q=Managed/);

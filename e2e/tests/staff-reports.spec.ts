@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from '../fixtures.js';
+import { DEMO, signIn, useApiSession } from '../fixtures.js';
 
 /** French figures as the screen writes them ('1 234', '12,50 €') back to numbers. */
 const count = (text: string | null) => Number((text ?? '').replace(/\s/gu, ''));
 
 test.describe('network reports (decision 046)', () => {
   test("an admin reads the partner breakdown whose Totals add up, exports it, and sees the network's numbers at home", async ({
+    request,
     page,
   }, testInfo) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
+    await page.goto('/staff');
     const home = page.getByTestId('staff-home-numbers');
     await expect(home).toBeVisible();
     const adminWeek = count(await home.getByTestId('staff-home-numbers-last7Days').getByTestId('numbers-clicks').textContent()); // prettier-ignore
@@ -53,9 +55,10 @@ test.describe('network reports (decision 046)', () => {
   });
 
   test('an analyst narrows to one advertiser, reads its partners, drills into one, and the address reopens the view (decision 089)', async ({
+    request,
     page,
   }) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
     await page.goto('/staff/reports?by=advertiser&range=last_30_days');
     const table = page.getByTestId('staff-reports-table');
     const rows = table.getByTestId('staff-reports-row');
@@ -107,9 +110,10 @@ test.describe('network reports (decision 046)', () => {
   });
 
   test('an analyst nests offers under partners, keeps fewer columns, saves the view and reopens it from the list (decision 106)', async ({
+    request,
     page,
   }) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useApiSession(page.context(), request, DEMO.admin);
     await page.goto('/staff/reports?by=partner&then=offer&range=last_30_days');
     const table = page.getByTestId('staff-reports-table');
     await expect(table.getByTestId('staff-reports-row').first()).toBeVisible();

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, snackbar } from '../fixtures.js';
+import { DEMO, snackbar, useApiSession } from '../fixtures.js';
 
 test.describe('view as partner', () => {
-  test('staff open the portal as a partner in a new tab, read-only, and keep their own session', async ({ page }) => {
-    await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  test('staff open the portal as a partner in a new tab, read-only, and keep their own session', async ({
+    request,
+    page,
+  }) => {
+    await useApiSession(page.context(), request, DEMO.admin);
     await page.goto('/staff/partners?status=active');
     const row = page.getByTestId('staff-partner-row').filter({ hasText: 'Northwind Media' });
     await row.getByTestId('staff-partner-row-menu').click();

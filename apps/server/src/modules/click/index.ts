@@ -6,7 +6,7 @@ export { ClickJournal } from './click-journal.js';
 export { ClickContextCache } from './click-lookup.js';
 export { createClickHandler, isClickRequest, type ClickHandler } from './click-handler.js';
 export { trackClick } from './click.js';
-export { openCountryLookup, type CountryLookup } from './geo.js';
+export { openCountryLookup, unplaceable, type CountryLookup } from './geo.js';
 export {
   clickRetentionMessage,
   clickRetentionStart,

@@ -5,6 +5,7 @@ import {
   type TrafficRules,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
+import { unplaceable } from '../click/index.js';
 import { conversionRulesOf, judgeConversion, rateOf, ruleIsOn, type RatePeriod } from '../traffic/index.js';
 import { conversionByDedupeKey, conversionsFromAddress, partnerOfferPeriod } from './conversions.repository.js';
 
@@ -72,8 +73,10 @@ export async function screenConversion(
   const secondsToConvert = (now.getTime() - click.createdAt.getTime()) / 1000;
   const minSecondsToConvert = input.minSecondsToConvert ?? DEFAULT_MIN_SECONDS_TO_CONVERT;
 
+  // Counted for a public address only, as velocity is (decision 083): loopback, private and shared addresses (a test, a
+  // proxy not trusted with TRUST_PROXY) would make every visitor one address and hold every conversion after the third.
   const ipConversions =
-    ruleIsOn(rules, 'ipConversions') && visitorIp
+    ruleIsOn(rules, 'ipConversions') && visitorIp && !unplaceable(visitorIp)
       ? (await conversionsFromAddress(db, click.offerId, visitorIp, new Date(now.getTime() - DAY_MS))) + 1
       : null;
 
