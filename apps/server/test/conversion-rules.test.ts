@@ -194,6 +194,11 @@ describe('conversion rules (decision 101)', () => {
     expect(answers.map((a) => a.status)).toEqual(['approved', 'approved', 'approved', 'pending']);
     const held = (await queue()).find((row) => row.id === answers[3]!.conversionId);
     expect(held).toMatchObject({ signals: ['ipConversions'], evidence: { ipConversions: 4, conversionIp: '81.0.0.9' } }); // prettier-ignore
+
+    // A private address (a proxy not trusted with TRUST_PROXY) is not one visitor: never counted, as for velocity.
+    const privately: Awaited<ReturnType<typeof postback>>[] = [];
+    for (let i = 0; i < 5; i++) privately.push(await postback(await click(), { ip: '10.1.2.3' }));
+    expect(privately.map((a) => a.status)).toEqual(['approved', 'approved', 'approved', 'approved', 'approved']);
   });
 
   it('CONVERSION_RULES=off records every conversion as before: no rule judges it, nothing is held', async () => {
