@@ -99,6 +99,8 @@ export function StaffReports() {
   const startDate = params.get('startDate') ?? addDays(today, -29);
   const endDate = params.get('endDate') ?? today;
   const compare = params.get('compare') === 'previous';
+  // Every amount in the network's base currency at its day's rate (decision 111).
+  const inBase = params.get('currency') === 'base';
   const thenParam = params.get('then') ?? '';
   const then = (NETWORK_BREAKDOWNS as readonly string[]).includes(thenParam) && canNest(by, thenParam as NetworkBreakdown) ? (thenParam as NetworkBreakdown) : null; // prettier-ignore
   // The columns: the address's (a shared link, a saved view), else the reader's remembered choice, else all.
@@ -114,9 +116,10 @@ export function StaffReports() {
   };
   const filters = Object.fromEntries(FILTERS.flatMap((name) => (params.getAll(name).length > 0 ? [[name, params.getAll(name)]] : []))); // prettier-ignore
   const dates = quick ? { range: quick } : { startDate, endDate };
-  const query: NetworkReportQueryInput = { ...dates, ...filters, ...(compare ? { compare: 'previous' } : {}), ...(then ? { then } : {}) }; // prettier-ignore
+  const currency = inBase ? ({ currency: 'base' } as const) : {};
+  const query: NetworkReportQueryInput = { ...dates, ...filters, ...currency, ...(compare ? { compare: 'previous' } : {}), ...(then ? { then } : {}) }; // prettier-ignore
   const report = useNetworkReport(by, query);
-  const daily = useNetworkReport('day', { ...dates, ...filters });
+  const daily = useNetworkReport('day', { ...dates, ...filters, ...currency });
   const exporter = useExportNetworkReport(by);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -194,6 +197,7 @@ export function StaffReports() {
               e.currentTarget.value = '';
             }}
           />
+          <Checkbox label={t('staff.reports.inBase')} checked={inBase} onChange={(e) => set({ currency: e.currentTarget.checked ? 'base' : null })} mb={8} data-testid="staff-reports-base-currency" />
           <Checkbox label={t('staff.reports.compare')} checked={compare} onChange={(e) => set({ compare: e.currentTarget.checked ? 'previous' : null })} mb={8} data-testid="staff-reports-compare" />
           <Button variant="default" onClick={() => exporter.mutate(query)} loading={exporter.isPending} data-testid="staff-reports-export">
             {t('staff.reports.export')}
@@ -245,6 +249,11 @@ export function StaffReports() {
       {report.isError ? <Text c="red">{t('errors.generic')}</Text> : null}
       {report.isPending ? <Skeleton h={200} /> : null}
       <DataLagNotice seconds={report.data?.lagSeconds} />
+      {report.data?.fx ? (
+        <Text size="sm" c="dimmed" data-testid="staff-reports-fx-note" title={report.data.fx.missingDays.map((d) => t('staff.reports.fxMissingDay', d)).join('\n') || undefined}>
+          {t('staff.reports.fxNote', { base: report.data.fx.base, count: report.data.fx.missingDays.length })}
+        </Text>
+      ) : null}
       {report.data ? <ReportTable rows={report.data.rows} by={by} then={then} columns={columns} onDrill={drill} /> : null}
     </Stack>
   );
@@ -355,11 +364,20 @@ function ReportTable({
         : column === 'marginRate'
           ? value.map((m) => `${formatPercent(m.amount)} ${m.currency}`).join(' · ')
           : formatMoneyAmounts(value, DEFAULT_CURRENCY);
+    // Converted amounts show the amounts as they were on hover (decision 111).
+    const original = row.original && column in row.original ? row.original[column as keyof typeof row.original] : undefined; // prettier-ignore
     const before = row.previous && (column === 'clicks' || column === 'conversions' || column === 'margin') ? row.previous[column] : undefined; // prettier-ignore
-    if (before === undefined) return shown;
+    const figure = original ? (
+      <Text span inherit title={t('staff.reports.original', { amounts: original.length > 0 ? formatMoneyAmounts(original, DEFAULT_CURRENCY) : '0' })} data-testid="staff-reports-original">
+        {shown}
+      </Text>
+    ) : (
+      shown
+    );
+    if (before === undefined) return figure;
     return (
       <>
-        {shown}
+        {figure}
         <Text size="xs" c="dimmed" data-testid={`staff-reports-previous-${column}`}>
           {t('staff.reports.previous', {
             value: typeof before === 'number' ? formatCount(before) : formatMoneyAmounts(before, DEFAULT_CURRENCY),
