@@ -140,7 +140,13 @@ describe('network reports in the base currency (decision 111)', () => {
   });
 
   it('lets finance set a day’s rates, audited; managers may not; bad rates are refused field by field', async () => {
-    const body = { date: '2026-03-03', rates: [{ currency: 'USD', rate: '1.6' }, { currency: 'GBP', rate: '0.80' }] };
+    const body = {
+      date: '2026-03-03',
+      rates: [
+        { currency: 'USD', rate: '1.6' },
+        { currency: 'GBP', rate: '0.80' },
+      ],
+    };
     expectError(await callEndpoint(t.app, fxRatesEndpoints.put, { body }, manager), 403);
     const bad = await callEndpoint(t.app, fxRatesEndpoints.put, { body: { date: '2026-03-03', rates: [{ currency: 'EUR', rate: '1' }, { currency: 'USD', rate: '1,2' }, { currency: 'GBP', rate: '0' }] } }, finance); // prettier-ignore
     expectError(bad, 400);
@@ -176,7 +182,13 @@ describe('network reports in the base currency (decision 111)', () => {
   };
   async function expected(keep: (c: { partnerId: number; currency: string; day: string }) => boolean) {
     const rows = await t.database.db
-      .select({ partnerId: conversions.partnerId, currency: conversions.currency, revenue: conversions.revenue, payout: conversions.payout, at: conversions.createdAt }) // prettier-ignore
+      .select({
+        partnerId: conversions.partnerId,
+        currency: conversions.currency,
+        revenue: conversions.revenue,
+        payout: conversions.payout,
+        at: conversions.createdAt,
+      }) // prettier-ignore
       .from(conversions)
       .where(eq(conversions.status, 'approved'));
     const sum = (pick: 'revenue' | 'payout') => {
@@ -248,7 +260,11 @@ describe('network reports in the base currency (decision 111)', () => {
   });
 
   it("exports the converted report: the base columns sum to the screen's Totals, the original currencies kept", async () => {
-    for (const query of [{ ...range, currency: 'base' as const }, { ...range, currency: 'base' as const, then: 'offer' as const }]) { // prettier-ignore
+    for (const query of [
+      { ...range, currency: 'base' as const },
+      { ...range, currency: 'base' as const, then: 'offer' as const },
+    ]) {
+      // prettier-ignore
       const res = await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'partner' }, query }, admin); // prettier-ignore
       expectOk(res);
       expect(res.headers['content-disposition']).toContain('-EUR.csv');
@@ -259,7 +275,13 @@ describe('network reports in the base currency (decision 111)', () => {
       expect(header).toContain('Original Advertiser Revenue USD');
       expect(header).toContain('Original Payout GBP');
       expect(header.filter((h) => h.startsWith('Advertiser Revenue '))).toEqual(['Advertiser Revenue EUR']);
-      for (const [column, money] of [['Advertiser Revenue EUR', totals.advertiserRevenue], ['Payout EUR', totals.payout], ['Margin EUR', totals.margin], ['Pending Revenue EUR', totals.pendingRevenue]] as const) { // prettier-ignore
+      for (const [column, money] of [
+        ['Advertiser Revenue EUR', totals.advertiserRevenue],
+        ['Payout EUR', totals.payout],
+        ['Margin EUR', totals.margin],
+        ['Pending Revenue EUR', totals.pendingRevenue],
+      ] as const) {
+        // prettier-ignore
         expect(columnSum(header, rows, column), column).toBe(amount(money));
         expect(columnSum(header, [lines.at(-1)!], column), `${column} Totals line`).toBe(amount(money));
       }

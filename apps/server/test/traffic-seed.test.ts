@@ -63,7 +63,10 @@ describe('the demo traffic seed', () => {
     const days = [...new Set(stored.map((r) => r.day))];
     expect(days.length).toBeGreaterThanOrEqual(259);
     expect(days.length).toBeLessThanOrEqual(263);
-    expect(days.every((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())), 'no weekend').toBe(true);
+    expect(
+      days.every((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())),
+      'no weekend',
+    ).toBe(true);
     const usd = stored.filter((r) => r.currency === 'USD').map((r) => Number(r.rate));
     expect(Math.min(...usd)).toBeGreaterThan(1.05);
     expect(Math.max(...usd)).toBeLessThan(1.28);

@@ -87,7 +87,7 @@ export const fxRatesEndpoints = {
     method: 'GET',
     path: '/staff/fx-rates',
     tags: ['staff'],
-    summary: "The daily reference rates that apply to a date (the last known one for a day without), per currency",
+    summary: 'The daily reference rates that apply to a date (the last known one for a day without), per currency',
     query: FxRatesQuerySchema,
     response: envelope(FxRatesSchema),
   }),

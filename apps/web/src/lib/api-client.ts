@@ -195,7 +195,12 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function request<T, X = Record<string, never>>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T, X>> { // prettier-ignore
+async function request<T, X = Record<string, never>>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, X>> {
+  // prettier-ignore
   const response = await send(method, path, options, 'application/json');
   const body = parseBody(await response.text());
   if (options.loading) stopLoading();

@@ -33,10 +33,13 @@ export class FxRatesJob {
     if (this.timer) return;
     const now = this.ctx.now();
     const wait = Math.min(firstInMs, nextFxRatesAt(now).getTime() - now.getTime());
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.runDue().finally(() => this.start(Number.POSITIVE_INFINITY));
-    }, Math.max(1000, wait));
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.runDue().finally(() => this.start(Number.POSITIVE_INFINITY));
+      },
+      Math.max(1000, wait),
+    );
     this.timer.unref();
   }
 

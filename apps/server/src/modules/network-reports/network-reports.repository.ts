@@ -133,7 +133,15 @@ const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER } as
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
  * named apart (`s_…`): the joined tables have a `currency` and a `country` of their own.
  */
-function summed(db: DbOrTx, table: View, where: SQL | undefined, time: SQL<string> | null, by: Breakdowns, fx: boolean) { // prettier-ignore
+function summed(
+  db: DbOrTx,
+  table: View,
+  where: SQL | undefined,
+  time: SQL<string> | null,
+  by: Breakdowns,
+  fx: boolean,
+) {
+  // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
   // The partner rollup keeps every sub-ID: only the one broken down by is kept in the groups.
   const trackedKey = by.find(isTracking);

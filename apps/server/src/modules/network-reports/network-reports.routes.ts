@@ -28,7 +28,12 @@ import type { AppContext } from '../../context.js';
 import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
 import { previousRange, withPrevious } from './network-compare.js';
 import type { FxMissingDay } from '../fx-rates/index.js';
-import { networkFigures, networkReport, networkReportInBase, type NetworkFilters } from './network-reports.repository.js';
+import {
+  networkFigures,
+  networkReport,
+  networkReportInBase,
+  type NetworkFilters,
+} from './network-reports.repository.js';
 
 /**
  * The viewer's offset: the account setting is a fixed offset ('+01:00'); a zone name (the demo's staff hold

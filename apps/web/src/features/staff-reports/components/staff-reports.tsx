@@ -27,6 +27,7 @@ import {
   localToday,
   type MoneyAmount,
   type NetworkBreakdown,
+  type NetworkFx,
   type NetworkLeafRow,
   type NetworkReportQueryInput,
   type NetworkReportRow,
@@ -62,6 +63,15 @@ function rememberedColumns(userId: number): string | null {
   } catch {
     return null;
   }
+}
+
+/** The address without one value of a repeatable filter. */
+function withoutValue(params: URLSearchParams, name: Filter, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const rest = next.getAll(name).filter((v) => v !== value);
+  next.delete(name);
+  for (const v of rest) next.append(name, v);
+  return next;
 }
 
 const amountIn = (list: MoneyAmount[], currency: string) => list.find((m) => m.currency === currency)?.amount ?? 0;
@@ -129,14 +139,7 @@ export function StaffReports() {
     }
     setParams(next);
   };
-  /** One value of a repeatable filter out of the address. */
-  const dropFilter = (name: Filter, value: string) => {
-    const next = new URLSearchParams(params);
-    const rest = next.getAll(name).filter((v) => v !== value);
-    next.delete(name);
-    for (const v of rest) next.append(name, v);
-    setParams(next);
-  };
+  const dropFilter = (name: Filter, value: string) => setParams(withoutValue(params, name, value));
   /** A row's name opens the next breakdown filtered on it; a day opens its hours. */
   const drill = (row: NetworkReportRow) => {
     const step = DRILL[by];
@@ -249,15 +252,22 @@ export function StaffReports() {
       {report.isError ? <Text c="red">{t('errors.generic')}</Text> : null}
       {report.isPending ? <Skeleton h={200} /> : null}
       <DataLagNotice seconds={report.data?.lagSeconds} />
-      {report.data?.fx ? (
-        <Text size="sm" c="dimmed" data-testid="staff-reports-fx-note" title={report.data.fx.missingDays.map((d) => t('staff.reports.fxMissingDay', d)).join('\n') || undefined}>
-          {t('staff.reports.fxNote', { base: report.data.fx.base, count: report.data.fx.missingDays.length })}
-        </Text>
-      ) : null}
+      {report.data?.fx ? <FxNote fx={report.data.fx} /> : null}
       {report.data ? <ReportTable rows={report.data.rows} by={by} then={then} columns={columns} onDrill={drill} /> : null}
     </Stack>
   );
 } // prettier-ignore
+
+/** What a converted report says of its rates (decision 111): the base, and the days without a rate of their own. */
+function FxNote({ fx }: { fx: NetworkFx }) {
+  const { t } = useTranslation();
+  const missing = fx.missingDays.map((d) => t('staff.reports.fxMissingDay', d)).join('\n');
+  return (
+    <Text size="sm" c="dimmed" data-testid="staff-reports-fx-note" title={missing || undefined}>
+      {t('staff.reports.fxNote', { base: fx.base, count: fx.missingDays.length })}
+    </Text>
+  );
+}
 
 /** Advertiser revenue, payout and margin per day, in the network's currency when the days have it. */
 function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined; pending: boolean }) {
@@ -368,7 +378,14 @@ function ReportTable({
     const original = row.original && column in row.original ? row.original[column as keyof typeof row.original] : undefined; // prettier-ignore
     const before = row.previous && (column === 'clicks' || column === 'conversions' || column === 'margin') ? row.previous[column] : undefined; // prettier-ignore
     const figure = original ? (
-      <Text span inherit title={t('staff.reports.original', { amounts: original.length > 0 ? formatMoneyAmounts(original, DEFAULT_CURRENCY) : '0' })} data-testid="staff-reports-original">
+      <Text
+        span
+        inherit
+        title={t('staff.reports.original', {
+          amounts: original.length > 0 ? formatMoneyAmounts(original, DEFAULT_CURRENCY) : '0',
+        })}
+        data-testid="staff-reports-original"
+      >
         {shown}
       </Text>
     ) : (
