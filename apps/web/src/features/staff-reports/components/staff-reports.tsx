@@ -258,6 +258,17 @@ export function StaffReports() {
   );
 } // prettier-ignore
 
+/** A converted amount, with the amounts as booked (per currency) on hover (decision 111). */
+function AsBooked({ amounts, children }: { amounts: MoneyAmount[]; children: string }) {
+  const { t } = useTranslation();
+  const booked = amounts.length > 0 ? formatMoneyAmounts(amounts, DEFAULT_CURRENCY) : '0';
+  return (
+    <Text span inherit title={t('staff.reports.original', { amounts: booked })} data-testid="staff-reports-original">
+      {children}
+    </Text>
+  );
+}
+
 /** What a converted report says of its rates (decision 111): the base, and the days without a rate of their own. */
 function FxNote({ fx }: { fx: NetworkFx }) {
   const { t } = useTranslation();
@@ -377,20 +388,7 @@ function ReportTable({
     // Converted amounts show the amounts as they were on hover (decision 111).
     const original = row.original && column in row.original ? row.original[column as keyof typeof row.original] : undefined; // prettier-ignore
     const before = row.previous && (column === 'clicks' || column === 'conversions' || column === 'margin') ? row.previous[column] : undefined; // prettier-ignore
-    const figure = original ? (
-      <Text
-        span
-        inherit
-        title={t('staff.reports.original', {
-          amounts: original.length > 0 ? formatMoneyAmounts(original, DEFAULT_CURRENCY) : '0',
-        })}
-        data-testid="staff-reports-original"
-      >
-        {shown}
-      </Text>
-    ) : (
-      shown
-    );
+    const figure = original ? <AsBooked amounts={original}>{shown}</AsBooked> : shown;
     if (before === undefined) return figure;
     return (
       <>
