@@ -33,7 +33,7 @@ const { openDatabase } = await import(path.join(dist, 'db/client.js'));
 const { buildApp } = await import(path.join(dist, 'app.js'));
 const { loadConfig } = await import(path.join(dist, 'config.js'));
 const { seedDemo } = await import(path.join(dist, 'seed/seed.js'));
-const { scopeOfRoles } = await import(path.join(dist, 'plugins/auth.js'));
+const { scopeOfRoles } = await import(path.join(dist, 'modules/access/staff-scope.js'));
 const { networkReport, networkReportInBase } = await import(
   path.join(dist, 'modules/network-reports/network-reports.repository.js')
 );
