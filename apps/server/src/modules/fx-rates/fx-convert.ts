@@ -22,15 +22,39 @@ const gcd = (a: bigint, b: bigint): bigint => {
 
 /** A fraction's nearest integer, a half to the even one (banker's rounding): no bias over many rows. */
 export function roundHalfEven(num: bigint, den: bigint): number {
-  let q = num / den;
-  let r = num % den;
+  const [q, r] = floorDivMod(num, den);
+  const twice = 2n * r;
+  return Number(twice > den || (twice === den && q % 2n !== 0n) ? q + 1n : q);
+}
+
+const PRECISION = 10n ** 18n;
+const HALF = PRECISION / 2n;
+
+/** Floor division and its remainder (0 ≤ r < d) for d > 0. */
+function floorDivMod(n: bigint, d: bigint): [bigint, bigint] {
+  let q = n / d;
+  let r = n % d;
   if (r < 0n) {
     q -= 1n;
-    r += den;
+    r += d;
   }
-  const twice = 2n * r;
-  if (twice > den || (twice === den && q % 2n !== 0n)) q += 1n;
-  return Number(q);
+  return [q, r];
+}
+
+/** Terms amount × num / den summed as one exact fraction, rounded half to even. */
+function exactSum(terms: { amount: bigint; num: bigint; den: bigint }[]): number {
+  let num = 0n;
+  let den = 1n;
+  for (const t of terms) {
+    num = num * t.den + t.amount * t.num * den;
+    den *= t.den;
+    const g = gcd(num, den);
+    if (g > 1n) {
+      num /= g;
+      den /= g;
+    }
+  }
+  return roundHalfEven(num, den);
 }
 
 export type FxMissingDay = { currency: string; date: string; rateOf: string };
@@ -68,22 +92,30 @@ export class FxConverter {
     return { num: this.rateOn(this.base, day), den: this.rateOn(currency, day) };
   }
 
-  /** Amounts of any currencies and days as one amount of the base, in whole minor units, rounded once. */
+  /**
+   * Amounts of any currencies and days as one amount of the base, in whole minor units, rounded once, half to even.
+   * Each term is first taken to 10^-18 of a minor unit (rounded down, its remainder noted): the exact sum lies within
+   * [sum, sum + inexact terms) of those units, which decides the rounding unless a half falls in that span; only then
+   * is the sum taken again as one exact fraction (growing denominators, slow, and rare).
+   */
   sum(amounts: Iterable<FxAmount>): number {
-    let num = 0n;
-    let den = 1n;
+    const terms: { amount: bigint; num: bigint; den: bigint }[] = [];
+    let total = 0n;
+    let inexact = 0n;
     for (const a of amounts) {
       if (a.amount === 0) continue;
       const f = this.factor(a.currency, a.day);
-      num = num * f.den + BigInt(a.amount) * f.num * den;
-      den *= f.den;
-      const g = gcd(num, den);
-      if (g > 1n) {
-        num /= g;
-        den /= g;
-      }
+      const term = { amount: BigInt(a.amount), ...f };
+      terms.push(term);
+      const [q, r] = floorDivMod(term.amount * term.num * PRECISION, term.den);
+      total += q;
+      if (r !== 0n) inexact += 1n;
     }
-    return roundHalfEven(num, den);
+    const [whole, fraction] = floorDivMod(total, PRECISION);
+    if (inexact === 0n) return roundHalfEven(total, PRECISION);
+    if (fraction + inexact <= HALF) return Number(whole);
+    if (fraction > HALF) return Number(whole + 1n);
+    return exactSum(terms);
   }
 
   /** Each currency and day converted at an earlier day's rate, by date then currency. */

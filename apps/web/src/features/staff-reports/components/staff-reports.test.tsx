@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { networkReportsEndpoints, reportViewsEndpoints, type NetworkReportRow } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
-import { answerOf, configAnswer, jsonResponse, renderWithProviders } from '@/test/render';
+import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffReports } from './staff-reports';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -199,7 +199,7 @@ describe('StaffReports', () => {
     fetchMock.mockImplementation((url) => {
       const address = String(url);
       if (!address.includes('currency=base') || !address.includes('/staff/reports/partner')) return Promise.resolve(server(address)); // prettier-ignore
-      return Promise.resolve(jsonResponse(200, { code: 200, success: true, message: null, errors: null, total: 1, data: [converted, { ...converted, key: 'total', label: 'Totals', isTotal: true }], fx: { base: 'EUR', rounding: 'half-even', missingDays: [{ currency: 'USD', date: '2026-11-22', rateOf: '2026-11-21' }] } })); // prettier-ignore
+      return Promise.resolve(answerOf(networkReportsEndpoints.report, [converted, { ...converted, key: 'total', label: 'Totals', isTotal: true }], { extra: { fx: { base: 'EUR', rounding: 'half-even', missingDays: [{ currency: 'USD', date: '2026-11-22', rateOf: '2026-11-21' }] } } })); // prettier-ignore
     });
     renderWithProviders(<StaffReports />, { path: '/staff/reports' });
     await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
