@@ -1,7 +1,8 @@
 // Network report benchmark (decision 049): a 30-day `partner` and `offer` breakdown across all partners, through the
 // network-reports code (the narrow rollups, decision 046), against a naive GROUP BY over the raw clicks and
 // conversions, on PostgreSQL, at 10 million clicks over 60 days spread over 200 partners and 100 offers (each partner
-// runs 8 offers, 6 countries, 5,000 sub-IDs). Run `npm run build` first, then `node bench/network-reports.mjs`.
+// runs 8 offers, 6 countries, 5,000 sub-IDs; a quarter of the offers pay in USD, a quarter in GBP). Since decision
+// 111 also nested, filtered and converted cases. Run `npm run build` first, then `node bench/network-reports.mjs`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +33,10 @@ const { openDatabase } = await import(path.join(dist, 'db/client.js'));
 const { buildApp } = await import(path.join(dist, 'app.js'));
 const { loadConfig } = await import(path.join(dist, 'config.js'));
 const { seedDemo } = await import(path.join(dist, 'seed/seed.js'));
-const { scopeOfRoles } = await import(path.join(dist, 'plugins/auth.js'));
-const { networkReport } = await import(path.join(dist, 'modules/network-reports/network-reports.repository.js'));
+const { scopeOfRoles } = await import(path.join(dist, 'modules/access/staff-scope.js'));
+const { networkReport, networkReportInBase } = await import(
+  path.join(dist, 'modules/network-reports/network-reports.repository.js')
+);
 
 const rowsOf = (result) => (Array.isArray(result) ? result : result.rows);
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -72,8 +75,8 @@ async function generate(db) {
   const start = new Date(Date.now() - DAYS * 86_400_000).toISOString();
   const step = (DAYS * 86_400_000) / CLICKS;
   // Secondary indexes are built once after the load, not row by row.
-  await exec(`drop index if exists clicks_partner_created_idx; drop index if exists clicks_partner_offer_created_idx;
-    alter table clicks drop constraint if exists "clicks_clickId_unique"`);
+  // (The clicks are partitioned by month since decision 054: no unique constraint on click_id alone to drop.)
+  await exec(`drop index if exists clicks_partner_created_idx; drop index if exists clicks_partner_offer_created_idx`);
   for (let from = 1; from <= CLICKS; from += 2_000_000) {
     const to = Math.min(CLICKS, from + 2_000_000 - 1);
     // Partner p runs 8 offers (p*3 … p*3+7 modulo the catalogue); 6 countries, one unplaced; 5,000 sub-IDs.
@@ -89,7 +92,7 @@ async function generate(db) {
       transaction_id, payout, revenue, currency, status, reason, subid, tc1, country, clicked_at, created_at, updated_at)
     select click_id, 1, 'tx:' || id, offer_id, partner_id, 1, 'registration', 'T' || id,
       case when id % 1000 < 900 then 400 + (offer_id % 7) * 100 else 0 end,
-      case when id % 1000 < 900 then 600 + (offer_id % 7) * 120 else 0 end, 'EUR',
+      case when id % 1000 < 900 then 600 + (offer_id % 7) * 120 else 0 end, (array['EUR', 'EUR', 'USD', 'GBP'])[1 + offer_id % 4],
       case when id % 1000 < 50 then 'pending' when id % 1000 >= 900 then 'rejected' else 'approved' end,
       case when id % 1000 >= 900 then 'duplicate' end, subid, tc1, country, created_at,
       least(created_at + interval '20 minutes', now()), least(created_at + interval '20 minutes', now())
@@ -97,8 +100,8 @@ async function generate(db) {
   // The narrow rollups as the accumulator writes them: clicks and conversions per (hour, partner, offer, currency,
   // country), then folded per UTC day.
   await exec(`insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, clicks)
-      select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id, 'EUR',
-        coalesce(country, ''), count(*) from clicks group by 1, 2, 3, 4, 5;
+      select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id,
+        (array['EUR', 'EUR', 'USD', 'GBP'])[1 + offer_id % 4], coalesce(country, ''), count(*) from clicks group by 1, 2, 3, 4, 5;
     insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, conversions, pending,
         rejected, payout, pending_payout, revenue, pending_revenue)
       select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id, currency,
@@ -124,7 +127,6 @@ async function generate(db) {
     insert into stats_offer_daily select day, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
     create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
-    alter table clicks add constraint "clicks_clickId_unique" unique (click_id);
     analyze`);
   const [check] = rowsOf(
     await db.execute(sql`select (select count(*) from clicks)::bigint as clicks,
@@ -135,19 +137,28 @@ async function generate(db) {
   return check;
 }
 
-/** The naive report: GROUP BY over every raw click and conversion of the window, per partner or offer. */
-function naive(db, by, window) {
-  const key = sql.raw(by === 'partner' ? 'partner_id' : 'offer_id');
+/**
+ * The naive report: GROUP BY over every raw click and conversion of the window, per partner or offer, or per both
+ * (`nested`), within some partners (`partners`), or with each conversion's amounts converted to euros at the last
+ * reference rate on or before its day (`converted`, decision 111).
+ */
+function naive(db, by, window, { nested = false, partners = null, converted = false } = {}) {
+  const key = sql.raw(nested ? "partner_id || '/' || offer_id" : by === 'partner' ? 'partner_id' : 'offer_id');
+  const only = sql.raw(partners ? `and partner_id in (${partners.join(',')})` : '');
+  const money = (column) =>
+    converted
+      ? sql.raw(`coalesce(sum(${column} / coalesce((select rate from fx_rates r where r.currency = conversions.currency
+          and r.day <= conversions.created_at::date order by r.day desc limit 1), 1)) filter (where status = 'approved'), 0)`)
+      : sql.raw(`coalesce(sum(${column}) filter (where status = 'approved'), 0)`);
   return db.execute(sql`
     select k, sum(clicks)::bigint as clicks, sum(conversions)::bigint as conversions, sum(revenue)::bigint as revenue,
       sum(payout)::bigint as payout
     from (
       select ${key} as k, count(*) as clicks, 0 as conversions, 0 as revenue, 0 as payout
-      from clicks where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} group by 1
+      from clicks where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} ${only} group by 1
       union all
-      select ${key}, 0, count(*) filter (where status = 'approved'),
-        coalesce(sum(revenue) filter (where status = 'approved'), 0), coalesce(sum(payout) filter (where status = 'approved'), 0)
-      from conversions where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} group by 1
+      select ${key}, 0, count(*) filter (where status = 'approved'), ${money('revenue')}, ${money('payout')}
+      from conversions where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} ${only} group by 1
     ) x group by k`);
 }
 
@@ -221,6 +232,36 @@ try {
       );
     }
   }
+  // The nested, filtered and converted cases (decision 111), UTC: partner × offer, 20 partners' offers, the offer
+  // breakdown in euros (a quarter of the offers pay in USD and a quarter in GBP, converted at each day's seeded rate).
+  {
+    const window = { start: new Date(`${range.startDate}T00:00:00Z`), end: new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 86_400_000) }; // prettier-ignore
+    const someIds = rowsOf(await database.db.execute(sql`select id from partners order by id limit 20`)).map((r) => r.id); // prettier-ignore
+    const cases = [
+      ['partner × offer', () => networkReport(database.db, scope, 'partner', range, window, {}, null, { then: 'offer' }), { nested: true }, 'partner'], // prettier-ignore
+      ['offer, 20 partners', () => networkReport(database.db, scope, 'offer', range, window, { partnerId: someIds }, null), { partners: someIds }, 'offer'], // prettier-ignore
+      ['offer in EUR', async () => (await networkReportInBase(database.db, scope, 'offer', range, window, {}, null, 'EUR')).rows, { converted: true }, 'offer'], // prettier-ignore
+      ['partner × offer in EUR', async () => (await networkReportInBase(database.db, scope, 'partner', range, window, {}, null, 'EUR', { then: 'offer' })).rows, { nested: true, converted: true }, 'partner'], // prettier-ignore
+    ];
+    for (const [label, ours, options, by] of cases) {
+      await time(ours, 3);
+      const fast = await time(ours, RUNS);
+      const slow = await time(() => naive(database.db, by, window, options), NAIVE_RUNS);
+      const naiveClicks = rowsOf(slow.last).reduce((sum, r) => sum + Number(r.clicks), 0);
+      const oursClicks = fast.last.at(-1).clicks;
+      if (naiveClicks !== oursClicks)
+        throw new Error(`${label}: ours counts ${oursClicks} clicks, naive ${naiveClicks}`);
+      const row = { by: label, zone: 'UTC', inRange: naiveClicks, rows: fast.last.length - 1, p50: percentile(fast.times, 50), p95: percentile(fast.times, 95), naive: percentile(slow.times, 50) }; // prettier-ignore
+      row.speedup = row.naive / row.p50;
+      results.push(row);
+      console.log(
+        `  ${label} (${fmt(naiveClicks)} clicks in range, ${row.rows} rows): ours p50 ${fmt(row.p50, 1)} ms ` +
+          `p95 ${fmt(row.p95, 1)} ms (target <200 ms: ${verdict(row.p95 < 200)}); naive ${fmt(row.naive)} ms; ` +
+          `speed-up ${fmt(row.speedup)}× (target ≥100×: ${verdict(row.speedup >= 100)})`,
+      );
+    }
+  }
+  console.log(`load average while measuring: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.cpus().length} cores`); // prettier-ignore
   await app.close();
 } finally {
   await database.close();

@@ -150,4 +150,46 @@ test.describe('network reports (decision 046)', () => {
     await page.getByTestId('staff-reports-views').click();
     await expect(page.getByRole('option', { name })).toHaveCount(0);
   });
+
+  test('an analyst switches partner × offer to the base currency, reads the amounts as booked on hover, and exports them (decision 111)', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await useApiSession(context, request, DEMO.admin);
+    await page.goto('/staff/reports?by=partner&then=offer&range=last_30_days');
+    const table = page.getByTestId('staff-reports-table');
+    await expect(table.getByTestId('staff-reports-child').first()).toBeVisible();
+    await page.getByTestId('staff-reports-base-currency').click();
+    await expect(page).toHaveURL(/currency=base/);
+    await expect(page.getByTestId('staff-reports-fx-note')).toContainText('Amounts in EUR');
+    // Every amount in euros, the Totals too; the currencies as booked on hover.
+    const totals = table.getByTestId('staff-reports-totals');
+    await expect(totals.getByTestId('staff-reports-original').first()).toHaveAttribute('title', /^As booked: /);
+    await expect(totals).not.toContainText('$');
+    await expect(totals).not.toContainText('£');
+
+    const downloading = page.waitForEvent('download');
+    await page.getByTestId('staff-reports-export').click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^network-partner-offer-.*-EUR\.csv$/);
+    const saved = testInfo.outputPath('network-eur.csv');
+    await download.saveAs(saved);
+    const [header, ...lines] = fs
+      .readFileSync(saved, 'utf8')
+      .slice(1)
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    expect(header!.filter((h) => h.startsWith('Advertiser Revenue '))).toEqual(['Advertiser Revenue EUR']);
+    expect(header!.some((h) => h.startsWith('Original Advertiser Revenue '))).toBe(true);
+    // The converted column's lines add up to its Totals line, to the cent.
+    const at = header!.indexOf('Margin EUR');
+    const cents = (cell: string | undefined) => Math.round(Number(cell) * 100);
+    const body = lines.slice(0, -1).reduce((n, line) => n + cents(line.at(at - header!.length)), 0);
+    expect(body).toBe(cents(lines.at(-1)!.at(at - header!.length)));
+    // The switch is in the address: the bookmark reopens the converted view.
+    await page.reload();
+    await expect(page.getByTestId('staff-reports-fx-note')).toBeVisible();
+  });
 });

@@ -50,6 +50,7 @@ import { creativesRoutes } from './modules/creatives/index.js';
 import { trafficRoutes } from './modules/traffic/index.js';
 import { ledgerRoutes } from './modules/ledger/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
+import { FxRatesJob, fxRatesRoutes } from './modules/fx-rates/index.js';
 import { registerRoutes } from './modules/register/index.js';
 import { clientTagRoutes } from './modules/client-tag/index.js';
 import { networkSettingsRoutes, settingsRoutes } from './modules/settings/index.js';
@@ -102,6 +103,8 @@ declare module 'fastify' {
     advertiserInvoiceJob: AdvertiserInvoiceJob;
     /** Applies the offers' scheduled payout and revenue changes (decision 098); tests call its `drain()`. */
     scheduledChanges: ScheduledChangesJob;
+    /** The ECB's daily reference rates (decision 111); tests call its `runDue()`. */
+    fxRatesJob: FxRatesJob;
     /** /readyz's draining flag (main.ts sets it on SIGTERM). */
     health: HealthState;
   }
@@ -193,6 +196,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('advertiserInvoiceJob', advertiserInvoiceJob);
   const scheduledChanges = new ScheduledChangesJob(ctx.db, ctx.now);
   app.decorate('scheduledChanges', scheduledChanges);
+  const fxRatesJob = new FxRatesJob(ctx, app.log);
+  app.decorate('fxRatesJob', fxRatesJob);
 
   app.addHook('onSend', async (_request, reply) => {
     const policy = contentSecurityPolicyFor(
@@ -268,6 +273,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     refusedDigest.start(300_000);
     // Scheduled payout and revenue changes, checked every minute (decision 098).
     scheduledChanges.start(60_000);
+    // The ECB's daily reference rates, shortly after start and daily (decision 111).
+    fxRatesJob.start();
   }
   app.addHook('onClose', async () => {
     ctx.metrics.eventLoop.disable();
@@ -280,6 +287,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await conversionDigest.stop();
     await refusedDigest.stop();
     await scheduledChanges.stop();
+    await fxRatesJob.stop();
     await billingJob.stop();
     await advertiserInvoiceJob.stop();
     await ctx.mailer.stop();
@@ -409,6 +417,7 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(billingRoutes, { ctx });
   await api.register(advertiserInvoicesRoutes, { ctx });
   await api.register(networkReportsRoutes, { ctx });
+  await api.register(fxRatesRoutes, { ctx });
   await api.register(ledgerRoutes, { ctx });
   await api.register(newsRoutes, { ctx });
   await api.register(staffRoutes, { ctx });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { OVERRIDE_APPROVAL_ABOVE_PERCENT } from '@portal/contracts';
+import { BASE_CURRENCIES, OVERRIDE_APPROVAL_ABOVE_PERCENT } from '@portal/contracts';
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from 'ibantools';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -95,6 +95,12 @@ const EnvVariables = z.object({
   OVERRIDE_APPROVAL_ABOVE_PERCENT: z.coerce.number().int().min(0).max(1000).default(OVERRIDE_APPROVAL_ABOVE_PERCENT),
   /** Days a partner's unpaid invoices are held after its bank details change (decision 072). */
   PAYOUT_HOLD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  /** The currency network reports convert to with `currency=base` (decision 111): one the network pays in. */
+  BASE_CURRENCY: z.enum(BASE_CURRENCIES).default('EUR'),
+  /** The ECB's daily reference rates (XML), fetched once a day into the rates table; unreachable: logged, kept. */
+  FX_RATES_URL: z
+    .url({ protocol: /^https?$/ })
+    .default('https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
   NETWORK_NAME: z.string().min(1).max(200).default('Demo Affiliate Network SAS'),
   NETWORK_ADDRESS: z.string().min(1).max(500).default('10 rue de la Paix|75002 Paris|France'),
   /**
@@ -152,6 +158,8 @@ const EnvSchema = EnvVariables.transform((env) => ({
   clickRetentionMonths: env.CLICK_RETENTION_MONTHS,
   overrideApprovalAbovePercent: env.OVERRIDE_APPROVAL_ABOVE_PERCENT,
   payoutHoldDays: env.PAYOUT_HOLD_DAYS,
+  baseCurrency: env.BASE_CURRENCY,
+  fxRatesUrl: env.FX_RATES_URL,
   geoipDatabase: env.GEOIP_DATABASE ? path.resolve(env.GEOIP_DATABASE) : undefined,
   network: {
     name: env.NETWORK_NAME,

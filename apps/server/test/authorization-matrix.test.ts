@@ -64,6 +64,7 @@ import {
   networkSettingsEndpoints,
   partnerCapsEndpoints,
   reportViewsEndpoints,
+  fxRatesEndpoints,
   type EndpointDefinition,
   type EndpointInput,
 } from '@portal/contracts';
@@ -666,6 +667,12 @@ const MATRIX: readonly Row[] = [
     expect: { ...ANY_STAFF, tm: 404, amA: 404, amB: 404, finance: 404 },
     fresh: async () => ({ view: await adminReportView() }),
     input: (_f, _c, fresh) => ({ params: { id: fresh.view } }),
+  }),
+  // The daily reference rates (decision 111): every staff member reads them, finance and admins set them.
+  row(fxRatesEndpoints.get, { expect: ANY_STAFF, input: () => ({ query: { date: '2026-03-02' } }) }),
+  row(fxRatesEndpoints.put, {
+    expect: { ...ADMIN_ONLY, finance: 'ok' },
+    input: () => ({ body: { date: '2026-03-02', rates: [{ currency: 'USD', rate: '1.1642' }] } }),
   }),
   row(staffNewsEndpoints.list, { expect: ADMIN_ONLY }),
   row(staffNewsEndpoints.create, {

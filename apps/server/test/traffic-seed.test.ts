@@ -5,11 +5,13 @@ import {
   CONVERSION_STATUSES,
   billingEndpoints,
   billingMonth,
+  networkReportsEndpoints,
   offersEndpoints,
 } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
 import { offerCaps } from '../src/db/schema.js';
 import { seedBilling } from '../src/seed/billing.js';
+import { seedFxRates } from '../src/seed/fx-rates.js';
 import { DEMO_ACCOUNTS, seedDemo } from '../src/seed/seed.js';
 import {
   loadTrafficSetup,
@@ -55,6 +57,30 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe('the demo traffic seed', () => {
+  it('gives the demo a year of weekday reference rates, a function of the day alone, that convert its reports (decision 111)', async () => {
+    type Rate = { day: string; currency: string; rate: string };
+    const stored = await rows<Rate>(sql`select to_char(day, 'YYYY-MM-DD') as day, currency, rate::text as rate from fx_rates order by day, currency`); // prettier-ignore
+    const days = [...new Set(stored.map((r) => r.day))];
+    expect(days.length).toBeGreaterThanOrEqual(259);
+    expect(days.length).toBeLessThanOrEqual(263);
+    expect(
+      days.every((d) => ![0, 6].includes(new Date(`${d}T00:00:00Z`).getUTCDay())),
+      'no weekend',
+    ).toBe(true);
+    const usd = stored.filter((r) => r.currency === 'USD').map((r) => Number(r.rate));
+    expect(Math.min(...usd)).toBeGreaterThan(1.05);
+    expect(Math.max(...usd)).toBeLessThan(1.28);
+    // The same day, seeded again on another machine (another `now`), has the same rate.
+    await t.database.db.execute(sql`delete from fx_rates`);
+    await seedFxRates(t.database.db, new Date(now.getTime() + 3 * 86_400_000));
+    const again = await rows<Rate>(sql`select to_char(day, 'YYYY-MM-DD') as day, currency, rate::text as rate from fx_rates where day <= ${days.at(-1)} order by day, currency`); // prettier-ignore
+    expect(again.slice(-29 * 200)).toEqual(stored.slice(-29 * 200));
+    const staff = await createStaff(t, 'ROLE_FINANCE');
+    const token = await login(t, staff.email, staff.password);
+    const converted = await callEndpoint(t.app, networkReportsEndpoints.report, { params: { breakdown: 'offer' }, query: { range: 'last_30_days', currency: 'base' } }, token); // prettier-ignore
+    expect(okBody(converted).fx?.base).toBe('EUR');
+  });
+
   it('plans the same traffic for the same clock and seed, and writes exactly what it planned', async () => {
     const setup = await loadTrafficSetup(t.database.db);
     const again = planTraffic(setup, { now, scale: SCALE });

@@ -15,6 +15,7 @@ export * from './staff-offers.js';
 export * from './caps.js';
 export * from './traffic.js';
 export * from './creatives.js';
+export * from './fx-rates.js';
 export * from './network-reports.js';
 export * from './news.js';
 export * from './goals.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf } from './api.js';
 import { defineEndpoint } from './endpoint.js';
+import { NetworkFxSchema } from './fx-rates.js';
 import { emptyAsUnset } from './offers.js';
 import { MoneyAmountSchema, REPORT_DATE_PRESETS, checkRange, isoDateParam, repeated } from './statistics.js';
 import { TrackingValueSchema } from './tracking.js';
@@ -47,6 +48,11 @@ export const NetworkReportQuerySchema = z
      * row's `children`. Not the breakdown itself, not two periods of time, not two sub-ID or tracker keys.
      */
     then: z.preprocess(emptyAsUnset, z.enum(NETWORK_BREAKDOWNS, { error: 'oneOf' }).optional()),
+    /**
+     * `base`: every amount converted to the network's base currency at the rate of its day (decision 111), the
+     * original currencies kept in each row's `original`.
+     */
+    currency: z.preprocess(emptyAsUnset, z.enum(['base'], { error: 'oneOf' }).optional()),
     /** Filters, each repeatable (any of the values), within the reader's scope. */
     partnerId: idList,
     offerId: idList,
@@ -147,6 +153,19 @@ export const NetworkLeafRowSchema = z.object({
    */
   flaggedConversions: z.number().int().optional(),
   flaggedConversionsByRule: z.array(z.object({ rule: z.string(), conversions: z.number().int() })).optional(),
+  /**
+   * With `currency=base` (decision 111): the amounts as they were, per currency, while the row's own amounts are in
+   * the base currency.
+   */
+  original: z
+    .object({
+      advertiserRevenue: z.array(MoneyAmountSchema),
+      payout: z.array(MoneyAmountSchema),
+      margin: z.array(MoneyAmountSchema),
+      pendingRevenue: z.array(MoneyAmountSchema),
+      pendingPayout: z.array(MoneyAmountSchema),
+    })
+    .optional(),
   /** With `compare=previous`: the same row over the previous period (zeros when it had none). */
   previous: NetworkPreviousSchema.optional(),
   isTotal: z.boolean(),
@@ -182,7 +201,7 @@ export type StaffHomeNumbers = z.infer<typeof StaffHomeNumbersSchema>;
 // ---------------------------------------------------------------- saved views (decision 106)
 
 /** The report screen's address parameters a saved view keeps: the breakdowns, range, filters and columns. */
-export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 /** Views one staff member may keep. */
 export const MAX_REPORT_VIEWS = 50;
 
@@ -243,13 +262,16 @@ export const networkReportsEndpoints = {
       'Network report by day, partner, offer, advertiser, account manager or country: clicks, conversions, advertiser revenue, payout, margin; Totals last',
     params: NetworkReportParamsSchema,
     query: NetworkReportQuerySchema,
-    response: envelope(z.array(NetworkReportRowSchema)),
+    // With `currency=base`, `fx` says which base and which days had no rate of their own (decision 111).
+    errors: { 409: 'With `currency=base`: a currency of the report has no reference rate on or before its days.' },
+    response: envelope(z.array(NetworkReportRowSchema)).extend({ fx: NetworkFxSchema.optional() }),
   }),
   export: defineEndpoint({
     method: 'GET',
     path: '/staff/reports/:breakdown/export',
     tags: ['staff'],
     summary: 'The same report as CSV, one line per row, Totals last, the money in a block of columns per currency',
+    errors: { 409: 'With `currency=base`: a currency of the report has no reference rate on or before its days.' },
     params: NetworkReportParamsSchema,
     query: NetworkReportQuerySchema,
     response: z

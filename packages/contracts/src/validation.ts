@@ -39,6 +39,7 @@ export const FORM_ERROR_TEXT = {
   goalCode: 'Use lowercase letters, digits, _ and -, starting with a letter or digit (such as first_deposit).',
   mainGoalPrivate: 'A private goal cannot be the main goal: partners do not see it.',
   oneMainGoal: 'Only one goal can be the main goal.',
+  positiveRate: 'Enter a rate above zero.',
 } as const;
 export type FormErrorRule = keyof typeof FORM_ERROR_TEXT;
 

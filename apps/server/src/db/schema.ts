@@ -20,3 +20,4 @@ export * from './schema/adjustments.js';
 export * from './schema/payments.js';
 export * from './schema/traffic.js';
 export * from './schema/report-views.js';
+export * from './schema/fx-rates.js';

@@ -10,6 +10,7 @@ import { seedPartnerPipeline } from './partners.js';
 import { avatarPng, storePicture } from './pictures.js';
 import { seedReference } from './reference.js';
 import { seedTraffic } from './traffic.js';
+import { seedFxRates } from './fx-rates.js';
 import { seedCapsAndOverrides } from './caps.js';
 import * as repo from './seed.repository.js';
 
@@ -95,6 +96,8 @@ export async function seedDemo(
     lucas: DEMO_ACCOUNTS.lucas.email,
   });
   await seedNews(db, storage, ctx.now());
+  // A year of reference rates, so that the reports' base currency converts offline (decision 111).
+  await seedFxRates(db, ctx.now());
   if (options.traffic !== false) {
     await seedTraffic(db, { now: ctx.now(), scale: options.trafficScale });
     // The months the traffic covers, billed by the real billing run (decision 052).

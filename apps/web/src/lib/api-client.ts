@@ -2,6 +2,7 @@ import {
   API_PREFIX,
   endpointPath,
   type ApiError,
+  type EndpointAnswer,
   type EndpointData,
   type EndpointDefinition,
   type EndpointInput,
@@ -35,7 +36,7 @@ export type RequestOptions = {
 };
 
 /** The unwrapped success envelope: what callers actually use. */
-export type ApiResult<T> = {
+export type ApiResult<T, X = Record<string, never>> = {
   data: RevivedDates<T>;
   total: number | null;
   message: string | null;
@@ -44,7 +45,12 @@ export type ApiResult<T> = {
    * (`X-Report-Data-Lag-Seconds`, decision 097); null otherwise.
    */
   dataLagSeconds: number | null;
+  /** What an endpoint's answer declares beside the envelope's own fields (a converted report's `fx`, decision 111). */
+  extra: Partial<X>;
 };
+
+/** An endpoint's answer fields beyond the envelope's. */
+type ExtraOf<E extends EndpointDefinition> = Omit<EndpointAnswer<E>, 'code' | 'success' | 'message' | 'data' | 'errors' | 'total'>; // prettier-ignore
 
 /** The report lag header's seconds, or null when absent or not a positive number. */
 function dataLagOf(response: Response): number | null {
@@ -189,21 +195,27 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function request<T>(method: HttpMethod, path: string, options: RequestOptions = {}): Promise<ApiResult<T>> {
+async function request<T, X = Record<string, never>>(
+  method: HttpMethod,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<T, X>> {
+  // prettier-ignore
   const response = await send(method, path, options, 'application/json');
   const body = parseBody(await response.text());
   if (options.loading) stopLoading();
   const dataLagSeconds = dataLagOf(response);
   // An empty body counts as 204 + success (spec section 3).
   if (!body || typeof body !== 'object') {
-    return { data: null as RevivedDates<T>, total: null, message: null, dataLagSeconds };
+    return { data: null as RevivedDates<T>, total: null, message: null, dataLagSeconds, extra: {} };
   }
-  const envelope = body as { data?: unknown; total?: unknown; message?: unknown };
+  const { data, total, message, code: _c, success: _s, errors: _e, ...extra } = body as Record<string, unknown>;
   return {
-    data: (envelope.data ?? null) as RevivedDates<T>,
-    total: typeof envelope.total === 'number' ? envelope.total : null,
-    message: typeof envelope.message === 'string' ? envelope.message : null,
+    data: (data ?? null) as RevivedDates<T>,
+    total: typeof total === 'number' ? total : null,
+    message: typeof message === 'string' ? message : null,
     dataLagSeconds,
+    extra: extra as Partial<X>,
   };
 }
 
@@ -237,7 +249,7 @@ function pathAndQuery<E extends EndpointDefinition>(endpoint: E, input: Endpoint
 function call<E extends EndpointDefinition>(endpoint: E, ...[input, options]: CallArgs<E, CallOptions>) {
   const { path, query } = pathAndQuery(endpoint, input);
   const body = (input as { body?: unknown } | undefined)?.body;
-  return request<EndpointData<E>>(endpoint.method, path, { ...options, query, body });
+  return request<EndpointData<E>, ExtraOf<E>>(endpoint.method, path, { ...options, query, body });
 }
 
 /** Downloads a file endpoint's answer (CSV, PDF) through the same error path. */

@@ -6,7 +6,13 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { offersEndpoints } from '@portal/contracts';
-import { DATA_LIST_NAMES, accountEndpoints, type EndpointDefinition, type EndpointWireData } from '@portal/contracts';
+import {
+  DATA_LIST_NAMES,
+  accountEndpoints,
+  type EndpointAnswer,
+  type EndpointDefinition,
+  type EndpointWireData,
+} from '@portal/contracts';
 import { i18n } from '@/lib/i18n';
 
 /** Renders a screen the way the app does: Mantine, i18n, a query client and a memory router. */
@@ -49,7 +55,12 @@ export function jsonResponse(status: number, body: unknown): Response {
 export function answerOf<E extends EndpointDefinition>(
   _endpoint: E,
   data: EndpointWireData<E>,
-  options: { total?: number | null; message?: string | null } = {},
+  options: {
+    total?: number | null;
+    message?: string | null;
+    /** The fields an endpoint's answer declares beside the envelope's (a converted report's `fx`). */
+    extra?: Partial<Omit<EndpointAnswer<E>, 'code' | 'success' | 'message' | 'data' | 'errors' | 'total'>>;
+  } = {},
 ): Response {
   return jsonResponse(200, {
     code: 200,
@@ -58,6 +69,7 @@ export function answerOf<E extends EndpointDefinition>(
     data,
     errors: null,
     total: options.total ?? null,
+    ...options.extra,
   });
 }
 

@@ -34,6 +34,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { billingReachSql, type StaffScope } from '../access/index.js';
+import { fxConverterFor, type FxConverter, type FxMissingDay } from '../fx-rates/index.js';
 import { daysOf, type UtcWindow } from '../statistics/index.js';
 
 export const TOTALS_LABEL = 'Totals';
@@ -47,7 +48,7 @@ const COUNTS = ['clicks', 'conversions', 'pending', 'rejected', 'revenue', 'payo
 type Count = (typeof COUNTS)[number];
 
 /** One group's figures in one currency, as summed from the narrow rollup. */
-type Slice = { key: string; label: string; key2?: string; label2?: string; currency: string } & Record<Count, number>;
+type Slice = { key: string; label: string; key2?: string; label2?: string; currency: string; fxDay?: string } & Record<Count, number>; // prettier-ignore
 
 const isTracking = (breakdown: NetworkBreakdown): breakdown is TrackingKey =>
   (NETWORK_TRACKING_KEYS as readonly string[]).includes(breakdown);
@@ -133,7 +134,15 @@ const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER } as
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
  * named apart (`s_…`): the joined tables have a `currency` and a `country` of their own.
  */
-function summed(db: DbOrTx, table: View, where: SQL | undefined, time: SQL<string> | null, by: Breakdowns) {
+function summed(
+  db: DbOrTx,
+  table: View,
+  where: SQL | undefined,
+  time: SQL<string> | null,
+  by: Breakdowns,
+  fx: boolean,
+) {
+  // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
   // The partner rollup keeps every sub-ID: only the one broken down by is kept in the groups.
   const trackedKey = by.find(isTracking);
@@ -145,6 +154,8 @@ function summed(db: DbOrTx, table: View, where: SQL | undefined, time: SQL<strin
     ...(table.country && (!table.tracking || by.includes('country')) ? { country: sql<string>`${table.country}`.as('s_country') } : {}), // prettier-ignore
     ...(tracked ? { tracked: sql<string>`${tracked}`.as('s_tracked') } : {}),
     currency: sql<string>`${table.currency}`.as('s_currency'),
+    // The UTC day each amount is of, for its reference rate (decision 111): only when converting.
+    ...(fx ? { fxDay: (table.daily ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')` : sql<string>`to_char(${table.time} at time zone 'UTC', 'YYYY-MM-DD')`).as('s_fx_day') } : {}), // prettier-ignore
   };
   return db
     .select({
@@ -177,6 +188,7 @@ async function sliceQuery(
   by: Breakdowns,
   filters: NetworkFilters,
   offset: string | null,
+  fx: boolean,
 ): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
@@ -201,7 +213,7 @@ async function sliceQuery(
     const values = filters[k];
     if (table.tracking && given(values)) inner.push(inArray(table.tracking[k], values));
   }
-  const s = summed(db, table, and(...inner), day, by);
+  const s = summed(db, table, and(...inner), day, by, fx);
   const outer: (SQL | undefined)[] = [];
   if (table.partnerId) {
     // Money is finance's too: admins and finance see the whole network, managers their partners' traffic. A filter
@@ -251,6 +263,7 @@ async function sliceQuery(
       label,
       ...(key2 && label2 ? { key2, label2 } : {}),
       currency: s.currency,
+      ...(s.fxDay ? { fxDay: sql<string>`${s.fxDay}` } : {}),
       clicks: n(s.clicks),
       conversions: n(s.conversions),
       pending: n(s.pending),
@@ -276,7 +289,7 @@ async function sliceQuery(
   if (s.country) query = query.leftJoin(countries, eq(countries.isoCode, s.country));
   return query
     .where(and(...outer))
-    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency) as Promise<Slice[]>;
+    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])) as Promise<Slice[]>; // prettier-ignore
 }
 
 const DAY_MS = 86_400_000;
@@ -294,6 +307,7 @@ async function slices(
   window: UtcWindow,
   filters: NetworkFilters,
   offset: string | null,
+  fx = false,
 ): Promise<Slice[]> {
   const { daily, hourly } = GRAINS[grainOf(by, filters, scope)];
   const start = window.start.getTime();
@@ -301,7 +315,7 @@ async function slices(
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
   const hours = (from: number, to: number) => and(gte(hourly.time, new Date(from)), lt(hourly.time, new Date(to)))!;
-  const query = (table: View, time: SQL) => sliceQuery(db, table, time, scope, by, filters, offset);
+  const query = (table: View, time: SQL) => sliceQuery(db, table, time, scope, by, filters, offset, fx);
   // Hours are read from the hourly tables only, and days in another offset than UTC are cut in them.
   if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
     return query(hourly, hours(start, end));
@@ -313,7 +327,7 @@ async function slices(
   ];
   const summed = new Map<string, Slice>();
   for (const s of parts.flat()) {
-    const id = `${s.key}\u0000${s.key2 ?? ''}\u0000${s.currency}`;
+    const id = `${s.key}\u0000${s.key2 ?? ''}\u0000${s.currency}\u0000${s.fxDay ?? ''}`;
     const sum = summed.get(id);
     if (!sum) summed.set(id, { ...s });
     else for (const c of COUNTS) sum[c] += s[c];
@@ -539,7 +553,8 @@ type Group = { label: string; parts: Slice[]; refused: Refused[]; inner: Map<str
 
 /**
  * The rows of one level: every day (or week, month) of the range for a period at the top (quiet ones as zeros), the
- * hours and nested periods with traffic in order, the others by margin, largest first.
+ * hours and nested periods with traffic in order, the others by margin, largest first. `finish` completes a row
+ * (its conversion, its nested rows) before the order is read.
  */
 function rowsOf(
   breakdown: NetworkBreakdown,
@@ -547,20 +562,73 @@ function rowsOf(
   range: DateRange,
   top: boolean,
   placed: boolean,
-): [NetworkLeafRow, Group | undefined][] {
+  finish: (row: NetworkLeafRow, group: Group | undefined) => NetworkReportRow = (row) => row,
+): NetworkReportRow[] {
   const period = breakdown === 'week' || breakdown === 'month' ? breakdown : null;
   const row = (key: string, g: Group | undefined) =>
-    [rowOf(key, g?.label ?? key, g?.parts ?? [], placed ? (g?.refused ?? []) : null), g] as [NetworkLeafRow, Group | undefined]; // prettier-ignore
+    finish(rowOf(key, g?.label ?? key, g?.parts ?? [], placed ? (g?.refused ?? []) : null), g);
   if (top && (breakdown === 'day' || period)) {
     const keys = [...new Set(daysOf(range).map((day) => (period ? periodOf(period, day) : day)))];
     return keys.map((key) => row(key, groups.get(key)));
   }
   const rows = [...groups].map(([key, g]) => row(key, g));
   if ((NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(breakdown)) {
-    return rows.sort(([a], [b]) => (a.key < b.key ? -1 : 1));
+    return rows.sort((a, b) => (a.key < b.key ? -1 : 1));
   }
-  return rows.sort(([a], [b]) => weight(b.margin) - weight(a.margin) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : 1)); // prettier-ignore
+  return rows.sort((a, b) => weight(b.margin) - weight(a.margin) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : 1)); // prettier-ignore
 }
+
+/** A row's amounts in the base currency, in whole minor units. */
+type BaseAmounts = { revenue: number; payout: number; pendingRevenue: number; pendingPayout: number };
+
+/**
+ * A row with its amounts in the base currency (decision 111): margin is revenue less payout (so it adds up as they
+ * do), EPC and margin rate are read from the converted amounts, and the amounts as they were go to `original`.
+ */
+function inBase(row: NetworkLeafRow, base: string, a: BaseAmounts): NetworkLeafRow {
+  const one = (amount: number): MoneyAmount[] => [{ currency: base, amount }];
+  const margin = a.revenue - a.payout;
+  return {
+    ...row,
+    advertiserRevenue: one(a.revenue),
+    payout: one(a.payout),
+    margin: one(margin),
+    marginRate: a.revenue !== 0 ? one(margin / a.revenue) : [],
+    pendingRevenue: one(a.pendingRevenue),
+    pendingPayout: one(a.pendingPayout),
+    epc: row.clicks > 0 ? one(a.revenue / row.clicks) : [],
+    original: {
+      advertiserRevenue: row.advertiserRevenue,
+      payout: row.payout,
+      margin: row.margin,
+      pendingRevenue: row.pendingRevenue,
+      pendingPayout: row.pendingPayout,
+    },
+  };
+}
+
+/** A leaf row converted from its slices: each amount summed over currencies and days exactly, then rounded once. */
+function leafInBase(row: NetworkLeafRow, parts: Slice[], fx: FxConverter): NetworkLeafRow {
+  const of = (count: 'revenue' | 'payout' | 'pendingRevenue' | 'pendingPayout') =>
+    fx.sum(parts.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: s[count] })));
+  return inBase(row, fx.base, { revenue: of('revenue'), payout: of('payout'), pendingRevenue: of('pendingRevenue'), pendingPayout: of('pendingPayout') }); // prettier-ignore
+}
+
+/** A row above leaves (a nested report's row, the Totals): the sum of its converted rows, never converted again. */
+function sumInBase(row: NetworkLeafRow, parts: NetworkLeafRow[], base: string): NetworkLeafRow {
+  const total = (pick: (r: NetworkLeafRow) => MoneyAmount[]) => parts.reduce((n, r) => n + (pick(r)[0]?.amount ?? 0), 0); // prettier-ignore
+  return inBase(row, base, {
+    revenue: total((r) => r.advertiserRevenue),
+    payout: total((r) => r.payout),
+    pendingRevenue: total((r) => r.pendingRevenue),
+    pendingPayout: total((r) => r.pendingPayout),
+  });
+}
+
+/** A converted report's rows and which days had to use an earlier day's rate. */
+export type NetworkReportInBase = { rows: NetworkReportRow[]; base: string; missingDays: FxMissingDay[] };
+
+type ReportOptions = { then?: NetworkBreakdown; refused?: boolean };
 
 /**
  * A network report (decision 046): one row per day (every day of the range, quiet ones as zeros), partner, offer,
@@ -576,8 +644,42 @@ export async function networkReport(
   window: UtcWindow,
   filters: NetworkFilters,
   offset: string | null,
-  { then, refused: withRefused = true }: { then?: NetworkBreakdown; refused?: boolean } = {},
+  options: ReportOptions = {},
 ): Promise<NetworkReportRow[]> {
+  return (await buildReport(db, scope, breakdown, range, window, filters, offset, options, null)).rows;
+}
+
+/**
+ * The same report in the base currency (`currency=base`, decision 111): each amount at the reference rate of its
+ * (UTC) day, a day without one at the last known rate (listed in `missingDays`). Rounded half to even once per row of
+ * the finest level (the rows, or the nested rows with `then`); every row above them and the Totals are their sums, so
+ * that the CSV's columns add up to the Totals to the cent.
+ */
+export async function networkReportInBase(
+  db: DbOrTx,
+  scope: StaffScope,
+  breakdown: NetworkBreakdown,
+  range: DateRange,
+  window: UtcWindow,
+  filters: NetworkFilters,
+  offset: string | null,
+  base: string,
+  options: ReportOptions = {},
+): Promise<NetworkReportInBase> {
+  return buildReport(db, scope, breakdown, range, window, filters, offset, options, base);
+}
+
+async function buildReport(
+  db: DbOrTx,
+  scope: StaffScope,
+  breakdown: NetworkBreakdown,
+  range: DateRange,
+  window: UtcWindow,
+  filters: NetworkFilters,
+  offset: string | null,
+  { then, refused: withRefused = true }: ReportOptions,
+  base: string | null,
+): Promise<NetworkReportInBase> {
   // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
   const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
   const by: Breakdowns = then ? [asRead(breakdown), asRead(then)] : [asRead(breakdown)];
@@ -585,8 +687,9 @@ export async function networkReport(
     if (b === 'week' || b === 'month') return [periodOf(b, key), periodOf(b, key)];
     return [key, isTracking(b) ? trackingLabel(label) : label];
   };
-  const all = await slices(db, scope, by, window, filters, offset);
+  const all = await slices(db, scope, by, window, filters, offset, base !== null);
   const refused = withRefused ? await refusedClicks(db, scope, by, window, filters, offset) : null;
+  const fx = base === null ? null : await fxConverterFor(db, base, all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 }))); // prettier-ignore
   const groups = new Map<string, Group>();
   const groupOf = (map: Map<string, Group>, key: string, label: string) => {
     const group: Group = map.get(key) ?? { label, parts: [], refused: [], inner: new Map() };
@@ -600,11 +703,18 @@ export async function networkReport(
   for (const s of all) for (const g of place(s)) g.parts.push(s);
   for (const r of refused ?? []) for (const g of place(r)) g.refused.push(r);
   const placed = refused !== null;
-  const rows: NetworkReportRow[] = rowsOf(breakdown, groups, range, true, placed).map(
-    ([row, g]) =>
-    then ? { ...row, children: rowsOf(then, g?.inner ?? new Map(), range, false, placed).map(([child]) => child) } : row, // prettier-ignore
-  );
-  return [...rows, rowOf('total', TOTALS_LABEL, all, refused, true)];
+  const leaf = (row: NetworkLeafRow, g: Group | undefined) => (fx ? leafInBase(row, g?.parts ?? [], fx) : row);
+  const nested = (row: NetworkLeafRow, g: Group | undefined): NetworkReportRow => {
+    const children = rowsOf(then!, g?.inner ?? new Map(), range, false, placed, leaf);
+    return { ...(fx ? sumInBase(row, children, fx.base) : row), children };
+  };
+  const rows = rowsOf(breakdown, groups, range, true, placed, then ? nested : leaf);
+  const total = rowOf('total', TOTALS_LABEL, all, refused, true);
+  return {
+    rows: [...rows, fx ? sumInBase(total, rows, fx.base) : total],
+    base: base ?? '',
+    missingDays: fx?.missingDays() ?? [],
+  };
 }
 
 /**

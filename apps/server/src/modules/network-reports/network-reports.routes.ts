@@ -27,7 +27,13 @@ import { deleteReportView, listReportViews, saveReportView } from './report-view
 import type { AppContext } from '../../context.js';
 import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
 import { previousRange, withPrevious } from './network-compare.js';
-import { networkFigures, networkReport, type NetworkFilters } from './network-reports.repository.js';
+import type { FxMissingDay } from '../fx-rates/index.js';
+import {
+  networkFigures,
+  networkReport,
+  networkReportInBase,
+  type NetworkFilters,
+} from './network-reports.repository.js';
 
 /**
  * The viewer's offset: the account setting is a fixed offset ('+01:00'); a zone name (the demo's staff hold
@@ -46,7 +52,7 @@ export function offsetOf(timezone: string | null, now: Date): string | null {
   }
 }
 
-const filtersOf = ({ startDate: _s, endDate: _e, range: _r, compare: _c, then: _t, ...filters }: NetworkReportQuery): NetworkFilters => filters; // prettier-ignore
+const filtersOf = ({ startDate: _s, endDate: _e, range: _r, compare: _c, then: _t, currency: _m, ...filters }: NetworkReportQuery): NetworkFilters => filters; // prettier-ignore
 
 /** The report's days: a quick range in the viewer's offset when one is named, else the dates (decision 089). */
 function rangeOf(query: NetworkReportQuery, now: Date, offset: string | null): DateRange {
@@ -57,6 +63,7 @@ function rangeOf(query: NetworkReportQuery, now: Date, offset: string | null): D
 const major = (minor: number) => (minor / 100).toFixed(2);
 const majorEpc = (minor: number) => (minor / 100).toFixed(4);
 const MONEY_HEADER = ['Advertiser Revenue', 'Payout', 'Margin', 'EPC', 'Pending Revenue', 'Pending Payout'] as const;
+const ORIGINAL_HEADER = ['Advertiser Revenue', 'Payout', 'Margin', 'Pending Revenue', 'Pending Payout'] as const;
 const LABEL_HEADER: Record<NetworkBreakdown, string> = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country', hour: 'Hour', week: 'Week', month: 'Month', subid: 'Sub-ID', tc1: 'TC1', tc2: 'TC2', tc3: 'TC3', tc4: 'TC4' }; // prettier-ignore
 
 /**
@@ -72,6 +79,8 @@ export function* networkCsvLines(
   then?: NetworkBreakdown,
 ): Generator<(string | number)[]> {
   const currencies = [...new Set(rows.flatMap((row) => row.advertiserRevenue.map((m) => m.currency)))].sort();
+  // Converted (decision 111): the base currency's block, then the amounts as they were, per currency.
+  const originals = [...new Set(rows.flatMap((row) => row.original?.advertiserRevenue.map((m) => m.currency) ?? []))].sort(); // prettier-ignore
   const refused = rows.at(-1)?.refusedClicks !== undefined;
   yield [
     LABEL_HEADER[breakdown],
@@ -83,13 +92,19 @@ export function* networkCsvLines(
     ...(refused ? ['Refused Clicks'] : []),
     'Conversion Rate (%)',
     ...currencies.flatMap((currency) => MONEY_HEADER.map((name) => `${name} ${currency}`)),
+    ...originals.flatMap((currency) => ORIGINAL_HEADER.map((name) => `Original ${name} ${currency}`)),
   ];
   const line = (names: string[], row: NetworkLeafRow) => {
     const money = currencies.flatMap((currency) => {
       const of = (list: { currency: string; amount: number }[]) => list.find((m) => m.currency === currency)?.amount ?? 0; // prettier-ignore
       return [major(of(row.advertiserRevenue)), major(of(row.payout)), major(of(row.margin)), majorEpc(of(row.epc)), major(of(row.pendingRevenue)), major(of(row.pendingPayout))]; // prettier-ignore
     });
-    return [...names, row.clicks, row.conversions, row.pendingConversions, row.rejectedConversions, ...(refused ? [row.refusedClicks ?? 0] : []), (row.conversionRate * 100).toFixed(2), ...money]; // prettier-ignore
+    const original = originals.flatMap((currency) => {
+      const of = (list: { currency: string; amount: number }[] | undefined) => list?.find((m) => m.currency === currency)?.amount ?? 0; // prettier-ignore
+      const o = row.original;
+      return [major(of(o?.advertiserRevenue)), major(of(o?.payout)), major(of(o?.margin)), major(of(o?.pendingRevenue)), major(of(o?.pendingPayout))]; // prettier-ignore
+    });
+    return [...names, row.clicks, row.conversions, row.pendingConversions, row.rejectedConversions, ...(refused ? [row.refusedClicks ?? 0] : []), (row.conversionRate * 100).toFixed(2), ...money, ...original]; // prettier-ignore
   };
   for (const row of rows) {
     if (!then) yield line([row.label], row);
@@ -118,20 +133,29 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     const { scope, offset, now } = await viewer(request);
     const range = rangeOf(query, now, offset);
     const filters = filtersOf(query);
-    const read = (r: DateRange) =>
-      networkReport(dbOf(request), scope, breakdown, r, utcWindow(r, offset), filters, offset, { then });
+    // With `currency=base` (decision 111) the amounts are converted, and the answer says at which rates.
+    const base = query.currency === 'base' ? ctx.config.baseCurrency : null;
+    const missing: FxMissingDay[] = [];
+    const read = async (r: DateRange) => {
+      const window = utcWindow(r, offset);
+      if (!base) return networkReport(dbOf(request), scope, breakdown, r, window, filters, offset, { then });
+      const converted = await networkReportInBase(dbOf(request), scope, breakdown, r, window, filters, offset, base, { then }); // prettier-ignore
+      missing.push(...converted.missingDays);
+      return converted.rows;
+    };
     const rows = await read(range);
-    if (query.compare !== 'previous') return { range, rows };
+    const fx = base ? { base, rounding: 'half-even' as const, missingDays: missing } : undefined;
+    if (query.compare !== 'previous') return { range, rows, fx };
     const before = await read(previousRange(range));
-    return { range, rows: withPrevious(breakdown, rows, before, daysBetween(range.startDate, range.endDate)) };
+    return { range, rows: withPrevious(breakdown, rows, before, daysBetween(range.startDate, range.endDate)), fx };
   };
 
   app.route({
     ...routeOf(networkReportsEndpoints.report),
     onRequest: app.requireStaff(),
     handler: async (request) => {
-      const { rows } = await reportOf(request, request.params.breakdown, request.query);
-      return ok(rows, { total: rows.length - 1 });
+      const { rows, fx } = await reportOf(request, request.params.breakdown, request.query);
+      return { ...ok(rows, { total: rows.length - 1 }), ...(fx ? { fx } : {}) };
     },
   });
 
@@ -140,13 +164,13 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     onRequest: app.requireStaff(),
     handler: async (request, reply) => {
       const { breakdown } = request.params;
-      const { range, rows } = await reportOf(request, breakdown, request.query);
+      const { range, rows, fx } = await reportOf(request, breakdown, request.query);
       const csv = Readable.from(networkCsvLines(breakdown, rows, request.query.then)).pipe(csvStringifier());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header(
           'content-disposition',
-          `attachment; filename="network-${breakdown}${request.query.then ? `-${request.query.then}` : ''}-${range.startDate}-${range.endDate}.csv"`,
+          `attachment; filename="network-${breakdown}${request.query.then ? `-${request.query.then}` : ''}-${range.startDate}-${range.endDate}${fx ? `-${fx.base}` : ''}.csv"`,
         ) // prettier-ignore
         .header('cache-control', 'no-store')
         .send(csv);

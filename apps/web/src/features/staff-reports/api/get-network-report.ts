@@ -5,13 +5,13 @@ import { networkReportKeys } from './keys';
 
 /**
  * GET /staff/reports/{breakdown}: the rows, Totals last, and how old they may be when a lagging reports replica
- * answered (decision 107).
+ * answered (decision 107); with `currency=base`, the base and the days converted at an earlier day's rate (decision 111).
  */
 export const useNetworkReport = (breakdown: NetworkBreakdown, query: NetworkReportQueryInput) =>
   useQuery({
     queryKey: networkReportKeys.report(breakdown, query),
     queryFn: async () => {
       const answer = await api.call(networkReportsEndpoints.report, { params: { breakdown }, query });
-      return { rows: answer.data ?? [], lagSeconds: answer.dataLagSeconds };
+      return { rows: answer.data ?? [], lagSeconds: answer.dataLagSeconds, fx: answer.extra.fx };
     },
   });

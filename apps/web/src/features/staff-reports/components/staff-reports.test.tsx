@@ -193,4 +193,23 @@ describe('StaffReports', () => {
     await waitFor(() => expect(views.map((v) => v.name)).toContain('Last month'));
     expect(views.at(-1)!.query).toBe('by=offer&then=country&range=last_month&columns=clicks%2Cmargin');
   });
+
+  it('switches to the base currency: the query asks for it, the rates note says which days used an earlier rate, amounts as booked on hover (decision 111)', async () => {
+    const converted = { ...row('1001', 'Northwind Media', 200, 9_000, 6_000), original: { advertiserRevenue: [{ currency: 'EUR', amount: 5_000 }, { currency: 'USD', amount: 4_600 }], payout: eur(6_000), margin: eur(3_000), pendingRevenue: [], pendingPayout: [] } }; // prettier-ignore
+    fetchMock.mockImplementation((url) => {
+      const address = String(url);
+      if (!address.includes('currency=base') || !address.includes('/staff/reports/partner')) return Promise.resolve(server(address)); // prettier-ignore
+      return Promise.resolve(answerOf(networkReportsEndpoints.report, [converted, { ...converted, key: 'total', label: 'Totals', isTotal: true }], { extra: { fx: { base: 'EUR', rounding: 'half-even', missingDays: [{ currency: 'USD', date: '2026-11-22', rateOf: '2026-11-21' }] } } })); // prettier-ignore
+    });
+    renderWithProviders(<StaffReports />, { path: '/staff/reports' });
+    await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
+    expect(screen.queryByTestId('staff-reports-fx-note')).toBeNull();
+    await userEvent.click(screen.getByTestId('staff-reports-base-currency'));
+    const note = await screen.findByTestId('staff-reports-fx-note');
+    expect(note.textContent).toContain('1 day had no rate of its own');
+    expect(note.getAttribute('title')).toBe('2026-11-22 USD: rate of 2026-11-21');
+    const booked = within(screen.getAllByTestId('staff-reports-row')[0]!).getAllByTestId('staff-reports-original')[0]!;
+    expect(booked.getAttribute('title')?.replace(/\s/gu, ' ')).toMatch(/^As booked: 50,00 € · 46,00 .*\$/u);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/staff/reports/day?') && String(url).includes('currency=base'))).toBe(true); // prettier-ignore
+  });
 });

@@ -27,6 +27,7 @@ import {
   localToday,
   type MoneyAmount,
   type NetworkBreakdown,
+  type NetworkFx,
   type NetworkLeafRow,
   type NetworkReportQueryInput,
   type NetworkReportRow,
@@ -64,6 +65,15 @@ function rememberedColumns(userId: number): string | null {
   }
 }
 
+/** The address without one value of a repeatable filter. */
+function withoutValue(params: URLSearchParams, name: Filter, value: string): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const rest = next.getAll(name).filter((v) => v !== value);
+  next.delete(name);
+  for (const v of rest) next.append(name, v);
+  return next;
+}
+
 const amountIn = (list: MoneyAmount[], currency: string) => list.find((m) => m.currency === currency)?.amount ?? 0;
 
 /**
@@ -99,6 +109,8 @@ export function StaffReports() {
   const startDate = params.get('startDate') ?? addDays(today, -29);
   const endDate = params.get('endDate') ?? today;
   const compare = params.get('compare') === 'previous';
+  // Every amount in the network's base currency at its day's rate (decision 111).
+  const inBase = params.get('currency') === 'base';
   const thenParam = params.get('then') ?? '';
   const then = (NETWORK_BREAKDOWNS as readonly string[]).includes(thenParam) && canNest(by, thenParam as NetworkBreakdown) ? (thenParam as NetworkBreakdown) : null; // prettier-ignore
   // The columns: the address's (a shared link, a saved view), else the reader's remembered choice, else all.
@@ -114,9 +126,10 @@ export function StaffReports() {
   };
   const filters = Object.fromEntries(FILTERS.flatMap((name) => (params.getAll(name).length > 0 ? [[name, params.getAll(name)]] : []))); // prettier-ignore
   const dates = quick ? { range: quick } : { startDate, endDate };
-  const query: NetworkReportQueryInput = { ...dates, ...filters, ...(compare ? { compare: 'previous' } : {}), ...(then ? { then } : {}) }; // prettier-ignore
+  const currency = inBase ? ({ currency: 'base' } as const) : {};
+  const query: NetworkReportQueryInput = { ...dates, ...filters, ...currency, ...(compare ? { compare: 'previous' } : {}), ...(then ? { then } : {}) }; // prettier-ignore
   const report = useNetworkReport(by, query);
-  const daily = useNetworkReport('day', { ...dates, ...filters });
+  const daily = useNetworkReport('day', { ...dates, ...filters, ...currency });
   const exporter = useExportNetworkReport(by);
   const set = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -126,14 +139,7 @@ export function StaffReports() {
     }
     setParams(next);
   };
-  /** One value of a repeatable filter out of the address. */
-  const dropFilter = (name: Filter, value: string) => {
-    const next = new URLSearchParams(params);
-    const rest = next.getAll(name).filter((v) => v !== value);
-    next.delete(name);
-    for (const v of rest) next.append(name, v);
-    setParams(next);
-  };
+  const dropFilter = (name: Filter, value: string) => setParams(withoutValue(params, name, value));
   /** A row's name opens the next breakdown filtered on it; a day opens its hours. */
   const drill = (row: NetworkReportRow) => {
     const step = DRILL[by];
@@ -194,6 +200,7 @@ export function StaffReports() {
               e.currentTarget.value = '';
             }}
           />
+          <Checkbox label={t('staff.reports.inBase')} checked={inBase} onChange={(e) => set({ currency: e.currentTarget.checked ? 'base' : null })} mb={8} data-testid="staff-reports-base-currency" />
           <Checkbox label={t('staff.reports.compare')} checked={compare} onChange={(e) => set({ compare: e.currentTarget.checked ? 'previous' : null })} mb={8} data-testid="staff-reports-compare" />
           <Button variant="default" onClick={() => exporter.mutate(query)} loading={exporter.isPending} data-testid="staff-reports-export">
             {t('staff.reports.export')}
@@ -245,10 +252,33 @@ export function StaffReports() {
       {report.isError ? <Text c="red">{t('errors.generic')}</Text> : null}
       {report.isPending ? <Skeleton h={200} /> : null}
       <DataLagNotice seconds={report.data?.lagSeconds} />
+      {report.data?.fx ? <FxNote fx={report.data.fx} /> : null}
       {report.data ? <ReportTable rows={report.data.rows} by={by} then={then} columns={columns} onDrill={drill} /> : null}
     </Stack>
   );
 } // prettier-ignore
+
+/** A converted amount, with the amounts as booked (per currency) on hover (decision 111). */
+function AsBooked({ amounts, children }: { amounts: MoneyAmount[]; children: string }) {
+  const { t } = useTranslation();
+  const booked = amounts.length > 0 ? formatMoneyAmounts(amounts, DEFAULT_CURRENCY) : '0';
+  return (
+    <Text span inherit title={t('staff.reports.original', { amounts: booked })} data-testid="staff-reports-original">
+      {children}
+    </Text>
+  );
+}
+
+/** What a converted report says of its rates (decision 111): the base, and the days without a rate of their own. */
+function FxNote({ fx }: { fx: NetworkFx }) {
+  const { t } = useTranslation();
+  const missing = fx.missingDays.map((d) => t('staff.reports.fxMissingDay', d)).join('\n');
+  return (
+    <Text size="sm" c="dimmed" data-testid="staff-reports-fx-note" title={missing || undefined}>
+      {t('staff.reports.fxNote', { base: fx.base, count: fx.missingDays.length })}
+    </Text>
+  );
+}
 
 /** Advertiser revenue, payout and margin per day, in the network's currency when the days have it. */
 function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined; pending: boolean }) {
@@ -355,11 +385,14 @@ function ReportTable({
         : column === 'marginRate'
           ? value.map((m) => `${formatPercent(m.amount)} ${m.currency}`).join(' · ')
           : formatMoneyAmounts(value, DEFAULT_CURRENCY);
+    // Converted amounts show the amounts as they were on hover (decision 111).
+    const original = row.original && column in row.original ? row.original[column as keyof typeof row.original] : undefined; // prettier-ignore
     const before = row.previous && (column === 'clicks' || column === 'conversions' || column === 'margin') ? row.previous[column] : undefined; // prettier-ignore
-    if (before === undefined) return shown;
+    const figure = original ? <AsBooked amounts={original}>{shown}</AsBooked> : shown;
+    if (before === undefined) return figure;
     return (
       <>
-        {shown}
+        {figure}
         <Text size="xs" c="dimmed" data-testid={`staff-reports-previous-${column}`}>
           {t('staff.reports.previous', {
             value: typeof before === 'number' ? formatCount(before) : formatMoneyAmounts(before, DEFAULT_CURRENCY),

@@ -1,0 +1,62 @@
+import { FX_QUOTE_CURRENCY, type FxRates, type FxRatesBody } from '@portal/contracts';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { recordAudit, type AuditActor } from '../audit/index.js';
+import { parseEcbRates } from './ecb.js';
+import { FxConverter, type FxAmount } from './fx-convert.js';
+import * as repo from './fx-rates.repository.js';
+
+/** The rates that apply to a day, each currency's own or its last known before (decision 111). */
+export async function fxRatesOn(db: DbOrTx, base: string, date: string): Promise<FxRates> {
+  return { date, base, rates: await repo.ratesOn(db, date) };
+}
+
+/** Finance sets a day's rates: written and audited in one transaction, one audit line per day with each change. */
+export async function setFxRates(
+  db: Db,
+  actor: AuditActor & { actorId: number },
+  base: string,
+  body: FxRatesBody,
+  now: Date,
+): Promise<FxRates> {
+  await db.transaction(async (tx) => {
+    const before = new Map((await repo.ratesOfDay(tx, body.date, body.rates.map((r) => r.currency))).map((r) => [r.currency, r.rate])); // prettier-ignore
+    const rates = body.rates.map((r) => ({ currency: r.currency, rate: tidyRate(r.rate) }));
+    await repo.upsertRates(tx, body.date, rates, 'finance', actor.actorId, now);
+    const changes = rates
+      .filter((r) => before.get(r.currency) !== r.rate)
+      .map((r) => ({ field: r.currency, before: before.get(r.currency) ?? null, after: r.rate }));
+    await recordAudit(tx, actor, [{ action: 'update', entityType: 'fx_rate', entityId: body.date, changes }], now);
+  });
+  return fxRatesOn(db, base, body.date);
+}
+
+/** '1.08230' → '1.0823', '2.' never reaches here (the pattern refuses it). */
+const tidyRate = (rate: string) => (rate.includes('.') ? rate.replace(/0+$/, '').replace(/\.$/, '') : rate);
+
+/**
+ * An ECB file's days written as the ECB's rates; a currency finance set by hand on a day keeps finance's rate.
+ * Returns the days written.
+ */
+export async function importEcbRates(db: Db, xml: string, now: Date): Promise<string[]> {
+  const days = parseEcbRates(xml);
+  for (const { day, rates } of days) {
+    await db.transaction(async (tx) => {
+      const edited = await repo.editedCurrencies(tx, day);
+      await repo.upsertRates(tx, day, rates.filter((r) => !edited.has(r.currency)).map((r) => ({ ...r, rate: tidyRate(r.rate) })), 'ecb', null, now); // prettier-ignore
+    });
+  }
+  return days.map((d) => d.day);
+}
+
+/** The converter for a report's amounts: the rates of their currencies (and the base's) over their days. */
+export async function fxConverterFor(db: DbOrTx, base: string, amounts: readonly FxAmount[]): Promise<FxConverter> {
+  const foreign = amounts.filter((a) => a.currency !== base);
+  const currencies = new Set(foreign.map((a) => a.currency));
+  if (foreign.length > 0) currencies.add(base);
+  currencies.delete(FX_QUOTE_CURRENCY);
+  const days = foreign.map((a) => a.day).sort();
+  const rows = days.length > 0 ? await repo.ratesFor(db, [...currencies], days[0]!, days.at(-1)!) : [];
+  const byCurrency = new Map<string, repo.StoredRate[]>();
+  for (const r of rows) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r]);
+  return new FxConverter(base, byCurrency);
+}

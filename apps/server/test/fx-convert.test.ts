@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { FxConverter, roundHalfEven } from '../src/modules/fx-rates/fx-convert.js';
+
+const rates = (list: [currency: string, day: string, rate: string][]) => {
+  const map = new Map<string, { currency: string; day: string; rate: string; source: 'ecb' }[]>();
+  for (const [currency, day, rate] of list) map.set(currency, [...(map.get(currency) ?? []), { currency, day, rate, source: 'ecb' }]); // prettier-ignore
+  return map;
+};
+
+/** Decision 111: a row's amounts summed exactly and rounded once, half to even, whichever path decides it. */
+describe('conversion to the base currency', () => {
+  it('rounds halves to the even cent, below and above', () => {
+    expect([roundHalfEven(5n, 2n), roundHalfEven(7n, 2n), roundHalfEven(-5n, 2n), roundHalfEven(11n, 4n)]).toEqual([2, 4, -2, 3]); // prettier-ignore
+  });
+
+  it('finds a half made of inexact terms (1/3 + 1/6) and rounds it to even, not down', () => {
+    const fx = new FxConverter(
+      'EUR',
+      rates([
+        ['USD', '2026-03-02', '3'],
+        ['GBP', '2026-03-02', '6'],
+      ]),
+    );
+    expect(fx.sum([{ currency: 'USD', day: '2026-03-02', amount: 1 }, { currency: 'GBP', day: '2026-03-02', amount: 1 }])).toBe(0); // prettier-ignore
+    expect(fx.sum([{ currency: 'USD', day: '2026-03-02', amount: 3 }, { currency: 'GBP', day: '2026-03-02', amount: 3 }])).toBe(2); // prettier-ignore
+  });
+
+  it('answers as the exact fraction would, on many mixed sums', () => {
+    const days = ['2026-03-02', '2026-03-03', '2026-03-04'];
+    const fx = new FxConverter('USD', rates(days.flatMap((day, i) => [['USD', day, (1.1642 + i / 997).toFixed(4)], ['GBP', day, (0.87905 - i / 1009).toFixed(5)], ['CHF', day, (0.9331 + i / 991).toFixed(4)]] as [string, string, string][]))); // prettier-ignore
+    let seed = 7;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    for (let n = 0; n < 200; n += 1) {
+      const amounts = Array.from({ length: 1 + (next() % 12) }, () => ({ currency: ['EUR', 'GBP', 'CHF', 'USD'][next() % 4]!, day: days[next() % 3]!, amount: next() % 100_000 })); // prettier-ignore
+      let num = 0n;
+      let den = 1n;
+      for (const a of amounts) {
+        const f = fx.factor(a.currency, a.day);
+        num = num * f.den + BigInt(a.amount) * f.num * den;
+        den *= f.den;
+      }
+      expect(fx.sum(amounts)).toBe(roundHalfEven(num, den));
+    }
+  });
+});
