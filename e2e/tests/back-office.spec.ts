@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  DEMO,
-  apiLogin,
-  outbox,
-  registerThroughApi,
-  snackbar,
-  uniqueEmail,
-  useApiSession,
-} from '../fixtures.js';
+import { DEMO, apiLogin, outbox, registerThroughApi, snackbar, uniqueEmail, useApiSession } from '../fixtures.js';
 
 test.describe('back-office', () => {
   test('an admin approves a pending request in the browser, with a reason kept in the history', async ({

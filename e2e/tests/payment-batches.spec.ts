@@ -10,15 +10,7 @@ import {
   type PaymentBatchDetail,
   type StaffInvoice,
 } from '@portal/contracts';
-import {
-  apiLogin,
-  blockingAxeViolations,
-  DEMO,
-  expectShell,
-  snackbar,
-  squash,
-  useApiSession,
-} from '../fixtures.js';
+import { apiLogin, blockingAxeViolations, DEMO, expectShell, snackbar, squash, useApiSession } from '../fixtures.js';
 
 /**
  * Paying partners and billing advertisers, end to end (decision 073). Finance selects two validated invoices on the

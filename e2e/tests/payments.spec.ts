@@ -9,15 +9,7 @@ import {
   type NextPayment,
   type StaffInvoice,
 } from '@portal/contracts';
-import {
-  apiLogin,
-  blockingAxeViolations,
-  DEMO,
-  expectShell,
-  snackbar,
-  squash,
-  useApiSession,
-} from '../fixtures.js';
+import { apiLogin, blockingAxeViolations, DEMO, expectShell, snackbar, squash, useApiSession } from '../fixtures.js';
 
 const STATUS_LABELS: Record<string, string> = {
   waiting_for_approval: 'Waiting for approval',
