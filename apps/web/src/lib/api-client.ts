@@ -15,6 +15,7 @@ import { currentPathname, navigateTo } from './navigation';
 import { paths } from './paths';
 import { queryClient } from './query-client';
 import { reportError } from './report-error';
+import { noteReportLag } from './report-lag';
 import { clearSession, getToken, hasTabSession } from './session';
 import { showSnackbar } from './snackbar';
 
@@ -205,6 +206,7 @@ async function request<T, X = Record<string, never>>(
   const body = parseBody(await response.text());
   if (options.loading) stopLoading();
   const dataLagSeconds = dataLagOf(response);
+  noteReportLag(path, dataLagSeconds);
   // An empty body counts as 204 + success (spec section 3).
   if (!body || typeof body !== 'object') {
     return { data: null as RevivedDates<T>, total: null, message: null, dataLagSeconds, extra: {} };

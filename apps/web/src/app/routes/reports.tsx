@@ -1,8 +1,10 @@
-import { Tabs } from '@mantine/core';
+import { Box, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { DataLagNotice } from '@/components/data-lag-notice';
 import { searchForTab } from '@/features/reports/report-filters';
 import { paths } from '@/lib/paths';
+import { useReportLag } from '@/lib/report-lag';
 
 const TABS = ['daily', 'subid', 'conversion', 'click'] as const;
 
@@ -15,6 +17,7 @@ export function ReportsLayout() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const current = TABS.find((tab) => pathname === paths.report.href(tab)) ?? null;
+  const lag = useReportLag();
   const open = (tab: string) => void navigate(`${paths.report.href(tab)}${searchForTab(new URLSearchParams(search))}`);
   return (
     <>
@@ -27,6 +30,11 @@ export function ReportsLayout() {
           ))}
         </Tabs.List>
       </Tabs>
+      {lag ? (
+        <Box mb="md">
+          <DataLagNotice seconds={lag} testId="report-data-lag" />
+        </Box>
+      ) : null}
       <Outlet />
     </>
   );
