@@ -59,7 +59,7 @@ describe('api-client requests', () => {
     expect(init.body).toBe('{"name":"x"}');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(result).toEqual({ data: { a: 1 }, total: 3, message: 'ok', dataLagSeconds: null });
+    expect(result).toEqual({ data: { a: 1 }, total: 3, message: 'ok', dataLagSeconds: null, extra: {} });
   });
 
   it('sends no Authorization header without a session', async () => {
@@ -77,6 +77,7 @@ describe('api-client requests', () => {
       total: null,
       message: null,
       dataLagSeconds: null,
+      extra: {},
     });
   });
 

@@ -28,6 +28,7 @@ describe('menuItems', () => {
       '/staff/applications',
       '/staff/documents',
       '/staff/conversions',
+      '/staff/fraud-review',
       '/staff/conversions/scrubs',
       '/staff/offers',
       '/staff/reports',
