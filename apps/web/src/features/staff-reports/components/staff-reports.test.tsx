@@ -49,6 +49,28 @@ function server(url: string, init?: RequestInit): Response {
 }
 
 describe('StaffReports', () => {
+  it('shows the clicks the rules flagged and the conversions they held, each rule on hover (decision 109)', async () => {
+    const flagged = (r: NetworkReportRow): NetworkReportRow => ({
+      ...r,
+      flaggedClicks: 5,
+      flaggedClicksByRule: [{ rule: 'dataCentre', clicks: 4 }, { rule: 'missingUserAgent', clicks: 1 }],
+      flaggedConversions: 2,
+      flaggedConversionsByRule: [{ rule: 'tooFast', conversions: 2 }],
+    }); // prettier-ignore
+    fetchMock.mockImplementation(
+      (url) =>
+      Promise.resolve(String(url).includes('/staff/reports/partner') ? answerOf(networkReportsEndpoints.report, [flagged(row('1001', 'Northwind Media', 200, 9_000, 6_000)), flagged(row('total', 'Totals', 200, 9_000, 6_000, true))]) : server(String(url))), // prettier-ignore
+    );
+    renderWithProviders(<StaffReports />, { path: '/staff/reports' });
+    const [first] = await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
+    const clicks = within(first!).getByTestId('staff-reports-flaggedClicks');
+    expect(clicks.textContent).toBe('5');
+    expect(clicks.getAttribute('title')).toBe('Data-centre addresses: 4\nMissing or malformed browser: 1');
+    const held = within(first!).getByTestId('staff-reports-flaggedConversions');
+    expect(held.textContent).toBe('2');
+    expect(held.getAttribute('title')).toBe('Conversions too soon after the click: 2');
+  });
+
   it('shows the breakdown with advertiser revenue, payout and margin, a loss in red, and Totals last', async () => {
     fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
     renderWithProviders(<StaffReports />, { path: '/staff/reports' });
@@ -64,6 +86,8 @@ describe('StaffReports', () => {
       '1',
       '3',
       '—',
+      '—',
+      '—',
       '1,00 %',
       '90,00 €',
       '60,00 €',
@@ -72,8 +96,8 @@ describe('StaffReports', () => {
       '3,00 €',
       '0,45 €',
     ]);
-    expect(cells(rows[1]!)[9]).toBe('-5,00 €');
-    expect(cells(screen.getByTestId('staff-reports-totals'))).toEqual(['Totals', '300', '2', '1', '3', '—', '0,67 %', '100,00 €', '75,00 €', '25,00 €', '25,00 % EUR', '3,00 €', '0,33 €']); // prettier-ignore
+    expect(cells(rows[1]!)[11]).toBe('-5,00 €');
+    expect(cells(screen.getByTestId('staff-reports-totals'))).toEqual(['Totals', '300', '2', '1', '3', '—', '—', '—', '0,67 %', '100,00 €', '75,00 €', '25,00 €', '25,00 % EUR', '3,00 €', '0,33 €']); // prettier-ignore
     const calls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/partner?'))).toBe(true);
     expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/day?'))).toBe(true);

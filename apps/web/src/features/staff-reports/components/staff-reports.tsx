@@ -45,7 +45,7 @@ import { SavedViews, viewQueryOf } from './saved-views';
 const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 type Filter = (typeof FILTERS)[number];
 const DEFAULT_CURRENCY = 'EUR';
-const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
+const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'flaggedClicks', 'flaggedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
 type Column = (typeof COLUMNS)[number];
 
 /** Where the reader's column choice is remembered, per staff user (decision 106). */
@@ -323,6 +323,40 @@ function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined;
 }
 
 /** The report's rows and Totals; a row's name drills down (`onDrill`), a partner's or offer's opens its page. */
+
+/**
+ * Refused clicks (their reasons on hover, decision 106), clicks the rules flagged and conversions they held or refused
+ * (the rules on hover, decision 109); a dash where the breakdown has none (countries, sub-IDs).
+ */
+function ByRuleCount({
+  row,
+  column,
+}: {
+  row: NetworkLeafRow;
+  column: 'refusedClicks' | 'flaggedClicks' | 'flaggedConversions';
+}) {
+  const { t } = useTranslation();
+  const count = row[column];
+  if (count === undefined) return '—';
+  const parts =
+    column === 'refusedClicks'
+      ? (row.refusedByReason ?? []).map((r) => `${t(`staff.reports.refusedReasons.${r.reason}`, { defaultValue: r.reason })}: ${formatCount(r.clicks)}`) // prettier-ignore
+      : column === 'flaggedClicks'
+        ? (row.flaggedClicksByRule ?? []).map((r) => `${t(`staff.traffic.rules.${r.rule}`, { defaultValue: r.rule })}: ${formatCount(r.clicks)}`) // prettier-ignore
+        : (row.flaggedConversionsByRule ?? []).map((r) => `${t(`staff.traffic.rules.${r.rule}`, { defaultValue: r.rule })}: ${formatCount(r.conversions)}`); // prettier-ignore
+  const title = parts.join('\n');
+  return (
+    <Text
+      span
+      inherit
+      title={title || undefined}
+      data-testid={column === 'refusedClicks' ? 'staff-reports-refused' : `staff-reports-${column}`}
+    >
+      {formatCount(count)}
+    </Text>
+  );
+}
+
 function ReportTable({
   rows,
   by,
@@ -366,16 +400,8 @@ function ReportTable({
   };
   /** A cell's figure, and with the comparison its previous value below it. */
   const cell = (row: NetworkLeafRow, column: Column) => {
-    if (column === 'refusedClicks') {
-      if (row.refusedClicks === undefined) return '—';
-      // The reasons on hover (decision 106).
-      const reasons = (row.refusedByReason ?? []).map((r) => `${t(`staff.reports.refusedReasons.${r.reason}`, { defaultValue: r.reason })}: ${formatCount(r.clicks)}`).join('\n'); // prettier-ignore
-      return (
-        <Text span inherit title={reasons || undefined} data-testid="staff-reports-refused">
-          {formatCount(row.refusedClicks)}
-        </Text>
-      );
-    }
+    if (column === 'refusedClicks' || column === 'flaggedClicks' || column === 'flaggedConversions')
+      return <ByRuleCount row={row} column={column} />;
     const value = row[column];
     const shown =
       typeof value === 'number'
