@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_MIN_SECONDS_TO_CONVERT, MIN_SECONDS_TO_CONVERT_MAX } from '@portal/contracts';
@@ -34,18 +34,27 @@ export function GoalFloor({
   };
   return (
     <Group align="flex-end" gap="xs">
-      <NumberInput
+      {/* A whole number in a plain field: Mantine's NumberInput brought its popover code to the editor's first load. */}
+      <TextInput
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MIN_SECONDS_TO_CONVERT_MAX}
+        step={1}
         label={t('staff.offers.goal.floor')}
         description={t('staff.offers.goal.floorHint', { seconds: DEFAULT_MIN_SECONDS_TO_CONVERT })}
         placeholder={t('staff.offers.goal.floorDefault', { seconds: DEFAULT_MIN_SECONDS_TO_CONVERT })}
         value={value}
-        min={0}
-        max={MIN_SECONDS_TO_CONVERT_MAX}
-        allowDecimal={false}
-        allowNegative={false}
-        suffix=" s"
+        rightSection={
+          <Text size="sm" c="dimmed" aria-hidden>
+            s
+          </Text>
+        }
         disabled={!canWrite}
-        onChange={(next) => setValue(next === '' ? '' : Number(next))}
+        onChange={(event) => {
+          const text = event.currentTarget.value.trim();
+          setValue(text === '' ? '' : Number(text));
+        }}
         data-testid={`staff-offer-goal-${index}-floor`}
         w={320}
       />

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
   type TrafficRuleOverrides,
   type TrafficRules,
 } from '@portal/contracts';
+import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 import { handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
 import { useOfferTrafficRules, useSaveOfferTrafficRules } from '../api/offer-traffic-rules';
@@ -47,7 +48,8 @@ function RulesForm({
   const [draft, setDraft] = useState<TrafficRuleOverrides>(saved);
   const action = (value: TrafficAction) => t(`staff.traffic.actions.${value}`);
   const select = (rule: AnyTrafficRule) => (
-    <Select
+    <DeferredSelect
+      load={loadSelect}
       key={rule}
       label={t(`staff.traffic.rules.${rule}`)}
       data={[
@@ -64,14 +66,20 @@ function RulesForm({
     />
   );
   const number = (field: 'velocityPerMinute' | 'conversionsPerIpPerDay', label: string) => (
-    <NumberInput
+    // A whole number in a plain field (Mantine's NumberInput brought its popover code to the editor's first load).
+    <TextInput
+      type="number"
+      inputMode="numeric"
+      min={1}
+      step={1}
       label={label}
       description={t('staff.traffic.networkValue', { value: network[field] })}
       value={draft[field] ?? ''}
-      min={1}
-      allowDecimal={false}
       disabled={!canWrite}
-      onChange={(value) => setDraft({ ...draft, [field]: value === '' ? null : Number(value) })}
+      onChange={(event) => {
+        const text = event.currentTarget.value.trim();
+        setDraft({ ...draft, [field]: text === '' ? null : Number(text) });
+      }}
       data-testid={`offer-traffic-${field}`}
     />
   );
