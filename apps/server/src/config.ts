@@ -186,8 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** A configuration for tests: defaults plus overrides, no environment read. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  // The conversion rules are off unless a test turns them on: the suite's postbacks follow their clicks at once.
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', CONVERSION_RULES: 'off' }), ...overrides }; // prettier-ignore
+  // The conversion rules are on, as in a deployment (decision 109's addendum); a test turns them off to test `off`.
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false' }), ...overrides }; // prettier-ignore
   // The journal lives in the test's own data folder unless a test says otherwise.
   if (!('clickJournal' in overrides)) config.clickJournal = path.join(config.dataDir, 'click-journal');
   return config;

@@ -17,6 +17,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 const clock = testClock(new Date('2026-01-20T10:00:00Z'));
 let t: TestApp;
@@ -79,6 +80,7 @@ async function expectRequestsMatchTheirConversions() {
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  await goalsWithoutFloor(t, ['sale']); // the conversion rules are on (decision 109)
   adminAccount = await createStaff(t, 'ROLE_ADMIN');
   managerAccount = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
   eurOffer = await createOffer(t, {

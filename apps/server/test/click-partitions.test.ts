@@ -90,6 +90,7 @@ describe(`clicks partitioned by month (${databaseKind})`, () => {
         .from(clicks)
         .where(eq(clicks.partnerId, partner.partnerId));
       expect(today.statusCode).toBe(302);
+      clock.advance(60_000); // converted a minute on: past the goal's floor (the conversion rules are on)
       const converted = await t.app.inject({
         method: 'GET',
         url: `/postback?click_id=${written!.clickId}&goal=registration&transaction_id=RET-1&token=${token}`,

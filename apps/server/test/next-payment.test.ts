@@ -19,6 +19,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 const clock = testClock(new Date('2026-01-05T10:00:00Z'));
 let t: TestApp;
@@ -94,6 +95,7 @@ async function setStatus(
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  await goalsWithoutFloor(t, ['sale']); // the conversion rules are on (decision 109)
   const adminAccount = await createStaff(t, 'ROLE_ADMIN');
   const financeAccount = await createStaff(t, 'ROLE_FINANCE');
   admin = await login(t, adminAccount.email, adminAccount.password);

@@ -10,6 +10,7 @@ import { conversions, offers } from '../src/db/schema.js';
 import { newClickId } from '../src/modules/click/click.js';
 import { buildTestApp, createPartner, testClock, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 const clock = testClock(new Date('2026-05-04T09:30:00Z'));
 /** Two servers on one database; neither writes its clicks on a timer, only when a test flushes them. */
@@ -18,6 +19,7 @@ let second: TestApp;
 beforeAll(async () => {
   first = await buildTestApp({ now: clock.now, clickFlushIntervalMs: 600_000 });
   second = await buildTestApp({ now: clock.now, clickFlushIntervalMs: 600_000, sameDatabaseAs: first });
+  await goalsWithoutFloor(first, ['registration']); // the conversion rules are on (decision 109)
 });
 afterAll(async () => {
   await second?.close();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offers } from '../src/db/schema.js';
 import { buildTestApp, createPartner, expectErrorObject, testClock, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 let t: TestApp;
 let partnerId: number;
@@ -40,6 +41,7 @@ async function offerAndClick() {
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  await goalsWithoutFloor(t, ['registration']); // the conversion rules are on (decision 109)
   expect(t.config.postbackMaxBadTokensPerIp).toBe(LIMIT);
   partnerId = (await createPartner(t)).partnerId;
 });

@@ -41,6 +41,7 @@ import {
   type OfferSpec,
   advertiserTokenOf,
 } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 // ------------------------------------------------------------------ a receiver the postbacks can reach
 
@@ -73,6 +74,7 @@ const clock = testClock(new Date('2026-05-04T09:30:00Z'));
 beforeAll(async () => {
   receiver = await startReceiver();
   t = await buildTestApp({ now: clock.now, clickFlushIntervalMs: 600_000, postbackAllowLoopback: true });
+  await goalsWithoutFloor(t, ['registration']); // the conversion rules are on (decision 109)
 });
 afterAll(async () => {
   await t?.close();

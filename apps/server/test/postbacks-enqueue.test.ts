@@ -19,11 +19,13 @@ import {
   type TestApp,
 } from './helper.js';
 import { createOffer, advertiserTokenOf } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 let t: TestApp;
 const clock = testClock(new Date('2026-05-04T09:30:00Z'));
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now, clickFlushIntervalMs: 600_000 });
+  await goalsWithoutFloor(t, ['registration', 'sale']); // the conversion rules are on (decision 109)
 });
 afterAll(async () => t?.close());
 

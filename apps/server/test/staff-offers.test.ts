@@ -28,6 +28,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess, verticalIds } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 /**
  * Decision 044: offers written by staff through the API (goals with revenue beside payout, countries,
@@ -83,6 +84,7 @@ describe('offers managed by staff, and targeting (decision 044)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now, config: { trustProxy: true } });
+    await goalsWithoutFloor(t, ['registration', 'sale']); // the conversion rules are on (decision 109)
     const a = await createStaff(t, 'ROLE_ADMIN');
     admin = await login(t, a.email, a.password);
     const am = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');

@@ -33,6 +33,7 @@ import {
   type TestApp,
 } from './helper.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 let t: TestApp;
 // A winter Thursday, 09:00 in Paris.
@@ -92,6 +93,7 @@ const notificationsOf = async (p: Partner, kind: string) =>
 
 beforeAll(async () => {
   t = await buildTestApp({ now: clock.now });
+  await goalsWithoutFloor(t, ['registration']); // the conversion rules are on (decision 109)
   adminLogin = await createStaff(t, 'ROLE_ADMIN');
   admin = await login(t, adminLogin.email, adminLogin.password);
   const advertiser = okBody(await call(advertisersEndpoints.create, { body: { name: 'Waste Ads' } })).data;

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicks, conversions } from '../src/db/schema.js';
 import { bearer, buildTestApp, createPartner, createStaff, databaseKind, login, type TestApp } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
@@ -19,6 +20,7 @@ let b: TestApp;
 beforeAll(async () => {
   a = await buildTestApp();
   b = await buildTestApp({ sameDatabaseAs: a });
+  await goalsWithoutFloor(a, ['registration']); // the conversion rules are on (decision 109)
 });
 
 afterAll(async () => {
