@@ -28,6 +28,7 @@ import {
   type CallInput,
   type TestApp,
 } from './helper.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
 import { setAllOffersAccess } from './offer-fixtures.js';
 import { columnSum, readSpreadsheetCsv } from './csv.js';
 
@@ -82,6 +83,8 @@ describe('network reports in the base currency (decision 111)', () => {
     finance = await login(t, f.email, f.password);
     const am = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     manager = await login(t, am.email, am.password);
+    // Each postback follows its click at once: the registration goal without a time floor (conversion rules on).
+    await goalsWithoutFloor(t, ['registration']);
     const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     for (const owner of [am.userId, am.userId, other.userId]) {
       const p = await createPartner(t, { accountManagerId: owner });
