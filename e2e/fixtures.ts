@@ -373,6 +373,18 @@ const BLOCKING = new Set(['serious', 'critical']);
  * cross-origin frame. Only violations are collected: the passes' node lists were serialised for nothing.
  */
 export async function blockingAxeViolations(page: Page, include?: string): Promise<string[]> {
+  // A snackbar or a dialog half-way through its fade is judged at its final colours: axe waits for finite transitions
+  // and animations to end (a loader's endless spin excepted), for at most 3 s.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   let builder = new AxeBuilder({ page })
     .withTags(WCAG_TAGS)
     .options({ resultTypes: ['violations'] })

@@ -1,8 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '@/test/render';
-import { DeferredMultiSelect, DeferredSelect, loadSelect } from './deferred-select';
+import { DeferredMultiSelect, DeferredSelect, loadSelect, loadTypeAheadSelect } from './deferred-select';
 
 const DATA = [
   { value: 'week', label: 'Week' },
@@ -27,6 +27,21 @@ function setup(load = vi.fn(loadSelect)) {
 }
 
 describe('DeferredSelect', () => {
+  it('a type-ahead select takes the letters typed before its code came: they pick their option at once', () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <DeferredSelect load={loadTypeAheadSelect} label="Period" data={DATA} value="week" onChange={onChange} />,
+    );
+    const field = screen.getByRole('combobox', { name: 'Period' });
+    fireEvent.keyDown(field, { key: 'y' });
+    expect(onChange).toHaveBeenCalledWith('year', { value: 'year', label: 'Year' });
+    // Not a type-ahead one: a letter does nothing.
+    const plain = vi.fn();
+    renderWithProviders(<DeferredSelect load={loadSelect} label="Plain" data={DATA} value="week" onChange={plain} />);
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Plain' }), { key: 'y' });
+    expect(plain).not.toHaveBeenCalled();
+  });
+
   it('is drawn closed as the select is, without loading it', () => {
     const { load } = setup();
     const field = screen.getByRole('combobox', { name: 'Period' });

@@ -1,6 +1,7 @@
 import { InputBase, Loader, Pill, PillsInput, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import type { ComponentType, KeyboardEvent } from 'react';
+import { useRef, type ComponentType, type KeyboardEvent } from 'react';
+import { TYPE_AHEAD_RESET_MS } from '@portal/contracts';
 import { useOnDemand } from '@/lib/use-on-demand';
 import { optionsOf } from './select-options';
 
@@ -35,6 +36,9 @@ type DeferredSelectProps = SelectProps & {
  */
 export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
   const { loaded: Select, opened, pending, focused, open, triggerProps } = useOnDemand(load);
+  // A type-ahead select's letters typed before its code came pick their option at once, as the loaded one would
+  // (spec section 9): a key is never lost to the wait (decision 103).
+  const typed = useRef({ prefix: '', at: 0 });
   if (Select) {
     // Focused in the field's place, its text selected as a Tab into a field selects it: typing replaces the value
     // rather than adding to it, as in a select that was there from the start.
@@ -78,6 +82,18 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
       data-testid={props['data-testid']}
       {...triggerProps}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+        if (load === loadTypeAheadSelect && !event.ctrlKey && !event.metaKey && !event.altKey) {
+          const now = Date.now();
+          const prefix = now - typed.current.at > TYPE_AHEAD_RESET_MS ? '' : typed.current.prefix;
+          if (event.key.length === 1 && !(event.key === ' ' && prefix === '')) {
+            typed.current = { prefix: prefix + event.key.toLocaleLowerCase(), at: now };
+            const match = optionsOf(props.data).find(
+              (option) => !option.disabled && option.label.toLocaleLowerCase().startsWith(typed.current.prefix),
+            );
+            if (match && match.value !== props.value) props.onChange?.(match.value, match);
+            return;
+          }
+        }
         if (!OPENING_KEYS.has(event.key)) return;
         event.preventDefault();
         open();
