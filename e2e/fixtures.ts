@@ -375,14 +375,22 @@ const BLOCKING = new Set(['serious', 'critical']);
 export async function blockingAxeViolations(page: Page, include?: string): Promise<string[]> {
   // A snackbar or a dialog half-way through its fade is judged at its final colours: axe waits for finite transitions
   // and animations to end (a loader's endless spin excepted), for at most 3 s.
+  // A snackbar's Transition starts transparent and fades in a frame later, so the snackbars are also waited for until
+  // each is opaque with every box around it.
   await page
     .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      () => {
+        const opaque = (element: Element | null): boolean =>
+          !element || (getComputedStyle(element).opacity === '1' && opaque(element.parentElement));
+        return (
+          [...document.querySelectorAll('.mantine-Notification-root')].every((n) => opaque(n)) &&
+          document
+            .getAnimations()
+            .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
+        );
+      },
       undefined,
-      { timeout: 3_000 },
+      { timeout: 3_000, polling: 100 },
     )
     .catch(() => undefined);
   let builder = new AxeBuilder({ page })
