@@ -48,7 +48,7 @@ describe('AccountSettings', () => {
     const select = screen.getByTestId('timezone-select') as HTMLInputElement;
     expect(select.value).toMatch(new RegExp(`^\\(GMT\\${browser}\\) `));
     expect(screen.getByTestId('timezone-note').textContent).toContain('UTC/GMT+1 (Paris)');
-    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    await user.click(await screen.findByRole('button', { name: 'SAVE' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [url, init] = fetchMock.mock.calls[1] ?? [];
     expect(url).toBe('/api/v1/account/timezone');
@@ -86,7 +86,7 @@ describe('AccountSettings', () => {
     expect(box('Payment Notifications').checked).toBe(false);
     expect(box('Special Offers from our Partners').checked).toBe(false);
     await user.click(box('Newsletter Subscription'));
-    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    await user.click(await screen.findByRole('button', { name: 'SAVE' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(JSON.parse(String(fetchMock.mock.calls[1]?.[1]?.body))).toEqual({
       ...settings.preferences,
