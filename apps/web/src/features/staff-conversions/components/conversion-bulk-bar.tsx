@@ -7,21 +7,41 @@ import { sumsInWords, type ConversionDecision } from './conversion-decision-dial
  * What the selected pending conversions go through together (decision 079): approve or decline, after a confirmation
  * naming their count and totals; the bar says how many are selected and their payout and revenue.
  */
+type BulkPart = 'bar' | 'selected' | 'approve' | 'decline' | 'clear';
+const CONVERSIONS_TEST_IDS: Record<BulkPart, string> = {
+  bar: 'staff-conversions-bulk',
+  selected: 'staff-conversions-selected',
+  approve: 'staff-conversions-bulk-approve',
+  decline: 'staff-conversions-bulk-decline',
+  clear: 'staff-conversions-bulk-clear',
+};
+
+/** The same bar on the fraud review screen (decision 108), its parts named for that screen. */
+export const FRAUD_REVIEW_TEST_IDS: Record<BulkPart, string> = {
+  bar: 'fraud-bulk',
+  selected: 'fraud-selected',
+  approve: 'fraud-approve',
+  decline: 'fraud-decline',
+  clear: 'fraud-clear',
+};
+
 export function ConversionBulkBar({
   selected,
   onDecide,
   onClear,
+  testIds = CONVERSIONS_TEST_IDS,
 }: {
   selected: readonly Row[];
   onDecide: (status: ConversionDecision) => void;
   onClear: () => void;
+  testIds?: Record<BulkPart, string>;
 }) {
   const { t } = useTranslation();
   const count = selected.length;
   return (
-    <Paper withBorder p="sm" data-testid="staff-conversions-bulk">
+    <Paper withBorder p="sm" data-testid={testIds.bar}>
       <Group justify="space-between" align="center">
-        <Text size="sm" fw={500} data-testid="staff-conversions-selected">
+        <Text size="sm" fw={500} data-testid={testIds.selected}>
           {t('staff.conversions.bulk.selected', {
             count,
             payout: sumsInWords(selected, (row) => row.payout),
@@ -29,12 +49,7 @@ export function ConversionBulkBar({
           })}
         </Text>
         <Group gap="xs">
-          <Button
-            size="compact-sm"
-            color="green"
-            onClick={() => onDecide('approved')}
-            data-testid="staff-conversions-bulk-approve"
-          >
+          <Button size="compact-sm" color="green" onClick={() => onDecide('approved')} data-testid={testIds.approve}>
             {t('staff.conversions.bulk.approve', { count })}
           </Button>
           <Button
@@ -42,11 +57,11 @@ export function ConversionBulkBar({
             variant="light"
             color="red"
             onClick={() => onDecide('rejected')}
-            data-testid="staff-conversions-bulk-decline"
+            data-testid={testIds.decline}
           >
             {t('staff.conversions.bulk.decline', { count })}
           </Button>
-          <Button size="compact-sm" variant="subtle" onClick={onClear} data-testid="staff-conversions-bulk-clear">
+          <Button size="compact-sm" variant="subtle" onClick={onClear} data-testid={testIds.clear}>
             {t('staff.conversions.bulk.clear')}
           </Button>
         </Group>

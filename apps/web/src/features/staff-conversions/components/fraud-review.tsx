@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, List, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Code, List, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -7,7 +7,8 @@ import { useSearchParams } from 'react-router';
 import { formatCount, formatPercent, type StaffConversionsQuery } from '@portal/contracts';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useStaffConversions, type StaffConversionListRow as Row } from '../api/get-conversions';
-import { ConversionDecisionDialog, sumsInWords, type ConversionDecision } from './conversion-decision-dialog';
+import { ConversionDecisionDialog, type ConversionDecision } from './conversion-decision-dialog';
+import { ConversionBulkBar, FRAUD_REVIEW_TEST_IDS } from './conversion-bulk-bar';
 import { conversionColumns } from './conversion-columns';
 
 /** The fraud queue's page size: a reviewer reads each row's evidence, so fewer than the search's. */
@@ -148,39 +149,12 @@ export function FraudReview() {
     <Stack gap="md">
       <Text size="sm">{t('staff.fraud.intro')}</Text>
       {count > 0 ? (
-        <Paper withBorder p="sm" data-testid="fraud-bulk">
-          <Group justify="space-between" align="center">
-            <Text size="sm" fw={500} data-testid="fraud-selected">
-              {t('staff.conversions.bulk.selected', {
-                count,
-                payout: sumsInWords(selectedRows, (row) => row.payout),
-                revenue: sumsInWords(selectedRows, (row) => row.revenue),
-              })}
-            </Text>
-            <Group gap="xs">
-              <Button
-                size="compact-sm"
-                color="green"
-                onClick={() => setDeciding('approved')}
-                data-testid="fraud-approve"
-              >
-                {t('staff.conversions.bulk.approve', { count })}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="light"
-                color="red"
-                onClick={() => setDeciding('rejected')}
-                data-testid="fraud-decline"
-              >
-                {t('staff.conversions.bulk.decline', { count })}
-              </Button>
-              <Button size="compact-sm" variant="subtle" onClick={clear} data-testid="fraud-clear">
-                {t('staff.conversions.bulk.clear')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
+        <ConversionBulkBar
+          selected={selectedRows}
+          onDecide={setDeciding}
+          onClear={clear}
+          testIds={FRAUD_REVIEW_TEST_IDS}
+        />
       ) : null}
       {deciding && count > 0 ? (
         <ConversionDecisionDialog
