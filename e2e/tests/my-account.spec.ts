@@ -171,14 +171,15 @@ test.describe('My Account', () => {
       data: { status: 'pending', expireAt: '2027-06-30' },
     });
     expect(review.status()).toBe(200);
-    await page.reload();
+    // Opened afresh once the shell is drawn (a click on the section before the screen settled could close it again).
+    await openMyAccount(page);
     await page.getByTestId('accordion-documents').click();
     await expect(page.getByTestId('document-expiry-insertion_order')).toHaveText('2027-06-30');
     await expect(page.getByTestId('document-status-insertion_order')).toHaveText('Awaiting approval');
+    const downloadButton = page.getByTestId('document-download-insertion_order');
+    await expect(downloadButton).toBeVisible();
 
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('document-download-insertion_order').click();
-    const download = await downloading;
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
     expect(download.suggestedFilename()).toBe('insertion-order.pdf');
     const saved = testInfo.outputPath('downloaded.pdf');
     await download.saveAs(saved);
