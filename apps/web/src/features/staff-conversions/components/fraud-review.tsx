@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import { formatCount, formatPercent, type StaffConversionsQuery } from '@portal/contracts';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useStaffConversions, type StaffConversionListRow as Row } from '../api/get-conversions';
-import { ConversionDecisionDialog, type ConversionDecision } from './conversion-decision-dialog';
 import { ConversionBulkBar, FRAUD_REVIEW_TEST_IDS } from './conversion-bulk-bar';
 import { conversionColumns } from './conversion-columns';
 
@@ -129,7 +128,6 @@ export function FraudReview() {
     order: 'asc',
   };
   const held = useStaffConversions(query);
-  const [deciding, setDeciding] = useState<ConversionDecision | null>(null);
   const [picked, setPicked] = useState<{ page: number; rows: ReadonlyMap<number, Row> }>({ page, rows: NONE });
   const selected = picked.page === page ? picked.rows : NONE;
   const selectedRows = [...selected.values()];
@@ -143,31 +141,11 @@ export function FraudReview() {
       }
       return { page, rows: next };
     });
-  const count = selectedRows.length;
 
   return (
     <Stack gap="md">
       <Text size="sm">{t('staff.fraud.intro')}</Text>
-      {count > 0 ? (
-        <ConversionBulkBar
-          selected={selectedRows}
-          onDecide={setDeciding}
-          onClear={clear}
-          testIds={FRAUD_REVIEW_TEST_IDS}
-        />
-      ) : null}
-      {deciding && count > 0 ? (
-        <ConversionDecisionDialog
-          conversions={selectedRows}
-          status={deciding}
-          bulk
-          onClose={() => setDeciding(null)}
-          onDone={() => {
-            setDeciding(null);
-            clear();
-          }}
-        />
-      ) : null}
+      <ConversionBulkBar selected={selectedRows} onClear={clear} testIds={FRAUD_REVIEW_TEST_IDS} />
       <StaffTable
         columns={fraudColumns(t)}
         rows={held.data?.list}

@@ -6,7 +6,6 @@ import { StaffTable } from '@/components/staff-table';
 import { useStaffConversions, type StaffConversionListRow as Row } from '../api/get-conversions';
 import { AddConversionDialog } from './add-conversion-dialog';
 import { ConversionBulkBar } from './conversion-bulk-bar';
-import { ConversionDecisionDialog, type ConversionDecision } from './conversion-decision-dialog';
 import { ConversionFilters } from './conversion-filters';
 import { ConversionRowActions } from './conversion-row-actions';
 import { conversionColumns } from './conversion-columns';
@@ -25,7 +24,6 @@ export function StaffConversions() {
   const search = useConversionSearch();
   const conversions = useStaffConversions(search.query);
   const [adding, setAdding] = useState(false);
-  const [deciding, setDeciding] = useState<ConversionDecision | null>(null);
   // A selection belongs to the page and filters it was made on: it is kept with them and another search starts empty,
   // derived at render rather than cleared by an effect, so a click between a search's render and an effect is not lost.
   const listed = JSON.stringify(search.query);
@@ -59,21 +57,7 @@ export function StaffConversions() {
       </Group>
       {adding ? <AddConversionDialog onClose={() => setAdding(false)} /> : null}
       <ConversionFilters search={search} />
-      {selectedRows.length > 0 ? (
-        <ConversionBulkBar selected={selectedRows} onDecide={setDeciding} onClear={clearSelection} />
-      ) : null}
-      {deciding && selectedRows.length > 0 ? (
-        <ConversionDecisionDialog
-          conversions={selectedRows}
-          status={deciding}
-          bulk
-          onClose={() => setDeciding(null)}
-          onDone={() => {
-            setDeciding(null);
-            clearSelection();
-          }}
-        />
-      ) : null}
+      <ConversionBulkBar selected={selectedRows} onClear={clearSelection} />
       <StaffTable
         columns={conversionColumns(t)}
         rows={conversions.data?.list}
