@@ -1,50 +1,20 @@
 // Click redirect benchmark (decision 018): GET /click of the built server against a bare node:http 302 and
 // against a naive insert-per-request /click, with the same load tool and settings, in one run on this machine.
 // Run `npm run build` first, then `node bench/click-redirect.mjs` (see bench/README.md for the variables).
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ask, requireBuiltServer, start, stop } from './lib/child-server.mjs';
 import pg from 'pg';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGETS = (env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 
-if (!fs.existsSync(path.join(here, '../apps/server/dist/app.js'))) {
-  console.error('apps/server/dist is missing: run `npm run build` first.');
-  process.exit(1);
-}
-
-/** Starts a server script in a child process; resolves with its first message (its port and facts). */
-function start(script, extraEnv) {
-  const child = fork(path.join(here, 'lib', script), [], {
-    env: { ...env, LOG_LEVEL: 'warn', NODE_ENV: 'production', ...extraEnv },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, ...info }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-async function stop(server) {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.disconnect();
-  await exited;
-}
-
-function ask(server, message) {
-  return new Promise((resolve) => {
-    server.child.once('message', resolve);
-    server.child.send(message);
-  });
-}
+requireBuiltServer();
 
 /** One autocannon run; every answer must be a 302. */
 async function load(url, options = {}) {

@@ -4,47 +4,18 @@
 // server's p99 at the same rate in the same run; and the app's event-loop delay (p99, max) over each run.
 // Run `npm run build` first, then `node bench/pglite-thread.mjs` (BENCH_DURATION, BENCH_CONNECTIONS, BENCH_ROUNDS,
 // BENCH_RATE to fix the rate instead of measuring it).
-import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { ask, requireBuiltServer, start, stop } from './lib/child-server.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 2);
 
-if (!fs.existsSync(path.join(here, '../apps/server/dist/app.js'))) {
-  console.error('apps/server/dist is missing: run `npm run build` first.');
-  process.exit(1);
-}
-
-function start(script, extraEnv) {
-  const child = fork(path.join(here, 'lib', script), [], {
-    env: { ...env, LOG_LEVEL: 'error', NODE_ENV: 'production', ...extraEnv },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (info) => resolve({ child, ...info }));
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-  });
-}
-
-async function stop(server) {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.disconnect();
-  await exited;
-}
-
-function ask(server, message) {
-  return new Promise((resolve) => {
-    server.child.once('message', resolve);
-    server.child.send(message);
-  });
-}
+requireBuiltServer();
 
 /**
  * One autocannon run. Every answer must be a 302; a request the loaded machine did not answer within autocannon's
@@ -67,7 +38,7 @@ async function load(url, options = {}) {
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 const verdict = (ok) => (ok ? 'met' : 'MISSED');
 
-const bare = await start('bare-server.mjs');
+const bare = await start('bare-server.mjs', {}, 'error');
 const bareUrl = `http://127.0.0.1:${bare.port}/click`;
 await autocannon({ url: bareUrl, connections: CONNECTIONS, duration: 2 });
 const rate = env.BENCH_RATE ? Number(env.BENCH_RATE) : Math.floor((await load(bareUrl)).rps / 2);
@@ -86,7 +57,7 @@ const rows = [];
 for (let round = 0; round < ROUNDS; round++) {
   for (const worker of ['off', 'on']) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-    const app = await start('app-server.mjs', { DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_WORKER: worker });
+    const app = await start('app-server.mjs', { DATA_DIR: dataDir, DATABASE_URL: '', PGLITE_WORKER: worker }, 'error');
     try {
       const url = `http://127.0.0.1:${app.port}/click?offer_id=${app.offerId}&aff_id=${app.partnerId}&subid=bench`;
       await autocannon({ url, connections: CONNECTIONS, duration: 2, overallRate: rate });
