@@ -120,6 +120,7 @@ for (const target of TARGETS) {
       throughput: realMax.rps / bareMax.rps,
       p99Ratio: realHalf.p99 / Math.max(bareHalf.p99, 1),
       vsNaive: realMax.rps / naiveMax.rps,
+      cpuRatio: realMax.serverCpu / bareMax.serverCpu,
     };
     results.push(row);
     console.log(
@@ -135,6 +136,14 @@ for (const target of TARGETS) {
         `p99 vs bare at half of bare's max ${row.p99Ratio.toFixed(2)}× (target ≤2×: ${verdict(row.p99Ratio <= 2)}); ` +
         `vs naive ${row.vsNaive.toFixed(1)}× (target ≥10×: ${verdict(row.vsNaive >= 10)})`,
     );
+    // Issue 52 item 1: the node CPU a click costs against the bare server's per request, and PostgreSQL's per click.
+    console.log(
+      `  node CPU per click ${row.cpuRatio.toFixed(2)}× the bare server's per request (target ≤1.5×: ` +
+        `${verdict(row.cpuRatio <= 1.5)})` +
+        (target === 'postgres'
+          ? `; PostgreSQL CPU ${fmt(realMax.postgresCpu, 1)} µs per click (target ≤20 µs: ${verdict(realMax.postgresCpu <= 20)})`
+          : ''),
+    );
   } finally {
     await stop(app);
     if (dbName) {
@@ -148,13 +157,14 @@ for (const target of TARGETS) {
 }
 
 console.log(
-  '\n| database | bare max req/s | /click max req/s | ratio | p99 bare / /click at half rate | ratio | naive max req/s | /click vs naive |',
+  '\n| database | bare max req/s | /click max req/s | ratio | p99 bare / /click at half rate | ratio | naive max req/s | /click vs naive | node CPU µs per click / bare | ratio |',
 );
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   console.log(
     `| ${r.target} | ${fmt(bareMax.rps)} | ${fmt(r.realMax.rps)} | ${r.throughput.toFixed(2)}× ${verdict(r.throughput >= 0.6)} | ` +
       `${bareHalf.p99} ms / ${r.realHalf.p99} ms | ${r.p99Ratio.toFixed(2)}× ${verdict(r.p99Ratio <= 2)} | ` +
-      `${fmt(r.naiveMax.rps)} | ${r.vsNaive.toFixed(1)}× ${verdict(r.vsNaive >= 10)} |`,
+      `${fmt(r.naiveMax.rps)} | ${r.vsNaive.toFixed(1)}× ${verdict(r.vsNaive >= 10)} | ` +
+      `${fmt(r.realMax.serverCpu, 1)} / ${fmt(bareMax.serverCpu, 1)} | ${r.cpuRatio.toFixed(2)}× ${verdict(r.cpuRatio <= 1.5)} |`,
   );
 }
