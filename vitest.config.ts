@@ -36,7 +36,7 @@ export default defineConfig({
         extends: './apps/web/vite.config.ts',
         test: {
           name: 'web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...WEB_MOCKING],
           isolate: false,
         },

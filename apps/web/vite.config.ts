@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import { buildDate } from './vite/build-date';
 import { firstLoadChunks } from './vite/first-load-chunks';
 import { htmlTexts } from './vite/html-texts';
 import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi, tablesWithoutScrollArea } from './vite/lean-bundle';
@@ -38,6 +39,8 @@ const firstLoad = firstLoadChunks({
 
 export default defineConfig({
   root: import.meta.dirname,
+  // The build label's day (spec: 'build #410' dated the build's day, decision 116).
+  define: { __BUILD_DATE__: JSON.stringify(buildDate(import.meta.dirname)) },
   plugins: [
     react(),
     firstLoad.plugin,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { DEMO, TEXT, expectShell, useApiSession } from '../fixtures.js';
 
@@ -59,8 +60,14 @@ test.describe('portal shell', () => {
     const label = page.getByTestId('build-label');
     await expect(label).toBeVisible();
     await expect(label.getByTestId('build-number')).toHaveText('build #410');
-    await expect(label.getByTestId('build-date')).toHaveText('2025-08-04');
-    await expect(label).toHaveText('build #410 2025-08-04');
+    // The spec's label dated the day it was seen: here the day of the commit the app was built from (decision 116).
+    const commitDay = execFileSync('git', ['log', '-1', '--format=%cd', '--date=format-local:%Y-%m-%d'], {
+      env: { ...process.env, TZ: 'UTC' },
+      encoding: 'utf8',
+    }).trim();
+    await expect(label.getByTestId('build-date')).toHaveText(commitDay);
+    await expect(label.getByTestId('build-date')).toHaveAttribute('datetime', commitDay);
+    await expect(label).toHaveText(`build #410 ${commitDay}`);
 
     await expect(page.getByTestId('terms-link')).toHaveText('Terms and Conditions');
     // The partner's own agreement, its registration (decision 082), in the app's one date format.

@@ -5,7 +5,6 @@ export const PRODUCT_NAME = 'Affiliate Partner Portal';
 /** The fixed tagline of the top bar and the guest login card (spec section 1). */
 export const PRODUCT_TAGLINE = 'Performance marketing, together.';
 export const BUILD_LABEL = 'build #410';
-export const BUILD_DATE = '2025-08-04';
 export const DEFAULT_LOCALE = 'en-EN';
 
 export const DEFAULT_PAGE_SIZE = 50;

@@ -2,8 +2,9 @@ import { Anchor, Badge, Box, Divider, Group, NavLink as MantineNavLink, Stack, T
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { BUILD_DATE, BUILD_LABEL, formatDate, type AccountManager } from '@portal/contracts';
+import { BUILD_LABEL, formatDate, type AccountManager } from '@portal/contracts';
 import { logout } from '@/lib/auth';
+import { BUILD_DATE } from '@/lib/build-info';
 import { paths } from '@/lib/paths';
 import { menuItemsFor, type MenuItem } from '@/lib/screens';
 import { AccountManagerCard } from './account-manager-card';
@@ -79,7 +80,7 @@ export function MainMenu({ accountManager, termsAgreedAt = null, roles = [], onN
         <Text size="xs" c="dimmed" data-testid="build-label">
           <span data-testid="build-number">{t('shell.buildLabel', { defaultValue: BUILD_LABEL })}</span>{' '}
           <time dateTime={BUILD_DATE} data-testid="build-date">
-            {t('shell.buildDate', { defaultValue: BUILD_DATE })}
+            {BUILD_DATE}
           </time>
         </Text>
       </Stack>
