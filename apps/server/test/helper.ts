@@ -34,6 +34,8 @@ export * from './call-endpoint.js';
 
 export const databaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const databaseKind = databaseUrl ? 'postgres' : 'pglite';
+/** TEST_PGLITE_WORKER=on: each test's embedded database in its own worker thread, as the server runs it (decision 104). */
+const pgliteInWorker = process.env.TEST_PGLITE_WORKER === 'on';
 /**
  * The same cluster without PgBouncer, when TEST_DATABASE_URL goes through one in transaction mode
  * (scripts/pgbouncer-tests.sh, decision 096): the test database is created, migrated and dropped through it, as
@@ -149,7 +151,11 @@ export async function buildTestApp(
   } else {
     const loaded = pgliteTemplate();
     fromTemplate = loaded !== undefined;
-    database = await openDatabase({ dataDir: 'memory://', ...(loaded ? { pgliteTemplate: loaded } : {}) });
+    database = await openDatabase({
+      dataDir: 'memory://',
+      pgliteWorker: pgliteInWorker,
+      ...(loaded ? { pgliteTemplate: loaded } : {}),
+    });
   }
   if (!shared && !fromTemplate) {
     await database.migrate();
