@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-const base = 'http://localhost:3405';
+const base = process.env.BASE ?? 'http://localhost:3405';
 const roles = {
   admin: ['admin@demo.test', 'Admin2025!', ['/staff', '/staff/partners', '/staff/applications', '/staff/advertisers', '/staff/offers', '/staff/goals', '/staff/conversions', '/staff/fraud-review', '/staff/traffic', '/staff/reports', '/staff/reports?currency=base', '/staff/news', '/staff/users', '/staff/audit-log', '/staff/documents']],
   finance: ['finance@demo.test', 'Finance2025!', ['/staff', '/staff/billing', '/staff/invoices', '/staff/advertiser-invoices', '/staff/payments-out', '/staff/ledger', '/staff/conversions', '/staff/fraud-review', '/staff/reports']],
