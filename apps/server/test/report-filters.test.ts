@@ -50,7 +50,12 @@ describe('network report filters by name (decision 113)', () => {
   type ReportInput = CallInput<typeof networkReportsEndpoints.report>;
   const report = async (breakdown: 'partner' | 'offer', query: ReportInput['query'], token = admin) =>
     okBody(await callEndpoint(t.app, networkReportsEndpoints.report, { params: { breakdown }, query: { ...range, ...query } }, token)).data; // prettier-ignore
-  const options = async (filter: ReportOptionFilter, query: CallInput<typeof reportOptionsEndpoints.list>['query'], token: string) => // prettier-ignore
+  const options = async (
+    filter: ReportOptionFilter,
+    query: CallInput<typeof reportOptionsEndpoints.list>['query'],
+    token: string,
+  ) =>
+    // prettier-ignore
     okBody(await callEndpoint(t.app, reportOptionsEndpoints.list, { params: { filter }, query }, token)).data;
 
   async function click(offer: number, partner: number): Promise<string> {
@@ -59,7 +64,12 @@ describe('network report filters by name (decision 113)', () => {
     return new URL(res.headers.location as string).searchParams.get('c')!;
   }
   async function convert(offer: number, clickId: string, goal: string, amount?: string): Promise<number> {
-    const query = new URLSearchParams({ token: o[offer]!.token, click_id: clickId, goal, ...(amount ? { amount } : {}) });
+    const query = new URLSearchParams({
+      token: o[offer]!.token,
+      click_id: clickId,
+      goal,
+      ...(amount ? { amount } : {}),
+    });
     const res = await t.app.inject({ method: 'GET', url: `/postback?${query}` });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as { conversionId: number }).conversionId;
@@ -80,7 +90,12 @@ describe('network report filters by name (decision 113)', () => {
     am2Id = m2.userId;
     am1 = await login(t, m1.email, m1.password);
     am2 = await login(t, m2.email, m2.password);
-    for (const [companyName, owner] of [['Orchid Media', am1Id], ['Pine Traffic', am1Id], ['Quartz Leads', am2Id]] as const) { // prettier-ignore
+    for (const [companyName, owner] of [
+      ['Orchid Media', am1Id],
+      ['Pine Traffic', am1Id],
+      ['Quartz Leads', am2Id],
+    ] as const) {
+      // prettier-ignore
       const partner = await createPartner(t, { companyName, accountManagerId: owner });
       await setAllOffersAccess(t, partner.partnerId, true);
       p.push({ partnerId: partner.partnerId });
@@ -144,7 +159,11 @@ describe('network report filters by name (decision 113)', () => {
    * The report computed again from the raw clicks and conversions: a partner's manager reaches its partners; a goal
    * keeps its conversions and the clicks of the offers paying on it. Rows without any figure are left out.
    */
-  async function fromRawRows(by: 'partner' | 'offer', filters: Filters, reach: number | null): Promise<Map<string, Figures>> {
+  async function fromRawRows(
+    by: 'partner' | 'offer',
+    filters: Filters,
+    reach: number | null,
+  ): Promise<Map<string, Figures>> {
     const db = t.database.db;
     const offerRows = await db.select({ id: offers.id, advertiserId: products.advertiserId }).from(offers).innerJoin(products, eq(products.id, offers.productId)); // prettier-ignore
     const partnerRows = await db.select({ id: partners.id, managerId: partners.accountManagerId }).from(partners);
@@ -160,7 +179,13 @@ describe('network report filters by name (decision 113)', () => {
     const out = new Map<string, Figures>();
     const at = (partnerId: number, offerId: number) => {
       const key = String(by === 'partner' ? partnerId : offerId);
-      const row = out.get(key) ?? { clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} };
+      const row = out.get(key) ?? {
+        clicks: 0,
+        conversions: 0,
+        pendingConversions: 0,
+        rejectedConversions: 0,
+        money: {},
+      };
       out.set(key, row);
       return row;
     };

@@ -339,7 +339,16 @@ async function slices(
   // A goal filter (decision 113): the conversions from the goal grain, the clicks from the narrowest grain that
   // answers without the goal, of the offers paying on one of the goals; a click has no goal of its own.
   const clicksOnly = (await grainSlices(db, scope, by, window, filters, offset, fx, grainOf(by, filters, scope))).map(
-    (s) => ({ ...s, conversions: 0, pending: 0, rejected: 0, revenue: 0, payout: 0, pendingRevenue: 0, pendingPayout: 0 }),
+    (s) => ({
+      ...s,
+      conversions: 0,
+      pending: 0,
+      rejected: 0,
+      revenue: 0,
+      payout: 0,
+      pendingRevenue: 0,
+      pendingPayout: 0,
+    }),
   );
   const converted = await grainSlices(db, scope, by, window, filters, offset, fx, 'goal');
   return addedUp([...clicksOnly, ...converted]);
@@ -440,7 +449,8 @@ async function refusedClicks(
 ): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
   // Nor by goal (decision 113): a refused or flagged click has none.
-  if (given(filters.country) || given(filters.goal) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return null;
+  if (given(filters.country) || given(filters.goal) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k])))
+    return null;
   const read = async (r: ReasonSource) => {
     const local = (format: string) =>
       sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore

@@ -168,10 +168,26 @@ export type GoalRollupRow = RollupRow & { goal: string };
  */
 export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], daily: GoalRollupRow[]): Promise<void> {
   const key = (r: GoalRollupRow) => [r.time, r.partnerId, r.offerId, r.goal, r.currency, r.country, r.subid, r.tc1, r.tc2, r.tc3, r.tc4].join('\u0000'); // prettier-ignore
-  const insert = (table: typeof statsGoalHourly | typeof statsGoalDaily, time: [string, string], given: GoalRollupRow[]) => {
+  const insert = (
+    table: typeof statsGoalHourly | typeof statsGoalDaily,
+    time: [string, string],
+    given: GoalRollupRow[],
+  ) => {
     const rows = [...given].sort((a, b) => byKey(key(a), key(b)));
     const column = (name: string, type: string, value: (row: GoalRollupRow) => unknown): BulkColumn => [name, type, rows.map(value)]; // prettier-ignore
-    const names = [time[0], 'partner_id', 'offer_id', 'goal', 'currency', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'];
+    const names = [
+      time[0],
+      'partner_id',
+      'offer_id',
+      'goal',
+      'currency',
+      'country',
+      'subid',
+      'tc1',
+      'tc2',
+      'tc3',
+      'tc4',
+    ];
     const target = getTableName(table);
     return sql`insert into ${table} ${unnestRows([
       column(...time, (r) => r.time),

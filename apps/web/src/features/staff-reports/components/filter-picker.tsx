@@ -1,7 +1,8 @@
+import { Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ReportOption, ReportOptionFilter } from '@portal/contracts';
+import { REPORT_OPTION_FILTERS, type ReportOption, type ReportOptionFilter } from '@portal/contracts';
 import { DeferredMultiSelect } from '@/components/deferred-select';
 import { useReportOptionNames, useReportOptions } from '../api/report-options';
 
@@ -34,7 +35,11 @@ export function FilterPicker({ filter, values, onChange }: FilterPickerProps) {
   const label = t(`staff.reports.filters.${filter}`);
 
   return (
-    <div onPointerEnter={() => setWanted(true)} onFocusCapture={() => setWanted(true)} data-testid={`staff-reports-picker-${filter}`}>
+    <div
+      onPointerEnter={() => setWanted(true)}
+      onFocusCapture={() => setWanted(true)}
+      data-testid={`staff-reports-picker-${filter}`}
+    >
       <DeferredMultiSelect
         label={label}
         placeholder={values.length === 0 ? t('staff.reports.pickerPlaceholder') : undefined}
@@ -56,5 +61,35 @@ export function FilterPicker({ filter, values, onChange }: FilterPickerProps) {
         data-testid={`staff-reports-picker-${filter}-input`}
       />
     </div>
+  );
+}
+
+/** The address with a repeatable filter's values replaced. */
+function withValues(params: URLSearchParams, name: string, values: string[]): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete(name);
+  for (const v of values) next.append(name, v);
+  return next;
+}
+
+/** The pickers of every filter named by name, on the address's values (decision 113). */
+export function FilterPickers({
+  params,
+  onChange,
+}: {
+  params: URLSearchParams;
+  onChange: (next: URLSearchParams) => void;
+}) {
+  return (
+    <Group mt="sm" align="flex-end" wrap="wrap" data-testid="staff-reports-pickers">
+      {REPORT_OPTION_FILTERS.map((name) => (
+        <FilterPicker
+          key={name}
+          filter={name}
+          values={params.getAll(name)}
+          onChange={(values) => onChange(withValues(params, name, values))}
+        />
+      ))}
+    </Group>
   );
 }

@@ -1,7 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { networkReportsEndpoints, reportOptionsEndpoints, reportViewsEndpoints, type NetworkReportRow } from '@portal/contracts';
+import {
+  networkReportsEndpoints,
+  reportOptionsEndpoints,
+  reportViewsEndpoints,
+  type NetworkReportRow,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffReports } from './staff-reports';

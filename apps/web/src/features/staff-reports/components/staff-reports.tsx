@@ -41,14 +41,15 @@ import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useExportNetworkReport } from '../api/export-network-report';
 import { useNetworkReport } from '../api/get-network-report';
-import { FilterPicker } from './filter-picker';
+import { FilterPickers } from './filter-picker';
 import { SavedViews, viewQueryOf } from './saved-views';
 
 /** The filters, each repeatable in the address (`?partnerId=1&partnerId=2`), as the API takes them (decision 089). */
 const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 type Filter = (typeof FILTERS)[number];
 /** The filters picked by name (decision 113); the others stay chips, added as `country:FR`. */
-const isPicked = (name: Filter): name is ReportOptionFilter => (REPORT_OPTION_FILTERS as readonly string[]).includes(name);
+const isPicked = (name: Filter): name is ReportOptionFilter =>
+  (REPORT_OPTION_FILTERS as readonly string[]).includes(name);
 const DEFAULT_CURRENCY = 'EUR';
 const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'flaggedClicks', 'flaggedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
 type Column = (typeof COLUMNS)[number];
@@ -68,14 +69,6 @@ function rememberedColumns(userId: number): string | null {
   } catch {
     return null;
   }
-}
-
-/** The address with a repeatable filter's values replaced. */
-function withValues(params: URLSearchParams, name: Filter, values: string[]): URLSearchParams {
-  const next = new URLSearchParams(params);
-  next.delete(name);
-  for (const v of values) next.append(name, v);
-  return next;
 }
 
 /** The address without one value of a repeatable filter. */
@@ -219,11 +212,7 @@ export function StaffReports() {
             {t('staff.reports.export')}
           </Button>
         </Group>
-        <Group mt="sm" align="flex-end" wrap="wrap" data-testid="staff-reports-pickers">
-          {REPORT_OPTION_FILTERS.map((name) => (
-            <FilterPicker key={name} filter={name} values={params.getAll(name)} onChange={(values) => setParams(withValues(params, name, values))} />
-          ))}
-        </Group>
+        <FilterPickers params={params} onChange={setParams} />
         <SavedViews query={viewQueryOf(params.has('columns') ? params : new URLSearchParams([...params, ['columns', columns.join(',')]]))} onApply={(saved) => setParams(saved)} />
         {FILTERS.some((name) => !isPicked(name) && params.getAll(name).length > 0) ? (
           <Group mt="sm" gap="xs">
