@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   advertisersEndpoints,
@@ -10,7 +11,17 @@ import {
   type NetworkLeafRow,
   type ReportOptionFilter,
 } from '@portal/contracts';
-import { clicks, conversions, goals, offerGoals, offers, partners, products } from '../src/db/schema.js';
+import {
+  clicks,
+  conversions,
+  goals,
+  offerGoals,
+  offers,
+  partners,
+  products,
+  statsGoalDaily,
+  statsGoalHourly,
+} from '../src/db/schema.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -347,6 +358,25 @@ describe('network report filters by name (decision 113)', () => {
     // Unknown filters are a 400, partners are refused.
     const unknown = await callEndpoint(t.app, reportOptionsEndpoints.list, { params: { filter: 'country' as ReportOptionFilter } }, admin); // prettier-ignore
     expect(unknown.status).toBe(400);
+  });
+
+  it("the goal grain holds what its migration's backfill computes from the conversions, hourly and daily", async () => {
+    // The migration fills the grain of an existing installation from its conversions: the same rows as the writes.
+    const migration = fs.readFileSync(new URL('../drizzle/0040_goal-grain.sql', import.meta.url), 'utf8');
+    const select = /SELECT date_trunc[\s\S]*?GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11/.exec(migration)?.[0];
+    expect(select).toBeDefined();
+    const backfill = await t.database.db.execute(sql.raw(`select * from (${select}) as b(hour, partner_id, offer_id, goal, currency, country, subid, tc1, tc2, tc3, tc4, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue)`)); // prettier-ignore
+    const written = await t.database.db.select().from(statsGoalHourly);
+    const line = (r: Record<string, unknown>) =>
+      [new Date(String(r.hour)).toISOString(), r.partnerId ?? r.partner_id, r.offerId ?? r.offer_id, r.goal, r.currency, r.country, r.subid, r.conversions, r.pending, r.rejected, r.payout, r.pendingPayout ?? r.pending_payout, r.revenue, r.pendingRevenue ?? r.pending_revenue].map(String).join('|'); // prettier-ignore
+    const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows); // prettier-ignore
+    expect(rowsOf(backfill).map(line).sort()).toEqual(written.map((r) => line(r)).sort());
+    expect(written.length).toBeGreaterThan(3);
+    // Every conversion's goal is in the grain, none of the clicks, and the daily table sums the hourly one.
+    expect(written.every((r) => r.clicks === 0)).toBe(true);
+    const daily = await t.database.db.select().from(statsGoalDaily);
+    const sum = (list: { conversions: number; pending: number; rejected: number }[]) => list.reduce((n, r) => n + r.conversions * 1e6 + r.pending * 1e3 + r.rejected, 0); // prettier-ignore
+    expect(sum(daily)).toBe(sum(written));
   });
 
   it('the CSV honours every filter: its column sums are the screen’s Totals', async () => {
