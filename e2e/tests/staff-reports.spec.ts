@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { DEMO, signIn, useApiSession } from '../fixtures.js';
+import { blockingAxeViolations, DEMO, signIn, useApiSession } from '../fixtures.js';
 
 /** French figures as the screen writes them ('1 234', '12,50 €') back to numbers. */
 const count = (text: string | null) => Number((text ?? '').replace(/\s/gu, ''));
@@ -62,11 +62,12 @@ test.describe('network reports (decision 046)', () => {
     await page.goto('/staff/reports?by=advertiser&range=last_30_days');
     const table = page.getByTestId('staff-reports-table');
     const rows = table.getByTestId('staff-reports-row');
-    // An advertiser's name opens its offers, filtered on it.
+    // An advertiser's name opens its offers, filtered on it: the advertiser's picker names it (decision 113).
+    const advertiserName = (await rows.first().getByTestId('staff-reports-drill').textContent()) ?? '';
     await rows.first().getByTestId('staff-reports-drill').click();
     await expect(page).toHaveURL(/by=offer/);
     await expect(page).toHaveURL(/advertiserId=\d+/);
-    await expect(page.getByTestId('staff-reports-filter-advertiserId')).toBeVisible();
+    await expect(page.getByTestId('staff-reports-picker-advertiserId')).toContainText(advertiserName);
     await page.getByTestId('staff-reports-breakdown').click();
     await page.getByRole('option', { name: 'Partner', exact: true }).click();
     await expect(page).toHaveURL(/by=partner/);
@@ -75,7 +76,7 @@ test.describe('network reports (decision 046)', () => {
     const partnerName = (await rows.first().getByTestId('staff-reports-drill').textContent()) ?? '';
     await rows.first().getByTestId('staff-reports-drill').click();
     await expect(page).toHaveURL(/partnerId=\d+/);
-    await expect(page.getByTestId('staff-reports-filter-partnerId')).toContainText(partnerName.replace(/^.*#/u, ''));
+    await expect(page.getByTestId('staff-reports-picker-partnerId')).toContainText(partnerName);
     const totalCell = table.getByTestId('staff-reports-totals').locator('td:nth-child(2)');
     const drilledText = (await totalCell.textContent()) ?? '';
     expect(count(drilledText)).toBeLessThanOrEqual(count(partnerTotal));
@@ -89,8 +90,54 @@ test.describe('network reports (decision 046)', () => {
     const address = page.url();
     await page.reload();
     expect(page.url()).toBe(address);
-    await expect(page.getByTestId('staff-reports-filter-partnerId')).toBeVisible();
+    await expect(page.getByTestId('staff-reports-picker-partnerId')).toContainText(partnerName);
     await expect(totalCell).toContainText(drilledText);
+  });
+
+  test('an analyst picks an advertiser by typing its name, and the bookmark reopens with the names shown (decision 113)', async ({
+    request,
+    page,
+  }) => {
+    await useApiSession(page.context(), request, DEMO.admin);
+    // An advertiser's name, as the advertiser breakdown shows it.
+    await page.goto('/staff/reports?by=advertiser&range=last_30_days');
+    const table = page.getByTestId('staff-reports-table');
+    const name = ((await table.getByTestId('staff-reports-drill').first().textContent()) ?? '').trim();
+    expect(name.length).toBeGreaterThan(3);
+    await page.goto('/staff/reports?by=partner&range=last_30_days');
+    const totals = table.getByTestId('staff-reports-totals').locator('td:nth-child(2)');
+    await expect(totals).toBeVisible();
+    const networkClicks = count(await totals.textContent());
+
+    // The picker's code and its list come when it is pressed; the server finds the advertiser by the letters typed.
+    const picker = page.getByTestId('staff-reports-picker-advertiserId');
+    await picker.getByRole('combobox').click();
+    await expect(page.getByTestId('staff-reports-picker-advertiserId-input')).toBeEditable();
+    const searched = page.waitForRequest((r) => r.url().includes('/api/v1/staff/report-options/advertiserId?q='));
+    await page
+      .getByTestId('staff-reports-picker-advertiserId-input')
+      .pressSequentially(name.slice(0, 4), { delay: 50 });
+    await searched;
+    await page.getByRole('option', { name, exact: true }).click();
+    await expect(page).toHaveURL(/advertiserId=\d+/);
+    await page.keyboard.press('Escape');
+    await expect(picker).toContainText(name);
+    await expect.poll(async () => count(await totals.textContent())).toBeLessThanOrEqual(networkClicks);
+    // No serious or critical axe violation with the pickers drawn and one filled (decision 047).
+    expect(await blockingAxeViolations(page)).toEqual([]);
+
+    // The bookmark, opened in a new tab: the same address, the advertiser shown by its name, not its id.
+    const address = page.url();
+    const id = new URL(address).searchParams.get('advertiserId')!;
+    const other = await page.context().newPage();
+    await other.goto(address);
+    expect(other.url()).toBe(address);
+    const reopened = other.getByTestId('staff-reports-picker-advertiserId');
+    await expect(reopened).toContainText(name);
+    await expect(reopened).not.toHaveText(id);
+    await expect(other.getByTestId('staff-reports-table').getByTestId('staff-reports-totals')).toBeVisible();
+    expect(await blockingAxeViolations(other)).toEqual([]);
+    await other.close();
   });
 
   test("an account manager's home numbers are its partners' only, fewer than the network's", async ({ browser }) => {

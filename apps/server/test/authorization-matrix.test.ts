@@ -63,6 +63,7 @@ import {
   twoFactorEndpoints,
   networkSettingsEndpoints,
   partnerCapsEndpoints,
+  reportOptionsEndpoints,
   reportViewsEndpoints,
   fxRatesEndpoints,
   type EndpointDefinition,
@@ -588,6 +589,8 @@ const MATRIX: readonly Row[] = [
     input: () => ({ params: { breakdown: 'offer' } }),
   }),
   row(networkReportsEndpoints.homeNumbers, { expect: ANY_STAFF }),
+  // The filters' pickers (decision 113): within the reader's reach (report-filters.test.ts holds it).
+  row(reportOptionsEndpoints.list, { expect: ANY_STAFF, input: () => ({ params: { filter: 'partnerId' } }) }),
   row(capsEndpoints.alerts, { expect: ANY_STAFF }),
   row(staffNotificationsEndpoints.list, { expect: ANY_STAFF }),
   row(staffOffersEndpoints.create, {

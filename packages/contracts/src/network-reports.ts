@@ -59,6 +59,11 @@ export const NetworkReportQuerySchema = z
     advertiserId: idList,
     /** Account managers' user ids. */
     managerId: idList,
+    /**
+     * Goal codes (`registration`, as the advertiser's postback sends them, decision 113): the conversions on any of
+     * these goals, and the clicks of the offers that pay on one of them.
+     */
+    goal: z.preprocess(repeated, z.array(z.string().trim().min(1, { error: 'required' }).max(64, { error: 'maxLength' })).max(100, { error: 'max' }).optional()), // prettier-ignore
     /** ISO 3166-1 alpha-2; `XX` is the traffic no country was found for. */
     country: z.preprocess(
       repeated,
@@ -201,7 +206,7 @@ export type StaffHomeNumbers = z.infer<typeof StaffHomeNumbersSchema>;
 // ---------------------------------------------------------------- saved views (decision 106)
 
 /** The report screen's address parameters a saved view keeps: the breakdowns, range, filters and columns. */
-export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 /** Views one staff member may keep. */
 export const MAX_REPORT_VIEWS = 50;
 
@@ -250,6 +255,46 @@ export const reportViewsEndpoints = {
     summary: "Delete one of the signed-in staff member's saved views; audited",
     params: IdParamsSchema,
     response: envelope(z.null()),
+  }),
+};
+
+// ---------------------------------------------------------------- the filters' pickers (decision 113)
+
+/** The filters a network report's pickers name by name: what `GET /staff/report-options/{filter}` lists. */
+export const REPORT_OPTION_FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'goal'] as const;
+export type ReportOptionFilter = (typeof REPORT_OPTION_FILTERS)[number];
+/** How many options one answer lists at most: the picker narrows them as one types. */
+export const REPORT_OPTIONS_LIMIT = 20;
+
+export const ReportOptionsParamsSchema = z.strictObject({
+  filter: z.enum(REPORT_OPTION_FILTERS, { error: 'oneOf' }),
+});
+
+export const ReportOptionsQuerySchema = z.strictObject({
+  /** Typed text: any option whose name holds it (case-insensitive), or whose id is it (`#12` or `12`). */
+  q: z.preprocess(emptyAsUnset, z.string().trim().max(100, { error: 'maxLength' }).optional()),
+  /**
+   * Values to name (repeatable): an address's chosen ids or goal codes, answered by name when the reader reaches them,
+   * left out when it does not (a forged id names nothing).
+   */
+  value: z.preprocess(repeated, z.array(z.string().trim().min(1, { error: 'required' }).max(64, { error: 'maxLength' })).max(100, { error: 'max' }).optional()), // prettier-ignore
+});
+export type ReportOptionsQuery = z.infer<typeof ReportOptionsQuerySchema>;
+
+/** One option of a picker: the filter's value in the address (an id, a goal code) and what people read. */
+export const ReportOptionSchema = z.object({ value: z.string(), label: z.string() });
+export type ReportOption = z.infer<typeof ReportOptionSchema>;
+
+export const reportOptionsEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/staff/report-options/:filter',
+    tags: ['staff'],
+    summary:
+      "A network report filter's options by name, within the reader's scope: partners, offers, advertisers, account managers or goals",
+    params: ReportOptionsParamsSchema,
+    query: ReportOptionsQuerySchema,
+    response: listOf(ReportOptionSchema),
   }),
 };
 

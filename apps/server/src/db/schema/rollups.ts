@@ -128,6 +128,27 @@ export const statsOfferDaily = grainTable('stats_offer_daily', {
   currency: currency(),
 });
 
+/**
+ * The goal grain (decision 113): conversions per (hour, partner, offer, goal, currency, country, sub-ID, trackers), so
+ * that a network report filters on the goal (the code the postback sent) from a rollup. Conversions only: a click has
+ * no goal, and its `clicks` stay 0. Written with the other rollups, in the conversion's transaction; one row per
+ * hour and combination a conversion came with, so far fewer rows than the partner's rollup.
+ */
+const goalKey = () => ({
+  partnerId: integer().notNull(),
+  offerId: integer().notNull(),
+  goal: varchar({ length: 64 }).notNull(),
+  currency: currency(),
+  country: country(),
+  subid: text().notNull().default(''),
+  tc1: text().notNull().default(''),
+  tc2: text().notNull().default(''),
+  tc3: text().notNull().default(''),
+  tc4: text().notNull().default(''),
+});
+export const statsGoalHourly = grainTable('stats_goal_hourly', { hour: hour(), ...goalKey() });
+export const statsGoalDaily = grainTable('stats_goal_daily', { day: day(), ...goalKey() });
+
 /** Traffic /click refused (unknown offer, inactive partner …), counted per hour and reason, never as clicks. */
 export const rejectedClicksHourly = pgTable(
   'rejected_clicks_hourly',

@@ -73,6 +73,7 @@ type RolledUp = Pick<
   ConversionRow,
   | 'partnerId'
   | 'offerId'
+  | 'goal'
   | 'currency'
   | 'subid'
   | 'tc1'
@@ -104,6 +105,7 @@ const rollupKey = (row: RolledUp) => ({
   tc3: row.tc3,
   tc4: row.tc4,
   country: row.country,
+  goal: row.goal,
   hour: hourOf(row.createdAt),
 });
 

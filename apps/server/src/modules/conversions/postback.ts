@@ -352,7 +352,7 @@ export async function recordPostback(
       if (known) {
         const rollups = new RollupAccumulator();
         rollups.add(
-          { ...known.click, currency: known.facts.currency, hour: hourOf(now) },
+          { ...known.click, currency: known.facts.currency, goal: params.goal, hour: hourOf(now) },
           o.status === 'approved'
             ? { conversions: 1, payout: o.payout, revenue: o.revenue }
             : o.status === 'pending'

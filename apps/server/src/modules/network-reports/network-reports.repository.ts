@@ -18,6 +18,8 @@ import type { DbOrTx } from '../../db/client.js';
 import {
   advertisers,
   countries,
+  goals,
+  offerGoals,
   offers,
   partners,
   products,
@@ -28,6 +30,8 @@ import {
   statsOfferDaily,
   statsOfferHourly,
   statsDaily,
+  statsGoalDaily,
+  statsGoalHourly,
   statsHourly,
   statsPartnerDaily,
   statsPartnerHourly,
@@ -64,15 +68,17 @@ type View = {
   partnerId?: AnyPgColumn;
   offerId?: AnyPgColumn;
   country?: AnyPgColumn;
-  /** The sub-ID and trackers, in the partner rollup only (decision 089). */
+  /** The sub-ID and trackers, in the partner rollup and the goal grain only (decisions 089, 113). */
   tracking?: Record<TrackingKey, AnyPgColumn>;
+  /** The goal code, in the goal grain only (decision 113). */
+  goal?: AnyPgColumn;
   currency: AnyPgColumn;
 } & Record<Count, AnyPgColumn>;
 
 const view = <T extends PgTable & Record<'currency' | Count, AnyPgColumn>>(
   table: T,
   daily: boolean,
-  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country' | 'tracking'>,
+  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country' | 'tracking' | 'goal'>,
 ): View => ({
   table,
   daily,
@@ -111,7 +117,8 @@ export function grainOf(
   const any = (...names: NetworkBreakdown[]) => by.some((b) => names.includes(b));
   if (by.some(isTracking) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return 'sub';
   if (any('country') || given(filters.country)) return 'network';
-  const offer = any('offer', 'advertiser') || given(filters.offerId) || given(filters.advertiserId);
+  // The goal filter keeps the clicks of the offers paying on its goals (decision 113): an offer condition.
+  const offer = any('offer', 'advertiser') || given(filters.offerId) || given(filters.advertiserId) || given(filters.goal); // prettier-ignore
   const partner =
     any('partner', 'manager') ||
     given(filters.partnerId) ||
@@ -122,13 +129,19 @@ export function grainOf(
 }
 
 /** The partner's own rollup, the one grain holding the sub-ID and trackers (decision 089). */
-const trackingOf = (t: typeof statsDaily | typeof statsHourly) => ({ subid: t.subid, tc1: t.tc1, tc2: t.tc2, tc3: t.tc3, tc4: t.tc4 }); // prettier-ignore
+const trackingOf = (t: typeof statsDaily | typeof statsHourly | typeof statsGoalDaily | typeof statsGoalHourly) => ({ subid: t.subid, tc1: t.tc1, tc2: t.tc2, tc3: t.tc3, tc4: t.tc4 }); // prettier-ignore
 const SUB: Grain = {
   daily: view(statsDaily, true, { time: statsDaily.day, partnerId: statsDaily.partnerId, offerId: statsDaily.offerId, country: statsDaily.country, tracking: trackingOf(statsDaily) }), // prettier-ignore
   hourly: view(statsHourly, false, { time: statsHourly.hour, partnerId: statsHourly.partnerId, offerId: statsHourly.offerId, country: statsHourly.country, tracking: trackingOf(statsHourly) }), // prettier-ignore
 };
 
-const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER } as const;
+/** The goal grain (decision 113): conversions per goal with every key the partner's rollup has; no clicks. */
+const GOAL: Grain = {
+  daily: view(statsGoalDaily, true, { time: statsGoalDaily.day, partnerId: statsGoalDaily.partnerId, offerId: statsGoalDaily.offerId, country: statsGoalDaily.country, tracking: trackingOf(statsGoalDaily), goal: statsGoalDaily.goal }), // prettier-ignore
+  hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal }), // prettier-ignore
+};
+
+const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER, goal: GOAL } as const;
 
 /**
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
@@ -213,6 +226,11 @@ async function sliceQuery(
     const values = filters[k];
     if (table.tracking && given(values)) inner.push(inArray(table.tracking[k], values));
   }
+  if (given(filters.goal)) {
+    // The goal grain's conversions on these goals; elsewhere (the clicks) the offers paying on one of them.
+    if (table.goal) inner.push(inArray(table.goal, filters.goal));
+    else if (table.offerId) inner.push(inArray(table.offerId, offersPaying(db, filters.goal)));
+  }
   const s = summed(db, table, and(...inner), day, by, fx);
   const outer: (SQL | undefined)[] = [];
   if (table.partnerId) {
@@ -292,6 +310,14 @@ async function sliceQuery(
     .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])) as Promise<Slice[]>; // prettier-ignore
 }
 
+/** The offers that pay on any of these goal codes (decision 113). */
+const offersPaying = (db: DbOrTx, codes: string[]) =>
+  db
+    .select({ id: offerGoals.offerId })
+    .from(offerGoals)
+    .innerJoin(goals, eq(goals.id, offerGoals.goalId))
+    .where(inArray(goals.identifier, codes));
+
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
@@ -309,7 +335,48 @@ async function slices(
   offset: string | null,
   fx = false,
 ): Promise<Slice[]> {
-  const { daily, hourly } = GRAINS[grainOf(by, filters, scope)];
+  if (!given(filters.goal)) return grainSlices(db, scope, by, window, filters, offset, fx, grainOf(by, filters, scope));
+  // A goal filter (decision 113): the conversions from the goal grain, the clicks from the narrowest grain that
+  // answers without the goal, of the offers paying on one of the goals; a click has no goal of its own.
+  const clicksOnly = (await grainSlices(db, scope, by, window, filters, offset, fx, grainOf(by, filters, scope))).map(
+    (s) => ({
+      ...s,
+      conversions: 0,
+      pending: 0,
+      rejected: 0,
+      revenue: 0,
+      payout: 0,
+      pendingRevenue: 0,
+      pendingPayout: 0,
+    }),
+  );
+  const converted = await grainSlices(db, scope, by, window, filters, offset, fx, 'goal');
+  return addedUp([...clicksOnly, ...converted]);
+}
+
+/** Slices that share a key, a nested key, a currency and a day added up. */
+function addedUp(parts: Slice[]): Slice[] {
+  const summed = new Map<string, Slice>();
+  for (const s of parts) {
+    const id = `${s.key}\u0000${s.key2 ?? ''}\u0000${s.currency}\u0000${s.fxDay ?? ''}`;
+    const sum = summed.get(id);
+    if (!sum) summed.set(id, { ...s });
+    else for (const c of COUNTS) sum[c] += s[c];
+  }
+  return [...summed.values()];
+}
+
+async function grainSlices(
+  db: DbOrTx,
+  scope: StaffScope,
+  by: Breakdowns,
+  window: UtcWindow,
+  filters: NetworkFilters,
+  offset: string | null,
+  fx: boolean,
+  grain: keyof typeof GRAINS,
+): Promise<Slice[]> {
+  const { daily, hourly } = GRAINS[grain];
   const start = window.start.getTime();
   const end = window.end.getTime();
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
@@ -325,14 +392,7 @@ async function slices(
     ...(start < firstDay ? [await query(hourly, hours(start, firstDay))] : []),
     ...(lastDay < end ? [await query(hourly, hours(lastDay, end))] : []),
   ];
-  const summed = new Map<string, Slice>();
-  for (const s of parts.flat()) {
-    const id = `${s.key}\u0000${s.key2 ?? ''}\u0000${s.currency}\u0000${s.fxDay ?? ''}`;
-    const sum = summed.get(id);
-    if (!sum) summed.set(id, { ...s });
-    else for (const c of COUNTS) sum[c] += s[c];
-  }
-  return [...summed.values()];
+  return addedUp(parts.flat());
 }
 
 /**
@@ -388,7 +448,9 @@ async function refusedClicks(
   offset: string | null,
 ): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
-  if (given(filters.country) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return null;
+  // Nor by goal (decision 113): a refused or flagged click has none.
+  if (given(filters.country) || given(filters.goal) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k])))
+    return null;
   const read = async (r: ReasonSource) => {
     const local = (format: string) =>
       sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore

@@ -7,6 +7,7 @@ import {
   daysBetween,
   localToday,
   networkReportsEndpoints,
+  reportOptionsEndpoints,
   reportViewsEndpoints,
   presetRange,
   type DateRange,
@@ -23,6 +24,7 @@ import { reportReadsFor } from '../../lib/report-reads-hook.js';
 import { authOf } from '../../plugins/auth.js';
 import { staffScopeOf } from '../access/index.js';
 import { auditActorOf } from '../audit/index.js';
+import { reportOptions } from './report-options.repository.js';
 import { deleteReportView, listReportViews, saveReportView } from './report-views.js';
 import type { AppContext } from '../../context.js';
 import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
@@ -197,6 +199,16 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
         topPartners: partnersRows.filter((r) => !r.isTotal).slice(0, 5),
         topOffers: offersRows.filter((r) => !r.isTotal).slice(0, 5),
       });
+    },
+  });
+
+  // The filters' pickers (decision 113): options by name within the reader's scope, read where the reports are.
+  app.route({
+    ...routeOf(reportOptionsEndpoints.list),
+    onRequest: app.requireStaff(),
+    handler: async (request) => {
+      const list = await reportOptions(dbOf(request), staffScopeOf(request), request.params.filter, request.query);
+      return ok(list, { total: list.length });
     },
   });
 

@@ -6,6 +6,8 @@ import {
   rejectedClicksHourly,
   flaggedHourly,
   statsDaily,
+  statsGoalDaily,
+  statsGoalHourly,
   statsHourly,
   statsNetworkDaily,
   statsNetworkHourly,
@@ -155,6 +157,59 @@ async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
     sql`, `,
   );
   await db.execute(sql`with ${ctes} ${last}`);
+}
+
+/** A goal grain row (decision 113): a rollup row and the conversion's goal code. */
+export type GoalRollupRow = RollupRow & { goal: string };
+
+/**
+ * Adds conversions' counts to the goal grain (decision 113), hourly and per UTC day, in one statement, rows in key
+ * order as the others (two servers' writes queue instead of deadlocking).
+ */
+export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], daily: GoalRollupRow[]): Promise<void> {
+  const key = (r: GoalRollupRow) => [r.time, r.partnerId, r.offerId, r.goal, r.currency, r.country, r.subid, r.tc1, r.tc2, r.tc3, r.tc4].join('\u0000'); // prettier-ignore
+  const insert = (
+    table: typeof statsGoalHourly | typeof statsGoalDaily,
+    time: [string, string],
+    given: GoalRollupRow[],
+  ) => {
+    const rows = [...given].sort((a, b) => byKey(key(a), key(b)));
+    const column = (name: string, type: string, value: (row: GoalRollupRow) => unknown): BulkColumn => [name, type, rows.map(value)]; // prettier-ignore
+    const names = [
+      time[0],
+      'partner_id',
+      'offer_id',
+      'goal',
+      'currency',
+      'country',
+      'subid',
+      'tc1',
+      'tc2',
+      'tc3',
+      'tc4',
+    ];
+    const target = getTableName(table);
+    return sql`insert into ${table} ${unnestRows([
+      column(...time, (r) => r.time),
+      column('partner_id', 'int', (r) => r.partnerId),
+      column('offer_id', 'int', (r) => r.offerId),
+      column('goal', 'text', (r) => r.goal),
+      column('currency', 'text', (r) => r.currency),
+      column('country', 'text', (r) => r.country),
+      column('subid', 'text', (r) => r.subid),
+      column('tc1', 'text', (r) => r.tc1),
+      column('tc2', 'text', (r) => r.tc2),
+      column('tc3', 'text', (r) => r.tc3),
+      column('tc4', 'text', (r) => r.tc4),
+      ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+    ])}
+    on conflict (${sql.raw(names.join(', '))}) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`;
+  };
+  await db.execute(
+    sql`with g0 as (${insert(statsGoalHourly, ['hour', 'timestamptz'], hourly)}) ${insert(statsGoalDaily, ['day', 'date'], daily)}`,
+  );
 }
 
 /**

@@ -1,6 +1,14 @@
 import { isoTime } from '../../db/bulk.js';
 import type { DbOrTx } from '../../db/client.js';
-import { COUNTS, upsertRollups, type FlaggedKey, type RollupCounts, type RollupRow } from './rollups.repository.js';
+import {
+  COUNTS,
+  upsertGoalRollups,
+  upsertRollups,
+  type FlaggedKey,
+  type GoalRollupRow,
+  type RollupCounts,
+  type RollupRow,
+} from './rollups.repository.js';
 
 export type { RollupCounts } from './rollups.repository.js';
 
@@ -26,6 +34,8 @@ export type RollupKey = {
   tc4: string | null;
   /** The visitor's country; null (not placed) is '' in the key. */
   country?: string | null | undefined;
+  /** A conversion's goal code (decision 113): its counts go to the goal grain too. Clicks have none. */
+  goal?: string | null | undefined;
 };
 
 export const emptyCounts = (): RollupCounts => ({
@@ -66,9 +76,44 @@ function addTo(
   }
 }
 
+/** The same for the goal grain (decision 113): the key with the goal. Conversions only, so no hot path. */
+function addToGoal(
+  rows: Map<string, GoalRollupRow>,
+  time: string,
+  goal: string,
+  key: Omit<RollupKey, 'hour' | 'goal'>,
+  counts: Partial<RollupCounts>,
+) {
+  const keyOf = {
+    partnerId: key.partnerId,
+    time,
+    offerId: key.offerId,
+    goal,
+    currency: key.currency,
+    subid: key.subid ?? '',
+    tc1: key.tc1 ?? '',
+    tc2: key.tc2 ?? '',
+    tc3: key.tc3 ?? '',
+    tc4: key.tc4 ?? '',
+    country: key.country ?? '',
+  };
+  const id = Object.values(keyOf).join('\u0000');
+  let row = rows.get(id);
+  if (!row) {
+    row = { ...keyOf, ...emptyCounts() };
+    rows.set(id, row);
+  }
+  for (const [name] of COUNTS) {
+    const value = counts[name];
+    if (value) row[name] += value;
+  }
+}
+
 /** Sums rows that share a key in memory first, so that a batch upserts each rollup row once. */
 export class RollupAccumulator {
   private readonly rows = new Map<string, RollupRow>();
+  /** Conversions' counts per goal as well (decision 113); empty for a click batch. */
+  private readonly goals = new Map<string, GoalRollupRow>();
   /** Each hour's ISO text, made once per batch rather than once per click. */
   private readonly hours = new Map<number, string>();
 
@@ -80,6 +125,7 @@ export class RollupAccumulator {
       this.hours.set(ms, time);
     }
     addTo(this.rows, time, key, counts);
+    if (key.goal) addToGoal(this.goals, time, key.goal, key, counts);
   }
 
   get size(): number {
@@ -96,6 +142,11 @@ export class RollupAccumulator {
     // `time` is an ISO string in UTC: its first ten characters are the UTC date.
     for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
     await upsertRollups(db, [...this.rows.values()], [...days.values()]);
+    if (this.goals.size > 0) {
+      const goalDays = new Map<string, GoalRollupRow>();
+      for (const row of this.goals.values()) addToGoal(goalDays, row.time.slice(0, 10), row.goal, row, row);
+      await upsertGoalRollups(db, [...this.goals.values()], [...goalDays.values()]);
+    }
   }
 }
 

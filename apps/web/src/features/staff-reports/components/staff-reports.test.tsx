@@ -1,7 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { networkReportsEndpoints, reportViewsEndpoints, type NetworkReportRow } from '@portal/contracts';
+import {
+  networkReportsEndpoints,
+  reportOptionsEndpoints,
+  reportViewsEndpoints,
+  type NetworkReportRow,
+} from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
 import { StaffReports } from './staff-reports';
@@ -24,8 +29,24 @@ const row = (key: string, label: string, clicks: number, revenue: number, payout
 }); // prettier-ignore
 
 let views = [{ id: 5, name: 'Offers by country', query: 'by=offer&then=country&range=last_month&columns=clicks,margin', createdAt: '2026-11-25T10:00:00.000Z' }]; // prettier-ignore
+/** The pickers' options (decision 113), as the server finds them by name or names the address's values. */
+const OPTIONS: Record<string, { value: string; label: string }[]> = {
+  partnerId: [{ value: '1001', label: 'Northwind Media #1001' }, { value: '1002', label: 'Bluebird Apps #1002' }],
+  advertiserId: [{ value: '7', label: 'Acme Ads' }, { value: '8', label: 'Zenith Media' }],
+  goal: [{ value: 'sale', label: 'Sale' }],
+}; // prettier-ignore
+function options(url: string): Response {
+  const address = new URL(url, 'http://localhost');
+  const list = OPTIONS[address.pathname.split('/').at(-1)!] ?? [];
+  const values = address.searchParams.getAll('value');
+  const q = (address.searchParams.get('q') ?? '').toLowerCase();
+  const found = values.length > 0 ? list.filter((o) => values.includes(o.value)) : list.filter((o) => o.label.toLowerCase().includes(q)); // prettier-ignore
+  return answerOf(reportOptionsEndpoints.list, found);
+}
+
 function server(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/v1/config')) return configAnswer({ roles: ['ROLE_ADMIN'] });
+  if (url.startsWith('/api/v1/staff/report-options/')) return options(url);
   if (url.startsWith('/api/v1/staff/report-views')) {
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { name: string; query: string };
@@ -108,13 +129,19 @@ describe('StaffReports', () => {
     const createObjectURL = vi.fn(() => 'blob:x');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?startDate=2026-11-24&endDate=2026-11-25&partnerId=1001' }); // prettier-ignore
-    await screen.findAllByTestId('staff-reports-row');
-    expect(screen.getByTestId('staff-reports-filter-partnerId').textContent).toBe('Partner 1001 ×');
+    await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
+    // The partner picker names the address's partner (decision 113).
+    await waitFor(() => expect(screen.getByTestId('staff-reports-picker-partnerId').textContent).toContain('Northwind Media #1001')); // prettier-ignore
     // A partner's name opens its offers: the partner filter becomes that partner, the other filters stay.
     await userEvent.click(screen.getAllByTestId('staff-reports-drill')[1]!);
     await waitFor(() => expect(router.state.location.search).toBe('?startDate=2026-11-24&endDate=2026-11-25&by=offer&partnerId=1002')); // prettier-ignore
-    expect(screen.getAllByTestId('staff-reports-filter-partnerId').map((b) => b.textContent)).toEqual(['Partner 1002 ×']); // prettier-ignore
-    await userEvent.click(screen.getByTestId('staff-reports-filter-partnerId'));
+    await waitFor(() => expect(screen.getByTestId('staff-reports-picker-partnerId').textContent).toContain('Bluebird Apps #1002')); // prettier-ignore
+    expect(screen.getByTestId('staff-reports-picker-partnerId').textContent).not.toContain('Northwind');
+    // The typed filters (country, sub-IDs) stay chips; a partner is no chip any more.
+    expect(screen.queryByTestId('staff-reports-filter-partnerId')).toBeNull();
+    const drilled = new URLSearchParams(router.state.location.search);
+    drilled.delete('partnerId');
+    await act(() => router.navigate(`/staff/reports?${drilled}`));
     await waitFor(() => expect(router.state.location.search).not.toContain('1002'));
     await userEvent.click(screen.getByTestId('staff-reports-breakdown'));
     // The breakdown's list comes first; the nested breakdown's ("Then by") names the same keys.
@@ -235,5 +262,48 @@ describe('StaffReports', () => {
     const booked = within(screen.getAllByTestId('staff-reports-row')[0]!).getAllByTestId('staff-reports-original')[0]!;
     expect(booked.getAttribute('title')?.replace(/\s/gu, ' ')).toMatch(/^As booked: 50,00 € · 46,00 .*\$/u);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/staff/reports/day?') && String(url).includes('currency=base'))).toBe(true); // prettier-ignore
+  });
+
+  it('picks an advertiser by typing its name: the server finds it, the address keeps its id, the pill its name (decision 113)', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports' });
+    await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
+    const calls = () => fetchMock.mock.calls.map(([url]) => String(url));
+    // Nothing is asked of the pickers before one is approached: the screen's load reads the report only.
+    expect(calls().some((u) => u.includes('/report-options/'))).toBe(false);
+    const picker = screen.getByTestId('staff-reports-picker-advertiserId');
+    await user.click(within(picker).getByRole('combobox'));
+    // The multi-select's code arrives and takes the field's place; typing asks the server.
+    const input = await waitFor(
+      () => {
+        const field = within(screen.getByTestId('staff-reports-picker-advertiserId')).getByTestId('staff-reports-picker-advertiserId-input') as HTMLInputElement; // prettier-ignore
+        expect(field.readOnly).toBe(false);
+        return field;
+      },
+      { timeout: 5000 },
+    );
+    await user.type(input, 'acm');
+    await waitFor(() => expect(calls().some((u) => u.startsWith('/api/v1/staff/report-options/advertiserId?q=acm'))).toBe(true), { timeout: 3000 }); // prettier-ignore
+    await user.click(await screen.findByRole('option', { name: 'Acme Ads', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?advertiserId=7'));
+    expect(screen.getByTestId('staff-reports-picker-advertiserId').textContent).toContain('Acme Ads');
+    // The report is asked for with the id.
+    await waitFor(() => expect(calls().some((u) => u.startsWith('/api/v1/staff/reports/partner?') && u.includes('advertiserId=7'))).toBe(true)); // prettier-ignore
+  });
+
+  it("a bookmark's values are shown by name once the server names them, a value it does not name as it is", async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
+    renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?partnerId=1001&partnerId=4242&goal=sale' }); // prettier-ignore
+    await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
+    const partner = screen.getByTestId('staff-reports-picker-partnerId');
+    await waitFor(() => expect(partner.textContent).toContain('Northwind Media #1001'));
+    // Out of the reader's reach (or forged): the server names nothing, and the id stays as it was typed.
+    expect(partner.textContent).toContain('4242');
+    await waitFor(() => expect(screen.getByTestId('staff-reports-picker-goal').textContent).toContain('Sale'));
+    const calls = fetchMock.mock.calls.map(([url]) => String(url));
+    // Only the names of the address's values were asked for, not a picker's list.
+    expect(calls.filter((u) => u.includes('/report-options/')).every((u) => u.includes('value='))).toBe(true);
+    expect(calls.some((u) => u.startsWith('/api/v1/staff/reports/partner?') && u.includes('goal=sale'))).toBe(true);
   });
 });

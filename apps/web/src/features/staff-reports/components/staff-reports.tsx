@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   NETWORK_BREAKDOWNS,
   NETWORK_RANGES,
+  REPORT_OPTION_FILTERS,
   addDays,
   canNest,
   formatCount,
@@ -31,6 +32,7 @@ import {
   type NetworkLeafRow,
   type NetworkReportQueryInput,
   type NetworkReportRow,
+  type ReportOptionFilter,
 } from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
 import { DayRangeInput } from '@/components/day-range-input';
@@ -39,11 +41,15 @@ import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useExportNetworkReport } from '../api/export-network-report';
 import { useNetworkReport } from '../api/get-network-report';
+import { FilterPickers } from './filter-picker';
 import { SavedViews, viewQueryOf } from './saved-views';
 
 /** The filters, each repeatable in the address (`?partnerId=1&partnerId=2`), as the API takes them (decision 089). */
-const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 type Filter = (typeof FILTERS)[number];
+/** The filters picked by name (decision 113); the others stay chips, added as `country:FR`. */
+const isPicked = (name: Filter): name is ReportOptionFilter =>
+  (REPORT_OPTION_FILTERS as readonly string[]).includes(name);
 const DEFAULT_CURRENCY = 'EUR';
 const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'flaggedClicks', 'flaggedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
 type Column = (typeof COLUMNS)[number];
@@ -206,10 +212,11 @@ export function StaffReports() {
             {t('staff.reports.export')}
           </Button>
         </Group>
+        <FilterPickers params={params} onChange={setParams} />
         <SavedViews query={viewQueryOf(params.has('columns') ? params : new URLSearchParams([...params, ['columns', columns.join(',')]]))} onApply={(saved) => setParams(saved)} />
-        {FILTERS.some((name) => params.getAll(name).length > 0) ? (
+        {FILTERS.some((name) => !isPicked(name) && params.getAll(name).length > 0) ? (
           <Group mt="sm" gap="xs">
-            {FILTERS.flatMap((name) => params.getAll(name).map((value) => (
+            {FILTERS.filter((name) => !isPicked(name)).flatMap((name) => params.getAll(name).map((value) => (
               <Button key={`${name}=${value}`} size="compact-sm" variant="light" onClick={() => dropFilter(name, value)} data-testid={`staff-reports-filter-${name}`}>
                 {t('staff.reports.removeFilter', { filter: t(`staff.reports.filters.${name}`), value })}
               </Button>

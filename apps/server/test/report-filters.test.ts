@@ -1,0 +1,402 @@
+import fs from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  advertisersEndpoints,
+  conversionReviewEndpoints,
+  networkReportsEndpoints,
+  reportOptionsEndpoints,
+  staffOffersEndpoints,
+  type MoneyAmount,
+  type NetworkLeafRow,
+  type ReportOptionFilter,
+} from '@portal/contracts';
+import {
+  clicks,
+  conversions,
+  goals,
+  offerGoals,
+  offers,
+  partners,
+  products,
+  statsGoalDaily,
+  statsGoalHourly,
+} from '../src/db/schema.js';
+import {
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  createStaff,
+  expectOk,
+  login,
+  okBody,
+  testClock,
+  type CallInput,
+  type TestApp,
+} from './helper.js';
+import { setAllOffersAccess } from './offer-fixtures.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
+import { columnSum, readSpreadsheetCsv } from './csv.js';
+
+/**
+ * Decision 113: the network reports' filters picked by name. Each picker lists only what the reader's scope reaches;
+ * a forged id answers nothing; every filter (partner, offer, advertiser, manager, goal) equals the raw clicks and
+ * conversions, pending and rejected included, and the CSV honours each.
+ */
+describe('network report filters by name (decision 113)', () => {
+  let t: TestApp;
+  const clock = testClock(new Date('2026-03-10T09:00:00Z'));
+  const range = { startDate: '2026-03-10', endDate: '2026-03-10' };
+  let admin: string;
+  let finance: string;
+  let am1: string;
+  let am2: string;
+  let am1Id: number;
+  let am2Id: number;
+  /** Orchid Media and Pine Traffic (the first manager's), Quartz Leads (the second's). */
+  const p: { partnerId: number }[] = [];
+  /** Alpha Offer (EUR: registration, sale held for validation), Beta Offer (USD: registration), Gamma Offer (EUR: first_deposit). */
+  const o: { offerId: number; advertiserId: number; token: string }[] = [];
+
+  type ReportInput = CallInput<typeof networkReportsEndpoints.report>;
+  const report = async (breakdown: 'partner' | 'offer', query: ReportInput['query'], token = admin) =>
+    okBody(await callEndpoint(t.app, networkReportsEndpoints.report, { params: { breakdown }, query: { ...range, ...query } }, token)).data; // prettier-ignore
+  const options = async (
+    filter: ReportOptionFilter,
+    query: CallInput<typeof reportOptionsEndpoints.list>['query'],
+    token: string,
+  ) =>
+    // prettier-ignore
+    okBody(await callEndpoint(t.app, reportOptionsEndpoints.list, { params: { filter }, query }, token)).data;
+
+  async function click(offer: number, partner: number): Promise<string> {
+    const res = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offer}&aff_id=${partner}`, headers: { 'x-forwarded-for': '10.0.0.7' } }); // prettier-ignore
+    expect(res.statusCode, res.body).toBe(302);
+    return new URL(res.headers.location as string).searchParams.get('c')!;
+  }
+  async function convert(offer: number, clickId: string, goal: string, amount?: string): Promise<number> {
+    const query = new URLSearchParams({
+      token: o[offer]!.token,
+      click_id: clickId,
+      goal,
+      ...(amount ? { amount } : {}),
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/postback?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { conversionId: number }).conversionId;
+  }
+  const review = async (id: number, body: { status: 'approved' } | { status: 'rejected'; reason: 'fraud' }) =>
+    expectOk(await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id }, body }, admin));
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' } });
+    await goalsWithoutFloor(t, ['registration', 'sale', 'first_deposit']);
+    const a = await createStaff(t, 'ROLE_ADMIN');
+    admin = await login(t, a.email, a.password);
+    const f = await createStaff(t, 'ROLE_FINANCE');
+    finance = await login(t, f.email, f.password);
+    const m1 = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+    const m2 = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
+    am1Id = m1.userId;
+    am2Id = m2.userId;
+    am1 = await login(t, m1.email, m1.password);
+    am2 = await login(t, m2.email, m2.password);
+    for (const [companyName, owner] of [
+      ['Orchid Media', am1Id],
+      ['Pine Traffic', am1Id],
+      ['Quartz Leads', am2Id],
+    ] as const) {
+      // prettier-ignore
+      const partner = await createPartner(t, { companyName, accountManagerId: owner });
+      await setAllOffersAccess(t, partner.partnerId, true);
+      p.push({ partnerId: partner.partnerId });
+    }
+    const plan = [
+      ['Alpha Ads', 'Alpha Offer', 'EUR', [{ goal: 'registration', revenueAmount: 900, payoutAmount: 600 }, { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true }]], // prettier-ignore
+      ['Beta Ads', 'Beta Offer', 'USD', [{ goal: 'registration', revenueAmount: 500, payoutAmount: 300 }]],
+      ['Gamma Ads', 'Gamma Offer', 'EUR', [{ goal: 'first_deposit', revenueAmount: 2000, payoutAmount: 1500 }]],
+    ] as const;
+    for (const [advertiserName, name, currency, offerGoalList] of plan) {
+      const advertiser = okBody(await callEndpoint(t.app, advertisersEndpoints.create, { body: { name: advertiserName } }, admin)).data; // prettier-ignore
+      const product = okBody(await callEndpoint(t.app, advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `f-${advertiser.id}`, type: 'web', domain: 'f.example.com' } }, admin)).data; // prettier-ignore
+      const offer = okBody(await callEndpoint(t.app, staffOffersEndpoints.create, { body: { name, productId: product.id, conversionType: 'cpl', currency, defaultUrl: 'https://f.example.com/?c={click_id}', goals: [...offerGoalList] } }, admin)).data; // prettier-ignore
+      o.push({ offerId: offer.id, advertiserId: advertiser.id, token: advertiser.securityToken });
+    }
+    const [orchid, pine, quartz] = p.map((x) => x.partnerId) as [number, number, number];
+    const [alpha, beta, gamma] = o.map((x) => x.offerId) as [number, number, number];
+    // Orchid: a registration and a pending sale on Alpha, a click without conversion, a registration on Beta.
+    await convert(0, await click(alpha, orchid), 'registration');
+    await convert(0, await click(alpha, orchid), 'sale', '100');
+    await click(alpha, orchid);
+    await convert(1, await click(beta, orchid), 'registration');
+    // Pine: a sale approved on review and one rejected on Alpha; a click on Beta.
+    await review(await convert(0, await click(alpha, pine), 'sale', '50'), { status: 'approved' });
+    await review(await convert(0, await click(alpha, pine), 'sale', '20'), { status: 'rejected', reason: 'fraud' });
+    await click(beta, pine);
+    // Quartz (the other manager's): a registration on Alpha, a first deposit on Gamma, a click on Gamma.
+    await convert(0, await click(alpha, quartz), 'registration');
+    await convert(2, await click(gamma, quartz), 'first_deposit');
+    await click(gamma, quartz);
+    await t.app.tracking.buffer.flush();
+  });
+  afterAll(async () => t?.close());
+
+  type Figures = Pick<NetworkLeafRow, 'clicks' | 'conversions' | 'pendingConversions' | 'rejectedConversions'> & {
+    money: Record<string, number>;
+  };
+  type Filters = { partnerId?: number[]; offerId?: number[]; advertiserId?: number[]; managerId?: number[]; goal?: string[] }; // prettier-ignore
+
+  /** Money as comparable figures: `payout EUR` → minor units, zeros left out. */
+  const moneyOf = (row: Pick<NetworkLeafRow, 'advertiserRevenue' | 'payout' | 'pendingRevenue' | 'pendingPayout'>) => {
+    const out: Record<string, number> = {};
+    const put = (name: string, list: MoneyAmount[]) => {
+      for (const m of list) if (m.amount !== 0) out[`${name} ${m.currency}`] = m.amount;
+    };
+    put('revenue', row.advertiserRevenue);
+    put('payout', row.payout);
+    put('pendingRevenue', row.pendingRevenue);
+    put('pendingPayout', row.pendingPayout);
+    return out;
+  };
+  const figuresOf = (row: NetworkLeafRow): Figures => ({
+    clicks: row.clicks,
+    conversions: row.conversions,
+    pendingConversions: row.pendingConversions,
+    rejectedConversions: row.rejectedConversions,
+    money: moneyOf(row),
+  });
+
+  /**
+   * The report computed again from the raw clicks and conversions: a partner's manager reaches its partners; a goal
+   * keeps its conversions and the clicks of the offers paying on it. Rows without any figure are left out.
+   */
+  async function fromRawRows(
+    by: 'partner' | 'offer',
+    filters: Filters,
+    reach: number | null,
+  ): Promise<Map<string, Figures>> {
+    const db = t.database.db;
+    const offerRows = await db.select({ id: offers.id, advertiserId: products.advertiserId }).from(offers).innerJoin(products, eq(products.id, offers.productId)); // prettier-ignore
+    const partnerRows = await db.select({ id: partners.id, managerId: partners.accountManagerId }).from(partners);
+    const paying = await db.select({ offerId: offerGoals.offerId, goal: goals.identifier }).from(offerGoals).innerJoin(goals, eq(goals.id, offerGoals.goalId)); // prettier-ignore
+    const advertiserOf = new Map(offerRows.map((r) => [r.id, r.advertiserId]));
+    const managerOf = new Map(partnerRows.map((r) => [r.id, r.managerId]));
+    const keep = (partnerId: number, offerId: number) =>
+      (reach === null || managerOf.get(partnerId) === reach) &&
+      (!filters.partnerId || filters.partnerId.includes(partnerId)) &&
+      (!filters.offerId || filters.offerId.includes(offerId)) &&
+      (!filters.advertiserId || filters.advertiserId.includes(advertiserOf.get(offerId)!)) &&
+      (!filters.managerId || filters.managerId.includes(managerOf.get(partnerId) ?? -1));
+    const out = new Map<string, Figures>();
+    const at = (partnerId: number, offerId: number) => {
+      const key = String(by === 'partner' ? partnerId : offerId);
+      const row = out.get(key) ?? {
+        clicks: 0,
+        conversions: 0,
+        pendingConversions: 0,
+        rejectedConversions: 0,
+        money: {},
+      };
+      out.set(key, row);
+      return row;
+    };
+    const add = (row: Figures, name: string, amount: number) => {
+      if (amount !== 0) row.money[name] = (row.money[name] ?? 0) + amount;
+    };
+    for (const c of await db.select().from(clicks)) {
+      if (!keep(c.partnerId, c.offerId)) continue;
+      if (filters.goal && !paying.some((g) => g.offerId === c.offerId && filters.goal!.includes(g.goal))) continue;
+      at(c.partnerId, c.offerId).clicks += 1;
+    }
+    for (const c of await db.select().from(conversions)) {
+      if (c.partnerId === null || c.offerId === null || !keep(c.partnerId, c.offerId)) continue;
+      if (filters.goal && !filters.goal.includes(c.goal)) continue;
+      const row = at(c.partnerId, c.offerId);
+      if (c.status === 'approved') {
+        row.conversions += 1;
+        add(row, `revenue ${c.currency}`, c.revenue);
+        add(row, `payout ${c.currency}`, c.payout);
+      } else if (c.status === 'pending') {
+        row.pendingConversions += 1;
+        add(row, `pendingRevenue ${c.currency}`, c.revenue);
+        add(row, `pendingPayout ${c.currency}`, c.payout);
+      } else row.rejectedConversions += 1;
+    }
+    return out;
+  }
+
+  const totalOf = (rows: Map<string, Figures>): Figures => {
+    const total: Figures = { clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} };
+    for (const r of rows.values()) {
+      total.clicks += r.clicks;
+      total.conversions += r.conversions;
+      total.pendingConversions += r.pendingConversions;
+      total.rejectedConversions += r.rejectedConversions;
+      for (const [name, amount] of Object.entries(r.money)) total.money[name] = (total.money[name] ?? 0) + amount;
+    }
+    return total;
+  };
+
+  const filterCases = (): [string, Filters][] => [
+    ['a partner', { partnerId: [p[0]!.partnerId] }],
+    ['two partners', { partnerId: [p[1]!.partnerId, p[2]!.partnerId] }],
+    ['an offer', { offerId: [o[0]!.offerId] }],
+    ['an advertiser', { advertiserId: [o[1]!.advertiserId] }],
+    ['a manager', { managerId: [am1Id] }],
+    ['a goal', { goal: ['sale'] }],
+    ['two goals', { goal: ['registration', 'first_deposit'] }],
+    ['a goal and an advertiser', { goal: ['registration'], advertiserId: [o[0]!.advertiserId] }],
+  ];
+
+  it('equals the raw rows for each filter, pending and rejected included, by partner and by offer', async () => {
+    let checked = 0;
+    for (const [name, filters] of filterCases()) {
+      for (const by of ['partner', 'offer'] as const) {
+        const expected = await fromRawRows(by, filters, null);
+        const rows = await report(by, filters);
+        const shown = new Map(rows.filter((r) => !r.isTotal).map((r) => [r.key, figuresOf(r)]));
+        expect(shown, `${name} by ${by}`).toEqual(expected);
+        expect(figuresOf(rows.at(-1)!), `${name} by ${by}: Totals`).toEqual(totalOf(expected));
+        expect(expected.size, `${name} by ${by} finds traffic`).toBeGreaterThan(0);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(16);
+    // The fixture holds what the filters must tell apart: pending, rejected, two currencies, a goal-less click.
+    const all = totalOf(await fromRawRows('partner', {}, null));
+    expect(all.pendingConversions).toBeGreaterThan(0);
+    expect(all.rejectedConversions).toBeGreaterThan(0);
+    expect(Object.keys(all.money).some((k) => k.endsWith('USD'))).toBe(true);
+  });
+
+  it('by goal: the conversions on the goal, the clicks of the offers paying on it, no refused counts it cannot place', async () => {
+    const rows = await report('offer', { goal: ['sale'] });
+    // Only Alpha pays on a sale: its 6 clicks (Orchid 3, Pine 2, Quartz 1), 1 approved, 1 pending, 1 rejected.
+    expect(rows.map((r) => r.key)).toEqual([String(o[0]!.offerId), 'total']);
+    expect(figuresOf(rows[0]!)).toMatchObject({ clicks: 6, conversions: 1, pendingConversions: 1, rejectedConversions: 1 }); // prettier-ignore
+    expect(rows[0]!.refusedClicks).toBeUndefined();
+    // A goal no offer pays on and no conversion carries: nothing, not every offer's clicks.
+    const none = await report('partner', { goal: ['install'] });
+    expect(none).toHaveLength(1);
+    expect(figuresOf(none[0]!)).toEqual({ clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} }); // prettier-ignore
+  });
+
+  it("a manager's report under every filter equals the raw rows of its partners only", async () => {
+    for (const [name, filters] of filterCases()) {
+      const expected = await fromRawRows('offer', filters, am1Id);
+      const rows = await report('offer', filters, am1);
+      const shown = new Map(rows.filter((r) => !r.isTotal).map((r) => [r.key, figuresOf(r)]));
+      expect(shown, name).toEqual(expected);
+      expect(figuresOf(rows.at(-1)!), `${name}: Totals`).toEqual(totalOf(expected));
+    }
+  });
+
+  it('a forged partner, offer, advertiser or goal outside the reader’s scope answers nothing, never a 500', async () => {
+    const zero = { clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} };
+    for (const filters of [
+      { partnerId: [p[2]!.partnerId] },
+      { offerId: [o[2]!.offerId] },
+      { advertiserId: [o[2]!.advertiserId] },
+      { managerId: [am2Id] },
+      { goal: ['first_deposit'] },
+      { partnerId: [p[2]!.partnerId], goal: ['registration'] },
+      { partnerId: [2_147_483_647] },
+    ]) {
+      for (const by of ['partner', 'offer'] as const) {
+        const rows = await report(by, filters, am1);
+        expect(rows, JSON.stringify(filters)).toHaveLength(1);
+        expect(figuresOf(rows[0]!), JSON.stringify(filters)).toEqual(zero);
+      }
+      // The other manager does see them.
+      expect((await report('partner', filters, am2)).length, JSON.stringify(filters)).toBeGreaterThan(filters.partnerId?.[0] === 2_147_483_647 ? 0 : 1); // prettier-ignore
+    }
+    // Bad values are a 400 per field, not a 500.
+    const bad = await callEndpoint(t.app, networkReportsEndpoints.report, { params: { breakdown: 'partner' }, query: { ...range, partnerId: ['x' as unknown as number] } }, am1); // prettier-ignore
+    expect(bad.status).toBe(400);
+  });
+
+  it("lists each picker's options within the reader's scope, by name, with type-ahead", async () => {
+    const labels = (list: { label: string }[]) => list.map((x) => x.label);
+    const [orchid, pine, quartz] = p.map((x) => x.partnerId) as [number, number, number];
+    const [alpha, beta, gamma] = o.map((x) => x.offerId) as [number, number, number];
+    // The first manager: its two partners, the offers they ran, those offers' advertisers and goals, itself.
+    expect(await options('partnerId', {}, am1)).toEqual([
+      { value: String(orchid), label: `Orchid Media #${orchid}` },
+      { value: String(pine), label: `Pine Traffic #${pine}` },
+    ]);
+    expect(labels(await options('offerId', {}, am1))).toEqual([`Alpha Offer #${alpha}`, `Beta Offer #${beta}`]);
+    expect(labels(await options('advertiserId', {}, am1))).toEqual(['Alpha Ads', 'Beta Ads']);
+    expect(await options('managerId', {}, am1)).toEqual([{ value: String(am1Id), label: expect.stringMatching(/^Sam Staff/) }]); // prettier-ignore
+    expect(await options('goal', {}, am1)).toEqual([
+      { value: 'registration', label: 'Registration' },
+      { value: 'sale', label: 'Sale' },
+    ]);
+    // The second: Quartz, Alpha and Gamma.
+    expect(labels(await options('partnerId', {}, am2))).toEqual([`Quartz Leads #${quartz}`]);
+    expect(labels(await options('offerId', {}, am2))).toEqual([`Alpha Offer #${alpha}`, `Gamma Offer #${gamma}`]);
+    expect(labels(await options('advertiserId', {}, am2))).toEqual(['Alpha Ads', 'Gamma Ads']);
+    // Admins and finance reach the whole network (finance reads the reports' money, decision 046).
+    for (const token of [admin, finance]) {
+      const partnersSeen = labels(await options('partnerId', {}, token));
+      for (const name of ['Orchid Media', 'Pine Traffic', 'Quartz Leads']) expect(partnersSeen.some((l) => l.startsWith(name))).toBe(true); // prettier-ignore
+      expect(labels(await options('advertiserId', {}, token))).toEqual(expect.arrayContaining(['Alpha Ads', 'Beta Ads', 'Gamma Ads'])); // prettier-ignore
+      expect(labels(await options('managerId', {}, token)).length).toBeGreaterThanOrEqual(2);
+    }
+    // Type-ahead: a part of the name in any case, or the id.
+    expect(labels(await options('partnerId', { q: 'pine' }, am1))).toEqual([`Pine Traffic #${pine}`]);
+    expect(labels(await options('partnerId', { q: `#${orchid}` }, am1))).toEqual([`Orchid Media #${orchid}`]);
+    expect(labels(await options('advertiserId', { q: 'BETA' }, admin))).toEqual(['Beta Ads']);
+    expect(labels(await options('goal', { q: 'deposit' }, admin))).toEqual(['First deposit']);
+    expect(await options('partnerId', { q: 'quartz' }, am1)).toEqual([]);
+    expect(await options('advertiserId', { q: 'gamma' }, am1)).toEqual([]);
+    // Names of an address's values (after a reload): those the reader reaches only; a forged id names nothing.
+    expect(labels(await options('partnerId', { value: [String(orchid), String(quartz)] }, am1))).toEqual([`Orchid Media #${orchid}`]); // prettier-ignore
+    expect(await options('offerId', { value: [String(gamma)] }, am1)).toEqual([]);
+    expect(await options('goal', { value: ['first_deposit'] }, am1)).toEqual([]);
+    expect(labels(await options('goal', { value: ['first_deposit'] }, am2))).toEqual(['First deposit']);
+    expect(await options('partnerId', { value: ['not-an-id'] }, admin)).toEqual([]);
+    // Unknown filters are a 400, partners are refused.
+    const unknown = await callEndpoint(t.app, reportOptionsEndpoints.list, { params: { filter: 'country' as ReportOptionFilter } }, admin); // prettier-ignore
+    expect(unknown.status).toBe(400);
+  });
+
+  it("the goal grain holds what its migration's backfill computes from the conversions, hourly and daily", async () => {
+    // The migration fills the grain of an existing installation from its conversions: the same rows as the writes.
+    const migration = fs.readFileSync(new URL('../drizzle/0040_goal-grain.sql', import.meta.url), 'utf8');
+    const select = /SELECT date_trunc[\s\S]*?GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11/.exec(migration)?.[0];
+    expect(select).toBeDefined();
+    const backfill = await t.database.db.execute(sql.raw(`select * from (${select}) as b(hour, partner_id, offer_id, goal, currency, country, subid, tc1, tc2, tc3, tc4, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue)`)); // prettier-ignore
+    const written = await t.database.db.select().from(statsGoalHourly);
+    const line = (r: Record<string, unknown>) =>
+      [new Date(String(r.hour)).toISOString(), r.partnerId ?? r.partner_id, r.offerId ?? r.offer_id, r.goal, r.currency, r.country, r.subid, r.conversions, r.pending, r.rejected, r.payout, r.pendingPayout ?? r.pending_payout, r.revenue, r.pendingRevenue ?? r.pending_revenue].map(String).join('|'); // prettier-ignore
+    const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows); // prettier-ignore
+    expect(rowsOf(backfill).map(line).sort()).toEqual(written.map((r) => line(r)).sort());
+    expect(written.length).toBeGreaterThan(3);
+    // Every conversion's goal is in the grain, none of the clicks, and the daily table sums the hourly one.
+    expect(written.every((r) => r.clicks === 0)).toBe(true);
+    const daily = await t.database.db.select().from(statsGoalDaily);
+    const sum = (list: { conversions: number; pending: number; rejected: number }[]) => list.reduce((n, r) => n + r.conversions * 1e6 + r.pending * 1e3 + r.rejected, 0); // prettier-ignore
+    expect(sum(daily)).toBe(sum(written));
+  });
+
+  it('the CSV honours every filter: its column sums are the screen’s Totals', async () => {
+    for (const [name, filters] of filterCases()) {
+      const res = await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'partner' }, query: { ...range, ...filters } }, admin); // prettier-ignore
+      expectOk(res);
+      const { header, lines } = readSpreadsheetCsv(res.raw.body);
+      const rows = lines.slice(0, -1);
+      const totals = (await report('partner', filters)).at(-1)!;
+      expect(rows.length, name).toBe((await report('partner', filters)).length - 1);
+      expect(columnSum(header, rows, 'Clicks'), name).toBe(totals.clicks * 100);
+      expect(columnSum(header, rows, 'Conversions'), name).toBe(totals.conversions * 100);
+      expect(columnSum(header, rows, 'Pending Conversions'), name).toBe(totals.pendingConversions * 100);
+      expect(columnSum(header, rows, 'Rejected Conversions'), name).toBe(totals.rejectedConversions * 100);
+      for (const m of totals.payout) expect(columnSum(header, rows, `Payout ${m.currency}`), name).toBe(m.amount);
+      for (const m of totals.pendingPayout) expect(columnSum(header, rows, `Pending Payout ${m.currency}`), name).toBe(m.amount); // prettier-ignore
+      // The filter is applied, not ignored: the CSV's figures are the raw rows' under the filter.
+      const raw = totalOf(await fromRawRows('partner', filters, null));
+      expect(columnSum(header, rows, 'Clicks'), name).toBe(raw.clicks * 100);
+      expect(columnSum(header, rows, 'Rejected Conversions'), name).toBe(raw.rejectedConversions * 100);
+    }
+  });
+});
