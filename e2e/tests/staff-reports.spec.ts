@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { blockingAxeViolations, DEMO, signIn, useApiSession } from '../fixtures.js';
+import { DEMO, blockingAxeViolations, signIn, snackbar, useApiSession } from '../fixtures.js';
 
 /** French figures as the screen writes them ('1 234', '12,50 €') back to numbers. */
 const count = (text: string | null) => Number((text ?? '').replace(/\s/gu, ''));
@@ -196,6 +196,52 @@ test.describe('network reports (decision 046)', () => {
     await expect(page.getByText('The view is deleted.')).toBeVisible();
     await page.getByTestId('staff-reports-views').click();
     await expect(page.getByRole('option', { name })).toHaveCount(0);
+  });
+
+  test('an analyst saves a view shared with its team; a teammate pins it and reads its totals on its home (decision 114)', async ({
+    browser,
+    request,
+  }) => {
+    const name = `Team partners ${Date.now()}`;
+    // Claire Martin, an account manager of the Paris team, saves partner × offer this month for her team.
+    const claire = await browser.newContext();
+    const page = await claire.newPage();
+    await useApiSession(claire, request, DEMO.manager);
+    await page.goto('/staff/reports?by=partner&then=offer&range=this_month');
+    await expect(page.getByTestId('staff-reports-table').getByTestId('staff-reports-totals')).toBeVisible();
+    await page.getByTestId('staff-reports-view-name').fill(name);
+    await page.getByTestId('staff-reports-view-share').check();
+    await page.getByTestId('staff-reports-view-save').click();
+    await expect(snackbar(page, `The view “${name}” is saved.`)).toBeVisible();
+    await claire.close();
+
+    // Sophie Bernard, the Paris team's manager, finds it among her team's views under Claire's name and pins it.
+    const sophie = await browser.newContext();
+    const mine = await sophie.newPage();
+    await useApiSession(sophie, request, { email: 'sophie.bernard@demo.test', password: 'Staff2025!' });
+    await mine.goto('/staff/reports');
+    await mine.getByTestId('staff-reports-views').click();
+    await mine.getByRole('option', { name: `${name} — Claire Martin` }).click();
+    await expect(mine).toHaveURL(/by=partner&then=offer&range=this_month/);
+    await expect(mine.getByTestId('staff-reports-view-owner')).toContainText('Claire Martin');
+    await expect(mine.getByTestId('staff-reports-view-delete')).toHaveCount(0);
+    const totals = mine.getByTestId('staff-reports-table').getByTestId('staff-reports-totals');
+    await expect(totals).toBeVisible();
+    const reportClicks = count(await totals.locator('td:nth-child(2)').textContent());
+    await mine.getByTestId('staff-reports-view-pin').click();
+    await expect(snackbar(mine, `Your home shows the totals of “${name}”.`)).toBeVisible();
+
+    // Her home shows the view's totals, as the report's Totals line, and opens the view.
+    await mine.goto('/staff');
+    const card = mine.getByTestId('staff-home-view');
+    await expect(card.getByTestId('staff-home-view-name')).toHaveText(`Pinned view: ${name}`);
+    await expect(card.getByTestId('staff-home-view-range')).toContainText('Shared by Claire Martin · This month:');
+    expect(count(await card.getByTestId('staff-home-view-clicks').textContent())).toBe(reportClicks);
+    await expect(card.getByTestId('staff-home-view-margin')).toBeVisible();
+    expect(await blockingAxeViolations(mine)).toEqual([]);
+    await card.getByTestId('staff-home-view-open').click();
+    await expect(mine).toHaveURL(/\/staff\/reports\?by=partner&then=offer&range=this_month/);
+    await sophie.close();
   });
 
   test('an analyst switches partner × offer to the base currency, reads the amounts as booked on hover, and exports them (decision 111)', async ({

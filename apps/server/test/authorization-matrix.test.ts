@@ -666,6 +666,18 @@ const MATRIX: readonly Row[] = [
     expect: ANY_STAFF,
     input: () => ({ body: { name: unique('Matrix view'), query: 'by=offer' } }),
   }),
+  // Decision 114: another's unshared view is not found; the pinned view's totals are the reader's own.
+  row(reportViewsEndpoints.update, {
+    expect: { ...ANY_STAFF, tm: 404, amA: 404, amB: 404, finance: 404 },
+    fresh: async () => ({ view: await adminReportView() }),
+    input: (_f, _c, fresh) => ({ params: { id: fresh.view }, body: { name: unique('Renamed view') } }),
+  }),
+  row(reportViewsEndpoints.homeView, { expect: ANY_STAFF }),
+  row(reportViewsEndpoints.pinHomeView, {
+    expect: { ...ANY_STAFF, tm: 404, amA: 404, amB: 404, finance: 404 },
+    fresh: async () => ({ view: await adminReportView() }),
+    input: (_f, _c, fresh) => ({ body: { viewId: Number(fresh.view) } }),
+  }),
   row(reportViewsEndpoints.delete, {
     expect: { ...ANY_STAFF, tm: 404, amA: 404, amB: 404, finance: 404 },
     fresh: async () => ({ view: await adminReportView() }),

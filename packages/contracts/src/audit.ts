@@ -36,6 +36,7 @@ export const AUDIT_ENTITY_TYPES = [
   'blocklist',
   'scheduled_change',
   'report_view',
+  'home_view',
   'fx_rate',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];

@@ -210,33 +210,88 @@ export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate'
 /** Views one staff member may keep. */
 export const MAX_REPORT_VIEWS = 50;
 
+const viewName = z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(80, { error: 'maxLength' });
+/**
+ * The report's query as the screen's address holds it (`by=partner&then=offer&range=this_month&advertiserId=3`): only
+ * the names of `REPORT_VIEW_PARAMS`, at most 2,000 characters.
+ */
+const viewQuery = z
+  .string({ error: 'required' })
+  .max(2000, { error: 'maxLength' })
+  .refine((q) => [...new URLSearchParams(q).keys()].every((k) => (REPORT_VIEW_PARAMS as readonly string[]).includes(k)), { error: 'pattern' }); // prettier-ignore
+/**
+ * Shared with the owner's team (decision 114): every member of the owner's team (`teamId`, as the staff scope reads it)
+ * and every admin may open, copy and pin it; only the owner changes or deletes it. A member of no team cannot share.
+ */
+const viewShared = z.boolean({ error: 'type' });
+
 export const ReportViewBodySchema = z.strictObject({
-  name: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(80, { error: 'maxLength' }),
-  /**
-   * The report's query as the screen's address holds it (`by=partner&then=offer&range=this_month&advertiserId=3`):
-   * only the names of `REPORT_VIEW_PARAMS`, at most 2,000 characters.
-   */
-  query: z
-    .string({ error: 'required' })
-    .max(2000, { error: 'maxLength' })
-    .refine((q) => [...new URLSearchParams(q).keys()].every((k) => (REPORT_VIEW_PARAMS as readonly string[]).includes(k)), { error: 'pattern' }), // prettier-ignore
+  name: viewName,
+  query: viewQuery,
+  /** Absent: a new view is the owner's alone, and a view replaced by name keeps its sharing. */
+  shared: viewShared.optional(),
 });
 export type ReportViewBody = z.infer<typeof ReportViewBodySchema>;
+
+/** The owner's changes to one of its views (decision 114); a field left out stays as it is. */
+export const ReportViewUpdateSchema = z.strictObject({
+  name: viewName.optional(),
+  query: viewQuery.optional(),
+  shared: viewShared.optional(),
+});
+export type ReportViewUpdate = z.infer<typeof ReportViewUpdateSchema>;
 
 export const ReportViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   query: z.string(),
   createdAt: z.string(),
+  /** Shared with the owner's team (decision 114). */
+  shared: z.boolean(),
+  /** Who saved it: a shared view is listed with its owner's name. */
+  owner: z.object({ id: z.number().int(), name: z.string() }),
+  /** The reader's own view: the only one it may change or delete. */
+  mine: z.boolean(),
+  /** The view the reader's staff home shows (decision 114). */
+  pinned: z.boolean(),
 });
 export type ReportView = z.infer<typeof ReportViewSchema>;
+
+/** The view a staff member pins to its home (decision 114); null unpins. */
+export const HomeViewBodySchema = z.strictObject({
+  viewId: z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'type' }).max(2_147_483_647, { error: 'type' }).nullable(), // prettier-ignore
+});
+export type HomeViewBody = z.infer<typeof HomeViewBodySchema>;
+
+/**
+ * The pinned view's totals on the staff home (decision 114), read through the network report itself: the view's
+ * breakdowns, filters and currency, its range kind computed today (a quick range such as `this_month` is this month
+ * today; fixed dates stay those dates; neither is the screen's last 30 days). `totals` is the report's Totals row;
+ * null with `problem` when the report cannot answer the saved query (`invalid`: a value the report refuses; `noRate`:
+ * a currency without a reference rate, decision 111).
+ */
+export const HomeViewSchema = z.object({
+  view: ReportViewSchema,
+  breakdown: z.enum(NETWORK_BREAKDOWNS),
+  then: z.enum(NETWORK_BREAKDOWNS).nullable(),
+  /** The days the totals are of (yyyy-MM-dd in the reader's time zone); null when the saved query is invalid. */
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  /** The quick range the view keeps, or null when it keeps fixed dates. */
+  range: z.string().nullable(),
+  totals: NetworkLeafRowSchema.nullable(),
+  problem: z.enum(['invalid', 'noRate']).nullable(),
+  fx: NetworkFxSchema.optional(),
+});
+export type HomeView = z.infer<typeof HomeViewSchema>;
 
 export const reportViewsEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: '/staff/report-views',
     tags: ['staff'],
-    summary: "The signed-in staff member's saved network report views, by name",
+    summary:
+      "The signed-in staff member's saved network report views and those its team shares (decision 114), by name",
     response: listOf(ReportViewSchema),
   }),
   create: defineEndpoint({
@@ -245,7 +300,22 @@ export const reportViewsEndpoints = {
     tags: ['staff'],
     summary: 'Save the network report as it is shown under a name (a name already used is replaced); audited',
     body: ReportViewBodySchema,
-    errors: { 409: `The staff member already keeps ${MAX_REPORT_VIEWS} views: delete one first.` },
+    errors: {
+      409: `The staff member already keeps ${MAX_REPORT_VIEWS} views (delete one first), or shares with no team.`,
+    },
+    response: envelope(ReportViewSchema),
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/report-views/:id',
+    tags: ['staff'],
+    summary: "Rename, change or share one of the signed-in staff member's own views (decision 114); audited",
+    params: IdParamsSchema,
+    body: ReportViewUpdateSchema,
+    errors: {
+      403: 'A view shared with the reader by someone else: only its owner changes it.',
+      409: 'Another of the owner’s views has that name, or the owner belongs to no team to share it with.',
+    },
     response: envelope(ReportViewSchema),
   }),
   delete: defineEndpoint({
@@ -254,7 +324,24 @@ export const reportViewsEndpoints = {
     tags: ['staff'],
     summary: "Delete one of the signed-in staff member's saved views; audited",
     params: IdParamsSchema,
+    errors: { 403: 'A view shared with the reader by someone else: only its owner deletes it.' },
     response: envelope(z.null()),
+  }),
+  homeView: defineEndpoint({
+    method: 'GET',
+    path: '/staff/home/view',
+    tags: ['staff'],
+    summary: "The totals of the view pinned to the signed-in staff member's home, computed today (decision 114)",
+    response: envelope(HomeViewSchema.nullable()),
+  }),
+  pinHomeView: defineEndpoint({
+    method: 'PUT',
+    path: '/staff/home/view',
+    tags: ['staff'],
+    summary: 'Pin one of the views the signed-in staff member sees to its home, or unpin (null); audited',
+    body: HomeViewBodySchema,
+    errors: { 404: 'A view the signed-in staff member does not see (another’s, or one shared with another team).' },
+    response: envelope(z.object({ viewId: z.number().int().nullable() })),
   }),
 };
 

@@ -7,6 +7,7 @@ import {
   daysBetween,
   localToday,
   networkReportsEndpoints,
+  NetworkReportQuerySchema,
   reportOptionsEndpoints,
   reportViewsEndpoints,
   presetRange,
@@ -18,14 +19,14 @@ import {
 } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { csvStringifier } from '../../lib/csv.js';
-import { badRequest } from '../../lib/errors.js';
+import { AppError, badRequest } from '../../lib/errors.js';
 import { ok } from '../../lib/reply.js';
 import { reportReadsFor } from '../../lib/report-reads-hook.js';
 import { authOf } from '../../plugins/auth.js';
 import { staffScopeOf } from '../access/index.js';
-import { auditActorOf } from '../audit/index.js';
 import { reportOptions } from './report-options.repository.js';
-import { deleteReportView, listReportViews, saveReportView } from './report-views.js';
+import { pinnedView, reportRequestOfView } from './report-views.js';
+import { reportViewsRoutes, viewReaderOfRequest } from './report-views.routes.js';
 import type { AppContext } from '../../context.js';
 import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
 import { previousRange, withPrevious } from './network-compare.js';
@@ -212,31 +213,32 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     },
   });
 
-  // Saved views (decision 106): each staff member's own, on the primary (they are writes and a read of one's own).
-  const actorOf = (request: FastifyRequest) => ({ ...auditActorOf(request), actorId: authOf(request).userId });
+  // Saved views (decisions 106, 114), and the pinned one's totals below, read through `reportOf`.
+  await app.register(reportViewsRoutes, { ctx });
 
+  /**
+   * The pinned view's totals (decision 114): the view's report read by the same `reportOf` as the report route, its
+   * Totals row only, so that the home and the report cannot differ.
+   */
   app.route({
-    ...routeOf(reportViewsEndpoints.list),
+    ...routeOf(reportViewsEndpoints.homeView),
     onRequest: app.requireStaff(),
     handler: async (request) => {
-      const list = await listReportViews(db, authOf(request).userId);
-      return ok(list, { total: list.length });
-    },
-  });
-
-  app.route({
-    ...routeOf(reportViewsEndpoints.create),
-    onRequest: app.requireStaff(),
-    handler: async (request) =>
-      ok(await saveReportView(db, actorOf(request), request.body, ctx.now()), { message: 'The view has been saved.' }),
-  });
-
-  app.route({
-    ...routeOf(reportViewsEndpoints.delete),
-    onRequest: app.requireStaff(),
-    handler: async (request) => {
-      await deleteReportView(db, actorOf(request), request.params.id, ctx.now());
-      return ok(null, { message: 'The view has been deleted.' });
+      const view = await pinnedView(db, await viewReaderOfRequest(db, request));
+      if (!view) return ok(null);
+      const { breakdown, then, input } = reportRequestOfView(view.query);
+      const range = typeof input.range === 'string' ? input.range : null;
+      const query = NetworkReportQuerySchema.safeParse(input);
+      const answer = { view, breakdown, then, range };
+      if (!query.success) return ok({ ...answer, startDate: null, endDate: null, totals: null, problem: 'invalid' as const }); // prettier-ignore
+      try {
+        const report = await reportOf(request, breakdown, query.data);
+        const { children: _children, ...totals } = report.rows.at(-1)!;
+        return ok({ ...answer, ...report.range, totals, problem: null, ...(report.fx ? { fx: report.fx } : {}) });
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status !== 409) throw error;
+        return ok({ ...answer, startDate: null, endDate: null, totals: null, problem: 'noRate' as const });
+      }
     },
   });
 };

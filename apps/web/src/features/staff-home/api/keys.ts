@@ -10,5 +10,6 @@ export const staffHomeKeys = {
   capAlerts: () => [...staffHomeKeys.all, 'cap-alerts'] as const,
   notifications: () => [...staffHomeKeys.all, 'notifications'] as const,
   numbers: () => [...staffHomeKeys.all, 'numbers'] as const,
+  view: () => [...staffHomeKeys.all, 'view'] as const,
   overrideRequests: () => [...staffHomeKeys.all, 'override-requests'] as const,
 };

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   capsEndpoints,
   networkReportsEndpoints,
+  reportViewsEndpoints,
   staffEndpoints,
   staffNotificationsEndpoints,
   staffOffersEndpoints,
@@ -48,6 +49,8 @@ const REQUEST: EndpointWireData<typeof staffOffersEndpoints.overrideRequests>[nu
 
 /** The home figures' lag header (a lagging reports replica answered them), or none. */
 let numbersLag: string | null = null;
+/** The pinned view's answer (decision 114): none unless a test pins one. */
+let homeView: EndpointWireData<typeof reportViewsEndpoints.homeView> = null;
 
 function serve(roles: string[], home: Parameters<typeof answerOf<typeof staffEndpoints.home>>[1]) {
   fetchMock.mockImplementation((input, init) => {
@@ -63,6 +66,11 @@ function serve(roles: string[], home: Parameters<typeof answerOf<typeof staffEnd
       if (numbersLag) answer.headers.set('X-Report-Data-Lag-Seconds', numbersLag);
       return Promise.resolve(answer);
     }
+    if (url.startsWith('/api/v1/staff/home/view') && init?.method === 'PUT') {
+      homeView = null;
+      return Promise.resolve(answerOf(reportViewsEndpoints.pinHomeView, { viewId: null }));
+    }
+    if (url.startsWith('/api/v1/staff/home/view')) return Promise.resolve(answerOf(reportViewsEndpoints.homeView, homeView)); // prettier-ignore
     if (url.startsWith('/api/v1/staff/caps/alerts')) return Promise.resolve(answerOf(capsEndpoints.alerts, [ALERT]));
     if (url.startsWith('/api/v1/staff/notifications')) return Promise.resolve(answerOf(staffNotificationsEndpoints.list, [])); // prettier-ignore
     return Promise.resolve(answerOf(staffEndpoints.home, home));
@@ -176,6 +184,56 @@ describe('StaffHome', () => {
     await screen.findByTestId('staff-queue-pendingPartners');
     expect(screen.queryByTestId('staff-home-override-requests')).toBeNull();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('payout-override-requests'))).toBe(false);
+  });
+
+  it('shows the pinned view’s totals with a link that opens it, and unpins it (decision 114)', async () => {
+    const totals = { ...row('total', 'Totals', 0), clicks: 1_234, conversions: 7, pendingConversions: 3, rejectedConversions: 2, advertiserRevenue: [{ currency: 'EUR', amount: 90_000 }], payout: [{ currency: 'EUR', amount: 60_000 }], margin: [{ currency: 'EUR', amount: 30_000 }], isTotal: true }; // prettier-ignore
+    homeView = {
+      view: { id: 9, name: 'Team partners', query: 'by=partner&then=offer&range=this_month', createdAt: '2026-11-25T10:00:00.000Z', shared: true, owner: { id: 4, name: 'Sophie Bernard' }, mine: false, pinned: true }, // prettier-ignore
+      breakdown: 'partner',
+      then: 'offer',
+      startDate: '2026-11-01',
+      endDate: '2026-11-28',
+      range: 'this_month',
+      totals,
+      problem: null, // prettier-ignore
+    };
+    serve(['ROLE_ACCOUNT_MANAGER'], { ...QUEUES, invoicesWaitingForApproval: null });
+    renderWithProviders(<StaffHome />, { path: '/staff' });
+    const card = await screen.findByTestId('staff-home-view');
+    expect(within(card).getByTestId('staff-home-view-name').textContent).toBe('Pinned view: Team partners');
+    expect(within(card).getByTestId('staff-home-view-range').textContent).toBe('Shared by Sophie Bernard · This month: 01/11/2026 – 28/11/2026'); // prettier-ignore
+    expect(within(card).getByTestId('staff-home-view-clicks').textContent).toBe('1\u202f234');
+    expect(within(card).getByTestId('staff-home-view-conversions').textContent).toBe('7');
+    expect(within(card).getByTestId('staff-home-view-pendingConversions').textContent).toBe('3');
+    expect(within(card).getByTestId('staff-home-view-rejectedConversions').textContent).toBe('2');
+    expect(within(card).getByTestId('staff-home-view-payout').textContent).toMatch(/^600,00\s€$/u);
+    expect(within(card).getByTestId('staff-home-view-margin').textContent).toMatch(/^300,00\s€$/u);
+    expect(within(card).getByTestId('staff-home-view-open').getAttribute('href')).toBe('/staff/reports?by=partner&then=offer&range=this_month'); // prettier-ignore
+    await userEvent.click(within(card).getByTestId('staff-home-view-unpin'));
+    expect(await screen.findByTestId('staff-home-view-none')).toBeTruthy();
+    expect(screen.queryByTestId('staff-home-view')).toBeNull();
+  });
+
+  it('says why a pinned view has no totals', async () => {
+    homeView = {
+      view: { id: 9, name: 'Old view', query: 'by=partner&country=FRA', createdAt: '2026-11-25T10:00:00.000Z', shared: false, owner: { id: 1, name: 'Alex Admin' }, mine: true, pinned: true }, // prettier-ignore
+      breakdown: 'partner',
+      then: null,
+      startDate: null,
+      endDate: null,
+      range: null,
+      totals: null,
+      problem: 'invalid',
+    };
+    try {
+      serve(['ROLE_ADMIN'], QUEUES);
+      renderWithProviders(<StaffHome />, { path: '/staff' });
+      expect((await screen.findByTestId('staff-home-view-problem')).textContent).toContain('open it and save it again');
+      expect(screen.queryByTestId('staff-home-view-totals')).toBeNull();
+    } finally {
+      homeView = null;
+    }
   });
 
   it('says how old the network figures may be when a lagging reports replica answered them', async () => {

@@ -8,6 +8,7 @@ import { useStaffHome } from '../api/get-staff-home';
 import { CapAlerts } from './cap-alerts';
 import { NetworkNumbers } from './network-numbers';
 import { OverrideRequests } from './override-requests';
+import { PinnedView } from './pinned-view';
 import { StaffAlerts } from './staff-alerts';
 
 type Queue = {
@@ -69,6 +70,7 @@ export function StaffHome() {
         })}
       </SimpleGrid>
       {config.roles.includes('ROLE_ADMIN') ? <OverrideRequests /> : null}
+      <PinnedView />
       <NetworkNumbers />
       <CapAlerts />
       <StaffAlerts />

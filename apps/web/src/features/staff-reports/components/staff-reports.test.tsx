@@ -28,7 +28,8 @@ const row = (key: string, label: string, clicks: number, revenue: number, payout
   ...(compared ? { previous: { clicks: clicks / 2, conversions: 1, advertiserRevenue: [], payout: [], margin: eur(100) } } : {}),
 }); // prettier-ignore
 
-let views = [{ id: 5, name: 'Offers by country', query: 'by=offer&then=country&range=last_month&columns=clicks,margin', createdAt: '2026-11-25T10:00:00.000Z' }]; // prettier-ignore
+const OWNER = { id: 1, name: 'Alex Admin' };
+let views = [{ id: 5, name: 'Offers by country', query: 'by=offer&then=country&range=last_month&columns=clicks,margin', createdAt: '2026-11-25T10:00:00.000Z', shared: false, owner: OWNER, mine: true, pinned: false }]; // prettier-ignore
 /** The pickers' options (decision 113), as the server finds them by name or names the address's values. */
 const OPTIONS: Record<string, { value: string; label: string }[]> = {
   partnerId: [{ value: '1001', label: 'Northwind Media #1001' }, { value: '1002', label: 'Bluebird Apps #1002' }],
@@ -50,7 +51,7 @@ function server(url: string, init?: RequestInit): Response {
   if (url.startsWith('/api/v1/staff/report-views')) {
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { name: string; query: string };
-      const view = { id: 6, ...body, createdAt: '2026-11-26T10:00:00.000Z' };
+      const view = { id: 6, ...body, createdAt: '2026-11-26T10:00:00.000Z', shared: false, owner: OWNER, mine: true, pinned: false }; // prettier-ignore
       views = [...views, view];
       return answerOf(reportViewsEndpoints.create, view);
     }
