@@ -52,7 +52,12 @@ export function ConversionBulkBar({
             })}
           </Text>
           <Group gap="xs">
-            <Button size="compact-sm" color="green" onClick={() => setDeciding('approved')} data-testid={testIds.approve}>
+            <Button
+              size="compact-sm"
+              color="green"
+              onClick={() => setDeciding('approved')}
+              data-testid={testIds.approve}
+            >
               {t('staff.conversions.bulk.approve', { count })}
             </Button>
             <Button
