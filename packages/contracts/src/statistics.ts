@@ -144,6 +144,30 @@ export function toLocalIso(date: Date, offset: string | null | undefined): strin
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/**
+ * 'GMT+01:00' of a whole-hour offset (null is UTC): the name every time a partner reads carries, beside the time or in
+ * its column's header (issue 47, decision 112).
+ */
+export function zoneName(offset: string | null | undefined): string {
+  return `GMT${toLocalIso(new Date(0), offset).slice(19)}`;
+}
+
+/** dd/MM/yyyy HH:mm of a moment on the wall clock of an offset (null is UTC). */
+export function formatMomentIn(date: Date, offset: string | null | undefined): string {
+  const local = toLocalIso(date, offset);
+  return `${formatLocalDate(local)} ${formatLocalHour(local)}`;
+}
+
+/** dd/MM/yyyy of a moment's day on the wall clock of an offset (null is UTC). */
+export function formatDayIn(date: Date, offset: string | null | undefined): string {
+  return formatLocalDate(toLocalIso(date, offset));
+}
+
+/** '27/11/2026 00:31 (GMT+05:00)': a moment in the reader's zone, the zone named (mails and notifications). */
+export function formatZonedMoment(date: Date, offset: string | null | undefined): string {
+  return `${formatMomentIn(date, offset)} (${zoneName(offset)})`;
+}
+
 /** dd/MM/yyyy of a yyyy-MM-dd date or of a local ISO moment (its own wall clock, no conversion). */
 export function formatLocalDate(isoDateOrMoment: string): string {
   const [year, month, day] = isoDateOrMoment.slice(0, 10).split('-');
