@@ -6,8 +6,8 @@ import { NotificationList } from '@/features/notifications/components/notificati
 import { PostbackSecret } from '@/features/postbacks/components/postback-secret';
 import { PostbackStats } from '@/features/postbacks/components/postback-stats';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
-import { configQueryOptions } from './config';
-import { userZone } from './user-zone';
+import { configQueryOptions } from '@/lib/config';
+import { userZone } from '@/lib/user-zone';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
