@@ -47,7 +47,7 @@ test.describe('account configuration', () => {
 
     const timezone = await openSection(page, 'Timezone', 'section-timezone');
     await expect(timezone.getByTestId('timezone-note')).toHaveText(
-      'The timezone only changes how reports and the dashboard are displayed. It does not change the billing reference timezone, which is UTC/GMT+1 (Paris).',
+      'The timezone of every time the portal shows you: screens, CSV files, e-mails and notifications. It does not change the billing reference timezone, which is UTC/GMT+1 (Paris).',
     );
     await timezone.getByTestId('timezone-select').click();
     const options = page.getByRole('option');

@@ -204,6 +204,10 @@ describe('POST /staff/billing-runs', () => {
     expect(JSON.stringify(okBody(notes).data)).toContain(
       `Your February 2026 earnings of ${formatMoneyMinor(1234, 'EUR')} are below your payment threshold`,
     );
+    // The billing period is of Paris days, and says so (decision 112).
+    expect(okBody(notes).data.items[0]!.body).toBe(
+      'Billing periods and invoice dates are in Paris time, the billing reference.',
+    );
     await expectRequestsMatchTheirConversions();
   });
 

@@ -8,7 +8,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversionAdjustments, conversions, notifications, offerGoals, offers, users } from '../src/db/schema.js';
 import { digestCut, sendConversionDigests } from '../src/modules/conversion-digest/index.js';
-import { conversionChangesEndpoints, type ConversionReversalReason } from '@portal/contracts';
+import { conversionChangesEndpoints, settingsEndpoints, type ConversionReversalReason } from '@portal/contracts';
 import {
   buildTestApp,
   callEndpoint,
@@ -134,6 +134,9 @@ describe('the daily digest of changed conversions', () => {
     setClock('2026-03-05T10:00:00Z');
     changed = await createPartner(t);
     quiet = await createPartner(t);
+    // The partner reads its times in New York's winter offset (decision 112): the digest's cut is written on it.
+    const token = await login(t, changed.email, changed.password);
+    expectOk(await callEndpoint(t.app, settingsEndpoints.setTimezone, { body: { timezone: '-05:00' } }, token));
     const eur = [await earn(changed.partnerId, eurOffer), await earn(changed.partnerId, eurOffer)];
     const usd = await earn(changed.partnerId, usdOffer);
     await earn(quiet.partnerId, eurOffer);
@@ -159,7 +162,8 @@ describe('the daily digest of changed conversions', () => {
     const [notification, ...others] = await notificationsOf(changed.partnerId);
     expect(others).toEqual([]);
     expect(notification!.title).toMatch(/^3 conversions changed: payout -16,00\s€ · -5,00\s\$US$/u);
-    expect(notification!.body).toContain('(to 10/03/2026 07:00, Paris time)');
+    // 07:00 Paris (UTC+1 in March) is 01:00 in the partner's GMT-05:00, named.
+    expect(notification!.body).toContain('since the last digest, up to 10/03/2026 01:00 (GMT-05:00):');
     expect(notification!.body).toMatch(/reversed \(duplicate sale\): -12,00\s€ — Same order twice/u);
     expect(notification!.body).toMatch(/adjusted: -4,00\s€ — Partial refund/u);
     expect(notification!.body).toMatch(/reversed \(refund\): -5,00\s\$US/u);
@@ -171,6 +175,7 @@ describe('the daily digest of changed conversions', () => {
     // The subject carries € and a no-break space: MIME-encoded words.
     expect(mails[0]!.subject).toMatch(/^=\?UTF-8\?Q\?3_conversions_changed:_payout/);
     expect(mails[0]!.body).toContain(`${PUBLIC_URL}/reports/conversion?changedFrom=2026-03-08`);
+    expect(mails[0]!.body).toContain('up to 10/03/2026 01:00 (GMT-05:00):');
     // The three lines are told; the one after the hour waits for tomorrow.
     expect((await undigested(changed.partnerId)).map((line) => line.kind)).toEqual(['add']);
   });

@@ -266,6 +266,8 @@ describe('finding 4: changing the bank details needs the current password and te
           lastname: 'League',
           roles: ['ROLE_PARTNER'],
           partnerId,
+          // Reads its times in Tokyo's offset: the notice is written on its clock (decision 112).
+          timezone: '+09:00',
         },
         {
           email: `former-${suffix}@example.test`,
@@ -322,6 +324,13 @@ describe('finding 4: changing the bank details needs the current password and te
       expect(mail.body).not.toContain('DE89370400440532013000');
       expect(mail.body).not.toContain('0532013000');
     }
+    // Each told the time of the change in its own zone, named.
+    const wall = (hours: number) => {
+      const iso = new Date(clock.now().getTime() + hours * 3_600_000).toISOString();
+      return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+    };
+    expect(mine.find((m) => m.to === p.email)!.body).toContain(`Time of the change: ${wall(0)} (GMT+00:00).`);
+    expect(mine.find((m) => m.to === colleague)!.body).toContain(`Time of the change: ${wall(9)} (GMT+09:00).`);
 
     // The same details again change nothing: no password asked, nobody told.
     const outbox = (await rowCounts(t)).emailOutbox;

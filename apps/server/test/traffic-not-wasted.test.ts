@@ -12,8 +12,10 @@ import {
   networkSettingsEndpoints,
   notificationsEndpoints,
   partnerCapsEndpoints,
+  settingsEndpoints,
   staffOffersEndpoints,
   statisticsEndpoints,
+  type TimezoneOffset,
   type EndpointDefinition,
 } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,11 +50,19 @@ type Partner = { partnerId: number; token: string; email: string; password: stri
 const call = <E extends EndpointDefinition>(endpoint: E, input: CallInput<E>, identity: string = admin) =>
   callEndpoint(t.app, endpoint, input, identity);
 
-async function partner(): Promise<Partner> {
+async function partner(timezone?: TimezoneOffset): Promise<Partner> {
   const p = await createPartner(t);
   await setAllOffersAccess(t, p.partnerId, true);
-  return { ...p, token: await login(t, p.email, p.password) };
+  const signedIn = { ...p, token: await login(t, p.email, p.password) };
+  if (timezone) expectOk(await call(settingsEndpoints.setTimezone, { body: { timezone } }, signedIn.token));
+  return signedIn;
 }
+
+/** dd/MM/yyyy HH:mm of a UTC instant moved by whole hours: what the partner's clock reads. */
+const wallClock = (ms: number, hours: number) => {
+  const iso = new Date(ms + hours * 3_600_000).toISOString();
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+};
 
 async function offer(extra: Record<string, unknown> = {}): Promise<number> {
   sequence += 1;
@@ -156,7 +166,8 @@ describe('the network default fallback (decision 105)', () => {
 
 describe('cap notifications at 80 % and 100 % (decision 105)', () => {
   it('tells the partner of its own conversion cap once at 80 % and once at 100 %, and warns on the dashboard', async () => {
-    const p = await partner();
+    // The partner reads its times at GMT+05:00: the cap's Paris midnight is written on that clock (decision 112).
+    const p = await partner('+05:00');
     const offerId = await offer();
     expectOk(await call(capsEndpoints.replace, { params: { id: offerId }, body: [{ partnerId: p.partnerId, metric: 'conversions', period: 'day', limit: 5 }] })); // prettier-ignore
     const warnings = async () => okBody(await call(partnerCapsEndpoints.warnings, {}, p.token)).data;
@@ -170,6 +181,8 @@ describe('cap notifications at 80 % and 100 % (decision 105)', () => {
     expect(told).toHaveLength(1);
     expect(told[0]).toMatchObject({ title: expect.stringContaining('Cap at 80 %'), link: `/offer/${offerId}` });
     expect(told[0]!.body).toContain('4 of 5 (1 left)');
+    // Midnight in Paris (23:00 UTC in winter) is 04:00 the next day at GMT+05:00.
+    expect(told[0]!.body).toContain('It starts again at midnight Paris time: 16/01/2026 04:00 (GMT+05:00).');
     expect(await warnings()).toEqual([
       expect.objectContaining({ offerId, scope: 'partner', metric: 'conversions', period: 'day', percent: 80, limit: 5, remaining: 1, resetsAt: '2026-01-15T23:00:00.000Z' }), // prettier-ignore
     ]);
@@ -231,7 +244,7 @@ describe('cap notifications at 80 % and 100 % (decision 105)', () => {
 
 describe('the daily notification of refused clicks (decision 105)', () => {
   it('tells each partner once a day of the day before, by offer and reason, never naming an offer it cannot see', async () => {
-    const p = await partner();
+    const p = await partner('-05:00');
     const q = await partner();
     await setAllOffersAccess(t, q.partnerId, false);
     const approval = await offer({ requireApproval: true, name: 'Royal Spin Digest' });
@@ -258,7 +271,11 @@ describe('the daily notification of refused clicks (decision 105)', () => {
     const told = await notificationsOf(p, 'clicks_refused');
     expect(told).toHaveLength(1);
     expect(told[0]!.title).toBe(`4 clicks refused on ${dayShown}`);
-    expect(told[0]!.body).toContain('(Paris time)');
+    // The Paris day, and its span on the partner's GMT-05:00 clock (decision 112): Paris midnight is 18:00 there.
+    const parisMidnight = Date.UTC(clicked.getUTCFullYear(), clicked.getUTCMonth(), clicked.getUTCDate()) - 3_600_000;
+    expect(told[0]!.body).toContain(
+      `on ${dayShown}, Paris time (${wallClock(parisMidnight, -5)} to ${wallClock(parisMidnight + 86_400_000, -5)} GMT-05:00)`,
+    );
     expect(told[0]!.body).toContain(`- Royal Spin Digest (#${approval}): 3 clicks, not approved for this offer`);
     expect(told[0]!.body).toContain('- An offer you cannot see: 1 click, offer not available');
     expect(told[0]!.link).toBe('/reports/click');

@@ -160,7 +160,8 @@ export const settingsEndpoints = {
     method: 'PUT',
     path: '/account/timezone',
     tags: ['account'],
-    summary: 'Set the display time zone of reports and the dashboard (a whole-hour GMT offset)',
+    summary:
+      'Set the time zone of every time the user is shown: screens, CSV files, e-mails and notifications (a whole-hour GMT offset)',
     body: TimezoneBodySchema,
     response: envelope(AccountSettingsSchema),
   }),

@@ -144,6 +144,30 @@ export function toLocalIso(date: Date, offset: string | null | undefined): strin
   return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
 }
 
+/**
+ * 'GMT+01:00' of a whole-hour offset (null is UTC): the name every time a partner reads carries, beside the time or in
+ * its column's header (issue 47, decision 112).
+ */
+export function zoneName(offset: string | null | undefined): string {
+  return `GMT${toLocalIso(new Date(0), offset).slice(19)}`;
+}
+
+/** dd/MM/yyyy HH:mm of a moment on the wall clock of an offset (null is UTC). */
+export function formatMomentIn(date: Date, offset: string | null | undefined): string {
+  const local = toLocalIso(date, offset);
+  return `${formatLocalDate(local)} ${formatLocalHour(local)}`;
+}
+
+/** dd/MM/yyyy of a moment's day on the wall clock of an offset (null is UTC). */
+export function formatDayIn(date: Date, offset: string | null | undefined): string {
+  return formatLocalDate(toLocalIso(date, offset));
+}
+
+/** '27/11/2026 00:31 (GMT+05:00)': a moment in the reader's zone, the zone named (mails and notifications). */
+export function formatZonedMoment(date: Date, offset: string | null | undefined): string {
+  return `${formatMomentIn(date, offset)} (${zoneName(offset)})`;
+}
+
 /** dd/MM/yyyy of a yyyy-MM-dd date or of a local ISO moment (its own wall clock, no conversion). */
 export function formatLocalDate(isoDateOrMoment: string): string {
   const [year, month, day] = isoDateOrMoment.slice(0, 10).split('-');
@@ -324,8 +348,28 @@ export const BasicReportRowSchema = StatsRowSchema.extend({
   children: z.array(BasicReportChildSchema).optional(),
 });
 export type BasicReportRow = z.infer<typeof BasicReportRowSchema>;
-/** GET /statistics/daily and /statistics/subid: the rows, then the totals row; `total` counts the rows before it. */
-export const BasicReportSchema = listOf(BasicReportRowSchema);
+/**
+ * One total of the partner's payout in its payment currency (decision 112), beside the amounts as booked: each amount
+ * converted at its currency's reference rate of its (UTC) day, the last known rate for a day without one (listed in
+ * `missingDays`), the total rounded once, half to even — the network reports' rule (decision 111). Null when every
+ * amount is already in the payment currency, or when the network has no rate for one of them.
+ */
+export const ConvertedTotalSchema = z.object({
+  currency: z.string(),
+  /** Approved payout, minor units of `currency`. */
+  payout: z.number().int(),
+  /** Payout still pending, minor units of `currency`. */
+  pendingPayout: z.number().int(),
+  rounding: z.literal('half-even'),
+  missingDays: z.array(z.object({ currency: z.string(), date: z.string(), rateOf: z.string() })),
+});
+export type ConvertedTotal = z.infer<typeof ConvertedTotalSchema>;
+
+/**
+ * GET /statistics/daily and /statistics/subid: the rows, then the totals row; `total` counts the rows before it;
+ * `converted`, the totals row's payout as one amount in the payment currency (null without one, decision 112).
+ */
+export const BasicReportSchema = listOf(BasicReportRowSchema).extend({ converted: ConvertedTotalSchema.nullable() });
 
 /** Click row (spec section 3). */
 export const ClickRowSchema = z.object({
@@ -442,6 +486,8 @@ export const QuickStatsSchema = envelope(
     /** Payout of the last 7 days' conversions still pending: not earned yet, shown apart (decision 091). */
     pendingPayout: z.array(MoneyAmountSchema),
     ytdPayout: z.array(MoneyAmountSchema),
+    /** The last 7 days' payout and pending payout as one amount in the payment currency (decision 112), or null. */
+    converted: ConvertedTotalSchema.nullable(),
   }),
 );
 export type QuickStats = z.infer<typeof QuickStatsSchema>['data'];

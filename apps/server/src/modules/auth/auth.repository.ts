@@ -31,6 +31,7 @@ export async function findUserById(db: DbOrTx, userId: number) {
       email: users.email,
       enabled: users.enabled,
       partnerId: users.partnerId,
+      timezone: users.timezone,
       partnerStatus: partners.status,
     })
     .from(users)

@@ -129,6 +129,7 @@ export async function signInWithCode(
     if (recovery.check === 'ok') {
       await notifyTwoFactorChange(tx, mailer, {
         to: target.email,
+        timezone: target.timezone,
         change: 'recovery-code-used',
         recoveryCodesLeft: recovery.remaining,
         at: now,

@@ -42,6 +42,9 @@ import {
   type UnbilledPair,
 } from './billing-run.repository.js';
 
+/** Under every billing notification: its period and dates are Paris days (decision 112). */
+const PARIS_PERIODS = 'Billing periods and invoice dates are in Paris time, the billing reference.';
+
 /** Writes of no person (the demo seed's run, the daily job). */
 const SYSTEM_ACTOR: AuditActor = { actorId: null, ip: null, requestId: null };
 
@@ -215,7 +218,8 @@ async function billPartner(
     if (ctx.notify === false) return;
     await notifyPartner(
       tx,
-      { partnerId, kind: 'invoice_status_changed', title, link: '/payments' },
+      // The period is of Paris days, said so: every other time the partner reads is in its own zone (decision 112).
+      { partnerId, kind: 'invoice_status_changed', title, body: PARIS_PERIODS, link: '/payments' },
       { publicUrl: ctx.publicUrl },
     );
   };

@@ -2,6 +2,7 @@ import {
   PARTNER_CAP_ALERT_PERCENTS,
   formatCount,
   formatMoneyMinor,
+  formatZonedMoment,
   type CapMetric,
   type CapPeriod,
   type PartnerCapWarning,
@@ -30,10 +31,11 @@ const METRIC_WORDS: Record<CapMetric, string> = {
   revenue: 'revenue',
 };
 const PERIOD_WORDS: Record<CapPeriod, string> = { day: 'daily', month: 'monthly', total: 'total' };
-const RESET_WORDS: Record<CapPeriod, string> = {
-  day: 'It starts again at midnight, Paris time.',
-  month: 'It starts again on the 1st, at midnight Paris time.',
-  total: 'It does not start again: ask your account manager about more.',
+/** When the cap starts again: Paris midnight, written on the reader's clock with its zone named (decision 112). */
+const RESET_WORDS: Record<CapPeriod, (resetsAt: string) => string> = {
+  day: (at) => `It starts again at midnight Paris time: ${at}.`,
+  month: (at) => `It starts again on the 1st, at midnight Paris time: ${at}.`,
+  total: () => 'It does not start again: ask your account manager about more.',
 };
 
 /**
@@ -70,12 +72,19 @@ export async function tellPartnersOfCap(
     cap.partnerId !== null
       ? [cap.partnerId]
       : await partnersUnderOfferCap(tx, cap.offerId, new Date(now.getTime() - RUNS_OFFER_DAYS * DAY_MS));
-  const body =
+  const end = capPeriod(period, periodStart.getTime()).end;
+  const resets = (offset: string | null) =>
+    RESET_WORDS[period](Number.isFinite(end) ? formatZonedMoment(new Date(end), offset) : '');
+  const body = (offset: string | null) =>
     cap.partnerId !== null
-      ? `${used === null ? `Your ${PERIOD_WORDS[period]} cap of ${shown(cap.limit)} has no room for another conversion.` : `Your ${PERIOD_WORDS[period]} cap has used ${shown(Math.min(used, cap.limit))} of ${shown(cap.limit)} (${shown(Math.max(cap.limit - used, 0))} left).`} ${stops} ${RESET_WORDS[period]}`
-      : `The offer's cap, shared by every partner, is ${reached ? 'full' : `${level} % full`}. ${stops} ${RESET_WORDS[period]}`;
+      ? `${used === null ? `Your ${PERIOD_WORDS[period]} cap of ${shown(cap.limit)} has no room for another conversion.` : `Your ${PERIOD_WORDS[period]} cap has used ${shown(Math.min(used, cap.limit))} of ${shown(cap.limit)} (${shown(Math.max(cap.limit - used, 0))} left).`} ${stops} ${resets(offset)}`
+      : `The offer's cap, shared by every partner, is ${reached ? 'full' : `${level} % full`}. ${stops} ${resets(offset)}`;
   for (const partnerId of partnerIds) {
-    await notifyPartner(tx, { partnerId, kind: 'cap_reached', title, body, link }, { publicUrl: publicLink('/') });
+    await notifyPartner(
+      tx,
+      { partnerId, kind: 'cap_reached', inZone: (offset) => ({ title, body: body(offset) }), link },
+      { publicUrl: publicLink('/') },
+    );
   }
 }
 

@@ -1,4 +1,4 @@
-import { BILLING_TIMEZONE, formatDate, formatIsoDate, formatMoneyMinor } from '@portal/contracts';
+import { BILLING_TIMEZONE, formatIsoDate, formatMoneyMinor, formatZonedMoment } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { OutboxWorker } from '../../lib/outbox-worker.js';
 import { notifyPartner } from '../notifications/index.js';
@@ -99,13 +99,15 @@ export async function sendConversionDigests(db: Db, options: { now: Date; public
         {
           partnerId,
           kind: 'conversions_changed',
-          title: `${count} ${count === 1 ? 'conversion' : 'conversions'} changed: payout ${deltasInWords(lines)}`,
-          body: [
-            `Changes to your conversions since the last digest (to ${formatDate(cut, BILLING_TIMEZONE)} ` +
-              `${String(DIGEST_HOUR).padStart(2, '0')}:00, Paris time):`,
-            ...listed,
-            ...(more > 0 ? [`…and ${more} more, in the conversion report.`] : []),
-          ].join('\n'),
+          // The cut is 07:00 Paris time, written on the reader's clock with its zone named (decision 112).
+          inZone: (offset) => ({
+            title: `${count} ${count === 1 ? 'conversion' : 'conversions'} changed: payout ${deltasInWords(lines)}`,
+            body: [
+              `Changes to your conversions since the last digest, up to ${formatZonedMoment(cut, offset)}:`,
+              ...listed,
+              ...(more > 0 ? [`…and ${more} more, in the conversion report.`] : []),
+            ].join('\n'),
+          }),
           link: reportLink(first.createdAt),
         },
         { publicUrl: options.publicUrl },

@@ -47,11 +47,13 @@ export async function passwordOf(db: DbOrTx, userId: number) {
 }
 
 /** Every enabled user of a partner: who hears about a change of its bank details. */
-export async function partnerUserEmails(db: DbOrTx, partnerId: number): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
+export async function partnerUserEmails(
+  db: DbOrTx,
+  partnerId: number,
+): Promise<{ email: string; timezone: string | null }[]> {
+  return db
+    .select({ email: users.email, timezone: users.timezone })
     .from(users)
     .where(and(eq(users.partnerId, partnerId), eq(users.enabled, true)))
     .orderBy(users.id);
-  return rows.map((row) => row.email);
 }

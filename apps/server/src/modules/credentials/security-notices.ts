@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@portal/contracts';
+import { PRODUCT_NAME, formatZonedMoment } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { partnerUserEmails } from './credentials.repository.js';
@@ -9,6 +9,10 @@ import { partnerUserEmails } from './credentials.repository.js';
  * holding no secret (a masked phone, the last four characters of an IBAN).
  */
 const IF_NOT_YOU = 'If you did not make this change, change your password at once and contact your account manager.';
+
+/** When the change was made, on the reader's clock with its zone named (its users.timezone, null is UTC; decision 112). */
+const changeTime = (at: Date, timezone: string | null | undefined) =>
+  `Time of the change: ${formatZonedMoment(at, timezone)}.`;
 
 export type TwoFactorChange = 'enabled' | 'phone-changed' | 'disabled' | 'recovery-code-used';
 
@@ -46,7 +50,15 @@ const TWO_FACTOR_TEXT: Record<TwoFactorChange, { subject: string; lines: (phone:
 export async function notifyTwoFactorChange(
   tx: DbOrTx,
   mailer: Mailer,
-  options: { to: string; change: TwoFactorChange; phone?: string; recoveryCodesLeft?: number; at: Date },
+  options: {
+    to: string;
+    /** The user's zone (users.timezone). */
+    timezone: string | null;
+    change: TwoFactorChange;
+    phone?: string;
+    recoveryCodesLeft?: number;
+    at: Date;
+  },
 ): Promise<void> {
   const text = TWO_FACTOR_TEXT[options.change];
   await mailer.enqueue(tx, {
@@ -57,7 +69,7 @@ export async function notifyTwoFactorChange(
       'Hello,',
       '',
       ...text.lines(options.phone ?? '', options.recoveryCodesLeft ?? 0),
-      `Time of the change: ${options.at.toISOString()} (UTC).`,
+      changeTime(options.at, options.timezone),
       '',
       IF_NOT_YOU,
     ],
@@ -73,7 +85,7 @@ export async function notifyBankDetailsChange(
   options: { partnerId: number; changedBy: string; iban: string | null; at: Date },
 ): Promise<number> {
   const recipients = await partnerUserEmails(tx, options.partnerId);
-  for (const to of recipients) {
+  for (const { email: to, timezone } of recipients) {
     await mailer.enqueue(tx, {
       to,
       kind: 'bank-details-changed',
@@ -83,7 +95,7 @@ export async function notifyBankDetailsChange(
         '',
         `The bank details of your ${PRODUCT_NAME} partner account were changed by ${options.changedBy}.`,
         `IBAN now on file: ${ibanTail(options.iban)}.`,
-        `Time of the change: ${options.at.toISOString()} (UTC).`,
+        changeTime(options.at, timezone),
         '',
         'Payments go to the new account from now on. ' + IF_NOT_YOU,
       ],

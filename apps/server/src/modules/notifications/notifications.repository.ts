@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Notification, NotificationKind } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { emailOutbox, notifications, users } from '../../db/schema.js';
@@ -89,9 +89,9 @@ export async function notificationRecipients(
   db: DbOrTx,
   partnerId: number,
   kind: NotificationKind,
-): Promise<{ email: string; firstname: string }[]> {
+): Promise<{ email: string; firstname: string; timezone: string | null }[]> {
   return db
-    .select({ email: users.email, firstname: users.firstname })
+    .select({ email: users.email, firstname: users.firstname, timezone: users.timezone })
     .from(users)
     .where(
       and(
@@ -101,6 +101,20 @@ export async function notificationRecipients(
         eq(PREFERENCE_OF[kind], true),
       ),
     );
+}
+
+/**
+ * The zone of the partner's account as the portal's copy of a notification is written in: its first user's (the main
+ * contact given the account on approval, decision 092); null (UTC) for a partner without a user yet.
+ */
+export async function partnerAccountZone(db: DbOrTx, partnerId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ timezone: users.timezone })
+    .from(users)
+    .where(eq(users.partnerId, partnerId))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return row?.timezone ?? null;
 }
 
 export async function insertNotificationMails(db: DbOrTx, rows: (typeof emailOutbox.$inferInsert)[]): Promise<void> {

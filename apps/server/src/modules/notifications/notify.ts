@@ -1,18 +1,35 @@
 import type { NotificationKind } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { outboxRow } from '../../lib/mailer.js';
-import { insertNotification, insertNotificationMails, notificationRecipients } from './notifications.repository.js';
+import {
+  insertNotification,
+  insertNotificationMails,
+  notificationRecipients,
+  partnerAccountZone,
+} from './notifications.repository.js';
 
 export type { NotificationKind };
+
+type NotificationWords = { title: string; body?: string };
 
 export type NewNotification = {
   partnerId: number;
   kind: NotificationKind;
-  title: string;
-  body?: string;
   /** A portal path the notification points at, such as '/offer/12'. */
   link?: string | null;
-};
+} & (
+  | (NotificationWords & { inZone?: never })
+  | {
+      /**
+       * A notification that names moments: its title and body written in a reader's zone (a whole-hour offset, null
+       * is UTC), the zone named (decision 112). The portal's copy is written in the zone of the partner's first
+       * user, each e-mail in its recipient's.
+       */
+      inZone: (offset: string | null) => NotificationWords;
+      title?: never;
+      body?: never;
+    }
+);
 
 export type NotifyOptions = {
   /** The portal's public address (ctx.config.publicUrl): with it, the e-mail links to the page. */
@@ -30,13 +47,17 @@ export async function notifyPartner(
   notification: NewNotification,
   options: NotifyOptions = {},
 ): Promise<void> {
-  const body = notification.body ?? '';
   const link = notification.link ?? null;
+  const words = (offset: string | null) => {
+    const { title, body } = notification.inZone ? notification.inZone(offset) : notification;
+    return { title, body: body ?? '' };
+  };
+  const stored = words(notification.inZone ? await partnerAccountZone(db, notification.partnerId) : null);
   await insertNotification(db, {
     partnerId: notification.partnerId,
     kind: notification.kind,
-    title: notification.title,
-    body,
+    title: stored.title,
+    body: stored.body,
     link,
   });
   const recipients = await notificationRecipients(db, notification.partnerId, notification.kind);
@@ -44,23 +65,26 @@ export async function notifyPartner(
   const where = link && options.publicUrl ? `${options.publicUrl.replace(/\/+$/, '')}${link}` : null;
   await insertNotificationMails(
     db,
-    recipients.map((user) => ({
-      ...outboxRow({
-        to: user.email,
-        subject: notification.title,
-        kind: `notification-${notification.kind}`.slice(0, 32),
-        text: [
-          `Hello ${user.firstname},`,
-          '',
-          notification.title,
-          ...(body ? ['', body] : []),
-          '',
-          where ? `See it in the partner portal: ${where}` : 'See it under Notifications in the partner portal.',
-          '',
-          'You receive this e-mail because of your notification preferences; change them under Account settings.',
-        ],
-      }),
-      meta: { partnerId: notification.partnerId, notificationKind: notification.kind },
-    })),
+    recipients.map((user) => {
+      const { title, body } = notification.inZone ? words(user.timezone) : stored;
+      return {
+        ...outboxRow({
+          to: user.email,
+          subject: title,
+          kind: `notification-${notification.kind}`.slice(0, 32),
+          text: [
+            `Hello ${user.firstname},`,
+            '',
+            title,
+            ...(body ? ['', body] : []),
+            '',
+            where ? `See it in the partner portal: ${where}` : 'See it under Notifications in the partner portal.',
+            '',
+            'You receive this e-mail because of your notification preferences; change them under Account settings.',
+          ],
+        }),
+        meta: { partnerId: notification.partnerId, notificationKind: notification.kind },
+      };
+    }),
   );
 }

@@ -1,4 +1,12 @@
-import { BILLING_TIMEZONE, formatCount, formatDate, formatIsoDate, type PartnerRefusalReason } from '@portal/contracts';
+import {
+  BILLING_TIMEZONE,
+  formatCount,
+  formatDate,
+  formatIsoDate,
+  formatMomentIn,
+  zoneName,
+  type PartnerRefusalReason,
+} from '@portal/contracts';
 import type { Db } from '../../db/client.js';
 import { OutboxWorker } from '../../lib/outbox-worker.js';
 import { capPeriod } from '../caps/index.js';
@@ -73,12 +81,16 @@ export async function sendRefusedDigests(db: Db, options: { now: Date; publicUrl
         {
           partnerId,
           kind: 'clicks_refused',
-          title: `${formatCount(total)} ${total === 1 ? 'click' : 'clicks'} refused on ${formatDate(start, BILLING_TIMEZONE)}`,
-          body: [
-            `Clicks on your links that were not sent to the offer on ${formatDate(start, BILLING_TIMEZONE)} (Paris time), by offer and reason:`,
-            ...lines,
-            ...(more > 0 ? [`…and ${more} more, in the refused traffic of the click report.`] : []),
-          ].join('\n'),
+          // The day is a Paris day; its span is written on the reader's clock, the zone named (decision 112).
+          inZone: (offset) => ({
+            title: `${formatCount(total)} ${total === 1 ? 'click' : 'clicks'} refused on ${formatDate(start, BILLING_TIMEZONE)}`,
+            body: [
+              `Clicks on your links that were not sent to the offer on ${formatDate(start, BILLING_TIMEZONE)}, Paris time ` +
+                `(${formatMomentIn(start, offset)} to ${formatMomentIn(end, offset)} ${zoneName(offset)}), by offer and reason:`,
+              ...lines,
+              ...(more > 0 ? [`…and ${more} more, in the refused traffic of the click report.`] : []),
+            ].join('\n'),
+          }),
           link: '/reports/click',
         },
         { publicUrl: options.publicUrl },

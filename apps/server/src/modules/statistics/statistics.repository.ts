@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  DEFAULT_CURRENCY,
   DEFAULT_PAGE_SIZE,
   STATS_PERIODS,
   TOP_OFFERS_LIMIT,
@@ -19,7 +20,7 @@ import {
   type TopOfferRow,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { offerCountries, offers, partnerOffers, statsDaily, statsHourly, users } from '../../db/schema.js';
+import { offerCountries, offers, partnerOffers, partners, statsDaily, statsHourly, users } from '../../db/schema.js';
 import { offerViewerOf, registrationPayouts, viewerApplication, visibleToViewer } from '../offers/index.js';
 import {
   TOP_OFFER_PERIOD,
@@ -150,6 +151,32 @@ const sliceColumns = <T extends Record<keyof Slice, SQLWrapper> & { currency: An
   payout: summed(source.payout),
   pendingPayout: summed(source.pendingPayout),
 });
+
+/**
+ * A partner's approved and pending payout per currency and UTC day within a window, filtered, from the same rollup rows
+ * as its reports: what a converted total converts, each amount at the rate of its day (decisions 111, 112).
+ */
+export async function payoutByUtcDay(db: DbOrTx, partnerId: number, window: UtcWindow, filters: ReportFilters) {
+  const rollup = rollupRows(db, partnerId, window, filters);
+  return db
+    .select({
+      day: rollup.day,
+      currency: rollup.currency,
+      payout: summed(rollup.payout),
+      pendingPayout: summed(rollup.pendingPayout),
+    })
+    .from(rollup)
+    .groupBy(rollup.day, rollup.currency);
+}
+
+/** The currency the partner is paid in (its invoices' currency). */
+export async function paymentCurrencyOf(db: DbOrTx, partnerId: number): Promise<string> {
+  const [row] = await db
+    .select({ currency: partners.paymentCurrency })
+    .from(partners)
+    .where(eq(partners.id, partnerId));
+  return row?.currency ?? DEFAULT_CURRENCY;
+}
 
 /** What a basic report groups by: the local day, a tracking value ('' for none) or the offer id (decision 033). */
 export type Grouping = 'day' | 'subid' | 'tc1' | 'tc2' | 'tc3' | 'tc4' | 'offer' | 'country';
@@ -451,7 +478,12 @@ export async function globalPerformance(
   ) as GlobalPerformance;
 }
 
-export async function quickStats(db: DbOrTx, partnerId: number, now: Date, offset: string | null): Promise<QuickStats> {
+export async function quickStats(
+  db: DbOrTx,
+  partnerId: number,
+  now: Date,
+  offset: string | null,
+): Promise<Omit<QuickStats, 'converted'>> {
   const last = quickStatsRange(now, offset);
   const ytd = periodRanges(now, offset).ytd;
   const days = await dailySlicesOver(db, partnerId, spanOf([last, ytd]), offset);

@@ -6,17 +6,20 @@ import {
   statisticsEndpoints,
   type BasicReportQuery,
   type ChangedFilter,
+  type DateRange,
 } from '@portal/contracts';
 import { routeOf } from '../../lib/endpoint.js';
 import { ok } from '../../lib/reply.js';
 import { reportReadsFor } from '../../lib/report-reads-hook.js';
 import { authOf, partnerIdOf } from '../../plugins/auth.js';
 import type { AppContext } from '../../context.js';
+import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { clickPage, conversionPage, conversionTotals, type RawFilters } from './raw-rows.repository.js';
 import { changedExportFilename, exportFilename, reportCsv } from './report-export.js';
 import { refusedTraffic } from './refused.repository.js';
 import { changedWindow, conversionWindow, resolveRange, utcWindow } from './report-dates.js';
+import { convertedTotal } from './converted-total.js';
 import { clickRetentionMessage, clickRetentionStart } from '../click/index.js';
 import {
   basicReport,
@@ -55,6 +58,15 @@ const conversionFiltersOf = (
   find: query.find,
 });
 
+/** The payout of a report's range as one total in the payment currency (decision 112). */
+const convertedOver = (
+  db: DbOrTx,
+  partnerId: number,
+  range: DateRange,
+  offset: string | null,
+  filters: ReportFilters,
+) => convertedTotal(db, partnerId, utcWindow(range, offset), filters);
+
 /** The partner's statistics (decision 017): dashboard blocks and reports, each scoped to the caller's partner. */
 export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -84,7 +96,8 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      return ok(await quickStats(dbOf(request), partnerId, now, offset));
+      const stats = await quickStats(dbOf(request), partnerId, now, offset);
+      return ok({ ...stats, converted: await convertedOver(dbOf(request), partnerId, stats, offset, {}) });
     },
   });
 
@@ -103,9 +116,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     ...route,
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
-      const range = resolveRange(request.query, now, offset);
-      const { rows } = await basicReport(dbOf(request), partnerId, 'day', range, filtersOf(request.query), offset);
-      return ok(rows, { total: rows.length - 1 });
+      const [range, filters] = [resolveRange(request.query, now, offset), filtersOf(request.query)];
+      const { rows } = await basicReport(dbOf(request), partnerId, 'day', range, filters, offset);
+      return { ...ok(rows, { total: rows.length - 1 }), converted: await convertedOver(dbOf(request), partnerId, range, offset, filters) }; // prettier-ignore
     },
   });
 
@@ -115,10 +128,9 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
       const { groupBy, then, sort, order, page, count, ...filter } = request.query;
-      const range = resolveRange(filter, now, offset);
-      const options = { groupBy, then, sort, order, page, count };
-      const { rows, total } = await subidReport(dbOf(request), partnerId, range, filtersOf(filter), options, offset);
-      return ok(rows, { total });
+      const [range, filters] = [resolveRange(filter, now, offset), filtersOf(filter)];
+      const { rows, total } = await subidReport(dbOf(request), partnerId, range, filters, { groupBy, then, sort, order, page, count }, offset); // prettier-ignore
+      return { ...ok(rows, { total }), converted: await convertedOver(dbOf(request), partnerId, range, offset, filters) }; // prettier-ignore
     },
   });
 

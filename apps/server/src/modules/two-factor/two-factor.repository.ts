@@ -10,6 +10,7 @@ export async function twoFactorUser(db: DbOrTx, userId: number) {
     .select({
       id: users.id,
       email: users.email,
+      timezone: users.timezone,
       twoFactorPhone: users.twoFactorPhone,
       twoFactorEnabledAt: users.twoFactorEnabledAt,
     })

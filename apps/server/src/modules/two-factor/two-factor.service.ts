@@ -272,6 +272,7 @@ export async function confirmEnrolment(ctx: AppContext, requester: Requester, co
     const recoveryCodes = await issueRecoveryCodes(tx, userId, row.phone, now);
     await notifyTwoFactorChange(tx, mailer, {
       to: before.email,
+      timezone: before.timezone,
       change: wasEnabled ? 'phone-changed' : 'enabled',
       phone: maskPhone(row.phone),
       at: now,
@@ -311,7 +312,7 @@ export async function disableTwoFactor(
     await repo.disableTwoFactor(tx, userId, now);
     // Pending SMS codes and the recovery codes alike.
     await voidCodes(tx, userId, now);
-    await notifyTwoFactorChange(tx, mailer, { to: user.email, change: 'disabled', at: now });
+    await notifyTwoFactorChange(tx, mailer, { to: user.email, timezone: user.timezone, change: 'disabled', at: now });
   });
   void mailer.drain().catch(() => undefined);
   return statusOf({ twoFactorPhone: null, twoFactorEnabledAt: null });

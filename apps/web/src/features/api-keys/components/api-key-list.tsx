@@ -1,8 +1,8 @@
 import { Badge, Button, Code, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatHour } from '@portal/contracts';
 import { showSnackbar } from '@/lib/snackbar';
+import { useUserZone } from '@/lib/user-zone';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 
 type Key = {
@@ -14,12 +14,12 @@ type Key = {
   revokedAt: Date | null;
 };
 
-const when = (date: Date | null) => (date ? `${formatDate(date)} ${formatHour(date)}` : null);
-
 /** The partner's keys (never the keys themselves), each revocable after a confirmation. */
 export function ApiKeyList({ keys }: { keys: Key[] }) {
   const { t } = useTranslation();
   const revoke = useRevokeApiKey();
+  const zone = useUserZone();
+  const when = (date: Date | null) => zone.moment(date) || null;
   const [confirming, setConfirming] = useState<Key | null>(null);
 
   const onRevoke = async () => {
@@ -38,8 +38,8 @@ export function ApiKeyList({ keys }: { keys: Key[] }) {
             <Table.Tr>
               <Table.Th>{t('api.columns.name')}</Table.Th>
               <Table.Th>{t('api.columns.prefix')}</Table.Th>
-              <Table.Th>{t('api.columns.createdAt')}</Table.Th>
-              <Table.Th>{t('api.columns.lastUsedAt')}</Table.Th>
+              <Table.Th>{t('api.columns.createdAt', { zone: zone.name })}</Table.Th>
+              <Table.Th>{t('api.columns.lastUsedAt', { zone: zone.name })}</Table.Th>
               <Table.Th>{t('api.columns.status')}</Table.Th>
               <Table.Th />
             </Table.Tr>

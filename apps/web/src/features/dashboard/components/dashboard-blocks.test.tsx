@@ -69,6 +69,8 @@ describe('QuickStats', () => {
         ],
         pendingPayout: [{ currency: 'EUR', amount: 90_000 }],
         ytdPayout: [],
+        // The payout as one amount of the payment currency at the day's rates (decision 112).
+        converted: { currency: 'USD', payout: 134_567, pendingPayout: 97_000, rounding: 'half-even', missingDays: [] },
       }),
     );
     render(<QuickStats currency="USD" timezone="+02:00" />);
@@ -81,7 +83,10 @@ describe('QuickStats', () => {
     expect((await tile('quick-stats-conversions')).getByTestId('value').textContent).toBe('67');
     expect(plain((await tile('quick-stats-payout')).getByTestId('value').textContent)).toBe('1 234,56 € · 12,00 $US');
     // Pending earnings are said apart, never added to the payout (decision 091).
-    expect(plain((await tile('quick-stats-payout')).getByTestId('hint').textContent)).toBe('+ 900,00 € pending');
+    // One converted total beside them, said to be converted; the amounts as booked stay the tile's figure.
+    expect(plain((await tile('quick-stats-payout')).getByTestId('hint').textContent)).toBe(
+      "+ 900,00 € pending · ≈ 1 345,67 $US converted at the day's rate",
+    );
     // Approved conversions, the pending and rejected ones said apart (decision 110).
     expect(plain((await tile('quick-stats-conversions')).getByTestId('hint').textContent)).toBe(
       '+ 12 pending · 3 rejected',

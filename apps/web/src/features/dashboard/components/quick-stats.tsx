@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
-import { formatMoneyAmounts, ytdPayoutLabel } from '@portal/contracts';
+import { formatMoneyAmounts, formatMoneyMinor, ytdPayoutLabel } from '@portal/contracts';
 import { useQuickStats } from '../api/get-quick-stats';
 import { formatCount } from '../dashboard-format';
 import { BlockError, DashboardBlock, StatTile, StatTilePending } from './dashboard-block';
@@ -33,10 +33,20 @@ export function QuickStats({ currency, timezone }: { currency: string; timezone?
         label: t('dashboard.quickStats.payout'),
         value: (f) => formatMoneyAmounts(f.payout, currency),
         // Approved only; what waits for the advertiser is said apart, never added (decision 091).
+        // The payout in the payment currency at each day's rate, when the network has rates (decision 112).
         hint: (f) =>
-          (f.pendingPayout ?? []).length > 0
-            ? t('dashboard.quickStats.pendingPayout', { amount: formatMoneyAmounts(f.pendingPayout, currency) })
-            : '',
+          [
+            (f.pendingPayout ?? []).length > 0
+              ? t('dashboard.quickStats.pendingPayout', { amount: formatMoneyAmounts(f.pendingPayout, currency) })
+              : '',
+            f.converted
+              ? t('dashboard.quickStats.converted', {
+                  amount: formatMoneyMinor(f.converted.payout, f.converted.currency),
+                })
+              : '',
+          ]
+            .filter(Boolean)
+            .join(' · '),
         testId: 'quick-stats-payout',
       },
       // The spec's label in its form, with the year the figure covers (spec section 2).

@@ -1,6 +1,7 @@
 import { Button, Card, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, imageVariantUrl } from '@portal/contracts';
+import { imageVariantUrl } from '@portal/contracts';
+import { useUserZone } from '@/lib/user-zone';
 import type { NewsItem } from '../types';
 
 type NewsCardProps = {
@@ -29,6 +30,7 @@ export function NewsCard({
   first = false,
 }: NewsCardProps) {
   const { t } = useTranslation();
+  const zone = useUserZone();
   return (
     <Card withBorder radius="md" padding="md" h="100%" data-testid="news-card" data-news-id={news.id}>
       <Card.Section>
@@ -49,7 +51,7 @@ export function NewsCard({
           {news.title}
         </Title>
         <Text size="xs" c="dimmed" data-testid="news-card-date">
-          {news.publishedAt ? formatDate(news.publishedAt) : ''}
+          {zone.day(news.publishedAt)}
         </Text>
         <Text size="sm" lineClamp={3} style={{ flex: 1 }} data-testid="news-card-excerpt">
           {news.excerpt}

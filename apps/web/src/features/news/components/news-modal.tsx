@@ -1,6 +1,7 @@
 import { Image, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatDate, imageVariantUrl } from '@portal/contracts';
+import { imageVariantUrl } from '@portal/contracts';
+import { useUserZone } from '@/lib/user-zone';
 import { SafeHtml } from '@/components/safe-html';
 import type { NewsItem } from '../types';
 
@@ -9,6 +10,7 @@ export type NewsModalProps = { news: NewsItem | null; onClose: () => void };
 /** The news modal: title, picture, date and the HTML content, sanitised again before rendering. */
 export function NewsModal({ news, onClose }: NewsModalProps) {
   const { t } = useTranslation();
+  const zone = useUserZone();
   return (
     <Modal
       opened={news !== null}
@@ -30,7 +32,7 @@ export function NewsModal({ news, onClose }: NewsModalProps) {
             />
           ) : null}
           <Text size="sm" c="dimmed" data-testid="news-modal-date">
-            {news.publishedAt ? formatDate(news.publishedAt) : ''}
+            {zone.day(news.publishedAt)}
           </Text>
           <SafeHtml html={news.content} data-testid="news-modal-content" />
         </Stack>

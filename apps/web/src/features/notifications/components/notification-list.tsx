@@ -3,8 +3,8 @@ import { IconBellOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatHour } from '@portal/contracts';
 import { PageTitle } from '@/components/page-title';
+import { useUserZone } from '@/lib/user-zone';
 import { NOTIFICATIONS_PAGE_SIZE, useNotifications } from '../api/get-notifications';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { useMarkRead } from '../api/mark-read';
@@ -12,6 +12,7 @@ import { useMarkRead } from '../api/mark-read';
 /** 'Notifications (N)', N being the unread ones, then the list, newest first. */
 export function NotificationList() {
   const { t } = useTranslation();
+  const zone = useUserZone();
   const [page, setPage] = useState(1);
   const notifications = useNotifications(page);
   const markRead = useMarkRead();
@@ -76,7 +77,7 @@ export function NotificationList() {
                     {n.body && <Text size="sm">{n.body}</Text>}
                     {n.createdAt && (
                       <Text size="xs" c="dimmed">
-                        {formatDate(n.createdAt)} {formatHour(n.createdAt)}
+                        {zone.named(n.createdAt)}
                       </Text>
                     )}
                   </Stack>

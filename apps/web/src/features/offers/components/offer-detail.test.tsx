@@ -121,8 +121,10 @@ describe('OfferDetail', () => {
     });
     render(7);
     const lines = (await screen.findAllByTestId('offer-detail-cap')).map((line) => line.textContent);
-    expect(lines[0]).toBe('Conversions per day · 12 left of 50 · resets 26/11/2026 00:00');
-    expect(lines[1]).toMatch(/^Payout per month · 25,50\s€ left of 1\s500,00\s€ · resets 01\/12\/2026 00:00$/u);
+    expect(lines[0]).toBe('Conversions per day · 12 left of 50 · resets 26/11/2026 00:00 (GMT+01:00)');
+    expect(lines[1]).toMatch(
+      /^Payout per month · 25,50\s€ left of 1\s500,00\s€ · resets 01\/12\/2026 00:00 \(GMT\+01:00\)$/u,
+    );
     expect(lines[2]).toBe('Clicks in total · Offer-wide cap reached: traffic is refused until it resets');
   });
 

@@ -7,6 +7,7 @@ import {
   formatLocalDate,
   formatLocalHour,
   toLocalIso,
+  zoneName,
   formatMoneyMinor,
   formatPayout,
   imageVariantUrl,
@@ -201,7 +202,7 @@ function OfferCapsList({ caps, currency, timeZone }: { caps: PartnerCapItem[]; c
           : t(`offers.detail.capOffer.${cap.status}`);
         // The partner's time zone is a fixed offset (account settings): the moment on that wall clock.
         const local = cap.resetsAt ? toLocalIso(cap.resetsAt, timeZone) : null;
-        const resets = local ? t('offers.detail.capResets', { when: `${formatLocalDate(local)} ${formatLocalHour(local)}` }) : ''; // prettier-ignore
+        const resets = local ? t('offers.detail.capResets', { when: `${formatLocalDate(local)} ${formatLocalHour(local)} (${zoneName(timeZone)})` }) : ''; // prettier-ignore
         return (
           <Text key={i} size="sm" data-testid="offer-detail-cap" data-scope={cap.scope}>
             {[what, state, resets].filter(Boolean).join(' · ')}

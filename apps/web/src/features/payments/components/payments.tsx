@@ -9,6 +9,7 @@ import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import { DayInput } from '@/components/day-input';
 import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
+import { useUserZone } from '@/lib/user-zone';
 import { downloadFile } from '@/lib/files';
 import { useBillingRequests, type BillingRequestRow } from '../api/get-billing-requests';
 import { formatHoldMoment } from '../payout-hold';
@@ -33,6 +34,7 @@ import { DeferredMultiSelect, DeferredSelect, loadTypeAheadSelect } from '@/comp
  */
 export function Payments() {
   const { t } = useTranslation();
+  const zone = useUserZone();
   const [searchParams, setSearchParams] = useSearchParams();
   const { filters, page } = parsePaymentSearch(searchParams);
   const query = billingRequestQueryOf(filters, page);
@@ -80,7 +82,7 @@ export function Payments() {
       <Paper withBorder p="md" radius="md">
         <Stack gap="sm">
           <Text size="sm" c="dimmed" data-testid="payments-total" data-total={total}>
-            {t('payments.count', { count: total })} · {t('payments.parisTime')}
+            {t('payments.count', { count: total })} · {t('payments.parisTime', { zone: zone.name })}
           </Text>
           {body}
           <WindowPagination

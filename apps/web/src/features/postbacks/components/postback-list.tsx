@@ -9,7 +9,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, POSTBACK_TYPE_LABEL } from '@portal/contracts';
+import { POSTBACK_TYPE_LABEL } from '@portal/contracts';
+import { useUserZone } from '@/lib/user-zone';
 import type { PostbackItem } from '../postback-form-values';
 
 type PostbackListProps = {
@@ -23,11 +24,10 @@ type PostbackListProps = {
   busyId: number | null;
 };
 
-const day = (date: Date | null) => (date ? formatDate(date) : '');
-
 /** The list of spec section 2: goal, type, offers, URL, added, last modified, enabled, Stats; then the actions. */
 export function PostbackList({ postbacks, onStats, onEdit, onToggle, onTest, onDelete, busyId }: PostbackListProps) {
   const { t } = useTranslation();
+  const zone = useUserZone();
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table striped verticalSpacing="xs" data-testid="postbacks-table">
@@ -37,8 +37,8 @@ export function PostbackList({ postbacks, onStats, onEdit, onToggle, onTest, onD
             <Table.Th>{t('postbacks.columns.type')}</Table.Th>
             <Table.Th>{t('postbacks.columns.offers')}</Table.Th>
             <Table.Th>{t('postbacks.columns.url')}</Table.Th>
-            <Table.Th>{t('postbacks.columns.createdAt')}</Table.Th>
-            <Table.Th>{t('postbacks.columns.updatedAt')}</Table.Th>
+            <Table.Th>{t('postbacks.columns.createdAt', { zone: zone.name })}</Table.Th>
+            <Table.Th>{t('postbacks.columns.updatedAt', { zone: zone.name })}</Table.Th>
             <Table.Th>{t('postbacks.columns.enabled')}</Table.Th>
             <Table.Th>{t('postbacks.columns.stats')}</Table.Th>
             <Table.Th>{t('postbacks.columns.actions')}</Table.Th>
@@ -70,8 +70,8 @@ export function PostbackList({ postbacks, onStats, onEdit, onToggle, onTest, onD
                     {postback.url}
                   </Code>
                 </Table.Td>
-                <Table.Td>{day(postback.createdAt)}</Table.Td>
-                <Table.Td>{day(postback.updatedAt)}</Table.Td>
+                <Table.Td>{zone.day(postback.createdAt)}</Table.Td>
+                <Table.Td>{zone.day(postback.updatedAt)}</Table.Td>
                 <Table.Td>
                   <Tooltip
                     label={

@@ -2,14 +2,9 @@ import { Button, Code, CopyButton, Group, Modal, PasswordInput, Stack, Text, Tit
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  formatDate,
-  formatHour,
-  POSTBACK_DELIVERY_HEADER,
-  POSTBACK_SIGNATURE_HEADER,
-  POSTBACK_TIMESTAMP_HEADER,
-} from '@portal/contracts';
+import { POSTBACK_DELIVERY_HEADER, POSTBACK_SIGNATURE_HEADER, POSTBACK_TIMESTAMP_HEADER } from '@portal/contracts';
 import { showSnackbar } from '@/lib/snackbar';
+import { useUserZone } from '@/lib/user-zone';
 import { usePostbackSecret } from '../api/get-postback-secret';
 import { useRotatePostbackSecret } from '../api/rotate-postback-secret';
 
@@ -24,6 +19,7 @@ export function PostbackSecret() {
   const secret = usePostbackSecret();
   const rotate = useRotatePostbackSecret();
   const [confirming, setConfirming] = useState(false);
+  const zone = useUserZone();
 
   const onRotate = async () => {
     await rotate.mutateAsync();
@@ -78,7 +74,7 @@ export function PostbackSecret() {
       )}
       {rotatedAt && (
         <Text size="xs" c="dimmed">
-          {t('postbacks.secret.rotatedAt', { when: `${formatDate(rotatedAt)} ${formatHour(rotatedAt)}` })}
+          {t('postbacks.secret.rotatedAt', { when: zone.named(rotatedAt) })}
         </Text>
       )}
       <Text size="sm">{t('postbacks.secret.verify')}</Text>

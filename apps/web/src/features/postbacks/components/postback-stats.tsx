@@ -1,14 +1,12 @@
 import { Badge, Button, Center, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatHour } from '@portal/contracts';
 import { WindowPagination } from '@/components/window-pagination';
 import { showSnackbar } from '@/lib/snackbar';
+import { useUserZone } from '@/lib/user-zone';
 import { STATS_PAGE_SIZE, usePostbackStats } from '../api/get-postback-stats';
 import { useResendDelivery } from '../api/resend-delivery';
 import { resendableAttempts } from '../postback-stats-rows';
-
-const when = (date: Date | null) => (date ? `${formatDate(date)} ${formatHour(date)}` : '');
 
 /** A postback's delivery counts and its per-attempt log, newest first; failed deliveries can be re-sent. */
 export function PostbackStats({ postbackId }: { postbackId: number }) {
@@ -16,6 +14,7 @@ export function PostbackStats({ postbackId }: { postbackId: number }) {
   const [page, setPage] = useState(1);
   const stats = usePostbackStats(postbackId, page);
   const resend = useResendDelivery();
+  const zone = useUserZone();
 
   if (!stats.data) {
     return stats.isPending ? (
@@ -62,7 +61,7 @@ export function PostbackStats({ postbackId }: { postbackId: number }) {
           <Table striped verticalSpacing="xs" data-testid="postback-attempts">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('postbacks.stats.columns.time')}</Table.Th>
+                <Table.Th>{t('postbacks.stats.columns.time', { zone: zone.name })}</Table.Th>
                 <Table.Th>{t('postbacks.stats.columns.url')}</Table.Th>
                 <Table.Th>{t('postbacks.stats.columns.status')}</Table.Th>
                 <Table.Th>{t('postbacks.stats.columns.duration')}</Table.Th>
@@ -80,7 +79,7 @@ export function PostbackStats({ postbackId }: { postbackId: number }) {
                   data-success={attempt.success ? 'true' : 'false'}
                 >
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {when(attempt.attemptedAt)}
+                    {zone.moment(attempt.attemptedAt)}
                     {attempt.test && (
                       <Badge ml={4} size="xs" variant="light">
                         {t('postbacks.stats.testBadge')}

@@ -3,10 +3,13 @@ import { type BasicReportQuery, type BasicReportType, statisticsEndpoints } from
 import { api } from '@/lib/api-client';
 import { reportKeys } from './keys';
 
-/** GET /statistics/{daily,subid}: the rows, the totals row last. */
+/**
+ * GET /statistics/{daily,subid}: the rows, the totals row last, and the totals' payout converted to the payment
+ * currency when the network has the rates (decision 112).
+ */
 export async function getBasicReport(type: BasicReportType, query: BasicReportQuery) {
-  const { data } = await api.call(statisticsEndpoints[type], { query });
-  return data ?? [];
+  const { data, extra } = await api.call(statisticsEndpoints[type], { query });
+  return { rows: data ?? [], converted: extra.converted ?? null };
 }
 
 /**

@@ -21,7 +21,7 @@ function DailyReport({ type }: { type: BasicReportType }) {
   const phone = usePhoneLayout();
   const { filters, currency } = useReportSearch();
   const report = useBasicReport(type, reportQueryOf(filters), hasDateRange(filters));
-  const rows = report.data ?? [];
+  const rows = report.data?.rows ?? [];
   const labels = { totals: t('reports.totals'), noSubid: t('reports.noSubid') };
   const cells = rows.map((row, index) => basicReportCells(row, type, currency, labels, index));
   const dataRows = rows.filter((row) => !row.isTotal).length;
@@ -29,7 +29,7 @@ function DailyReport({ type }: { type: BasicReportType }) {
   return (
     <ReportPanel
       type={type}
-      chart={type === 'daily' && report.data && !report.isFetching ? <DailyChart rows={report.data} /> : null}
+      chart={type === 'daily' && report.data && !report.isFetching ? <DailyChart rows={report.data.rows} /> : null}
       loading={report.isFetching}
       failed={report.isError}
       refresh={() => void report.refetch()}
@@ -75,7 +75,7 @@ function DailyReport({ type }: { type: BasicReportType }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {report.data ? <TotalsByStatus rows={report.data} /> : null}
+      {report.data ? <TotalsByStatus rows={report.data.rows} converted={report.data.converted} /> : null}
     </ReportPanel>
   );
 }

@@ -3,7 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatLocalDate, toLocalIso, type ReportType } from '@portal/contracts';
+import { formatLocalDate, zoneName, type ReportType } from '@portal/contracts';
 import { FoldingFilters } from '@/components/folding-filters';
 import { paths } from '@/lib/paths';
 import { useExportReport } from '../api/export-report';
@@ -37,9 +37,6 @@ type ReportPanelProps = {
   /** Beside the export button: a control of the report's own view (status, grouping). */
   toolbar?: ReactNode;
 };
-
-/** 'GMT+01:00' of a whole-hour offset; null is UTC. */
-export const zoneLabel = (offset: string | null | undefined) => `GMT${toLocalIso(new Date(0), offset).slice(19)}`;
 
 /** The filters set besides the dates (which the line under the form names): the offer, the sub-ID, the trackers. */
 export const setFilterCount = (filters: ReportFilters) =>
@@ -99,7 +96,7 @@ export function ReportPanel({
       </FoldingFilters>
       {datesSet ? (
         // What the rows below are: the applied range (the address's, not the form's) and the zone its days are cut in.
-        <Group gap={6} px="xs" data-testid="report-applied" data-zone={zoneLabel(clock.offset)}>
+        <Group gap={6} px="xs" data-testid="report-applied" data-zone={zoneName(clock.offset)}>
           <Text size="sm" fw={500} data-testid="report-applied-range">
             {!hasDateRange(filters)
               ? t('reports.applied.anyDate')
@@ -116,7 +113,7 @@ export function ReportPanel({
             ·
           </Text>
           <Text size="sm" c="dimmed" data-testid="report-applied-zone">
-            {t('reports.applied.zone', { zone: zoneLabel(clock.offset) })}
+            {t('reports.applied.zone', { zone: zoneName(clock.offset) })}
           </Text>
           <Anchor component={Link} to={paths.account.href()} size="sm" data-testid="report-zone-change">
             {t('reports.applied.change')}

@@ -1,11 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offersEndpoints, statisticsEndpoints, type BasicReportRow, type StatsRow } from '@portal/contracts';
+import {
+  offersEndpoints,
+  statisticsEndpoints,
+  type BasicReportRow,
+  type ConvertedTotal,
+  type StatsRow,
+} from '@portal/contracts';
 import { answerOf, configAnswer, errorOf, renderWithProviders } from '@/test/render';
 import { SubidReport } from './subid-report';
 
 const fetchMock = vi.fn<typeof fetch>();
+// The totals' payout in the payment currency at the day's rates (decision 112), one day at an earlier day's rate.
+const converted: ConvertedTotal = {
+  currency: 'USD',
+  payout: 1_085,
+  pendingPayout: 2_713,
+  rounding: 'half-even',
+  missingDays: [{ currency: 'EUR', date: '2026-02-07', rateOf: '2026-02-06' }],
+};
 const stats = (clicks: number, cents: number): StatsRow => ({
   clicks,
   conversions: 1,
@@ -43,7 +57,7 @@ beforeEach(() => {
     const url = String(input);
     if (url.startsWith('/api/v1/config')) return configAnswer({ countries: [{ isoCode: 'FR', name: 'France', flag: '🇫🇷' }] }); // prettier-ignore
     if (url.startsWith('/api/v1/offer')) return answerOf(offersEndpoints.list, { list: [], total: 0 }, { total: 0 });
-    if (url.startsWith('/api/v1/statistics/subid')) return answerOf(statisticsEndpoints.subid, rows, { total: 2 });
+    if (url.startsWith('/api/v1/statistics/subid')) return answerOf(statisticsEndpoints.subid, rows, { total: 2, extra: { converted } }); // prettier-ignore
     return errorOf(404, 'no');
   });
 });
@@ -84,6 +98,24 @@ describe('the sub-ID report with two levels (decision 110)', () => {
     expect(screen.getByTestId('report-totals-status').textContent?.replace(/\s/g, ' ')).toBe(
       'Totals EUR: 2 approved (10,00 €) · 4 pending (25,00 €) · 1 rejected (0)',
     );
+    // One total in the payment currency, labelled as converted, under the amounts as booked (decision 112).
+    const total = screen.getByTestId('report-converted-total');
+    expect(total.textContent?.replace(/\s/g, ' ')).toBe(
+      "≈ 10,85 $US in all, converted to USD at the day's rate (+ 27,13 $US pending)",
+    );
+    expect(total.getAttribute('title')).toBe('1 day used the rate of an earlier day');
+  });
+
+  it('offers no converted total when the answer has none', async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/config')) return configAnswer();
+      if (url.startsWith('/api/v1/statistics/subid')) return answerOf(statisticsEndpoints.subid, rows, { total: 2, extra: { converted: null } }); // prettier-ignore
+      return answerOf(offersEndpoints.list, { list: [], total: 0 }, { total: 0 });
+    });
+    renderWithProviders(<SubidReport />, { path: '/reports/:report', initialEntry: `/reports/subid?${RANGE}` });
+    await screen.findByTestId('report-totals-status', {}, { timeout: 10_000 });
+    expect(screen.queryByTestId('report-converted-total')).toBeNull();
   });
 
   it('chooses the second grouping from its select, and drops it when the first becomes the same', async () => {

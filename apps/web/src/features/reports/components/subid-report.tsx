@@ -163,7 +163,7 @@ export function SubidReport() {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      {report.data ? <TotalsByStatus rows={rows} /> : null}
+      {report.data ? <TotalsByStatus rows={rows} converted={report.data.converted} /> : null}
     </ReportPanel>
   );
 }

@@ -1,17 +1,26 @@
 import { Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatMoneyMinor, type BasicReportRow } from '@portal/contracts';
+import { formatMoneyMinor, type BasicReportRow, type ConvertedTotal } from '@portal/contracts';
 
 /**
  * Under the daily and sub-ID reports (decision 110): the totals row's conversions split by status, one line a
  * currency, as the conversion report's totals say it: the approved ones and their payout (the Revenue column), the
  * pending ones and the payout they would bring, the rejected ones. Nothing when the range holds no conversion.
  */
-export function TotalsByStatus({ rows }: { rows: readonly BasicReportRow[] }) {
+export function TotalsByStatus({
+  rows,
+  converted = null,
+}: {
+  rows: readonly BasicReportRow[];
+  /** The totals' payout in the payment currency at each day's rate (decision 112); null without one. */
+  converted?: ConvertedTotal | null;
+}) {
   const { t } = useTranslation();
   const totals = rows.find((row) => row.isTotal);
   const lines = (totals?.byCurrency ?? []).filter((f) => f.conversions + f.pending + f.rejected > 0);
   if (lines.length === 0) return null;
+  const earlier = converted?.missingDays.length ?? 0;
   return (
     <Stack gap={2} px="md" py="xs" aria-label={t('reports.totalsByStatusLabel')} data-testid="report-totals-by-status">
       {lines.map((f) => (
@@ -28,6 +37,26 @@ export function TotalsByStatus({ rows }: { rows: readonly BasicReportRow[] }) {
           })}
         </Text>
       ))}
+      {/* One total in the payment currency, said to be converted; the lines above keep the amounts as booked. */}
+      {converted ? (
+        <Text
+          size="sm"
+          fw={500}
+          data-testid="report-converted-total"
+          data-currency={converted.currency}
+          title={earlier > 0 ? t('reports.convertedEarlierRate', { count: earlier }) : undefined}
+        >
+          {convertedTotalText(t, converted)}
+        </Text>
+      ) : null}
     </Stack>
   );
+}
+
+/** '≈ 1 234,56 € in all, converted to EUR at the day's rate (+ 90,00 € pending)': the converted total's words. */
+export function convertedTotalText(t: TFunction, converted: ConvertedTotal): string {
+  const amount = formatMoneyMinor(converted.payout, converted.currency);
+  return converted.pendingPayout !== 0
+    ? t('reports.convertedPending', { amount, currency: converted.currency, pending: formatMoneyMinor(converted.pendingPayout, converted.currency) }) // prettier-ignore
+    : t('reports.convertedTotal', { amount, currency: converted.currency });
 }

@@ -2,10 +2,11 @@ import { Anchor, Badge, Box, Divider, Group, NavLink as MantineNavLink, Stack, T
 import { IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
-import { BUILD_LABEL, formatDate, type AccountManager } from '@portal/contracts';
+import { BUILD_LABEL, type AccountManager } from '@portal/contracts';
 import { logout } from '@/lib/auth';
 import { BUILD_DATE } from '@/lib/build-info';
 import { paths } from '@/lib/paths';
+import { useUserZone } from '@/lib/user-zone';
 import { menuItemsFor, type MenuItem } from '@/lib/screens';
 import { AccountManagerCard } from './account-manager-card';
 import { headerLinksFor } from './header-links';
@@ -30,6 +31,7 @@ type MainMenuProps = {
 
 export function MainMenu({ accountManager, termsAgreedAt = null, roles = [], onNavigate }: MainMenuProps) {
   const { t } = useTranslation();
+  const zone = useUserZone();
   const { pathname } = useLocation();
   return (
     <Stack h="100%" gap={0} data-testid="left-menu">
@@ -74,7 +76,7 @@ export function MainMenu({ accountManager, termsAgreedAt = null, roles = [], onN
         </Group>
         {termsAgreedAt ? (
           <Text size="xs" c="dimmed" data-testid="terms-agreed">
-            {t('shell.termsAgreed', { date: formatDate(termsAgreedAt) })}
+            {t('shell.termsAgreed', { date: zone.day(termsAgreedAt) })}
           </Text>
         ) : null}
         <Text size="xs" c="dimmed" data-testid="build-label">
