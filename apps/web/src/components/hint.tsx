@@ -16,6 +16,7 @@ import { createPortal } from 'react-dom';
 type TargetProps = {
   'aria-describedby'?: string;
   onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerMove?: (event: PointerEvent<HTMLElement>) => void;
   onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onBlur?: (event: FocusEvent<HTMLElement>) => void;
@@ -29,8 +30,8 @@ const EDGE = 8;
  * A tooltip drawn without a popover library (decision 115): Mantine's Tooltip places itself with floating-ui, about
  * 20 KB of a screen's first load for a few words shown on hover. The hint shows while a pointer is over its target or
  * the target has the focus, below it (above it when the window has no room below), inside the window, in a layer of
- * its own (so that a table's scroll box does not clip it), and hides on leaving, on Escape and on scrolling. While it
- * shows, the target is described by it (`aria-describedby`), as Mantine's is.
+ * its own (so that a table's scroll box does not clip it), following the target as the page scrolls, and hides on
+ * leaving and on Escape. While it shows, the target is described by it (`aria-describedby`), as Mantine's is.
  */
 export function Hint({
   label,
@@ -45,38 +46,44 @@ export function Hint({
   children: ReactElement<TargetProps>;
 }) {
   const id = useId();
-  const [target, setTarget] = useState<DOMRect | null>(null);
+  const [target, setTarget] = useState<HTMLElement | null>(null);
   const hint = useRef<HTMLDivElement>(null);
   const show = (event: { currentTarget: HTMLElement }) => {
-    if (!disabled) setTarget(event.currentTarget.getBoundingClientRect());
+    if (!disabled) setTarget(event.currentTarget);
   };
   const hide = () => setTarget(null);
+
+  // Placed once drawn, when its size is known, and again as the page or a scroll box under it scrolls.
+  useLayoutEffect(() => {
+    const box = hint.current;
+    if (!target || !box) return;
+    const place = () => {
+      const at = target.getBoundingClientRect();
+      const { width: w, height: h } = box.getBoundingClientRect();
+      const below = at.bottom + GAP;
+      const top = below + h + EDGE > window.innerHeight && at.top - GAP - h >= EDGE ? at.top - GAP - h : below;
+      const centre = at.left + at.width / 2;
+      const left = Math.min(Math.max(centre - w / 2, EDGE), Math.max(window.innerWidth - EDGE - w, EDGE));
+      box.style.top = `${top}px`;
+      box.style.left = `${left}px`;
+      box.style.visibility = 'visible';
+    };
+    place();
+    window.addEventListener('scroll', place, true);
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place, true);
+      window.removeEventListener('resize', place);
+    };
+  }, [target]);
 
   useEffect(() => {
     if (!target) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') hide();
     };
-    window.addEventListener('scroll', hide, true);
     window.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('scroll', hide, true);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [target]);
-
-  // Placed once drawn, when its size is known.
-  useLayoutEffect(() => {
-    const box = hint.current;
-    if (!target || !box) return;
-    const { width: w, height: h } = box.getBoundingClientRect();
-    const below = target.bottom + GAP;
-    const top = below + h + EDGE > window.innerHeight && target.top - GAP - h >= EDGE ? target.top - GAP - h : below;
-    const centre = target.left + target.width / 2;
-    const left = Math.min(Math.max(centre - w / 2, EDGE), Math.max(window.innerWidth - EDGE - w, EDGE));
-    box.style.top = `${top}px`;
-    box.style.left = `${left}px`;
-    box.style.visibility = 'visible';
+    return () => window.removeEventListener('keydown', onKey);
   }, [target]);
 
   const own = children.props;
@@ -85,6 +92,12 @@ export function Hint({
     onPointerEnter: (event) => {
       own.onPointerEnter?.(event);
       show(event);
+    },
+    // A pointer already inside when the target appeared (a list closed over it) enters nothing: its first move
+    // shows the hint, as Mantine's Tooltip opens on a move too.
+    onPointerMove: (event) => {
+      own.onPointerMove?.(event);
+      if (!target) show(event);
     },
     onPointerLeave: (event) => {
       own.onPointerLeave?.(event);

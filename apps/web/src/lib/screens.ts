@@ -189,6 +189,7 @@ export const screens = {
   staffHome: {
     path: paths.staffHome.path,
     title: 'screen.staffHome',
+    texts: [],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: { label: 'shell.menu.staffHome', icon: IconHome, order: 110, testId: 'menu-staffHome' },
@@ -196,6 +197,7 @@ export const screens = {
   staffPartners: {
     path: paths.staffPartners.path,
     title: 'screen.staffPartners',
+    texts: ['account'],
     area: 'staff',
     anyRoles: PARTNER_MANAGERS,
     menu: {
@@ -317,6 +319,7 @@ export const screens = {
   staffOffers: {
     path: paths.staffOffers.path,
     title: 'screen.staffOffers',
+    texts: ['offers'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: {
@@ -330,12 +333,14 @@ export const screens = {
   staffOfferNew: {
     path: paths.staffOfferNew.path,
     title: 'screen.staffOfferNew',
+    texts: ['offers'],
     area: 'staff',
     roles: ['ROLE_ADMIN'],
   },
   staffOffer: {
     path: paths.staffOffer.path,
     title: 'screen.staffOffer',
+    texts: ['offers'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
   },
@@ -361,6 +366,7 @@ export const screens = {
   staffReports: {
     path: paths.staffReports.path,
     title: 'screen.staffReports',
+    texts: [],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: { label: 'shell.menu.staffReports', icon: IconChartBar, order: 153.5, testId: 'menu-staffReports' },

@@ -131,6 +131,12 @@ describe('the locale files (decisions 061, 115)', () => {
     payments: ['app/routes/payments.tsx'],
     myAccount: ['app/routes/my-account.tsx'],
     account: ['app/routes/account.tsx'],
+    staffHome: ['app/routes/staff-home.tsx'],
+    staffPartners: ['app/routes/staff-partners.tsx'],
+    staffOffers: ['app/routes/staff-offers.tsx'],
+    staffOfferNew: ['app/routes/staff-offers.tsx'],
+    staffOffer: ['app/routes/staff-offers.tsx'],
+    staffReports: ['app/routes/staff-reports.tsx'],
     register: ['app/routes/register.tsx'],
     registerSuccess: ['app/routes/register-success.tsx'],
     passwordLost: ['app/routes/password-lost.tsx'],
@@ -181,7 +187,9 @@ describe('the locale files (decisions 061, 115)', () => {
         (text) => files[`en-${text}.json` as keyof typeof files],
       );
       expect(own.every(Boolean), name).toBe(true);
-      const texts = Object.assign({}, files['en.json'], ...own) as Record<string, unknown>;
+      // A staff member's screens have the staff texts too (the portal's loader loads them first).
+      const staffTexts = 'area' in screen && screen.area === 'staff' ? [files['en-staff.json']] : [];
+      const texts = Object.assign({}, files['en.json'], ...staffTexts, ...own) as Record<string, unknown>;
       const modules = new Set(SCREEN_CODE[name]!.flatMap((route) => [...reached(path.join(SRC, route))]));
       for (const module of modules) {
         const where = `${name}: ${path.relative(SRC, module)}`;
