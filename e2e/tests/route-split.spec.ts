@@ -114,8 +114,9 @@ test('the dashboard parses nothing and loads no zod nor other screens’ texts; 
   await useApiSession(context, request, DEMO.partner);
   const scripts = scriptsOf(page);
   const zod = () => scripts.filter((name) => /^zod-[\w-]+\.js$/.test(name));
-  // The other screens' texts (en-screens.json, decision 061) are not the dashboard's either.
-  const screenTexts = () => scripts.filter((name) => /^en-screens-[\w-]+\.js$/.test(name));
+  // The other screens' texts (en-screens.json and the other screen files, decisions 061, 115) are not the dashboard's either.
+  const screenTexts = () =>
+    scripts.filter((name) => /^en-(screens|offers|reports|payments|account)-[\w-]+\.js$/.test(name));
   await page.goto('/');
   await expectShell(page);
   await expect(page.getByTestId('top-offers-loaded')).toBeVisible();

@@ -88,6 +88,14 @@ export const DOCUMENT_TYPES = [
   'insertion_order',
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** Human names of the compliance document types, in the order the portal lists them. */
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  proof_of_identity: 'Proof of identity',
+  certificate_of_incorporation: 'Certificate of incorporation',
+  signed_contract: 'Signed contract',
+  insertion_order: 'Insertion order',
+};
 export const DOCUMENT_STATUSES = ['pending', 'refused', 'approved'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 /** The documents a partner must hold, approved and unexpired, until an admin configures another set (decision 040). */

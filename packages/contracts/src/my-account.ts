@@ -3,19 +3,11 @@ import { z } from 'zod';
 import { IdParamsSchema, envelope } from './api.js';
 import { UploadDocumentSchema } from './uploads.js';
 import { configEndpoint } from './config.js';
-import { DOCUMENT_STATUSES, DOCUMENT_TYPES, LANGUAGE_CODES, type DocumentType } from './constants.js';
+import { DOCUMENT_STATUSES, DOCUMENT_TYPES, LANGUAGE_CODES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { ConnectedPartnerSchema, PartnerContactSchema } from './partner.js';
 import { CountryCodeSchema, PhoneSchema } from './register.js';
 import { EmailSchema, optionalString, requiredString } from './validation.js';
-
-/** Human names of the compliance document types, in the order the portal lists them. */
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  proof_of_identity: 'Proof of identity',
-  certificate_of_incorporation: 'Certificate of incorporation',
-  signed_contract: 'Signed contract',
-  insertion_order: 'Insertion order',
-};
 
 /** Largest decoded upload (spec: "say 10 MB"); above it the server answers 413. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope } from './api.js';
-import { STAFF_ROLES, type StaffRole } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
-import { UploadDocumentSchema } from './uploads.js';
-import { EmailSchema, optionalString, requiredString } from './validation.js';
+import {
+  STAFF_ROLE_VALUES,
+  StaffUserCreateSchema,
+  optionalId,
+  staffUserFields,
+  type StaffUserCreate,
+} from './staff-user-form.js';
+import { requiredString } from './validation.js';
 
 // ---------------------------------------------------------------- staff users and teams (decision 037)
 
-const STAFF_ROLE_VALUES = STAFF_ROLES as readonly StaffRole[] as [StaffRole, ...StaffRole[]];
-const optionalId = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).nullable().optional();
+export { StaffUserCreateSchema, type StaffUserCreate } from './staff-user-form.js';
 
 /** A staff member as the console lists it. Never a password or its hash. */
 export const StaffUserSchema = z.object({
@@ -34,29 +38,6 @@ export const StaffUserSchema = z.object({
   partnerCount: z.number().int(),
 });
 export type StaffUser = z.infer<typeof StaffUserSchema>;
-
-const staffUserFields = {
-  email: EmailSchema,
-  firstname: requiredString(100),
-  lastname: requiredString(100),
-  roles: z
-    .array(z.enum(STAFF_ROLE_VALUES, { error: 'type' }), { error: 'required' })
-    .min(1, { error: 'required' })
-    .max(STAFF_ROLES.length, { error: 'maxLength' })
-    .refine((roles) => new Set(roles).size === roles.length, { error: 'unique' }),
-  teamId: optionalId,
-  managerId: optionalId,
-  phone: optionalString(40),
-  telegram: optionalString(100),
-  teams: optionalString(254),
-  enabled: z.boolean({ error: 'type' }).optional(),
-  /** A PNG or JPEG photo; null removes it. */
-  photo: UploadDocumentSchema.nullable().optional(),
-};
-
-/** POST /staff/users: a new staff member, invited by e-mail to choose its password. */
-export const StaffUserCreateSchema = z.strictObject(staffUserFields);
-export type StaffUserCreate = z.infer<typeof StaffUserCreateSchema>;
 
 /** PUT /staff/users/{id}: the fields sent change; the others stay. */
 export const StaffUserUpdateSchema = z.strictObject({

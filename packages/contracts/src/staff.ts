@@ -6,31 +6,25 @@ import {
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
   PARTNER_STATUSES,
-  PAYMENT_CURRENCIES,
-  PAYMENT_METHODS,
   PAYMENT_TERMS,
-  type PartnerStatus,
 } from './constants.js';
 import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { defineEndpoint } from './endpoint.js';
+import { PARTNER_STATUS_REASON_MAX, STAFF_PARTNER_SORTS } from './staff-partner-rules.js';
+import { StaffPartnerUpdateSchema, id } from './staff-partner-update.js';
 import { PayoutHoldSchema } from './billing.js';
 import { NetworkFiguresSchema } from './network-reports.js';
 import { ComplianceDocumentSchema, FileSchema, PartnerContactSchema } from './partner.js';
-import { EmailSchema, UrlSchema, optionalString, requiredString } from './validation.js';
+import { optionalString } from './validation.js';
+
+export * from './staff-partner-rules.js';
+export {
+  STAFF_PARTNER_EDITABLE_FIELDS,
+  StaffPartnerUpdateSchema,
+  type StaffPartnerUpdate,
+} from './staff-partner-update.js';
 
 // ---------------------------------------------------------------- the back-office's partners (decision 026)
-
-const id = z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, {
-  error: 'max',
-});
-const nullableText = (max: number) =>
-  z
-    .string({ error: 'type' })
-    .trim()
-    .max(max, { error: 'maxLength' })
-    .nullable()
-    .optional()
-    .transform((v) => (v === undefined ? undefined : v === null || v === '' ? null : v));
 
 /** A staff member named on a partner: its account manager. */
 export const StaffRefSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
@@ -59,8 +53,6 @@ export const StaffPartnerSchema = z.object({
 export type StaffPartner = z.infer<typeof StaffPartnerSchema>;
 export const StaffPartnerListSchema = envelope(z.array(StaffPartnerSchema));
 export const StaffPartnerDetailSchema = envelope(StaffPartnerSchema);
-
-export const STAFF_PARTNER_SORTS = ['id', 'companyName', 'status', 'createdAt', 'lastActivityAt'] as const;
 
 /**
  * GET /staff/partners: every status unless filtered; `q` matches the company name, the e-mail or the id; paged and
@@ -157,67 +149,6 @@ export const StaffPartnerProfileSchema = StaffPartnerSchema.extend({
   ),
 });
 export type StaffPartnerProfile = z.infer<typeof StaffPartnerProfileSchema>;
-
-/**
- * PUT /staff/partners/{id}: what staff may set, each optional (an omitted field keeps its value). Lists (typology,
- * company status, country) are checked against the configuration by the server. Only admins and team managers
- * reassign a partner, a team manager within its team.
- */
-export const StaffPartnerUpdateSchema = z.strictObject({
-  accountManagerId: id.nullable().optional(),
-  accountType: z.enum(ACCOUNT_TYPES, { error: 'oneOf' }).optional(),
-  paymentTerms: z.enum(PAYMENT_TERMS, { error: 'oneOf' }).optional(),
-  /** Minor units; null for none. */
-  paymentThreshold: z
-    .number({ error: 'type' })
-    .int({ error: 'type' })
-    .min(0, { error: 'min' })
-    .max(100_000_000, { error: 'max' })
-    .nullable()
-    .optional(),
-  paymentCurrency: z.enum(PAYMENT_CURRENCIES, { error: 'oneOf' }).optional(),
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'oneOf' }).optional(),
-  allOffersAccess: z.boolean({ error: 'type' }).optional(),
-  prospect: z.boolean({ error: 'type' }).optional(),
-  typology: nullableText(64),
-  companyName: requiredString(255).optional(),
-  companyStatus: nullableText(64),
-  companyRegistrationNumber: nullableText(64),
-  companyVatNumber: nullableText(64),
-  address: nullableText(255),
-  zipCode: nullableText(20),
-  state: nullableText(100),
-  city: nullableText(100),
-  country: z
-    .string({ error: 'type' })
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, { error: 'oneOf' })
-    .transform((v) => v.toUpperCase())
-    .nullable()
-    .optional(),
-  email: EmailSchema.optional(),
-  phoneNumber: nullableText(40),
-  websiteUrl: UrlSchema.nullable().optional(),
-});
-export type StaffPartnerUpdate = z.input<typeof StaffPartnerUpdateSchema>;
-export const STAFF_PARTNER_EDITABLE_FIELDS = Object.keys(
-  StaffPartnerUpdateSchema.shape,
-) as (keyof StaffPartnerUpdate)[];
-
-/**
- * Where a partner's status may go. A registration is approved or declined; an active partner is suspended or
- * closed; a suspended one comes back or is closed; a declined request may be reconsidered. Closed is final.
- */
-export const PARTNER_STATUS_TRANSITIONS: Readonly<Record<PartnerStatus, readonly PartnerStatus[]>> = {
-  pending: ['active', 'rejected'],
-  active: ['suspended', 'closed'],
-  suspended: ['active', 'closed'],
-  rejected: ['active'],
-  closed: [],
-};
-
-/** The longest reason staff may give; it is sent to the partner. */
-export const PARTNER_STATUS_REASON_MAX = 1000;
 
 /** PUT /staff/partners/{id}/status: approve, decline, suspend, reinstate or close a partner. */
 export const PartnerStatusBodySchema = z.strictObject({

@@ -4,7 +4,7 @@ import { RouteError } from '@/components/route-error';
 import { prefetchDashboardNews } from '@/features/news/api/get-news';
 import { isApiRequestError } from '@/lib/api-client';
 import { configQueryOptions, reloadConfig } from '@/lib/config';
-import { i18n, loadScreenTexts, loadStaffTexts } from '@/lib/i18n';
+import { i18n, loadScreenTexts, loadStaffTexts, SCREEN_TEXT_FILES, type ScreenTextFile } from '@/lib/i18n';
 import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
@@ -17,10 +17,11 @@ import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
 
 /** A route's handle, from its screen in the one table (lib/screens.ts). */
-function handle({ title, roles, anyRoles, wideCard, area }: Screen): RouteHandle {
+function handle({ title, roles, anyRoles, wideCard, area, texts }: Screen): RouteHandle {
   return {
     title,
     ...(area ? { area } : {}),
+    ...(texts ? { texts } : {}),
     ...(roles ? { roles } : {}),
     ...(anyRoles ? { anyRoles } : {}),
     ...(wideCard ? { wideCard } : {}),
@@ -45,6 +46,12 @@ function areaOf(pathname: string): Screen['area'] {
   return handles.findLast((h) => h?.area)?.area;
 }
 
+/** The files of screen texts a path's screen names: the innermost matched route's that says, else all (decision 115). */
+export function textsOf(pathname: string): readonly ScreenTextFile[] {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  return handles.findLast((h) => h?.texts)?.texts ?? SCREEN_TEXT_FILES;
+}
+
 /** The home of a signed-in user: the console's for staff, the dashboard for partners. */
 export const homeOf = (granted: readonly string[]) =>
   isAdvertiserUser(granted)
@@ -61,10 +68,10 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const loginHref = paths.login.href(`${url.pathname}${url.search}`);
   if (!isLoggedIn()) throw redirect(loginHref);
-  // Every screen's texts but the dashboard's, fetched beside the configuration (decision 061).
-  const screenTexts = url.pathname === paths.dashboard.href() ? null : loadScreenTexts();
+  // The screen's own texts (none for the dashboard), fetched beside the configuration (decisions 061, 115).
+  const screenTexts = loadScreenTexts(textsOf(url.pathname));
   // Waited for below; a failure here is that wait's, not an unhandled rejection's.
-  screenTexts?.catch(() => undefined);
+  screenTexts.catch(() => undefined);
   let config;
   try {
     config = await reloadConfig(queryClient);
@@ -88,9 +95,9 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The guest screens wait for the screens' texts. */
-export async function guestLoader() {
-  await loadScreenTexts();
+/** The guest screens wait for their texts. */
+export async function guestLoader({ request }: LoaderFunctionArgs) {
+  await loadScreenTexts(textsOf(new URL(request.url).pathname));
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { InputBase, Loader, Pill, PillsInput, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useRef, type ComponentType, type KeyboardEvent } from 'react';
+import { useRef, type ComponentType, type KeyboardEvent, type Ref } from 'react';
 import { TYPE_AHEAD_RESET_MS } from '@portal/contracts';
 import { useOnDemand } from '@/lib/use-on-demand';
 import { optionsOf } from './select-options';
@@ -24,6 +24,8 @@ type DeferredSelectProps = SelectProps & {
   /** The select drawn once it is wanted. */
   load: () => Promise<SelectComponent>;
   'data-testid'?: string;
+  /** The field, drawn or loaded (a form focuses a field in error through it). */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /**
@@ -34,7 +36,7 @@ type DeferredSelectProps = SelectProps & {
  * keyboard meanwhile, however long the code takes (busy in the meantime, decision 103). Should the code not come (the
  * server gone), the field stays as it is.
  */
-export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
+export function DeferredSelect({ load, ref, ...props }: DeferredSelectProps) {
   const { loaded: Select, opened, pending, focused, open, triggerProps } = useOnDemand(load);
   // A type-ahead select's letters typed before its code came pick their option at once, as the loaded one would
   // (spec section 9): a key is never lost to the wait (decision 103).
@@ -45,6 +47,7 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
     return (
       <Select
         {...props}
+        ref={ref}
         defaultDropdownOpened={opened}
         autoFocus={focused}
         onFocus={(event) => {
@@ -58,7 +61,10 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
   const selected = optionsOf(props.data).find((option) => option.value === props.value);
   return (
     <InputBase
+      ref={ref}
+      name={props.name}
       label={props.label}
+      labelProps={props.labelProps}
       description={props.description}
       error={props.error}
       withAsterisk={props.withAsterisk ?? props.required}
@@ -81,6 +87,10 @@ export function DeferredSelect({ load, ...props }: DeferredSelectProps) {
       style={{ cursor: 'pointer' }}
       data-testid={props['data-testid']}
       {...triggerProps}
+      onBlur={(event) => {
+        triggerProps.onBlur();
+        props.onBlur?.(event);
+      }}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
         if (load === loadTypeAheadSelect && !event.ctrlKey && !event.metaKey && !event.altKey) {
           const now = Date.now();
@@ -106,6 +116,8 @@ type DeferredMultiSelectProps = MultiSelectProps & {
   /** The select drawn once it is wanted (Mantine's MultiSelect by default). */
   load?: () => Promise<MultiSelectComponent>;
   'data-testid'?: string;
+  /** The field, drawn or loaded (a form focuses a field in error through it). */
+  ref?: Ref<HTMLInputElement>;
 };
 
 /**
@@ -113,15 +125,16 @@ type DeferredMultiSelectProps = MultiSelectProps & {
  * drawn as the MultiSelect draws it closed (label, the chosen values as pills, the placeholder when none), and the
  * MultiSelect loaded when a pointer comes near or the field gets the focus, opened when it was pressed meanwhile.
  */
-export function DeferredMultiSelect({ load = loadMultiSelect, ...props }: DeferredMultiSelectProps) {
+export function DeferredMultiSelect({ load = loadMultiSelect, ref, ...props }: DeferredMultiSelectProps) {
   const { loaded: MultiSelect, opened, pending, focused, open, triggerProps } = useOnDemand(load);
-  if (MultiSelect) return <MultiSelect {...props} defaultDropdownOpened={opened} autoFocus={focused} />;
+  if (MultiSelect) return <MultiSelect {...props} ref={ref} defaultDropdownOpened={opened} autoFocus={focused} />;
 
   const options = optionsOf(props.data);
   const chosen = (props.value ?? []).map((value) => options.find((option) => option.value === value)?.label ?? value);
   return (
     <PillsInput
       label={props.label}
+      labelProps={props.labelProps}
       description={props.description}
       error={props.error}
       withAsterisk={props.withAsterisk ?? props.required}
@@ -138,6 +151,9 @@ export function DeferredMultiSelect({ load = loadMultiSelect, ...props }: Deferr
           <Pill key={label}>{label}</Pill>
         ))}
         <PillsInput.Field
+          ref={ref}
+          name={props.name}
+          onBlur={props.onBlur}
           readOnly
           placeholder={chosen.length === 0 ? props.placeholder : undefined}
           role="combobox"

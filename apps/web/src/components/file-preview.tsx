@@ -1,78 +1,55 @@
-import { Box, Button, Group, Image, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { downloadFile, getFileUrl } from '@/lib/files';
+import type { FilePreviewDialog as FilePreviewDialogComponent, PreviewFile } from './file-preview.lazy';
 
-export type PreviewFile = { id: number; filename: string };
+export type { PreviewFile };
 
-/** What a preview draws: a PDF in a frame, a picture as a picture, anything else not at all. */
-export function previewKindOf(filename: string): 'pdf' | 'image' | null {
-  if (/\.pdf$/i.test(filename)) return 'pdf';
-  return /\.(png|jpe?g)$/i.test(filename) ? 'image' : null;
+type Dialog = typeof FilePreviewDialogComponent;
+
+let loading: Promise<Dialog> | null = null;
+/** The dialog's code, asked for once (again after a failed download). */
+function loadDialog(): Promise<Dialog> {
+  loading ??= import('./file-preview.lazy').then(
+    (m) => m.FilePreviewDialog,
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
 }
 
-/**
- * The signed link asking for the file inline (decision 099), as a path: the page frames and shows it from its own
- * origin, which the web app's CSP (`'self'`) and the file's `frame-ancestors 'self'` both require.
- */
-export function inlineUrlOf(url: string): string {
-  const link = new URL(url, window.location.origin);
-  link.searchParams.set('disposition', 'inline');
-  return `${link.pathname}${link.search}`;
-}
+/** Asks for the preview's code ahead of a press (a pointer near a file's link, its focus). */
+export const preloadFilePreview = () => void loadDialog().catch(() => undefined);
 
 /**
- * A stored file shown in a dialog (decision 099), with its download kept: a PDF in a frame, a picture as an image,
- * through a fresh signed link asking for `disposition=inline`. The server sandboxes the framed document by its own
- * Content-Security-Policy (`sandbox`) and lets only the portal frame it; the frame carries no `sandbox` attribute,
- * under which Chromium draws no PDF.
+ * A stored file shown in a dialog (decision 099; file-preview.lazy.tsx draws it). The dialog's code (Mantine's Modal,
+ * its focus trap, scroll lock and scroll area: about 15 KB) comes with the first file previewed, not with the screen
+ * (decision 115); until it has come, a loader says the press was taken (decision 103), and should it not come (the
+ * server gone), the press is forgotten (`onClose`) and the next one tries again. Once drawn the dialog stays, so
+ * that it closes as it opens.
  */
 export function FilePreview({ file, onClose }: { file: PreviewFile | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const kind = file ? previewKindOf(file.filename) : null;
-  const link = useQuery({
-    queryKey: ['file-preview', file?.id],
-    queryFn: async () => inlineUrlOf(await getFileUrl(file!.id)),
-    enabled: file !== null && kind !== null,
-    // A signed link lives five minutes: each opening asks for a new one.
-    gcTime: 0,
-    staleTime: 0,
-  });
-  const name = file?.filename ?? '';
-
+  const [FilePreviewDialog, setDialog] = useState<Dialog | null>(null);
+  const wanted = file !== null && FilePreviewDialog === null;
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    loadDialog().then(
+      (dialog) => current && setDialog(() => dialog),
+      () => current && onClose(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, onClose]);
+  if (FilePreviewDialog) return <FilePreviewDialog file={file} onClose={onClose} />;
+  if (file === null) return null;
   return (
-    <Modal opened={file !== null} onClose={onClose} title={t('filePreview.title', { name })} size="xl">
-      <Stack gap="sm" data-testid="file-preview">
-        {kind === null ? (
-          <Text size="sm">{t('filePreview.unavailable')}</Text>
-        ) : !link.data ? (
-          <Loader size="sm" aria-label={t('common.loading')} />
-        ) : kind === 'image' ? (
-          <Image src={link.data} alt={name} fit="contain" mah="70vh" data-testid="file-preview-image" />
-        ) : (
-          <Box
-            component="iframe"
-            src={link.data}
-            title={name}
-            referrerPolicy="no-referrer"
-            w="100%"
-            h="70vh"
-            bd="1px solid var(--mantine-color-gray-3)"
-            data-testid="file-preview-frame"
-          />
-        )}
-        <Group justify="flex-end">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => file && void downloadFile(file.id)}
-            data-testid="file-preview-download"
-          >
-            {t('filePreview.download')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Center pos="fixed" inset={0} style={{ zIndex: 300 }} aria-busy="true" data-testid="file-preview-pending">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
   );
 }

@@ -1,11 +1,4 @@
-import {
-  MultiSelect,
-  Select,
-  TextInput,
-  type MultiSelectProps,
-  type SelectProps,
-  type TextInputProps,
-} from '@mantine/core';
+import { TextInput, type MultiSelectProps, type SelectProps, type TextInputProps } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import {
   Controller,
@@ -19,13 +12,15 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '@/lib/form-errors';
+import { DeferredMultiSelect, DeferredSelect, loadSelect, loadTypeAheadSelect } from './deferred-select';
 import { REQUIRED_LABEL } from './required-label';
-import { TypeAheadSelect } from './type-ahead-select';
 
 /*
  * Mantine inputs wired to react-hook-form: the error text comes from fieldErrorText (so Mantine links it to the input
  * with aria-describedby), and `required` only marks the label (REQUIRED_LABEL): the form's schema decides what is
- * required, and the forms are noValidate.
+ * required, and the forms are noValidate. The selects are drawn closed and load their lists on approach
+ * (DeferredSelect, DeferredMultiSelect: decisions 059, 103), so that a form does not bring Mantine's combobox, popover
+ * and floating-ui (about 30 KB) to its screen's first load (decision 115).
  */
 
 // The forms' useForm<Values, unknown, Body>: the context and the parsed body play no part in a field.
@@ -70,13 +65,13 @@ export function SelectField<T extends FieldValues>({
   ...props
 }: SelectFieldProps<T>) {
   const { t } = useTranslation();
-  const Input = typeAhead ? TypeAheadSelect : Select;
   return (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <Input
+        <DeferredSelect
+          load={typeAhead ? loadTypeAheadSelect : loadSelect}
           {...props}
           labelProps={required ? REQUIRED_LABEL : undefined}
           value={(field.value as string) || null}
@@ -110,7 +105,7 @@ export function MultiSelectField<T extends FieldValues>({
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <MultiSelect
+        <DeferredMultiSelect
           {...props}
           labelProps={required ? REQUIRED_LABEL : undefined}
           value={(field.value as string[] | undefined) ?? []}

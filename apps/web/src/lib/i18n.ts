@@ -2,8 +2,6 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE } from '@portal/contracts';
 import en from '../locales/en.json';
-import type screenTextsFile from '../locales/en-screens.json';
-import type staffTextsFile from '../locales/en-staff.json';
 
 export const FALLBACK_LOCALE = 'en';
 
@@ -14,20 +12,22 @@ export const FALLBACK_LOCALE = 'en';
 export const i18n = i18next.createInstance();
 
 /**
- * The texts come in three files (decision 061): en.json, every page's (the shell, the dashboard, errors, the shared
- * components); en-screens.json, the other screens' (forms, reports, offers …), which the dashboard, the first screen a
- * partner sees, does without; en-staff.json, the staff console's (`staff.…`), which a partner never downloads.
+ * The texts come in several files (decision 061): en.json, every page's (the shell, the dashboard, errors, the shared
+ * components); the screens' files, which the dashboard, the first screen a partner sees, does without, one per group of
+ * screens so that a screen downloads its own texts and not every other's (decision 115): en-offers.json (the offers
+ * and an offer), en-reports.json (the reports), en-payments.json, en-account.json (my account) and en-screens.json (the
+ * other screens: forms, settings, postbacks, the guest screens …); en-staff.json, the staff console's (`staff.…`),
+ * which a partner never downloads.
  */
-export type ScreenTexts = typeof screenTextsFile;
-export type StaffTexts = typeof staffTextsFile;
+type Texts = Record<string, unknown>;
 
 /** Adds a file's texts to the English ones (a deep merge: the keys stay as they are in the file). */
-export function addTexts(texts: ScreenTexts | StaffTexts): void {
+export function addTexts(texts: Texts): void {
   i18n.addResourceBundle(FALLBACK_LOCALE, 'translation', texts, true, true);
 }
 
 /** A file of texts loaded once (again after a failed download: the network, a deploy), then added. */
-function textsLoader(load: () => Promise<{ default: ScreenTexts | StaffTexts }>): () => Promise<void> {
+function textsLoader(load: () => Promise<{ default: Texts }>): () => Promise<void> {
   let loading: Promise<void> | null = null;
   return () => {
     loading ??= load().then(
@@ -41,8 +41,24 @@ function textsLoader(load: () => Promise<{ default: ScreenTexts | StaffTexts }>)
   };
 }
 
-/** The screens' texts; the router's loaders wait for them before any screen but the dashboard. */
-export const loadScreenTexts = textsLoader(() => import('../locales/en-screens.json'));
+/** The screens' files of texts, by name (a screen names those it needs: `texts` in lib/screens.ts). */
+const screenTextLoaders = {
+  offers: textsLoader(() => import('../locales/en-offers.json')),
+  reports: textsLoader(() => import('../locales/en-reports.json')),
+  payments: textsLoader(() => import('../locales/en-payments.json')),
+  account: textsLoader(() => import('../locales/en-account.json')),
+  screens: textsLoader(() => import('../locales/en-screens.json')),
+};
+
+export type ScreenTextFile = keyof typeof screenTextLoaders;
+
+/** Every screen text file, for a screen that does not say which it needs. */
+export const SCREEN_TEXT_FILES = Object.keys(screenTextLoaders) as ScreenTextFile[];
+
+/** The screens' texts in these files (all of them unless told); the router's loaders wait for them. */
+export function loadScreenTexts(files: readonly ScreenTextFile[] = SCREEN_TEXT_FILES): Promise<void> {
+  return Promise.all(files.map((file) => screenTextLoaders[file]())).then(() => undefined);
+}
 
 /** The staff console's texts; the portal's loader waits for them before a staff member's screen. */
 export const loadStaffTexts = textsLoader(() => import('../locales/en-staff.json'));

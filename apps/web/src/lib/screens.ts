@@ -28,6 +28,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { DUTY_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
+import type { ScreenTextFile } from './i18n';
 import { DEFAULT_REPORT, paths } from './paths';
 import { hasAnyRole, hasRequiredRoles } from './roles';
 
@@ -66,6 +67,11 @@ export type Screen = {
    * the dashboard, quietly (decision 036); guest screens have none.
    */
   area?: ScreenArea;
+  /**
+   * The files of screen texts the screen names (lib/i18n.ts), loaded before it is drawn; every file when absent
+   * (decision 115). `locales/en.test.ts` holds each list against the texts the screen's code names.
+   */
+  texts?: readonly ScreenTextFile[];
   menu?: MenuEntry;
 };
 
@@ -105,21 +111,23 @@ const CONVERSION_WRITERS: readonly Role[] = [...PARTNER_MANAGERS, 'ROLE_FINANCE'
 export const screens = {
   // Guest screens.
   login: { path: paths.login.path, title: 'screen.login' },
-  register: { path: paths.register.path, title: 'screen.register', wideCard: true },
-  registerSuccess: { path: paths.registerSuccess.path, title: 'screen.registerSuccess' },
-  passwordLost: { path: paths.passwordLost.path, title: 'screen.passwordLost' },
-  passwordReset: { path: paths.passwordReset.path, title: 'screen.passwordReset' },
-  setup: { path: paths.setup.path, title: 'screen.setup' },
+  register: { path: paths.register.path, title: 'screen.register', wideCard: true, texts: ['screens'] },
+  registerSuccess: { path: paths.registerSuccess.path, title: 'screen.registerSuccess', texts: ['screens'] },
+  passwordLost: { path: paths.passwordLost.path, title: 'screen.passwordLost', texts: ['screens'] },
+  passwordReset: { path: paths.passwordReset.path, title: 'screen.passwordReset', texts: ['screens'] },
+  setup: { path: paths.setup.path, title: 'screen.setup', texts: ['screens'] },
   // Signed-in screens.
   dashboard: {
     path: paths.dashboard.path,
     title: 'screen.dashboard',
+    texts: [],
     area: 'partner',
     menu: { label: 'shell.menu.dashboard', icon: IconGauge, order: 10, testId: 'menu-dashboard' },
   },
   offers: {
     path: paths.offers.path,
     title: 'screen.offers',
+    texts: ['offers'],
     area: 'partner',
     menu: {
       label: 'shell.menu.offers',
@@ -129,11 +137,12 @@ export const screens = {
       activePrefixes: [paths.offersAlias.path],
     },
   },
-  offersAlias: { path: paths.offersAlias.path, title: 'screen.offers', area: 'partner' },
-  offer: { path: paths.offer.path, title: 'screen.offer', area: 'partner' },
+  offersAlias: { path: paths.offersAlias.path, title: 'screen.offers', area: 'partner', texts: ['offers'] },
+  offer: { path: paths.offer.path, title: 'screen.offer', area: 'partner', texts: ['offers'] },
   reports: {
     path: paths.reports.path,
     title: 'screen.reports',
+    texts: ['reports'],
     area: 'partner',
     menu: {
       label: 'shell.menu.reports',
@@ -144,12 +153,18 @@ export const screens = {
       activePrefixes: [paths.reports.path],
     },
   },
-  reportConversion: { path: paths.reportConversion.path, title: 'screen.reportConversion', area: 'partner' },
-  reportClick: { path: paths.reportClick.path, title: 'screen.reportClick', area: 'partner' },
-  report: { path: paths.report.path, title: 'screen.reports', area: 'partner' },
+  reportConversion: {
+    path: paths.reportConversion.path,
+    title: 'screen.reportConversion',
+    area: 'partner',
+    texts: ['reports'],
+  },
+  reportClick: { path: paths.reportClick.path, title: 'screen.reportClick', area: 'partner', texts: ['reports'] },
+  report: { path: paths.report.path, title: 'screen.reports', area: 'partner', texts: ['reports'] },
   payments: {
     path: paths.payments.path,
     title: 'screen.payments',
+    texts: ['payments', 'reports', 'account'],
     area: 'partner',
     menu: { label: 'shell.menu.payments', icon: IconCreditCard, order: 40, testId: 'menu-payments' },
   },
@@ -162,17 +177,19 @@ export const screens = {
   myAccount: {
     path: paths.myAccount.path,
     title: 'screen.myAccount',
+    texts: ['account'],
     area: 'partner',
     menu: { label: 'shell.menu.myAccount', icon: IconUserCircle, order: 60, testId: 'menu-myAccount' },
   },
   // The top bar's links (features/shell header-links), not the main menu's.
   api: { path: paths.api.path, title: 'screen.api', area: 'partner' },
-  account: { path: paths.account.path, title: 'screen.account', area: 'both' },
+  account: { path: paths.account.path, title: 'screen.account', area: 'both', texts: ['screens'] },
   notifications: { path: paths.notifications.path, title: 'screen.notifications', area: 'partner' },
   // The staff console (decision 036): its own menu.
   staffHome: {
     path: paths.staffHome.path,
     title: 'screen.staffHome',
+    texts: [],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: { label: 'shell.menu.staffHome', icon: IconHome, order: 110, testId: 'menu-staffHome' },
@@ -180,6 +197,7 @@ export const screens = {
   staffPartners: {
     path: paths.staffPartners.path,
     title: 'screen.staffPartners',
+    texts: ['account'],
     area: 'staff',
     anyRoles: PARTNER_MANAGERS,
     menu: {
@@ -301,6 +319,7 @@ export const screens = {
   staffOffers: {
     path: paths.staffOffers.path,
     title: 'screen.staffOffers',
+    texts: ['offers'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: {
@@ -314,12 +333,14 @@ export const screens = {
   staffOfferNew: {
     path: paths.staffOfferNew.path,
     title: 'screen.staffOfferNew',
+    texts: ['offers'],
     area: 'staff',
     roles: ['ROLE_ADMIN'],
   },
   staffOffer: {
     path: paths.staffOffer.path,
     title: 'screen.staffOffer',
+    texts: ['offers'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
   },
@@ -345,6 +366,7 @@ export const screens = {
   staffReports: {
     path: paths.staffReports.path,
     title: 'screen.staffReports',
+    texts: [],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: { label: 'shell.menu.staffReports', icon: IconChartBar, order: 153.5, testId: 'menu-staffReports' },

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { BUILD_LABEL, FORM_ERROR_TEXT, PRODUCT_NAME, PRODUCT_TAGLINE } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { screens as screenTable } from '@/lib/screens';
 import en from './en.json';
 import screens from './en-screens.json';
 
@@ -31,9 +32,13 @@ describe('en.json', () => {
   });
 });
 
-describe('the three locale files (decision 061)', () => {
+describe('the locale files (decisions 061, 115)', () => {
   const files = {
     'en.json': file('en.json'),
+    'en-offers.json': file('en-offers.json'),
+    'en-reports.json': file('en-reports.json'),
+    'en-payments.json': file('en-payments.json'),
+    'en-account.json': file('en-account.json'),
     'en-screens.json': file('en-screens.json'),
     'en-staff.json': file('en-staff.json'),
   };
@@ -110,5 +115,88 @@ describe('the three locale files (decision 061)', () => {
         ),
     );
     expect(elsewhere).toEqual([]);
+  });
+
+  /** The route modules each screen that names its texts draws with: its own, and its parent layout's. */
+  const SCREEN_CODE: Record<string, string[]> = {
+    dashboard: ['app/routes/dashboard.tsx'],
+    offers: ['app/routes/offers.tsx'],
+    offersAlias: ['app/routes/offers.tsx'],
+    offer: ['app/routes/offer.tsx'],
+    reports: ['app/routes/reports.tsx'],
+    reportConversion: ['app/routes/reports.tsx', 'app/routes/report-conversion.tsx'],
+    reportClick: ['app/routes/reports.tsx', 'app/routes/report-click.tsx'],
+    report: ['app/routes/reports.tsx', 'app/routes/report-basic.tsx'],
+    payments: ['app/routes/payments.tsx'],
+    myAccount: ['app/routes/my-account.tsx'],
+    account: ['app/routes/account.tsx'],
+    staffHome: ['app/routes/staff-home.tsx'],
+    staffPartners: ['app/routes/staff-partners.tsx'],
+    staffOffers: ['app/routes/staff-offers.tsx'],
+    staffOfferNew: ['app/routes/staff-offers.tsx'],
+    staffOffer: ['app/routes/staff-offers.tsx'],
+    staffReports: ['app/routes/staff-reports.tsx'],
+    register: ['app/routes/register.tsx'],
+    registerSuccess: ['app/routes/register-success.tsx'],
+    passwordLost: ['app/routes/password-lost.tsx'],
+    passwordReset: ['app/routes/password-reset.tsx'],
+    setup: ['app/routes/setup.tsx'],
+  };
+
+  /** The module a specifier names, if it is the app's own ('@/…' or relative), else null (a package). */
+  function resolve(from: string, specifier: string): string | null {
+    const base = specifier.startsWith('@/')
+      ? path.join(SRC, specifier.slice(2))
+      : specifier.startsWith('.')
+        ? path.join(path.dirname(from), specifier)
+        : null;
+    if (base === null) return null;
+    const found = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find(
+      (candidate) => /\.tsx?$/.test(candidate) && fs.existsSync(candidate),
+    );
+    return found ?? null;
+  }
+
+  /** Every module of the app a module reaches through its imports, static and dynamic (what its screen may run). */
+  function reached(start: string): Set<string> {
+    const seen = new Set<string>();
+    const queue = [start];
+    while (queue.length > 0) {
+      const at = queue.pop()!;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      const source = fs.readFileSync(at, 'utf8');
+      for (const match of source.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g)) {
+        const next = resolve(at, match[1]!);
+        if (next && !/\.test\.tsx?$/.test(next)) queue.push(next);
+      }
+    }
+    return seen;
+  }
+
+  /** The groups a module names by a key built at run time (`reports.columns.${name}`). */
+  const GROUP_PREFIX = new RegExp(`\`(${groups.join('|')})\\.[^\`]*\\$\\{`, 'g');
+
+  it('name, for each screen that lists its files of texts, every file its code names texts from (decision 115)', () => {
+    const listed = Object.entries(screenTable).filter(([, screen]) => 'texts' in screen);
+    expect(listed.map(([name]) => name).sort()).toEqual(Object.keys(SCREEN_CODE).sort());
+    const problems: string[] = [];
+    for (const [name, screen] of listed) {
+      const own = (screen as { texts: readonly string[] }).texts.map(
+        (text) => files[`en-${text}.json` as keyof typeof files],
+      );
+      expect(own.every(Boolean), name).toBe(true);
+      // A staff member's screens have the staff texts too (the portal's loader loads them first).
+      const staffTexts = 'area' in screen && screen.area === 'staff' ? [files['en-staff.json']] : [];
+      const texts = Object.assign({}, files['en.json'], ...staffTexts, ...own) as Record<string, unknown>;
+      const modules = new Set(SCREEN_CODE[name]!.flatMap((route) => [...reached(path.join(SRC, route))]));
+      for (const module of modules) {
+        const where = `${name}: ${path.relative(SRC, module)}`;
+        for (const key of keysIn(module)) if (!has(texts, key)) problems.push(`${where}: ${key}`);
+        for (const match of fs.readFileSync(module, 'utf8').matchAll(GROUP_PREFIX))
+          if (!(match[1]! in texts)) problems.push(`${where}: ${match[1]}.…`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

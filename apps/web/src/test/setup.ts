@@ -3,6 +3,10 @@ import { notifications } from '@mantine/notifications';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
 import { addTexts } from '@/lib/i18n';
+import accountTexts from '@/locales/en-account.json';
+import offerTexts from '@/locales/en-offers.json';
+import paymentTexts from '@/locales/en-payments.json';
+import reportTexts from '@/locales/en-reports.json';
 import screenTexts from '@/locales/en-screens.json';
 import staffTexts from '@/locales/en-staff.json';
 
@@ -11,7 +15,7 @@ import staffTexts from '@/locales/en-staff.json';
 configure({ asyncUtilTimeout: 5000 });
 // The screens' and the staff console's texts, which the app loads with the first screen that needs them (decision 061),
 // for the screens' tests.
-addTexts(screenTexts);
+for (const texts of [screenTexts, offerTexts, reportTexts, paymentTexts, accountTexts]) addTexts(texts);
 addTexts(staffTexts);
 
 // jsdom lacks the layout APIs Mantine relies on.

@@ -181,7 +181,7 @@ function statusReason(row: ConversionRow): string | null {
   return REASON_WORDS[row.reason];
 }
 
-/** The reasons as the report screen names them (en-screens.json `reports.reasons`). */
+/** The reasons as the report screen names them (en-reports.json `reports.reasons`). */
 const REASON_WORDS: Record<NonNullable<ConversionRow['reason']>, string> = {
   unknown_click: 'Unknown click',
   duplicate: 'Duplicate',

@@ -1,7 +1,8 @@
-import { Box, Tabs } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { DataLagNotice } from '@/components/data-lag-notice';
+import { ReportTabs } from '@/features/reports/components/report-tabs';
 import { searchForTab } from '@/features/reports/report-filters';
 import { paths } from '@/lib/paths';
 import { useReportLag } from '@/lib/report-lag';
@@ -18,18 +19,11 @@ export function ReportsLayout() {
   const { pathname, search } = useLocation();
   const current = TABS.find((tab) => pathname === paths.report.href(tab)) ?? null;
   const lag = useReportLag();
-  const open = (tab: string) => void navigate(`${paths.report.href(tab)}${searchForTab(new URLSearchParams(search))}`);
+  const open = (tab: (typeof TABS)[number]) =>
+    void navigate(`${paths.report.href(tab)}${searchForTab(new URLSearchParams(search))}`);
   return (
     <>
-      <Tabs value={current} onChange={(tab) => tab && open(tab)} mb="md">
-        <Tabs.List>
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab} data-testid={`report-tab-${tab}`}>
-              {t(`reports.tabs.${tab}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </Tabs>
+      <ReportTabs tabs={TABS} value={current} label={(tab) => t(`reports.tabs.${tab}`)} onChange={open} />
       {lag ? (
         <Box mb="md">
           <DataLagNotice seconds={lag} testId="report-data-lag" />

@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, type DocumentType } from '@portal/contracts';
-import { FilePreview, type PreviewFile } from '@/components/file-preview';
+import { FilePreview, preloadFilePreview, type PreviewFile } from '@/components/file-preview';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
 import { showSnackbar } from '@/lib/snackbar';
 import { downloadFile } from '@/lib/files';
@@ -89,6 +89,8 @@ export function ComplianceDocuments({ documents }: { documents: Documents }) {
                           type="button"
                           size="sm"
                           onClick={() => setPreviewed(file)}
+                          onPointerEnter={preloadFilePreview}
+                          onFocus={preloadFilePreview}
                           aria-label={t('filePreview.open', { name: file.filename })}
                           data-testid={`document-preview-${type}`}
                         >

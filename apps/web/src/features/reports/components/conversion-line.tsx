@@ -1,10 +1,11 @@
-import { Anchor, Badge, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CLICK_ATTRIBUTION_DAYS, type ConversionStatus } from '@portal/contracts';
 import { paths } from '@/lib/paths';
 import { CountryLabel } from '@/components/country-flag';
+import { Hint } from '@/components/hint';
 import type { ConversionCells } from '../report-rows';
 
 const STATUS_COLORS: Record<ConversionStatus, string> = { approved: 'teal', pending: 'yellow', rejected: 'red' };
@@ -33,17 +34,17 @@ export function ConversionLine({ row }: { row: ConversionCells }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.date}</Table.Td>
       <Table.Td>
-        <Tooltip label={row.goal} disabled={row.goal === row.goalName} withArrow>
+        <Hint label={row.goal} disabled={row.goal === row.goalName}>
           <span tabIndex={row.goal === row.goalName ? undefined : 0} data-testid="report-goal" data-code={row.goal}>
             {row.goalName}
           </span>
-        </Tooltip>
+        </Hint>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="report-revenue">
         <ConversionPayout row={row} />
       </Table.Td>
       <Table.Td>
-        <Tooltip label={help ?? ''} disabled={!help} multiline w={280} withArrow>
+        <Hint label={help ?? ''} disabled={!help} width={280}>
           <Stack gap={2} align="flex-start" tabIndex={help ? 0 : undefined} data-testid="report-status-cell">
             <ConversionStatusBadge status={row.status} />
             {reason ? (
@@ -52,7 +53,7 @@ export function ConversionLine({ row }: { row: ConversionCells }) {
               </Text>
             ) : null}
           </Stack>
-        </Tooltip>
+        </Hint>
         <ConversionNote note={row.note} />
       </Table.Td>
       <Table.Td>{row.subid}</Table.Td>

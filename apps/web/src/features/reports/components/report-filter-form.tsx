@@ -1,5 +1,5 @@
-import { Button, Grid, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Text, TextInput } from '@mantine/core';
+import { useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_REPORT_COUNTRIES,
@@ -23,6 +23,7 @@ import {
   type ReportFilters,
 } from '../report-filters';
 import { DeferredMultiSelect, DeferredSelect, loadSelect, loadTypeAheadSelect } from '@/components/deferred-select';
+import './report-filter-form.css';
 
 type ReportFilterFormProps = {
   /** The filter in the address; the form edits a copy until Submit. */
@@ -30,6 +31,10 @@ type ReportFilterFormProps = {
   clock: Clock;
   onSubmit: (filters: ReportFilters) => void;
 };
+
+/** A cell's columns of twelve below `sm`, from `sm` and from `lg` (report-filter-form.css). */
+const cellSpan = (base: number, sm: number, lg: number) =>
+  ({ '--span': base, '--span-sm': sm, '--span-lg': lg }) as CSSProperties;
 
 /**
  * The shared report filter (spec section 2): offer, subid, tc1–tc4 and a date range with presets; and the visitors'
@@ -82,8 +87,8 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
 
   return (
     <form onSubmit={submit} data-testid="report-filters" role="search">
-      <Grid align="flex-start" gap="sm">
-        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+      <div className="report-filter-grid">
+        <div className="report-filter-cell" style={cellSpan(12, 6, 4)}>
           <DeferredSelect
             load={loadSelect}
             label={t('reports.filters.offer')}
@@ -96,8 +101,8 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             nothingFoundMessage={t('reports.filters.noOffer')}
             data-testid="filter-offer"
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 6, lg: 4 }}>
+        </div>
+        <div className="report-filter-cell" style={cellSpan(12, 6, 4)}>
           <DeferredMultiSelect
             label={t('reports.filters.country')}
             placeholder={filters.country.length === 0 ? t('reports.filters.allCountries') : undefined}
@@ -111,9 +116,9 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             nothingFoundMessage={t('reports.filters.noCountry')}
             data-testid="filter-country"
           />
-        </Grid.Col>
+        </div>
         {TRACKING_FILTERS.map((key) => (
-          <Grid.Col key={key} span={{ base: 6, sm: 3, lg: key === 'subid' ? 2 : 1.5 }}>
+          <div key={key} className="report-filter-cell" style={cellSpan(6, 3, key === 'subid' ? 2 : 1.5)}>
             <TextInput
               label={trackerLabel(key)}
               value={filters[key]}
@@ -121,9 +126,9 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
               onChange={(event) => set(key, event.currentTarget.value)}
               data-testid={`filter-${key}`}
             />
-          </Grid.Col>
+          </div>
         ))}
-        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
+        <div className="report-filter-cell" style={cellSpan(12, 4, 3)}>
           <DeferredSelect
             load={loadTypeAheadSelect}
             label={t('reports.filters.period')}
@@ -133,8 +138,8 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             allowDeselect={false}
             data-testid="filter-preset"
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 8, lg: 6 }}>
+        </div>
+        <div className="report-filter-cell" style={cellSpan(12, 8, 6)}>
           <DayRangeInput
             label={t('reports.filters.dates')}
             value={{ startDate: filters.startDate, endDate: filters.endDate }}
@@ -148,20 +153,20 @@ export function ReportFilterForm({ initial, clock, onSubmit }: ReportFilterFormP
             }
             data-testid="filter-dates"
           />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, sm: 12, lg: 3 }} style={{ alignSelf: 'flex-end' }}>
+        </div>
+        <div className="report-filter-cell" style={{ ...cellSpan(12, 12, 3), alignSelf: 'flex-end' }}>
           <Button type="submit" fullWidth disabled={error !== null} data-testid="filter-submit">
             {t('reports.filters.submit')}
           </Button>
-        </Grid.Col>
+        </div>
         {pending ? (
-          <Grid.Col span={12}>
+          <div className="report-filter-cell" style={cellSpan(12, 12, 12)}>
             <Text size="sm" c="orange.8" data-testid="filter-pending" role="status">
               {t('reports.filters.pending')}
             </Text>
-          </Grid.Col>
+          </div>
         ) : null}
-      </Grid>
+      </div>
     </form>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPE_LABELS, type DocumentType, type PartnerStatus } from '@portal/contracts';
+import { Hint } from '@/components/hint';
 
 /** The spec's status colours (section 4): active green, rejected red, pending yellow, suspended light, closed dark. */
 export const STATUS_BADGE: Record<PartnerStatus, { color: string; variant: 'light' | 'filled' | 'outline' }> = {
@@ -26,10 +27,10 @@ export function MissingDocumentsBadge({ missing }: { missing: readonly DocumentT
   if (missing.length === 0) return null;
   const names = missing.map((type) => DOCUMENT_TYPE_LABELS[type]).join(', ');
   return (
-    <Tooltip label={names}>
+    <Hint label={names}>
       <Badge color="orange" variant="light" style={{ flexShrink: 0 }} miw="fit-content" data-testid="staff-partner-missing-documents" aria-label={`${t('staff.partners.missingDocuments')}: ${names}`}>
         {t('staff.partners.missingDocuments')}
       </Badge>
-    </Tooltip>
+    </Hint>
   );
 } // prettier-ignore

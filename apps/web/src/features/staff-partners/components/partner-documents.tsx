@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS, type DocumentStatus, type DocumentType } from '@portal/contracts';
 import { DecisionDialog } from '@/components/decision-dialog';
-import { FilePreview, type PreviewFile } from '@/components/file-preview';
+import { FilePreview, preloadFilePreview, type PreviewFile } from '@/components/file-preview';
 import { downloadFile } from '@/lib/files';
 import { utcDate } from '@/lib/read-file';
 import { showSnackbar } from '@/lib/snackbar';
@@ -78,7 +78,7 @@ export function PartnerDocuments({ partner }: { partner: StaffPartnerProfileData
                   <Table.Td>
                     {record?.document ? (
                       <Group gap={4} wrap="nowrap">
-                        <Anchor component="button" type="button" size="sm" onClick={() => setPreviewed(record.document)} aria-label={t('filePreview.open', { name: record.document.filename })} data-testid={`staff-document-open-${type}`}>
+                        <Anchor component="button" type="button" size="sm" onClick={() => setPreviewed(record.document)} onPointerEnter={preloadFilePreview} onFocus={preloadFilePreview} aria-label={t('filePreview.open', { name: record.document.filename })} data-testid={`staff-document-open-${type}`}>
                           {record.document.filename}
                         </Anchor>
                         <ActionIcon variant="subtle" size="sm" onClick={() => void downloadFile(record.document!.id)} aria-label={t('filePreview.downloadNamed', { name: record.document.filename })} data-testid={`staff-document-download-${type}`}>
