@@ -25,7 +25,7 @@ export function PinnedView() {
     return (
       <Text size="sm" c="dimmed" data-testid="staff-home-view-none">
         {t('staff.home.pinnedView.none')}{' '}
-        <Anchor component={Link} to={paths.staffReports.href()} size="sm">
+        <Anchor component={Link} to={paths.staffReports.href()} size="sm" underline="always">
           {t('staff.home.pinnedView.openReports')}
         </Anchor>
       </Text>
