@@ -121,8 +121,8 @@ test.describe('offers written in the console', () => {
     const link = own.getByTestId('tracking-link').getByTestId('tracking-link-url');
     await expect(link).toBeVisible();
     // The partner sees its own cap with what is left, and only whether the offer's is reached.
-    await expect(own.getByTestId('offer-detail-cap').first()).toHaveText(/^Conversions per day · 5 left of 5 · resets \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // prettier-ignore
-    await expect(own.getByTestId('offer-detail-cap').last()).toHaveText(/^Clicks per day · Offer-wide cap: available · resets \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/); // prettier-ignore
+    await expect(own.getByTestId('offer-detail-cap').first()).toHaveText(/^Conversions per day · 5 left of 5 · resets \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(GMT[+-]\d{2}:\d{2}\)$/); // prettier-ignore
+    await expect(own.getByTestId('offer-detail-cap').last()).toHaveText(/^Clicks per day · Offer-wide cap: available · resets \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(GMT[+-]\d{2}:\d{2}\)$/); // prettier-ignore
     const followed = await request.get((await link.textContent())!.trim(), { maxRedirects: 0 });
     expect(followed.status()).toBe(302);
     expect(followed.headers()['location']).toMatch(/^https:\/\/landing\.example\.com\/\?cid=[A-Za-z0-9_-]{22}&s=$/);
