@@ -104,7 +104,7 @@ const BY_NAME: Record<string, string> = {
   'path:breakdown': 'What the rows are: one per day, partner, offer, advertiser, manager, country, hour, week …',
   'path:type': 'Which report to export: daily, subid, conversion or click.',
   'path:filter':
-    "Which filter of the network reports to list options for: partnerId, offerId, advertiserId, managerId or goal.",
+    'Which filter of the network reports to list options for: partnerId, offerId, advertiserId, managerId or goal.',
   'query:value':
     'Values to name (repeatable): ids or goal codes from an address, answered by name when the reader reaches them.',
 };
