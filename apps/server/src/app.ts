@@ -75,8 +75,8 @@ import {
   conversionScrubsRoutes,
   postbackRoutes,
 } from './modules/conversions/index.js';
-import { ConversionDigest } from './modules/conversion-digest/index.js';
-import { RefusedDigest } from './modules/refused-digest/index.js';
+import { conversionDigestTimer } from './modules/conversion-digest/index.js';
+import { refusedDigestTimer } from './modules/refused-digest/index.js';
 import { createTracking, type TrackingEngine } from './tracking.js';
 import { documentBinaryUploads } from './lib/openapi-uploads.js';
 import { registerAnswerComponents } from './lib/openapi-components.js';
@@ -187,8 +187,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('ctx', ctx);
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
   const postbackLogPruner = new PostbackLogPruner(ctx.db, config.postbackLogRetentionDays, ctx.now);
-  const conversionDigest = new ConversionDigest(ctx.db, config.publicUrl, ctx.now);
-  const refusedDigest = new RefusedDigest(ctx.db, config.publicUrl, ctx.now);
+  const conversionDigest = conversionDigestTimer(ctx.db, config.publicUrl, ctx.now);
+  const refusedDigest = refusedDigestTimer(ctx.db, config.publicUrl, ctx.now);
   app.decorate('postbackWorker', postbackWorker);
   const billingJob = new BillingJob(ctx, app.log);
   app.decorate('billingJob', billingJob);

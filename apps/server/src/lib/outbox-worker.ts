@@ -48,3 +48,14 @@ export async function claimDueMessages<K extends MessageOutbox>(
     claimDueRows(tx, outbox, options.batch, new Date(Date.now() + options.leaseSeconds * 1000)),
   );
 }
+
+/** A worker whose round is a plain function: the daily digests' timers (decisions 072, 105). */
+export class PeriodicRound extends OutboxWorker {
+  constructor(private readonly round: () => Promise<number>) {
+    super();
+  }
+
+  protected sendDue(): Promise<number> {
+    return this.round();
+  }
+}

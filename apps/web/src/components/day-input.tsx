@@ -3,6 +3,7 @@ import type { DateInputProps } from '@mantine/dates';
 import { useRef, useState, type ComponentType } from 'react';
 import { parseDayInput } from '@/lib/dates';
 import { useOnDemand } from '@/lib/use-on-demand';
+import { fieldLookOf } from './field-look';
 
 /** Dates are shown dd/MM/yyyy (spec section 9). */
 const DATE_FORMAT = 'DD/MM/YYYY';
@@ -61,15 +62,7 @@ export function DayInput({ value, onChange, ...props }: DayInputProps) {
   }
   return (
     <TextInput
-      label={props.label}
-      description={props.description}
-      error={props.error}
-      withAsterisk={props.withAsterisk ?? props.required}
-      disabled={props.disabled}
-      size={props.size}
-      placeholder={props.placeholder}
-      aria-label={props['aria-label']}
-      w={props.w}
+      {...fieldLookOf(props)}
       value={typed ?? shown(value)}
       onSelect={(event) => {
         const { selectionStart, selectionEnd } = event.currentTarget;

@@ -3,6 +3,7 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useRef, type ComponentType, type KeyboardEvent, type Ref } from 'react';
 import { TYPE_AHEAD_RESET_MS } from '@portal/contracts';
 import { useOnDemand } from '@/lib/use-on-demand';
+import { fieldLookOf } from './field-look';
 import { optionsOf } from './select-options';
 
 type SelectComponent = ComponentType<SelectProps>;
@@ -63,16 +64,8 @@ export function DeferredSelect({ load, ref, ...props }: DeferredSelectProps) {
     <InputBase
       ref={ref}
       name={props.name}
-      label={props.label}
+      {...fieldLookOf(props)}
       labelProps={props.labelProps}
-      description={props.description}
-      error={props.error}
-      withAsterisk={props.withAsterisk ?? props.required}
-      disabled={props.disabled}
-      size={props.size}
-      placeholder={props.placeholder}
-      aria-label={props['aria-label']}
-      w={props.w}
       leftSection={props.leftSection}
       // Pressed while its list's code is on its way: busy, and opened when the code comes (decision 103).
       rightSection={pending ? <Loader size={14} aria-hidden /> : <IconChevronDown size={16} aria-hidden />}

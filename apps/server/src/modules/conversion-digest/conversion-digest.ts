@@ -1,7 +1,7 @@
 import { BILLING_TIMEZONE, formatIsoDate, formatMoneyMinor, formatZonedMoment } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import { OutboxWorker } from '../../lib/outbox-worker.js';
-import { notifyPartner } from '../notifications/index.js';
+import { PeriodicRound } from '../../lib/outbox-worker.js';
+import { notifyEachOnce, notifyPartner } from '../notifications/index.js';
 import { claimUndigestedLines, partnersToDigest } from './conversion-digest.repository.js';
 
 /** The Paris hour of the daily digest: the lines recorded before today's, told once (decision 072). */
@@ -85,38 +85,33 @@ export async function sendConversionDigests(db: Db, options: { now: Date; public
   const { now } = options;
   const cut = digestCut(now);
   if (now.getTime() < cut.getTime() + DIGEST_GRACE_MS) return 0;
-  let told = 0;
-  for (const partnerId of await partnersToDigest(db, cut)) {
-    const sent = await db.transaction(async (tx) => {
-      const lines = await claimUndigestedLines(tx, partnerId, cut, now);
-      const first = lines[0];
-      if (!first) return false;
-      const count = lines.length;
-      const listed = lines.slice(0, LISTED_LINES).map(lineInWords);
-      const more = count - listed.length;
-      await notifyPartner(
-        tx,
-        {
-          partnerId,
-          kind: 'conversions_changed',
-          // The cut is 07:00 Paris time, written on the reader's clock with its zone named (decision 112).
-          inZone: (offset) => ({
-            title: `${count} ${count === 1 ? 'conversion' : 'conversions'} changed: payout ${deltasInWords(lines)}`,
-            body: [
-              `Changes to your conversions since the last digest, up to ${formatZonedMoment(cut, offset)}:`,
-              ...listed,
-              ...(more > 0 ? [`…and ${more} more, in the conversion report.`] : []),
-            ].join('\n'),
-          }),
-          link: reportLink(first.createdAt),
-        },
-        { publicUrl: options.publicUrl },
-      );
-      return true;
-    });
-    if (sent) told += 1;
-  }
-  return told;
+  return notifyEachOnce(db, await partnersToDigest(db, cut), async (tx, partnerId) => {
+    const lines = await claimUndigestedLines(tx, partnerId, cut, now);
+    const first = lines[0];
+    if (!first) return false;
+    const count = lines.length;
+    const listed = lines.slice(0, LISTED_LINES).map(lineInWords);
+    const more = count - listed.length;
+    await notifyPartner(
+      tx,
+      {
+        partnerId,
+        kind: 'conversions_changed',
+        // The cut is 07:00 Paris time, written on the reader's clock with its zone named (decision 112).
+        inZone: (offset) => ({
+          title: `${count} ${count === 1 ? 'conversion' : 'conversions'} changed: payout ${deltasInWords(lines)}`,
+          body: [
+            `Changes to your conversions since the last digest, up to ${formatZonedMoment(cut, offset)}:`,
+            ...listed,
+            ...(more > 0 ? [`…and ${more} more, in the conversion report.`] : []),
+          ].join('\n'),
+        }),
+        link: reportLink(first.createdAt),
+      },
+      { publicUrl: options.publicUrl },
+    );
+    return true;
+  });
 }
 
 /**
@@ -124,16 +119,6 @@ export async function sendConversionDigests(db: Db, options: { now: Date; public
  * passed and tells what was not told yet; runs before the hour, and runs after everything was told, send nothing.
  * Shares the outbox workers' timer and single flight.
  */
-export class ConversionDigest extends OutboxWorker {
-  constructor(
-    private readonly db: Db,
-    private readonly publicUrl: string,
-    private readonly now: () => Date,
-  ) {
-    super();
-  }
-
-  protected sendDue(): Promise<number> {
-    return sendConversionDigests(this.db, { now: this.now(), publicUrl: this.publicUrl });
-  }
+export function conversionDigestTimer(db: Db, publicUrl: string, now: () => Date): PeriodicRound {
+  return new PeriodicRound(() => sendConversionDigests(db, { now: now(), publicUrl }));
 }

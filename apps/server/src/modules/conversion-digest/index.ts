@@ -1,2 +1,2 @@
 // The conversion digest's front door: the partner's daily notification of its conversions changed after the fact.
-export { ConversionDigest, DIGEST_HOUR, digestCut, sendConversionDigests } from './conversion-digest.js';
+export { conversionDigestTimer, DIGEST_HOUR, digestCut, sendConversionDigests } from './conversion-digest.js';

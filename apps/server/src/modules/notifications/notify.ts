@@ -1,5 +1,5 @@
 import type { NotificationKind } from '@portal/contracts';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { outboxRow } from '../../lib/mailer.js';
 import {
   insertNotification,
@@ -87,4 +87,21 @@ export async function notifyPartner(
       };
     }),
   );
+}
+
+/**
+ * The daily digests' round (decisions 072, 105): for each partner, one transaction that claims what it tells and writes
+ * the notification, so a partner is told once whatever the number of servers or runs. `tell` answers whether it told
+ * the partner anything; the round answers how many partners were told.
+ */
+export async function notifyEachOnce(
+  db: Db,
+  partnerIds: readonly number[],
+  tell: (tx: Tx, partnerId: number) => Promise<boolean>,
+): Promise<number> {
+  let told = 0;
+  for (const partnerId of partnerIds) {
+    if (await db.transaction((tx) => tell(tx, partnerId))) told += 1;
+  }
+  return told;
 }

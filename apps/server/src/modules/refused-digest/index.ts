@@ -1,2 +1,2 @@
 // The refused-clicks digest's front door: the partner's daily notification of its refused clicks (decision 105).
-export { RefusedDigest, previousParisDay, sendRefusedDigests } from './refused-digest.js';
+export { previousParisDay, refusedDigestTimer, sendRefusedDigests } from './refused-digest.js';

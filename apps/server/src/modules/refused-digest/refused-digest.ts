@@ -8,10 +8,10 @@ import {
   type PartnerRefusalReason,
 } from '@portal/contracts';
 import type { Db } from '../../db/client.js';
-import { OutboxWorker } from '../../lib/outbox-worker.js';
+import { PeriodicRound } from '../../lib/outbox-worker.js';
 import { capPeriod } from '../caps/index.js';
 import { digestCut } from '../conversion-digest/index.js';
-import { notifyPartner } from '../notifications/index.js';
+import { notifyEachOnce, notifyPartner } from '../notifications/index.js';
 import { refusedTraffic } from '../statistics/index.js';
 import { claimRefusedDigest, offerNames, partnersWithRefusals } from './refused-digest.repository.js';
 
@@ -62,57 +62,42 @@ export async function sendRefusedDigests(db: Db, options: { now: Date; publicUrl
   const { now } = options;
   if (now.getTime() < digestCut(now).getTime() + DIGEST_GRACE_MS) return 0;
   const { start, end, day } = previousParisDay(now);
-  let told = 0;
-  for (const partnerId of await partnersWithRefusals(db, start, end)) {
-    const sent = await db.transaction(async (tx) => {
-      if (!(await claimRefusedDigest(tx, partnerId, day, now))) return false;
-      const rows = await refusedTraffic(tx, partnerId, { start, end }, undefined);
-      if (rows.length === 0) return false;
-      const names = await offerNames(tx, [...new Set(rows.flatMap((r) => (r.offerId === null ? [] : [r.offerId])))]);
-      const total = rows.reduce((sum, r) => sum + r.clicks, 0);
-      const lines = rows.slice(0, LISTED_LINES).map((r) => {
-        const offer =
-          r.offerId === null ? 'An offer you cannot see' : `${names.get(r.offerId) ?? 'Offer'} (#${r.offerId})`;
-        return `- ${offer}: ${formatCount(r.clicks)} ${r.clicks === 1 ? 'click' : 'clicks'}, ${REASON_WORDS[r.reason]}`;
-      });
-      const more = rows.length - lines.length;
-      await notifyPartner(
-        tx,
-        {
-          partnerId,
-          kind: 'clicks_refused',
-          // The day is a Paris day; its span is written on the reader's clock, the zone named (decision 112).
-          inZone: (offset) => ({
-            title: `${formatCount(total)} ${total === 1 ? 'click' : 'clicks'} refused on ${formatDate(start, BILLING_TIMEZONE)}`,
-            body: [
-              `Clicks on your links that were not sent to the offer on ${formatDate(start, BILLING_TIMEZONE)}, Paris time ` +
-                `(${formatMomentIn(start, offset)} to ${formatMomentIn(end, offset)} ${zoneName(offset)}), by offer and reason:`,
-              ...lines,
-              ...(more > 0 ? [`…and ${more} more, in the refused traffic of the click report.`] : []),
-            ].join('\n'),
-          }),
-          link: '/reports/click',
-        },
-        { publicUrl: options.publicUrl },
-      );
-      return true;
+  return notifyEachOnce(db, await partnersWithRefusals(db, start, end), async (tx, partnerId) => {
+    if (!(await claimRefusedDigest(tx, partnerId, day, now))) return false;
+    const rows = await refusedTraffic(tx, partnerId, { start, end }, undefined);
+    if (rows.length === 0) return false;
+    const names = await offerNames(tx, [...new Set(rows.flatMap((r) => (r.offerId === null ? [] : [r.offerId])))]);
+    const total = rows.reduce((sum, r) => sum + r.clicks, 0);
+    const lines = rows.slice(0, LISTED_LINES).map((r) => {
+      const offer =
+        r.offerId === null ? 'An offer you cannot see' : `${names.get(r.offerId) ?? 'Offer'} (#${r.offerId})`;
+      return `- ${offer}: ${formatCount(r.clicks)} ${r.clicks === 1 ? 'click' : 'clicks'}, ${REASON_WORDS[r.reason]}`;
     });
-    if (sent) told += 1;
-  }
-  return told;
+    const more = rows.length - lines.length;
+    await notifyPartner(
+      tx,
+      {
+        partnerId,
+        kind: 'clicks_refused',
+        // The day is a Paris day; its span is written on the reader's clock, the zone named (decision 112).
+        inZone: (offset) => ({
+          title: `${formatCount(total)} ${total === 1 ? 'click' : 'clicks'} refused on ${formatDate(start, BILLING_TIMEZONE)}`,
+          body: [
+            `Clicks on your links that were not sent to the offer on ${formatDate(start, BILLING_TIMEZONE)}, Paris time ` +
+              `(${formatMomentIn(start, offset)} to ${formatMomentIn(end, offset)} ${zoneName(offset)}), by offer and reason:`,
+            ...lines,
+            ...(more > 0 ? [`…and ${more} more, in the refused traffic of the click report.`] : []),
+          ].join('\n'),
+        }),
+        link: '/reports/click',
+      },
+      { publicUrl: options.publicUrl },
+    );
+    return true;
+  });
 }
 
 /** The daily notification as a timer, as the conversion digest's (decision 072): runs before the hour send nothing. */
-export class RefusedDigest extends OutboxWorker {
-  constructor(
-    private readonly db: Db,
-    private readonly publicUrl: string,
-    private readonly now: () => Date,
-  ) {
-    super();
-  }
-
-  protected sendDue(): Promise<number> {
-    return sendRefusedDigests(this.db, { now: this.now(), publicUrl: this.publicUrl });
-  }
+export function refusedDigestTimer(db: Db, publicUrl: string, now: () => Date): PeriodicRound {
+  return new PeriodicRound(() => sendRefusedDigests(db, { now: now(), publicUrl }));
 }
