@@ -104,6 +104,22 @@ describe('the demo traffic seed', () => {
     expect(planned).toBeLessThan(0.25 * 90 * 700);
   });
 
+  it('lived its last two days through the conversion rules: quick first conversions wait in the fraud queue', async () => {
+    const quick = plan.postbacks.filter((p) => p.screen && p.click && p.at.getTime() - p.click.at.getTime() < 10_000);
+    expect(quick.length).toBeGreaterThan(0);
+    expect(plan.postbacks.every((p) => !p.screen || p.at.getTime() >= now.getTime() - 2 * 86_400_000 - 10_000)).toBe(
+      true,
+    );
+    const held = await rows<{ transaction_id: string; signals: string }>(sql`
+      select transaction_id, signals from conversions where status = 'pending' and reason = 'fraud_review'`);
+    // Each quick one held with the rule named (its retries are the same conversion); nothing older was screened.
+    const quickIds = new Set(quick.map((p) => p.transactionId));
+    expect(held.length).toBeGreaterThanOrEqual(quickIds.size);
+    for (const id of quickIds) {
+      expect(held.find((h) => h.transaction_id === id)?.signals.split(',')).toContain('tooFast');
+    }
+  });
+
   it('refuses to add the traffic twice unless forced', async () => {
     const before = await rows<{ n: number }>(sql`select count(*)::int as n from clicks`);
     expect(await seedTraffic(t.database.db, { now, scale: SCALE })).toBeNull();

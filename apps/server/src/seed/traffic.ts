@@ -235,6 +235,11 @@ export type PlannedPostback = {
   goal: string;
   amount?: string;
   transactionId: string;
+  /**
+   * Judged by the conversion rules as the live server judges it (decision 101); the rest of the replayed history is
+   * recorded as it was reported, the rules being newer than most of it.
+   */
+  screen?: boolean;
 };
 
 export type TrafficPlan = { clicks: PlannedClick[]; postbacks: PlannedPostback[] };
@@ -321,6 +326,11 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
   const runTag = Math.floor(now / 1000).toString(36);
   const clicksOut: PlannedClick[] = [];
   const postbacks: PlannedPostback[] = [];
+  // The last two days lived through the conversion rules (decision 101): every postback is screened, and one first
+  // conversion in twelve comes three to nine seconds after its click, under the goal's floor (10 s by default), so that
+  // the fraud queue has something to review on a new install. Counted, not drawn: the rest of the plan is unchanged.
+  const screenedFrom = now - 2 * DAY_MS;
+  let firstSteps = 0;
   let transaction = 0;
   const nextTransaction = () => `${runTag}-${String((transaction += 1)).padStart(6, '0')}`;
   const own = ownPlans(runTag);
@@ -380,6 +390,8 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
             // A deposit a month and more after the click: past the attribution window (click_too_old).
             if (step.goal === 'first_deposit' && r.chance(0.08)) when = at + r.between(31, 45) * DAY_MS;
             if (when > now) break;
+            const screen = at >= screenedFrom;
+            if (screen && chain[0] === step && firstSteps++ % 12 === 0) when = at + 3_000 + (firstSteps % 7) * 1_000;
             const percent = offer.goals.get(step.goal)?.percent ?? false;
             const postback: PlannedPostback = {
               at: new Date(when),
@@ -387,6 +399,7 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
               token: offer.token,
               goal: step.goal,
               transactionId: nextTx(),
+              ...(screen ? { screen } : {}),
             };
             if (step.amount || percent) postback.amount = money(r.int(...(step.amount ?? [1900, 9900])));
             postbacks.push(postback);
@@ -628,7 +641,10 @@ async function replay(db: Db, plan: TrafficPlan, logger: FastifyBaseLogger): Pro
       ...(postback.amount ? { amount: postback.amount } : {}),
     };
     // Replayed history: the partners' own postbacks are not told of conversions weeks old.
-    const result = await acceptPostback(engine, fields, postback.at, { notifyPartner: false, screen: false });
+    const result = await acceptPostback(engine, fields, postback.at, {
+      notifyPartner: false,
+      screen: postback.screen === true,
+    });
     summary.postbacks += 1;
     if (result.duplicate) {
       summary.retries += 1;
