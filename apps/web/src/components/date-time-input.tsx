@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT_LOCALE } from '@portal/contracts';
 import { dateTimeInputFormat } from '@/lib/dates';
+import { calendarAriaLabels } from './calendar-labels';
 
 const FORMAT = dateTimeInputFormat(DATE_FORMAT_LOCALE);
 
@@ -36,16 +37,7 @@ export function DateTimeInput({ value, onChange, timePickerProps, ...props }: Da
         amPmInputLabel: t('dateTime.amPm'),
         ...timePickerProps,
       }}
-      ariaLabels={{
-        previousMonth: t('dayRange.previousMonth'),
-        nextMonth: t('dayRange.nextMonth'),
-        previousYear: t('dayRange.previousYear'),
-        nextYear: t('dayRange.nextYear'),
-        previousDecade: t('dayRange.previousDecade'),
-        nextDecade: t('dayRange.nextDecade'),
-        monthLevelControl: t('dayRange.monthLevel'),
-        yearLevelControl: t('dayRange.yearLevel'),
-      }}
+      ariaLabels={calendarAriaLabels(t)}
     />
   );
 }

@@ -6,6 +6,7 @@ import '@mantine/dates/styles.css';
 import { IconCalendar } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { calendarAriaLabels } from './calendar-labels';
 
 export type DayRangeCalendarProps = {
   opened: boolean;
@@ -60,16 +61,7 @@ export function DayRangeCalendar({
           value={draft}
           onChange={onPick}
           defaultDate={defaultDate}
-          ariaLabels={{
-            previousMonth: t('dayRange.previousMonth'),
-            nextMonth: t('dayRange.nextMonth'),
-            previousYear: t('dayRange.previousYear'),
-            nextYear: t('dayRange.nextYear'),
-            previousDecade: t('dayRange.previousDecade'),
-            nextDecade: t('dayRange.nextDecade'),
-            monthLevelControl: t('dayRange.monthLevel'),
-            yearLevelControl: t('dayRange.yearLevel'),
-          }}
+          ariaLabels={calendarAriaLabels(t)}
         />
       </Popover.Dropdown>
     </Popover>
