@@ -44,17 +44,31 @@ function cpuMs(match) {
   return total;
 }
 
+/**
+ * PostgreSQL's processes that work for the bench: the backends of its database (`postgres: user db host(port) …`)
+ * and the server's shared writers (WAL writer, checkpointer, background writer, autovacuum). The backends of other
+ * databases are left out: on a machine shared with other test runs, they are not this bench's clicks (decision 120).
+ */
+const POSTGRES_WRITERS = /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum)/;
+const ofPostgresFor = (dbName) => (_pid, cmdline) =>
+  cmdline.startsWith('postgres') &&
+  (POSTGRES_WRITERS.test(cmdline) || (dbName !== null && cmdline.split(/[\s\0]+/).includes(dbName)));
+
 /** A load run with the CPU time each side used per answered request (µs): the server process, and PostgreSQL's. */
-async function measured(server, url, options) {
+async function measured(server, url, options, dbName = null) {
   const ofServer = (pid) => pid === server.child.pid;
-  const ofPostgres = (_pid, cmdline) => cmdline.startsWith('postgres');
+  const ofPostgres = ofPostgresFor(dbName);
   const before = [cpuMs(ofServer), cpuMs(ofPostgres)];
+  const own = process.cpuUsage();
   const result = await load(url, options);
   const perRequest = (ms) => (ms * 1000) / result.total;
+  const generator = process.cpuUsage(own);
   return {
     ...result,
     serverCpu: perRequest(cpuMs(ofServer) - before[0]),
     postgresCpu: perRequest(cpuMs(ofPostgres) - before[1]),
+    /** The load generator's (this process's) CPU per request: it shares the machine's CPUs with the servers. */
+    generatorCpu: (generator.user + generator.system) / result.total,
   };
 }
 
@@ -62,9 +76,14 @@ const warm = (url) => autocannon({ url, connections: CONNECTIONS, duration: 2 })
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 const verdict = (ok) => (ok ? 'met' : 'MISSED');
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 console.log(
   `click redirect: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${os.cpus().length} CPUs ` +
-    `(load generator and server share them), LOG_LEVEL=warn\n`,
+    `(load generator and server share them), LOG_LEVEL=warn, load average ${loadAverage()}\n`,
 );
 
 const bare = await start('bare-server.mjs');
@@ -105,7 +124,7 @@ for (const target of TARGETS) {
     const naiveUrl = `http://127.0.0.1:${app.port}/click-naive?${link}`;
     await warm(realUrl);
     const before = (await ask(app, 'count')).count;
-    const realMax = await measured(app, realUrl);
+    const realMax = await measured(app, realUrl, undefined, dbName);
     const realHalf = await load(realUrl, { overallRate: halfRate });
     await warm(naiveUrl);
     const naiveMax = await load(naiveUrl);
@@ -136,6 +155,27 @@ for (const target of TARGETS) {
         `p99 vs bare at half of bare's max ${row.p99Ratio.toFixed(2)}× (target ≤2×: ${verdict(row.p99Ratio <= 2)}); ` +
         `vs naive ${row.vsNaive.toFixed(1)}× (target ≥10×: ${verdict(row.vsNaive >= 10)})`,
     );
+    // Issue 52 item 3: the load generator shares the machine's CPUs. Each side's ceiling from this run's CPU figures:
+    // node and the load generator are one thread each (at most one CPU's worth of requests), and all the processes
+    // together have the machine's CPUs (decision 022's reasoning, made a printed figure by decision 120).
+    if (target === 'postgres') {
+      const cpus = os.cpus().length;
+      const ceiling = (server, generator, database = 0) =>
+        Math.min(1e6 / server, 1e6 / generator, (cpus * 1e6) / (server + generator + database));
+      const bareCeiling = ceiling(bareMax.serverCpu, bareMax.generatorCpu);
+      const clickCeiling = ceiling(realMax.serverCpu, realMax.generatorCpu, realMax.postgresCpu);
+      console.log(
+        `  CPU per request: bare server ${fmt(bareMax.serverCpu, 1)} µs + load generator ${fmt(bareMax.generatorCpu, 1)}; ` +
+          `/click node ${fmt(realMax.serverCpu, 1)} + PostgreSQL ${fmt(realMax.postgresCpu, 1)} + load generator ` +
+          `${fmt(realMax.generatorCpu, 1)}. Ceilings on ${cpus} CPUs (one thread each for node and the generator, all ` +
+          `processes within the CPUs): bare ${fmt(bareCeiling)} req/s, /click ${fmt(clickCeiling)} req/s, at most ` +
+          `${(clickCeiling / bareCeiling).toFixed(2)}× here` +
+          (clickCeiling / bareCeiling < 0.6
+            ? ' (under 0.6×: not reachable on this machine at this CPU per click)'
+            : ''),
+      );
+    }
+    console.log(`  load average ${loadAverage()}`);
     // Issue 52 item 1: the node CPU a click costs against the bare server's per request, and PostgreSQL's per click.
     console.log(
       `  node CPU per click ${row.cpuRatio.toFixed(2)}× the bare server's per request (target ≤1.5×: ` +
