@@ -26,6 +26,12 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
  * server's cache of recent addresses holds, so that nearly every click of the current build looks its country up.
  */
 const VISITORS = Number(env.BENCH_VISITORS ?? 60_000);
+/**
+ * `plain` (decision 120): click-redirect.mjs's clicks instead, the same request every time from 127.0.0.1 with no
+ * user agent (flagged by the default rules) and `tc1`, no header rewritten per request by the load generator, so that
+ * the server, not the generator, sets the rate.
+ */
+const PLAIN = env.BENCH_TRAFFIC === 'plain';
 /** `pglite` (the default) or `postgres`: a database of its own per run on BENCH_PG_URL's server (decision 120). */
 const DATABASE = env.BENCH_DATABASE ?? 'pglite';
 const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -144,17 +150,19 @@ async function run(variant) {
   }
   const server = await start(variant.tree, dataDir, databaseUrl);
   try {
-    const url = `http://127.0.0.1:${server.port}/click?offer_id=${server.offerId}&aff_id=${server.partnerId}&subid=bench`;
+    const url = `http://127.0.0.1:${server.port}/click?offer_id=${server.offerId}&aff_id=${server.partnerId}&subid=bench${PLAIN ? '&tc1=autocannon' : ''}`; // prettier-ignore
     let next = 0;
-    const requests = [
-      {
-        setupRequest: (request) => {
-          next = (next + 1) % visitors.length;
-          // A browser's user agent, so that the user-agent rules read one (isbot's pattern, the length check).
-          return { ...request, headers: { ...request.headers, 'x-forwarded-for': visitors[next], 'user-agent': BROWSER } }; // prettier-ignore
-        },
-      },
-    ];
+    const requests = PLAIN
+      ? undefined
+      : [
+          {
+            setupRequest: (request) => {
+              next = (next + 1) % visitors.length;
+              // A browser's user agent, so that the user-agent rules read one (isbot's pattern, the length check).
+              return { ...request, headers: { ...request.headers, 'x-forwarded-for': visitors[next], 'user-agent': BROWSER } }; // prettier-ignore
+            },
+          },
+        ];
     await autocannon({ url, requests, connections: CONNECTIONS, duration: 2 });
     const cpuBefore = cpuMsOf(server.child.pid);
     const pgBefore = dbName ? postgresCpuMs(dbName) : 0;
@@ -193,12 +201,12 @@ async function frenchVisitors(count) {
   return found;
 }
 
-const visitors = await frenchVisitors(VISITORS);
+const visitors = PLAIN ? [] : await frenchVisitors(VISITORS);
 const before = prepareBefore();
 const after = { label: `after (${git('rev-parse', '--short', 'HEAD')}, working tree)`, tree: root };
 console.log(
   `click path before/after: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${RUNS} runs each, ` +
-    `interleaved, ${DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${visitors.length} French visitors' addresses in turn via X-Forwarded-For (TRUST_PROXY), ` +
+    `interleaved, ${DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${PLAIN ? 'plain clicks (the same request from 127.0.0.1, no user agent)' : `${visitors.length} French visitors' addresses in turn via X-Forwarded-For (TRUST_PROXY)`}, ` +
     `${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
