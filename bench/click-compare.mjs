@@ -26,6 +26,15 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
  * server's cache of recent addresses holds, so that nearly every click of the current build looks its country up.
  */
 const VISITORS = Number(env.BENCH_VISITORS ?? 60_000);
+/**
+ * `plain` (decision 120): click-redirect.mjs's clicks instead, the same request every time from 127.0.0.1 with no
+ * user agent (flagged by the default rules) and `tc1`, no header rewritten per request by the load generator, so that
+ * the server, not the generator, sets the rate.
+ */
+const PLAIN = env.BENCH_TRAFFIC === 'plain';
+/** `pglite` (the default) or `postgres`: a database of its own per run on BENCH_PG_URL's server (decision 120). */
+const DATABASE = env.BENCH_DATABASE ?? 'pglite';
+const PG_URL = env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Desktop Chrome's user agent, the same for every click. */
 const BROWSER =
@@ -68,7 +77,7 @@ function prepareBefore() {
   return { label: `before (${sha})`, tree };
 }
 
-function start(tree, dataDir) {
+function start(tree, dataDir, databaseUrl) {
   const child = fork(path.join(tree, 'bench/lib/app-server.mjs'), [], {
     cwd: tree,
     env: {
@@ -76,7 +85,7 @@ function start(tree, dataDir) {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -99,31 +108,75 @@ function cpuMsOf(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/** PostgreSQL's CPU (ms) for one database: its backends and the server's shared writers (as click-redirect.mjs). */
+const POSTGRES_WRITERS = /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum)/;
+function postgresCpuMs(dbName) {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmdline.startsWith('postgres')) continue;
+      if (!POSTGRES_WRITERS.test(cmdline) && !cmdline.split(/[\s\0]+/).includes(dbName)) continue;
+      total += cpuMsOf(pid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+async function pgAdmin(statement) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 async function run(variant) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-compare-'));
-  const server = await start(variant.tree, dataDir);
+  let dbName = null;
+  let databaseUrl = '';
+  if (DATABASE === 'postgres') {
+    dbName = `portal_compare_${Date.now()}`;
+    await pgAdmin(`create database ${dbName}`);
+    const url = new URL(PG_URL);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const server = await start(variant.tree, dataDir, databaseUrl);
   try {
-    const url = `http://127.0.0.1:${server.port}/click?offer_id=${server.offerId}&aff_id=${server.partnerId}&subid=bench`;
+    const url = `http://127.0.0.1:${server.port}/click?offer_id=${server.offerId}&aff_id=${server.partnerId}&subid=bench${PLAIN ? '&tc1=autocannon' : ''}`; // prettier-ignore
     let next = 0;
-    const requests = [
-      {
-        setupRequest: (request) => {
-          next = (next + 1) % visitors.length;
-          // A browser's user agent, so that the user-agent rules read one (isbot's pattern, the length check).
-          return { ...request, headers: { ...request.headers, 'x-forwarded-for': visitors[next], 'user-agent': BROWSER } }; // prettier-ignore
-        },
-      },
-    ];
+    const requests = PLAIN
+      ? undefined
+      : [
+          {
+            setupRequest: (request) => {
+              next = (next + 1) % visitors.length;
+              // A browser's user agent, so that the user-agent rules read one (isbot's pattern, the length check).
+              return { ...request, headers: { ...request.headers, 'x-forwarded-for': visitors[next], 'user-agent': BROWSER } }; // prettier-ignore
+            },
+          },
+        ];
     await autocannon({ url, requests, connections: CONNECTIONS, duration: 2 });
     const cpuBefore = cpuMsOf(server.child.pid);
+    const pgBefore = dbName ? postgresCpuMs(dbName) : 0;
     const result = await autocannon({ url, requests, connections: CONNECTIONS, duration: DURATION });
     const cpu = cpuMsOf(server.child.pid) - cpuBefore;
+    const pgCpu = dbName ? postgresCpuMs(dbName) - pgBefore : 0;
     if (result.errors > 0 || result['3xx'] !== result.non2xx || result['3xx'] === 0)
       throw new Error(`${variant.label}: ${result.errors} errors, ${result.non2xx - result['3xx']} non-302 answers`);
-    return { rps: result.requests.average, cpuUs: (cpu * 1000) / result['3xx'], p99: result.latency.p99 };
+    const perClick = (ms) => (ms * 1000) / result['3xx'];
+    return { rps: result.requests.average, cpuUs: perClick(cpu), pgUs: perClick(pgCpu), p99: result.latency.p99, load: os.loadavg()[0] }; // prettier-ignore
   } finally {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) await pgAdmin(`drop database if exists ${dbName} with (force)`);
   }
 }
 
@@ -148,12 +201,12 @@ async function frenchVisitors(count) {
   return found;
 }
 
-const visitors = await frenchVisitors(VISITORS);
+const visitors = PLAIN ? [] : await frenchVisitors(VISITORS);
 const before = prepareBefore();
 const after = { label: `after (${git('rev-parse', '--short', 'HEAD')}, working tree)`, tree: root };
 console.log(
   `click path before/after: autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${RUNS} runs each, ` +
-    `interleaved, PGlite, ${visitors.length} French visitors' addresses in turn via X-Forwarded-For (TRUST_PROXY), ` +
+    `interleaved, ${DATABASE === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${PLAIN ? 'plain clicks (the same request from 127.0.0.1, no user agent)' : `${visitors.length} French visitors' addresses in turn via X-Forwarded-For (TRUST_PROXY)`}, ` +
     `${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
@@ -169,20 +222,28 @@ for (let i = 0; i < RUNS; i += 1) {
   for (const variant of i % 2 === 0 ? [before, after] : [after, before]) {
     const r = await run(variant);
     results.get(variant).push(r);
-    console.log(`run ${i + 1} ${variant.label.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s  ${fmt(r.cpuUs, 1).padStart(6)} µs CPU per click  p99 ${r.p99} ms`); // prettier-ignore
+    const pgText = DATABASE === 'postgres' ? `  PostgreSQL ${fmt(r.pgUs, 1).padStart(5)} µs` : '';
+    console.log(`run ${i + 1} ${variant.label.padEnd(34)} ${fmt(r.rps).padStart(7)} req/s  ${fmt(r.cpuUs, 1).padStart(6)} µs CPU per click${pgText}  p99 ${r.p99} ms  load ${r.load.toFixed(1)}`); // prettier-ignore
   }
 }
 const summary = [...results].map(([variant, list]) => ({
   label: variant.label,
   rps: median(list.map((r) => r.rps)),
   cpuUs: median(list.map((r) => r.cpuUs)),
+  pgUs: median(list.map((r) => r.pgUs)),
 }));
 const [b, a] = summary;
-console.log('\n| build | median req/s | median server CPU µs per click |');
-console.log('| --- | --- | --- |');
-for (const s of summary) console.log(`| ${s.label} | ${fmt(s.rps)} | ${fmt(s.cpuUs, 1)} |`);
+const withPg = DATABASE === 'postgres';
+console.log(`\n| build | median req/s | median server CPU µs per click |${withPg ? ' median PostgreSQL CPU µs per click |' : ''}`); // prettier-ignore
+console.log(`| --- | --- | --- |${withPg ? ' --- |' : ''}`);
+for (const s of summary) console.log(`| ${s.label} | ${fmt(s.rps)} | ${fmt(s.cpuUs, 1)} |${withPg ? ` ${fmt(s.pgUs, 1)} |` : ''}`); // prettier-ignore
 const ratio = a.rps / b.rps;
 console.log(
   `\nthroughput after / before ${ratio.toFixed(3)} (target ≥ 0.95: ${ratio >= 0.95 ? 'met' : 'MISSED'}); ` +
-    `CPU per click after / before ${(a.cpuUs / b.cpuUs).toFixed(3)}`,
+    `CPU per click after / before ${(a.cpuUs / b.cpuUs).toFixed(3)}` +
+    (withPg ? `; PostgreSQL CPU per click after / before ${(a.pgUs / b.pgUs).toFixed(3)}` : '') +
+    `; load average at the end ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
 );

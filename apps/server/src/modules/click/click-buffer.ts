@@ -1,14 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
-import {
-  flaggedRows,
-  hourOf,
-  RollupAccumulator,
-  writeFlagged,
-  writeRejected,
-  type RejectedKey,
-} from '../rollups/index.js';
+import { flaggedRows, RollupAccumulator, writeFlagged, writeRejected, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
@@ -22,7 +15,9 @@ const ONE_CLICK = { clicks: 1 } as const;
 const CAP_REFS = Symbol('capRefs');
 /** Its sequence number in the journal (decision 053). */
 const SEQ = Symbol('seq');
-type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[]; [SEQ]?: number };
+/** Its JSON, as the journal wrote it: the batch insert sends the same text (decision 120: serialised once). */
+const JSON_TEXT = Symbol('json');
+type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[]; [SEQ]?: number; [JSON_TEXT]?: string };
 
 export type ClickBufferOptions = {
   /** Told each batch's write time in seconds (the metrics' histogram, issue 51). */
@@ -109,6 +104,11 @@ export class ClickBuffer {
   /** Consecutive failed writes (an outage): the next try waits 100 ms × 2^n, at most 5 s. */
   private failures = 0;
   private retryAt = 0;
+  /**
+   * A flush asked for by a full queue and not yet begun: the next clicks do not ask again. Before (decision 120), every
+   * click pushed while the queue held a whole batch asked for one, each writing the journal on the spot.
+   */
+  private fullFlushAsked = false;
   /** Segments of an earlier process not yet replayed (the database did not take them at start), and when to retry. */
   private unreplayed: string[] = [];
   private leftoversRetryAt = 0;
@@ -161,10 +161,11 @@ export class ClickBuffer {
   /** Records a click; false when it cannot be kept (memory and journal full): the caller answers 503. */
   push(click: BufferedClick, caps?: CapRef[] | null): boolean {
     const seq = this.nextSeq;
+    let text: string | undefined;
     if (this.journal) {
-      const entry: JournalEntry = { seq, click };
-      if (caps) entry.caps = caps.map((ref) => `${ref.capId}:${ref.periodStart}`);
-      if (!this.journal.append(entry)) return this.refuse(caps);
+      text = JSON.stringify(click);
+      const capKeys = caps ? caps.map((ref) => `${ref.capId}:${ref.periodStart}`) : undefined;
+      if (!this.journal.appendText(seq, text, capKeys)) return this.refuse(caps);
     } else if (this.queue.length >= this.maxBuffered) return this.refuse(caps);
     this.nextSeq++;
     // Past the memory bound (an outage), clicks wait in the journal only, and stay there until the queue has drained.
@@ -174,8 +175,13 @@ export class ClickBuffer {
     const held = click as CappedClick;
     if (caps) held[CAP_REFS] = caps;
     held[SEQ] = seq;
+    if (text !== undefined) held[JSON_TEXT] = text;
     this.queue.push(click);
-    if (this.queue.length >= this.maxBatch) this.flushInBackground();
+    // A whole batch waits: written at once rather than at the next tick, asked for once (not once per click).
+    if (this.queue.length >= this.maxBatch && !this.fullFlushAsked) {
+      this.fullFlushAsked = true;
+      this.flushInBackground();
+    }
     return true;
   }
 
@@ -265,6 +271,7 @@ export class ClickBuffer {
   }
 
   private async drain(): Promise<void> {
+    this.fullFlushAsked = false;
     // The clicks of the batches below are on disk before the database sees them.
     this.journal?.write();
     for (let batches = 0; ; batches++) {
@@ -506,7 +513,7 @@ export class ClickBuffer {
     await this.db.transaction(async (tx) => {
       let counted = batch;
       if (batch.length > 0) {
-        const ids = await insertClicks(tx, batch, idempotent);
+        const ids = await insertClicks(tx, batch, idempotent, batchJson(batch));
         if (ids) {
           counted = batch.filter((click) => ids.has(click.clickId));
           inserted = counted.length;
@@ -526,11 +533,10 @@ export class ClickBuffer {
       // commit, so the batch takes them as late as it can (decision 107).
       if (counted.length > 0) {
         // Flagged clicks by rule (decision 109), of the clicks inserted only, as the rollups count them.
-        const flagged = counted.filter((click) => click.flags);
-        if (flagged.length > 0)
-          await writeFlagged(tx, flaggedRows('click', flagged.map((click) => ({ ...click, rules: click.flags!.split(',') })))); // prettier-ignore
+        const flagged = flaggedOf(counted);
+        if (flagged.length > 0) await writeFlagged(tx, flaggedRows('click', flagged));
         const rollups = new RollupAccumulator();
-        for (const click of counted) rollups.add({ ...click, hour: hourOf(click.createdAt) }, ONE_CLICK);
+        for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
         await rollups.write(tx);
       }
     });
@@ -538,6 +544,33 @@ export class ClickBuffer {
     settleVelocity();
     return inserted;
   }
+}
+
+/** The flagged clicks of a batch as `flaggedRows` reads them: each flags text split once per batch, not per click. */
+function flaggedOf(clicks: BufferedClick[]) {
+  const rulesOf = new Map<string, string[]>();
+  const flagged: { createdAt: Date; offerId: number; partnerId: number; rules: string[] }[] = [];
+  for (const click of clicks) {
+    if (!click.flags) continue;
+    let rules = rulesOf.get(click.flags);
+    if (!rules) rulesOf.set(click.flags, (rules = click.flags.split(',')));
+    flagged.push({ createdAt: click.createdAt, offerId: click.offerId, partnerId: click.partnerId, rules });
+  }
+  return flagged;
+}
+
+/**
+ * The batch as the JSON array the insert reads: the clicks' own texts joined when the journal made them (decision 120),
+ * else serialised here (clicks read back from the journal, a buffer without one).
+ */
+function batchJson(batch: BufferedClick[]): string {
+  let json = '[';
+  for (let i = 0; i < batch.length; i++) {
+    const text = (batch[i] as CappedClick)[JSON_TEXT];
+    if (text === undefined) return JSON.stringify(batch);
+    json += i === 0 ? text : `,${text}`;
+  }
+  return `${json}]`;
 }
 
 /**

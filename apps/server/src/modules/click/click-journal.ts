@@ -123,11 +123,19 @@ export class ClickJournal {
 
   /** Queues a click for the next write; false (nothing queued) when the journal is full. */
   append(entry: JournalEntry): boolean {
-    const line = `${JSON.stringify(entry)}\n`;
+    return this.appendText(entry.seq, JSON.stringify(entry.click), entry.caps);
+  }
+
+  /**
+   * `append` of a click already serialised (`clickJson`, its `JSON.stringify`): the line is the very text `append`
+   * writes, and the buffer sends the same click text to the database (decision 120), so a click is serialised once.
+   */
+  appendText(seq: number, clickJson: string, caps?: string[]): boolean {
+    const line = `{"seq":${seq},"click":${clickJson}${caps ? `,"caps":${JSON.stringify(caps)}` : ''}}\n`;
     if (!this.fits(line.length)) return false;
     this.pending.push(line);
     this.pendingBytes += line.length;
-    this.pendingLastSeq = entry.seq;
+    this.pendingLastSeq = seq;
     // Written at the end of this turn of the event loop, one write for every click the turn acknowledged: a killed
     // process loses only the clicks of the turn it died in; the machine's crash, those since the last fsync.
     if (!this.writeScheduled) {
