@@ -19,7 +19,7 @@ import { clickPage, conversionPage, conversionTotals, type RawFilters } from './
 import { changedExportFilename, exportFilename, reportCsv } from './report-export.js';
 import { refusedTraffic } from './refused.repository.js';
 import { changedWindow, conversionWindow, resolveRange, utcWindow } from './report-dates.js';
-import { convertedTotal } from './converted-total.js';
+import { convertedConversionTotal, convertedTotal } from './converted-total.js';
 import { clickRetentionMessage, clickRetentionStart } from '../click/index.js';
 import {
   basicReport,
@@ -164,8 +164,12 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
       const { window } = conversionWindow(request.query, now, offset);
-      const rows = await conversionTotals(dbOf(request), partnerId, window, conversionFiltersOf(request.query, offset));
-      return ok(rows, { total: rows.length });
+      const filters = conversionFiltersOf(request.query, offset);
+      const [rows, converted] = await Promise.all([
+        conversionTotals(dbOf(request), partnerId, window, filters),
+        convertedConversionTotal(dbOf(request), partnerId, window, filters),
+      ]);
+      return { ...ok(rows, { total: rows.length }), converted };
     },
   });
 
