@@ -167,7 +167,12 @@ describe('one total in the payment currency at the day’s rate (decision 112)',
     expect(dailyCsv.filter((line) => line.Date === 'Totals').map((line) => line.Revenue)).toEqual(['12.00', '10.00']);
     // Sub-ID, one level and two (the second label empty), and narrowed by a filter as the screen is.
     const subidCsv = await exported('subid', { groupBy: 'offer' });
-    expect(subidCsv.at(-1)).toMatchObject({ 'Offer ID': '', Offer: CONVERTED_LABEL, Currency: 'EUR', Revenue: '21.22' });
+    expect(subidCsv.at(-1)).toMatchObject({
+      'Offer ID': '',
+      Offer: CONVERTED_LABEL,
+      Currency: 'EUR',
+      Revenue: '21.22',
+    });
     const nestedCsv = await exported('subid', { groupBy: 'offer', then: 'day' });
     expect(nestedCsv.at(-1)).toMatchObject({ Offer: CONVERTED_LABEL, Date: '', Currency: 'EUR', Revenue: '21.22' });
     expect((await exported('daily', { offerId: String(usdOffer) })).at(-1)).toMatchObject({ Revenue: '9.22' });

@@ -68,6 +68,25 @@ describe('PostbackForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(save().disabled).toBe(false));
   });
 
+  it('fills the URL from a tracker preset, its parts to replace in capitals (decision 118)', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(offers());
+    renderWithProviders(<PostbackForm postback={null} onSaved={() => {}} onCancel={() => {}} />);
+    await user.click(screen.getByTestId('postback-preset'));
+    await user.click(await screen.findByRole('option', { name: 'Voluum', hidden: true }));
+    expect(urlInput().value).toBe(
+      'https://YOUR-VOLUUM-DOMAIN/postback?cid={subid}&payout={payout}&txid={transaction_id}&currency={currency}',
+    );
+    expect(preview()).toBe(
+      'https://YOUR-VOLUUM-DOMAIN/postback?cid=my_subid&payout=12.50&txid=TX-TEST-0001&currency=EUR',
+    );
+    // The select only fills the field: it keeps no value of its own, and a second choice replaces the URL.
+    await user.click(screen.getByTestId('postback-preset'));
+    await user.click(await screen.findByRole('option', { name: 'RedTrack', hidden: true }));
+    expect(urlInput().value).toBe('https://YOUR-REDTRACK-DOMAIN/postback?clickid={subid}&sum={payout}');
+    await waitFor(() => expect(save().disabled).toBe(false));
+  });
+
   it('names unknown macros and refuses credentials and other schemes, keeping Save disabled', async () => {
     const user = userEvent.setup();
     fetchMock.mockResolvedValue(offers());

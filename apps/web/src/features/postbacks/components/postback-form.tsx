@@ -19,6 +19,12 @@ import {
   type PostbackItem,
 } from '../postback-form-values';
 import { PostbackUrlHelper } from './postback-url-helper';
+import {
+  POSTBACK_PRESET_URLS,
+  POSTBACK_TRACKER_PRESETS,
+  POSTBACK_TRAFFIC_PRESETS,
+  type PostbackPreset,
+} from '../postback-presets';
 
 const FIELDS = ['name', 'url', 'goalId', 'offers', 'subId', 'enabled'] as const;
 const ALL_GOALS = 'all';
@@ -82,6 +88,28 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
           error={fieldErrorText(t, errors.name, { n: 120 })}
           data-testid="postback-name"
           {...register('name')}
+        />
+        <Select
+          label={t('postbacks.form.preset')}
+          description={t('postbacks.form.presetHelp')}
+          placeholder={t('postbacks.form.presetNone')}
+          data={[
+            {
+              group: t('postbacks.form.presetTrackers'),
+              items: POSTBACK_TRACKER_PRESETS.map((value) => ({ value, label: t(`postbacks.presets.${value}`) })),
+            },
+            {
+              group: t('postbacks.form.presetTraffic'),
+              items: POSTBACK_TRAFFIC_PRESETS.map((value) => ({ value, label: t(`postbacks.presets.${value}`) })),
+            },
+          ]}
+          value={null}
+          onChange={(value) => {
+            if (!value) return;
+            setValue('url', POSTBACK_PRESET_URLS[value as PostbackPreset], { shouldValidate: true, shouldDirty: true });
+            urlInput.current?.focus();
+          }}
+          data-testid="postback-preset"
         />
         <TextInput
           label={t('postbacks.form.url')}

@@ -186,13 +186,7 @@ function ConversionTotals({ totals, converted }: { totals: ConversionTotal[]; co
 }
 
 /** The totals on a phone (decision 095): the same lines, each wrapping inside the width rather than cut off. */
-function ConversionTotalsCards({
-  totals,
-  converted,
-}: {
-  totals: ConversionTotal[];
-  converted: ConvertedTotal | null;
-}) {
+function ConversionTotalsCards({ totals, converted }: { totals: ConversionTotal[]; converted: ConvertedTotal | null }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" px="sm" pb="sm">
