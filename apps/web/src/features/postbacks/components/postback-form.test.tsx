@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offersEndpoints, postbacksEndpoints } from '@portal/contracts';
+import { POSTBACK_MACROS, offersEndpoints, postbacksEndpoints } from '@portal/contracts';
 import { answerOf, errorOf, offerFixture, renderWithProviders } from '@/test/render';
 import { PostbackForm } from './postback-form';
 
@@ -85,6 +85,25 @@ describe('PostbackForm', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'RedTrack', hidden: true }));
     expect(urlInput().value).toBe('https://YOUR-REDTRACK-DOMAIN/postback?clickid={subid}&sum={payout}');
     await waitFor(() => expect(save().disabled).toBe(false));
+  });
+
+  it('says what each macro sends, {country}, {ip}, {sale_amount}, {currency} and {goal_name} included (decision 118)', async () => {
+    fetchMock.mockResolvedValue(offers());
+    renderWithProviders(<PostbackForm postback={null} onSaved={() => {}} onCancel={() => {}} />);
+    const docs = screen.getByTestId('postback-macro-docs');
+    expect(docs.tagName).toBe('DETAILS');
+    expect(within(docs).getByText('What each macro sends').tagName).toBe('SUMMARY');
+    for (const macro of POSTBACK_MACROS) {
+      const row = screen.getByTestId(`postback-macro-doc-${macro}`);
+      expect(within(row).getByRole('rowheader').textContent).toBe(`{${macro}}`);
+      expect(within(row).getByRole('cell').textContent?.length).toBeGreaterThan(10);
+    }
+    expect(within(screen.getByTestId('postback-macro-doc-sale_amount')).getByRole('cell').textContent).toBe(
+      'The sale amount the advertiser reported, a decimal in the same currency; empty without one. For a revenue share.',
+    );
+    expect(within(screen.getByTestId('postback-macro-doc-ip')).getByRole('cell').textContent).toBe(
+      "The visitor's IP address at the click.",
+    );
   });
 
   it('names unknown macros and refuses credentials and other schemes, keeping Save disabled', async () => {
