@@ -89,27 +89,11 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
           data-testid="postback-name"
           {...register('name')}
         />
-        <Select
-          label={t('postbacks.form.preset')}
-          description={t('postbacks.form.presetHelp')}
-          placeholder={t('postbacks.form.presetNone')}
-          data={[
-            {
-              group: t('postbacks.form.presetTrackers'),
-              items: POSTBACK_TRACKER_PRESETS.map((value) => ({ value, label: t(`postbacks.presets.${value}`) })),
-            },
-            {
-              group: t('postbacks.form.presetTraffic'),
-              items: POSTBACK_TRAFFIC_PRESETS.map((value) => ({ value, label: t(`postbacks.presets.${value}`) })),
-            },
-          ]}
-          value={null}
-          onChange={(value) => {
-            if (!value) return;
-            setValue('url', POSTBACK_PRESET_URLS[value as PostbackPreset], { shouldValidate: true, shouldDirty: true });
+        <PresetSelect
+          onPick={(preset) => {
+            setValue('url', POSTBACK_PRESET_URLS[preset], { shouldValidate: true, shouldDirty: true });
             urlInput.current?.focus();
           }}
-          data-testid="postback-preset"
         />
         <TextInput
           label={t('postbacks.form.url')}
@@ -195,5 +179,28 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** "Start from a preset" (decision 118): fills the URL with a tracker's or traffic source's; keeps no value itself. */
+function PresetSelect({ onPick }: { onPick: (preset: PostbackPreset) => void }) {
+  const { t } = useTranslation();
+  const options = (presets: readonly PostbackPreset[]) =>
+    presets.map((value) => ({ value, label: t(`postbacks.presets.${value}`) }));
+  return (
+    <Select
+      label={t('postbacks.form.preset')}
+      description={t('postbacks.form.presetHelp')}
+      placeholder={t('postbacks.form.presetNone')}
+      data={[
+        { group: t('postbacks.form.presetTrackers'), items: options(POSTBACK_TRACKER_PRESETS) },
+        { group: t('postbacks.form.presetTraffic'), items: options(POSTBACK_TRAFFIC_PRESETS) },
+      ]}
+      value={null}
+      onChange={(value) => {
+        if (value) onPick(value as PostbackPreset);
+      }}
+      data-testid="postback-preset"
+    />
   );
 }
