@@ -17,7 +17,7 @@ import { useReportSearch } from '../use-report-search';
 import { ChangedFilter } from './changed-filter';
 import { ConversionCard } from './conversion-card';
 import { ConversionLine } from './conversion-line';
-import { convertedTotalText } from './totals-by-status';
+import { convertedTotalText } from '../converted-total-text';
 import { PagedReport } from './paged-report';
 import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
