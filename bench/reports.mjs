@@ -19,7 +19,11 @@ const VOLUMES = {
 const RUNS = Number(env.BENCH_REPORT_RUNS ?? 30);
 const NAIVE_RUNS = Number(env.BENCH_NAIVE_RUNS ?? 5);
 const TARGETS = (env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
-const DAYS = 60;
+/** Days of generated traffic; `BENCH_DAYS=365` gives the year lines (issue 47 item 9) a whole year to read. */
+const DAYS = Number(env.BENCH_DAYS ?? 60);
+/** The year lines' target (issue 47 item 9): a report over a year answered from the rollups in ≤ 500 ms. */
+const YEAR_TARGET_MS = 500;
+const YEAR_RUNS = Number(env.BENCH_YEAR_RUNS ?? 10);
 const PARTNER = 1;
 /** Report users: UTC reads whole days from stats_daily, +05:00 cuts its days in stats_hourly (decision 021). */
 const USERS = [
@@ -36,6 +40,9 @@ const { openDatabase } = await import(path.join(dist, 'db/client.js'));
 // The statistics module's report when it is built, else the tracking engine's daily read (decision 015).
 const statistics = await import(path.join(dist, 'modules/statistics/statistics.repository.js')).catch(() => null);
 const { dailyStats } = await import(path.join(dist, 'modules/rollups/rollups.js'));
+// The click report's page (rollup-counted, rollup-guided seek, decision 017) and the report window, when built.
+const rawRowsModule = await import(path.join(dist, 'modules/statistics/raw-rows.repository.js')).catch(() => null);
+const reportDates = await import(path.join(dist, 'modules/statistics/report-dates.js')).catch(() => null);
 
 const rowsOf = (result) => (Array.isArray(result) ? result : result.rows);
 const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -64,9 +71,10 @@ async function generate(db, n, kind) {
   const exec = async (queries) => {
     for (const query of queries.split(';')) if (query.trim()) await db.execute(sql.raw(query));
   };
-  // Secondary indexes are built once after the load (the usual bulk-load order), not row by row.
+  // Secondary indexes are built once after the load (the usual bulk-load order), not row by row. The clicks table is
+  // partitioned by month (decision 054): its unique key holds the partition key.
   await exec(`drop index if exists clicks_partner_created_idx; drop index if exists clicks_partner_offer_created_idx;
-    alter table clicks drop constraint if exists "clicks_clickId_unique"`);
+    alter table clicks drop constraint if exists "clicks_click_id_created_at_unique"`);
   const chunk = kind === 'pglite' ? 250_000 : 2_000_000;
   for (let from = 1; from <= n; from += chunk) {
     const to = Math.min(n, from + chunk - 1);
@@ -105,7 +113,7 @@ async function generate(db, n, kind) {
   }
   await exec(`create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
-    alter table clicks add constraint "clicks_clickId_unique" unique (click_id)`);
+    alter table clicks add constraint "clicks_click_id_created_at_unique" unique (click_id, created_at)`);
   await exec('analyze');
   const [check] = rowsOf(
     await db.execute(sql`select (select count(*) from clicks)::bigint as clicks,
@@ -202,6 +210,42 @@ async function open(target) {
   return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Issue 47 item 9: the partner's reports over a year (the last 365 days) from the rollups, in ≤ 500 ms: the click
+ * report's first page and a page 100 deep (50 rows, the exact total counted on the hourly rollup, the page found by
+ * the rollup-guided seek, decision 017), and the daily report (365 rows from `stats_daily`, the +05:00 user's days
+ * corrected from `stats_hourly`). The click report's total is checked against a count of the raw clicks.
+ */
+const yearResults = [];
+async function yearLines(db, target, n) {
+  const year = { startDate: isoDay(Date.now() - 364 * 86_400_000), endDate: isoDay(Date.now()) };
+  for (const [user, offset] of USERS) {
+    const window = reportDates.utcWindow(year, offset);
+    const [raw] = rowsOf(
+      await db.execute(sql`select count(*)::bigint as n from clicks
+        where partner_id = ${PARTNER} and created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()}`),
+    );
+    const cases = [
+      ['click report, page 1', () => rawRowsModule.clickPage(db, PARTNER, window, {}, { page: 1, count: 50 }, offset)],
+      ['click report, page 100', () => rawRowsModule.clickPage(db, PARTNER, window, {}, { page: 100, count: 50 }, offset)], // prettier-ignore
+      ['daily report', () => statistics.basicReport(db, PARTNER, 'day', year, {}, offset)],
+    ];
+    for (const [name, fn] of cases) {
+      await time(fn, 2);
+      const run = await time(fn, YEAR_RUNS);
+      const counted = run.last.total ?? run.last.rows.at(-1).clicks;
+      if (Number(counted) !== Number(raw.n)) throw new Error(`${name} ${user}: ${counted} clicks, raw ${raw.n}`);
+      if (run.last.rows.length === 0) throw new Error(`${name} ${user}: no rows`);
+      const row = { target, n, user, name, inRange: Number(raw.n), p50: percentile(run.times, 50), p95: percentile(run.times, 95) }; // prettier-ignore
+      yearResults.push(row);
+      console.log(
+        `  year (${year.startDate} … ${year.endDate}), ${name}, ${user.padEnd(6)} user (${fmt(row.inRange)} clicks): ` +
+          `p50 ${fmt(row.p50, 1)} ms p95 ${fmt(row.p95, 1)} ms (target ≤${YEAR_TARGET_MS} ms: ${verdict(row.p95 <= YEAR_TARGET_MS)})`,
+      );
+    }
+  }
+}
+
 const today = Date.now();
 const range = { startDate: isoDay(today - 29 * 86_400_000), endDate: isoDay(today) };
 console.log(
@@ -251,17 +295,36 @@ for (const target of TARGETS) {
         );
       }
     }
+    if (rawRowsModule?.clickPage && reportDates?.utcWindow && statistics?.basicReport) {
+      await yearLines(database.db, target, Number(check.clicks));
+    }
   } finally {
     await database.close();
     await drop();
   }
 }
 
-console.log('\n| database | clicks (60 days) | report | user | ours p50 | ours p95 | naive GROUP BY | speed-up |');
+console.log(`\n| database | clicks (${DAYS} days) | report | user | ours p50 | ours p95 | naive GROUP BY | speed-up |`);
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   console.log(
     `| ${r.target} | ${fmt(r.n)} | ${r.by === 'day' ? 'daily' : 'sub-ID'} | ${r.user} | ${fmt(r.p50, 1)} ms | ` +
       `${fmt(r.p95, 1)} ms ${verdict(r.p95 < 200)} | ${fmt(r.naive)} ms | ${fmt(r.speedup)}× ${verdict(r.speedup >= 100)} |`,
+  );
+}
+
+if (yearResults.length > 0) {
+  console.log(`\n| database | clicks (${DAYS} days) | report over a year | user | p50 | p95 (≤${YEAR_TARGET_MS} ms) |`);
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const r of yearResults) {
+    console.log(
+      `| ${r.target} | ${fmt(r.n)} | ${r.name} | ${r.user} | ${fmt(r.p50, 1)} ms | ${fmt(r.p95, 1)} ms ${verdict(r.p95 <= YEAR_TARGET_MS)} |`,
+    );
+  }
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
   );
 }

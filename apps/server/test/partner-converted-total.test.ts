@@ -20,6 +20,8 @@ import {
   type TestApp,
 } from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
+import { readSpreadsheetCsv } from './csv.js';
+import { CONVERTED_LABEL } from '../src/modules/statistics/index.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 
 // Monday 2 March 2026, 10:00 UTC.
@@ -148,6 +150,59 @@ describe('one total in the payment currency at the day’s rate (decision 112)',
     const usdOnly = okBody(await callEndpoint(t.app, statisticsEndpoints.daily, { query: { startDate: '2026-03-01', endDate: '2026-03-04', offerId: usdOffer } }, token)) as unknown as { converted: { payout: number } }; // prettier-ignore
     // 1000 / 1.085 = 921.658… → 922.
     expect(usdOnly.converted.payout).toBe(922);
+  });
+
+  it('says the converted total in the daily, sub-ID and conversion CSVs and on the conversion report (decision 118)', async () => {
+    const token = await login(t, euro.email, euro.password);
+    const range = { startDate: '2026-03-01', endDate: '2026-03-04' };
+    const exported = async (type: 'daily' | 'subid' | 'conversion', query: Record<string, string>) => {
+      const res = await callEndpoint(t.app, statisticsEndpoints.export, { params: { type }, query: { ...range, ...query } }, token); // prettier-ignore
+      expect(res.status, res.raw.body).toBe(200);
+      const { header, lines } = readSpreadsheetCsv(res.raw.body);
+      return lines.map((line) => Object.fromEntries(header.map((name, i) => [name, line[i] ?? ''])));
+    };
+    // Daily: the totals lines as booked, then one line in euros, its counts empty (2122 cents, as on the screen).
+    const dailyCsv = await exported('daily', {});
+    expect(dailyCsv.at(-1)).toEqual({ Date: CONVERTED_LABEL, Clicks: '', Conversions: '', 'Conversion Rate (%)': '', Currency: 'EUR', Revenue: '21.22', EPC: '' }); // prettier-ignore
+    expect(dailyCsv.filter((line) => line.Date === 'Totals').map((line) => line.Revenue)).toEqual(['12.00', '10.00']);
+    // Sub-ID, one level and two (the second label empty), and narrowed by a filter as the screen is.
+    const subidCsv = await exported('subid', { groupBy: 'offer' });
+    expect(subidCsv.at(-1)).toMatchObject({
+      'Offer ID': '',
+      Offer: CONVERTED_LABEL,
+      Currency: 'EUR',
+      Revenue: '21.22',
+    });
+    const nestedCsv = await exported('subid', { groupBy: 'offer', then: 'day' });
+    expect(nestedCsv.at(-1)).toMatchObject({ Offer: CONVERTED_LABEL, Date: '', Currency: 'EUR', Revenue: '21.22' });
+    expect((await exported('daily', { offerId: String(usdOffer) })).at(-1)).toMatchObject({ Revenue: '9.22' });
+    // None for a partner with nothing to convert.
+    const only = await login(t, onlyEuro.email, onlyEuro.password);
+    const onlyCsv = await callEndpoint(t.app, statisticsEndpoints.export, { params: { type: 'daily' }, query: range }, only); // prettier-ignore
+    expect(onlyCsv.raw.body).not.toContain(CONVERTED_LABEL);
+
+    // The conversion report: the totals answer it beside the per-currency lines, from the same raw conversions.
+    const totals = async (query: Record<string, string>) =>
+      okBody(await callEndpoint(t.app, statisticsEndpoints.conversionTotals, { query: { ...range, ...query } }, token)) as unknown as { data: { currency: string }[]; converted: { currency: string; payout: number; pendingPayout: number } | null }; // prettier-ignore
+    const all = await totals({});
+    expect(all.data.map((row) => row.currency)).toEqual(['EUR', 'USD']);
+    expect(all.converted).toMatchObject({ currency: 'EUR', payout: 2122, pendingPayout: 0 });
+    expect((await totals({ status: 'approved' })).converted?.payout).toBe(2122);
+    expect((await totals({ status: 'pending' })).converted).toBeNull();
+    // "Find a click" narrows it to one conversion: 500 / 1.085 = 460.8… → 461 cents.
+    const [usdConversion] = await t.database.db
+      .select({ clickId: conversions.clickId })
+      .from(conversions)
+      .where(and(eq(conversions.partnerId, euro.partnerId), eq(conversions.offerId, usdOffer), gte(conversions.createdAt, new Date('2026-03-03T00:00:00Z')))); // prettier-ignore
+    expect((await totals({ find: usdConversion!.clickId! })).converted?.payout).toBe(461);
+    // And its CSV: the rows, then the approved line in the payment currency, its other cells empty.
+    const conversionCsv = await exported('conversion', {});
+    expect(conversionCsv).toHaveLength(3 + 1);
+    expect(conversionCsv.at(-1)).toMatchObject({ 'Conversion ID': CONVERTED_LABEL, Status: 'approved', Currency: 'EUR', Revenue: '21.22', Offer: '', Date: '' }); // prettier-ignore
+    // The dollar partner reads dollars.
+    const dollarToken = await login(t, dollar.email, dollar.password);
+    const dollarTotals = okBody(await callEndpoint(t.app, statisticsEndpoints.conversionTotals, { query: range }, dollarToken)) as unknown as { converted: unknown }; // prettier-ignore
+    expect(dollarTotals.converted).toMatchObject({ currency: 'USD', payout: 2302 });
   });
 
   it('never tells the partner the network’s revenue or margin', async () => {

@@ -457,7 +457,13 @@ export const ConversionTotalSchema = z.object({
   pendingRevenue: z.number().int(),
 });
 export type ConversionTotal = z.infer<typeof ConversionTotalSchema>;
-export const ConversionTotalsSchema = listOf(ConversionTotalSchema);
+/**
+ * `converted`: the filter's approved and pending payouts as one amount in the payment currency at each day's rate
+ * (decision 112's rule, read from the same raw conversions as the lines; decision 118), null without one.
+ */
+export const ConversionTotalsSchema = listOf(ConversionTotalSchema).extend({
+  converted: ConvertedTotalSchema.nullable(),
+});
 
 /** GET /statistics/home/global: one Stats row per period (spec section 3, Periods). */
 export const GlobalPerformanceSchema = envelope(

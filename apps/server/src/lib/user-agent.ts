@@ -1,40 +1,50 @@
+import { isbot } from 'isbot';
+import { UAParser } from 'ua-parser-js';
+
 /**
- * The device type and browser family of a user agent, for the click report (issue 47, decision 093). No parsing
- * library is among the project's dependencies (ua-parser-js, bowser), and none may be added here: this reads the
- * few tokens that decide a media buyer's breakdown — bots, tablets, phones, in-app browsers of the big social apps,
- * then the usual browsers, most specific first (Edge and Opera also say Chrome; Chrome also says Safari).
+ * The device type and browser family of a user agent, for the click report (issue 47, decisions 093 and 118): read
+ * by ua-parser-js (the library the fraud screens already use, decision 108) and isbot (decision 102), both kept
+ * dependencies of the server, rather than by hand-written patterns.
  */
 export type DeviceType = 'desktop' | 'mobile' | 'tablet' | 'bot' | 'unknown';
 
 export type UserAgentInfo = { deviceType: DeviceType; browser: string | null };
 
-const BOT = /bot|crawl|spider|slurp|headless|lighthouse|curl\/|wget\/|python-requests|go-http-client|okhttp|java\//i;
-const TABLET = /ipad|tablet|playbook|silk|kindle|(android(?!.*mobile))/i;
-const MOBILE = /mobi|iphone|ipod|android|windows phone|iemobile|opera mini|blackberry/i;
+/** ua-parser-js names a browser per platform ('Mobile Safari', 'Chrome WebView'): the report names the family. */
+const FAMILY: Record<string, string> = {
+  'Mobile Safari': 'Safari',
+  'Chrome Mobile': 'Chrome',
+  'Chrome WebView': 'Chrome',
+  'Chrome Headless': 'Chrome',
+  'Mobile Chrome': 'Chrome',
+  'Mobile Firefox': 'Firefox',
+  'Firefox Mobile': 'Firefox',
+  'Firefox Focus': 'Firefox',
+  'Opera Mobi': 'Opera',
+  'Opera Mini': 'Opera',
+  'Opera Touch': 'Opera',
+  'Samsung Browser': 'Samsung Internet',
+  UCBrowser: 'UC Browser',
+  IE: 'Internet Explorer',
+  IEMobile: 'Internet Explorer',
+};
 
-/** [pattern, family], first match wins. */
-const BROWSERS: readonly [RegExp, string][] = [
-  [/FBAN|FBAV|FB_IAB/, 'Facebook'],
-  [/Instagram/, 'Instagram'],
-  [/musical_ly|BytedanceWebview|TikTok/i, 'TikTok'],
-  [/SamsungBrowser/, 'Samsung Internet'],
-  [/YaBrowser/, 'Yandex'],
-  [/UCBrowser|UCWEB/, 'UC Browser'],
-  [/Edg(e|A|iOS)?\//, 'Edge'],
-  [/OPR\/|Opera|OPiOS/, 'Opera'],
-  [/Firefox\/|FxiOS/, 'Firefox'],
-  [/CriOS|Chrome\/|Chromium/, 'Chrome'],
-  [/Version\/[\d.]+.*Safari|AppleWebKit.*(iPhone|iPad).*Mobile\//, 'Safari'],
-  [/MSIE |Trident\//, 'Internet Explorer'],
-];
+/** Operating systems of desktops and laptops, for a user agent the library gives no device type. */
+const DESKTOP_OS = /^(windows|mac os|linux|ubuntu|debian|fedora|chrome os|chromium os|freebsd|openbsd|netbsd)/i;
 
 export function describeUserAgent(userAgent: string | null | undefined): UserAgentInfo {
   const ua = (userAgent ?? '').trim();
   if (ua === '') return { deviceType: 'unknown', browser: null };
-  const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1] ?? null;
-  if (BOT.test(ua)) return { deviceType: 'bot', browser };
-  if (TABLET.test(ua)) return { deviceType: 'tablet', browser };
-  if (MOBILE.test(ua)) return { deviceType: 'mobile', browser };
-  if (/windows|macintosh|mac os x|x11|linux|cros/i.test(ua)) return { deviceType: 'desktop', browser };
+  const result = new UAParser(ua).getResult();
+  const name = result.browser.name;
+  const browser = name ? (FAMILY[name] ?? name) : null;
+  if (isbot(ua)) return { deviceType: 'bot', browser };
+  const type = result.device.type;
+  if (type === 'mobile' || type === 'tablet') return { deviceType: type, browser };
+  if (type !== undefined) return { deviceType: 'unknown', browser }; // consoles, TVs, wearables, embedded
+  // No device type: an Android without "Mobile" is a tablet by Google's own rule; a desktop system is a desktop.
+  const os = result.os.name ?? '';
+  if (/android/i.test(os)) return { deviceType: /mobile/i.test(ua) ? 'mobile' : 'tablet', browser };
+  if (DESKTOP_OS.test(os)) return { deviceType: 'desktop', browser };
   return { deviceType: 'unknown', browser };
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../lib/errors.js';
 import { fxConverterFor } from '../fx-rates/index.js';
 import type { UtcWindow } from './report-dates.js';
+import { conversionPayoutByUtcDay, type RawFilters } from './raw-rows.repository.js';
 import { payoutByUtcDay, paymentCurrencyOf, type ReportFilters } from './statistics.repository.js';
 
 /**
@@ -18,10 +19,30 @@ export async function convertedTotal(
   window: UtcWindow,
   filters: ReportFilters,
 ): Promise<ConvertedTotal | null> {
-  const [currency, rows] = await Promise.all([
-    paymentCurrencyOf(db, partnerId),
-    payoutByUtcDay(db, partnerId, window, filters),
-  ]);
+  return convertPayouts(db, partnerId, payoutByUtcDay(db, partnerId, window, filters));
+}
+
+/**
+ * The conversion report's converted total (decision 118): the same rule over the raw conversions its lines and totals
+ * read, so a status, a filter on changes or "Find a click" narrows it as it narrows them.
+ */
+export async function convertedConversionTotal(
+  db: DbOrTx,
+  partnerId: number,
+  window: UtcWindow,
+  filters: RawFilters,
+): Promise<ConvertedTotal | null> {
+  return convertPayouts(db, partnerId, conversionPayoutByUtcDay(db, partnerId, window, filters));
+}
+
+type DayPayout = { day: string; currency: string; payout: number; pendingPayout: number };
+
+async function convertPayouts(
+  db: DbOrTx,
+  partnerId: number,
+  payouts: Promise<DayPayout[]>,
+): Promise<ConvertedTotal | null> {
+  const [currency, rows] = await Promise.all([paymentCurrencyOf(db, partnerId), payouts]);
   const amounts = rows.filter((row) => row.payout !== 0 || row.pendingPayout !== 0);
   if (!amounts.some((row) => row.currency !== currency)) return null;
   try {

@@ -434,6 +434,30 @@ export async function* rawChunks(
 }
 
 /**
+ * The conversion report's approved and pending payouts per currency and UTC day of the conversion, under the report's
+ * filter (status, changes, "Find a click" included): what its converted total converts, each amount at its day's rate
+ * (decisions 112, 118). Rejected conversions pay nothing and are left out.
+ */
+export async function conversionPayoutByUtcDay(
+  db: DbOrTx,
+  partnerId: number,
+  window: UtcWindow,
+  filters: RawFilters,
+): Promise<{ day: string; currency: string; payout: number; pendingPayout: number }[]> {
+  const day = sql<string>`to_char(${conversions.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db
+    .select({
+      day,
+      currency: conversions.currency,
+      payout: sql<number>`coalesce(sum(${conversions.payout}) filter (where ${conversions.status} = 'approved'), 0)`.mapWith(Number), // prettier-ignore
+      pendingPayout: sql<number>`coalesce(sum(${conversions.payout}) filter (where ${conversions.status} = 'pending'), 0)`.mapWith(Number), // prettier-ignore
+    })
+    .from(conversions)
+    .where(and(...rawWhere('conversion', partnerId, window, filters)))
+    .groupBy(day, conversions.currency);
+}
+
+/**
  * The conversion report's totals row (decision 033): per currency, the conversions of each status and their payouts,
  * over every row of the filter. Read from the raw conversions, one range of the partner's (partner_id, created_at)
  * index, because the rollup holds the approved payout only and the Revenue column also shows pending payouts; a

@@ -2,6 +2,7 @@ import { Readable, pipeline } from 'node:stream';
 import {
   currencyFigures,
   localToday,
+  type ConvertedTotal,
   type ChangedFilter,
   type ClickRow,
   type ConversionRow,
@@ -20,6 +21,7 @@ import {
   type RawFilters,
 } from './raw-rows.repository.js';
 import { utcWindow, type UtcWindow } from './report-dates.js';
+import { convertedConversionTotal, convertedTotal } from './converted-total.js';
 import {
   TOTALS_LABEL,
   basicReport,
@@ -61,6 +63,24 @@ function basicLines(label: string, slices: Slice[]): string[][] {
   ]);
 }
 
+/**
+ * The label of the converted total's line (decision 118): after the totals, the payout of the totals line as one
+ * amount in the payment currency at each day's rate (decision 112). Its count columns stay empty, so a column sum of
+ * clicks or conversions that leaves out the totals lines leaves it out too; its label says it is not booked money.
+ */
+export const CONVERTED_LABEL = "Converted at the day's rate";
+
+/** The converted line of a daily or sub-ID export: the approved payout (the Revenue column's), nothing else. */
+const convertedLine = (converted: ConvertedTotal): string[] => [
+  CONVERTED_LABEL,
+  '',
+  '',
+  '',
+  converted.currency,
+  major(converted.payout),
+  '',
+];
+
 /** The label column of each grouping, as the report's screen names it. */
 const LABEL_HEADER: Record<Grouping, string> = {
   day: 'Date',
@@ -90,7 +110,10 @@ async function* basicRecords(
     return;
   }
   const by: Grouping = type === 'daily' ? 'day' : grouping.groupBy;
-  const { rows, slices } = await basicReport(db, partnerId, by, range, filters, offset);
+  const [{ rows, slices }, converted] = await Promise.all([
+    basicReport(db, partnerId, by, range, filters, offset),
+    convertedTotal(db, partnerId, utcWindow(range, offset), filters),
+  ]);
   const byKey = new Map<string, KeyedSlice[]>();
   for (const s of slices) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
   // Grouped by offer, the key is the offer's id: the file carries the id and the name, as the screen shows it.
@@ -105,6 +128,7 @@ async function* basicRecords(
     const label = by === 'offer' ? (names.get(Number(row.label)) ?? `Offer #${row.label}`) : row.label;
     for (const line of basicLines(label, byKey.get(row.label) ?? [])) yield withId(line, row.label);
   }
+  if (converted) yield withId(convertedLine(converted), '');
 }
 
 /**
@@ -121,7 +145,10 @@ async function* nestedRecords(
   grouping: { groupBy: SubidGrouping; then: SubidGrouping },
 ): AsyncGenerator<string[]> {
   const { groupBy, then } = grouping;
-  const { rows, slices } = await subidReport(db, partnerId, range, filters, grouping, offset);
+  const [{ rows, slices }, converted] = await Promise.all([
+    subidReport(db, partnerId, range, filters, grouping, offset),
+    convertedTotal(db, partnerId, utcWindow(range, offset), filters),
+  ]);
   const withOffer = groupBy === 'offer' || then === 'offer';
   const withId = (line: string[], id: number | string | undefined) => (withOffer ? [String(id ?? ''), ...line] : line);
   yield withId([LABEL_HEADER[groupBy], LABEL_HEADER[then], ...BASIC_HEADER], 'Offer ID');
@@ -142,6 +169,10 @@ async function* nestedRecords(
       const lines = basicLines(child.label, bySub.get(sliceKey(key, sub)) ?? []);
       for (const line of lines) yield withId([row.label, ...line], row.offer?.id ?? child.offer?.id);
     }
+  }
+  if (converted) {
+    const [label, ...rest] = convertedLine(converted);
+    yield withId([label!, '', ...rest], '');
   }
 }
 
@@ -260,6 +291,25 @@ async function* conversionRecords(
       yield CONVERSION_CSV_COLUMNS.map((column) => column.cell(row));
     }
   }
+  // After the rows, the filter's payouts in the payment currency (decision 118): one line per status that has money,
+  // its label in the Conversion ID column, the status, currency and amount in theirs, every other cell empty.
+  const converted = await convertedConversionTotal(db, partnerId, window, filters);
+  if (!converted) return;
+  const headers = CONVERSION_CSV_COLUMNS.map((column) => column.header);
+  const line = (status: 'approved' | 'pending', amount: number) =>
+    headers.map((header) =>
+      header === 'Conversion ID'
+        ? CONVERTED_LABEL
+        : header === 'Status'
+          ? status
+          : header === 'Currency'
+            ? converted.currency
+            : header === 'Revenue'
+              ? major(amount)
+              : null,
+    );
+  yield line('approved', converted.payout);
+  if (converted.pendingPayout !== 0) yield line('pending', converted.pendingPayout);
 }
 
 /**

@@ -18,8 +18,8 @@ import { badRequest } from '../../lib/errors.js';
 import { clickPage, conversionPage, conversionTotals, type RawFilters } from './raw-rows.repository.js';
 import { changedExportFilename, exportFilename, reportCsv } from './report-export.js';
 import { refusedTraffic } from './refused.repository.js';
-import { changedWindow, conversionWindow, resolveRange, utcWindow } from './report-dates.js';
-import { convertedTotal } from './converted-total.js';
+import { changedWindow, conversionWindow, resolveRange, utcWindow, type UtcWindow } from './report-dates.js';
+import { convertedConversionTotal, convertedTotal } from './converted-total.js';
 import { clickRetentionMessage, clickRetentionStart } from '../click/index.js';
 import {
   basicReport,
@@ -66,6 +66,15 @@ const convertedOver = (
   offset: string | null,
   filters: ReportFilters,
 ) => convertedTotal(db, partnerId, utcWindow(range, offset), filters);
+
+/** The conversion report's totals per currency and, beside them, their payouts converted (decision 118). */
+async function totalsAndConverted(db: DbOrTx, partnerId: number, window: UtcWindow, filters: RawFilters) {
+  const [rows, converted] = await Promise.all([
+    conversionTotals(db, partnerId, window, filters),
+    convertedConversionTotal(db, partnerId, window, filters),
+  ]);
+  return { ...ok(rows, { total: rows.length }), converted };
+}
 
 /** The partner's statistics (decision 017): dashboard blocks and reports, each scoped to the caller's partner. */
 export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
@@ -164,8 +173,7 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
     handler: async (request) => {
       const { partnerId, offset, now } = await caller(request);
       const { window } = conversionWindow(request.query, now, offset);
-      const rows = await conversionTotals(dbOf(request), partnerId, window, conversionFiltersOf(request.query, offset));
-      return ok(rows, { total: rows.length });
+      return totalsAndConverted(dbOf(request), partnerId, window, conversionFiltersOf(request.query, offset));
     },
   });
 

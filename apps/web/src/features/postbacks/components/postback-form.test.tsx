@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { offersEndpoints, postbacksEndpoints } from '@portal/contracts';
+import { POSTBACK_MACROS, offersEndpoints, postbacksEndpoints } from '@portal/contracts';
 import { answerOf, errorOf, offerFixture, renderWithProviders } from '@/test/render';
 import { PostbackForm } from './postback-form';
 
@@ -66,6 +66,44 @@ describe('PostbackForm', { timeout: 30_000 }, () => {
     expect(urlInput().value).toBe('https://tracker.example/pb?click={click_id}&payout={payout}');
     expect(preview()).toBe('https://tracker.example/pb?click=AZNhb2xDEMOclick00001&payout=12.50');
     await waitFor(() => expect(save().disabled).toBe(false));
+  });
+
+  it('fills the URL from a tracker preset, its parts to replace in capitals (decision 118)', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockResolvedValue(offers());
+    renderWithProviders(<PostbackForm postback={null} onSaved={() => {}} onCancel={() => {}} />);
+    await user.click(screen.getByTestId('postback-preset'));
+    await user.click(await screen.findByRole('option', { name: 'Voluum', hidden: true }));
+    expect(urlInput().value).toBe(
+      'https://YOUR-VOLUUM-DOMAIN/postback?cid={subid}&payout={payout}&txid={transaction_id}&currency={currency}',
+    );
+    expect(preview()).toBe(
+      'https://YOUR-VOLUUM-DOMAIN/postback?cid=my_subid&payout=12.50&txid=TX-TEST-0001&currency=EUR',
+    );
+    // The select only fills the field: it keeps no value of its own, and a second choice replaces the URL.
+    await user.click(screen.getByTestId('postback-preset'));
+    await user.click(await screen.findByRole('option', { name: 'RedTrack', hidden: true }));
+    expect(urlInput().value).toBe('https://YOUR-REDTRACK-DOMAIN/postback?clickid={subid}&sum={payout}');
+    await waitFor(() => expect(save().disabled).toBe(false));
+  });
+
+  it('says what each macro sends, {country}, {ip}, {sale_amount}, {currency} and {goal_name} included (decision 118)', async () => {
+    fetchMock.mockResolvedValue(offers());
+    renderWithProviders(<PostbackForm postback={null} onSaved={() => {}} onCancel={() => {}} />);
+    const docs = screen.getByTestId('postback-macro-docs');
+    expect(docs.tagName).toBe('DETAILS');
+    expect(within(docs).getByText('What each macro sends').tagName).toBe('SUMMARY');
+    for (const macro of POSTBACK_MACROS) {
+      const row = screen.getByTestId(`postback-macro-doc-${macro}`);
+      expect(within(row).getByRole('rowheader').textContent).toBe(`{${macro}}`);
+      expect(within(row).getByRole('cell').textContent?.length).toBeGreaterThan(10);
+    }
+    expect(within(screen.getByTestId('postback-macro-doc-sale_amount')).getByRole('cell').textContent).toBe(
+      'The sale amount the advertiser reported, a decimal in the same currency; empty without one. For a revenue share.',
+    );
+    expect(within(screen.getByTestId('postback-macro-doc-ip')).getByRole('cell').textContent).toBe(
+      "The visitor's IP address at the click.",
+    );
   });
 
   it('names unknown macros and refuses credentials and other schemes, keeping Save disabled', async () => {

@@ -19,6 +19,12 @@ import {
   type PostbackItem,
 } from '../postback-form-values';
 import { PostbackUrlHelper } from './postback-url-helper';
+import {
+  POSTBACK_PRESET_URLS,
+  POSTBACK_TRACKER_PRESETS,
+  POSTBACK_TRAFFIC_PRESETS,
+  type PostbackPreset,
+} from '../postback-presets';
 
 const FIELDS = ['name', 'url', 'goalId', 'offers', 'subId', 'enabled'] as const;
 const ALL_GOALS = 'all';
@@ -82,6 +88,12 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
           error={fieldErrorText(t, errors.name, { n: 120 })}
           data-testid="postback-name"
           {...register('name')}
+        />
+        <PresetSelect
+          onPick={(preset) => {
+            setValue('url', POSTBACK_PRESET_URLS[preset], { shouldValidate: true, shouldDirty: true });
+            urlInput.current?.focus();
+          }}
         />
         <TextInput
           label={t('postbacks.form.url')}
@@ -167,5 +179,28 @@ export function PostbackForm({ postback, onSaved, onCancel }: PostbackFormProps)
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** "Start from a preset" (decision 118): fills the URL with a tracker's or traffic source's; keeps no value itself. */
+function PresetSelect({ onPick }: { onPick: (preset: PostbackPreset) => void }) {
+  const { t } = useTranslation();
+  const options = (presets: readonly PostbackPreset[]) =>
+    presets.map((value) => ({ value, label: t(`postbacks.presets.${value}`) }));
+  return (
+    <Select
+      label={t('postbacks.form.preset')}
+      description={t('postbacks.form.presetHelp')}
+      placeholder={t('postbacks.form.presetNone')}
+      data={[
+        { group: t('postbacks.form.presetTrackers'), items: options(POSTBACK_TRACKER_PRESETS) },
+        { group: t('postbacks.form.presetTraffic'), items: options(POSTBACK_TRAFFIC_PRESETS) },
+      ]}
+      value={null}
+      onChange={(value) => {
+        if (value) onPick(value as PostbackPreset);
+      }}
+      data-testid="postback-preset"
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Box, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { POSTBACK_MACROS } from '@portal/contracts';
 import { previewUrl } from '../postback-form-values';
@@ -27,6 +27,24 @@ export function PostbackUrlHelper({ url, onInsert }: { url: string; onInsert: (m
             </Button>
           ))}
         </Group>
+        {/* What each macro sends (issue 47 item 8, decision 118): folded, a native disclosure the keyboard opens. */}
+        <Box component="details" data-testid="postback-macro-docs">
+          <Text component="summary" size="xs" c="dimmed" style={{ cursor: 'pointer' }}>
+            {t('postbacks.form.macrosDocs')}
+          </Text>
+          <Table fz="xs" verticalSpacing={2} mt={4}>
+            <Table.Tbody>
+              {POSTBACK_MACROS.map((macro) => (
+                <Table.Tr key={macro} data-testid={`postback-macro-doc-${macro}`}>
+                  <Table.Th scope="row" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                    <Code>{`{${macro}}`}</Code>
+                  </Table.Th>
+                  <Table.Td>{t(`postbacks.macros.${macro}`)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Box>
       </Stack>
       <Stack gap={4}>
         <Text size="sm" fw={500}>

@@ -80,7 +80,7 @@ beforeEach(() => {
     if (url.startsWith('/api/v1/config')) return configAnswer();
     if (url.startsWith('/api/v1/offer')) return answerOf(offersEndpoints.list, { list: [], total: 0 }, { total: 0 });
     if (url.startsWith('/api/v1/statistics/conversion/totals')) {
-      return answerOf(statisticsEndpoints.conversionTotals, [], { total: 0 });
+      return answerOf(statisticsEndpoints.conversionTotals, [], { total: 0, extra: { converted: null } });
     }
     if (url.startsWith('/api/v1/statistics/conversion')) {
       return answerOf(statisticsEndpoints.conversion, rows, { total: rows.length });
@@ -166,5 +166,53 @@ describe('conversion report: why a conversion changed (decision 069)', () => {
     expect((screen.getByRole('switch', { name: 'Changed after the fact only' }) as HTMLInputElement).checked).toBe(
       false,
     );
+  });
+
+  it('says the totals in the payment currency at the day’s rate under the lines as booked (decision 118)', async () => {
+    const totals = [
+      { currency: 'EUR', conversions: 2, approved: 1, pending: 1, rejected: 0, revenue: 1500, approvedRevenue: 1200, pendingRevenue: 300 }, // prettier-ignore
+      { currency: 'USD', conversions: 1, approved: 1, pending: 0, rejected: 0, revenue: 500, approvedRevenue: 500, pendingRevenue: 0 }, // prettier-ignore
+    ];
+    const converted = {
+      currency: 'EUR',
+      payout: 1661,
+      pendingPayout: 300,
+      rounding: 'half-even' as const,
+      missingDays: [{ currency: 'USD', date: '2026-03-03', rateOf: '2026-03-02' }],
+    };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/config')) return configAnswer();
+      if (url.startsWith('/api/v1/statistics/conversion/totals')) {
+        return answerOf(statisticsEndpoints.conversionTotals, totals, { total: 2, extra: { converted } });
+      }
+      if (url.startsWith('/api/v1/statistics/conversion')) {
+        return answerOf(statisticsEndpoints.conversion, rows, { total: rows.length });
+      }
+      return errorOf(404, 'no');
+    });
+    renderWithProviders(<ConversionReport />, {
+      path: '/reports/:report',
+      initialEntry: '/reports/conversion?preset=custom&startDate=2026-03-01&endDate=2026-03-31',
+    });
+    await screen.findByTestId('report-table');
+    await waitFor(() => expect(screen.getAllByTestId('report-totals').length).toBeGreaterThan(0));
+    const line = await screen.findByTestId('report-converted-total');
+    expect(line.dataset.currency).toBe('EUR');
+    expect(line.textContent).toBe(
+      `≈ ${formatMoneyMinor(1661, 'EUR')} in all, converted to EUR at the day's rate (+ ${formatMoneyMinor(300, 'EUR')} pending)`,
+    );
+    expect(line.querySelector('[title]')?.getAttribute('title')).toBe('1 day used the rate of an earlier day');
+    // The per-currency lines keep the amounts as booked.
+    expect(screen.getAllByTestId('report-totals').map((row) => row.dataset.currency)).toEqual(['EUR', 'USD']);
+  });
+
+  it('offers no converted line when the server has none', async () => {
+    renderWithProviders(<ConversionReport />, {
+      path: '/reports/:report',
+      initialEntry: '/reports/conversion?preset=custom&startDate=2026-03-01&endDate=2026-03-31',
+    });
+    await screen.findByTestId('report-table');
+    expect(screen.queryByTestId('report-converted-total')).toBeNull();
   });
 });

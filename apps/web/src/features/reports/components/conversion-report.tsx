@@ -1,5 +1,6 @@
 import { Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   CONVERSION_STATUSES,
@@ -7,6 +8,7 @@ import {
   formatMoneyMinor,
   type ConversionStatus,
   type ConversionTotal,
+  type ConvertedTotal,
 } from '@portal/contracts';
 import { useConversionTotals } from '../api/get-conversion-totals';
 import { canRunReport, conversionViewQueryOf, filtersForPreset, hasDateRange, reportQueryOf } from '../report-filters';
@@ -15,6 +17,7 @@ import { useReportSearch } from '../use-report-search';
 import { ChangedFilter } from './changed-filter';
 import { ConversionCard } from './conversion-card';
 import { ConversionLine } from './conversion-line';
+import { convertedTotalText } from '../converted-total-text';
 import { PagedReport } from './paged-report';
 import { DeferredSelect, loadSelect } from '@/components/deferred-select';
 
@@ -80,9 +83,17 @@ export function ConversionReport() {
         </>
       }
       renderRow={(row) => <ConversionLine key={row.key} row={row} />}
-      foot={totals.data && totals.data.length > 0 ? <ConversionTotals totals={totals.data} /> : null}
+      foot={
+        totals.data && totals.data.totals.length > 0 ? (
+          <ConversionTotals totals={totals.data.totals} converted={totals.data.converted} />
+        ) : null
+      }
       renderCard={(row) => <ConversionCard key={row.key} row={row} />}
-      cardsFoot={totals.data && totals.data.length > 0 ? <ConversionTotalsCards totals={totals.data} /> : null}
+      cardsFoot={
+        totals.data && totals.data.totals.length > 0 ? (
+          <ConversionTotalsCards totals={totals.data.totals} converted={totals.data.converted} />
+        ) : null
+      }
     />
   );
 }
@@ -139,7 +150,7 @@ function FindClick() {
  * One totals line per currency: how many conversions, the approved revenue (pending payouts are not earned yet and are
  * said apart, decision 091), and the split by status.
  */
-function ConversionTotals({ totals }: { totals: ConversionTotal[] }) {
+function ConversionTotals({ totals, converted }: { totals: ConversionTotal[]; converted: ConvertedTotal | null }) {
   const { t } = useTranslation();
   return (
     <Table.Tfoot>
@@ -162,12 +173,20 @@ function ConversionTotals({ totals }: { totals: ConversionTotal[] }) {
           </Table.Td>
         </Table.Tr>
       ))}
+      {/* One total in the payment currency, said to be converted (decision 118); the lines above stay as booked. */}
+      {converted ? (
+        <Table.Tr data-testid="report-converted-total" data-currency={converted.currency}>
+          <Table.Td colSpan={LEAD_COLUMNS + 3 + TRACKERS.length + 4} fw={500} title={earlierRateTitle(t, converted)}>
+            {convertedTotalText(t, converted)}
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
     </Table.Tfoot>
   );
 }
 
 /** The totals on a phone (decision 095): the same lines, each wrapping inside the width rather than cut off. */
-function ConversionTotalsCards({ totals }: { totals: ConversionTotal[] }) {
+function ConversionTotalsCards({ totals, converted }: { totals: ConversionTotal[]; converted: ConvertedTotal | null }) {
   const { t } = useTranslation();
   return (
     <Stack gap="sm" px="sm" pb="sm">
@@ -198,6 +217,24 @@ function ConversionTotalsCards({ totals }: { totals: ConversionTotal[] }) {
           </Text>
         </Paper>
       ))}
+      {converted ? (
+        <Text
+          size="sm"
+          fw={500}
+          style={{ overflowWrap: 'anywhere' }}
+          data-testid="report-converted-total"
+          data-currency={converted.currency}
+          title={earlierRateTitle(t, converted)}
+        >
+          {convertedTotalText(t, converted)}
+        </Text>
+      ) : null}
     </Stack>
   );
 }
+
+/** "n days used the rate of an earlier day", on hover, when some did. */
+const earlierRateTitle = (t: TFunction, converted: ConvertedTotal) =>
+  converted.missingDays.length > 0
+    ? t('reports.convertedEarlierRate', { count: converted.missingDays.length })
+    : undefined;

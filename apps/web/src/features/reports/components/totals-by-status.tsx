@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatMoneyMinor, type BasicReportRow, type ConvertedTotal } from '@portal/contracts';
+import { convertedTotalText } from '../converted-total-text';
 
 /**
  * Under the daily and sub-ID reports (decision 110): the totals row's conversions split by status, one line a
@@ -51,12 +51,4 @@ export function TotalsByStatus({
       ) : null}
     </Stack>
   );
-}
-
-/** '≈ 1 234,56 € in all, converted to EUR at the day's rate (+ 90,00 € pending)': the converted total's words. */
-export function convertedTotalText(t: TFunction, converted: ConvertedTotal): string {
-  const amount = formatMoneyMinor(converted.payout, converted.currency);
-  return converted.pendingPayout !== 0
-    ? t('reports.convertedPending', { amount, currency: converted.currency, pending: formatMoneyMinor(converted.pendingPayout, converted.currency) }) // prettier-ignore
-    : t('reports.convertedTotal', { amount, currency: converted.currency });
 }
