@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  LANDING_NOT_RECORDED,
+  LANDING_OFFER_URL,
   NETWORK_TIME_BREAKDOWNS,
   NETWORK_TRACKING_KEYS,
   UNKNOWN_COUNTRY_KEY,
@@ -20,6 +22,7 @@ import {
   countries,
   goals,
   offerGoals,
+  offerLandingPages,
   offers,
   partners,
   products,
@@ -43,6 +46,10 @@ import { daysOf, type UtcWindow } from '../statistics/index.js';
 
 export const TOTALS_LABEL = 'Totals';
 const NO_MANAGER = 'none';
+/** The landing breakdown's labels of its keys without a page (decision 117); a deleted page is named by its id. */
+const LANDING_OFFER_URL_LABEL = 'Offer URL';
+const LANDING_NOT_RECORDED_LABEL = 'Not recorded';
+const LANDING_DELETED_LABEL = 'Deleted landing page';
 
 export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare' | 'then'>;
 /** A report's breakdown and, with `then=`, the one nested in it (decision 106). */
@@ -72,13 +79,15 @@ type View = {
   tracking?: Record<TrackingKey, AnyPgColumn>;
   /** The goal code, in the goal grain only (decision 113). */
   goal?: AnyPgColumn;
+  /** The landing page, in the network rollups, the partner's rollup and the goal grain (decision 117). */
+  landing?: AnyPgColumn;
   currency: AnyPgColumn;
 } & Record<Count, AnyPgColumn>;
 
 const view = <T extends PgTable & Record<'currency' | Count, AnyPgColumn>>(
   table: T,
   daily: boolean,
-  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country' | 'tracking' | 'goal'>,
+  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country' | 'tracking' | 'goal' | 'landing'>,
 ): View => ({
   table,
   daily,
@@ -91,8 +100,8 @@ const view = <T extends PgTable & Record<'currency' | Count, AnyPgColumn>>(
 type Grain = { daily: View; hourly: View };
 
 const NETWORK: Grain = {
-  daily: view(statsNetworkDaily, true, { time: statsNetworkDaily.day, partnerId: statsNetworkDaily.partnerId, offerId: statsNetworkDaily.offerId, country: statsNetworkDaily.country }), // prettier-ignore
-  hourly: view(statsNetworkHourly, false, { time: statsNetworkHourly.hour, partnerId: statsNetworkHourly.partnerId, offerId: statsNetworkHourly.offerId, country: statsNetworkHourly.country }), // prettier-ignore
+  daily: view(statsNetworkDaily, true, { time: statsNetworkDaily.day, partnerId: statsNetworkDaily.partnerId, offerId: statsNetworkDaily.offerId, country: statsNetworkDaily.country, landing: statsNetworkDaily.landingPageId }), // prettier-ignore
+  hourly: view(statsNetworkHourly, false, { time: statsNetworkHourly.hour, partnerId: statsNetworkHourly.partnerId, offerId: statsNetworkHourly.offerId, country: statsNetworkHourly.country, landing: statsNetworkHourly.landingPageId }), // prettier-ignore
 };
 const PARTNER: Grain = {
   daily: view(statsPartnerDaily, true, { time: statsPartnerDaily.day, partnerId: statsPartnerDaily.partnerId }),
@@ -116,7 +125,8 @@ export function grainOf(
   const by: readonly NetworkBreakdown[] = typeof breakdown === 'string' ? [breakdown] : breakdown;
   const any = (...names: NetworkBreakdown[]) => by.some((b) => names.includes(b));
   if (by.some(isTracking) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return 'sub';
-  if (any('country') || given(filters.country)) return 'network';
+  // The country and the landing page (decision 117) are kept by the network rollups alone.
+  if (any('country', 'landing') || given(filters.country) || given(filters.landingPageId)) return 'network';
   // The goal filter keeps the clicks of the offers paying on its goals (decision 113): an offer condition.
   const offer = any('offer', 'advertiser') || given(filters.offerId) || given(filters.advertiserId) || given(filters.goal); // prettier-ignore
   const partner =
@@ -131,14 +141,14 @@ export function grainOf(
 /** The partner's own rollup, the one grain holding the sub-ID and trackers (decision 089). */
 const trackingOf = (t: typeof statsDaily | typeof statsHourly | typeof statsGoalDaily | typeof statsGoalHourly) => ({ subid: t.subid, tc1: t.tc1, tc2: t.tc2, tc3: t.tc3, tc4: t.tc4 }); // prettier-ignore
 const SUB: Grain = {
-  daily: view(statsDaily, true, { time: statsDaily.day, partnerId: statsDaily.partnerId, offerId: statsDaily.offerId, country: statsDaily.country, tracking: trackingOf(statsDaily) }), // prettier-ignore
-  hourly: view(statsHourly, false, { time: statsHourly.hour, partnerId: statsHourly.partnerId, offerId: statsHourly.offerId, country: statsHourly.country, tracking: trackingOf(statsHourly) }), // prettier-ignore
+  daily: view(statsDaily, true, { time: statsDaily.day, partnerId: statsDaily.partnerId, offerId: statsDaily.offerId, country: statsDaily.country, tracking: trackingOf(statsDaily), landing: statsDaily.landingPageId }), // prettier-ignore
+  hourly: view(statsHourly, false, { time: statsHourly.hour, partnerId: statsHourly.partnerId, offerId: statsHourly.offerId, country: statsHourly.country, tracking: trackingOf(statsHourly), landing: statsHourly.landingPageId }), // prettier-ignore
 };
 
 /** The goal grain (decision 113): conversions per goal with every key the partner's rollup has; no clicks. */
 const GOAL: Grain = {
-  daily: view(statsGoalDaily, true, { time: statsGoalDaily.day, partnerId: statsGoalDaily.partnerId, offerId: statsGoalDaily.offerId, country: statsGoalDaily.country, tracking: trackingOf(statsGoalDaily), goal: statsGoalDaily.goal }), // prettier-ignore
-  hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal }), // prettier-ignore
+  daily: view(statsGoalDaily, true, { time: statsGoalDaily.day, partnerId: statsGoalDaily.partnerId, offerId: statsGoalDaily.offerId, country: statsGoalDaily.country, tracking: trackingOf(statsGoalDaily), goal: statsGoalDaily.goal, landing: statsGoalDaily.landingPageId }), // prettier-ignore
+  hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal, landing: statsGoalHourly.landingPageId }), // prettier-ignore
 };
 
 const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER, goal: GOAL } as const;
@@ -166,6 +176,7 @@ function summed(
     ...(table.offerId ? { offerId: sql<number>`${table.offerId}`.as('s_offer_id') } : {}),
     ...(table.country && (!table.tracking || by.includes('country')) ? { country: sql<string>`${table.country}`.as('s_country') } : {}), // prettier-ignore
     ...(tracked ? { tracked: sql<string>`${tracked}`.as('s_tracked') } : {}),
+    ...(table.landing && by.includes('landing') ? { landing: sql<number>`${table.landing}`.as('s_landing') } : {}),
     currency: sql<string>`${table.currency}`.as('s_currency'),
     // The UTC day each amount is of, for its reference rate (decision 111): only when converting.
     ...(fx ? { fxDay: (table.daily ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')` : sql<string>`to_char(${table.time} at time zone 'UTC', 'YYYY-MM-DD')`).as('s_fx_day') } : {}), // prettier-ignore
@@ -212,34 +223,15 @@ async function sliceQuery(
       : table.daily
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
-  const inner: (SQL | undefined)[] = [time];
-  if (table.partnerId && given(filters.partnerId)) inner.push(inArray(table.partnerId, filters.partnerId));
-  if (table.offerId && given(filters.offerId)) inner.push(inArray(table.offerId, filters.offerId));
-  if (table.country && given(filters.country))
-    inner.push(
-      inArray(
-        table.country,
-        filters.country.map((c) => (c === UNKNOWN_COUNTRY_KEY ? '' : c)),
-      ),
-    );
-  for (const k of NETWORK_TRACKING_KEYS) {
-    const values = filters[k];
-    if (table.tracking && given(values)) inner.push(inArray(table.tracking[k], values));
-  }
-  if (given(filters.goal)) {
-    // The goal grain's conversions on these goals; elsewhere (the clicks) the offers paying on one of them.
-    if (table.goal) inner.push(inArray(table.goal, filters.goal));
-    else if (table.offerId) inner.push(inArray(table.offerId, offersPaying(db, filters.goal)));
-  }
-  const s = summed(db, table, and(...inner), day, by, fx);
-  const outer: (SQL | undefined)[] = [];
-  if (table.partnerId) {
-    // Money is finance's too: admins and finance see the whole network, managers their partners' traffic. A filter
-    // naming a partner outside the reader's scope finds nothing: the scope stays a condition beside it.
-    outer.push(billingReachSql(scope, partners.accountManagerId, partners.status));
-    if (given(filters.managerId)) outer.push(inArray(partners.accountManagerId, filters.managerId));
-  }
-  if (table.offerId && given(filters.advertiserId)) outer.push(inArray(products.advertiserId, filters.advertiserId));
+  // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx);
+  const outer: (SQL | undefined)[] = filterConditions(db, {
+    ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
+    ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
+  }, filters); // prettier-ignore
+  // Money is finance's too: admins and finance see the whole network, managers their partners' traffic. A filter
+  // naming a partner outside the reader's scope finds nothing: the scope stays a condition beside it.
+  if (table.partnerId) outer.push(billingReachSql(scope, partners.accountManagerId, partners.status));
   const keyLabel = (breakdown: NetworkBreakdown): [key: SQL<string>, label: SQL<string>] => {
     switch (breakdown) {
       case 'day':
@@ -269,6 +261,12 @@ async function sliceQuery(
         return [
           sql<string>`coalesce(nullif(${s.country!}, ''), ${sql.raw(`'${UNKNOWN_COUNTRY_KEY}'`)})`,
           sql<string>`coalesce(${countries.name}, 'Unknown country')`,
+        ];
+      case 'landing':
+        // Literals, not parameters: GROUP BY must see the very same expression as the select list.
+        return [
+          sql<string>`${s.landing!}::text`,
+          sql<string>`case ${s.landing!} when ${sql.raw(`${LANDING_OFFER_URL}`)} then ${sql.raw(`'${LANDING_OFFER_URL_LABEL}'`)} when ${sql.raw(`${LANDING_NOT_RECORDED}`)} then ${sql.raw(`'${LANDING_NOT_RECORDED_LABEL}'`)} else coalesce(${offerLandingPages.name}, ${sql.raw(`'${LANDING_DELETED_LABEL}'`)}) end`, // prettier-ignore
         ];
     }
   };
@@ -305,9 +303,40 @@ async function sliceQuery(
       .innerJoin(advertisers, eq(advertisers.id, products.advertiserId));
   }
   if (s.country) query = query.leftJoin(countries, eq(countries.isoCode, s.country));
+  if (s.landing) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, s.landing));
   return query
     .where(and(...outer))
     .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])) as Promise<Slice[]>; // prettier-ignore
+}
+
+/** Where a read finds each filter's values: a rollup's keys, or the joined partner's manager and offer's advertiser. */
+type FilterColumns = Partial<Pick<View, 'partnerId' | 'offerId' | 'country' | 'tracking' | 'goal' | 'landing'>> & {
+  managerId?: AnyPgColumn;
+  advertiserId?: AnyPgColumn;
+};
+
+/**
+ * The report's filters as conditions on the columns a read has (decisions 089, 113, 117): each filter given and
+ * placed is one `in (…)`; a filter the read has no column for is left to another read of the same report.
+ */
+function filterConditions(db: DbOrTx, columns: FilterColumns, filters: NetworkFilters): SQL[] {
+  const conditions: SQL[] = [];
+  const keep = (column: AnyPgColumn | undefined, values: readonly (string | number)[] | undefined) => {
+    if (column && given(values)) conditions.push(inArray(column, [...values]));
+  };
+  keep(columns.partnerId, filters.partnerId);
+  keep(columns.offerId, filters.offerId);
+  keep(columns.managerId, filters.managerId);
+  keep(columns.advertiserId, filters.advertiserId);
+  keep(columns.landing, filters.landingPageId);
+  keep(columns.country, filters.country?.map((c) => (c === UNKNOWN_COUNTRY_KEY ? '' : c)));
+  for (const k of NETWORK_TRACKING_KEYS) keep(columns.tracking?.[k], filters[k]);
+  if (given(filters.goal)) {
+    // The goal grain's conversions on these goals; elsewhere (the clicks) the offers paying on one of them.
+    if (columns.goal) keep(columns.goal, filters.goal);
+    else if (columns.offerId) conditions.push(inArray(columns.offerId, offersPaying(db, filters.goal)));
+  }
+  return conditions;
 }
 
 /** The offers that pay on any of these goal codes (decision 113). */
@@ -449,7 +478,7 @@ async function refusedClicks(
 ): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
   // Nor by goal (decision 113): a refused or flagged click has none.
-  if (given(filters.country) || given(filters.goal) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k])))
+  if (given(filters.country) || given(filters.goal) || given(filters.landingPageId) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) // prettier-ignore
     return null;
   const read = async (r: ReasonSource) => {
     const local = (format: string) =>
@@ -480,10 +509,7 @@ async function refusedClicks(
       gte(r.hour, window.start),
       lt(r.hour, window.end),
       billingReachSql(scope, partners.accountManagerId, partners.status),
-      given(filters.partnerId) ? inArray(r.partnerId, filters.partnerId) : undefined,
-      given(filters.offerId) ? inArray(r.offerId, filters.offerId) : undefined,
-      given(filters.advertiserId) ? inArray(products.advertiserId, filters.advertiserId) : undefined,
-      given(filters.managerId) ? inArray(partners.accountManagerId, filters.managerId) : undefined,
+      ...filterConditions(db, { partnerId: r.partnerId, offerId: r.offerId, advertiserId: products.advertiserId, managerId: partners.accountManagerId }, filters), // prettier-ignore
     );
     return db
       .select({

@@ -67,7 +67,7 @@ const major = (minor: number) => (minor / 100).toFixed(2);
 const majorEpc = (minor: number) => (minor / 100).toFixed(4);
 const MONEY_HEADER = ['Advertiser Revenue', 'Payout', 'Margin', 'EPC', 'Pending Revenue', 'Pending Payout'] as const;
 const ORIGINAL_HEADER = ['Advertiser Revenue', 'Payout', 'Margin', 'Pending Revenue', 'Pending Payout'] as const;
-const LABEL_HEADER: Record<NetworkBreakdown, string> = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country', hour: 'Hour', week: 'Week', month: 'Month', subid: 'Sub-ID', tc1: 'TC1', tc2: 'TC2', tc3: 'TC3', tc4: 'TC4' }; // prettier-ignore
+const LABEL_HEADER: Record<NetworkBreakdown, string> = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country', hour: 'Hour', week: 'Week', month: 'Month', subid: 'Sub-ID', tc1: 'TC1', tc2: 'TC2', tc3: 'TC3', tc4: 'TC4', landing: 'Landing Page' }; // prettier-ignore
 
 /**
  * The network report as CSV (decision 077): one line per row, Totals last, clicks and conversions once per line (they
