@@ -218,6 +218,13 @@ export type StaffHomeNumbers = z.infer<typeof StaffHomeNumbersSchema>;
 
 // ---------------------------------------------------------------- saved views (decision 106)
 
+/**
+ * The columns of the report screen, in its table's order (decision 106): what its column chooser, a view's `columns`
+ * and the pinned view on the staff home (decision 117) name.
+ */
+export const NETWORK_REPORT_COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'flaggedClicks', 'flaggedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
+export type NetworkReportColumn = (typeof NETWORK_REPORT_COLUMNS)[number];
+
 /** The report screen's address parameters a saved view keeps: the breakdowns, range, filters and columns. */
 export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'landingPageId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 /** Views one staff member may keep. */
@@ -292,6 +299,13 @@ export const HomeViewSchema = z.object({
   endDate: z.string().nullable(),
   /** The quick range the view keeps, or null when it keeps fixed dates. */
   range: z.string().nullable(),
+  /**
+   * The view's chosen columns (its `columns`, in the table's order, decision 117): the lines the home shows; null when
+   * the view keeps no choice (the home then shows clicks, conversions approved, pending and rejected, and the amounts).
+   */
+  columns: z.array(z.enum(NETWORK_REPORT_COLUMNS)).nullable(),
+  /** The view compares with the previous period (`compare=previous`): `totals.previous` holds that period's figures. */
+  compare: z.boolean(),
   totals: NetworkLeafRowSchema.nullable(),
   problem: z.enum(['invalid', 'noRate']).nullable(),
   fx: NetworkFxSchema.optional(),

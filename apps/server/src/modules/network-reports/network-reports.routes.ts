@@ -226,10 +226,10 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     handler: async (request) => {
       const view = await pinnedView(db, await viewReaderOfRequest(db, request));
       if (!view) return ok(null);
-      const { breakdown, then, input } = reportRequestOfView(view.query);
+      const { breakdown, then, input, columns, compare } = reportRequestOfView(view.query);
       const range = typeof input.range === 'string' ? input.range : null;
       const query = NetworkReportQuerySchema.safeParse(input);
-      const answer = { view, breakdown, then, range };
+      const answer = { view, breakdown, then, range, columns, compare };
       if (!query.success) return ok({ ...answer, startDate: null, endDate: null, totals: null, problem: 'invalid' as const }); // prettier-ignore
       try {
         const report = await reportOf(request, breakdown, query.data);

@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   NETWORK_BREAKDOWNS,
   NETWORK_RANGES,
+  NETWORK_REPORT_COLUMNS,
   REPORT_OPTION_FILTERS,
   addDays,
   canNest,
@@ -30,6 +31,7 @@ import {
   type NetworkBreakdown,
   type NetworkFx,
   type NetworkLeafRow,
+  type NetworkReportColumn,
   type NetworkReportQueryInput,
   type NetworkReportRow,
   type ReportOptionFilter,
@@ -51,8 +53,8 @@ type Filter = (typeof FILTERS)[number];
 const isPicked = (name: Filter): name is ReportOptionFilter =>
   (REPORT_OPTION_FILTERS as readonly string[]).includes(name);
 const DEFAULT_CURRENCY = 'EUR';
-const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'flaggedClicks', 'flaggedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
-type Column = (typeof COLUMNS)[number];
+const COLUMNS = NETWORK_REPORT_COLUMNS;
+type Column = NetworkReportColumn;
 
 /** Where the reader's column choice is remembered, per staff user (decision 106). */
 export const columnsStorageKey = (userId: number) => `staff-reports-columns:${userId}`;
