@@ -379,6 +379,29 @@ describe('network report filters by name (decision 113)', () => {
     expect(sum(daily)).toBe(sum(written));
   });
 
+  it("a manager's offer options come from the pairs with traffic, the same offers as every day of the network rollup (decision 117)", async () => {
+    const db = t.database.db;
+    const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[]; // prettier-ignore
+    const pairsOf = async (from: string) =>
+      rowsOf(await db.execute(sql.raw(`select distinct partner_id, offer_id from ${from}`))).map((r) => `${String(r.partner_id)}|${String(r.offer_id)}`).sort(); // prettier-ignore
+    // Written with the rollups: the pairs of the network rollup, and the migration's backfill computes the same.
+    const written = await pairsOf('partner_offer_traffic');
+    expect(written).toEqual(await pairsOf('stats_network_daily'));
+    expect(written.length).toBe(6);
+    const migration = fs.readFileSync(new URL('../drizzle/0042_landing-page-grain.sql', import.meta.url), 'utf8');
+    const backfill = /INSERT INTO "partner_offer_traffic"[\s\S]*?ON CONFLICT DO NOTHING/.exec(migration)?.[0];
+    expect(backfill).toBeDefined();
+    await db.execute(sql`delete from partner_offer_traffic`);
+    await db.execute(sql.raw(backfill!));
+    expect(await pairsOf('partner_offer_traffic')).toEqual(written);
+    // Each manager's options are the offers its partners ran, as the rollup's days tell them; type-ahead and names too.
+    for (const [token, managerId] of [[am1, am1Id], [am2, am2Id]] as const) {
+      const ran = rowsOf(await db.execute(sql`select distinct n.offer_id from stats_network_daily n join partners p on p.id = n.partner_id where p.account_manager_id = ${managerId} order by 1`)).map((r) => String(r.offer_id)); // prettier-ignore
+      expect((await options('offerId', {}, token)).map((x) => x.value).sort()).toEqual(ran.sort());
+      expect((await options('offerId', { value: o.map((x) => String(x.offerId)) }, token)).map((x) => x.value).sort()).toEqual(ran.sort()); // prettier-ignore
+    }
+  });
+
   it('the CSV honours every filter: its column sums are the screen’s Totals', async () => {
     for (const [name, filters] of filterCases()) {
       const res = await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'partner' }, query: { ...range, ...filters } }, admin); // prettier-ignore

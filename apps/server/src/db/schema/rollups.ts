@@ -158,6 +158,17 @@ const goalKey = () => ({
 export const statsGoalHourly = grainTable('stats_goal_hourly', { hour: hour(), ...goalKey() });
 export const statsGoalDaily = grainTable('stats_goal_daily', { day: day(), ...goalKey() });
 
+/**
+ * The (partner, offer) pairs that ever had traffic (decision 117): one row per pair, written with the narrow rollups
+ * (a pair already there is left as it is), so that an account manager's offer options read its partners' rows here
+ * instead of every day of `stats_network_daily`. Never deleted: a report over any past range can name its offers.
+ */
+export const partnerOfferTraffic = pgTable(
+  'partner_offer_traffic',
+  { partnerId: integer().notNull(), offerId: integer().notNull() },
+  (t) => [primaryKey({ name: 'partner_offer_traffic_pk', columns: [t.partnerId, t.offerId] })],
+);
+
 /** Traffic /click refused (unknown offer, inactive partner …), counted per hour and reason, never as clicks. */
 export const rejectedClicksHourly = pgTable(
   'rejected_clicks_hourly',

@@ -3,6 +3,7 @@ import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  partnerOfferTraffic,
   rejectedClicksHourly,
   flaggedHourly,
   statsDaily,
@@ -155,6 +156,14 @@ async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
       COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
     )}`;
   });
+  // The (partner, offer) pairs with traffic (decision 117): a pair already known is left as it is.
+  const pairs = [...new Map(rows.map((r) => [`${r.partnerId}\u0000${r.offerId}`, r] as const))]
+    .sort((a, b) => a[1].partnerId - b[1].partnerId || a[1].offerId - b[1].offerId)
+    .map(([, r]) => r);
+  inserts.push(sql`insert into ${partnerOfferTraffic} ${unnestRows([
+    ['partner_id', 'int', pairs.map((r) => r.partnerId)],
+    ['offer_id', 'int', pairs.map((r) => r.offerId)],
+  ])} on conflict do nothing`);
   const last = inserts.pop()!;
   const ctes = sql.join(
     inserts.map((insert, i) => sql`${sql.raw(`n${i}`)} as (${insert})`),
