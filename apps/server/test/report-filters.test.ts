@@ -37,6 +37,7 @@ import {
 import { setAllOffersAccess } from './offer-fixtures.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 import { columnSum, readSpreadsheetCsv } from './csv.js';
+import { addConversion, figuresOf, noFigures, totalOf, type Figures } from './report-figures.js';
 
 /**
  * Decision 113: the network reports' filters picked by name. Each picker lists only what the reader's scope reaches;
@@ -141,30 +142,8 @@ describe('network report filters by name (decision 113)', () => {
   });
   afterAll(async () => t?.close());
 
-  type Figures = Pick<NetworkLeafRow, 'clicks' | 'conversions' | 'pendingConversions' | 'rejectedConversions'> & {
-    money: Record<string, number>;
-  };
   type Filters = { partnerId?: number[]; offerId?: number[]; advertiserId?: number[]; managerId?: number[]; goal?: string[] }; // prettier-ignore
 
-  /** Money as comparable figures: `payout EUR` → minor units, zeros left out. */
-  const moneyOf = (row: Pick<NetworkLeafRow, 'advertiserRevenue' | 'payout' | 'pendingRevenue' | 'pendingPayout'>) => {
-    const out: Record<string, number> = {};
-    const put = (name: string, list: MoneyAmount[]) => {
-      for (const m of list) if (m.amount !== 0) out[`${name} ${m.currency}`] = m.amount;
-    };
-    put('revenue', row.advertiserRevenue);
-    put('payout', row.payout);
-    put('pendingRevenue', row.pendingRevenue);
-    put('pendingPayout', row.pendingPayout);
-    return out;
-  };
-  const figuresOf = (row: NetworkLeafRow): Figures => ({
-    clicks: row.clicks,
-    conversions: row.conversions,
-    pendingConversions: row.pendingConversions,
-    rejectedConversions: row.rejectedConversions,
-    money: moneyOf(row),
-  });
 
   /**
    * The report computed again from the raw clicks and conversions: a partner's manager reaches its partners; a goal
@@ -190,18 +169,9 @@ describe('network report filters by name (decision 113)', () => {
     const out = new Map<string, Figures>();
     const at = (partnerId: number, offerId: number) => {
       const key = String(by === 'partner' ? partnerId : offerId);
-      const row = out.get(key) ?? {
-        clicks: 0,
-        conversions: 0,
-        pendingConversions: 0,
-        rejectedConversions: 0,
-        money: {},
-      };
+      const row = out.get(key) ?? noFigures();
       out.set(key, row);
       return row;
-    };
-    const add = (row: Figures, name: string, amount: number) => {
-      if (amount !== 0) row.money[name] = (row.money[name] ?? 0) + amount;
     };
     for (const c of await db.select().from(clicks)) {
       if (!keep(c.partnerId, c.offerId)) continue;
@@ -211,31 +181,10 @@ describe('network report filters by name (decision 113)', () => {
     for (const c of await db.select().from(conversions)) {
       if (c.partnerId === null || c.offerId === null || !keep(c.partnerId, c.offerId)) continue;
       if (filters.goal && !filters.goal.includes(c.goal)) continue;
-      const row = at(c.partnerId, c.offerId);
-      if (c.status === 'approved') {
-        row.conversions += 1;
-        add(row, `revenue ${c.currency}`, c.revenue);
-        add(row, `payout ${c.currency}`, c.payout);
-      } else if (c.status === 'pending') {
-        row.pendingConversions += 1;
-        add(row, `pendingRevenue ${c.currency}`, c.revenue);
-        add(row, `pendingPayout ${c.currency}`, c.payout);
-      } else row.rejectedConversions += 1;
+      addConversion(at(c.partnerId, c.offerId), c);
     }
     return out;
   }
-
-  const totalOf = (rows: Map<string, Figures>): Figures => {
-    const total: Figures = { clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} };
-    for (const r of rows.values()) {
-      total.clicks += r.clicks;
-      total.conversions += r.conversions;
-      total.pendingConversions += r.pendingConversions;
-      total.rejectedConversions += r.rejectedConversions;
-      for (const [name, amount] of Object.entries(r.money)) total.money[name] = (total.money[name] ?? 0) + amount;
-    }
-    return total;
-  };
 
   const filterCases = (): [string, Filters][] => [
     ['a partner', { partnerId: [p[0]!.partnerId] }],

@@ -27,6 +27,7 @@ import {
 import { setAllOffersAccess } from './offer-fixtures.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 import { columnSum, readSpreadsheetCsv } from './csv.js';
+import { addConversion, figuresOf, noFigures, totalOf, type Figures } from './report-figures.js';
 
 /**
  * Decision 117: the landing-page breakdown. The click keeps the landing page `lp` sent it to, its conversions are
@@ -115,28 +116,7 @@ describe('network reports by landing page (decision 117)', () => {
   });
   afterAll(async () => t?.close());
 
-  type Figures = Pick<NetworkLeafRow, 'clicks' | 'conversions' | 'pendingConversions' | 'rejectedConversions'> & {
-    money: Record<string, number>;
-  };
   type Filters = { landingPageId?: number[]; partnerId?: number[]; offerId?: number[]; goal?: string[]; subid?: string[] }; // prettier-ignore
-  const moneyOf = (row: NetworkLeafRow) => {
-    const out: Record<string, number> = {};
-    const put = (name: string, list: MoneyAmount[]) => {
-      for (const m of list) if (m.amount !== 0) out[`${name} ${m.currency}`] = m.amount;
-    };
-    put('revenue', row.advertiserRevenue);
-    put('payout', row.payout);
-    put('pendingRevenue', row.pendingRevenue);
-    put('pendingPayout', row.pendingPayout);
-    return out;
-  };
-  const figuresOf = (row: NetworkLeafRow): Figures => ({
-    clicks: row.clicks,
-    conversions: row.conversions,
-    pendingConversions: row.pendingConversions,
-    rejectedConversions: row.rejectedConversions,
-    money: moneyOf(row),
-  });
   /** The report's rows (with `then`, the nested rows under `key|key2`), Totals left out. */
   const shownOf = (rows: NetworkReportRow[], nested: boolean) =>
     new Map(
@@ -171,12 +151,9 @@ describe('network reports by landing page (decision 117)', () => {
     const out = new Map<string, Figures>();
     const at = (r: Raw) => {
       const key = by.map((b) => keyFor(b, r)).join('|');
-      const row = out.get(key) ?? { clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} }; // prettier-ignore
+      const row = out.get(key) ?? noFigures();
       out.set(key, row);
       return row;
-    };
-    const add = (row: Figures, name: string, amount: number) => {
-      if (amount !== 0) row.money[name] = (row.money[name] ?? 0) + amount;
     };
     for (const c of await db.select().from(clicks)) {
       if (!keep(c)) continue;
@@ -187,30 +164,10 @@ describe('network reports by landing page (decision 117)', () => {
       if (c.partnerId === null || c.offerId === null) continue;
       const raw = { partnerId: c.partnerId, offerId: c.offerId, landingPageId: c.landingPageId, subid: c.subid };
       if (!keep(raw) || (filters.goal && !filters.goal.includes(c.goal))) continue;
-      const row = at(raw);
-      if (c.status === 'approved') {
-        row.conversions += 1;
-        add(row, `revenue ${c.currency}`, c.revenue);
-        add(row, `payout ${c.currency}`, c.payout);
-      } else if (c.status === 'pending') {
-        row.pendingConversions += 1;
-        add(row, `pendingRevenue ${c.currency}`, c.revenue);
-        add(row, `pendingPayout ${c.currency}`, c.payout);
-      } else row.rejectedConversions += 1;
+      addConversion(at(raw), c);
     }
     return out;
   }
-  const totalOf = (rows: Map<string, Figures>): Figures => {
-    const total: Figures = { clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} };
-    for (const r of rows.values()) {
-      total.clicks += r.clicks;
-      total.conversions += r.conversions;
-      total.pendingConversions += r.pendingConversions;
-      total.rejectedConversions += r.rejectedConversions;
-      for (const [name, amount] of Object.entries(r.money)) total.money[name] = (total.money[name] ?? 0) + amount;
-    }
-    return total;
-  };
 
   it('keeps the landing page on the click and its conversions, and names each row', async () => {
     const [quiz, video] = o[0]!.pages as [number, number];

@@ -96,6 +96,20 @@ const view = <T extends PgTable & Record<'currency' | Count, AnyPgColumn>>(
   ...(Object.fromEntries(COUNTS.map((c) => [c, table[c]])) as Record<Count, AnyPgColumn>),
 });
 
+/**
+ * One read of a report's figures: the reader's scope, the breakdowns, the window, the filters, the viewer's offset,
+ * and whether the amounts' days are kept for their conversion to the base currency (decision 111).
+ */
+type Read = {
+  db: DbOrTx;
+  scope: StaffScope;
+  by: Breakdowns;
+  window: UtcWindow;
+  filters: NetworkFilters;
+  offset: string | null;
+  fx: boolean;
+};
+
 /** A grain: a daily table and an hourly one holding the same keys. */
 type Grain = { daily: View; hourly: View };
 
@@ -204,16 +218,7 @@ function summed(
  * first on the rollup's own keys (a few hundred groups for a month of the grains), then joined to partners, offers,
  * advertisers, managers and countries for the scope, the filters and the labels.
  */
-async function sliceQuery(
-  db: DbOrTx,
-  table: View,
-  time: SQL,
-  scope: StaffScope,
-  by: Breakdowns,
-  filters: NetworkFilters,
-  offset: string | null,
-  fx: boolean,
-): Promise<Slice[]> {
+async function sliceQuery({ db, scope, by, filters, offset, fx }: Read, table: View, time: SQL): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
   const format = by.includes('hour') ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
@@ -355,19 +360,12 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * the whole UTC days inside the window from the grain's daily table, the hours at its ends from its hourly one, added
  * up per key and currency. A day breakdown in another offset than UTC cuts its days in the hourly table.
  */
-async function slices(
-  db: DbOrTx,
-  scope: StaffScope,
-  by: Breakdowns,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-  fx = false,
-): Promise<Slice[]> {
-  if (!given(filters.goal)) return grainSlices(db, scope, by, window, filters, offset, fx, grainOf(by, filters, scope));
+async function slices(read: Read): Promise<Slice[]> {
+  const { scope, by, filters } = read;
+  if (!given(filters.goal)) return grainSlices(read, grainOf(by, filters, scope));
   // A goal filter (decision 113): the conversions from the goal grain, the clicks from the narrowest grain that
   // answers without the goal, of the offers paying on one of the goals; a click has no goal of its own.
-  const clicksOnly = (await grainSlices(db, scope, by, window, filters, offset, fx, grainOf(by, filters, scope))).map(
+  const clicksOnly = (await grainSlices(read, grainOf(by, filters, scope))).map(
     (s) => ({
       ...s,
       conversions: 0,
@@ -379,7 +377,7 @@ async function slices(
       pendingPayout: 0,
     }),
   );
-  const converted = await grainSlices(db, scope, by, window, filters, offset, fx, 'goal');
+  const converted = await grainSlices(read, 'goal');
   return addedUp([...clicksOnly, ...converted]);
 }
 
@@ -395,23 +393,15 @@ function addedUp(parts: Slice[]): Slice[] {
   return [...summed.values()];
 }
 
-async function grainSlices(
-  db: DbOrTx,
-  scope: StaffScope,
-  by: Breakdowns,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-  fx: boolean,
-  grain: keyof typeof GRAINS,
-): Promise<Slice[]> {
+async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slice[]> {
+  const { by, window, offset } = read;
   const { daily, hourly } = GRAINS[grain];
   const start = window.start.getTime();
   const end = window.end.getTime();
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
   const hours = (from: number, to: number) => and(gte(hourly.time, new Date(from)), lt(hourly.time, new Date(to)))!;
-  const query = (table: View, time: SQL) => sliceQuery(db, table, time, scope, by, filters, offset, fx);
+  const query = (table: View, time: SQL) => sliceQuery(read, table, time);
   // Hours are read from the hourly tables only, and days in another offset than UTC are cut in them.
   if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
     return query(hourly, hours(start, end));
@@ -468,14 +458,7 @@ function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
  * partner are in no group; those of an unknown offer are the offer `0` ('Unknown offer') of an offer or advertiser
  * breakdown.
  */
-async function refusedClicks(
-  db: DbOrTx,
-  scope: StaffScope,
-  by: Breakdowns,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-): Promise<Refused[] | null> {
+async function refusedClicks({ db, scope, by, window, filters, offset }: Read): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
   // Nor by goal (decision 113): a refused or flagged click has none.
   if (given(filters.country) || given(filters.goal) || given(filters.landingPageId) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) // prettier-ignore
@@ -734,14 +717,14 @@ export async function networkReport(
   offset: string | null,
   options: ReportOptions = {},
 ): Promise<NetworkReportRow[]> {
-  return (await buildReport(db, scope, breakdown, range, window, filters, offset, options, null)).rows;
+  return (await networkReportInBase(db, scope, breakdown, range, window, filters, offset, null, options)).rows;
 }
 
 /**
  * The same report in the base currency (`currency=base`, decision 111): each amount at the reference rate of its
  * (UTC) day, a day without one at the last known rate (listed in `missingDays`). Rounded half to even once per row of
  * the finest level (the rows, or the nested rows with `then`); every row above them and the Totals are their sums, so
- * that the CSV's columns add up to the Totals to the cent.
+ * that the CSV's columns add up to the Totals to the cent. `base` null: the amounts as booked (`networkReport`).
  */
 export async function networkReportInBase(
   db: DbOrTx,
@@ -751,22 +734,8 @@ export async function networkReportInBase(
   window: UtcWindow,
   filters: NetworkFilters,
   offset: string | null,
-  base: string,
-  options: ReportOptions = {},
-): Promise<NetworkReportInBase> {
-  return buildReport(db, scope, breakdown, range, window, filters, offset, options, base);
-}
-
-async function buildReport(
-  db: DbOrTx,
-  scope: StaffScope,
-  breakdown: NetworkBreakdown,
-  range: DateRange,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-  { then, refused: withRefused = true }: ReportOptions,
   base: string | null,
+  { then, refused: withRefused = true }: ReportOptions = {},
 ): Promise<NetworkReportInBase> {
   // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
   const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
@@ -775,8 +744,9 @@ async function buildReport(
     if (b === 'week' || b === 'month') return [periodOf(b, key), periodOf(b, key)];
     return [key, isTracking(b) ? trackingLabel(label) : label];
   };
-  const all = await slices(db, scope, by, window, filters, offset, base !== null);
-  const refused = withRefused ? await refusedClicks(db, scope, by, window, filters, offset) : null;
+  const read: Read = { db, scope, by, window, filters, offset, fx: base !== null };
+  const all = await slices(read);
+  const refused = withRefused ? await refusedClicks(read) : null;
   const fx = base === null ? null : await fxConverterFor(db, base, all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 }))); // prettier-ignore
   const groups = new Map<string, Group>();
   const groupOf = (map: Map<string, Group>, key: string, label: string) => {
@@ -815,7 +785,8 @@ export async function networkFigures(
   window: UtcWindow,
   filters: NetworkFilters = {},
 ): Promise<NetworkFigures> {
-  const total = rowOf('total', TOTALS_LABEL, await slices(db, scope, ['partner'], window, filters, null), null, true);
+  const read: Read = { db, scope, by: ['partner'], window, filters, offset: null, fx: false };
+  const total = rowOf('total', TOTALS_LABEL, await slices(read), null, true);
   const { clicks, conversions, advertiserRevenue, payout, margin } = total;
   return { clicks, conversions, advertiserRevenue, payout, margin };
 }
