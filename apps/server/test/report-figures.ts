@@ -17,7 +17,9 @@ export const noFigures = (): Figures => ({
 });
 
 /** Money as comparable figures: `payout EUR` → minor units, zeros left out. */
-export function moneyOf(row: Pick<NetworkLeafRow, 'advertiserRevenue' | 'payout' | 'pendingRevenue' | 'pendingPayout'>) {
+export function moneyOf(
+  row: Pick<NetworkLeafRow, 'advertiserRevenue' | 'payout' | 'pendingRevenue' | 'pendingPayout'>,
+) {
   const out: Record<string, number> = {};
   const put = (name: string, list: MoneyAmount[]) => {
     for (const m of list) if (m.amount !== 0) out[`${name} ${m.currency}`] = m.amount;

@@ -144,7 +144,6 @@ describe('network report filters by name (decision 113)', () => {
 
   type Filters = { partnerId?: number[]; offerId?: number[]; advertiserId?: number[]; managerId?: number[]; goal?: string[] }; // prettier-ignore
 
-
   /**
    * The report computed again from the raw clicks and conversions: a partner's manager reaches its partners; a goal
    * keeps its conversions and the clicks of the offers paying on it. Rows without any figure are left out.
@@ -344,7 +343,10 @@ describe('network report filters by name (decision 113)', () => {
     await db.execute(sql.raw(backfill!));
     expect(await pairsOf('partner_offer_traffic')).toEqual(written);
     // Each manager's options are the offers its partners ran, as the rollup's days tell them; type-ahead and names too.
-    for (const [token, managerId] of [[am1, am1Id], [am2, am2Id]] as const) {
+    for (const [token, managerId] of [
+      [am1, am1Id],
+      [am2, am2Id],
+    ] as const) {
       const ran = rowsOf(await db.execute(sql`select distinct n.offer_id from stats_network_daily n join partners p on p.id = n.partner_id where p.account_manager_id = ${managerId} order by 1`)).map((r) => String(r.offer_id)); // prettier-ignore
       expect((await options('offerId', {}, token)).map((x) => x.value).sort()).toEqual(ran.sort());
       expect((await options('offerId', { value: o.map((x) => String(x.offerId)) }, token)).map((x) => x.value).sort()).toEqual(ran.sort()); // prettier-ignore

@@ -74,7 +74,12 @@ describe('network reports by landing page (decision 117)', () => {
     const m2 = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     am1Id = m1.userId;
     am1 = await login(t, m1.email, m1.password);
-    for (const [companyName, owner] of [['Orchid Media', am1Id], ['Pine Traffic', am1Id], ['Quartz Leads', m2.userId]] as const) { // prettier-ignore
+    for (const [companyName, owner] of [
+      ['Orchid Media', am1Id],
+      ['Pine Traffic', am1Id],
+      ['Quartz Leads', m2.userId],
+    ] as const) {
+      // prettier-ignore
       const partner = await createPartner(t, { companyName, accountManagerId: owner });
       await setAllOffersAccess(t, partner.partnerId, true);
       p.push(partner.partnerId);
@@ -122,7 +127,11 @@ describe('network reports by landing page (decision 117)', () => {
     new Map(
       rows
         .filter((r) => !r.isTotal)
-        .flatMap((r) => (nested ? (r.children ?? []).map((c) => [`${r.key}|${c.key}`, figuresOf(c)] as const) : [[r.key, figuresOf(r)] as const])) // prettier-ignore
+        .flatMap((r) =>
+          nested
+            ? (r.children ?? []).map((c) => [`${r.key}|${c.key}`, figuresOf(c)] as const)
+            : [[r.key, figuresOf(r)] as const],
+        ) // prettier-ignore
         .filter(([, f]) => f.clicks + f.conversions + f.pendingConversions + f.rejectedConversions > 0),
     );
 

@@ -334,7 +334,10 @@ function filterConditions(db: DbOrTx, columns: FilterColumns, filters: NetworkFi
   keep(columns.managerId, filters.managerId);
   keep(columns.advertiserId, filters.advertiserId);
   keep(columns.landing, filters.landingPageId);
-  keep(columns.country, filters.country?.map((c) => (c === UNKNOWN_COUNTRY_KEY ? '' : c)));
+  keep(
+    columns.country,
+    filters.country?.map((c) => (c === UNKNOWN_COUNTRY_KEY ? '' : c)),
+  );
   for (const k of NETWORK_TRACKING_KEYS) keep(columns.tracking?.[k], filters[k]);
   if (given(filters.goal)) {
     // The goal grain's conversions on these goals; elsewhere (the clicks) the offers paying on one of them.
@@ -365,18 +368,16 @@ async function slices(read: Read): Promise<Slice[]> {
   if (!given(filters.goal)) return grainSlices(read, grainOf(by, filters, scope));
   // A goal filter (decision 113): the conversions from the goal grain, the clicks from the narrowest grain that
   // answers without the goal, of the offers paying on one of the goals; a click has no goal of its own.
-  const clicksOnly = (await grainSlices(read, grainOf(by, filters, scope))).map(
-    (s) => ({
-      ...s,
-      conversions: 0,
-      pending: 0,
-      rejected: 0,
-      revenue: 0,
-      payout: 0,
-      pendingRevenue: 0,
-      pendingPayout: 0,
-    }),
-  );
+  const clicksOnly = (await grainSlices(read, grainOf(by, filters, scope))).map((s) => ({
+    ...s,
+    conversions: 0,
+    pending: 0,
+    rejected: 0,
+    revenue: 0,
+    payout: 0,
+    pendingRevenue: 0,
+    pendingPayout: 0,
+  }));
   const converted = await grainSlices(read, 'goal');
   return addedUp([...clicksOnly, ...converted]);
 }
@@ -460,9 +461,9 @@ function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
  */
 async function refusedClicks({ db, scope, by, window, filters, offset }: Read): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
-  // Nor by goal (decision 113): a refused or flagged click has none.
-  if (given(filters.country) || given(filters.goal) || given(filters.landingPageId) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) // prettier-ignore
-    return null;
+  // Nor filtered on what their rollups do not keep: the country, the goal (decision 113), the landing page (117), sub-IDs.
+  const unplaced = [filters.country, filters.goal, filters.landingPageId, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])]; // prettier-ignore
+  if (unplaced.some(given)) return null;
   const read = async (r: ReasonSource) => {
     const local = (format: string) =>
       sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore

@@ -160,10 +160,12 @@ async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
   const pairs = [...new Map(rows.map((r) => [`${r.partnerId}\u0000${r.offerId}`, r] as const))]
     .sort((a, b) => a[1].partnerId - b[1].partnerId || a[1].offerId - b[1].offerId)
     .map(([, r]) => r);
-  inserts.push(sql`insert into ${partnerOfferTraffic} ${unnestRows([
-    ['partner_id', 'int', pairs.map((r) => r.partnerId)],
-    ['offer_id', 'int', pairs.map((r) => r.offerId)],
-  ])} on conflict do nothing`);
+  inserts.push(
+    sql`insert into ${partnerOfferTraffic} ${unnestRows([
+      ['partner_id', 'int', pairs.map((r) => r.partnerId)],
+      ['offer_id', 'int', pairs.map((r) => r.offerId)],
+    ])} on conflict do nothing`,
+  );
   const last = inserts.pop()!;
   const ctes = sql.join(
     inserts.map((insert, i) => sql`${sql.raw(`n${i}`)} as (${insert})`),

@@ -236,13 +236,19 @@ describe('StaffHome', () => {
       renderWithProviders(<StaffHome />, { path: '/staff' });
       const card = await screen.findByTestId('staff-home-view');
       // The view's columns only, in the table's order.
-      const lines = [...within(card).getByTestId('staff-home-view-totals').querySelectorAll('th')].map((th) => th.textContent);
+      const lines = [...within(card).getByTestId('staff-home-view-totals').querySelectorAll('th')].map(
+        (th) => th.textContent,
+      );
       expect(lines).toEqual(['Clicks', 'Conv. rate', 'Margin']);
       expect(within(card).queryByTestId('staff-home-view-payout')).toBeNull();
       expect(within(card).getByTestId('staff-home-view-conversionRate').textContent).toBe('4,00\u00a0%');
-      expect(within(card).getByTestId('staff-home-view-range').textContent).toContain('Compared with the previous period');
+      expect(within(card).getByTestId('staff-home-view-range').textContent).toContain(
+        'Compared with the previous period',
+      );
       // 150 clicks after 100: +50 %; a margin in two currencies gives its previous figure without a change.
-      expect(within(card).getByTestId('staff-home-view-change-clicks').textContent).toBe('+50,00\u00a0% on the previous period (100)');
+      expect(within(card).getByTestId('staff-home-view-change-clicks').textContent).toBe(
+        '+50,00\u00a0% on the previous period (100)',
+      );
       expect(within(card).getByTestId('staff-home-view-change-margin').textContent).toMatch(/^before: 200,00\s€$/u);
       // A rate has no previous figure in the report: nothing under it.
       expect(within(card).getByTestId('staff-home-view-change-conversionRate').textContent).toBe('');
