@@ -461,7 +461,7 @@ function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
  */
 async function refusedClicks({ db, scope, by, window, filters, offset }: Read): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
-  // Nor filtered on what their rollups do not keep: the country, the goal (decision 113), the landing page (117), sub-IDs.
+  // Nor filtered on what their rollups lack: the country, goal (decision 113), landing page (117), sub-IDs.
   const unplaced = [filters.country, filters.goal, filters.landingPageId, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])]; // prettier-ignore
   if (unplaced.some(given)) return null;
   const read = async (r: ReasonSource) => {
