@@ -7,8 +7,6 @@ import {
   networkReportsEndpoints,
   reportOptionsEndpoints,
   staffOffersEndpoints,
-  type MoneyAmount,
-  type NetworkLeafRow,
   type ReportOptionFilter,
 } from '@portal/contracts';
 import {

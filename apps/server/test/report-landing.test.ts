@@ -8,7 +8,6 @@ import {
   staffOffersEndpoints,
   type MoneyAmount,
   type NetworkBreakdown,
-  type NetworkLeafRow,
   type NetworkReportRow,
 } from '@portal/contracts';
 import { clicks, conversions, offers, partners, products, statsNetworkDaily } from '../src/db/schema.js';

@@ -31,13 +31,14 @@ const isCompared = (column: NetworkReportColumn): column is Compared =>
  */
 function changeOf(now: number | MoneyAmount[], before: number | MoneyAmount[]): string | null {
   const single = (list: MoneyAmount[]) => (list.length === 1 ? list[0]! : list.length === 0 ? null : undefined);
-  let [a, b] = [0, 0];
-  if (typeof now === 'number' && typeof before === 'number') [a, b] = [now, before];
-  else if (typeof now !== 'number' && typeof before !== 'number') {
+  const pair = (): [number, number] | null => {
+    if (typeof now === 'number' && typeof before === 'number') return [now, before];
+    if (typeof now === 'number' || typeof before === 'number') return null;
     const [x, y] = [single(now), single(before)];
     if (!y || x === undefined || (x && x.currency !== y.currency)) return null;
-    [a, b] = [x?.amount ?? 0, y.amount];
-  } else return null;
+    return [x?.amount ?? 0, y.amount];
+  };
+  const [a, b] = pair() ?? [0, 0];
   if (b === 0) return null;
   const ratio = (a - b) / Math.abs(b);
   return `${ratio > 0 ? '+' : ''}${formatPercent(ratio)}`;
