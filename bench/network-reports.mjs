@@ -2,7 +2,9 @@
 // network-reports code (the narrow rollups, decision 046), against a naive GROUP BY over the raw clicks and
 // conversions, on PostgreSQL, at 10 million clicks over 60 days spread over 200 partners and 100 offers (each partner
 // runs 8 offers, 6 countries, 5,000 sub-IDs; a quarter of the offers pay in USD, a quarter in GBP). Since decision
-// 111 also nested, filtered and converted cases. Run `npm run build` first, then `node bench/network-reports.mjs`.
+// 111 also nested, filtered and converted cases; since decision 117 a goal filter and the landing-page breakdown (a
+// third of the clicks sent to the offer's own URL, the others to one of 4 landing pages). Run `npm run build` first,
+// then `node bench/network-reports.mjs`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,47 +82,65 @@ async function generate(db) {
   for (let from = 1; from <= CLICKS; from += 2_000_000) {
     const to = Math.min(CLICKS, from + 2_000_000 - 1);
     // Partner p runs 8 offers (p*3 … p*3+7 modulo the catalogue); 6 countries, one unplaced; 5,000 sub-IDs.
-    await exec(`insert into clicks (click_id, offer_id, partner_id, subid, tc1, country, ip, created_at)
+    await exec(`insert into clicks (click_id, offer_id, partner_id, subid, tc1, country, ip, landing_page_id, created_at)
       select 'nb' || g, (array[${offerIds.join(',')}])[1 + ((g % ${PARTNERS}) * 3 + (g / ${PARTNERS}) % 8) % ${OFFERS}],
         (array[${partnerIds.join(',')}])[1 + g % ${PARTNERS}],
         'sub_' || ((g * 7919) % 5000), case when g % 3 = 0 then 'desktop' else 'mobile' end,
         (array['FR', 'DE', 'GB', 'ES', 'IT', null])[1 + (g * 13) % 6], '203.0.113.' || (g % 250),
+        (array[null, null, 1001, 1002, 1003, 1004])[1 + (g * 17) % 6],
         timestamptz '${start}' + make_interval(secs => (g - 1) * ${step / 1000})
       from generate_series(${from}::bigint, ${to}::bigint) g`);
   }
   await exec(`insert into conversions (click_id, advertiser_id, dedupe_key, offer_id, partner_id, goal_id, goal,
-      transaction_id, payout, revenue, currency, status, reason, subid, tc1, country, clicked_at, created_at, updated_at)
+      transaction_id, payout, revenue, currency, status, reason, subid, tc1, country, landing_page_id, clicked_at,
+      created_at, updated_at)
     select click_id, 1, 'tx:' || id, offer_id, partner_id, 1, 'registration', 'T' || id,
       case when id % 1000 < 900 then 400 + (offer_id % 7) * 100 else 0 end,
       case when id % 1000 < 900 then 600 + (offer_id % 7) * 120 else 0 end, (array['EUR', 'EUR', 'USD', 'GBP'])[1 + offer_id % 4],
       case when id % 1000 < 50 then 'pending' when id % 1000 >= 900 then 'rejected' else 'approved' end,
-      case when id % 1000 >= 900 then 'duplicate' end, subid, tc1, country, created_at,
+      case when id % 1000 >= 900 then 'duplicate' end, subid, tc1, country, landing_page_id, created_at,
       least(created_at + interval '20 minutes', now()), least(created_at + interval '20 minutes', now())
     from clicks where id % 100 = 0`);
   // The narrow rollups as the accumulator writes them: clicks and conversions per (hour, partner, offer, currency,
-  // country), then folded per UTC day.
-  await exec(`insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, clicks)
+  // country, landing page), then folded per UTC day.
+  await exec(`insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, landing_page_id, clicks)
       select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id,
-        (array['EUR', 'EUR', 'USD', 'GBP'])[1 + offer_id % 4], coalesce(country, ''), count(*) from clicks group by 1, 2, 3, 4, 5;
-    insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, conversions, pending,
-        rejected, payout, pending_payout, revenue, pending_revenue)
+        (array['EUR', 'EUR', 'USD', 'GBP'])[1 + offer_id % 4], coalesce(country, ''), coalesce(landing_page_id, 0),
+        count(*) from clicks group by 1, 2, 3, 4, 5, 6;
+    insert into stats_network_hourly as s (hour, partner_id, offer_id, currency, country, landing_page_id, conversions,
+        pending, rejected, payout, pending_payout, revenue, pending_revenue)
       select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id, currency,
-        coalesce(country, ''), count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
+        coalesce(country, ''), coalesce(landing_page_id, 0), count(*) filter (where status = 'approved'),
+        count(*) filter (where status = 'pending'),
         count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
         coalesce(sum(payout) filter (where status = 'pending'), 0),
         coalesce(sum(revenue) filter (where status = 'approved'), 0),
         coalesce(sum(revenue) filter (where status = 'pending'), 0)
-      from conversions group by 1, 2, 3, 4, 5
-      on conflict (hour, partner_id, offer_id, currency, country) do update set
+      from conversions group by 1, 2, 3, 4, 5, 6
+      on conflict (hour, partner_id, offer_id, currency, country, landing_page_id) do update set
         conversions = s.conversions + excluded.conversions, pending = s.pending + excluded.pending,
         rejected = s.rejected + excluded.rejected, payout = s.payout + excluded.payout,
         pending_payout = s.pending_payout + excluded.pending_payout, revenue = s.revenue + excluded.revenue,
         pending_revenue = s.pending_revenue + excluded.pending_revenue;
-    insert into stats_network_daily (day, partner_id, offer_id, currency, country, clicks, conversions, pending,
-        rejected, payout, pending_payout, revenue, pending_revenue)
-      select (hour at time zone 'UTC')::date, partner_id, offer_id, currency, country, sum(clicks), sum(conversions),
-        sum(pending), sum(rejected), sum(payout), sum(pending_payout), sum(revenue), sum(pending_revenue)
-      from stats_network_hourly group by 1, 2, 3, 4, 5;
+    insert into stats_network_daily (day, partner_id, offer_id, currency, country, landing_page_id, clicks,
+        conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue)
+      select (hour at time zone 'UTC')::date, partner_id, offer_id, currency, country, landing_page_id, sum(clicks),
+        sum(conversions), sum(pending), sum(rejected), sum(payout), sum(pending_payout), sum(revenue),
+        sum(pending_revenue)
+      from stats_network_hourly group by 1, 2, 3, 4, 5, 6;
+    insert into stats_goal_hourly (hour, partner_id, offer_id, goal, currency, country, subid, tc1, tc2, tc3, tc4,
+        landing_page_id, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue)
+      select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC', partner_id, offer_id, goal, currency,
+        coalesce(country, ''), coalesce(subid, ''), coalesce(tc1, ''), '', '', '', coalesce(landing_page_id, 0),
+        count(*) filter (where status = 'approved'), count(*) filter (where status = 'pending'),
+        count(*) filter (where status = 'rejected'), coalesce(sum(payout) filter (where status = 'approved'), 0),
+        coalesce(sum(payout) filter (where status = 'pending'), 0),
+        coalesce(sum(revenue) filter (where status = 'approved'), 0),
+        coalesce(sum(revenue) filter (where status = 'pending'), 0)
+      from conversions group by 1, 2, 3, 4, 5, 6, 7, 8, 12;
+    insert into stats_goal_daily select (hour at time zone 'UTC')::date, partner_id, offer_id, goal, currency, country,
+        subid, tc1, tc2, tc3, tc4, ${SUMS}, landing_page_id
+      from stats_goal_hourly group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, landing_page_id;
     insert into stats_partner_hourly select hour, partner_id, currency, ${SUMS} from stats_network_hourly group by 1, 2, 3;
     insert into stats_partner_daily select day, partner_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
     insert into stats_offer_hourly select hour, offer_id, currency, ${SUMS} from stats_network_hourly group by 1, 2, 3;
@@ -142,9 +162,12 @@ async function generate(db) {
  * (`nested`), within some partners (`partners`), or with each conversion's amounts converted to euros at the last
  * reference rate on or before its day (`converted`, decision 111).
  */
-function naive(db, by, window, { nested = false, partners = null, converted = false } = {}) {
-  const key = sql.raw(nested ? "partner_id || '/' || offer_id" : by === 'partner' ? 'partner_id' : 'offer_id');
+function naive(db, by, window, { nested = false, partners = null, converted = false, goal = null } = {}) {
+  const key = sql.raw(nested ? "partner_id || '/' || offer_id" : by === 'landing' ? 'coalesce(landing_page_id, 0)' : by === 'partner' ? 'partner_id' : 'offer_id'); // prettier-ignore
   const only = sql.raw(partners ? `and partner_id in (${partners.join(',')})` : '');
+  // A goal filter (decision 113): the clicks of the offers paying on the goal, the conversions on it.
+  const paying = sql.raw(goal ? `and offer_id in (select og.offer_id from offer_goals og join goals g on g.id = og.goal_id where g.identifier = '${goal}')` : ''); // prettier-ignore
+  const onGoal = sql.raw(goal ? `and goal = '${goal}'` : '');
   const money = (column) =>
     converted
       ? sql.raw(`coalesce(sum(${column} / coalesce((select rate from fx_rates r where r.currency = conversions.currency
@@ -155,10 +178,10 @@ function naive(db, by, window, { nested = false, partners = null, converted = fa
       sum(payout)::bigint as payout
     from (
       select ${key} as k, count(*) as clicks, 0 as conversions, 0 as revenue, 0 as payout
-      from clicks where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} ${only} group by 1
+      from clicks where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} ${only} ${paying} group by 1
       union all
       select ${key}, 0, count(*) filter (where status = 'approved'), ${money('revenue')}, ${money('payout')}
-      from conversions where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} ${only} group by 1
+      from conversions where created_at >= ${window.start.toISOString()} and created_at < ${window.end.toISOString()} ${only} ${onGoal} group by 1
     ) x group by k`);
 }
 
@@ -190,7 +213,7 @@ try {
   // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
   await database.db.execute(
     sql.raw(
-      'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, conversions cascade',
+      'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
     ),
   );
   const loadStarted = performance.now();
@@ -242,6 +265,9 @@ try {
       ['offer, 20 partners', () => networkReport(database.db, scope, 'offer', range, window, { partnerId: someIds }, null), { partners: someIds }, 'offer'], // prettier-ignore
       ['offer in EUR', async () => (await networkReportInBase(database.db, scope, 'offer', range, window, {}, null, 'EUR')).rows, { converted: true }, 'offer'], // prettier-ignore
       ['partner × offer in EUR', async () => (await networkReportInBase(database.db, scope, 'partner', range, window, {}, null, 'EUR', { then: 'offer' })).rows, { nested: true, converted: true }, 'partner'], // prettier-ignore
+      // Decision 117: a goal filter (the goal grain beside the offer grain's clicks), and the landing-page breakdown.
+      ['offer, goal registration', () => networkReport(database.db, scope, 'offer', range, window, { goal: ['registration'] }, null), { goal: 'registration' }, 'offer'], // prettier-ignore
+      ['landing page', () => networkReport(database.db, scope, 'landing', range, window, {}, null), {}, 'landing'], // prettier-ignore
     ];
     for (const [label, ours, options, by] of cases) {
       await time(ours, 3);

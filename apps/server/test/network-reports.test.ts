@@ -164,7 +164,7 @@ describe('network reports (decision 046)', () => {
   afterAll(async () => t?.close());
 
   /** The breakdown computed again from the raw rows: the viewer's offset, its partners, approved conversions only. */
-  type RawRow = { createdAt: Date; partnerId: number; offerId: number; country: string | null; subid: string | null; tc1: string | null; tc2: string | null; tc3: string | null; tc4: string | null }; // prettier-ignore
+  type RawRow = { createdAt: Date; partnerId: number; offerId: number; country: string | null; landingPageId: number | null; subid: string | null; tc1: string | null; tc2: string | null; tc3: string | null; tc4: string | null }; // prettier-ignore
   async function fromRawRows(
     breakdown: string,
     offsetMinutes: number,
@@ -210,6 +210,9 @@ describe('network reports (decision 046)', () => {
           return String(offerRows.find((o) => o.id === r.offerId)!.advertiserId);
         case 'manager':
           return String(partnerRows.find((p) => p.id === r.partnerId)!.accountManagerId ?? 'none');
+        case 'landing':
+          // The landing page the click was sent to (decision 117): 0 for the offer's own URL.
+          return String(r.landingPageId ?? 0);
         default:
           return r.country || 'XX';
       }

@@ -7,8 +7,6 @@ import {
   networkReportsEndpoints,
   reportOptionsEndpoints,
   staffOffersEndpoints,
-  type MoneyAmount,
-  type NetworkLeafRow,
   type ReportOptionFilter,
 } from '@portal/contracts';
 import {
@@ -37,6 +35,7 @@ import {
 import { setAllOffersAccess } from './offer-fixtures.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 import { columnSum, readSpreadsheetCsv } from './csv.js';
+import { addConversion, figuresOf, noFigures, totalOf, type Figures } from './report-figures.js';
 
 /**
  * Decision 113: the network reports' filters picked by name. Each picker lists only what the reader's scope reaches;
@@ -141,30 +140,7 @@ describe('network report filters by name (decision 113)', () => {
   });
   afterAll(async () => t?.close());
 
-  type Figures = Pick<NetworkLeafRow, 'clicks' | 'conversions' | 'pendingConversions' | 'rejectedConversions'> & {
-    money: Record<string, number>;
-  };
   type Filters = { partnerId?: number[]; offerId?: number[]; advertiserId?: number[]; managerId?: number[]; goal?: string[] }; // prettier-ignore
-
-  /** Money as comparable figures: `payout EUR` → minor units, zeros left out. */
-  const moneyOf = (row: Pick<NetworkLeafRow, 'advertiserRevenue' | 'payout' | 'pendingRevenue' | 'pendingPayout'>) => {
-    const out: Record<string, number> = {};
-    const put = (name: string, list: MoneyAmount[]) => {
-      for (const m of list) if (m.amount !== 0) out[`${name} ${m.currency}`] = m.amount;
-    };
-    put('revenue', row.advertiserRevenue);
-    put('payout', row.payout);
-    put('pendingRevenue', row.pendingRevenue);
-    put('pendingPayout', row.pendingPayout);
-    return out;
-  };
-  const figuresOf = (row: NetworkLeafRow): Figures => ({
-    clicks: row.clicks,
-    conversions: row.conversions,
-    pendingConversions: row.pendingConversions,
-    rejectedConversions: row.rejectedConversions,
-    money: moneyOf(row),
-  });
 
   /**
    * The report computed again from the raw clicks and conversions: a partner's manager reaches its partners; a goal
@@ -190,18 +166,9 @@ describe('network report filters by name (decision 113)', () => {
     const out = new Map<string, Figures>();
     const at = (partnerId: number, offerId: number) => {
       const key = String(by === 'partner' ? partnerId : offerId);
-      const row = out.get(key) ?? {
-        clicks: 0,
-        conversions: 0,
-        pendingConversions: 0,
-        rejectedConversions: 0,
-        money: {},
-      };
+      const row = out.get(key) ?? noFigures();
       out.set(key, row);
       return row;
-    };
-    const add = (row: Figures, name: string, amount: number) => {
-      if (amount !== 0) row.money[name] = (row.money[name] ?? 0) + amount;
     };
     for (const c of await db.select().from(clicks)) {
       if (!keep(c.partnerId, c.offerId)) continue;
@@ -211,31 +178,10 @@ describe('network report filters by name (decision 113)', () => {
     for (const c of await db.select().from(conversions)) {
       if (c.partnerId === null || c.offerId === null || !keep(c.partnerId, c.offerId)) continue;
       if (filters.goal && !filters.goal.includes(c.goal)) continue;
-      const row = at(c.partnerId, c.offerId);
-      if (c.status === 'approved') {
-        row.conversions += 1;
-        add(row, `revenue ${c.currency}`, c.revenue);
-        add(row, `payout ${c.currency}`, c.payout);
-      } else if (c.status === 'pending') {
-        row.pendingConversions += 1;
-        add(row, `pendingRevenue ${c.currency}`, c.revenue);
-        add(row, `pendingPayout ${c.currency}`, c.payout);
-      } else row.rejectedConversions += 1;
+      addConversion(at(c.partnerId, c.offerId), c);
     }
     return out;
   }
-
-  const totalOf = (rows: Map<string, Figures>): Figures => {
-    const total: Figures = { clicks: 0, conversions: 0, pendingConversions: 0, rejectedConversions: 0, money: {} };
-    for (const r of rows.values()) {
-      total.clicks += r.clicks;
-      total.conversions += r.conversions;
-      total.pendingConversions += r.pendingConversions;
-      total.rejectedConversions += r.rejectedConversions;
-      for (const [name, amount] of Object.entries(r.money)) total.money[name] = (total.money[name] ?? 0) + amount;
-    }
-    return total;
-  };
 
   const filterCases = (): [string, Filters][] => [
     ['a partner', { partnerId: [p[0]!.partnerId] }],
@@ -377,6 +323,32 @@ describe('network report filters by name (decision 113)', () => {
     const daily = await t.database.db.select().from(statsGoalDaily);
     const sum = (list: { conversions: number; pending: number; rejected: number }[]) => list.reduce((n, r) => n + r.conversions * 1e6 + r.pending * 1e3 + r.rejected, 0); // prettier-ignore
     expect(sum(daily)).toBe(sum(written));
+  });
+
+  it("a manager's offer options come from the pairs with traffic, the same offers as every day of the network rollup (decision 117)", async () => {
+    const db = t.database.db;
+    const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[]; // prettier-ignore
+    const pairsOf = async (from: string) =>
+      rowsOf(await db.execute(sql.raw(`select distinct partner_id, offer_id from ${from}`))).map((r) => `${String(r.partner_id)}|${String(r.offer_id)}`).sort(); // prettier-ignore
+    // Written with the rollups: the pairs of the network rollup, and the migration's backfill computes the same.
+    const written = await pairsOf('partner_offer_traffic');
+    expect(written).toEqual(await pairsOf('stats_network_daily'));
+    expect(written.length).toBe(6);
+    const migration = fs.readFileSync(new URL('../drizzle/0042_landing-page-grain.sql', import.meta.url), 'utf8');
+    const backfill = /INSERT INTO "partner_offer_traffic"[\s\S]*?ON CONFLICT DO NOTHING/.exec(migration)?.[0];
+    expect(backfill).toBeDefined();
+    await db.execute(sql`delete from partner_offer_traffic`);
+    await db.execute(sql.raw(backfill!));
+    expect(await pairsOf('partner_offer_traffic')).toEqual(written);
+    // Each manager's options are the offers its partners ran, as the rollup's days tell them; type-ahead and names too.
+    for (const [token, managerId] of [
+      [am1, am1Id],
+      [am2, am2Id],
+    ] as const) {
+      const ran = rowsOf(await db.execute(sql`select distinct n.offer_id from stats_network_daily n join partners p on p.id = n.partner_id where p.account_manager_id = ${managerId} order by 1`)).map((r) => String(r.offer_id)); // prettier-ignore
+      expect((await options('offerId', {}, token)).map((x) => x.value).sort()).toEqual(ran.sort());
+      expect((await options('offerId', { value: o.map((x) => String(x.offerId)) }, token)).map((x) => x.value).sort()).toEqual(ran.sort()); // prettier-ignore
+    }
   });
 
   it('the CSV honours every filter: its column sums are the screen’s Totals', async () => {

@@ -240,6 +240,25 @@ describe('shared report views and the home view (decision 114)', () => {
     expect(await home('admin')).toMatchObject({ totals: null, problem: 'noRate', startDate: null });
   });
 
+  it('answers the pinned view’s columns and comparison, the previous period’s figures as its report’s (decision 117)', async () => {
+    const compared = okBody(await save('admin', { name: 'Compared', query: 'by=offer&startDate=2026-03-11&endDate=2026-03-11&compare=previous&columns=margin,clicks,unknown' })).data; // prettier-ignore
+    expectOk(await pin('admin', compared.id));
+    const answer = (await home('admin'))!;
+    // The known columns in the table's order; the comparison said, and the previous period's figures the report's.
+    expect(answer).toMatchObject({ columns: ['clicks', 'margin'], compare: true, problem: null });
+    const totals = await reportTotals('admin', 'offer', { startDate: '2026-03-11', endDate: '2026-03-11', compare: 'previous' }); // prettier-ignore
+    expect(answer.totals).toEqual(totals);
+    // Tomorrow has nothing yet; its previous period, today, holds the fixture's 4 clicks and 2 conversions.
+    expect(answer.totals).toMatchObject({ clicks: 0, previous: { clicks: 4, conversions: 2 } });
+    expect(answer.totals?.previous?.margin.length).toBeGreaterThan(0);
+    // A view keeping no column choice, or no known column, and no comparison: nulls and false, no previous figures.
+    const plain = okBody(await save('admin', { name: 'Plain', query: 'by=offer&range=today&columns=nothing' })).data;
+    expectOk(await pin('admin', plain.id));
+    const bare = (await home('admin'))!;
+    expect(bare).toMatchObject({ columns: null, compare: false });
+    expect(bare.totals?.previous).toBeUndefined();
+  });
+
   it('refuses partners and bad input', async () => {
     const partner = await createPartner(t, {});
     const partnerToken = await login(t, partner.email, partner.password);

@@ -13,7 +13,7 @@ import { TrackingValueSchema } from './tracking.js';
  * rows name the three amounts apart: `advertiserRevenue` (what advertisers owe the network), `payout` (what the
  * network owes partners, the partner's `revenue`) and `margin` (their difference).
  */
-export const NETWORK_BREAKDOWNS = ['day', 'partner', 'offer', 'advertiser', 'manager', 'country', 'hour', 'week', 'month', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+export const NETWORK_BREAKDOWNS = ['day', 'partner', 'offer', 'advertiser', 'manager', 'country', 'hour', 'week', 'month', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'landing'] as const; // prettier-ignore
 export type NetworkBreakdown = (typeof NETWORK_BREAKDOWNS)[number];
 /** The breakdowns whose rows are periods of time, in order (decision 089). */
 export const NETWORK_TIME_BREAKDOWNS = ['hour', 'day', 'week', 'month'] as const satisfies readonly NetworkBreakdown[];
@@ -32,6 +32,10 @@ const idList = z.preprocess(
   repeated,
   z.array(z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'type' }).max(2_147_483_647, { error: 'type' })).max(100, { error: 'max' }).optional(), // prettier-ignore
 );
+/** The landing-page key of a click sent to the offer's own URL, and of the traffic counted before it was kept (decision 117). */
+export const LANDING_OFFER_URL = 0;
+export const LANDING_NOT_RECORDED = -1;
+
 const trackingList = z.preprocess(repeated, z.array(TrackingValueSchema).max(100, { error: 'max' }).optional());
 
 export const NetworkReportQuerySchema = z
@@ -64,6 +68,14 @@ export const NetworkReportQuerySchema = z
      * these goals, and the clicks of the offers that pay on one of them.
      */
     goal: z.preprocess(repeated, z.array(z.string().trim().min(1, { error: 'required' }).max(64, { error: 'maxLength' })).max(100, { error: 'max' }).optional()), // prettier-ignore
+    /**
+     * Offer landing pages the clicks were sent to (decision 117): a landing page's id, `0` the offer's own URL, `-1` the
+     * traffic counted before the landing page was kept.
+     */
+    landingPageId: z.preprocess(
+      repeated,
+      z.array(z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(LANDING_NOT_RECORDED, { error: 'type' }).max(2_147_483_647, { error: 'type' })).max(100, { error: 'max' }).optional(), // prettier-ignore
+    ),
     /** ISO 3166-1 alpha-2; `XX` is the traffic no country was found for. */
     country: z.preprocess(
       repeated,
@@ -117,7 +129,8 @@ export type NetworkPrevious = z.infer<typeof NetworkPreviousSchema>;
 export const NetworkLeafRowSchema = z.object({
   /**
    * The hour (yyyy-MM-dd HH:00), day (yyyy-MM-dd), week (its Monday), month (yyyy-MM), the id of the partner, offer,
-   * advertiser or manager ('none': no manager), the country, the sub-ID or tracker value ('' when none was sent).
+   * advertiser or manager ('none': no manager), the country, the sub-ID or tracker value ('' when none was sent), the
+   * landing page's id ('0': the offer's own URL, '-1': counted before the landing page was kept, decision 117).
    */
   key: z.string(),
   label: z.string(),
@@ -205,8 +218,15 @@ export type StaffHomeNumbers = z.infer<typeof StaffHomeNumbersSchema>;
 
 // ---------------------------------------------------------------- saved views (decision 106)
 
+/**
+ * The columns of the report screen, in its table's order (decision 106): what its column chooser, a view's `columns`
+ * and the pinned view on the staff home (decision 117) name.
+ */
+export const NETWORK_REPORT_COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'flaggedClicks', 'flaggedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
+export type NetworkReportColumn = (typeof NETWORK_REPORT_COLUMNS)[number];
+
 /** The report screen's address parameters a saved view keeps: the breakdowns, range, filters and columns. */
-export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'landingPageId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 /** Views one staff member may keep. */
 export const MAX_REPORT_VIEWS = 50;
 
@@ -279,6 +299,13 @@ export const HomeViewSchema = z.object({
   endDate: z.string().nullable(),
   /** The quick range the view keeps, or null when it keeps fixed dates. */
   range: z.string().nullable(),
+  /**
+   * The view's chosen columns (its `columns`, in the table's order, decision 117): the lines the home shows; null when
+   * the view keeps no choice (the home then shows clicks, conversions approved, pending and rejected, and the amounts).
+   */
+  columns: z.array(z.enum(NETWORK_REPORT_COLUMNS)).nullable(),
+  /** The view compares with the previous period (`compare=previous`): `totals.previous` holds that period's figures. */
+  compare: z.boolean(),
   totals: NetworkLeafRowSchema.nullable(),
   problem: z.enum(['invalid', 'noRate']).nullable(),
   fx: NetworkFxSchema.optional(),
@@ -391,7 +418,7 @@ export const networkReportsEndpoints = {
     path: '/staff/reports/:breakdown',
     tags: ['staff'],
     summary:
-      'Network report by day, partner, offer, advertiser, account manager or country: clicks, conversions, advertiser revenue, payout, margin; Totals last',
+      'Network report by day, hour, week, month, partner, offer, advertiser, account manager, country, sub-ID, tracker or landing page: clicks, conversions, advertiser revenue, payout, margin; Totals last',
     params: NetworkReportParamsSchema,
     query: NetworkReportQuerySchema,
     // With `currency=base`, `fx` says which base and which days had no rate of their own (decision 111).

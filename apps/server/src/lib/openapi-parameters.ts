@@ -30,6 +30,8 @@ const BY_NAME: Record<string, string> = {
   'query:tc4': TRACKING_VALUE(4),
   'query:currency': 'Only the rows in this currency (ISO 4217, three capital letters).',
   'query:country': 'Only the traffic from this country (ISO 3166-1 alpha-2), or these countries.',
+  'query:landingPageId':
+    "Only the clicks sent to this offer landing page (its id; 0: the offer's own URL; -1: counted before it was kept), or these, and their conversions.",
   'query:countries': 'Only the offers open to one of these countries (ISO 3166-1 alpha-2).',
   'query:goal': "The goal's code, as the advertiser sends it.",
   'query:order': 'The sort direction: asc or desc.',
@@ -101,7 +103,8 @@ const BY_NAME: Record<string, string> = {
   'query:disposition':
     '`inline`: a PDF or a picture shown in the browser (sandboxed); `attachment` (the default): downloaded as a file.',
   'path:key': 'The key from the e-mailed link.',
-  'path:breakdown': 'What the rows are: one per day, partner, offer, advertiser, manager, country, hour, week …',
+  'path:breakdown':
+    'What the rows are: one per day, partner, offer, advertiser, manager, country, hour, week, landing page …',
   'path:type': 'Which report to export: daily, subid, conversion or click.',
   'path:filter':
     'Which filter of the network reports to list options for: partnerId, offerId, advertiserId, managerId or goal.',

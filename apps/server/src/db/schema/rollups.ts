@@ -23,6 +23,11 @@ const day = () => date({ mode: 'string' }).notNull();
 const currency = () => varchar({ length: 3 }).notNull();
 /** The visitor's country (decision 044); '' when it could not be placed, and on rows written before it was kept. */
 const country = () => varchar({ length: 2 }).notNull().default('');
+/**
+ * The offer landing page the click was sent to (decision 117): its `offer_landing_pages` id, 0 for the offer's own
+ * URL, -1 on rows written before it was kept (migration 0042: the clicks never recorded it).
+ */
+const landingPage = () => integer().notNull().default(0);
 
 /** The counts every grain holds: conversions by status and their money. */
 const counts = () => ({
@@ -60,6 +65,7 @@ const subIds = () => ({
   tc3: text().notNull().default(''),
   tc4: text().notNull().default(''),
   country: country(),
+  landingPageId: landingPage(),
 });
 
 /**
@@ -85,6 +91,7 @@ export const statsNetworkHourly = grainTable('stats_network_hourly', {
   offerId: integer().notNull(),
   currency: currency(),
   country: country(),
+  landingPageId: landingPage(),
 });
 
 /**
@@ -97,6 +104,7 @@ export const statsNetworkDaily = grainTable('stats_network_daily', {
   offerId: integer().notNull(),
   currency: currency(),
   country: country(),
+  landingPageId: landingPage(),
 });
 
 /**
@@ -145,9 +153,21 @@ const goalKey = () => ({
   tc2: text().notNull().default(''),
   tc3: text().notNull().default(''),
   tc4: text().notNull().default(''),
+  landingPageId: landingPage(),
 });
 export const statsGoalHourly = grainTable('stats_goal_hourly', { hour: hour(), ...goalKey() });
 export const statsGoalDaily = grainTable('stats_goal_daily', { day: day(), ...goalKey() });
+
+/**
+ * The (partner, offer) pairs that ever had traffic (decision 117): one row per pair, written with the narrow rollups
+ * (a pair already there is left as it is), so that an account manager's offer options read its partners' rows here
+ * instead of every day of `stats_network_daily`. Never deleted: a report over any past range can name its offers.
+ */
+export const partnerOfferTraffic = pgTable(
+  'partner_offer_traffic',
+  { partnerId: integer().notNull(), offerId: integer().notNull() },
+  (t) => [primaryKey({ name: 'partner_offer_traffic_pk', columns: [t.partnerId, t.offerId] })],
+);
 
 /** Traffic /click refused (unknown offer, inactive partner …), counted per hour and reason, never as clicks. */
 export const rejectedClicksHourly = pgTable(

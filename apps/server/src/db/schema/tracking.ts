@@ -48,6 +48,8 @@ export const clicks = pgTable(
     referrer: text(),
     /** The traffic rules that flagged it (decision 083), comma-separated; null: none. */
     flags: text(),
+    /** The offer landing page it was sent to (`lp`, decision 050; kept since decision 117); null: the offer's own URL. */
+    landingPageId: integer(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -95,6 +97,8 @@ export const conversions = pgTable(
     tc4: text(),
     /** The click's country (decision 044): the conversion's rollup row is the click's. */
     country: varchar({ length: 2 }),
+    /** The click's landing page (decision 117), as its rollup rows are keyed; null: the offer's own URL. */
+    landingPageId: integer(),
     clickedAt: timestamp({ withTimezone: true }),
     /** The billing request that paid this approved conversion; null until a billing run bills it (decision 027). */
     billingRequestId: integer().references((): AnyPgColumn => billingRequests.id, { onDelete: 'set null' }),

@@ -20,5 +20,7 @@ export type BufferedClick = {
   referrer: string | null;
   /** The traffic rules that flagged it, comma-separated (decision 083); null: none. */
   flags?: string | null;
+  /** The offer landing page it was sent to (`lp`, decision 117); absent or null: the offer's own URL. */
+  landingPageId?: number | null;
   createdAt: Date;
 };

@@ -281,6 +281,7 @@ function parseEntry(line: string): JournalEntry | null {
   if (typeof click.clickId !== 'string' || click.clickId.length === 0) return null;
   if (!positiveInteger(click.offerId) || !positiveInteger(click.partnerId)) return null;
   if (typeof click.currency !== 'string' || !TEXT_FIELDS.every((field) => optionalText(click[field]))) return null;
+  if (click.landingPageId !== undefined && click.landingPageId !== null && !positiveInteger(click.landingPageId)) return null; // prettier-ignore
   const createdAt = typeof click.createdAt === 'string' ? new Date(click.createdAt) : null;
   if (!createdAt || Number.isNaN(createdAt.getTime())) return null;
   if (entry.caps !== undefined && !(Array.isArray(entry.caps) && entry.caps.every((c) => /^\d+:\d+$/.test(String(c)))))

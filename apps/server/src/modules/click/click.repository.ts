@@ -122,11 +122,12 @@ export type ClickRow = {
   userAgent: string | null;
   referrer: string | null;
   flags?: string | null | undefined;
+  landingPageId?: number | null | undefined;
   createdAt: Date;
 };
 
 const CLICK_COLUMNS = sql.raw(
-  '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, flags, created_at)',
+  '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, flags, landing_page_id, created_at)',
 );
 
 /**
@@ -142,10 +143,10 @@ export async function insertClicks(
   json: string = JSON.stringify(batch),
 ): Promise<Set<string> | null> {
   const rows = sql`select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent",
-            referrer, flags, "createdAt"
+            referrer, flags, "landingPageId", "createdAt"
           from json_to_recordset(${json}::json) as x("clickId" text, "offerId" int, "partnerId" int,
             subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text,
-            flags text, "createdAt" timestamptz)`;
+            flags text, "landingPageId" int, "createdAt" timestamptz)`;
   if (!idempotent) {
     await db.execute(sql`insert into ${clicks} ${CLICK_COLUMNS} ${rows}`);
     return null;

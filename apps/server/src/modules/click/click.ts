@@ -204,10 +204,14 @@ function recordClick(
   });
   // `lp` (decision 050): one of the offer's own landing pages, never another offer's.
   let target = decision.ok ? decision.offer.defaultUrl : '';
+  let landingPageId: number | null = null;
   if (decision.ok && query.lp !== undefined) {
     const page = decision.offer.landingPages?.get(query.lp);
     if (page === undefined) decision = { ok: false, reason: 'unknown_landing_page', status: 404 };
-    else target = page;
+    else {
+      target = page;
+      landingPageId = query.lp;
+    }
   }
   if (!visitor) {
     return decision.ok ? { ok: true, clickId: '', location: landingUrl(target, query, '') } : refusal(decision);
@@ -264,6 +268,7 @@ function recordClick(
       userAgent: visitor.userAgent,
       referrer: visitor.referrer,
       flags: judged.flags.length > 0 ? judged.flags.join(',') : null,
+      landingPageId,
       createdAt: now,
     },
     capRefs,

@@ -81,6 +81,7 @@ type RolledUp = Pick<
   | 'tc3'
   | 'tc4'
   | 'country'
+  | 'landingPageId'
   | 'createdAt'
   | 'status'
   | 'payout'
@@ -105,6 +106,7 @@ const rollupKey = (row: RolledUp) => ({
   tc3: row.tc3,
   tc4: row.tc4,
   country: row.country,
+  landingPageId: row.landingPageId,
   goal: row.goal,
   hour: hourOf(row.createdAt),
 });
@@ -388,6 +390,7 @@ export function approveConversion(
       tc3: click.tc3,
       tc4: click.tc4,
       country: click.country,
+      landingPageId: click.landingPageId,
       clickedAt: click.createdAt,
       payout: worth.payout,
       revenue: worth.revenue,
@@ -456,6 +459,7 @@ export function addConversion(
       tc3: click.tc3,
       tc4: click.tc4,
       country: click.country,
+      landingPageId: click.landingPageId,
       clickedAt: click.createdAt,
       source: 'manual',
       note,

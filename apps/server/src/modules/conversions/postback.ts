@@ -173,6 +173,7 @@ type ClickFacts = Pick<
   | 'tc3'
   | 'tc4'
   | 'country'
+  | 'landingPageId'
   | 'ip'
   | 'flags'
   | 'createdAt'
@@ -316,6 +317,7 @@ export async function recordPostback(
     tc3: known?.click.tc3 ?? null,
     tc4: known?.click.tc4 ?? null,
     country: known?.click.country ?? null,
+    landingPageId: known?.click.landingPageId ?? null,
     clickedAt: known?.click.createdAt ?? null,
     visitorIp: screening?.visitorIp ?? null,
     conversionCountry: screening?.conversionCountry ?? null,

@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  LANDING_NOT_RECORDED,
+  LANDING_OFFER_URL,
   NETWORK_TIME_BREAKDOWNS,
   NETWORK_TRACKING_KEYS,
   UNKNOWN_COUNTRY_KEY,
@@ -20,6 +22,7 @@ import {
   countries,
   goals,
   offerGoals,
+  offerLandingPages,
   offers,
   partners,
   products,
@@ -43,6 +46,10 @@ import { daysOf, type UtcWindow } from '../statistics/index.js';
 
 export const TOTALS_LABEL = 'Totals';
 const NO_MANAGER = 'none';
+/** The landing breakdown's labels of its keys without a page (decision 117); a deleted page is named by its id. */
+const LANDING_OFFER_URL_LABEL = 'Offer URL';
+const LANDING_NOT_RECORDED_LABEL = 'Not recorded';
+const LANDING_DELETED_LABEL = 'Deleted landing page';
 
 export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare' | 'then'>;
 /** A report's breakdown and, with `then=`, the one nested in it (decision 106). */
@@ -72,13 +79,15 @@ type View = {
   tracking?: Record<TrackingKey, AnyPgColumn>;
   /** The goal code, in the goal grain only (decision 113). */
   goal?: AnyPgColumn;
+  /** The landing page, in the network rollups, the partner's rollup and the goal grain (decision 117). */
+  landing?: AnyPgColumn;
   currency: AnyPgColumn;
 } & Record<Count, AnyPgColumn>;
 
 const view = <T extends PgTable & Record<'currency' | Count, AnyPgColumn>>(
   table: T,
   daily: boolean,
-  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country' | 'tracking' | 'goal'>,
+  columns: Pick<View, 'time' | 'partnerId' | 'offerId' | 'country' | 'tracking' | 'goal' | 'landing'>,
 ): View => ({
   table,
   daily,
@@ -87,12 +96,26 @@ const view = <T extends PgTable & Record<'currency' | Count, AnyPgColumn>>(
   ...(Object.fromEntries(COUNTS.map((c) => [c, table[c]])) as Record<Count, AnyPgColumn>),
 });
 
+/**
+ * One read of a report's figures: the reader's scope, the breakdowns, the window, the filters, the viewer's offset,
+ * and whether the amounts' days are kept for their conversion to the base currency (decision 111).
+ */
+type Read = {
+  db: DbOrTx;
+  scope: StaffScope;
+  by: Breakdowns;
+  window: UtcWindow;
+  filters: NetworkFilters;
+  offset: string | null;
+  fx: boolean;
+};
+
 /** A grain: a daily table and an hourly one holding the same keys. */
 type Grain = { daily: View; hourly: View };
 
 const NETWORK: Grain = {
-  daily: view(statsNetworkDaily, true, { time: statsNetworkDaily.day, partnerId: statsNetworkDaily.partnerId, offerId: statsNetworkDaily.offerId, country: statsNetworkDaily.country }), // prettier-ignore
-  hourly: view(statsNetworkHourly, false, { time: statsNetworkHourly.hour, partnerId: statsNetworkHourly.partnerId, offerId: statsNetworkHourly.offerId, country: statsNetworkHourly.country }), // prettier-ignore
+  daily: view(statsNetworkDaily, true, { time: statsNetworkDaily.day, partnerId: statsNetworkDaily.partnerId, offerId: statsNetworkDaily.offerId, country: statsNetworkDaily.country, landing: statsNetworkDaily.landingPageId }), // prettier-ignore
+  hourly: view(statsNetworkHourly, false, { time: statsNetworkHourly.hour, partnerId: statsNetworkHourly.partnerId, offerId: statsNetworkHourly.offerId, country: statsNetworkHourly.country, landing: statsNetworkHourly.landingPageId }), // prettier-ignore
 };
 const PARTNER: Grain = {
   daily: view(statsPartnerDaily, true, { time: statsPartnerDaily.day, partnerId: statsPartnerDaily.partnerId }),
@@ -116,7 +139,8 @@ export function grainOf(
   const by: readonly NetworkBreakdown[] = typeof breakdown === 'string' ? [breakdown] : breakdown;
   const any = (...names: NetworkBreakdown[]) => by.some((b) => names.includes(b));
   if (by.some(isTracking) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return 'sub';
-  if (any('country') || given(filters.country)) return 'network';
+  // The country and the landing page (decision 117) are kept by the network rollups alone.
+  if (any('country', 'landing') || given(filters.country) || given(filters.landingPageId)) return 'network';
   // The goal filter keeps the clicks of the offers paying on its goals (decision 113): an offer condition.
   const offer = any('offer', 'advertiser') || given(filters.offerId) || given(filters.advertiserId) || given(filters.goal); // prettier-ignore
   const partner =
@@ -131,14 +155,14 @@ export function grainOf(
 /** The partner's own rollup, the one grain holding the sub-ID and trackers (decision 089). */
 const trackingOf = (t: typeof statsDaily | typeof statsHourly | typeof statsGoalDaily | typeof statsGoalHourly) => ({ subid: t.subid, tc1: t.tc1, tc2: t.tc2, tc3: t.tc3, tc4: t.tc4 }); // prettier-ignore
 const SUB: Grain = {
-  daily: view(statsDaily, true, { time: statsDaily.day, partnerId: statsDaily.partnerId, offerId: statsDaily.offerId, country: statsDaily.country, tracking: trackingOf(statsDaily) }), // prettier-ignore
-  hourly: view(statsHourly, false, { time: statsHourly.hour, partnerId: statsHourly.partnerId, offerId: statsHourly.offerId, country: statsHourly.country, tracking: trackingOf(statsHourly) }), // prettier-ignore
+  daily: view(statsDaily, true, { time: statsDaily.day, partnerId: statsDaily.partnerId, offerId: statsDaily.offerId, country: statsDaily.country, tracking: trackingOf(statsDaily), landing: statsDaily.landingPageId }), // prettier-ignore
+  hourly: view(statsHourly, false, { time: statsHourly.hour, partnerId: statsHourly.partnerId, offerId: statsHourly.offerId, country: statsHourly.country, tracking: trackingOf(statsHourly), landing: statsHourly.landingPageId }), // prettier-ignore
 };
 
 /** The goal grain (decision 113): conversions per goal with every key the partner's rollup has; no clicks. */
 const GOAL: Grain = {
-  daily: view(statsGoalDaily, true, { time: statsGoalDaily.day, partnerId: statsGoalDaily.partnerId, offerId: statsGoalDaily.offerId, country: statsGoalDaily.country, tracking: trackingOf(statsGoalDaily), goal: statsGoalDaily.goal }), // prettier-ignore
-  hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal }), // prettier-ignore
+  daily: view(statsGoalDaily, true, { time: statsGoalDaily.day, partnerId: statsGoalDaily.partnerId, offerId: statsGoalDaily.offerId, country: statsGoalDaily.country, tracking: trackingOf(statsGoalDaily), goal: statsGoalDaily.goal, landing: statsGoalDaily.landingPageId }), // prettier-ignore
+  hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal, landing: statsGoalHourly.landingPageId }), // prettier-ignore
 };
 
 const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER, goal: GOAL } as const;
@@ -166,6 +190,7 @@ function summed(
     ...(table.offerId ? { offerId: sql<number>`${table.offerId}`.as('s_offer_id') } : {}),
     ...(table.country && (!table.tracking || by.includes('country')) ? { country: sql<string>`${table.country}`.as('s_country') } : {}), // prettier-ignore
     ...(tracked ? { tracked: sql<string>`${tracked}`.as('s_tracked') } : {}),
+    ...(table.landing && by.includes('landing') ? { landing: sql<number>`${table.landing}`.as('s_landing') } : {}),
     currency: sql<string>`${table.currency}`.as('s_currency'),
     // The UTC day each amount is of, for its reference rate (decision 111): only when converting.
     ...(fx ? { fxDay: (table.daily ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')` : sql<string>`to_char(${table.time} at time zone 'UTC', 'YYYY-MM-DD')`).as('s_fx_day') } : {}), // prettier-ignore
@@ -193,16 +218,7 @@ function summed(
  * first on the rollup's own keys (a few hundred groups for a month of the grains), then joined to partners, offers,
  * advertisers, managers and countries for the scope, the filters and the labels.
  */
-async function sliceQuery(
-  db: DbOrTx,
-  table: View,
-  time: SQL,
-  scope: StaffScope,
-  by: Breakdowns,
-  filters: NetworkFilters,
-  offset: string | null,
-  fx: boolean,
-): Promise<Slice[]> {
+async function sliceQuery({ db, scope, by, filters, offset, fx }: Read, table: View, time: SQL): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
   const format = by.includes('hour') ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
@@ -212,34 +228,15 @@ async function sliceQuery(
       : table.daily
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
-  const inner: (SQL | undefined)[] = [time];
-  if (table.partnerId && given(filters.partnerId)) inner.push(inArray(table.partnerId, filters.partnerId));
-  if (table.offerId && given(filters.offerId)) inner.push(inArray(table.offerId, filters.offerId));
-  if (table.country && given(filters.country))
-    inner.push(
-      inArray(
-        table.country,
-        filters.country.map((c) => (c === UNKNOWN_COUNTRY_KEY ? '' : c)),
-      ),
-    );
-  for (const k of NETWORK_TRACKING_KEYS) {
-    const values = filters[k];
-    if (table.tracking && given(values)) inner.push(inArray(table.tracking[k], values));
-  }
-  if (given(filters.goal)) {
-    // The goal grain's conversions on these goals; elsewhere (the clicks) the offers paying on one of them.
-    if (table.goal) inner.push(inArray(table.goal, filters.goal));
-    else if (table.offerId) inner.push(inArray(table.offerId, offersPaying(db, filters.goal)));
-  }
-  const s = summed(db, table, and(...inner), day, by, fx);
-  const outer: (SQL | undefined)[] = [];
-  if (table.partnerId) {
-    // Money is finance's too: admins and finance see the whole network, managers their partners' traffic. A filter
-    // naming a partner outside the reader's scope finds nothing: the scope stays a condition beside it.
-    outer.push(billingReachSql(scope, partners.accountManagerId, partners.status));
-    if (given(filters.managerId)) outer.push(inArray(partners.accountManagerId, filters.managerId));
-  }
-  if (table.offerId && given(filters.advertiserId)) outer.push(inArray(products.advertiserId, filters.advertiserId));
+  // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx);
+  const outer: (SQL | undefined)[] = filterConditions(db, {
+    ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
+    ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
+  }, filters); // prettier-ignore
+  // Money is finance's too: admins and finance see the whole network, managers their partners' traffic. A filter
+  // naming a partner outside the reader's scope finds nothing: the scope stays a condition beside it.
+  if (table.partnerId) outer.push(billingReachSql(scope, partners.accountManagerId, partners.status));
   const keyLabel = (breakdown: NetworkBreakdown): [key: SQL<string>, label: SQL<string>] => {
     switch (breakdown) {
       case 'day':
@@ -269,6 +266,12 @@ async function sliceQuery(
         return [
           sql<string>`coalesce(nullif(${s.country!}, ''), ${sql.raw(`'${UNKNOWN_COUNTRY_KEY}'`)})`,
           sql<string>`coalesce(${countries.name}, 'Unknown country')`,
+        ];
+      case 'landing':
+        // Literals, not parameters: GROUP BY must see the very same expression as the select list.
+        return [
+          sql<string>`${s.landing!}::text`,
+          sql<string>`case ${s.landing!} when ${sql.raw(`${LANDING_OFFER_URL}`)} then ${sql.raw(`'${LANDING_OFFER_URL_LABEL}'`)} when ${sql.raw(`${LANDING_NOT_RECORDED}`)} then ${sql.raw(`'${LANDING_NOT_RECORDED_LABEL}'`)} else coalesce(${offerLandingPages.name}, ${sql.raw(`'${LANDING_DELETED_LABEL}'`)}) end`, // prettier-ignore
         ];
     }
   };
@@ -305,9 +308,43 @@ async function sliceQuery(
       .innerJoin(advertisers, eq(advertisers.id, products.advertiserId));
   }
   if (s.country) query = query.leftJoin(countries, eq(countries.isoCode, s.country));
+  if (s.landing) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, s.landing));
   return query
     .where(and(...outer))
     .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])) as Promise<Slice[]>; // prettier-ignore
+}
+
+/** Where a read finds each filter's values: a rollup's keys, or the joined partner's manager and offer's advertiser. */
+type FilterColumns = Partial<Pick<View, 'partnerId' | 'offerId' | 'country' | 'tracking' | 'goal' | 'landing'>> & {
+  managerId?: AnyPgColumn;
+  advertiserId?: AnyPgColumn;
+};
+
+/**
+ * The report's filters as conditions on the columns a read has (decisions 089, 113, 117): each filter given and
+ * placed is one `in (…)`; a filter the read has no column for is left to another read of the same report.
+ */
+function filterConditions(db: DbOrTx, columns: FilterColumns, filters: NetworkFilters): SQL[] {
+  const conditions: SQL[] = [];
+  const keep = (column: AnyPgColumn | undefined, values: readonly (string | number)[] | undefined) => {
+    if (column && given(values)) conditions.push(inArray(column, [...values]));
+  };
+  keep(columns.partnerId, filters.partnerId);
+  keep(columns.offerId, filters.offerId);
+  keep(columns.managerId, filters.managerId);
+  keep(columns.advertiserId, filters.advertiserId);
+  keep(columns.landing, filters.landingPageId);
+  keep(
+    columns.country,
+    filters.country?.map((c) => (c === UNKNOWN_COUNTRY_KEY ? '' : c)),
+  );
+  for (const k of NETWORK_TRACKING_KEYS) keep(columns.tracking?.[k], filters[k]);
+  if (given(filters.goal)) {
+    // The goal grain's conversions on these goals; elsewhere (the clicks) the offers paying on one of them.
+    if (columns.goal) keep(columns.goal, filters.goal);
+    else if (columns.offerId) conditions.push(inArray(columns.offerId, offersPaying(db, filters.goal)));
+  }
+  return conditions;
 }
 
 /** The offers that pay on any of these goal codes (decision 113). */
@@ -326,31 +363,22 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * the whole UTC days inside the window from the grain's daily table, the hours at its ends from its hourly one, added
  * up per key and currency. A day breakdown in another offset than UTC cuts its days in the hourly table.
  */
-async function slices(
-  db: DbOrTx,
-  scope: StaffScope,
-  by: Breakdowns,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-  fx = false,
-): Promise<Slice[]> {
-  if (!given(filters.goal)) return grainSlices(db, scope, by, window, filters, offset, fx, grainOf(by, filters, scope));
+async function slices(read: Read): Promise<Slice[]> {
+  const { scope, by, filters } = read;
+  if (!given(filters.goal)) return grainSlices(read, grainOf(by, filters, scope));
   // A goal filter (decision 113): the conversions from the goal grain, the clicks from the narrowest grain that
   // answers without the goal, of the offers paying on one of the goals; a click has no goal of its own.
-  const clicksOnly = (await grainSlices(db, scope, by, window, filters, offset, fx, grainOf(by, filters, scope))).map(
-    (s) => ({
-      ...s,
-      conversions: 0,
-      pending: 0,
-      rejected: 0,
-      revenue: 0,
-      payout: 0,
-      pendingRevenue: 0,
-      pendingPayout: 0,
-    }),
-  );
-  const converted = await grainSlices(db, scope, by, window, filters, offset, fx, 'goal');
+  const clicksOnly = (await grainSlices(read, grainOf(by, filters, scope))).map((s) => ({
+    ...s,
+    conversions: 0,
+    pending: 0,
+    rejected: 0,
+    revenue: 0,
+    payout: 0,
+    pendingRevenue: 0,
+    pendingPayout: 0,
+  }));
+  const converted = await grainSlices(read, 'goal');
   return addedUp([...clicksOnly, ...converted]);
 }
 
@@ -366,23 +394,15 @@ function addedUp(parts: Slice[]): Slice[] {
   return [...summed.values()];
 }
 
-async function grainSlices(
-  db: DbOrTx,
-  scope: StaffScope,
-  by: Breakdowns,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-  fx: boolean,
-  grain: keyof typeof GRAINS,
-): Promise<Slice[]> {
+async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slice[]> {
+  const { by, window, offset } = read;
   const { daily, hourly } = GRAINS[grain];
   const start = window.start.getTime();
   const end = window.end.getTime();
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
   const hours = (from: number, to: number) => and(gte(hourly.time, new Date(from)), lt(hourly.time, new Date(to)))!;
-  const query = (table: View, time: SQL) => sliceQuery(db, table, time, scope, by, filters, offset, fx);
+  const query = (table: View, time: SQL) => sliceQuery(read, table, time);
   // Hours are read from the hourly tables only, and days in another offset than UTC are cut in them.
   if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
     return query(hourly, hours(start, end));
@@ -439,18 +459,11 @@ function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
  * partner are in no group; those of an unknown offer are the offer `0` ('Unknown offer') of an offer or advertiser
  * breakdown.
  */
-async function refusedClicks(
-  db: DbOrTx,
-  scope: StaffScope,
-  by: Breakdowns,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-): Promise<Refused[] | null> {
+async function refusedClicks({ db, scope, by, window, filters, offset }: Read): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
-  // Nor by goal (decision 113): a refused or flagged click has none.
-  if (given(filters.country) || given(filters.goal) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k])))
-    return null;
+  // Nor filtered on what their rollups lack: the country, goal (decision 113), landing page (117), sub-IDs.
+  const unplaced = [filters.country, filters.goal, filters.landingPageId, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])]; // prettier-ignore
+  if (unplaced.some(given)) return null;
   const read = async (r: ReasonSource) => {
     const local = (format: string) =>
       sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
@@ -480,10 +493,7 @@ async function refusedClicks(
       gte(r.hour, window.start),
       lt(r.hour, window.end),
       billingReachSql(scope, partners.accountManagerId, partners.status),
-      given(filters.partnerId) ? inArray(r.partnerId, filters.partnerId) : undefined,
-      given(filters.offerId) ? inArray(r.offerId, filters.offerId) : undefined,
-      given(filters.advertiserId) ? inArray(products.advertiserId, filters.advertiserId) : undefined,
-      given(filters.managerId) ? inArray(partners.accountManagerId, filters.managerId) : undefined,
+      ...filterConditions(db, { partnerId: r.partnerId, offerId: r.offerId, advertiserId: products.advertiserId, managerId: partners.accountManagerId }, filters), // prettier-ignore
     );
     return db
       .select({
@@ -708,14 +718,14 @@ export async function networkReport(
   offset: string | null,
   options: ReportOptions = {},
 ): Promise<NetworkReportRow[]> {
-  return (await buildReport(db, scope, breakdown, range, window, filters, offset, options, null)).rows;
+  return (await networkReportInBase(db, scope, breakdown, range, window, filters, offset, null, options)).rows;
 }
 
 /**
  * The same report in the base currency (`currency=base`, decision 111): each amount at the reference rate of its
  * (UTC) day, a day without one at the last known rate (listed in `missingDays`). Rounded half to even once per row of
  * the finest level (the rows, or the nested rows with `then`); every row above them and the Totals are their sums, so
- * that the CSV's columns add up to the Totals to the cent.
+ * that the CSV's columns add up to the Totals to the cent. `base` null: the amounts as booked (`networkReport`).
  */
 export async function networkReportInBase(
   db: DbOrTx,
@@ -725,22 +735,8 @@ export async function networkReportInBase(
   window: UtcWindow,
   filters: NetworkFilters,
   offset: string | null,
-  base: string,
-  options: ReportOptions = {},
-): Promise<NetworkReportInBase> {
-  return buildReport(db, scope, breakdown, range, window, filters, offset, options, base);
-}
-
-async function buildReport(
-  db: DbOrTx,
-  scope: StaffScope,
-  breakdown: NetworkBreakdown,
-  range: DateRange,
-  window: UtcWindow,
-  filters: NetworkFilters,
-  offset: string | null,
-  { then, refused: withRefused = true }: ReportOptions,
   base: string | null,
+  { then, refused: withRefused = true }: ReportOptions = {},
 ): Promise<NetworkReportInBase> {
   // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
   const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
@@ -749,8 +745,9 @@ async function buildReport(
     if (b === 'week' || b === 'month') return [periodOf(b, key), periodOf(b, key)];
     return [key, isTracking(b) ? trackingLabel(label) : label];
   };
-  const all = await slices(db, scope, by, window, filters, offset, base !== null);
-  const refused = withRefused ? await refusedClicks(db, scope, by, window, filters, offset) : null;
+  const read: Read = { db, scope, by, window, filters, offset, fx: base !== null };
+  const all = await slices(read);
+  const refused = withRefused ? await refusedClicks(read) : null;
   const fx = base === null ? null : await fxConverterFor(db, base, all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 }))); // prettier-ignore
   const groups = new Map<string, Group>();
   const groupOf = (map: Map<string, Group>, key: string, label: string) => {
@@ -789,7 +786,8 @@ export async function networkFigures(
   window: UtcWindow,
   filters: NetworkFilters = {},
 ): Promise<NetworkFigures> {
-  const total = rowOf('total', TOTALS_LABEL, await slices(db, scope, ['partner'], window, filters, null), null, true);
+  const read: Read = { db, scope, by: ['partner'], window, filters, offset: null, fx: false };
+  const total = rowOf('total', TOTALS_LABEL, await slices(read), null, true);
   const { clicks, conversions, advertiserRevenue, payout, margin } = total;
   return { clicks, conversions, advertiserRevenue, payout, margin };
 }

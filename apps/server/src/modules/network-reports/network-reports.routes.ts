@@ -67,7 +67,7 @@ const major = (minor: number) => (minor / 100).toFixed(2);
 const majorEpc = (minor: number) => (minor / 100).toFixed(4);
 const MONEY_HEADER = ['Advertiser Revenue', 'Payout', 'Margin', 'EPC', 'Pending Revenue', 'Pending Payout'] as const;
 const ORIGINAL_HEADER = ['Advertiser Revenue', 'Payout', 'Margin', 'Pending Revenue', 'Pending Payout'] as const;
-const LABEL_HEADER: Record<NetworkBreakdown, string> = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country', hour: 'Hour', week: 'Week', month: 'Month', subid: 'Sub-ID', tc1: 'TC1', tc2: 'TC2', tc3: 'TC3', tc4: 'TC4' }; // prettier-ignore
+const LABEL_HEADER: Record<NetworkBreakdown, string> = { day: 'Date', partner: 'Partner', offer: 'Offer', advertiser: 'Advertiser', manager: 'Account Manager', country: 'Country', hour: 'Hour', week: 'Week', month: 'Month', subid: 'Sub-ID', tc1: 'TC1', tc2: 'TC2', tc3: 'TC3', tc4: 'TC4', landing: 'Landing Page' }; // prettier-ignore
 
 /**
  * The network report as CSV (decision 077): one line per row, Totals last, clicks and conversions once per line (they
@@ -226,10 +226,10 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     handler: async (request) => {
       const view = await pinnedView(db, await viewReaderOfRequest(db, request));
       if (!view) return ok(null);
-      const { breakdown, then, input } = reportRequestOfView(view.query);
+      const { breakdown, then, input, columns, compare } = reportRequestOfView(view.query);
       const range = typeof input.range === 'string' ? input.range : null;
       const query = NetworkReportQuerySchema.safeParse(input);
-      const answer = { view, breakdown, then, range };
+      const answer = { view, breakdown, then, range, columns, compare };
       if (!query.success) return ok({ ...answer, startDate: null, endDate: null, totals: null, problem: 'invalid' as const }); // prettier-ignore
       try {
         const report = await reportOf(request, breakdown, query.data);

@@ -12,9 +12,9 @@ import {
   goals,
   offerGoals,
   offers,
+  partnerOfferTraffic,
   partners,
   products,
-  statsNetworkDaily,
   users,
 } from '../../db/schema.js';
 import { billingReachSql, type StaffScope } from '../access/index.js';
@@ -49,13 +49,14 @@ function searched(
 
 /**
  * The offers the reader's partners have traffic on (clicks or conversions, any day): for a manager, the offers its
- * reports can show. Read from the narrow daily rollup, whose rows are few per partner and day (decision 046).
+ * reports can show. Read from the (partner, offer) pairs with traffic (decision 117), one row per pair, led by the
+ * partner: a seek per partner, where decision 113 read every day of `stats_network_daily`.
  */
 const reachedOffers = (db: DbOrTx, reach: SQL) =>
   db
-    .selectDistinct({ id: statsNetworkDaily.offerId })
-    .from(statsNetworkDaily)
-    .innerJoin(partners, eq(partners.id, statsNetworkDaily.partnerId))
+    .select({ id: partnerOfferTraffic.offerId })
+    .from(partnerOfferTraffic)
+    .innerJoin(partners, eq(partners.id, partnerOfferTraffic.partnerId))
     .where(reach);
 
 /**

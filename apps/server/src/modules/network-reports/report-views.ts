@@ -1,8 +1,10 @@
 import {
   MAX_REPORT_VIEWS,
   NETWORK_BREAKDOWNS,
+  NETWORK_REPORT_COLUMNS,
   canNest,
   type NetworkBreakdown,
+  type NetworkReportColumn,
   type AuditChange,
   type ReportView,
   type ReportViewBody,
@@ -147,6 +149,8 @@ export function reportRequestOfView(query: string): {
   breakdown: NetworkBreakdown;
   then: NetworkBreakdown | null;
   input: Record<string, string | string[]>;
+  columns: NetworkReportColumn[] | null;
+  compare: boolean;
 } {
   const params = new URLSearchParams(query);
   const known = (value: string | null) => (NETWORK_BREAKDOWNS as readonly string[]).includes(value ?? '');
@@ -161,5 +165,8 @@ export function reportRequestOfView(query: string): {
   }
   if (then) input.then = then;
   if (!input.range && !input.startDate && !input.endDate) input.range = 'last_30_days';
-  return { breakdown, then, input };
+  // The columns as the screen reads them (decision 117): the known names, in the table's order; none known, no choice.
+  const named = new Set((params.get('columns') ?? '').split(','));
+  const columns = NETWORK_REPORT_COLUMNS.filter((c) => named.has(c));
+  return { breakdown, then, input, columns: columns.length > 0 ? columns : null, compare: params.get('compare') === 'previous' }; // prettier-ignore
 }

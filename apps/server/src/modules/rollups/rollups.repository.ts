@@ -3,6 +3,7 @@ import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { offsetToMinutes } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  partnerOfferTraffic,
   rejectedClicksHourly,
   flaggedHourly,
   statsDaily,
@@ -54,6 +55,8 @@ export type RollupRow = RollupCounts & {
   tc3: string;
   tc4: string;
   country: string;
+  /** The landing page (decision 117): 0 for the offer's own URL. */
+  landingPageId: number;
 };
 
 /**
@@ -62,7 +65,7 @@ export type RollupRow = RollupCounts & {
  */
 const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const rowKey = (r: RollupRow) =>
-  [r.partnerId, r.time, r.offerId, r.currency, r.subid, r.tc1, r.tc2, r.tc3, r.tc4, r.country].join('\u0000');
+  [r.partnerId, r.time, r.offerId, r.currency, r.subid, r.tc1, r.tc2, r.tc3, r.tc4, r.country, r.landingPageId].join('\u0000'); // prettier-ignore
 
 /** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …), in key order. */
 async function upsert(
@@ -80,7 +83,7 @@ async function upsert(
     type,
     rows.map(value),
   ];
-  const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'country'];
+  const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'country', 'landing_page_id']; // prettier-ignore
   const target = getTableName(table);
   await db.execute(sql`insert into ${table} ${unnestRows([
     column('partner_id', 'int', (r) => r.partnerId),
@@ -93,6 +96,7 @@ async function upsert(
     column('tc3', 'text', (r) => r.tc3),
     column('tc4', 'text', (r) => r.tc4),
     column('country', 'text', (r) => r.country),
+    column('landing_page_id', 'int', (r) => r.landingPageId),
     ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
   ])}
     on conflict (${sql.raw(key.join(', '))}) do update set ${sql.raw(
@@ -104,12 +108,12 @@ async function upsert(
 type Narrow = {
   table: AnyPgTable;
   time: [column: string, type: string];
-  key: readonly ('partner_id' | 'offer_id' | 'currency' | 'country')[];
+  key: readonly ('partner_id' | 'offer_id' | 'currency' | 'country' | 'landing_page_id')[];
 };
 
 const NARROW: readonly Narrow[] = [
-  { table: statsNetworkHourly, time: ['hour', 'timestamptz'], key: ['partner_id', 'offer_id', 'currency', 'country'] },
-  { table: statsNetworkDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency', 'country'] },
+  { table: statsNetworkHourly, time: ['hour', 'timestamptz'], key: ['partner_id', 'offer_id', 'currency', 'country', 'landing_page_id'] }, // prettier-ignore
+  { table: statsNetworkDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency', 'country', 'landing_page_id'] }, // prettier-ignore
   { table: statsPartnerHourly, time: ['hour', 'timestamptz'], key: ['partner_id', 'currency'] },
   { table: statsPartnerDaily, time: ['day', 'date'], key: ['partner_id', 'currency'] },
   { table: statsOfferHourly, time: ['hour', 'timestamptz'], key: ['offer_id', 'currency'] },
@@ -121,6 +125,7 @@ const KEY_VALUE = {
   offer_id: ['int', (r: RollupRow) => r.offerId],
   currency: ['text', (r: RollupRow) => r.currency],
   country: ['text', (r: RollupRow) => r.country ?? ''],
+  landing_page_id: ['int', (r: RollupRow) => r.landingPageId],
 } as const;
 
 /**
@@ -151,6 +156,16 @@ async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
       COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
     )}`;
   });
+  // The (partner, offer) pairs with traffic (decision 117): a pair already known is left as it is.
+  const pairs = [...new Map(rows.map((r) => [`${r.partnerId}\u0000${r.offerId}`, r] as const))]
+    .sort((a, b) => a[1].partnerId - b[1].partnerId || a[1].offerId - b[1].offerId)
+    .map(([, r]) => r);
+  inserts.push(
+    sql`insert into ${partnerOfferTraffic} ${unnestRows([
+      ['partner_id', 'int', pairs.map((r) => r.partnerId)],
+      ['offer_id', 'int', pairs.map((r) => r.offerId)],
+    ])} on conflict do nothing`,
+  );
   const last = inserts.pop()!;
   const ctes = sql.join(
     inserts.map((insert, i) => sql`${sql.raw(`n${i}`)} as (${insert})`),
@@ -167,7 +182,7 @@ export type GoalRollupRow = RollupRow & { goal: string };
  * order as the others (two servers' writes queue instead of deadlocking).
  */
 export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], daily: GoalRollupRow[]): Promise<void> {
-  const key = (r: GoalRollupRow) => [r.time, r.partnerId, r.offerId, r.goal, r.currency, r.country, r.subid, r.tc1, r.tc2, r.tc3, r.tc4].join('\u0000'); // prettier-ignore
+  const key = (r: GoalRollupRow) => [r.time, r.partnerId, r.offerId, r.goal, r.currency, r.country, r.subid, r.tc1, r.tc2, r.tc3, r.tc4, r.landingPageId].join('\u0000'); // prettier-ignore
   const insert = (
     table: typeof statsGoalHourly | typeof statsGoalDaily,
     time: [string, string],
@@ -187,6 +202,7 @@ export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], dai
       'tc2',
       'tc3',
       'tc4',
+      'landing_page_id',
     ];
     const target = getTableName(table);
     return sql`insert into ${table} ${unnestRows([
@@ -201,6 +217,7 @@ export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], dai
       column('tc2', 'text', (r) => r.tc2),
       column('tc3', 'text', (r) => r.tc3),
       column('tc4', 'text', (r) => r.tc4),
+      column('landing_page_id', 'int', (r) => r.landingPageId),
       ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
     ])}
     on conflict (${sql.raw(names.join(', '))}) do update set ${sql.raw(

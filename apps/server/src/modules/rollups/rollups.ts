@@ -34,6 +34,8 @@ export type RollupKey = {
   tc4: string | null;
   /** The visitor's country; null (not placed) is '' in the key. */
   country?: string | null | undefined;
+  /** The offer landing page the click was sent to (decision 117); null or absent: the offer's own URL (0 in the key). */
+  landingPageId?: number | null | undefined;
   /** A conversion's goal code (decision 113): its counts go to the goal grain too. Clicks have none. */
   goal?: string | null | undefined;
 };
@@ -64,10 +66,11 @@ function addTo(
   const tc3 = key.tc3 ?? '';
   const tc4 = key.tc4 ?? '';
   const country = key.country ?? '';
-  const id = `${partnerId}\u0000${time}\u0000${offerId}\u0000${currency}\u0000${subid}\u0000${tc1}\u0000${tc2}\u0000${tc3}\u0000${tc4}\u0000${country}`;
+  const landingPageId = key.landingPageId ?? 0;
+  const id = `${partnerId}\u0000${time}\u0000${offerId}\u0000${currency}\u0000${subid}\u0000${tc1}\u0000${tc2}\u0000${tc3}\u0000${tc4}\u0000${country}\u0000${landingPageId}`;
   let row = rows.get(id);
   if (!row) {
-    row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, country, ...emptyCounts() };
+    row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, country, landingPageId, ...emptyCounts() };
     rows.set(id, row);
   }
   for (const [name] of COUNTS) {
@@ -96,6 +99,7 @@ function addToGoal(
     tc3: key.tc3 ?? '',
     tc4: key.tc4 ?? '',
     country: key.country ?? '',
+    landingPageId: key.landingPageId ?? 0,
   };
   const id = Object.values(keyOf).join('\u0000');
   let row = rows.get(id);

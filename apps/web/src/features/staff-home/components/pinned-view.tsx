@@ -1,13 +1,48 @@
 import { Anchor, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatCount, formatMoneyAmounts, type MoneyAmount } from '@portal/contracts';
+import {
+  formatCount,
+  formatMoneyAmounts,
+  formatPercent,
+  type MoneyAmount,
+  type NetworkLeafRow,
+  type NetworkPrevious,
+  type NetworkReportColumn,
+} from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
 import { useHomeView, useUnpinHomeView } from '../api/get-home-view';
 
 const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** The lines of a view that keeps no column choice (decision 114). */
+const DEFAULT_LINES: NetworkReportColumn[] = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'advertiserRevenue', 'payout', 'margin']; // prettier-ignore
+/** The home's own names of the conversion lines; the others are the report's column names. */
+const HOME_LABELS: Partial<Record<NetworkReportColumn, string>> = { conversions: 'approved', pendingConversions: 'pending', rejectedConversions: 'rejected' }; // prettier-ignore
+type Compared = keyof NetworkPrevious;
+const isCompared = (column: NetworkReportColumn): column is Compared =>
+  column === 'clicks' || column === 'conversions' || column === 'advertiserRevenue' || column === 'payout' || column === 'margin'; // prettier-ignore
+
+/**
+ * The change from the previous period as a signed percentage ('+25,00 %'); null where none can be read: nothing
+ * before, or amounts in more than one currency or in another one.
+ */
+function changeOf(now: number | MoneyAmount[], before: number | MoneyAmount[]): string | null {
+  const single = (list: MoneyAmount[]) => (list.length === 1 ? list[0]! : list.length === 0 ? null : undefined);
+  const pair = (): [number, number] | null => {
+    if (typeof now === 'number' && typeof before === 'number') return [now, before];
+    if (typeof now === 'number' || typeof before === 'number') return null;
+    const [x, y] = [single(now), single(before)];
+    if (!y || x === undefined || (x && x.currency !== y.currency)) return null;
+    return [x?.amount ?? 0, y.amount];
+  };
+  const [a, b] = pair() ?? [0, 0];
+  if (b === 0) return null;
+  const ratio = (a - b) / Math.abs(b);
+  return `${ratio > 0 ? '+' : ''}${formatPercent(ratio)}`;
+}
 
 /**
  * The totals of the view the reader pinned (decision 114), as its report's Totals line reads today in the reader's
@@ -34,17 +69,24 @@ export function PinnedView() {
   const { view, totals } = pinned;
   const money = (list: MoneyAmount[]) => formatMoneyAmounts(list, pinned.fx?.base ?? 'EUR');
   const dates = pinned.startDate && pinned.endDate ? { start: day(pinned.startDate), end: day(pinned.endDate) } : null;
-  const lines: [string, string, string][] = totals
-    ? [
-        ['clicks', t('staff.reports.columns.clicks'), formatCount(totals.clicks)],
-        ['conversions', t('staff.home.pinnedView.approved'), formatCount(totals.conversions)],
-        ['pendingConversions', t('staff.home.pinnedView.pending'), formatCount(totals.pendingConversions)],
-        ['rejectedConversions', t('staff.home.pinnedView.rejected'), formatCount(totals.rejectedConversions)],
-        ['advertiserRevenue', t('staff.reports.columns.advertiserRevenue'), money(totals.advertiserRevenue)],
-        ['payout', t('staff.reports.columns.payout'), money(totals.payout)],
-        ['margin', t('staff.reports.columns.margin'), money(totals.margin)],
-      ]
-    : [];
+  /** A line's figure as the report's Totals cell shows it; a dash where the view's report has none (refusals by country …). */
+  const figure = (row: NetworkLeafRow, column: NetworkReportColumn): string => {
+    const value = row[column];
+    if (value === undefined) return '—';
+    if (typeof value === 'number') return column === 'conversionRate' ? formatPercent(value) : formatCount(value);
+    if (column === 'marginRate') return value.map((m) => `${formatPercent(m.amount)} ${m.currency}`).join(' · ');
+    return money(value);
+  };
+  // The view's own columns (decision 117), else the fixed lines of decision 114.
+  const lines = totals ? (pinned.columns ?? DEFAULT_LINES).map((column) => {
+    const home = HOME_LABELS[column];
+    const label = pinned.columns === null && home ? t(`staff.home.pinnedView.${home}`) : t(`staff.reports.columns.${column}`);
+    // With the view's comparison, the previous period's figure and the change under the line's own.
+    const before = pinned.compare && totals.previous && isCompared(column) ? totals.previous[column] : undefined;
+    const was = before === undefined ? null : typeof before === 'number' ? formatCount(before) : money(before);
+    const change = before === undefined ? null : changeOf(totals[column as Compared], before);
+    return { column, label, value: figure(totals, column), was, change };
+  }) : []; // prettier-ignore
   return (
     <Card withBorder padding="lg" data-testid="staff-home-view">
       <Stack gap="xs">
@@ -76,6 +118,7 @@ export function PinnedView() {
             view.mine ? null : t('staff.home.pinnedView.owner', { owner: view.owner.name }),
             dates ? (pinned.range ? t('staff.home.pinnedView.range', { range: t(`staff.reports.ranges.${pinned.range}`), ...dates }) : t('staff.home.pinnedView.days', dates)) : null,
             pinned.fx ? t('staff.home.pinnedView.inBase', { base: pinned.fx.base }) : null,
+            pinned.compare && pinned.totals ? t('staff.home.pinnedView.compared') : null,
           ].filter(Boolean).join(' · ')}
         </Text>
         <DataLagNotice seconds={home.data.lagSeconds} />
@@ -83,10 +126,19 @@ export function PinnedView() {
         {lines.length > 0 ? (
           <Table variant="vertical" withRowBorders={false} data-testid="staff-home-view-totals">
             <Table.Tbody>
-              {lines.map(([key, label, value]) => (
-                <Table.Tr key={key}>
+              {lines.map(({ column, label, value, was, change }) => (
+                <Table.Tr key={column}>
                   <Table.Th>{label}</Table.Th>
-                  <Table.Td data-testid={`staff-home-view-${key}`}>{value}</Table.Td>
+                  <Table.Td data-testid={`staff-home-view-${column}`}>{value}</Table.Td>
+                  {pinned.compare ? (
+                    <Table.Td data-testid={`staff-home-view-change-${column}`}>
+                      {was === null ? null : (
+                        <Text size="xs" c="dimmed" span>
+                          {change ? t('staff.home.pinnedView.change', { change, value: was }) : t('staff.reports.previous', { value: was })}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
               ))}
             </Table.Tbody>

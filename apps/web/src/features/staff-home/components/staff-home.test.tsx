@@ -195,6 +195,8 @@ describe('StaffHome', () => {
       startDate: '2026-11-01',
       endDate: '2026-11-28',
       range: 'this_month',
+      columns: null,
+      compare: false,
       totals,
       problem: null, // prettier-ignore
     };
@@ -215,6 +217,46 @@ describe('StaffHome', () => {
     expect(screen.queryByTestId('staff-home-view')).toBeNull();
   });
 
+  it('shows the pinned view’s own columns and, when it compares, the change on the previous period (decision 117)', async () => {
+    const totals = { ...row('total', 'Totals', 0), clicks: 150, conversions: 6, conversionRate: 0.04, advertiserRevenue: [{ currency: 'EUR', amount: 90_000 }], payout: [{ currency: 'EUR', amount: 60_000 }], margin: [{ currency: 'EUR', amount: 30_000 }, { currency: 'USD', amount: 1_000 }], isTotal: true, previous: { clicks: 100, conversions: 0, advertiserRevenue: [], payout: [], margin: [{ currency: 'EUR', amount: 20_000 }] } }; // prettier-ignore
+    homeView = {
+      view: { id: 9, name: 'Margin this month', query: 'by=offer&range=this_month&compare=previous&columns=clicks,conversionRate,margin', createdAt: '2026-11-25T10:00:00.000Z', shared: false, owner: { id: 1, name: 'Alex Admin' }, mine: true, pinned: true }, // prettier-ignore
+      breakdown: 'offer',
+      then: null,
+      startDate: '2026-11-01',
+      endDate: '2026-11-28',
+      range: 'this_month',
+      columns: ['clicks', 'conversionRate', 'margin'],
+      compare: true,
+      totals,
+      problem: null,
+    };
+    try {
+      serve(['ROLE_ADMIN'], QUEUES);
+      renderWithProviders(<StaffHome />, { path: '/staff' });
+      const card = await screen.findByTestId('staff-home-view');
+      // The view's columns only, in the table's order.
+      const lines = [...within(card).getByTestId('staff-home-view-totals').querySelectorAll('th')].map(
+        (th) => th.textContent,
+      );
+      expect(lines).toEqual(['Clicks', 'Conv. rate', 'Margin']);
+      expect(within(card).queryByTestId('staff-home-view-payout')).toBeNull();
+      expect(within(card).getByTestId('staff-home-view-conversionRate').textContent).toBe('4,00\u00a0%');
+      expect(within(card).getByTestId('staff-home-view-range').textContent).toContain(
+        'Compared with the previous period',
+      );
+      // 150 clicks after 100: +50 %; a margin in two currencies gives its previous figure without a change.
+      expect(within(card).getByTestId('staff-home-view-change-clicks').textContent).toBe(
+        '+50,00\u00a0% on the previous period (100)',
+      );
+      expect(within(card).getByTestId('staff-home-view-change-margin').textContent).toMatch(/^before: 200,00\s€$/u);
+      // A rate has no previous figure in the report: nothing under it.
+      expect(within(card).getByTestId('staff-home-view-change-conversionRate').textContent).toBe('');
+    } finally {
+      homeView = null;
+    }
+  });
+
   it('says why a pinned view has no totals', async () => {
     homeView = {
       view: { id: 9, name: 'Old view', query: 'by=partner&country=FRA', createdAt: '2026-11-25T10:00:00.000Z', shared: false, owner: { id: 1, name: 'Alex Admin' }, mine: true, pinned: true }, // prettier-ignore
@@ -223,6 +265,8 @@ describe('StaffHome', () => {
       startDate: null,
       endDate: null,
       range: null,
+      columns: null,
+      compare: false,
       totals: null,
       problem: 'invalid',
     };

@@ -156,6 +156,24 @@ describe('StaffReports', () => {
     expect(exported).not.toContain('partnerId');
   });
 
+  it('breaks down by landing page: a page named with its id, the offers’ own URLs without, a page drilled into its partners (decision 117)', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).includes('/staff/reports/landing')
+          ? answerOf(networkReportsEndpoints.report, [row('12', 'Alpha quiz', 200, 9_000, 6_000), row('0', 'Offer URL', 100, 1_000, 1_500), row('total', 'Totals', 300, 10_000, 7_500, true)]) // prettier-ignore
+          : server(String(url)),
+      ),
+    );
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?range=this_month&by=landing' }); // prettier-ignore
+    const rows = await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
+    expect(rows.map((r) => r.querySelector('td')?.textContent)).toEqual(['Alpha quiz #12', 'Offer URL']);
+    expect(screen.getByRole('columnheader', { name: 'Landing page' })).toBeTruthy();
+    await userEvent.click(screen.getAllByTestId('staff-reports-drill')[0]!);
+    await waitFor(() => expect(router.state.location.search).toBe('?range=this_month&by=partner&landingPageId=12'));
+    // The landing page is a typed filter, shown as a chip that removes it.
+    expect(screen.getByTestId('staff-reports-filter-landingPageId').textContent).toContain('Landing page');
+  });
+
   it('reads a quick range and the previous period from the address, and shows each row beside it', async () => {
     compared = true;
     fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));

@@ -19,6 +19,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   NETWORK_BREAKDOWNS,
   NETWORK_RANGES,
+  NETWORK_REPORT_COLUMNS,
   REPORT_OPTION_FILTERS,
   addDays,
   canNest,
@@ -30,6 +31,7 @@ import {
   type NetworkBreakdown,
   type NetworkFx,
   type NetworkLeafRow,
+  type NetworkReportColumn,
   type NetworkReportQueryInput,
   type NetworkReportRow,
   type ReportOptionFilter,
@@ -45,14 +47,14 @@ import { FilterPickers } from './filter-picker';
 import { SavedViews, viewQueryOf } from './saved-views';
 
 /** The filters, each repeatable in the address (`?partnerId=1&partnerId=2`), as the API takes them (decision 089). */
-const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+const FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'landingPageId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
 type Filter = (typeof FILTERS)[number];
 /** The filters picked by name (decision 113); the others stay chips, added as `country:FR`. */
 const isPicked = (name: Filter): name is ReportOptionFilter =>
   (REPORT_OPTION_FILTERS as readonly string[]).includes(name);
 const DEFAULT_CURRENCY = 'EUR';
-const COLUMNS = ['clicks', 'conversions', 'pendingConversions', 'rejectedConversions', 'refusedClicks', 'flaggedClicks', 'flaggedConversions', 'conversionRate', 'advertiserRevenue', 'payout', 'margin', 'marginRate', 'pendingPayout', 'epc'] as const; // prettier-ignore
-type Column = (typeof COLUMNS)[number];
+const COLUMNS = NETWORK_REPORT_COLUMNS;
+type Column = NetworkReportColumn;
 
 /** Where the reader's column choice is remembered, per staff user (decision 106). */
 export const columnsStorageKey = (userId: number) => `staff-reports-columns:${userId}`;
@@ -98,6 +100,8 @@ const DRILL: Partial<Record<NetworkBreakdown, { filter: Filter | null; next: Net
   tc3: { filter: 'tc3', next: 'partner' },
   tc4: { filter: 'tc4', next: 'partner' },
   day: { filter: null, next: 'hour' },
+  // A landing page's partners (decision 117).
+  landing: { filter: 'landingPageId', next: 'partner' },
 };
 
 /**
@@ -379,7 +383,7 @@ function ReportTable({
 }) {
   const { t } = useTranslation();
   const nameIn = (breakdown: NetworkBreakdown, row: NetworkLeafRow) => {
-    if ((breakdown === 'partner' || breakdown === 'offer') && row.key !== '0') return `${row.label} #${row.key}`;
+    if ((breakdown === 'partner' || breakdown === 'offer' || breakdown === 'landing') && Number(row.key) > 0) return `${row.label} #${row.key}`; // prettier-ignore
     if (breakdown === 'day' || breakdown === 'week') return `${row.key.slice(8, 10)}/${row.key.slice(5, 7)}/${row.key.slice(0, 4)}`; // prettier-ignore
     return row.label;
   };
