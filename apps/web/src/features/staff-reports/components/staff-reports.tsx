@@ -318,8 +318,7 @@ function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined;
             { name: 'margin', label: t('staff.reports.columns.margin'), color: 'teal.7' },
           ]}
           withLegend
-          curveType="linear"
-          withDots={false}
+          title={t('staff.reports.chartTitle', { currency: chartCurrency })}
           valueFormatter={(value) =>
             formatMoneyAmounts([{ currency: chartCurrency, amount: Math.round(value * 100) }], chartCurrency)
           }
