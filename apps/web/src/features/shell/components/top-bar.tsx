@@ -18,7 +18,7 @@ const loadCompactMenu = (): Promise<ComponentType<CompactMenuProps>> =>
 
 /** The staff's search box (decision 080): its own chunk with its texts, which a partner never downloads. */
 const StaffSearch = lazy(() =>
-  Promise.all([import('./staff-search'), loadStaffTexts()]).then(([m]) => ({ default: m.StaffSearch })),
+  Promise.all([import('./staff-search'), loadStaffTexts([])]).then(([m]) => ({ default: m.StaffSearch })),
 );
 
 type TopBarProps = {
