@@ -118,8 +118,12 @@ describe('the locale files (decisions 061, 115)', () => {
       'components',
       'lib',
     ];
-    // The staff search is loaded with the staff texts, never on a cold load (top-bar.tsx: import() beside loadStaffTexts).
-    const lazyWithStaffTexts = ['features/shell/components/staff-search.tsx'];
+    // The staff search is loaded with the staff texts, never on a cold load (top-bar.tsx: import() beside loadStaffTexts;
+    // the search itself on approach, staff-search-box.tsx).
+    const lazyWithStaffTexts = [
+      'features/shell/components/staff-search.tsx',
+      'features/shell/components/staff-search-box.tsx',
+    ];
     const elsewhere = everyPage.flatMap((folder) =>
       sources(folder)
         .filter((source) => !lazyWithStaffTexts.includes(path.relative(SRC, source).split(path.sep).join('/')))
