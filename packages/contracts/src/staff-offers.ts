@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, MessageSchema, envelope, pageQueryShape } from './api.js';
+import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { CONVERSION_TYPES, PAYMENT_CURRENCIES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { CLICK_MACROS } from './tracking.js';

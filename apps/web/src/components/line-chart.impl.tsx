@@ -1,7 +1,17 @@
 // Imported by line-chart.tsx only, on first use (decision 119): a line chart of our own in SVG, in place of Mantine's
 // over recharts and d3 (116.7 KB gzipped), for the few lines a day-by-day chart draws.
-import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { formatCount } from '@portal/contracts';
 import type { LineChartProps } from './line-chart';
 import './line-chart.css';
@@ -101,17 +111,7 @@ export default function LineChart({
   };
   const labelEvery = Math.max(1, Math.ceil((data.length * X_LABEL_WIDTH) / plotWidth));
 
-  const summary = [
-    t('chart.days', { count: data.length, first: labels[0] ?? '', last: labels.at(-1) ?? '' }),
-    ...series.map((s) => {
-      const values = data.map((point) => valueOf(point, s.name));
-      return t('chart.seriesRange', {
-        label: s.label,
-        min: valueFormatter(values.length ? Math.min(...values) : 0),
-        max: valueFormatter(values.length ? Math.max(...values) : 0),
-      });
-    }),
-  ].join(' ');
+  const summary = summaryOf(t, labels, series, (name) => data.map((point) => valueOf(point, name)), valueFormatter);
 
   const pointAt = (event: PointerEvent<SVGSVGElement>) => {
     if (data.length === 0) return;
@@ -121,19 +121,7 @@ export default function LineChart({
     setActive(Math.min(data.length - 1, Math.max(0, index)));
   };
   const onKeyDown = (event: KeyboardEvent<SVGSVGElement>) => {
-    const last = data.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? Math.min(last, (active ?? -1) + 1)
-        : event.key === 'ArrowLeft'
-          ? Math.max(0, (active ?? data.length) - 1)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : event.key === 'Escape'
-                ? null
-                : undefined;
+    const next = keyedIndex(event.key, active, data.length);
     if (next === undefined) return;
     event.preventDefault();
     setActive(next);
@@ -211,33 +199,95 @@ export default function LineChart({
           </g>
         )}
       </svg>
-      {activePoint && (
-        <div
-          className="line-chart-tooltip"
-          data-testid="line-chart-tooltip"
-          role="status"
+      {activePoint && active !== null && (
+        <ChartTooltip
+          label={labels[active] ?? ''}
+          point={activePoint}
+          series={series}
+          valueOf={valueOf}
+          valueFormatter={valueFormatter}
           style={tipLeft > width / 2 ? { right: width - tipLeft + 12 } : { left: tipLeft + 12 }}
-        >
-          <div className="line-chart-tooltip-label">{labels[active ?? 0]}</div>
-          {series.map((s) => (
-            <div key={s.name} className="line-chart-tooltip-row">
-              <span className="line-chart-swatch" style={{ background: colorOf(s.color) }} />
-              <span>{s.label}</span>
-              <span className="line-chart-tooltip-value">{valueFormatter(valueOf(activePoint, s.name))}</span>
-            </div>
-          ))}
-        </div>
+        />
       )}
-      {withLegend && (
-        <ul className="line-chart-legend" data-testid="line-chart-legend">
-          {series.map((s) => (
-            <li key={s.name}>
-              <span className="line-chart-swatch" style={{ background: colorOf(s.color) }} aria-hidden="true" />
-              {s.label}
-            </li>
-          ))}
-        </ul>
-      )}
+      {withLegend && <ChartLegend series={series} />}
     </div>
   );
+}
+
+type Series = LineChartProps['series'];
+
+/** The values of the day a pointer or the arrow keys chose, beside its line. */
+function ChartTooltip({
+  label,
+  point,
+  series,
+  valueOf,
+  valueFormatter,
+  style,
+}: {
+  label: string;
+  point: Record<string, unknown>;
+  series: Series;
+  valueOf: (point: Record<string, unknown>, name: string) => number;
+  valueFormatter: (value: number) => string;
+  style: CSSProperties;
+}) {
+  return (
+    <div className="line-chart-tooltip" data-testid="line-chart-tooltip" role="status" style={style}>
+      <div className="line-chart-tooltip-label">{label}</div>
+      {series.map((s) => (
+        <div key={s.name} className="line-chart-tooltip-row">
+          <span className="line-chart-swatch" style={{ background: colorOf(s.color) }} />
+          <span>{s.label}</span>
+          <span className="line-chart-tooltip-value">{valueFormatter(valueOf(point, s.name))}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** Each line's colour and name, below the chart. */
+function ChartLegend({ series }: { series: Series }) {
+  return (
+    <ul className="line-chart-legend" data-testid="line-chart-legend">
+      {series.map((s) => (
+        <li key={s.name}>
+          <span className="line-chart-swatch" style={{ background: colorOf(s.color) }} aria-hidden="true" />
+          {s.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The day a key chooses from the current one (`null`: none shown), `undefined` for a key that chooses none. */
+function keyedIndex(key: string, active: number | null, count: number): number | null | undefined {
+  const last = count - 1;
+  if (key === 'ArrowRight') return Math.min(last, (active ?? -1) + 1);
+  if (key === 'ArrowLeft') return Math.max(0, (active ?? count) - 1);
+  if (key === 'Home') return 0;
+  if (key === 'End') return last;
+  if (key === 'Escape') return null;
+  return undefined;
+}
+
+/** What the chart shows, in words: its days, and each line's lowest and highest value. */
+function summaryOf(
+  t: TFunction,
+  labels: string[],
+  series: LineChartProps['series'],
+  valuesOf: (name: string) => number[],
+  valueFormatter: (value: number) => string,
+): string {
+  return [
+    t('chart.days', { count: labels.length, first: labels[0] ?? '', last: labels.at(-1) ?? '' }),
+    ...series.map((s) => {
+      const values = valuesOf(s.name);
+      return t('chart.seriesRange', {
+        label: s.label,
+        min: valueFormatter(values.length ? Math.min(...values) : 0),
+        max: valueFormatter(values.length ? Math.max(...values) : 0),
+      });
+    }),
+  ].join(' ');
 }
