@@ -172,3 +172,8 @@ export function DeferredMultiSelect({ load = loadMultiSelect, ref, ...props }: D
     </PillsInput>
   );
 }
+
+/** The type-ahead Select (type-ahead-select.tsx) on a screen's first load, loaded on demand as `DeferredSelect`. */
+export function DeferredTypeAheadSelect(props: Omit<DeferredSelectProps, 'load'>) {
+  return <DeferredSelect {...props} load={loadTypeAheadSelect} />;
+}
