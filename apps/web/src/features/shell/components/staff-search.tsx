@@ -1,7 +1,7 @@
 import { Combobox, Group, Kbd, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { StaffSearchResult } from '@portal/contracts';
@@ -82,8 +82,9 @@ export function StaffSearch({ initialValue = '', autoFocus = false }: { initialV
     return () => document.removeEventListener('keydown', onKey);
   }, []);
 
-  // In place of the field drawn before it (staff-search-box.tsx): the focus it had, its list open.
-  useEffect(() => {
+  // In place of the field drawn before it (staff-search-box.tsx): the focus it had, its list open; before the browser
+  // handles another key, so that none typed meanwhile is lost.
+  useLayoutEffect(() => {
     if (!autoFocus) return;
     input.current?.focus();
     combobox.openDropdown();
