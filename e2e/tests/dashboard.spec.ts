@@ -289,19 +289,19 @@ test.describe('dashboard', () => {
 
     const block = page.getByTestId('traffic-chart');
     await expect(block.getByTestId('block-title')).toHaveText('Clicks and Conversions: Last 30 Days');
-    // The chart's library comes when the chart nears the viewport (decision 048).
+    // The chart's chunk comes when the chart nears the viewport (decision 048).
     await block.scrollIntoViewIfNeeded();
     const chart = block.getByTestId('traffic-chart-svg');
     await expect(chart).toHaveAttribute('data-points', '30');
     // The chart plots the days, not the totals row: its sums are the totals.
     await expect(chart).toHaveAttribute('data-clicks', String(total.clicks));
     await expect(chart).toHaveAttribute('data-conversions', String(total.conversions));
-    await expect(chart.locator('svg.recharts-surface').first()).toBeVisible();
+    await expect(chart.getByRole('img', { name: 'Clicks and Conversions: Last 30 Days' })).toBeVisible();
     await expect(block.getByTestId('traffic-chart-empty')).toHaveCount(total.clicks + total.conversions === 0 ? 1 : 0);
     // Two lines (clicks, conversions), one point per day on the x axis.
-    await expect(chart.locator('.recharts-line')).toHaveCount(2);
-    await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Clicks');
-    await expect(chart.locator('.recharts-legend-wrapper')).toContainText('Conversions');
+    await expect(chart.locator('.line-chart-line')).toHaveCount(2);
+    await expect(chart.getByTestId('line-chart-legend')).toContainText('Clicks');
+    await expect(chart.getByTestId('line-chart-legend')).toContainText('Conversions');
   });
 
   test("asks for its news beside the screen's scripts, and the first news picture before the carousel is drawn", async ({

@@ -113,4 +113,49 @@ test.describe('on a desktop', () => {
     expect(Date.now() - pressed).toBeGreaterThanOrEqual(DELAY_MS - 500);
     await expect(page.getByTestId('payments-start-date')).toBeFocused();
   });
+
+  test('the staff search and a partner row’s menu whose code comes 10 s late take the first press, busy until then (decision 119)', async ({
+    page,
+    context,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await useApiSession(context, request, DEMO.admin);
+    // The search's own chunk (staff-search-…), not the box drawn before it (staff-search-box-…).
+    let searches = 0;
+    await page.route(/\/assets\/staff-search-[\w-]{8}\.js$/, async (route) => {
+      searches += 1;
+      await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
+      await route.continue();
+    });
+    const menus = await delayChunk(page, 'staff-partner-row-menu');
+    await page.goto('/staff/partners');
+    await expectShell(page);
+    await expect(page.getByTestId('staff-partners-total')).toBeVisible();
+
+    // A row's menu.
+    const menuButton = page.getByTestId('staff-partner-row-menu').first();
+    let pressed = Date.now();
+    await menuButton.click();
+    await expect(menuButton).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('menu')).toBeVisible();
+    expect(menus()).toBe(1);
+    expect(Date.now() - pressed).toBeGreaterThanOrEqual(DELAY_MS - 500);
+    await expect(page.getByRole('menuitem', { name: 'History' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+
+    // The search: `/`, then a partner's name typed before its code has come, kept, and its results once it has.
+    const box = page.getByTestId('staff-search');
+    pressed = Date.now();
+    await page.locator('body').press('/');
+    await expect(box).toBeFocused();
+    await page.keyboard.type('Bluebird');
+    await expect(box).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByTestId('staff-search-result').first()).toBeVisible();
+    expect(searches).toBe(1);
+    expect(Date.now() - pressed).toBeGreaterThanOrEqual(DELAY_MS - 500);
+    await expect(box).toHaveValue('Bluebird');
+    await expect(box).toBeFocused();
+  });
 });

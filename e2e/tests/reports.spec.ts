@@ -241,7 +241,9 @@ test.describe('reports', () => {
     await expect(page.getByTestId('daily-chart')).toBeVisible();
     await expect(page.getByTestId('daily-chart')).toHaveAttribute('data-points', String(api.data.length - 1));
     await page.getByTestId('daily-chart').scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('daily-chart').locator('.recharts-surface').first()).toBeVisible();
+    await expect(
+      page.getByTestId('daily-chart').getByRole('img', { name: 'Clicks and conversions per day' }),
+    ).toBeVisible();
   });
 
   test('an unknown report type falls back to daily', async ({ page }) => {

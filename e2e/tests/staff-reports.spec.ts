@@ -30,7 +30,7 @@ test.describe('network reports (decision 046)', () => {
     const totals = table.getByTestId('staff-reports-totals');
     await expect(totals.locator('td').first()).toHaveText('Totals');
     expect(count(await totals.locator('td:nth-child(2)').textContent())).toBe(clicks.reduce((n, c) => n + count(c), 0)); // prettier-ignore
-    // The chart's library comes when the chart nears the viewport (decision 048).
+    // The chart's chunk comes when the chart nears the viewport (decision 048).
     await page.getByTestId('staff-reports-chart').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('staff-reports-chart').locator('svg').first()).toBeVisible();
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope } from './api.js';
 import { CAP_METRICS, CAP_PERIODS } from './caps-partner.js';
+import { CapInputSchema } from './caps-input.js';
 import { defineEndpoint } from './endpoint.js';
 
 export * from './caps-partner.js';
+export * from './caps-input.js';
 
 // ---------------------------------------------------------------- caps (decision 045)
 
@@ -11,19 +13,6 @@ export * from './caps-partner.js';
 export const OFFER_CAPS_MAX = 200;
 /** A cap's usage at which the account managers concerned are alerted, in percent. */
 export const CAP_ALERT_PERCENT = 90;
-/** The largest limit: ten billion (clicks, or 100,000,000.00 in minor units). */
-export const CAP_LIMIT_MAX = 10_000_000_000;
-
-const id = z.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
-
-export const CapInputSchema = z.strictObject({
-  /** null caps the whole offer (every partner together). */
-  partnerId: id.nullable().default(null),
-  metric: z.enum(CAP_METRICS, { error: 'oneOf' }),
-  period: z.enum(CAP_PERIODS, { error: 'oneOf' }),
-  limit: z.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(CAP_LIMIT_MAX, { error: 'max' }), // prettier-ignore
-});
-export type CapInput = z.input<typeof CapInputSchema>;
 
 /** PUT /staff/offers/{id}/caps body: the list itself; one cap per partner (or the offer), metric and period. */
 export const CapsBodySchema = z

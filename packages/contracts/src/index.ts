@@ -12,6 +12,7 @@ export * from './config.js';
 export * from './format.js';
 export * from './offers.js';
 export * from './staff-offers.js';
+export * from './staff-offers-endpoints.js';
 export * from './caps.js';
 export * from './traffic.js';
 export * from './creatives.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, MessageSchema, envelope, pageQueryShape } from './api.js';
+import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
 import { CONVERSION_TYPES, PAYMENT_CURRENCIES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { CLICK_MACROS } from './tracking.js';
@@ -546,95 +546,6 @@ export type OverrideRequestDecision = z.input<typeof OverrideRequestDecisionSche
 
 const idParam = z.coerce.number({ error: 'type' }).int({ error: 'type' }).positive({ error: 'min' }).max(2_147_483_647, { error: 'max' }); // prettier-ignore
 export const OverrideParamsSchema = z.strictObject({ id: idParam, overrideId: idParam });
-
-const staffOffer = envelope(StaffOfferDetailSchema);
-
-export const staffOffersEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/staff/offers',
-    tags: ['staff'],
-    summary: 'The catalogue for staff: every offer, enabled or not, searched by name or id, newest first',
-    query: StaffOffersQuerySchema,
-    response: envelope(z.array(StaffOfferRowSchema)),
-  }),
-  options: defineEndpoint({
-    method: 'GET',
-    path: '/staff/catalogue-options',
-    tags: ['staff'],
-    summary: 'What the offer editor picks from: products, verticals, goals and payout tiers',
-    response: envelope(CatalogueOptionsSchema),
-  }),
-  get: defineEndpoint({
-    method: 'GET',
-    path: '/staff/offers/:id',
-    tags: ['staff'],
-    summary: 'One offer with its goals (revenue and payout), countries, verticals and allow-list',
-    params: IdParamsSchema,
-    response: staffOffer,
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/staff/offers',
-    tags: ['staff'],
-    summary: 'Create an offer and its goals in one transaction (admins, audited)',
-    body: OfferCreateSchema,
-    response: staffOffer,
-  }),
-  overrides: defineEndpoint({
-    method: 'GET',
-    path: '/staff/offers/:id/overrides',
-    tags: ['staff'],
-    summary: "An offer's partner payout overrides, of the partners within the caller's reach",
-    params: IdParamsSchema,
-    response: envelope(z.array(PayoutOverrideSchema)),
-  }),
-  createOverride: defineEndpoint({
-    method: 'POST',
-    path: '/staff/offers/:id/overrides',
-    tags: ['staff'],
-    summary:
-      "Set a partner's payout on a goal of the offer, replacing any earlier one (audited); a manager's above the approval step is stored as a pending request",
-    params: IdParamsSchema,
-    body: PayoutOverrideCreateSchema,
-    response: envelope(PayoutOverrideWriteSchema),
-  }),
-  overrideRequests: defineEndpoint({
-    method: 'GET',
-    path: '/staff/payout-override-requests',
-    tags: ['staff'],
-    summary: "Payout override requests of the partners within the reader's reach, newest first (pending by default)",
-    query: OverrideRequestsQuerySchema,
-    response: envelope(z.array(PayoutOverrideRequestSchema)),
-  }),
-  decideOverrideRequest: defineEndpoint({
-    method: 'PUT',
-    path: '/staff/payout-override-requests/:id',
-    tags: ['staff'],
-    summary:
-      'Approve (the override applies) or refuse a payout override request, never one of your own (admins, audited, the requester notified)',
-    params: IdParamsSchema,
-    body: OverrideRequestDecisionSchema,
-    response: envelope(PayoutOverrideRequestSchema),
-  }),
-  deleteOverride: defineEndpoint({
-    method: 'DELETE',
-    path: '/staff/offers/:id/overrides/:overrideId',
-    tags: ['staff'],
-    summary: "Remove a partner's payout override: the goal's payout applies again (audited)",
-    params: OverrideParamsSchema,
-    response: MessageSchema,
-  }),
-  update: defineEndpoint({
-    method: 'PUT',
-    path: '/staff/offers/:id',
-    tags: ['staff'],
-    summary: 'Change an offer; goals sent replace its goals (admins, audited)',
-    params: IdParamsSchema,
-    body: OfferUpdateSchema,
-    response: staffOffer,
-  }),
-};
 
 // ---------------------------------------------------------------- bulk on offers (decision 080)
 

@@ -4,7 +4,15 @@ import { RouteError } from '@/components/route-error';
 import { prefetchDashboardNews } from '@/features/news/api/get-news';
 import { isApiRequestError } from '@/lib/api-client';
 import { configQueryOptions, reloadConfig } from '@/lib/config';
-import { i18n, loadScreenTexts, loadStaffTexts, SCREEN_TEXT_FILES, type ScreenTextFile } from '@/lib/i18n';
+import {
+  i18n,
+  loadScreenTexts,
+  loadStaffTexts,
+  SCREEN_TEXT_FILES,
+  STAFF_TEXT_FILES,
+  type ScreenTextFile,
+  type StaffTextFile,
+} from '@/lib/i18n';
 import { registerNavigate } from '@/lib/navigation';
 import { DEFAULT_REPORT, paths } from '@/lib/paths';
 import { queryClient } from '@/lib/query-client';
@@ -17,11 +25,12 @@ import { RootLayout } from './layouts/root-layout';
 import type { RouteHandle } from './route-handle';
 
 /** A route's handle, from its screen in the one table (lib/screens.ts). */
-function handle({ title, roles, anyRoles, wideCard, area, texts }: Screen): RouteHandle {
+function handle({ title, roles, anyRoles, wideCard, area, texts, staffTexts }: Screen): RouteHandle {
   return {
     title,
     ...(area ? { area } : {}),
     ...(texts ? { texts } : {}),
+    ...(staffTexts ? { staffTexts } : {}),
     ...(roles ? { roles } : {}),
     ...(anyRoles ? { anyRoles } : {}),
     ...(wideCard ? { wideCard } : {}),
@@ -50,6 +59,12 @@ function areaOf(pathname: string): Screen['area'] {
 export function textsOf(pathname: string): readonly ScreenTextFile[] {
   const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
   return handles.findLast((h) => h?.texts)?.texts ?? SCREEN_TEXT_FILES;
+}
+
+/** The files of staff texts a path's screen names, the same way (decision 119). */
+export function staffTextsOf(pathname: string): readonly StaffTextFile[] {
+  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  return handles.findLast((h) => h?.staffTexts)?.staffTexts ?? STAFF_TEXT_FILES;
 }
 
 /** The home of a signed-in user: the console's for staff, the dashboard for partners. */
@@ -84,7 +99,7 @@ export async function portalLoader({ request }: LoaderFunctionArgs) {
     config = await reloadConfig(queryClient, { silent: true });
   }
   // The staff console's texts, before any of its screens (a partner never downloads them).
-  if (isStaffUser(config.roles)) await loadStaffTexts();
+  if (isStaffUser(config.roles)) await loadStaffTexts(staffTextsOf(url.pathname));
   await screenTexts;
   // Staff and partners each have their own half: the other half's screens send them home, quietly (decision 036).
   if (!areaAllows(areaOf(url.pathname), config.roles)) throw redirect(homeOf(config.roles));

@@ -1,100 +1,54 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DECISION_REASON_MAX } from '@portal/contracts';
-import { DayInput } from './day-input';
+import type { DecisionDialog as DecisionDialogComponent, DecisionDialogProps } from './decision-dialog.lazy';
 
-export type Decision = { reason: string | null; expireAt?: string | null };
+export type { Decision, DecisionDialogProps } from './decision-dialog.lazy';
 
-type DecisionDialogProps = {
-  title: string;
-  /** What the decision does, in a sentence. */
-  explain?: ReactNode;
-  confirmLabel: string;
-  confirmColor?: string;
-  /** Offer an expiry date (a compliance document's), starting from this yyyy-MM-dd or ''. */
-  expiry?: string;
-  /** A refusal the reader must explain (a payout override request's): confirm waits for a reason. */
-  reasonRequired?: boolean;
-  onConfirm: (decision: Decision) => Promise<unknown>;
-  onClose: () => void;
-  testId: string;
-};
+type Dialog = typeof DecisionDialogComponent;
+
+let loaded: Dialog | null = null;
+let loading: Promise<Dialog> | null = null;
+/** The dialog's code, asked for once (again after a failed download). */
+function loadDialog(): Promise<Dialog> {
+  loading ??= import('./decision-dialog.lazy').then(
+    (m) => (loaded = m.DecisionDialog),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Asks for the dialog's code ahead of a press (a pointer near the button that opens it, its focus). */
+export const preloadDecisionDialog = () => void loadDialog().catch(() => undefined);
 
 /**
- * Confirms a staff decision (an application, a document, one or many) with an optional reason that the partner
- * reads in its notification, and for documents an expiry date. Errors go through the api-client's one error path.
+ * Confirms a staff decision (decision-dialog.lazy.tsx draws it). Its code (Mantine's Modal, its focus trap and scroll
+ * lock, the reason's field, the expiry's day field: about 19 KB) comes with the first decision asked for, not with the
+ * screen (decision 119, as the file preview in decision 115); until it has come, a loader says the press was taken
+ * (decision 103), and should it not come (the server gone), the press is forgotten (`onClose`).
  */
-export function DecisionDialog({
-  title,
-  explain,
-  confirmLabel,
-  confirmColor = 'blue',
-  expiry,
-  reasonRequired = false,
-  onConfirm,
-  onClose,
-  testId,
-}: DecisionDialogProps) {
+export function DecisionDialog(props: DecisionDialogProps) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [expireAt, setExpireAt] = useState(expiry ?? '');
-  const [busy, setBusy] = useState(false);
-  const tooLong = reason.length > DECISION_REASON_MAX;
-  const missing = reasonRequired && reason.trim() === '';
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm({
-        reason: reason.trim() || null,
-        ...(expiry !== undefined ? { expireAt: expireAt || null } : {}),
-      });
-      onClose();
-    } catch {
-      // Shown by the api-client; the dialog stays open to try again.
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [Dialog, setDialog] = useState<Dialog | null>(() => loaded);
+  const { onClose } = props;
+  useEffect(() => {
+    if (Dialog) return undefined;
+    let current = true;
+    loadDialog().then(
+      (dialog) => current && setDialog(() => dialog),
+      () => current && onClose(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Dialog, onClose]);
+  if (Dialog) return <Dialog {...props} />;
   return (
-    <Modal opened onClose={onClose} title={title} data-testid={testId}>
-      <Stack>
-        {explain ? <Text size="sm">{explain}</Text> : null}
-        {expiry !== undefined ? (
-          <DayInput
-            label={t('decision.expireAt')}
-            description={t('decision.expireAtHint')}
-            value={expireAt}
-            onChange={setExpireAt}
-            clearable
-            data-testid={`${testId}-expiry`}
-          />
-        ) : null}
-        <Textarea
-          label={t(reasonRequired ? 'decision.reasonRequired' : 'decision.reason')}
-          description={t(reasonRequired ? 'decision.reasonRequiredHint' : 'decision.reasonHint')}
-          required={reasonRequired}
-          value={reason}
-          onChange={(event) => setReason(event.currentTarget.value)}
-          error={tooLong ? t('formError.maxLength', { n: DECISION_REASON_MAX }) : null}
-          rows={3}
-          data-testid={`${testId}-reason`}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color={confirmColor}
-            onClick={() => void confirm()}
-            loading={busy}
-            disabled={tooLong || missing}
-            data-testid={`${testId}-confirm`}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    <Center pos="fixed" inset={0} style={{ zIndex: 300 }} aria-busy="true" data-testid={`${props.testId}-pending`}>
+      <Loader aria-label={t('common.loading')} />
+    </Center>
   );
 }

@@ -22,8 +22,8 @@ export const loadMultiSelect = (): Promise<MultiSelectComponent> => import('./se
 const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 type DeferredSelectProps = SelectProps & {
-  /** The select drawn once it is wanted. */
-  load: () => Promise<SelectComponent>;
+  /** The select drawn once it is wanted (Mantine's Select by default). */
+  load?: () => Promise<SelectComponent>;
   'data-testid'?: string;
   /** The field, drawn or loaded (a form focuses a field in error through it). */
   ref?: Ref<HTMLInputElement>;
@@ -37,7 +37,7 @@ type DeferredSelectProps = SelectProps & {
  * keyboard meanwhile, however long the code takes (busy in the meantime, decision 103). Should the code not come (the
  * server gone), the field stays as it is.
  */
-export function DeferredSelect({ load, ref, ...props }: DeferredSelectProps) {
+export function DeferredSelect({ load = loadSelect, ref, ...props }: DeferredSelectProps) {
   const { loaded: Select, opened, pending, focused, open, triggerProps } = useOnDemand(load);
   // A type-ahead select's letters typed before its code came pick their option at once, as the loaded one would
   // (spec section 9): a key is never lost to the wait (decision 103).
@@ -164,4 +164,9 @@ export function DeferredMultiSelect({ load = loadMultiSelect, ref, ...props }: D
       </Pill.Group>
     </PillsInput>
   );
+}
+
+/** The type-ahead Select (type-ahead-select.tsx) on a screen's first load, loaded on demand as `DeferredSelect`. */
+export function DeferredTypeAheadSelect(props: Omit<DeferredSelectProps, 'load'>) {
+  return <DeferredSelect {...props} load={loadTypeAheadSelect} />;
 }

@@ -1,12 +1,32 @@
-import type { LineChartProps } from '@mantine/charts';
 import { Box, Skeleton } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState, type HTMLAttributes } from 'react';
 
-// The charts library (Mantine charts over recharts and d3) is about as large as the rest of the front end's
-// libraries together, and only the dashboard and the daily report draw a chart: it is loaded on first use, in a
-// chunk of its own (vite.config.ts), so that signing in and every other screen never download it.
-// A module of its own that imports LineChart by name, so that the other charts are still left out of the bundle.
+// The chart (our own SVG since decision 119, in place of Mantine's over recharts, 116.7 KB) is loaded on first use,
+// in a chunk of its own named `charts-…` (vite.config.ts), so that signing in and the screens without a chart never
+// download it.
 const Chart = lazy(() => import('./line-chart.impl'));
+
+/** One line: the points' `name` field, drawn in a Mantine colour ('indigo.6'), on the left axis unless `right`. */
+export type LineChartSeries = { name: string; label: string; color: string; yAxisId?: 'left' | 'right' };
+
+export type LineChartProps = Omit<HTMLAttributes<HTMLDivElement>, 'title'> & {
+  /** The height, legend included, in pixels. */
+  h: number;
+  data: Record<string, unknown>[];
+  /** The field of a point that names it on the x axis. */
+  dataKey: string;
+  series: LineChartSeries[];
+  /** What the chart shows, its accessible name (role img). */
+  title: string;
+  withLegend?: boolean;
+  /** A second axis, on the right, for the series whose `yAxisId` is 'right'. */
+  withRightYAxis?: boolean;
+  withDots?: boolean;
+  /** Whole-number ticks only (counts). */
+  integers?: boolean;
+  valueFormatter?: (value: number) => string;
+  [dataAttribute: `data-${string}`]: string | number | undefined;
+};
 
 /**
  * Whether the element has come near the viewport (once true, it stays true). The dashboard's chart sits below the
@@ -35,7 +55,7 @@ function useNearViewport(): [(node: HTMLElement | null) => void, boolean] {
   return [ref, near];
 }
 
-/** Mantine's LineChart, loaded when it nears the viewport; a placeholder of the chart's height until then. */
+/** The line chart, loaded when it nears the viewport; a placeholder of the chart's height until then. */
 export function LineChart(props: LineChartProps) {
   const [ref, near] = useNearViewport();
   // A skeleton (busy) only while the library loads: a chart still waiting below the fold is not work under way, just

@@ -16,8 +16,8 @@ export const i18n = i18next.createInstance();
  * components); the screens' files, which the dashboard, the first screen a partner sees, does without, one per group of
  * screens so that a screen downloads its own texts and not every other's (decision 115): en-offers.json (the offers
  * and an offer), en-reports.json (the reports), en-payments.json, en-account.json (my account) and en-screens.json (the
- * other screens: forms, settings, postbacks, the guest screens …); en-staff.json, the staff console's (`staff.…`),
- * which a partner never downloads.
+ * other screens: forms, settings, postbacks, the guest screens …); the staff console's (`staff.…`, below), which a
+ * partner never downloads.
  */
 type Texts = Record<string, unknown>;
 
@@ -60,8 +60,32 @@ export function loadScreenTexts(files: readonly ScreenTextFile[] = SCREEN_TEXT_F
   return Promise.all(files.map((file) => screenTextLoaders[file]())).then(() => undefined);
 }
 
-/** The staff console's texts; the portal's loader waits for them before a staff member's screen. */
-export const loadStaffTexts = textsLoader(() => import('../locales/en-staff.json'));
+/**
+ * The staff console's texts (`staff.…`), split the same way (decision 119): en-staff.json, what every staff screen
+ * reads (the staff search in the top bar); a file per group of the daily screens (the console's home, the offers,
+ * the network reports, the partners list, the traffic rules); en-staff-console.json, the other screens'.
+ */
+const staffTextLoaders = {
+  home: textsLoader(() => import('../locales/en-staff-home.json')),
+  offers: textsLoader(() => import('../locales/en-staff-offers.json')),
+  reports: textsLoader(() => import('../locales/en-staff-reports.json')),
+  partners: textsLoader(() => import('../locales/en-staff-partners.json')),
+  traffic: textsLoader(() => import('../locales/en-staff-traffic.json')),
+  console: textsLoader(() => import('../locales/en-staff-console.json')),
+};
+
+export type StaffTextFile = keyof typeof staffTextLoaders;
+
+/** Every staff text file, for a screen that does not say which it needs. */
+export const STAFF_TEXT_FILES = Object.keys(staffTextLoaders) as StaffTextFile[];
+
+/** What every staff screen reads (the staff search); loaded with the search, and by loadStaffTexts. */
+const loadStaffBaseTexts = textsLoader(() => import('../locales/en-staff.json'));
+
+/** The staff texts every staff screen reads; `files` too (all of them unless told). */
+export function loadStaffTexts(files: readonly StaffTextFile[] = STAFF_TEXT_FILES): Promise<void> {
+  return Promise.all([loadStaffBaseTexts(), ...files.map((file) => staffTextLoaders[file]())]).then(() => undefined);
+}
 
 void i18n.use(initReactI18next).init({
   lng: DEFAULT_LOCALE,

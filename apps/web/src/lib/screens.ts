@@ -28,7 +28,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { DUTY_ROLES, STAFF_ROLES, type Role } from '@portal/contracts';
-import type { ScreenTextFile } from './i18n';
+import type { ScreenTextFile, StaffTextFile } from './i18n';
 import { DEFAULT_REPORT, paths } from './paths';
 import { hasAnyRole, hasRequiredRoles } from './roles';
 
@@ -72,6 +72,11 @@ export type Screen = {
    * (decision 115). `locales/en.test.ts` holds each list against the texts the screen's code names.
    */
   texts?: readonly ScreenTextFile[];
+  /**
+   * A staff screen's files of staff texts (lib/i18n.ts), loaded before it is drawn beside what every staff screen
+   * reads; every file when absent (decision 119). Held by `locales/en.test.ts` as `texts` is.
+   */
+  staffTexts?: readonly StaffTextFile[];
   menu?: MenuEntry;
 };
 
@@ -190,6 +195,7 @@ export const screens = {
     path: paths.staffHome.path,
     title: 'screen.staffHome',
     texts: [],
+    staffTexts: ['home', 'reports', 'offers'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: { label: 'shell.menu.staffHome', icon: IconHome, order: 110, testId: 'menu-staffHome' },
@@ -198,6 +204,7 @@ export const screens = {
     path: paths.staffPartners.path,
     title: 'screen.staffPartners',
     texts: ['account'],
+    staffTexts: ['partners'],
     area: 'staff',
     anyRoles: PARTNER_MANAGERS,
     menu: {
@@ -320,6 +327,7 @@ export const screens = {
     path: paths.staffOffers.path,
     title: 'screen.staffOffers',
     texts: ['offers'],
+    staffTexts: ['offers', 'traffic', 'partners'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: {
@@ -334,6 +342,7 @@ export const screens = {
     path: paths.staffOfferNew.path,
     title: 'screen.staffOfferNew',
     texts: ['offers'],
+    staffTexts: ['offers', 'traffic', 'partners'],
     area: 'staff',
     roles: ['ROLE_ADMIN'],
   },
@@ -341,6 +350,7 @@ export const screens = {
     path: paths.staffOffer.path,
     title: 'screen.staffOffer',
     texts: ['offers'],
+    staffTexts: ['offers', 'traffic', 'partners'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
   },
@@ -367,6 +377,7 @@ export const screens = {
     path: paths.staffReports.path,
     title: 'screen.staffReports',
     texts: [],
+    staffTexts: ['reports', 'traffic'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
     menu: { label: 'shell.menu.staffReports', icon: IconChartBar, order: 153.5, testId: 'menu-staffReports' },

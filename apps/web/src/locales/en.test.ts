@@ -41,17 +41,30 @@ describe('the locale files (decisions 061, 115)', () => {
     'en-account.json': file('en-account.json'),
     'en-screens.json': file('en-screens.json'),
     'en-staff.json': file('en-staff.json'),
+    'en-staff-home.json': file('en-staff-home.json'),
+    'en-staff-offers.json': file('en-staff-offers.json'),
+    'en-staff-reports.json': file('en-staff-reports.json'),
+    'en-staff-partners.json': file('en-staff-partners.json'),
+    'en-staff-traffic.json': file('en-staff-traffic.json'),
+    'en-staff-console.json': file('en-staff-console.json'),
   };
+  const staffFiles = Object.keys(files).filter((name) => name.startsWith('en-staff')) as (keyof typeof files)[];
+  /** A staff file's groups: `staff.<group>` (decision 119). */
+  const staffGroups = (name: keyof typeof files) => Object.keys(files[name].staff as Record<string, unknown>);
 
-  it('share no group of texts: each group is in one file', () => {
+  it('share no group of texts: each group is in one file (a staff group, `staff.<group>`, in one staff file)', () => {
     const seen = new Map<string, string>();
     for (const [name, texts] of Object.entries(files)) {
-      for (const group of Object.keys(texts)) {
+      const isStaff = staffFiles.includes(name as keyof typeof files);
+      const fileGroups = isStaff
+        ? staffGroups(name as keyof typeof files).map((group) => `staff.${group}`)
+        : Object.keys(texts);
+      if (isStaff) expect(Object.keys(texts), name).toEqual(['staff']);
+      for (const group of fileGroups) {
         expect(seen.get(group), `'${group}' is in ${seen.get(group)} and ${name}`).toBeUndefined();
         seen.set(group, name);
       }
     }
-    expect(Object.keys(files['en-staff.json'])).toEqual(['staff']);
   });
 
   /** Every source file under a folder, tests left out. */
@@ -64,7 +77,7 @@ describe('the locale files (decisions 061, 115)', () => {
       .map((name) => path.join(at, name));
   }
 
-  const groups = Object.values(files).flatMap((texts) => Object.keys(texts));
+  const groups = [...new Set(Object.values(files).flatMap((texts) => Object.keys(texts)))];
   /** A text's key written whole in the code ('offers.title'), in quotes or backquotes without a placeholder. */
   const KEY = new RegExp(`['"\`]((?:${groups.join('|')})\\.[A-Za-z0-9_.]*[A-Za-z0-9_])['"\`]`, 'g');
   const keysIn = (source: string) => [...fs.readFileSync(source, 'utf8').matchAll(KEY)].map((match) => match[1]!);
@@ -80,7 +93,9 @@ describe('the locale files (decisions 061, 115)', () => {
   }
 
   it('have every text the code names', () => {
-    const all = Object.assign({}, ...Object.values(files)) as Record<string, unknown>;
+    const all = Object.assign({}, ...Object.values(files), {
+      staff: Object.assign({}, ...staffFiles.map((name) => files[name].staff)) as Record<string, unknown>,
+    }) as Record<string, unknown>;
     const missing = sources('.').flatMap((source) =>
       keysIn(source)
         .filter((key) => !has(all, key))
@@ -103,8 +118,12 @@ describe('the locale files (decisions 061, 115)', () => {
       'components',
       'lib',
     ];
-    // The staff search is loaded with the staff texts, never on a cold load (top-bar.tsx: import() beside loadStaffTexts).
-    const lazyWithStaffTexts = ['features/shell/components/staff-search.tsx'];
+    // The staff search is loaded with the staff texts, never on a cold load (top-bar.tsx: import() beside loadStaffTexts;
+    // the search itself on approach, staff-search-box.tsx).
+    const lazyWithStaffTexts = [
+      'features/shell/components/staff-search.tsx',
+      'features/shell/components/staff-search-box.tsx',
+    ];
     const elsewhere = everyPage.flatMap((folder) =>
       sources(folder)
         .filter((source) => !lazyWithStaffTexts.includes(path.relative(SRC, source).split(path.sep).join('/')))
@@ -174,8 +193,8 @@ describe('the locale files (decisions 061, 115)', () => {
     return seen;
   }
 
-  /** The groups a module names by a key built at run time (`reports.columns.${name}`). */
-  const GROUP_PREFIX = new RegExp(`\`(${groups.join('|')})\\.[^\`]*\\$\\{`, 'g');
+  /** The groups a module names by a key built at run time (`reports.columns.${name}`; `staff.<group>` for staff's). */
+  const GROUP_PREFIX = new RegExp(`\`(staff\\.[A-Za-z0-9_]+|${groups.join('|')})\\.[^\`]*\\$\\{`, 'g');
 
   it('name, for each screen that lists its files of texts, every file its code names texts from (decision 115)', () => {
     const listed = Object.entries(screenTable).filter(([, screen]) => 'texts' in screen);
@@ -186,15 +205,29 @@ describe('the locale files (decisions 061, 115)', () => {
         (text) => files[`en-${text}.json` as keyof typeof files],
       );
       expect(own.every(Boolean), name).toBe(true);
-      // A staff member's screens have the staff texts too (the portal's loader loads them first).
-      const staffTexts = 'area' in screen && screen.area === 'staff' ? [files['en-staff.json']] : [];
-      const texts = Object.assign({}, files['en.json'], ...staffTexts, ...own) as Record<string, unknown>;
+      // A staff member's screens have the staff texts too (the portal's loader loads them first): what every staff
+      // screen reads and the files the screen names (every staff file when it names none, decision 119).
+      const namedStaff = (screen as { staffTexts?: readonly string[] }).staffTexts;
+      const staffNames: (keyof typeof files)[] =
+        'area' in screen && screen.area === 'staff'
+          ? namedStaff
+            ? ['en-staff.json', ...namedStaff.map((text) => `en-staff-${text}.json` as keyof typeof files)]
+            : staffFiles
+          : [];
+      expect(
+        staffNames.every((staffName) => staffName in files),
+        name,
+      ).toBe(true);
+      const staffTexts = {
+        staff: Object.assign({}, ...staffNames.map((staffName) => files[staffName].staff)) as Record<string, unknown>,
+      };
+      const texts = Object.assign({}, files['en.json'], ...own, staffTexts) as Record<string, unknown>;
       const modules = new Set(SCREEN_CODE[name]!.flatMap((route) => [...reached(path.join(SRC, route))]));
       for (const module of modules) {
         const where = `${name}: ${path.relative(SRC, module)}`;
         for (const key of keysIn(module)) if (!has(texts, key)) problems.push(`${where}: ${key}`);
         for (const match of fs.readFileSync(module, 'utf8').matchAll(GROUP_PREFIX))
-          if (!(match[1]! in texts)) problems.push(`${where}: ${match[1]}.…`);
+          if (!has(texts, match[1]!)) problems.push(`${where}: ${match[1]}.…`);
       }
     }
     expect(problems).toEqual([]);

@@ -9,6 +9,12 @@ import paymentTexts from '@/locales/en-payments.json';
 import reportTexts from '@/locales/en-reports.json';
 import screenTexts from '@/locales/en-screens.json';
 import staffTexts from '@/locales/en-staff.json';
+import staffConsoleTexts from '@/locales/en-staff-console.json';
+import staffHomeTexts from '@/locales/en-staff-home.json';
+import staffOfferTexts from '@/locales/en-staff-offers.json';
+import staffPartnerTexts from '@/locales/en-staff-partners.json';
+import staffReportTexts from '@/locales/en-staff-reports.json';
+import staffTrafficTexts from '@/locales/en-staff-traffic.json';
 
 // findBy… and waitFor wait up to 10 s, not 1 s: a whole form renders slowly on a loaded 2-CPU machine (5 s was
 // passed by the staff reports and invoices tests at load 11), and a test that fails for being slow tells nothing.
@@ -16,7 +22,16 @@ configure({ asyncUtilTimeout: 10_000 });
 // The screens' and the staff console's texts, which the app loads with the first screen that needs them (decision 061),
 // for the screens' tests.
 for (const texts of [screenTexts, offerTexts, reportTexts, paymentTexts, accountTexts]) addTexts(texts);
-addTexts(staffTexts);
+for (const texts of [
+  staffTexts,
+  staffHomeTexts,
+  staffOfferTexts,
+  staffReportTexts,
+  staffPartnerTexts,
+  staffTrafficTexts,
+  staffConsoleTexts,
+])
+  addTexts(texts);
 
 // jsdom lacks the layout APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

@@ -42,12 +42,9 @@ export function TrafficChart({ timezone }: { timezone: string | null }) {
             ]}
             withRightYAxis
             withLegend
-            // Straight segments: a smoothed curve between a day of traffic and a day without dips under 0.
-            curveType="linear"
+            title={t('dashboard.chart.title')}
             // Counts: whole-number ticks from 0 on both axes (a conversion is never 0.5).
-            yAxisProps={{ domain: [0, 'auto'], allowDecimals: false }}
-            rightYAxisProps={{ domain: [0, 'auto'], allowDecimals: false }}
-            withDots={false}
+            integers
             valueFormatter={formatCount}
             data-testid="traffic-chart-svg"
             data-start-date={range.startDate}

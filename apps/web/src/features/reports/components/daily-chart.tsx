@@ -20,7 +20,8 @@ export function DailyChart({ rows }: { rows: readonly BasicReportRow[] }) {
         dataKey="date"
         withLegend
         withRightYAxis
-        curveType="monotone"
+        integers
+        title={t('reports.chart.title')}
         withDots={points.length <= 31}
         series={[
           { name: 'clicks', label: t('reports.chart.clicks'), color: 'indigo.6' },

@@ -6,6 +6,7 @@ import { loadStaffTexts } from '@/lib/i18n';
 import { saveSession } from '@/lib/session';
 import { answerOf, renderWithProviders } from '@/test/render';
 import { StaffSearch } from './staff-search';
+import { StaffSearchBox } from './staff-search-box';
 
 /** The staff top bar's search (decision 080): `/` focuses it, results come grouped, arrows and Enter open one. */
 const fetchMock = vi.fn<typeof fetch>();
@@ -68,5 +69,23 @@ describe('the staff search box', () => {
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/staff/conversions'));
     expect(router.state.location.search).toBe('?q=901');
+  });
+
+  it('is drawn without the search, which comes on focus and takes the text typed meanwhile and the focus (decision 119)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<StaffSearchBox />);
+    const drawn = screen.getByRole('textbox', { name: 'Search partners, offers, advertisers and conversions' });
+    // Not the search's field (a combobox's target, with its list), the drawn one.
+    expect(drawn.getAttribute('aria-haspopup')).toBeNull();
+    await user.click(document.body);
+    await user.keyboard('/');
+    // The drawn field, or already the search that took its place.
+    expect(document.activeElement?.getAttribute('aria-label')).toBe(drawn.getAttribute('aria-label'));
+    await user.keyboard('TX-1');
+    await waitFor(() => expect(screen.getByTestId('staff-search').getAttribute('aria-haspopup')).toBe('listbox'));
+    const loaded = screen.getByTestId('staff-search');
+    expect(document.activeElement).toBe(loaded);
+    expect((loaded as HTMLInputElement).value).toBe('TX-1');
+    await waitFor(() => expect(screen.getAllByTestId('staff-search-result')).toHaveLength(3));
   });
 });

@@ -1,12 +1,13 @@
 import { Combobox, Group, Kbd, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { StaffSearchResult } from '@portal/contracts';
 import { paths } from '@/lib/paths';
 import { useStaffSearch } from '../api/staff-search';
+import { typing } from './staff-search-keys';
 
 type Item = { key: string; href: string; label: ReactNode; detail?: string };
 type Group = { key: string; label: string; items: Item[] };
@@ -57,20 +58,15 @@ export function searchGroups(result: StaffSearchResult, t: (key: string) => stri
   return groups.filter((group) => group.items.length > 0);
 }
 
-/** Whether a key press happens while the user types somewhere (where `/` is a character, not a shortcut). */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
-
 /**
  * The staff top bar's one search (decision 080): `/` focuses it from anywhere but a field, the results come grouped
  * as one types (partners, offers, advertisers, conversions), arrows move through them and Enter opens one; Escape
  * closes the list.
  */
-export function StaffSearch() {
+export function StaffSearch({ initialValue = '', autoFocus = false }: { initialValue?: string; autoFocus?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [value, setValue] = useState('');
+  const [value, setValue] = useState(initialValue);
   const [q] = useDebouncedValue(value.trim(), 250);
   const results = useStaffSearch(q);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
@@ -84,6 +80,15 @@ export function StaffSearch() {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  // In place of the field drawn before it (staff-search-box.tsx): the focus it had, its list open; before the browser
+  // handles another key, so that none typed meanwhile is lost.
+  useLayoutEffect(() => {
+    if (!autoFocus) return;
+    input.current?.focus();
+    combobox.openDropdown();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const groups = results.data && q ? searchGroups(results.data, t) : [];

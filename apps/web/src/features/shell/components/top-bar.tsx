@@ -16,9 +16,12 @@ import { headerLinksFor } from './header-links';
 const loadCompactMenu = (): Promise<ComponentType<CompactMenuProps>> =>
   import('./compact-menu').then((m) => m.CompactMenu);
 
-/** The staff's search box (decision 080): its own chunk with its texts, which a partner never downloads. */
+/**
+ * The staff's search box (decision 080): its own chunk with its texts, which a partner never downloads; the search
+ * itself comes when the box is approached (decision 119).
+ */
 const StaffSearch = lazy(() =>
-  Promise.all([import('./staff-search'), loadStaffTexts()]).then(([m]) => ({ default: m.StaffSearch })),
+  Promise.all([import('./staff-search-box'), loadStaffTexts([])]).then(([m]) => ({ default: m.StaffSearchBox })),
 );
 
 type TopBarProps = {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatPayout } from '@portal/contracts';
-import { DecisionDialog } from '@/components/decision-dialog';
+import { DecisionDialog, preloadDecisionDialog } from '@/components/decision-dialog';
 import { paths } from '@/lib/paths';
 import { showSnackbar } from '@/lib/snackbar';
 import { useDecideOverrideRequest } from '../api/decide-override-request';
@@ -68,7 +68,7 @@ export function OverrideRequests() {
               <Button size="compact-sm" color="green" onClick={() => approve(r)} loading={decide.isPending && decide.variables?.id === r.id} data-testid="override-request-approve">
                 {t('staff.home.overrideRequests.approve')}
               </Button>
-              <Button size="compact-sm" variant="light" color="red" onClick={() => setRefusing(r)} data-testid="override-request-refuse">
+              <Button size="compact-sm" variant="light" color="red" onClick={() => setRefusing(r)} onPointerEnter={preloadDecisionDialog} onFocus={preloadDecisionDialog} data-testid="override-request-refuse">
                 {t('staff.home.overrideRequests.refuse')}
               </Button>
             </Group>

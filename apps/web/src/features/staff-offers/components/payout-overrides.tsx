@@ -141,7 +141,7 @@ export function PayoutOverrides({
         ) : null}
         {canWrite ? (
           <Group align="flex-start" grow>
-            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partners.data ?? []} value={partnerId} onChange={setPartnerId} error={errors.partnerId} nothingFoundMessage={t('staff.news.nothingFound')} data-testid="staff-offer-override-partner" />
+            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partners.data ?? []} value={partnerId} onChange={setPartnerId} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-override-partner" />
             <Select label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-override-goal" />
             <TextInput label={t('staff.offers.goal.payoutAmount', { currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.payoutAmount} data-testid="staff-offer-override-amount" />
             <TextInput label={t('staff.offers.goal.payoutPercent')} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.currentTarget.value)} error={errors.payoutPercent} data-testid="staff-offer-override-percent" />

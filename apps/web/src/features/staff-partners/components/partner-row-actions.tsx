@@ -1,54 +1,35 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon, Loader } from '@mantine/core';
 import { IconDotsVertical } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PARTNER_STATUS_TRANSITIONS } from '@portal/contracts';
-import type { StaffPartnerRow } from '../api/get-staff-partners';
-import type { useViewAsPartner } from '../api/view-as-partner';
-import { actionOf, type Target } from './partner-status-dialogs';
+import { useOnDemand } from '@/lib/use-on-demand';
+import type { PartnerRowActionsProps, PartnerRowMenu } from './partner-row-menu';
 
-type PartnerRowActionsProps = {
-  partner: StaffPartnerRow;
-  onMove: (to: Target) => void;
-  onHistory: () => void;
-  viewAs: ReturnType<typeof useViewAsPartner>;
-};
+const loadMenu = (): Promise<ComponentType<Parameters<typeof PartnerRowMenu>[0]>> =>
+  import('./partner-row-menu').then((m) => m.PartnerRowMenu);
 
 /**
- * A partner row's menu (decision 082): the moves its status allows (decision 026), its history, and viewing as an
- * active partner. One button beside the partner's name, so that the list fits 1366 px and a phone shows it unscrolled.
+ * A partner row's menu button (decision 082), drawn without the menu's code (Mantine's Menu, its popover and
+ * floating-ui, the status dialogs: about 30 KB, decision 119), which comes when a pointer nears a row's button or one
+ * gets the focus; pressed meanwhile, the button is busy and the menu opens when its code comes (decision 103).
  */
-export function PartnerRowActions({ partner, onMove, onHistory, viewAs }: PartnerRowActionsProps) {
+export function PartnerRowActions(props: PartnerRowActionsProps) {
   const { t } = useTranslation();
+  const { loaded: Menu, opened, pending, focused, triggerProps } = useOnDemand(loadMenu);
+  if (Menu) return <Menu {...props} defaultOpened={opened} focusButton={focused} />;
   return (
-    <Menu position="bottom-end" withinPortal hideDetached={false}>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          aria-label={t('staff.partners.actions.menu', { name: partner.displayName })}
-          loading={viewAs.isPending && viewAs.variables === partner.id}
-          data-testid="staff-partner-row-menu"
-        >
-          <IconDotsVertical size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {PARTNER_STATUS_TRANSITIONS[partner.status].map((to) => (
-          <Menu.Item
-            key={to}
-            color={to === 'active' ? 'green' : to === 'rejected' ? 'red' : undefined}
-            onClick={() => onMove(to as Target)}
-          >
-            {t(`staff.partners.actions.${actionOf(partner.status, to as Target)}`)}
-          </Menu.Item>
-        ))}
-        <Menu.Item onClick={onHistory}>{t('staff.partners.actions.history')}</Menu.Item>
-        {partner.status === 'active' ? (
-          <Menu.Item onClick={() => viewAs.mutate(partner.id)} data-testid="staff-partner-view-as">
-            {t('staff.partners.actions.viewAs')}
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      aria-label={t('staff.partners.actions.menu', { name: props.partner.displayName })}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={pending}
+      data-pending={pending || undefined}
+      data-testid="staff-partner-row-menu"
+      {...triggerProps}
+    >
+      {pending ? <Loader size={16} aria-hidden /> : <IconDotsVertical size={18} aria-hidden />}
+    </ActionIcon>
   );
 }

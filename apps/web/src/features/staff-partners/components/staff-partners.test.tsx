@@ -36,6 +36,17 @@ afterEach(() => vi.unstubAllGlobals());
 
 const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
 
+/**
+ * Opens a row's menu once its code has come (decision 119: the button is drawn first, the menu loaded on approach;
+ * e2e/tests/on-demand.spec.ts presses it before). The loaded menu's button takes the drawn one's place.
+ */
+async function openMenu(row: HTMLElement, name: string) {
+  const button = () => within(row).getByRole('button', { name: `Actions for ${name}` });
+  await userEvent.hover(button());
+  await waitFor(() => expect(button().hasAttribute('aria-busy')).toBe(false));
+  await userEvent.click(button());
+}
+
 describe('StaffPartners', () => {
   it('asks for every partner first, links each to its page, flags missing documents, and offers the moves', async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
@@ -51,7 +62,7 @@ describe('StaffPartners', () => {
     expect(screen.queryByTestId('staff-partners-manager-filter')).toBeNull();
     // Each row's actions sit in one menu beside its name (decision 082), named for the partner.
     const items = async (row: HTMLElement, name: string) => {
-      await userEvent.click(within(row).getByRole('button', { name: `Actions for ${name}` }));
+      await openMenu(row, name);
       const menu = await screen.findByRole('menu');
       const labels = within(menu)
         .getAllByRole('menuitem')
@@ -71,7 +82,7 @@ describe('StaffPartners', () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
-    await userEvent.click(within(row!).getByRole('button', { name: 'Actions for Acme #7' }));
+    await openMenu(row!, 'Acme #7');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Decline' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decline: Acme #7' });
     await userEvent.type(within(dialog).getByLabelText(/Reason/), '  Not our traffic.  ');
@@ -87,7 +98,7 @@ describe('StaffPartners', () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(answer(String(url), init)));
     renderWithProviders(<StaffPartners />);
     const [row] = await screen.findAllByTestId('staff-partner-row');
-    await userEvent.click(within(row!).getByRole('button', { name: 'Actions for Acme #7' }));
+    await openMenu(row!, 'Acme #7');
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog');
     const reason = within(dialog).getByLabelText(/Reason/);

@@ -1,7 +1,7 @@
-import { Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Center, Checkbox, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
@@ -14,16 +14,35 @@ import {
   type StaffPartnersQuery,
 } from '@portal/contracts';
 import { StaffTable } from '@/components/staff-table';
-import { TypeAheadSelect } from '@/components/type-ahead-select';
+import { DeferredTypeAheadSelect } from '@/components/deferred-select';
 import { useRowSelection } from '@/components/use-row-selection';
 import { useConfig } from '@/lib/config';
 import { useAssignableManagers } from '../api/get-assignable-managers';
 import { useStaffPartners, type StaffPartnerRow } from '../api/get-staff-partners';
 import { useViewAsPartner } from '../api/view-as-partner';
-import { HistoryDialog, StatusDialog, type Target } from './partner-status-dialogs';
+import type { Target } from './partner-status-dialogs';
 import { PartnerRowActions } from './partner-row-actions';
-import { PartnersBulk } from './partners-bulk';
 import { partnerColumns } from './partner-columns';
+
+// Loaded when first wanted (decision 119): the bulk bar once a row is picked (its confirmation dialog and selects),
+// the status and history dialogs once asked for from a row's menu; a loader shows the press was taken meanwhile.
+const PartnersBulk = lazy(() => import('./partners-bulk').then((m) => ({ default: m.PartnersBulk })));
+const StatusDialog = lazy(() => import('./partner-status-dialogs').then((m) => ({ default: m.StatusDialog })));
+const HistoryDialog = lazy(() => import('./partner-status-dialogs').then((m) => ({ default: m.HistoryDialog })));
+
+function BulkPending() {
+  const { t } = useTranslation();
+  return <Loader size="sm" aria-label={t('common.loading')} data-testid="staff-partners-bulk-pending" />;
+}
+
+function DialogPending() {
+  const { t } = useTranslation();
+  return (
+    <Center pos="fixed" inset={0} style={{ zIndex: 300 }} aria-busy="true" data-testid="staff-partners-dialog-pending">
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+}
 
 const PAGE_SIZE = 50;
 
@@ -124,15 +143,19 @@ export function StaffPartners() {
           <Text size="sm" c="dimmed" data-testid="staff-partners-total">
             {t('staff.partners.total', { count: partners.data?.total ?? 0 })}
           </Text>
-          <PartnersBulk
-            ids={picked.ids}
-            managers={
-              assigns
-                ? (managers.data ?? []).map((user) => ({ value: String(user.id), label: user.displayName }))
-                : null
-            }
-            onDone={picked.clear}
-          />
+          {picked.ids.length > 0 ? (
+            <Suspense fallback={<BulkPending />}>
+              <PartnersBulk
+                ids={picked.ids}
+                managers={
+                  assigns
+                    ? (managers.data ?? []).map((user) => ({ value: String(user.id), label: user.displayName }))
+                    : null
+                }
+                onDone={picked.clear}
+              />
+            </Suspense>
+          ) : null}
         </>
       }
       selection={picked.selection}
@@ -162,7 +185,7 @@ export function StaffPartners() {
           w={280}
           data-testid="staff-partners-search"
         />
-        <TypeAheadSelect
+        <DeferredTypeAheadSelect
           label={t('staff.partners.filter')}
           data={[
             { value: 'all', label: t('staff.partners.all') },
@@ -175,7 +198,7 @@ export function StaffPartners() {
           data-testid="staff-partners-filter"
         />
         {assigns ? (
-          <TypeAheadSelect
+          <DeferredTypeAheadSelect
             label={t('staff.partners.columns.accountManager')}
             data={[
               { value: 'all', label: t('staff.partners.all') },
@@ -188,7 +211,7 @@ export function StaffPartners() {
             data-testid="staff-partners-manager-filter"
           />
         ) : null}
-        <TypeAheadSelect
+        <DeferredTypeAheadSelect
           label={t('staff.partners.columns.accountType')}
           data={[
             { value: 'all', label: t('staff.partners.all') },
@@ -209,8 +232,10 @@ export function StaffPartners() {
         />
       </Group>
       {body}
-      {move && <StatusDialog partner={move.partner} to={move.to} onClose={() => setMove(null)} />}
-      {historyOf && <HistoryDialog partner={historyOf} onClose={() => setHistoryOf(null)} />}
+      <Suspense fallback={<DialogPending />}>
+        {move && <StatusDialog partner={move.partner} to={move.to} onClose={() => setMove(null)} />}
+        {historyOf && <HistoryDialog partner={historyOf} onClose={() => setHistoryOf(null)} />}
+      </Suspense>
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Select, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_VIEW_PARAMS } from '@portal/contracts';
+import { DeferredSelect } from '@/components/deferred-select';
 import { showSnackbar } from '@/lib/snackbar';
 import {
   useDeleteReportView,
@@ -57,7 +58,7 @@ export function SavedViews({ query, onApply }: { query: string; onApply: (query:
 
   return (
     <Group align="flex-end" wrap="wrap" mt="sm">
-      <Select
+      <DeferredSelect
         label={t('staff.reports.views.pick')}
         placeholder={list.length ? t('staff.reports.views.pickHint') : t('staff.reports.views.none')}
         data={groups.map((g) => ({

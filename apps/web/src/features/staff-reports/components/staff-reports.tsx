@@ -1,18 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  MultiSelect,
-  Paper,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -37,6 +23,7 @@ import {
   type ReportOptionFilter,
 } from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
+import { DeferredMultiSelect, DeferredSelect } from '@/components/deferred-select';
 import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
 import { useConfig } from '@/lib/config';
@@ -172,7 +159,7 @@ export function StaffReports() {
     <Stack gap="md">
       <Paper withBorder p="md">
         <Group align="flex-end" wrap="wrap">
-          <Select
+          <DeferredSelect
             label={t('staff.reports.quickRange')}
             data={[{ value: 'custom', label: t('staff.reports.ranges.custom') }, ...NETWORK_RANGES.map((r) => ({ value: r, label: t(`staff.reports.ranges.${r}`) }))]}
             value={quick ?? 'custom'}
@@ -232,7 +219,7 @@ export function StaffReports() {
       <NetworkChart rows={daily.data?.rows} pending={daily.isPending} />
 
       <Group align="flex-end" wrap="wrap">
-        <Select
+        <DeferredSelect
           label={t('staff.reports.breakdown')}
           value={by}
           onChange={(value) => set({ by: value, ...(value === then ? { then: null } : {}) })}
@@ -241,7 +228,7 @@ export function StaffReports() {
           w={220}
           data-testid="staff-reports-breakdown"
         />
-        <Select
+        <DeferredSelect
           label={t('staff.reports.then')}
           value={then ?? ''}
           onChange={(value) => set({ then: value || null })}
@@ -250,7 +237,7 @@ export function StaffReports() {
           w={220}
           data-testid="staff-reports-then"
         />
-        <MultiSelect
+        <DeferredMultiSelect
           label={t('staff.reports.columnChooser')}
           data={COLUMNS.map((c) => ({ value: c, label: t(`staff.reports.columns.${c}`) }))}
           value={columns}
@@ -322,8 +309,7 @@ function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined;
             { name: 'margin', label: t('staff.reports.columns.margin'), color: 'teal.7' },
           ]}
           withLegend
-          curveType="linear"
-          withDots={false}
+          title={t('staff.reports.chartTitle', { currency: chartCurrency })}
           valueFormatter={(value) =>
             formatMoneyAmounts([{ currency: chartCurrency, amount: Math.round(value * 100) }], chartCurrency)
           }
