@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { statisticsEndpoints, type ExportReportQuery, type ReportType } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { filenameFromDisposition, saveBlob } from '@/lib/download';
@@ -14,9 +14,22 @@ export async function exportReport(type: ReportType, query: ExportReportQuery) {
   return { blob, filename: filenameFromDisposition(disposition, `${type}-report.csv`) };
 }
 
+/**
+ * The export button's state: busy while the file is made. A plain state, not a query mutation: the reports are the
+ * screens a partner opens every day, and TanStack's mutation (0.9 KB) would be their only use of it (decision 119).
+ * A failure was told by the api-client (snackbar, or sign-out on 401).
+ */
 export function useExportReport(type: ReportType) {
-  return useMutation({
-    mutationFn: (query: ExportReportQuery) => exportReport(type, query),
-    onSuccess: ({ blob, filename }) => saveBlob(blob, filename),
-  });
+  const [isPending, setPending] = useState(false);
+  const mutate = useCallback(
+    (query: ExportReportQuery) => {
+      setPending(true);
+      exportReport(type, query)
+        .then(({ blob, filename }) => saveBlob(blob, filename))
+        .catch(() => undefined)
+        .finally(() => setPending(false));
+    },
+    [type],
+  );
+  return { isPending, mutate };
 }
