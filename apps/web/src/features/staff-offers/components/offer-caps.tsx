@@ -48,7 +48,9 @@ export function OfferCaps({
   const replace = useReplaceCaps(offerId);
   const [partnerId, setPartnerId] = useState<string | null>(canCapOffer ? ALL_PARTNERS : null);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  // The field shows the chosen option's label as its text: that is no search (as SearchSelect, decision 099).
+  const [chosenLabel, setChosenLabel] = useState<string | null>(canCapOffer ? t('staff.offers.caps.allPartners') : null);
+  const [debounced] = useDebouncedValue(search === chosenLabel ? '' : search.trim(), 250);
   const [metric, setMetric] = useState<CapMetric>('conversions');
   const [period, setPeriod] = useState<CapPeriod>('day');
   const [limit, setLimit] = useState('');
@@ -145,7 +147,7 @@ export function OfferCaps({
         />
         {canWrite ? (
           <Group align="flex-start" grow>
-            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partnerOptions} value={partnerId} onChange={setPartnerId} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-cap-partner" />
+            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partnerOptions} value={partnerId} onChange={(next, option) => { setPartnerId(next); setChosenLabel(option?.label ?? null); }} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-cap-partner" />
             <Select label={t('staff.offers.caps.metric')} data={CAP_METRICS.map((m) => ({ value: m, label: t(`staff.offers.caps.metrics.${m}`) }))} value={metric} onChange={(v) => v && setMetric(v as CapMetric)} allowDeselect={false} error={errors.metric} data-testid="staff-offer-cap-metric" />
             <Select label={t('staff.offers.caps.period')} data={CAP_PERIODS.map((p) => ({ value: p, label: t(`staff.offers.caps.periods.${p}`) }))} value={period} onChange={(v) => v && setPeriod(v as CapPeriod)} allowDeselect={false} error={errors.period} data-testid="staff-offer-cap-period" />
             <TextInput label={isMoney(metric) ? t('staff.offers.caps.limitMoney', { currency }) : t('staff.offers.caps.limit')} inputMode={isMoney(metric) ? 'decimal' : 'numeric'} value={limit} onChange={(e) => setLimit(e.currentTarget.value)} error={errors.limit} data-testid="staff-offer-cap-limit" />
