@@ -717,9 +717,13 @@ test.describe('reports', () => {
       .split('\r\n')
       .filter((line) => line !== '');
     expect(dailyLines[0]).toBe('Date,Clicks,Conversions,Conversion Rate (%),Currency,Revenue,EPC');
-    // One line per day and currency: the distinct labels are the API's rows.
+    // One line per day and currency: the distinct labels are the API's rows, then the approved payout converted at
+    // the day's rate (decision 118) when the partner is paid in one currency.
     const labels = [...new Set(dailyLines.slice(1).map((line) => line.split(',')[0]))];
-    expect(labels).toEqual(daily.data.map((row) => (row.isTotal ? 'Totals' : row.label)));
+    expect(labels.filter((label) => label !== "Converted at the day's rate")).toEqual(
+      daily.data.map((row) => (row.isTotal ? 'Totals' : row.label)),
+    );
+    expect(labels.slice(0, -1)).not.toContain("Converted at the day's rate");
 
     // The sub-ID report grouped by offer is exported as shown: the offer's id and name label each line.
     const byOffer = await apiGet<BasicReportRow[]>(request, bearer, '/statistics/subid', { ...lastMonth, groupBy: 'offer' });
@@ -731,7 +735,7 @@ test.describe('reports', () => {
       .split('\r\n')
       .filter((line) => line !== '');
     expect(offerLines[0]).toBe('Offer ID,Offer,Clicks,Conversions,Conversion Rate (%),Currency,Revenue,EPC');
-    const offerIds = new Set(offerLines.slice(1).map((line) => line.split(',')[0]).filter((id) => id !== ''));
+    const offerIds = new Set(offerLines.slice(1).map((line) => line.split(',')[0]).filter((id) => /^\d+$/.test(id)));
     expect([...offerIds].sort()).toEqual(
       byOffer.data.filter((row) => !row.isTotal).map((row) => String(row.offer!.id)).sort(),
     );

@@ -44,7 +44,9 @@ export function PayoutOverrides({
   const remove = useRemoveOverride(offerId);
   const [partnerId, setPartnerId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  // The field shows the chosen option's label as its text: that is no search (as SearchSelect, decision 099).
+  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
+  const [debounced] = useDebouncedValue(search === chosenLabel ? '' : search.trim(), 250);
   const [goal, setGoal] = useState<string | null>(goals[0]?.identifier ?? null);
   const [amount, setAmount] = useState('');
   const [percent, setPercent] = useState('');
@@ -141,7 +143,7 @@ export function PayoutOverrides({
         ) : null}
         {canWrite ? (
           <Group align="flex-start" grow>
-            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partners.data ?? []} value={partnerId} onChange={setPartnerId} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-override-partner" />
+            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partners.data ?? []} value={partnerId} onChange={(next, option) => { setPartnerId(next); setChosenLabel(option?.label ?? null); }} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-override-partner" />
             <Select label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-override-goal" />
             <TextInput label={t('staff.offers.goal.payoutAmount', { currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.payoutAmount} data-testid="staff-offer-override-amount" />
             <TextInput label={t('staff.offers.goal.payoutPercent')} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.currentTarget.value)} error={errors.payoutPercent} data-testid="staff-offer-override-percent" />
