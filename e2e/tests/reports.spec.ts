@@ -735,7 +735,7 @@ test.describe('reports', () => {
       .split('\r\n')
       .filter((line) => line !== '');
     expect(offerLines[0]).toBe('Offer ID,Offer,Clicks,Conversions,Conversion Rate (%),Currency,Revenue,EPC');
-    const offerIds = new Set(offerLines.slice(1).map((line) => line.split(',')[0]).filter((id) => /^\d+$/.test(id)));
+    const offerIds = new Set(offerLines.slice(1).map((line) => line.split(',')[0]).filter((id) => /^\d+$/.test(id ?? '')));
     expect([...offerIds].sort()).toEqual(
       byOffer.data.filter((row) => !row.isTotal).map((row) => String(row.offer!.id)).sort(),
     );
