@@ -371,4 +371,35 @@ describe('network report filters by name (decision 113)', () => {
       expect(columnSum(header, rows, 'Rejected Conversions'), name).toBe(raw.rejectedConversions * 100);
     }
   });
+
+  // Last: it adds clicks the figures above do not count.
+  it('a process sends each pair with traffic once; a restarted one once again (decision 125)', async () => {
+    const db = t.database.db;
+    const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<string, unknown>[]; // prettier-ignore
+    const has = async (partnerId: number, offerId: number) =>
+      rowsOf(await db.execute(sql`select 1 from partner_offer_traffic where partner_id = ${partnerId} and offer_id = ${offerId}`)).length === 1; // prettier-ignore
+    const [alpha, , gamma] = o.map((x) => x.offerId) as [number, number, number];
+    const [orchid] = p.map((x) => x.partnerId) as [number];
+    // The row taken away behind the process's back: this process knows the pair is written, and leaves it out.
+    expect(await has(orchid, alpha)).toBe(true);
+    await db.execute(sql`delete from partner_offer_traffic where partner_id = ${orchid} and offer_id = ${alpha}`);
+    await click(alpha, orchid);
+    await t.app.tracking.buffer.flush();
+    expect(await has(orchid, alpha)).toBe(false);
+    // A pair it has not written is sent with the same batch's rollups.
+    expect(await has(orchid, gamma)).toBe(false);
+    await click(gamma, orchid);
+    await t.app.tracking.buffer.flush();
+    expect(await has(orchid, gamma)).toBe(true);
+    // A new process (a restart) knows no pair: its first batch writes the pair again.
+    const other = await buildTestApp({ now: clock.now, sameDatabaseAs: t });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: `/click?offer_id=${alpha}&aff_id=${orchid}`, headers: { 'x-forwarded-for': '10.0.0.7' } }); // prettier-ignore
+      expect(res.statusCode, res.body).toBe(302);
+      await other.app.tracking.buffer.flush();
+    } finally {
+      await other.close();
+    }
+    expect(await has(orchid, alpha)).toBe(true);
+  });
 });

@@ -1,7 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
-import { flaggedRows, RollupAccumulator, writeFlagged, writeRejected, type RejectedKey } from '../rollups/index.js';
+import {
+  flaggedRows,
+  KnownTrafficPairs,
+  RollupAccumulator,
+  writeFlagged,
+  writeRejected,
+  type RejectedKey,
+} from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
@@ -114,6 +121,8 @@ export class ClickBuffer {
   private leftoversRetryAt = 0;
   /** Segments whose skipped lines were reported already (a retried segment reports them once). */
   private readonly reported = new Set<string>();
+  /** The (partner, offer) pairs committed to `partner_offer_traffic` by this process: later batches leave them out. */
+  private readonly trafficPairs = new KnownTrafficPairs();
 
   constructor(
     private readonly db: Db,
@@ -510,6 +519,7 @@ export class ClickBuffer {
     let written = new Map<CapRef, number>();
     let inserted = batch.length;
     let settleVelocity = () => {};
+    let pairs: Parameters<KnownTrafficPairs['add']>[0] = [];
     await this.db.transaction(async (tx) => {
       let counted = batch;
       if (batch.length > 0) {
@@ -537,9 +547,11 @@ export class ClickBuffer {
         if (flagged.length > 0) await writeFlagged(tx, flaggedRows('click', flagged));
         const rollups = new RollupAccumulator();
         for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
-        await rollups.write(tx);
+        pairs = await rollups.write(tx, this.trafficPairs);
       }
     });
+    // Known once committed: a batch rolled back leaves its pairs to the next one.
+    this.trafficPairs.add(pairs);
     this.caps.settle(written, readBack);
     settleVelocity();
     return inserted;

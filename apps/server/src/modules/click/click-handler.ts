@@ -10,6 +10,7 @@ import type { CountryLookup } from './geo.js';
 import { CLICK_REJECTION_MESSAGES, CLICK_UNAVAILABLE_MESSAGE, trackClick, type ClickOutcome } from './click.js';
 import { isDatabaseUnavailable } from '../../lib/errors.js';
 import { hourOf } from '../rollups/index.js';
+import { readClickQuery } from './click-query.js';
 
 /** A request handler on node's own request and response: the server calls it for GET /click (decision 022). */
 export type ClickHandler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -34,6 +35,14 @@ const trustEveryHop = () => true;
 
 /** A redirect's fixed headers, in the order every other route sends them, as a flat name, value list. */
 const REDIRECT_HEADERS: readonly string[] = [...Object.entries(SECURITY_HEADERS).flat(), 'cache-control', 'no-store'];
+/**
+ * The two lists a redirect hands to `writeHead`, made once and their last values set per answer (decision 125): node
+ * reads the list during the call and keeps nothing of it, and the handler runs one answer at a time.
+ */
+const redirectHeaders = [...REDIRECT_HEADERS, 'location', ''];
+const clickRedirectHeaders = [...REDIRECT_HEADERS, 'location', '', 'set-cookie', ''];
+const LOCATION_AT = REDIRECT_HEADERS.length + 1;
+const COOKIE_AT = REDIRECT_HEADERS.length + 3;
 
 /** Whether a request is GET or HEAD /click (with or without a query), the one path the fast path takes. */
 export function isClickRequest(request: IncomingMessage): boolean {
@@ -48,8 +57,9 @@ export function isClickRequest(request: IncomingMessage): boolean {
 /**
  * GET /click on node's request and response, without the web framework's per-request machinery (routing, hooks,
  * a child logger, reply serialisation): the redirect is the network's hottest path. The same function serves the
- * Fastify route (hijacked), so `app.inject` and a real socket run the same code. The query is parsed as Fastify
- * parses it (fast-querystring) and checked with the contract's schema.
+ * Fastify route (hijacked), so `app.inject` and a real socket run the same code. A plainly valid query is read in one
+ * pass (`readClickQuery`); any other is parsed as Fastify parses it (fast-querystring) and checked with the contract's
+ * schema, which decides every refusal.
  */
 export function createClickHandler(
   engine: { contexts: ClickContextCache; buffer: ClickBuffer },
@@ -88,9 +98,13 @@ export function createClickHandler(
     // The image and iframe pixels' fallback when the thank-you page cannot name the click (decision 085): a cookie on
     // the tracking domain for the attribution window, third-party there, so blocked by many browsers.
     if (outcome.ok && outcome.clickId) {
-      const cookie = `${tagCookieName(offerId)}=${outcome.clickId}; ${CLICK_COOKIE_ATTRIBUTES}`;
-      response.writeHead(302, [...REDIRECT_HEADERS, 'location', location, 'set-cookie', cookie]);
-    } else response.writeHead(302, [...REDIRECT_HEADERS, 'location', location]);
+      clickRedirectHeaders[LOCATION_AT] = location;
+      clickRedirectHeaders[COOKIE_AT] = `${tagCookieName(offerId)}=${outcome.clickId}; ${CLICK_COOKIE_ATTRIBUTES}`;
+      response.writeHead(302, clickRedirectHeaders);
+    } else {
+      redirectHeaders[LOCATION_AT] = location;
+      response.writeHead(302, redirectHeaders);
+    }
     response.end();
   };
 
@@ -113,14 +127,20 @@ export function createClickHandler(
       const now = options.now();
       const url = request.url ?? '';
       const mark = url.indexOf('?');
-      const parsed = ClickQuerySchema.safeParse(mark === -1 ? {} : parseQuery(url.slice(mark + 1)));
+      // A plainly valid query read in one pass (decision 125); any other by the general parser and the contract.
+      let query = mark === -1 ? null : readClickQuery(url, mark + 1);
       // HEAD (link checkers, previews) gets GET's answer, but records and counts nothing.
       const visiting = request.method !== 'HEAD';
-      if (!parsed.success) {
-        if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
-        told('invalid_request');
-        return sendError(response, 400, CLICK_REJECTION_MESSAGES.invalid_request);
+      if (query === null) {
+        const parsed = ClickQuerySchema.safeParse(mark === -1 ? {} : parseQuery(url.slice(mark + 1)));
+        if (!parsed.success) {
+          if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
+          told('invalid_request');
+          return sendError(response, 400, CLICK_REJECTION_MESSAGES.invalid_request);
+        }
+        query = parsed.data;
       }
+      const offerId = query.offer_id;
       let visitor = null;
       if (visiting) {
         const ip = clientIp(request);
@@ -131,13 +151,13 @@ export function createClickHandler(
           referrer: header(request.headers.referer),
         };
       }
-      const outcome = trackClick(engine, parsed.data, visitor, now);
+      const outcome = trackClick(engine, query, visitor, now);
       if (outcome instanceof Promise) {
         outcome.then(
-          (result) => send(response, result, parsed.data.offer_id),
+          (result) => send(response, result, offerId),
           (error: unknown) => fail(response, error),
         );
-      } else send(response, outcome, parsed.data.offer_id);
+      } else send(response, outcome, offerId);
     } catch (error) {
       fail(response, error);
     }

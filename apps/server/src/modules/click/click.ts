@@ -182,6 +182,16 @@ export function trackClick(
     .then((context) => recordClick(engine.buffer, velocity, context, query, visitor, now));
 }
 
+/** A refusal's answer: its status, and its fallback URL with the query's macros when the offer has one. */
+function refusal(d: Extract<ClickDecision, { ok: false }>, query: ClickQuery): ClickOutcome {
+  return {
+    ok: false,
+    reason: d.reason,
+    status: d.status,
+    location: d.fallbackUrl ? landingUrl(d.fallbackUrl, query, '') : undefined,
+  };
+}
+
 /**
  * Records the click of `visitor` (or counts its refusal) and answers. Without a visitor (HEAD: a link checker
  * or a preview, nobody is sent anywhere), the same answer is given but nothing is recorded or counted, and the
@@ -196,12 +206,6 @@ function recordClick(
   now: Date,
 ): ClickOutcome {
   let decision = decideClick(context, now.getTime(), visitor ? visitor.country : undefined);
-  const refusal = (d: Extract<ClickDecision, { ok: false }>): ClickOutcome => ({
-    ok: false,
-    reason: d.reason,
-    status: d.status,
-    location: d.fallbackUrl ? landingUrl(d.fallbackUrl, query, '') : undefined,
-  });
   // `lp` (decision 050): one of the offer's own landing pages, never another offer's.
   let target = decision.ok ? decision.offer.defaultUrl : '';
   let landingPageId: number | null = null;
@@ -214,7 +218,7 @@ function recordClick(
     }
   }
   if (!visitor) {
-    return decision.ok ? { ok: true, clickId: '', location: landingUrl(target, query, '') } : refusal(decision);
+    return decision.ok ? { ok: true, clickId: '', location: landingUrl(target, query, '') } : refusal(decision, query);
   }
   if (!decision.ok) {
     buffer.reject({
@@ -223,7 +227,7 @@ function recordClick(
       offerId: context.offer?.id ?? 0,
       partnerId: context.partner?.id ?? 0,
     });
-    return refusal(decision);
+    return refusal(decision, query);
   }
   // The traffic rules and blocklists (decision 083): from the cached context and the request, no database round trip.
   const judged = judgeClick(context.guard.rules, context.guard.blocks, velocity, {
@@ -239,7 +243,7 @@ function recordClick(
   if (judged.refuse !== null) {
     const offer = decision.offer;
     buffer.reject({ hour: hourOf(now), reason: judged.refuse, offerId: offer.id, partnerId: context.partner?.id ?? 0 });
-    return refusal({ ok: false, reason: judged.refuse, status: 403, fallbackUrl: offer.fallbackUrl ?? undefined });
+    return refusal({ ok: false, reason: judged.refuse, status: 403, fallbackUrl: offer.fallbackUrl ?? undefined }, query);
   }
   // Click caps (decision 045): counted in the process, no database round trip; a reached cap refuses as targeting does.
   let capRefs: CapRef[] | null = null;
@@ -248,7 +252,7 @@ function recordClick(
     if (!capRefs) {
       const offer = decision.offer;
       buffer.reject({ hour: hourOf(now), reason: 'over_cap', offerId: offer.id, partnerId: context.partner?.id ?? 0 });
-      return refusal({ ok: false, reason: 'over_cap', status: 403, fallbackUrl: offer.fallbackUrl ?? undefined });
+      return refusal({ ok: false, reason: 'over_cap', status: 403, fallbackUrl: offer.fallbackUrl ?? undefined }, query);
     }
   }
   const clickId = newClickId(now);

@@ -133,7 +133,30 @@ const KEY_VALUE = {
  * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
  * grains (decision 049). One statement, its inserts as data-modifying CTEs: one round trip for six tables.
  */
-async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
+/**
+ * The (partner, offer) pairs a writer knows `partner_offer_traffic` holds already (decision 125): the click buffer's,
+ * filled after each commit, so that its batches leave those pairs out. The table is never deleted from, so a pair
+ * once committed stays; a new process starts empty and writes each pair once more (`on conflict do nothing`).
+ */
+export class KnownTrafficPairs {
+  private readonly pairs = new Set<string>();
+
+  constructor(private readonly max = 100_000) {}
+
+  has(partnerId: number, offerId: number): boolean {
+    return this.pairs.has(`${partnerId}:${offerId}`);
+  }
+
+  /** Pairs now committed. Past `max` the set starts over (junk cannot grow it without bound: ids are checked first). */
+  add(written: readonly TrafficPair[]): void {
+    if (this.pairs.size + written.length > this.max) this.pairs.clear();
+    for (const pair of written) this.pairs.add(`${pair.partnerId}:${pair.offerId}`);
+  }
+}
+
+export type TrafficPair = { partnerId: number; offerId: number };
+
+async function upsertNarrow(db: DbOrTx, rows: RollupRow[], known?: KnownTrafficPairs): Promise<TrafficPair[]> {
   const inserts = NARROW.map(({ table, time, key }) => {
     const folded = new Map<string, RollupRow>();
     for (const row of rows) {
@@ -156,22 +179,27 @@ async function upsertNarrow(db: DbOrTx, rows: RollupRow[]): Promise<void> {
       COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
     )}`;
   });
-  // The (partner, offer) pairs with traffic (decision 117): a pair already known is left as it is.
-  const pairs = [...new Map(rows.map((r) => [`${r.partnerId}\u0000${r.offerId}`, r] as const))]
+  // The (partner, offer) pairs with traffic (decision 117): a pair already there is left as it is, and a pair the
+  // writer knows is there already is not sent at all (decision 125).
+  const pairs: TrafficPair[] = [...new Map(rows.map((r) => [`${r.partnerId}\u0000${r.offerId}`, r] as const))]
+    .filter(([, r]) => !known?.has(r.partnerId, r.offerId))
     .sort((a, b) => a[1].partnerId - b[1].partnerId || a[1].offerId - b[1].offerId)
-    .map(([, r]) => r);
-  inserts.push(
-    sql`insert into ${partnerOfferTraffic} ${unnestRows([
-      ['partner_id', 'int', pairs.map((r) => r.partnerId)],
-      ['offer_id', 'int', pairs.map((r) => r.offerId)],
-    ])} on conflict do nothing`,
-  );
+    .map(([, r]) => ({ partnerId: r.partnerId, offerId: r.offerId }));
+  if (pairs.length > 0) {
+    inserts.push(
+      sql`insert into ${partnerOfferTraffic} ${unnestRows([
+        ['partner_id', 'int', pairs.map((r) => r.partnerId)],
+        ['offer_id', 'int', pairs.map((r) => r.offerId)],
+      ])} on conflict do nothing`,
+    );
+  }
   const last = inserts.pop()!;
   const ctes = sql.join(
     inserts.map((insert, i) => sql`${sql.raw(`n${i}`)} as (${insert})`),
     sql`, `,
   );
   await db.execute(sql`with ${ctes} ${last}`);
+  return pairs;
 }
 
 /** A goal grain row (decision 113): a rollup row and the conversion's goal code. */
@@ -232,12 +260,17 @@ export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], dai
 /**
  * Adds the hourly rows to `stats_hourly`, the same counts folded per UTC day to `stats_daily` (decision 021), then
  * to every narrow rollup, on the handle given: in the writer's transaction, so that every table agrees with the raw
- * rows.
+ * rows. Answers the traffic pairs it sent (those `known` did not hold), for the writer to add once committed.
  */
-export async function upsertRollups(db: DbOrTx, hourly: RollupRow[], daily: RollupRow[]): Promise<void> {
+export async function upsertRollups(
+  db: DbOrTx,
+  hourly: RollupRow[],
+  daily: RollupRow[],
+  known?: KnownTrafficPairs,
+): Promise<TrafficPair[]> {
   await upsert(db, statsHourly, ['hour', 'timestamptz'], hourly);
   await upsert(db, statsDaily, ['day', 'date'], daily);
-  await upsertNarrow(db, hourly);
+  return upsertNarrow(db, hourly, known);
 }
 
 export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number };

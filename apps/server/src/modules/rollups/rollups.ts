@@ -5,6 +5,8 @@ import {
   upsertGoalRollups,
   upsertRollups,
   type FlaggedKey,
+  type KnownTrafficPairs,
+  type TrafficPair,
   type GoalRollupRow,
   type RollupCounts,
   type RollupRow,
@@ -154,18 +156,20 @@ export class RollupAccumulator {
   /**
    * Adds the rows to `stats_hourly`, then the same counts folded per UTC day to `stats_daily` (decision 021) and to
    * the narrow rollups, on the handle given: in the writer's transaction, so that the tables agree with the raw rows.
+   * `known`: the traffic pairs the writer knows are written (decision 125); answers the pairs it sent.
    */
-  async write(db: DbOrTx): Promise<void> {
-    if (this.rows.size === 0) return;
+  async write(db: DbOrTx, known?: KnownTrafficPairs): Promise<TrafficPair[]> {
+    if (this.rows.size === 0) return [];
     const days = new Map<string, RollupRow>();
     // `time` is an ISO string in UTC: its first ten characters are the UTC date.
     for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
-    await upsertRollups(db, [...this.rows.values()], [...days.values()]);
+    const pairs = await upsertRollups(db, [...this.rows.values()], [...days.values()], known);
     if (this.goals.size > 0) {
       const goalDays = new Map<string, GoalRollupRow>();
       for (const row of this.goals.values()) addToGoal(goalDays, row.time.slice(0, 10), row.goal, row, row);
       await upsertGoalRollups(db, [...this.goals.values()], [...goalDays.values()]);
     }
+    return pairs;
   }
 }
 
