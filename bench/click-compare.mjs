@@ -142,7 +142,7 @@ async function run(variant) {
   let dbName = null;
   let databaseUrl = '';
   if (DATABASE === 'postgres') {
-    dbName = `portal_compare_${Date.now()}`;
+    dbName = `${env.BENCH_DB_PREFIX ?? 'portal_compare'}_${Date.now()}`;
     await pgAdmin(`create database ${dbName}`);
     const url = new URL(PG_URL);
     url.pathname = `/${dbName}`;

@@ -114,7 +114,7 @@ for (const target of TARGETS) {
   let dbName = null;
   let extraEnv;
   if (target === 'postgres') {
-    dbName = `portal_bench_${Date.now()}`;
+    dbName = `${env.BENCH_DB_PREFIX ?? 'portal_bench'}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: PG_URL });
     await admin.connect();
     await admin.query(`create database ${dbName}`);

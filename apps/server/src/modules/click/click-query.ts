@@ -69,7 +69,7 @@ export function readClickQuery(url: string, start: number): ClickQuery | null {
           } else if (key === TC3) {
             if (tc3 !== undefined) return null;
             tc3 = value;
-          } else {
+          } else if (key === TC4) {
             if (tc4 !== undefined) return null;
             tc4 = value;
           }

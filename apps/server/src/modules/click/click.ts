@@ -243,7 +243,10 @@ function recordClick(
   if (judged.refuse !== null) {
     const offer = decision.offer;
     buffer.reject({ hour: hourOf(now), reason: judged.refuse, offerId: offer.id, partnerId: context.partner?.id ?? 0 });
-    return refusal({ ok: false, reason: judged.refuse, status: 403, fallbackUrl: offer.fallbackUrl ?? undefined }, query);
+    return refusal(
+      { ok: false, reason: judged.refuse, status: 403, fallbackUrl: offer.fallbackUrl ?? undefined },
+      query,
+    );
   }
   // Click caps (decision 045): counted in the process, no database round trip; a reached cap refuses as targeting does.
   let capRefs: CapRef[] | null = null;
@@ -252,7 +255,10 @@ function recordClick(
     if (!capRefs) {
       const offer = decision.offer;
       buffer.reject({ hour: hourOf(now), reason: 'over_cap', offerId: offer.id, partnerId: context.partner?.id ?? 0 });
-      return refusal({ ok: false, reason: 'over_cap', status: 403, fallbackUrl: offer.fallbackUrl ?? undefined }, query);
+      return refusal(
+        { ok: false, reason: 'over_cap', status: 403, fallbackUrl: offer.fallbackUrl ?? undefined },
+        query,
+      );
     }
   }
   const clickId = newClickId(now);
