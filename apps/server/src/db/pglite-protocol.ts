@@ -1,6 +1,15 @@
 /** The messages between PGliteProxy (main thread) and pglite-worker.ts (decision 104). */
 export type WorkerRequest =
-  | { id: number; op: 'open'; dataDir: string; template?: ArrayBuffer; templateType?: string }
+  | {
+      id: number;
+      op: 'open';
+      dataDir: string;
+      template?: ArrayBuffer;
+      templateType?: string;
+      /** PGlite's WASM compiled once per process and its file-system bundle, shared by every worker (decision 121). */
+      wasmModule?: WebAssembly.Module;
+      fsBundle?: Blob;
+    }
   | {
       id: number;
       op: 'query';
