@@ -120,7 +120,6 @@ const PGLITE_WORKER_FILES = [
   'postbacks-delivery',
   'email-smtp',
   'network-reports',
-  'statistics',
 ].map((name) => `apps/server/test/${name}.test.ts`);
 vitest('integration-pglite-worker', `--project server ${PGLITE_WORKER_FILES.join(' ')}`, {
   TEST_DATABASE_URL: '',
