@@ -1,7 +1,8 @@
 // Reliability proofs (decision 053), on the built server (`npm run build` first) and a PostgreSQL of the
 // script's own (never the machine's shared service):
 //   node bench/reliability.mjs crash    20 × kill -9 under clicks and postbacks, restarted each time
-//                                       (BENCH_DATABASE=pglite: on the embedded PGlite of DATA_DIR instead, decision 104)
+//                                       (BENCH_DATABASE=pglite: on the embedded PGlite of DATA_DIR instead, decision 104;
+//                                       BENCH_PORT: the servers' port, default 3700)
 //   node bench/reliability.mjs outage   PostgreSQL stopped for 30 s under the same load
 //   node bench/reliability.mjs two      two server processes on one PostgreSQL, the load split over both
 //   node bench/reliability.mjs soak     10 minutes at half the measured maximum click rate: memory and p99 per minute
@@ -215,7 +216,7 @@ async function crash() {
   console.log(`crash on ${onPglite ? `PGlite (PGLITE_WORKER=${env.PGLITE_WORKER ?? 'on'})` : 'PostgreSQL'}`);
   try {
     const ids = seed(database.url, dataDir);
-    const port = 3700;
+    const port = Number(env.BENCH_PORT ?? 3700);
     let server = await startServer({ databaseUrl: database.url, dataDir, port });
     const ackTimes = [];
     const load = startLoad({ base: () => server.url, ids, onAck: () => ackTimes.push(performance.now()) });

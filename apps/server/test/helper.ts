@@ -147,7 +147,7 @@ export async function buildTestApp(
       poolSize: 5,
     });
   } else if (options.pgliteDataDir) {
-    database = await openDatabase({ dataDir: options.pgliteDataDir });
+    database = await openDatabase({ dataDir: options.pgliteDataDir, pgliteWorker: pgliteInWorker });
   } else {
     const loaded = pgliteTemplate();
     fromTemplate = loaded !== undefined;
@@ -169,7 +169,7 @@ export async function buildTestApp(
       replica = { database: own, drop: created.drop };
     } else {
       const loaded = pgliteTemplate();
-      replica = { database: await openDatabase({ dataDir: 'memory://', ...(loaded ? { pgliteTemplate: loaded } : {}) }) }; // prettier-ignore
+      replica = { database: await openDatabase({ dataDir: 'memory://', pgliteWorker: pgliteInWorker, ...(loaded ? { pgliteTemplate: loaded } : {}) }) }; // prettier-ignore
       if (!loaded) await replica.database.migrate();
     }
     if (databaseUrl && !inject('postgresTemplate')) {

@@ -1,11 +1,14 @@
 /**
  * The embedded database in its own thread (decision 104): a long query no longer stops the event loop, a transaction
- * holds the database for its own queries, errors keep PostgreSQL's fields, and `PGLITE_WORKER=off` still runs it here.
+ * holds the database for its own queries, errors keep PostgreSQL's fields, an idle thread does not keep the process
+ * alive, and `PGLITE_WORKER=off` still runs it here (decision 121: the worker is the default).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
 import fs from 'node:fs';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { rowsOf } from '../src/db/bulk.js';
 import { isUniqueViolation } from '../src/lib/errors.js';
@@ -47,7 +50,8 @@ describe('PGlite in a worker thread', () => {
   });
   afterAll(() => database.close());
 
-  it('is PGLITE_WORKER=on, and a long query leaves the event loop free', async () => {
+  it('is the default (PGLITE_WORKER=on), and a long query leaves the event loop free', async () => {
+    expect(loadConfig({}).pgliteWorker).toBe(true);
     expect(loadConfig({ PGLITE_WORKER: 'on' }).pgliteWorker).toBe(true);
     let answer: unknown;
     const { stall, took } = await longestStall(async () => {
@@ -98,8 +102,36 @@ describe('PGlite in a worker thread', () => {
     expect(after[0]?.n).toBe(1);
   });
 
-  it('runs in the main thread by default (PGLITE_WORKER=off), where a long query is one stall', async () => {
-    expect(loadConfig({}).pgliteWorker).toBe(false);
+  it('does not keep a process alive once idle: a tool that never closes its database still exits, after its answer', async () => {
+    const file = inject('pgliteTemplate');
+    const client = new URL('../src/db/client.ts', import.meta.url).href;
+    const script = `
+      import fs from 'node:fs';
+      import { sql } from 'drizzle-orm';
+      import { openDatabase } from ${JSON.stringify(client)};
+      const file = process.env.TEMPLATE;
+      const database = await openDatabase({
+        dataDir: 'memory://',
+        pgliteWorker: true,
+        ...(file ? { pgliteTemplate: new Blob([fs.readFileSync(file)]) } : {}),
+      });
+      // Not awaited at the top: only the query in flight keeps the process alive until it is answered.
+      database.db.execute(sql\`select 6 * 7 as n\`).then((result) => console.log('answer', result.rows[0].n));
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      env: { PATH: process.env.PATH ?? '', TEMPLATE: file },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain('answer 42');
+  });
+
+  it('runs in the main thread with PGLITE_WORKER=off, where a long query is one stall', async () => {
     expect(loadConfig({ PGLITE_WORKER: 'off' }).pgliteWorker).toBe(false);
     const inThread = await openDatabase({ dataDir: 'memory://', ...template() });
     try {

@@ -49,7 +49,8 @@ export type DatabaseOptions = {
   pgliteTemplate?: Blob;
   /**
    * PGlite in its own worker thread, so that its queries (a click batch: ~50 ms per 1,000 clicks) never stop the event
-   * loop (decision 104). Default: off (`PGLITE_WORKER`, config.ts), PGlite in this thread as before.
+   * loop (decisions 104, 121). The server and its tools pass `PGLITE_WORKER` (config.ts, default on); unset, PGlite runs
+   * in this thread (the integration tests' default, `TEST_PGLITE_WORKER=on` to change it).
    */
   pgliteWorker?: boolean;
   poolSize?: number;

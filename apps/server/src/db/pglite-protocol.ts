@@ -1,6 +1,20 @@
+import type { PGliteOptions } from '@electric-sql/pglite';
+
+/** A compiled `WebAssembly.Module` (node's types do not declare the WebAssembly namespace; PGlite's do). */
+export type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+
 /** The messages between PGliteProxy (main thread) and pglite-worker.ts (decision 104). */
 export type WorkerRequest =
-  | { id: number; op: 'open'; dataDir: string; template?: ArrayBuffer; templateType?: string }
+  | {
+      id: number;
+      op: 'open';
+      dataDir: string;
+      template?: ArrayBuffer;
+      templateType?: string;
+      /** PGlite's WASM compiled once per process and its file-system bundle, shared by every worker (decision 121). */
+      wasmModule?: WasmModule;
+      fsBundle?: Blob;
+    }
   | {
       id: number;
       op: 'query';

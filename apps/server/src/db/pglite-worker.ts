@@ -51,7 +51,11 @@ async function handle(request: WorkerRequest): Promise<{ value: unknown; transfe
       const template = request.template
         ? new Blob([request.template], { type: request.templateType ?? '' })
         : undefined;
-      pg = new PGlite(request.dataDir, template ? { loadDataDir: template } : {});
+      pg = new PGlite(request.dataDir, {
+        ...(template ? { loadDataDir: template } : {}),
+        ...(request.wasmModule ? { pgliteWasmModule: request.wasmModule } : {}),
+        ...(request.fsBundle ? { fsBundle: request.fsBundle } : {}),
+      });
       await pg.waitReady;
       return { value: null };
     }
