@@ -145,6 +145,7 @@ async function generate(db) {
     insert into stats_partner_daily select day, partner_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
     insert into stats_offer_hourly select hour, offer_id, currency, ${SUMS} from stats_network_hourly group by 1, 2, 3;
     insert into stats_offer_daily select day, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
+    insert into stats_pair_daily select day, partner_id, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
     create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
     analyze`);
@@ -156,7 +157,8 @@ async function counts(db) {
     await db.execute(sql`select (select count(*) from clicks)::bigint as clicks,
       (select count(*) from conversions)::int as conversions,
       (select count(*) from stats_network_hourly)::int as hourly, (select count(*) from stats_network_daily)::int as daily,
-      (select count(*) from stats_partner_daily)::int as partner_daily, (select count(*) from stats_offer_daily)::int as offer_daily`),
+      (select count(*) from stats_partner_daily)::int as partner_daily, (select count(*) from stats_offer_daily)::int as offer_daily,
+      (select count(*) from stats_pair_daily)::int as pair_daily`),
   );
   return check;
 }
@@ -223,7 +225,7 @@ try {
     // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
     await database.db.execute(
       sql.raw(
-        'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
+        'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
       ),
     );
   }
@@ -234,7 +236,7 @@ try {
     `postgres: ${fmt(Number(check.clicks))} clicks, ${fmt(check.conversions)} conversions over ${DAYS} days, ` +
       `${PARTNERS} partners, ${OFFERS} offers, generated in ${fmt((performance.now() - loadStarted) / 1000, 1)} s; ` +
       `${fmt(check.hourly)} hourly and ${fmt(check.daily)} daily network rollup rows, ` +
-      `${fmt(check.partner_daily)} partner and ${fmt(check.offer_daily)} offer daily grain rows`,
+      `${fmt(check.partner_daily)} partner, ${fmt(check.offer_daily)} offer and ${fmt(check.pair_daily)} pair daily grain rows`,
   );
   const scope = scopeOfRoles(1, ['ROLE_ADMIN'], []);
   const today = Date.now();

@@ -250,7 +250,11 @@ function summed(
  * first on the rollup's own keys (a few hundred groups for a month of the grains), then joined to partners, offers,
  * advertisers, managers and countries for the scope, the filters and the labels.
  */
-async function sliceQuery({ db, scope, by, filters, offset, fx, factors }: Read, table: View, time: SQL): Promise<Slice[]> {
+async function sliceQuery(
+  { db, scope, by, filters, offset, fx, factors }: Read,
+  table: View,
+  time: SQL,
+): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
   const format = by.includes('hour') ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
@@ -359,7 +363,12 @@ const AMOUNT_COLUMNS: Record<Amount, string> = { revenue: 'revenue', payout: 'pa
  * negative amount), as `FxConverter.sum` takes it; the service adds the terms of a row's currencies and rounds once.
  * One row per group and currency leaves the database instead of one per day.
  */
-async function convertedInSql(db: DbOrTx, perDay: SQLWrapper, factors: FxFactorTable, nested: boolean): Promise<Slice[]> {
+async function convertedInSql(
+  db: DbOrTx,
+  perDay: SQLWrapper,
+  factors: FxFactorTable,
+  nested: boolean,
+): Promise<Slice[]> {
   const nonzero = sql.raw(`(${AMOUNTS.map((a) => `t.${AMOUNT_COLUMNS[a]} <> 0`).join(' or ')})`);
   const term = (a: Amount) => `(t.${AMOUNT_COLUMNS[a]}::numeric * f.num * 1000000000000000000)`;
   const converted = sql.raw(
@@ -886,7 +895,11 @@ export async function networkReportInBase(
     if (!(e instanceof NeedsExactSum)) throw e;
   }
   const all = await slices(read);
-  const fx = await fxConverterFor(db, base, all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 })));
+  const fx = await fxConverterFor(
+    db,
+    base,
+    all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 })),
+  );
   return assembled(range, breakdown, then, all, refused, fx, regroup);
 }
 
