@@ -244,6 +244,46 @@ describe('network reports in the base currency (decision 111)', () => {
     expect(amount(totals.margin)).toBe(rows.reduce((n, r) => n + amount(r.margin), 0));
   });
 
+  it('converts in SQL per row as the raw conversions give it, for every grain a report reads (decision 123)', async () => {
+    const offerCurrency = (key: string) => Object.entries(offerOf).find(([, id]) => String(id) === key)![0];
+    type Key = { partnerId: number; currency: string; day: string };
+    const match: Record<string, (key: string, c: Key) => boolean> = {
+      partner: (key, c) => String(c.partnerId) === key,
+      offer: (key, c) => offerCurrency(key) === c.currency,
+      day: (key, c) => c.day === key,
+    };
+    // The partner grain, the offer grain, the pair grain (both keys, and an offer breakdown of some partners).
+    for (const [breakdown, then, filters] of [
+      ['partner', undefined, {}],
+      ['offer', undefined, {}],
+      ['day', undefined, {}],
+      ['offer', 'partner', {}],
+      ['day', 'offer', {}],
+      ['partner', 'day', {}],
+      ['offer', undefined, { partnerId: [team[0]!.partnerId, team[2]!.partnerId] }],
+    ] as const) {
+      const body = await report({ breakdown }, { ...range, currency: 'base', ...(then ? { then } : {}), ...filters });
+      const only = (c: Key) => !('partnerId' in filters) || (filters.partnerId as readonly number[]).includes(c.partnerId); // prettier-ignore
+      for (const row of body.data.filter((r) => !r.isTotal)) {
+        for (const leaf of then ? (row.children ?? []) : [row]) {
+          const want = await expected((c) => only(c) && match[breakdown]!(row.key, c) && (!then || match[then]!(leaf.key, c))); // prettier-ignore
+          const name = `${breakdown}${then ? ` × ${then}` : ''} ${row.key}/${leaf.key}`;
+          expect(amount(leaf.advertiserRevenue), name).toBe(want.revenue);
+          expect(amount(leaf.payout), name).toBe(want.payout);
+        }
+      }
+      // Wednesday's USD sale (partner 1's) is read at Tuesday's rate; the two other partners' offers have none.
+      const missing = 'partnerId' in filters ? [] : [{ currency: 'USD', date: '2026-03-04', rateOf: '2026-03-03' }];
+      expect(body.fx?.missingDays, breakdown).toEqual(missing);
+    }
+    // A manager's offers read the pair grain: its partners' conversions only.
+    const mine = await report({ breakdown: 'offer' }, { ...range, currency: 'base' }, manager);
+    for (const row of mine.data.filter((r) => !r.isTotal)) {
+      const want = await expected((c) => c.partnerId !== team[2]!.partnerId && match.offer!(row.key, c));
+      expect(amount(row.advertiserRevenue), `manager's offer ${row.key}`).toBe(want.revenue);
+    }
+  });
+
   it("exports the converted report: the base columns sum to the screen's Totals, the original currencies kept", async () => {
     for (const query of [
       { ...range, currency: 'base' as const },

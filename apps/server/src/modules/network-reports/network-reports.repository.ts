@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   LANDING_NOT_RECORDED,
   LANDING_OFFER_URL,
@@ -42,7 +42,6 @@ import {
   users,
 } from '../../db/schema.js';
 import { billingReachSql, type StaffScope } from '../access/index.js';
-import { rowsOf as resultRows } from '../../db/bulk.js';
 import {
   fxConverterFor,
   fxFactorsFor,
@@ -210,9 +209,12 @@ function summed(
   time: SQL<string> | null,
   by: Breakdowns,
   fx: boolean,
+  factors: FxFactorTable | undefined,
 ) {
   // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
+  // The UTC day of each row, whose rate converts its amounts (decision 111).
+  const utcDay = table.daily ? sql`${table.time}` : sql`(${table.time} at time zone 'UTC')::date`;
   // The partner rollup keeps every sub-ID: only the one broken down by is kept in the groups.
   const trackedKey = by.find(isTracking);
   const tracked = table.tracking && trackedKey ? table.tracking[trackedKey] : undefined;
@@ -227,9 +229,10 @@ function summed(
     // The UTC day each amount is of, for its reference rate (decision 111): only when converting.
     ...(fx ? { fxDay: (table.daily ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')` : sql<string>`to_char(${table.time} at time zone 'UTC', 'YYYY-MM-DD')`).as('s_fx_day') } : {}), // prettier-ignore
   };
-  return db
+  let query = db
     .select({
       ...keys,
+      ...(factors ? inBaseColumns(table, utcDay) : {}),
       clicks: total(table.clicks, 's_clicks'),
       conversions: total(table.conversions, 's_conversions'),
       pending: total(table.pending, 's_pending'),
@@ -240,9 +243,44 @@ function summed(
       pendingPayout: total(table.pendingPayout, 's_pending_payout'),
     })
     .from(table.table)
+    .$dynamic();
+  // Each row's factor of its currency and UTC day (decision 123), the table of them sent as arrays.
+  if (factors) {
+    query = query.leftJoin(
+      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.num)}::numeric[], ${sql.param(factors.den)}::numeric[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]) as f(currency, day, num, den, notes, err)`, // prettier-ignore
+      sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
+    );
+  }
+  return query
     .where(where)
     .groupBy(...Object.values(keys))
     .as('s');
+}
+
+/** The column each amount has in a rollup. */
+const AMOUNT_COLUMNS: Record<Amount, string> = { revenue: 'revenue', payout: 'payout', pendingRevenue: 'pending_revenue', pendingPayout: 'pending_payout' }; // prettier-ignore
+
+/**
+ * A rollup's amounts converted row by row (decision 123): each row's amount × num × 10^18 / den of its currency and
+ * UTC day, rounded down (`div` is exact in numeric; corrected for a negative amount), summed, with how many were
+ * inexact. The exact sum of a row's terms lies in [sum, sum + inexact) whatever the terms are cut into, so the
+ * service decides the rounding as `FxConverter.sum` does (or reads the report again when a half falls in that span).
+ * Also the days read at an earlier day's rate and those without any rate, for rows with money.
+ */
+function inBaseColumns(table: View, utcDay: SQL) {
+  const nonzero = sql.join(
+    AMOUNTS.map((a) => sql`${table[a]} <> 0`),
+    sql` or `,
+  );
+  const columns: Record<string, SQL.Aliased> = {};
+  for (const a of AMOUNTS) {
+    const x = sql`(${table[a]}::numeric * f.num * 1000000000000000000)`;
+    columns[`fx_${a}`] = sql`sum(div(${x}, f.den) - case when ${table[a]} < 0 and mod(${x}, f.den) <> 0 then 1 else 0 end)`.as(`s_fx_${AMOUNT_COLUMNS[a]}`); // prettier-ignore
+    columns[`fx_${a}_inexact`] = sql`count(*) filter (where mod(${x}, f.den) <> 0)`.as(`s_fx_${AMOUNT_COLUMNS[a]}_inexact`); // prettier-ignore
+  }
+  columns.fx_notes = sql`string_agg(f.notes, ',') filter (where f.notes <> '' and (${nonzero}))`.as('s_fx_notes');
+  columns.fx_unrated = sql`string_agg(coalesce(f.err, ${table.currency} || ' ' || to_char(${utcDay}, 'YYYY-MM-DD')), ',') filter (where f.num is null and (${nonzero}))`.as('s_fx_unrated'); // prettier-ignore
+  return columns;
 }
 
 /**
@@ -265,7 +303,7 @@ async function sliceQuery(
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
   // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
-  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx);
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors);
   const outer: (SQL | undefined)[] = filterConditions(db, {
     ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
     ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
@@ -314,23 +352,34 @@ async function sliceQuery(
   const [key, label] = keyLabel(by[0]);
   // The nested breakdown's key and label (decision 106), grouped on beside the first.
   const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
-  // Converted in SQL (decision 123), this query is a subquery: its columns need names.
-  const named = <T>(expr: SQL<T>, name: string) => (factors ? expr.as(name) : expr);
+  // The converted amounts' sums (decision 123), as text: beyond a double's integers.
+  const sub = s as unknown as Record<string, SQL.Aliased>;
+  const inBase: Record<string, SQL<string>> = factors
+    ? Object.fromEntries([
+        ...AMOUNTS.flatMap((a) => [
+          [`fx_${a}`, sql<string>`coalesce(sum(${sub[`fx_${a}`]!}), 0)::text`],
+          [`fx_${a}_inexact`, sql<string>`coalesce(sum(${sub[`fx_${a}_inexact`]!}), 0)::text`],
+        ]),
+        ['fx_notes', sql<string>`string_agg(${sub.fx_notes!}, ',')`],
+        ['fx_unrated', sql<string>`string_agg(${sub.fx_unrated!}, ',')`],
+      ])
+    : {};
   let query = db
     .select({
-      key: named(key, 'key'),
-      label: named(label, 'label'),
-      ...(key2 && label2 ? { key2: named(key2, 'key2'), label2: named(label2, 'label2') } : {}),
-      currency: named(sql<string>`${s.currency}`, 'currency'),
-      ...(s.fxDay ? { fxDay: named(sql<string>`${s.fxDay}`, 'fx_day') } : {}),
-      clicks: named(n(s.clicks), 'clicks'),
-      conversions: named(n(s.conversions), 'conversions'),
-      pending: named(n(s.pending), 'pending'),
-      rejected: named(n(s.rejected), 'rejected'),
-      revenue: named(n(s.revenue), 'revenue'),
-      payout: named(n(s.payout), 'payout'),
-      pendingRevenue: named(n(s.pendingRevenue), 'pending_revenue'),
-      pendingPayout: named(n(s.pendingPayout), 'pending_payout'),
+      key,
+      label,
+      ...(key2 && label2 ? { key2, label2 } : {}),
+      currency: s.currency,
+      ...(s.fxDay ? { fxDay: sql<string>`${s.fxDay}` } : {}),
+      ...inBase,
+      clicks: n(s.clicks),
+      conversions: n(s.conversions),
+      pending: n(s.pending),
+      rejected: n(s.rejected),
+      revenue: n(s.revenue),
+      payout: n(s.payout),
+      pendingRevenue: n(s.pendingRevenue),
+      pendingPayout: n(s.pendingPayout),
     })
     .from(s)
     .$dynamic();
@@ -351,70 +400,17 @@ async function sliceQuery(
     .where(and(...outer))
     .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])); // prettier-ignore
   if (!factors) return grouped as Promise<Slice[]>;
-  return convertedInSql(db, grouped, factors, key2 !== null);
-}
-
-/** The column each amount has in the slice query. */
-const AMOUNT_COLUMNS: Record<Amount, string> = { revenue: 'revenue', payout: 'payout', pendingRevenue: 'pending_revenue', pendingPayout: 'pending_payout' }; // prettier-ignore
-
-/**
- * A slice query's rows per UTC day, summed per group and currency with each amount converted (decision 123): every
- * day's term is amount × num × 10^18 / den of the day's factor, rounded down (`div`, exact in numeric, corrected for a
- * negative amount), as `FxConverter.sum` takes it; the service adds the terms of a row's currencies and rounds once.
- * One row per group and currency leaves the database instead of one per day.
- */
-async function convertedInSql(
-  db: DbOrTx,
-  perDay: SQLWrapper,
-  factors: FxFactorTable,
-  nested: boolean,
-): Promise<Slice[]> {
-  const nonzero = sql.raw(`(${AMOUNTS.map((a) => `t.${AMOUNT_COLUMNS[a]} <> 0`).join(' or ')})`);
-  const term = (a: Amount) => `(t.${AMOUNT_COLUMNS[a]}::numeric * f.num * 1000000000000000000)`;
-  const converted = sql.raw(
-    AMOUNTS.map((a) => {
-      const x = term(a);
-      return `coalesce(sum(div(${x}, f.den) - case when mod(${x}, f.den) < 0 then 1 else 0 end), 0)::text as fx_${AMOUNT_COLUMNS[a]}, count(*) filter (where mod(${x}, f.den) <> 0)::int as fx_${AMOUNT_COLUMNS[a]}_inexact`; // prettier-ignore
-    }).join(', '),
-  );
-  const keys = sql.raw(`t.key, t.label, ${nested ? 't.key2, t.label2, ' : ''}t.currency`);
-  const result = await db.execute(sql`
-    select ${keys},
-      sum(t.clicks)::bigint as clicks, sum(t.conversions)::bigint as conversions, sum(t.pending)::bigint as pending,
-      sum(t.rejected)::bigint as rejected, sum(t.revenue)::bigint as revenue, sum(t.payout)::bigint as payout,
-      sum(t.pending_revenue)::bigint as pending_revenue, sum(t.pending_payout)::bigint as pending_payout,
-      ${converted},
-      string_agg(distinct f.notes, ',') filter (where f.notes <> '' and ${nonzero}) as fx_notes,
-      string_agg(distinct coalesce(f.err, t.currency || ' ' || t.fx_day), ',') filter (where f.num is null and ${nonzero}) as fx_unrated
-    from (${perDay}) t
-    left join unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::text[],
-      ${sql.param(factors.num)}::numeric[], ${sql.param(factors.den)}::numeric[], ${sql.param(factors.notes)}::text[],
-      ${sql.param(factors.err)}::text[]) as f(currency, day, num, den, notes, err)
-      on f.currency = t.currency and f.day = t.fx_day
-    group by ${keys}`);
-  type Row = Record<string, string | number | null>;
   const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : []);
-  return resultRows<Row>(result).map((r) => ({
-    key: String(r.key),
-    label: String(r.label),
-    ...(nested ? { key2: String(r.key2), label2: String(r.label2) } : {}),
-    currency: String(r.currency),
-    clicks: Number(r.clicks),
-    conversions: Number(r.conversions),
-    pending: Number(r.pending),
-    rejected: Number(r.rejected),
-    revenue: Number(r.revenue),
-    payout: Number(r.payout),
-    pendingRevenue: Number(r.pending_revenue),
-    pendingPayout: Number(r.pending_payout),
-    inBase: {
-      partial: Object.fromEntries(
-        AMOUNTS.map((a) => [a, { total: BigInt(String(r[`fx_${AMOUNT_COLUMNS[a]}`])), inexact: BigInt(Number(r[`fx_${AMOUNT_COLUMNS[a]}_inexact`])) }]), // prettier-ignore
-      ) as Record<Amount, FxPartial>,
-      notes: list(r.fx_notes),
-      unrated: list(r.fx_unrated),
-    },
-  }));
+  return (await grouped).map((row) => {
+    const r = row as unknown as Record<string, unknown> & Slice;
+    const slice: Slice = { key: r.key, label: r.label, currency: r.currency, ...(key2 ? { key2: r.key2, label2: r.label2 } : {}), ...Object.fromEntries(COUNTS.map((c) => [c, r[c]])) } as Slice; // prettier-ignore
+    slice.inBase = {
+      partial: Object.fromEntries(AMOUNTS.map((a) => [a, { total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }])) as Record<Amount, FxPartial>, // prettier-ignore
+      notes: [...new Set(list(r.fx_notes))],
+      unrated: [...new Set(list(r.fx_unrated))],
+    };
+    return slice;
+  });
 }
 
 /** Where a read finds each filter's values: a rollup's keys, or the joined partner's manager and offer's advertiser. */
@@ -890,7 +886,15 @@ export async function networkReportInBase(
   // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way).
   const { converter, factors } = await fxFactorsFor(db, base, utcDaysOf(window));
   try {
-    return assembled(range, breakdown, then, await slices({ ...read, factors }), refused, converter, regroup);
+    return assembled(
+      range,
+      breakdown,
+      then,
+      await slices({ ...read, fx: false, factors }),
+      refused,
+      converter,
+      regroup,
+    );
   } catch (e) {
     if (!(e instanceof NeedsExactSum)) throw e;
   }
