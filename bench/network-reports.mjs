@@ -145,14 +145,20 @@ async function generate(db) {
     insert into stats_partner_daily select day, partner_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
     insert into stats_offer_hourly select hour, offer_id, currency, ${SUMS} from stats_network_hourly group by 1, 2, 3;
     insert into stats_offer_daily select day, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
+    insert into stats_pair_daily select day, partner_id, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
     create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
     analyze`);
+  return counts(db);
+}
+
+async function counts(db) {
   const [check] = rowsOf(
     await db.execute(sql`select (select count(*) from clicks)::bigint as clicks,
       (select count(*) from conversions)::int as conversions,
       (select count(*) from stats_network_hourly)::int as hourly, (select count(*) from stats_network_daily)::int as daily,
-      (select count(*) from stats_partner_daily)::int as partner_daily, (select count(*) from stats_offer_daily)::int as offer_daily`),
+      (select count(*) from stats_partner_daily)::int as partner_daily, (select count(*) from stats_offer_daily)::int as offer_daily,
+      (select count(*) from stats_pair_daily)::int as pair_daily`),
   );
   return check;
 }
@@ -196,10 +202,14 @@ async function time(fn, runs) {
   return { times, last };
 }
 
-const name = `portal_bench_network_${Date.now()}`;
+// `BENCH_DB=name` keeps the database after the run and reuses its traffic when it already holds clicks (a new build's
+// migrations are applied to it): one generation for several measurements. Without it, a fresh database, dropped after.
+const name = env.BENCH_DB ?? `portal_bench_network_${Date.now()}`;
+const keep = env.BENCH_DB !== undefined;
 const admin = new pg.Client({ connectionString: PG_URL });
 await admin.connect();
-await admin.query(`create database ${name}`);
+const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount > 0;
+if (!exists) await admin.query(`create database ${name}`);
 await admin.end();
 const url = new URL(PG_URL);
 url.pathname = `/${name}`;
@@ -209,20 +219,24 @@ try {
   await database.migrate();
   const config = loadConfig({ ...env, LOG_LEVEL: 'warn', SEED_DEMO: 'true', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-network-')) }); // prettier-ignore
   const app = await buildApp({ config, database, workers: false });
-  await seedDemo(app.ctx, { traffic: false });
-  // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
-  await database.db.execute(
-    sql.raw(
-      'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
-    ),
-  );
+  const reused = exists && Number(rowsOf(await database.db.execute(sql`select count(*) as n from clicks`))[0].n) >= CLICKS; // prettier-ignore
+  if (!reused) {
+    await seedDemo(app.ctx, { traffic: false });
+    // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
+    await database.db.execute(
+      sql.raw(
+        'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
+      ),
+    );
+  }
   const loadStarted = performance.now();
-  const check = await generate(database.db);
+  const check = reused ? await counts(database.db) : await generate(database.db);
+  if (reused) await database.db.execute(sql`analyze`);
   console.log(
     `postgres: ${fmt(Number(check.clicks))} clicks, ${fmt(check.conversions)} conversions over ${DAYS} days, ` +
       `${PARTNERS} partners, ${OFFERS} offers, generated in ${fmt((performance.now() - loadStarted) / 1000, 1)} s; ` +
       `${fmt(check.hourly)} hourly and ${fmt(check.daily)} daily network rollup rows, ` +
-      `${fmt(check.partner_daily)} partner and ${fmt(check.offer_daily)} offer daily grain rows`,
+      `${fmt(check.partner_daily)} partner, ${fmt(check.offer_daily)} offer and ${fmt(check.pair_daily)} pair daily grain rows`,
   );
   const scope = scopeOfRoles(1, ['ROLE_ADMIN'], []);
   const today = Date.now();
@@ -291,10 +305,12 @@ try {
   await app.close();
 } finally {
   await database.close();
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  await client.query(`drop database if exists ${name} with (force)`);
-  await client.end();
+  if (!keep) {
+    const client = new pg.Client({ connectionString: PG_URL });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
 }
 
 console.log('\n| breakdown | viewer | clicks in range | ours p50 | ours p95 | naive GROUP BY | speed-up |');

@@ -5,19 +5,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advertisersEndpoints,
-  fxRatesEndpoints,
-  networkReportsEndpoints,
-  staffOffersEndpoints,
-  type MoneyAmount,
-  type NetworkReportRow,
-} from '@portal/contracts';
+import { fxRatesEndpoints, networkReportsEndpoints, type MoneyAmount, type NetworkReportRow } from '@portal/contracts';
 import { auditLog, conversions, fxRates } from '../src/db/schema.js';
 import {
   buildTestApp,
   callEndpoint,
-  createPartner,
   createStaff,
   expectError,
   expectOk,
@@ -29,8 +21,8 @@ import {
   type TestApp,
 } from './helper.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
-import { setAllOffersAccess } from './offer-fixtures.js';
 import { columnSum, readSpreadsheetCsv } from './csv.js';
+import { reportOffer, reportPartners, sendClick, sendPostback } from './report-figures.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** A stored copy of the ECB's eurofxref-daily.xml of Monday 2 March 2026 (the machine that runs tests is offline). */
@@ -58,13 +50,8 @@ describe('network reports in the base currency (decision 111)', () => {
   const report = async (params: ReportInput['params'], query: ReportInput['query'], token = admin) =>
     okBody(await callEndpoint(t.app, networkReportsEndpoints.report, { params, query }, token));
 
-  async function sale(currency: 'EUR' | 'USD' | 'GBP', p: Partner) {
-    const res = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offerOf[currency]}&aff_id=${p.partnerId}` }); // prettier-ignore
-    expect(res.statusCode, res.body).toBe(302);
-    const clickId = new URL(res.headers.location as string).searchParams.get('c')!;
-    const pb = await t.app.inject({ method: 'GET', url: `/postback?${new URLSearchParams({ token: tokens[currency], click_id: clickId, goal: 'registration' })}` }); // prettier-ignore
-    expect(pb.statusCode, pb.body).toBe(200);
-  }
+  const sale = async (currency: 'EUR' | 'USD' | 'GBP', p: Partner) =>
+    sendPostback(t, tokens[currency], await sendClick(t, offerOf[currency], p.partnerId), 'registration');
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
@@ -86,20 +73,15 @@ describe('network reports in the base currency (decision 111)', () => {
     // Each postback follows its click at once: the registration goal without a time floor (conversion rules on).
     await goalsWithoutFloor(t, ['registration']);
     const other = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
-    for (const owner of [am.userId, am.userId, other.userId]) {
-      const p = await createPartner(t, { accountManagerId: owner });
-      await setAllOffersAccess(t, p.partnerId, true);
-      team.push({ partnerId: p.partnerId });
-    }
+    const ids = await reportPartners(t, [am.userId, am.userId, other.userId].map((accountManagerId) => ({ accountManagerId }))); // prettier-ignore
+    team.push(...ids.map((partnerId) => ({ partnerId })));
     // One offer per currency: a registration earns 10.00 / pays 7.00 (EUR), 9.00 / 6.00 (USD), 5.00 / 3.50 (GBP).
     const goals = { EUR: [1000, 700], USD: [900, 600], GBP: [500, 350] } as const;
     for (const currency of ['EUR', 'USD', 'GBP'] as const) {
-      const advertiser = okBody(await callEndpoint(t.app, advertisersEndpoints.create, { body: { name: `${currency} Ads` } }, admin)).data; // prettier-ignore
-      tokens[currency] = advertiser.securityToken;
-      const product = okBody(await callEndpoint(t.app, advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `fx-${advertiser.id}`, type: 'web', domain: 'fx.example.com' } }, admin)).data; // prettier-ignore
       const [revenueAmount, payoutAmount] = goals[currency];
-      const offer = okBody(await callEndpoint(t.app, staffOffersEndpoints.create, { body: { name: `${currency} Offer`, productId: product.id, conversionType: 'cpl', currency, defaultUrl: 'https://fx.example.com/?c={click_id}', goals: [{ goal: 'registration', revenueAmount, payoutAmount }] } }, admin)).data; // prettier-ignore
-      offerOf[currency] = offer.id;
+      const offer = await reportOffer(t, admin, { advertiser: `${currency} Ads`, name: `${currency} Offer`, currency, goals: [{ goal: 'registration', revenueAmount, payoutAmount }], domain: 'fx.example.com', prefix: 'fx' }); // prettier-ignore
+      tokens[currency] = offer.token;
+      offerOf[currency] = offer.offerId;
     }
     // Monday 2 March (the ECB file's day): partner 0 sells in EUR and USD, partner 1 in GBP.
     await sale('EUR', team[0]!);
@@ -260,6 +242,46 @@ describe('network reports in the base currency (decision 111)', () => {
     }
     const totals = body.data.at(-1)!;
     expect(amount(totals.margin)).toBe(rows.reduce((n, r) => n + amount(r.margin), 0));
+  });
+
+  it('converts in SQL per row as the raw conversions give it, for every grain a report reads (decision 123)', async () => {
+    const offerCurrency = (key: string) => Object.entries(offerOf).find(([, id]) => String(id) === key)![0];
+    type Key = { partnerId: number; currency: string; day: string };
+    const match: Record<string, (key: string, c: Key) => boolean> = {
+      partner: (key, c) => String(c.partnerId) === key,
+      offer: (key, c) => offerCurrency(key) === c.currency,
+      day: (key, c) => c.day === key,
+    };
+    // The partner grain, the offer grain, the pair grain (both keys, and an offer breakdown of some partners).
+    for (const [breakdown, then, filters] of [
+      ['partner', undefined, {}],
+      ['offer', undefined, {}],
+      ['day', undefined, {}],
+      ['offer', 'partner', {}],
+      ['day', 'offer', {}],
+      ['partner', 'day', {}],
+      ['offer', undefined, { partnerId: [team[0]!.partnerId, team[2]!.partnerId] }],
+    ] as const) {
+      const body = await report({ breakdown }, { ...range, currency: 'base', ...(then ? { then } : {}), ...filters });
+      const only = (c: Key) => !('partnerId' in filters) || (filters.partnerId as readonly number[]).includes(c.partnerId); // prettier-ignore
+      for (const row of body.data.filter((r) => !r.isTotal)) {
+        for (const leaf of then ? (row.children ?? []) : [row]) {
+          const want = await expected((c) => only(c) && match[breakdown]!(row.key, c) && (!then || match[then]!(leaf.key, c))); // prettier-ignore
+          const name = `${breakdown}${then ? ` × ${then}` : ''} ${row.key}/${leaf.key}`;
+          expect(amount(leaf.advertiserRevenue), name).toBe(want.revenue);
+          expect(amount(leaf.payout), name).toBe(want.payout);
+        }
+      }
+      // Wednesday's USD sale (partner 1's) is read at Tuesday's rate; the two other partners' offers have none.
+      const missing = 'partnerId' in filters ? [] : [{ currency: 'USD', date: '2026-03-04', rateOf: '2026-03-03' }];
+      expect(body.fx?.missingDays, breakdown).toEqual(missing);
+    }
+    // A manager's offers read the pair grain: its partners' conversions only.
+    const mine = await report({ breakdown: 'offer' }, { ...range, currency: 'base' }, manager);
+    for (const row of mine.data.filter((r) => !r.isTotal)) {
+      const want = await expected((c) => c.partnerId !== team[2]!.partnerId && match.offer!(row.key, c));
+      expect(amount(row.advertiserRevenue), `manager's offer ${row.key}`).toBe(want.revenue);
+    }
   });
 
   it("exports the converted report: the base columns sum to the screen's Totals, the original currencies kept", async () => {

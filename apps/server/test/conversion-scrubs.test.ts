@@ -148,6 +148,7 @@ async function expectRollupsMatchRows(partnerIds: number[], offerId: number) {
       'stats_network_daily',
       'stats_partner_hourly',
       'stats_partner_daily',
+      'stats_pair_daily',
     ])
       // prettier-ignore
       expect(await rolled(table, `partner_id = ${partnerId}`), `${table} ${partnerId}`).toEqual(expected);

@@ -437,7 +437,7 @@ describe('network reports (decision 046)', () => {
     }
   });
 
-  it('keeps the partner and offer grains equal to the network rollups, hour by hour and day by day (decision 049)', async () => {
+  it('keeps the partner, offer and pair grains equal to the network rollups, hour by hour and day by day (decisions 049, 123)', async () => {
     const read = async (query: string) => rowsOf<Record<string, unknown>>(await t.database.db.execute(sql.raw(query)));
     const counts = 'clicks, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue';
     const sums = counts
@@ -447,11 +447,14 @@ describe('network reports (decision 046)', () => {
     for (const [grain, key] of [
       ['partner', 'partner_id'],
       ['offer', 'offer_id'],
+      // The pair grain (decision 123): daily only.
+      ['pair', `partner_id || '/' || offer_id`],
     ] as const) {
       for (const [period, time] of [
         ['hourly', 'hour'],
         ['daily', 'day'],
       ] as const) {
+        if (grain === 'pair' && period === 'hourly') continue;
         const fromNetwork = await read(`select ${time}::text as t, ${key} as k, currency, ${sums} from stats_network_${period} group by 1, 2, 3 order by 1, 2, 3`); // prettier-ignore
         const fromGrain = await read(`select ${time}::text as t, ${key} as k, currency, ${counts.split(', ').map((c) => `${c}::bigint`).join(', ')} from stats_${grain}_${period} order by 1, 2, 3`); // prettier-ignore
         expect(fromNetwork.length, `${grain} ${period}`).toBeGreaterThan(0);

@@ -1,4 +1,13 @@
-import type { MoneyAmount, NetworkLeafRow } from '@portal/contracts';
+import { expect } from 'vitest';
+import {
+  advertisersEndpoints,
+  conversionReviewEndpoints,
+  staffOffersEndpoints,
+  type MoneyAmount,
+  type NetworkLeafRow,
+} from '@portal/contracts';
+import { callEndpoint, createPartner, expectOk, okBody, type CallInput, type TestApp } from './helper.js';
+import { setAllOffersAccess } from './offer-fixtures.js';
 
 /**
  * A network report row as the raw-row comparisons read it (decisions 113, 117): the counts, and the money as
@@ -69,4 +78,85 @@ export function totalOf(rows: Map<string, Figures>): Figures {
     for (const [name, amount] of Object.entries(r.money)) total.money[name] = (total.money[name] ?? 0) + amount;
   }
   return total;
+}
+
+/*
+ * The report tests' traffic (decisions 111, 113, 117, 123): partners, offers, clicks, postbacks and reviews, made
+ * through the public surface as a network's partners and advertisers send them.
+ */
+
+/** Partners with access to every offer, each with its account manager; their ids in the order given. */
+export async function reportPartners(
+  t: TestApp,
+  list: readonly { companyName?: string; accountManagerId: number }[],
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const overrides of list) {
+    const partner = await createPartner(t, overrides);
+    await setAllOffersAccess(t, partner.partnerId, true);
+    ids.push(partner.partnerId);
+  }
+  return ids;
+}
+
+type OfferBody = CallInput<typeof staffOffersEndpoints.create>['body'];
+/** A report test's offer: its advertiser, the advertiser's product and the offer paying on its goals. */
+export type ReportOffer = { offerId: number; advertiserId: number; token: string };
+
+/** An advertiser named `advertiser`, a web product on `domain` and the offer `name` in `currency`. */
+export async function reportOffer(
+  t: TestApp,
+  admin: string,
+  o: {
+    advertiser: string;
+    name: string;
+    currency: OfferBody['currency'];
+    goals: OfferBody['goals'];
+    domain: string;
+    prefix: string;
+  },
+): Promise<ReportOffer> {
+  const advertiser = okBody(await callEndpoint(t.app, advertisersEndpoints.create, { body: { name: o.advertiser } }, admin)).data; // prettier-ignore
+  const product = okBody(await callEndpoint(t.app, advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `${o.prefix}-${advertiser.id}`, type: 'web', domain: o.domain } }, admin)).data; // prettier-ignore
+  const offer = okBody(await callEndpoint(t.app, staffOffersEndpoints.create, { body: { name: o.name, productId: product.id, conversionType: 'cpl', currency: o.currency, defaultUrl: `https://${o.domain}/?c={click_id}`, goals: o.goals } }, admin)).data; // prettier-ignore
+  return { offerId: offer.id, advertiserId: advertiser.id, token: advertiser.securityToken };
+}
+
+/** A click through /click (with `lp`, `subid` … when given): the click id the offer's URL receives. */
+export async function sendClick(
+  t: TestApp,
+  offerId: number,
+  partnerId: number,
+  extra: Record<string, string> = {},
+): Promise<string> {
+  // prettier-ignore
+  const query = new URLSearchParams({ offer_id: String(offerId), aff_id: String(partnerId), ...extra });
+  const res = await t.app.inject({ method: 'GET', url: `/click?${query}`, headers: { 'x-forwarded-for': '10.0.0.7' } }); // prettier-ignore
+  expect(res.statusCode, res.body).toBe(302);
+  return new URL(res.headers.location as string).searchParams.get('c')!;
+}
+
+/** The advertiser's postback of a click's conversion on a goal (an amount for a percentage goal): its id. */
+export async function sendPostback(
+  t: TestApp,
+  token: string,
+  clickId: string,
+  goal: string,
+  amount?: string,
+): Promise<number> {
+  // prettier-ignore
+  const query = new URLSearchParams({ token, click_id: clickId, goal, ...(amount ? { amount } : {}) });
+  const res = await t.app.inject({ method: 'GET', url: `/postback?${query}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { conversionId: number }).conversionId;
+}
+
+/** A staff member's review of a conversion held for validation. */
+export async function reviewConversion(
+  t: TestApp,
+  token: string,
+  id: number,
+  body: { status: 'approved' } | { status: 'rejected'; reason: 'fraud' },
+): Promise<void> {
+  expectOk(await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id }, body }, token));
 }

@@ -1,14 +1,7 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  advertisersEndpoints,
-  conversionReviewEndpoints,
-  networkReportsEndpoints,
-  reportOptionsEndpoints,
-  staffOffersEndpoints,
-  type ReportOptionFilter,
-} from '@portal/contracts';
+import { networkReportsEndpoints, reportOptionsEndpoints, type ReportOptionFilter } from '@portal/contracts';
 import {
   clicks,
   conversions,
@@ -23,7 +16,6 @@ import {
 import {
   buildTestApp,
   callEndpoint,
-  createPartner,
   createStaff,
   expectOk,
   login,
@@ -32,10 +24,20 @@ import {
   type CallInput,
   type TestApp,
 } from './helper.js';
-import { setAllOffersAccess } from './offer-fixtures.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 import { columnSum, readSpreadsheetCsv } from './csv.js';
-import { addConversion, figuresOf, noFigures, totalOf, type Figures } from './report-figures.js';
+import {
+  addConversion,
+  figuresOf,
+  noFigures,
+  reportOffer,
+  reportPartners,
+  reviewConversion,
+  sendClick,
+  sendPostback,
+  totalOf,
+  type Figures,
+} from './report-figures.js';
 
 /**
  * Decision 113: the network reports' filters picked by name. Each picker lists only what the reader's scope reaches;
@@ -68,24 +70,11 @@ describe('network report filters by name (decision 113)', () => {
     // prettier-ignore
     okBody(await callEndpoint(t.app, reportOptionsEndpoints.list, { params: { filter }, query }, token)).data;
 
-  async function click(offer: number, partner: number): Promise<string> {
-    const res = await t.app.inject({ method: 'GET', url: `/click?offer_id=${offer}&aff_id=${partner}`, headers: { 'x-forwarded-for': '10.0.0.7' } }); // prettier-ignore
-    expect(res.statusCode, res.body).toBe(302);
-    return new URL(res.headers.location as string).searchParams.get('c')!;
-  }
-  async function convert(offer: number, clickId: string, goal: string, amount?: string): Promise<number> {
-    const query = new URLSearchParams({
-      token: o[offer]!.token,
-      click_id: clickId,
-      goal,
-      ...(amount ? { amount } : {}),
-    });
-    const res = await t.app.inject({ method: 'GET', url: `/postback?${query}` });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { conversionId: number }).conversionId;
-  }
-  const review = async (id: number, body: { status: 'approved' } | { status: 'rejected'; reason: 'fraud' }) =>
-    expectOk(await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id }, body }, admin));
+  const click = (offer: number, partner: number) => sendClick(t, offer, partner);
+  const convert = (offer: number, clickId: string, goal: string, amount?: string) =>
+    sendPostback(t, o[offer]!.token, clickId, goal, amount);
+  const review = (id: number, body: { status: 'approved' } | { status: 'rejected'; reason: 'fraud' }) =>
+    reviewConversion(t, admin, id, body);
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' } });
@@ -100,26 +89,19 @@ describe('network report filters by name (decision 113)', () => {
     am2Id = m2.userId;
     am1 = await login(t, m1.email, m1.password);
     am2 = await login(t, m2.email, m2.password);
-    for (const [companyName, owner] of [
-      ['Orchid Media', am1Id],
-      ['Pine Traffic', am1Id],
-      ['Quartz Leads', am2Id],
-    ] as const) {
-      // prettier-ignore
-      const partner = await createPartner(t, { companyName, accountManagerId: owner });
-      await setAllOffersAccess(t, partner.partnerId, true);
-      p.push({ partnerId: partner.partnerId });
-    }
+    const ids = await reportPartners(t, [
+      { companyName: 'Orchid Media', accountManagerId: am1Id },
+      { companyName: 'Pine Traffic', accountManagerId: am1Id },
+      { companyName: 'Quartz Leads', accountManagerId: am2Id },
+    ]);
+    p.push(...ids.map((partnerId) => ({ partnerId })));
     const plan = [
       ['Alpha Ads', 'Alpha Offer', 'EUR', [{ goal: 'registration', revenueAmount: 900, payoutAmount: 600 }, { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true }]], // prettier-ignore
       ['Beta Ads', 'Beta Offer', 'USD', [{ goal: 'registration', revenueAmount: 500, payoutAmount: 300 }]],
       ['Gamma Ads', 'Gamma Offer', 'EUR', [{ goal: 'first_deposit', revenueAmount: 2000, payoutAmount: 1500 }]],
     ] as const;
-    for (const [advertiserName, name, currency, offerGoalList] of plan) {
-      const advertiser = okBody(await callEndpoint(t.app, advertisersEndpoints.create, { body: { name: advertiserName } }, admin)).data; // prettier-ignore
-      const product = okBody(await callEndpoint(t.app, advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `f-${advertiser.id}`, type: 'web', domain: 'f.example.com' } }, admin)).data; // prettier-ignore
-      const offer = okBody(await callEndpoint(t.app, staffOffersEndpoints.create, { body: { name, productId: product.id, conversionType: 'cpl', currency, defaultUrl: 'https://f.example.com/?c={click_id}', goals: [...offerGoalList] } }, admin)).data; // prettier-ignore
-      o.push({ offerId: offer.id, advertiserId: advertiser.id, token: advertiser.securityToken });
+    for (const [advertiser, name, currency, goals] of plan) {
+      o.push(await reportOffer(t, admin, { advertiser, name, currency, goals: [...goals], domain: 'f.example.com', prefix: 'f' })); // prettier-ignore
     }
     const [orchid, pine, quartz] = p.map((x) => x.partnerId) as [number, number, number];
     const [alpha, beta, gamma] = o.map((x) => x.offerId) as [number, number, number];

@@ -1,11 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  advertisersEndpoints,
-  conversionReviewEndpoints,
   creativesEndpoints,
   networkReportsEndpoints,
-  staffOffersEndpoints,
   type MoneyAmount,
   type NetworkBreakdown,
   type NetworkReportRow,
@@ -14,7 +11,6 @@ import { clicks, conversions, offers, partners, products, statsNetworkDaily } fr
 import {
   buildTestApp,
   callEndpoint,
-  createPartner,
   createStaff,
   expectOk,
   login,
@@ -23,10 +19,20 @@ import {
   type CallInput,
   type TestApp,
 } from './helper.js';
-import { setAllOffersAccess } from './offer-fixtures.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 import { columnSum, readSpreadsheetCsv } from './csv.js';
-import { addConversion, figuresOf, noFigures, totalOf, type Figures } from './report-figures.js';
+import {
+  addConversion,
+  figuresOf,
+  noFigures,
+  reportOffer,
+  reportPartners,
+  reviewConversion,
+  sendClick,
+  sendPostback,
+  totalOf,
+  type Figures,
+} from './report-figures.js';
 
 /**
  * Decision 117: the landing-page breakdown. The click keeps the landing page `lp` sent it to, its conversions are
@@ -47,22 +53,12 @@ describe('network reports by landing page (decision 117)', () => {
   const report = async (breakdown: NetworkBreakdown, query: Query = {}, token = admin): Promise<NetworkReportRow[]> =>
     okBody(await callEndpoint(t.app, networkReportsEndpoints.report, { params: { breakdown }, query: { ...range, ...query } }, token)).data; // prettier-ignore
 
-  async function click(offer: number, partner: number, lp?: number, subid?: string): Promise<string> {
-    const query = new URLSearchParams({ offer_id: String(o[offer]!.offerId), aff_id: String(partner) });
-    if (lp !== undefined) query.set('lp', String(lp));
-    if (subid) query.set('subid', subid);
-    const res = await t.app.inject({ method: 'GET', url: `/click?${query}`, headers: { 'x-forwarded-for': '10.0.0.7' } }); // prettier-ignore
-    expect(res.statusCode, res.body).toBe(302);
-    return new URL(res.headers.location as string).searchParams.get('c')!;
-  }
-  async function convert(offer: number, clickId: string, goal: string, amount?: string): Promise<number> {
-    const query = new URLSearchParams({ token: o[offer]!.token, click_id: clickId, goal, ...(amount ? { amount } : {}) }); // prettier-ignore
-    const res = await t.app.inject({ method: 'GET', url: `/postback?${query}` });
-    expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { conversionId: number }).conversionId;
-  }
-  const review = async (id: number, body: { status: 'approved' } | { status: 'rejected'; reason: 'fraud' }) =>
-    expectOk(await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id }, body }, admin));
+  const click = (offer: number, partner: number, lp?: number, subid?: string) =>
+    sendClick(t, o[offer]!.offerId, partner, { ...(lp !== undefined ? { lp: String(lp) } : {}), ...(subid ? { subid } : {}) }); // prettier-ignore
+  const convert = (offer: number, clickId: string, goal: string, amount?: string) =>
+    sendPostback(t, o[offer]!.token, clickId, goal, amount);
+  const review = (id: number, body: { status: 'approved' } | { status: 'rejected'; reason: 'fraud' }) =>
+    reviewConversion(t, admin, id, body);
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' } });
@@ -73,30 +69,25 @@ describe('network reports by landing page (decision 117)', () => {
     const m2 = await createStaff(t, 'ROLE_ACCOUNT_MANAGER');
     am1Id = m1.userId;
     am1 = await login(t, m1.email, m1.password);
-    for (const [companyName, owner] of [
-      ['Orchid Media', am1Id],
-      ['Pine Traffic', am1Id],
-      ['Quartz Leads', m2.userId],
-    ] as const) {
-      // prettier-ignore
-      const partner = await createPartner(t, { companyName, accountManagerId: owner });
-      await setAllOffersAccess(t, partner.partnerId, true);
-      p.push(partner.partnerId);
-    }
+    p.push(
+      ...(await reportPartners(t, [
+        { companyName: 'Orchid Media', accountManagerId: am1Id },
+        { companyName: 'Pine Traffic', accountManagerId: am1Id },
+        { companyName: 'Quartz Leads', accountManagerId: m2.userId },
+      ])),
+    );
     const plan = [
       ['Alpha Ads', 'Alpha Offer', 'EUR', ['Alpha quiz', 'Alpha video'], [{ goal: 'registration', revenueAmount: 900, payoutAmount: 600 }, { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true }]], // prettier-ignore
       ['Beta Ads', 'Beta Offer', 'USD', ['Beta long form'], [{ goal: 'registration', revenueAmount: 500, payoutAmount: 300 }]], // prettier-ignore
     ] as const;
-    for (const [advertiserName, name, currency, pageNames, goals] of plan) {
-      const advertiser = okBody(await callEndpoint(t.app, advertisersEndpoints.create, { body: { name: advertiserName } }, admin)).data; // prettier-ignore
-      const product = okBody(await callEndpoint(t.app, advertisersEndpoints.createProduct, { params: { id: advertiser.id }, body: { identifier: `l-${advertiser.id}`, type: 'web', domain: 'l.example.com' } }, admin)).data; // prettier-ignore
-      const offer = okBody(await callEndpoint(t.app, staffOffersEndpoints.create, { body: { name, productId: product.id, conversionType: 'cpl', currency, defaultUrl: 'https://l.example.com/?c={click_id}', goals: [...goals] } }, admin)).data; // prettier-ignore
+    for (const [advertiser, name, currency, pageNames, goals] of plan) {
+      const offer = await reportOffer(t, admin, { advertiser, name, currency, goals: [...goals], domain: 'l.example.com', prefix: 'l' }); // prettier-ignore
       const pages: number[] = [];
       for (const page of pageNames) {
-        const created = okBody(await callEndpoint(t.app, creativesEndpoints.createLandingPage, { params: { id: offer.id }, body: { name: page, url: `https://l.example.com/${pages.length}?c={click_id}` } }, admin)).data; // prettier-ignore
+        const created = okBody(await callEndpoint(t.app, creativesEndpoints.createLandingPage, { params: { id: offer.offerId }, body: { name: page, url: `https://l.example.com/${pages.length}?c={click_id}` } }, admin)).data; // prettier-ignore
         pages.push(created.id);
       }
-      o.push({ offerId: offer.id, advertiserId: advertiser.id, token: advertiser.securityToken, pages });
+      o.push({ ...offer, pages });
     }
     const [orchid, pine, quartz] = p as [number, number, number];
     const [quiz, video] = o[0]!.pages as [number, number];

@@ -16,12 +16,15 @@ describe('network reports: the narrowest grain that answers (decision 049)', () 
     expect(grainOf('day', { partnerId: [7] }, admin)).toBe('partner');
   });
 
-  it('needs the partner for a manager’s scope, and the network rollups for both keys or the country', () => {
+  it('needs the partner for a manager’s scope, the pair grain for both keys, the network rollups for the country', () => {
     expect(grainOf('day', {}, manager)).toBe('partner');
     expect(grainOf('partner', {}, manager)).toBe('partner');
-    expect(grainOf('offer', {}, manager)).toBe('network');
-    expect(grainOf('partner', { offerId: [3] }, admin)).toBe('network');
-    expect(grainOf('offer', { managerId: [3] }, admin)).toBe('network');
+    expect(grainOf('offer', {}, manager)).toBe('pair');
+    expect(grainOf('partner', { offerId: [3] }, admin)).toBe('pair');
+    expect(grainOf('offer', { managerId: [3] }, admin)).toBe('pair');
+    expect(grainOf('offer', { partnerId: [3, 4] }, admin)).toBe('pair');
+    expect(grainOf('partner', { goal: ['sale'] }, admin)).toBe('pair');
+    expect(grainOf(['partner', 'offer'], { landingPageId: [2] }, admin)).toBe('network');
     expect(grainOf('country', {}, admin)).toBe('network');
     expect(grainOf('partner', { country: ['FR'] }, admin)).toBe('network');
     expect(grainOf('hour', {}, admin)).toBe('offer');
@@ -36,7 +39,9 @@ describe('network reports: the narrowest grain that answers (decision 049)', () 
 
   it('reads a nested breakdown from the grain both keys need (decision 106)', () => {
     expect(grainOf(['day', 'partner'], {}, admin)).toBe('partner');
-    expect(grainOf(['partner', 'offer'], {}, admin)).toBe('network');
+    expect(grainOf(['partner', 'offer'], {}, admin)).toBe('pair');
+    expect(grainOf(['offer', 'partner'], {}, manager)).toBe('pair');
+    expect(grainOf(['hour', 'offer'], {}, manager)).toBe('pair');
     expect(grainOf(['advertiser', 'day'], {}, admin)).toBe('offer');
     expect(grainOf(['offer', 'country'], {}, admin)).toBe('network');
     expect(grainOf(['partner', 'subid'], {}, admin)).toBe('sub');

@@ -137,6 +137,19 @@ export const statsOfferDaily = grainTable('stats_offer_daily', {
 });
 
 /**
+ * The pair grain (decision 123): per (UTC day, partner, offer, currency), without the country and landing page of the
+ * network rollups, so that a report needing both a partner and an offer (partner × offer, an offer breakdown filtered
+ * by partner or read by an account manager) reads one row per pair and day. Daily only: the hours at a window's ends
+ * come from `stats_network_hourly`.
+ */
+export const statsPairDaily = grainTable('stats_pair_daily', {
+  day: day(),
+  partnerId: integer().notNull(),
+  offerId: integer().notNull(),
+  currency: currency(),
+});
+
+/**
  * The goal grain (decision 113): conversions per (hour, partner, offer, goal, currency, country, sub-ID, trackers), so
  * that a network report filters on the goal (the code the postback sent) from a rollup. Conversions only: a click has
  * no goal, and its `clicks` stay 0. Written with the other rollups, in the conversion's transaction; one row per

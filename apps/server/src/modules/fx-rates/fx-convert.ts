@@ -58,6 +58,19 @@ function exactSum(terms: { amount: bigint; num: bigint; den: bigint }[]): number
 }
 
 export type FxMissingDay = { currency: string; date: string; rateOf: string };
+
+const noRate = (currency: string, day: string) =>
+  conflict(`No reference rate for ${currency} on or before ${day}: finance can enter one under Exchange rates.`);
+
+/**
+ * Each (currency, day)'s factor as one row per pair, for a conversion done in SQL (decision 123): `num`/`den` as
+ * integers (text), null with `err` ('USD 2026-03-02', the currency and day without a rate) when there is none; `notes`
+ * the currencies and days read at an earlier day's rate ('USD 2026-03-07,…', '' for none).
+ */
+export type FxFactorTable = { currency: string[]; day: string[]; num: (string | null)[]; den: (string | null)[]; notes: string[]; err: (string | null)[] }; // prettier-ignore
+
+/** Terms summed at 10^-18 of a minor unit (each rounded down) and how many of them were inexact. */
+export type FxPartial = { total: bigint; inexact: bigint };
 export type FxAmount = { currency: string; day: string; amount: number };
 
 /** The rates of a report's currencies and days, and the days that had to use an earlier day's rate. */
@@ -72,18 +85,23 @@ export class FxConverter {
 
   /** The rate of a currency that applies to a day: its own, else the last before it (noted), else none (409). */
   private rateOn(currency: string, day: string): bigint {
-    if (currency === FX_QUOTE_CURRENCY) return SCALE;
+    const found = this.findRate(currency, day);
+    if (!found) throw noRate(currency, day);
+    if (found.missing) this.missing.set(`${currency} ${day}`, found.missing);
+    return found.rate;
+  }
+
+  /** The rate that applies, and the earlier day it is of when the day has none; null: no rate on or before it. */
+  private findRate(currency: string, day: string): { rate: bigint; missing?: FxMissingDay } | null {
+    if (currency === FX_QUOTE_CURRENCY) return { rate: SCALE };
     const list = this.byCurrency.get(currency) ?? [];
     let found: StoredRate | undefined;
     for (const r of list) {
       if (r.day > day) break;
       found = r;
     }
-    if (!found) {
-      throw conflict(`No reference rate for ${currency} on or before ${day}: finance can enter one under Exchange rates.`); // prettier-ignore
-    }
-    if (found.day !== day) this.missing.set(`${currency} ${day}`, { currency, date: day, rateOf: found.day });
-    return scaledRate(found.rate);
+    if (!found) return null;
+    return { rate: scaledRate(found.rate), ...(found.day !== day ? { missing: { currency, date: day, rateOf: found.day } } : {}) }; // prettier-ignore
   }
 
   /** An amount of a currency on a day is worth amount × num / den of the base. */
@@ -111,11 +129,73 @@ export class FxConverter {
       total += q;
       if (r !== 0n) inexact += 1n;
     }
+    return this.decide({ total, inexact }) ?? exactSum(terms);
+  }
+
+  /**
+   * The rounded amount of terms summed at 10^-18 of a minor unit, when their sum decides it: null when a half falls
+   * in the span the inexact terms leave (the exact fraction must decide, rare).
+   */
+  decide({ total, inexact }: FxPartial): number | null {
     const [whole, fraction] = floorDivMod(total, PRECISION);
     if (inexact === 0n) return roundHalfEven(total, PRECISION);
     if (fraction + inexact <= HALF) return Number(whole);
     if (fraction > HALF) return Number(whole + 1n);
-    return exactSum(terms);
+    return null;
+  }
+
+  /**
+   * The factors of some currencies over some days, for SQL (decision 123): the same rates `factor` reads, the days
+   * without one noted only when `noted` is told that an amount used them.
+   */
+  factorTable(currencies: readonly string[], days: readonly string[]): FxFactorTable {
+    const table: FxFactorTable = { currency: [], day: [], num: [], den: [], notes: [], err: [] };
+    for (const currency of currencies) {
+      for (const day of days) {
+        let num: bigint | null = 1n;
+        let den: bigint | null = 1n;
+        let err: string | null = null;
+        const notes: string[] = [];
+        if (currency !== this.base) {
+          // The base's rate first, as `factor` reads it: a missing one names the base.
+          const b = this.findRate(this.base, day);
+          const c = b ? this.findRate(currency, day) : null;
+          if (!b || !c) {
+            [num, den, err] = [null, null, `${b ? currency : this.base} ${day}`];
+          } else {
+            [num, den] = [b.rate, c.rate];
+            for (const m of [b.missing, c.missing]) {
+              if (!m) continue;
+              this.candidates.set(`${m.currency} ${m.date}`, m);
+              notes.push(`${m.currency} ${m.date}`);
+            }
+          }
+        }
+        table.currency.push(currency);
+        table.day.push(day);
+        table.num.push(num?.toString() ?? null);
+        table.den.push(den?.toString() ?? null);
+        table.notes.push(notes.join(','));
+        table.err.push(err);
+      }
+    }
+    return table;
+  }
+
+  private readonly candidates = new Map<string, FxMissingDay>();
+
+  /** The factor table's notes ('USD 2026-03-07') that an amount read: their days are listed as missing. */
+  noted(notes: Iterable<string>): void {
+    for (const note of notes) {
+      const m = this.candidates.get(note);
+      if (m) this.missing.set(note, m);
+    }
+  }
+
+  /** A factor table's `err` ('USD 2026-03-02') that an amount met: no rate on or before the day, 409. */
+  unrated(err: string): never {
+    const [currency, day] = err.split(' ');
+    throw noRate(currency!, day!);
   }
 
   /** Each currency and day converted at an earlier day's rate, by date then currency. */

@@ -82,3 +82,9 @@ export async function editedCurrencies(db: DbOrTx, day: string): Promise<Set<str
   const rows = await db.select({ currency: fxRates.currency }).from(fxRates).where(and(eq(fxRates.day, day), eq(fxRates.source, 'finance'))); // prettier-ignore
   return new Set(rows.map((r) => r.currency));
 }
+
+/** Every currency the table has a rate of (decision 123: a report's conversion in SQL reads their factors). */
+export async function rateCurrencies(db: DbOrTx): Promise<string[]> {
+  const rows = await db.selectDistinct({ currency: fxRates.currency }).from(fxRates).orderBy(fxRates.currency);
+  return rows.map((r) => r.currency);
+}

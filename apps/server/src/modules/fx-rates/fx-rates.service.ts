@@ -2,7 +2,7 @@ import { FX_QUOTE_CURRENCY, type FxRates, type FxRatesBody } from '@portal/contr
 import type { Db, DbOrTx } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
 import { parseEcbRates } from './ecb.js';
-import { FxConverter, type FxAmount } from './fx-convert.js';
+import { FxConverter, type FxAmount, type FxFactorTable } from './fx-convert.js';
 import * as repo from './fx-rates.repository.js';
 
 /** The rates that apply to a day, each currency's own or its last known before (decision 111). */
@@ -59,4 +59,22 @@ export async function fxConverterFor(db: DbOrTx, base: string, amounts: readonly
   const byCurrency = new Map<string, repo.StoredRate[]>();
   for (const r of rows) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r]);
   return new FxConverter(base, byCurrency);
+}
+
+/**
+ * A converter and its factors for every currency with a rate (and the euro and the base) over some days, in order: a
+ * report converts its amounts in SQL with them (decision 123), before it knows which currencies it holds.
+ */
+export async function fxFactorsFor(
+  db: DbOrTx,
+  base: string,
+  days: readonly string[],
+): Promise<{ converter: FxConverter; factors: FxFactorTable }> {
+  const stored = await repo.rateCurrencies(db);
+  const currencies = [...new Set([...stored, base])].filter((c) => c !== FX_QUOTE_CURRENCY);
+  const rows = days.length > 0 ? await repo.ratesFor(db, currencies, days[0]!, days.at(-1)!) : [];
+  const byCurrency = new Map<string, repo.StoredRate[]>();
+  for (const r of rows) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r]);
+  const converter = new FxConverter(base, byCurrency);
+  return { converter, factors: converter.factorTable([...currencies, FX_QUOTE_CURRENCY], days) };
 }

@@ -32,6 +32,7 @@ import {
   statsNetworkHourly,
   statsOfferDaily,
   statsOfferHourly,
+  statsPairDaily,
   statsDaily,
   statsGoalDaily,
   statsGoalHourly,
@@ -41,7 +42,14 @@ import {
   users,
 } from '../../db/schema.js';
 import { billingReachSql, type StaffScope } from '../access/index.js';
-import { fxConverterFor, type FxConverter, type FxMissingDay } from '../fx-rates/index.js';
+import {
+  fxConverterFor,
+  fxFactorsFor,
+  type FxConverter,
+  type FxFactorTable,
+  type FxMissingDay,
+  type FxPartial,
+} from '../fx-rates/index.js';
 import { daysOf, type UtcWindow } from '../statistics/index.js';
 
 export const TOTALS_LABEL = 'Totals';
@@ -58,8 +66,21 @@ type TrackingKey = (typeof NETWORK_TRACKING_KEYS)[number];
 const COUNTS = ['clicks', 'conversions', 'pending', 'rejected', 'revenue', 'payout', 'pendingRevenue', 'pendingPayout'] as const; // prettier-ignore
 type Count = (typeof COUNTS)[number];
 
-/** One group's figures in one currency, as summed from the narrow rollup. */
-type Slice = { key: string; label: string; key2?: string; label2?: string; currency: string; fxDay?: string } & Record<Count, number>; // prettier-ignore
+/** The amounts a report converts to the base currency (decision 111). */
+const AMOUNTS = ['revenue', 'payout', 'pendingRevenue', 'pendingPayout'] as const;
+type Amount = (typeof AMOUNTS)[number];
+
+/**
+ * An amount's conversion read in SQL (decision 123): its terms (one per UTC day) summed at 10^-18 of a minor unit of
+ * the base, the days read at an earlier day's rate, and a currency and day without any rate ('USD 2026-03-02').
+ */
+type InBase = { partial: Record<Amount, FxPartial>; notes: string[]; unrated: string[] };
+
+/**
+ * One group's figures in one currency, as summed from the narrow rollup: per UTC day (`fxDay`) when they are
+ * converted in the service, with their conversion (`inBase`) when converted in SQL.
+ */
+type Slice = { key: string; label: string; key2?: string; label2?: string; currency: string; fxDay?: string; inBase?: InBase } & Record<Count, number>; // prettier-ignore
 
 const isTracking = (breakdown: NetworkBreakdown): breakdown is TrackingKey =>
   (NETWORK_TRACKING_KEYS as readonly string[]).includes(breakdown);
@@ -108,9 +129,11 @@ type Read = {
   filters: NetworkFilters;
   offset: string | null;
   fx: boolean;
+  /** The factors of each currency and day: the amounts are converted in SQL, per group and currency (decision 123). */
+  factors?: FxFactorTable;
 };
 
-/** A grain: a daily table and an hourly one holding the same keys. */
+/** A grain: a daily table and an hourly one holding its keys (the pair grain's hours: the network rollup's). */
 type Grain = { daily: View; hourly: View };
 
 const NETWORK: Grain = {
@@ -125,11 +148,19 @@ const OFFER: Grain = {
   daily: view(statsOfferDaily, true, { time: statsOfferDaily.day, offerId: statsOfferDaily.offerId }),
   hourly: view(statsOfferHourly, false, { time: statsOfferHourly.hour, offerId: statsOfferHourly.offerId }),
 };
+/**
+ * The pair grain (decision 123): per UTC day, partner, offer and currency. It has no hourly table: the hours at a
+ * window's ends, and hour breakdowns, read the network rollup's hours, which hold the same keys and more.
+ */
+const PAIR: Grain = {
+  daily: view(statsPairDaily, true, { time: statsPairDaily.day, partnerId: statsPairDaily.partnerId, offerId: statsPairDaily.offerId }), // prettier-ignore
+  hourly: NETWORK.hourly,
+};
 
 /**
- * The narrowest grain that answers a report (decision 049): the network rollups when it needs the country, or both
- * the partner and the offer; else the offer grain when it needs no partner (not even for the viewer's scope), else
- * the partner grain.
+ * The narrowest grain that answers a report (decision 049): the network rollups when it needs the country or the
+ * landing page; the pair grain (decision 123) when it needs both the partner and the offer; else the offer grain when
+ * it needs no partner (not even for the viewer's scope), else the partner grain.
  */
 export function grainOf(
   breakdown: NetworkBreakdown | Breakdowns,
@@ -148,7 +179,7 @@ export function grainOf(
     given(filters.partnerId) ||
     given(filters.managerId) ||
     billingReachSql(scope, partners.accountManagerId, partners.status) !== undefined;
-  if (offer && partner) return 'network';
+  if (offer && partner) return 'pair';
   return offer || !partner ? 'offer' : 'partner';
 }
 
@@ -165,7 +196,7 @@ const GOAL: Grain = {
   hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal, landing: statsGoalHourly.landingPageId }), // prettier-ignore
 };
 
-const GRAINS = { sub: SUB, network: NETWORK, partner: PARTNER, offer: OFFER, goal: GOAL } as const;
+const GRAINS = { sub: SUB, network: NETWORK, pair: PAIR, partner: PARTNER, offer: OFFER, goal: GOAL } as const;
 
 /**
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
@@ -178,9 +209,12 @@ function summed(
   time: SQL<string> | null,
   by: Breakdowns,
   fx: boolean,
+  factors: FxFactorTable | undefined,
 ) {
   // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
+  // The UTC day of each row, whose rate converts its amounts (decision 111).
+  const utcDay = table.daily ? sql`${table.time}` : sql`(${table.time} at time zone 'UTC')::date`;
   // The partner rollup keeps every sub-ID: only the one broken down by is kept in the groups.
   const trackedKey = by.find(isTracking);
   const tracked = table.tracking && trackedKey ? table.tracking[trackedKey] : undefined;
@@ -195,9 +229,10 @@ function summed(
     // The UTC day each amount is of, for its reference rate (decision 111): only when converting.
     ...(fx ? { fxDay: (table.daily ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')` : sql<string>`to_char(${table.time} at time zone 'UTC', 'YYYY-MM-DD')`).as('s_fx_day') } : {}), // prettier-ignore
   };
-  return db
+  let query = db
     .select({
       ...keys,
+      ...(factors ? inBaseColumns(table, utcDay) : {}),
       clicks: total(table.clicks, 's_clicks'),
       conversions: total(table.conversions, 's_conversions'),
       pending: total(table.pending, 's_pending'),
@@ -208,9 +243,44 @@ function summed(
       pendingPayout: total(table.pendingPayout, 's_pending_payout'),
     })
     .from(table.table)
+    .$dynamic();
+  // Each row's factor of its currency and UTC day (decision 123), the table of them sent as arrays.
+  if (factors) {
+    query = query.leftJoin(
+      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.num)}::numeric[], ${sql.param(factors.den)}::numeric[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]) as f(currency, day, num, den, notes, err)`, // prettier-ignore
+      sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
+    );
+  }
+  return query
     .where(where)
     .groupBy(...Object.values(keys))
     .as('s');
+}
+
+/** The column each amount has in a rollup. */
+const AMOUNT_COLUMNS: Record<Amount, string> = { revenue: 'revenue', payout: 'payout', pendingRevenue: 'pending_revenue', pendingPayout: 'pending_payout' }; // prettier-ignore
+
+/**
+ * A rollup's amounts converted row by row (decision 123): each row's amount × num × 10^18 / den of its currency and
+ * UTC day, rounded down (`div` is exact in numeric; corrected for a negative amount), summed, with how many were
+ * inexact. The exact sum of a row's terms lies in [sum, sum + inexact) whatever the terms are cut into, so the
+ * service decides the rounding as `FxConverter.sum` does (or reads the report again when a half falls in that span).
+ * Also the days read at an earlier day's rate and those without any rate, for rows with money.
+ */
+function inBaseColumns(table: View, utcDay: SQL) {
+  const nonzero = sql.join(
+    AMOUNTS.map((a) => sql`${table[a]} <> 0`),
+    sql` or `,
+  );
+  const columns: Record<string, SQL.Aliased> = {};
+  for (const a of AMOUNTS) {
+    const x = sql`(${table[a]}::numeric * f.num * 1000000000000000000)`;
+    columns[`fx_${a}`] = sql`sum(div(${x}, f.den) - case when ${table[a]} < 0 and mod(${x}, f.den) <> 0 then 1 else 0 end)`.as(`s_fx_${AMOUNT_COLUMNS[a]}`); // prettier-ignore
+    columns[`fx_${a}_inexact`] = sql`count(*) filter (where mod(${x}, f.den) <> 0)`.as(`s_fx_${AMOUNT_COLUMNS[a]}_inexact`); // prettier-ignore
+  }
+  columns.fx_notes = sql`string_agg(f.notes, ',') filter (where f.notes <> '' and (${nonzero}))`.as('s_fx_notes');
+  columns.fx_unrated = sql`string_agg(coalesce(f.err, ${table.currency} || ' ' || to_char(${utcDay}, 'YYYY-MM-DD')), ',') filter (where f.num is null and (${nonzero}))`.as('s_fx_unrated'); // prettier-ignore
+  return columns;
 }
 
 /**
@@ -218,7 +288,11 @@ function summed(
  * first on the rollup's own keys (a few hundred groups for a month of the grains), then joined to partners, offers,
  * advertisers, managers and countries for the scope, the filters and the labels.
  */
-async function sliceQuery({ db, scope, by, filters, offset, fx }: Read, table: View, time: SQL): Promise<Slice[]> {
+async function sliceQuery(
+  { db, scope, by, filters, offset, fx, factors }: Read,
+  table: View,
+  time: SQL,
+): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
   const format = by.includes('hour') ? 'YYYY-MM-DD HH24:00' : 'YYYY-MM-DD';
@@ -229,7 +303,7 @@ async function sliceQuery({ db, scope, by, filters, offset, fx }: Read, table: V
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
   // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
-  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx);
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors);
   const outer: (SQL | undefined)[] = filterConditions(db, {
     ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
     ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
@@ -278,6 +352,18 @@ async function sliceQuery({ db, scope, by, filters, offset, fx }: Read, table: V
   const [key, label] = keyLabel(by[0]);
   // The nested breakdown's key and label (decision 106), grouped on beside the first.
   const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
+  // The converted amounts' sums (decision 123), as text: beyond a double's integers.
+  const sub = s as unknown as Record<string, SQL.Aliased>;
+  const inBase: Record<string, SQL<string>> = factors
+    ? Object.fromEntries([
+        ...AMOUNTS.flatMap((a) => [
+          [`fx_${a}`, sql<string>`coalesce(sum(${sub[`fx_${a}`]!}), 0)::text`],
+          [`fx_${a}_inexact`, sql<string>`coalesce(sum(${sub[`fx_${a}_inexact`]!}), 0)::text`],
+        ]),
+        ['fx_notes', sql<string>`string_agg(${sub.fx_notes!}, ',')`],
+        ['fx_unrated', sql<string>`string_agg(${sub.fx_unrated!}, ',')`],
+      ])
+    : {};
   let query = db
     .select({
       key,
@@ -285,6 +371,7 @@ async function sliceQuery({ db, scope, by, filters, offset, fx }: Read, table: V
       ...(key2 && label2 ? { key2, label2 } : {}),
       currency: s.currency,
       ...(s.fxDay ? { fxDay: sql<string>`${s.fxDay}` } : {}),
+      ...inBase,
       clicks: n(s.clicks),
       conversions: n(s.conversions),
       pending: n(s.pending),
@@ -309,9 +396,21 @@ async function sliceQuery({ db, scope, by, filters, offset, fx }: Read, table: V
   }
   if (s.country) query = query.leftJoin(countries, eq(countries.isoCode, s.country));
   if (s.landing) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, s.landing));
-  return query
+  const grouped = query
     .where(and(...outer))
-    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])) as Promise<Slice[]>; // prettier-ignore
+    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])); // prettier-ignore
+  if (!factors) return grouped as Promise<Slice[]>;
+  const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : []);
+  return (await grouped).map((row) => {
+    const r = row as unknown as Record<string, unknown> & Slice;
+    const slice: Slice = { key: r.key, label: r.label, currency: r.currency, ...(key2 ? { key2: r.key2, label2: r.label2 } : {}), ...Object.fromEntries(COUNTS.map((c) => [c, r[c]])) } as Slice; // prettier-ignore
+    slice.inBase = {
+      partial: Object.fromEntries(AMOUNTS.map((a) => [a, { total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }])) as Record<Amount, FxPartial>, // prettier-ignore
+      notes: [...new Set(list(r.fx_notes))],
+      unrated: [...new Set(list(r.fx_unrated))],
+    };
+    return slice;
+  });
 }
 
 /** Where a read finds each filter's values: a rollup's keys, or the joined partner's manager and offer's advertiser. */
@@ -377,10 +476,25 @@ async function slices(read: Read): Promise<Slice[]> {
     payout: 0,
     pendingRevenue: 0,
     pendingPayout: 0,
+    ...(s.inBase ? { inBase: noneInBase() } : {}),
   }));
   const converted = await grainSlices(read, 'goal');
   return addedUp([...clicksOnly, ...converted]);
 }
+
+/** No amount converted: a slice of clicks alone. */
+const noneInBase = (): InBase => ({
+  partial: Object.fromEntries(AMOUNTS.map((a) => [a, { total: 0n, inexact: 0n }])) as Record<Amount, FxPartial>,
+  notes: [],
+  unrated: [],
+});
+
+/** Two conversions in SQL of the same group and currency (two reads of a band, decision 123) added up. */
+const addedInBase = (a: InBase, b: InBase): InBase => ({
+  partial: Object.fromEntries(AMOUNTS.map((x) => [x, { total: a.partial[x].total + b.partial[x].total, inexact: a.partial[x].inexact + b.partial[x].inexact }])) as Record<Amount, FxPartial>, // prettier-ignore
+  notes: [...a.notes, ...b.notes],
+  unrated: [...a.unrated, ...b.unrated],
+});
 
 /** Slices that share a key, a nested key, a currency and a day added up. */
 function addedUp(parts: Slice[]): Slice[] {
@@ -389,7 +503,10 @@ function addedUp(parts: Slice[]): Slice[] {
     const id = `${s.key}\u0000${s.key2 ?? ''}\u0000${s.currency}\u0000${s.fxDay ?? ''}`;
     const sum = summed.get(id);
     if (!sum) summed.set(id, { ...s });
-    else for (const c of COUNTS) sum[c] += s[c];
+    else {
+      for (const c of COUNTS) sum[c] += s[c];
+      if (sum.inBase && s.inBase) sum.inBase = addedInBase(sum.inBase, s.inBase);
+    }
   }
   return [...summed.values()];
 }
@@ -679,10 +796,27 @@ function inBase(row: NetworkLeafRow, base: string, a: BaseAmounts): NetworkLeafR
   };
 }
 
+/**
+ * Thrown when a row converted in SQL meets a half inside its inexact terms' span: the report is read again per day,
+ * converted in the service with the exact fraction (decision 123; rare).
+ */
+class NeedsExactSum extends Error {}
+
 /** A leaf row converted from its slices: each amount summed over currencies and days exactly, then rounded once. */
 function leafInBase(row: NetworkLeafRow, parts: Slice[], fx: FxConverter): NetworkLeafRow {
-  const of = (count: 'revenue' | 'payout' | 'pendingRevenue' | 'pendingPayout') =>
-    fx.sum(parts.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: s[count] })));
+  const inSql = parts.length > 0 && parts.every((s) => s.inBase);
+  if (inSql) {
+    const unrated = parts.flatMap((s) => s.inBase!.unrated).sort();
+    if (unrated.length > 0) fx.unrated(unrated[0]!);
+    for (const s of parts) fx.noted(s.inBase!.notes);
+  }
+  const of = (count: Amount) => {
+    if (!inSql) return fx.sum(parts.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: s[count] })));
+    const partial = parts.reduce((p, s) => ({ total: p.total + s.inBase!.partial[count].total, inexact: p.inexact + s.inBase!.partial[count].inexact }), { total: 0n, inexact: 0n }); // prettier-ignore
+    const rounded = fx.decide(partial);
+    if (rounded === null) throw new NeedsExactSum();
+    return rounded;
+  };
   return inBase(row, fx.base, { revenue: of('revenue'), payout: of('payout'), pendingRevenue: of('pendingRevenue'), pendingPayout: of('pendingPayout') }); // prettier-ignore
 }
 
@@ -746,9 +880,50 @@ export async function networkReportInBase(
     return [key, isTracking(b) ? trackingLabel(label) : label];
   };
   const read: Read = { db, scope, by, window, filters, offset, fx: base !== null };
-  const all = await slices(read);
   const refused = withRefused ? await refusedClicks(read) : null;
-  const fx = base === null ? null : await fxConverterFor(db, base, all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 }))); // prettier-ignore
+  if (base === null) return assembled(range, breakdown, then, await slices(read), refused, null, regroup);
+  // Converted in SQL per group and currency (decision 123); read again per day and converted here with the exact
+  // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way).
+  const { converter, factors } = await fxFactorsFor(db, base, utcDaysOf(window));
+  try {
+    return assembled(
+      range,
+      breakdown,
+      then,
+      await slices({ ...read, fx: false, factors }),
+      refused,
+      converter,
+      regroup,
+    );
+  } catch (e) {
+    if (!(e instanceof NeedsExactSum)) throw e;
+  }
+  const all = await slices(read);
+  const fx = await fxConverterFor(
+    db,
+    base,
+    all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 })),
+  );
+  return assembled(range, breakdown, then, all, refused, fx, regroup);
+}
+
+/** Every UTC day a window touches, in order: the days its amounts' rates are of (decision 111). */
+function utcDaysOf(window: UtcWindow): string[] {
+  const days: string[] = [];
+  for (let t = Math.floor(window.start.getTime() / DAY_MS) * DAY_MS; t < window.end.getTime(); t += DAY_MS) days.push(isoDay(t)); // prettier-ignore
+  return days;
+}
+
+/** A report's rows and Totals from its slices and refused clicks, converted by `fx` when given. */
+function assembled(
+  range: DateRange,
+  breakdown: NetworkBreakdown,
+  then: NetworkBreakdown | undefined,
+  all: Slice[],
+  refused: Refused[] | null,
+  fx: FxConverter | null,
+  regroup: (b: NetworkBreakdown, key: string, label: string) => [string, string],
+): NetworkReportInBase {
   const groups = new Map<string, Group>();
   const groupOf = (map: Map<string, Group>, key: string, label: string) => {
     const group: Group = map.get(key) ?? { label, parts: [], refused: [], inner: new Map() };
@@ -771,7 +946,7 @@ export async function networkReportInBase(
   const total = rowOf('total', TOTALS_LABEL, all, refused, true);
   return {
     rows: [...rows, fx ? sumInBase(total, rows, fx.base) : total],
-    base: base ?? '',
+    base: fx?.base ?? '',
     missingDays: fx?.missingDays() ?? [],
   };
 }

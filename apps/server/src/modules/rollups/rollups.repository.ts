@@ -15,6 +15,7 @@ import {
   statsOfferDaily,
   statsOfferHourly,
   statsPartnerDaily,
+  statsPairDaily,
   statsPartnerHourly,
 } from '../../db/schema.js';
 import { unnestRows, type BulkColumn } from '../../db/bulk.js';
@@ -118,6 +119,8 @@ const NARROW: readonly Narrow[] = [
   { table: statsPartnerDaily, time: ['day', 'date'], key: ['partner_id', 'currency'] },
   { table: statsOfferHourly, time: ['hour', 'timestamptz'], key: ['offer_id', 'currency'] },
   { table: statsOfferDaily, time: ['day', 'date'], key: ['offer_id', 'currency'] },
+  // The pair grain (decision 123): partner × offer per UTC day, without country or landing page.
+  { table: statsPairDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency'] },
 ];
 
 const KEY_VALUE = {
@@ -131,7 +134,8 @@ const KEY_VALUE = {
 /**
  * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
  * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
- * grains (decision 049). One statement, its inserts as data-modifying CTEs: one round trip for six tables.
+ * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123). One statement, its
+ * inserts as data-modifying CTEs: one round trip for seven tables and the pairs.
  */
 /**
  * The (partner, offer) pairs a writer knows `partner_offer_traffic` holds already (decision 125): the click buffer's,
