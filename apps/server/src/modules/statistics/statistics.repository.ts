@@ -376,9 +376,13 @@ async function offsetDays(
           ),
         )
         .groupBy(statsDaily.day, ...otherGroup(statsDaily), statsDaily.currency);
-  const bandRows: (Slice & { hour: Date; other: string })[] = narrow
+  // Every band hour of a UTC day moves to the same local day: the band is read summed per UTC day, a row per day and
+  // currency (decision 124), not one per hour.
+  const bandDay = (table: typeof statsPartnerHourly | typeof statsHourly) =>
+    sql<string>`to_char(${table.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const bandRows: (Slice & { day: string; other: string })[] = narrow
     ? await db
-        .select({ hour: statsPartnerHourly.hour, other: sql<string>`''`, ...sliceColumns(statsPartnerHourly) })
+        .select({ day: bandDay(statsPartnerHourly), other: sql<string>`''`, ...sliceColumns(statsPartnerHourly) })
         .from(statsPartnerHourly)
         .where(
           and(
@@ -386,9 +390,9 @@ async function offsetDays(
             eq(statsPartnerHourly.partnerId, partnerId),
           ),
         )
-        .groupBy(statsPartnerHourly.hour, statsPartnerHourly.currency)
+        .groupBy(bandDay(statsPartnerHourly), statsPartnerHourly.currency)
     : await db
-        .select({ hour: statsHourly.hour, ...otherOf(statsHourly), ...sliceColumns(statsHourly) })
+        .select({ day: bandDay(statsHourly), ...otherOf(statsHourly), ...sliceColumns(statsHourly) })
         .from(statsHourly)
         .where(
           and(
@@ -396,7 +400,7 @@ async function offsetDays(
             sql`${statsHourly.hour} = any(${sql.param(hours)}::timestamptz[])`,
           ),
         )
-        .groupBy(statsHourly.hour, ...otherGroup(statsHourly), statsHourly.currency);
+        .groupBy(bandDay(statsHourly), ...otherGroup(statsHourly), statsHourly.currency);
 
   const days = new Map<string, KeyedSlice & { other?: string }>();
   const add = (key: string, slice: Slice & { other?: string }, sign: 1 | -1) => {
@@ -425,8 +429,9 @@ async function offsetDays(
     day.pendingPayout += sign * slice.pendingPayout;
   };
   for (const { day, ...slice } of dailyRows) add(utcDate(Date.parse(day) + dailyShift), slice, 1);
-  for (const { hour, ...slice } of bandRows) {
-    const ms = hour.getTime();
+  for (const { day, ...slice } of bandRows) {
+    // The band's first hour of that UTC day stands for all of them.
+    const ms = Date.parse(day) + band[0]! * HOUR_MS;
     // Out of the local day its UTC day's row was counted in, into its own.
     add(utcDate(Math.floor(ms / DAY_MS) * DAY_MS + dailyShift), slice, -1);
     add(utcDate(ms + shiftMs), slice, 1);
