@@ -669,6 +669,44 @@ describe('statistics (seed ' + SEED + ')', () => {
       }
     });
 
+    // Decision 124: the total and the day a deep page starts in come from the day counts (the partner grain without a
+    // filter, the partner's rollup with one), the hour from that day's hourly counts; at +05:00 the window's ends are
+    // partial UTC days, and the range crosses the year's end.
+    it('lands every page on its day and hour at +05:00, across the year’s end, with and without a filter', async () => {
+      const setZone = (zone: '+05:00' | '+01:00') =>
+        callEndpoint(t.app, settingsEndpoints.setTimezone, { body: { timezone: zone } }, a.token);
+      expect((await setZone('+05:00')).status).toBe(200);
+      const user = { ...a, offset: 300 };
+      try {
+        for (const f of [{}, { subid: 'news' }] as Filters[]) {
+          const all = expectedClicks(user, '2025-12-20', '2026-03-11', f);
+          const count = f.subid ? 7 : 61;
+          const lastPage = Math.ceil(all.length / count);
+          expect(lastPage).toBeGreaterThan(3);
+          for (const page of [
+            1,
+            2,
+            Math.floor(lastPage / 3),
+            Math.floor(lastPage / 2),
+            lastPage - 1,
+            lastPage,
+            lastPage + 1,
+          ]) {
+            // prettier-ignore
+            const res = await clickReport(a.token, { startDate: '2025-12-20', endDate: '2026-03-11', ...f, page, count });
+            expect(res.total).toBe(all.length);
+            expect(res.data).toEqual(all.slice((page - 1) * count, page * count));
+          }
+          const conversions = expectedConversions(user, '2025-12-20', '2026-03-11', f);
+          const last = await conversionReport(a.token, { startDate: '2025-12-20', endDate: '2026-03-11', ...f, page: 3, count: 5 }); // prettier-ignore
+          expect(last.total).toBe(conversions.length);
+          expect(last.data).toEqual(conversions.slice(10, 15));
+        }
+      } finally {
+        expect((await setZone('+01:00')).status).toBe(200);
+      }
+    });
+
     it('pages clicks under filters, for both partners', async () => {
       for (const p of [a, b]) {
         for (const f of [

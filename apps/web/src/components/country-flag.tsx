@@ -1,11 +1,11 @@
 import { Group } from '@mantine/core';
 import type { ComboboxItem, ComboboxLikeRenderOptionInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { flagEmoji } from '@portal/contracts';
 
 // The flags of country-flag-icons (3:2 SVGs), each an asset file of its own with a hashed name (vite.config.ts keeps
 // them out of the scripts): this table holds only their addresses, so a page downloads the flags it shows and no
-// other (decision 048). The emoji stays in the data (spec section 3); Windows and headless Chromium cannot draw it.
+// other (decision 048). The emoji stays in the data (spec section 3) but is never drawn: Windows and headless
+// Chromium cannot draw it (decision 124).
 const FLAG_FILES = import.meta.glob<string>('../../../../node_modules/country-flag-icons/3x2/*.svg', {
   query: '?url',
   import: 'default',
@@ -30,18 +30,31 @@ type CountryFlagProps = {
 };
 
 /**
- * A country's flag as an image named by the country (its emoji, which few systems draw, as a last resort for a code
- * the set lacks). Beside the visible name (a select's option), it is decorative: `alt=""`.
+ * A country's flag as an image named by the country (a plain grey SVG for a code the set lacks, never the emoji, which
+ * few systems draw). Beside the visible name (a select's option), it is decorative: `alt=""`.
  */
 export function CountryFlag({ code, name, height = 16 }: CountryFlagProps) {
   const url = flagUrl(code);
   const label = name ?? '';
   const common = { 'data-testid': 'country-flag', 'data-code': code, title: name };
   if (!url) {
+    // No emoji (issue 47 item 9: most systems draw it as an empty box): a plain grey flag, drawn as SVG like the others.
+    const width = Math.round((height * 3) / 2);
     return (
-      <span {...common} role="img" aria-label={label || undefined} aria-hidden={label ? undefined : true}>
-        {flagEmoji(code)}
-      </span>
+      <svg
+        data-testid="country-flag"
+        data-code={code}
+        role="img"
+        aria-label={label || undefined}
+        aria-hidden={label ? undefined : true}
+        width={width}
+        height={height}
+        viewBox="0 0 3 2"
+        style={{ display: 'inline-block', verticalAlign: 'middle', borderRadius: 2 }}
+      >
+        {name ? <title>{name}</title> : null}
+        <rect width="3" height="2" fill="#dee2e6" />
+      </svg>
     );
   }
   return (

@@ -27,11 +27,12 @@ describe('CountryFlags', () => {
     expect(flags()).toHaveLength(5);
   });
 
-  it('falls back to the emoji, still named, for a code the flag set lacks', () => {
+  it('falls back to a plain SVG flag, still named, never the emoji, for a code the flag set lacks', () => {
     renderWithProviders(<CountryFlags codes={['XX']} nameOf={() => 'Nowhere'} />);
     const flag = screen.getByRole('img', { name: 'Nowhere' });
-    expect(flag.tagName).toBe('SPAN');
-    expect(flag.textContent).toBe('🇽🇽');
+    expect(flag.tagName.toLowerCase()).toBe('svg');
+    expect(flag.textContent).toBe('Nowhere');
+    expect(document.body.textContent).not.toMatch(/\p{Regional_Indicator}/u);
   });
 
   it('has no expander for five countries or fewer', () => {

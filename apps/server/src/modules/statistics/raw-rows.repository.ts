@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   CONVERSION_RULE_REASONS,
   toLocalIso,
@@ -15,9 +15,17 @@ import type { DbOrTx } from '../../db/client.js';
 import { clicks, conversions, goals, offers, statsHourly } from '../../db/schema.js';
 import { describeUserAgent } from '../../lib/user-agent.js';
 import type { UtcWindow } from './report-dates.js';
-import { TRACKING_FIELDS, rollupWhere, type ReportFilters } from './statistics.repository.js';
+import {
+  TRACKING_FIELDS,
+  partnerGrainRows,
+  rollupRows,
+  rollupWhere,
+  unfiltered,
+  type ReportFilters,
+} from './statistics.repository.js';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /**
  * The rules the partner reads (decision 101): those holding a conversion for review, or those that refused it; once a
@@ -41,21 +49,24 @@ export type RawKind = 'click' | 'conversion';
 
 const tables = { click: clicks, conversion: conversions } as const;
 
+/** The count columns of the hourly rollup, or of the `rollup` subquery (whole days from the daily one). */
+type CountColumns = { clicks: SQLWrapper; conversions: SQLWrapper; pending: SQLWrapper; rejected: SQLWrapper };
+
 /**
  * The rollup's count of the raw rows: clicks, or conversions of every status of a known click, each rolled up at the
  * conversion's hour (unknown clicks have no partner); one status's column under the conversion report's status filter.
  */
-function rollupCount(kind: RawKind, filters: RawFilters): SQL {
-  if (kind === 'click') return sql`sum(${statsHourly.clicks})`;
+function rollupCount(kind: RawKind, filters: RawFilters, source: CountColumns = statsHourly): SQL {
+  if (kind === 'click') return sql`sum(${source.clicks})`;
   switch (filters.status) {
     case 'approved':
-      return sql`sum(${statsHourly.conversions})`;
+      return sql`sum(${source.conversions})`;
     case 'pending':
-      return sql`sum(${statsHourly.pending})`;
+      return sql`sum(${source.pending})`;
     case 'rejected':
-      return sql`sum(${statsHourly.rejected})`;
+      return sql`sum(${source.rejected})`;
     default:
-      return sql`sum(${statsHourly.conversions} + ${statsHourly.pending} + ${statsHourly.rejected})`;
+      return sql`sum(${source.conversions} + ${source.pending} + ${source.rejected})`;
   }
 }
 
@@ -108,6 +119,42 @@ function rawWhere(kind: RawKind, partnerId: number, window: UtcWindow, filters: 
   return where;
 }
 
+/** The rollup's count of one UTC day of a window (the part of it inside the window), newest day first. */
+type DayCount = { day: string; n: number };
+
+/**
+ * The matching rows per UTC day of the window, newest first, from the rollup (decision 124): the whole UTC days from
+ * `stats_daily`, the partial days at the window's ends from `stats_hourly` (the read of decision 021), so a year is
+ * 365 days' rows, not 8 760 hours'. Their sum is the report's total; walked from the newest, they find the day a
+ * deep page starts in.
+ */
+async function dayCounts(
+  db: DbOrTx,
+  kind: RawKind,
+  partnerId: number,
+  window: UtcWindow,
+  filters: RawFilters,
+): Promise<DayCount[]> {
+  // Without a filter (a status is one of its columns), the partner grain's row per day and currency (decision 049).
+  const rollup = unfiltered(filters) ? partnerGrainRows(db, partnerId, window) : rollupRows(db, partnerId, window, filters); // prettier-ignore
+  return db
+    .select({ day: rollup.day, n: sql<number>`coalesce(${rollupCount(kind, filters, rollup)}, 0)`.mapWith(Number) })
+    .from(rollup)
+    .groupBy(rollup.day)
+    .orderBy(desc(rollup.day));
+}
+
+/** The raw rows under a filter on changes (or "Find a click"), counted on the raw conversions. */
+async function rawCount(db: DbOrTx, kind: RawKind, partnerId: number, window: UtcWindow, filters: RawFilters) {
+  const [raw] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(tables[kind])
+    .where(and(...rawWhere(kind, partnerId, window, filters)));
+  return raw?.n ?? 0;
+}
+
+const sumOf = (days: DayCount[]) => days.reduce((sum, day) => sum + day.n, 0);
+
 /** How many raw rows match, from the rollup. */
 export async function rawTotal(
   db: DbOrTx,
@@ -116,77 +163,55 @@ export async function rawTotal(
   window: UtcWindow,
   filters: RawFilters,
 ): Promise<number> {
-  if (!countedOnRollup(kind, filters)) {
-    const [raw] = await db
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(conversions)
-      .where(and(...rawWhere(kind, partnerId, window, filters)));
-    return raw?.n ?? 0;
-  }
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(${rollupCount(kind, filters)}, 0)`.mapWith(Number) })
-    .from(statsHourly)
-    .where(and(...rollupWhere(partnerId, window, filters)));
-  return row?.n ?? 0;
+  if (!countedOnRollup(kind, filters)) return rawCount(db, kind, partnerId, window, filters);
+  return sumOf(await dayCounts(db, kind, partnerId, window, filters));
 }
+
+type Start = { window: UtcWindow; offset: number };
 
 /**
- * The newest hour whose rows, counted from the newest, reach past `offset`, and how many rows the newer hours hold.
- * The rows of page p are then read from that hour down with an OFFSET smaller than one hour's rows.
+ * Where the rows of a page start (the rollup-guided seek, decisions 017 and 124): an upper time bound and an OFFSET
+ * smaller than one hour's rows below it. The day counts (already read for the total) give the newest day whose rows,
+ * counted from the newest, reach past the page's offset; that day's hourly counts (at most 24 rows) give the hour. So
+ * page 100 costs one more read of at most 24 rollup hours than page 1, whatever the range.
  */
-async function seekHour(
+async function seek(
   db: DbOrTx,
   kind: RawKind,
   partnerId: number,
   window: UtcWindow,
   filters: RawFilters,
+  days: DayCount[],
   offset: number,
-): Promise<{ hour: Date; before: number } | null> {
-  const count = rollupCount(kind, filters);
-  const perHour = db
-    .select({
-      hour: statsHourly.hour,
-      n: sql<number>`${count}`.as('n'),
-      reached: sql<number>`sum(${count}) over (order by ${statsHourly.hour} desc)`.as('reached'),
-    })
-    .from(statsHourly)
-    .where(and(...rollupWhere(partnerId, window, filters)))
-    .groupBy(statsHourly.hour)
-    .as('per_hour');
-  const [row] = await db
-    .select({
-      hour: perHour.hour,
-      before: sql<number>`${perHour.reached} - ${perHour.n}`.mapWith(Number),
-    })
-    .from(perHour)
-    .where(sql`${perHour.reached} > ${offset}`)
-    .orderBy(desc(perHour.hour))
-    .limit(1);
-  return row ? { hour: new Date(row.hour), before: row.before } : null;
-}
-
-type Page = { offset: number; limit: number };
-
-/** Where page rows start: an upper time bound and a small OFFSET below it. Null when the page is past the end. */
-async function pageStart(
-  db: DbOrTx,
-  kind: RawKind,
-  partnerId: number,
-  window: UtcWindow,
-  filters: RawFilters,
-  page: Page,
-  total: number,
-): Promise<{ window: UtcWindow; offset: number } | null> {
-  if (page.offset >= total) return null;
-  if (page.offset === 0) return { window, offset: 0 };
-  if (!countedOnRollup(kind, filters)) return { window, offset: page.offset };
-  const found = await seekHour(db, kind, partnerId, window, filters, page.offset);
-  // The rollup says there are more rows than the offset: it cannot fail to find an hour, but a plain OFFSET is right.
-  if (!found) return { window, offset: page.offset };
-  return {
-    window: { start: window.start, end: new Date(found.hour.getTime() + HOUR_MS) },
-    offset: page.offset - found.before,
+): Promise<Start> {
+  let before = 0;
+  const day = days.find((candidate) => {
+    if (before + candidate.n > offset) return true;
+    before += candidate.n;
+    return false;
+  });
+  // The counts say there are more rows than the offset, so a day is found; else a plain OFFSET is right.
+  if (!day) return { window, offset };
+  const dayBefore = before;
+  const dayStart = Date.parse(`${day.day}T00:00:00Z`);
+  const within: UtcWindow = {
+    start: new Date(Math.max(dayStart, window.start.getTime())),
+    end: new Date(Math.min(dayStart + DAY_MS, window.end.getTime())),
   };
+  const hours = await db
+    .select({ hour: statsHourly.hour, n: sql<number>`${rollupCount(kind, filters)}`.mapWith(Number) })
+    .from(statsHourly)
+    .where(and(...rollupWhere(partnerId, within, filters)))
+    .groupBy(statsHourly.hour)
+    .orderBy(desc(statsHourly.hour));
+  for (const hour of hours) {
+    if (before + hour.n > offset) {
+      return { window: { start: window.start, end: new Date(hour.hour.getTime() + HOUR_MS) }, offset: offset - before };
+    }
+    before += hour.n;
+  }
+  // The hours of a day always add up to its daily row; were they not, the day's end and a day's OFFSET are still right.
+  return { window: { start: window.start, end: within.end }, offset: offset - dayBefore };
 }
 
 const offerName = (id: number | null, name: string | null) => name ?? `Offer #${id ?? 0}`;
@@ -378,9 +403,14 @@ async function rawPage(
   filters: RawFilters,
   page: { page: number; count: number },
 ) {
-  const total = await rawTotal(db, kind, partnerId, window, filters);
+  const onRollup = countedOnRollup(kind, filters);
+  const days = onRollup ? await dayCounts(db, kind, partnerId, window, filters) : [];
+  const total = onRollup ? sumOf(days) : await rawCount(db, kind, partnerId, window, filters);
   const offset = (page.page - 1) * page.count;
-  const start = await pageStart(db, kind, partnerId, window, filters, { offset, limit: page.count }, total);
+  let start: Start | null = null;
+  if (offset < total) {
+    start = offset === 0 || !onRollup ? { window, offset } : await seek(db, kind, partnerId, window, filters, days, offset); // prettier-ignore
+  }
   const rows = start
     ? await rawRows(db, kind, partnerId, start.window, filters, { offset: start.offset, limit: page.count })
     : [];

@@ -20,7 +20,17 @@ import {
   type TopOfferRow,
 } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
-import { offerCountries, offers, partnerOffers, partners, statsDaily, statsHourly, users } from '../../db/schema.js';
+import {
+  offerCountries,
+  offers,
+  partnerOffers,
+  partners,
+  statsDaily,
+  statsHourly,
+  statsPartnerDaily,
+  statsPartnerHourly,
+  users,
+} from '../../db/schema.js';
 import { offerViewerOf, registrationPayouts, viewerApplication, visibleToViewer } from '../offers/index.js';
 import {
   TOP_OFFER_PERIOD,
@@ -87,6 +97,7 @@ export function rollupWhere(partnerId: number, window: UtcWindow, filters: Repor
 }
 
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**
@@ -94,7 +105,7 @@ const utcDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * sub-ID, UTC date and counts): the whole UTC days inside the window from `stats_daily`, the partial days at either
  * end from `stats_hourly`, in one UNION ALL (decision 021). Only hourly rows when the window holds no whole UTC day.
  */
-function rollupRows(db: DbOrTx, partnerId: number, window: UtcWindow, filters: ReportFilters) {
+export function rollupRows(db: DbOrTx, partnerId: number, window: UtcWindow, filters: ReportFilters) {
   const start = window.start.getTime();
   const end = window.end.getTime();
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
@@ -138,6 +149,75 @@ function rollupRows(db: DbOrTx, partnerId: number, window: UtcWindow, filters: R
     ...(endDay < end ? [hourly(endDay, end)] : []),
   ];
   return (partial ? unionAll(daily, partial, ...more) : daily).as('rollup');
+}
+
+/** A report with no filter but the partner, which the partner grain (decision 049) answers alone. */
+export const unfiltered = (filters: ReportFilters) =>
+  filters.offerId === undefined &&
+  TRACKING_FIELDS.every((name) => filters[name] === undefined) &&
+  !filters.country?.length;
+
+/** The UTC dates from `from` (included) to `to` (excluded), both UTC midnights in milliseconds. */
+const datesOf = (from: number, to: number) => {
+  const dates: string[] = [];
+  for (let day = from; day < to; day += DAY_MS) dates.push(utcDate(day));
+  return dates;
+};
+/** The UTC hours from `from` (included) to `to` (excluded), both whole hours in milliseconds. */
+const hoursOf = (from: number, to: number) => {
+  const hours: string[] = [];
+  for (let hour = from; hour < to; hour += HOUR_MS) hours.push(new Date(hour).toISOString());
+  return hours;
+};
+
+/**
+ * One partner's counts per UTC day within a window of whole UTC hours, from the partner grain (decision 049: one row
+ * per hour or day and currency, whatever the offers, sub-IDs and countries), as the subquery `rollup` (day, currency
+ * and counts): the whole UTC days from `stats_partner_daily`, the partial days at either end from
+ * `stats_partner_hourly`. Their keys lead with the time, then the partner: each day and hour is named in a list, one
+ * probe of the key each, never a range over every partner's rows (decision 124).
+ */
+export function partnerGrainRows(db: DbOrTx, partnerId: number, window: UtcWindow) {
+  const start = window.start.getTime();
+  const end = window.end.getTime();
+  const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
+  const endDay = Math.max(firstDay, Math.floor(end / DAY_MS) * DAY_MS);
+  const counts = (table: typeof statsPartnerHourly | typeof statsPartnerDaily) => ({
+    currency: table.currency,
+    clicks: table.clicks,
+    conversions: table.conversions,
+    pending: table.pending,
+    rejected: table.rejected,
+    payout: table.payout,
+    pendingPayout: table.pendingPayout,
+  });
+  const hours = firstDay >= endDay ? hoursOf(start, end) : [...hoursOf(start, firstDay), ...hoursOf(endDay, end)];
+  const hourly = db
+    .select({
+      day: sql<string>`to_char(${statsPartnerHourly.hour} at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+      ...counts(statsPartnerHourly),
+    })
+    .from(statsPartnerHourly)
+    .where(
+      and(
+        sql`${statsPartnerHourly.hour} = any(${sql.param(hours)}::timestamptz[])`,
+        eq(statsPartnerHourly.partnerId, partnerId),
+      ),
+    );
+  if (firstDay >= endDay) return hourly.as('rollup');
+  const daily = db
+    .select({
+      day: sql<string>`to_char(${statsPartnerDaily.day}, 'YYYY-MM-DD')`.as('day'),
+      ...counts(statsPartnerDaily),
+    })
+    .from(statsPartnerDaily)
+    .where(
+      and(
+        sql`${statsPartnerDaily.day} = any(${sql.param(datesOf(firstDay, endDay))}::date[])`,
+        eq(statsPartnerDaily.partnerId, partnerId),
+      ),
+    );
+  return unionAll(daily, hourly).as('rollup');
 }
 
 const summed = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -197,6 +277,14 @@ export async function rollupSlices(
   then?: Grouping,
 ): Promise<KeyedSlice[]> {
   const shiftMs = offsetToMinutes(offset) * 60_000;
+  if (by === 'day' && then === undefined && shiftMs === 0 && unfiltered(filters)) {
+    // UTC days without a filter: the partner grain's row per day and currency (decision 124).
+    const rollup = partnerGrainRows(db, partnerId, window);
+    return db
+      .select({ key: rollup.day, ...sliceColumns(rollup) })
+      .from(rollup)
+      .groupBy(rollup.day, rollup.currency);
+  }
   if ((by !== 'day' && then !== 'day') || shiftMs === 0) {
     const rollup = rollupRows(db, partnerId, window, filters);
     const keyOf = (grouping: Grouping) =>
@@ -228,7 +316,6 @@ type NonDay = Exclude<Grouping, 'day'>;
 const groupColumn = (table: RollupTable, grouping: NonDay): SQL<string> =>
   grouping === 'offer' ? sql<string>`${table.offerId}::text` : sql<string>`${table[grouping]}`;
 
-const HOUR_MS = 3_600_000;
 const isZero = (s: Slice) => !s.clicks && !s.conversions && !s.pending && !s.rejected && !s.payout && !s.pendingPayout;
 
 /**
@@ -259,30 +346,74 @@ async function offsetDays(
   for (let day = firstLocal - dailyShift - DAY_MS; day <= endLocal - dailyShift; day += DAY_MS) {
     for (let h = band[0]!; h < band[1]!; h++) hours.push(new Date(day + h * HOUR_MS).toISOString());
   }
-  // Without a second grouping `other` is the constant '' (selected, not grouped on).
   const otherOf = (table: RollupTable) => ({ other: other ? groupColumn(table, other) : sql<string>`''` });
   const otherGroup = (table: RollupTable) => (other ? [groupColumn(table, other)] : []);
-  const dailyRows = await db
-    .select({ day: statsDaily.day, ...otherOf(statsDaily), ...sliceColumns(statsDaily) })
-    .from(statsDaily)
-    .where(
-      and(
-        ...rollupFilters(statsDaily, partnerId, filters),
-        gte(statsDaily.day, utcDate(firstLocal - dailyShift)),
-        lt(statsDaily.day, utcDate(endLocal - dailyShift)),
-      ),
-    )
-    .groupBy(statsDaily.day, ...otherGroup(statsDaily), statsDaily.currency);
-  const bandRows = await db
-    .select({ hour: statsHourly.hour, ...otherOf(statsHourly), ...sliceColumns(statsHourly) })
-    .from(statsHourly)
-    .where(
-      and(
-        ...rollupFilters(statsHourly, partnerId, filters),
-        sql`${statsHourly.hour} = any(${sql.param(hours)}::timestamptz[])`,
-      ),
-    )
-    .groupBy(statsHourly.hour, ...otherGroup(statsHourly), statsHourly.currency);
+  // Without a filter or a second grouping, the partner grain answers (decision 124): a row per day or hour and
+  // currency, each named in a list of its (time, partner) key. Otherwise the partner's own rollup, whose key leads
+  // with the partner: its days as a range, its band hours as a list. `other` is then the constant '' (not grouped on).
+  const dailyFrom = utcDate(firstLocal - dailyShift);
+  const dailyTo = utcDate(endLocal - dailyShift);
+  const narrow = other === undefined && unfiltered(filters);
+  // Every band hour of a UTC day moves to the same local day: the band is read summed per UTC day, a row per day and
+  // currency, not one per hour. Days and band in one UNION ALL, one round trip, `band` telling them apart.
+  const dayOf = (table: typeof statsPartnerDaily | typeof statsDaily) =>
+    sql<string>`to_char(${table.day}, 'YYYY-MM-DD')`;
+  const bandDay = (table: typeof statsPartnerHourly | typeof statsHourly) =>
+    sql<string>`to_char(${table.hour} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const isBand = (value: boolean) => sql<number>`${sql.raw(value ? '1' : '0')}`.mapWith(Number);
+  const hourList = (table: typeof statsPartnerHourly | typeof statsHourly) =>
+    sql`${table.hour} = any(${sql.param(hours)}::timestamptz[])`;
+  const rows: (Slice & { day: string; other: string; band: number })[] = narrow
+    ? await unionAll(
+        db
+          .select({
+            day: dayOf(statsPartnerDaily),
+            band: isBand(false),
+            other: sql<string>`''`,
+            ...sliceColumns(statsPartnerDaily),
+          }) // prettier-ignore
+          .from(statsPartnerDaily)
+          .where(
+            and(
+              sql`${statsPartnerDaily.day} = any(${sql.param(datesOf(Date.parse(dailyFrom), Date.parse(dailyTo)))}::date[])`,
+              eq(statsPartnerDaily.partnerId, partnerId),
+            ),
+          )
+          .groupBy(statsPartnerDaily.day, statsPartnerDaily.currency),
+        db
+          .select({
+            day: bandDay(statsPartnerHourly),
+            band: isBand(true),
+            other: sql<string>`''`,
+            ...sliceColumns(statsPartnerHourly),
+          }) // prettier-ignore
+          .from(statsPartnerHourly)
+          .where(and(hourList(statsPartnerHourly), eq(statsPartnerHourly.partnerId, partnerId)))
+          .groupBy(bandDay(statsPartnerHourly), statsPartnerHourly.currency),
+      )
+    : await unionAll(
+        db
+          .select({ day: dayOf(statsDaily), band: isBand(false), ...otherOf(statsDaily), ...sliceColumns(statsDaily) })
+          .from(statsDaily)
+          .where(
+            and(
+              ...rollupFilters(statsDaily, partnerId, filters),
+              gte(statsDaily.day, dailyFrom),
+              lt(statsDaily.day, dailyTo),
+            ),
+          )
+          .groupBy(statsDaily.day, ...otherGroup(statsDaily), statsDaily.currency),
+        db
+          .select({
+            day: bandDay(statsHourly),
+            band: isBand(true),
+            ...otherOf(statsHourly),
+            ...sliceColumns(statsHourly),
+          }) // prettier-ignore
+          .from(statsHourly)
+          .where(and(...rollupFilters(statsHourly, partnerId, filters), hourList(statsHourly)))
+          .groupBy(bandDay(statsHourly), ...otherGroup(statsHourly), statsHourly.currency),
+      );
 
   const days = new Map<string, KeyedSlice & { other?: string }>();
   const add = (key: string, slice: Slice & { other?: string }, sign: 1 | -1) => {
@@ -310,9 +441,13 @@ async function offsetDays(
     day.payout += sign * slice.payout;
     day.pendingPayout += sign * slice.pendingPayout;
   };
-  for (const { day, ...slice } of dailyRows) add(utcDate(Date.parse(day) + dailyShift), slice, 1);
-  for (const { hour, ...slice } of bandRows) {
-    const ms = hour.getTime();
+  for (const { day, band: fromBand, ...slice } of rows) {
+    if (!fromBand) {
+      add(utcDate(Date.parse(day) + dailyShift), slice, 1);
+      continue;
+    }
+    // The band's first hour of that UTC day stands for all of them.
+    const ms = Date.parse(day) + band[0]! * HOUR_MS;
     // Out of the local day its UTC day's row was counted in, into its own.
     add(utcDate(Math.floor(ms / DAY_MS) * DAY_MS + dailyShift), slice, -1);
     add(utcDate(ms + shiftMs), slice, 1);

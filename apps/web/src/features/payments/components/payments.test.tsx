@@ -171,6 +171,28 @@ describe('Payments', () => {
     ]); // prettier-ignore
   });
 
+  it('says every amount and threshold in its own currency’s sign, never the euro for dollars (issue 47 item 7)', async () => {
+    const dollars = request(5, '2026-10', { paymentCurrency: 'USD', totalAmount: 4_200, totalVatAmount: 0, deferred: true }); // prettier-ignore
+    const invoiced = request(6, '2026-09', {
+      paymentCurrency: 'USD',
+      totalAmount: 15_000,
+      totalVatAmount: 0,
+      invoice: { id: 16, reference: 'INV-2026-0006', status: 'invoice_validated', date: '2026-10-03', file: null, paidOn: null }, // prettier-ignore
+    });
+    serve({ ...NEXT, paymentCurrency: 'USD', thisMonth: [{ ...NEXT.thisMonth[1]!, currency: 'USD' }] }, [dollars, invoiced]); // prettier-ignore
+    renderWithProviders(<Payments />, { path: '/payments' });
+    const rows = await screen.findAllByTestId('payment-row');
+    expect(squash(within(rows[0]!).getByTestId('payment-amount').textContent)).toBe(squash(formatMoneyMinor(4_200, 'USD'))); // prettier-ignore
+    expect(squash(within(rows[0]!).getByTestId('payment-carried').textContent)).toBe(
+      squash(`${formatMoneyMinor(4_200, 'USD')} carried over to next month (under your ${formatMoneyMinor(10_000, 'USD')} payment threshold)`), // prettier-ignore
+    );
+    expect(squash(within(rows[1]!).getByTestId('payment-amount').textContent)).toBe(squash(formatMoneyMinor(15_000, 'USD'))); // prettier-ignore
+    const month = screen.getByTestId('payments-next-month');
+    expect(month.getAttribute('data-currency')).toBe('USD');
+    expect(squash(month.textContent)).toContain(`Under your ${squash(formatMoneyMinor(10_000, 'USD'))} payment threshold`); // prettier-ignore
+    for (const text of [rows[0]!.textContent, rows[1]!.textContent, month.textContent]) expect(text).not.toContain('€');
+  });
+
   it('says an overdue invoice plainly, from where it stands, and that nothing is expected without earnings (decision 092)', async () => {
     const overdue = { ...NEXT.next!, overdue: true, amounts: [{ currency: 'EUR', amount: 120_000 }], references: ['INV-2026-0003'] }; // prettier-ignore
     serve({ ...NEXT, next: { ...overdue, invoiceStatus: 'waiting_for_approval', date: null } });
