@@ -140,7 +140,12 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
           {text('phoneNumber', 32)}
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting} disabled={isValid === false || isSubmitting} data-testid="company-save">
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            disabled={isValid === false || isSubmitting}
+            data-testid="company-save"
+          >
             {t('myAccount.save')}
           </Button>
         </Group>

@@ -70,14 +70,20 @@ export function MyAccount() {
         <Accordion.Control data-testid="accordion-payment" {...approach}>
           {t('myAccount.payment.title')}
         </Accordion.Control>
-        <Accordion.Panel>{panel('payment', ({ PaymentForm }) => <PaymentForm partner={partner} />)}</Accordion.Panel>
+        <Accordion.Panel>
+          {panel('payment', ({ PaymentForm }) => (
+            <PaymentForm partner={partner} />
+          ))}
+        </Accordion.Panel>
       </Accordion.Item>
       <Accordion.Item value="documents">
         <Accordion.Control data-testid="accordion-documents" {...approach}>
           {t('myAccount.documents.title')}
         </Accordion.Control>
         <Accordion.Panel>
-          {panel('documents', ({ ComplianceDocuments }) => <ComplianceDocuments documents={partner.documents} />)}
+          {panel('documents', ({ ComplianceDocuments }) => (
+            <ComplianceDocuments documents={partner.documents} />
+          ))}
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

@@ -16,7 +16,8 @@ export const staffOfferKeys = {
   trafficRules: (offerId: number) => [...staffOfferKeys.all, 'traffic-rules', offerId] as const,
   scheduledChanges: (offerId: number) => [...staffOfferKeys.all, 'scheduled-changes', offerId] as const,
   /** The partner pickers of the editor, the overrides and the caps (SearchSelect adds what was typed). */
-  partnerPicker: (picker: 'partners' | 'override-partners' | 'cap-partners') => [...staffOfferKeys.all, picker] as const,
+  partnerPicker: (picker: 'partners' | 'override-partners' | 'cap-partners') =>
+    [...staffOfferKeys.all, picker] as const,
   /** A partner picker's options for what was typed. */
   partnerSearch: (picker: 'partners' | 'override-partners' | 'cap-partners', search: string) =>
     [...staffOfferKeys.partnerPicker(picker), search] as const,

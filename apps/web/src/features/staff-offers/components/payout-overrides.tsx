@@ -3,12 +3,7 @@ import { SearchSelect } from '@/components/search-select';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PayoutOverrideCreateSchema,
-  formatPayout,
-  parseBasisPoints,
-  parseMinorUnits,
-} from '@portal/contracts';
+import { PayoutOverrideCreateSchema, formatPayout, parseBasisPoints, parseMinorUnits } from '@portal/contracts';
 import { isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
 import { useOverrideRequests } from '../api/get-override-requests';
