@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred-select';
 import { SearchSelect } from '@/components/search-select';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useState } from 'react';
@@ -136,8 +137,8 @@ export function OfferCaps({
         {canWrite ? (
           <Group align="flex-start" grow>
             <SearchSelect label={t('staff.offers.overrides.partner')} load={searchActivePartners} queryKey={staffOfferKeys.partnerPicker('cap-partners')} fixed={canCapOffer ? [{ value: ALL_PARTNERS, label: t('staff.offers.caps.allPartners') }] : []} value={partnerId ?? ''} onChange={(next) => setPartnerId(next || null)} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-cap-partner" />
-            <Select label={t('staff.offers.caps.metric')} data={CAP_METRICS.map((m) => ({ value: m, label: t(`staff.offers.caps.metrics.${m}`) }))} value={metric} onChange={(v) => v && setMetric(v as CapMetric)} allowDeselect={false} error={errors.metric} data-testid="staff-offer-cap-metric" />
-            <Select label={t('staff.offers.caps.period')} data={CAP_PERIODS.map((p) => ({ value: p, label: t(`staff.offers.caps.periods.${p}`) }))} value={period} onChange={(v) => v && setPeriod(v as CapPeriod)} allowDeselect={false} error={errors.period} data-testid="staff-offer-cap-period" />
+            <DeferredSelect label={t('staff.offers.caps.metric')} data={CAP_METRICS.map((m) => ({ value: m, label: t(`staff.offers.caps.metrics.${m}`) }))} value={metric} onChange={(v) => v && setMetric(v as CapMetric)} allowDeselect={false} error={errors.metric} data-testid="staff-offer-cap-metric" />
+            <DeferredSelect label={t('staff.offers.caps.period')} data={CAP_PERIODS.map((p) => ({ value: p, label: t(`staff.offers.caps.periods.${p}`) }))} value={period} onChange={(v) => v && setPeriod(v as CapPeriod)} allowDeselect={false} error={errors.period} data-testid="staff-offer-cap-period" />
             <TextInput label={isMoney(metric) ? t('staff.offers.caps.limitMoney', { currency }) : t('staff.offers.caps.limit')} inputMode={isMoney(metric) ? 'decimal' : 'numeric'} value={limit} onChange={(e) => setLimit(e.currentTarget.value)} error={errors.limit} data-testid="staff-offer-cap-limit" />
           </Group>
         ) : null}

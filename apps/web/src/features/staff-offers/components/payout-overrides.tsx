@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred-select';
 import { SearchSelect } from '@/components/search-select';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
 import { useState } from 'react';
@@ -128,7 +129,7 @@ export function PayoutOverrides({
         {canWrite ? (
           <Group align="flex-start" grow>
             <SearchSelect label={t('staff.offers.overrides.partner')} load={searchActivePartners} queryKey={staffOfferKeys.partnerPicker('override-partners')} value={partnerId ?? ''} onChange={(next) => setPartnerId(next || null)} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-override-partner" />
-            <Select label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-override-goal" />
+            <DeferredSelect label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-override-goal" />
             <TextInput label={t('staff.offers.goal.payoutAmount', { currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.payoutAmount} data-testid="staff-offer-override-amount" />
             <TextInput label={t('staff.offers.goal.payoutPercent')} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.currentTarget.value)} error={errors.payoutPercent} data-testid="staff-offer-override-percent" />
           </Group>
