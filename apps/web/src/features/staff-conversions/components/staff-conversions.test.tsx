@@ -172,8 +172,11 @@ describe('StaffConversions', () => {
     await waitFor(() => expect(calls().some((c) => c.url.startsWith('/api/v1/staff/offers?') && c.url.includes('q=%2331'))).toBe(true)); // prettier-ignore
     await waitFor(() => expect((screen.getByTestId('staff-conversions-offerId') as HTMLInputElement).value).toBe('LunaDate – FR #31')); // prettier-ignore
 
+    // Drawn closed without its list's code (decision 122): pressed, it loads and takes the focus, then is typed in.
+    await userEvent.click(screen.getByTestId('staff-conversions-partnerId'));
+    await waitFor(() => expect(screen.getByTestId('staff-conversions-partnerId').hasAttribute('readonly')).toBe(false));
     const picker = screen.getByTestId('staff-conversions-partnerId');
-    await userEvent.type(picker, 'North');
+    await userEvent.type(picker, 'North', { skipClick: true });
     await waitFor(() => expect(calls().some((c) => c.url.startsWith('/api/v1/staff/partners?') && c.url.includes('q=North'))).toBe(true)); // prettier-ignore
     const listbox = () => document.getElementById(picker.getAttribute('aria-controls')!)!;
     await waitFor(() => expect(listbox()).toBeTruthy());

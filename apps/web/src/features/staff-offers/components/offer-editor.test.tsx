@@ -144,7 +144,12 @@ describe('OfferEditor', () => {
     const row = await screen.findByTestId('staff-offer-override-row', {}, { timeout: 5000 });
     expect(row.textContent).toContain('Northwind Media #1001');
     expect(row.textContent).toContain('4,50');
-    await userEvent.type(screen.getByTestId('staff-offer-override-partner'), 'North');
+    // Drawn closed without its list's code (decision 122): pressed, it loads and takes the focus, then is typed in.
+    await userEvent.click(screen.getByTestId('staff-offer-override-partner'));
+    await waitFor(() =>
+      expect(screen.getByTestId('staff-offer-override-partner').hasAttribute('readonly')).toBe(false),
+    );
+    await userEvent.type(screen.getByTestId('staff-offer-override-partner'), 'North', { skipClick: true });
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url)).join(' ')).toContain('q=North'));
     const listbox = () => document.getElementById(screen.getByTestId('staff-offer-override-partner').getAttribute('aria-controls')!)!; // prettier-ignore
     await waitFor(() => expect(listbox()).toBeTruthy());
@@ -170,10 +175,8 @@ describe('OfferEditor', () => {
     expect(row.textContent).toContain('All partners (the whole offer)');
     expect(row.textContent).toContain('40 of 50');
     await userEvent.click(screen.getByTestId('staff-offer-cap-metric'));
-    const metrics = document.getElementById(
-      screen.getByTestId('staff-offer-cap-metric').getAttribute('aria-controls')!,
-    )!;
-    await userEvent.click(await within(metrics).findByText('Payout'));
+    // Its list comes with its code, on the press (decision 122).
+    await userEvent.click(await screen.findByRole('option', { name: 'Payout' }, { timeout: 5000 }));
     await userEvent.type(screen.getByTestId('staff-offer-cap-limit'), '12.5');
     await userEvent.click(screen.getByTestId('staff-offer-cap-save'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/caps') && init?.method === 'PUT')).toBe(true)); // prettier-ignore
