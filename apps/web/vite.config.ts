@@ -85,6 +85,13 @@ export default defineConfig({
             // zod in one chunk of its own, shared by the screens that parse with it (forms); the screens that parse
             // nothing never ask for it (decision 059). It is jitless from its first line (vite/lean-bundle.ts).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            // react-hook-form and its resolvers in a chunk of their own, named after what they are: left alone, the chunk
+            // took the name of @hookform/resolvers' `zod` module (decision 122). Only them: React stays where it is.
+            {
+              name: 'react-hook-form',
+              test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             // floating-ui, what Mantine's popovers (selects, menus) place their dropdowns with, in a chunk of its own:
             // left to fall where it may, it rode in a chunk every screen loads (ScrollArea's), although the dashboard
             // loads its selects and its menu on demand (decision 059).

@@ -36,6 +36,8 @@ test.describe('payout overrides above the approval step (decision 063)', () => {
     await useApiSession(page.context(), request, DEMO.manager);
     await page.goto(`/staff/offers/${offer.id}`);
     const panel = page.getByTestId('staff-offer-overrides');
+    // The picker loads its list's code when pressed (decision 122).
+    await panel.getByTestId('staff-offer-override-partner').click();
     await panel.getByTestId('staff-offer-override-partner').fill(partner.companyName);
     await page.getByRole('option', { name: `${partner.companyName} #${partner.id}` }).click();
     await panel.getByTestId('staff-offer-override-amount').fill((offer.requested / 100).toFixed(2));

@@ -79,6 +79,8 @@ test.describe('offers written in the console', () => {
     // The partner's own payout on registration: set from the offer's page, seen by the partner only; within
     // the goal's revenue (5.00), as the goal's own payout must be (decision 063).
     const overrides = page.getByTestId('staff-offer-overrides');
+    // The picker is drawn without its list's code, loaded when pressed (decision 122): pressed, then typed in.
+    await overrides.getByTestId('staff-offer-override-partner').click();
     await overrides.getByTestId('staff-offer-override-partner').fill(partner.companyName);
     await page.getByRole('option', { name: `${partner.companyName} #${partner.id}` }).click();
     await overrides.getByTestId('staff-offer-override-amount').fill('4.50');
@@ -94,6 +96,7 @@ test.describe('offers written in the console', () => {
     await caps.getByTestId('staff-offer-cap-limit').fill('1');
     await caps.getByTestId('staff-offer-cap-save').click();
     await expect(caps.getByTestId('staff-offer-cap-row')).toHaveCount(1);
+    await caps.getByTestId('staff-offer-cap-partner').click();
     await caps.getByTestId('staff-offer-cap-partner').fill(partner.companyName);
     await page.getByRole('option', { name: `${partner.companyName} #${partner.id}` }).click();
     await caps.getByTestId('staff-offer-cap-metric').click();

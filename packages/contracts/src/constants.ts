@@ -166,3 +166,8 @@ export const DATA_LIST_NAMES = [
   'companyStatusList',
 ] as const;
 export type DataListName = (typeof DATA_LIST_NAMES)[number];
+
+/** Largest decoded upload (spec: "say 10 MB"); above it the server answers 413. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** How long a signed download link stays valid. */
+export const FILE_LINK_TTL_SECONDS = 5 * 60;

@@ -9,10 +9,8 @@ import { ConnectedPartnerSchema, PartnerContactSchema } from './partner.js';
 import { CountryCodeSchema, PhoneSchema } from './register.js';
 import { EmailSchema, optionalString, requiredString } from './validation.js';
 
-/** Largest decoded upload (spec: "say 10 MB"); above it the server answers 413. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** How long a signed download link stays valid. */
-export const FILE_LINK_TTL_SECONDS = 5 * 60;
+// MAX_UPLOAD_BYTES and FILE_LINK_TTL_SECONDS are in constants.ts (decision 122): a screen that checks a file's size
+// (the offer editor's pictures) no longer loads this module's schemas, zod and the IBAN check.
 
 /** An optional text: blank means "none" and is stored as null. */
 const blankToNull = (max: number) =>

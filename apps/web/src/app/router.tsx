@@ -292,11 +292,11 @@ export const routes: RouteObject[] = [
           },
           {
             ...screen(screens.staffOfferNew),
-            lazy: () => import('./routes/staff-offers').then((m) => ({ Component: m.StaffOfferRoute })),
+            lazy: () => import('./routes/staff-offer').then((m) => ({ Component: m.StaffOfferRoute })),
           },
           {
             ...screen(screens.staffOffer),
-            lazy: () => import('./routes/staff-offers').then((m) => ({ Component: m.StaffOfferRoute })),
+            lazy: () => import('./routes/staff-offer').then((m) => ({ Component: m.StaffOfferRoute })),
           },
           {
             ...screen(screens.staffAdvertisers),

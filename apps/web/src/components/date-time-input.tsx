@@ -1,43 +1,71 @@
-import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
-import '@mantine/dates/styles.css';
-import { useTranslation } from 'react-i18next';
+import { InputBase, Loader } from '@mantine/core';
+import { useEffect, useRef, type ComponentType } from 'react';
 import { DATE_FORMAT_LOCALE } from '@portal/contracts';
 import { dateTimeInputFormat } from '@/lib/dates';
-import { calendarAriaLabels } from './calendar-labels';
+import { useOnDemand } from '@/lib/use-on-demand';
+import { fieldLookOf } from './field-look';
+import type { DateTimeInputProps } from './date-time-input.lazy';
 
-const FORMAT = dateTimeInputFormat(DATE_FORMAT_LOCALE);
+const FORMAT = dateTimeInputFormat(DATE_FORMAT_LOCALE).valueFormat;
 
-type DateTimeInputProps = Omit<DateTimePickerProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'type'> & {
-  /** A local moment as a datetime-local field holds it (yyyy-MM-ddTHH:mm, the browser's zone), or '' when unset. */
-  value: string;
-  onChange: (value: string) => void;
-  'data-testid'?: string;
-};
+/** The picker once its code came: a field drawn after that is drawn with it at once. */
+let pickerLoaded: ComponentType<DateTimeInputProps> | null = null;
+const loadPicker = (): Promise<ComponentType<DateTimeInputProps>> =>
+  import('./date-time-input.lazy').then((m) => (pickerLoaded = m.DateTimeInput));
+
+/** yyyy-MM-ddTHH:mm in the picker's format (DD/MM/YYYY HH:mm, or hh:mm A on a 12-hour clock), without dayjs. */
+function shown(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(value);
+  if (!match) return '';
+  const [, year, month, day, hours, minutes] = match as unknown as [string, string, string, string, string, string];
+  const hour = Number(hours);
+  const tokens: Record<string, string> = {
+    YYYY: year,
+    MM: month,
+    DD: day,
+    HH: hours,
+    hh: String(hour % 12 === 0 ? 12 : hour % 12).padStart(2, '0'),
+    mm: minutes,
+    A: hour < 12 ? 'AM' : 'PM',
+  };
+  return FORMAT.replace(
+    /\[([^\]]*)\]|YYYY|MM|DD|HH|hh|mm|A/g,
+    (token, literal?: string) => literal ?? tokens[token] ?? token,
+  );
+}
 
 /**
- * A date and time picked in the app's one date format (decision 099): the browser's datetime-local field drew a
- * 12-hour US picker in an en-US Chromium beside dd/MM/yyyy everywhere else. Valued as that field was, so the forms
- * send what they sent before.
+ * A date and time picked in the app's one date format (decision 099), valued as a datetime-local field
+ * (yyyy-MM-ddTHH:mm, or '' when unset). Its picker (Mantine's DateTimePicker, its calendar, dayjs, the dates styles
+ * and a Modal: about 25 KB) is loaded when a pointer comes near the field or it gets the focus (decision 122), the
+ * field drawn as the picker draws it closed meanwhile; pressed before its code came, the field is busy, and the picker
+ * opens when it comes (decision 103).
  */
-export function DateTimeInput({ value, onChange, timePickerProps, ...props }: DateTimeInputProps) {
-  const { t } = useTranslation();
+export function DateTimeInput(props: DateTimeInputProps) {
+  const picker = useOnDemand(loadPicker);
+  const Picker = picker.loaded ?? pickerLoaded;
+  const opened = useRef<HTMLButtonElement | null>(null);
+  const open = picker.opened && picker.loaded !== null;
+  useEffect(() => {
+    // The press taken while the code came: the picker's button opens its dropdown as a click on it would.
+    if (open) opened.current?.click();
+  }, [open]);
+  if (Picker) {
+    return <Picker {...props} ref={picker.opened ? opened : undefined} autoFocus={picker.focused} />;
+  }
   return (
-    <DateTimePicker
-      clearable
-      {...props}
-      value={value ? `${value.replace('T', ' ')}:00` : null}
-      onChange={(next) => onChange(next ? next.slice(0, 16).replace(' ', 'T') : '')}
-      valueFormat={FORMAT.valueFormat}
-      clearButtonProps={{ 'aria-label': t('common.clear') }}
-      submitButtonProps={{ 'aria-label': t('dateTime.done') }}
-      timePickerProps={{
-        format: FORMAT.clock,
-        hoursInputLabel: t('dateTime.hours'),
-        minutesInputLabel: t('dateTime.minutes'),
-        amPmInputLabel: t('dateTime.amPm'),
-        ...timePickerProps,
-      }}
-      ariaLabels={calendarAriaLabels(t)}
-    />
+    <InputBase
+      component="button"
+      type="button"
+      {...fieldLookOf(props)}
+      rightSection={picker.pending ? <Loader size={14} aria-hidden /> : undefined}
+      rightSectionPointerEvents="none"
+      aria-busy={picker.pending}
+      data-pending={picker.pending || undefined}
+      data-testid={props['data-testid']}
+      {...picker.triggerProps}
+    >
+      {shown(props.value) || <span style={{ opacity: 0.6 }}>{props.placeholder ?? ''}</span>}
+    </InputBase>
   );
 }

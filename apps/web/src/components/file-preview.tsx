@@ -1,27 +1,15 @@
-import { useEffect, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { FilePreviewDialog as FilePreviewDialogComponent, PreviewFile } from './file-preview.lazy';
+import { loadOnce, useLoadOnce } from '@/lib/load-once';
+import type { PreviewFile } from './file-preview.lazy';
 
 export type { PreviewFile };
 
-type Dialog = typeof FilePreviewDialogComponent;
-
-let loading: Promise<Dialog> | null = null;
 /** The dialog's code, asked for once (again after a failed download). */
-function loadDialog(): Promise<Dialog> {
-  loading ??= import('./file-preview.lazy').then(
-    (m) => m.FilePreviewDialog,
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+const dialog = loadOnce(() => import('./file-preview.lazy').then((m) => m.FilePreviewDialog));
 
 /** Asks for the preview's code ahead of a press (a pointer near a file's link, its focus). */
-export const preloadFilePreview = () => void loadDialog().catch(() => undefined);
+export const preloadFilePreview = dialog.preload;
 
 /**
  * A stored file shown in a dialog (decision 099; file-preview.lazy.tsx draws it). The dialog's code (Mantine's Modal,
@@ -32,19 +20,7 @@ export const preloadFilePreview = () => void loadDialog().catch(() => undefined)
  */
 export function FilePreview({ file, onClose }: { file: PreviewFile | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [FilePreviewDialog, setDialog] = useState<Dialog | null>(null);
-  const wanted = file !== null && FilePreviewDialog === null;
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    loadDialog().then(
-      (dialog) => current && setDialog(() => dialog),
-      () => current && onClose(),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, onClose]);
+  const FilePreviewDialog = useLoadOnce(dialog, file !== null, onClose);
   if (FilePreviewDialog) return <FilePreviewDialog file={file} onClose={onClose} />;
   if (file === null) return null;
   return (

@@ -1,4 +1,4 @@
-import { TextInput, type MultiSelectProps, type SelectProps, type TextInputProps } from '@mantine/core';
+import type { MultiSelectProps, SelectProps } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import {
   Controller,
@@ -14,6 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { fieldErrorText } from '@/lib/form-errors';
 import { DeferredMultiSelect, DeferredSelect, loadSelect, loadTypeAheadSelect } from './deferred-select';
 import { REQUIRED_LABEL } from './required-label';
+import { TextField, type TextFieldProps } from './text-field';
+
+export { TextField, type TextFieldProps };
 
 /*
  * Mantine inputs wired to react-hook-form: the error text comes from fieldErrorText (so Mantine links it to the input
@@ -33,14 +36,6 @@ type Mark = {
   /** Marks the label as required; validation stays the schema's. */
   required?: boolean;
 };
-
-export type TextFieldProps = Omit<TextInputProps, 'error' | 'required'> & Mark & { error?: FieldErrorLike };
-
-/** A text input of a form, spread with the form's `register(name)`. */
-export function TextField({ required, error, ...props }: TextFieldProps) {
-  const { t } = useTranslation();
-  return <TextInput {...props} labelProps={required ? REQUIRED_LABEL : undefined} error={fieldErrorText(t, error)} />;
-}
 
 type Controlled<T extends FieldValues, V> = Mark & {
   control: FormControl<T>;

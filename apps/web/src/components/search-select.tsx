@@ -1,7 +1,8 @@
-import { Select, type SelectProps } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DeferredSelect } from './deferred-select';
 
 export type SearchOption = { value: string; label: string };
 
@@ -16,6 +17,8 @@ type SearchSelectProps = Omit<
   load: (q: string) => Promise<SearchOption[]>;
   /** The query key the options are kept under; the typed text is added to it. */
   queryKey: readonly unknown[];
+  /** Options offered ahead of the server's whatever is typed ('All partners'), known without a look-up. */
+  fixed?: SearchOption[];
   'data-testid'?: string;
 };
 
@@ -24,9 +27,10 @@ type SearchSelectProps = Omit<
  * its name and the form gets its id. An id that arrives without its name (from a link) is looked up as `#id`, so the
  * field shows the name and not a number.
  */
-export function SearchSelect({ value, onChange, load, queryKey, ...props }: SearchSelectProps) {
+export function SearchSelect({ value, onChange, load, queryKey, fixed = [], ...props }: SearchSelectProps) {
   const [search, setSearch] = useState('');
-  const [known, setKnown] = useState<SearchOption | null>(null);
+  const [chosen, setKnown] = useState<SearchOption | null>(null);
+  const known = fixed.find((option) => option.value === value) ?? chosen;
   const named = useQuery({
     queryKey: [...queryKey, `#${value}`],
     queryFn: () => load(`#${value}`),
@@ -41,10 +45,16 @@ export function SearchSelect({ value, onChange, load, queryKey, ...props }: Sear
   const typed = selected && search === selected.label ? '' : search.trim();
   const [debounced] = useDebouncedValue(typed, 250);
   const options = useQuery({ queryKey: [...queryKey, debounced], queryFn: () => load(debounced) });
-  const data = [...(selected ? [selected] : []), ...(options.data ?? []).filter((o) => o.value !== value)];
+  const isFixed = (option: SearchOption) => fixed.some((f) => f.value === option.value);
+  const data = [
+    ...fixed,
+    ...(selected && !isFixed(selected) ? [selected] : []),
+    ...(options.data ?? []).filter((o) => o.value !== value && !isFixed(o)),
+  ];
 
+  // Drawn closed without Mantine's combobox, loaded on approach (decisions 059, 103).
   return (
-    <Select
+    <DeferredSelect
       {...props}
       searchable
       clearable

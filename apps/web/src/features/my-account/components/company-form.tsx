@@ -1,19 +1,18 @@
 import { Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  UpdatePartnerCompanyBodySchema,
-  type UpdatePartnerCompanyBody,
-  type UpdatePartnerCompanyForm,
-} from '@portal/contracts';
-import { fieldBuilders } from '@/components/form-fields';
+import type { UpdatePartnerCompanyBody, UpdatePartnerCompanyForm } from '@portal/contracts';
+import { DeferredMultiSelect, DeferredSelect } from '@/components/deferred-select';
 import { renderCountryOption } from '@/components/country-flag';
+import { REQUIRED_LABEL } from '@/components/required-label';
+import { TextField } from '@/components/text-field';
 import { reloadConfig, type PortalConfig } from '@/lib/config';
-import { handleFormError } from '@/lib/form-errors';
+import { fieldErrorText, handleFormError } from '@/lib/form-errors';
 import { showSnackbar } from '@/lib/snackbar';
-import { updatePartner } from '../api/update-partner';
+import { useContractForm } from '@/lib/use-contract-form';
+
+/** The schema and the call, asked for on the form's first approach; the submit waits for them (decision 122). */
+const submitCode = () => import('../company-submit');
 
 type Partner = NonNullable<PortalConfig['partner']>;
 
@@ -35,18 +34,11 @@ const toForm = (p: Partner): UpdatePartnerCompanyForm => ({
 export function CompanyForm({ config, partner }: { config: PortalConfig; partner: Partner }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting, isValid },
-  } = useForm<UpdatePartnerCompanyForm, unknown, UpdatePartnerCompanyBody>({
-    resolver: zodResolver(UpdatePartnerCompanyBodySchema),
-    mode: 'onChange',
+  const form = useContractForm<UpdatePartnerCompanyForm, UpdatePartnerCompanyBody>({
     defaultValues: toForm(partner),
+    loadSchema: () => submitCode().then((m) => m.UpdatePartnerCompanyBodySchema),
   });
+  const { values, errors, isSubmitting, isValid, setError, reset } = form;
 
   const companyStatus =
     config.data.companyStatusList.find((item) => item.value === partner.companyStatus)?.label ??
@@ -55,8 +47,9 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
   const countries = config.countries.map((c) => ({ value: c.isoCode, label: c.name }));
   const languages = config.languages.map((l) => ({ value: l.code, label: l.name }));
 
-  const onSubmit = handleSubmit(async (body) => {
+  const onSubmit = form.handleSubmit(async (body) => {
     try {
+      const { updatePartner } = await submitCode();
       const { data } = await updatePartner(partner.id, body);
       reset(toForm(data as Partner));
       showSnackbar({ kind: 'success', message: t('myAccount.company.saved') });
@@ -66,18 +59,26 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
     }
   });
 
-  const { text, select, multiSelect } = fieldBuilders({
-    t,
-    control,
-    register,
-    errors,
-    labels: 'myAccount.company',
-    testIds: 'company',
-    required: true,
+  /** A field's label, test id, name and element; its error and required mark as each kind of field takes them. */
+  const named = (name: (typeof FIELDS)[number]) => ({
+    label: t(`myAccount.company.${name}`),
+    'data-testid': `company-${name}`,
+    name,
+    ref: form.ref(name),
   });
+  const text = (name: Exclude<(typeof FIELDS)[number], 'langs' | 'country'>, maxLength: number, required = true) => (
+    <TextField
+      {...named(name)}
+      required={required}
+      error={errors[name]}
+      maxLength={maxLength}
+      value={values[name] ?? ''}
+      onChange={(event) => form.setValue(name, event.currentTarget.value)}
+    />
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate data-testid="company-form">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate data-testid="company-form" {...form.formProps}>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -109,20 +110,42 @@ export function CompanyForm({ config, partner }: { config: PortalConfig; partner
             data-testid="company-vatNumber"
           />
         </SimpleGrid>
-        {multiSelect('langs', languages)}
-        {select('country', countries, { renderOption: renderCountryOption })}
+        <DeferredMultiSelect
+          {...named('langs')}
+          labelProps={REQUIRED_LABEL}
+          error={fieldErrorText(t, errors.langs)}
+          searchable
+          data={languages}
+          value={values.langs ?? []}
+          onChange={(value) => form.setValue('langs', value as UpdatePartnerCompanyForm['langs'])}
+        />
+        <DeferredSelect
+          {...named('country')}
+          labelProps={REQUIRED_LABEL}
+          error={fieldErrorText(t, errors.country)}
+          searchable
+          data={countries}
+          renderOption={renderCountryOption}
+          value={values.country || null}
+          onChange={(value) => form.setValue('country', value ?? '')}
+        />
         {text('address', 255)}
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           {text('zipCode', 20)}
           {text('city', 100)}
-          {text('state', 100, { required: false })}
+          {text('state', 100, false)}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {text('email', 254)}
           {text('phoneNumber', 32)}
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting} disabled={!isValid || isSubmitting} data-testid="company-save">
+          <Button
+            type="submit"
+            loading={isSubmitting}
+            disabled={isValid === false || isSubmitting}
+            data-testid="company-save"
+          >
             {t('myAccount.save')}
           </Button>
         </Group>

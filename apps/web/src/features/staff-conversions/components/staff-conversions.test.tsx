@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
+import { loadSelect } from '@/components/deferred-select';
 import { StaffConversions } from './staff-conversions';
 import { fetchMock, row } from './conversion-test-rows';
 
@@ -172,6 +173,9 @@ describe('StaffConversions', () => {
     await waitFor(() => expect(calls().some((c) => c.url.startsWith('/api/v1/staff/offers?') && c.url.includes('q=%2331'))).toBe(true)); // prettier-ignore
     await waitFor(() => expect((screen.getByTestId('staff-conversions-offerId') as HTMLInputElement).value).toBe('LunaDate – FR #31')); // prettier-ignore
 
+    // Drawn closed without its list's code (decision 122): a pointer near it loads the code, which takes its place.
+    await userEvent.hover(screen.getByTestId('staff-conversions-partnerId'));
+    await act(() => loadSelect());
     const picker = screen.getByTestId('staff-conversions-partnerId');
     await userEvent.type(picker, 'North');
     await waitFor(() => expect(calls().some((c) => c.url.startsWith('/api/v1/staff/partners?') && c.url.includes('q=North'))).toBe(true)); // prettier-ignore

@@ -20,7 +20,7 @@ export function CapAlerts() {
       key: 'offer',
       label: t('staff.home.caps.offer'),
       cell: (cap) => (
-        <Anchor component={Link} to={paths.staffOffer.href(cap.offerId)}>
+        <Anchor component={Link} to={paths.staffOffer.href(cap.offerId)} className="portal-target">
           {`${cap.offerName} #${cap.offerId}`}
         </Anchor>
       ),

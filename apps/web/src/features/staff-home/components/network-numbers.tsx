@@ -30,7 +30,7 @@ export function NetworkNumbers() {
       {rows.length === 0 ? <Text size="sm">{t('staff.home.numbers.none')}</Text> : null}
       {rows.map((row) => (
         <Group key={row.key} justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={href(Number(row.key))} size="sm" lineClamp={1}>
+          <Anchor component={Link} to={href(Number(row.key))} size="sm" lineClamp={1} lh="24px">
             {`${row.label} #${row.key}`}
           </Anchor>
           <Text size="sm" fw={600}>

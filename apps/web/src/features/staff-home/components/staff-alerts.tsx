@@ -20,7 +20,7 @@ export function StaffAlerts() {
           <Text key={n.id} size="sm" data-testid="staff-home-notification">
             {n.createdAt ? `${formatDate(n.createdAt)} ${formatHour(n.createdAt)} · ` : ''}
             {n.link ? (
-              <Anchor component={Link} to={n.link}>
+              <Anchor component={Link} to={n.link} className="portal-target">
                 {n.title}
               </Anchor>
             ) : (

@@ -15,7 +15,10 @@ export const staffOfferKeys = {
   /** The network's traffic rules and the offer's overrides (decision 083). */
   trafficRules: (offerId: number) => [...staffOfferKeys.all, 'traffic-rules', offerId] as const,
   scheduledChanges: (offerId: number) => [...staffOfferKeys.all, 'scheduled-changes', offerId] as const,
-  /** The partner pickers of the editor, the overrides and the caps, by what was typed. */
+  /** The partner pickers of the editor, the overrides and the caps (SearchSelect adds what was typed). */
+  partnerPicker: (picker: 'partners' | 'override-partners' | 'cap-partners') =>
+    [...staffOfferKeys.all, picker] as const,
+  /** A partner picker's options for what was typed. */
   partnerSearch: (picker: 'partners' | 'override-partners' | 'cap-partners', search: string) =>
-    [...staffOfferKeys.all, picker, search] as const,
+    [...staffOfferKeys.partnerPicker(picker), search] as const,
 };

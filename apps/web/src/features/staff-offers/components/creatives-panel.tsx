@@ -1,4 +1,5 @@
-import { Button, Group, Image, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Button, Group, Image, Stack, TextInput, Textarea } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred-select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CREATIVE_KINDS, TRACKING_LINK_PLACEHOLDER, type CreativeKind } from '@portal/contracts';
@@ -61,7 +62,7 @@ export function CreativesPanel({ offerId, canWrite }: { offerId: number; canWrit
     >
       <Stack gap="sm" mt="md">
         <Group align="flex-start">
-          <Select
+          <DeferredSelect
             label={t('staff.offers.creatives.kind')}
             data={CREATIVE_KINDS.map((value) => ({ value, label: t(`offers.creatives.kinds.${value}`) }))}
             value={kind}

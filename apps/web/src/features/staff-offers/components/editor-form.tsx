@@ -5,8 +5,6 @@ import {
   Grid,
   Group,
   Image,
-  MultiSelect,
-  Select,
   Stack,
   Switch,
   Text,
@@ -14,6 +12,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { DeferredMultiSelect, DeferredSelect } from '@/components/deferred-select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -105,7 +104,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             </Group>
             {text('name', { required: true })}
             <Group grow align="flex-start">
-              <Select
+              <DeferredSelect
                 label={t('staff.offers.fields.productId')}
                 withAsterisk
                 searchable
@@ -118,17 +117,17 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
                 error={errors.productId}
                 data-testid="staff-offer-product"
               />
-              <Select label={t('staff.offers.fields.conversionType')} data={CONVERSION_TYPES.map((value) => ({ value, label: value.toUpperCase() }))} value={draft.conversionType} onChange={(value) => set('conversionType', value ?? 'cpa')} allowDeselect={false} error={errors.conversionType} data-testid="staff-offer-conversion-type" />
-              <Select label={t('staff.offers.fields.currency')} data={[...PAYMENT_CURRENCIES]} value={draft.currency} onChange={(value) => set('currency', value ?? 'EUR')} allowDeselect={false} error={errors.currency} data-testid="staff-offer-currency" />
+              <DeferredSelect label={t('staff.offers.fields.conversionType')} data={CONVERSION_TYPES.map((value) => ({ value, label: value.toUpperCase() }))} value={draft.conversionType} onChange={(value) => set('conversionType', value ?? 'cpa')} allowDeselect={false} error={errors.conversionType} data-testid="staff-offer-conversion-type" />
+              <DeferredSelect label={t('staff.offers.fields.currency')} data={[...PAYMENT_CURRENCIES]} value={draft.currency} onChange={(value) => set('currency', value ?? 'EUR')} allowDeselect={false} error={errors.currency} data-testid="staff-offer-currency" />
             </Group>
             {text('defaultUrl', { required: true, description: t('staff.offers.macrosHint', { macros: CLICK_MACROS.map((m) => `{${m}}`).join(' ') }) })}
             {text('previewUrl')}
             {text('fallbackUrl', { description: t('staff.offers.fallbackHint') })}
             <Textarea label={t('staff.offers.fields.descriptionHtml')} description={t('staff.offers.descriptionHint')} maxLength={OFFER_DESCRIPTION_MAX} autosize minRows={4} value={draft.descriptionHtml} onChange={(e) => set('descriptionHtml', e.currentTarget.value)} error={errors.descriptionHtml} data-testid="staff-offer-description" />
-            <MultiSelect label={t('staff.offers.fields.countries')} description={t('staff.offers.countriesHint')} searchable data={config.countries.map((c) => ({ value: c.isoCode, label: `${c.name} (${c.isoCode})` }))} value={draft.countries} onChange={(value) => set('countries', value)} renderOption={renderCountryOption} error={Object.entries(errors).find(([k]) => k.startsWith('countries'))?.[1]} data-testid="staff-offer-countries" />
+            <DeferredMultiSelect label={t('staff.offers.fields.countries')} description={t('staff.offers.countriesHint')} searchable data={config.countries.map((c) => ({ value: c.isoCode, label: `${c.name} (${c.isoCode})` }))} value={draft.countries} onChange={(value) => set('countries', value)} renderOption={renderCountryOption} error={Object.entries(errors).find(([k]) => k.startsWith('countries'))?.[1]} data-testid="staff-offer-countries" />
             <Switch label={t('staff.offers.fields.geoTargeting')} checked={draft.geoTargeting} onChange={(e) => set('geoTargeting', e.currentTarget.checked)} data-testid="staff-offer-geo" />
             <TagFields draft={draft} set={set} errors={errors} />
-            <MultiSelect label={t('staff.offers.fields.verticals')} searchable data={options.verticals.map((v) => ({ value: String(v.id), label: v.name }))} value={draft.verticals} onChange={(value) => set('verticals', value)} error={Object.entries(errors).find(([k]) => k.startsWith('verticals'))?.[1]} data-testid="staff-offer-verticals" />
+            <DeferredMultiSelect label={t('staff.offers.fields.verticals')} searchable data={options.verticals.map((v) => ({ value: String(v.id), label: v.name }))} value={draft.verticals} onChange={(value) => set('verticals', value)} error={Object.entries(errors).find(([k]) => k.startsWith('verticals'))?.[1]} data-testid="staff-offer-verticals" />
             <Group grow>
               <DateTimeInput label={t('staff.offers.fields.startsAt')} value={draft.startsAt} onChange={(value) => set('startsAt', value)} error={errors.startsAt} data-testid="staff-offer-starts" />
               <DateTimeInput label={t('staff.offers.fields.endsAt')} value={draft.endsAt} onChange={(value) => set('endsAt', value)} error={errors.endsAt} data-testid="staff-offer-ends" />

@@ -1,4 +1,5 @@
-import { Alert, Button, Checkbox, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred-select';
 import { useTranslation } from 'react-i18next';
 import { negativeMargin, parseBasisPoints, parseMinorUnits } from '@portal/contracts';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
@@ -62,7 +63,7 @@ export function GoalEditor({
     <Paper withBorder p="sm" data-testid="staff-offer-goal">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-end">
-          <Select label={t('staff.offers.goal.goal')} data={goalChoices(options, saved, goal.goal, t('staff.offers.goal.retired'))} value={goal.goal || null} onChange={(value) => onChange({ goal: value ?? '' })} error={at('goal')} description={goal.goal ? t('staff.offers.goal.code', { code: goal.goal }) : undefined} allowDeselect={false} searchable data-testid={`staff-offer-goal-${index}-goal`} />
+          <DeferredSelect label={t('staff.offers.goal.goal')} data={goalChoices(options, saved, goal.goal, t('staff.offers.goal.retired'))} value={goal.goal || null} onChange={(value) => onChange({ goal: value ?? '' })} error={at('goal')} description={goal.goal ? t('staff.offers.goal.code', { code: goal.goal }) : undefined} allowDeselect={false} searchable data-testid={`staff-offer-goal-${index}-goal`} />
           {onRemove ? (
             <Button variant="subtle" color="red" onClick={onRemove}>
               {t('staff.offers.removeGoal')}
@@ -90,7 +91,7 @@ export function GoalEditor({
         {networkGoal ? <GoalFloor key={`${networkGoal.id}-${networkGoal.minSecondsToConvert}`} goal={networkGoal} index={index} canWrite={canWrite} /> : null}
         {goal.types.map((tier, j) => (
           <Group key={j} grow align="flex-start">
-            <Select label={t('staff.offers.goal.tier')} data={options.goalTypes.filter((g) => g.identifier !== 'p1').map((g) => ({ value: g.identifier, label: `${g.identifier} · ${g.name}` }))} value={tier.type || null} onChange={(value) => onChange({ types: goal.types.map((x, k) => (k === j ? { ...x, type: value ?? '' } : x)) })} error={errors[`goals.${index}.types.${j}.type`]} />
+            <DeferredSelect label={t('staff.offers.goal.tier')} data={options.goalTypes.filter((g) => g.identifier !== 'p1').map((g) => ({ value: g.identifier, label: `${g.identifier} · ${g.name}` }))} value={tier.type || null} onChange={(value) => onChange({ types: goal.types.map((x, k) => (k === j ? { ...x, type: value ?? '' } : x)) })} error={errors[`goals.${index}.types.${j}.type`]} />
             <TextInput label={t('staff.offers.goal.payoutAmount', { currency })} value={tier.payoutAmount} onChange={(e) => onChange({ types: goal.types.map((x, k) => (k === j ? { ...x, payoutAmount: e.currentTarget.value } : x)) })} error={errors[`goals.${index}.types.${j}.payoutAmount`]} />
             <TextInput label={t('staff.offers.goal.payoutPercent')} value={tier.payoutPercent} onChange={(e) => onChange({ types: goal.types.map((x, k) => (k === j ? { ...x, payoutPercent: e.currentTarget.value } : x)) })} />
             <Button variant="subtle" color="red" mt={24} onClick={() => onChange({ types: goal.types.filter((_, k) => k !== j) })}>

@@ -1,4 +1,4 @@
-import { MultiSelect } from '@mantine/core';
+import { DeferredMultiSelect } from '@/components/deferred-select';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,7 +39,7 @@ export function OfferAllowList({ shown, saved, value, onChange, error }: OfferAl
 
   if (!shown) return null;
   return (
-    <MultiSelect
+    <DeferredMultiSelect
       label={t('staff.offers.fields.allowedPartnerIds')}
       description={t('staff.offers.allowListHint')}
       searchable

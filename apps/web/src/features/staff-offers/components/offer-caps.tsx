@@ -1,7 +1,7 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred-select';
+import { SearchSelect } from '@/components/search-select';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,15 +13,15 @@ import {
   formatHour,
   formatMoneyMinor,
   parseMinorUnits,
-  staffEndpoints,
   type CapMetric,
   type CapPeriod,
 } from '@portal/contracts';
-import { api, isApiRequestError } from '@/lib/api-client';
+import { isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
 import { useCaps, type CapRow } from '../api/get-caps';
 import { useReplaceCaps } from '../api/replace-caps';
 import { staffOfferKeys } from '../api/keys';
+import { searchActivePartners } from '../api/search-partners';
 
 const ALL_PARTNERS = 'all';
 const isMoney = (metric: CapMetric) => metric === 'payout' || metric === 'revenue';
@@ -47,21 +47,10 @@ export function OfferCaps({
   const caps = useCaps(offerId);
   const replace = useReplaceCaps(offerId);
   const [partnerId, setPartnerId] = useState<string | null>(canCapOffer ? ALL_PARTNERS : null);
-  const [search, setSearch] = useState('');
-  // The field shows the chosen option's label as its text: that is no search (as SearchSelect, decision 099).
-  const [chosenLabel, setChosenLabel] = useState<string | null>(canCapOffer ? t('staff.offers.caps.allPartners') : null);
-  const [debounced] = useDebouncedValue(search === chosenLabel ? '' : search.trim(), 250);
   const [metric, setMetric] = useState<CapMetric>('conversions');
   const [period, setPeriod] = useState<CapPeriod>('day');
   const [limit, setLimit] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const partners = useQuery({
-    queryKey: staffOfferKeys.partnerSearch('cap-partners', debounced),
-    enabled: canWrite,
-    queryFn: async () =>
-      ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, status: 'active', ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore
-  });
-  const partnerOptions = [...(canCapOffer ? [{ value: ALL_PARTNERS, label: t('staff.offers.caps.allPartners') }] : []), ...(partners.data ?? [])]; // prettier-ignore
   const amount = (m: CapMetric, value: number) => (isMoney(m) ? formatMoneyMinor(value, currency) : formatCount(value));
   const asInput = (c: CapRow) => ({ partnerId: c.partner?.id ?? null, metric: c.metric, period: c.period, limit: c.limit }); // prettier-ignore
   const writable = (c: CapRow) => canWrite && (c.partner !== null || canCapOffer);
@@ -147,9 +136,9 @@ export function OfferCaps({
         />
         {canWrite ? (
           <Group align="flex-start" grow>
-            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partnerOptions} value={partnerId} onChange={(next, option) => { setPartnerId(next); setChosenLabel(option?.label ?? null); }} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-cap-partner" />
-            <Select label={t('staff.offers.caps.metric')} data={CAP_METRICS.map((m) => ({ value: m, label: t(`staff.offers.caps.metrics.${m}`) }))} value={metric} onChange={(v) => v && setMetric(v as CapMetric)} allowDeselect={false} error={errors.metric} data-testid="staff-offer-cap-metric" />
-            <Select label={t('staff.offers.caps.period')} data={CAP_PERIODS.map((p) => ({ value: p, label: t(`staff.offers.caps.periods.${p}`) }))} value={period} onChange={(v) => v && setPeriod(v as CapPeriod)} allowDeselect={false} error={errors.period} data-testid="staff-offer-cap-period" />
+            <SearchSelect label={t('staff.offers.overrides.partner')} load={searchActivePartners} queryKey={staffOfferKeys.partnerPicker('cap-partners')} fixed={canCapOffer ? [{ value: ALL_PARTNERS, label: t('staff.offers.caps.allPartners') }] : []} value={partnerId ?? ''} onChange={(next) => setPartnerId(next || null)} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-cap-partner" />
+            <DeferredSelect label={t('staff.offers.caps.metric')} data={CAP_METRICS.map((m) => ({ value: m, label: t(`staff.offers.caps.metrics.${m}`) }))} value={metric} onChange={(v) => v && setMetric(v as CapMetric)} allowDeselect={false} error={errors.metric} data-testid="staff-offer-cap-metric" />
+            <DeferredSelect label={t('staff.offers.caps.period')} data={CAP_PERIODS.map((p) => ({ value: p, label: t(`staff.offers.caps.periods.${p}`) }))} value={period} onChange={(v) => v && setPeriod(v as CapPeriod)} allowDeselect={false} error={errors.period} data-testid="staff-offer-cap-period" />
             <TextInput label={isMoney(metric) ? t('staff.offers.caps.limitMoney', { currency }) : t('staff.offers.caps.limit')} inputMode={isMoney(metric) ? 'decimal' : 'numeric'} value={limit} onChange={(e) => setLimit(e.currentTarget.value)} error={errors.limit} data-testid="staff-offer-cap-limit" />
           </Group>
         ) : null}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@portal/contracts';
 import { saveSession } from '@/lib/session';
 import { answerOf, configAnswer, renderWithProviders } from '@/test/render';
+import { loadSelect } from '@/components/deferred-select';
 import { OfferEditor } from './offer-editor';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -91,6 +92,12 @@ const putBody = () => {
   return call ? (JSON.parse(String(call[1]!.body)) as Record<string, unknown>) : null;
 };
 
+/** A select drawn without its code (decision 122): a pointer near it loads the code, which takes its place. */
+async function approach(testId: string) {
+  await userEvent.hover(screen.getByTestId(testId));
+  await act(() => loadSelect());
+}
+
 describe('OfferEditor', () => {
   it("shows the offer's goals as typed amounts and previews the partner's view and the landing URL", async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
@@ -144,6 +151,8 @@ describe('OfferEditor', () => {
     const row = await screen.findByTestId('staff-offer-override-row', {}, { timeout: 5000 });
     expect(row.textContent).toContain('Northwind Media #1001');
     expect(row.textContent).toContain('4,50');
+    // Drawn closed without its list's code (decision 122): approached, its code comes and takes its place.
+    await approach('staff-offer-override-partner');
     await userEvent.type(screen.getByTestId('staff-offer-override-partner'), 'North');
     await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url)).join(' ')).toContain('q=North'));
     const listbox = () => document.getElementById(screen.getByTestId('staff-offer-override-partner').getAttribute('aria-controls')!)!; // prettier-ignore
@@ -169,11 +178,9 @@ describe('OfferEditor', () => {
     const row = await screen.findByTestId('staff-offer-cap-row', {}, { timeout: 5000 });
     expect(row.textContent).toContain('All partners (the whole offer)');
     expect(row.textContent).toContain('40 of 50');
+    await approach('staff-offer-cap-metric');
     await userEvent.click(screen.getByTestId('staff-offer-cap-metric'));
-    const metrics = document.getElementById(
-      screen.getByTestId('staff-offer-cap-metric').getAttribute('aria-controls')!,
-    )!;
-    await userEvent.click(await within(metrics).findByText('Payout'));
+    await userEvent.click(await screen.findByRole('option', { name: 'Payout', hidden: true }, { timeout: 5000 }));
     await userEvent.type(screen.getByTestId('staff-offer-cap-limit'), '12.5');
     await userEvent.click(screen.getByTestId('staff-offer-cap-save'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => String(url).includes('/caps') && init?.method === 'PUT')).toBe(true)); // prettier-ignore

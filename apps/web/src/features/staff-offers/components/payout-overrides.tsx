@@ -1,23 +1,18 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred-select';
+import { SearchSelect } from '@/components/search-select';
 import { StaffTable, type StaffColumn } from '@/components/staff-table';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  PayoutOverrideCreateSchema,
-  formatPayout,
-  parseBasisPoints,
-  parseMinorUnits,
-  staffEndpoints,
-} from '@portal/contracts';
-import { api, isApiRequestError } from '@/lib/api-client';
+import { PayoutOverrideCreateSchema, formatPayout, parseBasisPoints, parseMinorUnits } from '@portal/contracts';
+import { isApiRequestError } from '@/lib/api-client';
 import { showSnackbar } from '@/lib/snackbar';
 import { useOverrideRequests } from '../api/get-override-requests';
 import { usePayoutOverrides } from '../api/get-payout-overrides';
 import { useRemoveOverride } from '../api/remove-override';
 import { useSetOverride } from '../api/set-override';
 import { staffOfferKeys } from '../api/keys';
+import { searchActivePartners } from '../api/search-partners';
 
 type OverrideRow = NonNullable<ReturnType<typeof usePayoutOverrides>['data']>[number];
 type RequestRow = NonNullable<ReturnType<typeof useOverrideRequests>['data']>[number];
@@ -43,20 +38,10 @@ export function PayoutOverrides({
   const setOverride = useSetOverride(offerId);
   const remove = useRemoveOverride(offerId);
   const [partnerId, setPartnerId] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  // The field shows the chosen option's label as its text: that is no search (as SearchSelect, decision 099).
-  const [chosenLabel, setChosenLabel] = useState<string | null>(null);
-  const [debounced] = useDebouncedValue(search === chosenLabel ? '' : search.trim(), 250);
   const [goal, setGoal] = useState<string | null>(goals[0]?.identifier ?? null);
   const [amount, setAmount] = useState('');
   const [percent, setPercent] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const partners = useQuery({
-    queryKey: staffOfferKeys.partnerSearch('override-partners', debounced),
-    enabled: canWrite,
-    queryFn: async () =>
-      ((await api.call(staffEndpoints.listPartners, { query: { page: 1, count: 20, status: 'active', ...(debounced ? { q: debounced } : {}) } })).data ?? []).map((p) => ({ value: String(p.id), label: `${p.companyName} #${p.id}` })), // prettier-ignore
-  });
   const nameOf = (identifier: string) => goals.find((g) => g.identifier === identifier)?.name ?? identifier;
 
   const submit = async () => {
@@ -143,8 +128,8 @@ export function PayoutOverrides({
         ) : null}
         {canWrite ? (
           <Group align="flex-start" grow>
-            <Select label={t('staff.offers.overrides.partner')} searchable searchValue={search} onSearchChange={setSearch} filter={({ options: all }) => all} data={partners.data ?? []} value={partnerId} onChange={(next, option) => { setPartnerId(next); setChosenLabel(option?.label ?? null); }} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-override-partner" />
-            <Select label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-override-goal" />
+            <SearchSelect label={t('staff.offers.overrides.partner')} load={searchActivePartners} queryKey={staffOfferKeys.partnerPicker('override-partners')} value={partnerId ?? ''} onChange={(next) => setPartnerId(next || null)} error={errors.partnerId} nothingFoundMessage={t('staff.offers.overrides.nothingFound')} data-testid="staff-offer-override-partner" />
+            <DeferredSelect label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-override-goal" />
             <TextInput label={t('staff.offers.goal.payoutAmount', { currency })} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} error={errors.payoutAmount} data-testid="staff-offer-override-amount" />
             <TextInput label={t('staff.offers.goal.payoutPercent')} inputMode="decimal" value={percent} onChange={(e) => setPercent(e.currentTarget.value)} error={errors.payoutPercent} data-testid="staff-offer-override-percent" />
           </Group>

@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DeferredSelect } from '@/components/deferred-select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -160,7 +161,7 @@ export function ScheduledChanges({
         {canWrite ? (
           <>
             <Group align="flex-start" grow>
-              <Select label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-schedule-goal" />
+              <DeferredSelect label={t('staff.offers.goal.goal')} data={goals.map((g) => ({ value: g.identifier, label: g.name }))} value={goal} onChange={setGoal} allowDeselect={false} error={errors.goal} data-testid="staff-offer-schedule-goal" />
               <TextInput label={t('staff.offers.goal.payoutAmount', { currency })} {...field('payoutAmount')} error={errorOf('payout')} />
               <TextInput label={t('staff.offers.goal.payoutPercent')} {...field('payoutPercent')} />
               <TextInput label={t('staff.offers.goal.revenueAmount', { currency })} {...field('revenueAmount')} error={errorOf('revenue')} />

@@ -377,7 +377,13 @@ function ReportTable({
   const labelOf = (row: NetworkReportRow) => {
     if (row.isTotal) return t('staff.reports.totals');
     const name = DRILL[by] ? (
-      <Anchor component="button" type="button" onClick={() => onDrill(row)} data-testid="staff-reports-drill">
+      <Anchor
+        component="button"
+        type="button"
+        onClick={() => onDrill(row)}
+        className="portal-target"
+        data-testid="staff-reports-drill"
+      >
         {nameOf(row)}
       </Anchor>
     ) : (
@@ -387,7 +393,13 @@ function ReportTable({
     return page ? (
       <Group gap={6} wrap="nowrap">
         {name}
-        <Anchor component={Link} to={page} size="xs" aria-label={t('staff.reports.openPage', { name: nameOf(row) })}>
+        <Anchor
+          component={Link}
+          to={page}
+          size="xs"
+          className="portal-target"
+          aria-label={t('staff.reports.openPage', { name: nameOf(row) })}
+        >
           ↗
         </Anchor>
       </Group>
