@@ -71,6 +71,9 @@ test.describe('network reports (decision 046)', () => {
     await page.getByTestId('staff-reports-breakdown').click();
     await page.getByRole('option', { name: 'Partner', exact: true }).click();
     await expect(page).toHaveURL(/by=partner/);
+    // The partners' rows, not the offers' still drawn while the address changed: the table is drawn again under its
+    // new first column once the partner breakdown has answered.
+    await expect(table.locator('thead th').first()).toHaveText('Partner');
     const partnerTotal = await table.getByTestId('staff-reports-totals').locator('td:nth-child(2)').textContent();
     // A partner's name opens its offers of that advertiser; the comparison shows the period before under each figure.
     const partnerName = (await rows.first().getByTestId('staff-reports-drill').textContent()) ?? '';
