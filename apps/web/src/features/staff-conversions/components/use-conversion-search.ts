@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import {
   CONVERSION_REJECTION_REASONS,
   CONVERSION_STATUSES,
@@ -8,6 +7,7 @@ import {
   type StaffConversionSort,
   type StaffConversionsQuery,
 } from '@portal/contracts';
+import { useAddressParams } from '@/lib/use-address-params';
 import { isIsoDate } from '@/lib/dates';
 
 export const PAGE_SIZE = 50;
@@ -47,7 +47,7 @@ const defined = <T extends object>(value: T) =>
  * and page; any change but the page's goes back to page 1. Values the API would refuse are left out.
  */
 export function useConversionSearch() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const sort: StaffConversionSort = oneOf(STAFF_CONVERSION_SORTS, params.get('sort')) ?? 'time';
   const order: 'asc' | 'desc' = params.get('order') === 'asc' ? 'asc' : 'desc';
@@ -70,22 +70,19 @@ export function useConversionSearch() {
   const query: StaffConversionsQuery = { ...filters, page, count: PAGE_SIZE };
   /** The raw text of a parameter, as a field shows it. */
   const raw = (name: string) => params.get(name) ?? '';
-  // The address changes and the screen re-renders in one step (flushSync): a change made before a transition's render
-  // has committed would otherwise start from the address as it was (a Clear then a status brought the cleared text back).
+  // Changes start from the address as the router holds it when they are made (useAddressParams): a Clear then a status
+  // quickly after it must not bring the cleared text back while the screen still renders the old address.
   const set = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value === null || value === '') next.delete(key);
-          else next.set(key, value);
-        }
-        if (!('page' in changes)) next.delete('page');
-        return next;
-      },
-      { flushSync: true },
-    );
-  const clear = () => setParams(new URLSearchParams(), { flushSync: true });
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
+  const clear = () => setParams(() => new URLSearchParams());
   const hasFilters = [...params.keys()].some((key) => key !== 'page' && key !== 'sort' && key !== 'order');
   return { query, filters, page, sort, order, raw, set, clear, hasFilters };
 }

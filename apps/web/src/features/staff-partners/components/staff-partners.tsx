@@ -3,7 +3,6 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import {
   ACCOUNT_TYPES,
   ACCOUNT_TYPE_LABELS,
@@ -17,6 +16,7 @@ import { StaffTable } from '@/components/staff-table';
 import { DeferredTypeAheadSelect } from '@/components/deferred-select';
 import { useRowSelection } from '@/components/use-row-selection';
 import { useConfig } from '@/lib/config';
+import { useAddressParams } from '@/lib/use-address-params';
 import { useAssignableManagers } from '../api/get-assignable-managers';
 import { useStaffPartners, type StaffPartnerRow } from '../api/get-staff-partners';
 import { useViewAsPartner } from '../api/view-as-partner';
@@ -50,7 +50,7 @@ type Sort = (typeof STAFF_PARTNER_SORTS)[number];
 
 /** The list's state lives in the address, so that a filtered list can be shared and the back button works. */
 function useListQuery() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const status = params.get('status');
   const sortName = params.get('sortName');
   const accountType = params.get('accountType');
