@@ -363,15 +363,13 @@ async function offsetDays(
   const isBand = (value: boolean) => sql<number>`${sql.raw(value ? '1' : '0')}`.mapWith(Number);
   const hourList = (table: typeof statsPartnerHourly | typeof statsHourly) =>
     sql`${table.hour} = any(${sql.param(hours)}::timestamptz[])`;
+  // The partner grain's columns: its day (or band day), which half, no second grouping, the sums.
+  const grainColumns = (day: SQL<string>, band: boolean, table: typeof statsPartnerDaily | typeof statsPartnerHourly) =>
+    ({ day, band: isBand(band), other: sql<string>`''`, ...sliceColumns(table) }); // prettier-ignore
   const rows: (Slice & { day: string; other: string; band: number })[] = narrow
     ? await unionAll(
         db
-          .select({
-            day: dayOf(statsPartnerDaily),
-            band: isBand(false),
-            other: sql<string>`''`,
-            ...sliceColumns(statsPartnerDaily),
-          }) // prettier-ignore
+          .select(grainColumns(dayOf(statsPartnerDaily), false, statsPartnerDaily))
           .from(statsPartnerDaily)
           .where(
             and(
@@ -381,12 +379,7 @@ async function offsetDays(
           )
           .groupBy(statsPartnerDaily.day, statsPartnerDaily.currency),
         db
-          .select({
-            day: bandDay(statsPartnerHourly),
-            band: isBand(true),
-            other: sql<string>`''`,
-            ...sliceColumns(statsPartnerHourly),
-          }) // prettier-ignore
+          .select(grainColumns(bandDay(statsPartnerHourly), true, statsPartnerHourly))
           .from(statsPartnerHourly)
           .where(and(hourList(statsPartnerHourly), eq(statsPartnerHourly.partnerId, partnerId)))
           .groupBy(bandDay(statsPartnerHourly), statsPartnerHourly.currency),
