@@ -80,7 +80,8 @@ function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
 }
 
 /** The ORM over a node-postgres pool, or over anything that answers as one (decision 127's replica reads). */
-export const drizzleOverPool = (pool: pg.Pool): Db => drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+export const drizzleOverPool = (pool: pg.Pool): Db =>
+  drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
