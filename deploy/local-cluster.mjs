@@ -331,6 +331,9 @@ async function checkCluster() {
   );
   const metrics = await fetch(`http://127.0.0.1:${PORTS.servers[0]}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text()); // prettier-ignore
   check('GET /metrics answers on a server', metrics.includes('portal_clicks_redirected_total'));
+  // The report reads each server read again on the primary when the replica failed them (decision 127).
+  const fallbacks = await Promise.all(PORTS.servers.map((p) => fetch(`http://127.0.0.1:${p}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text(), () => '').then((text) => text.split('\n').filter((l) => l.startsWith('portal_replica_fallbacks_total')).join(' ') || 'none'))); // prettier-ignore
+  console.log(`  report reads retried on the primary, by server: ${fallbacks.join('; ')}`);
   receiver.server.close();
   console.log(missed ? `${missed} MISSED` : 'all met');
   process.exitCode = missed ? 1 : 0;

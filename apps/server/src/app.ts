@@ -164,10 +164,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const replicaDb = options.reports?.database.db;
-  const replica = replicaDb
-    ? { db: replicaDb, lagSeconds: options.reports?.lagSeconds ?? (() => replicaLagSeconds(replicaDb)) }
+  const replicaDatabase = options.reports?.database;
+  // The lag is read on the replica's own handle: a reading must fail when the replica does, never fall back.
+  const replica = replicaDatabase
+    ? { database: replicaDatabase, lagSeconds: options.reports?.lagSeconds ?? (() => replicaLagSeconds(replicaDatabase.db)) } // prettier-ignore
     : null;
+  const metrics = createServerMetrics();
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -181,8 +183,14 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     sms: new SmsSender(database.db, new FileSmsTransport(path.join(config.dataDir, 'outbox')), app.log),
     storage: options.storage ?? new LocalFileStorage(path.join(config.dataDir, 'files')),
     now: options.now ?? (() => new Date()),
-    metrics: createServerMetrics(),
-    reports: new ReportReads(database.db, replica, config.replicaMaxLagS),
+    metrics,
+    // A report read the replica fails for its own reason is read again on the primary (decision 127).
+    reports: new ReportReads(database, replica, config.replicaMaxLagS, {
+      onFallback: (reason, error) => {
+        metrics.replicaFallbacks.inc({ reason });
+        app.log.warn({ err: error, reason }, 'report read failed on the replica: read again on the primary');
+      },
+    }),
   };
   app.decorate('ctx', ctx);
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });

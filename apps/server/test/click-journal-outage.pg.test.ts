@@ -5,7 +5,6 @@
  * (`*.pg.test.ts`, vitest.config.ts) rather than counting it skipped.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,37 +14,8 @@ import { testConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { clickCount, rolledUp } from './click-counts.js';
 import { buildTestApp, createPartner, TEST_BROWSER } from './helper.js';
+import { startProxy } from './tcp-proxy.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
-
-/** A TCP proxy in front of the test's PostgreSQL: `cut()` drops every connection and refuses new ones. */
-async function startProxy(target: URL) {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    const upstream = net.connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [client, upstream]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => socket.destroy());
-    }
-    client.pipe(upstream).pipe(client);
-  });
-  const listen = (port = 0) =>
-    new Promise<number>((resolve) =>
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
-    );
-  const port = await listen();
-  return {
-    port,
-    cut: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      });
-    },
-    restore: () => listen(port),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('a database outage (PostgreSQL behind a proxy the test cuts)', () => {
   it('keeps redirecting, says it is not ready, answers postbacks 503, and writes every click once it returns', async () => {

@@ -97,6 +97,8 @@ export type TestApp = {
   dataDir: string;
   /** The PostgreSQL database of this app (PostgreSQL runs only). */
   databaseUrl?: string;
+  /** The reports replica stand-in's own address (PostgreSQL runs with `reportsReplica` only). */
+  replicaUrl?: string;
   close: () => Promise<void>;
 };
 
@@ -122,7 +124,12 @@ export async function buildTestApp(
      * A reports replica stand-in (decision 097): a second, empty database of the same kind that report reads go to,
      * whose lag the test sets.
      */
-    reportsReplica?: { lagSeconds: () => Promise<number> };
+    reportsReplica?: {
+      /** The replica's lag; unset, the server reads it from the stand-in (a primary: 0, or a failure when cut off). */
+      lagSeconds?: () => Promise<number>;
+      /** PostgreSQL: the address the server reaches the stand-in by (a proxy the test cuts), given the stand-in's. */
+      via?: (url: string) => Promise<string>;
+    };
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -161,12 +168,14 @@ export async function buildTestApp(
     await database.migrate();
     await seedReference(database.db);
   }
-  let replica: { database: Database; drop?: () => Promise<void> } | undefined;
+  let replica: { database: Database; drop?: () => Promise<void>; url?: string } | undefined;
   if (options.reportsReplica) {
     if (databaseUrl) {
       const created = await createPostgresDatabase(databaseUrl, inject('postgresTemplate'));
-      const own = await openDatabase({ databaseUrl: created.url, migrationDatabaseUrl: created.migrationUrl, poolSize: 2 }); // prettier-ignore
-      replica = { database: own, drop: created.drop };
+      const via = options.reportsReplica.via;
+      const reached = via ? await via(created.url) : created.url;
+      const own = await openDatabase({ databaseUrl: reached, migrationDatabaseUrl: created.migrationUrl, poolSize: 2 }); // prettier-ignore
+      replica = { database: own, drop: created.drop, url: created.url };
     } else {
       const loaded = pgliteTemplate();
       replica = { database: await openDatabase({ dataDir: 'memory://', pgliteWorker: pgliteInWorker, ...(loaded ? { pgliteTemplate: loaded } : {}) }) }; // prettier-ignore
@@ -191,7 +200,7 @@ export async function buildTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.clickFlushIntervalMs ? { clickFlushIntervalMs: options.clickFlushIntervalMs } : {}),
     ...(replica && options.reportsReplica
-      ? { reports: { database: replica.database, lagSeconds: options.reportsReplica.lagSeconds } }
+      ? { reports: { database: replica.database, ...(options.reportsReplica.lagSeconds ? { lagSeconds: options.reportsReplica.lagSeconds } : {}) } } // prettier-ignore
       : {}),
   });
   await app.ready();
@@ -218,6 +227,7 @@ export async function buildTestApp(
     config,
     dataDir,
     ...(ownUrl ? { databaseUrl: ownUrl } : {}),
+    ...(replica?.url ? { replicaUrl: replica.url } : {}),
     close: async () => {
       await app.close();
       await database.close();

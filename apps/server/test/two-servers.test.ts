@@ -5,10 +5,21 @@
  * sign-in limit holds across both. (Partner postbacks delivered once and billing runs that bill once across two
  * instances: postbacks-delivery.test.ts and billing-run.test.ts.)
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkReportsEndpoints } from '@portal/contracts';
 import { clicks, conversions } from '../src/db/schema.js';
-import { bearer, buildTestApp, createPartner, createStaff, databaseKind, login, type TestApp } from './helper.js';
+import {
+  bearer,
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  createStaff,
+  databaseKind,
+  login,
+  okBody,
+  type TestApp,
+} from './helper.js';
 import { advertiserTokenOf, createOffer } from './offer-fixtures.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 
@@ -85,6 +96,44 @@ describe(`two servers on one database (${databaseKind})`, () => {
     expect(fromB).toEqual(fromA);
     const totals = fromA.at(-1);
     expect(totals).toMatchObject({ clicks: 120, conversions: converted.length });
+  });
+
+  it('flagged clicks written by both servers at once: the flagged counts and the rollups equal the raw rows', async () => {
+    // Decision 127: the flagged counts are upserted in the rollups' one statement, rows in key order, by both servers'
+    // batches racing over the same hour, partners and offers (each round flushed by both at once).
+    const admin = await createStaff(a, 'ROLE_ADMIN');
+    const staff = await login(a, admin.email, admin.password);
+    const partners = [(await createPartner(a)).partnerId, (await createPartner(a)).partnerId];
+    const offerIds = [await createOffer(a, { name: 'Flagged one' }), await createOffer(a, { name: 'Flagged two' })];
+    const servers = [a, b];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 16; i++) {
+        // Two in three clicks without a user agent: flagged `missingUserAgent` by the default rules (decision 083).
+        const res = await servers[i % 2]!.app.inject({
+          method: 'GET',
+          url: `/click?offer_id=${offerIds[(i >> 2) % 2]}&aff_id=${partners[(i >> 1) % 2]}`,
+          ...(i % 3 === 0 ? {} : { headers: { 'user-agent': '' } }),
+        });
+        expect(res.statusCode).toBe(302);
+      }
+      await Promise.all(servers.map((s) => s.app.tracking.buffer.flush()));
+    }
+    const raw = await a.database.db
+      .select({ partnerId: clicks.partnerId, flags: clicks.flags })
+      .from(clicks)
+      .where(inArray(clicks.partnerId, partners));
+    expect(raw).toHaveLength(64);
+    const res = await callEndpoint(a.app, networkReportsEndpoints.report, { params: { breakdown: 'partner' }, query: { range: 'today' } }, staff); // prettier-ignore
+    const rows = okBody(res).data;
+    for (const partnerId of partners) {
+      const own = raw.filter((r) => r.partnerId === partnerId);
+      const flagged = own.filter((r) => r.flags);
+      const row = rows.find((r) => r.key === String(partnerId))!;
+      expect(row.clicks).toBe(own.length);
+      expect(row.flaggedClicks).toBe(flagged.length);
+      expect(row.flaggedClicksByRule).toEqual([{ rule: 'missingUserAgent', clicks: flagged.length }]);
+    }
+    expect(raw.filter((r) => r.flags)).toHaveLength(40);
   });
 
   it('an offer disabled through one server stops its clicks on the other within the cache TTL', async () => {

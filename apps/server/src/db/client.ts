@@ -27,6 +27,8 @@ export type Database = {
   dump?: () => Promise<Blob>;
   /** The pool's connections and the requests waiting for one (GET /metrics); PostgreSQL only. */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** The pool itself (PostgreSQL only): a replica's report reads fall back to the primary's (decision 127). */
+  pool?: pg.Pool;
 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -77,6 +79,10 @@ function clientWithConnectTimeout(timeoutMs: number): typeof pg.Client {
   };
 }
 
+/** The ORM over a node-postgres pool, or over anything that answers as one (decision 127's replica reads). */
+export const drizzleOverPool = (pool: pg.Pool): Db =>
+  drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -93,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzleOverPool(pool);
     return {
       db,
       kind: 'postgres',
@@ -119,6 +125,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      pool,
       close: () => pool.end(),
     };
   }

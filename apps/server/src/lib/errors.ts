@@ -32,7 +32,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, message, null, { retryAfter: retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
 
 /** The SQLSTATE of a database error, or of the driver error it wraps (drizzle wraps them as `cause`). */
-function sqlStateOf(error: unknown): string | undefined {
+export function sqlStateOf(error: unknown): string | undefined {
   for (
     let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
     e && depth < 5;

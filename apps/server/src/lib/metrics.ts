@@ -177,6 +177,10 @@ export function createServerMetrics() {
       'portal_partner_postback_deliveries_total',
       'Partner postback delivery attempts by result (succeeded, retry, failed).',
     ),
+    replicaFallbacks: registry.counter(
+      'portal_replica_fallbacks_total',
+      'Report reads that failed on the reports replica and were read again on the primary, by reason (away: the replica refused, lost or timed out the connection or was shutting down; conflict: canceled by a conflict with recovery).',
+    ),
     httpSeconds: registry.histogram(
       'portal_http_request_duration_seconds',
       'HTTP request duration by method, route pattern and status class (GET /click is counted apart).',

@@ -8,7 +8,8 @@ export const REPORT_LAG_HEADER = 'x-report-data-lag-seconds';
 /**
  * In a report plugin's scope (decision 097): before each handler, the database its reads go to (the replica, or the
  * primary when there is none or it lags too far), and the lag header when the replica is behind. The handler asks
- * `dbOf(request)`.
+ * `dbOf(request)`; on the replica's handle, a statement the replica fails for its own reason runs again on the primary
+ * (decision 127).
  */
 export function reportReadsFor(app: FastifyInstance, reads: ReportReads, primary: Db): (request: FastifyRequest) => Db {
   const chosen = new WeakMap<FastifyRequest, Db>();

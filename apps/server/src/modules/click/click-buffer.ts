@@ -5,7 +5,6 @@ import {
   flaggedRows,
   KnownTrafficPairs,
   RollupAccumulator,
-  writeFlagged,
   writeRejected,
   type RejectedKey,
 } from '../rollups/index.js';
@@ -542,12 +541,12 @@ export class ClickBuffer {
       // The rollup rows last: the postbacks of the same hour update them too, and their row locks are held until the
       // commit, so the batch takes them as late as it can (decision 107).
       if (counted.length > 0) {
-        // Flagged clicks by rule (decision 109), of the clicks inserted only, as the rollups count them.
+        // Flagged clicks by rule (decision 109), of the clicks inserted only, as the rollups count them: in the
+        // rollups' statement (decision 127).
         const flagged = flaggedOf(counted);
-        if (flagged.length > 0) await writeFlagged(tx, flaggedRows('click', flagged));
         const rollups = new RollupAccumulator();
         for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
-        pairs = await rollups.write(tx, this.trafficPairs);
+        pairs = await rollups.write(tx, this.trafficPairs, flagged.length > 0 ? flaggedRows('click', flagged) : []);
       }
     });
     // Known once committed: a batch rolled back leaves its pairs to the next one.

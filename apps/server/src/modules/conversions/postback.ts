@@ -21,7 +21,7 @@ import { equalDigests } from '../../lib/tokens.js';
 import { enqueuePostbackDeliveries } from '../postbacks/index.js';
 import { takeConversionCaps, wouldCrossCaps } from '../caps/index.js';
 import { timeOfClickId, type BufferedClick, type ClickBuffer } from '../click/index.js';
-import { flaggedRows, hourOf, RollupAccumulator, writeFlagged } from '../rollups/index.js';
+import { flaggedRows, hourOf, RollupAccumulator } from '../rollups/index.js';
 import { changeByPostback } from './conversion-changes.js';
 import { screenConversion, type CountryOf, type Screening } from './conversion-screen.js';
 import { goalWorth, offerFacts, otherCurrency, toMinorUnits } from './conversion-rules.js';
@@ -373,11 +373,14 @@ export async function recordPostback(
             payout: o.payout,
           });
         // Held or refused by the conversion rules: counted per rule for staff reports (decision 109).
-        if (screening && screening.signals.length > 0)
-          await writeFlagged(tx, flaggedRows('conversion', [{ ...known.click, createdAt: now, rules: screening.signals }])); // prettier-ignore
-        // The rollup rows last: every click batch and postback of the offer's hour updates them, and their row locks
-        // are held until the commit, so the transaction takes them as late as it can (decision 107).
-        await rollups.write(tx);
+        const flagged =
+          screening && screening.signals.length > 0
+            ? flaggedRows('conversion', [{ ...known.click, createdAt: now, rules: screening.signals }])
+            : [];
+        // The rollup rows (and the flagged counts) last, in one statement: every click batch and postback of the
+        // offer's hour updates them, and their row locks are held until the commit, so the transaction takes them as
+        // late as it can (decisions 107, 127).
+        await rollups.write(tx, undefined, flagged);
       }
       return { status: o.status, reason: o.reason, conversionId: id, duplicate: false };
     };

@@ -1,10 +1,10 @@
 // The rollups' front door: hourly and daily statistics written by clicks and conversions (decision 021).
 export { RollupAccumulator, flaggedRows, hourOf } from './rollups.js';
 export {
-  writeFlagged,
   writeRejected,
   dailyStats,
   KnownTrafficPairs,
   type FlaggedKey,
+  type FlaggedRow,
   type RejectedKey,
 } from './rollups.repository.js';

@@ -68,13 +68,13 @@ const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const rowKey = (r: RollupRow) =>
   [r.partnerId, r.time, r.offerId, r.currency, r.subid, r.tc1, r.tc2, r.tc3, r.tc4, r.country, r.landingPageId].join('\u0000'); // prettier-ignore
 
-/** Adds rows to one rollup table in one upsert (`clicks = clicks + excluded.clicks` …), in key order. */
-async function upsert(
-  db: DbOrTx,
+/** The upsert adding rows to one rollup table (`clicks = clicks + excluded.clicks` …), in key order. */
+function upsert(
   table: typeof statsHourly | typeof statsDaily,
   time: [column: string, type: string],
   given: RollupRow[],
-): Promise<void> {
+): SQL {
+  // prettier-ignore
   const rows = given
     .map((row) => [rowKey(row), row] as const)
     .sort((a, b) => byKey(a[0], b[0]))
@@ -86,7 +86,7 @@ async function upsert(
   ];
   const key = ['partner_id', time[0], 'offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'country', 'landing_page_id']; // prettier-ignore
   const target = getTableName(table);
-  await db.execute(sql`insert into ${table} ${unnestRows([
+  return sql`insert into ${table} ${unnestRows([
     column('partner_id', 'int', (r) => r.partnerId),
     column(...time, (r) => r.time),
     column('offer_id', 'int', (r) => r.offerId),
@@ -102,7 +102,7 @@ async function upsert(
   ])}
     on conflict (${sql.raw(key.join(', '))}) do update set ${sql.raw(
       COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
-    )}`);
+    )}`;
 }
 
 /** A narrow rollup: its table, its time column and the key columns after the time (decisions 046, 049). */
@@ -132,12 +132,6 @@ const KEY_VALUE = {
 } as const;
 
 /**
- * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
- * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
- * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123). One statement, its
- * inserts as data-modifying CTEs: one round trip for seven tables and the pairs.
- */
-/**
  * The (partner, offer) pairs a writer knows `partner_offer_traffic` holds already (decision 125): the click buffer's,
  * filled after each commit, so that its batches leave those pairs out. The table is never deleted from, so a pair
  * once committed stays; a new process starts empty and writes each pair once more (`on conflict do nothing`).
@@ -160,7 +154,13 @@ export class KnownTrafficPairs {
 
 export type TrafficPair = { partnerId: number; offerId: number };
 
-async function upsertNarrow(db: DbOrTx, rows: RollupRow[], known?: KnownTrafficPairs): Promise<TrafficPair[]> {
+/**
+ * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
+ * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
+ * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123): one upsert per
+ * table and the pairs' insert, each a CTE of `upsertRollups`' one statement.
+ */
+function narrowUpserts(rows: RollupRow[], known?: KnownTrafficPairs): { inserts: SQL[]; pairs: TrafficPair[] } {
   const inserts = NARROW.map(({ table, time, key }) => {
     const folded = new Map<string, RollupRow>();
     for (const row of rows) {
@@ -197,13 +197,7 @@ async function upsertNarrow(db: DbOrTx, rows: RollupRow[], known?: KnownTrafficP
       ])} on conflict do nothing`,
     );
   }
-  const last = inserts.pop()!;
-  const ctes = sql.join(
-    inserts.map((insert, i) => sql`${sql.raw(`n${i}`)} as (${insert})`),
-    sql`, `,
-  );
-  await db.execute(sql`with ${ctes} ${last}`);
-  return pairs;
+  return { inserts, pairs };
 }
 
 /** A goal grain row (decision 113): a rollup row and the conversion's goal code. */
@@ -262,19 +256,35 @@ export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], dai
 }
 
 /**
- * Adds the hourly rows to `stats_hourly`, the same counts folded per UTC day to `stats_daily` (decision 021), then
- * to every narrow rollup, on the handle given: in the writer's transaction, so that every table agrees with the raw
- * rows. Answers the traffic pairs it sent (those `known` did not hold), for the writer to add once committed.
+ * Adds the hourly rows to `stats_hourly`, the same counts folded per UTC day to `stats_daily` (decision 021), to
+ * every narrow rollup, and the flagged counts to `flagged_hourly` (decision 109), on the handle given: in the writer's
+ * transaction, so that every table agrees with the raw rows. One statement, each upsert a data-modifying CTE (decision
+ * 127): every writer of the hour (each server's click batches, each postback) updates the same rows, whose locks are
+ * held until its commit, so they are taken in one round trip just before it, in one order on every writer (the same
+ * statement; each table's rows in key order). Answers the traffic pairs it sent (those `known` did not hold), for the
+ * writer to add once committed.
  */
 export async function upsertRollups(
   db: DbOrTx,
   hourly: RollupRow[],
   daily: RollupRow[],
   known?: KnownTrafficPairs,
+  flagged: FlaggedRow[] = [],
 ): Promise<TrafficPair[]> {
-  await upsert(db, statsHourly, ['hour', 'timestamptz'], hourly);
-  await upsert(db, statsDaily, ['day', 'date'], daily);
-  return upsertNarrow(db, hourly, known);
+  const { inserts, pairs } = narrowUpserts(hourly, known);
+  const statements = [
+    upsert(statsHourly, ['hour', 'timestamptz'], hourly),
+    upsert(statsDaily, ['day', 'date'], daily),
+    ...inserts,
+    ...(flagged.length > 0 ? [flaggedUpsert(flagged)] : []),
+  ];
+  // The main query reads nothing: every upsert is a CTE, run once to its end, in the same order whichever are there.
+  const ctes = sql.join(
+    statements.map((statement, i) => sql`${sql.raw(`u${i}`)} as (${statement})`),
+    sql`, `,
+  );
+  await db.execute(sql`with ${ctes} select 1`);
+  return pairs;
 }
 
 export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number };
@@ -298,16 +308,24 @@ export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: nu
 /** One count of `flagged_hourly` (decision 109): a rule's clicks or conversions in an hour, on an offer, of a partner. */
 export type FlaggedKey = { hour: Date; kind: 'click' | 'conversion'; rule: string; offerId: number; partnerId: number };
 
-export async function writeFlagged(db: DbOrTx, rows: (FlaggedKey & { count: number })[]): Promise<void> {
-  if (rows.length === 0) return;
-  const f = flaggedHourly;
-  await db
-    .insert(f)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [f.hour, f.kind, f.rule, f.offerId, f.partnerId],
-      set: { count: sql`${f.count} + excluded.count` },
-    });
+export type FlaggedRow = FlaggedKey & { count: number };
+
+/**
+ * The upsert adding flagged counts (decision 109), in key order: written with the rollups, last (decision 127). Its
+ * rows are few and hot (one per rule, offer and partner in the hour, hit by every batch of every server), so the
+ * cluster check's row-lock waits were on them when they were upserted before the rollups and held across them.
+ */
+function flaggedUpsert(given: FlaggedRow[]): SQL {
+  const key = (r: FlaggedRow) => `${r.hour.toISOString()}\u0000${r.kind}\u0000${r.rule}\u0000${r.offerId}\u0000${r.partnerId}`; // prettier-ignore
+  const rows = [...given].sort((a, b) => byKey(key(a), key(b)));
+  return sql`insert into ${flaggedHourly} ${unnestRows([
+    ['hour', 'timestamptz', rows.map((r) => r.hour.toISOString())],
+    ['kind', 'text', rows.map((r) => r.kind)],
+    ['rule', 'text', rows.map((r) => r.rule)],
+    ['offer_id', 'int', rows.map((r) => r.offerId)],
+    ['partner_id', 'int', rows.map((r) => r.partnerId)],
+    ['count', 'bigint', rows.map((r) => r.count)],
+  ])} on conflict (hour, kind, rule, offer_id, partner_id) do update set count = ${flaggedHourly}.count + excluded.count`;
 }
 
 export type StatsFilters = {

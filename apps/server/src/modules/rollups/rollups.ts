@@ -5,6 +5,7 @@ import {
   upsertGoalRollups,
   upsertRollups,
   type FlaggedKey,
+  type FlaggedRow,
   type KnownTrafficPairs,
   type TrafficPair,
   type GoalRollupRow,
@@ -156,14 +157,15 @@ export class RollupAccumulator {
   /**
    * Adds the rows to `stats_hourly`, then the same counts folded per UTC day to `stats_daily` (decision 021) and to
    * the narrow rollups, on the handle given: in the writer's transaction, so that the tables agree with the raw rows.
-   * `known`: the traffic pairs the writer knows are written (decision 125); answers the pairs it sent.
+   * `known`: the traffic pairs the writer knows are written (decision 125); answers the pairs it sent. `flagged`: the
+   * writer's flagged counts (`flaggedRows`), written in the rollups' statement (decision 127).
    */
-  async write(db: DbOrTx, known?: KnownTrafficPairs): Promise<TrafficPair[]> {
-    if (this.rows.size === 0) return [];
+  async write(db: DbOrTx, known?: KnownTrafficPairs, flagged: FlaggedRow[] = []): Promise<TrafficPair[]> {
+    if (this.rows.size === 0 && flagged.length === 0) return [];
     const days = new Map<string, RollupRow>();
     // `time` is an ISO string in UTC: its first ten characters are the UTC date.
     for (const row of this.rows.values()) addTo(days, row.time.slice(0, 10), row, row);
-    const pairs = await upsertRollups(db, [...this.rows.values()], [...days.values()], known);
+    const pairs = await upsertRollups(db, [...this.rows.values()], [...days.values()], known, flagged);
     if (this.goals.size > 0) {
       const goalDays = new Map<string, GoalRollupRow>();
       for (const row of this.goals.values()) addToGoal(goalDays, row.time.slice(0, 10), row.goal, row, row);
@@ -177,8 +179,8 @@ export class RollupAccumulator {
 export function flaggedRows(
   kind: FlaggedKey['kind'],
   items: { createdAt: Date; offerId: number; partnerId: number; rules: readonly string[] }[],
-): (FlaggedKey & { count: number })[] {
-  const rows = new Map<string, FlaggedKey & { count: number }>();
+): FlaggedRow[] {
+  const rows = new Map<string, FlaggedRow>();
   const count = (hourMs: number, rule: string, offerId: number, partnerId: number) => {
     const key = `${hourMs}|${rule}|${offerId}|${partnerId}`;
     const row = rows.get(key);
