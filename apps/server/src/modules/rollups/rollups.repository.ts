@@ -16,6 +16,7 @@ import {
   statsOfferHourly,
   statsPartnerDaily,
   statsPairDaily,
+  statsLandingDaily,
   statsPartnerHourly,
 } from '../../db/schema.js';
 import { unnestRows, type BulkColumn } from '../../db/bulk.js';
@@ -121,6 +122,8 @@ const NARROW: readonly Narrow[] = [
   { table: statsOfferDaily, time: ['day', 'date'], key: ['offer_id', 'currency'] },
   // The pair grain (decision 123): partner × offer per UTC day, without country or landing page.
   { table: statsPairDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency'] },
+  // The landing grain (decision 126): offer × landing page per UTC day, without partner or country.
+  { table: statsLandingDaily, time: ['day', 'date'], key: ['offer_id', 'landing_page_id', 'currency'] },
 ];
 
 const KEY_VALUE = {
@@ -134,8 +137,9 @@ const KEY_VALUE = {
 /**
  * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
  * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
- * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123). One statement, its
- * inserts as data-modifying CTEs: one round trip for seven tables and the pairs.
+ * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123), per (UTC day,
+ * offer, landing page, currency) for the landing grain (decision 126). One statement, its inserts as data-modifying
+ * CTEs: one round trip for eight tables and the pairs.
  */
 /**
  * The (partner, offer) pairs a writer knows `partner_offer_traffic` holds already (decision 125): the click buffer's,
@@ -277,7 +281,8 @@ export async function upsertRollups(
   return upsertNarrow(db, hourly, known);
 }
 
-export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number };
+/** `landingPageId` (decision 126): the page `lp` named when it is the offer's, 0 without `lp`, -1 otherwise. */
+export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number; landingPageId: number };
 
 export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: number })[]): Promise<void> {
   if (rows.length === 0) return;
@@ -290,13 +295,14 @@ export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: nu
         rejectedClicksHourly.reason,
         rejectedClicksHourly.offerId,
         rejectedClicksHourly.partnerId,
+        rejectedClicksHourly.landingPageId,
       ],
       set: { count: sql`${rejectedClicksHourly.count} + excluded.count` },
     });
 }
 
 /** One count of `flagged_hourly` (decision 109): a rule's clicks or conversions in an hour, on an offer, of a partner. */
-export type FlaggedKey = { hour: Date; kind: 'click' | 'conversion'; rule: string; offerId: number; partnerId: number };
+export type FlaggedKey = { hour: Date; kind: 'click' | 'conversion'; rule: string; offerId: number; partnerId: number; landingPageId: number }; // prettier-ignore
 
 export async function writeFlagged(db: DbOrTx, rows: (FlaggedKey & { count: number })[]): Promise<void> {
   if (rows.length === 0) return;
@@ -305,7 +311,7 @@ export async function writeFlagged(db: DbOrTx, rows: (FlaggedKey & { count: numb
     .insert(f)
     .values(rows)
     .onConflictDoUpdate({
-      target: [f.hour, f.kind, f.rule, f.offerId, f.partnerId],
+      target: [f.hour, f.kind, f.rule, f.offerId, f.partnerId, f.landingPageId],
       set: { count: sql`${f.count} + excluded.count` },
     });
 }
