@@ -3,7 +3,8 @@
 // conversions, on PostgreSQL, at 10 million clicks over 60 days spread over 200 partners and 100 offers (each partner
 // runs 8 offers, 6 countries, 5,000 sub-IDs; a quarter of the offers pay in USD, a quarter in GBP). Since decision
 // 111 also nested, filtered and converted cases; since decision 117 a goal filter and the landing-page breakdown (a
-// third of the clicks sent to the offer's own URL, the others to one of 4 landing pages). Run `npm run build` first,
+// third of the clicks sent to the offer's own URL, the others to one of 4 landing pages), read since decision 126 from
+// the landing grain, alone and nested with the offer. Run `npm run build` first,
 // then `node bench/network-reports.mjs`.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -146,6 +147,7 @@ async function generate(db) {
     insert into stats_offer_hourly select hour, offer_id, currency, ${SUMS} from stats_network_hourly group by 1, 2, 3;
     insert into stats_offer_daily select day, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
     insert into stats_pair_daily select day, partner_id, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
+    insert into stats_landing_daily select day, offer_id, landing_page_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
     create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
     analyze`);
@@ -158,7 +160,7 @@ async function counts(db) {
       (select count(*) from conversions)::int as conversions,
       (select count(*) from stats_network_hourly)::int as hourly, (select count(*) from stats_network_daily)::int as daily,
       (select count(*) from stats_partner_daily)::int as partner_daily, (select count(*) from stats_offer_daily)::int as offer_daily,
-      (select count(*) from stats_pair_daily)::int as pair_daily`),
+      (select count(*) from stats_pair_daily)::int as pair_daily, (select count(*) from stats_landing_daily)::int as landing_daily`),
   );
   return check;
 }
@@ -168,8 +170,13 @@ async function counts(db) {
  * (`nested`), within some partners (`partners`), or with each conversion's amounts converted to euros at the last
  * reference rate on or before its day (`converted`, decision 111).
  */
-function naive(db, by, window, { nested = false, partners = null, converted = false, goal = null } = {}) {
-  const key = sql.raw(nested ? "partner_id || '/' || offer_id" : by === 'landing' ? 'coalesce(landing_page_id, 0)' : by === 'partner' ? 'partner_id' : 'offer_id'); // prettier-ignore
+function naive(
+  db,
+  by,
+  window,
+  { nested = false, partners = null, converted = false, goal = null, key: grouped = null } = {},
+) {
+  const key = sql.raw(grouped ?? (nested ? "partner_id || '/' || offer_id" : by === 'landing' ? 'coalesce(landing_page_id, 0)' : by === 'partner' ? 'partner_id' : 'offer_id')); // prettier-ignore
   const only = sql.raw(partners ? `and partner_id in (${partners.join(',')})` : '');
   // A goal filter (decision 113): the clicks of the offers paying on the goal, the conversions on it.
   const paying = sql.raw(goal ? `and offer_id in (select og.offer_id from offer_goals og join goals g on g.id = og.goal_id where g.identifier = '${goal}')` : ''); // prettier-ignore
@@ -225,7 +232,7 @@ try {
     // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
     await database.db.execute(
       sql.raw(
-        'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
+        'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_landing_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
       ),
     );
   }
@@ -236,7 +243,7 @@ try {
     `postgres: ${fmt(Number(check.clicks))} clicks, ${fmt(check.conversions)} conversions over ${DAYS} days, ` +
       `${PARTNERS} partners, ${OFFERS} offers, generated in ${fmt((performance.now() - loadStarted) / 1000, 1)} s; ` +
       `${fmt(check.hourly)} hourly and ${fmt(check.daily)} daily network rollup rows, ` +
-      `${fmt(check.partner_daily)} partner, ${fmt(check.offer_daily)} offer and ${fmt(check.pair_daily)} pair daily grain rows`,
+      `${fmt(check.partner_daily)} partner, ${fmt(check.offer_daily)} offer, ${fmt(check.pair_daily)} pair and ${fmt(check.landing_daily)} landing daily grain rows`,
   );
   const scope = scopeOfRoles(1, ['ROLE_ADMIN'], []);
   const today = Date.now();
@@ -282,6 +289,8 @@ try {
       // Decision 117: a goal filter (the goal grain beside the offer grain's clicks), and the landing-page breakdown.
       ['offer, goal registration', () => networkReport(database.db, scope, 'offer', range, window, { goal: ['registration'] }, null), { goal: 'registration' }, 'offer'], // prettier-ignore
       ['landing page', () => networkReport(database.db, scope, 'landing', range, window, {}, null), {}, 'landing'], // prettier-ignore
+      // Decision 126: the landing grain, also nested with the offer.
+      ['landing page × offer', () => networkReport(database.db, scope, 'landing', range, window, {}, null, { then: 'offer' }), { key: "coalesce(landing_page_id, 0) || '/' || offer_id" }, 'landing'], // prettier-ignore
     ];
     for (const [label, ours, options, by] of cases) {
       await time(ours, 3);

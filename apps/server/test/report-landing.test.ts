@@ -3,14 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   creativesEndpoints,
   networkReportsEndpoints,
+  reportOptionsEndpoints,
   type MoneyAmount,
   type NetworkBreakdown,
   type NetworkReportRow,
 } from '@portal/contracts';
-import { clicks, conversions, offers, partners, products, statsNetworkDaily } from '../src/db/schema.js';
+import { clicks, conversions, offers, partners, products, statsLandingDaily, statsNetworkDaily } from '../src/db/schema.js'; // prettier-ignore
 import {
   buildTestApp,
   callEndpoint,
+  createPartner,
   createStaff,
   expectOk,
   login,
@@ -35,7 +37,7 @@ import {
 } from './report-figures.js';
 
 /**
- * Decision 117: the landing-page breakdown. The click keeps the landing page `lp` sent it to, its conversions are
+ * Decisions 117 and 126: the landing-page breakdown, read from the landing grain when no partner is needed. The click keeps the landing page `lp` sent it to, its conversions are
  * counted where the click is, and the network report by landing page (alone, nested either way, filtered, in a
  * manager's scope, as CSV) equals the raw clicks and conversions, pending and rejected included.
  */
@@ -47,6 +49,7 @@ describe('network reports by landing page (decision 117)', () => {
   let am1: string;
   let am1Id: number;
   const p: number[] = [];
+  let slate: number;
   const o: { offerId: number; advertiserId: number; token: string; pages: number[] }[] = [];
 
   type Query = CallInput<typeof networkReportsEndpoints.report>['query'];
@@ -79,6 +82,8 @@ describe('network reports by landing page (decision 117)', () => {
     const plan = [
       ['Alpha Ads', 'Alpha Offer', 'EUR', ['Alpha quiz', 'Alpha video'], [{ goal: 'registration', revenueAmount: 900, payoutAmount: 600 }, { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true }]], // prettier-ignore
       ['Beta Ads', 'Beta Offer', 'USD', ['Beta long form'], [{ goal: 'registration', revenueAmount: 500, payoutAmount: 300 }]], // prettier-ignore
+      // Gamma has no traffic: no manager's partners reach it (decision 126's picker).
+      ['Gamma Ads', 'Gamma Offer', 'EUR', ['Gamma quiz'], [{ goal: 'registration', revenueAmount: 500, payoutAmount: 300 }]], // prettier-ignore
     ] as const;
     for (const [advertiser, name, currency, pageNames, goals] of plan) {
       const offer = await reportOffer(t, admin, { advertiser, name, currency, goals: [...goals], domain: 'l.example.com', prefix: 'l' }); // prettier-ignore
@@ -104,11 +109,17 @@ describe('network reports by landing page (decision 117)', () => {
     // Quartz (the other manager's): a registration from the video, a click on the quiz.
     await convert(0, await click(0, quartz, video), 'registration');
     await click(0, quartz, quiz);
-    // A landing page of another offer is refused (decision 050), never counted.
+    // A landing page of another offer is refused (decision 050), never counted: its refusal names no page (-1).
     const res = await t.app.inject({ method: 'GET', url: `/click?offer_id=${o[1]!.offerId}&aff_id=${orchid}&lp=${quiz}`, headers: { 'x-forwarded-for': '10.0.0.7' } }); // prettier-ignore
     expect(res.statusCode).toBe(404);
+    // Slate (am1's, not yet active): refused twice on the quiz and once on Alpha's URL (decision 126).
+    slate = (await createPartner(t, { companyName: 'Slate Ads', accountManagerId: am1Id, status: 'pending' })).partnerId; // prettier-ignore
+    for (const lp of [quiz, quiz, undefined]) {
+      const refused = await t.app.inject({ method: 'GET', url: `/click?offer_id=${o[0]!.offerId}&aff_id=${slate}${lp ? `&lp=${lp}` : ''}`, headers: { 'x-forwarded-for': '10.0.0.8' } }); // prettier-ignore
+      expect(refused.statusCode).toBe(403);
+    }
     await t.app.tracking.buffer.flush();
-  });
+  }, 180_000);
   afterAll(async () => t?.close());
 
   type Filters = { landingPageId?: number[]; partnerId?: number[]; offerId?: number[]; goal?: string[]; subid?: string[] }; // prettier-ignore
@@ -179,11 +190,41 @@ describe('network reports by landing page (decision 117)', () => {
     // The offers' own URLs, all offers together: Orchid's and Pine's clicks on Alpha, Pine's on Beta.
     expect(byKey.get('0')).toMatchObject({ label: 'Offer URL', clicks: 3, conversions: 0, rejectedConversions: 1 });
     expect(rows.at(-1)).toMatchObject({ isTotal: true, clicks: 9, conversions: 4, pendingConversions: 1, rejectedConversions: 1 }); // prettier-ignore
-    // Refused clicks cannot be placed on a landing page (their rollup has none): absent, never a wrong zero.
-    expect(rows[0]!.refusedClicks).toBeUndefined();
     // The network rollup holds it as a key: one daily row per page the clicks went to.
-    const daily = await t.database.db.select({ landing: statsNetworkDaily.landingPageId }).from(statsNetworkDaily);
-    expect([...new Set(daily.map((r) => r.landing))].sort((a, b) => a - b)).toEqual([0, quiz, video, longForm].sort((a, b) => a - b)); // prettier-ignore
+    const daily = await t.database.db.select().from(statsNetworkDaily);
+    expect([...new Set(daily.map((r) => r.landingPageId))].sort((a, b) => a - b)).toEqual([0, quiz, video, longForm].sort((a, b) => a - b)); // prettier-ignore
+    // The landing grain (decision 126) is the network rollup's days summed over partner and country.
+    const grain = await t.database.db.select().from(statsLandingDaily);
+    const folded = new Map<string, number[]>();
+    const COUNTED = ['clicks', 'conversions', 'pending', 'rejected', 'payout', 'pendingPayout', 'revenue', 'pendingRevenue'] as const; // prettier-ignore
+    for (const r of daily) {
+      const key = [r.day, r.offerId, r.landingPageId, r.currency].join('|');
+      const sum = folded.get(key) ?? COUNTED.map(() => 0);
+      folded.set(
+        key,
+        sum.map((n, i) => n + r[COUNTED[i]!]),
+      );
+    }
+    expect(new Map(grain.map((r) => [[r.day, r.offerId, r.landingPageId, r.currency].join('|'), COUNTED.map((c) => r[c])]))).toEqual(folded); // prettier-ignore
+    expect(grain.length).toBeGreaterThan(0);
+  });
+
+  it('places refused clicks on the page `lp` named when it is the offer’s, elsewhere on "Not recorded" (decision 126)', async () => {
+    const [quiz] = o[0]!.pages as [number];
+    const refusedOf = (rows: NetworkReportRow[]) => new Map(rows.map((r) => [r.key, r.refusedClicks]));
+    const rows = await report('landing');
+    expect(refusedOf(rows)).toEqual(new Map([[String(quiz), 2], ['0', 1], [String(o[0]!.pages[1]!), 0], [String(o[1]!.pages[0]!), 0], ['-1', 1], ['total', 4]])); // prettier-ignore
+    expect(rows.find((r) => r.key === String(quiz))!.refusedByReason).toEqual([{ reason: 'partner_inactive', clicks: 2 }]); // prettier-ignore
+    expect(rows.find((r) => r.key === '-1')).toMatchObject({ label: 'Not recorded', clicks: 0, refusedByReason: [{ reason: 'unknown_landing_page', clicks: 1 }] }); // prettier-ignore
+    // Nested and filtered: Slate's refusals on the quiz, in its manager's scope too; none in another manager's.
+    const nested = await report('partner', { then: 'landing' }, am1);
+    const slateRow = nested.find((r) => r.key === String(slate))!;
+    expect(new Map(slateRow.children!.map((c) => [c.key, c.refusedClicks]))).toEqual(new Map([[String(quiz), 2], ['0', 1]])); // prettier-ignore
+    const filtered = await report('partner', { landingPageId: [quiz] });
+    expect(refusedOf(filtered).get(String(slate))).toBe(2);
+    expect(filtered.at(-1)!.refusedClicks).toBe(2);
+    const offerUrl = await report('offer', { landingPageId: [0] }, am1);
+    expect(offerUrl.at(-1)!.refusedClicks).toBe(1);
   });
 
   const cases = (): [string, NetworkBreakdown[], Filters][] => [
@@ -227,6 +268,24 @@ describe('network reports by landing page (decision 117)', () => {
       expect(res.statusCode, bad).toBe(400);
       expect(res.body).toContain('landingPageId');
     }
+  });
+
+  it('names landing pages for the picker by page or offer name, within the reader’s offers (decision 126)', async () => {
+    const [quiz, video] = o[0]!.pages as [number, number];
+    const [gammaQuiz] = o[2]!.pages as [number];
+    const options = async (query: CallInput<typeof reportOptionsEndpoints.list>['query'], token = admin) =>
+      okBody(await callEndpoint(t.app, reportOptionsEndpoints.list, { params: { filter: 'landingPageId' }, query }, token)).data; // prettier-ignore
+    expect(await options({ q: 'quiz' })).toEqual([
+      { value: String(quiz), label: `Alpha quiz · Alpha Offer #${quiz}` },
+      { value: String(gammaQuiz), label: `Gamma quiz · Gamma Offer #${gammaQuiz}` },
+    ]);
+    // A manager reaches the offers its partners have traffic on: not Gamma's page, even by its id.
+    expect(await options({ q: 'quiz' }, am1)).toEqual([{ value: String(quiz), label: `Alpha quiz · Alpha Offer #${quiz}` }]); // prettier-ignore
+    expect(await options({ value: [String(gammaQuiz), String(video)] }, am1)).toEqual([{ value: String(video), label: `Alpha video · Alpha Offer #${video}` }]); // prettier-ignore
+    // By the offer's name; the offers' own URLs first when the text names them; 0 and -1 named as the rows are.
+    expect((await options({ q: 'beta offer' })).map((x) => x.value)).toEqual([String(o[1]!.pages[0]!)]);
+    expect((await options({ q: 'offer url' })).map((x) => x.value)).toEqual(['0']);
+    expect(await options({ value: ['-1', '0'] })).toEqual([{ value: '0', label: 'Offer URL' }, { value: '-1', label: 'Not recorded' }]); // prettier-ignore
   });
 
   it('exports the landing breakdown: one line per page, the column sums equal to the Totals', async () => {

@@ -374,8 +374,11 @@ export const reportViewsEndpoints = {
 
 // ---------------------------------------------------------------- the filters' pickers (decision 113)
 
-/** The filters a network report's pickers name by name: what `GET /staff/report-options/{filter}` lists. */
-export const REPORT_OPTION_FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'goal'] as const;
+/**
+ * The filters a network report's pickers name by name: what `GET /staff/report-options/{filter}` lists. Landing pages
+ * (decision 126) are the pages of the offers the reader reaches, the offers' own URLs as `0` ("Offer URL").
+ */
+export const REPORT_OPTION_FILTERS = ['partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'landingPageId'] as const; // prettier-ignore
 export type ReportOptionFilter = (typeof REPORT_OPTION_FILTERS)[number];
 /** How many options one answer lists at most: the picker narrows them as one types. */
 export const REPORT_OPTIONS_LIMIT = 20;

@@ -30,6 +30,20 @@ describe('network reports: the narrowest grain that answers (decision 049)', () 
     expect(grainOf('hour', {}, admin)).toBe('offer');
   });
 
+  it('reads the landing grain for a landing page without a partner, the network rollups with one (decision 126)', () => {
+    expect(grainOf('landing', {}, admin)).toBe('landing');
+    expect(grainOf('landing', {}, finance)).toBe('landing');
+    expect(grainOf(['landing', 'offer'], {}, admin)).toBe('landing');
+    expect(grainOf(['advertiser', 'landing'], { goal: ['sale'] }, admin)).toBe('landing');
+    expect(grainOf(['day', 'landing'], { offerId: [3] }, admin)).toBe('landing');
+    expect(grainOf('offer', { landingPageId: [2, 0] }, admin)).toBe('landing');
+    expect(grainOf('landing', {}, manager)).toBe('network');
+    expect(grainOf(['partner', 'landing'], {}, admin)).toBe('network');
+    expect(grainOf('landing', { partnerId: [3] }, admin)).toBe('network');
+    expect(grainOf('landing', { country: ['FR'] }, admin)).toBe('network');
+    expect(grainOf(['landing', 'subid'], {}, admin)).toBe('sub');
+  });
+
   it('reads the partner rollup for a sub-ID or tracker, as breakdown or filter (decision 089)', () => {
     expect(grainOf('subid', {}, admin)).toBe('sub');
     expect(grainOf('tc3', {}, manager)).toBe('sub');

@@ -150,6 +150,20 @@ export const statsPairDaily = grainTable('stats_pair_daily', {
 });
 
 /**
+ * The landing grain (decision 126): per (UTC day, offer, landing page, currency), without the partner and country of
+ * the network rollups, so that the whole network's landing-page breakdown (alone, or nested with the offer, the
+ * advertiser or a day) reads one row per page and day. A page belongs to one offer, so its rows are about the pages
+ * in use plus one per offer (its own URL, key 0). Daily only, as the pair grain: a window's end hours come from
+ * `stats_network_hourly`.
+ */
+export const statsLandingDaily = grainTable('stats_landing_daily', {
+  day: day(),
+  offerId: integer().notNull(),
+  landingPageId: landingPage(),
+  currency: currency(),
+});
+
+/**
  * The goal grain (decision 113): conversions per (hour, partner, offer, goal, currency, country, sub-ID, trackers), so
  * that a network report filters on the goal (the code the postback sent) from a rollup. Conversions only: a click has
  * no goal, and its `clicks` stay 0. Written with the other rollups, in the conversion's transaction; one row per
@@ -191,10 +205,15 @@ export const rejectedClicksHourly = pgTable(
     /** The offer and partner when they exist, else 0. */
     offerId: integer().notNull().default(0),
     partnerId: integer().notNull().default(0),
+    /**
+     * The landing page `lp` named when it is one of the offer's pages (decision 126), 0 without `lp`, -1 when `lp`
+     * named no page of the offer, and on rows counted before migration 0044.
+     */
+    landingPageId: landingPage(),
     count: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: 'rejected_clicks_hourly_pk', columns: [t.hour, t.reason, t.offerId, t.partnerId] }),
+    primaryKey({ name: 'rejected_clicks_hourly_pk', columns: [t.hour, t.reason, t.offerId, t.partnerId, t.landingPageId] }), // prettier-ignore
     // GET /statistics/refused reads one partner's hours (decision 024).
     index('rejected_clicks_hourly_partner_hour_idx').on(t.partnerId, t.hour),
   ],
@@ -214,10 +233,12 @@ export const flaggedHourly = pgTable(
     rule: varchar({ length: 32 }).notNull(),
     offerId: integer().notNull(),
     partnerId: integer().notNull(),
+    /** The click's landing page, as the rollups key it (decision 126); -1 on rows counted before migration 0044. */
+    landingPageId: landingPage(),
     count: bigint({ mode: 'number' }).notNull().default(0),
   },
   (t) => [
-    primaryKey({ name: 'flagged_hourly_pk', columns: [t.hour, t.kind, t.rule, t.offerId, t.partnerId] }),
+    primaryKey({ name: 'flagged_hourly_pk', columns: [t.hour, t.kind, t.rule, t.offerId, t.partnerId, t.landingPageId] }), // prettier-ignore
     index('flagged_hourly_partner_hour_idx').on(t.partnerId, t.hour),
   ],
 );

@@ -206,7 +206,7 @@ export class ClickBuffer {
   }
 
   reject(key: RejectedKey, count = 1): void {
-    const id = `${key.hour.getTime()}\u0000${key.reason}\u0000${key.offerId}\u0000${key.partnerId}`;
+    const id = `${key.hour.getTime()}\u0000${key.reason}\u0000${key.offerId}\u0000${key.partnerId}\u0000${key.landingPageId}`;
     const row = this.rejected.get(id);
     if (row) row.count += count;
     else
@@ -215,6 +215,7 @@ export class ClickBuffer {
         reason: key.reason,
         offerId: key.offerId,
         partnerId: key.partnerId,
+        landingPageId: key.landingPageId,
         count,
       });
   }
@@ -560,12 +561,12 @@ export class ClickBuffer {
 /** The flagged clicks of a batch as `flaggedRows` reads them: each flags text split once per batch, not per click. */
 function flaggedOf(clicks: BufferedClick[]) {
   const rulesOf = new Map<string, string[]>();
-  const flagged: { createdAt: Date; offerId: number; partnerId: number; rules: string[] }[] = [];
+  const flagged: { createdAt: Date; offerId: number; partnerId: number; landingPageId?: number | null | undefined; rules: string[] }[] = []; // prettier-ignore
   for (const click of clicks) {
     if (!click.flags) continue;
     let rules = rulesOf.get(click.flags);
     if (!rules) rulesOf.set(click.flags, (rules = click.flags.split(',')));
-    flagged.push({ createdAt: click.createdAt, offerId: click.offerId, partnerId: click.partnerId, rules });
+    flagged.push({ createdAt: click.createdAt, offerId: click.offerId, partnerId: click.partnerId, landingPageId: click.landingPageId, rules }); // prettier-ignore
   }
   return flagged;
 }

@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyBaseLogger } from 'fastify';
 import { parse as parseQuery } from 'fast-querystring';
-import { CLICK_ATTRIBUTION_DAYS, CLICK_PATH, ClickQuerySchema, tagCookieName } from '@portal/contracts';
+import {
+  CLICK_ATTRIBUTION_DAYS,
+  CLICK_PATH,
+  ClickQuerySchema,
+  LANDING_NOT_RECORDED,
+  tagCookieName,
+} from '@portal/contracts';
 import { SECURITY_HEADERS } from '../../lib/security-headers.js';
 import type { ClickBuffer } from './click-buffer.js';
 import type { ClickContextCache } from './click-lookup.js';
@@ -134,7 +140,7 @@ export function createClickHandler(
       if (query === null) {
         const parsed = ClickQuerySchema.safeParse(mark === -1 ? {} : parseQuery(url.slice(mark + 1)));
         if (!parsed.success) {
-          if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0 });
+          if (visiting) buffer.reject({ hour: hourOf(now), reason: 'invalid_request', offerId: 0, partnerId: 0, landingPageId: LANDING_NOT_RECORDED }); // prettier-ignore
           told('invalid_request');
           return sendError(response, 400, CLICK_REJECTION_MESSAGES.invalid_request);
         }

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { CLICK_MACROS, type ClickQuery, type ClickRejectionReason } from '@portal/contracts';
+import {
+  CLICK_MACROS,
+  LANDING_NOT_RECORDED,
+  LANDING_OFFER_URL,
+  type ClickQuery,
+  type ClickRejectionReason,
+} from '@portal/contracts';
 import type { BufferedClick } from './buffered-click.js';
 import type { ClickBuffer } from './click-buffer.js';
 import type { ClickContext, ClickContextCache } from './click-lookup.js';
@@ -221,11 +227,14 @@ function recordClick(
     return decision.ok ? { ok: true, clickId: '', location: landingUrl(target, query, '') } : refusal(decision, query);
   }
   if (!decision.ok) {
+    // The page counted with the refusal (decision 126): `lp` when it is one of the offer's pages, -1 when it is not.
+    const lp = query.lp;
     buffer.reject({
       hour: hourOf(now),
       reason: decision.reason,
       offerId: context.offer?.id ?? 0,
       partnerId: context.partner?.id ?? 0,
+      landingPageId: lp === undefined ? LANDING_OFFER_URL : context.offer?.landingPages?.has(lp) ? lp : LANDING_NOT_RECORDED, // prettier-ignore
     });
     return refusal(decision, query);
   }
@@ -242,7 +251,7 @@ function recordClick(
   });
   if (judged.refuse !== null) {
     const offer = decision.offer;
-    buffer.reject({ hour: hourOf(now), reason: judged.refuse, offerId: offer.id, partnerId: context.partner?.id ?? 0 });
+    buffer.reject({ hour: hourOf(now), reason: judged.refuse, offerId: offer.id, partnerId: context.partner?.id ?? 0, landingPageId: landingPageId ?? LANDING_OFFER_URL }); // prettier-ignore
     return refusal(
       { ok: false, reason: judged.refuse, status: 403, fallbackUrl: offer.fallbackUrl ?? undefined },
       query,
@@ -254,7 +263,7 @@ function recordClick(
     capRefs = buffer.caps.admit(context.caps, now.getTime());
     if (!capRefs) {
       const offer = decision.offer;
-      buffer.reject({ hour: hourOf(now), reason: 'over_cap', offerId: offer.id, partnerId: context.partner?.id ?? 0 });
+      buffer.reject({ hour: hourOf(now), reason: 'over_cap', offerId: offer.id, partnerId: context.partner?.id ?? 0, landingPageId: landingPageId ?? LANDING_OFFER_URL }); // prettier-ignore
       return refusal(
         { ok: false, reason: 'over_cap', status: 403, fallbackUrl: offer.fallbackUrl ?? undefined },
         query,

@@ -33,6 +33,7 @@ import {
   statsOfferDaily,
   statsOfferHourly,
   statsPairDaily,
+  statsLandingDaily,
   statsDaily,
   statsGoalDaily,
   statsGoalHourly,
@@ -158,9 +159,19 @@ const PAIR: Grain = {
 };
 
 /**
- * The narrowest grain that answers a report (decision 049): the network rollups when it needs the country or the
- * landing page; the pair grain (decision 123) when it needs both the partner and the offer; else the offer grain when
- * it needs no partner (not even for the viewer's scope), else the partner grain.
+ * The landing grain (decision 126): per UTC day, offer, landing page and currency. Its hours, as the pair grain's, are
+ * the network rollup's.
+ */
+const LANDING: Grain = {
+  daily: view(statsLandingDaily, true, { time: statsLandingDaily.day, offerId: statsLandingDaily.offerId, landing: statsLandingDaily.landingPageId }), // prettier-ignore
+  hourly: NETWORK.hourly,
+};
+
+/**
+ * The narrowest grain that answers a report (decision 049): the network rollups when it needs the country, or the
+ * landing page with a partner; the landing grain (decision 126) for the landing page without a partner; the pair
+ * grain (decision 123) when it needs both the partner and the offer; else the offer grain when it needs no partner
+ * (not even for the viewer's scope), else the partner grain.
  */
 export function grainOf(
   breakdown: NetworkBreakdown | Breakdowns,
@@ -170,8 +181,8 @@ export function grainOf(
   const by: readonly NetworkBreakdown[] = typeof breakdown === 'string' ? [breakdown] : breakdown;
   const any = (...names: NetworkBreakdown[]) => by.some((b) => names.includes(b));
   if (by.some(isTracking) || NETWORK_TRACKING_KEYS.some((k) => given(filters[k]))) return 'sub';
-  // The country and the landing page (decision 117) are kept by the network rollups alone.
-  if (any('country', 'landing') || given(filters.country) || given(filters.landingPageId)) return 'network';
+  // The country is kept by the network rollups alone.
+  if (any('country') || given(filters.country)) return 'network';
   // The goal filter keeps the clicks of the offers paying on its goals (decision 113): an offer condition.
   const offer = any('offer', 'advertiser') || given(filters.offerId) || given(filters.advertiserId) || given(filters.goal); // prettier-ignore
   const partner =
@@ -179,6 +190,8 @@ export function grainOf(
     given(filters.partnerId) ||
     given(filters.managerId) ||
     billingReachSql(scope, partners.accountManagerId, partners.status) !== undefined;
+  // The landing page (decision 117): with a partner only the network rollups have both (decision 126).
+  if (any('landing') || given(filters.landingPageId)) return partner ? 'network' : 'landing';
   if (offer && partner) return 'pair';
   return offer || !partner ? 'offer' : 'partner';
 }
@@ -196,7 +209,7 @@ const GOAL: Grain = {
   hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal, landing: statsGoalHourly.landingPageId }), // prettier-ignore
 };
 
-const GRAINS = { sub: SUB, network: NETWORK, pair: PAIR, partner: PARTNER, offer: OFFER, goal: GOAL } as const;
+const GRAINS = { sub: SUB, network: NETWORK, pair: PAIR, landing: LANDING, partner: PARTNER, offer: OFFER, goal: GOAL } as const; // prettier-ignore
 
 /**
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
@@ -342,11 +355,7 @@ async function sliceQuery(
           sql<string>`coalesce(${countries.name}, 'Unknown country')`,
         ];
       case 'landing':
-        // Literals, not parameters: GROUP BY must see the very same expression as the select list.
-        return [
-          sql<string>`${s.landing!}::text`,
-          sql<string>`case ${s.landing!} when ${sql.raw(`${LANDING_OFFER_URL}`)} then ${sql.raw(`'${LANDING_OFFER_URL_LABEL}'`)} when ${sql.raw(`${LANDING_NOT_RECORDED}`)} then ${sql.raw(`'${LANDING_NOT_RECORDED_LABEL}'`)} else coalesce(${offerLandingPages.name}, ${sql.raw(`'${LANDING_DELETED_LABEL}'`)}) end`, // prettier-ignore
-        ];
+        return landingKeyLabel(s.landing!);
     }
   };
   const [key, label] = keyLabel(by[0]);
@@ -411,6 +420,15 @@ async function sliceQuery(
     };
     return slice;
   });
+}
+
+/** A landing page's key and label (decision 117), its name read from `offer_landing_pages` joined on `landing`. */
+function landingKeyLabel(landing: AnyPgColumn | SQL.Aliased<number>): [key: SQL<string>, label: SQL<string>] {
+  // Literals, not parameters: GROUP BY must see the very same expression as the select list.
+  return [
+    sql<string>`${landing}::text`,
+    sql<string>`case ${landing} when ${sql.raw(`${LANDING_OFFER_URL}`)} then ${sql.raw(`'${LANDING_OFFER_URL_LABEL}'`)} when ${sql.raw(`${LANDING_NOT_RECORDED}`)} then ${sql.raw(`'${LANDING_NOT_RECORDED_LABEL}'`)} else coalesce(${offerLandingPages.name}, ${sql.raw(`'${LANDING_DELETED_LABEL}'`)}) end`, // prettier-ignore
+  ];
 }
 
 /** Where a read finds each filter's values: a rollup's keys, or the joined partner's manager and offer's advertiser. */
@@ -546,8 +564,11 @@ type Refused = {
   clicks: number;
 };
 
-/** The breakdowns refused clicks can be placed in: the refusal rollup keeps the hour, partner and offer only. */
-const REFUSAL_KEYS: readonly NetworkBreakdown[] = ['day', 'hour', 'partner', 'offer', 'advertiser', 'manager'];
+/**
+ * The breakdowns refused clicks can be placed in: the refusal rollup keeps the hour, partner, offer and (decision 126)
+ * landing page only.
+ */
+const REFUSAL_KEYS: readonly NetworkBreakdown[] = ['day', 'hour', 'partner', 'offer', 'advertiser', 'manager', 'landing']; // prettier-ignore
 const UNKNOWN_OFFER = 'Unknown offer';
 
 /** An hourly count per (reason, offer, partner): the refusal rollup, or the flagged one with its kind (decision 109). */
@@ -556,6 +577,7 @@ type ReasonSource = {
   hour: AnyPgColumn;
   offerId: AnyPgColumn;
   partnerId: AnyPgColumn;
+  landing: AnyPgColumn;
   count: AnyPgColumn;
   reason: AnyPgColumn;
   /** The flagged rollup's `kind` column; the refusal rollup's rows are all `refused` (a constant, not grouped by). */
@@ -566,7 +588,7 @@ const REASON_SOURCES: readonly ReasonSource[] = [
   { ...pick(flaggedHourly), table: flaggedHourly, reason: flaggedHourly.rule, kind: flaggedHourly.kind },
 ];
 function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
-  return { hour: t.hour, offerId: t.offerId, partnerId: t.partnerId, count: t.count };
+  return { hour: t.hour, offerId: t.offerId, partnerId: t.partnerId, landing: t.landingPageId, count: t.count };
 }
 
 /**
@@ -578,8 +600,8 @@ function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
  */
 async function refusedClicks({ db, scope, by, window, filters, offset }: Read): Promise<Refused[] | null> {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
-  // Nor filtered on what their rollups lack: the country, goal (decision 113), landing page (117), sub-IDs.
-  const unplaced = [filters.country, filters.goal, filters.landingPageId, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])]; // prettier-ignore
+  // Nor filtered on what their rollups lack: the country, goal (decision 113), sub-IDs.
+  const unplaced = [filters.country, filters.goal, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])];
   if (unplaced.some(given)) return null;
   const read = async (r: ReasonSource) => {
     const local = (format: string) =>
@@ -599,6 +621,8 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
             sql<string>`coalesce(${partners.accountManagerId}::text, ${sql.raw(`'${NO_MANAGER}'`)})`,
             sql<string>`coalesce(trim(${users.firstname} || ' ' || ${users.lastname}), 'No account manager')`,
           ];
+        case 'landing':
+          return landingKeyLabel(r.landing);
         default:
           return [local('YYYY-MM-DD'), local('YYYY-MM-DD')];
       }
@@ -610,9 +634,9 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
       gte(r.hour, window.start),
       lt(r.hour, window.end),
       billingReachSql(scope, partners.accountManagerId, partners.status),
-      ...filterConditions(db, { partnerId: r.partnerId, offerId: r.offerId, advertiserId: products.advertiserId, managerId: partners.accountManagerId }, filters), // prettier-ignore
+      ...filterConditions(db, { partnerId: r.partnerId, offerId: r.offerId, advertiserId: products.advertiserId, managerId: partners.accountManagerId, landing: r.landing }, filters), // prettier-ignore
     );
-    return db
+    let query = db
       .select({
         key,
         label,
@@ -627,6 +651,9 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
       .leftJoin(offers, eq(offers.id, r.offerId))
       .leftJoin(products, eq(products.id, offers.productId))
       .leftJoin(advertisers, eq(advertisers.id, products.advertiserId))
+      .$dynamic();
+    if (by.includes('landing')) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, r.landing));
+    return query
       .where(where)
       .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), ...(r.kind ? [r.kind] : []), r.reason) as Promise<Refused[]>; // prettier-ignore
   };

@@ -1,6 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  LANDING_NOT_RECORDED,
+  LANDING_OFFER_URL,
   REPORT_OPTIONS_LIMIT,
   type ReportOption,
   type ReportOptionFilter,
@@ -11,6 +13,7 @@ import {
   advertisers,
   goals,
   offerGoals,
+  offerLandingPages,
   offers,
   partnerOfferTraffic,
   partners,
@@ -134,5 +137,41 @@ export async function reportOptions(
         .orderBy(asc(goals.name))
         .limit(limit);
     }
+    case 'landingPageId':
+      return landingOptions(db, query, offerReach, limit);
   }
+}
+
+/** The landing breakdown's keys without a page (decision 117), named as its rows name them. */
+const LANDING_KEYS: ReportOption[] = [
+  { value: String(LANDING_OFFER_URL), label: 'Offer URL' },
+  { value: String(LANDING_NOT_RECORDED), label: 'Not recorded' },
+];
+
+/**
+ * Landing pages by name (decision 126): the pages of the offers the reader reaches, read "page · offer #id", found by
+ * the page's name, its offer's name or its id; the offers' own URLs (`0`) first when the text names them.
+ */
+async function landingOptions(
+  db: DbOrTx,
+  query: ReportOptionsQuery,
+  offerReach: SQL | undefined,
+  limit: number,
+): Promise<ReportOption[]> {
+  const text = query.q?.toLowerCase();
+  const keys = query.value
+    ? LANDING_KEYS.filter((k) => query.value!.includes(k.value))
+    : LANDING_KEYS.slice(0, 1).filter((k) => text === undefined || k.label.toLowerCase().includes(text));
+  const name = sql<string>`${offerLandingPages.name} || ' · ' || ${offers.name}`;
+  const pages = await db
+    .select({
+      value: sql<string>`${offerLandingPages.id}::text`,
+      label: sql<string>`${name} || ' #' || ${offerLandingPages.id}`,
+    }) // prettier-ignore
+    .from(offerLandingPages)
+    .innerJoin(offers, eq(offers.id, offerLandingPages.offerId))
+    .where(and(offerReach, searched(query, offerLandingPages.id, name)))
+    .orderBy(asc(offerLandingPages.name), asc(offerLandingPages.id))
+    .limit(Math.max(limit - keys.length, 0));
+  return [...keys, ...pages];
 }

@@ -16,6 +16,7 @@ import {
   statsOfferHourly,
   statsPartnerDaily,
   statsPairDaily,
+  statsLandingDaily,
   statsPartnerHourly,
 } from '../../db/schema.js';
 import { unnestRows, type BulkColumn } from '../../db/bulk.js';
@@ -121,6 +122,8 @@ const NARROW: readonly Narrow[] = [
   { table: statsOfferDaily, time: ['day', 'date'], key: ['offer_id', 'currency'] },
   // The pair grain (decision 123): partner × offer per UTC day, without country or landing page.
   { table: statsPairDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency'] },
+  // The landing grain (decision 126): offer × landing page per UTC day, without partner or country.
+  { table: statsLandingDaily, time: ['day', 'date'], key: ['offer_id', 'landing_page_id', 'currency'] },
 ];
 
 const KEY_VALUE = {
@@ -157,8 +160,9 @@ export type TrafficPair = { partnerId: number; offerId: number };
 /**
  * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
  * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
- * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123): one upsert per
- * table and the pairs' insert, each a CTE of `upsertRollups`' one statement.
+ * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123), per (UTC day,
+ * offer, landing page, currency) for the landing grain (decision 126): one upsert per table and the pairs' insert, each
+ * a CTE of `upsertRollups`' one statement.
  */
 function narrowUpserts(rows: RollupRow[], known?: KnownTrafficPairs): { inserts: SQL[]; pairs: TrafficPair[] } {
   const inserts = NARROW.map(({ table, time, key }) => {
@@ -287,7 +291,8 @@ export async function upsertRollups(
   return pairs;
 }
 
-export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number };
+/** `landingPageId` (decision 126): the page `lp` named when it is the offer's, 0 without `lp`, -1 otherwise. */
+export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number; landingPageId: number };
 
 export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: number })[]): Promise<void> {
   if (rows.length === 0) return;
@@ -300,13 +305,14 @@ export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: nu
         rejectedClicksHourly.reason,
         rejectedClicksHourly.offerId,
         rejectedClicksHourly.partnerId,
+        rejectedClicksHourly.landingPageId,
       ],
       set: { count: sql`${rejectedClicksHourly.count} + excluded.count` },
     });
 }
 
 /** One count of `flagged_hourly` (decision 109): a rule's clicks or conversions in an hour, on an offer, of a partner. */
-export type FlaggedKey = { hour: Date; kind: 'click' | 'conversion'; rule: string; offerId: number; partnerId: number };
+export type FlaggedKey = { hour: Date; kind: 'click' | 'conversion'; rule: string; offerId: number; partnerId: number; landingPageId: number }; // prettier-ignore
 
 export type FlaggedRow = FlaggedKey & { count: number };
 
@@ -316,7 +322,7 @@ export type FlaggedRow = FlaggedKey & { count: number };
  * cluster check's row-lock waits were on them when they were upserted before the rollups and held across them.
  */
 function flaggedUpsert(given: FlaggedRow[]): SQL {
-  const key = (r: FlaggedRow) => `${r.hour.toISOString()}\u0000${r.kind}\u0000${r.rule}\u0000${r.offerId}\u0000${r.partnerId}`; // prettier-ignore
+  const key = (r: FlaggedRow) => `${r.hour.toISOString()}\u0000${r.kind}\u0000${r.rule}\u0000${r.offerId}\u0000${r.partnerId}\u0000${r.landingPageId}`; // prettier-ignore
   const rows = [...given].sort((a, b) => byKey(key(a), key(b)));
   return sql`insert into ${flaggedHourly} ${unnestRows([
     ['hour', 'timestamptz', rows.map((r) => r.hour.toISOString())],
@@ -324,8 +330,9 @@ function flaggedUpsert(given: FlaggedRow[]): SQL {
     ['rule', 'text', rows.map((r) => r.rule)],
     ['offer_id', 'int', rows.map((r) => r.offerId)],
     ['partner_id', 'int', rows.map((r) => r.partnerId)],
+    ['landing_page_id', 'int', rows.map((r) => r.landingPageId)],
     ['count', 'bigint', rows.map((r) => r.count)],
-  ])} on conflict (hour, kind, rule, offer_id, partner_id) do update set count = ${flaggedHourly}.count + excluded.count`;
+  ])} on conflict (hour, kind, rule, offer_id, partner_id, landing_page_id) do update set count = ${flaggedHourly}.count + excluded.count`;
 }
 
 export type StatsFilters = {

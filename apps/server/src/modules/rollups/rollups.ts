@@ -178,21 +178,23 @@ export class RollupAccumulator {
 /** The `flagged_hourly` rows of flagged items: one per rule and one `*` per item, summed per hour, offer and partner. */
 export function flaggedRows(
   kind: FlaggedKey['kind'],
-  items: { createdAt: Date; offerId: number; partnerId: number; rules: readonly string[] }[],
+  items: { createdAt: Date; offerId: number; partnerId: number; landingPageId?: number | null | undefined; rules: readonly string[] }[], // prettier-ignore
 ): FlaggedRow[] {
   const rows = new Map<string, FlaggedRow>();
-  const count = (hourMs: number, rule: string, offerId: number, partnerId: number) => {
-    const key = `${hourMs}|${rule}|${offerId}|${partnerId}`;
+  const count = (hourMs: number, rule: string, offerId: number, partnerId: number, landingPageId: number) => {
+    const key = `${hourMs}|${rule}|${offerId}|${partnerId}|${landingPageId}`;
     const row = rows.get(key);
     if (row) row.count += 1;
-    else rows.set(key, { hour: new Date(hourMs), kind, rule, offerId, partnerId, count: 1 });
+    else rows.set(key, { hour: new Date(hourMs), kind, rule, offerId, partnerId, landingPageId, count: 1 });
   };
   for (const item of items) {
     if (item.rules.length === 0) continue;
     // The hour as a number: a click batch calls this once per flagged click (decision 120).
     const hourMs = Math.floor(item.createdAt.getTime() / HOUR_MS) * HOUR_MS;
-    count(hourMs, '*', item.offerId, item.partnerId);
-    for (const rule of item.rules) count(hourMs, rule, item.offerId, item.partnerId);
+    // The click's landing page as the rollups key it (decision 126): 0 for the offer's own URL.
+    const page = item.landingPageId ?? 0;
+    count(hourMs, '*', item.offerId, item.partnerId, page);
+    for (const rule of item.rules) count(hourMs, rule, item.offerId, item.partnerId, page);
   }
   return [...rows.values()];
 }

@@ -35,6 +35,7 @@ const OPTIONS: Record<string, { value: string; label: string }[]> = {
   partnerId: [{ value: '1001', label: 'Northwind Media #1001' }, { value: '1002', label: 'Bluebird Apps #1002' }],
   advertiserId: [{ value: '7', label: 'Acme Ads' }, { value: '8', label: 'Zenith Media' }],
   goal: [{ value: 'sale', label: 'Sale' }],
+  landingPageId: [{ value: '0', label: 'Offer URL' }, { value: '12', label: 'Alpha quiz · Alpha #12' }, { value: '14', label: 'Alpha video · Alpha #14' }], // prettier-ignore
 }; // prettier-ignore
 function options(url: string): Response {
   const address = new URL(url, 'http://localhost');
@@ -170,9 +171,38 @@ describe('StaffReports', () => {
     expect(screen.getByRole('columnheader', { name: 'Landing page' })).toBeTruthy();
     await userEvent.click(screen.getAllByTestId('staff-reports-drill')[0]!);
     await waitFor(() => expect(router.state.location.search).toBe('?range=this_month&by=partner&landingPageId=12'));
-    // The landing page is a typed filter, shown as a chip that removes it.
-    expect(screen.getByTestId('staff-reports-filter-landingPageId').textContent).toContain('Landing page');
+    // The landing page is picked by name (decision 126): its picker names the drilled page, no chip is left.
+    await waitFor(() => expect(screen.getByTestId('staff-reports-picker-landingPageId').textContent).toContain('Alpha quiz · Alpha #12')); // prettier-ignore
+    expect(screen.queryByTestId('staff-reports-filter-landingPageId')).toBeNull();
   });
+
+  it('picks several landing pages by typing their name: the address keeps their ids, the report is asked for both (decision 126)', async () => {
+    fetchMock.mockImplementation((url) => Promise.resolve(server(String(url))));
+    const user = userEvent.setup();
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?by=landing' }); // prettier-ignore
+    await screen.findAllByTestId('staff-reports-row', {}, { timeout: 5000 });
+    const calls = () => fetchMock.mock.calls.map(([url]) => String(url));
+    await user.click(within(screen.getByTestId('staff-reports-picker-landingPageId')).getByRole('combobox'));
+    const input = await waitFor(
+      () => {
+        const field = within(screen.getByTestId('staff-reports-picker-landingPageId')).getByTestId('staff-reports-picker-landingPageId-input') as HTMLInputElement; // prettier-ignore
+        expect(field.readOnly).toBe(false);
+        return field;
+      },
+      { timeout: 5000 },
+    );
+    await user.type(input, 'alpha');
+    await waitFor(() => expect(calls().some((u) => u.startsWith('/api/v1/staff/report-options/landingPageId?q=alpha'))).toBe(true), { timeout: 3000 }); // prettier-ignore
+    await user.click(await screen.findByRole('option', { name: 'Alpha quiz · Alpha #12', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?by=landing&landingPageId=12'));
+    // The list stays open: a second page is picked beside the first.
+    await user.click(await screen.findByRole('option', { name: 'Alpha video · Alpha #14', hidden: true }));
+    await waitFor(() => expect(router.state.location.search).toBe('?by=landing&landingPageId=12&landingPageId=14'));
+    const picker = screen.getByTestId('staff-reports-picker-landingPageId');
+    expect(picker.textContent).toContain('Alpha quiz · Alpha #12');
+    expect(picker.textContent).toContain('Alpha video · Alpha #14');
+    await waitFor(() => expect(calls().some((u) => u.startsWith('/api/v1/staff/reports/landing?') && u.includes('landingPageId=12&landingPageId=14'))).toBe(true)); // prettier-ignore
+  }, 40_000);
 
   it('reads a quick range and the previous period from the address, and shows each row beside it', async () => {
     compared = true;
