@@ -25,7 +25,8 @@ const DAYS = 60;
 // The grains (decision 049) hold the network rollups' counts per (time, partner or offer, currency).
 const SUMS = 'sum(clicks), sum(conversions), sum(pending), sum(rejected), sum(payout), sum(pending_payout), sum(revenue), sum(pending_revenue)'; // prettier-ignore
 
-const dist = path.join(here, '../apps/server/dist');
+// `BENCH_SERVER_DIST=<a build's dist>`: another build (an earlier commit's) on the same database, for before/after pairs.
+const dist = env.BENCH_SERVER_DIST ? path.resolve(env.BENCH_SERVER_DIST) : path.join(here, '../apps/server/dist');
 if (!fs.existsSync(path.join(dist, 'modules/network-reports/network-reports.repository.js'))) {
   console.error(
     'apps/server/dist is missing or older than the network reports (decision 046): run `npm run build` first.',

@@ -42,4 +42,46 @@ describe('conversion to the base currency', () => {
       expect(fx.sum(amounts)).toBe(roundHalfEven(num, den));
     }
   });
+
+  it("converts with the factor table's rounded-down factors as SQL does: the span holds the exact sum, negative amounts included (decision 130)", () => {
+    const days = ['2026-03-02', '2026-03-03', '2026-03-04'];
+    const fx = new FxConverter('USD', rates(days.flatMap((day, i) => [['USD', day, (1.1642 + i / 997).toFixed(4)], ['GBP', day, (0.87905 - i / 1009).toFixed(5)], ['CHF', day, (0.9331 + i / 991).toFixed(4)]] as [string, string, string][]))); // prettier-ignore
+    const currencies = ['EUR', 'GBP', 'CHF', 'USD'];
+    const table = fx.factorTable(currencies, days);
+    // The base's own amounts are exact; some of the others are cut off at 10^-18.
+    expect(table.exact[table.currency.indexOf('USD')]).toBe(true);
+    expect(table.exact.some((e) => !e)).toBe(true);
+    let seed = 11;
+    const next = () => (seed = (seed * 48_271) % 2_147_483_647);
+    let decided = 0;
+    for (let n = 0; n < 300; n += 1) {
+      const amounts = Array.from({ length: 1 + (next() % 12) }, () => ({ currency: currencies[next() % 4]!, day: days[next() % 3]!, amount: (next() % 100_000) - 20_000 })); // prettier-ignore
+      // What inBaseColumns sums: amount × q, lowered by |amount| for a negative amount whose q was cut off.
+      let total = 0n;
+      let inexact = 0n;
+      let num = 0n;
+      let den = 1n;
+      for (const a of amounts) {
+        const i = table.currency.findIndex((c, k) => c === a.currency && table.day[k] === a.day);
+        const amount = BigInt(a.amount);
+        total += amount * BigInt(table.q[i]!) + (amount < 0n && !table.exact[i] ? amount : 0n);
+        if (!table.exact[i]) inexact += amount < 0n ? -amount : amount;
+        const f = fx.factor(a.currency, a.day);
+        num = num * f.den + amount * f.num * den;
+        den *= f.den;
+      }
+      // The exact sum, in 10^-18 of a minor unit, lies in [total, total + inexact).
+      const scaled = num * 10n ** 18n;
+      const sign = den < 0n ? -1n : 1n;
+      expect(scaled * sign >= total * den * sign).toBe(true);
+      if (inexact === 0n) expect(scaled).toBe(total * den);
+      else expect(scaled * sign < (total + inexact) * den * sign).toBe(true);
+      const rounded = fx.decide({ total, inexact });
+      if (rounded !== null) {
+        decided += 1;
+        expect(rounded).toBe(roundHalfEven(num, den));
+      }
+    }
+    expect(decided).toBe(300);
+  });
 });

@@ -63,13 +63,18 @@ const noRate = (currency: string, day: string) =>
   conflict(`No reference rate for ${currency} on or before ${day}: finance can enter one under Exchange rates.`);
 
 /**
- * Each (currency, day)'s factor as one row per pair, for a conversion done in SQL (decision 123): `num`/`den` as
- * integers (text), null with `err` ('USD 2026-03-02', the currency and day without a rate) when there is none; `notes`
- * the currencies and days read at an earlier day's rate ('USD 2026-03-07,…', '' for none).
+ * Each (currency, day)'s factor as one row per pair, for a conversion done in SQL (decisions 123, 130): `q` the factor
+ * num/den in 10^-18 of a minor unit of the base, rounded down (an integer, as text), `exact` when nothing was cut off;
+ * `q` null with `err` ('USD 2026-03-02', the currency and day without a rate) when there is none; `notes` the currencies
+ * and days read at an earlier day's rate ('USD 2026-03-07,…', '' for none).
  */
-export type FxFactorTable = { currency: string[]; day: string[]; num: (string | null)[]; den: (string | null)[]; notes: string[]; err: (string | null)[] }; // prettier-ignore
+export type FxFactorTable = { currency: string[]; day: string[]; q: (string | null)[]; exact: boolean[]; notes: string[]; err: (string | null)[] }; // prettier-ignore
 
-/** Terms summed at 10^-18 of a minor unit (each rounded down) and how many of them were inexact. */
+/**
+ * Amounts converted to 10^-18 of a minor unit of the base: the exact sum lies in [total, total + inexact). `inexact` is
+ * the width of that span: how many terms were rounded down (`sum`), or, converted in SQL with a factor rounded down
+ * (decision 130), the sum of the amounts' sizes whose factor was.
+ */
 export type FxPartial = { total: bigint; inexact: bigint };
 export type FxAmount = { currency: string; day: string; amount: number };
 
@@ -145,11 +150,11 @@ export class FxConverter {
   }
 
   /**
-   * The factors of some currencies over some days, for SQL (decision 123): the same rates `factor` reads, the days
-   * without one noted only when `noted` is told that an amount used them.
+   * The factors of some currencies over some days, for SQL (decisions 123, 130): the same rates `factor` reads, in
+   * 10^-18 of a minor unit, the days without one noted only when `noted` is told that an amount used them.
    */
   factorTable(currencies: readonly string[], days: readonly string[]): FxFactorTable {
-    const table: FxFactorTable = { currency: [], day: [], num: [], den: [], notes: [], err: [] };
+    const table: FxFactorTable = { currency: [], day: [], q: [], exact: [], notes: [], err: [] };
     for (const currency of currencies) {
       for (const day of days) {
         let num: bigint | null = 1n;
@@ -173,8 +178,8 @@ export class FxConverter {
         }
         table.currency.push(currency);
         table.day.push(day);
-        table.num.push(num?.toString() ?? null);
-        table.den.push(den?.toString() ?? null);
+        table.q.push(num !== null && den !== null ? ((num * PRECISION) / den).toString() : null);
+        table.exact.push(num !== null && den !== null && (num * PRECISION) % den === 0n);
         table.notes.push(notes.join(','));
         table.err.push(err);
       }

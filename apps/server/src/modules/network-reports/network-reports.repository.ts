@@ -260,7 +260,7 @@ function summed(
   // Each row's factor of its currency and UTC day (decision 123), the table of them sent as arrays.
   if (factors) {
     query = query.leftJoin(
-      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.num)}::numeric[], ${sql.param(factors.den)}::numeric[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]) as f(currency, day, num, den, notes, err)`, // prettier-ignore
+      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.q)}::numeric[], ${sql.param(factors.exact)}::boolean[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]) as f(currency, day, q, exact, notes, err)`, // prettier-ignore
       sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
     );
   }
@@ -274,11 +274,13 @@ function summed(
 const AMOUNT_COLUMNS: Record<Amount, string> = { revenue: 'revenue', payout: 'payout', pendingRevenue: 'pending_revenue', pendingPayout: 'pending_payout' }; // prettier-ignore
 
 /**
- * A rollup's amounts converted row by row (decision 123): each row's amount × num × 10^18 / den of its currency and
- * UTC day, rounded down (`div` is exact in numeric; corrected for a negative amount), summed, with how many were
- * inexact. The exact sum of a row's terms lies in [sum, sum + inexact) whatever the terms are cut into, so the
- * service decides the rounding as `FxConverter.sum` does (or reads the report again when a half falls in that span).
- * Also the days read at an earlier day's rate and those without any rate, for rows with money.
+ * A rollup's amounts converted row by row (decisions 123, 130): each nonzero amount × q, its currency and UTC day's
+ * factor in 10^-18 of a minor unit rounded down (one numeric product a row), summed. Where q was cut off (`exact`
+ * false), the amount's true term lies within |amount| of the product, above it (below it for a negative amount,
+ * whose product is lowered by |amount| to keep the span above): the sum of those |amount| is the span's width. The
+ * exact sum of a row's terms lies in [sum, sum + width), so the service decides the rounding as `FxConverter.sum`
+ * does (or reads the report again when a half falls in that span). Also the days read at an earlier day's rate and
+ * those without any rate, for rows with money.
  */
 function inBaseColumns(table: View, utcDay: SQL) {
   const nonzero = sql.join(
@@ -287,12 +289,11 @@ function inBaseColumns(table: View, utcDay: SQL) {
   );
   const columns: Record<string, SQL.Aliased> = {};
   for (const a of AMOUNTS) {
-    const x = sql`(${table[a]}::numeric * f.num * 1000000000000000000)`;
-    columns[`fx_${a}`] = sql`sum(div(${x}, f.den) - case when ${table[a]} < 0 and mod(${x}, f.den) <> 0 then 1 else 0 end)`.as(`s_fx_${AMOUNT_COLUMNS[a]}`); // prettier-ignore
-    columns[`fx_${a}_inexact`] = sql`count(*) filter (where mod(${x}, f.den) <> 0)`.as(`s_fx_${AMOUNT_COLUMNS[a]}_inexact`); // prettier-ignore
+    columns[`fx_${a}`] = sql`sum(case when ${table[a]} <> 0 then ${table[a]}::numeric * f.q + case when ${table[a]} < 0 and not f.exact then ${table[a]} else 0 end end)`.as(`s_fx_${AMOUNT_COLUMNS[a]}`); // prettier-ignore
+    columns[`fx_${a}_inexact`] = sql`sum(abs(${table[a]})) filter (where not f.exact)`.as(`s_fx_${AMOUNT_COLUMNS[a]}_inexact`); // prettier-ignore
   }
   columns.fx_notes = sql`string_agg(f.notes, ',') filter (where f.notes <> '' and (${nonzero}))`.as('s_fx_notes');
-  columns.fx_unrated = sql`string_agg(coalesce(f.err, ${table.currency} || ' ' || to_char(${utcDay}, 'YYYY-MM-DD')), ',') filter (where f.num is null and (${nonzero}))`.as('s_fx_unrated'); // prettier-ignore
+  columns.fx_unrated = sql`string_agg(coalesce(f.err, ${table.currency} || ' ' || to_char(${utcDay}, 'YYYY-MM-DD')), ',') filter (where f.q is null and (${nonzero}))`.as('s_fx_unrated'); // prettier-ignore
   return columns;
 }
 
@@ -603,7 +604,7 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
   // Nor filtered on what their rollups lack: the country, goal (decision 113), sub-IDs.
   const unplaced = [filters.country, filters.goal, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])];
   if (unplaced.some(given)) return null;
-  const read = async (r: ReasonSource) => {
+  const read = (r: ReasonSource) => {
     const local = (format: string) =>
       sql<string>`to_char((${r.hour} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
     const keyLabel = (breakdown: NetworkBreakdown): [SQL<string>, SQL<string>] => {
@@ -655,10 +656,11 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
     if (by.includes('landing')) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, r.landing));
     return query
       .where(where)
-      .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), ...(r.kind ? [r.kind] : []), r.reason) as Promise<Refused[]>; // prettier-ignore
+      .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), ...(r.kind ? [r.kind] : []), r.reason);
   };
-  const [refused, flagged] = await Promise.all(REASON_SOURCES.map(read));
-  return [...refused!, ...flagged!];
+  // One statement for both rollups: one round trip (decision 130).
+  const [refused, flagged] = REASON_SOURCES.map(read);
+  return (await refused!.unionAll(flagged!)) as Refused[];
 }
 
 const money = (byCurrency: Map<string, number>): MoneyAmount[] =>
@@ -907,21 +909,20 @@ export async function networkReportInBase(
     return [key, isTracking(b) ? trackingLabel(label) : label];
   };
   const read: Read = { db, scope, by, window, filters, offset, fx: base !== null };
-  const refused = withRefused ? await refusedClicks(read) : null;
-  if (base === null) return assembled(range, breakdown, then, await slices(read), refused, null, regroup);
+  // The refused clicks are read beside the figures, not before them (decision 130).
+  const refusedRead = withRefused ? refusedClicks(read) : Promise.resolve(null);
+  // Awaited below; a failure meanwhile is thrown there, not left unhandled.
+  refusedRead.catch(() => undefined);
+  if (base === null) {
+    const [all, refused] = await Promise.all([slices(read), refusedRead]);
+    return assembled(range, breakdown, then, all, refused, null, regroup);
+  }
   // Converted in SQL per group and currency (decision 123); read again per day and converted here with the exact
   // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way).
   const { converter, factors } = await fxFactorsFor(db, base, utcDaysOf(window));
+  const [converted, refused] = await Promise.all([slices({ ...read, fx: false, factors }), refusedRead]);
   try {
-    return assembled(
-      range,
-      breakdown,
-      then,
-      await slices({ ...read, fx: false, factors }),
-      refused,
-      converter,
-      regroup,
-    );
+    return assembled(range, breakdown, then, converted, refused, converter, regroup);
   } catch (e) {
     if (!(e instanceof NeedsExactSum)) throw e;
   }
