@@ -318,6 +318,8 @@ describe('GET /click', () => {
           reason: 'partner_inactive',
           offerId,
           partnerId: partner.partnerId,
+          // No `lp`: the offer's own URL (decision 126).
+          landingPageId: 0,
           count: 1,
         },
       ]);
