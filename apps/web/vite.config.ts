@@ -92,6 +92,14 @@ export default defineConfig({
               test: /node_modules[\\/](react-hook-form|@hookform)[\\/]/,
               includeDependenciesRecursively: false,
             },
+            // The offer fields the offer editor draws with (contracts' offer-fields.ts), apart from the offer's schemas:
+            // left alone, it rode in the chunk of staff-offers.ts, which imports it, and brought zod to the editor's first
+            // paint (decision 129).
+            {
+              name: 'offer-fields',
+              test: /contracts[\\/]dist[\\/]offer-fields\.js$/,
+              includeDependenciesRecursively: false,
+            },
             // floating-ui, what Mantine's popovers (selects, menus) place their dropdowns with, in a chunk of its own:
             // left to fall where it may, it rode in a chunk every screen loads (ScrollArea's), although the dashboard
             // loads its selects and its menu on demand (decision 059).

@@ -20,6 +20,8 @@ test.describe('creatives and landing pages (decision 050)', () => {
     // The admin, in the offer's editor.
     await useApiSession(page.context(), request, DEMO.admin);
     await page.goto(`/staff/offers/${offerId}`);
+    // The panels below the form are drawn when scrolled to (decision 129).
+    await page.getByTestId('staff-offer-panels').scrollIntoViewIfNeeded();
     const creatives = page.getByTestId('staff-offer-creatives');
     await expect(creatives.getByTestId('staff-creative-row').first()).toBeVisible();
     await creatives.getByTestId('staff-creative-kind').click();

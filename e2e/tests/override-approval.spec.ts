@@ -35,6 +35,8 @@ test.describe('payout overrides above the approval step (decision 063)', () => {
     // The account manager sets it from the offer's page: it is a request, the partner keeps the goal's payout.
     await useApiSession(page.context(), request, DEMO.manager);
     await page.goto(`/staff/offers/${offer.id}`);
+    // The panels below the form are drawn when scrolled to (decision 129).
+    await page.getByTestId('staff-offer-panels').scrollIntoViewIfNeeded();
     const panel = page.getByTestId('staff-offer-overrides');
     // The picker loads its list's code when pressed (decision 122).
     await panel.getByTestId('staff-offer-override-partner').click();
@@ -66,6 +68,7 @@ test.describe('payout overrides above the approval step (decision 063)', () => {
     const overrides = (await (await request.get(`/api/v1/staff/offers/${offer.id}/overrides`, { headers: admin })).json()) as { data: { partner: { id: number }; goal: string; payoutAmount: number }[] }; // prettier-ignore
     expect(overrides.data.find((o) => o.partner.id === partner.id && o.goal === offer.goal.goal)?.payoutAmount).toBe(offer.requested); // prettier-ignore
     await page.reload();
+    await page.getByTestId('staff-offer-panels').scrollIntoViewIfNeeded();
     await expect(request_).toContainText('Approved');
     await expect(panel.getByTestId('staff-offer-override-row').filter({ hasText: partner.companyName })).toHaveCount(1);
   });

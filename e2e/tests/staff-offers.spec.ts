@@ -78,6 +78,8 @@ test.describe('offers written in the console', () => {
 
     // The partner's own payout on registration: set from the offer's page, seen by the partner only; within
     // the goal's revenue (5.00), as the goal's own payout must be (decision 063).
+    // The panels below the form are drawn when scrolled to (decision 129): the saved offer's page is a new editor.
+    await page.getByTestId('staff-offer-panels').scrollIntoViewIfNeeded();
     const overrides = page.getByTestId('staff-offer-overrides');
     // The picker is drawn without its list's code, loaded when pressed (decision 122): pressed, then typed in.
     await overrides.getByTestId('staff-offer-override-partner').click();

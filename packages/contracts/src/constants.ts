@@ -171,3 +171,6 @@ export type DataListName = (typeof DATA_LIST_NAMES)[number];
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** How long a signed download link stays valid. */
 export const FILE_LINK_TTL_SECONDS = 5 * 60;
+
+/** The longest a goal's minimum time to convert may be, in seconds (a day; decision 129 moved it here from goals.ts). */
+export const MIN_SECONDS_TO_CONVERT_MAX = 86_400;

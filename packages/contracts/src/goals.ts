@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema, envelope } from './api.js';
-import { defineEndpoint } from './endpoint.js';
+import { MIN_SECONDS_TO_CONVERT_MAX } from './constants.js';
 import { requiredString } from './validation.js';
 
 // ---------------------------------------------------------------- goals a network owns (decision 078)
@@ -42,7 +41,6 @@ export const StaffGoalSchema = z.object({
 });
 export type StaffGoal = z.infer<typeof StaffGoalSchema>;
 
-export const MIN_SECONDS_TO_CONVERT_MAX = 86_400;
 const minSeconds = z
   .number({ error: 'type' })
   .int({ error: 'type' })
@@ -66,32 +64,3 @@ export const GoalUpdateSchema = z.strictObject({
   minSecondsToConvert: minSeconds.optional(),
 });
 export type GoalUpdate = z.input<typeof GoalUpdateSchema>;
-
-export const goalsEndpoints = {
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/staff/goals',
-    tags: ['staff'],
-    summary: 'Every goal, retired ones included, with its code, name and the offers paying on it (staff)',
-    response: envelope(z.array(StaffGoalSchema)),
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/staff/goals',
-    tags: ['staff'],
-    summary: 'Create a goal: the code an advertiser sends and the name people read (admins, audited)',
-    body: GoalCreateSchema,
-    response: envelope(StaffGoalSchema),
-  }),
-  update: defineEndpoint({
-    method: 'PUT',
-    path: '/staff/goals/:id',
-    tags: ['staff'],
-    summary: 'Rename, recode (until used) or retire a goal (admins, audited)',
-    description:
-      'A code used by an offer, a conversion or a postback cannot change (409). A code or a name (case-insensitive) another goal has is refused on that field (400).',
-    params: IdParamsSchema,
-    body: GoalUpdateSchema,
-    response: envelope(StaffGoalSchema),
-  }),
-};

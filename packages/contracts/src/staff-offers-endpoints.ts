@@ -3,6 +3,7 @@ import { IdParamsSchema, MessageSchema, envelope } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import {
   CatalogueOptionsSchema,
+  OfferDuplicateSchema,
   OfferCreateSchema,
   OfferUpdateSchema,
   OverrideParamsSchema,
@@ -12,6 +13,9 @@ import {
   PayoutOverrideRequestSchema,
   PayoutOverrideSchema,
   PayoutOverrideWriteSchema,
+  ScheduledChangeCreateSchema,
+  ScheduledChangeParamsSchema,
+  ScheduledChangeSchema,
   StaffOfferDetailSchema,
   StaffOfferRowSchema,
   StaffOffersQuerySchema,
@@ -107,5 +111,45 @@ export const staffOffersEndpoints = {
     params: IdParamsSchema,
     body: OfferUpdateSchema,
     response: staffOffer,
+  }),
+};
+
+// A copy of an offer and its scheduled changes, here too (decision 129): the editor's Duplicate button would otherwise
+// load the offer form's schemas, and zod, with its first paint.
+export const staffOfferScheduleEndpoints = {
+  duplicate: defineEndpoint({
+    method: 'POST',
+    path: '/staff/offers/:id/duplicate',
+    tags: ['staff'],
+    summary:
+      'Copy an offer with its goals, targeting, caps, landing pages and creatives into a new disabled offer "<name> (copy)" (admins, audited)',
+    params: IdParamsSchema,
+    response: envelope(OfferDuplicateSchema),
+  }),
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/staff/offers/:id/scheduled-changes',
+    tags: ['staff'],
+    summary: "An offer's scheduled payout and revenue changes, pending first by moment, then the latest others",
+    params: IdParamsSchema,
+    response: envelope(z.array(ScheduledChangeSchema)),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/staff/offers/:id/scheduled-changes',
+    tags: ['staff'],
+    summary: "Schedule a new payout and/or revenue for one of the offer's goals from a future moment (admins, audited)",
+    params: IdParamsSchema,
+    body: ScheduledChangeCreateSchema,
+    response: envelope(ScheduledChangeSchema),
+  }),
+  cancel: defineEndpoint({
+    method: 'DELETE',
+    path: '/staff/offers/:id/scheduled-changes/:changeId',
+    tags: ['staff'],
+    summary: 'Cancel a scheduled change before its moment (admins, audited)',
+    errors: { 409: 'The change is no longer pending: applied, failed or cancelled already.' },
+    params: ScheduledChangeParamsSchema,
+    response: envelope(ScheduledChangeSchema),
   }),
 };

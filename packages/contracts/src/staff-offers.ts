@@ -1,8 +1,14 @@
 import { z } from 'zod';
-import { IdParamsSchema, envelope, pageQueryShape } from './api.js';
+import { envelope, pageQueryShape } from './api.js';
 import { CONVERSION_TYPES, PAYMENT_CURRENCIES } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
-import { CLICK_MACROS } from './tracking.js';
+import {
+  OFFER_DESCRIPTION_MAX,
+  OFFER_URL_MAX_LENGTH,
+  expandClickUrl,
+  negativeMargin,
+  unknownClickMacros,
+} from './offer-fields.js';
 import { TagClickParamSchema, TagOriginsSchema } from './client-tag.js';
 import { requiredString, templateUrlSchema } from './validation.js';
 
@@ -12,8 +18,6 @@ import { requiredString, templateUrlSchema } from './validation.js';
 export const OFFER_GOALS_MAX = 20;
 export const OFFER_GOAL_TIERS_MAX = 10;
 export const OFFER_ALLOW_LIST_MAX = 1000;
-export const OFFER_URL_MAX_LENGTH = 2048;
-export const OFFER_DESCRIPTION_MAX = 50_000;
 /** The largest amount a goal pays or earns: 1,000,000.00 in minor units. */
 export const OFFER_AMOUNT_MAX = 100_000_000;
 /** The largest percent of a sale a goal pays or earns, in basis points: 100 %. */
@@ -25,34 +29,6 @@ export const BASE_PAYOUT_TIER = 'p1';
 export const STAFF_OFFER_STATUSES = ['enabled', 'disabled', 'private', 'scheduled', 'ended'] as const;
 export type StaffOfferStatus = (typeof STAFF_OFFER_STATUSES)[number];
 export const STAFF_OFFER_SORT_NAMES = ['id', 'name', 'createdAt'] as const;
-
-const CLICK_MACRO_PATTERN = /\{([^{}]*)\}/g;
-
-/** Macro names a landing URL uses that /click does not fill in. */
-export function unknownClickMacros(url: string): string[] {
-  const known = new Set<string>(CLICK_MACROS);
-  const names = [...url.matchAll(CLICK_MACRO_PATTERN)].map((m) => m[1] ?? '');
-  return [...new Set(names.filter((name) => !known.has(name)))];
-}
-
-/** A sample of what /click puts in each macro: what the editor's preview shows, and what URL checks parse. */
-export const CLICK_SAMPLE_VALUES: Record<(typeof CLICK_MACROS)[number], string> = {
-  click_id: 'AZq1c2xpY2stc2FtcGxl',
-  offer_id: '101',
-  aff_id: '1001',
-  subid: 'summer-banner',
-  tc1: 'tracker1',
-  tc2: 'tracker2',
-  tc3: 'tracker3',
-  tc4: 'tracker4',
-};
-
-/** The landing URL with each known macro replaced by `values`' URL-encoded value ('' when missing). */
-export function expandClickUrl(url: string, values: Partial<Record<string, string>> = CLICK_SAMPLE_VALUES): string {
-  return url.replace(CLICK_MACRO_PATTERN, (whole, name: string) =>
-    (CLICK_MACROS as readonly string[]).includes(name) ? encodeURIComponent(values[name] ?? '') : whole,
-  );
-}
 
 /** An offer's landing or fallback URL: http(s), no credentials, only the click macros. */
 export const ClickUrlSchema = templateUrlSchema(unknownClickMacros, (url) => expandClickUrl(url), OFFER_URL_MAX_LENGTH);
@@ -145,21 +121,6 @@ export const OfferGoalInputSchema = z
     );
   });
 export type OfferGoalInput = z.input<typeof OfferGoalInputSchema>;
-
-/**
- * Which payout side is above its revenue side, if one is: amounts are compared with amounts and percents with
- * percents (an amount and a percent cannot be compared before a sale is known). What the editor flags, too.
- */
-export function negativeMargin(goal: {
-  revenueAmount: number | null;
-  revenuePercent: number | null;
-  payoutAmount: number | null;
-  payoutPercent: number | null;
-}): 'payoutAmount' | 'payoutPercent' | null {
-  if (goal.payoutAmount !== null && goal.revenueAmount !== null && goal.payoutAmount > goal.revenueAmount) return 'payoutAmount'; // prettier-ignore
-  if (goal.payoutPercent !== null && goal.revenuePercent !== null && goal.payoutPercent > goal.revenuePercent) return 'payoutPercent'; // prettier-ignore
-  return null;
-}
 
 /** Both sides of a goal, as the offer editor sets them or as a partner's payout override would make them. */
 export type GoalMoney = {
@@ -627,41 +588,3 @@ export const ScheduledChangeSchema = z.object({
 export type ScheduledChange = z.infer<typeof ScheduledChangeSchema>;
 
 export const ScheduledChangeParamsSchema = z.strictObject({ id: idParam, changeId: idParam });
-
-export const staffOfferScheduleEndpoints = {
-  duplicate: defineEndpoint({
-    method: 'POST',
-    path: '/staff/offers/:id/duplicate',
-    tags: ['staff'],
-    summary:
-      'Copy an offer with its goals, targeting, caps, landing pages and creatives into a new disabled offer "<name> (copy)" (admins, audited)',
-    params: IdParamsSchema,
-    response: envelope(OfferDuplicateSchema),
-  }),
-  list: defineEndpoint({
-    method: 'GET',
-    path: '/staff/offers/:id/scheduled-changes',
-    tags: ['staff'],
-    summary: "An offer's scheduled payout and revenue changes, pending first by moment, then the latest others",
-    params: IdParamsSchema,
-    response: envelope(z.array(ScheduledChangeSchema)),
-  }),
-  create: defineEndpoint({
-    method: 'POST',
-    path: '/staff/offers/:id/scheduled-changes',
-    tags: ['staff'],
-    summary: "Schedule a new payout and/or revenue for one of the offer's goals from a future moment (admins, audited)",
-    params: IdParamsSchema,
-    body: ScheduledChangeCreateSchema,
-    response: envelope(ScheduledChangeSchema),
-  }),
-  cancel: defineEndpoint({
-    method: 'DELETE',
-    path: '/staff/offers/:id/scheduled-changes/:changeId',
-    tags: ['staff'],
-    summary: 'Cancel a scheduled change before its moment (admins, audited)',
-    errors: { 409: 'The change is no longer pending: applied, failed or cancelled already.' },
-    params: ScheduledChangeParamsSchema,
-    response: envelope(ScheduledChangeSchema),
-  }),
-};

@@ -1,5 +1,6 @@
 import { Box, Skeleton } from '@mantine/core';
-import { lazy, Suspense, useCallback, useState, type HTMLAttributes } from 'react';
+import { lazy, Suspense, type HTMLAttributes } from 'react';
+import { useNearViewport } from '@/lib/use-near-viewport';
 
 // The chart (our own SVG since decision 119, in place of Mantine's over recharts, 116.7 KB) is loaded on first use,
 // in a chunk of its own named `charts-…` (vite.config.ts), so that signing in and the screens without a chart never
@@ -27,33 +28,6 @@ export type LineChartProps = Omit<HTMLAttributes<HTMLDivElement>, 'title'> & {
   valueFormatter?: (value: number) => string;
   [dataAttribute: `data-${string}`]: string | number | undefined;
 };
-
-/**
- * Whether the element has come near the viewport (once true, it stays true). The dashboard's chart sits below the
- * fold on a phone: its library is fetched when the chart is about to be seen, not with the page (decision 048).
- * Without IntersectionObserver (tests, old browsers) it is at once.
- */
-function useNearViewport(): [(node: HTMLElement | null) => void, boolean] {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  const ref = useCallback(
-    (node: HTMLElement | null) => {
-      if (!node || near) return undefined;
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (entries.some((entry) => entry.isIntersecting)) {
-            setNear(true);
-            observer.disconnect();
-          }
-        },
-        { rootMargin: '200px' },
-      );
-      observer.observe(node);
-      return () => observer.disconnect();
-    },
-    [near],
-  );
-  return [ref, near];
-}
 
 /** The line chart, loaded when it nears the viewport; a placeholder of the chart's height until then. */
 export function LineChart(props: LineChartProps) {

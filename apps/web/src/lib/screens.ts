@@ -349,8 +349,9 @@ export const screens = {
   staffOffer: {
     path: paths.staffOffer.path,
     title: 'screen.staffOffer',
-    texts: ['offers'],
-    staffTexts: ['offers', 'traffic', 'partners'],
+    // The panels below the form load their texts with their code (the creatives' kinds, the traffic rules: decision 129).
+    texts: [],
+    staffTexts: ['offers'],
     area: 'staff',
     anyRoles: STAFF_ROLES,
   },

@@ -33,12 +33,16 @@ import { showSnackbar } from '@/lib/snackbar';
 import { useSaveOffer } from '../api/save-offer';
 import { type CatalogueOptionsData } from '../api/get-catalogue-options';
 import { type StaffOfferData } from '../api/get-staff-offer';
-import { bodyOf, checkDraft, draftOf, emptyGoal, type Draft, type GoalDraft } from './offer-draft';
+import { bodyOf, draftOf, emptyGoal, type Draft, type GoalDraft } from './offer-draft';
 import { DuplicateButton, useUnsaved } from './duplicate-button';
 import { GoalEditor } from './goal-editor';
 import { OfferAllowList } from './offer-allow-list';
 import { Preview } from './offer-preview';
 import { PictureInput } from './picture-input';
+import { loadOnce } from '@/lib/load-once';
+
+/** The contract's check of the offer (zod): asked for when the editor is approached, awaited by Save (decision 129). */
+const offerCheck = loadOnce(() => import('./offer-check'));
 
 export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData | null; options: CatalogueOptionsData; canWrite: boolean }) {
   const { t } = useTranslation();
@@ -57,14 +61,32 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
   const { unsaved, markSaved } = useUnsaved(offer, body);
   const product = options.products.find((p) => String(p.id) === draft.productId);
 
+  // A pointer near the editor or the focus in it: the check (zod) and the description's HTML preview are asked for.
+  const [approached, setApproached] = useState(false);
+  const approach = () => {
+    offerCheck.preload();
+    setApproached(true);
+  };
+
   const submit = async () => {
+    // The press waits for the contract's check (the button busy), never saves without it; should it not come (the
+    // server gone), the press is forgotten and the next one asks again.
+    setBusy(true);
+    let checkDraft;
+    try {
+      ({ checkDraft } = await offerCheck.load());
+    } catch {
+      setBusy(false);
+      showSnackbar({ kind: 'error', message: t('errors.generic') });
+      return;
+    }
     const found = checkDraft(t, body);
     setErrors(found);
     if (Object.keys(found).length > 0) {
+      setBusy(false);
       showSnackbar({ kind: 'error', message: t('staff.offers.fixErrors') });
       return;
     }
-    setBusy(true);
     try {
       const { data } = await save.mutateAsync({ id: offer?.id ?? null, body }); markSaved();
       showSnackbar({ kind: 'success', message: t(offer ? 'staff.offers.saved' : 'staff.offers.created', { name: data.name }) });
@@ -92,7 +114,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
   const goalLabel = (identifier: string) => options.goals.find((g) => g.identifier === identifier)?.name ?? identifier;
 
   return (
-    <Grid gap="xl">
+    <Grid gap="xl" onPointerEnter={approach} onFocus={approach}>
       <Grid.Col span={{ base: 12, lg: 7 }}>
         <fieldset disabled={!canWrite || busy} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="sm" data-testid="staff-offer-editor">
@@ -149,7 +171,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
               {draft.image ? <Image src={draft.image} alt={t('staff.offers.imageAlt')} h={60} w="auto" fit="contain" data-testid="staff-offer-image-preview" /> : null}
             </Group>
 
-            <Title order={3} size="h4" mt="md">
+            <Title order={2} size="h4" mt="md">
               {t('staff.offers.goals')}
             </Title>
             {errors.goals ? <Text c="red" size="sm">{errors.goals}</Text> : null}
@@ -175,7 +197,7 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
         </fieldset>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
-        <Preview offerId={offer?.id ?? null} draft={draft} body={body} productName={product ? `${product.advertiser.name} · ${product.identifier}` : '—'} goalLabel={goalLabel} />
+        <Preview offerId={offer?.id ?? null} rich={approached} draft={draft} body={body} productName={product ? `${product.advertiser.name} · ${product.identifier}` : '—'} goalLabel={goalLabel} />
       </Grid.Col>
     </Grid>
   );

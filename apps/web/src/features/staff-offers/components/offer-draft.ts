@@ -1,5 +1,4 @@
-import type { TFunction } from 'i18next';
-import { OfferCreateSchema, decimalText, parseBasisPoints, parseMinorUnits, type OfferCreate } from '@portal/contracts';
+import { decimalText, parseBasisPoints, parseMinorUnits, type OfferCreate } from '@portal/contracts';
 import { type StaffOfferData } from '../api/get-staff-offer';
 
 /** One goal as the editor holds it: amounts and percents as typed. */
@@ -168,21 +167,4 @@ export function bodyOf(d: Draft): OfferCreate {
       types: g.types.map((tier) => ({ type: tier.type, payoutAmount: money(tier.payoutAmount), payoutPercent: parseBasisPoints(tier.payoutPercent) })), // prettier-ignore
     })),
   };
-}
-
-/** The contract's own check, its messages translated and keyed by path as the server's are. */
-export function checkDraft(t: TFunction, body: OfferCreate): Record<string, string> {
-  const parsed = OfferCreateSchema.safeParse(body);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const key = issue.path.join('.');
-    const params = (issue as { params?: { macros?: string[] } }).params;
-    errors[key] ??= t(`formError.${issue.message}`, {
-      defaultValue: t('formError.type'),
-      macros: params?.macros?.join(', ') ?? '',
-      n: 'maximum' in issue ? Number(issue.maximum) : 'minimum' in issue ? Number(issue.minimum) : '',
-    });
-  }
-  return errors;
 }

@@ -1,16 +1,21 @@
-import { Loader, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { Box, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PayoutOverrides } from './payout-overrides';
-import { OfferCaps } from './offer-caps';
-import { OfferCreatives } from './offer-creatives';
-import { OfferTrafficRules } from './offer-traffic-rules';
-import { ScheduledChanges } from './scheduled-changes';
 import { isApiRequestError } from '@/lib/api-client';
+import { loadScreenTexts, loadStaffTexts } from '@/lib/i18n';
+import { loadOnce, useLoadOnce } from '@/lib/load-once';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import { useCatalogueOptions } from '../api/get-catalogue-options';
 import { useStaffOffer } from '../api/get-staff-offer';
 import { EditorForm } from './editor-form';
+
+/** The panels below the form, asked for when about to be seen, linked to, or reached from the keyboard (decision 129). */
+const panelsCode = loadOnce(() =>
+  Promise.all([import('./offer-panels.lazy'), loadScreenTexts(['offers']), loadStaffTexts(['traffic'])]).then(
+    ([panels]) => panels,
+  ),
+);
 
 /** The offer editor (decision 044): every field, goals with revenue beside payout, a live preview of the partner's view. */
 export function OfferEditor({
@@ -29,11 +34,16 @@ export function OfferEditor({
   const offer = useStaffOffer(id);
   const options = useCatalogueOptions();
   const { hash } = useLocation();
-  const ready = Boolean(offer.data && options.data);
+  const linked = /^#[a-z-]+$/.test(hash);
+  const [nearRef, near] = useNearViewport();
+  // Tabbing through the form reaches the panels next: they are drawn by then, not only once scrolled to.
+  const [focused, setFocused] = useState(false);
+  const panels = useLoadOnce(panelsCode, Boolean(offer.data) && (near || linked || focused));
+  const ready = Boolean(offer.data && options.data && panels);
   // A link to a panel (a cap alert's '#caps', an override decision's '#overrides') shows that panel once it is drawn.
   useEffect(() => {
-    if (ready && /^#[a-z-]+$/.test(hash)) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
-  }, [ready, hash]);
+    if (ready && linked) document.getElementById(hash.slice(1))?.scrollIntoView?.({ block: 'start' });
+  }, [ready, linked, hash]);
   if ((id !== null && offer.isPending) || options.isPending) return <Loader aria-label={t('common.loading')} />;
   if (offer.isError || options.isError || !options.data) {
     return (
@@ -41,34 +51,22 @@ export function OfferEditor({
     );
   }
   return (
-    <Stack gap="xl">
+    <Stack gap="xl" onFocus={() => setFocused(true)}>
       <EditorForm key={id ?? 'new'} offer={offer.data ?? null} options={options.data} canWrite={canWrite} />
       {offer.data ? (
-        <PayoutOverrides
-          offerId={offer.data.id}
-          currency={offer.data.currency}
-          goals={offer.data.goals.map((g) => ({ identifier: g.goal, name: g.name }))}
-          canWrite={canOverride}
-        />
+        <Box ref={nearRef} mih={panels ? undefined : 200} data-testid="staff-offer-panels">
+          {panels ? (
+            <panels.OfferPanels
+              offer={offer.data}
+              canWrite={canWrite}
+              canOverride={canOverride}
+              canCapOffer={canCapOffer}
+            />
+          ) : near || linked || focused ? (
+            <Loader aria-label={t('common.loading')} />
+          ) : null}
+        </Box>
       ) : null}
-      {offer.data ? (
-        <ScheduledChanges
-          offerId={offer.data.id}
-          currency={offer.data.currency}
-          goals={offer.data.goals.map((g) => ({ identifier: g.goal, name: g.name }))}
-          canWrite={canWrite}
-        />
-      ) : null}
-      {offer.data ? (
-        <OfferCaps
-          offerId={offer.data.id}
-          currency={offer.data.currency}
-          canWrite={canOverride}
-          canCapOffer={canCapOffer}
-        />
-      ) : null}
-      {offer.data ? <OfferTrafficRules offerId={offer.data.id} canWrite={canCapOffer} /> : null}
-      {offer.data ? <OfferCreatives offerId={offer.data.id} canWrite={canWrite} /> : null}
     </Stack>
   );
 }

@@ -2,14 +2,21 @@ import { Badge, Code, Group, Image, Paper, Stack, Table, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { expandClickUrl, formatPayout, type OfferCreate } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
-import { SafeHtml } from '@/components/safe-html';
 import { useConfig } from '@/lib/config';
+import { loadOnce, useLoadOnce } from '@/lib/load-once';
 import { type Draft } from './offer-draft';
 
+/** DOMPurify, the description's HTML drawn clean: asked for once the editor is approached (decision 129). */
+const safeHtmlCode = loadOnce(() => import('@/components/safe-html'));
+
+/** The description's text without its markup, shown until its HTML can be drawn clean (a parsed document runs nothing). */
+const textOf = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+
 /** What the partner will see (the spec's offer detail: payout per goal, countries, description) and a sample link. */
-export function Preview({ offerId, draft, body, productName, goalLabel }: { offerId: number | null; draft: Draft; body: OfferCreate; productName: string; goalLabel: (id: string) => string }) {
+export function Preview({ offerId, rich, draft, body, productName, goalLabel }: { offerId: number | null; rich: boolean; draft: Draft; body: OfferCreate; productName: string; goalLabel: (id: string) => string }) {
   const { t } = useTranslation();
   const config = useConfig();
+  const safe = useLoadOnce(safeHtmlCode, rich && draft.descriptionHtml !== '');
   const sampleLink = `${window.location.origin}/click?offer_id=${offerId ?? t('staff.offers.newId')}&aff_id=1001&subid=summer-banner`;
   return (
     <Stack gap="sm" pos="sticky" top={16} data-testid="staff-offer-preview">
@@ -43,7 +50,12 @@ export function Preview({ offerId, draft, body, productName, goalLabel }: { offe
               ))}
             </Table.Tbody>
           </Table>
-          {draft.descriptionHtml ? <SafeHtml html={draft.descriptionHtml} data-testid="staff-offer-preview-description" /> : null}
+          {draft.descriptionHtml ? (
+            <>
+              <Title order={3} size="h6">{t('staff.offers.previewDescription')}</Title>
+              {safe ? <safe.SafeHtml html={draft.descriptionHtml} data-testid="staff-offer-preview-description" /> : <Text size="sm" data-testid="staff-offer-preview-description">{textOf(draft.descriptionHtml)}</Text>}
+            </>
+          ) : null}
         </Stack>
       </Paper>
       <Text size="sm" fw={600}>{t('staff.offers.previewLink')}</Text>
