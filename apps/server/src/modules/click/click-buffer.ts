@@ -1,22 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
-import {
-  flaggedRows,
-  KnownTrafficPairs,
-  RollupAccumulator,
-  writeFlagged,
-  writeRejected,
-  type RejectedKey,
-} from '../rollups/index.js';
+import { KnownTrafficPairs, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
-import { addCapUsage, capUsageRows, insertClicks } from './click.repository.js';
-import { VelocityCounter, syncVelocity } from '../traffic/index.js';
-
-const ONE_CLICK = { clicks: 1 } as const;
+import { addCapUsage, capUsageRows, writeClickBatch } from './click.repository.js';
+import { VelocityCounter, settleVelocity, velocityToSync } from '../traffic/index.js';
 
 /** Where a buffered click keeps the cap counters it took (decision 045). */
 const CAP_REFS = Symbol('capRefs');
@@ -505,8 +496,11 @@ export class ClickBuffer {
   }
 
   /**
-   * One transaction: the clicks, their rollups, refused-traffic counts and cap usage. `idempotent` (a replay) skips
-   * clicks the database already holds and counts only the others. Answers how many clicks were inserted.
+   * One statement (decision 128): the clicks, their rollups and flagged counts, refused-traffic counts and the velocity
+   * counts, its text fixed and each table's rows one JSON parameter. A batch with caps to count or read back runs it in
+   * a transaction with `cap_usage` (the caps first, the rollups' row locks last, decision 107; a replay's caps after
+   * the clicks, which tell which were inserted). `idempotent` (a replay) skips clicks the database already holds and
+   * counts only the others. Answers how many clicks were inserted.
    */
   private async write(
     batch: BufferedClick[],
@@ -515,60 +509,47 @@ export class ClickBuffer {
   ): Promise<number> {
     const now = this.now();
     const known = this.caps.size > 0 ? this.caps.known(now) : [];
+    const velocity = velocityToSync(this.velocity, now);
+    const pairs = this.trafficPairs.unknownOf(batch);
+    const input = {
+      clicks: batchJson(batch),
+      pairs,
+      velocity: velocity.adds,
+      purgeVelocityBefore: velocity.purge,
+      rejected,
+    };
     let readBack = new Map<CapRef, number>();
     let written = new Map<CapRef, number>();
-    let inserted = batch.length;
-    let settleVelocity = () => {};
-    let pairs: Parameters<KnownTrafficPairs['add']>[0] = [];
-    await this.db.transaction(async (tx) => {
-      let counted = batch;
-      if (batch.length > 0) {
-        const ids = await insertClicks(tx, batch, idempotent, batchJson(batch));
-        if (ids) {
-          counted = batch.filter((click) => ids.has(click.clickId));
-          inserted = counted.length;
+    const capsOf = (counted: BufferedClick[]) => {
+      const counts = new Map<CapRef, number>();
+      for (const click of counted) {
+        const refs = (click as CappedClick)[CAP_REFS];
+        if (refs) for (const ref of refs) counts.set(ref, (counts.get(ref) ?? 0) + 1);
+      }
+      return counts;
+    };
+    const capped = known.length > 0 || batch.some((click) => (click as CappedClick)[CAP_REFS] !== undefined);
+    let result: Awaited<ReturnType<typeof writeClickBatch>>;
+    if (!capped) result = await writeClickBatch(this.db, input, idempotent);
+    else {
+      result = await this.db.transaction(async (tx) => {
+        if (!idempotent) {
+          written = capsOf(batch);
+          readBack = await syncCapUsage(tx, written, known, new Date(now));
+          return writeClickBatch(tx, input, idempotent);
         }
-      }
-      written = new Map<CapRef, number>();
-      if (this.caps.size > 0 || idempotent) {
-        for (const click of counted) {
-          const refs = (click as CappedClick)[CAP_REFS];
-          if (refs) for (const ref of refs) written.set(ref, (written.get(ref) ?? 0) + 1);
-        }
-      }
-      await writeRejected(tx, rejected);
-      if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
-      settleVelocity = await syncVelocity(tx, this.velocity, now);
-      // The rollup rows last: the postbacks of the same hour update them too, and their row locks are held until the
-      // commit, so the batch takes them as late as it can (decision 107).
-      if (counted.length > 0) {
-        // Flagged clicks by rule (decision 109), of the clicks inserted only, as the rollups count them.
-        const flagged = flaggedOf(counted);
-        if (flagged.length > 0) await writeFlagged(tx, flaggedRows('click', flagged));
-        const rollups = new RollupAccumulator();
-        for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
-        pairs = await rollups.write(tx, this.trafficPairs);
-      }
-    });
+        const answer = await writeClickBatch(tx, input, idempotent);
+        written = capsOf(batch.filter((click) => answer.ids!.has(click.clickId)));
+        if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
+        return answer;
+      });
+    }
     // Known once committed: a batch rolled back leaves its pairs to the next one.
     this.trafficPairs.add(pairs);
     this.caps.settle(written, readBack);
-    settleVelocity();
-    return inserted;
+    settleVelocity(this.velocity, velocity.deltas, result.velocity);
+    return result.ids ? result.ids.size : batch.length;
   }
-}
-
-/** The flagged clicks of a batch as `flaggedRows` reads them: each flags text split once per batch, not per click. */
-function flaggedOf(clicks: BufferedClick[]) {
-  const rulesOf = new Map<string, string[]>();
-  const flagged: { createdAt: Date; offerId: number; partnerId: number; rules: string[] }[] = [];
-  for (const click of clicks) {
-    if (!click.flags) continue;
-    let rules = rulesOf.get(click.flags);
-    if (!rules) rulesOf.set(click.flags, (rules = click.flags.split(',')));
-    flagged.push({ createdAt: click.createdAt, offerId: click.offerId, partnerId: click.partnerId, rules });
-  }
-  return flagged;
 }
 
 /**

@@ -2,9 +2,13 @@
 export { RollupAccumulator, flaggedRows, hourOf } from './rollups.js';
 export {
   writeFlagged,
-  writeRejected,
   dailyStats,
   KnownTrafficPairs,
+  clickFlaggedStatement,
+  clickRollupStatements,
+  rejectedStatement,
+  trafficPairsStatement,
+  type TrafficPair,
   type FlaggedKey,
   type RejectedKey,
 } from './rollups.repository.js';
