@@ -1,16 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
-import { KnownTrafficPairs, type RejectedKey } from '../rollups/index.js';
+import { flaggedRows, KnownTrafficPairs, RollupAccumulator, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
-import { addCapUsage, capUsageRows, writeClickBatch } from './click.repository.js';
+import { addCapUsage, capUsageRows, insertClicksOnce, writeClickBatch } from './click.repository.js';
 import { VelocityCounter, settleVelocity, velocityToSync } from '../traffic/index.js';
 
 /** Where a buffered click keeps the cap counters it took (decision 045). */
 const CAP_REFS = Symbol('capRefs');
+const ONE_CLICK = { clicks: 1 } as const;
 /** Its sequence number in the journal (decision 053). */
 const SEQ = Symbol('seq');
 /** Its JSON, as the journal wrote it: the batch insert sends the same text (decision 120: serialised once). */
@@ -497,10 +498,10 @@ export class ClickBuffer {
 
   /**
    * One statement (decision 128): the clicks, their rollups and flagged counts, refused-traffic counts and the velocity
-   * counts, its text fixed and each table's rows one JSON parameter. A batch with caps to count or read back runs it in
-   * a transaction with `cap_usage` (the caps first, the rollups' row locks last, decision 107; a replay's caps after
-   * the clicks, which tell which were inserted). `idempotent` (a replay) skips clicks the database already holds and
-   * counts only the others. Answers how many clicks were inserted.
+   * counts, its text fixed and each table's rows one JSON parameter, the rollups summed here first. A batch with caps
+   * to count or read back runs it in a transaction with `cap_usage` (the caps first, the rollups' row locks last,
+   * decision 107). `idempotent` (a replay) inserts the clicks first in that transaction, skipping those the database
+   * already holds, and counts only the others. Answers how many clicks were inserted.
    */
   private async write(
     batch: BufferedClick[],
@@ -511,45 +512,62 @@ export class ClickBuffer {
     const known = this.caps.size > 0 ? this.caps.known(now) : [];
     const velocity = velocityToSync(this.velocity, now);
     const pairs = this.trafficPairs.unknownOf(batch);
-    const input = {
-      clicks: batchJson(batch),
-      pairs,
-      velocity: velocity.adds,
-      purgeVelocityBefore: velocity.purge,
-      rejected,
-    };
     let readBack = new Map<CapRef, number>();
     let written = new Map<CapRef, number>();
-    const capsOf = (counted: BufferedClick[]) => {
-      const counts = new Map<CapRef, number>();
-      for (const click of counted) {
-        const refs = (click as CappedClick)[CAP_REFS];
-        if (refs) for (const ref of refs) counts.set(ref, (counts.get(ref) ?? 0) + 1);
-      }
-      return counts;
+    const inputOf = (counted: BufferedClick[], clicks: string) => {
+      const rollups = new RollupAccumulator();
+      for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
+      const flagged = flaggedOf(counted);
+      return {
+        clicks,
+        pairs,
+        velocity: velocity.adds,
+        purgeVelocityBefore: velocity.purge,
+        rejected,
+        hourly: rollups.hourlyRows(),
+        flagged: flagged.length > 0 ? flaggedRows('click', flagged) : [],
+      };
     };
     const capped = known.length > 0 || batch.some((click) => (click as CappedClick)[CAP_REFS] !== undefined);
-    let result: Awaited<ReturnType<typeof writeClickBatch>>;
-    if (!capped) result = await writeClickBatch(this.db, input, idempotent);
+    let counted = batch;
+    let sums: Awaited<ReturnType<typeof writeClickBatch>>;
+    if (!capped && !idempotent) sums = await writeClickBatch(this.db, inputOf(batch, batchJson(batch)));
     else {
-      result = await this.db.transaction(async (tx) => {
-        if (!idempotent) {
-          written = capsOf(batch);
-          readBack = await syncCapUsage(tx, written, known, new Date(now));
-          return writeClickBatch(tx, input, idempotent);
+      sums = await this.db.transaction(async (tx) => {
+        if (idempotent) {
+          const ids = await insertClicksOnce(tx, batchJson(batch));
+          counted = batch.filter((click) => ids.has(click.clickId));
         }
-        const answer = await writeClickBatch(tx, input, idempotent);
-        written = capsOf(batch.filter((click) => answer.ids!.has(click.clickId)));
-        if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
-        return answer;
+        if (capped) {
+          written = new Map<CapRef, number>();
+          for (const click of counted) {
+            const refs = (click as CappedClick)[CAP_REFS];
+            if (refs) for (const ref of refs) written.set(ref, (written.get(ref) ?? 0) + 1);
+          }
+          if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
+        }
+        return writeClickBatch(tx, inputOf(counted, idempotent ? '[]' : batchJson(batch)));
       });
     }
     // Known once committed: a batch rolled back leaves its pairs to the next one.
     this.trafficPairs.add(pairs);
     this.caps.settle(written, readBack);
-    settleVelocity(this.velocity, velocity.deltas, result.velocity);
-    return result.ids ? result.ids.size : batch.length;
+    settleVelocity(this.velocity, velocity.deltas, sums);
+    return counted.length;
   }
+}
+
+/** The flagged clicks of a batch as `flaggedRows` reads them: each flags text split once per batch, not per click. */
+function flaggedOf(clicks: BufferedClick[]) {
+  const rulesOf = new Map<string, string[]>();
+  const flagged: { createdAt: Date; offerId: number; partnerId: number; rules: string[] }[] = [];
+  for (const click of clicks) {
+    if (!click.flags) continue;
+    let rules = rulesOf.get(click.flags);
+    if (!rules) rulesOf.set(click.flags, (rules = click.flags.split(',')));
+    flagged.push({ createdAt: click.createdAt, offerId: click.offerId, partnerId: click.partnerId, rules });
+  }
+  return flagged;
 }
 
 /**

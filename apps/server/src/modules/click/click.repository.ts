@@ -13,7 +13,8 @@ import {
 } from '../../db/schema.js';
 import { DEFAULT_FALLBACK_URL } from '../settings/index.js';
 import {
-  clickFlaggedStatement,
+  flaggedStatement,
+  hourlyRowsOf,
   clickRollupStatements,
   rejectedStatement,
   trafficPairsStatement,
@@ -113,30 +114,17 @@ export async function addCapUsage(
 }
 
 /**
- * The click batch as one fixed statement (decision 128): the clicks, their rollups (summed per `stats_hourly` key once,
- * then folded by PostgreSQL into the daily and narrow tables), their flagged counts, the new traffic pairs, the
- * refused-traffic counts and the velocity counts, each table's rows from one JSON parameter. The text is made once per
- * process, so no SQL is built per batch; one round trip, and one statement is its own transaction (no `begin` and
- * `commit` round trips). The data-modifying CTEs run in the order the final select reads them: the clicks first, the
- * rollups last (decision 107). `$1` clicks, `$2` new pairs, `$3` velocity adds, `$4` the velocity purge's bound (or
- * null), `$5` refused-traffic counts. The replay's variant skips clicks already there and counts only the others.
+ * The click batch as one fixed statement (decision 128): the clicks, their rollups (the batch's rows per `stats_hourly`
+ * key, summed by the writer, folded by PostgreSQL into the daily and narrow tables), their flagged counts, the new
+ * traffic pairs, the refused-traffic counts and the velocity counts, each table's rows one JSON parameter. The text
+ * is made once per process, so no SQL is built per batch; one round trip, and one statement is its own transaction
+ * (no `begin` and `commit` round trips). `$1` clicks, `$2` new pairs, `$3` velocity adds, `$4` the velocity purge's
+ * bound (or null), `$5` refused-traffic counts, `$6` hourly rollup rows, `$7` flagged counts.
  */
-function clickBatchText(idempotent: boolean): string {
-  const values = `"clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent", referrer, flags,
-      "landingPageId", "createdAt"`;
-  const insert = idempotent
-    ? `c as (insert into clicks ${CLICK_COLUMNS_TEXT} select ${values} from x
-        on conflict (click_id, created_at) do nothing returning click_id),
-      k as (select x.* from x where x."clickId" in (select click_id from c))`
-    : `c as (insert into clicks ${CLICK_COLUMNS_TEXT} select ${values} from x returning 1)`;
-  // The clicks counted: those inserted (a replay), else every one of the batch.
-  const counted = idempotent ? 'k' : 'x';
+function clickBatchText(): string {
   const rollups = clickRollupStatements('h');
   const ctes = [
-    `x as materialized (select * from json_to_recordset($1::json) as x("clickId" text, "offerId" int, "partnerId" int,
-      currency text, subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text,
-      referrer text, flags text, "landingPageId" int, "createdAt" timestamptz))`,
-    insert,
+    `c as (insert into clicks ${CLICK_COLUMNS} ${CLICK_ROWS('$1::json')})`,
     `p as (${trafficPairsStatement('$2::json')})`,
     `v as (insert into ip_velocity (offer_id, ip, minute_start, clicks)
       select x."offerId", x.ip, x."minuteStart", x.n
@@ -146,17 +134,12 @@ function clickBatchText(idempotent: boolean): string {
       returning offer_id as "offerId", ip, minute_start as "minuteStart", clicks)`,
     `vd as (delete from ip_velocity where $4::timestamptz is not null and minute_start < $4::timestamptz returning 1)`,
     `rj as (${rejectedStatement('$5::json')})`,
-    `h as (select "partnerId" as partner_id, date_trunc('hour', "createdAt", 'UTC') as hour, "offerId" as offer_id,
-        currency, coalesce(subid, '') as subid, coalesce(tc1, '') as tc1, coalesce(tc2, '') as tc2,
-        coalesce(tc3, '') as tc3, coalesce(tc4, '') as tc4, coalesce(country, '') as country,
-        coalesce("landingPageId", 0) as landing_page_id, count(*) as clicks
-      from ${counted} group by 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11)`,
-    `f as (${clickFlaggedStatement(counted)})`,
+    `h as (${hourlyRowsOf('$6::json')})`,
+    `f as (${flaggedStatement('$7::json')})`,
     ...rollups.map((statement, i) => `r${i} as (${statement})`),
   ];
-  // Read in this order, each to its end: the clicks, the purge, the counts beside the rollups, the rollups last.
+  // Each data-modifying CTE read to its end in this order: the counts beside the rollups, the rollups last.
   const reads = [
-    idempotent ? `(select json_agg(click_id) from c) as ids` : `(select count(*) from c)::int as inserted`,
     `(select count(*) from vd)::int as purged`,
     `(select json_agg(v) from v) as velocity`,
     `(select count(*) from rj)::int as refused`,
@@ -167,43 +150,54 @@ function clickBatchText(idempotent: boolean): string {
   return `with ${ctes.join(',\n')}\nselect ${reads.join(', ')}`;
 }
 
-const CLICK_COLUMNS_TEXT =
+const CLICK_COLUMNS =
   '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, flags, landing_page_id, created_at)'; // prettier-ignore
-const CLICK_BATCH = fixedSql(clickBatchText(false));
-const CLICK_REPLAY = fixedSql(clickBatchText(true));
+const CLICK_ROWS = (json: string) => `select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country,
+      "userAgent", referrer, flags, "landingPageId", "createdAt"
+    from json_to_recordset(${json}) as x("clickId" text, "offerId" int, "partnerId" int, subid text, tc1 text,
+      tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text, flags text,
+      "landingPageId" int, "createdAt" timestamptz)`;
+const CLICK_BATCH = fixedSql(clickBatchText());
+/** The replay's insert (decision 053): clicks the table holds already are skipped; answers the ids inserted. */
+const CLICK_REPLAY = fixedSql(
+  `insert into clicks ${CLICK_COLUMNS} ${CLICK_ROWS('$1::json')} on conflict (click_id, created_at) do nothing returning click_id`,
+);
 
 export type ClickBatchInput = {
-  /** The clicks as one JSON array (the buffered clicks, with their `currency`). */
+  /** The clicks as one JSON array (the buffered clicks); '[]' when they were inserted already (a replay). */
   clicks: string;
   pairs: readonly { partnerId: number; offerId: number }[];
   velocity: readonly { offerId: number; ip: string; minuteStart: string; n: number }[];
   purgeVelocityBefore: Date | null;
   rejected: readonly { hour: Date; reason: string; offerId: number; partnerId: number; count: number }[];
+  /** The batch's rows per `stats_hourly` key (`RollupAccumulator.hourlyRows`). */
+  hourly: readonly object[];
+  /** `flaggedRows('click', …)`. */
+  flagged: readonly object[];
 };
 
-export type ClickBatchResult = {
-  /** The ids inserted, for a replay; null otherwise (every click was). */
-  ids: Set<string> | null;
-  velocity: { offerId: number; ip: string; minuteStart: string | Date; clicks: number }[];
-};
+export type VelocityRow = { offerId: number; ip: string; minuteStart: string | Date; clicks: number };
 
-/** Writes a click batch in one statement (decision 128); `idempotent` (a replay) skips clicks the table holds. */
-export async function writeClickBatch(
-  db: DbOrTx,
-  input: ClickBatchInput,
-  idempotent: boolean,
-): Promise<ClickBatchResult> {
-  const statement = (idempotent ? CLICK_REPLAY : CLICK_BATCH)([
+const jsonOf = (rows: readonly unknown[]) => (rows.length > 0 ? JSON.stringify(rows) : '[]');
+const parsed = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/** Writes a click batch in one statement (decision 128); answers the velocity sums read back. */
+export async function writeClickBatch(db: DbOrTx, input: ClickBatchInput): Promise<VelocityRow[]> {
+  const statement = CLICK_BATCH([
     input.clicks,
-    input.pairs.length > 0 ? JSON.stringify(input.pairs) : '[]',
-    input.velocity.length > 0 ? JSON.stringify(input.velocity) : '[]',
+    jsonOf(input.pairs),
+    jsonOf(input.velocity),
     input.purgeVelocityBefore?.toISOString() ?? null,
-    input.rejected.length > 0 ? JSON.stringify(input.rejected) : '[]',
+    jsonOf(input.rejected),
+    jsonOf(input.hourly),
+    jsonOf(input.flagged),
   ]);
-  const [row] = rowsOf<{ ids?: unknown; velocity: unknown }>(await db.execute(statement));
-  const json = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
-  return {
-    ids: idempotent ? new Set(json<string[]>(row?.ids) ?? []) : null,
-    velocity: json<ClickBatchResult['velocity']>(row?.velocity) ?? [],
-  };
+  const [row] = rowsOf<{ velocity: unknown }>(await db.execute(statement));
+  return parsed<VelocityRow[]>(row?.velocity) ?? [];
+}
+
+/** A replay's clicks (decision 053), skipping those the table holds: answers the ids inserted. */
+export async function insertClicksOnce(db: DbOrTx, clicks: string): Promise<Set<string>> {
+  const result = await db.execute(CLICK_REPLAY([clicks]));
+  return new Set(rowsOf<{ click_id: string }>(result).map((r) => r.click_id));
 }

@@ -254,19 +254,27 @@ export function clickRollupStatements(source: string): string[] {
 }
 
 /**
- * The click batch's flagged counts as fixed SQL (decision 128): `flagged_hourly` from `source`, the batch's clicks with
- * their `flags` text, one row per rule and one `*` per flagged click, summed per hour, offer and partner as
- * `flaggedRows` does, in key order.
+ * Flagged counts as fixed SQL (decision 128): `rows` a JSON array of `flaggedRows`' rows, in key order.
  */
-export function clickFlaggedStatement(source: string): string {
+export function flaggedStatement(rows: string): string {
   const table = getTableName(flaggedHourly);
   return `insert into ${table} (hour, kind, rule, offer_id, partner_id, count)
-      select date_trunc('hour', c."createdAt", 'UTC'), 'click', r.rule, c."offerId", c."partnerId", count(*)
-      from ${source} c cross join lateral unnest(array['*'] || string_to_array(c.flags, ',')) as r(rule)
-      where c.flags <> ''
-      group by 1, 3, 4, 5 order by 1, 3, 4, 5
+      select x.hour, x.kind, x.rule, x."offerId", x."partnerId", x.count
+      from json_to_recordset(${rows}) as x(hour timestamptz, kind text, rule text, "offerId" int, "partnerId" int, count bigint)
+      order by 1, 2, 3, 4, 5
       on conflict (hour, kind, rule, offer_id, partner_id) do update set count = ${table}.count + excluded.count
       returning 1`;
+}
+
+/**
+ * A batch's hourly rollup rows (`RollupAccumulator.hourlyRows`, a JSON array in `rows`) as the relation
+ * `clickRollupStatements` reads (decision 128).
+ */
+export function hourlyRowsOf(rows: string): string {
+  return `select x."partnerId" as partner_id, x.time as hour, x."offerId" as offer_id, x.currency, x.subid, x.tc1, x.tc2,
+        x.tc3, x.tc4, x.country, x."landingPageId" as landing_page_id, x.clicks
+      from json_to_recordset(${rows}) as x("partnerId" int, time timestamptz, "offerId" int, currency text, subid text,
+        tc1 text, tc2 text, tc3 text, tc4 text, country text, "landingPageId" int, clicks bigint)`;
 }
 
 /** Refused-traffic counts as fixed SQL (decision 128): `rows` a JSON array of `RejectedKey & { count }`, in key order. */
