@@ -28,3 +28,19 @@ export function rowsOf<T>(result: unknown): T[] {
   const value = result as T[] | { rows: T[] };
   return Array.isArray(value) ? value : value.rows;
 }
+
+/**
+ * A statement whose text never changes, its parameters written `$1`, `$2` … (decision 128): the text is cut once, and
+ * each call only puts the values in (drizzle numbers them again in order, so a parameter may appear more than once).
+ */
+export function fixedSql(text: string): (values: readonly unknown[]) => SQL {
+  const parts = text.split(/\$(\d+)/);
+  return (values) => {
+    const chunks: SQL[] = [];
+    for (let i = 0; i < parts.length; i++) {
+      if (i % 2 === 0) chunks.push(sql.raw(parts[i]!));
+      else chunks.push(sql`${sql.param(values[Number(parts[i]) - 1])}`);
+    }
+    return sql.join(chunks);
+  };
+}

@@ -1,24 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { isDataException } from '../../lib/errors.js';
-import {
-  flaggedRows,
-  KnownTrafficPairs,
-  RollupAccumulator,
-  writeRejected,
-  type RejectedKey,
-} from '../rollups/index.js';
+import { flaggedRows, KnownTrafficPairs, RollupAccumulator, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import type { BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
-import { addCapUsage, capUsageRows, insertClicks } from './click.repository.js';
-import { VelocityCounter, syncVelocity } from '../traffic/index.js';
-
-const ONE_CLICK = { clicks: 1 } as const;
+import { addCapUsage, capUsageRows, insertClicksOnce, writeClickBatch } from './click.repository.js';
+import { VelocityCounter, settleVelocity, velocityToSync } from '../traffic/index.js';
 
 /** Where a buffered click keeps the cap counters it took (decision 045). */
 const CAP_REFS = Symbol('capRefs');
+const ONE_CLICK = { clicks: 1 } as const;
 /** Its sequence number in the journal (decision 053). */
 const SEQ = Symbol('seq');
 /** Its JSON, as the journal wrote it: the batch insert sends the same text (decision 120: serialised once). */
@@ -505,8 +498,11 @@ export class ClickBuffer {
   }
 
   /**
-   * One transaction: the clicks, their rollups, refused-traffic counts and cap usage. `idempotent` (a replay) skips
-   * clicks the database already holds and counts only the others. Answers how many clicks were inserted.
+   * One statement (decision 128): the clicks, their rollups and flagged counts, refused-traffic counts and the velocity
+   * counts, its text fixed and each table's rows one JSON parameter, the rollups summed here first. A batch with caps
+   * to count or read back runs it in a transaction with `cap_usage` (the caps first, the rollups' row locks last,
+   * decision 107). `idempotent` (a replay) inserts the clicks first in that transaction, skipping those the database
+   * already holds, and counts only the others. Answers how many clicks were inserted.
    */
   private async write(
     batch: BufferedClick[],
@@ -515,46 +511,50 @@ export class ClickBuffer {
   ): Promise<number> {
     const now = this.now();
     const known = this.caps.size > 0 ? this.caps.known(now) : [];
+    const velocity = velocityToSync(this.velocity, now);
+    const pairs = this.trafficPairs.unknownOf(batch);
     let readBack = new Map<CapRef, number>();
     let written = new Map<CapRef, number>();
-    let inserted = batch.length;
-    let settleVelocity = () => {};
-    let pairs: Parameters<KnownTrafficPairs['add']>[0] = [];
-    await this.db.transaction(async (tx) => {
-      let counted = batch;
-      if (batch.length > 0) {
-        const ids = await insertClicks(tx, batch, idempotent, batchJson(batch));
-        if (ids) {
+    const inputOf = (counted: BufferedClick[], clicks: string) => {
+      const rollups = new RollupAccumulator();
+      for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
+      const flagged = flaggedOf(counted);
+      return {
+        clicks,
+        pairs,
+        velocity: velocity.adds,
+        purgeVelocityBefore: velocity.purge,
+        rejected,
+        hourly: rollups.hourlyRows(),
+        flagged: flagged.length > 0 ? flaggedRows('click', flagged) : [],
+      };
+    };
+    const capped = known.length > 0 || batch.some((click) => (click as CappedClick)[CAP_REFS] !== undefined);
+    let counted = batch;
+    let sums: Awaited<ReturnType<typeof writeClickBatch>>;
+    if (!capped && !idempotent) sums = await writeClickBatch(this.db, inputOf(batch, batchJson(batch)));
+    else {
+      sums = await this.db.transaction(async (tx) => {
+        if (idempotent) {
+          const ids = await insertClicksOnce(tx, batchJson(batch));
           counted = batch.filter((click) => ids.has(click.clickId));
-          inserted = counted.length;
         }
-      }
-      written = new Map<CapRef, number>();
-      if (this.caps.size > 0 || idempotent) {
-        for (const click of counted) {
-          const refs = (click as CappedClick)[CAP_REFS];
-          if (refs) for (const ref of refs) written.set(ref, (written.get(ref) ?? 0) + 1);
+        if (capped) {
+          written = new Map<CapRef, number>();
+          for (const click of counted) {
+            const refs = (click as CappedClick)[CAP_REFS];
+            if (refs) for (const ref of refs) written.set(ref, (written.get(ref) ?? 0) + 1);
+          }
+          if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
         }
-      }
-      await writeRejected(tx, rejected);
-      if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
-      settleVelocity = await syncVelocity(tx, this.velocity, now);
-      // The rollup rows last: the postbacks of the same hour update them too, and their row locks are held until the
-      // commit, so the batch takes them as late as it can (decision 107).
-      if (counted.length > 0) {
-        // Flagged clicks by rule (decision 109), of the clicks inserted only, as the rollups count them: in the
-        // rollups' statement (decision 127).
-        const flagged = flaggedOf(counted);
-        const rollups = new RollupAccumulator();
-        for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
-        pairs = await rollups.write(tx, this.trafficPairs, flagged.length > 0 ? flaggedRows('click', flagged) : []);
-      }
-    });
+        return writeClickBatch(tx, inputOf(counted, idempotent ? '[]' : batchJson(batch)));
+      });
+    }
     // Known once committed: a batch rolled back leaves its pairs to the next one.
     this.trafficPairs.add(pairs);
     this.caps.settle(written, readBack);
-    settleVelocity();
-    return inserted;
+    settleVelocity(this.velocity, velocity.deltas, sums);
+    return counted.length;
   }
 }
 

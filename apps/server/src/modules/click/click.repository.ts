@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
-import { rowsOf } from '../../db/bulk.js';
+import { fixedSql, rowsOf } from '../../db/bulk.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   advertisers,
   capUsage,
-  clicks,
   offerAllowedPartners,
   offerCaps,
   offers,
@@ -13,6 +12,13 @@ import {
   products,
 } from '../../db/schema.js';
 import { DEFAULT_FALLBACK_URL } from '../settings/index.js';
+import {
+  flaggedStatement,
+  hourlyRowsOf,
+  clickRollupStatements,
+  rejectedStatement,
+  trafficPairsStatement,
+} from '../rollups/index.js';
 
 /**
  * The click path's SQL (decisions 015, 022, 045): the context a click is judged by, the batch insert of the buffered
@@ -107,52 +113,92 @@ export async function addCapUsage(
       on conflict (cap_id, period_start) do update set used = ${capUsage}.used + excluded.used`);
 }
 
-/** The columns of a buffered click as the batch insert reads them from its one JSON parameter. */
-export type ClickRow = {
-  clickId: string;
-  offerId: number;
-  partnerId: number;
-  subid: string | null;
-  tc1: string | null;
-  tc2: string | null;
-  tc3: string | null;
-  tc4: string | null;
-  ip: string | null;
-  country: string | null;
-  userAgent: string | null;
-  referrer: string | null;
-  flags?: string | null | undefined;
-  landingPageId?: number | null | undefined;
-  createdAt: Date;
-};
+/**
+ * The click batch as one fixed statement (decision 128): the clicks, their rollups (the batch's rows per `stats_hourly`
+ * key, summed by the writer, folded by PostgreSQL into the daily and narrow tables), their flagged counts, the new
+ * traffic pairs, the refused-traffic counts and the velocity counts, each table's rows one JSON parameter. The text
+ * is made once per process, so no SQL is built per batch; one round trip, and one statement is its own transaction
+ * (no `begin` and `commit` round trips). `$1` clicks, `$2` new pairs, `$3` velocity adds, `$4` the velocity purge's
+ * bound (or null), `$5` refused-traffic counts, `$6` hourly rollup rows, `$7` flagged counts.
+ */
+function clickBatchText(): string {
+  const rollups = clickRollupStatements('h');
+  const ctes = [
+    `c as (insert into clicks ${CLICK_COLUMNS} ${CLICK_ROWS('$1::json')})`,
+    `p as (${trafficPairsStatement('$2::json')})`,
+    `v as (insert into ip_velocity (offer_id, ip, minute_start, clicks)
+      select x."offerId", x.ip, x."minuteStart", x.n
+      from json_to_recordset($3::json) as x("offerId" int, ip text, "minuteStart" timestamptz, n int)
+      order by x."offerId", x.ip
+      on conflict (offer_id, ip, minute_start) do update set clicks = ip_velocity.clicks + excluded.clicks
+      returning offer_id as "offerId", ip, minute_start as "minuteStart", clicks)`,
+    `vd as (delete from ip_velocity where $4::timestamptz is not null and minute_start < $4::timestamptz returning 1)`,
+    `rj as (${rejectedStatement('$5::json')})`,
+    `h as (${hourlyRowsOf('$6::json')})`,
+    `f as (${flaggedStatement('$7::json')})`,
+    ...rollups.map((statement, i) => `r${i} as (${statement})`),
+  ];
+  // Each data-modifying CTE read to its end in this order: the counts beside the rollups, then the rollups, then the
+  // flagged counts (few hot rows every server's batches hit: taken last, decision 127).
+  const reads = [
+    `(select count(*) from vd)::int as purged`,
+    `(select json_agg(v) from v) as velocity`,
+    `(select count(*) from rj)::int as refused`,
+    `(select count(*) from p)::int as pairs`,
+    ...rollups.map((_, i) => `(select count(*) from r${i})::int as r${i}`),
+    `(select count(*) from f)::int as flagged`,
+  ];
+  return `with ${ctes.join(',\n')}\nselect ${reads.join(', ')}`;
+}
 
-const CLICK_COLUMNS = sql.raw(
-  '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, flags, landing_page_id, created_at)',
+const CLICK_COLUMNS =
+  '(click_id, offer_id, partner_id, subid, tc1, tc2, tc3, tc4, ip, country, user_agent, referrer, flags, landing_page_id, created_at)'; // prettier-ignore
+const CLICK_ROWS = (json: string) => `select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country,
+      "userAgent", referrer, flags, "landingPageId", "createdAt"
+    from json_to_recordset(${json}) as x("clickId" text, "offerId" int, "partnerId" int, subid text, tc1 text,
+      tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text, flags text,
+      "landingPageId" int, "createdAt" timestamptz)`;
+const CLICK_BATCH = fixedSql(clickBatchText());
+/** The replay's insert (decision 053): clicks the table holds already are skipped; answers the ids inserted. */
+const CLICK_REPLAY = fixedSql(
+  `insert into clicks ${CLICK_COLUMNS} ${CLICK_ROWS('$1::json')} on conflict (click_id, created_at) do nothing returning click_id`,
 );
 
-/**
- * Inserts a batch of clicks as one JSON parameter, the clicks as they are (decision 022): JSON.stringify is native,
- * where encoding twelve arrays element by element in the driver cost more than the rest of a click's work.
- * `json`, when given, is that array already made (the clicks' journal lines, decision 120). `idempotent` (a replay)
- * skips the clicks the table already holds and answers the ids it inserted; otherwise null.
- */
-export async function insertClicks(
-  db: DbOrTx,
-  batch: readonly ClickRow[],
-  idempotent: boolean,
-  json: string = JSON.stringify(batch),
-): Promise<Set<string> | null> {
-  const rows = sql`select "clickId", "offerId", "partnerId", subid, tc1, tc2, tc3, tc4, ip, country, "userAgent",
-            referrer, flags, "landingPageId", "createdAt"
-          from json_to_recordset(${json}::json) as x("clickId" text, "offerId" int, "partnerId" int,
-            subid text, tc1 text, tc2 text, tc3 text, tc4 text, ip text, country text, "userAgent" text, referrer text,
-            flags text, "landingPageId" int, "createdAt" timestamptz)`;
-  if (!idempotent) {
-    await db.execute(sql`insert into ${clicks} ${CLICK_COLUMNS} ${rows}`);
-    return null;
-  }
-  const result = await db.execute(
-    sql`insert into ${clicks} ${CLICK_COLUMNS} ${rows} on conflict (click_id, created_at) do nothing returning click_id`,
-  );
+export type ClickBatchInput = {
+  /** The clicks as one JSON array (the buffered clicks); '[]' when they were inserted already (a replay). */
+  clicks: string;
+  pairs: readonly { partnerId: number; offerId: number }[];
+  velocity: readonly { offerId: number; ip: string; minuteStart: string; n: number }[];
+  purgeVelocityBefore: Date | null;
+  rejected: readonly { hour: Date; reason: string; offerId: number; partnerId: number; count: number }[];
+  /** The batch's rows per `stats_hourly` key (`RollupAccumulator.hourlyRows`). */
+  hourly: readonly object[];
+  /** `flaggedRows('click', …)`. */
+  flagged: readonly object[];
+};
+
+export type VelocityRow = { offerId: number; ip: string; minuteStart: string | Date; clicks: number };
+
+const jsonOf = (rows: readonly unknown[]) => (rows.length > 0 ? JSON.stringify(rows) : '[]');
+const parsed = <T>(value: unknown): T | null => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+
+/** Writes a click batch in one statement (decision 128); answers the velocity sums read back. */
+export async function writeClickBatch(db: DbOrTx, input: ClickBatchInput): Promise<VelocityRow[]> {
+  const statement = CLICK_BATCH([
+    input.clicks,
+    jsonOf(input.pairs),
+    jsonOf(input.velocity),
+    input.purgeVelocityBefore?.toISOString() ?? null,
+    jsonOf(input.rejected),
+    jsonOf(input.hourly),
+    jsonOf(input.flagged),
+  ]);
+  const [row] = rowsOf<{ velocity: unknown }>(await db.execute(statement));
+  return parsed<VelocityRow[]>(row?.velocity) ?? [];
+}
+
+/** A replay's clicks (decision 053), skipping those the table holds: answers the ids inserted. */
+export async function insertClicksOnce(db: DbOrTx, clicks: string): Promise<Set<string>> {
+  const result = await db.execute(CLICK_REPLAY([clicks]));
   return new Set(rowsOf<{ click_id: string }>(result).map((r) => r.click_id));
 }

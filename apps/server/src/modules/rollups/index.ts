@@ -1,9 +1,14 @@
 // The rollups' front door: hourly and daily statistics written by clicks and conversions (decision 021).
 export { RollupAccumulator, flaggedRows, hourOf } from './rollups.js';
 export {
-  writeRejected,
   dailyStats,
   KnownTrafficPairs,
+  flaggedStatement,
+  hourlyRowsOf,
+  clickRollupStatements,
+  rejectedStatement,
+  trafficPairsStatement,
+  type TrafficPair,
   type FlaggedKey,
   type FlaggedRow,
   type RejectedKey,

@@ -148,6 +148,24 @@ export class KnownTrafficPairs {
     return this.pairs.has(`${partnerId}:${offerId}`);
   }
 
+  /**
+   * The distinct pairs of these rows this writer does not know yet, in key order: what a batch sends (decision 128).
+   * Runs of one pair (most of a batch, often) cost a comparison per row.
+   */
+  unknownOf(rows: readonly TrafficPair[]): TrafficPair[] {
+    const found = new Map<string, TrafficPair>();
+    let lastPartner = -1;
+    let lastOffer = -1;
+    for (const { partnerId, offerId } of rows) {
+      if (partnerId === lastPartner && offerId === lastOffer) continue;
+      lastPartner = partnerId;
+      lastOffer = offerId;
+      const key = `${partnerId}:${offerId}`;
+      if (!this.pairs.has(key) && !found.has(key)) found.set(key, { partnerId, offerId });
+    }
+    return [...found.values()].sort((a, b) => a.partnerId - b.partnerId || a.offerId - b.offerId);
+  }
+
   /** Pairs now committed. Past `max` the set starts over (junk cannot grow it without bound: ids are checked first). */
   add(written: readonly TrafficPair[]): void {
     if (this.pairs.size + written.length > this.max) this.pairs.clear();
@@ -202,6 +220,79 @@ function narrowUpserts(rows: RollupRow[], known?: KnownTrafficPairs): { inserts:
     );
   }
   return { inserts, pairs };
+}
+
+/**
+ * The click batch's rollups as fixed SQL (decision 128): one `insert … select … on conflict` per rollup table, each
+ * reading `source`, a relation of a batch's clicks already summed per `stats_hourly` key (`partner_id`, `hour`,
+ * `offer_id`, `currency`, `subid`, `tc1`…`tc4`, `country`, `landing_page_id`, `clicks`), folded by PostgreSQL into the
+ * daily table and the narrow ones, rows in key order (two servers' batches queue instead of deadlocking, decision
+ * 096). Made once: the writer sends the same text for every batch. Answers the statements in the order they are to
+ * run (the partner's hourly and daily rollups, then `NARROW`'s order), each `returning 1` so that the writer can run
+ * them in that order.
+ */
+export function clickRollupStatements(source: string): string[] {
+  const subIds = ['offer_id', 'currency', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'country', 'landing_page_id'];
+  const grains: { table: string; key: readonly string[] }[] = [
+    { table: getTableName(statsHourly), key: ['partner_id', 'hour', ...subIds] },
+    { table: getTableName(statsDaily), key: ['partner_id', 'day', ...subIds] },
+    ...NARROW.map(({ table, time, key }) => ({ table: getTableName(table), key: [time[0], ...key] })),
+  ];
+  return grains.map(({ table, key }) => {
+    const columns = key.join(', ');
+    const values = key.map((column) => (column === 'day' ? `(hour at time zone 'UTC')::date as day` : column));
+    // `stats_hourly`'s rows are the source's own; every other grain sums them per its key.
+    const rows =
+      table === getTableName(statsHourly)
+        ? `select ${columns}, clicks from ${source}`
+        : `select ${values.join(', ')}, sum(clicks) as clicks from ${source} group by ${key.map((_, i) => i + 1).join(', ')}`; // prettier-ignore
+    return `insert into ${table} (${columns}, clicks) ${rows} order by ${key.map((_, i) => i + 1).join(', ')}
+      on conflict (${columns}) do update set clicks = ${table}.clicks + excluded.clicks returning 1`;
+  });
+}
+
+/**
+ * Flagged counts as fixed SQL (decision 128): `rows` a JSON array of `flaggedRows`' rows, in key order.
+ */
+export function flaggedStatement(rows: string): string {
+  const table = getTableName(flaggedHourly);
+  return `insert into ${table} (hour, kind, rule, offer_id, partner_id, landing_page_id, count)
+      select x.hour, x.kind, x.rule, x."offerId", x."partnerId", x."landingPageId", x.count
+      from json_to_recordset(${rows})
+        as x(hour timestamptz, kind text, rule text, "offerId" int, "partnerId" int, "landingPageId" int, count bigint)
+      order by 1, 2, 3, 4, 5, 6
+      on conflict (hour, kind, rule, offer_id, partner_id, landing_page_id) do update set count = ${table}.count + excluded.count
+      returning 1`;
+}
+
+/**
+ * A batch's hourly rollup rows (`RollupAccumulator.hourlyRows`, a JSON array in `rows`) as the relation
+ * `clickRollupStatements` reads (decision 128).
+ */
+export function hourlyRowsOf(rows: string): string {
+  return `select x."partnerId" as partner_id, x.time as hour, x."offerId" as offer_id, x.currency, x.subid, x.tc1, x.tc2,
+        x.tc3, x.tc4, x.country, x."landingPageId" as landing_page_id, x.clicks
+      from json_to_recordset(${rows}) as x("partnerId" int, time timestamptz, "offerId" int, currency text, subid text,
+        tc1 text, tc2 text, tc3 text, tc4 text, country text, "landingPageId" int, clicks bigint)`;
+}
+
+/** Refused-traffic counts as fixed SQL (decision 128): `rows` a JSON array of `RejectedKey & { count }`, in key order. */
+export function rejectedStatement(rows: string): string {
+  const table = getTableName(rejectedClicksHourly);
+  return `insert into ${table} (hour, reason, offer_id, partner_id, landing_page_id, count)
+      select x.hour, x.reason, x."offerId", x."partnerId", x."landingPageId", x.count
+      from json_to_recordset(${rows})
+        as x(hour timestamptz, reason text, "offerId" int, "partnerId" int, "landingPageId" int, count bigint)
+      order by 1, 2, 3, 4, 5
+      on conflict (hour, reason, offer_id, partner_id, landing_page_id) do update set count = ${table}.count + excluded.count
+      returning 1`;
+}
+
+/** The (partner, offer) pairs with traffic as fixed SQL (decision 128): `rows` a JSON array of `TrafficPair`. */
+export function trafficPairsStatement(rows: string): string {
+  return `insert into ${getTableName(partnerOfferTraffic)} (partner_id, offer_id)
+      select x."partnerId", x."offerId" from json_to_recordset(${rows}) as x("partnerId" int, "offerId" int)
+      order by 1, 2 on conflict do nothing returning 1`;
 }
 
 /** A goal grain row (decision 113): a rollup row and the conversion's goal code. */
@@ -293,23 +384,6 @@ export async function upsertRollups(
 
 /** `landingPageId` (decision 126): the page `lp` named when it is the offer's, 0 without `lp`, -1 otherwise. */
 export type RejectedKey = { hour: Date; reason: string; offerId: number; partnerId: number; landingPageId: number };
-
-export async function writeRejected(db: DbOrTx, rows: (RejectedKey & { count: number })[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insert(rejectedClicksHourly)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [
-        rejectedClicksHourly.hour,
-        rejectedClicksHourly.reason,
-        rejectedClicksHourly.offerId,
-        rejectedClicksHourly.partnerId,
-        rejectedClicksHourly.landingPageId,
-      ],
-      set: { count: sql`${rejectedClicksHourly.count} + excluded.count` },
-    });
-}
 
 /** One count of `flagged_hourly` (decision 109): a rule's clicks or conversions in an hour, on an offer, of a partner. */
 export type FlaggedKey = { hour: Date; kind: 'click' | 'conversion'; rule: string; offerId: number; partnerId: number; landingPageId: number }; // prettier-ignore

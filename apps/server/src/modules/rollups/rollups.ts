@@ -150,6 +150,11 @@ export class RollupAccumulator {
     if (key.goal) addToGoal(this.goals, time, key.goal, key, counts);
   }
 
+  /** The rows summed so far per `stats_hourly` key (a click batch sends them as one JSON parameter, decision 128). */
+  hourlyRows(): RollupRow[] {
+    return [...this.rows.values()];
+  }
+
   get size(): number {
     return this.rows.size;
   }

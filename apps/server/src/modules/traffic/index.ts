@@ -2,7 +2,14 @@
 export { trafficRoutes } from './traffic.routes.js';
 export { asnLoadInfo, asnOrganisation, asnTable } from './asn.js';
 export { HOSTING_NETWORKS, HOSTING_NETWORKS_DATE } from './hosting-networks.js';
-export { loadClickGuard, resolveRules, syncVelocity, type ClickGuard } from './traffic.service.js';
+export {
+  loadClickGuard,
+  resolveRules,
+  settleVelocity,
+  syncVelocity,
+  velocityToSync,
+  type ClickGuard,
+} from './traffic.service.js';
 export {
   NO_BLOCKS,
   VelocityCounter,

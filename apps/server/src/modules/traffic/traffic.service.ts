@@ -286,21 +286,33 @@ export async function partnerUnblockSubid(
  * what to do once the transaction commits.
  */
 export async function syncVelocity(tx: DbOrTx, counter: VelocityCounter, now: number): Promise<() => void> {
+  const sync = velocityToSync(counter, now);
+  if (sync.deltas.length === 0 && !sync.purge) return () => undefined;
+  const rows = await addIpVelocity(tx, sync.adds, sync.purge);
+  return () => settleVelocity(counter, sync.deltas, rows);
+}
+
+/** What a click batch adds to `ip_velocity` (its `adds`, `purge`): the click buffer's one statement sends them. */
+export function velocityToSync(counter: VelocityCounter, now: number) {
   const deltas = counter.pending(now);
   const purge = counter.purgeDue(now);
-  if (deltas.length === 0 && !purge) return () => undefined;
-  const rows = await addIpVelocity(
-    tx,
-    deltas.map((d) => ({ offerId: d.entry.offerId, ip: d.entry.ip, minuteStart: new Date(d.minute).toISOString(), n: d.n })), // prettier-ignore
-    purge,
-  );
-  const byKey = new Map(rows.map((r) => [`${r.offerId}|${r.ip}|${r.minuteStart}`, r.clicks]));
+  const adds = deltas.map((d) => ({ offerId: d.entry.offerId, ip: d.entry.ip, minuteStart: new Date(d.minute).toISOString(), n: d.n })); // prettier-ignore
+  return { deltas, purge, adds };
+}
+
+/** After the batch committed: every process's sums as `ip_velocity` answered them become the counters' base. */
+export function settleVelocity(
+  counter: VelocityCounter,
+  deltas: VelocityDelta[],
+  rows: readonly { offerId: number; ip: string; minuteStart: string | Date; clicks: number }[],
+): void {
+  const byKey = new Map(rows.map((r) => [`${Number(r.offerId)}|${r.ip}|${new Date(r.minuteStart).toISOString()}`, Number(r.clicks)])); // prettier-ignore
   const sums = new Map<VelocityDelta['entry'], number>();
   for (const d of deltas) {
     const sum = byKey.get(`${d.entry.offerId}|${d.entry.ip}|${new Date(d.minute).toISOString()}`);
     if (sum !== undefined) sums.set(d.entry, sum);
   }
-  return () => counter.settle(deltas, sums);
+  counter.settle(deltas, sums);
 }
 
 const DAY_MS = 86_400_000;
