@@ -182,7 +182,10 @@ export type TrafficPair = { partnerId: number; offerId: number };
  * offer, landing page, currency) for the landing grain (decision 126): one upsert per table and the pairs' insert, each
  * a CTE of `upsertRollups`' one statement.
  */
-function narrowUpserts(rows: RollupRow[], known?: KnownTrafficPairs): { inserts: SQL[]; pairs: TrafficPair[] } {
+function narrowUpserts(
+  rows: RollupRow[],
+  known?: KnownTrafficPairs,
+): { inserts: SQL[]; pairsInsert: SQL | null; pairs: TrafficPair[] } {
   const inserts = NARROW.map(({ table, time, key }) => {
     const folded = new Map<string, RollupRow>();
     for (const row of rows) {
@@ -211,15 +214,14 @@ function narrowUpserts(rows: RollupRow[], known?: KnownTrafficPairs): { inserts:
     .filter(([, r]) => !known?.has(r.partnerId, r.offerId))
     .sort((a, b) => a[1].partnerId - b[1].partnerId || a[1].offerId - b[1].offerId)
     .map(([, r]) => ({ partnerId: r.partnerId, offerId: r.offerId }));
-  if (pairs.length > 0) {
-    inserts.push(
-      sql`insert into ${partnerOfferTraffic} ${unnestRows([
-        ['partner_id', 'int', pairs.map((r) => r.partnerId)],
-        ['offer_id', 'int', pairs.map((r) => r.offerId)],
-      ])} on conflict do nothing`,
-    );
-  }
-  return { inserts, pairs };
+  const pairsInsert =
+    pairs.length > 0
+      ? sql`insert into ${partnerOfferTraffic} ${unnestRows([
+          ['partner_id', 'int', pairs.map((r) => r.partnerId)],
+          ['offer_id', 'int', pairs.map((r) => r.offerId)],
+        ])} on conflict do nothing`
+      : null;
+  return { inserts, pairsInsert, pairs };
 }
 
 /**
@@ -366,19 +368,24 @@ export async function upsertRollups(
   known?: KnownTrafficPairs,
   flagged: FlaggedRow[] = [],
 ): Promise<TrafficPair[]> {
-  const { inserts, pairs } = narrowUpserts(hourly, known);
+  const { inserts, pairsInsert, pairs } = narrowUpserts(hourly, known);
+  // The click batch's order (decision 128): the pairs, the rollups (hourly, daily, `NARROW`'s), the flagged counts.
   const statements = [
+    ...(pairsInsert ? [pairsInsert] : []),
     upsert(statsHourly, ['hour', 'timestamptz'], hourly),
     upsert(statsDaily, ['day', 'date'], daily),
     ...inserts,
     ...(flagged.length > 0 ? [flaggedUpsert(flagged)] : []),
   ];
-  // The main query reads nothing: every upsert is a CTE, run once to its end, in the same order whichever are there.
+  // The main query reads every upsert, in order: a data-modifying CTE the main query does not read runs at its end,
+  // the last-listed first (PostgreSQL shuts them down in reverse), which took the rows in the click batch's opposite
+  // order and deadlocked with it in the cluster check.
   const ctes = sql.join(
-    statements.map((statement, i) => sql`${sql.raw(`u${i}`)} as (${statement})`),
+    statements.map((statement, i) => sql`${sql.raw(`u${i}`)} as (${statement} returning 1)`),
     sql`, `,
   );
-  await db.execute(sql`with ${ctes} select 1`);
+  const reads = sql.raw(statements.map((_, i) => `(select count(*) from u${i})::int as u${i}`).join(', '));
+  await db.execute(sql`with ${ctes} select ${reads}`);
   return pairs;
 }
 
