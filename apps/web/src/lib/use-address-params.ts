@@ -25,3 +25,16 @@ export function useAddressParams() {
     setParams(change(latest()), options);
   return [params, update] as const;
 }
+
+/** Sets some parameters (null or '' removes one); any change but the page's goes back to page 1. */
+export function withChanges(changes: Record<string, string | null>) {
+  return (current: URLSearchParams): URLSearchParams => {
+    const next = new URLSearchParams(current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    if (!('page' in changes)) next.delete('page');
+    return next;
+  };
+}

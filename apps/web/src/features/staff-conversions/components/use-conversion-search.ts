@@ -7,7 +7,7 @@ import {
   type StaffConversionSort,
   type StaffConversionsQuery,
 } from '@portal/contracts';
-import { useAddressParams } from '@/lib/use-address-params';
+import { useAddressParams, withChanges } from '@/lib/use-address-params';
 import { isIsoDate } from '@/lib/dates';
 
 export const PAGE_SIZE = 50;
@@ -72,16 +72,7 @@ export function useConversionSearch() {
   const raw = (name: string) => params.get(name) ?? '';
   // Changes start from the address as the router holds it when they are made (useAddressParams): a Clear then a status
   // quickly after it must not bring the cleared text back while the screen still renders the old address.
-  const set = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
+  const set = (changes: Record<string, string | null>) => setParams(withChanges(changes));
   const clear = () => setParams(() => new URLSearchParams());
   const hasFilters = [...params.keys()].some((key) => key !== 'page' && key !== 'sort' && key !== 'order');
   return { query, filters, page, sort, order, raw, set, clear, hasFilters };

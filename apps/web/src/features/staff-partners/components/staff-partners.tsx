@@ -16,7 +16,7 @@ import { StaffTable } from '@/components/staff-table';
 import { DeferredTypeAheadSelect } from '@/components/deferred-select';
 import { useRowSelection } from '@/components/use-row-selection';
 import { useConfig } from '@/lib/config';
-import { useAddressParams } from '@/lib/use-address-params';
+import { useAddressParams, withChanges } from '@/lib/use-address-params';
 import { useAssignableManagers } from '../api/get-assignable-managers';
 import { useStaffPartners, type StaffPartnerRow } from '../api/get-staff-partners';
 import { useViewAsPartner } from '../api/view-as-partner';
@@ -67,16 +67,7 @@ function useListQuery() {
     ...(params.get('documents') === 'missing' ? { documents: 'missing' as const } : {}),
   };
   /** Sets some parameters; any change but the page's goes back to page 1. */
-  const set = (changes: Record<string, string | null>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [key, value] of Object.entries(changes)) {
-        if (value === null || value === '') next.delete(key);
-        else next.set(key, value);
-      }
-      if (!('page' in changes)) next.delete('page');
-      return next;
-    });
+  const set = (changes: Record<string, string | null>) => setParams(withChanges(changes));
   return { query, page, set };
 } // prettier-ignore
 
