@@ -267,6 +267,12 @@ describe('network reports (decision 046)', () => {
         for (const m of r.margin) {
           expect(m.amount).toBe((e.revenue[m.currency] ?? 0) - (e.payout[m.currency] ?? 0));
         }
+        // Every list in currency order, and the margin rate of each currency with revenue (decision 134's row sums).
+        for (const list of [r.advertiserRevenue, r.payout, r.margin, r.pendingRevenue, r.pendingPayout, r.epc, r.marginRate]) { // prettier-ignore
+          expect(list.map((m) => m.currency)).toEqual(list.map((m) => m.currency).sort());
+        }
+        const marginIn = Object.fromEntries(r.margin.map((m) => [m.currency, m.amount]));
+        expect(r.marginRate, `${breakdown} ${r.key}`).toEqual(r.advertiserRevenue.filter((m) => m.amount !== 0).map((m) => ({ currency: m.currency, amount: marginIn[m.currency]! / m.amount }))); // prettier-ignore
       }
       const sum = (pick: (r: NetworkReportRow) => MoneyAmount[]) => {
         const out: Record<string, number> = {};
