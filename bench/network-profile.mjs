@@ -3,7 +3,7 @@
 // time its statements were in flight (from the client's send to its parsed answer: PostgreSQL, the socket and the
 // driver's parse) and the rest (drizzle's query building and mapping, the rows' assembly), node's CPU per report,
 // and each statement's execution time by `EXPLAIN (ANALYZE)` (minimum of 5). Run `npm run build` first, then
-// `BENCH_DB=<name> node bench/network-profile.mjs` (`BENCH_CASES=partner,offer` to run some cases only, `BENCH_EXPLAIN=1` to print the plans).
+// `BENCH_DB=<name> node bench/network-profile.mjs` (`BENCH_CASES='partner;offer'` to run some cases only, `BENCH_EXPLAIN=1` to print the plans).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -66,7 +66,7 @@ const cases = {
   landing: () => networkReport(db, scope, 'landing', range, utc, {}, null),
   'landing × offer': () => networkReport(db, scope, 'landing', range, utc, {}, null, { then: 'offer' }),
 };
-const only = env.BENCH_CASES ? env.BENCH_CASES.split(',') : Object.keys(cases);
+const only = env.BENCH_CASES ? env.BENCH_CASES.split(';') : Object.keys(cases);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 /** The time at least one statement was in flight: the union of their intervals. */
 const inFlight = (entries) => {
