@@ -268,7 +268,15 @@ describe('network reports (decision 046)', () => {
           expect(m.amount).toBe((e.revenue[m.currency] ?? 0) - (e.payout[m.currency] ?? 0));
         }
         // Every list in currency order, and the margin rate of each currency with revenue (decision 134's row sums).
-        for (const list of [r.advertiserRevenue, r.payout, r.margin, r.pendingRevenue, r.pendingPayout, r.epc, r.marginRate]) { // prettier-ignore
+        for (const list of [
+          r.advertiserRevenue,
+          r.payout,
+          r.margin,
+          r.pendingRevenue,
+          r.pendingPayout,
+          r.epc,
+          r.marginRate,
+        ]) {
           expect(list.map((m) => m.currency)).toEqual(list.map((m) => m.currency).sort());
         }
         const marginIn = Object.fromEntries(r.margin.map((m) => [m.currency, m.amount]));

@@ -88,7 +88,6 @@ const isTracking = (breakdown: NetworkBreakdown): breakdown is TrackingKey =>
   (NETWORK_TRACKING_KEYS as readonly string[]).includes(breakdown);
 const given = (list: readonly unknown[] | undefined): list is readonly unknown[] => list !== undefined && list.length > 0; // prettier-ignore
 
-
 /** One narrow rollup as a report reads it: its time column and the keys it holds (decisions 046, 049). */
 type View = {
   table: PgTable;
