@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lte, max, sql } from 'drizzle-orm';
 import type { FxRateSource } from '@portal/contracts';
 import type { DbOrTx } from '../../db/client.js';
 import { fxRates } from '../../db/schema.js';
+import { rowsOf } from '../../db/bulk.js';
 
 export type StoredRate = { currency: string; day: string; rate: string; source: FxRateSource };
 
@@ -14,6 +15,29 @@ const asRate = (row: { currency: string; day: string; rate: string; source: stri
   rate: tidy(row.rate),
   source: row.source as FxRateSource,
 });
+
+/**
+ * Every currency with a stored rate, and the rates a conversion over [from, to] reads: each currency's days in it and
+ * its last one on or before `from` (decision 111). One statement (decision 134): `rateCurrencies` then `ratesFor` were
+ * three round trips in sequence before a converted report could start.
+ */
+export async function storedRatesFor(
+  db: DbOrTx,
+  from: string,
+  to: string,
+): Promise<{ currencies: string[]; rates: StoredRate[] }> {
+  const rows = rowsOf<{ currency: string; day: string | null; rate: string | null; source: string | null }>(
+    await db.execute(sql`with f as (
+        select ${fxRates.currency} as currency, coalesce(max(${fxRates.day}) filter (where ${fxRates.day} <= ${from}::date), ${from}::date) as first
+        from ${fxRates} group by ${fxRates.currency})
+      select f.currency, to_char(r.day, 'YYYY-MM-DD') as day, r.rate::text as rate, r.source
+      from f left join ${fxRates} r on r.currency = f.currency and r.day >= f.first and r.day <= ${to}::date
+      order by f.currency, r.day`),
+  );
+  const currencies = [...new Set(rows.map((r) => r.currency))];
+  const rates = rows.flatMap((r) => (r.day !== null && r.rate !== null && r.source !== null ? [asRate({ currency: r.currency, day: r.day, rate: r.rate, source: r.source })] : [])); // prettier-ignore
+  return { currencies, rates };
+}
 
 /** Each currency's rate that applies to a day: that day's, else the last one before it. */
 export async function ratesOn(db: DbOrTx, day: string): Promise<StoredRate[]> {

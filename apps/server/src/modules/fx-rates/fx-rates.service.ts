@@ -70,11 +70,18 @@ export async function fxFactorsFor(
   base: string,
   days: readonly string[],
 ): Promise<{ converter: FxConverter; factors: FxFactorTable }> {
-  const stored = await repo.rateCurrencies(db);
+  const { currencies: stored, rates } =
+    days.length > 0
+      ? await repo.storedRatesFor(db, days[0]!, days.at(-1)!)
+      : { currencies: await repo.rateCurrencies(db), rates: [] };
   const currencies = [...new Set([...stored, base])].filter((c) => c !== FX_QUOTE_CURRENCY);
-  const rows = days.length > 0 ? await repo.ratesFor(db, currencies, days[0]!, days.at(-1)!) : [];
   const byCurrency = new Map<string, repo.StoredRate[]>();
-  for (const r of rows) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r]);
+  for (const r of rates) {
+    if (r.currency === FX_QUOTE_CURRENCY) continue;
+    const list = byCurrency.get(r.currency);
+    if (list) list.push(r);
+    else byCurrency.set(r.currency, [r]);
+  }
   const converter = new FxConverter(base, byCurrency);
   return { converter, factors: converter.factorTable([...currencies, FX_QUOTE_CURRENCY], days) };
 }
