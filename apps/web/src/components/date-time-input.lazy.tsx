@@ -2,7 +2,7 @@ import { DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT_LOCALE } from '@portal/contracts';
-import { dateTimeInputFormat } from '@/lib/dates';
+import { dateTimeInputFormat } from '@/lib/date-time-format';
 import { calendarAriaLabels } from './calendar-labels';
 
 const FORMAT = dateTimeInputFormat(DATE_FORMAT_LOCALE);

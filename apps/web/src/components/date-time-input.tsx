@@ -1,7 +1,7 @@
 import { InputBase, Loader } from '@mantine/core';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { DATE_FORMAT_LOCALE } from '@portal/contracts';
-import { dateTimeInputFormat } from '@/lib/dates';
+import { dateTimeInputFormat } from '@/lib/date-time-format';
 import { useOnDemand } from '@/lib/use-on-demand';
 import { fieldLookOf } from './field-look';
 import type { DateTimeInputProps } from './date-time-input.lazy';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeInputFormat, formatDayRange, isIsoDate, parseDayInput, parseDayRange } from './dates';
+import { formatDayRange, isIsoDate, parseDayInput, parseDayRange } from './dates';
 
 describe('day values', () => {
   it('knows a real calendar day', () => {
@@ -44,16 +44,5 @@ describe('day values', () => {
     expect(parseDayRange('01/10/2026 – 3')).toBeNull();
     expect(parseDayRange('01/10/2026 – 31/02/2026')).toBeNull();
     expect(parseDayRange('October')).toBeNull();
-  });
-});
-
-describe('dateTimeInputFormat (decision 099)', () => {
-  it("writes the app's locale day first on a 24-hour clock", () => {
-    expect(dateTimeInputFormat('en-GB')).toEqual({ valueFormat: 'DD/MM/YYYY HH:mm', clock: '24h' });
-  });
-
-  it('follows a locale with a 12-hour clock and its own order', () => {
-    expect(dateTimeInputFormat('en-US')).toEqual({ valueFormat: 'MM/DD/YYYY hh:mm A', clock: '12h' });
-    expect(dateTimeInputFormat('de-DE')).toEqual({ valueFormat: 'DD.MM.YYYY HH:mm', clock: '24h' });
   });
 });

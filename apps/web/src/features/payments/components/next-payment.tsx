@@ -38,8 +38,11 @@ export function NextPayment() {
   if (answer.isPending)
     return (
       <Paper withBorder p="md" radius="md" data-testid="payments-next-loading" aria-busy="true">
-        <Skeleton height={16} width="60%" mb="xs" />
-        <Skeleton height={12} width="40%" />
+        {/* The card's usual shape (a headline of up to two lines, then a line), so that what follows does not move when
+            it comes (decision 133). */}
+        <Skeleton height={18} width="90%" my={4} />
+        <Skeleton height={18} width="60%" my={4} />
+        <Skeleton height={14} width="40%" mt={10} mb={6} />
       </Paper>
     );
   // The table still says everything the partner needs; an error here only hides the summary.

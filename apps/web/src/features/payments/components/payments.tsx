@@ -95,7 +95,9 @@ export function Payments() {
           />
         </Stack>
       </Paper>
-      <PaymentsLegend />
+      {/* Below the list, drawn once the list first came: drawn before, it was pushed down as the list replaced its
+          loader, a layout shift of the whole screen on a phone (decision 133). */}
+      {payments.isPending ? null : <PaymentsLegend />}
     </Stack>
   );
 }

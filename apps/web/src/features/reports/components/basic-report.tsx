@@ -6,7 +6,7 @@ import { useBasicReport } from '../api/get-basic-report';
 import { hasDateRange, reportQueryOf } from '../report-filters';
 import { basicReportCells, type BasicReportCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
-import { DailyChart } from './daily-chart';
+import { DailyChart, DailyChartPlaceholder } from './daily-chart';
 import { ReportPanel } from './report-panel';
 import { SubidReport } from './subid-report';
 import { TotalsByStatus } from './totals-by-status';
@@ -25,11 +25,15 @@ function DailyReport({ type }: { type: BasicReportType }) {
   const labels = { totals: t('reports.totals'), noSubid: t('reports.noSubid') };
   const cells = rows.map((row, index) => basicReportCells(row, type, currency, labels, index));
   const dataRows = rows.filter((row) => !row.isTotal).length;
+  // The daily report's chart, its place kept while the rows load (decision 133).
+  let chart = null;
+  if (type === 'daily' && report.isFetching) chart = <DailyChartPlaceholder />;
+  else if (type === 'daily' && report.data) chart = <DailyChart rows={report.data.rows} />;
 
   return (
     <ReportPanel
       type={type}
-      chart={type === 'daily' && report.data && !report.isFetching ? <DailyChart rows={report.data.rows} /> : null}
+      chart={chart}
       loading={report.isFetching}
       failed={report.isError}
       refresh={() => void report.refetch()}

@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Grid,
-  Group,
-  Image,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Image, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { DeferredMultiSelect, DeferredSelect } from '@/components/deferred-select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,6 +27,7 @@ import { OfferAllowList } from './offer-allow-list';
 import { Preview } from './offer-preview';
 import { PictureInput } from './picture-input';
 import { loadOnce } from '@/lib/load-once';
+import './editor-form.css';
 
 /** The contract's check of the offer (zod): asked for when the editor is approached, awaited by Save (decision 129). */
 const offerCheck = loadOnce(() => import('./offer-check'));
@@ -114,8 +102,8 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
   const goalLabel = (identifier: string) => options.goals.find((g) => g.identifier === identifier)?.name ?? identifier;
 
   return (
-    <Grid gap="xl" onPointerEnter={approach} onFocus={approach}>
-      <Grid.Col span={{ base: 12, lg: 7 }}>
+    <div className="offer-editor-grid" onPointerEnter={approach} onFocus={approach}>
+      <div>
         <fieldset disabled={!canWrite || busy} style={{ border: 0, padding: 0, margin: 0 }}>
           <Stack gap="sm" data-testid="staff-offer-editor">
             <Group justify="space-between">
@@ -195,11 +183,11 @@ export function EditorForm({ offer, options, canWrite }: { offer: StaffOfferData
             )}
           </Stack>
         </fieldset>
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, lg: 5 }}>
+      </div>
+      <div>
         <Preview offerId={offer?.id ?? null} rich={approached} draft={draft} body={body} productName={product ? `${product.advertiser.name} · ${product.identifier}` : '—'} goalLabel={goalLabel} />
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 } // prettier-ignore
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, TextInput } from '@mantine/core';
 import { DeferredSelect } from '@/components/deferred-select';
 import { useTranslation } from 'react-i18next';
 import { negativeMargin, parseBasisPoints, parseMinorUnits } from '@portal/contracts';
@@ -81,12 +81,13 @@ export function GoalEditor({
             {t('staff.offers.goal.negativeMargin')}
           </Alert>
         ) : null}
+        {/* Switches, as the offer's own flags above: a Checkbox here brought Mantine's Checkbox to the editor's first load (decision 133). */}
         <Group>
-          <Checkbox label={t('staff.offers.goal.allowNegativeMargin')} checked={goal.allowNegativeMargin} onChange={(e) => onChange({ allowNegativeMargin: e.currentTarget.checked })} data-testid={`staff-offer-goal-${index}-allow-loss`} />
-          <Checkbox label={t('staff.offers.goal.manualValidation')} checked={goal.manualValidation} onChange={(e) => onChange({ manualValidation: e.currentTarget.checked })} />
-          <Checkbox label={t('staff.offers.goal.trustClientConversions')} checked={goal.trustClientConversions} onChange={(e) => onChange({ trustClientConversions: e.currentTarget.checked })} data-testid={`staff-offer-goal-${index}-trust-client`} />
-          <Checkbox label={t('staff.offers.goal.private')} checked={goal.private} onChange={(e) => onChange({ private: e.currentTarget.checked })} />
-          <Checkbox label={t('staff.offers.goal.main')} description={t('staff.offers.goal.mainHelp')} checked={goal.main} onChange={(e) => onChange({ main: e.currentTarget.checked })} error={at('main')} data-testid={`staff-offer-goal-${index}-main`} />
+          <Switch label={t('staff.offers.goal.allowNegativeMargin')} checked={goal.allowNegativeMargin} onChange={(e) => onChange({ allowNegativeMargin: e.currentTarget.checked })} data-testid={`staff-offer-goal-${index}-allow-loss`} />
+          <Switch label={t('staff.offers.goal.manualValidation')} checked={goal.manualValidation} onChange={(e) => onChange({ manualValidation: e.currentTarget.checked })} />
+          <Switch label={t('staff.offers.goal.trustClientConversions')} checked={goal.trustClientConversions} onChange={(e) => onChange({ trustClientConversions: e.currentTarget.checked })} data-testid={`staff-offer-goal-${index}-trust-client`} />
+          <Switch label={t('staff.offers.goal.private')} checked={goal.private} onChange={(e) => onChange({ private: e.currentTarget.checked })} />
+          <Switch label={t('staff.offers.goal.main')} description={t('staff.offers.goal.mainHelp')} checked={goal.main} onChange={(e) => onChange({ main: e.currentTarget.checked })} error={at('main')} data-testid={`staff-offer-goal-${index}-main`} />
         </Group>
         {networkGoal ? <GoalFloor key={`${networkGoal.id}-${networkGoal.minSecondsToConvert}`} goal={networkGoal} index={index} canWrite={canWrite} /> : null}
         {goal.types.map((tier, j) => (
