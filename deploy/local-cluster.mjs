@@ -322,6 +322,8 @@ async function checkCluster() {
   await reader;
   sampling = false;
   await sampler;
+  const latency = load.latency();
+  console.log(`  click answer times through HAProxy: p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(0)} ms; clicks per second ${latency.perSecond.join(' ')}`); // prettier-ignore
   console.log(`  lock waits on the primary: ${(locks.waiting / Math.max(locks.samples, 1)).toFixed(2)} sessions on average, ${locks.max} at most; by statement ${JSON.stringify(locks.byQuery)}`); // prettier-ignore
   // Everything written and every partner postback sent (the workers poll every second).
   const db = new pg.Client({ connectionString: url(PORTS.primary) });
