@@ -11,6 +11,8 @@ import { startLoad } from '../bench/lib/tracking-load.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
 const env = process.env;
+// The build the servers run (CLUSTER_ROOT: another checkout's, to compare builds with this script's check).
+const serverRoot = env.CLUSTER_ROOT ?? root;
 const DIR = env.CLUSTER_DIR ?? '/tmp/portal-cluster';
 const STATE = path.join(DIR, 'state.json');
 // Two bases so that a shared machine can give each run its own ports: CLUSTER_DB_PORT (primary, replica = +1,
@@ -77,7 +79,7 @@ async function readyz(port) {
 
 async function startServer(port) {
   const log = fs.openSync(path.join(DIR, `server-${port}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [path.join(serverRoot, 'apps/server/dist/main.js')], {
     env: serverEnv(port),
     stdio: ['ignore', log, log],
     detached: true,
@@ -94,7 +96,7 @@ const readState = () => JSON.parse(fs.readFileSync(STATE, 'utf8'));
 const writeState = (state) => fs.writeFileSync(STATE, JSON.stringify(state, null, 2));
 
 async function up() {
-  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js'))) throw new Error('build the server first');
+  if (!fs.existsSync(path.join(serverRoot, 'apps/server/dist/main.js'))) throw new Error('build the server first');
   if (fs.existsSync(STATE)) throw new Error(`${DIR} holds a cluster: run down first`);
   fs.mkdirSync(DIR, { recursive: true });
   fs.chmodSync(DIR, 0o777);
@@ -117,7 +119,7 @@ async function up() {
   fs.writeFileSync(path.join(DIR, 'pgbouncer.ini'), `[databases]\n* = host=127.0.0.1 port=${PORTS.primary}\n\n[pgbouncer]\nlisten_addr = 127.0.0.1\nlisten_port = ${PORTS.pgbouncer}\nunix_socket_dir = ${DIR}\nauth_type = trust\nauth_file = ${DIR}/userlist.txt\npool_mode = transaction\nmax_client_conn = 1000\ndefault_pool_size = 30\nserver_reset_query =\nignore_startup_parameters = extra_float_digits\nlogfile = ${DIR}/pgbouncer.log\npidfile = ${DIR}/pgbouncer.pid\n`); // prettier-ignore
   startPgbouncer();
   // The demo network without traffic, migrated through the direct URL, and a partner postback to a local receiver.
-  const out = execFileSync(process.execPath, [path.join(root, 'bench/lib/seed-once.mjs')], {
+  const out = execFileSync(process.execPath, [path.join(serverRoot, 'bench/lib/seed-once.mjs')], {
     env: { ...serverEnv(PORTS.servers[0]), DATABASE_URL: url(PORTS.primary), LOG_LEVEL: 'warn' },
   }).toString();
   const ids = JSON.parse(out.trim().split('\n').pop());
@@ -129,7 +131,7 @@ async function up() {
   const servers = {};
   for (const port of PORTS.servers) servers[port] = await startServer(port);
   // HAProxy: /readyz as the health check, a draining server out within a second.
-  fs.writeFileSync(path.join(DIR, 'haproxy.cfg'), `global\n    maxconn 4000\n    daemon\n    pidfile ${DIR}/haproxy.pid\n\ndefaults\n    mode http\n    option redispatch\n    retries 2\n    retry-on conn-failure empty-response\n    timeout connect 2s\n    timeout client 75s\n    timeout server 75s\n\nfrontend portal\n    bind 127.0.0.1:${PORTS.haproxy}\n    option forwardfor\n    default_backend portal_servers\n\nbackend portal_servers\n    balance roundrobin\n    option httpchk GET /readyz\n    http-check expect status 200\n    default-server inter 300ms fall 2 rise 2\n${PORTS.servers.map((p, i) => `    server portal${i + 1} 127.0.0.1:${p} check`).join('\n')}\n`); // prettier-ignore
+  fs.writeFileSync(path.join(DIR, 'haproxy.cfg'), `global\n    maxconn 4000\n    daemon\n    pidfile ${DIR}/haproxy.pid\n\ndefaults\n    mode http\n    option redispatch\n    retries 2\n    retry-on conn-failure empty-response\n    timeout connect 2s\n    timeout client 75s\n    timeout server 75s\n\nfrontend portal\n    bind 127.0.0.1:${PORTS.haproxy}\n    option forwardfor\n    default_backend portal_servers\n\nbackend portal_servers\n    balance roundrobin\n    option httpchk GET /readyz\n    http-check expect status 200\n    default-server inter 300ms fall 2 rise 2\n    http-response set-header X-Portal-Server %[srv_name]\n${PORTS.servers.map((p, i) => `    server portal${i + 1} 127.0.0.1:${p} check`).join('\n')}\n`); // prettier-ignore
   execFileSync('haproxy', ['-f', path.join(DIR, 'haproxy.cfg')]);
   writeState({ ids, servers });
   console.log(`cluster up in ${((Date.now() - t0) / 1000).toFixed(1)} s: HAProxy http://127.0.0.1:${PORTS.haproxy}, servers ${PORTS.servers.join(', ')}, PgBouncer ${PORTS.pgbouncer}, primary ${PORTS.primary}, replica ${PORTS.replica}`); // prettier-ignore
@@ -189,6 +191,38 @@ async function reportStatus(ids) {
   return { token, ids };
 }
 
+/**
+ * The acknowledged clicks the database lacks, each with the server that answered it (HAProxy's `X-Portal-Server`),
+ * when (ms on the load's clock, with the events just before it), and how its neighbours on that server fared: the
+ * evidence for why it was lost.
+ */
+async function tellMissing(db, load, events) {
+  const { rows } = await db.query('select x.id from unnest($1::text[]) as x(id) where not exists (select 1 from clicks c where c.click_id = x.id)', [[...load.acked]]); // prettier-ignore
+  const portOf = (name) => (name ? (PORTS.servers[Number(String(name).replace('portal', '')) - 1] ?? name) : '?');
+  const byServer = new Map();
+  for (const [id, info] of load.ackedBy) {
+    const list = byServer.get(info.server) ?? [];
+    list.push({ id, t: info.t });
+    byServer.set(info.server, list);
+  }
+  const missing = new Set(rows.map((r) => r.id));
+  for (const { id } of rows.slice(0, 20)) {
+    const info = load.ackedBy.get(id) ?? { t: NaN, server: null };
+    const before = events.filter((e) => e.t <= info.t).pop();
+    const after = events.find((e) => e.t > info.t);
+    const near = (byServer.get(info.server) ?? []).filter((c) => Math.abs(c.t - info.t) <= 200);
+    const lost = near.filter((c) => missing.has(c.id)).length;
+    console.log(`    missing ${id}: answered by ${portOf(info.server)} at t=${(info.t / 1000).toFixed(3)} s (after "${before?.what ?? 'the start'}" at ${before ? (before.t / 1000).toFixed(3) : 0} s, before "${after?.what ?? 'the end'}"${after ? ` at ${(after.t / 1000).toFixed(3)} s` : ''}); that server's clicks within 200 ms: ${near.length}, ${lost} missing`); // prettier-ignore
+  }
+  if (rows.length > 20) console.log(`    … and ${rows.length - 20} more`);
+  // What the servers' logs said about their journals (replays, torn lines, clicks left for the next start).
+  for (const port of PORTS.servers) {
+    const lines = fs.readFileSync(path.join(DIR, `server-${port}.log`), 'utf8').split('\n');
+    for (const line of lines)
+      if (/journal|clicks not written/.test(line)) console.log(`    server ${port}: ${line.slice(0, 400)}`);
+  }
+}
+
 async function checkCluster() {
   const state = readState();
   const { ids } = state;
@@ -235,15 +269,22 @@ async function checkCluster() {
   })();
 
   const [killed, restarted] = PORTS.servers;
+  // What happened when, in ms on the load's clock (an acknowledged click's `t`): a missing click is placed among them.
+  const events = [];
+  const mark = (what) => {
+    events.push({ t: Date.now() - load.started, what });
+    console.log(`  t=${((Date.now() - t0) / 1000).toFixed(1)} s: ${what}`);
+  };
   await at(LOAD_S * 0.2);
-  console.log(`  t=${((Date.now() - t0) / 1000).toFixed(0)} s: kill -9 the server on ${killed}`);
+  mark(`kill -9 the server on ${killed}`);
   process.kill(state.servers[killed], 'SIGKILL');
   await sleep(3000);
+  mark(`${killed} starting (its journal replayed)`);
   state.servers[killed] = await startServer(killed);
-  console.log(`  t=${((Date.now() - t0) / 1000).toFixed(0)} s: ${killed} back (its journal replayed)`);
+  mark(`${killed} ready`);
 
   await at(LOAD_S * 0.4);
-  console.log(`  t=${((Date.now() - t0) / 1000).toFixed(0)} s: graceful restart (SIGTERM, drain) of ${restarted}`);
+  mark(`graceful restart (SIGTERM, drain) of ${restarted}`);
   const pid = state.servers[restarted];
   process.kill(pid, 'SIGTERM');
   for (let i = 0; i < 300; i++) {
@@ -254,22 +295,26 @@ async function checkCluster() {
       break;
     }
   }
+  mark(`${restarted} exited; starting again`);
   state.servers[restarted] = await startServer(restarted);
+  mark(`${restarted} ready`);
   writeState(state);
 
   await at(LOAD_S * 0.6);
-  console.log(`  t=${((Date.now() - t0) / 1000).toFixed(0)} s: replica stopped for 10 s`);
+  mark('replica stopped for 10 s');
   const before = { ...reports };
   pgCtl('replica', 'stop', ['-m', 'fast']);
   await sleep(10_000);
   pgCtl('replica', 'start');
+  mark('replica started');
   const duringReplica = { ok: reports.ok - before.ok, failed: reports.failed - before.failed };
 
   await at(LOAD_S * 0.8);
-  console.log(`  t=${((Date.now() - t0) / 1000).toFixed(0)} s: PgBouncer restarted`);
+  mark('PgBouncer stopped');
   stopPgbouncer();
   await sleep(1000);
   startPgbouncer();
+  mark('PgBouncer started');
 
   await at(LOAD_S);
   await load.stop();
@@ -277,6 +322,8 @@ async function checkCluster() {
   await reader;
   sampling = false;
   await sampler;
+  const latency = load.latency();
+  console.log(`  click answer times through HAProxy: p50 ${latency.p50.toFixed(1)} ms, p99 ${latency.p99.toFixed(1)} ms, max ${latency.max.toFixed(0)} ms; clicks per second ${latency.perSecond.join(' ')}`); // prettier-ignore
   console.log(`  lock waits on the primary: ${(locks.waiting / Math.max(locks.samples, 1)).toFixed(2)} sessions on average, ${locks.max} at most; by statement ${JSON.stringify(locks.byQuery)}`); // prettier-ignore
   // Everything written and every partner postback sent (the workers poll every second).
   const db = new pg.Client({ connectionString: url(PORTS.primary) });
@@ -290,6 +337,7 @@ async function checkCluster() {
   const acked = [...load.acked];
   const { rows: present } = await db.query('select count(*)::int as n from clicks where click_id = any($1)', [acked]);
   check('acknowledged clicks in the database', present[0].n === acked.length, `${present[0].n} of ${acked.length}`); // prettier-ignore
+  if (present[0].n !== acked.length) await tellMissing(db, load, events);
   const transactions = [...load.converted.keys()];
   const { rows: counted } = await db.query('select transaction_id, count(*)::int as n, min(id) as id, min(status) as status from conversions where transaction_id = any($1) group by transaction_id', [transactions]); // prettier-ignore
   const once = counted.filter((r) => r.n === 1).length;

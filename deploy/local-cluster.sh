@@ -8,5 +8,7 @@
 #   deploy/local-cluster.sh check   load through HAProxy with a kill -9, a graceful restart, the replica stopped and
 #                                   PgBouncer restarted; prints each figure with met/MISSED (exit 1 when one is missed)
 #   deploy/local-cluster.sh down    stop everything and remove the folders
+# CLUSTER_ROOT=<checkout> runs that checkout's built server and seed under this script (two builds compared by one
+# check); a missing acknowledged click is named with the server that answered it (HAProxy's X-Portal-Server) and when.
 set -euo pipefail
 exec node "$(dirname "$0")/local-cluster.mjs" "$@"

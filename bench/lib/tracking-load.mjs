@@ -16,7 +16,11 @@ function request(url, agent, keepBody = false) {
         res.setEncoding('utf8');
         res.on('data', (chunk) => (body = (body + chunk).slice(0, 200)));
       } else res.resume();
-      res.on('end', () => resolve({ status: res.statusCode, location: res.headers.location ?? null, body }));
+      res.on(
+        'end',
+        () =>
+        resolve({ status: res.statusCode, location: res.headers.location ?? null, body, server: res.headers['x-portal-server'] ?? null }), // prettier-ignore
+      );
       res.on('error', () => resolve({ status: 0, location: null }));
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
@@ -25,7 +29,8 @@ function request(url, agent, keepBody = false) {
     // a response read to its end counts, anything else is a failed attempt. Only the first resolve counts.
     req.on('close', () => {
       const res = req.res;
-      if (res?.complete) resolve({ status: res.statusCode, location: res.headers.location ?? null });
+      if (res?.complete)
+        resolve({ status: res.statusCode, location: res.headers.location ?? null, server: res.headers['x-portal-server'] ?? null }); // prettier-ignore
       else resolve({ status: 0, location: null, error: 'closed' });
     });
     req.end();
@@ -48,6 +53,12 @@ export function startLoad({
   maxPostbacksInFlight = 64,
 }) {
   const acked = new Set();
+  // Each acknowledged click's answer: when (ms since the start) and, behind a load balancer that names it in
+  // `X-Portal-Server`, which server answered: what a check prints for a click it cannot find.
+  const ackedBy = new Map();
+  // Each click's answer time (ms) and the clicks answered in each second: what a check prints of the clicks' latency.
+  const clickMs = [];
+  const perSecond = [];
   const converted = new Map(); // transaction id -> click id, answered 2xx
   const counts = { clicks: 0, clickErrors: 0, click503: 0, postbacks: 0, postback503: 0, postbackErrors: 0 };
   // The failed answers by status (0: no answer: a connection cut, a timeout) and, for postbacks, the answer's body:
@@ -107,13 +118,20 @@ export function startLoad({
   const worker = async (w) => {
     while (running) {
       const n = sequence++;
+      const sent = performance.now();
       const answer = await request(
         `${base()}/click?offer_id=${ids.offerId}&aff_id=${ids.partnerId}&subid=w${w}`,
         clickAgent,
       );
+      const ms = performance.now() - sent;
+      clickMs.push(ms);
+      // Clicks answered per second of the run: a stall shows as a dip.
+      const second = Math.floor((Date.now() - started) / 1000);
+      perSecond[second] = (perSecond[second] ?? 0) + 1;
       if (answer.status === 302 && answer.location) {
         const clickId = new URL(answer.location).searchParams.get('cid');
         acked.add(clickId);
+        ackedBy.set(clickId, { t: Date.now() - started, server: answer.server ?? null });
         counts.clicks++;
         onAck?.(clickId);
         if (n % postbackEvery === 0) {
@@ -133,6 +151,14 @@ export function startLoad({
   const done = Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
   return {
     acked,
+    ackedBy,
+    started,
+    /** The clicks' answer times: p50, p99, max (ms), and the clicks answered in each second. */
+    latency() {
+      const sorted = Float64Array.from(clickMs).sort();
+      const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+      return { p50: at(0.5), p99: at(0.99), max: at(1), perSecond: Array.from(perSecond, (n) => n ?? 0) };
+    },
     converted,
     counts,
     failures,

@@ -18,3 +18,10 @@ export const rolledUp = async (t: TestApp, partnerId: number) =>
       .from(statsHourly)
       .where(eq(statsHourly.partnerId, partnerId))
   )[0]!.n;
+
+export const clickIds = async (t: TestApp, partnerId: number) =>
+  new Set(
+    (await t.database.db.select({ id: clicks.clickId }).from(clicks).where(eq(clicks.partnerId, partnerId))).map(
+      (r) => r.id,
+    ),
+  );

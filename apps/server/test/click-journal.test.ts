@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clickCount, rolledUp } from './click-counts.js';
+import { clickCount, clickIds, rolledUp } from './click-counts.js';
 import { buildTestApp, createPartner, type TestApp } from './helper.js';
 import { createOffer } from './offer-fixtures.js';
 
@@ -46,6 +46,36 @@ describe('click journal', () => {
       // The 100 already written are not counted twice.
       expect(await rolledUp(first, partner.partnerId)).toBe(300);
       expect(segmentsIn(journalCopy)).toEqual([]);
+    } finally {
+      await second?.close();
+      await first.close();
+      fs.rmSync(journalCopy, { recursive: true, force: true });
+    }
+  });
+
+  it('a redirect leaves only once its click is in the journal: a kill -9 as it arrives loses no click', async () => {
+    // Decision 132: the journal was written at the end of the turn that had already sent the redirects, so a kill in
+    // between lost acknowledged clicks (the cluster check's missing ones). The journal is copied the moment the
+    // answers arrive, with no turn let run: what a kill -9 at that instant leaves on disk.
+    const first = await buildTestApp({ clickFlushIntervalMs: 600_000 });
+    const journalCopy = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-journal-'));
+    let second: TestApp | undefined;
+    try {
+      const partner = await createPartner(first);
+      const offerId = await createOffer(first, { name: 'Journal before redirect' });
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          first.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}` }),
+        ),
+      );
+      fs.cpSync(first.config.clickJournal!, journalCopy, { recursive: true });
+      expect(answers.map((res) => res.statusCode)).toEqual(Array.from({ length: 20 }, () => 302));
+
+      second = await buildTestApp({ sameDatabaseAs: first, config: { clickJournal: journalCopy } });
+      expect(await clickCount(first, partner.partnerId)).toBe(20);
+      // Each redirect's click, by the tag cookie it sets (decision 085): the very clicks acknowledged are stored.
+      const acknowledged = answers.map((res) => String(res.headers['set-cookie']).split(';')[0]!.split('=')[1]);
+      expect(await clickIds(first, partner.partnerId)).toEqual(new Set(acknowledged));
     } finally {
       await second?.close();
       await first.close();

@@ -186,6 +186,15 @@ export class ClickBuffer {
     return true;
   }
 
+  /**
+   * Runs `then` once the clicks pushed so far are in the journal (decision 132): a click's redirect is sent from
+   * here, so no click is acknowledged that a kill -9 can take. At once without a journal, or when nothing waits.
+   */
+  afterJournal(then: () => void): void {
+    if (this.journal) this.journal.afterWrite(then);
+    else then();
+  }
+
   private refuse(caps?: CapRef[] | null): false {
     // The counters the click took are given back: it was not admitted after all.
     if (caps) for (const ref of caps) ref.local = Math.max(ref.local - 1, 0);

@@ -104,13 +104,23 @@ export function createClickHandler(
     // The image and iframe pixels' fallback when the thank-you page cannot name the click (decision 085): a cookie on
     // the tracking domain for the attribution window, third-party there, so blocked by many browsers.
     if (outcome.ok && outcome.clickId) {
-      clickRedirectHeaders[LOCATION_AT] = location;
-      clickRedirectHeaders[COOKIE_AT] = `${tagCookieName(offerId)}=${outcome.clickId}; ${CLICK_COOKIE_ATTRIBUTES}`;
-      response.writeHead(302, clickRedirectHeaders);
-    } else {
-      redirectHeaders[LOCATION_AT] = location;
-      response.writeHead(302, redirectHeaders);
+      // Sent once the click's journal line is written, at the end of this turn (decision 132): a redirect is the
+      // click's acknowledgment, and a kill -9 before the write would lose a click already acknowledged.
+      const cookie = `${tagCookieName(offerId)}=${outcome.clickId}; ${CLICK_COOKIE_ATTRIBUTES}`;
+      buffer.afterJournal(() => {
+        try {
+          clickRedirectHeaders[LOCATION_AT] = location;
+          clickRedirectHeaders[COOKIE_AT] = cookie;
+          response.writeHead(302, clickRedirectHeaders);
+          response.end();
+        } catch (error) {
+          fail(response, error);
+        }
+      });
+      return;
     }
+    redirectHeaders[LOCATION_AT] = location;
+    response.writeHead(302, redirectHeaders);
     response.end();
   };
 

@@ -55,6 +55,8 @@ export class ClickJournal {
   private writtenSeq = -1;
   private readonly startedAt = Date.now();
   private cached: { name: string; entries: JournalEntry[] } | null = null;
+  /** What waits for the queued lines to be written: the redirects of their clicks (`afterWrite`). */
+  private waiting: (() => void)[] = [];
   private writeScheduled = false;
   private readonly writeLater = () => {
     this.writeScheduled = false;
@@ -136,8 +138,9 @@ export class ClickJournal {
     this.pending.push(line);
     this.pendingBytes += line.length;
     this.pendingLastSeq = seq;
-    // Written at the end of this turn of the event loop, one write for every click the turn acknowledged: a killed
-    // process loses only the clicks of the turn it died in; the machine's crash, those since the last fsync.
+    // Written at the end of this turn of the event loop, one write for every click the turn took; their redirects
+    // wait for it (`afterWrite`), so a killed process loses no acknowledged click; the machine's crash, those
+    // acknowledged since the last fsync.
     if (!this.writeScheduled) {
       this.writeScheduled = true;
       setImmediate(this.writeLater);
@@ -153,9 +156,43 @@ export class ClickJournal {
     return this.writtenSeq;
   }
 
+  /**
+   * Runs `then` once every line queued so far is written: at once when none waits, else after the write at the end
+   * of this turn (decision 132). A click's redirect waits for its line, so a killed process has acknowledged no click
+   * its journal lacks; the clicks one turn acknowledged still share one write.
+   */
+  afterWrite(then: () => void): void {
+    if (this.pending.length === 0) then();
+    else this.waiting.push(then);
+  }
+
   /** Writes what is queued to the current segment (synchronously: the page cache outlives a killed process). */
   write(): void {
     if (this.pending.length === 0) return;
+    try {
+      this.writePending();
+    } finally {
+      // Told even when the write failed: their clicks are in memory and go to the database with the next batch, as
+      // before the journal; the failure itself goes to `onError` (the segment is retried on the next write).
+      this.release();
+    }
+  }
+
+  private release(): void {
+    if (this.waiting.length === 0) return;
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const then of waiting) {
+      try {
+        then();
+      } catch (error) {
+        // One answer that cannot be sent must not keep the others waiting.
+        this.options.onError?.(error);
+      }
+    }
+  }
+
+  private writePending(): void {
     const segment = this.current();
     const data = this.pending.join('');
     fs.writeSync(this.fd!, data);
