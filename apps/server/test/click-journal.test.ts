@@ -83,6 +83,51 @@ describe('click journal', () => {
     }
   });
 
+  it('a batch whose commit answer was lost is written again without its stored clicks, not retried for ever', async () => {
+    // Decision 132: the batch statement committed, then the connection dropped before its answer (a pooler restart).
+    // The batch goes back to the queue; its next write meets its own clicks in the table (a unique violation) and,
+    // before this change, was retried on every tick until a restart. Now it is written once more skipping them.
+    const t = await buildTestApp({ clickFlushIntervalMs: 600_000 });
+    try {
+      const partner = await createPartner(t);
+      const offerId = await createOffer(t, { name: 'Lost answer' });
+      const click = () =>
+        t.app.inject({ method: 'GET', url: `/click?offer_id=${offerId}&aff_id=${partner.partnerId}` });
+      expect((await Promise.all(Array.from({ length: 30 }, click))).every((res) => res.statusCode === 302)).toBe(true);
+      await turn();
+
+      const buffer = t.app.tracking.buffer as unknown as { db: { execute: (...args: unknown[]) => Promise<unknown> } };
+      const db = buffer.db;
+      const own = Object.prototype.hasOwnProperty.call(db, 'execute');
+      const original = db.execute;
+      const execute = original.bind(db);
+      let cut = 0;
+      db.execute = async (...args: unknown[]) => {
+        const result = await execute(...args);
+        if (cut++ === 0) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+        return result;
+      };
+      try {
+        await expect(t.app.tracking.buffer.flush()).rejects.toThrow('Connection terminated');
+        expect(await clickCount(t, partner.partnerId)).toBe(30);
+
+        expect((await Promise.all(Array.from({ length: 10 }, click))).every((res) => res.statusCode === 302)).toBe(
+          true,
+        );
+        await t.app.tracking.buffer.flush();
+      } finally {
+        if (own) db.execute = original;
+        else delete (db as { execute?: unknown }).execute;
+      }
+      expect(await clickCount(t, partner.partnerId)).toBe(40);
+      // Each click counted once in the rollups: the 30 by the lost commit, the 10 by the write again.
+      expect(await rolledUp(t, partner.partnerId)).toBe(40);
+      expect(t.app.tracking.buffer.state.databaseUp).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('a graceful stop past its budget leaves the backlog in the journal, and the next start writes it once', async () => {
     // A backlog as an outage leaves it: 100 clicks in memory, 200 in the journal only (the memory bound is 100).
     const first = await buildTestApp({ clickFlushIntervalMs: 600_000, config: { clickBufferMaxClicks: 100 } });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { isDataException } from '../../lib/errors.js';
+import { isDataException, isUniqueViolation } from '../../lib/errors.js';
 import { flaggedRows, KnownTrafficPairs, RollupAccumulator, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
@@ -321,8 +321,15 @@ export class ClickBuffer {
     const rejected = [...this.rejected.values()];
     this.rejected = new Map();
     const started = performance.now();
+    let once = idempotent;
     try {
-      await this.write(batch, rejected, idempotent);
+      await this.write(batch, rejected, once).catch((error: unknown) => {
+        // Clicks of this batch the table holds already: an earlier write of it committed and its answer was lost (a
+        // connection cut after the commit, decision 132). Written again skipping them, not retried for ever.
+        if (once || !isUniqueViolation(error)) throw error;
+        once = true;
+        return this.write(batch, rejected, true);
+      });
       this.options.onBatchWritten?.((performance.now() - started) / 1000);
     } catch (error) {
       // A value the database refuses fails the whole batch: write it row by row instead, so that one bad row
@@ -333,7 +340,7 @@ export class ClickBuffer {
         this.failed();
         throw error;
       }
-      await this.writeRowByRow(batch, rejected, idempotent);
+      await this.writeRowByRow(batch, rejected, once);
     }
     this.succeeded();
     this.writing = [];
