@@ -6,6 +6,7 @@
 #
 #   scripts/pgbouncer-tests.sh                 # the default files below
 #   scripts/pgbouncer-tests.sh caps.test.ts    # files of your choice (under apps/server/test)
+#   VITEST_EXTRA_ARGS='--reporter=json …'      # added to vitest's command line (`npm test` reads its report)
 #
 # Ports: PG_PORT (5610) and PGBOUNCER_PORT (5611). Runs as root (initdb, postgres and pgbouncer as `postgres` through
 # runuser) or as an ordinary user.
@@ -68,7 +69,7 @@ started=$(date +%s)
 status=0
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PGBOUNCER_PORT/postgres" \
 TEST_DIRECT_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/postgres" \
-  npx vitest run --project server "${FILES[@]}" || status=$?
+  npx vitest run --project server "${FILES[@]}" ${VITEST_EXTRA_ARGS:-} || status=$?
 echo "PgBouncer (transaction mode) run: $(( $(date +%s) - started )) s, exit $status"
 grep -iE "error|warning" "$DIR/pgbouncer.log" | grep -viE "client unexpected eof|closing because: client close|server conn crashed|database .* does not exist|terminating connection due to administrator command|server closed the connection unexpectedly|when not linked" | tail -20 || true
 exit $status
