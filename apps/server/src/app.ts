@@ -349,13 +349,18 @@ function observeServer(
   );
   const pool = database.poolStats;
   if (pool) {
-    registry.gauge('portal_db_pool_connections', 'Database pool connections by state (idle, busy).', () => {
-      const stats = pool();
-      return [
-        { labels: { state: 'idle' }, value: stats.idle },
-        { labels: { state: 'busy' }, value: stats.total - stats.idle },
-      ];
-    });
+    registry.gauge(
+      'portal_db_pool_connections',
+      'Database pool connections by state (idle, busy).',
+      () => {
+        const stats = pool();
+        return [
+          { labels: { state: 'idle' }, value: stats.idle },
+          { labels: { state: 'busy' }, value: stats.total - stats.idle },
+        ];
+      },
+      ['state'],
+    );
     registry.gauge('portal_db_pool_waiting', 'Requests waiting for a free database connection.', () => pool().waiting);
   }
   let outbox: Promise<{ pending: number; oldest: Date | null }> | null = null;

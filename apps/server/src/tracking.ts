@@ -48,7 +48,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     now: clickNow,
     journal,
     maxBuffered: config.clickBufferMaxClicks,
-    onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe({}, seconds),
+    onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe(seconds),
     onReplaySkipped: (kind, count) => ctx.metrics.clickJournalSkipped.inc({ kind }, count),
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.

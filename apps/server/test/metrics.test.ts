@@ -114,7 +114,7 @@ describe(`metrics (${databaseKind})`, () => {
     const postbackRoute = 'portal_http_request_duration_seconds_count{method="GET",route="/postback",status="2xx"}';
     expect(sample(text, postbackRoute)).toBe(2);
     expect(sample(text, 'portal_http_request_duration_seconds_count{method="GET",route="/api/v1/offer/:id",status="4xx"}')).toBe(1); // prettier-ignore
-    expect(text).toContain('portal_http_request_duration_seconds_bucket{method="GET",route="/postback",status="2xx",le="+Inf"} 2'); // prettier-ignore
+    expect(text).toContain('portal_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/postback",status="2xx"} 2'); // prettier-ignore
     expect(sample(text, 'portal_event_loop_delay_seconds{quantile="0.99"}')).toBeGreaterThan(0);
     expect(sample(text, 'portal_process_memory_bytes{kind="rss"}')).toBeGreaterThan(0);
     if (databaseKind === 'postgres') {
