@@ -56,9 +56,19 @@ export async function fxConverterFor(db: DbOrTx, base: string, amounts: readonly
   currencies.delete(FX_QUOTE_CURRENCY);
   const days = foreign.map((a) => a.day).sort();
   const rows = days.length > 0 ? await repo.ratesFor(db, [...currencies], days[0]!, days.at(-1)!) : [];
+  return new FxConverter(base, byCurrencyOf(rows));
+}
+
+/** Stored rates by currency, in the order read (each currency's days ascending); the euro (the quote) has none. */
+function byCurrencyOf(rates: readonly repo.StoredRate[]): Map<string, repo.StoredRate[]> {
   const byCurrency = new Map<string, repo.StoredRate[]>();
-  for (const r of rows) byCurrency.set(r.currency, [...(byCurrency.get(r.currency) ?? []), r]);
-  return new FxConverter(base, byCurrency);
+  for (const r of rates) {
+    if (r.currency === FX_QUOTE_CURRENCY) continue;
+    const list = byCurrency.get(r.currency);
+    if (list) list.push(r);
+    else byCurrency.set(r.currency, [r]);
+  }
+  return byCurrency;
 }
 
 /**
@@ -75,13 +85,6 @@ export async function fxFactorsFor(
       ? await repo.storedRatesFor(db, days[0]!, days.at(-1)!)
       : { currencies: await repo.rateCurrencies(db), rates: [] };
   const currencies = [...new Set([...stored, base])].filter((c) => c !== FX_QUOTE_CURRENCY);
-  const byCurrency = new Map<string, repo.StoredRate[]>();
-  for (const r of rates) {
-    if (r.currency === FX_QUOTE_CURRENCY) continue;
-    const list = byCurrency.get(r.currency);
-    if (list) list.push(r);
-    else byCurrency.set(r.currency, [r]);
-  }
-  const converter = new FxConverter(base, byCurrency);
+  const converter = new FxConverter(base, byCurrencyOf(rates));
   return { converter, factors: converter.factorTable([...currencies, FX_QUOTE_CURRENCY], days) };
 }
