@@ -104,6 +104,37 @@ describe('the demo traffic seed', () => {
     expect(planned).toBeLessThan(0.25 * 90 * 700);
   });
 
+  it('plans a duplicate and a conversion past the attribution window for the main partner at any clock, at a quarter of the volume', async () => {
+    const setup = await loadTrafficSetup(t.database.db);
+    // The hour a CI run found no duplicate (each random repeat fell on a conversion rejected anyway), then clocks
+    // spread over five weeks at odd hours: the window and every draw move with them.
+    const clocks = [new Date('2026-11-28T20:30:00Z')];
+    for (let i = 0; i < 16; i += 1) clocks.push(new Date(now.getTime() - i * 53 * HOUR_MS - i * 977_000));
+    for (const clock of clocks) {
+      const planned = planTraffic(setup, { now: clock, scale: SCALE }).postbacks.filter(
+        (p) => p.click?.partnerId === partnerIds.partner,
+      );
+      // A duplicate: the same click and goal again under another transaction id (a retry keeps its id), both inside
+      // the attribution window and before the screened days, so that nothing but the repeat rejects it.
+      const inWindow = (p: (typeof planned)[number]) =>
+        !p.screen && p.at.getTime() - p.click!.at.getTime() < 29 * 24 * HOUR_MS;
+      const firsts = new Map<object, Map<string, string>>();
+      let again = 0;
+      for (const p of planned) {
+        const goals = firsts.get(p.click!) ?? new Map<string, string>();
+        firsts.set(p.click!, goals);
+        const seen = goals.get(p.goal);
+        if (seen === undefined) {
+          if (inWindow(p)) goals.set(p.goal, p.transactionId);
+          else goals.set(p.goal, '');
+        } else if (seen !== '' && seen !== p.transactionId && inWindow(p)) again += 1;
+      }
+      expect(again, clock.toISOString()).toBeGreaterThan(0);
+      const late = planned.filter((p) => p.at.getTime() - p.click!.at.getTime() > 31 * 24 * HOUR_MS);
+      expect(late.length, clock.toISOString()).toBeGreaterThan(0);
+    }
+  });
+
   it('lived its last two days through the conversion rules: quick first conversions wait in the fraud queue', async () => {
     const quick = plan.postbacks.filter((p) => p.screen && p.click && p.at.getTime() - p.click.at.getTime() < 10_000);
     expect(quick.length).toBeGreaterThan(0);
