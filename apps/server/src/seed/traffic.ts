@@ -331,11 +331,9 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
   // the fraud queue has something to review on a new install. Counted, not drawn: the rest of the plan is unchanged.
   const screenedFrom = now - 2 * DAY_MS;
   let firstSteps = 0;
-  // Every reason a partner reads beside a rejected conversion occurs in any window and at any scale: one of the main
-  // partner's first conversions in 40 is also fired again under a new transaction id (duplicate), and one of its clicks
-  // in 4,000 is converted again after the attribution window (click_too_old). Counted, not drawn, as above.
-  let mainFirstSteps = 0;
-  let mainClicks = 0;
+  // Every rejection reason at any clock and scale: one main-partner first conversion in 40 fired again under a new
+  // transaction id (duplicate), one click in 4,000 converted past the window (click_too_old). Counted, not drawn.
+  const counted = { firstSteps: 0, clicks: 0 };
   let transaction = 0;
   const nextTransaction = () => `${runTag}-${String((transaction += 1)).padStart(6, '0')}`;
   const own = ownPlans(runTag);
@@ -413,8 +411,8 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
             if (r.chance(0.02) && retryAt <= now) postbacks.push({ ...postback, at: new Date(retryAt) });
             // … or fires the goal again under a new transaction id (rejected: duplicate).
             const againAt = when + r.between(minutes(1), hours(12));
-            const counted = profile === PROFILES[0] && chain[0] === step && !screen && mainFirstSteps++ % 40 === 0;
-            if ((r.chance(0.025) || counted) && againAt <= now) {
+            const again = profile === PROFILES[0] && chain[0] === step && !screen && counted.firstSteps++ % 40 === 0;
+            if ((r.chance(0.025) || again) && againAt <= now) {
               postbacks.push({ ...postback, at: new Date(againAt), transactionId: nextTx() });
             }
           }
@@ -434,8 +432,8 @@ export function planTraffic(setup: TrafficSetup, options: TrafficOptions): Traff
         // … and a conversion reported long after the attribution window (click_too_old).
         const lateAt = at + r.between(31, 40) * DAY_MS;
         const mainGoal = funnelOf(offer)[0]?.[0]?.goal;
-        const countedLate = profile === PROFILES[0] && mainClicks++ % 4_000 === 0;
-        if ((r.chance(0.001) || countedLate) && lateAt <= now && mainGoal) {
+        const late = profile === PROFILES[0] && counted.clicks++ % 4_000 === 0;
+        if ((r.chance(0.001) || late) && lateAt <= now && mainGoal) {
           postbacks.push({
             at: new Date(lateAt),
             click,
