@@ -67,6 +67,13 @@ async function multiply(db, table, count, unique) {
   );
 }
 
+/** Whether the build measured has the weekly grains (decision 136), filled from the daily ones as migration 0045 does. */
+const hasWeekly = async (db) =>
+  rowsOf(await db.execute(sql`select to_regclass('stats_pair_weekly') is not null as has`))[0].has;
+const WEEKLY_FILL = `insert into stats_partner_weekly select date_trunc('week', day::timestamp)::date, partner_id, currency, ${SUMS} from stats_partner_daily group by 1, 2, 3;
+    insert into stats_offer_weekly select date_trunc('week', day::timestamp)::date, offer_id, currency, ${SUMS} from stats_offer_daily group by 1, 2, 3;
+    insert into stats_pair_weekly select date_trunc('week', day::timestamp)::date, partner_id, offer_id, currency, ${SUMS} from stats_pair_daily group by 1, 2, 3, 4;`; // prettier-ignore
+
 async function generate(db) {
   const exec = async (queries) => {
     for (const query of queries.split(';')) if (query.trim()) await db.execute(sql.raw(query));
@@ -149,6 +156,7 @@ async function generate(db) {
     insert into stats_offer_daily select day, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3;
     insert into stats_pair_daily select day, partner_id, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
     insert into stats_landing_daily select day, offer_id, landing_page_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
+    ${(await hasWeekly(db)) ? WEEKLY_FILL : ''}
     create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
     analyze`);
@@ -230,10 +238,12 @@ try {
   const reused = exists && Number(rowsOf(await database.db.execute(sql`select count(*) as n from clicks`))[0].n) >= CLICKS; // prettier-ignore
   if (!reused) {
     await seedDemo(app.ctx, { traffic: false });
+    // The weekly grains (decision 136), when the build measured has them.
+    const WEEKLY = (await hasWeekly(database.db)) ? 'stats_partner_weekly, stats_offer_weekly, stats_pair_weekly, ' : ''; // prettier-ignore
     // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
     await database.db.execute(
       sql.raw(
-        'truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_landing_daily, stats_goal_hourly, stats_goal_daily, conversions cascade',
+        `truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_landing_daily, ${WEEKLY}stats_goal_hourly, stats_goal_daily, conversions cascade`,
       ),
     );
   }

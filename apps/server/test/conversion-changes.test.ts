@@ -133,6 +133,10 @@ async function expectRollupsMatchRows(partnerId: number, offerId: number) {
     ['stats_offer_hourly', `offer_id = ${offerId}`],
     ['stats_offer_daily', `offer_id = ${offerId}`],
     ['stats_pair_daily', `partner_id = ${partnerId}`],
+    // The weekly grains (decision 136).
+    ['stats_partner_weekly', `partner_id = ${partnerId}`],
+    ['stats_offer_weekly', `offer_id = ${offerId}`],
+    ['stats_pair_weekly', `partner_id = ${partnerId}`],
   ]) {
     const [rolled] = rowsOf<Record<string, number>>(
       await t.database.db.execute(sql.raw(`select ${sums} from ${table} where ${where}`)),

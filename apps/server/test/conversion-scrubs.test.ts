@@ -149,12 +149,14 @@ async function expectRollupsMatchRows(partnerIds: number[], offerId: number) {
       'stats_partner_hourly',
       'stats_partner_daily',
       'stats_pair_daily',
+      'stats_partner_weekly',
+      'stats_pair_weekly',
     ])
       // prettier-ignore
       expect(await rolled(table, `partner_id = ${partnerId}`), `${table} ${partnerId}`).toEqual(expected);
   }
   const offer = await raw(`offer_id = ${offerId} and partner_id is not null`);
-  for (const table of ['stats_offer_hourly', 'stats_offer_daily'])
+  for (const table of ['stats_offer_hourly', 'stats_offer_daily', 'stats_offer_weekly'])
     expect(await rolled(table, `offer_id = ${offerId}`), table).toEqual(offer);
 }
 

@@ -150,6 +150,32 @@ export const statsPairDaily = grainTable('stats_pair_daily', {
 });
 
 /**
+ * The weekly grains (decision 136): the partner, offer and pair grains per UTC week (`week`, its Monday), so that a
+ * report over a month reads its whole weeks here and only the days at its ends from the daily tables (2.5× fewer rows
+ * for 30 days). Written beside the daily tables by every writer of them, in the same statement.
+ */
+const week = () => date({ mode: 'string' }).notNull();
+
+export const statsPartnerWeekly = grainTable('stats_partner_weekly', {
+  week: week(),
+  partnerId: integer().notNull(),
+  currency: currency(),
+});
+
+export const statsOfferWeekly = grainTable('stats_offer_weekly', {
+  week: week(),
+  offerId: integer().notNull(),
+  currency: currency(),
+});
+
+export const statsPairWeekly = grainTable('stats_pair_weekly', {
+  week: week(),
+  partnerId: integer().notNull(),
+  offerId: integer().notNull(),
+  currency: currency(),
+});
+
+/**
  * The landing grain (decision 126): per (UTC day, offer, landing page, currency), without the partner and country of
  * the network rollups, so that the whole network's landing-page breakdown (alone, or nested with the offer, the
  * advertiser or a day) reads one row per page and day. A page belongs to one offer, so its rows are about the pages

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   LANDING_NOT_RECORDED,
   LANDING_OFFER_URL,
@@ -33,6 +33,9 @@ import {
   statsOfferDaily,
   statsOfferHourly,
   statsPairDaily,
+  statsPairWeekly,
+  statsPartnerWeekly,
+  statsOfferWeekly,
   statsLandingDaily,
   statsDaily,
   statsGoalDaily,
@@ -133,8 +136,11 @@ type Read = {
   factors?: FxFactorTable;
 };
 
-/** A grain: a daily table and an hourly one holding its keys (the pair grain's hours: the network rollup's). */
-type Grain = { daily: View; hourly: View };
+/**
+ * A grain: a daily table and an hourly one holding its keys (the pair grain's hours: the network rollup's), and for
+ * the partner, offer and pair grains a weekly one (decision 136) with the daily table's columns, `week` for `day`.
+ */
+type Grain = { daily: View; hourly: View; weekly?: PgTable };
 
 const NETWORK: Grain = {
   daily: view(statsNetworkDaily, true, { time: statsNetworkDaily.day, partnerId: statsNetworkDaily.partnerId, offerId: statsNetworkDaily.offerId, country: statsNetworkDaily.country, landing: statsNetworkDaily.landingPageId }), // prettier-ignore
@@ -143,10 +149,12 @@ const NETWORK: Grain = {
 const PARTNER: Grain = {
   daily: view(statsPartnerDaily, true, { time: statsPartnerDaily.day, partnerId: statsPartnerDaily.partnerId }),
   hourly: view(statsPartnerHourly, false, { time: statsPartnerHourly.hour, partnerId: statsPartnerHourly.partnerId }),
+  weekly: statsPartnerWeekly,
 };
 const OFFER: Grain = {
   daily: view(statsOfferDaily, true, { time: statsOfferDaily.day, offerId: statsOfferDaily.offerId }),
   hourly: view(statsOfferHourly, false, { time: statsOfferHourly.hour, offerId: statsOfferHourly.offerId }),
+  weekly: statsOfferWeekly,
 };
 /**
  * The pair grain (decision 123): per UTC day, partner, offer and currency. It has no hourly table: the hours at a
@@ -155,6 +163,7 @@ const OFFER: Grain = {
 const PAIR: Grain = {
   daily: view(statsPairDaily, true, { time: statsPairDaily.day, partnerId: statsPairDaily.partnerId, offerId: statsPairDaily.offerId }), // prettier-ignore
   hourly: NETWORK.hourly,
+  weekly: statsPairWeekly,
 };
 
 /**
@@ -222,6 +231,7 @@ function summed(
   by: Breakdowns,
   fx: boolean,
   factors: FxFactorTable | undefined,
+  source: SQL | undefined,
 ) {
   // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
@@ -254,7 +264,7 @@ function summed(
       pendingRevenue: total(table.pendingRevenue, 's_pending_revenue'),
       pendingPayout: total(table.pendingPayout, 's_pending_payout'),
     })
-    .from(table.table)
+    .from(source ?? table.table)
     .$dynamic();
   // Each row's factor of its currency and UTC day (decision 123), the table of them sent as arrays.
   if (factors) {
@@ -304,7 +314,8 @@ function inBaseColumns(table: View, utcDay: SQL) {
 async function sliceQuery(
   { db, scope, by, filters, offset, fx, factors }: Read,
   table: View,
-  time: SQL,
+  time: SQL | undefined,
+  source?: SQL,
 ): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
@@ -316,7 +327,7 @@ async function sliceQuery(
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
   // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
-  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors);
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors, source);
   const outer: (SQL | undefined)[] = filterConditions(db, {
     ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
     ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
@@ -545,13 +556,51 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
   if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
     return query(hourly, hours(start, end));
   }
+  const weekly = GRAINS[grain].weekly;
+  // The whole UTC weeks of the days read (decision 136): from the weekly table when the report keeps no day (no time
+  // breakdown, no amount converted at each day's rate).
+  const weeks = weekly && !by.includes('day') && !read.fx && !read.factors ? wholeWeeks(firstDay, lastDay) : null;
   // The band's reads at once (decision 134): sent together, not one after the other.
   const parts = await Promise.all([
-    query(daily, and(gte(daily.time, isoDay(firstDay)), lt(daily.time, isoDay(lastDay)))!),
+    weeks
+      ? sliceQuery(read, daily, undefined, weeksAndDays(daily, weekly!, firstDay, lastDay, weeks))
+      : query(daily, and(gte(daily.time, isoDay(firstDay)), lt(daily.time, isoDay(lastDay)))!),
     ...(start < firstDay ? [query(hourly, hours(start, firstDay))] : []),
     ...(lastDay < end ? [query(hourly, hours(lastDay, end))] : []),
   ]);
   return parts.length === 1 ? parts[0]! : addedUp(parts.flat());
+}
+
+/** The Mondays starting and ending the whole weeks in [firstDay, lastDay) (UTC midnights), or null without one. */
+function wholeWeeks(firstDay: number, lastDay: number): { from: number; to: number } | null {
+  // 1970-01-01 was a Thursday: a day's weekday from Monday (0) is (days + 3) % 7.
+  const from = firstDay + ((7 - ((firstDay / DAY_MS + 3) % 7)) % 7) * DAY_MS;
+  const to = from + Math.floor((lastDay - from) / (7 * DAY_MS)) * 7 * DAY_MS;
+  return to > from ? { from, to } : null;
+}
+
+/**
+ * A grain's days [firstDay, lastDay) as one relation with its daily table's columns and name (decision 136): the
+ * whole weeks [weeks.from, weeks.to) from the weekly table, each read as one row on its Monday, and the days before
+ * and after them from the daily table. The report groups on no day, so a week's row counts as its seven days.
+ */
+function weeksAndDays(
+  daily: View,
+  weekly: PgTable,
+  firstDay: number,
+  lastDay: number,
+  weeks: { from: number; to: number },
+): SQL {
+  // prettier-ignore
+  // Columns as drizzle names them (its snake_case), in the tables' one order (`grainTable`'s).
+  const columns = (table: PgTable) => Object.values(getTableColumns(table)).map((c) => sql`${c}`);
+  const list = (table: PgTable) => sql.join(columns(table), sql`, `);
+  const [day] = columns(daily.table);
+  const [week] = columns(weekly);
+  return sql`(select ${list(daily.table)} from ${daily.table}
+      where (${day} >= ${isoDay(firstDay)} and ${day} < ${isoDay(weeks.from)}) or (${day} >= ${isoDay(weeks.to)} and ${day} < ${isoDay(lastDay)})
+    union all select ${list(weekly)} from ${weekly} where ${week} >= ${isoDay(weeks.from)} and ${week} < ${isoDay(weeks.to)})
+    as ${sql.identifier(getTableName(daily.table))}`;
 }
 
 /**

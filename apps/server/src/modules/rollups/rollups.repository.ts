@@ -16,6 +16,9 @@ import {
   statsOfferHourly,
   statsPartnerDaily,
   statsPairDaily,
+  statsPairWeekly,
+  statsPartnerWeekly,
+  statsOfferWeekly,
   statsLandingDaily,
   statsPartnerHourly,
 } from '../../db/schema.js';
@@ -124,7 +127,22 @@ const NARROW: readonly Narrow[] = [
   { table: statsPairDaily, time: ['day', 'date'], key: ['partner_id', 'offer_id', 'currency'] },
   // The landing grain (decision 126): offer × landing page per UTC day, without partner or country.
   { table: statsLandingDaily, time: ['day', 'date'], key: ['offer_id', 'landing_page_id', 'currency'] },
+  // The weekly grains (decision 136): the partner, offer and pair grains per UTC week, keyed by its Monday.
+  { table: statsPartnerWeekly, time: ['week', 'date'], key: ['partner_id', 'currency'] },
+  { table: statsOfferWeekly, time: ['week', 'date'], key: ['offer_id', 'currency'] },
+  { table: statsPairWeekly, time: ['week', 'date'], key: ['partner_id', 'offer_id', 'currency'] },
 ];
+
+const DAY_MS = 86_400_000;
+/** The Monday (yyyy-MM-dd) of a UTC date's week: the key of the weekly grains (decision 136). */
+export const mondayOf = (day: string): string => {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return new Date(ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
+};
+
+/** A row's time in a narrow rollup's time column: the hour as it is, else its UTC date or that date's Monday. */
+const timeIn = (column: string, hour: string) =>
+  column === 'hour' ? hour : column === 'week' ? mondayOf(hour.slice(0, 10)) : hour.slice(0, 10);
 
 const KEY_VALUE = {
   partner_id: ['int', (r: RollupRow) => r.partnerId],
@@ -179,7 +197,8 @@ export type TrafficPair = { partnerId: number; offerId: number };
  * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
  * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
  * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123), per (UTC day,
- * offer, landing page, currency) for the landing grain (decision 126): one upsert per table and the pairs' insert, each
+ * offer, landing page, currency) for the landing grain (decision 126), per UTC week for the weekly grains (decision
+ * 136): one upsert per table and the pairs' insert, each
  * a CTE of `upsertRollups`' one statement.
  */
 function narrowUpserts(
@@ -190,7 +209,7 @@ function narrowUpserts(
     const folded = new Map<string, RollupRow>();
     for (const row of rows) {
       // `time` is an ISO string in UTC: its first ten characters are the UTC date.
-      const at = time[0] === 'day' ? row.time.slice(0, 10) : row.time;
+      const at = timeIn(time[0], row.time);
       const id = `${at}\u0000${key.map((k) => KEY_VALUE[k][1](row)).join('\u0000')}`;
       const sum = folded.get(id);
       if (!sum) folded.set(id, { ...row, time: at });
@@ -242,7 +261,13 @@ export function clickRollupStatements(source: string): string[] {
   ];
   return grains.map(({ table, key }) => {
     const columns = key.join(', ');
-    const values = key.map((column) => (column === 'day' ? `(hour at time zone 'UTC')::date as day` : column));
+    const values = key.map((column) =>
+      column === 'day'
+        ? `(hour at time zone 'UTC')::date as day`
+        : column === 'week'
+          ? `date_trunc('week', hour at time zone 'UTC')::date as week`
+          : column,
+    );
     // `stats_hourly`'s rows are the source's own; every other grain sums them per its key.
     const rows =
       table === getTableName(statsHourly)

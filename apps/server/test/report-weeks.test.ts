@@ -1,0 +1,172 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conversionChangesEndpoints, networkReportsEndpoints, type NetworkReportRow } from '@portal/contracts';
+import { rowsOf } from '../src/db/bulk.js';
+import { clicks, conversions, users } from '../src/db/schema.js';
+import { buildTestApp, callEndpoint, createStaff, expectOk, login, okBody, testClock, type CallInput, type TestApp } from './helper.js'; // prettier-ignore
+import { goalsWithoutFloor } from './conversion-fixtures.js';
+import {
+  addConversion,
+  figuresOf,
+  noFigures,
+  reportOffer,
+  reportPartners,
+  reviewConversion,
+  sendClick,
+  sendPostback,
+  totalOf,
+  type Figures,
+} from './report-figures.js';
+
+/**
+ * Decision 136: the partner, offer and pair grains' whole weeks read from their weekly tables, the days at a window's
+ * ends from the daily ones and its end hours from the hourly ones. Traffic every day of a month at 00:30, 12:00 and
+ * 23:30 UTC; conversions reviewed and reversed weeks after they came; each report over whole weeks and edge days, in
+ * UTC and at +05:00, equal to the raw clicks and conversions.
+ */
+describe('network reports over whole weeks (decision 136)', () => {
+  let t: TestApp;
+  // Sunday 1 March 2026, 00:30 UTC.
+  const clock = testClock(new Date('2026-03-01T00:30:00Z'));
+  let utc: string;
+  let east: string;
+  let finance: string;
+  const partnerIds: number[] = [];
+  const o: { offerId: number; token: string }[] = [];
+  const pendingSales: number[] = [];
+  const registrations: number[] = [];
+
+  type ReportInput = CallInput<typeof networkReportsEndpoints.report>;
+  const report = async (breakdown: 'partner' | 'offer', query: ReportInput['query'], token: string) =>
+    okBody(await callEndpoint(t.app, networkReportsEndpoints.report, { params: { breakdown }, query }, token)).data; // prettier-ignore
+
+  beforeAll(async () => {
+    t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' } });
+    await goalsWithoutFloor(t, ['registration', 'sale']);
+    const a = await createStaff(t, 'ROLE_ADMIN');
+    utc = await login(t, a.email, a.password);
+    const b = await createStaff(t, 'ROLE_ADMIN');
+    await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, b.userId));
+    const f = await createStaff(t, 'ROLE_FINANCE');
+    partnerIds.push(...(await reportPartners(t, [{ accountManagerId: a.userId }, { accountManagerId: a.userId }])));
+    const goals = [{ goal: 'registration', revenueAmount: 900, payoutAmount: 600 }, { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true }]; // prettier-ignore
+    o.push(await reportOffer(t, utc, { advertiser: 'Week Ads', name: 'Week Offer', currency: 'EUR', goals, domain: 'w.example.com', prefix: 'w' })); // prettier-ignore
+    o.push(await reportOffer(t, utc, { advertiser: 'Dollar Weeks', name: 'Dollar Week Offer', currency: 'USD', goals, domain: 'd.example.com', prefix: 'd' })); // prettier-ignore
+    const [p0, p1] = partnerIds as [number, number];
+    const [o0, o1] = o as [(typeof o)[0], (typeof o)[0]];
+    for (let day = 1; day <= 31; day += 1) {
+      // 00:30 UTC: a registration every other day.
+      const first = await sendClick(t, o0.offerId, p0);
+      if (day % 2 === 0) registrations.push(await sendPostback(t, o0.token, first, 'registration'));
+      clock.advance(11.5 * 3_600_000);
+      // 12:00 UTC: a click without conversion, a sale held for validation every third day.
+      await sendClick(t, o1.offerId, p1);
+      const sale = await sendClick(t, o0.offerId, p1);
+      if (day % 3 === 0) pendingSales.push(await sendPostback(t, o0.token, sale, 'sale', String(20 + day)));
+      clock.advance(11.5 * 3_600_000);
+      // 23:30 UTC: already the next day at +05:00.
+      const late = await sendClick(t, o1.offerId, p0);
+      if (day % 4 === 1) await sendPostback(t, o1.token, late, 'registration');
+      clock.advance(3_600_000);
+    }
+    await t.app.tracking.buffer.flush();
+    // A month later: sessions signed in afresh.
+    utc = await login(t, a.email, a.password);
+    east = await login(t, b.email, b.password);
+    finance = await login(t, f.email, f.password);
+    // After the fact (in April): sales approved and rejected, registrations reversed, each back in its own week.
+    for (const [i, id] of pendingSales.entries()) {
+      await reviewConversion(t, utc, id, i % 2 === 0 ? { status: 'approved' } : { status: 'rejected', reason: 'fraud' }); // prettier-ignore
+    }
+    for (const id of registrations.filter((_, i) => i % 3 === 1)) {
+      expectOk(await callEndpoint(t.app, conversionChangesEndpoints.reverse, { params: { id }, body: { reason: 'fraud' } }, finance)); // prettier-ignore
+    }
+  });
+  afterAll(async () => t?.close());
+
+  /** The report again from the raw rows of [from, to): per partner, offer or both (`partner/offer`). */
+  async function fromRawRows(by: 'partner' | 'offer' | 'pair', from: Date, to: Date, partners?: number[]) {
+    const out = new Map<string, Figures>();
+    const at = (partnerId: number, offerId: number, createdAt: Date) => {
+      if (createdAt < from || createdAt >= to || (partners && !partners.includes(partnerId))) return null;
+      const key = by === 'partner' ? `${partnerId}` : by === 'offer' ? `${offerId}` : `${partnerId}/${offerId}`;
+      const row = out.get(key) ?? noFigures();
+      out.set(key, row);
+      return row;
+    };
+    for (const c of await t.database.db.select().from(clicks)) {
+      const row = at(c.partnerId, c.offerId, c.createdAt);
+      if (row) row.clicks += 1;
+    }
+    for (const c of await t.database.db.select().from(conversions)) {
+      const row = c.partnerId !== null && c.offerId !== null ? at(c.partnerId, c.offerId, c.createdAt) : null;
+      if (row) addConversion(row, c);
+    }
+    return out;
+  }
+
+  const shown = (rows: NetworkReportRow[]) => new Map(rows.filter((r) => !r.isTotal).map((r) => [r.key, figuresOf(r)])); // prettier-ignore
+  const nested = (rows: NetworkReportRow[]) =>
+    new Map(rows.flatMap((r) => (r.children ?? []).filter((c) => c.clicks > 0 || c.conversions > 0 || c.pendingConversions > 0 || c.rejectedConversions > 0).map((c) => [`${r.key}/${c.key}`, figuresOf(c)] as const))); // prettier-ignore
+
+  // Wednesday 4 to Thursday 26 March: two whole weeks (9–22 March) and nine days at the ends; and a span of no week.
+  const cases = [
+    ['two whole weeks and edge days', { startDate: '2026-03-04', endDate: '2026-03-26' }],
+    ['whole weeks only', { startDate: '2026-03-02', endDate: '2026-03-29' }],
+    ['the whole month', { startDate: '2026-03-01', endDate: '2026-03-31' }],
+    ['no whole week', { startDate: '2026-03-10', endDate: '2026-03-15' }],
+  ] as const;
+
+  it('equals the raw rows by partner, by offer, partner × offer and offer for one partner, in UTC and at +05:00', async () => {
+    let checked = 0;
+    for (const [name, range] of cases) {
+      for (const [zone, token, offset] of [
+        ['UTC', utc, 0],
+        ['+05:00', east, 5 * 3_600_000],
+      ] as const) {
+        const from = new Date(Date.parse(`${range.startDate}T00:00:00Z`) - offset);
+        const to = new Date(Date.parse(`${range.endDate}T00:00:00Z`) + 86_400_000 - offset);
+        const label = `${name}, ${zone}`;
+        for (const by of ['partner', 'offer'] as const) {
+          const rows = await report(by, range, token);
+          const expected = await fromRawRows(by, from, to);
+          expect(shown(rows), `${label} by ${by}`).toEqual(expected);
+          expect(figuresOf(rows.at(-1)!), `${label} by ${by}: Totals`).toEqual(totalOf(expected));
+        }
+        const pairs = await report('partner', { ...range, then: 'offer' }, token);
+        expect(nested(pairs), `${label}, partner × offer`).toEqual(await fromRawRows('pair', from, to));
+        const one = [partnerIds[1]!];
+        const filtered = await report('offer', { ...range, partnerId: one }, token);
+        expect(shown(filtered), `${label}, offer for one partner`).toEqual(await fromRawRows('offer', from, to, one));
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(8);
+    // The traffic holds what the weeks must carry: approved, pending-then-decided and reversed conversions, two currencies.
+    const all = totalOf(await fromRawRows('partner', new Date('2026-03-01T00:00:00Z'), new Date('2026-04-01T00:00:00Z'))); // prettier-ignore
+    expect(all.rejectedConversions).toBeGreaterThan(0);
+    expect(all.conversions).toBeGreaterThan(0);
+    expect(Object.keys(all.money).some((k) => k.endsWith('USD'))).toBe(true);
+    const reversed = rowsOf<{ n: number }>(await t.database.db.execute(sql`select count(*)::int as n from conversions where status = 'rejected' and goal = 'registration'`)); // prettier-ignore
+    expect(reversed[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('each weekly grain holds its daily grain summed per UTC week, Monday first', async () => {
+    for (const [weekly, daily, key] of [
+      ['stats_partner_weekly', 'stats_partner_daily', 'partner_id, currency'],
+      ['stats_offer_weekly', 'stats_offer_daily', 'offer_id, currency'],
+      ['stats_pair_weekly', 'stats_pair_daily', 'partner_id, offer_id, currency'],
+    ] as const) {
+      const counts = 'clicks, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue';
+      const sums = counts.split(', ').map((c) => `sum(${c})::bigint as ${c}`).join(', '); // prettier-ignore
+      const folded = `select date_trunc('week', day::timestamp)::date as week, ${key}, ${sums} from ${daily} group by 1, ${key}`; // prettier-ignore
+      const kept = `select week, ${key}, ${counts} from ${weekly}`;
+      const differ = rowsOf(await t.database.db.execute(sql.raw(`(${folded} except ${kept}) union all (${kept} except ${folded})`))); // prettier-ignore
+      expect(differ, weekly).toEqual([]);
+      const mondays = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${weekly} where extract(isodow from week) <> 1`))); // prettier-ignore
+      expect(mondays[0]!.n, weekly).toBe(0);
+      const weeks = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(distinct week)::int as n from ${weekly}`))); // prettier-ignore
+      expect(weeks[0]!.n, weekly).toBeGreaterThanOrEqual(5);
+    }
+  });
+});
