@@ -4,6 +4,7 @@ import { conversionChangesEndpoints, networkReportsEndpoints, type NetworkReport
 import { rowsOf } from '../src/db/bulk.js';
 import { clicks, conversions, users } from '../src/db/schema.js';
 import { buildTestApp, callEndpoint, createStaff, expectOk, login, okBody, testClock, type CallInput, type TestApp } from './helper.js'; // prettier-ignore
+import { refoldWeeklyGrains } from '../src/modules/rollups/index.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 import {
   addConversion,
@@ -151,22 +152,73 @@ describe('network reports over whole weeks (decision 136)', () => {
     expect(reversed[0]!.n).toBeGreaterThan(0);
   });
 
-  it('each weekly grain holds its daily grain summed per UTC week, Monday first', async () => {
-    for (const [weekly, daily, key] of [
-      ['stats_partner_weekly', 'stats_partner_daily', 'partner_id, currency'],
-      ['stats_offer_weekly', 'stats_offer_daily', 'offer_id, currency'],
-      ['stats_pair_weekly', 'stats_pair_daily', 'partner_id, offer_id, currency'],
-    ] as const) {
-      const counts = 'clicks, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue';
-      const sums = counts.split(', ').map((c) => `sum(${c})::bigint as ${c}`).join(', '); // prettier-ignore
+  const GRAINS = [
+    ['stats_partner_weekly', 'stats_partner_daily', 'partner_id, currency'],
+    ['stats_offer_weekly', 'stats_offer_daily', 'offer_id, currency'],
+    ['stats_pair_weekly', 'stats_pair_daily', 'partner_id, offer_id, currency'],
+  ] as const;
+  const COUNTS = 'clicks, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue';
+  const exec = async (text: string) => rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(text)));
+
+  /** Each weekly grain's rows that differ from its daily grain folded per Monday, by table. */
+  async function weeklyDifferences(): Promise<Record<string, number>> {
+    const out: Record<string, number> = {};
+    for (const [weekly, daily, key] of GRAINS) {
+      const sums = COUNTS.split(', ').map((c) => `sum(${c})::bigint as ${c}`).join(', '); // prettier-ignore
       const folded = `select date_trunc('week', day::timestamp)::date as week, ${key}, ${sums} from ${daily} group by 1, ${key}`; // prettier-ignore
-      const kept = `select week, ${key}, ${counts} from ${weekly}`;
-      const differ = rowsOf(await t.database.db.execute(sql.raw(`(${folded} except ${kept}) union all (${kept} except ${folded})`))); // prettier-ignore
-      expect(differ, weekly).toEqual([]);
-      const mondays = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(*)::int as n from ${weekly} where extract(isodow from week) <> 1`))); // prettier-ignore
+      const kept = `select week, ${key}, ${COUNTS} from ${weekly}`;
+      out[weekly] = (await exec(`(${folded} except ${kept}) union all (${kept} except ${folded})`)).length;
+    }
+    return out;
+  }
+  const none = { stats_partner_weekly: 0, stats_offer_weekly: 0, stats_pair_weekly: 0 };
+
+  it('each weekly grain holds its daily grain summed per UTC week, Monday first', async () => {
+    expect(await weeklyDifferences()).toEqual(none);
+    for (const [weekly] of GRAINS) {
+      const mondays = await exec(`select count(*)::int as n from ${weekly} where extract(isodow from week) <> 1`);
       expect(mondays[0]!.n, weekly).toBe(0);
-      const weeks = rowsOf<{ n: number }>(await t.database.db.execute(sql.raw(`select count(distinct week)::int as n from ${weekly}`))); // prettier-ignore
+      const weeks = await exec(`select count(distinct week)::int as n from ${weekly}`);
       expect(weeks[0]!.n, weekly).toBeGreaterThanOrEqual(5);
     }
+  });
+
+  it('after servers of an earlier build wrote the daily grains alone (a rolling deploy), refolding adds what the weeks lack beside this build’s clicks, and a second run changes nothing', async () => {
+    const [p0, p1] = partnerIds as [number, number];
+    const [o0] = o as [(typeof o)[0]];
+    const range = cases[0][1];
+    const pairsOf = async () => nested(await report('partner', { ...range, then: 'offer' }, utc));
+    const before = await pairsOf();
+    // An earlier build's click batch on Thursday 12 March (inside the range's whole weeks): the daily grains only.
+    const oldBuildWrites = async (n: number) => {
+      const add = (table: string, key: string, values: string) =>
+        exec(`insert into ${table} (day, ${key}, clicks) values ('2026-03-12', ${values}, ${n})
+          on conflict (day, ${key}) do update set clicks = ${table}.clicks + excluded.clicks`);
+      await add('stats_partner_daily', 'partner_id, currency', `${p1}, 'EUR'`);
+      await add('stats_offer_daily', 'offer_id, currency', `${o0.offerId}, 'EUR'`);
+      await add('stats_pair_daily', 'partner_id, offer_id, currency', `${p1}, ${o0.offerId}, 'EUR'`);
+    };
+    await oldBuildWrites(7);
+    expect(await weeklyDifferences()).toEqual({ stats_partner_weekly: 2, stats_offer_weekly: 2, stats_pair_weekly: 2 });
+    // Refolded while this build's clicks (today, outside the range) are written beside it.
+    const [changed] = await Promise.all([
+      refoldWeeklyGrains(t.database.db),
+      (async () => {
+        for (let i = 0; i < 3; i += 1) await sendClick(t, o0.offerId, p0);
+        await t.app.tracking.buffer.flush();
+      })(),
+    ]);
+    expect(changed).toEqual({ stats_partner_weekly: 1, stats_offer_weekly: 1, stats_pair_weekly: 1 });
+    expect(await weeklyDifferences()).toEqual(none);
+    // The whole weeks now carry the earlier build's clicks, as the daily grain does.
+    const after = await pairsOf();
+    const key = `${p1}/${o0.offerId}` as const;
+    expect(after.get(key)!.clicks).toBe(before.get(key)!.clicks + 7);
+    expect(await refoldWeeklyGrains(t.database.db)).toEqual(none);
+    // A difference below the weeks' sums is taken away the same way; the report is back to the raw rows.
+    await oldBuildWrites(-7);
+    expect(await refoldWeeklyGrains(t.database.db)).toEqual({ stats_partner_weekly: 1, stats_offer_weekly: 1, stats_pair_weekly: 1 }); // prettier-ignore
+    expect(await weeklyDifferences()).toEqual(none);
+    expect(await pairsOf()).toEqual(before);
   });
 });

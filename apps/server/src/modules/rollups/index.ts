@@ -5,6 +5,7 @@ export {
   KnownTrafficPairs,
   flaggedStatement,
   hourlyRowsOf,
+  refoldWeeklyGrains,
   clickRollupStatements,
   rejectedStatement,
   trafficPairsStatement,

@@ -22,7 +22,7 @@ import {
   statsLandingDaily,
   statsPartnerHourly,
 } from '../../db/schema.js';
-import { unnestRows, type BulkColumn } from '../../db/bulk.js';
+import { rowsOf, unnestRows, type BulkColumn } from '../../db/bulk.js';
 
 export type RollupCounts = {
   clicks: number;
@@ -412,6 +412,46 @@ export async function upsertRollups(
   const reads = sql.raw(statements.map((_, i) => `(select count(*) from u${i})::int as u${i}`).join(', '));
   await db.execute(sql`with ${ctes} select ${reads}`);
   return pairs;
+}
+
+/** Each weekly grain and the daily grain it folds (decision 136). */
+const WEEKLY_OF = [
+  [statsPartnerWeekly, statsPartnerDaily, ['partner_id', 'currency']],
+  [statsOfferWeekly, statsOfferDaily, ['offer_id', 'currency']],
+  [statsPairWeekly, statsPairDaily, ['partner_id', 'offer_id', 'currency']],
+] as const;
+
+/**
+ * The weekly grains made equal to their daily grains folded per Monday again (decision 136), after a server of a build
+ * without them wrote the daily grains alone (a rolling deploy across migration 0045). Each week's difference is added
+ * to its row, so that a writer of this build (it adds to both grains in one statement) can run meanwhile: the
+ * statement reads both grains in one snapshot, and each upsert adds to the row as it stands. One statement per grain,
+ * rows in key order as every writer takes them. Answers the rows changed per weekly table; a second run changes none.
+ */
+export async function refoldWeeklyGrains(db: DbOrTx): Promise<Record<string, number>> {
+  const changed: Record<string, number> = {};
+  for (const [weekly, daily, keys] of WEEKLY_OF) {
+    const name = getTableName(weekly);
+    const key = keys.join(', ');
+    const counts = COUNTS.map(([, column]) => column);
+    const folded = counts.map((c) => `sum(${c})::bigint as ${c}`).join(', ');
+    const difference = counts.map((c) => `f.${c} - coalesce(w.${c}, 0)`).join(', ');
+    const differs = `(${counts.map((c) => `f.${c}`).join(', ')}) is distinct from (${counts.map((c) => `w.${c}`).join(', ')})`; // prettier-ignore
+    const add = counts.map((c) => `${c} = ${name}.${c} + excluded.${c}`).join(', ');
+    const result = await db.execute(
+      sql.raw(`insert into ${name} (week, ${key}, ${counts.join(', ')})
+        select f.week, ${keys.map((k) => `f.${k}`).join(', ')}, ${difference}
+        from (select date_trunc('week', day::timestamp)::date as week, ${key}, ${folded}
+              from ${getTableName(daily)} group by 1, ${keys.map((_, i) => i + 2).join(', ')}) f
+        left join ${name} w using (week, ${key})
+        where ${differs}
+        order by f.week, ${keys.map((k) => `f.${k}`).join(', ')}
+        on conflict (week, ${key}) do update set ${add}
+        returning 1`),
+    );
+    changed[name] = rowsOf(result).length;
+  }
+  return changed;
 }
 
 /** `landingPageId` (decision 126): the page `lp` named when it is the offer's, 0 without `lp`, -1 otherwise. */

@@ -1,6 +1,7 @@
-// `npm run create-admin -- --email owner@example.com`: installs what is missing, builds the server when its build is
-// missing or older than its sources, then creates an administrator of the database of DATA_DIR / DATABASE_URL and
-// prints its set-password link (decision 028).
+// `node scripts/server-tool.mjs <tool> [args]`, behind `npm run create-admin` (decision 028) and `npm run
+// refold-grains` (decision 136): installs what is missing, builds the server when its build is missing or older than
+// its sources, then runs the server's command-line tool `apps/server/dist/<tool>.js` on the database of DATA_DIR /
+// DATABASE_URL with the remaining arguments.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -8,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 import { ensureInstall, run } from './lib/ensure-install.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const tool = path.join(root, 'apps/server/dist/create-admin.js');
+const TOOLS = ['create-admin', 'refold-grains'];
+const [name, ...args] = process.argv.slice(2);
+if (!TOOLS.includes(name)) {
+  console.error(`Usage: node scripts/server-tool.mjs <${TOOLS.join('|')}> [arguments]`);
+  process.exit(2);
+}
+const tool = path.join(root, `apps/server/dist/${name}.js`);
 
 function newest(dir) {
   let latest = 0;
@@ -24,7 +31,7 @@ const sources = Math.max(newest(path.join(root, 'apps/server/src')), newest(path
 if (!existsSync(tool) || statSync(tool).mtimeMs < sources) {
   run('npm run build --silent -w @portal/contracts && npm run build --silent -w @portal/server', root);
 }
-const result = spawnSync(process.execPath, [tool, ...process.argv.slice(2)], {
+const result = spawnSync(process.execPath, [tool, ...args], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
