@@ -327,4 +327,32 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('news-card').first()).toBeVisible();
     await expect(page.getByTestId('news-card-image').first()).toHaveAttribute('fetchpriority', 'high');
   });
+
+  test('draws the cap warnings with the first render: nothing below them moves (decision 135)', async ({ page }) => {
+    // A warning, answered late (after the configuration), as a slow line would: the loader waits for it.
+    const warning = { offerId: 1, offerName: 'Held Cap Offer', scope: 'partner', metric: 'clicks', period: 'day', percent: 92, currency: 'EUR', limit: 100, remaining: 8, resetsAt: null }; // prettier-ignore
+    await page.route('**/api/v1/caps/warnings', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.fulfill({ json: { status: 200, message: null, data: [warning], errors: null } });
+    });
+    // Every layout shift of the load, as Lighthouse sums them (those right after an input excluded).
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const quickStatsAppear = page.waitForSelector('[data-testid="quick-stats"]');
+    await page.goto('/');
+    await quickStatsAppear;
+    // When the quick stats are first in the page, the alert above them is already there.
+    await expect(page.getByTestId('cap-warnings')).toBeVisible({ timeout: 1 });
+    await expect(page.getByTestId('cap-warning')).toContainText('Held Cap Offer');
+    await expect(page.getByTestId('top-offers-loaded').or(page.getByTestId('top-offers-empty'))).toBeVisible();
+    await expect(page.getByTestId('news-card').first()).toBeVisible();
+    const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+    expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThan(0.02);
+  });
 });
