@@ -5,7 +5,8 @@ import { queryClient } from '@/lib/query-client';
 import { getToken, hasTabSession, saveSession, saveTabSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
 import { configAnswer, errorOf, partnerFixture } from '@/test/render';
-import { dashboardLoader, portalLoader, routes } from './router';
+import { capWarningsQueryOptions } from '@/features/dashboard/api/get-cap-warnings';
+import { CAP_WARNINGS_WAIT_MS, dashboardLoader, portalLoader, routes } from './router';
 import { loginLoader } from './routes/login';
 import type { RouteHandle } from './route-handle';
 
@@ -126,43 +127,72 @@ describe('the staff console and the partner portal', () => {
   });
 });
 
-describe("the dashboard's loader (decision 061)", () => {
+describe("the dashboard's loader (decisions 061, 135)", () => {
   /** The paths fetched so far. */
   const asked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+  const warning = { offerId: 12, offerName: 'Royal Spin', scope: 'partner', metric: 'clicks', period: 'day', percent: 91, currency: 'EUR', limit: 100, remaining: 9, resetsAt: null }; // prettier-ignore
 
-  function answerConfigAndNews(roles: string[]) {
-    fetchMock.mockImplementation((input) =>
-      Promise.resolve(
-        new URL(String(input), 'http://localhost').pathname === '/api/v1/news'
-          ? new Response(JSON.stringify({ status: 200, message: null, data: [], errors: null, total: 0 }))
-          : configAnswer({ roles }),
-      ),
-    );
+  /** The configuration, the news (empty) and the cap warnings (one, after `warningsAfterMs`, never if null). */
+  function answerConfigAndNews(roles: string[], warningsAfterMs: number | null = 0) {
+    fetchMock.mockImplementation((input) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      const listOf = (data: unknown[]) =>
+        new Response(JSON.stringify({ status: 200, message: null, data, errors: null, total: data.length }));
+      if (path === '/api/v1/news') return Promise.resolve(listOf([]));
+      if (path === '/api/v1/caps/warnings') {
+        if (warningsAfterMs === null) return new Promise<Response>(() => undefined);
+        return new Promise((resolve) => setTimeout(() => resolve(listOf([warning])), warningsAfterMs));
+      }
+      return Promise.resolve(configAnswer({ roles }));
+    });
   }
 
   it("asks for a partner's news beside the guarded layout, joining its request for the configuration", async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
     answerConfigAndNews(['ROLE_PARTNER']);
     const layout = portalLoader(loaderArgs('/'));
-    expect(dashboardLoader()).toBeNull();
+    await expect(dashboardLoader()).resolves.toBeNull();
     await layout;
     await vi.waitFor(() => expect(asked()).toContain('/api/v1/news'));
     expect(asked().filter((path) => path === '/api/v1/config')).toHaveLength(1);
+  });
+
+  it("waits for a partner's cap warnings, so that their alert is drawn with the first render", async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    answerConfigAndNews(['ROLE_PARTNER'], 200);
+    const layout = portalLoader(loaderArgs('/'));
+    await dashboardLoader();
+    expect(queryClient.getQueryData(capWarningsQueryOptions().queryKey)).toEqual([warning]);
+    await layout;
+    expect(asked().filter((path) => path === '/api/v1/caps/warnings')).toHaveLength(1);
+  });
+
+  it('waits for them at most CAP_WARNINGS_WAIT_MS, and says nothing about a call still under way', async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    answerConfigAndNews(['ROLE_PARTNER'], null);
+    await portalLoader(loaderArgs('/'));
+    const started = Date.now();
+    await expect(dashboardLoader()).resolves.toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CAP_WARNINGS_WAIT_MS - 50);
+    expect(Date.now() - started).toBeLessThan(CAP_WARNINGS_WAIT_MS + 1000);
+    expect(queryClient.getQueryData(capWarningsQueryOptions().queryKey)).toBeUndefined();
+    expect(showSnackbar).not.toHaveBeenCalled();
   });
 
   it('asks for nothing for staff, whom the guarded layout sends to the console, nor for a guest', async () => {
     saveSession('tok', new Date(Date.now() + 60_000), false);
     answerConfigAndNews(['ROLE_ADMIN']);
     const layout = thrownBy(() => portalLoader(loaderArgs('/')));
-    dashboardLoader();
+    await dashboardLoader();
     expect((await layout).headers.get('Location')).toBe('/staff');
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked()).not.toContain('/api/v1/news');
+    expect(asked()).not.toContain('/api/v1/caps/warnings');
 
     Cookies.remove('token');
     fetchMock.mockClear();
     queryClient.clear();
-    expect(dashboardLoader()).toBeNull();
+    await expect(dashboardLoader()).resolves.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked()).toEqual([]);
   });

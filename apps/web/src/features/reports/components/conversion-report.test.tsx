@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoneyMinor, offersEndpoints, statisticsEndpoints, type ConversionRow } from '@portal/contracts';
 import { answerOf, configAnswer, errorOf, renderWithProviders } from '@/test/render';
 import { ConversionReport } from './conversion-report';
+import { FIRST_ROWS } from './paged-report';
 
 const base = {
   offer: { id: 3, name: 'Offer 3' },
@@ -214,5 +215,37 @@ describe('conversion report: why a conversion changed (decision 069)', () => {
     });
     await screen.findByTestId('report-table');
     expect(screen.queryByTestId('report-converted-total')).toBeNull();
+  });
+});
+
+describe('conversion report: a page of rows drawn in slices (decision 135)', () => {
+  it('draws the first rows with the page, then the others in a render of their own', async () => {
+    const many = Array.from({ length: 40 }, (_, index) => ({
+      ...base,
+      id: 100 + index,
+      revenue: { currency: 'EUR', amount: 100 },
+      status: 'approved' as const,
+      reason: null,
+    }));
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/config')) return configAnswer();
+      if (url.startsWith('/api/v1/offer')) return answerOf(offersEndpoints.list, { list: [], total: 0 }, { total: 0 });
+      if (url.startsWith('/api/v1/statistics/conversion/totals')) {
+        return answerOf(statisticsEndpoints.conversionTotals, [], { total: 0, extra: { converted: null } });
+      }
+      return answerOf(statisticsEndpoints.conversion, many, { total: many.length });
+    });
+    renderWithProviders(<ConversionReport />, {
+      path: '/reports/:report',
+      initialEntry: '/reports/conversion?preset=custom&startDate=2026-03-01&endDate=2026-03-31',
+    });
+    await screen.findByTestId('report-table');
+    expect(screen.getAllByTestId('report-row')).toHaveLength(FIRST_ROWS);
+    expect(screen.getAllByTestId('report-row').map((row) => row.dataset.id)).toEqual(
+      many.slice(0, FIRST_ROWS).map((row) => String(row.id)),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(40));
+    expect(screen.getAllByTestId('report-row').map((row) => row.dataset.id)).toEqual(many.map((row) => String(row.id)));
   });
 });
