@@ -63,7 +63,9 @@ describe('clickJson', () => {
           flags: text(),
           landingPageId: random.next() < 0.5 ? null : Math.floor(random.next() * 1000),
           // Clicks of the same and of different milliseconds (the date's text is kept per millisecond).
-          createdAt: new Date(1_795_900_000_000 + Math.floor(random.next() * 5) * (random.next() < 0.5 ? 1 : 3_600_000)),
+          createdAt: new Date(
+            1_795_900_000_000 + Math.floor(random.next() * 5) * (random.next() < 0.5 ? 1 : 3_600_000),
+          ),
         }),
       );
     }
