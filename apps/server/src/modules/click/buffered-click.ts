@@ -24,3 +24,42 @@ export type BufferedClick = {
   landingPageId?: number | null;
   createdAt: Date;
 };
+
+/** The last `createdAt` serialised, by its milliseconds: the clicks of one millisecond share its text. */
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/**
+ * A click's JSON: the text `JSON.stringify(click)` makes (the same keys in the same order, an undefined field left
+ * out), a third of its cost (decision 137). `JSON.stringify` of the click itself calls its date's `toJSON` per click;
+ * here the date's ISO text is made once per millisecond and the rest is a plain object of strings, numbers and nulls,
+ * which `JSON.stringify` writes on its fast path as one flat string. (A text built by `+` of its parts was cheaper
+ * still to make, but kept ~300 bytes of string pieces per click alive while the click waits for its batch.)
+ */
+export function clickJson(click: BufferedClick): string {
+  const at = click.createdAt;
+  const ms = at instanceof Date ? at.getTime() : Number.NaN;
+  if (Number.isNaN(ms)) return JSON.stringify(click);
+  if (ms !== lastMs) {
+    lastIso = at.toISOString();
+    lastMs = ms;
+  }
+  return JSON.stringify({
+    clickId: click.clickId,
+    offerId: click.offerId,
+    partnerId: click.partnerId,
+    currency: click.currency,
+    subid: click.subid,
+    tc1: click.tc1,
+    tc2: click.tc2,
+    tc3: click.tc3,
+    tc4: click.tc4,
+    ip: click.ip,
+    country: click.country,
+    userAgent: click.userAgent,
+    referrer: click.referrer,
+    flags: click.flags,
+    landingPageId: click.landingPageId,
+    createdAt: lastIso,
+  });
+}

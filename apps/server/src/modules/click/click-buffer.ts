@@ -4,14 +4,13 @@ import { isDataException, isUniqueViolation } from '../../lib/errors.js';
 import { flaggedRows, KnownTrafficPairs, RollupAccumulator, type RejectedKey } from '../rollups/index.js';
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
-import type { BufferedClick } from './buffered-click.js';
+import { clickJson, type BufferedClick } from './buffered-click.js';
 import type { ClickJournal, JournalEntry } from './click-journal.js';
 import { addCapUsage, capUsageRows, insertClicksOnce, writeClickBatch } from './click.repository.js';
 import { VelocityCounter, settleVelocity, velocityToSync } from '../traffic/index.js';
 
 /** Where a buffered click keeps the cap counters it took (decision 045). */
 const CAP_REFS = Symbol('capRefs');
-const ONE_CLICK = { clicks: 1 } as const;
 /** Its sequence number in the journal (decision 053). */
 const SEQ = Symbol('seq');
 /** Its JSON, as the journal wrote it: the batch insert sends the same text (decision 120: serialised once). */
@@ -164,7 +163,7 @@ export class ClickBuffer {
     const seq = this.nextSeq;
     let text: string | undefined;
     if (this.journal) {
-      text = JSON.stringify(click);
+      text = clickJson(click);
       const capKeys = caps ? caps.map((ref) => `${ref.capId}:${ref.periodStart}`) : undefined;
       if (!this.journal.appendText(seq, text, capKeys)) return this.refuse(caps);
     } else if (this.queue.length >= this.maxBuffered) return this.refuse(caps);
@@ -533,7 +532,7 @@ export class ClickBuffer {
     let written = new Map<CapRef, number>();
     const inputOf = (counted: BufferedClick[], clicks: string) => {
       const rollups = new RollupAccumulator();
-      for (const click of counted) rollups.addAt(click.createdAt, click, ONE_CLICK);
+      for (const click of counted) rollups.addClickAt(click.createdAt, click);
       const flagged = flaggedOf(counted);
       return {
         clicks,
@@ -589,13 +588,13 @@ function flaggedOf(clicks: BufferedClick[]) {
 
 /**
  * The batch as the JSON array the insert reads: the clicks' own texts joined when the journal made them (decision 120),
- * else serialised here (clicks read back from the journal, a buffer without one).
+ * else serialised here, each as `clickJson` makes it (clicks read back from the journal, a buffer without one).
  */
 function batchJson(batch: BufferedClick[]): string {
   let json = '[';
   for (let i = 0; i < batch.length; i++) {
-    const text = (batch[i] as CappedClick)[JSON_TEXT];
-    if (text === undefined) return JSON.stringify(batch);
+    const click = batch[i] as CappedClick;
+    const text = click[JSON_TEXT] ?? clickJson(click);
     json += i === 0 ? text : `,${text}`;
   }
   return `${json}]`;

@@ -60,6 +60,15 @@ function addTo(
   key: Omit<RollupKey, 'hour'>,
   counts: Partial<RollupCounts>,
 ) {
+  const row = rowOf(rows, time, key);
+  for (const [name] of COUNTS) {
+    const value = counts[name];
+    if (value) row[name] += value;
+  }
+}
+
+/** The row of `key` at `time` in `rows`, added with zero counts when it is not there yet. */
+function rowOf(rows: Map<string, RollupRow>, time: string, key: Omit<RollupKey, 'hour'>): RollupRow {
   // Missing sub-ids and trackers are '' in the key (decision 015). A template, not an array join: this runs
   // once per click of every batch.
   const { partnerId, offerId, currency } = key;
@@ -76,10 +85,7 @@ function addTo(
     row = { partnerId, time, offerId, currency, subid, tc1, tc2, tc3, tc4, country, landingPageId, ...emptyCounts() };
     rows.set(id, row);
   }
-  for (const [name] of COUNTS) {
-    const value = counts[name];
-    if (value) row[name] += value;
-  }
+  return row;
 }
 
 /** The same for the goal grain (decision 113): the key with the goal. Conversions only, so no hot path. */
@@ -148,6 +154,17 @@ export class RollupAccumulator {
     }
     addTo(this.rows, time, key, counts);
     if (key.goal) addToGoal(this.goals, time, key.goal, key, counts);
+  }
+
+  /** `addAt` of one click (the click batch's call, once per click): its row's `clicks` counted, no counts walked. */
+  addClickAt(at: Date, key: Omit<RollupKey, 'hour' | 'goal'>): void {
+    const ms = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    let time = this.hours.get(ms);
+    if (time === undefined) {
+      time = isoTime(new Date(ms));
+      this.hours.set(ms, time);
+    }
+    rowOf(this.rows, time, key).clicks += 1;
   }
 
   /** The rows summed so far per `stats_hourly` key (a click batch sends them as one JSON parameter, decision 128). */
