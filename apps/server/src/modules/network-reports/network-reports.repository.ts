@@ -415,25 +415,38 @@ async function sliceQuery(
   const grouped = query
     .where(and(...outer))
     .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])); // prettier-ignore
-  const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : []);
-  return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map((r) => {
-    const slice = {
-      key: String(r.key),
-      label: String(r.label),
-      currency: String(r.currency),
-      ...(key2 ? { key2: String(r.key2), label2: String(r.label2) } : {}),
-      ...(s.fxDay ? { fxDay: String(r.fx_day) } : {}),
-    } as Slice;
-    for (const c of COUNTS) slice[c] = Number(r[c]);
-    if (factors) {
-      slice.inBase = {
-        partial: Object.fromEntries(AMOUNTS.map((a) => [a, { total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }])) as Record<Amount, FxPartial>, // prettier-ignore
-        notes: [...new Set(list(r.fx_notes))],
-        unrated: [...new Set(list(r.fx_unrated))],
-      };
-    }
-    return slice;
-  });
+  // A comma-joined list's distinct items; no set made for the usual empty one.
+  const list = (v: unknown) => (typeof v === 'string' && v !== '' ? [...new Set(v.split(','))] : []);
+  const partial = (r: Record<string, unknown>, a: Amount): FxPartial => ({ total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }); // prettier-ignore
+  // Each slice one literal of one shape (decision 138): no spread of optional parts, no entries list per row.
+  return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map((r): Slice => ({
+    key: String(r.key),
+    label: String(r.label),
+    key2: key2 ? String(r.key2) : undefined,
+    label2: key2 ? String(r.label2) : undefined,
+    currency: String(r.currency),
+    fxDay: s.fxDay ? String(r.fx_day) : undefined,
+    inBase: factors
+      ? {
+          partial: {
+            revenue: partial(r, 'revenue'),
+            payout: partial(r, 'payout'),
+            pendingRevenue: partial(r, 'pendingRevenue'),
+            pendingPayout: partial(r, 'pendingPayout'),
+          },
+          notes: list(r.fx_notes),
+          unrated: list(r.fx_unrated),
+        }
+      : undefined,
+    clicks: Number(r.clicks),
+    conversions: Number(r.conversions),
+    pending: Number(r.pending),
+    rejected: Number(r.rejected),
+    revenue: Number(r.revenue),
+    payout: Number(r.payout),
+    pendingRevenue: Number(r.pendingRevenue),
+    pendingPayout: Number(r.pendingPayout),
+  }));
 }
 
 /** A landing page's key and label (decision 117), its name read from `offer_landing_pages` joined on `landing`. */
