@@ -415,25 +415,38 @@ async function sliceQuery(
   const grouped = query
     .where(and(...outer))
     .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])); // prettier-ignore
-  const list = (v: unknown) => (typeof v === 'string' && v !== '' ? v.split(',') : []);
-  return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map((r) => {
-    const slice = {
-      key: String(r.key),
-      label: String(r.label),
-      currency: String(r.currency),
-      ...(key2 ? { key2: String(r.key2), label2: String(r.label2) } : {}),
-      ...(s.fxDay ? { fxDay: String(r.fx_day) } : {}),
-    } as Slice;
-    for (const c of COUNTS) slice[c] = Number(r[c]);
-    if (factors) {
-      slice.inBase = {
-        partial: Object.fromEntries(AMOUNTS.map((a) => [a, { total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }])) as Record<Amount, FxPartial>, // prettier-ignore
-        notes: [...new Set(list(r.fx_notes))],
-        unrated: [...new Set(list(r.fx_unrated))],
-      };
-    }
-    return slice;
-  });
+  // A comma-joined list's distinct items; no set made for the usual empty one.
+  const list = (v: unknown) => (typeof v === 'string' && v !== '' ? [...new Set(v.split(','))] : []);
+  const partial = (r: Record<string, unknown>, a: Amount): FxPartial => ({ total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }); // prettier-ignore
+  // Each slice one literal of one shape (decision 138): no spread of optional parts, no entries list per row.
+  return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map((r): Slice => ({
+    key: String(r.key),
+    label: String(r.label),
+    key2: key2 ? String(r.key2) : undefined,
+    label2: key2 ? String(r.label2) : undefined,
+    currency: String(r.currency),
+    fxDay: s.fxDay ? String(r.fx_day) : undefined,
+    inBase: factors
+      ? {
+          partial: {
+            revenue: partial(r, 'revenue'),
+            payout: partial(r, 'payout'),
+            pendingRevenue: partial(r, 'pendingRevenue'),
+            pendingPayout: partial(r, 'pendingPayout'),
+          },
+          notes: list(r.fx_notes),
+          unrated: list(r.fx_unrated),
+        }
+      : undefined,
+    clicks: Number(r.clicks),
+    conversions: Number(r.conversions),
+    pending: Number(r.pending),
+    rejected: Number(r.rejected),
+    revenue: Number(r.revenue),
+    payout: Number(r.payout),
+    pendingRevenue: Number(r.pendingRevenue),
+    pendingPayout: Number(r.pendingPayout),
+  }));
 }
 
 /** A landing page's key and label (decision 117), its name read from `offer_landing_pages` joined on `landing`. */
@@ -717,6 +730,14 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
 
 /** A row's amounts in one currency, and its clicks there (for the EPC). */
 type InCurrency = { currency: string; clicks: number } & Record<'revenue' | 'payout' | 'pendingRevenue' | 'pendingPayout', number>; // prettier-ignore
+const NO_CURRENCY: InCurrency[] = [];
+const revenueIn = (m: InCurrency): MoneyAmount => ({ currency: m.currency, amount: m.revenue });
+const payoutIn = (m: InCurrency): MoneyAmount => ({ currency: m.currency, amount: m.payout });
+const marginIn = (m: InCurrency): MoneyAmount => ({ currency: m.currency, amount: m.revenue - m.payout });
+const pendingRevenueIn = (m: InCurrency): MoneyAmount => ({ currency: m.currency, amount: m.pendingRevenue });
+const pendingPayoutIn = (m: InCurrency): MoneyAmount => ({ currency: m.currency, amount: m.pendingPayout });
+const epcIn = (m: InCurrency): MoneyAmount => ({ currency: m.currency, amount: m.revenue / m.clicks });
+const marginRateIn = (m: InCurrency): MoneyAmount => ({ currency: m.currency, amount: (m.revenue - m.payout) / m.revenue }); // prettier-ignore
 
 /**
  * One row from its slices: clicks and conversions over every currency, money per currency (in currency order); its
@@ -724,7 +745,8 @@ type InCurrency = { currency: string; clicks: number } & Record<'revenue' | 'pay
  * found by a scan of a short list, no map (decision 134: this ran once per row of a nested report's 1,600).
  */
 function rowOf(key: string, label: string, parts: Slice[], refused: Refused[] | null, isTotal = false): NetworkLeafRow {
-  const by: InCurrency[] = [];
+  // Arrays made at their size (decision 138): a list grown by `push` reserves 16 places, most rows hold one currency.
+  let by: InCurrency[] = NO_CURRENCY;
   let clicks = 0;
   let conversions = 0;
   let pending = 0;
@@ -738,7 +760,7 @@ function rowOf(key: string, label: string, parts: Slice[], refused: Refused[] | 
     for (const x of by) if (x.currency === s.currency) m = x;
     if (!m) {
       m = { currency: s.currency, clicks: 0, revenue: 0, payout: 0, pendingRevenue: 0, pendingPayout: 0 };
-      by.push(m);
+      by = by.length === 0 ? [m] : [...by, m];
     }
     m.clicks += s.clicks;
     m.revenue += s.revenue;
@@ -747,14 +769,16 @@ function rowOf(key: string, label: string, parts: Slice[], refused: Refused[] | 
     m.pendingPayout += s.pendingPayout;
   }
   if (by.length > 1) by.sort((a, b) => (a.currency < b.currency ? -1 : 1));
-  const list = (amount: (m: InCurrency) => number) => by.map((m) => ({ currency: m.currency, amount: amount(m) }));
-  const epc: MoneyAmount[] = [];
-  const marginRate: MoneyAmount[] = [];
-  for (const m of by) {
-    if (m.clicks > 0) epc.push({ currency: m.currency, amount: m.revenue / m.clicks });
-    if (m.revenue !== 0) marginRate.push({ currency: m.currency, amount: (m.revenue - m.payout) / m.revenue });
-  }
-  return {
+  // Each list mapped at its size, the row built as one literal (decision 138): a spread of the refused figures into it
+  // made every row a slow, large object, copied again by each later spread.
+  const advertiserRevenue = by.map(revenueIn);
+  const payout = by.map(payoutIn);
+  const margin = by.map(marginIn);
+  const pendingRevenue = by.map(pendingRevenueIn);
+  const pendingPayout = by.map(pendingPayoutIn);
+  const epc = by.length === 1 && by[0]!.clicks > 0 ? [epcIn(by[0]!)] : by.filter((m) => m.clicks > 0).map(epcIn);
+  const marginRate = by.length === 1 && by[0]!.revenue !== 0 ? [marginRateIn(by[0]!)] : by.filter((m) => m.revenue !== 0).map(marginRateIn); // prettier-ignore
+  const row: NetworkReportRow = {
     key,
     label,
     clicks,
@@ -762,16 +786,17 @@ function rowOf(key: string, label: string, parts: Slice[], refused: Refused[] | 
     pendingConversions: pending,
     rejectedConversions: rejected,
     conversionRate: clicks > 0 ? conversions / clicks : 0,
-    advertiserRevenue: list((m) => m.revenue),
-    payout: list((m) => m.payout),
-    margin: list((m) => m.revenue - m.payout),
+    advertiserRevenue,
+    payout,
+    margin,
     marginRate,
-    pendingRevenue: list((m) => m.pendingRevenue),
-    pendingPayout: list((m) => m.pendingPayout),
+    pendingRevenue,
+    pendingPayout,
     epc,
-    ...(refused ? refusedFigures(refused) : {}),
     isTotal,
   };
+  if (refused) withRefusedFigures(row, refused);
+  return row;
 }
 
 /** Counts of one kind per reason or rule, most first. */
@@ -783,30 +808,30 @@ function byReasonOf(counts: Refused[], kind: Refused['kind']): { reason: string;
     .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason));
 }
 
-/** Refused clicks summed and per reason (decision 106); flagged clicks and conversions, and per rule (decision 109). */
-function refusedFigures(
-  counts: Refused[],
-): Pick<
-  NetworkLeafRow,
-  | 'refusedClicks'
-  | 'refusedByReason'
-  | 'flaggedClicks'
-  | 'flaggedClicksByRule'
-  | 'flaggedConversions'
-  | 'flaggedConversionsByRule'
-> {
+/**
+ * A row's refused clicks summed and per reason (decision 106), its flagged clicks and conversions, and per rule
+ * (decision 109), set on it in one order (one object shape for every row).
+ */
+function withRefusedFigures(row: NetworkLeafRow, counts: Refused[]): void {
+  if (counts.length === 0) {
+    row.refusedClicks = 0;
+    row.refusedByReason = [];
+    row.flaggedClicks = 0;
+    row.flaggedClicksByRule = [];
+    row.flaggedConversions = 0;
+    row.flaggedConversionsByRule = [];
+    return;
+  }
   const refusedByReason = byReasonOf(counts, 'refused').map(({ reason, count }) => ({ reason, clicks: count }));
   const clicks = byReasonOf(counts, 'click');
   const conversions = byReasonOf(counts, 'conversion');
   const once = (list: { reason: string; count: number }[]) => list.find((r) => r.reason === '*')?.count ?? 0;
-  return {
-    refusedClicks: refusedByReason.reduce((n, r) => n + r.clicks, 0),
-    refusedByReason,
-    flaggedClicks: once(clicks),
-    flaggedClicksByRule: clicks.filter((r) => r.reason !== '*').map(({ reason, count }) => ({ rule: reason, clicks: count })), // prettier-ignore
-    flaggedConversions: once(conversions),
-    flaggedConversionsByRule: conversions.filter((r) => r.reason !== '*').map(({ reason, count }) => ({ rule: reason, conversions: count })), // prettier-ignore
-  };
+  row.refusedClicks = refusedByReason.reduce((n, r) => n + r.clicks, 0);
+  row.refusedByReason = refusedByReason;
+  row.flaggedClicks = once(clicks);
+  row.flaggedClicksByRule = clicks.filter((r) => r.reason !== '*').map(({ reason, count }) => ({ rule: reason, clicks: count })); // prettier-ignore
+  row.flaggedConversions = once(conversions);
+  row.flaggedConversionsByRule = conversions.filter((r) => r.reason !== '*').map(({ reason, count }) => ({ rule: reason, conversions: count })); // prettier-ignore
 }
 
 /** The Monday (yyyy-MM-dd) of a day's week. */
@@ -820,7 +845,7 @@ const trackingLabel = (value: string) => (value === '' ? '(none)' : value);
 const weight = (amounts: MoneyAmount[]) => amounts.reduce((sum, a) => sum + a.amount, 0);
 
 /** A group's slices and refused clicks under one key, and, with `then=`, its nested groups (decision 106). */
-type Group = { label: string; parts: Slice[]; refused: Refused[]; inner: Map<string, Group> };
+type Group = { label: string; parts: Slice[]; refused: Refused[]; inner: Map<string, Group> | null };
 
 /**
  * The rows of one level: every day (or week, month) of the range for a period at the top (quiet ones as zeros), the
@@ -842,11 +867,17 @@ function rowsOf(
     const keys = [...new Set(daysOf(range).map((day) => (period ? periodOf(period, day) : day)))];
     return keys.map((key) => row(key, groups.get(key)));
   }
-  const rows = [...groups].map(([key, g]) => row(key, g));
+  const rows = new Array<NetworkReportRow>(groups.size);
+  let i = 0;
+  for (const [key, g] of groups) rows[i++] = row(key, g);
   if ((NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(breakdown)) {
     return rows.sort((a, b) => (a.key < b.key ? -1 : 1));
   }
-  return rows.sort((a, b) => weight(b.margin) - weight(a.margin) || a.label.localeCompare(b.label) || (a.key < b.key ? -1 : 1)); // prettier-ignore
+  // Each row's weight summed once, not twice per comparison (decision 138): the rows' positions sorted by it.
+  const weights = rows.map((r) => weight(r.margin));
+  const order = rows.map((_, n) => n);
+  order.sort((a, b) => weights[b]! - weights[a]! || rows[a]!.label.localeCompare(rows[b]!.label) || (rows[a]!.key < rows[b]!.key ? -1 : 1)); // prettier-ignore
+  return order.map((n) => rows[n]!);
 }
 
 /** A row's amounts in the base currency, in whole minor units. */
@@ -859,23 +890,22 @@ type BaseAmounts = { revenue: number; payout: number; pendingRevenue: number; pe
 function inBase(row: NetworkLeafRow, base: string, a: BaseAmounts): NetworkLeafRow {
   const one = (amount: number): MoneyAmount[] => [{ currency: base, amount }];
   const margin = a.revenue - a.payout;
-  return {
-    ...row,
-    advertiserRevenue: one(a.revenue),
-    payout: one(a.payout),
-    margin: one(margin),
-    marginRate: a.revenue !== 0 ? one(margin / a.revenue) : [],
-    pendingRevenue: one(a.pendingRevenue),
-    pendingPayout: one(a.pendingPayout),
-    epc: row.clicks > 0 ? one(a.revenue / row.clicks) : [],
-    original: {
-      advertiserRevenue: row.advertiserRevenue,
-      payout: row.payout,
-      margin: row.margin,
-      pendingRevenue: row.pendingRevenue,
-      pendingPayout: row.pendingPayout,
-    },
+  // Set on the row itself (decision 138): it was built for this report alone, a copy of it was garbage.
+  row.original = {
+    advertiserRevenue: row.advertiserRevenue,
+    payout: row.payout,
+    margin: row.margin,
+    pendingRevenue: row.pendingRevenue,
+    pendingPayout: row.pendingPayout,
   };
+  row.advertiserRevenue = one(a.revenue);
+  row.payout = one(a.payout);
+  row.margin = one(margin);
+  row.marginRate = a.revenue !== 0 ? one(margin / a.revenue) : [];
+  row.pendingRevenue = one(a.pendingRevenue);
+  row.pendingPayout = one(a.pendingPayout);
+  row.epc = row.clicks > 0 ? one(a.revenue / row.clicks) : [];
+  return row;
 }
 
 /**
@@ -894,8 +924,13 @@ function leafInBase(row: NetworkLeafRow, parts: Slice[], fx: FxConverter): Netwo
   }
   const of = (count: Amount) => {
     if (!inSql) return fx.sum(parts.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: s[count] })));
-    const partial = parts.reduce((p, s) => ({ total: p.total + s.inBase!.partial[count].total, inexact: p.inexact + s.inBase!.partial[count].inexact }), { total: 0n, inexact: 0n }); // prettier-ignore
-    const rounded = fx.decide(partial);
+    let total = 0n;
+    let inexact = 0n;
+    for (const s of parts) {
+      total += s.inBase!.partial[count].total;
+      inexact += s.inBase!.partial[count].inexact;
+    }
+    const rounded = fx.decide({ total, inexact });
     if (rounded === null) throw new NeedsExactSum();
     return rounded;
   };
@@ -904,13 +939,14 @@ function leafInBase(row: NetworkLeafRow, parts: Slice[], fx: FxConverter): Netwo
 
 /** A row above leaves (a nested report's row, the Totals): the sum of its converted rows, never converted again. */
 function sumInBase(row: NetworkLeafRow, parts: NetworkLeafRow[], base: string): NetworkLeafRow {
-  const total = (pick: (r: NetworkLeafRow) => MoneyAmount[]) => parts.reduce((n, r) => n + (pick(r)[0]?.amount ?? 0), 0); // prettier-ignore
-  return inBase(row, base, {
-    revenue: total((r) => r.advertiserRevenue),
-    payout: total((r) => r.payout),
-    pendingRevenue: total((r) => r.pendingRevenue),
-    pendingPayout: total((r) => r.pendingPayout),
-  });
+  const a: BaseAmounts = { revenue: 0, payout: 0, pendingRevenue: 0, pendingPayout: 0 };
+  for (const r of parts) {
+    a.revenue += r.advertiserRevenue[0]?.amount ?? 0;
+    a.payout += r.payout[0]?.amount ?? 0;
+    a.pendingRevenue += r.pendingRevenue[0]?.amount ?? 0;
+    a.pendingPayout += r.pendingPayout[0]?.amount ?? 0;
+  }
+  return inBase(row, base, a);
 }
 
 /** A converted report's rows and which days had to use an earlier day's rate. */
@@ -957,10 +993,7 @@ export async function networkReportInBase(
   // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
   const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
   const by: Breakdowns = then ? [asRead(breakdown), asRead(then)] : [asRead(breakdown)];
-  const regroup = (b: NetworkBreakdown, key: string, label: string): [string, string] => {
-    if (b === 'week' || b === 'month') return [periodOf(b, key), periodOf(b, key)];
-    return [key, isTracking(b) ? trackingLabel(label) : label];
-  };
+
   const read: Read = { db, scope, by, window, filters, offset, fx: base !== null };
   // The refused clicks are read beside the figures, not before them (decision 130).
   const refusedRead = withRefused ? refusedClicks(read) : Promise.resolve(null);
@@ -968,14 +1001,14 @@ export async function networkReportInBase(
   refusedRead.catch(() => undefined);
   if (base === null) {
     const [all, refused] = await Promise.all([slices(read), refusedRead]);
-    return assembled(range, breakdown, then, all, refused, null, regroup);
+    return assembled(range, breakdown, then, all, refused, null);
   }
   // Converted in SQL per group and currency (decision 123); read again per day and converted here with the exact
   // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way).
   const { converter, factors } = await fxFactorsFor(db, base, utcDaysOf(window));
   const [converted, refused] = await Promise.all([slices({ ...read, fx: false, factors }), refusedRead]);
   try {
-    return assembled(range, breakdown, then, converted, refused, converter, regroup);
+    return assembled(range, breakdown, then, converted, refused, converter);
   } catch (e) {
     if (!(e instanceof NeedsExactSum)) throw e;
   }
@@ -985,7 +1018,7 @@ export async function networkReportInBase(
     base,
     all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 })),
   );
-  return assembled(range, breakdown, then, all, refused, fx, regroup);
+  return assembled(range, breakdown, then, all, refused, fx);
 }
 
 /** Every UTC day a window touches, in order: the days its amounts' rates are of (decision 111). */
@@ -1003,25 +1036,32 @@ function assembled(
   all: Slice[],
   refused: Refused[] | null,
   fx: FxConverter | null,
-  regroup: (b: NetworkBreakdown, key: string, label: string) => [string, string],
 ): NetworkReportInBase {
   const groups = new Map<string, Group>();
-  const groupOf = (map: Map<string, Group>, key: string, label: string) => {
-    const group: Group = map.get(key) ?? { label, parts: [], refused: [], inner: new Map() };
-    map.set(key, group);
+  const groupOf = (map: Map<string, Group>, b: NetworkBreakdown, key: string, label: string, nests: boolean) => {
+    // A week's or a month's key is its period; a tracking label is shown as such.
+    if (b === 'week' || b === 'month') key = label = periodOf(b, key);
+    else if (isTracking(b)) label = trackingLabel(label);
+    let group = map.get(key);
+    if (!group) map.set(key, (group = { label, parts: [], refused: [], inner: nests ? new Map() : null }));
     return group;
   };
-  const place = (s: { key: string; label: string; key2?: string; label2?: string }) => {
-    const outer = groupOf(groups, ...regroup(breakdown, s.key, s.label));
-    return then ? [outer, groupOf(outer.inner, ...regroup(then, s.key2!, s.label2!))] : [outer];
+  // A slice or refused count in its group and, with `then`, its nested group: no array or tuple made per slice.
+  const place = (s: Slice | Refused, add: (g: Group) => void) => {
+    const outer = groupOf(groups, breakdown, s.key, s.label, then !== undefined);
+    add(outer);
+    if (then) add(groupOf(outer.inner!, then, s.key2!, s.label2!, false));
   };
-  for (const s of all) for (const g of place(s)) g.parts.push(s);
-  for (const r of refused ?? []) for (const g of place(r)) g.refused.push(r);
+  // A group's first slice makes its list at size one (a list grown by `push` reserves 16 places).
+  for (const s of all) place(s, (g) => (g.parts.length === 0 ? (g.parts = [s]) : g.parts.push(s)));
+  for (const r of refused ?? []) place(r, (g) => (g.refused.length === 0 ? (g.refused = [r]) : g.refused.push(r)));
   const placed = refused !== null;
   const leaf = (row: NetworkLeafRow, g: Group | undefined) => (fx ? leafInBase(row, g?.parts ?? [], fx) : row);
   const nested = (row: NetworkLeafRow, g: Group | undefined): NetworkReportRow => {
     const children = rowsOf(then!, g?.inner ?? new Map(), range, false, placed, leaf);
-    return { ...(fx ? sumInBase(row, children, fx.base) : row), children };
+    const done: NetworkReportRow = fx ? sumInBase(row, children, fx.base) : row;
+    done.children = children;
+    return done;
   };
   const rows = rowsOf(breakdown, groups, range, true, placed, then ? nested : leaf);
   const total = rowOf('total', TOTALS_LABEL, all, refused, true);
