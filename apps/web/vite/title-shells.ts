@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The page's title painted before the app runs (decision 139): class names styled in src/app/global.css. */
+const SHELL = (placeholder: string) =>
+  `<div class="title-shell" aria-hidden="true"><div class="title-shell-bar"></div>` +
+  `<div class="title-shell-title">${placeholder}</div></div>`;
+
+/** The placeholder the server replaces with a screen's title, escaped (apps/server/src/lib/title-shells.ts). */
+export const TITLE_PLACEHOLDER = '{{title-shell}}';
+
+/**
+ * After the build, beside index.html: `index-title.html`, the same page with a title shell before `#root` and the
+ * app's entry run by `/boot-after-paint.js` after the first frame (its download still starts with the page's, as a
+ * module preload), and `title-shells.json`, each address of `shells` with its title's text from the locale file.
+ * The server answers those addresses with the former (decision 139).
+ */
+export function titleShells(options: { locale: string; shells: Readonly<Record<string, string>> }): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal:title-shells',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const page = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+      if (!entry.test(page) || !page.includes('<div id="root">')) throw new Error('titleShells: index.html changed');
+      const titled = page
+        .replace(
+          entry,
+          (_match, src: string) =>
+            `<link rel="modulepreload" crossorigin href="${src}" data-app>\n    ` +
+            `<script type="module" src="/boot-after-paint.js"></script>`,
+        )
+        .replace('<div id="root">', `${SHELL(TITLE_PLACEHOLDER)}\n    <div id="root">`);
+      fs.writeFileSync(path.join(outDir, 'index-title.html'), titled);
+      const texts = JSON.parse(fs.readFileSync(options.locale, 'utf8')) as Record<string, Record<string, unknown>>;
+      const titles: Record<string, string> = {};
+      for (const [address, key] of Object.entries(options.shells)) {
+        const [group, name] = key.split('.');
+        const text = texts[group ?? '']?.[name ?? ''];
+        if (typeof text !== 'string') throw new Error(`titleShells: no text '${key}'`);
+        titles[address] = escapeHtml(text);
+      }
+      fs.writeFileSync(path.join(outDir, 'title-shells.json'), `${JSON.stringify(titles, null, 2)}\n`);
+    },
+  };
+}
