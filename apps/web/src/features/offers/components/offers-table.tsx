@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatMoneyMinor, imageVariantUrl, type OfferSortName } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
 import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
+import { useFirstRowsFirst } from '@/lib/use-first-rows-first';
 import { SortableTh } from '@/components/sortable-th';
 import { paths } from '@/lib/paths';
 import type { OfferSort } from '../offer-filters';
@@ -54,8 +55,10 @@ export function OfferPayoutCell({ offer, headline = false }: { offer: OfferItem;
  * id first and the EPC of the last 30 days (the partner's own, and the network's for a public offer); the id, name,
  * payout and both EPC headers sort the list.
  */
-export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort }: OffersTableProps) {
+export function OffersTable({ offers: allOffers, payoutTypeLabel, countryName, sort, onSort }: OffersTableProps) {
   const { t } = useTranslation();
+  // The first rows with the list, the others in a transition (decision 139).
+  const offers = allOffers.slice(0, useFirstRowsFirst(allOffers.length));
   const phone = usePhoneLayout();
   const sortable = (name: OfferSortName, label: string, wrap = false) => (
     <SortableTh
