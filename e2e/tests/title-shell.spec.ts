@@ -14,7 +14,13 @@ async function textBox(page: Page, selector: string) {
     range.selectNodeContents(element);
     const { x, y, width, height } = range.getBoundingClientRect();
     const style = getComputedStyle(element);
-    return { x, y, width, height, font: `${style.fontWeight} ${style.fontSize}/${style.lineHeight} ${style.fontFamily}` };
+    return {
+      x,
+      y,
+      width,
+      height,
+      font: `${style.fontWeight} ${style.fontSize}/${style.lineHeight} ${style.fontFamily}`,
+    };
   });
 }
 

@@ -465,7 +465,11 @@ function titleShellPages(webDist: string): Map<string, string> {
   const page = fs.readFileSync(pageFile, 'utf8');
   // The titles are escaped for HTML by the build.
   const titles = JSON.parse(fs.readFileSync(titlesFile, 'utf8')) as Record<string, string>;
-  for (const [address, title] of Object.entries(titles)) pages.set(address, page.replace('{{title-shell}}', () => title));
+  for (const [address, title] of Object.entries(titles))
+    pages.set(
+      address,
+      page.replace('{{title-shell}}', () => title),
+    );
   return pages;
 }
 
