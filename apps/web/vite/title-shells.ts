@@ -15,8 +15,7 @@ export const TITLE_PLACEHOLDER = '{{title-shell}}';
 
 /**
  * After the build, beside index.html: `index-title.html`, the same page with a title shell before `#root` and the
- * app's entry run by `/boot-after-paint.js` after the first frame (its download still starts with the page's, as a
- * module preload), and `title-shells.json`, each address of `shells` with its title's text from the locale file.
+ * app's entry imported by `/boot-after-paint.js` after the first frame (its download too: no module preloads), and `title-shells.json`, each address of `shells` with its title's text from the locale file.
  * The server answers those addresses with the former (decision 139).
  */
 export function titleShells(options: { locale: string; shells: Readonly<Record<string, string>> }): Plugin {
@@ -31,12 +30,13 @@ export function titleShells(options: { locale: string; shells: Readonly<Record<s
       const page = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
       if (!entry.test(page) || !page.includes('<div id="root">')) throw new Error('titleShells: index.html changed');
+      // Nothing of the app is asked for before the first paint: a script Lighthouse sees requested at high priority
+      // before it is counted as needed for that paint (its simulation then charges the entry's download to it).
       const titled = page
+        .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
         .replace(
           entry,
-          (_match, src: string) =>
-            `<link rel="modulepreload" crossorigin href="${src}" data-app>\n    ` +
-            `<script type="module" src="/boot-after-paint.js"></script>`,
+          (_match, src: string) => `<script type="module" src="/boot-after-paint.js" data-app="${src}"></script>`,
         )
         .replace('<div id="root">', `${SHELL(TITLE_PLACEHOLDER)}\n    <div id="root">`);
       fs.writeFileSync(path.join(outDir, 'index-title.html'), titled);
