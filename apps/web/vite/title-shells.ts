@@ -16,7 +16,9 @@ export const TITLE_PLACEHOLDER = '{{title-shell}}';
 /**
  * After the build, beside index.html: `index-title.html`, the same page with a title shell before `#root` and the
  * app's entry imported by `/boot-after-paint.js` after the first frame (its download too: no module preloads), and `title-shells.json`, each address of `shells` with its title's text from the locale file.
- * The server answers those addresses with the former (decision 139).
+ * The server answers those addresses with the former (decision 139). `public/boot-after-paint.js` waits for the first
+ * frame (`requestAnimationFrame`, then a task) and imports the entry: kept to a few lines, since every titled screen
+ * loads it beside its budget of script.
  */
 export function titleShells(options: { locale: string; shells: Readonly<Record<string, string>> }): Plugin {
   let outDir = '';
