@@ -75,11 +75,13 @@ test('the painted title is the page before the app runs: accessible, and the app
 }) => {
   await useApiSession(context, request, DEMO.admin);
   // The app's entry held back: what is judged is the page as painted.
-  await page.route('**/boot-after-paint.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+  await page.route('**/assets/boot-after-paint-*.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: '' }),
+  );
   await page.goto('/staff/partners');
   await expect(page.locator('.title-shell-title')).toHaveText('Partners');
   expect(await blockingAxeViolations(page)).toEqual([]);
-  await page.unroute('**/boot-after-paint.js');
+  await page.unroute('**/assets/boot-after-paint-*.js');
   await page.reload();
   await expect(page.getByTestId('staff-partners-total')).toBeVisible();
   await expect(page.locator('.title-shell')).toHaveCount(0);

@@ -45,7 +45,7 @@ fs.writeFileSync(path.join(webDist, 'assets', 'index.js'), 'console.log("app");'
 // The page that paints a screen's title before the app runs, and its addresses with their titles (decision 139).
 fs.writeFileSync(
   path.join(webDist, 'index-title.html'),
-  '<!doctype html><html><head><script type="module" src="/boot-after-paint.js"></script></head><body>' +
+  '<!doctype html><html><head><script type="module" src="/assets/boot-after-paint-x.js"></script></head><body>' +
     '<div class="title-shell-title">{{title-shell}}</div><div id="root"></div></body></html>',
 );
 fs.writeFileSync(

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
@@ -10,15 +11,20 @@ const SHELL = (placeholder: string) =>
   `<div class="title-shell" aria-hidden="true"><div class="title-shell-bar"></div>` +
   `<div class="title-shell-title">${placeholder}</div></div>`;
 
+/**
+ * The titled page's entry: once the first frame is out (`requestAnimationFrame`, then a task), it imports the app's
+ * entry named by its own `data-app`. Written by hand as small as it goes: every titled screen loads it beside its budget
+ * of script (bench/bundle-budget.mjs).
+ */
+const BOOT = `const a=document.querySelector("script[data-app]").dataset.app;requestAnimationFrame(()=>setTimeout(()=>import(a)))\n`;
+
 /** The placeholder the server replaces with a screen's title, escaped (apps/server/src/lib/title-shells.ts). */
 export const TITLE_PLACEHOLDER = '{{title-shell}}';
 
 /**
  * After the build, beside index.html: `index-title.html`, the same page with a title shell before `#root` and the
- * app's entry imported by `/boot-after-paint.js` after the first frame (its download too: no module preloads), and `title-shells.json`, each address of `shells` with its title's text from the locale file.
- * The server answers those addresses with the former (decision 139). `public/boot-after-paint.js` waits for the first
- * frame (`requestAnimationFrame`, then a task) and imports the entry: kept to a few lines, since every titled screen
- * loads it beside its budget of script.
+ * app's entry imported by `BOOT` after the first frame (its download too: no module preloads), and `title-shells.json`, each address of `shells` with its title's text from the locale file.
+ * The server answers those addresses with the former (decision 139).
  */
 export function titleShells(options: { locale: string; shells: Readonly<Record<string, string>> }): Plugin {
   let outDir = '';
@@ -34,12 +40,11 @@ export function titleShells(options: { locale: string; shells: Readonly<Record<s
       if (!entry.test(page) || !page.includes('<div id="root">')) throw new Error('titleShells: index.html changed');
       // Nothing of the app is asked for before the first paint: a script Lighthouse sees requested at high priority
       // before it is counted as needed for that paint (its simulation then charges the entry's download to it).
+      const boot = `assets/boot-after-paint-${createHash('sha256').update(BOOT).digest('base64url').slice(0, 8)}.js`;
+      fs.writeFileSync(path.join(outDir, boot), BOOT);
       const titled = page
         .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-        .replace(
-          entry,
-          (_match, src: string) => `<script type="module" src="/boot-after-paint.js" data-app="${src}"></script>`,
-        )
+        .replace(entry, (_match, src: string) => `<script type="module" src="/${boot}" data-app="${src}"></script>`)
         .replace('<div id="root">', `${SHELL(TITLE_PLACEHOLDER)}\n    <div id="root">`);
       fs.writeFileSync(path.join(outDir, 'index-title.html'), titled);
       const texts = JSON.parse(fs.readFileSync(options.locale, 'utf8')) as Record<string, Record<string, unknown>>;
