@@ -6,7 +6,6 @@ import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, formatLocalDate, formatMoneyMinor } from '@portal/contracts';
 import { FoldingFilters } from '@/components/folding-filters';
 import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
-import { useFirstRowsFirst } from '@/lib/use-first-rows-first';
 import { DayInput } from '@/components/day-input';
 import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
@@ -251,10 +250,8 @@ function carriedText(row: BillingRequestRow): string {
   return row.paymentThreshold === null ? 'payments.carried' : 'payments.carriedUnder';
 }
 
-function PaymentsTable({ rows: allRows }: { rows: BillingRequestRow[] }) {
+function PaymentsTable({ rows }: { rows: BillingRequestRow[] }) {
   const { t } = useTranslation();
-  // The first rows with the list, the others in a transition (decision 139).
-  const rows = allRows.slice(0, useFirstRowsFirst(allRows.length));
   const config = useConfig();
   const phone = usePhoneLayout();
   const statusLabel = (status: string) =>
