@@ -3,8 +3,10 @@ import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
 import { buildDate } from './vite/build-date';
 import { firstLoadChunks } from './vite/first-load-chunks';
+import { TITLE_SHELLS } from './src/lib/title-shells';
 import { htmlTexts } from './vite/html-texts';
 import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi, tablesWithoutScrollArea } from './vite/lean-bundle';
+import { titleShells } from './vite/title-shells';
 
 const SERVER = 'http://localhost:3000';
 
@@ -48,6 +50,8 @@ export default defineConfig({
     scrollAreaWithoutFloatingUi(`${import.meta.dirname}/vite/merge-refs.ts`),
     tablesWithoutScrollArea(),
     htmlTexts(`${import.meta.dirname}/src/locales/en.json`),
+    // The title painted by the page on the screens whose largest element is their title (decision 139).
+    titleShells({ locale: `${import.meta.dirname}/src/locales/en.json`, shells: TITLE_SHELLS }),
     // Brotli and gzip copies of every text asset, made once at build time: the server picks one by Accept-Encoding
     // (decision 043). Source maps are built for debugging but never compressed or served.
     compression({ algorithms: ['gzip', 'brotliCompress'], exclude: [/\.map$/], threshold: 1024, logLevel: 'silent' }),

@@ -453,6 +453,26 @@ async function apiRoutes(api: FastifyInstance, ctx: AppContext, tracking: Tracki
   await api.register(searchRoutes, { ctx });
 }
 
+/**
+ * The pages of the web build's title shells (apps/web/vite/title-shells.ts): each address of `title-shells.json` with
+ * `index-title.html`, its title put in; none when the build has no such files.
+ */
+function titleShellPages(webDist: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  const titlesFile = path.join(webDist, 'title-shells.json');
+  const pageFile = path.join(webDist, 'index-title.html');
+  if (!fs.existsSync(titlesFile) || !fs.existsSync(pageFile)) return pages;
+  const page = fs.readFileSync(pageFile, 'utf8');
+  // The titles are escaped for HTML by the build.
+  const titles = JSON.parse(fs.readFileSync(titlesFile, 'utf8')) as Record<string, string>;
+  for (const [address, title] of Object.entries(titles))
+    pages.set(
+      address,
+      page.replace('{{title-shell}}', () => title),
+    );
+  return pages;
+}
+
 /** The built web app, when there is one: its files, and its page at `/`. */
 async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<void> {
   const webAppAvailable = fs.existsSync(path.join(config.webDist, 'index.html'));
@@ -473,6 +493,12 @@ async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<voi
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
     );
+    // The screens whose largest element is their title get the page that paints it before the app runs (decision 139).
+    for (const [address, page] of titleShellPages(config.webDist)) {
+      app.get(address, { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').type('text/html').send(page),
+      );
+    }
   } else {
     app.log.warn({ webDist: config.webDist }, 'web app not built: only the API is served');
   }

@@ -42,6 +42,16 @@ fs.writeFileSync(
   '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
 );
 fs.writeFileSync(path.join(webDist, 'assets', 'index.js'), 'console.log("app");');
+// The page that paints a screen's title before the app runs, and its addresses with their titles (decision 139).
+fs.writeFileSync(
+  path.join(webDist, 'index-title.html'),
+  '<!doctype html><html><head><script type="module" src="/assets/boot-after-paint-x.js"></script></head><body>' +
+    '<div class="title-shell-title">{{title-shell}}</div><div id="root"></div></body></html>',
+);
+fs.writeFileSync(
+  path.join(webDist, 'title-shells.json'),
+  JSON.stringify({ '/my-account': 'My Account', '/reports/subid': 'Sub-ID &amp; $&amp; report' }),
+);
 fs.writeFileSync(
   path.join(webDist, 'login.html'),
   '<!doctype html><html><head><script type="module" src="/assets/sign-in.js"></script></head><body><form id="sign-in-form"></form></body></html>',
@@ -81,6 +91,22 @@ describe('content security policy', () => {
     expect(await page('/login?expireAt=1')).toBe('app');
     expect(await page('/login/other')).toBe('app');
     expect(await page('/offers?next=/login')).toBe('app');
+  });
+
+  it('answers the addresses of title shells with the page that paints their title, under the same policy', async () => {
+    const page = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(directives(res.headers['content-security-policy']), url).toEqual(WEB_APP_POLICY);
+      return /<div class="title-shell-title">([^<]*)<\/div>/.exec(res.body)?.[1] ?? null;
+    };
+    expect(await page('/my-account')).toBe('My Account');
+    expect(await page('/my-account?tab=documents')).toBe('My Account');
+    expect(await page('/reports/subid')).toBe('Sub-ID &amp; $&amp; report');
+    expect(await page('/reports/daily')).toBeNull();
+    expect(await page('/')).toBeNull();
   });
 
   it('never lets scripts run inline or through eval on the HTML', async () => {

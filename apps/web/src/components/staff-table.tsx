@@ -1,6 +1,7 @@
 import { Center, Checkbox, Loader, Stack, Table, Text, type TableProps } from '@mantine/core';
 import type { CSSProperties, Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFirstRowsFirst } from '@/lib/use-first-rows-first';
 import { SortableTh } from './sortable-th';
 import { WindowPagination } from './window-pagination';
 
@@ -130,6 +131,8 @@ export function StaffTable<Row>({
   tableProps = { striped: true, highlightOnHover: true },
 }: StaffTableProps<Row>) {
   const { t } = useTranslation();
+  // A long page's first rows with the list, the others in a transition (decision 139).
+  const shown = useFirstRowsFirst(rows?.length ?? 0);
   if (loading && loadingView !== undefined) return <>{loadingView}</>;
   if (loading)
     return (
@@ -181,7 +184,7 @@ export function StaffTable<Row>({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map((row) => (
+        {rows.slice(0, shown).map((row) => (
           <Table.Tr key={rowKey(row)} data-testid={rowTestId} {...rowAttributes?.(row)}>
             {selection ? (
               <Table.Td>

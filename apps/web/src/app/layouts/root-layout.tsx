@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { removeTitleShell } from '@/lib/title-shells';
 import type { RouteHandle } from '../route-handle';
 
 /** The deepest route's title wins, so nested screens (a report tab) name the page. */
@@ -17,6 +18,11 @@ export function RootLayout() {
   const { t } = useTranslation();
   const location = useLocation();
   const titleKey = useScreenTitle();
+
+  // index-title.html's painted title (decision 139) gives way to the app's, in the same frame.
+  useLayoutEffect(() => {
+    removeTitleShell();
+  }, []);
 
   // Every navigation starts at the top of the page (spec section 2), even to the same path.
   useEffect(() => {

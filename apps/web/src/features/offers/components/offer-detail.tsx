@@ -26,7 +26,7 @@ import { noLinkReason } from '../tracking-link';
 import { OfferCreativesPanel } from './offer-creatives';
 import type { OfferItem } from '../types';
 import { OfferStatusBadge } from './offer-status-badge';
-import { OfferPayoutCell, verticalNames } from './offers-table';
+import { OfferPayoutCell, verticalNames } from './offer-payout-cell';
 import { TrackingLink } from './tracking-link';
 
 /** Offer detail (spec section 2); `id` is null when the address holds no valid offer id. */

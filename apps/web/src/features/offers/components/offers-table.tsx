@@ -1,4 +1,4 @@
-import { Anchor, Image, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Image, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,9 +7,10 @@ import { CountryFlags } from '@/components/country-flags';
 import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import { SortableTh } from '@/components/sortable-th';
 import { paths } from '@/lib/paths';
+import { useFirstRowsFirst } from '@/lib/use-first-rows-first';
 import type { OfferSort } from '../offer-filters';
-import { payoutLines } from '../offer-payout';
 import type { OfferItem } from '../types';
+import { OfferPayoutCell, verticalNames } from './offer-payout-cell';
 import { OfferStatusBadge } from './offer-status-badge';
 
 type OffersTableProps = {
@@ -20,42 +21,15 @@ type OffersTableProps = {
   onSort: (name: OfferSortName) => void;
 };
 
-export const verticalNames = (offer: OfferItem) => offer.verticalItems.map((vertical) => vertical.name).join(' / ');
-
-/**
- * Every public goal's payout, one per line, the main goal first (decision 105); 'Variable' when no goal pays a fixed
- * amount or a rate. `headline`: the main goal's alone, with "+ n more goals" under it (the offers list).
- */
-export function OfferPayoutCell({ offer, headline = false }: { offer: OfferItem; headline?: boolean }) {
-  const { t } = useTranslation();
-  const all = payoutLines(offer.payouts, t('offers.variable'));
-  if (all.length === 0) return <Text size="sm">{t('offers.variable')}</Text>;
-  const lines = headline ? all.slice(0, 1) : all;
-  const more = all.length - lines.length;
-  return (
-    <Stack gap={2}>
-      {lines.map((line) => (
-        <Text key={line.goal} size="sm" data-testid="offer-goal-payout">
-          {all.length > 1 ? <Text span c="dimmed" size="sm">{`${line.name}: `}</Text> : null}
-          <span style={{ whiteSpace: 'nowrap' }}>{line.value}</span>
-        </Text>
-      ))}
-      {more > 0 ? (
-        <Text size="xs" c="dimmed" data-testid="offer-more-goals">
-          {t('offers.moreGoals', { count: more })}
-        </Text>
-      ) : null}
-    </Stack>
-  );
-}
-
 /**
  * Columns of spec section 2 (image, name, geos, payout type, payout, approval status, verticals) with the offer's
  * id first and the EPC of the last 30 days (the partner's own, and the network's for a public offer); the id, name,
  * payout and both EPC headers sort the list.
  */
-export function OffersTable({ offers, payoutTypeLabel, countryName, sort, onSort }: OffersTableProps) {
+export function OffersTable({ offers: allOffers, payoutTypeLabel, countryName, sort, onSort }: OffersTableProps) {
   const { t } = useTranslation();
+  // The first rows with the list, the others in a transition (decision 139).
+  const offers = allOffers.slice(0, useFirstRowsFirst(allOffers.length));
   const phone = usePhoneLayout();
   const sortable = (name: OfferSortName, label: string, wrap = false) => (
     <SortableTh
