@@ -8,12 +8,10 @@
  */
 import { parseArgs } from 'node:util';
 import { EmailSchema, formErrorText } from '@portal/contracts';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
 import { seedReference } from './seed/reference.js';
-import { holdDataDirLock } from './lib/data-dir-lock.js';
 import { AppError } from './lib/errors.js';
 import { createAdmin, passwordKeyLink } from './modules/setup/index.js';
+import { openToolDatabase } from './tool-database.js';
 
 const USAGE = 'Usage: npm run create-admin -- --email owner@example.com [--firstname Jane] [--lastname Doe]';
 
@@ -38,25 +36,9 @@ async function main(): Promise<number> {
     console.error(`${formErrorText(email.error.issues[0]?.message ?? 'email')} (${args.email})`);
     return 2;
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error((error as Error).message);
-    return 2;
-  }
-  let lock: { release: () => void } | null;
-  try {
-    lock = config.databaseUrl ? null : holdDataDirLock(config.dataDir);
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: `${config.dataDir}/pglite`,
-    pgliteWorker: config.pgliteWorker,
-  });
+  const opened = await openToolDatabase();
+  if (typeof opened === 'number') return opened;
+  const { config, database } = opened;
   try {
     await database.migrate();
     await seedReference(database.db);
@@ -80,8 +62,7 @@ async function main(): Promise<number> {
     }
     throw error;
   } finally {
-    await database.close();
-    lock?.release();
+    await opened.close();
   }
 }
 

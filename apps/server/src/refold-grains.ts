@@ -6,35 +6,15 @@
  *
  * Exit codes: 0 done, 1 refused (database in use) or failed, 2 bad configuration.
  */
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { holdDataDirLock } from './lib/data-dir-lock.js';
 import { refoldWeeklyGrains } from './modules/rollups/index.js';
+import { openToolDatabase } from './tool-database.js';
 
 async function main(): Promise<number> {
-  let config;
+  const opened = await openToolDatabase();
+  if (typeof opened === 'number') return opened;
   try {
-    config = loadConfig();
-  } catch (error) {
-    console.error((error as Error).message);
-    return 2;
-  }
-  let lock: { release: () => void } | null;
-  try {
-    lock = config.databaseUrl ? null : holdDataDirLock(config.dataDir);
-  } catch (error) {
-    console.error((error as Error).message);
-    return 1;
-  }
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    migrationDatabaseUrl: config.migrationDatabaseUrl,
-    dataDir: `${config.dataDir}/pglite`,
-    pgliteWorker: config.pgliteWorker,
-  });
-  try {
-    await database.migrate();
-    const changed = await refoldWeeklyGrains(database.db);
+    await opened.database.migrate();
+    const changed = await refoldWeeklyGrains(opened.database.db);
     const total = Object.values(changed).reduce((sum, n) => sum + n, 0);
     console.log(
       total === 0
@@ -45,8 +25,7 @@ async function main(): Promise<number> {
     );
     return 0;
   } finally {
-    await database.close();
-    lock?.release();
+    await opened.close();
   }
 }
 
