@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startLoad } from '../bench/lib/tracking-load.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-node-flags.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, '..');
@@ -79,7 +80,7 @@ async function readyz(port) {
 
 async function startServer(port) {
   const log = fs.openSync(path.join(DIR, `server-${port}.log`), 'a');
-  const child = spawn(process.execPath, [path.join(serverRoot, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverRoot, 'apps/server/dist/main.js')], {
     env: serverEnv(port),
     stdio: ['ignore', log, log],
     detached: true,

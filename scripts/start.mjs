@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall, run } from './lib/ensure-install.mjs';
 import { buildIsCurrent, writeBuildStamp } from './lib/build-stamp.mjs';
+import { SERVER_NODE_FLAGS } from './lib/server-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 ensureInstall(root);
@@ -16,7 +17,7 @@ if (buildIsCurrent(root)) {
   writeBuildStamp(root);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.mjs';
 
 export const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
@@ -30,7 +31,7 @@ export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ??
   // minutes on a machine shared with other jobs.
   if (process.env.BENCH_SEEDED_DATA_DIR) fs.cpSync(process.env.BENCH_SEEDED_DATA_DIR, dataDir, { recursive: true });
   const baseURL = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

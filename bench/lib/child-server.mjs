@@ -4,6 +4,7 @@ import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-node-flags.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,9 +16,13 @@ export function requireBuiltServer() {
   }
 }
 
-/** Starts `bench/lib/<script>` in a child process; resolves with its first message (its port and facts). */
+/**
+ * Starts `bench/lib/<script>` in a child process; resolves with its first message (its port and facts). The app's
+ * server runs with the node flags every start of the server carries (decision 140); the bare server with node's own.
+ */
 export function start(script, extraEnv, logLevel = 'warn') {
   const child = fork(path.join(here, script), [], {
+    execArgv: script === 'app-server.mjs' ? [...process.execArgv, ...SERVER_NODE_FLAGS] : process.execArgv,
     env: { ...process.env, LOG_LEVEL: logLevel, NODE_ENV: 'production', ...extraEnv },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
