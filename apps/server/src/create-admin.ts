@@ -11,7 +11,7 @@ import { EmailSchema, formErrorText } from '@portal/contracts';
 import { seedReference } from './seed/reference.js';
 import { AppError } from './lib/errors.js';
 import { createAdmin, passwordKeyLink } from './modules/setup/index.js';
-import { openToolDatabase } from './tool-database.js';
+import { openToolDatabase, runTool } from './tool-database.js';
 
 const USAGE = 'Usage: npm run create-admin -- --email owner@example.com [--firstname Jane] [--lastname Doe]';
 
@@ -66,10 +66,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(main);

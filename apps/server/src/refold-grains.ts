@@ -7,7 +7,7 @@
  * Exit codes: 0 done, 1 refused (database in use) or failed, 2 bad configuration.
  */
 import { refoldWeeklyGrains } from './modules/rollups/index.js';
-import { openToolDatabase } from './tool-database.js';
+import { openToolDatabase, runTool } from './tool-database.js';
 
 async function main(): Promise<number> {
   const opened = await openToolDatabase();
@@ -29,10 +29,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runTool(main);

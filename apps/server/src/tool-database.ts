@@ -40,3 +40,14 @@ export async function openToolDatabase(): Promise<ToolDatabase | 1 | 2> {
     },
   };
 }
+
+/** Runs a tool's `main` and ends the process with its exit code; an unexpected error is printed and exits 1. */
+export function runTool(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -3,12 +3,10 @@
  * SEED_DEMO=false holds only reference data, and the first admin comes from the command line or the one-time setup
  * link the server prints. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -35,6 +33,7 @@ import {
 import { DEMO_ACCOUNTS } from '../src/seed/seed.js';
 import { LOCK_FILE } from '../src/lib/data-dir-lock.js';
 import { prepareInstall } from '../src/startup.js';
+import { serverToolCli } from './server-tool-cli.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -47,7 +46,6 @@ import {
   type TestApp,
 } from './helper.js';
 
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const NEW_PASSWORD = 'Owner2026!x';
 
 /** What the seed used to make an advertiser's token from: its position and name, readable in the public source. */
@@ -309,23 +307,8 @@ describe('an install with SEED_DEMO=false', () => {
 });
 
 /** Runs `create-admin` from the source, as `npm run create-admin` runs its build, against `env`'s database. */
-function createAdminCli(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src/create-admin.ts'), ...args], {
-      cwd: serverRoot,
-      env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', PUBLIC_URL: 'https://partners.example.test', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const createAdminCli = (args: string[], env: Record<string, string>) =>
+  serverToolCli('create-admin', args, { PUBLIC_URL: 'https://partners.example.test', ...env });
 
 const linkIn = (stdout: string) => {
   const match = /https:\/\/partners\.example\.test\/password-reset\?key=([A-Za-z0-9_-]+)/.exec(stdout);
