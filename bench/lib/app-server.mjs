@@ -1,18 +1,25 @@
 // The real server (apps/server/dist, as `npm start` builds it) on the database of DATA_DIR or DATABASE_URL, with the
 // demo network (no traffic), plus one bench-only route: GET /click-naive, the same decision as /click but an INSERT
 // of the click and its rollup per request, committed before the redirect.
-import { buildApp } from '../../apps/server/dist/app.js';
-import { loadConfig } from '../../apps/server/dist/config.js';
-import { openDatabase } from '../../apps/server/dist/db/client.js';
-import { clicks } from '../../apps/server/dist/db/schema.js';
-import { seedDemo } from '../../apps/server/dist/seed/seed.js';
-import { ClickContextCache } from '../../apps/server/dist/modules/click/click-lookup.js';
-import { decideClick, landingUrl, newClickId } from '../../apps/server/dist/modules/click/click.js';
-import { hourOf, RollupAccumulator } from '../../apps/server/dist/modules/rollups/rollups.js';
+// `BENCH_SERVER_DIST=<a build's dist>` runs another build (an earlier commit's) instead, for interleaved before/after
+// pairs in one period of a shared machine (decision 143).
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ClickQuerySchema } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
+
+const dist = pathToFileURL(
+  path.resolve(process.env.BENCH_SERVER_DIST ?? fileURLToPath(new URL('../../apps/server/dist', import.meta.url))),
+).href;
+const { buildApp } = await import(`${dist}/app.js`);
+const { loadConfig } = await import(`${dist}/config.js`);
+const { openDatabase } = await import(`${dist}/db/client.js`);
+const { clicks } = await import(`${dist}/db/schema.js`);
+const { seedDemo } = await import(`${dist}/seed/seed.js`);
+const { ClickContextCache } = await import(`${dist}/modules/click/click-lookup.js`);
+const { decideClick, landingUrl, newClickId } = await import(`${dist}/modules/click/click.js`);
+const { hourOf, RollupAccumulator } = await import(`${dist}/modules/rollups/rollups.js`);
 
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
 const database = await openDatabase({

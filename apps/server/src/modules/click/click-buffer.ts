@@ -5,7 +5,7 @@ import { flaggedRows, KnownTrafficPairs, RollupAccumulator, type RejectedKey } f
 import { alertCap, nearlyReached, partnerAlertLevel, tellPartnersOfCap } from '../caps/index.js';
 import { ClickCapCounters, type CapRef } from './click-caps.js';
 import { clickJson, type BufferedClick } from './buffered-click.js';
-import type { ClickJournal, JournalEntry } from './click-journal.js';
+import type { ClickJournal, ClickText, JournalEntry } from './click-journal.js';
 import { addCapUsage, capUsageRows, insertClicksOnce, writeClickBatch } from './click.repository.js';
 import { VelocityCounter, settleVelocity, velocityToSync } from '../traffic/index.js';
 
@@ -13,9 +13,12 @@ import { VelocityCounter, settleVelocity, velocityToSync } from '../traffic/inde
 const CAP_REFS = Symbol('capRefs');
 /** Its sequence number in the journal (decision 053). */
 const SEQ = Symbol('seq');
-/** Its JSON, as the journal wrote it: the batch insert sends the same text (decision 120: serialised once). */
+/**
+ * Its JSON, where the journal wrote it (decision 143: bytes in the journal's slab, off the heap): the batch insert
+ * sends the same text (decision 120: serialised once).
+ */
 const JSON_TEXT = Symbol('json');
-type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[]; [SEQ]?: number; [JSON_TEXT]?: string };
+type CappedClick = BufferedClick & { [CAP_REFS]?: CapRef[]; [SEQ]?: number; [JSON_TEXT]?: ClickText };
 
 export type ClickBufferOptions = {
   /** Told each batch's write time in seconds (the metrics' histogram, issue 51). */
@@ -161,11 +164,11 @@ export class ClickBuffer {
   /** Records a click; false when it cannot be kept (memory and journal full): the caller answers 503. */
   push(click: BufferedClick, caps?: CapRef[] | null): boolean {
     const seq = this.nextSeq;
-    let text: string | undefined;
+    let text: ClickText | null = null;
     if (this.journal) {
-      text = clickJson(click);
       const capKeys = caps ? caps.map((ref) => `${ref.capId}:${ref.periodStart}`) : undefined;
-      if (!this.journal.appendText(seq, text, capKeys)) return this.refuse(caps);
+      text = this.journal.appendText(seq, clickJson(click), capKeys);
+      if (text === null) return this.refuse(caps);
     } else if (this.queue.length >= this.maxBuffered) return this.refuse(caps);
     this.nextSeq++;
     // Past the memory bound (an outage), clicks wait in the journal only, and stay there until the queue has drained.
@@ -175,7 +178,7 @@ export class ClickBuffer {
     const held = click as CappedClick;
     if (caps) held[CAP_REFS] = caps;
     held[SEQ] = seq;
-    if (text !== undefined) held[JSON_TEXT] = text;
+    if (text !== null) held[JSON_TEXT] = text;
     this.queue.push(click);
     // A whole batch waits: written at once rather than at the next tick, asked for once (not once per click).
     if (this.queue.length >= this.maxBatch && !this.fullFlushAsked) {
@@ -587,15 +590,37 @@ function flaggedOf(clicks: BufferedClick[]) {
 }
 
 /**
- * The batch as the JSON array the insert reads: the clicks' own texts joined when the journal made them (decision 120),
- * else serialised here, each as `clickJson` makes it (clicks read back from the journal, a buffer without one).
+ * The batch as the JSON array the insert reads: the clicks' own texts as the journal wrote them (decision 120), copied
+ * from its slabs into one buffer and decoded once (decision 143); else serialised here, each as `clickJson` makes it
+ * (clicks read back from the journal, a buffer without one).
  */
 function batchJson(batch: BufferedClick[]): string {
+  let bytes = batch.length + 1; // the brackets and the commas
+  for (const click of batch) {
+    const text = (click as CappedClick)[JSON_TEXT];
+    if (text === undefined) return batchJsonOf(batch);
+    bytes += text.end - text.start;
+  }
+  const out = Buffer.allocUnsafeSlow(Math.max(bytes, 2));
+  let at = 0;
+  out[at++] = 0x5b; // '['
+  for (let i = 0; i < batch.length; i++) {
+    const text = (batch[i] as CappedClick)[JSON_TEXT]!;
+    if (i > 0) out[at++] = 0x2c; // ','
+    at += text.slab.copy(out, at, text.start, text.end);
+  }
+  out[at++] = 0x5d; // ']'
+  return out.toString('utf8', 0, at);
+}
+
+/** `batchJson` of clicks some of which have no text in the journal: each made or decoded as a string. */
+function batchJsonOf(batch: BufferedClick[]): string {
   let json = '[';
   for (let i = 0; i < batch.length; i++) {
     const click = batch[i] as CappedClick;
-    const text = click[JSON_TEXT] ?? clickJson(click);
-    json += i === 0 ? text : `,${text}`;
+    const text = click[JSON_TEXT];
+    const own = text ? text.slab.toString('utf8', text.start, text.end) : clickJson(click);
+    json += i === 0 ? own : `,${own}`;
   }
   return `${json}]`;
 }

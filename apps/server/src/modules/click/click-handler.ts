@@ -138,9 +138,17 @@ export function createClickHandler(
     else response.destroy();
   };
 
+  /**
+   * The clicks of one millisecond share one `Date` (decision 143): a buffered click keeps its time until its batch is
+   * written, and one object per millisecond is less for the garbage collector to copy than one per click. Nothing in
+   * the server changes a `Date` it is given.
+   */
+  let lastNow: Date | null = null;
   return (request, response) => {
     try {
-      const now = options.now();
+      let now = options.now();
+      if (lastNow !== null && lastNow.getTime() === now.getTime()) now = lastNow;
+      else lastNow = now;
       const url = request.url ?? '';
       const mark = url.indexOf('?');
       // A plainly valid query read in one pass (decision 125); any other by the general parser and the contract.

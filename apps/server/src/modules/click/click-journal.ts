@@ -24,6 +24,18 @@ export type ClickJournalOptions = {
 
 type Segment = { name: string; bytes: number; lastSeq: number };
 
+/**
+ * Where a click's JSON lies in the journal's memory (decision 143): bytes `[start, end)` of `slab`, the UTF-8 text
+ * `clickJson` made, which the buffer sends to the database as it is. Off the JavaScript heap, so a click waiting for its
+ * batch costs the garbage collector a few words instead of its whole text.
+ */
+export type ClickText = { slab: Buffer; start: number; end: number };
+
+/** The bytes appended lines are written into, one slab after another, each used once (decision 143). */
+const SLAB_BYTES = 256 * 1024;
+/** Lines written into a slab and not yet to the file: `[start, end)` of `slab`. */
+type PendingBytes = { slab: Buffer; start: number; end: number };
+
 /** A journal line that was not a whole click (decision 107). */
 export type SkippedLine = { line: number; kind: 'torn' | 'corrupt' };
 
@@ -44,7 +56,16 @@ export class ClickJournal {
   /** Closed segments, oldest first, and the one being appended to (last). */
   private segments: Segment[] = [];
   private fd: number | null = null;
-  private pending: string[] = [];
+  /**
+   * The lines appended since the last write, as UTF-8 bytes in slabs (decision 143): the lines of the current slab from
+   * `pendingFrom` to `slabUsed`, after those of earlier slabs in `pendingEarlier`. A slab is filled once and never
+   * written over: the clicks' `ClickText`s point into it until their batch is written.
+   */
+  private slab = Buffer.allocUnsafeSlow(SLAB_BYTES);
+  private slabUsed = 0;
+  private pendingFrom = 0;
+  private pendingEarlier: PendingBytes[] = [];
+  private pendingLines = 0;
   private pendingBytes = 0;
   private pendingLastSeq = -1;
   private diskBytes = 0;
@@ -125,18 +146,29 @@ export class ClickJournal {
 
   /** Queues a click for the next write; false (nothing queued) when the journal is full. */
   append(entry: JournalEntry): boolean {
-    return this.appendText(entry.seq, JSON.stringify(entry.click), entry.caps);
+    return this.appendText(entry.seq, JSON.stringify(entry.click), entry.caps) !== null;
   }
 
   /**
    * `append` of a click already serialised (`clickJson`, its `JSON.stringify`): the line is the very text `append`
    * writes, and the buffer sends the same click text to the database (decision 120), so a click is serialised once.
+   * The line is encoded straight into the journal's slab (decision 143): answers where the click's text lies there,
+   * or null (nothing queued) when the journal is full.
    */
-  appendText(seq: number, clickJson: string, caps?: string[]): boolean {
-    const line = `{"seq":${seq},"click":${clickJson}${caps ? `,"caps":${JSON.stringify(caps)}` : ''}}\n`;
-    if (!this.fits(line.length)) return false;
-    this.pending.push(line);
-    this.pendingBytes += line.length;
+  appendText(seq: number, clickJson: string, caps?: string[]): ClickText | null {
+    const head = `{"seq":${seq},"click":`;
+    const tail = caps ? `,"caps":${JSON.stringify(caps)}}\n` : '}\n';
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; the head and the caps are ASCII.
+    const most = head.length + 3 * clickJson.length + tail.length;
+    if (this.slab.length - this.slabUsed < most) this.nextSlab(most);
+    const slab = this.slab;
+    const start = this.slabUsed + slab.write(head, this.slabUsed, 'latin1');
+    const end = start + slab.write(clickJson, start, 'utf8');
+    const bytes = end + slab.write(tail, end, 'latin1') - this.slabUsed;
+    if (!this.fits(bytes)) return null;
+    this.slabUsed += bytes;
+    this.pendingLines++;
+    this.pendingBytes += bytes;
     this.pendingLastSeq = seq;
     // Written at the end of this turn of the event loop, one write for every click the turn took; their redirects
     // wait for it (`afterWrite`), so a killed process loses no acknowledged click; the machine's crash, those
@@ -145,7 +177,16 @@ export class ClickJournal {
       this.writeScheduled = true;
       setImmediate(this.writeLater);
     }
-    return true;
+    return { slab, start, end };
+  }
+
+  /** A fresh slab for lines of up to `bytes`: what the current one holds and is not written yet waits in the list. */
+  private nextSlab(bytes: number): void {
+    if (this.slabUsed > this.pendingFrom)
+      this.pendingEarlier.push({ slab: this.slab, start: this.pendingFrom, end: this.slabUsed });
+    this.slab = Buffer.allocUnsafeSlow(Math.max(SLAB_BYTES, bytes));
+    this.slabUsed = 0;
+    this.pendingFrom = 0;
   }
 
   get bytes(): number {
@@ -162,13 +203,13 @@ export class ClickJournal {
    * its journal lacks; the clicks one turn acknowledged still share one write.
    */
   afterWrite(then: () => void): void {
-    if (this.pending.length === 0) then();
+    if (this.pendingLines === 0) then();
     else this.waiting.push(then);
   }
 
   /** Writes what is queued to the current segment (synchronously: the page cache outlives a killed process). */
   write(): void {
-    if (this.pending.length === 0) return;
+    if (this.pendingLines === 0) return;
     try {
       this.writePending();
     } finally {
@@ -194,13 +235,23 @@ export class ClickJournal {
 
   private writePending(): void {
     const segment = this.current();
-    const data = this.pending.join('');
-    fs.writeSync(this.fd!, data);
+    // The slabs' bytes as they are: no string joined, none encoded here (decision 143). A failed write leaves what it
+    // did not take queued for the next write.
+    const fd = this.fd!;
+    while (this.pendingEarlier.length > 0) {
+      const earlier = this.pendingEarlier[0]!;
+      while (earlier.start < earlier.end)
+        earlier.start += fs.writeSync(fd, earlier.slab, earlier.start, earlier.end - earlier.start);
+      this.pendingEarlier.shift();
+    }
+    // A file's write may take part of what it is given: what it took is not written twice.
+    while (this.pendingFrom < this.slabUsed)
+      this.pendingFrom += fs.writeSync(fd, this.slab, this.pendingFrom, this.slabUsed - this.pendingFrom);
     segment.bytes += this.pendingBytes;
     segment.lastSeq = this.pendingLastSeq;
     this.diskBytes += this.pendingBytes;
     this.writtenSeq = this.pendingLastSeq;
-    this.pending = [];
+    this.pendingLines = 0;
     this.pendingBytes = 0;
     this.dirty = true;
     if (segment.bytes >= this.segmentBytes) this.closeCurrent();
@@ -231,7 +282,7 @@ export class ClickJournal {
       if (first.lastSeq > seq || first.lastSeq < 0) break;
       if (isCurrent) {
         // The segment being appended to: restart it once it holds something and all of it is committed.
-        if (this.pending.length > 0 || first.bytes < 1024 * 1024) break;
+        if (this.pendingLines > 0 || first.bytes < 1024 * 1024) break;
         this.closeCurrent();
       }
       this.segments.shift();
@@ -282,7 +333,7 @@ export class ClickJournal {
 
   private current(): Segment {
     if (this.fd !== null) return this.segments[this.segments.length - 1]!;
-    const first = this.pendingLastSeq - this.pending.length + 1;
+    const first = this.pendingLastSeq - this.pendingLines + 1;
     const name = `clicks-${String(this.startedAt).padStart(13, '0')}-${String(Math.max(first, 0)).padStart(12, '0')}.ndjson`;
     this.fd = fs.openSync(path.join(this.dir, name), 'a');
     const segment = { name, bytes: 0, lastSeq: -1 };

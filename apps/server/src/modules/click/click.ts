@@ -286,7 +286,8 @@ function recordClick(
       country: visitor.country ?? null,
       userAgent: visitor.userAgent,
       referrer: visitor.referrer,
-      flags: judged.flags.length > 0 ? judged.flags.join(',') : null,
+      // One rule's name is the rule's own string, shared by every click it flags: no text per click (decision 143).
+      flags: judged.flags.length === 0 ? null : judged.flags.length === 1 ? judged.flags[0]! : judged.flags.join(','),
       landingPageId,
       createdAt: now,
     },
