@@ -8,6 +8,7 @@ import {
   flaggedHourly,
   statsDaily,
   statsGoalDaily,
+  statsGoalOfferDaily,
   statsGoalHourly,
   statsHourly,
   statsNetworkDaily,
@@ -373,8 +374,35 @@ export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], dai
     )}`;
   };
   await db.execute(
-    sql`with g0 as (${insert(statsGoalHourly, ['hour', 'timestamptz'], hourly)}) ${insert(statsGoalDaily, ['day', 'date'], daily)}`,
+    sql`with g0 as (${insert(statsGoalHourly, ['hour', 'timestamptz'], hourly)}), g1 as (${insert(statsGoalDaily, ['day', 'date'], daily)}) ${goalOfferInsert(daily)}`,
   );
+}
+
+/**
+ * The goal grain's days folded per (UTC day, offer, goal, currency) into `stats_goal_offer_daily` (decision 141), in
+ * key order: the same counts as the goal grain's, so the two stay equal.
+ */
+function goalOfferInsert(daily: GoalRollupRow[]): SQL {
+  const folded = new Map<string, GoalRollupRow>();
+  for (const row of daily) {
+    const id = [row.time, row.offerId, row.goal, row.currency].join('\u0000');
+    const sum = folded.get(id);
+    if (!sum) folded.set(id, { ...row });
+    else for (const [name] of COUNTS) sum[name] += row[name];
+  }
+  const rows = [...folded.entries()].sort((a, b) => byKey(a[0], b[0])).map(([, row]) => row);
+  const column = (name: string, type: string, value: (row: GoalRollupRow) => unknown): BulkColumn => [name, type, rows.map(value)]; // prettier-ignore
+  const target = getTableName(statsGoalOfferDaily);
+  return sql`insert into ${statsGoalOfferDaily} ${unnestRows([
+    column('day', 'date', (r) => r.time),
+    column('offer_id', 'int', (r) => r.offerId),
+    column('goal', 'text', (r) => r.goal),
+    column('currency', 'text', (r) => r.currency),
+    ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+  ])}
+    on conflict (day, offer_id, goal, currency) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`;
 }
 
 /**
