@@ -32,6 +32,8 @@ describe('the goal grain per offer and a band read in one statement (decision 14
   let west: string;
   const partnerIds: number[] = [];
   const o: { offerId: number; token: string }[] = [];
+  let adminId = 0;
+  let signIn: () => Promise<void>;
 
   type ReportInput = CallInput<typeof networkReportsEndpoints.report>;
   const report = async (breakdown: 'partner' | 'offer' | 'day', query: ReportInput['query'], token: string) =>
@@ -41,6 +43,7 @@ describe('the goal grain per offer and a band read in one statement (decision 14
     t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' } });
     await goalsWithoutFloor(t, ['registration', 'sale']);
     const a = await createStaff(t, 'ROLE_ADMIN');
+    adminId = a.userId;
     utc = await login(t, a.email, a.password);
     const b = await createStaff(t, 'ROLE_ADMIN');
     await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, b.userId));
@@ -64,9 +67,12 @@ describe('the goal grain per offer and a band read in one statement (decision 14
     }
     await t.app.tracking.buffer.flush();
     // Later: sales approved and rejected, registrations reversed, each in its own day.
-    utc = await login(t, a.email, a.password);
-    east = await login(t, b.email, b.password);
-    west = await login(t, c.email, c.password);
+    signIn = async () => {
+      utc = await login(t, a.email, a.password);
+      east = await login(t, b.email, b.password);
+      west = await login(t, c.email, c.password);
+    };
+    await signIn();
     const finance = await login(t, f.email, f.password);
     for (const [i, id] of sales.entries()) {
       if (i % 3 === 2) continue;
@@ -192,5 +198,30 @@ describe('the goal grain per offer and a band read in one statement (decision 14
     expect(await has({ startDate: '2026-03-18', endDate: '2026-03-19' }, west)).toBe(false);
     expect(await has({ startDate: '2026-03-18', endDate: '2026-03-19' }, utc)).toBe(true);
     expect(await has({ startDate: '2026-03-17', endDate: '2026-03-17' }, west)).toBe(true);
+    // A fourth partner's traffic only on Sunday 29 March: outside a window ending Friday 27 March, whose last five days
+    // are read as their week (23–29 March) less the two days after them.
+    const [p3] = (await reportPartners(t, [{ accountManagerId: adminId }])) as [number];
+    at('2026-03-29T12:00:00Z');
+    const sunday = await sendClick(t, o0.offerId, p3);
+    await sendPostback(t, o0.token, sunday, 'registration');
+    await t.app.tracking.buffer.flush();
+    await signIn();
+    for (const [zone, token, offset] of zones()) {
+      for (const range of [
+        { startDate: '2026-03-16', endDate: '2026-03-27' },
+        { startDate: '2026-03-04', endDate: '2026-03-29' },
+      ]) {
+        // prettier-ignore
+        const { from, to } = windowOf(range, offset);
+        for (const by of ['partner', 'offer'] as const) {
+          const rows = await report(by, range, token);
+          expect(shown(rows), `${range.startDate}–${range.endDate}, ${zone}, ${by}`).toEqual(await fromRawRows(by, from, to)); // prettier-ignore
+        }
+      }
+    }
+    const shows = async (range: { startDate: string; endDate: string }) =>
+      (await report('partner', range, utc)).some((r) => r.key === String(p3));
+    expect(await shows({ startDate: '2026-03-16', endDate: '2026-03-27' })).toBe(false);
+    expect(await shows({ startDate: '2026-03-16', endDate: '2026-03-29' })).toBe(true);
   });
 });

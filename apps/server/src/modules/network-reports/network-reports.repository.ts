@@ -606,8 +606,9 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
   // at the window's ends from the hourly one, each end as its hours or, past half a day, as its whole UTC day less the
   // hours outside the window.
   if (!by.includes('day') && !read.fx && !read.factors) {
-    const band = bandOf(start, end, firstDay, lastDay, weekly ? wholeWeeks(firstDay, lastDay) : null);
-    return sliceQuery(read, daily, undefined, bandSource(GRAINS[grain], band), band.less.length > 0);
+    const band = bandOf(start, end, firstDay, lastDay, weekly !== undefined);
+    const netted = band.edgeWeeks.length + band.edgeDays.length > 0;
+    return sliceQuery(read, daily, undefined, bandSource(GRAINS[grain], band), netted);
   }
   // The band's reads at once (decision 134): sent together, not one after the other.
   const parts = await Promise.all([
@@ -630,21 +631,23 @@ function wholeWeeks(firstDay: number, lastDay: number): { from: number; to: numb
 const HALF_DAY_MS = DAY_MS / 2;
 
 /**
- * The parts of a window [start, end) read as one relation (decision 141), all in UTC midnights or hours: the whole
- * days [firstDay, lastDay) (and in them the whole weeks, when the grain has a weekly table), each end's whole day
- * (`edgeDays`) and the hours added (`more`) or taken away (`less`).
+ * The parts of a window [start, end) read as one relation (decision 141), in UTC midnights and hours. Read as they
+ * are (`certain`): the days `days`, the whole weeks `weeks`, the hours `more`. Read as a whole and less what lies
+ * outside the window: an edge week (`edgeWeeks`, past four of its days in the window) less its days `lessDays`, an
+ * end's whole day (`edgeDays`, past half of it in the window) less its hours `less`.
  */
 type Band = {
-  firstDay: number;
-  lastDay: number;
+  days: [from: number, to: number][];
   weeks: { from: number; to: number } | null;
+  edgeWeeks: number[];
+  lessDays: number[];
   edgeDays: number[];
   more: [from: number, to: number][];
   less: [from: number, to: number][];
 };
 
-function bandOf(start: number, end: number, firstDay: number, lastDay: number, weeks: Band['weeks']): Band {
-  const band: Band = { firstDay, lastDay, weeks, edgeDays: [], more: [], less: [] };
+function bandOf(start: number, end: number, firstDay: number, lastDay: number, hasWeekly: boolean): Band {
+  const band: Band = { days: [], weeks: null, edgeWeeks: [], lessDays: [], edgeDays: [], more: [], less: [] };
   if (start < firstDay) {
     if (firstDay - start > HALF_DAY_MS) {
       band.edgeDays.push(firstDay - DAY_MS);
@@ -657,14 +660,38 @@ function bandOf(start: number, end: number, firstDay: number, lastDay: number, w
       band.less.push([end, lastDay + DAY_MS]);
     } else band.more.push([lastDay, end]);
   }
+  const weeks = hasWeekly ? wholeWeeks(firstDay, lastDay) : null;
+  if (!weeks) {
+    band.days.push([firstDay, lastDay]);
+    return band;
+  }
+  band.weeks = weeks;
+  const WEEK_MS = 7 * DAY_MS;
+  // Five or six days of a week at an end: its week less the one or two days outside the window.
+  if (weeks.from - firstDay >= 5 * DAY_MS) {
+    band.edgeWeeks.push(weeks.from - WEEK_MS);
+    for (let d = weeks.from - WEEK_MS; d < firstDay; d += DAY_MS) band.lessDays.push(d);
+  } else if (firstDay < weeks.from) band.days.push([firstDay, weeks.from]);
+  if (lastDay - weeks.to >= 5 * DAY_MS) {
+    band.edgeWeeks.push(weeks.to);
+    for (let d = lastDay; d < weeks.to + WEEK_MS; d += DAY_MS) band.lessDays.push(d);
+  } else if (weeks.to < lastDay) band.days.push([weeks.to, lastDay]);
+  // A day both taken away (outside an edge week's days in the window) and added (an end's whole day) is read as neither.
+  for (const d of [...band.edgeDays]) {
+    const i = band.lessDays.indexOf(d);
+    if (i < 0) continue;
+    band.lessDays.splice(i, 1);
+    band.edgeDays.splice(band.edgeDays.indexOf(d), 1);
+  }
   return band;
 }
 
 /**
  * A band (`bandOf`) as one relation with the grain's daily columns and name, and `certain`: 1 on the rows of the window
- * alone, 0 on an edge day's rows and the hours taken away from them. The hourly rows are read with their UTC date as
- * the day, their counts negated when taken away. An edge day holds both the window's hours and the others, so a group
- * read only there is in the window when its counts, less the others', are not all zero (`summed`'s `having`).
+ * alone, 0 on an edge week's or day's rows and on the days and hours taken away from them. The hourly rows are read
+ * with their UTC date as the day; the rows taken away with their counts negated. An edge week or day also holds
+ * traffic outside the window, so a group read only there is in the window when its counts, less the others', are not
+ * all zero (`summed`'s `having`).
  */
 function bandSource(grain: Grain, band: Band): SQL {
   const { daily, hourly, weekly } = grain;
@@ -677,36 +704,49 @@ function bandSource(grain: Grain, band: Band): SQL {
       Object.values(getTableColumns(table)).map((c) => sql`${c}`),
       sql`, `,
     );
-  // The hourly table's columns under the daily table's names, in its order.
-  const hoursAs = (sign: 1 | -1) =>
+  // A table's columns under the daily table's names, in its order: the hourly one's time as its UTC date, the counts
+  // negated for rows taken away.
+  const as = (columns: Record<string, AnyPgColumn>, time: SQL, sign: 1 | -1) =>
     sql.join(
       Object.entries(dailyColumns).map(([key, column]) => {
-        if (key === timeKey) return sql`(${hourly.time} at time zone 'UTC')::date`;
-        const source = hourlyColumns[key]!;
+        if (key === timeKey) return time;
+        const source = columns[key]!;
         return countNames.has(column.name) && sign < 0 ? sql`-${source}` : sql`${source}`;
       }),
       sql`, `,
     );
   const day = daily.time;
-  const inDays = (from: number, to: number) => sql`(${day} >= ${isoDay(from)} and ${day} < ${isoDay(to)})`;
+  const inDays = ([from, to]: [number, number]) => sql`(${day} >= ${isoDay(from)} and ${day} < ${isoDay(to)})`;
   const inHours = ([from, to]: [number, number]) => sql`(${hourly.time} >= ${new Date(from)} and ${hourly.time} < ${new Date(to)})`; // prettier-ignore
-  const { weeks } = band;
-  const days = weeks
-    ? sql`${inDays(band.firstDay, weeks.from)} or ${inDays(weeks.to, band.lastDay)}`
-    : inDays(band.firstDay, band.lastDay);
-  const branches: SQL[] = [sql`select ${list(daily.table)}, 1 as certain from ${daily.table} where ${days}`];
-  if (weeks && weekly) {
+  const onDays = (list: number[]) =>
+    sql`${day} in (${sql.join(
+      list.map((d) => sql`${isoDay(d)}`),
+      sql`, `,
+    )})`;
+  const branches: SQL[] = [];
+  if (band.days.length > 0) {
+    branches.push(sql`select ${list(daily.table)}, 1 as certain from ${daily.table} where ${sql.join(band.days.map(inDays), sql` or `)}`); // prettier-ignore
+  }
+  if (band.weeks && weekly) {
     const [week] = Object.values(getTableColumns(weekly));
-    branches.push(sql`select ${list(weekly)}, 1 from ${weekly} where ${week} >= ${isoDay(weeks.from)} and ${week} < ${isoDay(weeks.to)}`); // prettier-ignore
+    const { from, to } = band.weeks;
+    branches.push(sql`select ${list(weekly)}, 1 as certain from ${weekly} where ${week} >= ${isoDay(from)} and ${week} < ${isoDay(to)}`); // prettier-ignore
+    if (band.edgeWeeks.length > 0) {
+      branches.push(sql`select ${list(weekly)}, 0 from ${weekly} where ${week} in (${sql.join(band.edgeWeeks.map((d) => sql`${isoDay(d)}`), sql`, `)})`); // prettier-ignore
+    }
+  }
+  if (band.lessDays.length > 0) {
+    branches.push(sql`select ${as(dailyColumns as Record<string, AnyPgColumn>, sql`${day}`, -1)}, 0 from ${daily.table} where ${onDays(band.lessDays)}`); // prettier-ignore
   }
   if (band.edgeDays.length > 0) {
-    branches.push(sql`select ${list(daily.table)}, 0 from ${daily.table} where ${day} in (${sql.join(band.edgeDays.map((d) => sql`${isoDay(d)}`), sql`, `)})`); // prettier-ignore
+    branches.push(sql`select ${list(daily.table)}, 0 from ${daily.table} where ${onDays(band.edgeDays)}`);
   }
+  const hourDay = sql`(${hourly.time} at time zone 'UTC')::date`;
   if (band.more.length > 0) {
-    branches.push(sql`select ${hoursAs(1)}, 1 from ${hourly.table} where ${sql.join(band.more.map(inHours), sql` or `)}`); // prettier-ignore
+    branches.push(sql`select ${as(hourlyColumns, hourDay, 1)}, 1 from ${hourly.table} where ${sql.join(band.more.map(inHours), sql` or `)}`); // prettier-ignore
   }
   if (band.less.length > 0) {
-    branches.push(sql`select ${hoursAs(-1)}, 0 from ${hourly.table} where ${sql.join(band.less.map(inHours), sql` or `)}`); // prettier-ignore
+    branches.push(sql`select ${as(hourlyColumns, hourDay, -1)}, 0 from ${hourly.table} where ${sql.join(band.less.map(inHours), sql` or `)}`); // prettier-ignore
   }
   return sql`(${sql.join(branches, sql` union all `)}) as ${sql.identifier(getTableName(daily.table))}`;
 }
