@@ -4,6 +4,7 @@ import { conversionChangesEndpoints, networkReportsEndpoints, type NetworkReport
 import { rowsOf } from '../src/db/bulk.js';
 import { clicks, conversions, users } from '../src/db/schema.js';
 import { buildTestApp, callEndpoint, createStaff, expectOk, login, okBody, testClock, type CallInput, type TestApp } from './helper.js'; // prettier-ignore
+import { refoldWeeklyGrains } from '../src/modules/rollups/index.js';
 import { goalsWithoutFloor } from './conversion-fixtures.js';
 import {
   addConversion,
@@ -163,6 +164,31 @@ describe('the goal grain per offer and a band read in one statement (decision 14
     await exec(`set time zone 'UTC'`);
     expect(await exec(`(${raw} except ${kept}) union all (${kept} except ${raw})`)).toEqual([]);
     expect((await exec(`select count(distinct goal)::int as n from stats_goal_offer_daily`))[0]!.n).toBe(2);
+  });
+
+  it('after servers of an earlier build wrote the goal grain alone (a rolling deploy), refolding makes the goal grain per offer equal to it again', async () => {
+    const exec = async (text: string) => rowsOf<Record<string, unknown>>(await t.database.db.execute(sql.raw(text)));
+    const counts = 'clicks, conversions, pending, rejected, payout, pending_payout, revenue, pending_revenue';
+    const sums = counts.split(', ').map((c) => `sum(${c})::bigint as ${c}`).join(', '); // prettier-ignore
+    const folded = `select day, offer_id, goal, currency, ${sums} from stats_goal_daily group by 1, 2, 3, 4`;
+    const kept = `select day, offer_id, goal, currency, ${counts} from stats_goal_offer_daily`;
+    const differences = async () => (await exec(`(${folded} except ${kept}) union all (${kept} except ${folded})`)).length; // prettier-ignore
+    const range = ranges[0]!;
+    const before = shown(await report('offer', { ...range, goal: ['registration'] }, utc));
+    // An earlier build's postback on Wednesday 4 March: the goal grain's day only.
+    await exec(`insert into stats_goal_daily (day, partner_id, offer_id, goal, currency, conversions, payout, revenue)
+      values ('2026-03-04', ${partnerIds[0]}, ${o[0]!.offerId}, 'registration', 'EUR', 1, 600, 900)`);
+    expect(await differences()).toBe(2);
+    const { stats_goal_offer_daily: changed } = await refoldWeeklyGrains(t.database.db);
+    expect(changed).toBe(1);
+    expect(await differences()).toBe(0);
+    const after = shown(await report('offer', { ...range, goal: ['registration'] }, utc));
+    expect(after.get(String(o[0]!.offerId))!.conversions).toBe(before.get(String(o[0]!.offerId))!.conversions + 1);
+    expect((await refoldWeeklyGrains(t.database.db)).stats_goal_offer_daily).toBe(0);
+    // Taken away again: the grains and the report back to the raw rows.
+    await exec(`delete from stats_goal_daily where day = '2026-03-04' and partner_id = ${partnerIds[0]} and offer_id = ${o[0]!.offerId} and goal = 'registration' and currency = 'EUR' and subid = '' and country = '' and landing_page_id = 0`); // prettier-ignore
+    expect((await refoldWeeklyGrains(t.database.db)).stats_goal_offer_daily).toBe(1);
+    expect(shown(await report('offer', { ...range, goal: ['registration'] }, utc))).toEqual(before);
   });
 
   it('reads each end past half a day as its UTC day less the hours outside the window, showing no partner of those hours alone', async () => {
