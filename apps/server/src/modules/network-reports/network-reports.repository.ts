@@ -284,8 +284,8 @@ function summed(
       sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
     );
   }
-  // A band with hours taken away from an edge day (`bandSource`, decision 141): a group read only on that day is kept
-  // when its counts are not all zero.
+  // A band with an edge day or week read whole, less what lies outside the window (`bandSource`, decision 141): a group
+  // read only there is kept when its netted counts are not all zero.
   const kept = net
     ? sql`sum(certain) > 0 or ${sql.join(
         COUNTS.map((c) => sql`sum(${table[c]}) <> 0`),
