@@ -1,7 +1,8 @@
 /**
- * `npm run refold-grains` (decision 136): once every server runs a build with the weekly grains (migration 0045), makes
- * each weekly grain equal to its daily grain folded per Monday, adding what servers of an earlier build wrote to the
- * daily grains alone during a rolling deploy. Runs beside the servers on PostgreSQL; with the embedded PGlite, stop the
+ * `npm run refold-grains` (decision 136): once every server runs a build with the weekly grains (migration 0045) and
+ * the goal grain per offer (migration 0046, decision 141), makes each weekly grain equal to its daily grain folded per
+ * Monday and the goal grain per offer equal to the goal grain's days, adding what servers of an earlier build wrote to
+ * the finer grains alone during a rolling deploy. Runs beside the servers on PostgreSQL; with the embedded PGlite, stop the
  * server first (it refuses while one holds the data directory). A second run changes nothing.
  *
  * Exit codes: 0 done, 1 refused (database in use) or failed, 2 bad configuration.
@@ -18,8 +19,8 @@ async function main(): Promise<number> {
     const total = Object.values(changed).reduce((sum, n) => sum + n, 0);
     console.log(
       total === 0
-        ? 'The weekly grains already equal the daily grains: nothing changed.'
-        : `Weekly grain rows corrected: ${Object.entries(changed)
+        ? 'The weekly grains and the goal grain per offer already equal the grains they fold: nothing changed.'
+        : `Folded grain rows corrected: ${Object.entries(changed)
             .map(([table, n]) => `${table} ${n}`)
             .join(', ')}.`,
     );

@@ -15,7 +15,9 @@ describe('npm run refold-grains', () => {
     try {
       const first = await refoldCli(dataDir);
       expect(first.code, first.stderr).toBe(0);
-      expect(first.stdout).toContain('The weekly grains already equal the daily grains: nothing changed.');
+      expect(first.stdout).toContain(
+        'The weekly grains and the goal grain per offer already equal the grains they fold: nothing changed.',
+      );
       const held = holdDataDirLock(dataDir);
       try {
         const refused = await refoldCli(dataDir);

@@ -212,6 +212,19 @@ export const statsGoalHourly = grainTable('stats_goal_hourly', { hour: hour(), .
 export const statsGoalDaily = grainTable('stats_goal_daily', { day: day(), ...goalKey() });
 
 /**
+ * The goal grain per offer (decision 141): the goal grain's conversions per (UTC day, offer, goal, currency), without
+ * the partner, country, sub-IDs and landing page, so that a goal filter of the network without a partner reads one row
+ * per offer, goal and day instead of about one per conversion. Written by the goal grain's writer, in its statement.
+ * Daily only: a window's end hours come from `stats_goal_hourly`.
+ */
+export const statsGoalOfferDaily = grainTable('stats_goal_offer_daily', {
+  day: day(),
+  offerId: integer().notNull(),
+  goal: varchar({ length: 64 }).notNull(),
+  currency: currency(),
+});
+
+/**
  * The (partner, offer) pairs that ever had traffic (decision 117): one row per pair, written with the narrow rollups
  * (a pair already there is left as it is), so that an account manager's offer options read its partners' rows here
  * instead of every day of `stats_network_daily`. Never deleted: a report over any past range can name its offers.

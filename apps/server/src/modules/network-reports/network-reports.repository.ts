@@ -40,6 +40,7 @@ import {
   statsDaily,
   statsGoalDaily,
   statsGoalHourly,
+  statsGoalOfferDaily,
   statsHourly,
   statsPartnerDaily,
   statsPartnerHourly,
@@ -217,7 +218,16 @@ const GOAL: Grain = {
   hourly: view(statsGoalHourly, false, { time: statsGoalHourly.hour, partnerId: statsGoalHourly.partnerId, offerId: statsGoalHourly.offerId, country: statsGoalHourly.country, tracking: trackingOf(statsGoalHourly), goal: statsGoalHourly.goal, landing: statsGoalHourly.landingPageId }), // prettier-ignore
 };
 
-const GRAINS = { sub: SUB, network: NETWORK, pair: PAIR, landing: LANDING, partner: PARTNER, offer: OFFER, goal: GOAL } as const; // prettier-ignore
+/**
+ * The goal grain per offer (decision 141): per UTC day, offer, goal and currency. Its hours, at a window's ends, are
+ * the goal grain's, which hold the same keys and more.
+ */
+const GOAL_OFFER: Grain = {
+  daily: view(statsGoalOfferDaily, true, { time: statsGoalOfferDaily.day, offerId: statsGoalOfferDaily.offerId, goal: statsGoalOfferDaily.goal }), // prettier-ignore
+  hourly: GOAL.hourly,
+};
+
+const GRAINS = { sub: SUB, network: NETWORK, pair: PAIR, landing: LANDING, partner: PARTNER, offer: OFFER, goal: GOAL, goalOffer: GOAL_OFFER } as const; // prettier-ignore
 
 /**
  * A rollup's rows summed per its own keys (and the viewer's day for a day breakdown), before any join. Its columns are
@@ -232,6 +242,7 @@ function summed(
   fx: boolean,
   factors: FxFactorTable | undefined,
   source: SQL | undefined,
+  net = false,
 ) {
   // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
@@ -273,9 +284,18 @@ function summed(
       sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
     );
   }
+  // A band with an edge day or week read whole, less what lies outside the window (`bandSource`, decision 141): a group
+  // read only there is kept when its netted counts are not all zero.
+  const kept = net
+    ? sql`sum(certain) > 0 or ${sql.join(
+        COUNTS.map((c) => sql`sum(${table[c]}) <> 0`),
+        sql` or `,
+      )}`
+    : undefined;
   return query
     .where(where)
     .groupBy(...Object.values(keys))
+    .having(kept)
     .as('s');
 }
 
@@ -316,6 +336,7 @@ async function sliceQuery(
   table: View,
   time: SQL | undefined,
   source?: SQL,
+  net = false,
 ): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
@@ -327,7 +348,7 @@ async function sliceQuery(
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
   // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
-  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors, source);
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors, source, net);
   const outer: (SQL | undefined)[] = filterConditions(db, {
     ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
     ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
@@ -386,7 +407,11 @@ async function sliceQuery(
     : {};
   // Every column named apart and read as the driver answers it (decision 134): drizzle's mapping of each field cost
   // more node time than the statement's execution for a nested report's 1,600 rows.
-  const sum = (column: SQL.Aliased<number>, name: Count) => sql`coalesce(sum(${column}), 0)`.as(name);
+  // When each of the rollup's keys is a breakdown, one key to one group (the joins are on primary keys), the sums'
+  // rows are the groups: read as they are, without a second aggregate on the labels' text (decision 141).
+  const oneToOne = !fx && !factors && !s.country && (!s.partnerId || by.includes('partner')) && (!s.offerId || by.includes('offer')); // prettier-ignore
+  const sum = (column: SQL.Aliased<number>, name: Count) =>
+    oneToOne ? sql`${column}`.as(name) : sql`coalesce(sum(${column}), 0)`.as(name);
   let query = db
     .select({
       key: key.as('key'),
@@ -412,9 +437,10 @@ async function sliceQuery(
   }
   if (s.country) query = query.leftJoin(countries, eq(countries.isoCode, s.country));
   if (s.landing) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, s.landing));
-  const grouped = query
-    .where(and(...outer))
-    .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])); // prettier-ignore
+  const filtered = query.where(and(...outer));
+  const grouped = oneToOne
+    ? filtered
+    : filtered.groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), s.currency, ...(s.fxDay ? [s.fxDay] : [])); // prettier-ignore
   // A comma-joined list's distinct items; no set made for the usual empty one.
   const list = (v: unknown) => (typeof v === 'string' && v !== '' ? [...new Set(v.split(','))] : []);
   const partial = (r: Record<string, unknown>, a: Amount): FxPartial => ({ total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }); // prettier-ignore
@@ -512,7 +538,14 @@ async function slices(read: Read): Promise<Slice[]> {
   if (!given(filters.goal)) return grainSlices(read, grainOf(by, filters, scope));
   // A goal filter (decision 113): the conversions from the goal grain, the clicks from the narrowest grain that
   // answers without the goal, of the offers paying on one of the goals; a click has no goal of its own.
-  const clicksOnly = (await grainSlices(read, grainOf(by, filters, scope))).map((s) => ({
+  const grain = grainOf(by, filters, scope);
+  // The goal grain per offer (decision 141) when the clicks' grain is the offer grain: no partner, country, sub-ID or
+  // landing page is needed. Both reads are sent at once.
+  const [clicks, converted] = await Promise.all([
+    grainSlices(read, grain),
+    grainSlices(read, grain === 'offer' ? 'goalOffer' : 'goal'),
+  ]);
+  const clicksOnly = clicks.map((s) => ({
     ...s,
     conversions: 0,
     pending: 0,
@@ -523,7 +556,6 @@ async function slices(read: Read): Promise<Slice[]> {
     pendingPayout: 0,
     ...(s.inBase ? { inBase: noneInBase() } : {}),
   }));
-  const converted = await grainSlices(read, 'goal');
   return addedUp([...clicksOnly, ...converted]);
 }
 
@@ -558,7 +590,7 @@ function addedUp(parts: Slice[]): Slice[] {
 
 async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slice[]> {
   const { by, window, offset } = read;
-  const { daily, hourly } = GRAINS[grain];
+  const { daily, hourly, weekly } = GRAINS[grain];
   const start = window.start.getTime();
   const end = window.end.getTime();
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
@@ -569,15 +601,18 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
   if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
     return query(hourly, hours(start, end));
   }
-  const weekly = GRAINS[grain].weekly;
-  // The whole UTC weeks of the days read (decision 136): from the weekly table when the report keeps no day (no time
-  // breakdown, no amount converted at each day's rate).
-  const weeks = weekly && !by.includes('day') && !read.fx && !read.factors ? wholeWeeks(firstDay, lastDay) : null;
+  // A report that keeps no day (no time breakdown, no amount converted at each day's rate) reads its band as one
+  // relation (decision 141): whole weeks from the weekly table (decision 136), days from the daily one, and the hours
+  // at the window's ends from the hourly one, each end as its hours or, past half a day, as its whole UTC day less the
+  // hours outside the window.
+  if (!by.includes('day') && !read.fx && !read.factors) {
+    const band = bandOf(start, end, firstDay, lastDay, weekly !== undefined);
+    const netted = band.edgeWeeks.length + band.edgeDays.length > 0;
+    return sliceQuery(read, daily, undefined, bandSource(GRAINS[grain], band), netted);
+  }
   // The band's reads at once (decision 134): sent together, not one after the other.
   const parts = await Promise.all([
-    weeks
-      ? sliceQuery(read, daily, undefined, weeksAndDays(daily, weekly!, firstDay, lastDay, weeks))
-      : query(daily, and(gte(daily.time, isoDay(firstDay)), lt(daily.time, isoDay(lastDay)))!),
+    query(daily, and(gte(daily.time, isoDay(firstDay)), lt(daily.time, isoDay(lastDay)))!),
     ...(start < firstDay ? [query(hourly, hours(start, firstDay))] : []),
     ...(lastDay < end ? [query(hourly, hours(lastDay, end))] : []),
   ]);
@@ -592,28 +627,128 @@ function wholeWeeks(firstDay: number, lastDay: number): { from: number; to: numb
   return to > from ? { from, to } : null;
 }
 
+/** Half a UTC day: an end of a window longer than this is read as its whole day less the hours outside it. */
+const HALF_DAY_MS = DAY_MS / 2;
+
 /**
- * A grain's days [firstDay, lastDay) as one relation with its daily table's columns and name (decision 136): the
- * whole weeks [weeks.from, weeks.to) from the weekly table, each read as one row on its Monday, and the days before
- * and after them from the daily table. The report groups on no day, so a week's row counts as its seven days.
+ * The parts of a window [start, end) read as one relation (decision 141), in UTC midnights and hours. Read as they
+ * are (`certain`): the days `days`, the whole weeks `weeks`, the hours `more`. Read as a whole and less what lies
+ * outside the window: an edge week (`edgeWeeks`, past four of its days in the window) less its days `lessDays`, an
+ * end's whole day (`edgeDays`, past half of it in the window) less its hours `less`.
  */
-function weeksAndDays(
-  daily: View,
-  weekly: PgTable,
-  firstDay: number,
-  lastDay: number,
-  weeks: { from: number; to: number },
-): SQL {
-  // prettier-ignore
-  // Columns as drizzle names them (its snake_case), in the tables' one order (`grainTable`'s).
-  const columns = (table: PgTable) => Object.values(getTableColumns(table)).map((c) => sql`${c}`);
-  const list = (table: PgTable) => sql.join(columns(table), sql`, `);
-  const [day] = columns(daily.table);
-  const [week] = columns(weekly);
-  return sql`(select ${list(daily.table)} from ${daily.table}
-      where (${day} >= ${isoDay(firstDay)} and ${day} < ${isoDay(weeks.from)}) or (${day} >= ${isoDay(weeks.to)} and ${day} < ${isoDay(lastDay)})
-    union all select ${list(weekly)} from ${weekly} where ${week} >= ${isoDay(weeks.from)} and ${week} < ${isoDay(weeks.to)})
-    as ${sql.identifier(getTableName(daily.table))}`;
+type Band = {
+  days: [from: number, to: number][];
+  weeks: { from: number; to: number } | null;
+  edgeWeeks: number[];
+  lessDays: number[];
+  edgeDays: number[];
+  more: [from: number, to: number][];
+  less: [from: number, to: number][];
+};
+
+function bandOf(start: number, end: number, firstDay: number, lastDay: number, hasWeekly: boolean): Band {
+  const band: Band = { days: [], weeks: null, edgeWeeks: [], lessDays: [], edgeDays: [], more: [], less: [] };
+  if (start < firstDay) {
+    if (firstDay - start > HALF_DAY_MS) {
+      band.edgeDays.push(firstDay - DAY_MS);
+      band.less.push([firstDay - DAY_MS, start]);
+    } else band.more.push([start, firstDay]);
+  }
+  if (lastDay < end) {
+    if (end - lastDay > HALF_DAY_MS) {
+      band.edgeDays.push(lastDay);
+      band.less.push([end, lastDay + DAY_MS]);
+    } else band.more.push([lastDay, end]);
+  }
+  const weeks = hasWeekly ? wholeWeeks(firstDay, lastDay) : null;
+  if (!weeks) {
+    band.days.push([firstDay, lastDay]);
+    return band;
+  }
+  band.weeks = weeks;
+  const WEEK_MS = 7 * DAY_MS;
+  // Five or six days of a week at an end: its week less the one or two days outside the window.
+  if (weeks.from - firstDay >= 5 * DAY_MS) {
+    band.edgeWeeks.push(weeks.from - WEEK_MS);
+    for (let d = weeks.from - WEEK_MS; d < firstDay; d += DAY_MS) band.lessDays.push(d);
+  } else if (firstDay < weeks.from) band.days.push([firstDay, weeks.from]);
+  if (lastDay - weeks.to >= 5 * DAY_MS) {
+    band.edgeWeeks.push(weeks.to);
+    for (let d = lastDay; d < weeks.to + WEEK_MS; d += DAY_MS) band.lessDays.push(d);
+  } else if (weeks.to < lastDay) band.days.push([weeks.to, lastDay]);
+  // A day both taken away (outside an edge week's days in the window) and added (an end's whole day) is read as neither.
+  for (const d of [...band.edgeDays]) {
+    const i = band.lessDays.indexOf(d);
+    if (i < 0) continue;
+    band.lessDays.splice(i, 1);
+    band.edgeDays.splice(band.edgeDays.indexOf(d), 1);
+  }
+  return band;
+}
+
+/**
+ * A band (`bandOf`) as one relation with the grain's daily columns and name, and `certain`: 1 on the rows of the window
+ * alone, 0 on an edge week's or day's rows and on the days and hours taken away from them. The hourly rows are read
+ * with their UTC date as the day; the rows taken away with their counts negated. An edge week or day also holds
+ * traffic outside the window, so a group read only there is in the window when its counts, less the others', are not
+ * all zero (`summed`'s `having`).
+ */
+function bandSource(grain: Grain, band: Band): SQL {
+  const { daily, hourly, weekly } = grain;
+  const dailyColumns = getTableColumns(daily.table);
+  const hourlyColumns = getTableColumns(hourly.table) as Record<string, AnyPgColumn>;
+  const countNames = new Set(COUNTS.map((c) => daily[c].name));
+  const timeKey = Object.keys(dailyColumns).find((key) => dailyColumns[key] === daily.time);
+  const list = (table: PgTable) =>
+    sql.join(
+      Object.values(getTableColumns(table)).map((c) => sql`${c}`),
+      sql`, `,
+    );
+  // A table's columns under the daily table's names, in its order: the hourly one's time as its UTC date, the counts
+  // negated for rows taken away.
+  const as = (columns: Record<string, AnyPgColumn>, time: SQL, sign: 1 | -1) =>
+    sql.join(
+      Object.entries(dailyColumns).map(([key, column]) => {
+        if (key === timeKey) return time;
+        const source = columns[key]!;
+        return countNames.has(column.name) && sign < 0 ? sql`-${source}` : sql`${source}`;
+      }),
+      sql`, `,
+    );
+  const day = daily.time;
+  const inDays = ([from, to]: [number, number]) => sql`(${day} >= ${isoDay(from)} and ${day} < ${isoDay(to)})`;
+  const inHours = ([from, to]: [number, number]) => sql`(${hourly.time} >= ${new Date(from)} and ${hourly.time} < ${new Date(to)})`; // prettier-ignore
+  const onDays = (list: number[]) =>
+    sql`${day} in (${sql.join(
+      list.map((d) => sql`${isoDay(d)}`),
+      sql`, `,
+    )})`;
+  const branches: SQL[] = [];
+  if (band.days.length > 0) {
+    branches.push(sql`select ${list(daily.table)}, 1 as certain from ${daily.table} where ${sql.join(band.days.map(inDays), sql` or `)}`); // prettier-ignore
+  }
+  if (band.weeks && weekly) {
+    const [week] = Object.values(getTableColumns(weekly));
+    const { from, to } = band.weeks;
+    branches.push(sql`select ${list(weekly)}, 1 as certain from ${weekly} where ${week} >= ${isoDay(from)} and ${week} < ${isoDay(to)}`); // prettier-ignore
+    if (band.edgeWeeks.length > 0) {
+      branches.push(sql`select ${list(weekly)}, 0 from ${weekly} where ${week} in (${sql.join(band.edgeWeeks.map((d) => sql`${isoDay(d)}`), sql`, `)})`); // prettier-ignore
+    }
+  }
+  if (band.lessDays.length > 0) {
+    branches.push(sql`select ${as(dailyColumns as Record<string, AnyPgColumn>, sql`${day}`, -1)}, 0 from ${daily.table} where ${onDays(band.lessDays)}`); // prettier-ignore
+  }
+  if (band.edgeDays.length > 0) {
+    branches.push(sql`select ${list(daily.table)}, 0 from ${daily.table} where ${onDays(band.edgeDays)}`);
+  }
+  const hourDay = sql`(${hourly.time} at time zone 'UTC')::date`;
+  if (band.more.length > 0) {
+    branches.push(sql`select ${as(hourlyColumns, hourDay, 1)}, 1 from ${hourly.table} where ${sql.join(band.more.map(inHours), sql` or `)}`); // prettier-ignore
+  }
+  if (band.less.length > 0) {
+    branches.push(sql`select ${as(hourlyColumns, hourDay, -1)}, 0 from ${hourly.table} where ${sql.join(band.less.map(inHours), sql` or `)}`); // prettier-ignore
+  }
+  return sql`(${sql.join(branches, sql` union all `)}) as ${sql.identifier(getTableName(daily.table))}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   flaggedHourly,
   statsDaily,
   statsGoalDaily,
+  statsGoalOfferDaily,
   statsGoalHourly,
   statsHourly,
   statsNetworkDaily,
@@ -373,8 +374,35 @@ export async function upsertGoalRollups(db: DbOrTx, hourly: GoalRollupRow[], dai
     )}`;
   };
   await db.execute(
-    sql`with g0 as (${insert(statsGoalHourly, ['hour', 'timestamptz'], hourly)}) ${insert(statsGoalDaily, ['day', 'date'], daily)}`,
+    sql`with g0 as (${insert(statsGoalHourly, ['hour', 'timestamptz'], hourly)}), g1 as (${insert(statsGoalDaily, ['day', 'date'], daily)}) ${goalOfferInsert(daily)}`,
   );
+}
+
+/**
+ * The goal grain's days folded per (UTC day, offer, goal, currency) into `stats_goal_offer_daily` (decision 141), in
+ * key order: the same counts as the goal grain's, so the two stay equal.
+ */
+function goalOfferInsert(daily: GoalRollupRow[]): SQL {
+  const folded = new Map<string, GoalRollupRow>();
+  for (const row of daily) {
+    const id = [row.time, row.offerId, row.goal, row.currency].join('\u0000');
+    const sum = folded.get(id);
+    if (!sum) folded.set(id, { ...row });
+    else for (const [name] of COUNTS) sum[name] += row[name];
+  }
+  const rows = [...folded.entries()].sort((a, b) => byKey(a[0], b[0])).map(([, row]) => row);
+  const column = (name: string, type: string, value: (row: GoalRollupRow) => unknown): BulkColumn => [name, type, rows.map(value)]; // prettier-ignore
+  const target = getTableName(statsGoalOfferDaily);
+  return sql`insert into ${statsGoalOfferDaily} ${unnestRows([
+    column('day', 'date', (r) => r.time),
+    column('offer_id', 'int', (r) => r.offerId),
+    column('goal', 'text', (r) => r.goal),
+    column('currency', 'text', (r) => r.currency),
+    ...COUNTS.map(([count, name]) => column(name, 'bigint', (r) => r[count])),
+  ])}
+    on conflict (day, offer_id, goal, currency) do update set ${sql.raw(
+      COUNTS.map(([, name]) => `"${name}" = ${target}."${name}" + excluded."${name}"`).join(', '),
+    )}`;
 }
 
 /**
@@ -414,39 +442,50 @@ export async function upsertRollups(
   return pairs;
 }
 
-/** Each weekly grain and the daily grain it folds (decision 136). */
-const WEEKLY_OF = [
-  [statsPartnerWeekly, statsPartnerDaily, ['partner_id', 'currency']],
-  [statsOfferWeekly, statsOfferDaily, ['offer_id', 'currency']],
-  [statsPairWeekly, statsPairDaily, ['partner_id', 'offer_id', 'currency']],
+/**
+ * Each folded grain, its time column, the grain it folds with that time's expression on it, and its other keys: the
+ * weekly grains per Monday of their daily grains (decision 136), the goal grain per offer of the goal grain's days
+ * (decision 141).
+ */
+const FOLDED = [
+  [
+    statsPartnerWeekly,
+    'week',
+    statsPartnerDaily,
+    `date_trunc('week', day::timestamp)::date`,
+    ['partner_id', 'currency'],
+  ],
+  [statsOfferWeekly, 'week', statsOfferDaily, `date_trunc('week', day::timestamp)::date`, ['offer_id', 'currency']],
+  [statsPairWeekly, 'week', statsPairDaily, `date_trunc('week', day::timestamp)::date`, ['partner_id', 'offer_id', 'currency']], // prettier-ignore
+  [statsGoalOfferDaily, 'day', statsGoalDaily, 'day', ['offer_id', 'goal', 'currency']],
 ] as const;
 
 /**
- * The weekly grains made equal to their daily grains folded per Monday again (decision 136), after a server of a build
- * without them wrote the daily grains alone (a rolling deploy across migration 0045). Each week's difference is added
- * to its row, so that a writer of this build (it adds to both grains in one statement) can run meanwhile: the
+ * The folded grains (`FOLDED`) made equal to the grains they fold again (decisions 136, 141), after a server of a build
+ * without them wrote the finer grains alone (a rolling deploy across migration 0045 or 0046). Each row's difference is
+ * added to it, so that a writer of this build (it adds to both grains in one statement) can run meanwhile: the
  * statement reads both grains in one snapshot, and each upsert adds to the row as it stands. One statement per grain,
- * rows in key order as every writer takes them. Answers the rows changed per weekly table; a second run changes none.
+ * rows in key order as every writer takes them. Answers the rows changed per folded table; a second run changes none.
  */
 export async function refoldWeeklyGrains(db: DbOrTx): Promise<Record<string, number>> {
   const changed: Record<string, number> = {};
-  for (const [weekly, daily, keys] of WEEKLY_OF) {
-    const name = getTableName(weekly);
+  for (const [folded, time, fine, fold, keys] of FOLDED) {
+    const name = getTableName(folded);
     const key = keys.join(', ');
     const counts = COUNTS.map(([, column]) => column);
-    const folded = counts.map((c) => `sum(${c})::bigint as ${c}`).join(', ');
+    const sums = counts.map((c) => `sum(${c})::bigint as ${c}`).join(', ');
     const difference = counts.map((c) => `f.${c} - coalesce(w.${c}, 0)`).join(', ');
     const differs = `(${counts.map((c) => `f.${c}`).join(', ')}) is distinct from (${counts.map((c) => `w.${c}`).join(', ')})`; // prettier-ignore
     const add = counts.map((c) => `${c} = ${name}.${c} + excluded.${c}`).join(', ');
     const result = await db.execute(
-      sql.raw(`insert into ${name} (week, ${key}, ${counts.join(', ')})
-        select f.week, ${keys.map((k) => `f.${k}`).join(', ')}, ${difference}
-        from (select date_trunc('week', day::timestamp)::date as week, ${key}, ${folded}
-              from ${getTableName(daily)} group by 1, ${keys.map((_, i) => i + 2).join(', ')}) f
-        left join ${name} w using (week, ${key})
+      sql.raw(`insert into ${name} (${time}, ${key}, ${counts.join(', ')})
+        select f.${time}, ${keys.map((k) => `f.${k}`).join(', ')}, ${difference}
+        from (select ${fold} as ${time}, ${key}, ${sums}
+              from ${getTableName(fine)} group by 1, ${keys.map((_, i) => i + 2).join(', ')}) f
+        left join ${name} w using (${time}, ${key})
         where ${differs}
-        order by f.week, ${keys.map((k) => `f.${k}`).join(', ')}
-        on conflict (week, ${key}) do update set ${add}
+        order by f.${time}, ${keys.map((k) => `f.${k}`).join(', ')}
+        on conflict (${time}, ${key}) do update set ${add}
         returning 1`),
     );
     changed[name] = rowsOf(result).length;
