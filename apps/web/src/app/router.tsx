@@ -145,6 +145,30 @@ export async function dashboardLoader() {
   return null;
 }
 
+/**
+ * Starts the offer list's request as the navigation to it starts, beside the configuration and the screen's scripts
+ * (decision 144), once the configuration (the guarded layout's request, joined) says the guarded layout lets the user in: the
+ * list's rows are a phone's largest element, and their request waited for the scripts and a render. Its code is a
+ * chunk of its own, fetched beside the configuration; nothing is waited for.
+ */
+export function offersLoader({ request }: LoaderFunctionArgs) {
+  if (!isLoggedIn()) return null;
+  const { pathname, searchParams } = new URL(request.url);
+  void Promise.all([
+    import('@/features/offers/api/prefetch-offers'),
+    queryClient.ensureQueryData(configQueryOptions()),
+  ]).then(
+    ([{ prefetchOffers }, config]) => {
+      // Only whom the guarded layout lets in (staff and advertisers are sent to their own home).
+      if (areaAllows(areaOf(pathname), config.roles) && allowed(pathname, config.roles))
+        prefetchOffers(queryClient, searchParams);
+    },
+    // The guarded layout's loader says what went wrong with the configuration; the list asks for its own page.
+    () => undefined,
+  );
+  return null;
+}
+
 /** `work`, or nothing once `ms` have passed (`work` goes on, and its answer is kept for whoever asks next). */
 function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -215,10 +239,13 @@ export const routes: RouteObject[] = [
           },
           {
             ...screen(screens.offers),
+            // Beside the guarded layout's loader and the screen's scripts, not after them (decision 144).
+            loader: offersLoader,
             lazy: () => import('./routes/offers').then((m) => ({ Component: m.OffersRoute })),
           },
           {
             ...screen(screens.offersAlias),
+            loader: offersLoader,
             lazy: () => import('./routes/offers').then((m) => ({ Component: m.OffersRoute })),
           },
           {
