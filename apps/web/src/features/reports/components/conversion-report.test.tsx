@@ -218,8 +218,8 @@ describe('conversion report: why a conversion changed (decision 069)', () => {
   });
 });
 
-describe('conversion report: a page of rows drawn in slices (decisions 135, 144)', () => {
-  it('draws the first rows with the page, then the others a slice at a time', async () => {
+describe('conversion report: a page of rows drawn in slices (decision 135)', () => {
+  it('draws the first rows with the page, then the others in a render of their own', async () => {
     const many = Array.from({ length: 40 }, (_, index) => ({
       ...base,
       id: 100 + index,
@@ -245,13 +245,7 @@ describe('conversion report: a page of rows drawn in slices (decisions 135, 144)
     expect(screen.getAllByTestId('report-row').map((row) => row.dataset.id)).toEqual(
       many.slice(0, FIRST_ROWS).map((row) => String(row.id)),
     );
-    // Every count of rows the page shows on its way to all of them: each commit adds one slice, never the rest at once.
-    const counts = new Set<number>();
-    const observer = new MutationObserver(() => counts.add(screen.queryAllByTestId('report-row').length));
-    observer.observe(document.body, { childList: true, subtree: true });
     await waitFor(() => expect(screen.getAllByTestId('report-row')).toHaveLength(40));
-    observer.disconnect();
-    expect([...counts].sort((a, b) => a - b)).toEqual([2 * FIRST_ROWS, 3 * FIRST_ROWS, 40]);
     expect(screen.getAllByTestId('report-row').map((row) => row.dataset.id)).toEqual(many.map((row) => String(row.id)));
   });
 });

@@ -2,7 +2,6 @@ import { Alert, Table } from '@mantine/core';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowCards, usePhoneLayout } from '@/components/row-cards';
-import { nextSlice } from '@/lib/use-first-rows-first';
 import { usePagedReport, type PagedReportType, type PagedRows } from '../api/get-paged-report';
 import { canRunReport, conversionReportQueryOf, pagedReportQueryOf } from '../report-filters';
 import { useReportSearch } from '../use-report-search';
@@ -95,16 +94,14 @@ export function PagedReport<T extends PagedReportType, Cells>({
   );
 }
 
-/** How many rows a page of the report draws at once; the others in renders of their own (decision 135). */
+/** How many rows a page of the report draws at once; the others in a render of their own (decision 135). */
 export const FIRST_ROWS = 12;
 
 /**
- * How many of a page's rows to draw: the first FIRST_ROWS as the page comes, then a slice more in each transition
- * until all of them (`nextSlice`). React renders a transition in slices between which the browser can paint and answer
- * (decision 135), and each slice of rows is committed on its own (decision 144): a page of 50 cards drawn at once was
- * one long task on a phone (the conversion report's 1.1 s of blocking time under Lighthouse's slowed CPU), and the
- * 38 others committed together still laid out in one task of 200–300 ms. Each new page (another answer) starts again
- * from its first rows.
+ * How many of a page's rows to draw: the first FIRST_ROWS as the page comes, then all of them in a transition, which
+ * React renders in slices between which the browser can paint and answer (decision 135). A page of 50 cards drawn at
+ * once was one long task on a phone (the conversion report's 1.1 s of blocking time under Lighthouse's slowed CPU).
+ * Each new page (another answer) starts again from its first rows.
  */
 function useFirstRowsFirst(page: unknown, count: number): number {
   const [state, setState] = useState({ page, shown: FIRST_ROWS });
@@ -115,9 +112,7 @@ function useFirstRowsFirst(page: unknown, count: number): number {
   }
   useEffect(() => {
     if (shown >= count) return;
-    const timer = setTimeout(() =>
-      startTransition(() => setState((now) => ({ ...now, shown: nextSlice(now.shown, count) }))),
-    );
+    const timer = setTimeout(() => startTransition(() => setState((now) => ({ ...now, shown: count }))));
     return () => clearTimeout(timer);
   }, [shown, count]);
   return shown;
