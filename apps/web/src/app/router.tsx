@@ -44,28 +44,37 @@ const screen = (value: Screen, parent: Screen | null = null) => ({
   handle: handle(value),
 });
 
+/** The last path's matched handles: `matchRoutes` flattens and ranks the whole table at each call (decision 144). */
+let matched: { pathname: string; handles: readonly (RouteHandle | undefined)[] } | null = null;
+
+/** The handles of a path's matched routes, outermost first; the guarded layout's loader asks four times a navigation. */
+function handlesOf(pathname: string): readonly (RouteHandle | undefined)[] {
+  if (matched?.pathname !== pathname) {
+    const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+    matched = { pathname, handles };
+  }
+  return matched.handles;
+}
+
 /** Whether the roles held satisfy every matched route of a path: all its `roles` (spec section 6), one of its `anyRoles`. */
 export function allowed(pathname: string, granted: readonly string[]): boolean {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  const handles = handlesOf(pathname);
   return handles.every((h) => hasRequiredRoles(h?.roles, granted) && hasAnyRole(h?.anyRoles, granted));
 }
 
 /** The area of the innermost matched route that declares one (the portal's, the console's, or both). */
 function areaOf(pathname: string): Screen['area'] {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
-  return handles.findLast((h) => h?.area)?.area;
+  return handlesOf(pathname).findLast((h) => h?.area)?.area;
 }
 
 /** The files of screen texts a path's screen names: the innermost matched route's that says, else all (decision 115). */
 export function textsOf(pathname: string): readonly ScreenTextFile[] {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
-  return handles.findLast((h) => h?.texts)?.texts ?? SCREEN_TEXT_FILES;
+  return handlesOf(pathname).findLast((h) => h?.texts)?.texts ?? SCREEN_TEXT_FILES;
 }
 
 /** The files of staff texts a path's screen names, the same way (decision 119). */
 export function staffTextsOf(pathname: string): readonly StaffTextFile[] {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
-  return handles.findLast((h) => h?.staffTexts)?.staffTexts ?? STAFF_TEXT_FILES;
+  return handlesOf(pathname).findLast((h) => h?.staffTexts)?.staffTexts ?? STAFF_TEXT_FILES;
 }
 
 /** The home of a signed-in user: the console's for staff, the dashboard for partners. */
