@@ -1,12 +1,16 @@
 import Cookies from 'js-cookie';
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerNavigate } from '@/lib/navigation';
 import { queryClient } from '@/lib/query-client';
 import { getToken, hasTabSession, saveSession, saveTabSession } from '@/lib/session';
 import { showSnackbar } from '@/lib/snackbar';
-import { configAnswer, errorOf, partnerFixture } from '@/test/render';
+import { offersEndpoints } from '@portal/contracts';
+import { answerOf, configAnswer, errorOf, partnerFixture } from '@/test/render';
+import { offersQueryOptions } from '@/features/offers/api/get-offers';
+import { offersQueryOf, parseOfferSearch, parseOfferSort } from '@/features/offers/offer-filters';
 import { capWarningsQueryOptions } from '@/features/dashboard/api/get-cap-warnings';
-import { CAP_WARNINGS_WAIT_MS, dashboardLoader, portalLoader, routes } from './router';
+import { CAP_WARNINGS_WAIT_MS, dashboardLoader, offersLoader, portalLoader, routes } from './router';
 import { loginLoader } from './routes/login';
 import type { RouteHandle } from './route-handle';
 
@@ -193,6 +197,62 @@ describe("the dashboard's loader (decisions 061, 135)", () => {
     fetchMock.mockClear();
     queryClient.clear();
     await expect(dashboardLoader()).resolves.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toEqual([]);
+  });
+});
+
+describe("the offer list's loader (decision 144)", () => {
+  const asked = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname);
+  const offer = { id: 7, name: 'Royal Spin' };
+
+  function answerConfigAndOffers(roles: string[]) {
+    fetchMock.mockImplementation((input) => {
+      const path = new URL(String(input), 'http://localhost').pathname;
+      if (path === '/api/v1/offer')
+        return Promise.resolve(answerOf(offersEndpoints.list, { list: [offer], total: 1 } as never, { total: 1 }));
+      return Promise.resolve(configAnswer({ roles }));
+    });
+  }
+
+  /** What the list asks for at an address's search (offer-list.tsx reads it the same way). */
+  function listOptions(search: string) {
+    const params = new URLSearchParams(search);
+    const { filters, page } = parseOfferSearch(params);
+    return offersQueryOptions(offersQueryOf(filters, page, parseOfferSort(params)));
+  }
+  const listKey = (search: string) => listOptions(search).queryKey;
+
+  it("asks for a partner's page of offers beside the guarded layout, under the list's key, joining the configuration", async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    answerConfigAndOffers(['ROLE_PARTNER']);
+    const layout = portalLoader(loaderArgs('/offers?page=2&sort=payout'));
+    expect(offersLoader(loaderArgs('/offers?page=2&sort=payout'))).toBeNull();
+    await layout;
+    await vi.waitFor(() => expect(queryClient.getQueryData(listKey('page=2&sort=payout'))).toBeDefined());
+    expect(asked().filter((path) => path === '/api/v1/offer')).toHaveLength(1);
+    expect(asked().filter((path) => path === '/api/v1/config')).toHaveLength(1);
+    // The list mounting now takes that answer as it is: it asks for no other.
+    const list = new QueryObserver(queryClient, listOptions('page=2&sort=payout'));
+    const unsubscribe = list.subscribe(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    unsubscribe();
+    expect(asked().filter((path) => path === '/api/v1/offer')).toHaveLength(1);
+  });
+
+  it('asks for nothing for staff, whom the guarded layout sends to the console, nor for a guest', async () => {
+    saveSession('tok', new Date(Date.now() + 60_000), false);
+    answerConfigAndOffers(['ROLE_ADMIN']);
+    const layout = thrownBy(() => portalLoader(loaderArgs('/offers')));
+    offersLoader(loaderArgs('/offers'));
+    expect((await layout).headers.get('Location')).toBe('/staff');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).not.toContain('/api/v1/offer');
+
+    Cookies.remove('token');
+    fetchMock.mockClear();
+    queryClient.clear();
+    expect(offersLoader(loaderArgs('/offers'))).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(asked()).toEqual([]);
   });

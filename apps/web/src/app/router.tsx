@@ -44,28 +44,37 @@ const screen = (value: Screen, parent: Screen | null = null) => ({
   handle: handle(value),
 });
 
+/** The last path's matched handles: `matchRoutes` flattens and ranks the whole table at each call (decision 144). */
+let matched: { pathname: string; handles: readonly (RouteHandle | undefined)[] } | null = null;
+
+/** The handles of a path's matched routes, outermost first; the guarded layout's loader asks four times a navigation. */
+function handlesOf(pathname: string): readonly (RouteHandle | undefined)[] {
+  if (matched?.pathname !== pathname) {
+    const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+    matched = { pathname, handles };
+  }
+  return matched.handles;
+}
+
 /** Whether the roles held satisfy every matched route of a path: all its `roles` (spec section 6), one of its `anyRoles`. */
 export function allowed(pathname: string, granted: readonly string[]): boolean {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
+  const handles = handlesOf(pathname);
   return handles.every((h) => hasRequiredRoles(h?.roles, granted) && hasAnyRole(h?.anyRoles, granted));
 }
 
 /** The area of the innermost matched route that declares one (the portal's, the console's, or both). */
 function areaOf(pathname: string): Screen['area'] {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
-  return handles.findLast((h) => h?.area)?.area;
+  return handlesOf(pathname).findLast((h) => h?.area)?.area;
 }
 
 /** The files of screen texts a path's screen names: the innermost matched route's that says, else all (decision 115). */
 export function textsOf(pathname: string): readonly ScreenTextFile[] {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
-  return handles.findLast((h) => h?.texts)?.texts ?? SCREEN_TEXT_FILES;
+  return handlesOf(pathname).findLast((h) => h?.texts)?.texts ?? SCREEN_TEXT_FILES;
 }
 
 /** The files of staff texts a path's screen names, the same way (decision 119). */
 export function staffTextsOf(pathname: string): readonly StaffTextFile[] {
-  const handles = (matchRoutes(routes, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined);
-  return handles.findLast((h) => h?.staffTexts)?.staffTexts ?? STAFF_TEXT_FILES;
+  return handlesOf(pathname).findLast((h) => h?.staffTexts)?.staffTexts ?? STAFF_TEXT_FILES;
 }
 
 /** The home of a signed-in user: the console's for staff, the dashboard for partners. */
@@ -145,6 +154,30 @@ export async function dashboardLoader() {
   return null;
 }
 
+/**
+ * Starts the offer list's request as the navigation to it starts, beside the configuration and the screen's scripts
+ * (decision 144), once the configuration (the guarded layout's request, joined) says the guarded layout lets the user in: the
+ * list's rows are a phone's largest element, and their request waited for the scripts and a render. Its code is a
+ * chunk of its own, fetched beside the configuration; nothing is waited for.
+ */
+export function offersLoader({ request }: LoaderFunctionArgs) {
+  if (!isLoggedIn()) return null;
+  const { pathname, searchParams } = new URL(request.url);
+  void Promise.all([
+    import('@/features/offers/api/prefetch-offers'),
+    queryClient.ensureQueryData(configQueryOptions()),
+  ]).then(
+    ([{ prefetchOffers }, config]) => {
+      // Only whom the guarded layout lets in (staff and advertisers are sent to their own home).
+      if (areaAllows(areaOf(pathname), config.roles) && allowed(pathname, config.roles))
+        prefetchOffers(queryClient, searchParams);
+    },
+    // The guarded layout's loader says what went wrong with the configuration; the list asks for its own page.
+    () => undefined,
+  );
+  return null;
+}
+
 /** `work`, or nothing once `ms` have passed (`work` goes on, and its answer is kept for whoever asks next). */
 function waitAtMost(work: Promise<void>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -215,10 +248,13 @@ export const routes: RouteObject[] = [
           },
           {
             ...screen(screens.offers),
+            // Beside the guarded layout's loader and the screen's scripts, not after them (decision 144).
+            loader: offersLoader,
             lazy: () => import('./routes/offers').then((m) => ({ Component: m.OffersRoute })),
           },
           {
             ...screen(screens.offersAlias),
+            loader: offersLoader,
             lazy: () => import('./routes/offers').then((m) => ({ Component: m.OffersRoute })),
           },
           {
