@@ -34,6 +34,9 @@ import {
   statsOfferHourly,
   statsPairDaily,
   statsPairWeekly,
+  statsPairWeeklyFx,
+  statsPartnerWeeklyFx,
+  statsOfferWeeklyFx,
   statsPartnerWeekly,
   statsOfferWeekly,
   statsLandingDaily,
@@ -140,7 +143,7 @@ type Read = {
  * A grain: a daily table and an hourly one holding its keys (the pair grain's hours: the network rollup's), and for
  * the partner, offer and pair grains a weekly one (decision 136) with the daily table's columns, `week` for `day`.
  */
-type Grain = { daily: View; hourly: View; weekly?: PgTable };
+type Grain = { daily: View; hourly: View; weekly?: PgTable; weeklyFx?: PgTable };
 
 const NETWORK: Grain = {
   daily: view(statsNetworkDaily, true, { time: statsNetworkDaily.day, partnerId: statsNetworkDaily.partnerId, offerId: statsNetworkDaily.offerId, country: statsNetworkDaily.country, landing: statsNetworkDaily.landingPageId }), // prettier-ignore
@@ -150,11 +153,13 @@ const PARTNER: Grain = {
   daily: view(statsPartnerDaily, true, { time: statsPartnerDaily.day, partnerId: statsPartnerDaily.partnerId }),
   hourly: view(statsPartnerHourly, false, { time: statsPartnerHourly.hour, partnerId: statsPartnerHourly.partnerId }),
   weekly: statsPartnerWeekly,
+  weeklyFx: statsPartnerWeeklyFx,
 };
 const OFFER: Grain = {
   daily: view(statsOfferDaily, true, { time: statsOfferDaily.day, offerId: statsOfferDaily.offerId }),
   hourly: view(statsOfferHourly, false, { time: statsOfferHourly.hour, offerId: statsOfferHourly.offerId }),
   weekly: statsOfferWeekly,
+  weeklyFx: statsOfferWeeklyFx,
 };
 /**
  * The pair grain (decision 123): per UTC day, partner, offer and currency. It has no hourly table: the hours at a
@@ -164,6 +169,7 @@ const PAIR: Grain = {
   daily: view(statsPairDaily, true, { time: statsPairDaily.day, partnerId: statsPairDaily.partnerId, offerId: statsPairDaily.offerId }), // prettier-ignore
   hourly: NETWORK.hourly,
   weekly: statsPairWeekly,
+  weeklyFx: statsPairWeeklyFx,
 };
 
 /**
@@ -232,6 +238,7 @@ function summed(
   fx: boolean,
   factors: FxFactorTable | undefined,
   source: SQL | undefined,
+  inWeeks?: WeekFlags,
 ) {
   // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
@@ -254,7 +261,7 @@ function summed(
   let query = db
     .select({
       ...keys,
-      ...(factors ? inBaseColumns(table, utcDay) : {}),
+      ...(inWeeks ? weekInBaseColumns(table) : factors ? inBaseColumns(table, utcDay) : {}),
       clicks: total(table.clicks, 's_clicks'),
       conversions: total(table.conversions, 's_conversions'),
       pending: total(table.pending, 's_pending'),
@@ -267,7 +274,13 @@ function summed(
     .from(source ?? table.table)
     .$dynamic();
   // Each row's factor of its currency and UTC day (decision 123), the table of them sent as arrays.
-  if (factors) {
+  if (inWeeks) {
+    // Each week's days whose factor is noted or missing (decision 142), by currency and Monday.
+    query = query.leftJoin(
+      sql`unnest(${sql.param(inWeeks.currency)}::text[], ${sql.param(inWeeks.week)}::date[], ${sql.param(inWeeks.flags)}::int[]) as fw(currency, week, flags)`, // prettier-ignore
+      sql`fw.currency = ${table.currency} and fw.week = ${table.time}`,
+    );
+  } else if (factors) {
     query = query.leftJoin(
       sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.q)}::numeric[], ${sql.param(factors.exact)}::boolean[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]) as f(currency, day, q, exact, notes, err)`, // prettier-ignore
       sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
@@ -307,6 +320,80 @@ function inBaseColumns(table: View, utcDay: SQL) {
 }
 
 /**
+ * The days of each currency and week whose factor an amount would note (an earlier day's rate) or could not find (no
+ * rate): bit n for the week's day n, Monday 0 (decision 142), from the report's factor table.
+ */
+type WeekFlags = { currency: string[]; week: string[]; flags: number[] };
+
+/**
+ * The whole weeks' amounts already converted (decision 142): each week's sums of amount × q and their spans as the
+ * weekly grain in the base currency keeps them (`weekly_fx`, read through `weeksInBase`), added up as `inBaseColumns`
+ * adds the days'. The notes: a week's days with money whose factor is noted or missing, as `currency monday bits`
+ * (a currency the factor table lacks has every day missing); `weekNotes` reads them back from the factor table.
+ */
+function weekInBaseColumns(table: View) {
+  const name = getTableName(table.table);
+  const column = (c: string) => sql.raw(`"${name}"."${c}"`);
+  const columns: Record<string, SQL.Aliased> = {};
+  for (const a of AMOUNTS) {
+    columns[`fx_${a}`] = sql`sum(${column(`fx_${AMOUNT_COLUMNS[a]}`)})`.as(`s_fx_${AMOUNT_COLUMNS[a]}`);
+    columns[`fx_${a}_inexact`] = sql`sum(${column(`fx_${AMOUNT_COLUMNS[a]}_inexact`)})`.as(`s_fx_${AMOUNT_COLUMNS[a]}_inexact`); // prettier-ignore
+  }
+  const hit = sql`(${column('money_days')} & coalesce(fw.flags, 127))`;
+  columns.fx_notes = sql`string_agg(${table.currency} || ' ' || to_char(${table.time}, 'YYYY-MM-DD') || ' ' || ${hit}::text, ',') filter (where ${hit} <> 0)`.as('s_fx_notes'); // prettier-ignore
+  columns.fx_unrated = sql`null::text`.as('s_fx_unrated');
+  return columns;
+}
+
+/** The week flags of `weekInBaseColumns` for the Mondays [from, to) from a report's factor table. */
+function weekFlagsOf(factors: FxFactorTable, from: number, to: number): WeekFlags {
+  const flags = new Map<string, number>();
+  for (let i = 0; i < factors.day.length; i += 1) {
+    if (factors.notes[i] === '' && factors.q[i] !== null) continue;
+    const at = Date.parse(`${factors.day[i]}T00:00:00Z`);
+    if (at < from || at >= to) continue;
+    const monday = from + Math.floor((at - from) / (7 * DAY_MS)) * 7 * DAY_MS;
+    const id = `${factors.currency[i]} ${isoDay(monday)}`;
+    flags.set(id, (flags.get(id) ?? 0) | (1 << ((at - monday) / DAY_MS)));
+  }
+  const out: WeekFlags = { currency: [], week: [], flags: [] };
+  for (const [id, bits] of flags) {
+    const [currency, week] = id.split(' ');
+    out.currency.push(currency!);
+    out.week.push(week!);
+    out.flags.push(bits);
+  }
+  return out;
+}
+
+/**
+ * `weekInBaseColumns`' notes read back as the days' (decision 142): each day of a week with money whose factor is
+ * noted gives its notes, one whose factor is missing (or not in the table) its error, as a day read alone would.
+ */
+function weekNotes(
+  tokens: string[],
+  factors: FxFactorTable,
+  at: Map<string, number>,
+): { notes: string[]; unrated: string[] } {
+  // prettier-ignore
+  const notes = new Set<string>();
+  const unrated: string[] = [];
+  for (const token of tokens) {
+    const [currency, week, bits] = token.split(' ');
+    const monday = Date.parse(`${week}T00:00:00Z`);
+    for (let n = 0; n < 7; n += 1) {
+      if ((Number(bits) & (1 << n)) === 0) continue;
+      const day = isoDay(monday + n * DAY_MS);
+      const i = at.get(`${currency} ${day}`);
+      if (i === undefined || factors.q[i] === null)
+        unrated.push(i === undefined ? `${currency} ${day}` : (factors.err[i] ?? `${currency} ${day}`)); // prettier-ignore
+      else for (const note of factors.notes[i]!.split(',')) if (note !== '') notes.add(note);
+    }
+  }
+  return { notes: [...notes], unrated };
+}
+
+/**
  * One narrow rollup's rows in a time condition and the viewer's scope, grouped by the breakdown and currency: summed
  * first on the rollup's own keys (a few hundred groups for a month of the grains), then joined to partners, offers,
  * advertisers, managers and countries for the scope, the filters and the labels.
@@ -316,6 +403,7 @@ async function sliceQuery(
   table: View,
   time: SQL | undefined,
   source?: SQL,
+  inWeeks?: WeekFlags,
 ): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
@@ -327,7 +415,8 @@ async function sliceQuery(
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
   // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
-  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors, source);
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors, source, inWeeks); // prettier-ignore
+  const at = inWeeks && factors ? new Map(factors.day.map((d, i) => [`${factors.currency[i]} ${d}`, i] as const)) : null; // prettier-ignore
   const outer: (SQL | undefined)[] = filterConditions(db, {
     ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
     ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
@@ -434,8 +523,7 @@ async function sliceQuery(
             pendingRevenue: partial(r, 'pendingRevenue'),
             pendingPayout: partial(r, 'pendingPayout'),
           },
-          notes: list(r.fx_notes),
-          unrated: list(r.fx_unrated),
+          ...(at ? weekNotes(list(r.fx_notes), factors, at) : { notes: list(r.fx_notes), unrated: list(r.fx_unrated) }), // prettier-ignore
         }
       : undefined,
     clicks: Number(r.clicks),
@@ -573,6 +661,21 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
   // The whole UTC weeks of the days read (decision 136): from the weekly table when the report keeps no day (no time
   // breakdown, no amount converted at each day's rate).
   const weeks = weekly && !by.includes('day') && !read.fx && !read.factors ? wholeWeeks(firstDay, lastDay) : null;
+  // Converted (decision 142): the whole weeks from the weekly grain in the base currency, the days at their ends from
+  // the daily grain converted row by row, both sent together.
+  const weeklyFx = GRAINS[grain].weeklyFx;
+  const fxWeeks = weekly && weeklyFx && !by.includes('day') && !read.fx && read.factors ? wholeWeeks(firstDay, lastDay) : null; // prettier-ignore
+  if (fxWeeks) {
+    const edges = and(gte(daily.time, isoDay(firstDay)), lt(daily.time, isoDay(lastDay)), sql`not (${daily.time} >= ${isoDay(fxWeeks.from)} and ${daily.time} < ${isoDay(fxWeeks.to)})`)!; // prettier-ignore
+    const flags = weekFlagsOf(read.factors!, fxWeeks.from, fxWeeks.to);
+    const parts = await Promise.all([
+      sliceQuery(read, daily, undefined, weeksInBase(daily, weekly!, weeklyFx!, fxWeeks), flags),
+      ...(firstDay < fxWeeks.from || fxWeeks.to < lastDay ? [query(daily, edges)] : []),
+      ...(start < firstDay ? [query(hourly, hours(start, firstDay))] : []),
+      ...(lastDay < end ? [query(hourly, hours(lastDay, end))] : []),
+    ]);
+    return parts.length === 1 ? parts[0]! : addedUp(parts.flat());
+  }
   // The band's reads at once (decision 134): sent together, not one after the other.
   const parts = await Promise.all([
     weeks
@@ -614,6 +717,25 @@ function weeksAndDays(
       where (${day} >= ${isoDay(firstDay)} and ${day} < ${isoDay(weeks.from)}) or (${day} >= ${isoDay(weeks.to)} and ${day} < ${isoDay(lastDay)})
     union all select ${list(weekly)} from ${weekly} where ${week} >= ${isoDay(weeks.from)} and ${week} < ${isoDay(weeks.to)})
     as ${sql.identifier(getTableName(daily.table))}`;
+}
+
+/**
+ * The whole weeks [weeks.from, weeks.to) of a weekly grain with their amounts in the base currency (decision 142), as
+ * one relation with the daily table's columns and name, each week one row on its Monday, and the converted sums and
+ * `money_days` of its weekly grain in the base currency (none: no money).
+ */
+function weeksInBase(daily: View, weekly: PgTable, weeklyFx: PgTable, weeks: { from: number; to: number }): SQL {
+  // The columns as drizzle names them in SQL (its snake_case).
+  const snake = (table: PgTable) => Object.keys(getTableColumns(table)).map((n) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)); // prettier-ignore
+  const names = snake(daily.table);
+  const keys = snake(weeklyFx).filter((n) => n === 'week' || n.endsWith('_id') || n === 'currency');
+  const inBase = snake(weeklyFx).filter((n) => !keys.includes(n));
+  const list = [
+    ...names.map((n) => (n === 'day' ? 'w.week as day' : `w.${n}`)),
+    ...inBase.map((n) => `coalesce(x.${n}, 0) as ${n}`),
+  ].join(', ');
+  return sql`(select ${sql.raw(list)} from ${weekly} w left join ${weeklyFx} x using (${sql.raw(keys.join(', '))})
+    where w.week >= ${isoDay(weeks.from)} and w.week < ${isoDay(weeks.to)}) as ${sql.identifier(getTableName(daily.table))}`;
 }
 
 /**
