@@ -8,6 +8,7 @@ import {
   networkReportsEndpoints,
   type MoneyAmount,
   type NetworkLeafRow,
+  type NetworkReportRow,
 } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
 import { conversions, fxRates, users } from '../src/db/schema.js';
@@ -189,16 +190,17 @@ describe('converted network reports over whole weeks (decision 142)', () => {
   const amountsOf = (r: NetworkLeafRow): Amounts => ({ revenue: euros(r.advertiserRevenue), payout: euros(r.payout), pendingRevenue: euros(r.pendingRevenue), pendingPayout: euros(r.pendingPayout) }); // prettier-ignore
   const withMoney = (a: Amounts) =>
     a.revenue !== 0 || a.payout !== 0 || a.pendingRevenue !== 0 || a.pendingPayout !== 0;
-  const leavesOf = (rows: NetworkLeafRow[], nested: boolean) =>
-    new Map(
-      rows
-        .filter((r) => !r.isTotal)
-        .flatMap((r) =>
-          nested ? (r.children ?? []).map((c) => [`${r.key}/${c.key}`, c] as const) : [[r.key, r] as const],
-        )
-        .map(([k, r]) => [k, amountsOf(r)] as const)
-        .filter(([, a]) => withMoney(a)),
-    );
+  const leavesOf = (rows: NetworkReportRow[], nested: boolean): Map<string, Amounts> => {
+    const out = new Map<string, Amounts>();
+    for (const r of rows.filter((x) => !x.isTotal)) {
+      const leaves: [string, NetworkLeafRow][] = nested ? (r.children ?? []).map((c) => [`${r.key}/${c.key}`, c]) : [[r.key, r]]; // prettier-ignore
+      for (const [key, leaf] of leaves) {
+        const a = amountsOf(leaf);
+        if (withMoney(a)) out.set(key, a);
+      }
+    }
+    return out;
+  };
   const expectedLeaves = (e: Expected) => new Map([...e.leaves].filter(([, a]) => withMoney(a)));
 
   // Wednesday 4 to Thursday 26 March: two whole weeks (9–22 March) and nine days at the ends; and a span of no week.

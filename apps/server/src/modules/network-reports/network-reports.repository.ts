@@ -261,7 +261,7 @@ function summed(
   let query = db
     .select({
       ...keys,
-      ...(inWeeks ? weekInBaseColumns(table) : factors ? inBaseColumns(table, utcDay) : {}),
+      ...(inWeeks ? weeksInBaseColumns(table, utcDay) : factors ? inBaseColumns(table, utcDay) : {}),
       clicks: total(table.clicks, 's_clicks'),
       conversions: total(table.conversions, 's_conversions'),
       pending: total(table.pending, 's_pending'),
@@ -274,15 +274,11 @@ function summed(
     .from(source ?? table.table)
     .$dynamic();
   // Each row's factor of its currency and UTC day (decision 123), the table of them sent as arrays.
-  if (inWeeks) {
-    // Each week's days whose factor is noted or missing (decision 142), by currency and Monday.
+  if (factors) {
+    // A week's row (decision 142) joins its Monday's entry, for the week's flags (`wflags`) alone.
+    const flags = inWeeks ? sql`, ${sql.param(inWeeks)}::int[]` : sql``;
     query = query.leftJoin(
-      sql`unnest(${sql.param(inWeeks.currency)}::text[], ${sql.param(inWeeks.week)}::date[], ${sql.param(inWeeks.flags)}::int[]) as fw(currency, week, flags)`, // prettier-ignore
-      sql`fw.currency = ${table.currency} and fw.week = ${table.time}`,
-    );
-  } else if (factors) {
-    query = query.leftJoin(
-      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.q)}::numeric[], ${sql.param(factors.exact)}::boolean[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]) as f(currency, day, q, exact, notes, err)`, // prettier-ignore
+      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.q)}::numeric[], ${sql.param(factors.exact)}::boolean[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]${flags}) as ${sql.raw(inWeeks ? 'f(currency, day, q, exact, notes, err, wflags)' : 'f(currency, day, q, exact, notes, err)')}`, // prettier-ignore
       sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
     );
   }
@@ -323,63 +319,76 @@ function inBaseColumns(table: View, utcDay: SQL) {
  * The days of each currency and week whose factor an amount would note (an earlier day's rate) or could not find (no
  * rate): bit n for the week's day n, Monday 0 (decision 142), from the report's factor table.
  */
-type WeekFlags = { currency: string[]; week: string[]; flags: number[] };
+type WeekFlags = number[];
 
 /**
- * The whole weeks' amounts already converted (decision 142): each week's sums of amount × q and their spans as the
- * weekly grain in the base currency keeps them (`weekly_fx`, read through `weeksInBase`), added up as `inBaseColumns`
- * adds the days'. The notes: a week's days with money whose factor is noted or missing, as `currency monday bits`
- * (a currency the factor table lacks has every day missing); `weekNotes` reads them back from the factor table.
+ * The amounts of whole weeks and edge days converted (decision 142), read through `weeksInBaseAndDays`: a week's row
+ * adds the sums of amount × q and their spans its weekly grain in the base currency keeps; a day's row is converted as
+ * `inBaseColumns` converts it. The notes: a day's row's, as there; for a week's row, its days with money whose factor
+ * is noted or missing, as `currency monday bits` (a currency the factor table lacks has every day missing), which
+ * `weekNotes` reads back from the factor table.
  */
-function weekInBaseColumns(table: View) {
+function weeksInBaseColumns(table: View, utcDay: SQL) {
   const name = getTableName(table.table);
   const column = (c: string) => sql.raw(`"${name}"."${c}"`);
+  const isWeek = column('is_week');
+  const nonzero = sql.join(
+    AMOUNTS.map((a) => sql`${table[a]} <> 0`),
+    sql` or `,
+  );
   const columns: Record<string, SQL.Aliased> = {};
   for (const a of AMOUNTS) {
-    columns[`fx_${a}`] = sql`sum(${column(`fx_${AMOUNT_COLUMNS[a]}`)})`.as(`s_fx_${AMOUNT_COLUMNS[a]}`);
-    columns[`fx_${a}_inexact`] = sql`sum(${column(`fx_${AMOUNT_COLUMNS[a]}_inexact`)})`.as(`s_fx_${AMOUNT_COLUMNS[a]}_inexact`); // prettier-ignore
+    const c = AMOUNT_COLUMNS[a];
+    columns[`fx_${a}`] = sql`sum(case when ${isWeek} then ${column(`fx_${c}`)} when ${table[a]} <> 0 then ${table[a]}::numeric * f.q + case when ${table[a]} < 0 and not f.exact then ${table[a]} else 0 end end)`.as(`s_fx_${c}`); // prettier-ignore
+    columns[`fx_${a}_inexact`] = sql`sum(case when ${isWeek} then ${column(`fx_${c}_inexact`)} when not f.exact then abs(${table[a]}) end)`.as(`s_fx_${c}_inexact`); // prettier-ignore
   }
-  const hit = sql`(${column('money_days')} & coalesce(fw.flags, 127))`;
-  columns.fx_notes = sql`string_agg(${table.currency} || ' ' || to_char(${table.time}, 'YYYY-MM-DD') || ' ' || ${hit}::text, ',') filter (where ${hit} <> 0)`.as('s_fx_notes'); // prettier-ignore
-  columns.fx_unrated = sql`null::text`.as('s_fx_unrated');
+  const hit = sql`(${column('money_days')} & coalesce(f.wflags, 127))`;
+  columns.fx_notes = sql`string_agg(case when ${isWeek} then case when ${hit} <> 0 then ${table.currency} || ' ' || to_char(${table.time}, 'YYYY-MM-DD') || ' ' || ${hit}::text end when f.notes <> '' and (${nonzero}) then f.notes end, ',')`.as('s_fx_notes'); // prettier-ignore
+  columns.fx_unrated = sql`string_agg(coalesce(f.err, ${table.currency} || ' ' || to_char(${utcDay}, 'YYYY-MM-DD')), ',') filter (where not ${isWeek} and f.q is null and (${nonzero}))`.as('s_fx_unrated'); // prettier-ignore
   return columns;
 }
 
-/** The week flags of `weekInBaseColumns` for the Mondays [from, to) from a report's factor table. */
+/**
+ * The week flags of `weeksInBaseColumns` for the Mondays [from, to), one per entry of a report's factor table: on each
+ * (currency, Monday) entry, the bits of that week's days whose entry is noted or without a factor; 0 elsewhere.
+ */
 function weekFlagsOf(factors: FxFactorTable, from: number, to: number): WeekFlags {
-  const flags = new Map<string, number>();
+  const monday = new Map<string, number>();
+  const flags: WeekFlags = factors.day.map(() => 0);
+  for (let i = 0; i < factors.day.length; i += 1) {
+    const at = Date.parse(`${factors.day[i]}T00:00:00Z`);
+    if (at >= from && at < to && (at - from) % (7 * DAY_MS) === 0) monday.set(`${factors.currency[i]} ${factors.day[i]}`, i); // prettier-ignore
+  }
   for (let i = 0; i < factors.day.length; i += 1) {
     if (factors.notes[i] === '' && factors.q[i] !== null) continue;
     const at = Date.parse(`${factors.day[i]}T00:00:00Z`);
     if (at < from || at >= to) continue;
-    const monday = from + Math.floor((at - from) / (7 * DAY_MS)) * 7 * DAY_MS;
-    const id = `${factors.currency[i]} ${isoDay(monday)}`;
-    flags.set(id, (flags.get(id) ?? 0) | (1 << ((at - monday) / DAY_MS)));
+    const start = from + Math.floor((at - from) / (7 * DAY_MS)) * 7 * DAY_MS;
+    const m = monday.get(`${factors.currency[i]} ${isoDay(start)}`);
+    if (m !== undefined) flags[m]! |= 1 << ((at - start) / DAY_MS);
   }
-  const out: WeekFlags = { currency: [], week: [], flags: [] };
-  for (const [id, bits] of flags) {
-    const [currency, week] = id.split(' ');
-    out.currency.push(currency!);
-    out.week.push(week!);
-    out.flags.push(bits);
-  }
-  return out;
+  return flags;
 }
 
 /**
- * `weekInBaseColumns`' notes read back as the days' (decision 142): each day of a week with money whose factor is
+ * `weeksInBaseColumns`' notes read back as the days' (decision 142): each day of a week with money whose factor is
  * noted gives its notes, one whose factor is missing (or not in the table) its error, as a day read alone would.
  */
 function weekNotes(
-  tokens: string[],
+  listed: string[],
+  daysUnrated: string[],
   factors: FxFactorTable,
   at: Map<string, number>,
 ): { notes: string[]; unrated: string[] } {
-  // prettier-ignore
   const notes = new Set<string>();
-  const unrated: string[] = [];
-  for (const token of tokens) {
+  const unrated = daysUnrated;
+  for (const token of listed) {
     const [currency, week, bits] = token.split(' ');
+    // A day's note ('USD 2026-03-07') as it is; a week's ('USD 2026-03-09 96') read day by day.
+    if (bits === undefined) {
+      notes.add(token);
+      continue;
+    }
     const monday = Date.parse(`${week}T00:00:00Z`);
     for (let n = 0; n < 7; n += 1) {
       if ((Number(bits) & (1 << n)) === 0) continue;
@@ -523,7 +532,7 @@ async function sliceQuery(
             pendingRevenue: partial(r, 'pendingRevenue'),
             pendingPayout: partial(r, 'pendingPayout'),
           },
-          ...(at ? weekNotes(list(r.fx_notes), factors, at) : { notes: list(r.fx_notes), unrated: list(r.fx_unrated) }), // prettier-ignore
+          ...(at ? weekNotes(list(r.fx_notes), list(r.fx_unrated), factors, at) : { notes: list(r.fx_notes), unrated: list(r.fx_unrated) }), // prettier-ignore
         }
       : undefined,
     clicks: Number(r.clicks),
@@ -661,16 +670,14 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
   // The whole UTC weeks of the days read (decision 136): from the weekly table when the report keeps no day (no time
   // breakdown, no amount converted at each day's rate).
   const weeks = weekly && !by.includes('day') && !read.fx && !read.factors ? wholeWeeks(firstDay, lastDay) : null;
-  // Converted (decision 142): the whole weeks from the weekly grain in the base currency, the days at their ends from
-  // the daily grain converted row by row, both sent together.
+  // Converted (decision 142): the whole weeks from the weekly grain in the base currency and the days at their ends
+  // from the daily grain converted row by row, in one statement; the end hours beside it.
   const weeklyFx = GRAINS[grain].weeklyFx;
   const fxWeeks = weekly && weeklyFx && !by.includes('day') && !read.fx && read.factors ? wholeWeeks(firstDay, lastDay) : null; // prettier-ignore
   if (fxWeeks) {
-    const edges = and(gte(daily.time, isoDay(firstDay)), lt(daily.time, isoDay(lastDay)), sql`not (${daily.time} >= ${isoDay(fxWeeks.from)} and ${daily.time} < ${isoDay(fxWeeks.to)})`)!; // prettier-ignore
     const flags = weekFlagsOf(read.factors!, fxWeeks.from, fxWeeks.to);
     const parts = await Promise.all([
-      sliceQuery(read, daily, undefined, weeksInBase(daily, weekly!, weeklyFx!, fxWeeks), flags),
-      ...(firstDay < fxWeeks.from || fxWeeks.to < lastDay ? [query(daily, edges)] : []),
+      sliceQuery(read, daily, undefined, weeksInBaseAndDays(daily, weekly!, weeklyFx!, firstDay, lastDay, fxWeeks), flags), // prettier-ignore
       ...(start < firstDay ? [query(hourly, hours(start, firstDay))] : []),
       ...(lastDay < end ? [query(hourly, hours(lastDay, end))] : []),
     ]);
@@ -720,22 +727,37 @@ function weeksAndDays(
 }
 
 /**
- * The whole weeks [weeks.from, weeks.to) of a weekly grain with their amounts in the base currency (decision 142), as
- * one relation with the daily table's columns and name, each week one row on its Monday, and the converted sums and
- * `money_days` of its weekly grain in the base currency (none: no money).
+ * A grain's days [firstDay, lastDay) with their amounts in the base currency (decision 142), as one relation with the
+ * daily table's columns and name: the whole weeks [weeks.from, weeks.to) from the weekly grain, each one row on its
+ * Monday (as two rows: the weekly grain's counts, and the converted sums and `money_days` of its weekly grain in the
+ * base currency, none without money), and the days before and after them from the daily table, to be converted row by
+ * row (`is_week` false).
  */
-function weeksInBase(daily: View, weekly: PgTable, weeklyFx: PgTable, weeks: { from: number; to: number }): SQL {
+function weeksInBaseAndDays(
+  daily: View,
+  weekly: PgTable,
+  weeklyFx: PgTable,
+  firstDay: number,
+  lastDay: number,
+  weeks: { from: number; to: number },
+): SQL {
   // The columns as drizzle names them in SQL (its snake_case).
   const snake = (table: PgTable) => Object.keys(getTableColumns(table)).map((n) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)); // prettier-ignore
   const names = snake(daily.table);
   const keys = snake(weeklyFx).filter((n) => n === 'week' || n.endsWith('_id') || n === 'currency');
   const inBase = snake(weeklyFx).filter((n) => !keys.includes(n));
-  const list = [
-    ...names.map((n) => (n === 'day' ? 'w.week as day' : `w.${n}`)),
-    ...inBase.map((n) => `coalesce(x.${n}, 0) as ${n}`),
-  ].join(', ');
-  return sql`(select ${sql.raw(list)} from ${weekly} w left join ${weeklyFx} x using (${sql.raw(keys.join(', '))})
-    where w.week >= ${isoDay(weeks.from)} and w.week < ${isoDay(weeks.to)}) as ${sql.identifier(getTableName(daily.table))}`;
+  const zero = (n: string) => (n === 'money_days' ? '0::smallint' : '0::numeric');
+  // The weekly grain's counts and its amounts in the base currency as two rows of a week (no join): they add up.
+  const ofCounts = [...names.map((n) => (n === 'day' ? 'week' : n)), ...inBase.map(zero), 'true'];
+  // The first branch names the relation's columns: the daily table's.
+  const ofInBase = [...names.map((n) => (n === 'day' ? 'week as day' : keys.includes(n) ? n : `0::bigint as ${n}`)), ...inBase, 'true as is_week']; // prettier-ignore
+  const ofDays = [...names, ...inBase.map((n) => (n === 'money_days' ? '0::smallint' : 'null::numeric')), 'false'];
+  const [from, to, first, last] = [isoDay(weeks.from), isoDay(weeks.to), isoDay(firstDay), isoDay(lastDay)];
+  return sql`(select ${sql.raw(ofInBase.join(', '))} from ${weeklyFx} where week >= ${from} and week < ${to}
+    union all select ${sql.raw(ofCounts.join(', '))} from ${weekly} where week >= ${from} and week < ${to}
+    union all select ${sql.raw(ofDays.join(', '))} from ${daily.table}
+      where (day >= ${first} and day < ${from}) or (day >= ${to} and day < ${last}))
+    as ${sql.identifier(getTableName(daily.table))}`;
 }
 
 /**

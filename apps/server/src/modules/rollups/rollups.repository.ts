@@ -509,7 +509,7 @@ function convertedWeeksStatement(
       group by r.week, ${rkeys} order by r.week, ${rkeys}
       on conflict (week, ${key.join(', ')}) do update set ${[...columns, 'money_days'].map((c) => `${c} = excluded.${c}`).join(', ')}
       returning 1`);
-    return sql`${sql.raw(`r${i}`)} as (${rows}), ${sql.raw(`f${i}`)} as (${factors}), ${sql.raw(`i${i}`)} as (${insert})`;
+    return sql`${sql.raw(`r${i}`)} as (${rows}), ${sql.raw(`f${i}`)} as materialized (${factors}), ${sql.raw(`i${i}`)} as (${insert})`;
   }).flatMap((p, i) => (p ? [[p, i] as const] : []));
   const ctes = sql.join(
     parts.map(([p]) => p),
