@@ -16,6 +16,8 @@ describe('npm run refold-grains', () => {
       const first = await refoldCli(dataDir);
       expect(first.code, first.stderr).toBe(0);
       expect(first.stdout).toContain('The weekly grains already equal the daily grains: nothing changed.');
+      // Decision 142: and the weekly grains in the base currency built again.
+      expect(first.stdout).toContain('The weekly grains in the base currency (EUR) built again.');
       const held = holdDataDirLock(dataDir);
       try {
         const refused = await refoldCli(dataDir);

@@ -1,5 +1,5 @@
 // The rollups' front door: hourly and daily statistics written by clicks and conversions (decision 021).
-export { RollupAccumulator, flaggedRows, hourOf, convertedWeeksFor } from './rollups.js';
+export { RollupAccumulator, flaggedRows, hourOf, convertedWeeksFor, rebuildConvertedWeeksFor } from './rollups.js';
 export {
   dailyStats,
   KnownTrafficPairs,

@@ -539,6 +539,11 @@ export async function refreshConvertedWeeks(db: DbOrTx, from: string, to: string
  * Answers whether it built them.
  */
 export async function ensureConvertedWeeks(db: DbOrTx, base: string): Promise<boolean> {
+  // A database never migrated (the OpenAPI document's app) has nothing to build.
+  const made = rowsOf<{ made: boolean }>(
+    await db.execute(sql`select to_regclass('stats_fx_base') is not null as made`),
+  );
+  if (!made[0]?.made) return false;
   const stored = rowsOf<{ base: string }>(await db.execute(sql`select base from ${statsFxBase}`));
   if (stored[0]?.base === base) return false;
   await lockConvertedWeeks(db);

@@ -3,6 +3,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import {
   COUNTS,
   ensureConvertedWeeks,
+  lockConvertedWeeks,
+  rebuildConvertedWeeks,
   upsertGoalRollups,
   upsertRollups,
   type FlaggedKey,
@@ -228,4 +230,15 @@ export function flaggedRows(
  */
 export async function convertedWeeksFor(db: Db, base: string): Promise<boolean> {
   return db.transaction((tx) => ensureConvertedWeeks(tx, base));
+}
+
+/**
+ * The weekly grains in the base currency built again for `base` (decision 142), whatever they hold: after a rolling
+ * deploy across migration 0046, an earlier build's writers of money wrote the daily grains alone.
+ */
+export async function rebuildConvertedWeeksFor(db: Db, base: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockConvertedWeeks(tx);
+    await rebuildConvertedWeeks(tx, base);
+  });
 }
