@@ -247,13 +247,13 @@ describe('converted network reports over whole weeks (decision 142)', () => {
   };
 
   /** The weekly grains in the base currency as kept, against a build of them from scratch (rolled back). */
-  async function expectAsBuiltAgain(step: string): Promise<void> {
+  async function expectAsBuiltAgain(step: string, base = 'EUR'): Promise<void> {
     const kept = await tablesNow();
     expect(kept.stats_pair_weekly_fx!.length, step).toBeGreaterThan(0);
     let built: Record<string, string[]> = {};
     await t.database.db
       .transaction(async (tx) => {
-        await rebuildConvertedWeeks(tx, 'EUR');
+        await rebuildConvertedWeeks(tx, base);
         const out: Record<string, string[]> = {};
         for (const table of TABLES) {
           const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`select * from ${table} order by 1, 2, 3${table === 'stats_pair_weekly_fx' ? ', 4' : ''}`))); // prettier-ignore
@@ -316,5 +316,26 @@ describe('converted network reports over whole weeks (decision 142)', () => {
     ]);
     await expectAsBuiltAgain('a reversal beside an edit');
     await expectConvertedAsRawRows('a reversal beside an edit');
+  });
+
+  it('builds them again at start when BASE_CURRENCY changes', async () => {
+    const euros = await tablesNow();
+    const inEuros = rowsOf<{ currency: string; n: number }>(await t.database.db.execute(sql`select currency, count(*) filter (where fx_revenue_inexact <> 0)::int as n from stats_pair_weekly_fx group by 1 order by 1`)); // prettier-ignore
+    const dollars = await buildTestApp({ now: clock.now, sameDatabaseAs: t, config: { logLevel: 'error', baseCurrency: 'USD' } }); // prettier-ignore
+    try {
+      const base = rowsOf<{ base: string }>(await t.database.db.execute(sql`select base from stats_fx_base`));
+      expect(base.map((r) => r.base)).toEqual(['USD']);
+      await expectAsBuiltAgain('in dollars', 'USD');
+      // In dollars every amount converts exactly (× 1, or × the dollar's rate of a euro); in euros the dollars did not.
+      const spans = async () => rowsOf<{ currency: string; n: number }>(await t.database.db.execute(sql`select currency, count(*) filter (where fx_revenue_inexact <> 0)::int as n from stats_pair_weekly_fx group by 1 order by 1`)); // prettier-ignore
+      expect(await spans()).toEqual([
+        { currency: 'EUR', n: 0 },
+        { currency: 'USD', n: 0 },
+      ]);
+      expect(inEuros.find((r) => r.currency === 'USD')!.n).toBeGreaterThan(0);
+      expect(await tablesNow()).not.toEqual(euros);
+    } finally {
+      await dollars.close();
+    }
   });
 });
