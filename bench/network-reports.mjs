@@ -70,6 +70,9 @@ async function multiply(db, table, count, unique) {
 /** Whether the build measured has the weekly grains (decision 136), filled from the daily ones as migration 0045 does. */
 const hasWeekly = async (db) =>
   rowsOf(await db.execute(sql`select to_regclass('stats_pair_weekly') is not null as has`))[0].has;
+/** Whether the build measured keeps the weekly grains in the base currency (decision 142). */
+const hasWeeklyFx = async (db) =>
+  rowsOf(await db.execute(sql`select to_regclass('stats_pair_weekly_fx') is not null as has`))[0].has;
 const WEEKLY_FILL = `insert into stats_partner_weekly select date_trunc('week', day::timestamp)::date, partner_id, currency, ${SUMS} from stats_partner_daily group by 1, 2, 3;
     insert into stats_offer_weekly select date_trunc('week', day::timestamp)::date, offer_id, currency, ${SUMS} from stats_offer_daily group by 1, 2, 3;
     insert into stats_pair_weekly select date_trunc('week', day::timestamp)::date, partner_id, offer_id, currency, ${SUMS} from stats_pair_daily group by 1, 2, 3, 4;`; // prettier-ignore
@@ -245,15 +248,24 @@ try {
     await seedDemo(app.ctx, { traffic: false });
     // The weekly grains (decision 136), when the build measured has them.
     const WEEKLY = `${(await hasWeekly(database.db)) ? 'stats_partner_weekly, stats_offer_weekly, stats_pair_weekly, ' : ''}${(await hasGoalOffer(database.db)) ? 'stats_goal_offer_daily, ' : ''}`; // prettier-ignore
+    // And their amounts in the base currency (decision 142), taken again from the daily grains once generated.
+    const WEEKLY_FX = (await hasWeeklyFx(database.db)) ? 'stats_partner_weekly_fx, stats_offer_weekly_fx, stats_pair_weekly_fx, ' : ''; // prettier-ignore
     // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.
     await database.db.execute(
       sql.raw(
-        `truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_landing_daily, ${WEEKLY}stats_goal_hourly, stats_goal_daily, conversions cascade`,
+        `truncate stats_network_hourly, stats_network_daily, stats_partner_hourly, stats_partner_daily, stats_offer_hourly, stats_offer_daily, stats_pair_daily, stats_landing_daily, ${WEEKLY}${WEEKLY_FX}stats_goal_hourly, stats_goal_daily, conversions cascade`,
       ),
     );
   }
   const loadStarted = performance.now();
   const check = reused ? await counts(database.db) : await generate(database.db);
+  if (!reused && (await hasWeeklyFx(database.db))) {
+    const { rebuildConvertedWeeks } = await import(path.join(dist, 'modules/rollups/index.js'));
+    const rebuilt = performance.now();
+    await rebuildConvertedWeeks(database.db, 'EUR');
+    console.log(`weekly grains in the base currency built in ${fmt((performance.now() - rebuilt) / 1000, 1)} s`);
+    await database.db.execute(sql`analyze`);
+  }
   if (reused) await database.db.execute(sql`analyze`);
   console.log(
     `postgres: ${fmt(Number(check.clicks))} clicks, ${fmt(check.conversions)} conversions over ${DAYS} days, ` +

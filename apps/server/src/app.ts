@@ -51,6 +51,7 @@ import { trafficRoutes } from './modules/traffic/index.js';
 import { ledgerRoutes } from './modules/ledger/index.js';
 import { networkReportsRoutes } from './modules/network-reports/index.js';
 import { FxRatesJob, fxRatesRoutes } from './modules/fx-rates/index.js';
+import { convertedWeeksFor } from './modules/rollups/index.js';
 import { registerRoutes } from './modules/register/index.js';
 import { clientTagRoutes } from './modules/client-tag/index.js';
 import { networkSettingsRoutes, settingsRoutes } from './modules/settings/index.js';
@@ -193,6 +194,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     }),
   };
   app.decorate('ctx', ctx);
+  // The weekly grains in the base currency, built once for this BASE_CURRENCY (decision 142).
+  await convertedWeeksFor(database.db, config.baseCurrency);
   const postbackWorker = new PostbackWorker(ctx, { logger: app.log, allowLoopback: config.postbackAllowLoopback });
   const postbackLogPruner = new PostbackLogPruner(ctx.db, config.postbackLogRetentionDays, ctx.now);
   const conversionDigest = conversionDigestTimer(ctx.db, config.publicUrl, ctx.now);

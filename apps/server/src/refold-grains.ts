@@ -4,10 +4,12 @@
  * Monday and the goal grain per offer equal to the goal grain's days, adding what servers of an earlier build wrote to
  * the finer grains alone during a rolling deploy. Runs beside the servers on PostgreSQL; with the embedded PGlite, stop the
  * server first (it refuses while one holds the data directory). A second run changes nothing.
+ * Then builds the weekly grains in the base currency again (decision 142): an earlier build's postbacks wrote money to
+ * the daily grains alone.
  *
  * Exit codes: 0 done, 1 refused (database in use) or failed, 2 bad configuration.
  */
-import { refoldWeeklyGrains } from './modules/rollups/index.js';
+import { rebuildConvertedWeeksFor, refoldWeeklyGrains } from './modules/rollups/index.js';
 import { openToolDatabase, runTool } from './tool-database.js';
 
 async function main(): Promise<number> {
@@ -24,6 +26,8 @@ async function main(): Promise<number> {
             .map(([table, n]) => `${table} ${n}`)
             .join(', ')}.`,
     );
+    await rebuildConvertedWeeksFor(opened.database.db, opened.config.baseCurrency);
+    console.log(`The weekly grains in the base currency (${opened.config.baseCurrency}) built again.`);
     return 0;
   } finally {
     await opened.close();

@@ -18,6 +18,8 @@ describe('npm run refold-grains', () => {
       expect(first.stdout).toContain(
         'The weekly grains and the goal grain per offer already equal the grains they fold: nothing changed.',
       );
+      // Decision 142: and the weekly grains in the base currency built again.
+      expect(first.stdout).toContain('The weekly grains in the base currency (EUR) built again.');
       const held = holdDataDirLock(dataDir);
       try {
         const refused = await refoldCli(dataDir);

@@ -7,9 +7,11 @@ import {
   date,
   index,
   integer,
+  numeric,
   type PgColumnBuilderBase,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   varchar,
@@ -281,3 +283,59 @@ export const flaggedHourly = pgTable(
     index('flagged_hourly_partner_hour_idx').on(t.partnerId, t.hour),
   ],
 );
+
+/**
+ * The weekly grains' amounts in the base currency (decision 142): per (UTC week, key, currency), each amount summed
+ * over the week's daily rows as a converted report sums them (decision 130): `fx_<amount>` the sum of each nonzero
+ * amount × q of its UTC day (q the factor in 10^-18 of a minor unit of the base, rounded down; a negative amount's
+ * product lowered by |amount| where q was cut off) and `fx_<amount>_inexact` the sum of |amount| where q was cut off.
+ * `money_days` has bit n set when the week's day n (Monday 0) has money: the report lists those days when they read
+ * an earlier day's rate, and answers 409 when they have none. Written by the writers of money (never by clicks) and
+ * by every change of a rate, from the daily grains and the rates, whole rows at a time.
+ */
+const inBase = () => ({
+  fxRevenue: numeric().notNull().default('0'),
+  fxRevenueInexact: numeric().notNull().default('0'),
+  fxPayout: numeric().notNull().default('0'),
+  fxPayoutInexact: numeric().notNull().default('0'),
+  fxPendingRevenue: numeric().notNull().default('0'),
+  fxPendingRevenueInexact: numeric().notNull().default('0'),
+  fxPendingPayout: numeric().notNull().default('0'),
+  fxPendingPayoutInexact: numeric().notNull().default('0'),
+  moneyDays: smallint().notNull().default(0),
+});
+
+function inBaseTable<TName extends string, TKey extends Record<string, PgColumnBuilderBase>>(name: TName, key: TKey) {
+  return pgTable(name, { ...key, ...inBase() }, (t) => {
+    const columns = Object.keys(key).map((column) => t[column as keyof typeof t]);
+    return [primaryKey({ name: `${name}_pk`, columns: columns as [(typeof columns)[number], ...typeof columns] })];
+  });
+}
+
+export const statsPartnerWeeklyFx = inBaseTable('stats_partner_weekly_fx', {
+  week: week(),
+  partnerId: integer().notNull(),
+  currency: currency(),
+});
+
+export const statsOfferWeeklyFx = inBaseTable('stats_offer_weekly_fx', {
+  week: week(),
+  offerId: integer().notNull(),
+  currency: currency(),
+});
+
+export const statsPairWeeklyFx = inBaseTable('stats_pair_weekly_fx', {
+  week: week(),
+  partnerId: integer().notNull(),
+  offerId: integer().notNull(),
+  currency: currency(),
+});
+
+/**
+ * The base currency the `_weekly_fx` tables are in (decision 142): one row, none before their first build. A server
+ * started with another `BASE_CURRENCY` builds them again.
+ */
+export const statsFxBase = pgTable('stats_fx_base', {
+  id: integer().primaryKey().default(1),
+  base: varchar({ length: 3 }).notNull(),
+});

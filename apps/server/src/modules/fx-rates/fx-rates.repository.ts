@@ -112,3 +112,18 @@ export async function rateCurrencies(db: DbOrTx): Promise<string[]> {
   const rows = await db.selectDistinct({ currency: fxRates.currency }).from(fxRates).orderBy(fxRates.currency);
   return rows.map((r) => r.currency);
 }
+
+/**
+ * The first day after `day` with its own rate for each of these currencies, the latest of them; null when one has
+ * none yet (its rate of `day` is read by every later day). A change of `day`'s rates reaches the days [day, that one).
+ */
+export async function nextOwnRateDay(db: DbOrTx, day: string, currencies: string[]): Promise<string | null> {
+  if (currencies.length === 0) return day;
+  const rows = await db
+    .select({ currency: fxRates.currency, next: sql<string | null>`to_char(min(${fxRates.day}), 'YYYY-MM-DD')` })
+    .from(fxRates)
+    .where(and(inArray(fxRates.currency, currencies), sql`${fxRates.day} > ${day}::date`))
+    .groupBy(fxRates.currency);
+  if (rows.length < new Set(currencies).size || rows.some((r) => r.next === null)) return null;
+  return rows.reduce((max, r) => (r.next! > max ? r.next! : max), day);
+}

@@ -1,6 +1,7 @@
-import { FX_QUOTE_CURRENCY, type FxRates, type FxRatesBody } from '@portal/contracts';
+import { FX_QUOTE_CURRENCY, type FxRateSource, type FxRates, type FxRatesBody } from '@portal/contracts';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { recordAudit, type AuditActor } from '../audit/index.js';
+import { lockConvertedWeeks, refreshConvertedWeeks } from '../rollups/index.js';
 import { parseEcbRates } from './ecb.js';
 import { FxConverter, type FxAmount, type FxFactorTable } from './fx-convert.js';
 import * as repo from './fx-rates.repository.js';
@@ -19,9 +20,15 @@ export async function setFxRates(
   now: Date,
 ): Promise<FxRates> {
   await db.transaction(async (tx) => {
+    await lockConvertedWeeks(tx);
     const before = new Map((await repo.ratesOfDay(tx, body.date, body.rates.map((r) => r.currency))).map((r) => [r.currency, r.rate])); // prettier-ignore
     const rates = body.rates.map((r) => ({ currency: r.currency, rate: tidyRate(r.rate) }));
     await repo.upsertRates(tx, body.date, rates, 'finance', actor.actorId, now);
+    await convertedAgain(
+      tx,
+      body.date,
+      rates.map((r) => r.currency),
+    );
     const changes = rates
       .filter((r) => before.get(r.currency) !== r.rate)
       .map((r) => ({ field: r.currency, before: before.get(r.currency) ?? null, after: r.rate }));
@@ -40,12 +47,45 @@ const tidyRate = (rate: string) => (rate.includes('.') ? rate.replace(/0+$/, '')
 export async function importEcbRates(db: Db, xml: string, now: Date): Promise<string[]> {
   const days = parseEcbRates(xml);
   for (const { day, rates } of days) {
-    await db.transaction(async (tx) => {
-      const edited = await repo.editedCurrencies(tx, day);
-      await repo.upsertRates(tx, day, rates.filter((r) => !edited.has(r.currency)).map((r) => ({ ...r, rate: tidyRate(r.rate) })), 'ecb', null, now); // prettier-ignore
-    });
+    await storeRates(db, day, rates, 'ecb', null, now);
   }
   return days.map((d) => d.day);
+}
+
+/**
+ * A day's rates written (never over a currency finance set by hand, unless finance writes it) and the weekly grains in
+ * the base currency taken again over the days they reach (decision 142), in one transaction under the rates' lock:
+ * the ECB's job and the demo's seed.
+ */
+export async function storeRates(
+  db: DbOrTx,
+  day: string,
+  given: { currency: string; rate: string }[],
+  source: FxRateSource,
+  updatedBy: number | null,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockConvertedWeeks(tx);
+    const edited = source === 'finance' ? new Set<string>() : await repo.editedCurrencies(tx, day);
+    const rates = given.filter((r) => !edited.has(r.currency)).map((r) => ({ ...r, rate: tidyRate(r.rate) }));
+    await repo.upsertRates(tx, day, rates, source, updatedBy, now);
+    await convertedAgain(
+      tx,
+      day,
+      rates.map((r) => r.currency),
+    );
+  });
+}
+
+/**
+ * A day's rates of some currencies changed: that day and each later one that reads them (until each currency's next
+ * own rate) convert at another factor, so their weeks in the base currency are taken again (decision 142). A rate of
+ * the base changes every currency's factor, which the weeks taken again (all their keys) cover.
+ */
+async function convertedAgain(tx: DbOrTx, day: string, currencies: string[]): Promise<void> {
+  if (currencies.length === 0) return;
+  await refreshConvertedWeeks(tx, day, await repo.nextOwnRateDay(tx, day, currencies));
 }
 
 /** The converter for a report's amounts: the rates of their currencies (and the base's) over their days. */

@@ -34,6 +34,9 @@ import {
   statsOfferHourly,
   statsPairDaily,
   statsPairWeekly,
+  statsPairWeeklyFx,
+  statsPartnerWeeklyFx,
+  statsOfferWeeklyFx,
   statsPartnerWeekly,
   statsOfferWeekly,
   statsLandingDaily,
@@ -141,7 +144,7 @@ type Read = {
  * A grain: a daily table and an hourly one holding its keys (the pair grain's hours: the network rollup's), and for
  * the partner, offer and pair grains a weekly one (decision 136) with the daily table's columns, `week` for `day`.
  */
-type Grain = { daily: View; hourly: View; weekly?: PgTable };
+type Grain = { daily: View; hourly: View; weekly?: PgTable; weeklyFx?: PgTable };
 
 const NETWORK: Grain = {
   daily: view(statsNetworkDaily, true, { time: statsNetworkDaily.day, partnerId: statsNetworkDaily.partnerId, offerId: statsNetworkDaily.offerId, country: statsNetworkDaily.country, landing: statsNetworkDaily.landingPageId }), // prettier-ignore
@@ -151,11 +154,13 @@ const PARTNER: Grain = {
   daily: view(statsPartnerDaily, true, { time: statsPartnerDaily.day, partnerId: statsPartnerDaily.partnerId }),
   hourly: view(statsPartnerHourly, false, { time: statsPartnerHourly.hour, partnerId: statsPartnerHourly.partnerId }),
   weekly: statsPartnerWeekly,
+  weeklyFx: statsPartnerWeeklyFx,
 };
 const OFFER: Grain = {
   daily: view(statsOfferDaily, true, { time: statsOfferDaily.day, offerId: statsOfferDaily.offerId }),
   hourly: view(statsOfferHourly, false, { time: statsOfferHourly.hour, offerId: statsOfferHourly.offerId }),
   weekly: statsOfferWeekly,
+  weeklyFx: statsOfferWeeklyFx,
 };
 /**
  * The pair grain (decision 123): per UTC day, partner, offer and currency. It has no hourly table: the hours at a
@@ -165,6 +170,7 @@ const PAIR: Grain = {
   daily: view(statsPairDaily, true, { time: statsPairDaily.day, partnerId: statsPairDaily.partnerId, offerId: statsPairDaily.offerId }), // prettier-ignore
   hourly: NETWORK.hourly,
   weekly: statsPairWeekly,
+  weeklyFx: statsPairWeeklyFx,
 };
 
 /**
@@ -243,6 +249,7 @@ function summed(
   factors: FxFactorTable | undefined,
   source: SQL | undefined,
   net = false,
+  inWeeks?: WeekFlags,
 ) {
   // prettier-ignore
   const total = (column: AnyPgColumn, name: string) => sql<number>`sum(${column})`.mapWith(Number).as(name);
@@ -265,7 +272,7 @@ function summed(
   let query = db
     .select({
       ...keys,
-      ...(factors ? inBaseColumns(table, utcDay) : {}),
+      ...(inWeeks ? weeksInBaseColumns(table, utcDay) : factors ? inBaseColumns(table, utcDay) : {}),
       clicks: total(table.clicks, 's_clicks'),
       conversions: total(table.conversions, 's_conversions'),
       pending: total(table.pending, 's_pending'),
@@ -279,8 +286,10 @@ function summed(
     .$dynamic();
   // Each row's factor of its currency and UTC day (decision 123), the table of them sent as arrays.
   if (factors) {
+    // A week's row (decision 142) joins its Monday's entry, for the week's flags (`wflags`) alone.
+    const flags = inWeeks ? sql`, ${sql.param(inWeeks)}::int[]` : sql``;
     query = query.leftJoin(
-      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.q)}::numeric[], ${sql.param(factors.exact)}::boolean[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]) as f(currency, day, q, exact, notes, err)`, // prettier-ignore
+      sql`unnest(${sql.param(factors.currency)}::text[], ${sql.param(factors.day)}::date[], ${sql.param(factors.q)}::numeric[], ${sql.param(factors.exact)}::boolean[], ${sql.param(factors.notes)}::text[], ${sql.param(factors.err)}::text[]${flags}) as ${sql.raw(inWeeks ? 'f(currency, day, q, exact, notes, err, wflags)' : 'f(currency, day, q, exact, notes, err)')}`, // prettier-ignore
       sql`f.currency = ${table.currency} and f.day = ${utcDay}`,
     );
   }
@@ -327,6 +336,93 @@ function inBaseColumns(table: View, utcDay: SQL) {
 }
 
 /**
+ * The days of each currency and week whose factor an amount would note (an earlier day's rate) or could not find (no
+ * rate): bit n for the week's day n, Monday 0 (decision 142), from the report's factor table.
+ */
+type WeekFlags = number[];
+
+/**
+ * The amounts of whole weeks and edge days converted (decision 142), read through `weeksInBaseAndDays`: a week's row
+ * adds the sums of amount × q and their spans its weekly grain in the base currency keeps; a day's row is converted as
+ * `inBaseColumns` converts it. The notes: a day's row's, as there; for a week's row, its days with money whose factor
+ * is noted or missing, as `currency monday bits` (a currency the factor table lacks has every day missing), which
+ * `weekNotes` reads back from the factor table.
+ */
+function weeksInBaseColumns(table: View, utcDay: SQL) {
+  const name = getTableName(table.table);
+  const column = (c: string) => sql.raw(`"${name}"."${c}"`);
+  const isWeek = column('is_week');
+  const nonzero = sql.join(
+    AMOUNTS.map((a) => sql`${table[a]} <> 0`),
+    sql` or `,
+  );
+  const columns: Record<string, SQL.Aliased> = {};
+  for (const a of AMOUNTS) {
+    const c = AMOUNT_COLUMNS[a];
+    columns[`fx_${a}`] = sql`sum(case when ${isWeek} then ${column(`fx_${c}`)} when ${table[a]} <> 0 then ${table[a]}::numeric * f.q + case when ${table[a]} < 0 and not f.exact then ${table[a]} else 0 end end)`.as(`s_fx_${c}`); // prettier-ignore
+    columns[`fx_${a}_inexact`] = sql`sum(case when ${isWeek} then ${column(`fx_${c}_inexact`)} when not f.exact then abs(${table[a]}) end)`.as(`s_fx_${c}_inexact`); // prettier-ignore
+  }
+  const hit = sql`(${column('money_days')} & coalesce(f.wflags, 127))`;
+  columns.fx_notes = sql`string_agg(case when ${isWeek} then case when ${hit} <> 0 then ${table.currency} || ' ' || to_char(${table.time}, 'YYYY-MM-DD') || ' ' || ${hit}::text end when f.notes <> '' and (${nonzero}) then f.notes end, ',')`.as('s_fx_notes'); // prettier-ignore
+  columns.fx_unrated = sql`string_agg(coalesce(f.err, ${table.currency} || ' ' || to_char(${utcDay}, 'YYYY-MM-DD')), ',') filter (where not ${isWeek} and f.q is null and (${nonzero}))`.as('s_fx_unrated'); // prettier-ignore
+  return columns;
+}
+
+/**
+ * The week flags of `weeksInBaseColumns` for the Mondays [from, to), one per entry of a report's factor table: on each
+ * (currency, Monday) entry, the bits of that week's days whose entry is noted or without a factor; 0 elsewhere.
+ */
+function weekFlagsOf(factors: FxFactorTable, from: number, to: number): WeekFlags {
+  const monday = new Map<string, number>();
+  const flags: WeekFlags = factors.day.map(() => 0);
+  for (let i = 0; i < factors.day.length; i += 1) {
+    const at = Date.parse(`${factors.day[i]}T00:00:00Z`);
+    if (at >= from && at < to && (at - from) % (7 * DAY_MS) === 0) monday.set(`${factors.currency[i]} ${factors.day[i]}`, i); // prettier-ignore
+  }
+  for (let i = 0; i < factors.day.length; i += 1) {
+    if (factors.notes[i] === '' && factors.q[i] !== null) continue;
+    const at = Date.parse(`${factors.day[i]}T00:00:00Z`);
+    if (at < from || at >= to) continue;
+    const start = from + Math.floor((at - from) / (7 * DAY_MS)) * 7 * DAY_MS;
+    const m = monday.get(`${factors.currency[i]} ${isoDay(start)}`);
+    if (m !== undefined) flags[m]! |= 1 << ((at - start) / DAY_MS);
+  }
+  return flags;
+}
+
+/**
+ * `weeksInBaseColumns`' notes read back as the days' (decision 142): each day of a week with money whose factor is
+ * noted gives its notes, one whose factor is missing (or not in the table) its error, as a day read alone would.
+ */
+function weekNotes(
+  listed: string[],
+  daysUnrated: string[],
+  factors: FxFactorTable,
+  at: Map<string, number>,
+): { notes: string[]; unrated: string[] } {
+  const notes = new Set<string>();
+  const unrated = daysUnrated;
+  for (const token of listed) {
+    const [currency, week, bits] = token.split(' ');
+    // A day's note ('USD 2026-03-07') as it is; a week's ('USD 2026-03-09 96') read day by day.
+    if (bits === undefined) {
+      notes.add(token);
+      continue;
+    }
+    const monday = Date.parse(`${week}T00:00:00Z`);
+    for (let n = 0; n < 7; n += 1) {
+      if ((Number(bits) & (1 << n)) === 0) continue;
+      const day = isoDay(monday + n * DAY_MS);
+      const i = at.get(`${currency} ${day}`);
+      if (i === undefined || factors.q[i] === null)
+        unrated.push(i === undefined ? `${currency} ${day}` : (factors.err[i] ?? `${currency} ${day}`)); // prettier-ignore
+      else for (const note of factors.notes[i]!.split(',')) if (note !== '') notes.add(note);
+    }
+  }
+  return { notes: [...notes], unrated };
+}
+
+/**
  * One narrow rollup's rows in a time condition and the viewer's scope, grouped by the breakdown and currency: summed
  * first on the rollup's own keys (a few hundred groups for a month of the grains), then joined to partners, offers,
  * advertisers, managers and countries for the scope, the filters and the labels.
@@ -337,6 +433,7 @@ async function sliceQuery(
   time: SQL | undefined,
   source?: SQL,
   net = false,
+  inWeeks?: WeekFlags,
 ): Promise<Slice[]> {
   // A literal, not a parameter: GROUP BY must see the very same expression as the select list. A daily table is read
   // for a day breakdown only in UTC, where its day is the viewer's.
@@ -348,7 +445,8 @@ async function sliceQuery(
         ? sql<string>`to_char(${table.time}, 'YYYY-MM-DD')`
         : sql<string>`to_char((${table.time} at time zone 'UTC') + ${sql.raw(`interval '${Math.trunc(offsetToMinutes(offset))} minutes'`)}, ${sql.raw(`'${format}'`)})`; // prettier-ignore
   // The rollup's own keys are filtered before the sum; the manager and advertiser on the joined rows after it.
-  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors, source, net);
+  const s = summed(db, table, and(time, ...filterConditions(db, table, filters)), day, by, fx, factors, source, net, inWeeks); // prettier-ignore
+  const at = inWeeks && factors ? new Map(factors.day.map((d, i) => [`${factors.currency[i]} ${d}`, i] as const)) : null; // prettier-ignore
   const outer: (SQL | undefined)[] = filterConditions(db, {
     ...(table.partnerId ? { managerId: partners.accountManagerId } : {}),
     ...(table.offerId ? { advertiserId: products.advertiserId } : {}),
@@ -460,8 +558,7 @@ async function sliceQuery(
             pendingRevenue: partial(r, 'pendingRevenue'),
             pendingPayout: partial(r, 'pendingPayout'),
           },
-          notes: list(r.fx_notes),
-          unrated: list(r.fx_unrated),
+          ...(at ? weekNotes(list(r.fx_notes), list(r.fx_unrated), factors, at) : { notes: list(r.fx_notes), unrated: list(r.fx_unrated) }), // prettier-ignore
         }
       : undefined,
     clicks: Number(r.clicks),
@@ -610,6 +707,19 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
     const netted = band.edgeWeeks.length + band.edgeDays.length > 0;
     return sliceQuery(read, daily, undefined, bandSource(GRAINS[grain], band), netted);
   }
+  // Converted (decision 142): the whole weeks from the weekly grain in the base currency and the days at their ends
+  // from the daily grain converted row by row, in one statement; the end hours beside it.
+  const weeklyFx = GRAINS[grain].weeklyFx;
+  const fxWeeks = weekly && weeklyFx && !by.includes('day') && !read.fx && read.factors ? wholeWeeks(firstDay, lastDay) : null; // prettier-ignore
+  if (fxWeeks) {
+    const flags = weekFlagsOf(read.factors!, fxWeeks.from, fxWeeks.to);
+    const parts = await Promise.all([
+      sliceQuery(read, daily, undefined, weeksInBaseAndDays(daily, weekly!, weeklyFx!, firstDay, lastDay, fxWeeks), false, flags), // prettier-ignore
+      ...(start < firstDay ? [query(hourly, hours(start, firstDay))] : []),
+      ...(lastDay < end ? [query(hourly, hours(lastDay, end))] : []),
+    ]);
+    return parts.length === 1 ? parts[0]! : addedUp(parts.flat());
+  }
   // The band's reads at once (decision 134): sent together, not one after the other.
   const parts = await Promise.all([
     query(daily, and(gte(daily.time, isoDay(firstDay)), lt(daily.time, isoDay(lastDay)))!),
@@ -749,6 +859,40 @@ function bandSource(grain: Grain, band: Band): SQL {
     branches.push(sql`select ${as(hourlyColumns, hourDay, -1)}, 0 from ${hourly.table} where ${sql.join(band.less.map(inHours), sql` or `)}`); // prettier-ignore
   }
   return sql`(${sql.join(branches, sql` union all `)}) as ${sql.identifier(getTableName(daily.table))}`;
+}
+
+/**
+ * A grain's days [firstDay, lastDay) with their amounts in the base currency (decision 142), as one relation with the
+ * daily table's columns and name: the whole weeks [weeks.from, weeks.to) from the weekly grain, each one row on its
+ * Monday (as two rows: the weekly grain's counts, and the converted sums and `money_days` of its weekly grain in the
+ * base currency, none without money), and the days before and after them from the daily table, to be converted row by
+ * row (`is_week` false).
+ */
+function weeksInBaseAndDays(
+  daily: View,
+  weekly: PgTable,
+  weeklyFx: PgTable,
+  firstDay: number,
+  lastDay: number,
+  weeks: { from: number; to: number },
+): SQL {
+  // The columns as drizzle names them in SQL (its snake_case).
+  const snake = (table: PgTable) => Object.keys(getTableColumns(table)).map((n) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)); // prettier-ignore
+  const names = snake(daily.table);
+  const keys = snake(weeklyFx).filter((n) => n === 'week' || n.endsWith('_id') || n === 'currency');
+  const inBase = snake(weeklyFx).filter((n) => !keys.includes(n));
+  const zero = (n: string) => (n === 'money_days' ? '0::smallint' : '0::numeric');
+  // The weekly grain's counts and its amounts in the base currency as two rows of a week (no join): they add up.
+  const ofCounts = [...names.map((n) => (n === 'day' ? 'week' : n)), ...inBase.map(zero), 'true'];
+  // The first branch names the relation's columns: the daily table's.
+  const ofInBase = [...names.map((n) => (n === 'day' ? 'week as day' : keys.includes(n) ? n : `0::bigint as ${n}`)), ...inBase, 'true as is_week']; // prettier-ignore
+  const ofDays = [...names, ...inBase.map((n) => (n === 'money_days' ? '0::smallint' : 'null::numeric')), 'false'];
+  const [from, to, first, last] = [isoDay(weeks.from), isoDay(weeks.to), isoDay(firstDay), isoDay(lastDay)];
+  return sql`(select ${sql.raw(ofInBase.join(', '))} from ${weeklyFx} where week >= ${from} and week < ${to}
+    union all select ${sql.raw(ofCounts.join(', '))} from ${weekly} where week >= ${from} and week < ${to}
+    union all select ${sql.raw(ofDays.join(', '))} from ${daily.table}
+      where (day >= ${first} and day < ${from}) or (day >= ${to} and day < ${last}))
+    as ${sql.identifier(getTableName(daily.table))}`;
 }
 
 /**

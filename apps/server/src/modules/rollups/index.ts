@@ -1,11 +1,14 @@
 // The rollups' front door: hourly and daily statistics written by clicks and conversions (decision 021).
-export { RollupAccumulator, flaggedRows, hourOf } from './rollups.js';
+export { RollupAccumulator, flaggedRows, hourOf, convertedWeeksFor, rebuildConvertedWeeksFor } from './rollups.js';
 export {
   dailyStats,
   KnownTrafficPairs,
   flaggedStatement,
   hourlyRowsOf,
   refoldWeeklyGrains,
+  lockConvertedWeeks,
+  refreshConvertedWeeks,
+  rebuildConvertedWeeks,
   clickRollupStatements,
   rejectedStatement,
   trafficPairsStatement,

@@ -22,6 +22,11 @@ import {
   statsOfferWeekly,
   statsLandingDaily,
   statsPartnerHourly,
+  statsPartnerWeeklyFx,
+  statsOfferWeeklyFx,
+  statsPairWeeklyFx,
+  statsFxBase,
+  fxRates,
 } from '../../db/schema.js';
 import { rowsOf, unnestRows, type BulkColumn } from '../../db/bulk.js';
 
@@ -438,8 +443,149 @@ export async function upsertRollups(
     sql`, `,
   );
   const reads = sql.raw(statements.map((_, i) => `(select count(*) from u${i})::int as u${i}`).join(', '));
-  await db.execute(sql`with ${ctes} select ${reads}`);
+  // Money changed (decision 142): its weeks in the base currency are taken again from the daily grains, at the rates
+  // as they stand once no change of a rate is under way (the lock shared, taken in this statement; the next one reads
+  // the rates afresh). A writer of the same week and key waited here already, on the weekly grain's row.
+  const touched = moneyWeeks(hourly);
+  const lock = touched
+    ? sql`, pg_advisory_xact_lock_shared(${sql.raw(String(FX_WEEKS_LOCK))})::text as fx_lock`
+    : sql``;
+  await db.execute(sql`with ${ctes} select ${reads}${lock}`);
+  if (touched) await db.execute(convertedWeeksStatement({ touched }));
   return pairs;
+}
+
+/**
+ * The lock between the writers of money and the changes of a rate (decision 142): a rate's change holds it alone while
+ * it writes the rates and takes their weeks again; the writers of money share it from before they read the rates
+ * until they commit. So each reads the other's committed rows.
+ */
+const FX_WEEKS_LOCK = 727_142;
+
+/** Each weekly grain in the base currency, the daily grain it is taken from, and its key after the week. */
+const WEEKLY_FX = [
+  { table: statsPartnerWeeklyFx, daily: statsPartnerDaily, key: ['partner_id', 'currency'] },
+  { table: statsOfferWeeklyFx, daily: statsOfferDaily, key: ['offer_id', 'currency'] },
+  { table: statsPairWeeklyFx, daily: statsPairDaily, key: ['partner_id', 'offer_id', 'currency'] },
+] as const;
+
+/** The weeks and keys of each weekly grain whose money these rows change, or null when none does. */
+function moneyWeeks(rows: RollupRow[]): Map<string, RollupRow>[] | null {
+  const money = rows.filter((r) => r.revenue !== 0 || r.payout !== 0 || r.pendingRevenue !== 0 || r.pendingPayout !== 0); // prettier-ignore
+  if (money.length === 0) return null;
+  return WEEKLY_FX.map(({ key }) => {
+    const found = new Map<string, RollupRow>();
+    for (const row of money) {
+      const at = mondayOf(row.time.slice(0, 10));
+      const id = `${at}\u0000${key.map((k) => KEY_VALUE[k][1](row)).join('\u0000')}`;
+      if (!found.has(id)) found.set(id, { ...row, time: at });
+    }
+    return new Map([...found.entries()].sort((a, b) => byKey(a[0], b[0])));
+  });
+}
+
+const AMOUNT_NAMES = ['revenue', 'payout', 'pending_revenue', 'pending_payout'] as const;
+const ONE = '1000000000000000000';
+
+/**
+ * The weekly grains in the base currency taken again from the daily grains and the rates (decision 142), whole rows:
+ * for the weeks and keys money was written to (`touched`), for the weeks of [from, to) (a rate's change; `to` null:
+ * every later week), or every week (`all`, after the rows were deleted). Each day's factor is read as the report's
+ * factor table reads it (`FxConverter.factorTable`): the day's own rate of the base and the currency, else the last
+ * before it, q = floor(base × 10^18 / currency) and exact when nothing was cut off; the base itself 10^18. A day
+ * without a rate adds nothing: its bit in `money_days` makes the report answer 409. Nothing is written before the
+ * base is set (`stats_fx_base`). One statement, each table's rows in key order.
+ */
+function convertedWeeksStatement(
+  which: { touched: Map<string, RollupRow>[] } | { from: string; to: string | null } | { all: true },
+): SQL {
+  const parts = WEEKLY_FX.map(({ table, daily, key }, i) => {
+    const d = sql.raw(getTableName(daily));
+    const keys = key.map((k) => `d.${k}`).join(', ');
+    let rows: SQL;
+    if ('touched' in which) {
+      const list = [...which.touched[i]!.values()];
+      if (list.length === 0) return null;
+      rows = sql`select date_trunc('week', d.day::timestamp)::date as week, d.day, ${sql.raw(keys)}, ${sql.raw(AMOUNT_NAMES.map((a) => `d.${a}`).join(', '))}
+        from ${d} d join unnest(${sql.join([sql`${sql.param(list.map((r) => r.time))}::date[]`, ...key.map((k) => sql`${sql.param(list.map((r) => KEY_VALUE[k][1](r) as unknown))}::${sql.raw(KEY_VALUE[k][0])}[]`)], sql`, `)}) as t(week, ${sql.raw(key.join(', '))})
+          on ${sql.raw(key.map((k) => `d.${k} = t.${k}`).join(' and '))} and d.day >= t.week and d.day < t.week + 7`; // prettier-ignore
+    } else {
+      const where = 'from' in which ? sql`where d.day >= ${which.from}::date${which.to ? sql` and d.day < ${which.to}::date` : sql``}` : sql``; // prettier-ignore
+      rows = sql`select date_trunc('week', d.day::timestamp)::date as week, d.day, ${sql.raw(keys)}, ${sql.raw(AMOUNT_NAMES.map((a) => `d.${a}`).join(', '))}
+        from ${d} d ${where}`; // prettier-ignore
+    }
+    const rate = (currency: string) =>
+      `(select r.rate from ${getTableName(fxRates)} r where r.currency = ${currency}::bpchar and r.day <= x.day order by r.day desc limit 1)`;
+    const factors = sql.raw(`select x.currency, x.day,
+        case when x.currency = b.base then ${ONE}::numeric else div(z.rb * ${ONE}, z.rc) end as q,
+        x.currency = b.base or mod(z.rb * ${ONE}, z.rc) = 0 as exact
+      from (select distinct currency, day from r${i}) x cross join b
+      cross join lateral (select case when b.base = 'EUR' then 1::numeric else ${rate('b.base')} end as rb,
+        case when x.currency = 'EUR' then 1::numeric else ${rate('x.currency')} end as rc) z`);
+    const money = AMOUNT_NAMES.map((a) => `r.${a} <> 0`).join(' or ');
+    const sums = AMOUNT_NAMES.flatMap((a) => [
+      `coalesce(sum(case when r.${a} <> 0 then r.${a}::numeric * f.q + case when r.${a} < 0 and not f.exact then r.${a} else 0 end end), 0)`,
+      `coalesce(sum(abs(r.${a})) filter (where not f.exact), 0)`,
+    ]);
+    const columns = AMOUNT_NAMES.flatMap((a) => [`fx_${a}`, `fx_${a}_inexact`]);
+    const rkeys = key.map((k) => `r.${k}`).join(', ');
+    const target = getTableName(table);
+    const insert = sql.raw(`insert into ${target} (week, ${key.join(', ')}, ${columns.join(', ')}, money_days)
+      select r.week, ${rkeys}, ${sums.join(', ')},
+        coalesce(bit_or(1 << (r.day - r.week)) filter (where ${money}), 0)::smallint
+      from r${i} r join f${i} f on f.currency = r.currency and f.day = r.day
+      group by r.week, ${rkeys} order by r.week, ${rkeys}
+      on conflict (week, ${key.join(', ')}) do update set ${[...columns, 'money_days'].map((c) => `${c} = excluded.${c}`).join(', ')}
+      returning 1`);
+    return sql`${sql.raw(`r${i}`)} as (${rows}), ${sql.raw(`f${i}`)} as materialized (${factors}), ${sql.raw(`i${i}`)} as (${insert})`;
+  }).flatMap((p, i) => (p ? [[p, i] as const] : []));
+  const ctes = sql.join(
+    parts.map(([p]) => p),
+    sql`, `,
+  );
+  const reads = sql.raw(parts.map(([, i]) => `(select count(*) from i${i})::int as i${i}`).join(', '));
+  return sql`with b as (select base from ${statsFxBase} where id = 1), ${ctes} select ${reads}`;
+}
+
+/** Waits for the writers of money under way, then keeps them waiting until commit: a rate's change (decision 142). */
+export async function lockConvertedWeeks(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(FX_WEEKS_LOCK))})::text as fx_lock`);
+}
+
+/**
+ * The weeks in the base currency of the days [from, to) taken again (`to` null: every later day), after a rate of
+ * those days changed (decision 142), under `lockConvertedWeeks`. Whole weeks: from the Monday of `from`.
+ */
+export async function refreshConvertedWeeks(db: DbOrTx, from: string, to: string | null): Promise<void> {
+  const end = to === null ? null : mondayOf(new Date(Date.parse(`${to}T00:00:00Z`) + 6 * DAY_MS).toISOString().slice(0, 10)); // prettier-ignore
+  await db.execute(convertedWeeksStatement({ from: mondayOf(from), to: end }));
+}
+
+/**
+ * The weekly grains in the base currency built for `base` when they are not (decision 142): after the migration that
+ * made them, or when `BASE_CURRENCY` changed. Under the lock, in one transaction: every row deleted and taken again.
+ * Answers whether it built them.
+ */
+export async function ensureConvertedWeeks(db: DbOrTx, base: string): Promise<boolean> {
+  // A database never migrated (the OpenAPI document's app) has nothing to build.
+  const made = rowsOf<{ made: boolean }>(
+    await db.execute(sql`select to_regclass('stats_fx_base') is not null as made`),
+  );
+  if (!made[0]?.made) return false;
+  const stored = rowsOf<{ base: string }>(await db.execute(sql`select base from ${statsFxBase}`));
+  if (stored[0]?.base === base) return false;
+  await lockConvertedWeeks(db);
+  const again = rowsOf<{ base: string }>(await db.execute(sql`select base from ${statsFxBase}`));
+  if (again[0]?.base === base) return false;
+  await rebuildConvertedWeeks(db, base);
+  return true;
+}
+
+/** Every row of the weekly grains in the base currency deleted and taken again for `base` (decision 142). */
+export async function rebuildConvertedWeeks(db: DbOrTx, base: string): Promise<void> {
+  for (const { table } of WEEKLY_FX) await db.execute(sql`delete from ${table}`);
+  await db.execute(sql`insert into ${statsFxBase} (id, base) values (1, ${base}) on conflict (id) do update set base = excluded.base`); // prettier-ignore
+  await db.execute(convertedWeeksStatement({ all: true }));
 }
 
 /**

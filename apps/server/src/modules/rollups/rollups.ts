@@ -1,7 +1,10 @@
 import { isoTime } from '../../db/bulk.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   COUNTS,
+  ensureConvertedWeeks,
+  lockConvertedWeeks,
+  rebuildConvertedWeeks,
   upsertGoalRollups,
   upsertRollups,
   type FlaggedKey,
@@ -219,4 +222,23 @@ export function flaggedRows(
     for (const rule of item.rules) count(hourMs, rule, item.offerId, item.partnerId, page);
   }
   return [...rows.values()];
+}
+
+/**
+ * The weekly grains in the base currency built for `base` unless they are already (decision 142): at a server's start,
+ * after the migration that made them or a change of `BASE_CURRENCY`. One transaction under the rates' lock.
+ */
+export async function convertedWeeksFor(db: Db, base: string): Promise<boolean> {
+  return db.transaction((tx) => ensureConvertedWeeks(tx, base));
+}
+
+/**
+ * The weekly grains in the base currency built again for `base` (decision 142), whatever they hold: after a rolling
+ * deploy across migration 0047, an earlier build's writers of money wrote the daily grains alone.
+ */
+export async function rebuildConvertedWeeksFor(db: Db, base: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockConvertedWeeks(tx);
+    await rebuildConvertedWeeks(tx, base);
+  });
 }
