@@ -84,6 +84,8 @@ const expectedBasicCells = (row: BasicReportRow, type: 'daily' | 'subid', curren
 async function tableCells(page: Page): Promise<string[][]> {
   await expect(page.getByTestId('report-loading')).toHaveCount(0);
   await expect(page.getByTestId('report-table')).toBeVisible();
+  // Every row drawn: a page's rows after its first 12 come in a render of their own (decision 135).
+  await expect(page.getByTestId('report-table')).not.toHaveAttribute('aria-busy', 'true');
   return page
     .getByTestId('report-row')
     .evaluateAll((rows) =>
@@ -169,8 +171,10 @@ const DEVICE_LABELS: Record<ClickRow['deviceType'], string> = {
   unknown: 'Unknown',
 };
 
-const rowIds = (page: Page) =>
-  page.getByTestId('report-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+const rowIds = async (page: Page) => {
+  await expect(page.locator('[data-testid="report-table"][aria-busy="true"]')).toHaveCount(0);
+  return page.getByTestId('report-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') ?? ''));
+};
 
 const isStatistics = (type: string) => (request: Request) =>
   new URL(request.url()).pathname === `/api/v1/statistics/${type}`;

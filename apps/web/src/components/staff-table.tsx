@@ -145,7 +145,7 @@ export function StaffTable<Row>({
   const selectable = selection ? rows.filter((row) => selection.selectable?.(row) ?? true) : [];
   const selectedCount = selection ? selectable.filter((row) => selection.isSelected(row)).length : 0;
   const grid = (
-    <Table {...tableProps} data-testid={testId}>
+    <Table {...tableProps} data-testid={testId} aria-busy={shown < rows.length}>
       <Table.Thead>
         <Table.Tr>
           {selection ? (

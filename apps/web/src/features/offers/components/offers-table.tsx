@@ -30,6 +30,7 @@ export function OffersTable({ offers: allOffers, payoutTypeLabel, countryName, s
   const { t } = useTranslation();
   // The first rows with the list, the others in a transition (decision 139).
   const offers = allOffers.slice(0, useFirstRowsFirst(allOffers.length));
+  const drawing = offers.length < allOffers.length;
   const phone = usePhoneLayout();
   const sortable = (name: OfferSortName, label: string, wrap = false) => (
     <SortableTh
@@ -65,7 +66,7 @@ export function OffersTable({ offers: allOffers, payoutTypeLabel, countryName, s
     );
   return (
     <Table.ScrollContainer minWidth={1000}>
-      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover data-testid="offers-table">
+      <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover data-testid="offers-table" aria-busy={drawing}>
         <Table.Thead>
           <Table.Tr>
             {sortable('id', t('offers.columns.id'))}

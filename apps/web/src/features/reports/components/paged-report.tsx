@@ -73,7 +73,7 @@ export function PagedReport<T extends PagedReportType, Cells>({
         </Alert>
       ) : null}
       {rows.length > 0 && phone && renderCard ? (
-        <div data-testid="report-cards" data-report={type}>
+        <div data-testid="report-cards" data-report={type} aria-busy={shown < rows.length}>
           <RowCards label={t(`reports.cardsLabel.${type as PagedReportType}`)}>
             {rows.slice(0, shown).map(renderCard)}
           </RowCards>
@@ -81,7 +81,14 @@ export function PagedReport<T extends PagedReportType, Cells>({
         </div>
       ) : rows.length > 0 ? (
         <Table.ScrollContainer minWidth={minWidth}>
-          <Table striped highlightOnHover verticalSpacing="xs" data-testid="report-table" data-report={type}>
+          <Table
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            data-testid="report-table"
+            data-report={type}
+            aria-busy={shown < rows.length}
+          >
             <Table.Thead>
               <Table.Tr>{head}</Table.Tr>
             </Table.Thead>
