@@ -6,7 +6,10 @@ import {
   type MoneyAmount,
   type NetworkLeafRow,
 } from '@portal/contracts';
-import { callEndpoint, createPartner, expectOk, okBody, type CallInput, type TestApp } from './helper.js';
+import { eq } from 'drizzle-orm';
+import { users } from '../src/db/schema.js';
+import { goalsWithoutFloor } from './conversion-fixtures.js';
+import { callEndpoint, createPartner, createStaff, expectOk, login, okBody, type CallInput, type TestApp } from './helper.js'; // prettier-ignore
 import { setAllOffersAccess } from './offer-fixtures.js';
 
 /**
@@ -159,4 +162,34 @@ export async function reviewConversion(
   body: { status: 'approved' } | { status: 'rejected'; reason: 'fraud' },
 ): Promise<void> {
   expectOk(await callEndpoint(t.app, conversionReviewEndpoints.review, { params: { id }, body }, token));
+}
+
+/**
+ * The weekly reports' network (decisions 136, 142): registration and sale goals without a floor, an admin reading in
+ * UTC, another at +05:00 and finance; two partners managed by the first admin; a euro offer and a dollar offer paying
+ * `goals`. `signIn` opens the three sessions afresh (after the traffic a test clock has moved weeks on).
+ */
+export async function weekReportSetup(
+  t: TestApp,
+  goals: OfferBody['goals'],
+): Promise<{
+  partnerIds: [number, number];
+  offers: [ReportOffer, ReportOffer];
+  signIn: () => Promise<{ utc: string; east: string; finance: string }>;
+}> {
+  await goalsWithoutFloor(t, ['registration', 'sale']);
+  const a = await createStaff(t, 'ROLE_ADMIN');
+  const b = await createStaff(t, 'ROLE_ADMIN');
+  await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, b.userId));
+  const f = await createStaff(t, 'ROLE_FINANCE');
+  const admin = await login(t, a.email, a.password);
+  const [p0, p1] = await reportPartners(t, [{ accountManagerId: a.userId }, { accountManagerId: a.userId }]);
+  const o0 = await reportOffer(t, admin, { advertiser: 'Week Ads', name: 'Week Offer', currency: 'EUR', goals, domain: 'w.example.com', prefix: 'w' }); // prettier-ignore
+  const o1 = await reportOffer(t, admin, { advertiser: 'Dollar Weeks', name: 'Dollar Week Offer', currency: 'USD', goals, domain: 'd.example.com', prefix: 'd' }); // prettier-ignore
+  const signIn = async () => ({
+    utc: await login(t, a.email, a.password),
+    east: await login(t, b.email, b.password),
+    finance: await login(t, f.email, f.password),
+  });
+  return { partnerIds: [p0!, p1!], offers: [o0, o1], signIn };
 }

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversionChangesEndpoints,
@@ -11,11 +11,10 @@ import {
   type NetworkReportRow,
 } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
-import { conversions, fxRates, users } from '../src/db/schema.js';
-import { buildTestApp, callEndpoint, createStaff, expectOk, login, okBody, testClock, type CallInput, type TestApp } from './helper.js'; // prettier-ignore
+import { conversions, fxRates } from '../src/db/schema.js';
+import { buildTestApp, callEndpoint, expectOk, okBody, testClock, type CallInput, type TestApp } from './helper.js';
 import { rebuildConvertedWeeks } from '../src/modules/rollups/index.js';
-import { goalsWithoutFloor } from './conversion-fixtures.js';
-import { reportOffer, reportPartners, reviewConversion, sendClick, sendPostback } from './report-figures.js';
+import { reviewConversion, sendClick, sendPostback, weekReportSetup } from './report-figures.js';
 
 /**
  * Decision 142: a converted report (`currency=base`) reads its whole weeks from the weekly grains in the base currency
@@ -63,16 +62,10 @@ describe('converted network reports over whole weeks (decision 142)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.address() as AddressInfo).port;
     t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' as const, fxRatesUrl: `http://127.0.0.1:${port}/eurofxref-daily.xml` } }); // prettier-ignore
-    await goalsWithoutFloor(t, ['registration', 'sale']);
-    const a = await createStaff(t, 'ROLE_ADMIN');
-    utc = await login(t, a.email, a.password);
-    const b = await createStaff(t, 'ROLE_ADMIN');
-    await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, b.userId));
-    const f = await createStaff(t, 'ROLE_FINANCE');
-    partnerIds.push(...(await reportPartners(t, [{ accountManagerId: a.userId }, { accountManagerId: a.userId }])));
     const goals = [{ goal: 'registration', revenueAmount: 913, payoutAmount: 607 }, { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true }]; // prettier-ignore
-    o.push(await reportOffer(t, utc, { advertiser: 'Week Ads', name: 'Week Offer', currency: 'EUR', goals, domain: 'w.example.com', prefix: 'w' })); // prettier-ignore
-    o.push(await reportOffer(t, utc, { advertiser: 'Dollar Weeks', name: 'Dollar Week Offer', currency: 'USD', goals, domain: 'd.example.com', prefix: 'd' })); // prettier-ignore
+    const network = await weekReportSetup(t, goals);
+    partnerIds.push(...network.partnerIds);
+    o.push(...network.offers);
     const [p0, p1] = partnerIds as [number, number];
     const [o0, o1] = o as [(typeof o)[0], (typeof o)[0]];
     const pendingSales: number[] = [];
@@ -93,9 +86,7 @@ describe('converted network reports over whole weeks (decision 142)', () => {
       clock.advance(3_600_000);
     }
     await t.app.tracking.buffer.flush();
-    utc = await login(t, a.email, a.password);
-    east = await login(t, b.email, b.password);
-    finance = await login(t, f.email, f.password);
+    ({ utc, east, finance } = await network.signIn());
     // The rates entered after the traffic: Friday 27 February, then March's weekdays but Fridays 13 and 27, Monday 16.
     await setRates('2026-02-27', '1.0813');
     for (let day = 2; day <= 31; day += 1) {

@@ -1,21 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversionChangesEndpoints, networkReportsEndpoints, type NetworkReportRow } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
-import { clicks, conversions, users } from '../src/db/schema.js';
-import { buildTestApp, callEndpoint, createStaff, expectOk, login, okBody, testClock, type CallInput, type TestApp } from './helper.js'; // prettier-ignore
+import { clicks, conversions } from '../src/db/schema.js';
+import { buildTestApp, callEndpoint, expectOk, okBody, testClock, type CallInput, type TestApp } from './helper.js';
 import { refoldWeeklyGrains } from '../src/modules/rollups/index.js';
-import { goalsWithoutFloor } from './conversion-fixtures.js';
 import {
   addConversion,
   figuresOf,
   noFigures,
-  reportOffer,
-  reportPartners,
   reviewConversion,
   sendClick,
   sendPostback,
   totalOf,
+  weekReportSetup,
   type Figures,
 } from './report-figures.js';
 
@@ -43,16 +41,10 @@ describe('network reports over whole weeks (decision 136)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ now: clock.now, config: { trustProxy: true, logLevel: 'error' } });
-    await goalsWithoutFloor(t, ['registration', 'sale']);
-    const a = await createStaff(t, 'ROLE_ADMIN');
-    utc = await login(t, a.email, a.password);
-    const b = await createStaff(t, 'ROLE_ADMIN');
-    await t.database.db.update(users).set({ timezone: '+05:00' }).where(eq(users.id, b.userId));
-    const f = await createStaff(t, 'ROLE_FINANCE');
-    partnerIds.push(...(await reportPartners(t, [{ accountManagerId: a.userId }, { accountManagerId: a.userId }])));
     const goals = [{ goal: 'registration', revenueAmount: 900, payoutAmount: 600 }, { goal: 'sale', revenuePercent: 3000, payoutPercent: 1000, manualValidation: true }]; // prettier-ignore
-    o.push(await reportOffer(t, utc, { advertiser: 'Week Ads', name: 'Week Offer', currency: 'EUR', goals, domain: 'w.example.com', prefix: 'w' })); // prettier-ignore
-    o.push(await reportOffer(t, utc, { advertiser: 'Dollar Weeks', name: 'Dollar Week Offer', currency: 'USD', goals, domain: 'd.example.com', prefix: 'd' })); // prettier-ignore
+    const network = await weekReportSetup(t, goals);
+    partnerIds.push(...network.partnerIds);
+    o.push(...network.offers);
     const [p0, p1] = partnerIds as [number, number];
     const [o0, o1] = o as [(typeof o)[0], (typeof o)[0]];
     for (let day = 1; day <= 31; day += 1) {
@@ -72,9 +64,7 @@ describe('network reports over whole weeks (decision 136)', () => {
     }
     await t.app.tracking.buffer.flush();
     // A month later: sessions signed in afresh.
-    utc = await login(t, a.email, a.password);
-    east = await login(t, b.email, b.password);
-    finance = await login(t, f.email, f.password);
+    ({ utc, east, finance } = await network.signIn());
     // After the fact (in April): sales approved and rejected, registrations reversed, each back in its own week.
     for (const [i, id] of pendingSales.entries()) {
       await reviewConversion(t, utc, id, i % 2 === 0 ? { status: 'approved' } : { status: 'rejected', reason: 'fraud' }); // prettier-ignore
