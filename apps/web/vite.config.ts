@@ -6,6 +6,7 @@ import { firstLoadChunks } from './vite/first-load-chunks';
 import { TITLE_SHELLS } from './src/lib/title-shells';
 import { htmlTexts } from './vite/html-texts';
 import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi, tablesWithoutScrollArea } from './vite/lean-bundle';
+import { startSteps } from './vite/start-steps';
 import { titleShells } from './vite/title-shells';
 
 const SERVER = 'http://localhost:3000';
@@ -25,14 +26,34 @@ function chunkPrefix(name: string, moduleIds: readonly string[]): string {
   return name;
 }
 
+/** The app's entry, its steps (src/main.tsx), the bundler's runtime and the stylesheet: what index.html loads, by name. */
+const START_FILES = /^assets\/(index|react|libs|start|rolldown-runtime)-[\w-]{8}\.(js|css)$/;
+
 /** The app's first load, and the signed-in frame every signed-in screen draws in: one chunk each (decision 062). */
 const firstLoad = firstLoadChunks({
   configFile: import.meta.filename,
   entry: 'index',
   apart: ['sign-in'],
   closures: {
+    // The app's start, imported by the entry in steps (src/main.tsx, decision 148): React, then the libraries, then
+    // the app's own modules, each step a chunk evaluated in a task of its own.
+    start: `${import.meta.dirname}/src/start.tsx`,
     'portal-layout': `${import.meta.dirname}/src/app/layouts/portal-layout.tsx`,
     dashboard: `${import.meta.dirname}/src/app/routes/dashboard.tsx`,
+  },
+  steps: {
+    start: [
+      {
+        name: 'react',
+        module: `${import.meta.dirname}/src/boot/stage-react.ts`,
+        test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+      },
+      {
+        name: 'libs',
+        module: `${import.meta.dirname}/src/boot/stage-libs.ts`,
+        test: /node_modules[\\/](@mantine|@tanstack|i18next|react-i18next|react-router|clsx|html-parse-stringify|void-elements|cookie|set-cookie-parser)[\\/]/,
+      },
+    ],
   },
   // The dashboard's own code apart from what it shares with the other screens, which load only the latter.
   shared: { dashboard: 'first-screen-shared' },
@@ -50,6 +71,8 @@ export default defineConfig({
     scrollAreaWithoutFloatingUi(`${import.meta.dirname}/vite/merge-refs.ts`),
     tablesWithoutScrollArea(),
     htmlTexts(`${import.meta.dirname}/src/locales/en.json`),
+    // The entry's steps (src/main.tsx), imported one after another, downloaded together (decision 148).
+    startSteps('index'),
     // The title painted by the page on the screens whose largest element is their title (decision 139).
     titleShells({ locale: `${import.meta.dirname}/src/locales/en.json`, shells: TITLE_SHELLS }),
     // Brotli and gzip copies of every text asset, made once at build time: the server picks one by Accept-Encoding
@@ -67,6 +90,10 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // What a lazily loaded chunk names as module preloads when it is imported (Vite's `__vitePreload`): its scripts
+    // and stylesheets, less the app's entry, its steps and its stylesheet (decision 148), which the page has already
+    // loaded before anything can import a screen: a dozen names fewer in every list of every chunk that imports one.
+    modulePreload: { resolveDependencies: (_file, deps) => deps.filter((dep) => !START_FILES.test(dep)) },
     emptyOutDir: true,
     // Maps stay on disk for whoever debugs the build; no bundle points at them and the server refuses them.
     sourcemap: 'hidden',

@@ -24,8 +24,11 @@ export function buildUnlessAsked(argv = process.argv) {
   if (built.status !== 0) throw new Error('npm run build failed');
 }
 
-/** Starts the built server on a free port and waits for /healthz; `stop()` ends it and removes its data. */
-export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ?? 3497) } = {}) {
+/**
+ * Starts the built server on a free port and waits for /healthz; `stop()` ends it and removes its data. `env` is added
+ * to the server's environment (e.g. `WEB_DIST`, another build's web app to serve).
+ */
+export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ?? 3497), env = {} } = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-web-'));
   // A data directory already seeded with the demo (a stopped server's), copied: its start skips the demo's seeding,
   // minutes on a machine shared with other jobs.
@@ -43,6 +46,7 @@ export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ??
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
       NODE_ENV: 'production',
+      ...env,
     },
   });
   let exited = false;

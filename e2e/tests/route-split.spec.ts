@@ -135,12 +135,14 @@ test('the dashboard parses nothing and loads no zod nor other screens’ texts; 
   await expect(page.locator('body')).not.toContainText('accountSettings.');
 });
 
-test('the app’s first load is one script, the signed-in frame one more and the dashboard one more, not dozens (decision 062)', async ({
+test('the app’s first load is its entry and its steps, the signed-in frame one more and the dashboard one more, not dozens (decisions 062, 148)', async ({
   page,
   context,
   request,
 }) => {
-  // The app's page names its entry and, beside it, only what it shares with the sign-in page.
+  // The app's page names its entry and, beside it, only what it shares with the sign-in page and the entry's steps,
+  // each one chunk evaluated in a task of its own (React, the libraries, the app's start, and the bundler's runtime
+  // they share: decision 148).
   const namedBy = async (url: string) =>
     [...(await (await request.get(url)).text()).matchAll(/(?:src|href)="\/assets\/([\w.-]+\.js)"/g)].map(
       (match) => match[1],
@@ -149,7 +151,13 @@ test('the app’s first load is one script, the signed-in frame one more and the
   const signInNamed = await namedBy('/login');
   const entry = appNamed.find((name) => /^index-[\w-]+\.js$/.test(name ?? ''));
   expect(entry, appNamed.join()).toBeTruthy();
-  expect(appNamed.filter((name) => name !== entry && !signInNamed.includes(name))).toEqual([]);
+  const step = /^(react|libs|start|rolldown-runtime)-[\w-]+\.js$/;
+  expect(appNamed.filter((name) => name !== entry && !signInNamed.includes(name) && !step.test(name ?? ''))).toEqual(
+    [],
+  );
+  expect(appNamed.filter((name) => step.test(name ?? '')).map((name) => name?.replace(/-[\w-]+\.js$/, ''))).toEqual(
+    expect.arrayContaining(['react', 'libs', 'start']),
+  );
 
   // A cold dashboard: the frame is one chunk, the screen one more; with what it loads on first use (the chart, the
   // flags' map) about a fifth of the 53 scripts it took before.

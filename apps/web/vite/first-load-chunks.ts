@@ -41,11 +41,19 @@ export function firstLoadChunks(options: {
    * input with the dashboard does not download the dashboard's own code with it.
    */
   shared?: Record<string, string>;
+  /**
+   * Closures evaluated in steps (decision 148): of a closure named here, the modules each step's `test` matches go to
+   * the step's group (the first step matching), with the step's own `module` (what the entry imports for that step),
+   * so that each step is a chunk of its own, imported, and so evaluated, in a task of its own.
+   */
+  steps?: Record<string, Array<{ name: string; module: string; test: RegExp }>>;
 }) {
   const groupOf = new Map<string, string>();
   const names = ['app', ...Object.keys(options.closures)];
   for (const [closure, group] of Object.entries(options.shared ?? {}))
     names.splice(names.indexOf(closure) + 1, 0, group);
+  for (const [closure, steps] of Object.entries(options.steps ?? {}))
+    names.splice(names.indexOf(closure), 0, ...steps.map((step) => step.name));
 
   const plugin: Plugin = {
     name: 'portal:first-load-chunks',
@@ -93,6 +101,13 @@ export function firstLoadChunks(options: {
           const group = sharedGroup && chunk !== start && elsewhere.has(chunk) ? sharedGroup : name;
           for (const id of chunk.moduleIds) groupOf.set(id, group);
         }
+      }
+      for (const [closure, steps] of Object.entries(options.steps ?? {})) {
+        for (const [id, group] of groupOf) {
+          const step = group === closure ? steps.find((candidate) => candidate.test.test(id)) : undefined;
+          if (step) groupOf.set(id, step.name);
+        }
+        for (const step of steps) groupOf.set(step.module, step.name);
       }
     },
   };

@@ -13,10 +13,15 @@ const SHELL = (placeholder: string) =>
 
 /**
  * The titled page's entry: once the first frame is out (`requestAnimationFrame`, then a task), it imports the app's
- * entry named by its own `data-app`. Written by hand as small as it goes: every titled screen loads it beside its budget
+ * entry named by its own `data-app`, having first named as module preloads the scripts of its `data-preload` (what
+ * index.html preloads: the entry's steps, decision 148), so that they download together once the frame is out.
+ * Written by hand as small as it goes: every titled screen loads it beside its budget
  * of script (bench/bundle-budget.mjs).
  */
-const BOOT = `const a=document.querySelector("script[data-app]").dataset.app;requestAnimationFrame(()=>setTimeout(()=>import(a)))\n`;
+const BOOT =
+  `const a=document.querySelector("script[data-app]").dataset;requestAnimationFrame(()=>setTimeout(()=>{` +
+  `for(const h of a.preload.split(" "))if(h){const l=document.createElement("link");l.rel="modulepreload";` +
+  `l.crossOrigin="";l.href=h;document.head.append(l)}import(a.app)}))\n`;
 
 /** The placeholder the server replaces with a screen's title, escaped (apps/server/src/lib/title-shells.ts). */
 export const TITLE_PLACEHOLDER = '{{title-shell}}';
@@ -42,9 +47,14 @@ export function titleShells(options: { locale: string; shells: Readonly<Record<s
       // before it is counted as needed for that paint (its simulation then charges the entry's download to it).
       const boot = `assets/boot-after-paint-${createHash('sha256').update(BOOT).digest('base64url').slice(0, 8)}.js`;
       fs.writeFileSync(path.join(outDir, boot), BOOT);
+      const preloads = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
       const titled = page
         .replace(/\n\s*<link rel="modulepreload"[^>]*>/g, '')
-        .replace(entry, (_match, src: string) => `<script type="module" src="/${boot}" data-app="${src}"></script>`)
+        .replace(
+          entry,
+          (_match, src: string) =>
+            `<script type="module" src="/${boot}" data-app="${src}" data-preload="${preloads.join(' ')}"></script>`,
+        )
         .replace('<div id="root">', `${SHELL(TITLE_PLACEHOLDER)}\n    <div id="root">`);
       fs.writeFileSync(path.join(outDir, 'index-title.html'), titled);
       const texts = JSON.parse(fs.readFileSync(options.locale, 'utf8')) as Record<string, Record<string, unknown>>;

@@ -108,6 +108,7 @@ describe('the locale files (decisions 061, 115)', () => {
     // What a cold load of the dashboard runs (app/router.tsx loads en-screens.json for every other screen).
     const everyPage = [
       'main.tsx',
+      'start.tsx',
       'app/providers.tsx',
       'app/router.tsx',
       'app/layouts',
