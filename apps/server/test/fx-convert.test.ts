@@ -84,4 +84,57 @@ describe('conversion to the base currency', () => {
     }
     expect(decided).toBe(300);
   });
+
+  it('builds the factor table as `factor` reads each day: own rates, borrowed ones noted, none an error, days in any order (decision 145)', () => {
+    // GBP starts on the 3rd, USD (the base) skips the 5th, CHF has one rate before the window and none after it.
+    const fx = new FxConverter(
+      'USD',
+      rates([
+        ['USD', '2026-03-02', '1.1642'],
+        ['USD', '2026-03-03', '1.1651'],
+        ['USD', '2026-03-04', '1.1667'],
+        ['USD', '2026-03-06', '1.1702'],
+        ['GBP', '2026-03-03', '0.87905'],
+        ['GBP', '2026-03-06', '0.8801'],
+        ['CHF', '2026-02-27', '0.9331'],
+      ]),
+    );
+    const ascending = ['2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05', '2026-03-06', '2026-03-07'];
+    const shuffled = ['2026-03-05', '2026-03-02', '2026-03-07', '2026-03-03', '2026-03-06', '2026-03-04'];
+    const currencies = ['EUR', 'GBP', 'CHF', 'USD'];
+    for (const days of [ascending, shuffled]) {
+      const table = fx.factorTable(currencies, days);
+      expect(table.day.length).toBe(currencies.length * days.length);
+      for (let i = 0; i < table.day.length; i += 1) {
+        const [currency, day] = [table.currency[i]!, table.day[i]!];
+        // What `factor` answers for that currency and day, read alone on a fresh converter.
+        const alone = new FxConverter('USD', rates([['USD', '2026-03-02', '1.1642'], ['USD', '2026-03-03', '1.1651'], ['USD', '2026-03-04', '1.1667'], ['USD', '2026-03-06', '1.1702'], ['GBP', '2026-03-03', '0.87905'], ['GBP', '2026-03-06', '0.8801'], ['CHF', '2026-02-27', '0.9331']])); // prettier-ignore
+        let f: { num: bigint; den: bigint } | null = null;
+        let error = '';
+        try {
+          f = alone.factor(currency, day);
+        } catch (e) {
+          error = (e as Error).message;
+        }
+        if (f === null) {
+          expect(table.q[i]).toBeNull();
+          expect(error).toContain(table.err[i]!.split(' ')[0]!);
+          expect(error).toContain(day);
+          continue;
+        }
+        expect(table.err[i]).toBeNull();
+        expect(table.q[i]).toBe(((f.num * 10n ** 18n) / f.den).toString());
+        expect(table.exact[i]).toBe((f.num * 10n ** 18n) % f.den === 0n);
+        // The days read at an earlier day's rate, as `factor` lists them in missingDays.
+        const noted = alone.missingDays().map((m) => `${m.currency} ${m.date}`);
+        expect(table.notes[i] === '' ? [] : table.notes[i]!.split(',').sort()).toEqual(noted.sort());
+      }
+    }
+    // GBP before its first rate has no factor; the base's skipped 5th and the weekend are noted as borrowed.
+    const table = fx.factorTable(currencies, ascending);
+    const at = (currency: string, day: string) => ascending.indexOf(day) + currencies.indexOf(currency) * ascending.length; // prettier-ignore
+    expect(table.err[at('GBP', '2026-03-02')]).toBe('GBP 2026-03-02');
+    expect(table.notes[at('GBP', '2026-03-05')]).toBe('USD 2026-03-05,GBP 2026-03-05');
+    expect(table.notes[at('CHF', '2026-03-07')]).toBe('USD 2026-03-07,CHF 2026-03-07');
+  });
 });
