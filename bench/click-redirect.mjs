@@ -54,6 +54,16 @@ function cpuMs(match) {
   return total;
 }
 
+/** CPU time (ms) of one process's main thread (its first task) so far: the rest is V8's and libuv's threads. */
+function mainThreadMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * PostgreSQL's processes that work for the bench: the backends of its database (`postgres: user db host(port) …`)
  * (its autovacuum workers among them) and the server's shared writers (WAL writer, checkpointer, background writer,
@@ -80,7 +90,10 @@ const POSTGRES_PARTS = [
 const postgresParts = (dbName) =>
   POSTGRES_PARTS.map(([name, test]) => [name, cpuMs((_pid, cmdline) => cmdline.startsWith('postgres') && test(cmdline, dbName))]); // prettier-ignore
 
-/** The server's WAL position (bytes) and checkpoints so far, or null without a PostgreSQL. */
+/**
+ * The server's WAL position (bytes) and checkpoints so far, or null without a PostgreSQL: the whole server's, other
+ * databases' writes included (on a shared machine, read it beside their load).
+ */
 async function walAndCheckpoints(dbName) {
   if (dbName === null) return null;
   const client = new pg.Client({ connectionString: PG_URL });
@@ -102,17 +115,19 @@ async function measured(server, url, options, dbName = null) {
   const ofPostgres = ofPostgresFor(dbName);
   const wal = await walAndCheckpoints(dbName);
   const parts = postgresParts(dbName);
-  const before = [cpuMs(ofServer), cpuMs(ofPostgres)];
+  const before = [cpuMs(ofServer), cpuMs(ofPostgres), mainThreadMs(server.child.pid)];
   const own = process.cpuUsage();
   const result = await load(url, options);
   const perRequest = (ms) => (ms * 1000) / result.total;
   const generator = process.cpuUsage(own);
-  const after = [cpuMs(ofServer), cpuMs(ofPostgres)];
+  const after = [cpuMs(ofServer), cpuMs(ofPostgres), mainThreadMs(server.child.pid)];
   const partsAfter = postgresParts(dbName);
   const walAfter = await walAndCheckpoints(dbName);
   return {
     ...result,
     serverCpu: perRequest(after[0] - before[0]),
+    /** Of which the main thread's (the rest: V8's garbage-collection and compiler threads, libuv's pool). */
+    serverMainCpu: perRequest(after[2] - before[2]),
     postgresCpu: perRequest(after[1] - before[1]),
     postgresParts: parts.map(([name, ms], i) => [name, perRequest(partsAfter[i][1] - ms)]),
     walPerClick: wal && walAfter ? (walAfter.wal - wal.wal) / result.total : null,
@@ -145,7 +160,7 @@ const bareHalf = await load(bareUrl, { overallRate: halfRate });
 await stop(bare);
 console.log(
   `bare node:http 302        max ${fmt(bareMax.rps)} req/s (server CPU ${fmt(bareMax.serverCpu, 1)} µs per ` +
-    `request); at ${fmt(halfRate)} req/s p99 ${bareHalf.p99} ms`,
+    `request, main thread ${fmt(bareMax.serverMainCpu, 1)}); at ${fmt(halfRate)} req/s p99 ${bareHalf.p99} ms`,
 );
 
 const results = [];
@@ -194,7 +209,7 @@ for (const target of TARGETS) {
     results.push(row);
     console.log(
       `\n${target}: /click max ${fmt(realMax.rps)} req/s (p99 ${realMax.p99} ms; server CPU ` +
-        `${fmt(realMax.serverCpu, 1)} µs per request` +
+        `${fmt(realMax.serverCpu, 1)} µs per request, main thread ${fmt(realMax.serverMainCpu, 1)}` +
         (target === 'postgres' ? `, PostgreSQL CPU ${fmt(realMax.postgresCpu, 1)} µs per click` : '') +
         `); at ${fmt(halfRate)} req/s p99 ` +
         `${realHalf.p99} ms; naive insert-per-request max ${fmt(naiveMax.rps)} req/s (p99 ${naiveMax.p99} ms` +
@@ -238,7 +253,8 @@ for (const target of TARGETS) {
     if (target === 'postgres') {
       console.log(
         `  PostgreSQL CPU per click by process: ${realMax.postgresParts.map(([name, us]) => `${name} ${fmt(us, 1)} µs`).join(', ')}; ` +
-          `WAL ${fmt(realMax.walPerClick)} bytes per click, ${realMax.checkpoints} checkpoint(s) during the run`,
+          `the server's WAL (every database's) ${fmt(realMax.walPerClick)} bytes per click, ${realMax.checkpoints} ` +
+          `checkpoint(s) during the run`,
       );
     }
   } finally {

@@ -30,6 +30,7 @@ let lastMs = Number.NaN;
 let lastIso = '';
 
 /** A character `JSON.stringify` writes escaped in a string: a quote, a backslash, a control character, a surrogate. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
 const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
 /** A string or null as `JSON.stringify` writes it: quoted as it is when nothing in it is escaped (nearly always). */
 const text = (value: string | null) => (value === null ? 'null' : ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`); // prettier-ignore
