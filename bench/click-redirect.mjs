@@ -54,29 +54,84 @@ function cpuMs(match) {
   return total;
 }
 
+/** CPU time (ms) of one process's main thread (its first task) so far: the rest is V8's and libuv's threads. */
+function mainThreadMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * PostgreSQL's processes that work for the bench: the backends of its database (`postgres: user db host(port) …`)
- * and the server's shared writers (WAL writer, checkpointer, background writer, autovacuum). The backends of other
- * databases are left out: on a machine shared with other test runs, they are not this bench's clicks (decision 120).
+ * (its autovacuum workers among them) and the server's shared writers (WAL writer, checkpointer, background writer,
+ * autovacuum launcher). The backends of other databases are left out: on a machine shared with other test runs, they
+ * are not this bench's clicks (decision 120), and neither are their autovacuum workers (decision 146).
  */
-const POSTGRES_WRITERS = /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum)/;
+const POSTGRES_WRITERS = /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum launcher)/;
 const ofPostgresFor = (dbName) => (_pid, cmdline) =>
   cmdline.startsWith('postgres') &&
   (POSTGRES_WRITERS.test(cmdline) || (dbName !== null && cmdline.split(/[\s\0]+/).includes(dbName)));
+
+/**
+ * PostgreSQL's CPU split by who spent it (decision 146): the bench database's backends, and each shared writer, with
+ * the run's WAL bytes per click and the checkpoints that fell in it (a checkpoint's writes, and the full-page images
+ * the backends write after it, are PostgreSQL's CPU that moves from run to run).
+ */
+const POSTGRES_PARTS = [
+  ['backends', (cmdline, dbName) => dbName !== null && cmdline.split(/[\s\0]+/).includes(dbName)],
+  ['walwriter', (cmdline) => /walwriter/.test(cmdline)],
+  ['checkpointer', (cmdline) => /checkpointer/.test(cmdline)],
+  ['background writer', (cmdline) => /background writer/.test(cmdline)],
+  ['autovacuum launcher', (cmdline) => /autovacuum launcher/.test(cmdline)],
+];
+const postgresParts = (dbName) =>
+  POSTGRES_PARTS.map(([name, test]) => [name, cpuMs((_pid, cmdline) => cmdline.startsWith('postgres') && test(cmdline, dbName))]); // prettier-ignore
+
+/**
+ * The server's WAL position (bytes) and checkpoints so far, or null without a PostgreSQL: the whole server's, other
+ * databases' writes included (on a shared machine, read it beside their load).
+ */
+async function walAndCheckpoints(dbName) {
+  if (dbName === null) return null;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as wal,
+        (checkpoints_timed + checkpoints_req)::int as checkpoints from pg_stat_bgwriter`,
+    );
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+}
 
 /** A load run with the CPU time each side used per answered request (µs): the server process, and PostgreSQL's. */
 async function measured(server, url, options, dbName = null) {
   const ofServer = (pid) => pid === server.child.pid;
   const ofPostgres = ofPostgresFor(dbName);
-  const before = [cpuMs(ofServer), cpuMs(ofPostgres)];
+  const wal = await walAndCheckpoints(dbName);
+  const parts = postgresParts(dbName);
+  const before = [cpuMs(ofServer), cpuMs(ofPostgres), mainThreadMs(server.child.pid)];
   const own = process.cpuUsage();
   const result = await load(url, options);
   const perRequest = (ms) => (ms * 1000) / result.total;
   const generator = process.cpuUsage(own);
+  const after = [cpuMs(ofServer), cpuMs(ofPostgres), mainThreadMs(server.child.pid)];
+  const partsAfter = postgresParts(dbName);
+  const walAfter = await walAndCheckpoints(dbName);
   return {
     ...result,
-    serverCpu: perRequest(cpuMs(ofServer) - before[0]),
-    postgresCpu: perRequest(cpuMs(ofPostgres) - before[1]),
+    serverCpu: perRequest(after[0] - before[0]),
+    /** Of which the main thread's (the rest: V8's garbage-collection and compiler threads, libuv's pool). */
+    serverMainCpu: perRequest(after[2] - before[2]),
+    postgresCpu: perRequest(after[1] - before[1]),
+    postgresParts: parts.map(([name, ms], i) => [name, perRequest(partsAfter[i][1] - ms)]),
+    walPerClick: wal && walAfter ? (walAfter.wal - wal.wal) / result.total : null,
+    checkpoints: wal && walAfter ? walAfter.checkpoints - wal.checkpoints : null,
     /** The load generator's (this process's) CPU per request: it shares the machine's CPUs with the servers. */
     generatorCpu: (generator.user + generator.system) / result.total,
   };
@@ -105,7 +160,7 @@ const bareHalf = await load(bareUrl, { overallRate: halfRate });
 await stop(bare);
 console.log(
   `bare node:http 302        max ${fmt(bareMax.rps)} req/s (server CPU ${fmt(bareMax.serverCpu, 1)} µs per ` +
-    `request); at ${fmt(halfRate)} req/s p99 ${bareHalf.p99} ms`,
+    `request, main thread ${fmt(bareMax.serverMainCpu, 1)}); at ${fmt(halfRate)} req/s p99 ${bareHalf.p99} ms`,
 );
 
 const results = [];
@@ -154,7 +209,7 @@ for (const target of TARGETS) {
     results.push(row);
     console.log(
       `\n${target}: /click max ${fmt(realMax.rps)} req/s (p99 ${realMax.p99} ms; server CPU ` +
-        `${fmt(realMax.serverCpu, 1)} µs per request` +
+        `${fmt(realMax.serverCpu, 1)} µs per request, main thread ${fmt(realMax.serverMainCpu, 1)}` +
         (target === 'postgres' ? `, PostgreSQL CPU ${fmt(realMax.postgresCpu, 1)} µs per click` : '') +
         `); at ${fmt(halfRate)} req/s p99 ` +
         `${realHalf.p99} ms; naive insert-per-request max ${fmt(naiveMax.rps)} req/s (p99 ${naiveMax.p99} ms` +
@@ -195,6 +250,13 @@ for (const target of TARGETS) {
           ? `; PostgreSQL CPU ${fmt(realMax.postgresCpu, 1)} µs per click (target ≤20 µs: ${verdict(realMax.postgresCpu <= 20)})`
           : ''),
     );
+    if (target === 'postgres') {
+      console.log(
+        `  PostgreSQL CPU per click by process: ${realMax.postgresParts.map(([name, us]) => `${name} ${fmt(us, 1)} µs`).join(', ')}; ` +
+          `the server's WAL (every database's) ${fmt(realMax.walPerClick)} bytes per click, ${realMax.checkpoints} ` +
+          `checkpoint(s) during the run`,
+      );
+    }
   } finally {
     await stop(app);
     if (dbName) {

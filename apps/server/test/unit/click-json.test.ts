@@ -44,6 +44,10 @@ describe('clickJson', () => {
       click({ flags: undefined, landingPageId: undefined }),
       // An invalid date is serialised as JSON.stringify serialises it (null).
       click({ createdAt: new Date(Number.NaN) }),
+      // Shapes the concatenation leaves to JSON.stringify (decision 146): a text undefined, an id that is no integer.
+      click({ subid: undefined as unknown as null, referrer: undefined as unknown as null }),
+      click({ offerId: 1.5, landingPageId: Number.NaN }),
+      click({ partnerId: -0, ip: '', country: '' }),
     ];
     const random = seededRandom(137);
     const text = () => (random.next() < 0.3 ? null : ODD[Math.floor(random.next() * ODD.length)]! + random.next());

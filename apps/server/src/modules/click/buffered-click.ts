@@ -29,37 +29,50 @@ export type BufferedClick = {
 let lastMs = Number.NaN;
 let lastIso = '';
 
+/** A character `JSON.stringify` writes escaped in a string: a quote, a backslash, a control character, a surrogate. */
+// eslint-disable-next-line no-control-regex -- the control characters are what it looks for
+const ESCAPED = /["\\\u0000-\u001f\ud800-\udfff]/;
+/** A string or null as `JSON.stringify` writes it: quoted as it is when nothing in it is escaped (nearly always). */
+const text = (value: string | null) => (value === null ? 'null' : ESCAPED.test(value) ? JSON.stringify(value) : `"${value}"`); // prettier-ignore
+const isText = (value: unknown) => value === null || typeof value === 'string';
+const isId = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value);
+
 /**
  * A click's JSON: the text `JSON.stringify(click)` makes (the same keys in the same order, an undefined field left
- * out), a third of its cost (decision 137). `JSON.stringify` of the click itself calls its date's `toJSON` per click;
- * here the date's ISO text is made once per millisecond and the rest is a plain object of strings, numbers and nulls,
- * which `JSON.stringify` writes on its fast path as one flat string. (A text built by `+` of its parts was cheaper
- * still to make, but kept ~300 bytes of string pieces per click alive while the click waits for its batch.)
+ * out), a third of its cost (decision 137). The date's ISO text is made once per millisecond, and the text is built
+ * by concatenation, each string quoted as it is unless it holds a character JSON escapes (decision 146: half the
+ * cost of `JSON.stringify` of a plain object). Its pieces die young: the journal copies the text into its slab at
+ * once (decision 143), so nothing of it waits for the batch on the heap. A click of any other shape (a field
+ * undefined, an id not an integer, an invalid date) is left to `JSON.stringify` itself.
  */
 export function clickJson(click: BufferedClick): string {
   const at = click.createdAt;
   const ms = at instanceof Date ? at.getTime() : Number.NaN;
-  if (Number.isNaN(ms)) return JSON.stringify(click);
+  if (
+    Number.isNaN(ms) ||
+    !isId(click.offerId) ||
+    !isId(click.partnerId) ||
+    typeof click.clickId !== 'string' ||
+    typeof click.currency !== 'string' ||
+    !isText(click.subid) ||
+    !isText(click.tc1) ||
+    !isText(click.tc2) ||
+    !isText(click.tc3) ||
+    !isText(click.tc4) ||
+    !isText(click.ip) ||
+    !isText(click.country) ||
+    !isText(click.userAgent) ||
+    !isText(click.referrer) ||
+    !(click.flags === undefined || isText(click.flags)) ||
+    !(click.landingPageId === undefined || click.landingPageId === null || isId(click.landingPageId))
+  )
+    return JSON.stringify(click);
   if (ms !== lastMs) {
     lastIso = at.toISOString();
     lastMs = ms;
   }
-  return JSON.stringify({
-    clickId: click.clickId,
-    offerId: click.offerId,
-    partnerId: click.partnerId,
-    currency: click.currency,
-    subid: click.subid,
-    tc1: click.tc1,
-    tc2: click.tc2,
-    tc3: click.tc3,
-    tc4: click.tc4,
-    ip: click.ip,
-    country: click.country,
-    userAgent: click.userAgent,
-    referrer: click.referrer,
-    flags: click.flags,
-    landingPageId: click.landingPageId,
-    createdAt: lastIso,
-  });
+  let json = `{"clickId":${text(click.clickId)},"offerId":${click.offerId},"partnerId":${click.partnerId},"currency":${text(click.currency)},"subid":${text(click.subid)},"tc1":${text(click.tc1)},"tc2":${text(click.tc2)},"tc3":${text(click.tc3)},"tc4":${text(click.tc4)},"ip":${text(click.ip)},"country":${text(click.country)},"userAgent":${text(click.userAgent)},"referrer":${text(click.referrer)}`; // prettier-ignore
+  if (click.flags !== undefined) json += `,"flags":${text(click.flags)}`;
+  if (click.landingPageId !== undefined) json += `,"landingPageId":${click.landingPageId}`;
+  return `${json},"createdAt":"${lastIso}"}`;
 }
