@@ -15,10 +15,15 @@ export const cx = (...names: (string | false | null | undefined)[]) => names.fil
 
 /**
  * Mantine's `<Anchor component={Link}>`: the theme's link colour, underlined on hover, the focus ring of the theme; in
- * Text's size md as Anchor's is, or the text around it with `inherit`.
+ * Text's size md as Anchor's is, another `size`, or the text around it (`inherit`).
  */
-export function LeanLink({ className, inherit = false, ...props }: LinkProps & { inherit?: boolean }) {
-  return <Link className={cx('mantine-focus-auto', classes.anchor, !inherit && classes.md, className)} {...props} />;
+export function LeanLink({ className, size = 'md', ...props }: LinkProps & { size?: 'md' | 'sm' | 'xs' | 'inherit' }) {
+  return (
+    <Link
+      className={cx('mantine-focus-auto', classes.anchor, size === 'inherit' ? null : classes[size], className)}
+      {...props}
+    />
+  );
 }
 
 type LeanBadgeProps = {
@@ -64,7 +69,7 @@ type TableLook = {
 };
 
 /**
- * A Mantine table's `<tr>` and `<td>` as plain elements (decision 147): the classes and data attributes
+ * A Mantine table's `<tr>`, `<td>` and `<th>` as plain elements (decision 147): the classes and data attributes
  * `Table.Tr` and `Table.Td` would give them inside a table of these props (`Table.classes`, Mantine's own), without a
  * `Box`, `useProps` and `useStyles` a cell. The table, its head and body stay Mantine's.
  */
@@ -79,6 +84,10 @@ export function leanTableParts(look: TableLook) {
     },
     td: {
       className: `${Table.classes.td} mantine-Table-td`,
+      'data-with-column-border': look.withColumnBorders || undefined,
+    },
+    th: {
+      className: `${Table.classes.th} mantine-Table-th`,
       'data-with-column-border': look.withColumnBorders || undefined,
     },
   };

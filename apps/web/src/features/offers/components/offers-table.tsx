@@ -185,7 +185,7 @@ const OfferCard = memo(function OfferCard({ offer, payoutType, countryName, labe
   return (
     <RowCard
       title={
-        <LeanLink inherit to={paths.offer.href(offer.id)} data-testid="offer-name">
+        <LeanLink size="inherit" to={paths.offer.href(offer.id)} data-testid="offer-name">
           {offer.name}
         </LeanLink>
       }

@@ -92,7 +92,7 @@ export const ConversionCard = memo(function ConversionCard({
   return (
     <RowCard
       title={
-        <LeanLink inherit to={paths.offer.href(row.offerId)} data-testid="report-offer-link">
+        <LeanLink size="inherit" to={paths.offer.href(row.offerId)} data-testid="report-offer-link">
           {row.offerName}
         </LeanLink>
       }
