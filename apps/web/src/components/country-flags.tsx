@@ -2,7 +2,7 @@ import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from './country-flag';
-import { lean } from './lean';
+import './lean.css';
 
 type CountryFlagsProps = {
   /** ISO 3166-1 alpha-2 codes. */
@@ -24,7 +24,7 @@ export function CountryFlags({ codes, nameOf = (code) => code, limit = 5, ...pro
   const hidden = Math.max(0, codes.length - limit);
   const shown = expanded ? codes : codes.slice(0, limit);
   return (
-    <div className={lean.flags} data-testid={props['data-testid'] ?? 'country-flags'} data-count={codes.length}>
+    <div className="lean-flags" data-testid={props['data-testid'] ?? 'country-flags'} data-count={codes.length}>
       {shown.map((code) => (
         <CountryFlag key={code} code={code} name={nameOf(code)} />
       ))}

@@ -1,6 +1,10 @@
 import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
-import { cx, lean } from './lean';
+import './lean.css';
+
+/** The class names given, the falsy ones left out (lean.tsx's `cx`, not imported: the conversions screen is at its
+ * budget, decision 147). */
+const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /** At or below 600 px the partner's lists are drawn as cards rather than tables (decision 095). */
 export const PHONE_QUERY = '(max-width: 37.5em)';
@@ -37,7 +41,7 @@ export function RowCards({ label, children, testId, inset = true }: RowCardsProp
     <ul
       aria-label={label}
       data-testid={testId}
-      className={cx('portal-row-cards', lean.cards)}
+      className={join('portal-row-cards', 'lean-cards')}
       data-inset={inset || undefined}
     >
       {children}
@@ -74,13 +78,13 @@ export function RowCard({
 }: RowCardProps) {
   const Heading = `h${headingOrder}` as const;
   return (
-    <li className={cx(lean.card, className)} data-emphasis={emphasis || undefined} {...rest}>
-      <div className={lean.head}>
-        <Heading className={cx(lean.sm, lean.title)} data-testid="row-card-title">
+    <li className={join('lean-card', className)} data-emphasis={emphasis || undefined} {...rest}>
+      <div className="lean-head">
+        <Heading className={join('lean-sm', 'lean-title')} data-testid="row-card-title">
           {title}
         </Heading>
         {/* A badge beside the heading keeps its whole label; the heading wraps instead. */}
-        {aside ? <div className={lean.aside}>{aside}</div> : null}
+        {aside ? <div className="lean-aside">{aside}</div> : null}
       </div>
       <dl className="portal-card-fields">
         {fields.map((field) => (
@@ -90,8 +94,8 @@ export function RowCard({
             data-wide={field.wide || undefined}
             data-money={field.money || undefined}
           >
-            <dt className={cx(lean.xs, lean.dimmed)}>{field.label}</dt>
-            <dd className={cx(lean.sm, field.money && lean.bold)} data-testid={field.testId}>
+            <dt className={join('lean-xs', 'lean-dimmed')}>{field.label}</dt>
+            <dd className={join('lean-sm', field.money && 'lean-bold')} data-testid={field.testId}>
               {field.value}
             </dd>
           </div>

@@ -1,8 +1,8 @@
 import { Center, Checkbox, Loader, rem, Stack, Table, Text, type TableProps } from '@mantine/core';
-import type { CSSProperties, Key, ReactNode } from 'react';
+import { useDeferredValue, type CSSProperties, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFirstRowsFirst } from '@/lib/use-first-rows-first';
-import { leanTableParts } from './lean';
+import { leanTableParts } from './lean-table';
 import { SortableTh } from './sortable-th';
 import { WindowPagination } from './window-pagination';
 
@@ -112,7 +112,7 @@ function cellStyle<Row>(column: StaffColumn<Row>): CSSProperties | undefined {
  */
 export function StaffTable<Row>({
   columns,
-  rows,
+  rows: allRows,
   rowKey,
   rowTestId,
   rowAttributes,
@@ -133,16 +133,23 @@ export function StaffTable<Row>({
   tableProps = { striped: true, highlightOnHover: true },
 }: StaffTableProps<Row>) {
   const { t } = useTranslation();
+  // The rows an answer brings are drawn in a transition, which React renders in slices (decision 147): the render
+  // that follows a query's answer is otherwise one task (the partners list's 628 ms under Lighthouse, decision 144).
+  // Until it is drawn the list shows its loader (a first page) or its rows before, busy.
+  const drawn = useDeferredValue(allRows);
+  const behind = drawn !== allRows;
   // A long page's first rows with the list, the others in a transition (decision 139).
-  const shown = useFirstRowsFirst(rows?.length ?? 0);
+  const shown = useFirstRowsFirst(drawn?.length ?? 0);
   if (loading && loadingView !== undefined) return <>{loadingView}</>;
-  if (loading)
-    return (
-      <Center p="xl" data-testid={loadingTestId}>
-        <Loader aria-label={t('common.loading')} />
-      </Center>
-    );
+  const loader = (
+    <Center p="xl" data-testid={loadingTestId}>
+      <Loader aria-label={t('common.loading')} />
+    </Center>
+  );
+  if (loading) return loader;
   if (error) return typeof error === 'string' ? <Text c="red">{error}</Text> : <>{error}</>;
+  if (allRows && allRows.length > 0 && !drawn) return loadingView !== undefined ? <>{loadingView}</> : loader;
+  const rows = drawn;
   if (!rows || rows.length === 0) return typeof empty === 'string' ? <Text c="dimmed">{empty}</Text> : <>{empty}</>;
   // Rows and cells as plain elements with Table.Tr's and Table.Td's classes, each cell's style made once a column
   // (decision 147): a page of 50 rows of 8 cells was 400 Mantine components.
@@ -151,7 +158,7 @@ export function StaffTable<Row>({
   const selectable = selection ? rows.filter((row) => selection.selectable?.(row) ?? true) : [];
   const selectedCount = selection ? selectable.filter((row) => selection.isSelected(row)).length : 0;
   const grid = (
-    <Table {...tableProps} data-testid={testId} aria-busy={shown < rows.length}>
+    <Table {...tableProps} data-testid={testId} aria-busy={behind || shown < rows.length}>
       <Table.Thead>
         <Table.Tr>
           {selection ? (

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { cx, lean } from '@/components/lean';
+import { cx } from '@/components/lean';
 import { payoutLines } from '../offer-payout';
 import type { OfferItem } from '../types';
 
@@ -16,19 +16,19 @@ export const verticalNames = (offer: OfferItem) => offer.verticalItems.map((vert
 export function OfferPayoutCell({ offer, headline = false }: { offer: OfferItem; headline?: boolean }) {
   const { t } = useTranslation();
   const all = payoutLines(offer.payouts, t('offers.variable'));
-  if (all.length === 0) return <p className={lean.sm}>{t('offers.variable')}</p>;
+  if (all.length === 0) return <p className="lean-sm">{t('offers.variable')}</p>;
   const lines = headline ? all.slice(0, 1) : all;
   const more = all.length - lines.length;
   return (
-    <div className={lean.lines}>
+    <div className="lean-lines">
       {lines.map((line) => (
-        <p key={line.goal} className={lean.sm} data-testid="offer-goal-payout">
-          {all.length > 1 ? <span className={cx(lean.sm, lean.dimmed)}>{`${line.name}: `}</span> : null}
+        <p key={line.goal} className="lean-sm" data-testid="offer-goal-payout">
+          {all.length > 1 ? <span className={cx('lean-sm', 'lean-dimmed')}>{`${line.name}: `}</span> : null}
           <span style={{ whiteSpace: 'nowrap' }}>{line.value}</span>
         </p>
       ))}
       {more > 0 ? (
-        <p className={cx(lean.xs, lean.dimmed)} data-testid="offer-more-goals">
+        <p className={cx('lean-xs', 'lean-dimmed')} data-testid="offer-more-goals">
           {t('offers.moreGoals', { count: more })}
         </p>
       ) : null}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyMinor, imageVariantUrl, type OfferSortName } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
-import { cx, lean, LeanLink } from '@/components/lean';
+import { cx, LeanLink } from '@/components/lean';
 import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import { SortableTh } from '@/components/sortable-th';
 import { paths } from '@/lib/paths';
@@ -162,7 +162,7 @@ function OfferCards({
 /** An EPC in a card: the amount, or a dimmed dash that says there is none yet. */
 function cardEpc(value: number | null, currency: string, labels: CardLabels): ReactNode {
   return value === null ? (
-    <span className={cx(lean.sm, lean.dimmed)} title={labels.epcNone}>
+    <span className={cx('lean-sm', 'lean-dimmed')} title={labels.epcNone}>
       {labels.noValue}
     </span>
   ) : (

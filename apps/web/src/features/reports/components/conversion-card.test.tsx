@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { formatMoneyMinor, type ConversionRow } from '@portal/contracts';
 import { RowCards } from '@/components/row-cards';
 import { renderWithProviders } from '@/test/render';
-import { conversionCells, type ConversionCells } from '../report-rows';
-import { ConversionCard, useConversionCardLabels } from './conversion-card';
-
-/** A card with its labels, as the report gives them. */
-function Card({ row }: { row: ConversionCells }) {
-  return <ConversionCard row={row} labels={useConversionCardLabels()} />;
-}
+import { conversionCells } from '../report-rows';
+import { ConversionCard } from './conversion-card';
 
 const row: ConversionRow = {
   id: 11,
@@ -41,7 +36,7 @@ describe('a conversion as a card on a phone (decision 095)', () => {
   it('heads the card with the offer and lists status, payout, goal and date first, then what is set', () => {
     renderWithProviders(
       <RowCards label="Conversions">
-        <Card row={conversionCells(row)} />
+        <ConversionCard row={conversionCells(row)} />
       </RowCards>,
     );
     const card = screen.getByTestId('report-row');

@@ -6,7 +6,6 @@ import { CLICK_ATTRIBUTION_DAYS, type ConversionStatus } from '@portal/contracts
 import { paths } from '@/lib/paths';
 import { CountryLabel } from '@/components/country-flag';
 import { Hint } from '@/components/hint';
-import { cx, lean } from '@/components/lean';
 import type { ConversionCells } from '../report-rows';
 
 export const STATUS_COLORS: Record<ConversionStatus, string> = { approved: 'teal', pending: 'yellow', rejected: 'red' };
@@ -122,7 +121,7 @@ export function ConversionPayout({ row, t }: { row: ConversionCells; t: TFunctio
         row.revenue
       )}
       {row.status === 'rejected' ? (
-        <p className={cx(lean.xs, lean.dimmed)} data-testid="report-unpaid">
+        <p className="lean-xs lean-dimmed" data-testid="report-unpaid">
           {t('reports.unpaid')}
         </p>
       ) : null}

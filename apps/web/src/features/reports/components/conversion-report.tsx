@@ -15,7 +15,7 @@ import { canRunReport, conversionViewQueryOf, filtersForPreset, hasDateRange, re
 import { conversionCells } from '../report-rows';
 import { useReportSearch } from '../use-report-search';
 import { ChangedFilter } from './changed-filter';
-import { ConversionCard, useConversionCardLabels } from './conversion-card';
+import { ConversionCard } from './conversion-card';
 import { ConversionLine } from './conversion-line';
 import { convertedTotalText } from '../converted-total-text';
 import { PagedReport } from './paged-report';
@@ -37,7 +37,6 @@ export function ConversionReport() {
   const { filters, view, applyView } = useReportSearch();
   const totalsQuery = { ...reportQueryOf(filters), ...conversionViewQueryOf(view) };
   const totals = useConversionTotals(totalsQuery, canRunReport('conversion', filters, view));
-  const cardLabels = useConversionCardLabels();
 
   return (
     <PagedReport
@@ -89,7 +88,7 @@ export function ConversionReport() {
           <ConversionTotals totals={totals.data.totals} converted={totals.data.converted} />
         ) : null
       }
-      renderCard={(row) => <ConversionCard key={row.key} row={row} labels={cardLabels} />}
+      renderCard={(row) => <ConversionCard key={row.key} row={row} />}
       cardsFoot={
         totals.data && totals.data.totals.length > 0 ? (
           <ConversionTotalsCards totals={totals.data.totals} converted={totals.data.converted} />

@@ -10,7 +10,8 @@ import {
   type SubidSort,
 } from '@portal/contracts';
 import { CountryFlag } from '@/components/country-flag';
-import { cx, lean, leanTableParts, LeanLink } from '@/components/lean';
+import { cx, LeanLink } from '@/components/lean';
+import { leanTableParts } from '@/components/lean-table';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useSubidReport } from '../api/get-subid-report';
@@ -216,7 +217,7 @@ function SubidLine({ row, index, grouping, currency, labels, child = false }: Su
   // The flag is an image named by the country's name beside it: decorative (its alt is empty).
   const label =
     country && row.label ? (
-      <span className={lean.countryLabel}>
+      <span className="lean-country-label">
         <CountryFlag code={row.label} />
         <span>{text}</span>
       </span>
@@ -234,7 +235,7 @@ function SubidLine({ row, index, grouping, currency, labels, child = false }: Su
       <td {...parts.td} style={{ maxWidth: rem(LABEL_MAX_WIDTH) }}>
         {/* Cut to one line; the whole value on hover. A child is indented under its row. */}
         <div style={child ? { paddingLeft: 'var(--mantine-spacing-lg)' } : undefined}>
-          <p className={cx(lean.truncate, child && lean.dimmed)} title={cells.label} data-testid="report-label">
+          <p className={cx('lean-truncate', child && 'lean-dimmed')} title={cells.label} data-testid="report-label">
             {label}
           </p>
         </div>

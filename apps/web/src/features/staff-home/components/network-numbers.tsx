@@ -2,7 +2,8 @@ import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatCount, formatMoneyAmounts, type NetworkFigures, type NetworkReportRow } from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
-import { lean, leanTableParts, LeanLink } from '@/components/lean';
+import { LeanLink } from '@/components/lean';
+import { leanTableParts } from '@/components/lean-table';
 import { paths } from '@/lib/paths';
 import { useHomeNumbers } from '../api/get-home-numbers';
 
@@ -37,11 +38,11 @@ export function NetworkNumbers() {
       </Title>
       {rows.length === 0 ? <Text size="sm">{t('staff.home.numbers.none')}</Text> : null}
       {rows.map((row) => (
-        <div key={row.key} className={lean.between}>
-          <LeanLink to={href(Number(row.key))} size="sm" className={lean.clamp1}>
+        <div key={row.key} className="lean-between">
+          <LeanLink to={href(Number(row.key))} size="sm" className="lean-clamp-1">
             {`${row.label} #${row.key}`}
           </LeanLink>
-          <p className={lean.sm} style={{ fontWeight: 600 }}>
+          <p className="lean-sm" style={{ fontWeight: 600 }}>
             {money(row.margin)}
           </p>
         </div>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ACCOUNT_TYPE_LABELS, formatDate, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts';
-import { cx, lean, LeanLink } from '@/components/lean';
+import { cx, LeanLink } from '@/components/lean';
 import { type StaffColumn } from '@/components/staff-table';
 import { paths } from '@/lib/paths';
 import { type StaffPartnerRow } from '../api/get-staff-partners';
@@ -29,12 +29,12 @@ export function partnerColumns(
       testId: 'staff-partners-sort-companyName',
       minWidth: 260,
       cell: (partner) => (
-        <div className={lean.head}>
-          <div className={lean.lines} style={{ minWidth: 0 }}>
+        <div className="lean-head">
+          <div className="lean-lines" style={{ minWidth: 0 }}>
             <LeanLink to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
               {partner.displayName}
             </LeanLink>
-            <p className={cx(lean.xs, lean.dimmed)} style={{ wordBreak: 'break-all' }}>
+            <p className={cx('lean-xs', 'lean-dimmed')} style={{ wordBreak: 'break-all' }}>
               {partner.email}
             </p>
             <MissingDocumentsBadge missing={partner.missingDocuments} label={missingLabel} />

@@ -24,7 +24,8 @@ import {
   type ReportOptionFilter,
 } from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
-import { cx, lean, leanTableParts, LeanLink } from '@/components/lean';
+import { cx, LeanLink } from '@/components/lean';
+import { leanTableParts } from '@/components/lean-table';
 import { DeferredMultiSelect, DeferredSelect } from '@/components/deferred-select';
 import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
@@ -387,7 +388,7 @@ function ReportTable({
       <button
         type="button"
         onClick={() => onDrill(row)}
-        className={cx('mantine-focus-auto', lean.anchor, lean.md, lean.linkButton, 'portal-target')}
+        className={cx('mantine-focus-auto', 'lean-anchor', 'lean-md', 'lean-link-button', 'portal-target')}
         data-testid="staff-reports-drill"
       >
         {nameOf(row)}
@@ -397,7 +398,7 @@ function ReportTable({
     );
     const page = by === 'partner' ? paths.staffPartner.href(Number(row.key)) : by === 'offer' ? paths.staffOffer.href(Number(row.key)) : null; // prettier-ignore
     return page ? (
-      <div className={lean.row6}>
+      <div className="lean-row-6">
         {name}
         <LeanLink
           to={page}
@@ -443,7 +444,7 @@ function ReportTable({
     return (
       <>
         {figure}
-        <p className={cx(lean.xs, lean.dimmed)} data-testid={`staff-reports-previous-${column}`}>
+        <p className={cx('lean-xs', 'lean-dimmed')} data-testid={`staff-reports-previous-${column}`}>
           {t('staff.reports.previous', {
             value: typeof before === 'number' ? formatCount(before) : formatMoneyAmounts(before, DEFAULT_CURRENCY),
           })}
@@ -492,7 +493,7 @@ function ReportTable({
                 ? (row.children ?? []).map((child) => (
                     <tr key={`${row.key}/${child.key}`} {...parts.tr} data-testid="staff-reports-child">
                       <td {...parts.td} style={{ paddingLeft: 'var(--mantine-spacing-xl)' }}>
-                        <span className={cx(lean.sm, lean.dimmed)}>{thenLabel}: </span>
+                        <span className={cx('lean-sm', 'lean-dimmed')}>{thenLabel}: </span>
                         {nameIn(then, child)}
                       </td>
                       {columns.map((c) => (
