@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
 import type { ComboboxItem, ComboboxLikeRenderOptionInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import './lean.css';
 
 // The flags of country-flag-icons (3:2 SVGs), each an asset file of its own with a hashed name (vite.config.ts keeps
 // them out of the scripts): this table holds only their addresses, so a page downloads the flags it shows and no
@@ -99,9 +100,9 @@ export function countryFlagSection(value: string | null | undefined): ReactNode 
 export function CountryLabel({ code, name }: { code: string; name?: string }) {
   if (!code) return null;
   return (
-    <Group component="span" gap={6} wrap="nowrap" display="inline-flex" data-testid="country-label">
+    <span className="lean-country-label" data-testid="country-label">
       <CountryFlag code={code} />
       <span>{name ?? code}</span>
-    </Group>
+    </span>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Group } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from './country-flag';
+import './lean.css';
 
 type CountryFlagsProps = {
   /** ISO 3166-1 alpha-2 codes. */
@@ -13,14 +14,17 @@ type CountryFlagsProps = {
   'data-testid'?: string;
 };
 
-/** A country list as flag images named by country: the first `limit`, then a '...(n)' expander that reveals the rest. */
+/**
+ * A country list as flag images named by country: the first `limit`, then a '...(n)' expander that reveals the rest.
+ * A plain row styled as Mantine's Group: one a row of the offers list (decision 147).
+ */
 export function CountryFlags({ codes, nameOf = (code) => code, limit = 5, ...props }: CountryFlagsProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
   const hidden = Math.max(0, codes.length - limit);
   const shown = expanded ? codes : codes.slice(0, limit);
   return (
-    <Group gap={4} wrap="wrap" data-testid={props['data-testid'] ?? 'country-flags'} data-count={codes.length}>
+    <div className="lean-flags" data-testid={props['data-testid'] ?? 'country-flags'} data-count={codes.length}>
       {shown.map((code) => (
         <CountryFlag key={code} code={code} name={nameOf(code)} />
       ))}
@@ -37,6 +41,6 @@ export function CountryFlags({ codes, nameOf = (code) => code, limit = 5, ...pro
           {expanded ? t('geos.less') : t('geos.more', { n: hidden })}
         </Anchor>
       )}
-    </Group>
+    </div>
   );
 }

@@ -1,6 +1,10 @@
-import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import './lean.css';
+
+/** The class names given, the falsy ones left out (lean.tsx's `cx`, not imported: the conversions screen is at its
+ * budget, decision 147). */
+const join = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /** At or below 600 px the partner's lists are drawn as cards rather than tables (decision 095). */
 export const PHONE_QUERY = '(max-width: 37.5em)';
@@ -34,18 +38,14 @@ type RowCardsProps = {
 /** Rows as a list of cards: a screen reader says how many there are and reads each card's heading and labels. */
 export function RowCards({ label, children, testId, inset = true }: RowCardsProps) {
   return (
-    <Stack
-      component="ul"
-      gap="sm"
-      p={inset ? 'sm' : 0}
-      m={0}
+    <ul
       aria-label={label}
       data-testid={testId}
-      className="portal-row-cards"
-      style={{ listStyle: 'none' }}
+      className={join('portal-row-cards', 'lean-cards')}
+      data-inset={inset || undefined}
     >
       {children}
-    </Stack>
+    </ul>
   );
 }
 
@@ -62,33 +62,31 @@ type RowCardProps = {
   headingOrder?: 2 | 3 | 4;
 } & Omit<ComponentPropsWithoutRef<'li'>, 'title' | 'children'>;
 
-/** One row as a card: a heading, then each value under its column's name in a description list, money first. */
-export function RowCard({ title, aside, fields, children, emphasis = false, headingOrder = 3, ...rest }: RowCardProps) {
+/**
+ * One row as a card: a heading, then each value under its column's name in a description list, money first. Plain
+ * elements styled as Mantine's Paper, Group and Text (decision 147): a page draws tens of these.
+ */
+export function RowCard({
+  title,
+  aside,
+  fields,
+  children,
+  emphasis = false,
+  headingOrder = 3,
+  className,
+  ...rest
+}: RowCardProps) {
+  const Heading = `h${headingOrder}` as const;
   return (
-    <Paper
-      component="li"
-      withBorder
-      radius="md"
-      p="sm"
-      bg={emphasis ? 'var(--mantine-color-default-hover)' : undefined}
-      {...rest}
-    >
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <Text
-          component={`h${headingOrder}`}
-          fw={700}
-          size="sm"
-          m={0}
-          miw={0}
-          style={{ overflowWrap: 'anywhere' }}
-          data-testid="row-card-title"
-        >
+    <li className={join('lean-card', className)} data-emphasis={emphasis || undefined} {...rest}>
+      <div className="lean-head">
+        <Heading className={join('lean-sm', 'lean-title')} data-testid="row-card-title">
           {title}
-        </Text>
+        </Heading>
         {/* A badge beside the heading keeps its whole label; the heading wraps instead. */}
-        {aside ? <div style={{ flexShrink: 0 }}>{aside}</div> : null}
-      </Group>
-      <Box component="dl" className="portal-card-fields">
+        {aside ? <div className="lean-aside">{aside}</div> : null}
+      </div>
+      <dl className="portal-card-fields">
         {fields.map((field) => (
           <div
             key={field.key}
@@ -96,16 +94,14 @@ export function RowCard({ title, aside, fields, children, emphasis = false, head
             data-wide={field.wide || undefined}
             data-money={field.money || undefined}
           >
-            <Text component="dt" size="xs" c="dimmed">
-              {field.label}
-            </Text>
-            <Text component="dd" size="sm" m={0} fw={field.money ? 700 : undefined} data-testid={field.testId}>
+            <dt className={join('lean-xs', 'lean-dimmed')}>{field.label}</dt>
+            <dd className={join('lean-sm', field.money && 'lean-bold')} data-testid={field.testId}>
               {field.value}
-            </Text>
+            </dd>
           </div>
         ))}
-      </Box>
+      </dl>
       {children}
-    </Paper>
+    </li>
   );
 }

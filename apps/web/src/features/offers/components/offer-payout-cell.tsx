@@ -1,5 +1,5 @@
-import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { cx } from '@/components/lean';
 import { payoutLines } from '../offer-payout';
 import type { OfferItem } from '../types';
 
@@ -10,27 +10,28 @@ export const verticalNames = (offer: OfferItem) => offer.verticalItems.map((vert
 
 /**
  * Every public goal's payout, one per line, the main goal first (decision 105); 'Variable' when no goal pays a fixed
- * amount or a rate. `headline`: the main goal's alone, with "+ n more goals" under it (the offers list).
+ * amount or a rate. `headline`: the main goal's alone, with "+ n more goals" under it (the offers list). Plain
+ * elements styled as Mantine's Stack and Text: one a row of the list (decision 147).
  */
 export function OfferPayoutCell({ offer, headline = false }: { offer: OfferItem; headline?: boolean }) {
   const { t } = useTranslation();
   const all = payoutLines(offer.payouts, t('offers.variable'));
-  if (all.length === 0) return <Text size="sm">{t('offers.variable')}</Text>;
+  if (all.length === 0) return <p className="lean-sm">{t('offers.variable')}</p>;
   const lines = headline ? all.slice(0, 1) : all;
   const more = all.length - lines.length;
   return (
-    <Stack gap={2}>
+    <div className="lean-lines">
       {lines.map((line) => (
-        <Text key={line.goal} size="sm" data-testid="offer-goal-payout">
-          {all.length > 1 ? <Text span c="dimmed" size="sm">{`${line.name}: `}</Text> : null}
+        <p key={line.goal} className="lean-sm" data-testid="offer-goal-payout">
+          {all.length > 1 ? <span className={cx('lean-sm', 'lean-dimmed')}>{`${line.name}: `}</span> : null}
           <span style={{ whiteSpace: 'nowrap' }}>{line.value}</span>
-        </Text>
+        </p>
       ))}
       {more > 0 ? (
-        <Text size="xs" c="dimmed" data-testid="offer-more-goals">
+        <p className={cx('lean-xs', 'lean-dimmed')} data-testid="offer-more-goals">
           {t('offers.moreGoals', { count: more })}
-        </Text>
+        </p>
       ) : null}
-    </Stack>
+    </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OfferPartnerStatus } from '@portal/contracts';
+import { LeanBadge } from '@/components/lean';
 
 export type BadgeKind = 'warning' | 'success' | 'dark' | 'primary';
 
@@ -23,12 +23,13 @@ export function badgeKindOf(status: OfferPartnerStatus): BadgeKind {
   }
 }
 
+/** Mantine's filled Badge drawn as a plain element: one a row of the offers list (decision 147). */
 export function OfferStatusBadge({ status }: { status: OfferPartnerStatus }) {
   const { t } = useTranslation();
   const kind = badgeKindOf(status);
   return (
-    <Badge color={COLORS[kind]} variant="filled" data-testid="offer-status" data-status={status} data-kind={kind}>
+    <LeanBadge color={COLORS[kind]} variant="filled" data-testid="offer-status" data-status={status} data-kind={kind}>
       {t(`offers.status.${status}`)}
-    </Badge>
+    </LeanBadge>
   );
 }

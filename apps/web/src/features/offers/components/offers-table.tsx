@@ -1,9 +1,10 @@
 import { Anchor, Image, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoneyMinor, imageVariantUrl, type OfferSortName } from '@portal/contracts';
 import { CountryFlags } from '@/components/country-flags';
+import { cx, LeanLink } from '@/components/lean';
 import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import { SortableTh } from '@/components/sortable-th';
 import { paths } from '@/lib/paths';
@@ -50,20 +51,7 @@ export function OffersTable({ offers: allOffers, payoutTypeLabel, countryName, s
     ) : (
       formatMoneyMinor(value, currency)
     );
-  if (phone)
-    return (
-      <RowCards label={t('offers.cardsLabel')} testId="offers-cards">
-        {offers.map((offer) => (
-          <OfferCard
-            key={offer.id}
-            offer={offer}
-            payoutType={payoutTypeLabel(offer.conversionType)}
-            countryName={countryName}
-            epc={epc}
-          />
-        ))}
-      </RowCards>
-    );
+  if (phone) return <OfferCards offers={offers} payoutTypeLabel={payoutTypeLabel} countryName={countryName} />;
   return (
     <Table.ScrollContainer minWidth={1000}>
       <Table verticalSpacing="sm" horizontalSpacing={8} highlightOnHover data-testid="offers-table" aria-busy={drawing}>
@@ -129,31 +117,83 @@ export function OffersTable({ offers: allOffers, payoutTypeLabel, countryName, s
   );
 }
 
+/** The texts every card repeats, resolved once a list rather than once a card (decision 147). */
+type CardLabels = Record<'payout' | 'epc' | 'networkEpc' | 'payoutType' | 'id' | 'geos' | 'verticals', string> & {
+  epcNone: string;
+  noValue: string;
+};
+
+/** The offers on a phone: one card each, the labels read once. */
+function OfferCards({
+  offers,
+  payoutTypeLabel,
+  countryName,
+}: Pick<OffersTableProps, 'offers' | 'payoutTypeLabel' | 'countryName'>) {
+  const { t } = useTranslation();
+  const labels = useMemo<CardLabels>(
+    () => ({
+      payout: t('offers.columns.payout'),
+      epc: t('offers.columns.epc'),
+      networkEpc: t('offers.columns.networkEpc'),
+      payoutType: t('offers.columns.payoutType'),
+      id: t('offers.columns.id'),
+      geos: t('offers.columns.geos'),
+      verticals: t('offers.columns.verticals'),
+      epcNone: t('offers.epcNone'),
+      noValue: t('offers.noValue'),
+    }),
+    [t],
+  );
+  return (
+    <RowCards label={t('offers.cardsLabel')} testId="offers-cards">
+      {offers.map((offer) => (
+        <OfferCard
+          key={offer.id}
+          offer={offer}
+          payoutType={payoutTypeLabel(offer.conversionType)}
+          countryName={countryName}
+          labels={labels}
+        />
+      ))}
+    </RowCards>
+  );
+}
+
+/** An EPC in a card: the amount, or a dimmed dash that says there is none yet. */
+function cardEpc(value: number | null, currency: string, labels: CardLabels): ReactNode {
+  return value === null ? (
+    <span className={cx('lean-sm', 'lean-dimmed')} title={labels.epcNone}>
+      {labels.noValue}
+    </span>
+  ) : (
+    formatMoneyMinor(value, currency)
+  );
+}
+
 type OfferCardProps = {
   offer: OfferItem;
   payoutType: string;
   countryName: (code: string) => string;
-  epc: (value: number | null, currency: string) => ReactNode;
+  labels: CardLabels;
 };
 
 /**
  * An offer on a phone (decision 095): its name as the heading and its status beside it, then the money — payout and
- * EPCs — before the payout type, the geos, the verticals and the id.
+ * EPCs — before the payout type, the geos, the verticals and the id. Drawn again only when its offer changes.
  */
-function OfferCard({ offer, payoutType, countryName, epc }: OfferCardProps) {
-  const { t } = useTranslation();
+const OfferCard = memo(function OfferCard({ offer, payoutType, countryName, labels }: OfferCardProps) {
   return (
     <RowCard
       title={
-        <Anchor component={Link} to={paths.offer.href(offer.id)} inherit data-testid="offer-name">
+        <LeanLink size="inherit" to={paths.offer.href(offer.id)} data-testid="offer-name">
           {offer.name}
-        </Anchor>
+        </LeanLink>
       }
       aside={<OfferStatusBadge status={offer.partnerStatus} />}
       fields={[
         {
           key: 'payout',
-          label: t('offers.columns.payout'),
+          label: labels.payout,
           value: <OfferPayoutCell offer={offer} headline />,
           money: true,
           wide: true,
@@ -161,23 +201,23 @@ function OfferCard({ offer, payoutType, countryName, epc }: OfferCardProps) {
         },
         {
           key: 'epc',
-          label: t('offers.columns.epc'),
-          value: epc(offer.epc.own, offer.currency.isoCode),
+          label: labels.epc,
+          value: cardEpc(offer.epc.own, offer.currency.isoCode, labels),
           money: true,
           testId: 'offer-epc',
         },
         {
           key: 'networkEpc',
-          label: t('offers.columns.networkEpc'),
-          value: epc(offer.epc.network, offer.currency.isoCode),
+          label: labels.networkEpc,
+          value: cardEpc(offer.epc.network, offer.currency.isoCode, labels),
           money: true,
           testId: 'offer-network-epc',
         },
-        { key: 'payoutType', label: t('offers.columns.payoutType'), value: payoutType, testId: 'offer-payout-type' },
-        { key: 'id', label: t('offers.columns.id'), value: offer.id, testId: 'offer-id' },
+        { key: 'payoutType', label: labels.payoutType, value: payoutType, testId: 'offer-payout-type' },
+        { key: 'id', label: labels.id, value: offer.id, testId: 'offer-id' },
         {
           key: 'geos',
-          label: t('offers.columns.geos'),
+          label: labels.geos,
           value: <CountryFlags codes={offer.countries} nameOf={countryName} data-testid="offer-geos" />,
           wide: true,
         },
@@ -185,7 +225,7 @@ function OfferCard({ offer, payoutType, countryName, epc }: OfferCardProps) {
           ? [
               {
                 key: 'verticals',
-                label: t('offers.columns.verticals'),
+                label: labels.verticals,
                 value: verticalNames(offer),
                 wide: true,
                 testId: 'offer-verticals',
@@ -197,4 +237,4 @@ function OfferCard({ offer, payoutType, countryName, epc }: OfferCardProps) {
       data-offer-id={offer.id}
     />
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Table } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RowCard, RowCards, usePhoneLayout } from '@/components/row-cards';
 import type { BasicReportType } from '@portal/contracts';
@@ -23,6 +24,7 @@ function DailyReport({ type }: { type: BasicReportType }) {
   const report = useBasicReport(type, reportQueryOf(filters), hasDateRange(filters));
   const rows = report.data?.rows ?? [];
   const labels = { totals: t('reports.totals'), noSubid: t('reports.noSubid') };
+  const cardLabels = useBasicCardLabels();
   const cells = rows.map((row, index) => basicReportCells(row, type, currency, labels, index));
   const dataRows = rows.filter((row) => !row.isTotal).length;
   // The daily report's chart, its place kept while the rows load (decision 133).
@@ -43,7 +45,7 @@ function DailyReport({ type }: { type: BasicReportType }) {
         <RowCards label={t(`reports.cardsLabel.${type}`)} testId="report-cards">
           {/* The totals first: on a phone they are what is read before scrolling through the days. */}
           {[...cells.filter((row) => row.isTotal), ...cells.filter((row) => !row.isTotal)].map((row) => (
-            <BasicReportCard key={row.key} row={row} />
+            <BasicReportCard key={row.key} row={row} labels={cardLabels} />
           ))}
         </RowCards>
       ) : report.data ? (
@@ -84,25 +86,35 @@ function DailyReport({ type }: { type: BasicReportType }) {
   );
 }
 
-/** A day (or the totals) on a phone (decision 095): revenue and EPC first, then clicks, conversions and their rate. */
-export function BasicReportCard({ row }: { row: BasicReportCells }) {
+type BasicCardLabels = Record<'revenue' | 'epc' | 'clicks' | 'conversions' | 'conversionRate', string>;
+
+/** The texts every day's card repeats, resolved once a report rather than once a card (decision 147). */
+function useBasicCardLabels(): BasicCardLabels {
   const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      revenue: t('reports.columns.revenue'),
+      epc: t('reports.columns.epc'),
+      clicks: t('reports.columns.clicks'),
+      conversions: t('reports.columns.conversions'),
+      conversionRate: t('reports.columns.conversionRate'),
+    }),
+    [t],
+  );
+}
+
+/** A day (or the totals) on a phone (decision 095): revenue and EPC first, then clicks, conversions and their rate. */
+function BasicReportCard({ row, labels }: { row: BasicReportCells; labels: BasicCardLabels }) {
   return (
     <RowCard
       title={row.label}
       emphasis={row.isTotal}
       fields={[
-        {
-          key: 'revenue',
-          label: t('reports.columns.revenue'),
-          value: row.revenue,
-          money: true,
-          testId: 'report-revenue',
-        },
-        { key: 'epc', label: t('reports.columns.epc'), value: row.epc, money: true, testId: 'report-epc' },
-        { key: 'clicks', label: t('reports.columns.clicks'), value: row.clicks },
-        { key: 'conversions', label: t('reports.columns.conversions'), value: row.conversions },
-        { key: 'conversionRate', label: t('reports.columns.conversionRate'), value: row.conversionRate },
+        { key: 'revenue', label: labels.revenue, value: row.revenue, money: true, testId: 'report-revenue' },
+        { key: 'epc', label: labels.epc, value: row.epc, money: true, testId: 'report-epc' },
+        { key: 'clicks', label: labels.clicks, value: row.clicks },
+        { key: 'conversions', label: labels.conversions, value: row.conversions },
+        { key: 'conversionRate', label: labels.conversionRate, value: row.conversionRate },
       ]}
       data-testid="report-row"
       data-total={row.isTotal ? 'true' : undefined}

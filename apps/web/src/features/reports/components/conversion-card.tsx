@@ -35,7 +35,7 @@ export function ConversionCard({ row }: { row: ConversionCells }) {
       label: t('reports.columns.revenue'),
       testId: 'report-revenue',
       money: true,
-      value: <ConversionPayout row={row} />,
+      value: <ConversionPayout row={row} t={t} />,
     },
     { key: 'goal', label: t('reports.columns.goal'), value: row.goalName },
     { key: 'date', label: t('reports.columns.date'), value: row.date },
@@ -60,7 +60,7 @@ export function ConversionCard({ row }: { row: ConversionCells }) {
       data-id={row.id}
       data-status={row.status}
     >
-      <ConversionNote note={row.note} />
+      <ConversionNote note={row.note} t={t} />
     </RowCard>
   );
 }

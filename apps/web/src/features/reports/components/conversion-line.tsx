@@ -8,7 +8,7 @@ import { CountryLabel } from '@/components/country-flag';
 import { Hint } from '@/components/hint';
 import type { ConversionCells } from '../report-rows';
 
-const STATUS_COLORS: Record<ConversionStatus, string> = { approved: 'teal', pending: 'yellow', rejected: 'red' };
+export const STATUS_COLORS: Record<ConversionStatus, string> = { approved: 'teal', pending: 'yellow', rejected: 'red' };
 
 /**
  * One conversion of the report. The status says why in words — a reversal as 'Reversed: refund' (decision 069), a
@@ -41,7 +41,7 @@ export function ConversionLine({ row }: { row: ConversionCells }) {
         </Hint>
       </Table.Td>
       <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="report-revenue">
-        <ConversionPayout row={row} />
+        <ConversionPayout row={row} t={t} />
       </Table.Td>
       <Table.Td>
         <Hint label={help ?? ''} disabled={!help} width={280}>
@@ -54,7 +54,7 @@ export function ConversionLine({ row }: { row: ConversionCells }) {
             ) : null}
           </Stack>
         </Hint>
-        <ConversionNote note={row.note} />
+        <ConversionNote note={row.note} t={t} />
       </Table.Td>
       <Table.Td>{row.subid}</Table.Td>
       {row.trackers.map((value, index) => (
@@ -101,9 +101,8 @@ export function ConversionStatusBadge({ status }: { status: ConversionCells['sta
   );
 }
 
-/** The payout; one changed after the fact shows the one before struck through (read out in words), then the one now. */
-export function ConversionPayout({ row }: { row: ConversionCells }) {
-  const { t } = useTranslation();
+/** The payout (the caller's `t`: one hook less a row); one changed after the fact shows the one before struck through (read out in words), then the one now. */
+export function ConversionPayout({ row, t }: { row: ConversionCells; t: TFunction }) {
   return (
     <>
       {row.originalRevenue ? (
@@ -122,17 +121,16 @@ export function ConversionPayout({ row }: { row: ConversionCells }) {
         row.revenue
       )}
       {row.status === 'rejected' ? (
-        <Text size="xs" c="dimmed" data-testid="report-unpaid">
+        <p className="lean-xs lean-dimmed" data-testid="report-unpaid">
           {t('reports.unpaid')}
-        </Text>
+        </p>
       ) : null}
     </>
   );
 }
 
 /** The note of the latest change after the fact, written out so that a phone reads it too. */
-export function ConversionNote({ note }: { note: string }) {
-  const { t } = useTranslation();
+export function ConversionNote({ note, t }: { note: string; t: TFunction }) {
   if (!note) return null;
   return (
     <Text

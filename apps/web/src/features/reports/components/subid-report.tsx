@@ -1,7 +1,7 @@
-import { Anchor, Box, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, rem, Table, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import {
   SUBID_GROUPINGS,
   type BasicReportChild,
@@ -10,6 +10,8 @@ import {
   type SubidSort,
 } from '@portal/contracts';
 import { CountryFlag } from '@/components/country-flag';
+import { cx, LeanLink } from '@/components/lean';
+import { leanTableParts } from '@/components/lean-table';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useSubidReport } from '../api/get-subid-report';
@@ -46,7 +48,18 @@ export function SubidReport() {
   const report = useSubidReport(subidReportQueryOf(filters, pagination, view), hasDateRange(filters));
   const rows = report.data?.list ?? [];
   const total = report.data?.total ?? 0;
-  const labels = { totals: t('reports.totals'), noSubid: t('reports.noSubid') };
+  const config = useConfig();
+  // What every row reads, once a render rather than once a row (decision 147).
+  const countryNames = useMemo(
+    () => new Map(config.countries.map((country) => [country.isoCode, country.name])),
+    [config.countries],
+  );
+  const labels: LineLabels = {
+    totals: t('reports.totals'),
+    noSubid: t('reports.noSubid'),
+    unknownCountry: t('reports.unknownCountry'),
+    countryNames,
+  };
   const then = view.then || null;
 
   const sortBy = (sort: SubidSort) =>
@@ -174,60 +187,74 @@ type SubidLineProps = {
   /** What the row's label is: countries show by flag and name, days as dates, offers as links. */
   grouping: SubidGrouping;
   currency: string;
-  labels: RowLabels;
+  labels: LineLabels;
   /** A row of the second level (decision 110), indented under its parent. */
   child?: boolean;
 };
 
+/** The texts and names every line reads, resolved once a report. */
+type LineLabels = RowLabels & { unknownCountry: string; countryNames: ReadonlyMap<string, string> };
+
+const RIGHT = { textAlign: 'right' } as const;
+const parts = leanTableParts({ striped: true, highlightOnHover: true });
+
+/** A line of the report: plain elements with Table.Tr's and Table.Td's classes (decision 147). */
 function SubidLine({ row, index, grouping, currency, labels, child = false }: SubidLineProps) {
-  const { t } = useTranslation();
-  const config = useConfig();
   const isTotal = 'isTotal' in row && row.isTotal;
   const cells = basicReportCells({ ...row, isTotal }, grouping === 'day' ? 'daily' : 'subid', currency, labels, index);
   const country = grouping === 'country' && !isTotal;
   if (country) {
-    cells.label = row.label
-      ? (config.countries.find((c) => c.isoCode === row.label)?.name ?? row.label)
-      : t('reports.unknownCountry');
+    cells.label = row.label ? (labels.countryNames.get(row.label) ?? row.label) : labels.unknownCountry;
   }
   const text =
     row.offer && !isTotal ? (
-      <Anchor component={Link} to={paths.offer.href(row.offer.id)} inherit data-testid="report-offer-link">
+      <LeanLink to={paths.offer.href(row.offer.id)} size="inherit" data-testid="report-offer-link">
         {cells.label}
-      </Anchor>
+      </LeanLink>
     ) : (
       cells.label
     );
   // The flag is an image named by the country's name beside it: decorative (its alt is empty).
   const label =
     country && row.label ? (
-      <Group component="span" gap={6} wrap="nowrap" display="inline-flex">
+      <span className="lean-country-label">
         <CountryFlag code={row.label} />
         <span>{text}</span>
-      </Group>
+      </span>
     ) : (
       text
     );
   return (
-    <Table.Tr
-      fw={cells.isTotal ? 700 : undefined}
+    <tr
+      {...parts.tr}
+      style={cells.isTotal ? { fontWeight: 700 } : undefined}
       data-testid={child ? 'report-child-row' : 'report-row'}
       data-total={cells.isTotal || undefined}
       data-label={row.label}
     >
-      <Table.Td maw={LABEL_MAX_WIDTH}>
+      <td {...parts.td} style={{ maxWidth: rem(LABEL_MAX_WIDTH) }}>
         {/* Cut to one line; the whole value on hover. A child is indented under its row. */}
-        <Box pl={child ? 'lg' : 0}>
-          <Text inherit truncate="end" title={cells.label} data-testid="report-label" c={child ? 'dimmed' : undefined}>
+        <div style={child ? { paddingLeft: 'var(--mantine-spacing-lg)' } : undefined}>
+          <p className={cx('lean-truncate', child && 'lean-dimmed')} title={cells.label} data-testid="report-label">
             {label}
-          </Text>
-        </Box>
-      </Table.Td>
-      <Table.Td ta="right">{cells.clicks}</Table.Td>
-      <Table.Td ta="right">{cells.conversions}</Table.Td>
-      <Table.Td ta="right">{cells.conversionRate}</Table.Td>
-      <Table.Td ta="right">{cells.revenue}</Table.Td>
-      <Table.Td ta="right">{cells.epc}</Table.Td>
-    </Table.Tr>
+          </p>
+        </div>
+      </td>
+      <td {...parts.td} style={RIGHT}>
+        {cells.clicks}
+      </td>
+      <td {...parts.td} style={RIGHT}>
+        {cells.conversions}
+      </td>
+      <td {...parts.td} style={RIGHT}>
+        {cells.conversionRate}
+      </td>
+      <td {...parts.td} style={RIGHT}>
+        {cells.revenue}
+      </td>
+      <td {...parts.td} style={RIGHT}>
+        {cells.epc}
+      </td>
+    </tr>
   );
 }

@@ -227,7 +227,8 @@ describe('Advertisers owe: the invoice run', () => {
       `1 invoice issued for ${billingMonthLabel(month)}. ADV-2026-00006 (2 400,00 €)`,
     );
     expect(sent.find((request) => request.method === 'POST')?.body).toEqual({ month });
-    expect(await screen.findAllByTestId('advertiser-invoice-row')).toHaveLength(2);
+    // The list's new rows come in a transition (decision 147): the page before shows until they are drawn.
+    await waitFor(() => expect(screen.getAllByTestId('advertiser-invoice-row')).toHaveLength(2));
 
     fireEvent.click(screen.getByRole('button', { name: 'Issue invoices' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Issue invoices' }));

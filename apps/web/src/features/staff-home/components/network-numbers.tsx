@@ -1,8 +1,9 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatCount, formatMoneyAmounts, type NetworkFigures, type NetworkReportRow } from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
+import { LeanLink } from '@/components/lean';
+import { leanTableParts } from '@/components/lean-table';
 import { paths } from '@/lib/paths';
 import { useHomeNumbers } from '../api/get-home-numbers';
 
@@ -22,6 +23,14 @@ export function NetworkNumbers() {
     ['monthToDate', data.monthToDate],
   ] as const;
   const money = (list: NetworkFigures['payout']) => formatMoneyAmounts(list, 'EUR');
+  const parts = leanTableParts({ withRowBorders: false });
+  const labels = {
+    clicks: t('staff.reports.columns.clicks'),
+    conversions: t('staff.reports.columns.conversions'),
+    advertiserRevenue: t('staff.reports.columns.advertiserRevenue'),
+    payout: t('staff.reports.columns.payout'),
+    margin: t('staff.reports.columns.margin'),
+  };
   const top = (title: string, rows: NetworkReportRow[], href: (id: number) => string, testId: string) => (
     <Card withBorder padding="lg" data-testid={testId}>
       <Title order={2} size="h5" mb="xs">
@@ -29,14 +38,14 @@ export function NetworkNumbers() {
       </Title>
       {rows.length === 0 ? <Text size="sm">{t('staff.home.numbers.none')}</Text> : null}
       {rows.map((row) => (
-        <Group key={row.key} justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={href(Number(row.key))} size="sm" lineClamp={1} lh="24px">
+        <div key={row.key} className="lean-between">
+          <LeanLink to={href(Number(row.key))} size="sm" className="lean-clamp-1">
             {`${row.label} #${row.key}`}
-          </Anchor>
-          <Text size="sm" fw={600}>
+          </LeanLink>
+          <p className="lean-sm" style={{ fontWeight: 600 }}>
             {money(row.margin)}
-          </Text>
-        </Group>
+          </p>
+        </div>
       ))}
     </Card>
   );
@@ -52,26 +61,19 @@ export function NetworkNumbers() {
             <Text fw={700}>{t(`staff.home.numbers.${key}`)}</Text>
             <Table variant="vertical" withRowBorders={false}>
               <Table.Tbody>
-                <Table.Tr>
-                  <Table.Th>{t('staff.reports.columns.clicks')}</Table.Th>
-                  <Table.Td data-testid="numbers-clicks">{formatCount(figures.clicks)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('staff.reports.columns.conversions')}</Table.Th>
-                  <Table.Td>{formatCount(figures.conversions)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('staff.reports.columns.advertiserRevenue')}</Table.Th>
-                  <Table.Td>{money(figures.advertiserRevenue)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('staff.reports.columns.payout')}</Table.Th>
-                  <Table.Td>{money(figures.payout)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th>{t('staff.reports.columns.margin')}</Table.Th>
-                  <Table.Td data-testid="numbers-margin">{money(figures.margin)}</Table.Td>
-                </Table.Tr>
+                {/* Plain rows with Mantine's classes (decision 147). */}
+                {[
+                  ['clicks', formatCount(figures.clicks), 'numbers-clicks'],
+                  ['conversions', formatCount(figures.conversions), undefined],
+                  ['advertiserRevenue', money(figures.advertiserRevenue), undefined],
+                  ['payout', money(figures.payout), undefined],
+                  ['margin', money(figures.margin), 'numbers-margin'],
+                ].map(([column, value, testId]) => (
+                  <tr key={column} {...parts.tr}>
+                    <th {...parts.th}>{labels[column as keyof typeof labels]}</th>
+                    <td {...parts.td} data-testid={testId}>{value}</td>
+                  </tr>
+                ))}
               </Table.Tbody>
             </Table>
           </Card>

@@ -1,7 +1,6 @@
-import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ACCOUNT_TYPE_LABELS, formatDate } from '@portal/contracts';
+import { ACCOUNT_TYPE_LABELS, formatDate, PARTNER_STATUSES, type PartnerStatus } from '@portal/contracts';
+import { cx, LeanLink } from '@/components/lean';
 import { type StaffColumn } from '@/components/staff-table';
 import { paths } from '@/lib/paths';
 import { type StaffPartnerRow } from '../api/get-staff-partners';
@@ -11,12 +10,17 @@ import type { TFunction } from 'i18next';
 /**
  * The partners list's columns; the status, request and activity dates and the name sort (decision 040). The first
  * column holds the name, the e-mail and the row's menu (decision 082): the list fits 1366 px, and a phone shows the
- * actions without scrolling sideways.
+ * actions without scrolling sideways. The cells are plain elements styled as Mantine's (decision 147).
  */
 export function partnerColumns(
   t: TFunction,
   actions: (partner: StaffPartnerRow) => ReactNode,
 ): StaffColumn<StaffPartnerRow>[] {
+  // Each row's texts resolved once a list (decision 147).
+  const missingLabel = t('staff.partners.missingDocuments');
+  const statuses = Object.fromEntries(
+    PARTNER_STATUSES.map((status) => [status, t(`staff.partners.status.${status}`)]),
+  ) as Record<PartnerStatus, string>;
   return [
     {
       key: 'companyName',
@@ -25,18 +29,18 @@ export function partnerColumns(
       testId: 'staff-partners-sort-companyName',
       minWidth: 260,
       cell: (partner) => (
-        <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
-          <Stack gap={2} miw={0}>
-            <Anchor component={Link} to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
+        <div className="lean-head">
+          <div className="lean-lines" style={{ minWidth: 0 }}>
+            <LeanLink to={paths.staffPartner.href(partner.id)} data-testid="staff-partner-link">
               {partner.displayName}
-            </Anchor>
-            <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            </LeanLink>
+            <p className={cx('lean-xs', 'lean-dimmed')} style={{ wordBreak: 'break-all' }}>
               {partner.email}
-            </Text>
-            <MissingDocumentsBadge missing={partner.missingDocuments} />
-          </Stack>
+            </p>
+            <MissingDocumentsBadge missing={partner.missingDocuments} label={missingLabel} />
+          </div>
           {actions(partner)}
-        </Group>
+        </div>
       ),
     },
     {
@@ -54,7 +58,7 @@ export function partnerColumns(
       label: t('staff.partners.columns.status'),
       sortable: true,
       minWidth: 124,
-      cell: (partner) => <PartnerStatusBadge status={partner.status} />,
+      cell: (partner) => <PartnerStatusBadge status={partner.status} label={statuses[partner.status]} />,
     },
     {
       key: 'createdAt',

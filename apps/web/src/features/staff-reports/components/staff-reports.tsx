@@ -1,7 +1,8 @@
-import { Anchor, Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { Fragment, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import {
   NETWORK_BREAKDOWNS,
   NETWORK_RANGES,
@@ -23,6 +24,8 @@ import {
   type ReportOptionFilter,
 } from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
+import { cx, LeanLink } from '@/components/lean';
+import { leanTableParts } from '@/components/lean-table';
 import { DeferredMultiSelect, DeferredSelect } from '@/components/deferred-select';
 import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
@@ -257,13 +260,12 @@ export function StaffReports() {
 } // prettier-ignore
 
 /** A converted amount, with the amounts as booked (per currency) on hover (decision 111). */
-function AsBooked({ amounts, children }: { amounts: MoneyAmount[]; children: string }) {
-  const { t } = useTranslation();
+function AsBooked({ amounts, children, t }: { amounts: MoneyAmount[]; children: string; t: TFunction }) {
   const booked = amounts.length > 0 ? formatMoneyAmounts(amounts, DEFAULT_CURRENCY) : '0';
   return (
-    <Text span inherit title={t('staff.reports.original', { amounts: booked })} data-testid="staff-reports-original">
+    <span title={t('staff.reports.original', { amounts: booked })} data-testid="staff-reports-original">
       {children}
-    </Text>
+    </span>
   );
 }
 
@@ -328,11 +330,12 @@ function NetworkChart({ rows, pending }: { rows: NetworkReportRow[] | undefined;
 function ByRuleCount({
   row,
   column,
+  t,
 }: {
   row: NetworkLeafRow;
   column: 'refusedClicks' | 'flaggedClicks' | 'flaggedConversions';
+  t: TFunction;
 }) {
-  const { t } = useTranslation();
   const count = row[column];
   if (count === undefined) return '—';
   const parts =
@@ -343,16 +346,21 @@ function ByRuleCount({
         : (row.flaggedConversionsByRule ?? []).map((r) => `${t(`staff.traffic.rules.${r.rule}`, { defaultValue: r.rule })}: ${formatCount(r.conversions)}`); // prettier-ignore
   const title = parts.join('\n');
   return (
-    <Text
-      span
-      inherit
+    <span
       title={title || undefined}
       data-testid={column === 'refusedClicks' ? 'staff-reports-refused' : `staff-reports-${column}`}
     >
       {formatCount(count)}
-    </Text>
+    </span>
   );
 }
+
+const RIGHT = { textAlign: 'right' } as const;
+const NEGATIVE = { textAlign: 'right', color: 'var(--mantine-color-red-8)' } as const;
+const SMALL = 'var(--mantine-font-size-sm)';
+/** A figure's cell: to the right, a negative margin in red. */
+const figureStyle = (row: NetworkLeafRow, column: Column) =>
+  column === 'margin' && row.margin.some((m) => m.amount < 0) ? NEGATIVE : RIGHT;
 
 function ReportTable({
   rows,
@@ -377,40 +385,42 @@ function ReportTable({
   const labelOf = (row: NetworkReportRow) => {
     if (row.isTotal) return t('staff.reports.totals');
     const name = DRILL[by] ? (
-      <Anchor
-        component="button"
+      <button
         type="button"
         onClick={() => onDrill(row)}
-        className="portal-target"
+        className={cx('mantine-focus-auto', 'lean-anchor', 'lean-md', 'lean-link-button', 'portal-target')}
         data-testid="staff-reports-drill"
       >
         {nameOf(row)}
-      </Anchor>
+      </button>
     ) : (
       nameOf(row)
     );
     const page = by === 'partner' ? paths.staffPartner.href(Number(row.key)) : by === 'offer' ? paths.staffOffer.href(Number(row.key)) : null; // prettier-ignore
     return page ? (
-      <Group gap={6} wrap="nowrap">
+      <div className="lean-row-6">
         {name}
-        <Anchor
-          component={Link}
+        <LeanLink
           to={page}
           size="xs"
           className="portal-target"
           aria-label={t('staff.reports.openPage', { name: nameOf(row) })}
         >
           ↗
-        </Anchor>
-      </Group>
+        </LeanLink>
+      </div>
     ) : (
       name
     );
   };
+  // Rows and cells as plain elements with Table.Tr's and Table.Td's classes, the nested rows' label read once
+  // (decision 147).
+  const parts = leanTableParts({ striped: true });
+  const thenLabel = then ? t(`staff.reports.by.${then}`) : '';
   /** A cell's figure, and with the comparison its previous value below it. */
   const cell = (row: NetworkLeafRow, column: Column) => {
     if (column === 'refusedClicks' || column === 'flaggedClicks' || column === 'flaggedConversions')
-      return <ByRuleCount row={row} column={column} />;
+      return <ByRuleCount row={row} column={column} t={t} />;
     const value = row[column];
     const shown =
       typeof value === 'number'
@@ -423,16 +433,22 @@ function ReportTable({
     // Converted amounts show the amounts as they were on hover (decision 111).
     const original = row.original && column in row.original ? row.original[column as keyof typeof row.original] : undefined; // prettier-ignore
     const before = row.previous && (column === 'clicks' || column === 'conversions' || column === 'margin') ? row.previous[column] : undefined; // prettier-ignore
-    const figure = original ? <AsBooked amounts={original}>{shown}</AsBooked> : shown;
+    const figure = original ? (
+      <AsBooked amounts={original} t={t}>
+        {shown}
+      </AsBooked>
+    ) : (
+      shown
+    );
     if (before === undefined) return figure;
     return (
       <>
         {figure}
-        <Text size="xs" c="dimmed" data-testid={`staff-reports-previous-${column}`}>
+        <p className={cx('lean-xs', 'lean-dimmed')} data-testid={`staff-reports-previous-${column}`}>
           {t('staff.reports.previous', {
             value: typeof before === 'number' ? formatCount(before) : formatMoneyAmounts(before, DEFAULT_CURRENCY),
           })}
-        </Text>
+        </p>
       </>
     );
   };
@@ -452,48 +468,40 @@ function ReportTable({
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 1 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length + 1}>{t('staff.reports.empty')}</Table.Td>
-            </Table.Tr>
+            <tr {...parts.tr}>
+              <td {...parts.td} colSpan={columns.length + 1}>
+                {t('staff.reports.empty')}
+              </td>
+            </tr>
           ) : null}
           {rows.map((row) => (
             <Fragment key={row.key}>
-              <Table.Tr
-                fw={row.isTotal ? 700 : undefined}
+              <tr
+                {...parts.tr}
+                style={row.isTotal ? { fontWeight: 700 } : undefined}
                 data-testid={row.isTotal ? 'staff-reports-totals' : 'staff-reports-row'}
               >
-                <Table.Td>{labelOf(row)}</Table.Td>
+                <td {...parts.td}>{labelOf(row)}</td>
                 {columns.map((c) => (
-                  <Table.Td
-                    key={c}
-                    ta="right"
-                    c={c === 'margin' && row.margin.some((m) => m.amount < 0) ? 'red.8' : undefined}
-                  >
+                  <td key={c} {...parts.td} style={figureStyle(row, c)}>
                     {cell(row, c)}
-                  </Table.Td>
+                  </td>
                 ))}
-              </Table.Tr>
+              </tr>
               {/* The nested breakdown's rows under their row, indented (decision 106). */}
               {then
                 ? (row.children ?? []).map((child) => (
-                    <Table.Tr key={`${row.key}/${child.key}`} data-testid="staff-reports-child">
-                      <Table.Td pl="xl">
-                        <Text size="sm" c="dimmed" span>
-                          {t(`staff.reports.by.${then}`)}:{' '}
-                        </Text>
+                    <tr key={`${row.key}/${child.key}`} {...parts.tr} data-testid="staff-reports-child">
+                      <td {...parts.td} style={{ paddingLeft: 'var(--mantine-spacing-xl)' }}>
+                        <span className={cx('lean-sm', 'lean-dimmed')}>{thenLabel}: </span>
                         {nameIn(then, child)}
-                      </Table.Td>
+                      </td>
                       {columns.map((c) => (
-                        <Table.Td
-                          key={c}
-                          ta="right"
-                          fz="sm"
-                          c={c === 'margin' && child.margin.some((m) => m.amount < 0) ? 'red.8' : undefined}
-                        >
+                        <td key={c} {...parts.td} style={{ ...figureStyle(child, c), fontSize: SMALL }}>
                           {cell(child, c)}
-                        </Table.Td>
+                        </td>
                       ))}
-                    </Table.Tr>
+                    </tr>
                   ))
                 : null}
             </Fragment>
