@@ -1,7 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
 import { defineConfig } from 'vitest/config';
+import path from 'node:path';
 import { buildDate } from './vite/build-date';
+import { countryFlags } from './vite/country-flags';
 import { firstLoadChunks } from './vite/first-load-chunks';
 import { TITLE_SHELLS } from './src/lib/title-shells';
 import { htmlTexts } from './vite/html-texts';
@@ -71,6 +73,8 @@ export default defineConfig({
     scrollAreaWithoutFloatingUi(`${import.meta.dirname}/vite/merge-refs.ts`),
     tablesWithoutScrollArea(),
     htmlTexts(`${import.meta.dirname}/src/locales/en.json`),
+    // The flags in one folder a script computes addresses in, not a table of hashed names in every screen (decision 149).
+    countryFlags(path.join(import.meta.dirname, '../../node_modules/country-flag-icons/3x2')),
     // The entry's steps (src/main.tsx), imported one after another, downloaded together (decision 148).
     startSteps('index'),
     // The title painted by the page on the screens whose largest element is their title (decision 139).
@@ -97,9 +101,6 @@ export default defineConfig({
     emptyOutDir: true,
     // Maps stay on disk for whoever debugs the build; no bundle points at them and the server refuses them.
     sourcemap: 'hidden',
-    // The flags (components/country-flag.tsx) stay files of their own, fetched when shown, however small: inlined,
-    // every flag would sit in the scripts of every page that shows one.
-    assetsInlineLimit: (file) => (/country-flag-icons/.test(file) ? false : undefined),
     rolldownOptions: {
       // Two pages: the app, and the sign-in page with a script of its own (decision 055).
       input: { index: `${import.meta.dirname}/index.html`, 'sign-in': `${import.meta.dirname}/login.html` },

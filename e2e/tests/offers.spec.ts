@@ -327,6 +327,17 @@ test.describe('offer list', () => {
     await expect(flags).toHaveCount(many.countries.length);
     expect(await flags.evaluateAll((elements) => elements.map((f) => f.dataset.code))).toEqual(many.countries);
     await expect(flags.first()).toHaveAttribute('title', /\S+/);
+    // Every flag drawn is a picture that arrived (decision 149: addresses computed from the flags' folder), cached for
+    // good under /assets/ (a changed flag changes the folder's name).
+    await expect
+      .poll(() => flags.evaluateAll((elements) => elements.map((f) => (f as HTMLImageElement).naturalWidth > 0)))
+      .toEqual(many.countries.map(() => true));
+    const src = await flags.first().getAttribute('src');
+    expect(src).toMatch(/^\/assets\/flags-[0-9a-f]{10}\/[A-Z]{2}\.svg$/);
+    const served = await request.get(src!);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toContain('image/svg+xml');
+    expect(served.headers()['cache-control']).toContain('immutable');
     await toggle.click();
     await expect(flags).toHaveCount(5);
 

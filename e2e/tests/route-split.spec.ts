@@ -180,7 +180,7 @@ test('the offer list draws flags as SVG images named by their countries, fetched
   await useApiSession(context, request, DEMO.partner);
   const flagFiles: string[] = [];
   page.on('response', (response) => {
-    if (/\/assets\/[A-Z]{2}(-[\w-]+)?\.svg$/.test(new URL(response.url()).pathname) && response.ok())
+    if (/\/assets\/flags-[0-9a-f]+\/[A-Z]{2}\.svg$/.test(new URL(response.url()).pathname) && response.ok())
       flagFiles.push(response.url());
   });
   await page.goto('/offers');

@@ -1,24 +1,19 @@
 import { Group } from '@mantine/core';
 import type { ComboboxItem, ComboboxLikeRenderOptionInput } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { FLAG_BASE, FLAG_CODES } from 'virtual:country-flags';
 import './lean.css';
 
-// The flags of country-flag-icons (3:2 SVGs), each an asset file of its own with a hashed name (vite.config.ts keeps
-// them out of the scripts): this table holds only their addresses, so a page downloads the flags it shows and no
-// other (decision 048). The emoji stays in the data (spec section 3) but is never drawn: Windows and headless
-// Chromium cannot draw it (decision 124).
-const FLAG_FILES = import.meta.glob<string>('../../../../node_modules/country-flag-icons/3x2/*.svg', {
-  query: '?url',
-  import: 'default',
-  eager: true,
-});
-const FLAG_URLS = new Map(
-  Object.entries(FLAG_FILES).map(([file, url]) => [file.slice(file.lastIndexOf('/') + 1, -'.svg'.length), url]),
-);
+// The flags of country-flag-icons (3:2 SVGs), each a file of its own in one folder (vite/country-flags.ts): a page
+// downloads the flags it shows and no other (decision 048), and its scripts hold only the folder and the codes the set
+// has (decision 149). The emoji stays in the data (spec section 3) but is never drawn: Windows and headless Chromium
+// cannot draw it (decision 124).
+const FLAG_SET = new Set(FLAG_CODES.split(' '));
 
 /** The address of a country's SVG flag, by ISO 3166-1 alpha-2 code; undefined for a code the set lacks. */
 export function flagUrl(isoCode: string): string | undefined {
-  return FLAG_URLS.get(isoCode.toUpperCase());
+  const code = isoCode.toUpperCase();
+  return FLAG_SET.has(code) ? `${FLAG_BASE}${code}.svg` : undefined;
 }
 
 type CountryFlagProps = {
