@@ -65,6 +65,8 @@ const cases = {
   'offer, goal': () => networkReport(db, scope, 'offer', range, utc, { goal: ['registration'] }, null),
   landing: () => networkReport(db, scope, 'landing', range, utc, {}, null),
   'landing × offer': () => networkReport(db, scope, 'landing', range, utc, {}, null, { then: 'offer' }),
+  // Decision 150: the landing grain's weeks in the base currency.
+  'landing in EUR': () => networkReportInBase(db, scope, 'landing', range, utc, {}, null, 'EUR'),
 };
 const only = env.BENCH_CASES ? env.BENCH_CASES.split(';') : Object.keys(cases);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

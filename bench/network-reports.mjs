@@ -76,6 +76,10 @@ const hasWeeklyFx = async (db) =>
 const WEEKLY_FILL = `insert into stats_partner_weekly select date_trunc('week', day::timestamp)::date, partner_id, currency, ${SUMS} from stats_partner_daily group by 1, 2, 3;
     insert into stats_offer_weekly select date_trunc('week', day::timestamp)::date, offer_id, currency, ${SUMS} from stats_offer_daily group by 1, 2, 3;
     insert into stats_pair_weekly select date_trunc('week', day::timestamp)::date, partner_id, offer_id, currency, ${SUMS} from stats_pair_daily group by 1, 2, 3, 4;`; // prettier-ignore
+/** Whether the build measured has the weekly landing grain (decision 150), filled as migration 0048 does. */
+const hasLandingWeekly = async (db) =>
+  rowsOf(await db.execute(sql`select to_regclass('stats_landing_weekly') is not null as has`))[0].has;
+const LANDING_WEEKLY_FILL = `insert into stats_landing_weekly select date_trunc('week', day::timestamp)::date, offer_id, landing_page_id, currency, ${SUMS} from stats_landing_daily group by 1, 2, 3, 4;`; // prettier-ignore
 // The goal grain per offer (decision 141), when the build measured has it.
 const hasGoalOffer = async (db) =>
   rowsOf(await db.execute(sql`select to_regclass('stats_goal_offer_daily') is not null as has`))[0].has;
@@ -164,6 +168,7 @@ async function generate(db) {
     insert into stats_pair_daily select day, partner_id, offer_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
     insert into stats_landing_daily select day, offer_id, landing_page_id, currency, ${SUMS} from stats_network_daily group by 1, 2, 3, 4;
     ${(await hasWeekly(db)) ? WEEKLY_FILL : ''}
+    ${(await hasLandingWeekly(db)) ? LANDING_WEEKLY_FILL : ''}
     ${(await hasGoalOffer(db)) ? GOAL_OFFER_FILL : ''}
     create index clicks_partner_created_idx on clicks (partner_id, created_at desc, id desc);
     create index clicks_partner_offer_created_idx on clicks (partner_id, offer_id, created_at desc, id desc);
@@ -247,7 +252,7 @@ try {
   if (!reused) {
     await seedDemo(app.ctx, { traffic: false });
     // The weekly grains (decision 136), when the build measured has them.
-    const WEEKLY = `${(await hasWeekly(database.db)) ? 'stats_partner_weekly, stats_offer_weekly, stats_pair_weekly, ' : ''}${(await hasGoalOffer(database.db)) ? 'stats_goal_offer_daily, ' : ''}`; // prettier-ignore
+    const WEEKLY = `${(await hasWeekly(database.db)) ? 'stats_partner_weekly, stats_offer_weekly, stats_pair_weekly, ' : ''}${(await hasLandingWeekly(database.db)) ? 'stats_landing_weekly, stats_landing_weekly_fx, ' : ''}${(await hasGoalOffer(database.db)) ? 'stats_goal_offer_daily, ' : ''}`; // prettier-ignore
     // And their amounts in the base currency (decision 142), taken again from the daily grains once generated.
     const WEEKLY_FX = (await hasWeeklyFx(database.db)) ? 'stats_partner_weekly_fx, stats_offer_weekly_fx, stats_pair_weekly_fx, ' : ''; // prettier-ignore
     // Only the bench's traffic: the demo seed's own rollups and conversions are cleared.

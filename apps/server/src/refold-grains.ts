@@ -1,6 +1,6 @@
 /**
- * `npm run refold-grains` (decision 136): once every server runs a build with the weekly grains (migration 0045) and
- * the goal grain per offer (migration 0046, decision 141), makes each weekly grain equal to its daily grain folded per
+ * `npm run refold-grains` (decision 136): once every server runs a build with the weekly grains (migrations 0045 and,
+ * for the landing grain, 0048, decision 150) and the goal grain per offer (migration 0046, decision 141), makes each weekly grain equal to its daily grain folded per
  * Monday and the goal grain per offer equal to the goal grain's days, adding what servers of an earlier build wrote to
  * the finer grains alone during a rolling deploy. Runs beside the servers on PostgreSQL; with the embedded PGlite, stop the
  * server first (it refuses while one holds the data directory). A second run changes nothing.

@@ -137,6 +137,9 @@ async function expectRollupsMatchRows(partnerId: number, offerId: number) {
     ['stats_partner_weekly', `partner_id = ${partnerId}`],
     ['stats_offer_weekly', `offer_id = ${offerId}`],
     ['stats_pair_weekly', `partner_id = ${partnerId}`],
+    // The landing grain and its weeks (decision 150).
+    ['stats_landing_daily', `offer_id = ${offerId}`],
+    ['stats_landing_weekly', `offer_id = ${offerId}`],
   ]) {
     const [rolled] = rowsOf<Record<string, number>>(
       await t.database.db.execute(sql.raw(`select ${sums} from ${table} where ${where}`)),

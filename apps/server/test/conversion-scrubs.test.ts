@@ -156,7 +156,13 @@ async function expectRollupsMatchRows(partnerIds: number[], offerId: number) {
       expect(await rolled(table, `partner_id = ${partnerId}`), `${table} ${partnerId}`).toEqual(expected);
   }
   const offer = await raw(`offer_id = ${offerId} and partner_id is not null`);
-  for (const table of ['stats_offer_hourly', 'stats_offer_daily', 'stats_offer_weekly'])
+  for (const table of [
+    'stats_offer_hourly',
+    'stats_offer_daily',
+    'stats_offer_weekly',
+    'stats_landing_daily',
+    'stats_landing_weekly',
+  ])
     expect(await rolled(table, `offer_id = ${offerId}`), table).toEqual(offer);
 }
 

@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import {
   advertisersEndpoints,
   conversionReviewEndpoints,
+  creativesEndpoints,
   staffOffersEndpoints,
   type MoneyAmount,
   type NetworkLeafRow,
@@ -167,7 +168,8 @@ export async function reviewConversion(
 /**
  * The weekly reports' network (decisions 136, 142): registration and sale goals without a floor, an admin reading in
  * UTC, another at +05:00 and finance; two partners managed by the first admin; a euro offer and a dollar offer paying
- * `goals`. `signIn` opens the three sessions afresh (after the traffic a test clock has moved weeks on).
+ * `goals`, each with one landing page (`pages`, decision 150). `signIn` opens the three sessions afresh (after the
+ * traffic a test clock has moved weeks on).
  */
 export async function weekReportSetup(
   t: TestApp,
@@ -175,6 +177,7 @@ export async function weekReportSetup(
 ): Promise<{
   partnerIds: [number, number];
   offers: [ReportOffer, ReportOffer];
+  pages: [number, number];
   signIn: () => Promise<{ utc: string; east: string; finance: string }>;
 }> {
   await goalsWithoutFloor(t, ['registration', 'sale']);
@@ -186,10 +189,13 @@ export async function weekReportSetup(
   const [p0, p1] = await reportPartners(t, [{ accountManagerId: a.userId }, { accountManagerId: a.userId }]);
   const o0 = await reportOffer(t, admin, { advertiser: 'Week Ads', name: 'Week Offer', currency: 'EUR', goals, domain: 'w.example.com', prefix: 'w' }); // prettier-ignore
   const o1 = await reportOffer(t, admin, { advertiser: 'Dollar Weeks', name: 'Dollar Week Offer', currency: 'USD', goals, domain: 'd.example.com', prefix: 'd' }); // prettier-ignore
+  const page = async (offerId: number, domain: string) =>
+    okBody(await callEndpoint(t.app, creativesEndpoints.createLandingPage, { params: { id: offerId }, body: { name: `Page of ${domain}`, url: `https://${domain}/lp?c={click_id}` } }, admin)).data.id; // prettier-ignore
+  const pages: [number, number] = [await page(o0.offerId, 'w.example.com'), await page(o1.offerId, 'd.example.com')];
   const signIn = async () => ({
     utc: await login(t, a.email, a.password),
     east: await login(t, b.email, b.password),
     finance: await login(t, f.email, f.password),
   });
-  return { partnerIds: [p0!, p1!], offers: [o0, o1], signIn };
+  return { partnerIds: [p0!, p1!], offers: [o0, o1], pages, signIn };
 }

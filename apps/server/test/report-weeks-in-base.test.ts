@@ -22,7 +22,8 @@ import { reviewConversion, sendClick, sendPostback, weekReportSetup } from './re
  * reversed after the fact; the rates entered by finance after the traffic, one edited on a day later days borrowed,
  * one day filled by the ECB's job; each converted report over whole weeks and edge days, in UTC and at +05:00, equal
  * to the raw conversions converted at their day's rate, and the weekly grains in the base currency equal to a build
- * of them from scratch after every change.
+ * of them from scratch after every change. Decision 150: the landing page and landing page × offer reports too, read
+ * from the weekly landing grain in the base currency.
  */
 describe('converted network reports over whole weeks (decision 142)', () => {
   let t: TestApp;
@@ -34,6 +35,7 @@ describe('converted network reports over whole weeks (decision 142)', () => {
   let finance: string;
   const partnerIds: number[] = [];
   const o: { offerId: number; token: string }[] = [];
+  const pages: number[] = [];
   const registrations: number[] = [];
   // The ECB's daily file the job reads: Friday 27 March, a day finance left without a rate, with a sale still pending.
   const ecbFile = `<?xml version="1.0" encoding="UTF-8"?>
@@ -49,7 +51,7 @@ describe('converted network reports over whole weeks (decision 142)', () => {
 </gesmes:Envelope>`;
 
   type ReportInput = CallInput<typeof networkReportsEndpoints.report>;
-  const report = async (breakdown: 'partner' | 'offer', query: ReportInput['query'], token: string) =>
+  const report = async (breakdown: 'partner' | 'offer' | 'landing', query: ReportInput['query'], token: string) =>
     okBody(await callEndpoint(t.app, networkReportsEndpoints.report, { params: { breakdown }, query: { ...query, currency: 'base' } }, token)); // prettier-ignore
   const setRates = async (date: string, usd: string) =>
     expectOk(await callEndpoint(t.app, fxRatesEndpoints.put, { body: { date, rates: [{ currency: 'USD', rate: usd }, { currency: 'GBP', rate: '0.8731' }] } }, finance)); // prettier-ignore
@@ -66,22 +68,25 @@ describe('converted network reports over whole weeks (decision 142)', () => {
     const network = await weekReportSetup(t, goals);
     partnerIds.push(...network.partnerIds);
     o.push(...network.offers);
+    pages.push(...network.pages);
     const [p0, p1] = partnerIds as [number, number];
     const [o0, o1] = o as [(typeof o)[0], (typeof o)[0]];
     const pendingSales: number[] = [];
+    // Each offer's landing page on some days, its own URL on the others (decision 150).
+    const lp = (page: number, on: boolean): Record<string, string> => (on ? { lp: String(page) } : {});
     for (let day = 1; day <= 31; day += 1) {
       // 00:30 UTC: a dollar registration on most days, none on Tuesdays (no money that day).
-      const first = await sendClick(t, o1.offerId, p0);
+      const first = await sendClick(t, o1.offerId, p0, lp(pages[1]!, day % 3 !== 0));
       if (new Date(clock.now()).getUTCDay() !== 2) registrations.push(await sendPostback(t, o1.token, first, 'registration')); // prettier-ignore
       clock.advance(11.5 * 3_600_000);
       // 12:00 UTC: a dollar sale held for validation every third day, a euro registration every other day.
       const sale = await sendClick(t, o1.offerId, p1);
       if (day % 3 === 0) pendingSales.push(await sendPostback(t, o1.token, sale, 'sale', String(20 + day) + '.37'));
-      const euro = await sendClick(t, o0.offerId, p1);
+      const euro = await sendClick(t, o0.offerId, p1, lp(pages[0]!, day % 4 < 2));
       if (day % 2 === 0) await sendPostback(t, o0.token, euro, 'registration');
       clock.advance(11.5 * 3_600_000);
       // 23:30 UTC: already the next day at +05:00.
-      const late = await sendClick(t, o1.offerId, p1);
+      const late = await sendClick(t, o1.offerId, p1, lp(pages[1]!, day % 2 === 0));
       if (day % 4 === 1) registrations.push(await sendPostback(t, o1.token, late, 'registration'));
       clock.advance(3_600_000);
     }
@@ -127,7 +132,7 @@ describe('converted network reports over whole weeks (decision 142)', () => {
    * that read an earlier day's rate.
    */
   async function fromRawRows(
-    by: 'partner' | 'offer' | 'pair',
+    by: 'partner' | 'offer' | 'pair' | 'landing' | 'landingOffer',
     from: Date,
     to: Date,
     partners?: number[],
@@ -147,7 +152,7 @@ describe('converted network reports over whole weeks (decision 142)', () => {
       if (c.partnerId === null || c.offerId === null || c.createdAt < from || c.createdAt >= to) continue;
       if (partners && !partners.includes(c.partnerId)) continue;
       if (c.status === 'rejected') continue;
-      const key = by === 'partner' ? `${c.partnerId}` : by === 'offer' ? `${c.offerId}` : `${c.partnerId}/${c.offerId}`;
+      const key = { partner: `${c.partnerId}`, offer: `${c.offerId}`, pair: `${c.partnerId}/${c.offerId}`, landing: `${c.landingPageId ?? 0}`, landingOffer: `${c.landingPageId ?? 0}/${c.offerId}` }[by]; // prettier-ignore
       const day = c.createdAt.toISOString().slice(0, 10);
       const [rate, of] = rateOn(c.currency, day);
       if (of !== day && (c.revenue !== 0 || c.payout !== 0)) missing.set(day, { currency: c.currency, date: day, rateOf: of }); // prettier-ignore
@@ -223,15 +228,23 @@ describe('converted network reports over whole weeks (decision 142)', () => {
         const one = [partnerIds[1]!];
         const filtered = await report('offer', { ...range, partnerId: one }, token);
         expect(leavesOf(filtered.data, false), `${label}, offer for one partner`).toEqual(expectedLeaves(await fromRawRows('offer', from, to, one))); // prettier-ignore
+        // Decision 150: the weekly landing grain in the base currency.
+        const landing = await report('landing', range, token);
+        const byPage = await fromRawRows('landing', from, to);
+        expect(leavesOf(landing.data, false), `${label} by landing page`).toEqual(expectedLeaves(byPage));
+        expect(landing.fx?.missingDays, `${label} by landing page: days at an earlier rate`).toEqual(byPage.missing);
+        const landingOffers = await report('landing', { ...range, then: 'offer' }, token);
+        expect(leavesOf(landingOffers.data, true), `${label}, landing page × offer`).toEqual(expectedLeaves(await fromRawRows('landingOffer', from, to))); // prettier-ignore
       }
     }
   }
 
-  const TABLES = ['stats_partner_weekly_fx', 'stats_offer_weekly_fx', 'stats_pair_weekly_fx'] as const;
+  const TABLES = ['stats_partner_weekly_fx', 'stats_offer_weekly_fx', 'stats_pair_weekly_fx', 'stats_landing_weekly_fx'] as const; // prettier-ignore
+  const orderOf = (table: string) => `order by 1, 2, 3${table === 'stats_pair_weekly_fx' || table === 'stats_landing_weekly_fx' ? ', 4' : ''}`; // prettier-ignore
   const tablesNow = async () => {
     const out: Record<string, string[]> = {};
     for (const table of TABLES) {
-      const rows = rowsOf<Record<string, unknown>>(await t.database.db.execute(sql.raw(`select * from ${table} order by 1, 2, 3${table === 'stats_pair_weekly_fx' ? ', 4' : ''}`))); // prettier-ignore
+      const rows = rowsOf<Record<string, unknown>>(await t.database.db.execute(sql.raw(`select * from ${table} ${orderOf(table)}`))); // prettier-ignore
       out[table] = rows.map((r) => JSON.stringify(Object.values(r).map(String)));
     }
     return out;
@@ -241,13 +254,14 @@ describe('converted network reports over whole weeks (decision 142)', () => {
   async function expectAsBuiltAgain(step: string, base = 'EUR'): Promise<void> {
     const kept = await tablesNow();
     expect(kept.stats_pair_weekly_fx!.length, step).toBeGreaterThan(0);
+    expect(kept.stats_landing_weekly_fx!.length, step).toBeGreaterThan(0);
     let built: Record<string, string[]> = {};
     await t.database.db
       .transaction(async (tx) => {
         await rebuildConvertedWeeks(tx, base);
         const out: Record<string, string[]> = {};
         for (const table of TABLES) {
-          const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`select * from ${table} order by 1, 2, 3${table === 'stats_pair_weekly_fx' ? ', 4' : ''}`))); // prettier-ignore
+          const rows = rowsOf<Record<string, unknown>>(await tx.execute(sql.raw(`select * from ${table} ${orderOf(table)}`))); // prettier-ignore
           out[table] = rows.map((r) => JSON.stringify(Object.values(r).map(String)));
         }
         built = out;

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../db/client.js';
-import { storeFxRates } from '../modules/fx-rates/index.js';
+import { storeFxRatesOfDays } from '../modules/fx-rates/index.js';
 
 /** Each currency's level (units for one euro, late 2025) and the decimals the ECB quotes it with. */
 const LEVELS: [currency: string, level: number, decimals: number][] = [
@@ -20,6 +20,7 @@ const DAY_MS = 86_400_000;
  */
 export async function seedFxRates(db: DbOrTx, now: Date): Promise<void> {
   const today = Math.floor(now.getTime() / DAY_MS);
+  const days: { day: string; rates: { currency: string; rate: string }[] }[] = [];
   for (let day = today - 365; day <= today; day += 1) {
     const weekday = new Date(day * DAY_MS).getUTCDay();
     if (weekday === 0 || weekday === 6) continue;
@@ -27,6 +28,8 @@ export async function seedFxRates(db: DbOrTx, now: Date): Promise<void> {
       const swing = 0.03 * Math.sin((2 * Math.PI * day) / 365 + i) + 0.006 * Math.sin((2 * Math.PI * day) / 23 + 2 * i);
       return { currency, rate: (level * (1 + swing)).toFixed(decimals) };
     });
-    await storeFxRates(db, new Date(day * DAY_MS).toISOString().slice(0, 10), rates, 'seed', null, now);
+    days.push({ day: new Date(day * DAY_MS).toISOString().slice(0, 10), rates });
   }
+  // One transaction, the weeks in the base currency taken again once (decision 150).
+  await storeFxRatesOfDays(db, days, 'seed', null, now);
 }

@@ -192,6 +192,19 @@ export const statsLandingDaily = grainTable('stats_landing_daily', {
 });
 
 /**
+ * The landing grain per UTC week (decision 150): the landing grain's rows per (UTC week, its Monday; offer, landing
+ * page, currency), so that a month's landing-page report reads its whole weeks here and only the days at its ends
+ * from `stats_landing_daily`, as the partner, offer and pair grains do (decision 136). Written beside the daily table
+ * by every writer of it, in the same statement.
+ */
+export const statsLandingWeekly = grainTable('stats_landing_weekly', {
+  week: week(),
+  offerId: integer().notNull(),
+  landingPageId: landingPage(),
+  currency: currency(),
+});
+
+/**
  * The goal grain (decision 113): conversions per (hour, partner, offer, goal, currency, country, sub-ID, trackers), so
  * that a network report filters on the goal (the code the postback sent) from a rollup. Conversions only: a click has
  * no goal, and its `clicks` stay 0. Written with the other rollups, in the conversion's transaction; one row per
@@ -328,6 +341,14 @@ export const statsPairWeeklyFx = inBaseTable('stats_pair_weekly_fx', {
   week: week(),
   partnerId: integer().notNull(),
   offerId: integer().notNull(),
+  currency: currency(),
+});
+
+/** The weekly landing grain in the base currency (decision 150), as the others (decision 142). */
+export const statsLandingWeeklyFx = inBaseTable('stats_landing_weekly_fx', {
+  week: week(),
+  offerId: integer().notNull(),
+  landingPageId: landingPage(),
   currency: currency(),
 });
 

@@ -79,6 +79,31 @@ export async function storeRates(
 }
 
 /**
+ * Days of rates written as `storeRates` writes each, in one transaction under the rates' lock, and the weeks in the base
+ * currency taken again once, from the first day written on (decision 150): the demo's seed. A year of days each taking
+ * every later week again was quadratic in its days, and each weekly grain in the base currency added to it.
+ */
+export async function storeRatesOfDays(
+  db: DbOrTx,
+  days: { day: string; rates: { currency: string; rate: string }[] }[],
+  source: FxRateSource,
+  updatedBy: number | null,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockConvertedWeeks(tx);
+    let first: string | null = null;
+    for (const { day, rates: given } of days) {
+      const edited = source === 'finance' ? new Set<string>() : await repo.editedCurrencies(tx, day);
+      const rates = given.filter((r) => !edited.has(r.currency)).map((r) => ({ ...r, rate: tidyRate(r.rate) }));
+      await repo.upsertRates(tx, day, rates, source, updatedBy, now);
+      if (rates.length > 0 && (first === null || day < first)) first = day;
+    }
+    if (first !== null) await refreshConvertedWeeks(tx, first, null);
+  });
+}
+
+/**
  * A day's rates of some currencies changed: that day and each later one that reads them (until each currency's next
  * own rate) convert at another factor, so their weeks in the base currency are taken again (decision 142). A rate of
  * the base changes every currency's factor, which the weeks taken again (all their keys) cover.

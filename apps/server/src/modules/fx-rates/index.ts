@@ -2,5 +2,11 @@
 // report's amounts to the base currency.
 export { fxRatesRoutes } from './fx-rates.routes.js';
 export { FxRatesJob, type FxRatesRun } from './fx-rates-job.js';
-export { fxConverterFor, fxFactorsFor, importEcbRates, storeRates as storeFxRates } from './fx-rates.service.js';
+export {
+  fxConverterFor,
+  fxFactorsFor,
+  importEcbRates,
+  storeRates as storeFxRates,
+  storeRatesOfDays as storeFxRatesOfDays,
+} from './fx-rates.service.js';
 export type { FxAmount, FxConverter, FxFactorTable, FxMissingDay, FxPartial } from './fx-convert.js';

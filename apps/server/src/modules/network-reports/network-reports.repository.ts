@@ -40,6 +40,8 @@ import {
   statsPartnerWeekly,
   statsOfferWeekly,
   statsLandingDaily,
+  statsLandingWeekly,
+  statsLandingWeeklyFx,
   statsDaily,
   statsGoalDaily,
   statsGoalHourly,
@@ -142,7 +144,8 @@ type Read = {
 
 /**
  * A grain: a daily table and an hourly one holding its keys (the pair grain's hours: the network rollup's), and for
- * the partner, offer and pair grains a weekly one (decision 136) with the daily table's columns, `week` for `day`.
+ * the partner, offer, pair (decision 136) and landing (decision 150) grains a weekly one with the daily table's
+ * columns, `week` for `day`.
  */
 type Grain = { daily: View; hourly: View; weekly?: PgTable; weeklyFx?: PgTable };
 
@@ -175,11 +178,13 @@ const PAIR: Grain = {
 
 /**
  * The landing grain (decision 126): per UTC day, offer, landing page and currency. Its hours, as the pair grain's, are
- * the network rollup's.
+ * the network rollup's; its whole weeks, as the others' (decision 136), its weekly table's (decision 150).
  */
 const LANDING: Grain = {
   daily: view(statsLandingDaily, true, { time: statsLandingDaily.day, offerId: statsLandingDaily.offerId, landing: statsLandingDaily.landingPageId }), // prettier-ignore
   hourly: NETWORK.hourly,
+  weekly: statsLandingWeekly,
+  weeklyFx: statsLandingWeeklyFx,
 };
 
 /**

@@ -21,6 +21,8 @@ import {
   statsPartnerWeekly,
   statsOfferWeekly,
   statsLandingDaily,
+  statsLandingWeekly,
+  statsLandingWeeklyFx,
   statsPartnerHourly,
   statsPartnerWeeklyFx,
   statsOfferWeeklyFx,
@@ -137,6 +139,8 @@ const NARROW: readonly Narrow[] = [
   { table: statsPartnerWeekly, time: ['week', 'date'], key: ['partner_id', 'currency'] },
   { table: statsOfferWeekly, time: ['week', 'date'], key: ['offer_id', 'currency'] },
   { table: statsPairWeekly, time: ['week', 'date'], key: ['partner_id', 'offer_id', 'currency'] },
+  // The landing grain per UTC week (decision 150).
+  { table: statsLandingWeekly, time: ['week', 'date'], key: ['offer_id', 'landing_page_id', 'currency'] },
 ];
 
 const DAY_MS = 86_400_000;
@@ -203,8 +207,8 @@ export type TrafficPair = { partnerId: number; offerId: number };
  * The same rows folded into every narrow rollup: per (hour or UTC day, partner, offer, currency, country) for the
  * network tables (decision 046), per (hour or day, partner, currency) and (hour or day, offer, currency) for the
  * grains (decision 049), per (UTC day, partner, offer, currency) for the pair grain (decision 123), per (UTC day,
- * offer, landing page, currency) for the landing grain (decision 126), per UTC week for the weekly grains (decision
- * 136): one upsert per table and the pairs' insert, each
+ * offer, landing page, currency) for the landing grain (decision 126), per UTC week for the weekly grains (decisions
+ * 136, 150): one upsert per table and the pairs' insert, each
  * a CTE of `upsertRollups`' one statement.
  */
 function narrowUpserts(
@@ -467,6 +471,8 @@ const WEEKLY_FX = [
   { table: statsPartnerWeeklyFx, daily: statsPartnerDaily, key: ['partner_id', 'currency'] },
   { table: statsOfferWeeklyFx, daily: statsOfferDaily, key: ['offer_id', 'currency'] },
   { table: statsPairWeeklyFx, daily: statsPairDaily, key: ['partner_id', 'offer_id', 'currency'] },
+  // The weekly landing grain's (decision 150).
+  { table: statsLandingWeeklyFx, daily: statsLandingDaily, key: ['offer_id', 'landing_page_id', 'currency'] },
 ] as const;
 
 /** The weeks and keys of each weekly grain whose money these rows change, or null when none does. */
@@ -603,12 +609,13 @@ const FOLDED = [
   ],
   [statsOfferWeekly, 'week', statsOfferDaily, `date_trunc('week', day::timestamp)::date`, ['offer_id', 'currency']],
   [statsPairWeekly, 'week', statsPairDaily, `date_trunc('week', day::timestamp)::date`, ['partner_id', 'offer_id', 'currency']], // prettier-ignore
+  [statsLandingWeekly, 'week', statsLandingDaily, `date_trunc('week', day::timestamp)::date`, ['offer_id', 'landing_page_id', 'currency']], // prettier-ignore
   [statsGoalOfferDaily, 'day', statsGoalDaily, 'day', ['offer_id', 'goal', 'currency']],
 ] as const;
 
 /**
  * The folded grains (`FOLDED`) made equal to the grains they fold again (decisions 136, 141), after a server of a build
- * without them wrote the finer grains alone (a rolling deploy across migration 0045 or 0046). Each row's difference is
+ * without them wrote the finer grains alone (a rolling deploy across migration 0045, 0046 or 0048). Each row's difference is
  * added to it, so that a writer of this build (it adds to both grains in one statement) can run meanwhile: the
  * statement reads both grains in one snapshot, and each upsert adds to the row as it stands. One statement per grain,
  * rows in key order as every writer takes them. Answers the rows changed per folded table; a second run changes none.
