@@ -239,7 +239,14 @@ export function flaggedRows(
 ): FlaggedRow[] {
   const rows = new Map<string, FlaggedRow>();
   // `count`: items that stand for several alike (a click batch's run of one link's flagged clicks, decision 152).
-  const count = (hourMs: number, rule: string, offerId: number, partnerId: number, landingPageId: number, n: number) => {
+  const count = (
+    hourMs: number,
+    rule: string,
+    offerId: number,
+    partnerId: number,
+    landingPageId: number,
+    n: number,
+  ) => {
     const key = `${hourMs}|${rule}|${offerId}|${partnerId}|${landingPageId}`;
     const row = rows.get(key);
     if (row) row.count += n;
