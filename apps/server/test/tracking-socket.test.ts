@@ -47,7 +47,7 @@ describe('GET /click on a real socket', () => {
     expect(await clickRow(app, clickId)).toMatchObject({ subid: '{{ad.id}}', tc1: '${zoneid}', tc2: '{gclid}' });
   });
 
-  it('redirects with the macros filled, the answer headers of every route, and records who clicked', async () => {
+  it('redirects with the macros filled, the headers a redirect acts on, and records who clicked', async () => {
     const { app, get, link, partner } = await listening();
     const res = await get(`/click?${link}&subid=a%20b&tc1=x%2Fy`, {
       'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) SocketTest/1.0',
@@ -56,8 +56,12 @@ describe('GET /click on a real socket', () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    // The landing page gets no referrer from the tracking domain; the headers that govern a body, a document or a
+    // frame are left off a bodiless redirect (decision 152).
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
+    for (const name of ['x-content-type-options', 'x-frame-options', 'content-security-policy'])
+      expect(res.headers.get(name), name).toBeNull();
+    expect(await res.text()).toBe('');
     const location = new URL(res.headers.get('location')!);
     const clickId = location.searchParams.get('cid')!;
     expect(location.toString()).toBe(
@@ -95,6 +99,11 @@ describe('GET /click on a real socket', () => {
       const res = await get(path);
       expect(res.status, path).toBe(status);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      // An answer with a body keeps every security header (decision 031).
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('referrer-policy')).toBe('same-origin');
       expect(await res.json()).toEqual({ status, message, data: null, errors: null });
     }
     await app.app.tracking.buffer.flush();

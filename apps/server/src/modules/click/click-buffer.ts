@@ -596,15 +596,36 @@ export class ClickBuffer {
   }
 }
 
-/** The flagged clicks of a batch as `flaggedRows` reads them: each flags text split once per batch, not per click. */
-function flaggedOf(clicks: BufferedClick[]) {
+const HOUR_MS = 3_600_000;
+
+/**
+ * The flagged clicks of a batch as `flaggedRows` reads them: each flags text split once per batch, not per click, and
+ * a run of alike flagged clicks (the same hour, flags, offer, partner and page) one item with its count (decision 152).
+ */
+export function flaggedOf(clicks: BufferedClick[]) {
   const rulesOf = new Map<string, string[]>();
-  const flagged: { createdAt: Date; offerId: number; partnerId: number; landingPageId?: number | null | undefined; rules: string[] }[] = []; // prettier-ignore
+  const flagged: { createdAt: Date; offerId: number; partnerId: number; landingPageId?: number | null | undefined; rules: string[]; count: number }[] = []; // prettier-ignore
+  let last: BufferedClick | null = null;
+  let lastHour = Number.NaN;
   for (const click of clicks) {
     if (!click.flags) continue;
+    const hour = Math.floor(click.createdAt.getTime() / HOUR_MS);
+    if (
+      last !== null &&
+      hour === lastHour &&
+      click.flags === last.flags &&
+      click.offerId === last.offerId &&
+      click.partnerId === last.partnerId &&
+      (click.landingPageId ?? 0) === (last.landingPageId ?? 0)
+    ) {
+      flagged[flagged.length - 1]!.count++;
+      continue;
+    }
     let rules = rulesOf.get(click.flags);
     if (!rules) rulesOf.set(click.flags, (rules = click.flags.split(',')));
-    flagged.push({ createdAt: click.createdAt, offerId: click.offerId, partnerId: click.partnerId, landingPageId: click.landingPageId, rules }); // prettier-ignore
+    flagged.push({ createdAt: click.createdAt, offerId: click.offerId, partnerId: click.partnerId, landingPageId: click.landingPageId, rules, count: 1 }); // prettier-ignore
+    last = click;
+    lastHour = hour;
   }
   return flagged;
 }

@@ -39,8 +39,20 @@ const header = (value: string | string[] | undefined) =>
 
 const trustEveryHop = () => true;
 
-/** A redirect's fixed headers, in the order every other route sends them, as a flat name, value list. */
-const REDIRECT_HEADERS: readonly string[] = [...Object.entries(SECURITY_HEADERS).flat(), 'cache-control', 'no-store'];
+/**
+ * A redirect's fixed headers as a flat name, value list: of the security headers (decision 031) only the one a bodiless
+ * 302 can act on (decision 152). `Referrer-Policy` on a redirect sets the policy of the request that follows it, so the
+ * offer's landing page gets no referrer from the tracking domain; `X-Content-Type-Options`, `X-Frame-Options` and the
+ * `Content-Security-Policy` govern a body, a document or a frame, and a redirect has none of them: the browser checks
+ * framing against the answer it renders (the landing page's), never a redirect's. The error answers, which have a
+ * body, keep all four.
+ */
+const REDIRECT_HEADERS: readonly string[] = [
+  'referrer-policy',
+  SECURITY_HEADERS['referrer-policy'],
+  'cache-control',
+  'no-store',
+];
 /**
  * The two lists a redirect hands to `writeHead`, made once and their last values set per answer (decision 125): node
  * reads the list during the call and keeps nothing of it, and the handler runs one answer at a time.

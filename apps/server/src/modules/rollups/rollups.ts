@@ -125,6 +125,22 @@ function addToGoal(
   }
 }
 
+/** Whether two clicks fall in one `stats_hourly` row (their hour aside): `rowOf`'s key, compared field by field. */
+function sameClickKey(a: Omit<RollupKey, 'hour' | 'goal'>, b: Omit<RollupKey, 'hour' | 'goal'>): boolean {
+  return (
+    a.partnerId === b.partnerId &&
+    a.offerId === b.offerId &&
+    a.currency === b.currency &&
+    (a.subid ?? '') === (b.subid ?? '') &&
+    (a.tc1 ?? '') === (b.tc1 ?? '') &&
+    (a.tc2 ?? '') === (b.tc2 ?? '') &&
+    (a.tc3 ?? '') === (b.tc3 ?? '') &&
+    (a.tc4 ?? '') === (b.tc4 ?? '') &&
+    (a.country ?? '') === (b.country ?? '') &&
+    (a.landingPageId ?? 0) === (b.landingPageId ?? 0)
+  );
+}
+
 /** Sums rows that share a key in memory first, so that a batch upserts each rollup row once. */
 export class RollupAccumulator {
   private readonly rows = new Map<string, RollupRow>();
@@ -132,6 +148,13 @@ export class RollupAccumulator {
   private readonly goals = new Map<string, GoalRollupRow>();
   /** Each hour's ISO text, made once per batch rather than once per click. */
   private readonly hours = new Map<number, string>();
+  /**
+   * The last click counted (`addClickAt`), its hour and its row: a click with the same key counts into that row without
+   * its key's text being made (decision 152). A batch's clicks come in runs of one link's.
+   */
+  private lastClick: Omit<RollupKey, 'hour' | 'goal'> | null = null;
+  private lastClickHour = Number.NaN;
+  private lastClickRow: RollupRow | null = null;
 
   add(key: RollupKey, counts: Partial<RollupCounts>): void {
     const ms = key.hour.getTime();
@@ -162,12 +185,21 @@ export class RollupAccumulator {
   /** `addAt` of one click (the click batch's call, once per click): its row's `clicks` counted, no counts walked. */
   addClickAt(at: Date, key: Omit<RollupKey, 'hour' | 'goal'>): void {
     const ms = Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;
+    const last = this.lastClick;
+    if (last !== null && ms === this.lastClickHour && sameClickKey(key, last)) {
+      this.lastClickRow!.clicks += 1;
+      return;
+    }
     let time = this.hours.get(ms);
     if (time === undefined) {
       time = isoTime(new Date(ms));
       this.hours.set(ms, time);
     }
-    rowOf(this.rows, time, key).clicks += 1;
+    const row = rowOf(this.rows, time, key);
+    row.clicks += 1;
+    this.lastClick = key;
+    this.lastClickHour = ms;
+    this.lastClickRow = row;
   }
 
   /** The rows summed so far per `stats_hourly` key (a click batch sends them as one JSON parameter, decision 128). */
@@ -203,14 +235,22 @@ export class RollupAccumulator {
 /** The `flagged_hourly` rows of flagged items: one per rule and one `*` per item, summed per hour, offer and partner. */
 export function flaggedRows(
   kind: FlaggedKey['kind'],
-  items: { createdAt: Date; offerId: number; partnerId: number; landingPageId?: number | null | undefined; rules: readonly string[] }[], // prettier-ignore
+  items: { createdAt: Date; offerId: number; partnerId: number; landingPageId?: number | null | undefined; rules: readonly string[]; count?: number }[], // prettier-ignore
 ): FlaggedRow[] {
   const rows = new Map<string, FlaggedRow>();
-  const count = (hourMs: number, rule: string, offerId: number, partnerId: number, landingPageId: number) => {
+  // `count`: items that stand for several alike (a click batch's run of one link's flagged clicks, decision 152).
+  const count = (
+    hourMs: number,
+    rule: string,
+    offerId: number,
+    partnerId: number,
+    landingPageId: number,
+    n: number,
+  ) => {
     const key = `${hourMs}|${rule}|${offerId}|${partnerId}|${landingPageId}`;
     const row = rows.get(key);
-    if (row) row.count += 1;
-    else rows.set(key, { hour: new Date(hourMs), kind, rule, offerId, partnerId, landingPageId, count: 1 });
+    if (row) row.count += n;
+    else rows.set(key, { hour: new Date(hourMs), kind, rule, offerId, partnerId, landingPageId, count: n });
   };
   for (const item of items) {
     if (item.rules.length === 0) continue;
@@ -218,8 +258,9 @@ export function flaggedRows(
     const hourMs = Math.floor(item.createdAt.getTime() / HOUR_MS) * HOUR_MS;
     // The click's landing page as the rollups key it (decision 126): 0 for the offer's own URL.
     const page = item.landingPageId ?? 0;
-    count(hourMs, '*', item.offerId, item.partnerId, page);
-    for (const rule of item.rules) count(hourMs, rule, item.offerId, item.partnerId, page);
+    const n = item.count ?? 1;
+    count(hourMs, '*', item.offerId, item.partnerId, page, n);
+    for (const rule of item.rules) count(hourMs, rule, item.offerId, item.partnerId, page, n);
   }
   return [...rows.values()];
 }
