@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   LANDING_NOT_RECORDED,
   LANDING_OFFER_URL,
@@ -14,6 +14,7 @@ import {
   type NetworkLeafRow,
   type NetworkReportQuery,
   type NetworkReportRow,
+  type NetworkReportSort,
 } from '@portal/contracts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -68,7 +69,30 @@ const LANDING_OFFER_URL_LABEL = 'Offer URL';
 const LANDING_NOT_RECORDED_LABEL = 'Not recorded';
 const LANDING_DELETED_LABEL = 'Deleted landing page';
 
-export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare' | 'then'>;
+export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare' | 'then' | 'page' | 'count' | 'sortName' | 'sortOrder'>; // prettier-ignore
+
+/** The rows' order (decision 153): a figure or the name, then the name and the key in code-unit order. */
+export type ReportSort = { name: NetworkReportSort; order: 'asc' | 'desc' };
+export const DEFAULT_REPORT_SORT: ReportSort = { name: 'margin', order: 'desc' };
+/**
+ * One page of a report's first level (decision 153): `count` rows from the `from`-th (0-based) in the sort's order, or
+ * the rows of some keys (`keys`: the previous period's rows of a page's keys).
+ */
+export type ReportPage = { from: number; count: number; keys?: string[] };
+/**
+ * What one statement answers for a page (decision 153): how many first-level rows every page holds, the Totals' slices
+ * per currency, and with `currency=base` the Totals' amounts in the base currency (the sums of every nested row's
+ * rounded amounts) and their notes; `ambiguous` when a nested row's rounding needs the exact fraction.
+ */
+type PageAnswer = {
+  outerRows: number;
+  totals: Slice[];
+  inBase: BaseAmounts | null;
+  ambiguous: boolean;
+  notes: { notes: string[]; unrated: string[] };
+};
+/** A page asked of a read, and its answer when one statement gave it (`sliceQuery`). */
+type PageRead = ReportPage & { sort: ReportSort; trackingOuter: boolean; answer?: PageAnswer };
 /** A report's breakdown and, with `then=`, the one nested in it (decision 106). */
 export type Breakdowns = readonly [NetworkBreakdown] | readonly [NetworkBreakdown, NetworkBreakdown];
 type TrackingKey = (typeof NETWORK_TRACKING_KEYS)[number];
@@ -138,6 +162,8 @@ type Read = {
   fx: boolean;
   /** The factors of each currency and day: the amounts are converted in SQL, per group and currency (decision 123). */
   factors?: FxFactorTable;
+  /** One page of a nested report's first level, answered in the one statement that reads the slices (decision 153). */
+  page?: PageRead;
 };
 
 /**
@@ -454,7 +480,7 @@ function weekNotes(
  * advertisers, managers and countries for the scope, the filters and the labels.
  */
 async function sliceQuery(
-  { db, scope, by, filters, offset, fx, factors }: Read,
+  { db, scope, by, filters, offset, fx, factors, page }: Read,
   table: View,
   time: SQL | undefined,
   source?: SQL,
@@ -574,7 +600,7 @@ async function sliceQuery(
   const list = (v: unknown) => (typeof v === 'string' && v !== '' ? [...new Set(v.split(','))] : []);
   const partial = (r: Record<string, unknown>, a: Amount): FxPartial => ({ total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }); // prettier-ignore
   // Each slice one literal of one shape (decision 138): no spread of optional parts, no entries list per row.
-  return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map((r): Slice => ({
+  const sliceOf = (r: Record<string, unknown>): Slice => ({
     key: String(r.key),
     label: String(r.label),
     key2: key2 ? String(r.key2) : undefined,
@@ -600,7 +626,82 @@ async function sliceQuery(
     payout: Number(r.payout),
     pendingRevenue: Number(r.pendingRevenue),
     pendingPayout: Number(r.pendingPayout),
-  }));
+  });
+  if (!page || !key2) return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map(sliceOf);
+  // One page of the first level in the same statement (decision 153): its rows, the Totals per currency and the count.
+  const result = rowsOfResult<Record<string, unknown>>(await db.execute(pagedStatement(grouped, Object.keys(inBase), page, factors !== undefined))); // prettier-ignore
+  const sliced: Slice[] = [];
+  const totals: Slice[] = [];
+  let summary: Record<string, unknown> = {};
+  for (const r of result) {
+    if (r.part === 'page') sliced.push(sliceOf(r));
+    else if (r.part === 'summary') summary = r;
+    else totals.push({ key: 'total', label: TOTALS_LABEL, currency: String(r.currency), clicks: Number(r.clicks), conversions: Number(r.conversions), pending: Number(r.pending), rejected: Number(r.rejected), revenue: Number(r.revenue), payout: Number(r.payout), pendingRevenue: Number(r.pendingRevenue), pendingPayout: Number(r.pendingPayout) }); // prettier-ignore
+  }
+  const amount = (name: string) => Number(summary[name] ?? 0);
+  const notes = at ? weekNotes(list(summary.t_notes), list(summary.t_unrated), factors!, at) : { notes: list(summary.t_notes), unrated: list(summary.t_unrated) }; // prettier-ignore
+  page.answer = {
+    outerRows: Number(summary.o_count ?? 0),
+    totals,
+    inBase: factors ? { revenue: amount('t_revenue'), payout: amount('t_payout'), pendingRevenue: amount('t_pending_revenue'), pendingPayout: amount('t_pending_payout') } : null, // prettier-ignore
+    ambiguous: summary.t_ambiguous === true,
+    notes,
+  };
+  return sliced;
+}
+
+/** A column of `sliceQuery`'s answer in SQL. */
+const quoted = (name: string) => `"${name}"`;
+
+/**
+ * A nested report's slices (`grouped`, one row per group and currency) as one page of its first level (decision 153),
+ * in one statement: the page's rows (`part` 'page'), the Totals per currency over every page ('total'), and one row
+ * ('summary') with how many first-level keys there are and, converted (decision 111), the Totals' amounts in the base
+ * currency: each nested row's amounts rounded half to even as `FxConverter.decide` rounds them (null when a half falls
+ * in its inexact span: `t_ambiguous`), summed; the notes of every row. The first level is ranked by the sort's figure
+ * summed over its rows (a converted amount: its nested rows' rounded amounts), then name and key in code-unit order.
+ */
+function pagedStatement(grouped: SQLWrapper, fxColumns: string[], page: PageRead, converted: boolean): SQL {
+  const columns = ['key', 'label', 'key2', 'label2', 'currency', ...fxColumns, ...COUNTS];
+  const P = '1000000000000000000';
+  // `FxConverter.decide` in SQL: floor and remainder of the total at 10^-18, then the half-even or the span's rule.
+  const rounded = (total: string, inexact: string) => {
+    const whole = `(div(${total}, ${P}) - case when mod(${total}, ${P}) < 0 then 1 else 0 end)`;
+    const fraction = `(mod(${total}, ${P}) + case when mod(${total}, ${P}) < 0 then ${P} else 0 end)`;
+    return `case when ${inexact} = 0 then ${whole} + case when 2 * ${fraction} > ${P} or (2 * ${fraction} = ${P} and mod(${whole}, 2) <> 0) then 1 else 0 end when ${fraction} + ${inexact} <= ${P} / 2 then ${whole} when ${fraction} > ${P} / 2 then ${whole} + 1 end`; // prettier-ignore
+  };
+  const AMOUNT_SQL = { revenue: 'revenue', payout: 'payout', pendingRevenue: 'pending_revenue', pendingPayout: 'pending_payout' } as const; // prettier-ignore
+  const leafSums = converted
+    ? AMOUNTS.map((a) => `, sum("fx_${a}"::numeric) over w as lt_${AMOUNT_SQL[a]}, sum("fx_${a}_inexact"::numeric) over w as li_${AMOUNT_SQL[a]}`).join('') // prettier-ignore
+    : '';
+  const leafRounded = converted ? AMOUNTS.map((a) => `, ${rounded(`lt_${AMOUNT_SQL[a]}`, `li_${AMOUNT_SQL[a]}`)} as r_${AMOUNT_SQL[a]}`).join('') : ''; // prettier-ignore
+  const once = (x: string) => `case when leaf_n = 1 then ${x} else 0 end`;
+  const figure: Record<NetworkReportSort, string> = converted
+    ? { margin: once('r_revenue - r_payout'), advertiserRevenue: once('r_revenue'), payout: once('r_payout'), clicks: '"clicks"', conversions: '"conversions"', label: '0' } // prettier-ignore
+    : { margin: '"revenue" - "payout"', advertiserRevenue: '"revenue"', payout: '"payout"', clicks: '"clicks"', conversions: '"conversions"', label: '0' }; // prettier-ignore
+  const { sort } = page;
+  const label = page.trackingOuter ? `case when "label" = '' then '${trackingLabel('')}' else "label" end` : '"label"';
+  const order =
+    sort.name === 'label'
+      ? `${label} collate "C" ${sort.order}, "key" collate "C"`
+      : `o_sort ${sort.order} nulls last, ${label} collate "C", "key" collate "C"`;
+  const inPage = page.keys
+    ? sql`"key" = any(${textArray(page.keys)}::text[])`
+    : sql`o_rank > ${page.from} and o_rank <= ${page.from + page.count}`;
+  const list = columns.map(quoted).join(', ');
+  const nulls = (n: number) => Array.from({ length: n }, () => 'null').join(', ');
+  const sums = COUNTS.map((c) => `sum(${quoted(c)})`).join(', ');
+  const summaryAmounts = converted
+    ? `${AMOUNTS.map((a) => `sum(${once(`r_${AMOUNT_SQL[a]}`)})`).join(', ')}, coalesce(bool_or(${AMOUNTS.map((a) => `r_${AMOUNT_SQL[a]} is null`).join(' or ')}), false), (select string_agg(distinct x, ',') from g, unnest(string_to_array(g."fx_notes", ',')) as x), (select string_agg(distinct x, ',') from g, unnest(string_to_array(g."fx_unrated", ',')) as x)` // prettier-ignore
+    : 'null, null, null, null, false, null, null';
+  return sql`with g as (${grouped}),
+    l as (select g.*, row_number() over w as leaf_n${sql.raw(leafSums)} from g window w as (partition by "key", "key2")),
+    m as (select l.*${sql.raw(leafRounded)} from l),
+    o as (select m.*, sum(${sql.raw(figure[sort.name])}) over (partition by "key") as o_sort from m),
+    p as (select o.*, dense_rank() over (order by ${sql.raw(order)}) as o_rank from o)
+    select ${sql.raw(list)}, 'page' as part, null::bigint as o_count, null::numeric as t_revenue, null::numeric as t_payout, null::numeric as t_pending_revenue, null::numeric as t_pending_payout, null::boolean as t_ambiguous, null::text as t_notes, null::text as t_unrated from p where ${inPage}
+    union all select ${sql.raw(nulls(4))}, "currency", ${sql.raw(nulls(fxColumns.length))}${sql.raw(fxColumns.length > 0 ? ', ' : '')}${sql.raw(sums)}, 'total', ${sql.raw(nulls(8))} from g group by "currency"
+    union all select ${sql.raw(nulls(columns.length))}, 'summary', (select count(distinct "key") from g), ${sql.raw(summaryAmounts)}${sql.raw(converted ? ' from m' : '')}`;
 }
 
 /** A landing page's key and label (decision 117), its name read from `offer_landing_pages` joined on `landing`. */
@@ -669,9 +770,11 @@ async function slices(read: Read): Promise<Slice[]> {
   const grain = grainOf(by, filters, scope);
   // The goal grain per offer (decision 141) when the clicks' grain is the offer grain: no partner, country, sub-ID or
   // landing page is needed. Both reads are sent at once.
+  // Two statements: a page is cut after them (decision 153).
+  const whole = { ...read, page: undefined };
   const [clicks, converted] = await Promise.all([
-    grainSlices(read, grain),
-    grainSlices(read, grain === 'offer' ? 'goalOffer' : 'goal'),
+    grainSlices(whole, grain),
+    grainSlices(whole, grain === 'offer' ? 'goalOffer' : 'goal'),
   ]);
   const clicksOnly = clicks.map((s) => ({
     ...s,
@@ -724,10 +827,9 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
   const hours = (from: number, to: number) => and(gte(hourly.time, new Date(from)), lt(hourly.time, new Date(to)))!;
-  const query = (table: View, time: SQL) => sliceQuery(read, table, time);
   // Hours are read from the hourly tables only, and days in another offset than UTC are cut in them.
   if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
-    return query(hourly, hours(start, end));
+    return sliceQuery(read, hourly, hours(start, end));
   }
   // A report that keeps no day (no time breakdown, no amount converted at each day's rate) reads its band as one
   // relation (decision 141): whole weeks from the weekly table (decision 136), days from the daily one, and the hours
@@ -738,6 +840,9 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
     const netted = band.edgeWeeks.length + band.edgeDays.length > 0;
     return sliceQuery(read, daily, undefined, bandSource(GRAINS[grain], band), netted);
   }
+  // A page is read in SQL by one statement only (decision 153): with end hours read beside the days, it is cut later.
+  if (start < firstDay || lastDay < end) read = { ...read, page: undefined };
+  const query = (table: View, time: SQL) => sliceQuery(read, table, time);
   // Converted (decision 142): the whole weeks from the weekly grain in the base currency and the days at their ends
   // from the daily grain converted row by row, in one statement; the end hours beside it.
   const weeklyFx = GRAINS[grain].weeklyFx;
@@ -1171,10 +1276,17 @@ const weight = (amounts: MoneyAmount[]) => amounts.reduce((sum, a) => sum + a.am
 /** A group's slices and refused clicks under one key, and, with `then=`, its nested groups (decision 106). */
 type Group = { label: string; parts: Slice[]; refused: Refused[]; inner: Map<string, Group> | null };
 
+/** A row's figure a sort reads (decision 153): an amount's minor units summed over its currencies. */
+const sortFigure = (row: NetworkLeafRow, name: NetworkReportSort): number =>
+  name === 'clicks' ? row.clicks : name === 'conversions' ? row.conversions : name === 'margin' ? weight(row.margin) : name === 'advertiserRevenue' ? weight(row.advertiserRevenue) : name === 'payout' ? weight(row.payout) : 0; // prettier-ignore
+/** Code-unit order: the order of PostgreSQL's `collate "C"`, which pages in SQL (decision 153). */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The rows of one level: every day (or week, month) of the range for a period at the top (quiet ones as zeros), the
- * hours and nested periods with traffic in order, the others by margin, largest first. `finish` completes a row
- * (its conversion, its nested rows) before the order is read.
+ * hours and nested periods with traffic in order, the others in the sort's order (decision 153; by margin, largest
+ * first, unless told), then by name and key. `finish` completes a row (its conversion, its nested rows) before the
+ * order is read.
  */
 function rowsOf(
   breakdown: NetworkBreakdown,
@@ -1183,6 +1295,7 @@ function rowsOf(
   top: boolean,
   placed: boolean,
   finish: (row: NetworkLeafRow, group: Group | undefined) => NetworkReportRow = (row) => row,
+  sort: ReportSort = DEFAULT_REPORT_SORT,
 ): NetworkReportRow[] {
   const period = breakdown === 'week' || breakdown === 'month' ? breakdown : null;
   const row = (key: string, g: Group | undefined) =>
@@ -1197,10 +1310,16 @@ function rowsOf(
   if ((NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(breakdown)) {
     return rows.sort((a, b) => (a.key < b.key ? -1 : 1));
   }
-  // Each row's weight summed once, not twice per comparison (decision 138): the rows' positions sorted by it.
-  const weights = rows.map((r) => weight(r.margin));
+  // Each row's weight summed once, not twice per comparison (decision 138): the rows' positions sorted by it. Names and
+  // keys in code-unit order, as a page read in SQL orders them (decision 153).
+  const dir = sort.order === 'asc' ? 1 : -1;
   const order = rows.map((_, n) => n);
-  order.sort((a, b) => weights[b]! - weights[a]! || rows[a]!.label.localeCompare(rows[b]!.label) || (rows[a]!.key < rows[b]!.key ? -1 : 1)); // prettier-ignore
+  if (sort.name === 'label') {
+    order.sort((a, b) => dir * byCodeUnits(rows[a]!.label, rows[b]!.label) || byCodeUnits(rows[a]!.key, rows[b]!.key)); // prettier-ignore
+  } else {
+    const weights = rows.map((r) => sortFigure(r, sort.name));
+    order.sort((a, b) => dir * (weights[a]! - weights[b]!) || byCodeUnits(rows[a]!.label, rows[b]!.label) || byCodeUnits(rows[a]!.key, rows[b]!.key)); // prettier-ignore
+  }
   return order.map((n) => rows[n]!);
 }
 
@@ -1273,10 +1392,29 @@ function sumInBase(row: NetworkLeafRow, parts: NetworkLeafRow[], base: string): 
   return inBase(row, base, a);
 }
 
-/** A converted report's rows and which days had to use an earlier day's rate. */
-export type NetworkReportInBase = { rows: NetworkReportRow[]; base: string; missingDays: FxMissingDay[] };
+/**
+ * A converted report's rows and which days had to use an earlier day's rate; `outerRows`: how many first-level rows
+ * every page holds (decision 153), the Totals left out.
+ */
+export type NetworkReportInBase = { rows: NetworkReportRow[]; base: string; missingDays: FxMissingDay[]; outerRows: number }; // prettier-ignore
 
-type ReportOptions = { then?: NetworkBreakdown; refused?: boolean };
+type ReportOptions = { then?: NetworkBreakdown; refused?: boolean; sort?: ReportSort; page?: ReportPage };
+
+/**
+ * Whether a report's page is read in SQL (decision 153): a nested report whose first level is not a period of time
+ * (the periods of a range are all rows, quiet ones too). Any other page is cut from the whole answer.
+ */
+const pagedInSql = (breakdown: NetworkBreakdown, then: NetworkBreakdown | undefined) =>
+  then !== undefined && !(NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(breakdown);
+
+/** A whole answer's page (decision 153): its rows from `from`, or those of `keys`, and the Totals. */
+function cut(answer: NetworkReportInBase, page: ReportPage | undefined): NetworkReportInBase {
+  if (!page) return answer;
+  const body = answer.rows.slice(0, -1);
+  const keys = page.keys ? new Set(page.keys) : null;
+  const rows = keys ? body.filter((r) => keys.has(r.key)) : body.slice(page.from, page.from + page.count);
+  return { ...answer, rows: [...rows, answer.rows.at(-1)!], outerRows: body.length };
+}
 
 /**
  * A network report (decision 046): one row per day (every day of the range, quiet ones as zeros), partner, offer,
@@ -1312,27 +1450,37 @@ export async function networkReportInBase(
   filters: NetworkFilters,
   offset: string | null,
   base: string | null,
-  { then, refused: withRefused = true }: ReportOptions = {},
+  { then, refused: withRefused = true, sort = DEFAULT_REPORT_SORT, page }: ReportOptions = {},
 ): Promise<NetworkReportInBase> {
   // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
   const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
   const by: Breakdowns = then ? [asRead(breakdown), asRead(then)] : [asRead(breakdown)];
 
+  // A nested report's page (decision 153) in the statement that reads its slices, when one does; else cut below.
+  const trackingOuter = isTracking(breakdown);
+  const asked = (): PageRead | undefined => (page && pagedInSql(breakdown, then) ? { ...page, sort, trackingOuter } : undefined); // prettier-ignore
   const read: Read = { db, scope, by, window, filters, offset, fx: base !== null };
   // The refused clicks are read beside the figures, not before them (decision 130).
   const refusedRead = withRefused ? refusedClicks(read) : Promise.resolve(null);
   // Awaited below; a failure meanwhile is thrown there, not left unhandled.
   refusedRead.catch(() => undefined);
   if (base === null) {
-    const [all, refused] = await Promise.all([slices(read), refusedRead]);
-    return assembled(range, breakdown, then, all, refused, null);
+    const paged = asked();
+    const [all, refused] = await Promise.all([slices({ ...read, page: paged }), refusedRead]);
+    if (paged?.answer) return assembled(range, breakdown, then, all, refused, null, sort, paged.answer);
+    return cut(assembled(range, breakdown, then, all, refused, null, sort), page);
   }
   // Converted in SQL per group and currency (decision 123); read again per day and converted here with the exact
   // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way).
   const { converter, factors } = await fxFactorsFor(db, base, utcDaysOf(window));
-  const [converted, refused] = await Promise.all([slices({ ...read, fx: false, factors }), refusedRead]);
+  const paged = asked();
+  const [converted, refused] = await Promise.all([slices({ ...read, fx: false, factors, page: paged }), refusedRead]);
   try {
-    return assembled(range, breakdown, then, converted, refused, converter);
+    // A page whose rows or Totals need an exact fraction somewhere is read whole (rare).
+    if (!paged?.answer?.ambiguous) {
+      const answer = assembled(range, breakdown, then, converted, refused, converter, sort, paged?.answer);
+      return paged?.answer ? answer : cut(answer, page);
+    }
   } catch (e) {
     if (!(e instanceof NeedsExactSum)) throw e;
   }
@@ -1342,7 +1490,7 @@ export async function networkReportInBase(
     base,
     all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 })),
   );
-  return assembled(range, breakdown, then, all, refused, fx);
+  return cut(assembled(range, breakdown, then, all, refused, fx, sort), page);
 }
 
 /** Every UTC day a window touches, in order: the days its amounts' rates are of (decision 111). */
@@ -1360,6 +1508,8 @@ function assembled(
   all: Slice[],
   refused: Refused[] | null,
   fx: FxConverter | null,
+  sort: ReportSort = DEFAULT_REPORT_SORT,
+  page?: PageAnswer,
 ): NetworkReportInBase {
   const groups = new Map<string, Group>();
   const groupOf = (map: Map<string, Group>, b: NetworkBreakdown, key: string, label: string, nests: boolean) => {
@@ -1378,21 +1528,36 @@ function assembled(
   };
   // A group's first slice makes its list at size one (a list grown by `push` reserves 16 places).
   for (const s of all) place(s, (g) => (g.parts.length === 0 ? (g.parts = [s]) : g.parts.push(s)));
-  for (const r of refused ?? []) place(r, (g) => (g.refused.length === 0 ? (g.refused = [r]) : g.refused.push(r)));
+  for (const r of refused ?? []) {
+    // A page's rows only (decision 153): the refused clicks of the other keys are in the Totals alone.
+    if (page && !groups.has(r.key)) continue;
+    place(r, (g) => (g.refused.length === 0 ? (g.refused = [r]) : g.refused.push(r)));
+  }
   const placed = refused !== null;
   const leaf = (row: NetworkLeafRow, g: Group | undefined) => (fx ? leafInBase(row, g?.parts ?? [], fx) : row);
   const nested = (row: NetworkLeafRow, g: Group | undefined): NetworkReportRow => {
-    const children = rowsOf(then!, g?.inner ?? new Map(), range, false, placed, leaf);
+    const children = rowsOf(then!, g?.inner ?? new Map(), range, false, placed, leaf, sort);
     const done: NetworkReportRow = fx ? sumInBase(row, children, fx.base) : row;
     done.children = children;
     return done;
   };
-  const rows = rowsOf(breakdown, groups, range, true, placed, then ? nested : leaf);
+  const rows = rowsOf(breakdown, groups, range, true, placed, then ? nested : leaf, sort);
+  if (page) {
+    // A page read in SQL (decision 153): the Totals of every page from the same statement.
+    const total = rowOf('total', TOTALS_LABEL, page.totals, refused, true);
+    if (fx && page.inBase) {
+      if (page.notes.unrated.length > 0) fx.unrated([...page.notes.unrated].sort()[0]!);
+      fx.noted(page.notes.notes);
+      inBase(total, fx.base, page.inBase);
+    }
+    return { rows: [...rows, total], base: fx?.base ?? '', missingDays: fx?.missingDays() ?? [], outerRows: page.outerRows }; // prettier-ignore
+  }
   const total = rowOf('total', TOTALS_LABEL, all, refused, true);
   return {
     rows: [...rows, fx ? sumInBase(total, rows, fx.base) : total],
     base: fx?.base ?? '',
     missingDays: fx?.missingDays() ?? [],
+    outerRows: rows.length,
   };
 }
 
