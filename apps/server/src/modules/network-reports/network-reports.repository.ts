@@ -659,49 +659,52 @@ const quoted = (name: string) => `"${name}"`;
  * ('summary') with how many first-level keys there are and, converted (decision 111), the Totals' amounts in the base
  * currency: each nested row's amounts rounded half to even as `FxConverter.decide` rounds them (null when a half falls
  * in its inexact span: `t_ambiguous`), summed; the notes of every row. The first level is ranked by the sort's figure
- * summed over its rows (a converted amount: its nested rows' rounded amounts), then name and key in code-unit order.
+ * summed over its rows (a converted amount: its nested rows' rounded amounts), then name and key in code-unit order,
+ * the keys ranked alone (a few hundred narrow rows) and the page's rows then joined to them.
  */
 function pagedStatement(grouped: SQLWrapper, fxColumns: string[], page: PageRead, converted: boolean): SQL {
   const columns = ['key', 'label', 'key2', 'label2', 'currency', ...fxColumns, ...COUNTS];
   const P = '1000000000000000000';
-  // `FxConverter.decide` in SQL: floor and remainder of the total at 10^-18, then the half-even or the span's rule.
-  const rounded = (total: string, inexact: string) => {
-    const whole = `(div(${total}, ${P}) - case when mod(${total}, ${P}) < 0 then 1 else 0 end)`;
-    const fraction = `(mod(${total}, ${P}) + case when mod(${total}, ${P}) < 0 then ${P} else 0 end)`;
+  // `FxConverter.decide` in SQL, from the total's truncated quotient `q` and remainder `m` at 10^-18 (each computed once
+  // a row): the floor and the fraction, then the half-even or the span's rule.
+  const rounded = (q: string, m: string, inexact: string) => {
+    const whole = `(${q} - case when ${m} < 0 then 1 else 0 end)`;
+    const fraction = `(${m} + case when ${m} < 0 then ${P} else 0 end)`;
     return `case when ${inexact} = 0 then ${whole} + case when 2 * ${fraction} > ${P} or (2 * ${fraction} = ${P} and mod(${whole}, 2) <> 0) then 1 else 0 end when ${fraction} + ${inexact} <= ${P} / 2 then ${whole} when ${fraction} > ${P} / 2 then ${whole} + 1 end`; // prettier-ignore
   };
   const AMOUNT_SQL = { revenue: 'revenue', payout: 'payout', pendingRevenue: 'pending_revenue', pendingPayout: 'pending_payout' } as const; // prettier-ignore
-  const leafSums = converted
-    ? AMOUNTS.map((a) => `, sum("fx_${a}"::numeric) over w as lt_${AMOUNT_SQL[a]}, sum("fx_${a}_inexact"::numeric) over w as li_${AMOUNT_SQL[a]}`).join('') // prettier-ignore
-    : '';
-  const leafRounded = converted ? AMOUNTS.map((a) => `, ${rounded(`lt_${AMOUNT_SQL[a]}`, `li_${AMOUNT_SQL[a]}`)} as r_${AMOUNT_SQL[a]}`).join('') : ''; // prettier-ignore
-  const once = (x: string) => `case when leaf_n = 1 then ${x} else 0 end`;
-  const figure: Record<NetworkReportSort, string> = converted
-    ? { margin: once('r_revenue - r_payout'), advertiserRevenue: once('r_revenue'), payout: once('r_payout'), clicks: '"clicks"', conversions: '"conversions"', label: '0' } // prettier-ignore
-    : { margin: '"revenue" - "payout"', advertiserRevenue: '"revenue"', payout: '"payout"', clicks: '"clicks"', conversions: '"conversions"', label: '0' }; // prettier-ignore
   const { sort } = page;
-  const label = page.trackingOuter ? `case when "label" = '' then '${trackingLabel('')}' else "label" end` : '"label"';
+  // The nested rows (converted: their amounts rounded), then the first level's keys with their figure and name.
+  const leaves = converted
+    ? `lt as (select "key", min("label") as label, sum("clicks") as clicks, sum("conversions") as conversions${AMOUNTS.map((a) => `, sum("fx_${a}"::numeric) as t_${AMOUNT_SQL[a]}, sum("fx_${a}_inexact"::numeric) as i_${AMOUNT_SQL[a]}`).join('')} from g group by "key", "key2"),
+    lq as (select "key", label, clicks, conversions${AMOUNTS.map((a) => `, div(t_${AMOUNT_SQL[a]}, ${P}) as q_${AMOUNT_SQL[a]}, mod(t_${AMOUNT_SQL[a]}, ${P}) as m_${AMOUNT_SQL[a]}, i_${AMOUNT_SQL[a]}`).join('')} from lt offset 0),
+    lv as (select "key", label, clicks, conversions${AMOUNTS.map((a) => `, ${rounded(`q_${AMOUNT_SQL[a]}`, `m_${AMOUNT_SQL[a]}`, `i_${AMOUNT_SQL[a]}`)} as r_${AMOUNT_SQL[a]}`).join('')} from lq),` // prettier-ignore
+    : '';
+  const figure: Record<NetworkReportSort, string> = converted
+    ? { margin: 'r_revenue - r_payout', advertiserRevenue: 'r_revenue', payout: 'r_payout', clicks: 'clicks', conversions: 'conversions', label: '0' } // prettier-ignore
+    : { margin: '"revenue" - "payout"', advertiserRevenue: '"revenue"', payout: '"payout"', clicks: '"clicks"', conversions: '"conversions"', label: '0' }; // prettier-ignore
+  const label = page.trackingOuter ? `case when label = '' then '${trackingLabel('')}' else label end` : 'label';
   const order =
     sort.name === 'label'
       ? `${label} collate "C" ${sort.order}, "key" collate "C"`
       : `o_sort ${sort.order} nulls last, ${label} collate "C", "key" collate "C"`;
+  const list = columns.map((c) => `g.${quoted(c)}`).join(', ');
   const inPage = page.keys
-    ? sql`"key" = any(${textArray(page.keys)}::text[])`
-    : sql`o_rank > ${page.from} and o_rank <= ${page.from + page.count}`;
-  const list = columns.map(quoted).join(', ');
+    ? sql`select ${sql.raw(list)} from g where g."key" = any(${textArray(page.keys)}::text[])`
+    : sql`select ${sql.raw(list)} from g join r on r."key" = g."key" where r.o_rank > ${page.from} and r.o_rank <= ${page.from + page.count}`; // prettier-ignore
   const nulls = (n: number) => Array.from({ length: n }, () => 'null').join(', ');
   const sums = COUNTS.map((c) => `sum(${quoted(c)})`).join(', ');
+  const listOf = (column: string) => `(select string_agg(distinct x, ',') from g, unnest(string_to_array(g."${column}", ',')) as x where g."${column}" <> '')`; // prettier-ignore
   const summaryAmounts = converted
-    ? `${AMOUNTS.map((a) => `sum(${once(`r_${AMOUNT_SQL[a]}`)})`).join(', ')}, coalesce(bool_or(${AMOUNTS.map((a) => `r_${AMOUNT_SQL[a]} is null`).join(' or ')}), false), (select string_agg(distinct x, ',') from g, unnest(string_to_array(g."fx_notes", ',')) as x), (select string_agg(distinct x, ',') from g, unnest(string_to_array(g."fx_unrated", ',')) as x)` // prettier-ignore
+    ? `${AMOUNTS.map((a) => `sum(r_${AMOUNT_SQL[a]})`).join(', ')}, coalesce(bool_or(${AMOUNTS.map((a) => `r_${AMOUNT_SQL[a]} is null`).join(' or ')}), false), ${listOf('fx_notes')}, ${listOf('fx_unrated')} from lv` // prettier-ignore
     : 'null, null, null, null, false, null, null';
   return sql`with g as (${grouped}),
-    l as (select g.*, row_number() over w as leaf_n${sql.raw(leafSums)} from g window w as (partition by "key", "key2")),
-    m as (select l.*${sql.raw(leafRounded)} from l),
-    o as (select m.*, sum(${sql.raw(figure[sort.name])}) over (partition by "key") as o_sort from m),
-    p as (select o.*, dense_rank() over (order by ${sql.raw(order)}) as o_rank from o)
-    select ${sql.raw(list)}, 'page' as part, null::bigint as o_count, null::numeric as t_revenue, null::numeric as t_payout, null::numeric as t_pending_revenue, null::numeric as t_pending_payout, null::boolean as t_ambiguous, null::text as t_notes, null::text as t_unrated from p where ${inPage}
+    ${sql.raw(leaves)}
+    k as (select "key", min(label) as label, sum(${sql.raw(figure[sort.name])}) as o_sort from ${sql.raw(converted ? 'lv' : 'g')} group by "key"),
+    r as (select "key", row_number() over (order by ${sql.raw(order)}) as o_rank from k)
+    select paged.*, 'page' as part, null::bigint as o_count, null::numeric as t_revenue, null::numeric as t_payout, null::numeric as t_pending_revenue, null::numeric as t_pending_payout, null::boolean as t_ambiguous, null::text as t_notes, null::text as t_unrated from (${inPage}) as paged
     union all select ${sql.raw(nulls(4))}, "currency", ${sql.raw(nulls(fxColumns.length))}${sql.raw(fxColumns.length > 0 ? ', ' : '')}${sql.raw(sums)}, 'total', ${sql.raw(nulls(8))} from g group by "currency"
-    union all select ${sql.raw(nulls(columns.length))}, 'summary', (select count(distinct "key") from g), ${sql.raw(summaryAmounts)}${sql.raw(converted ? ' from m' : '')}`;
+    union all select ${sql.raw(nulls(columns.length))}, 'summary', (select count(*) from k), ${sql.raw(summaryAmounts)}`;
 }
 
 /** A landing page's key and label (decision 117), its name read from `offer_landing_pages` joined on `landing`. */
