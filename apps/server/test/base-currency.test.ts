@@ -252,7 +252,10 @@ describe('network reports in the base currency (decision 111)', () => {
       { sortName: 'clicks', sortOrder: 'asc' },
       { sortName: 'label', sortOrder: 'desc' },
     ] as const;
-    for (const [breakdown, then] of [['partner', 'offer'], ['offer', 'partner']] as const) {
+    for (const [breakdown, then] of [
+      ['partner', 'offer'],
+      ['offer', 'partner'],
+    ] as const) {
       for (const sort of sorts) {
         const what = `${breakdown}>${then} ${sort.sortName} ${sort.sortOrder}`;
         const whole = await report({ breakdown }, { ...range, currency: 'base', then, ...sort });

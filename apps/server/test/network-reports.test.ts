@@ -634,7 +634,8 @@ describe('network reports (decision 046)', () => {
           const body = whole.data.filter((r) => !r.isTotal);
           expect(body.length, what).toBeGreaterThan(breakdown === 'landing' ? 0 : 1);
           expectSorted(body, sort.sortName, sort.sortOrder, what);
-          for (const row of body) expectSorted(row.children ?? [], sort.sortName, sort.sortOrder, `${what} in ${row.key}`);
+          for (const row of body)
+            expectSorted(row.children ?? [], sort.sortName, sort.sortOrder, `${what} in ${row.key}`);
           for (const count of breakdown === 'partner' ? [1, 2] : [1]) {
             const pages: NetworkReportRow[] = [];
             for (let page = 1; page <= Math.ceil(body.length / count) + 1; page += 1) {

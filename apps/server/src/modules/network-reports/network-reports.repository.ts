@@ -630,24 +630,33 @@ async function sliceQuery(
   if (!page || !key2) return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map(sliceOf);
   // One page of the first level in the same statement (decision 153): its rows, the Totals per currency and the count.
   const result = rowsOfResult<Record<string, unknown>>(await db.execute(pagedStatement(grouped, Object.keys(inBase), page, factors !== undefined))); // prettier-ignore
-  const sliced: Slice[] = [];
+  const sliced = result.filter((r) => r.part === 'page').map(sliceOf);
+  const summary = result.find((r) => r.part === 'summary') ?? {};
+  const notes = at ? weekNotes(list(summary.t_notes), list(summary.t_unrated), factors!, at) : { notes: list(summary.t_notes), unrated: list(summary.t_unrated) }; // prettier-ignore
+  page.answer = pageAnswerOf(result, summary, notes, factors !== undefined);
+  return sliced;
+}
+
+/** A paged statement's Totals and summary (decision 153), read from its rows. */
+function pageAnswerOf(
+  result: Record<string, unknown>[],
+  summary: Record<string, unknown>,
+  notes: PageAnswer['notes'],
+  converted: boolean,
+): PageAnswer {
   const totals: Slice[] = [];
-  let summary: Record<string, unknown> = {};
   for (const r of result) {
-    if (r.part === 'page') sliced.push(sliceOf(r));
-    else if (r.part === 'summary') summary = r;
-    else totals.push({ key: 'total', label: TOTALS_LABEL, currency: String(r.currency), clicks: Number(r.clicks), conversions: Number(r.conversions), pending: Number(r.pending), rejected: Number(r.rejected), revenue: Number(r.revenue), payout: Number(r.payout), pendingRevenue: Number(r.pendingRevenue), pendingPayout: Number(r.pendingPayout) }); // prettier-ignore
+    if (r.part !== 'total') continue;
+    totals.push({ key: 'total', label: TOTALS_LABEL, currency: String(r.currency), clicks: Number(r.clicks), conversions: Number(r.conversions), pending: Number(r.pending), rejected: Number(r.rejected), revenue: Number(r.revenue), payout: Number(r.payout), pendingRevenue: Number(r.pendingRevenue), pendingPayout: Number(r.pendingPayout) }); // prettier-ignore
   }
   const amount = (name: string) => Number(summary[name] ?? 0);
-  const notes = at ? weekNotes(list(summary.t_notes), list(summary.t_unrated), factors!, at) : { notes: list(summary.t_notes), unrated: list(summary.t_unrated) }; // prettier-ignore
-  page.answer = {
+  return {
     outerRows: Number(summary.o_count ?? 0),
     totals,
-    inBase: factors ? { revenue: amount('t_revenue'), payout: amount('t_payout'), pendingRevenue: amount('t_pending_revenue'), pendingPayout: amount('t_pending_payout') } : null, // prettier-ignore
+    inBase: converted ? { revenue: amount('t_revenue'), payout: amount('t_payout'), pendingRevenue: amount('t_pending_revenue'), pendingPayout: amount('t_pending_payout') } : null, // prettier-ignore
     ambiguous: summary.t_ambiguous === true,
     notes,
   };
-  return sliced;
 }
 
 /** A column of `sliceQuery`'s answer in SQL. */

@@ -134,7 +134,12 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
    * The report's rows, each beside the previous period's with `compare=previous`; with `page` (never for the CSV,
    * `whole`) one page of them and how many rows every page holds (decision 153).
    */
-  const reportOf = async (request: FastifyRequest, breakdown: NetworkBreakdown, query: NetworkReportQuery, whole = false) => { // prettier-ignore
+  const reportOf = async (
+    request: FastifyRequest,
+    breakdown: NetworkBreakdown,
+    query: NetworkReportQuery,
+    whole = false,
+  ) => {
     const { then } = query;
     if (then && !canNest(breakdown, then)) {
       throw badRequest('The request is invalid.', { then: 'oneOf' });
