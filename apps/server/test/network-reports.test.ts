@@ -739,6 +739,35 @@ describe('network reports (decision 046)', () => {
     // Nested: the first partner's refusals under its 'Unknown offer'.
     const nested = await reportRows({ breakdown: 'partner' }, { ...today, then: 'offer' });
     expect(nested.find((r) => r.key === p0)!.children!.find((c) => c.key === '0')?.refusedClicks).toBe(2);
+    // A key with refused clicks and no click (the 'Unknown offer', its advertiser) is a row of every page's count and of
+    // its place in the order, paged in SQL (finance, UTC) or cut (the admin, +05:00).
+    for (const [breakdown, then] of [
+      ['offer', 'partner'],
+      ['advertiser', 'partner'],
+      ['partner', 'offer'],
+    ] as const) {
+      for (const token of [finance, admin]) {
+        for (const extra of [
+          { sortName: 'clicks', sortOrder: 'desc' },
+          { sortName: 'label', sortOrder: 'asc' },
+          { sortName: 'margin', sortOrder: 'asc' },
+        ] as const) {
+          const what = `${breakdown}>${then} ${JSON.stringify(extra)} ${token === admin ? '+05:00' : 'UTC'}`;
+          const whole = okBody(await call({ breakdown }, { ...today, then, ...extra }, token));
+          const body = whole.data.filter((r) => !r.isTotal);
+          const refusedOnly = body.some((r) => r.key === '0' && r.clicks === 0);
+          if (breakdown !== 'partner') expect(refusedOnly, what).toBe(true);
+          const pages: NetworkReportRow[] = [];
+          for (let page = 1; page <= body.length + 1; page += 1) {
+            const answer = okBody(await call({ breakdown }, { ...today, then, ...extra, page, count: 1 }, token));
+            expect(answer.total, `${what} page ${page}`).toBe(body.length);
+            expect(answer.data.at(-1), `${what} page ${page}`).toEqual(whole.data.at(-1));
+            pages.push(...answer.data.slice(0, -1));
+          }
+          expect(pages, what).toEqual(body);
+        }
+      }
+    }
     // A manager sees its partners' refusals only; filters narrow them.
     expect((await reportRows({ breakdown: 'partner' }, today, manager)).at(-1)!.refusedClicks).toBe(3);
     expect((await reportRows({ breakdown: 'day' }, { ...today, partnerId: [Number(p2)] })).at(-1)!.refusedClicks).toBe(1); // prettier-ignore

@@ -80,19 +80,16 @@ export const DEFAULT_REPORT_SORT: ReportSort = { name: 'margin', order: 'desc' }
  */
 export type ReportPage = { from: number; count: number; keys?: string[] };
 /**
- * What one statement answers for a page (decision 153): how many first-level rows every page holds, the Totals' slices
- * per currency, and with `currency=base` the Totals' amounts in the base currency (the sums of every nested row's
- * rounded amounts) and their notes; `ambiguous` when a nested row's rounding needs the exact fraction.
+ * What one statement answers for a page (decision 153): how many first-level rows every page holds, the page's keys
+ * (a key with refused clicks only has no slice) and the Totals' slices per currency.
  */
-type PageAnswer = {
-  outerRows: number;
-  totals: Slice[];
-  inBase: BaseAmounts | null;
-  ambiguous: boolean;
-  notes: { notes: string[]; unrated: string[] };
-};
-/** A page asked of a read, and its answer when one statement gave it (`sliceQuery`). */
-type PageRead = ReportPage & { sort: ReportSort; trackingOuter: boolean; answer?: PageAnswer };
+type PageAnswer = { outerRows: number; keys: Set<string>; totals: Slice[] };
+/**
+ * A page asked of a read, and its answer when one statement gave it (`sliceQuery`). `refusedKeys`: the first-level keys
+ * and names the refusal rollups hold (decision 153's addendum), ranked with the slices' keys as the whole answer has
+ * them, null where refusals are not placed.
+ */
+type PageRead = ReportPage & { sort: ReportSort; trackingOuter: boolean; refusedKeys: SQL | null; answer?: PageAnswer };
 /** A report's breakdown and, with `then=`, the one nested in it (decision 106). */
 export type Breakdowns = readonly [NetworkBreakdown] | readonly [NetworkBreakdown, NetworkBreakdown];
 type TrackingKey = (typeof NETWORK_TRACKING_KEYS)[number];
@@ -627,36 +624,25 @@ async function sliceQuery(
     pendingRevenue: Number(r.pendingRevenue),
     pendingPayout: Number(r.pendingPayout),
   });
-  if (!page || !key2) return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map(sliceOf);
+  // Converted reports are cut from the whole answer (decision 153's addendum): the rounding in SQL cost more than it saved.
+  if (!page || !key2 || factors) return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map(sliceOf);
   // One page of the first level in the same statement (decision 153): its rows, the Totals per currency and the count.
-  const result = rowsOfResult<Record<string, unknown>>(await db.execute(pagedStatement(grouped, Object.keys(inBase), page, factors !== undefined))); // prettier-ignore
-  const sliced = result.filter((r) => r.part === 'page').map(sliceOf);
-  const summary = result.find((r) => r.part === 'summary') ?? {};
-  const notes = at ? weekNotes(list(summary.t_notes), list(summary.t_unrated), factors!, at) : { notes: list(summary.t_notes), unrated: list(summary.t_unrated) }; // prettier-ignore
-  page.answer = pageAnswerOf(result, summary, notes, factors !== undefined);
-  return sliced;
+  const result = rowsOfResult<Record<string, unknown>>(await db.execute(pagedStatement(grouped, page)));
+  page.answer = pageAnswerOf(result, page.keys);
+  return result.filter((r) => r.part === 'page').map(sliceOf);
 }
 
-/** A paged statement's Totals and summary (decision 153), read from its rows. */
-function pageAnswerOf(
-  result: Record<string, unknown>[],
-  summary: Record<string, unknown>,
-  notes: PageAnswer['notes'],
-  converted: boolean,
-): PageAnswer {
+/** A paged statement's Totals, keys and count (decision 153), read from its rows. */
+function pageAnswerOf(result: Record<string, unknown>[], asked: string[] | undefined): PageAnswer {
   const totals: Slice[] = [];
+  const keys = new Set(asked);
+  let outerRows = 0;
   for (const r of result) {
-    if (r.part !== 'total') continue;
-    totals.push({ key: 'total', label: TOTALS_LABEL, currency: String(r.currency), clicks: Number(r.clicks), conversions: Number(r.conversions), pending: Number(r.pending), rejected: Number(r.rejected), revenue: Number(r.revenue), payout: Number(r.payout), pendingRevenue: Number(r.pendingRevenue), pendingPayout: Number(r.pendingPayout) }); // prettier-ignore
+    if (r.part === 'key') keys.add(String(r.key));
+    else if (r.part === 'summary') outerRows = Number(r.o_count);
+    else if (r.part === 'total') totals.push({ key: 'total', label: TOTALS_LABEL, currency: String(r.currency), clicks: Number(r.clicks), conversions: Number(r.conversions), pending: Number(r.pending), rejected: Number(r.rejected), revenue: Number(r.revenue), payout: Number(r.payout), pendingRevenue: Number(r.pendingRevenue), pendingPayout: Number(r.pendingPayout) }); // prettier-ignore
   }
-  const amount = (name: string) => Number(summary[name] ?? 0);
-  return {
-    outerRows: Number(summary.o_count ?? 0),
-    totals,
-    inBase: converted ? { revenue: amount('t_revenue'), payout: amount('t_payout'), pendingRevenue: amount('t_pending_revenue'), pendingPayout: amount('t_pending_payout') } : null, // prettier-ignore
-    ambiguous: summary.t_ambiguous === true,
-    notes,
-  };
+  return { outerRows, keys, totals };
 }
 
 /** A column of `sliceQuery`'s answer in SQL. */
@@ -664,56 +650,37 @@ const quoted = (name: string) => `"${name}"`;
 
 /**
  * A nested report's slices (`grouped`, one row per group and currency) as one page of its first level (decision 153),
- * in one statement: the page's rows (`part` 'page'), the Totals per currency over every page ('total'), and one row
- * ('summary') with how many first-level keys there are and, converted (decision 111), the Totals' amounts in the base
- * currency: each nested row's amounts rounded half to even as `FxConverter.decide` rounds them (null when a half falls
- * in its inexact span: `t_ambiguous`), summed; the notes of every row. The first level is ranked by the sort's figure
- * summed over its rows (a converted amount: its nested rows' rounded amounts), then name and key in code-unit order,
- * the keys ranked alone (a few hundred narrow rows) and the page's rows then joined to them.
+ * in one statement: the page's rows (`part` 'page'), its keys ('key'), the Totals per currency over every page
+ * ('total'), and one row ('summary') with how many first-level keys there are. The first level is ranked by the sort's
+ * figure summed over its rows, then name and key in code-unit order, the keys ranked alone (a few hundred narrow rows,
+ * with those of refused clicks only as zeros: rows of the whole answer too) and the page's rows then joined to them.
  */
-function pagedStatement(grouped: SQLWrapper, fxColumns: string[], page: PageRead, converted: boolean): SQL {
-  const columns = ['key', 'label', 'key2', 'label2', 'currency', ...fxColumns, ...COUNTS];
-  const P = '1000000000000000000';
-  // `FxConverter.decide` in SQL, from the total's truncated quotient `q` and remainder `m` at 10^-18 (each computed once
-  // a row): the floor and the fraction, then the half-even or the span's rule.
-  const rounded = (q: string, m: string, inexact: string) => {
-    const whole = `(${q} - case when ${m} < 0 then 1 else 0 end)`;
-    const fraction = `(${m} + case when ${m} < 0 then ${P} else 0 end)`;
-    return `case when ${inexact} = 0 then ${whole} + case when 2 * ${fraction} > ${P} or (2 * ${fraction} = ${P} and mod(${whole}, 2) <> 0) then 1 else 0 end when ${fraction} + ${inexact} <= ${P} / 2 then ${whole} when ${fraction} > ${P} / 2 then ${whole} + 1 end`; // prettier-ignore
-  };
-  const AMOUNT_SQL = { revenue: 'revenue', payout: 'payout', pendingRevenue: 'pending_revenue', pendingPayout: 'pending_payout' } as const; // prettier-ignore
+function pagedStatement(grouped: SQLWrapper, page: PageRead): SQL {
+  const columns = ['key', 'label', 'key2', 'label2', 'currency', ...COUNTS];
   const { sort } = page;
-  // The nested rows (converted: their amounts rounded), then the first level's keys with their figure and name.
-  const leaves = converted
-    ? `lt as (select "key", min("label") as label, sum("clicks") as clicks, sum("conversions") as conversions${AMOUNTS.map((a) => `, sum("fx_${a}"::numeric) as t_${AMOUNT_SQL[a]}, sum("fx_${a}_inexact"::numeric) as i_${AMOUNT_SQL[a]}`).join('')} from g group by "key", "key2"),
-    lq as (select "key", label, clicks, conversions${AMOUNTS.map((a) => `, div(t_${AMOUNT_SQL[a]}, ${P}) as q_${AMOUNT_SQL[a]}, mod(t_${AMOUNT_SQL[a]}, ${P}) as m_${AMOUNT_SQL[a]}, i_${AMOUNT_SQL[a]}`).join('')} from lt offset 0),
-    lv as (select "key", label, clicks, conversions${AMOUNTS.map((a) => `, ${rounded(`q_${AMOUNT_SQL[a]}`, `m_${AMOUNT_SQL[a]}`, `i_${AMOUNT_SQL[a]}`)} as r_${AMOUNT_SQL[a]}`).join('')} from lq),` // prettier-ignore
-    : '';
-  const figure: Record<NetworkReportSort, string> = converted
-    ? { margin: 'r_revenue - r_payout', advertiserRevenue: 'r_revenue', payout: 'r_payout', clicks: 'clicks', conversions: 'conversions', label: '0' } // prettier-ignore
-    : { margin: '"revenue" - "payout"', advertiserRevenue: '"revenue"', payout: '"payout"', clicks: '"clicks"', conversions: '"conversions"', label: '0' }; // prettier-ignore
+  const figure: Record<NetworkReportSort, string> = { margin: '"revenue" - "payout"', advertiserRevenue: '"revenue"', payout: '"payout"', clicks: '"clicks"', conversions: '"conversions"', label: '0' }; // prettier-ignore
   const label = page.trackingOuter ? `case when label = '' then '${trackingLabel('')}' else label end` : 'label';
   const order =
     sort.name === 'label'
       ? `${label} collate "C" ${sort.order}, "key" collate "C"`
       : `o_sort ${sort.order} nulls last, ${label} collate "C", "key" collate "C"`;
   const list = columns.map((c) => `g.${quoted(c)}`).join(', ');
+  const ranked = sql`r.o_rank > ${page.from} and r.o_rank <= ${page.from + page.count}`;
   const inPage = page.keys
     ? sql`select ${sql.raw(list)} from g where g."key" = any(${textArray(page.keys)}::text[])`
-    : sql`select ${sql.raw(list)} from g join r on r."key" = g."key" where r.o_rank > ${page.from} and r.o_rank <= ${page.from + page.count}`; // prettier-ignore
+    : sql`select ${sql.raw(list)} from g join r on r."key" = g."key" where ${ranked}`;
   const nulls = (n: number) => Array.from({ length: n }, () => 'null').join(', ');
   const sums = COUNTS.map((c) => `sum(${quoted(c)})`).join(', ');
-  const listOf = (column: string) => `(select string_agg(distinct x, ',') from g, unnest(string_to_array(g."${column}", ',')) as x where g."${column}" <> '')`; // prettier-ignore
-  const summaryAmounts = converted
-    ? `${AMOUNTS.map((a) => `sum(r_${AMOUNT_SQL[a]})`).join(', ')}, coalesce(bool_or(${AMOUNTS.map((a) => `r_${AMOUNT_SQL[a]} is null`).join(' or ')}), false), ${listOf('fx_notes')}, ${listOf('fx_unrated')} from lv` // prettier-ignore
-    : 'null, null, null, null, false, null, null';
+  // A key of refused clicks only: a row of zeros, named as the refusals name it (decision 153's addendum).
+  const keys = sql`kg as (select "key", min(label) as label, sum(${sql.raw(figure[sort.name])}) as o_sort from g group by "key"),
+    k as (select "key", label, o_sort from kg${page.refusedKeys ? sql` union all select rk."key", min(rk.label), 0 from (${page.refusedKeys}) as rk where not exists (select from kg where kg."key" = rk."key") group by rk."key"` : sql``})`; // prettier-ignore
+  const pageKeys = page.keys ? sql`` : sql` union all select r."key", ${sql.raw(nulls(columns.length - 1))}, 'key', null from r where ${ranked}`; // prettier-ignore
   return sql`with g as (${grouped}),
-    ${sql.raw(leaves)}
-    k as (select "key", min(label) as label, sum(${sql.raw(figure[sort.name])}) as o_sort from ${sql.raw(converted ? 'lv' : 'g')} group by "key"),
+    ${keys},
     r as (select "key", row_number() over (order by ${sql.raw(order)}) as o_rank from k)
-    select paged.*, 'page' as part, null::bigint as o_count, null::numeric as t_revenue, null::numeric as t_payout, null::numeric as t_pending_revenue, null::numeric as t_pending_payout, null::boolean as t_ambiguous, null::text as t_notes, null::text as t_unrated from (${inPage}) as paged
-    union all select ${sql.raw(nulls(4))}, "currency", ${sql.raw(nulls(fxColumns.length))}${sql.raw(fxColumns.length > 0 ? ', ' : '')}${sql.raw(sums)}, 'total', ${sql.raw(nulls(8))} from g group by "currency"
-    union all select ${sql.raw(nulls(columns.length))}, 'summary', (select count(*) from k), ${sql.raw(summaryAmounts)}`;
+    select paged.*, 'page' as part, null::bigint as o_count from (${inPage}) as paged${pageKeys}
+    union all select ${sql.raw(nulls(4))}, "currency", ${sql.raw(sums)}, 'total', null from g group by "currency"
+    union all select ${sql.raw(nulls(columns.length))}, 'summary', (select count(*) from k)`;
 }
 
 /** A landing page's key and label (decision 117), its name read from `offer_landing_pages` joined on `landing`. */
@@ -1105,7 +1072,23 @@ function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
  * partner are in no group; those of an unknown offer are the offer `0` ('Unknown offer') of an offer or advertiser
  * breakdown.
  */
-async function refusedClicks({ db, scope, by, window, filters, offset }: Read): Promise<Refused[] | null> {
+async function refusedClicks(read: Read): Promise<Refused[] | null> {
+  const reads = refusalReads(read, false);
+  // One statement for both rollups: one round trip (decision 130).
+  return reads ? ((await reads[0]!.unionAll(reads[1]!)) as unknown as Refused[]) : null;
+}
+
+/**
+ * The first-level keys and names the refusal rollups hold for a report (decision 153's addendum), as a relation of
+ * `key` and `label`: null where refusals are not placed.
+ */
+function refusedKeysOf(read: Read): SQL | null {
+  const reads = refusalReads(read, true);
+  return reads ? sql`${reads[0]!.unionAll(reads[1]!)}` : null;
+}
+
+/** `refusedClicks`' two reads, or with `outerOnly` their first-level keys and names alone. */
+function refusalReads({ db, scope, by, window, filters, offset }: Read, outerOnly: boolean) {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
   // Nor filtered on what their rollups lack: the country, goal (decision 113), sub-IDs.
   const unplaced = [filters.country, filters.goal, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])];
@@ -1137,22 +1120,23 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
     const [key, label] = keyLabel(by[0]);
     const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
     const kind = r.kind ? sql<Refused['kind']>`${r.kind}` : sql<Refused['kind']>`'refused'`;
+    const fields: Record<string, SQL | SQL.Aliased> = outerOnly
+      ? { key: key.as('key'), label: label.as('label') }
+      : { key, label, ...(key2 && label2 ? { key2, label2 } : {}), kind, reason: sql<string>`${r.reason}`, clicks: sql<number>`sum(${r.count})`.mapWith(Number) }; // prettier-ignore
+    const inWindow = and(gte(r.hour, window.start), lt(r.hour, window.end));
     const where = and(
-      gte(r.hour, window.start),
-      lt(r.hour, window.end),
+      outerOnly ? undefined : inWindow,
       billingReachSql(scope, partners.accountManagerId, partners.status),
       ...filterConditions(db, { partnerId: r.partnerId, offerId: r.offerId, advertiserId: products.advertiserId, managerId: partners.accountManagerId, landing: r.landing }, filters), // prettier-ignore
     );
+    // The keys alone: the window's distinct offer, partner and landing page first (a few hundred rows, not one an hour),
+    // then joined, under the rollup's name.
+    const table = outerOnly
+      ? sql`(select distinct ${r.offerId}, ${r.partnerId}, ${r.landing} from ${r.table} where ${inWindow}) as ${sql.identifier(getTableName(r.table))}` // prettier-ignore
+      : r.table;
     let query = db
-      .select({
-        key,
-        label,
-        ...(key2 && label2 ? { key2, label2 } : {}),
-        kind,
-        reason: sql<string>`${r.reason}`,
-        clicks: sql<number>`sum(${r.count})`.mapWith(Number),
-      })
-      .from(r.table)
+      .select(fields)
+      .from(table)
       .innerJoin(partners, eq(partners.id, r.partnerId))
       .leftJoin(users, eq(users.id, partners.accountManagerId))
       .leftJoin(offers, eq(offers.id, r.offerId))
@@ -1160,13 +1144,12 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
       .leftJoin(advertisers, eq(advertisers.id, products.advertiserId))
       .$dynamic();
     if (by.includes('landing')) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, r.landing));
+    if (outerOnly) return query.where(where).groupBy(key, label);
     return query
       .where(where)
       .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), ...(r.kind ? [r.kind] : []), r.reason);
   };
-  // One statement for both rollups: one round trip (decision 130).
-  const [refused, flagged] = REASON_SOURCES.map(read);
-  return (await refused!.unionAll(flagged!)) as Refused[];
+  return REASON_SOURCES.map(read);
 }
 
 /** A row's amounts in one currency, and its clicks there (for the EPC). */
@@ -1468,31 +1451,25 @@ export async function networkReportInBase(
   const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
   const by: Breakdowns = then ? [asRead(breakdown), asRead(then)] : [asRead(breakdown)];
 
-  // A nested report's page (decision 153) in the statement that reads its slices, when one does; else cut below.
-  const trackingOuter = isTracking(breakdown);
-  const asked = (): PageRead | undefined => (page && pagedInSql(breakdown, then) ? { ...page, sort, trackingOuter } : undefined); // prettier-ignore
   const read: Read = { db, scope, by, window, filters, offset, fx: base !== null };
   // The refused clicks are read beside the figures, not before them (decision 130).
   const refusedRead = withRefused ? refusedClicks(read) : Promise.resolve(null);
   // Awaited below; a failure meanwhile is thrown there, not left unhandled.
   refusedRead.catch(() => undefined);
   if (base === null) {
-    const paged = asked();
+    // A nested report's page (decision 153) in the statement that reads its slices, when one does; else cut below.
+    const paged: PageRead | undefined = page && pagedInSql(breakdown, then) ? { ...page, sort, trackingOuter: isTracking(breakdown), refusedKeys: withRefused ? refusedKeysOf(read) : null } : undefined; // prettier-ignore
     const [all, refused] = await Promise.all([slices({ ...read, page: paged }), refusedRead]);
     if (paged?.answer) return assembled(range, breakdown, then, all, refused, null, sort, paged.answer);
     return cut(assembled(range, breakdown, then, all, refused, null, sort), page);
   }
   // Converted in SQL per group and currency (decision 123); read again per day and converted here with the exact
-  // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way).
+  // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way). A page is
+  // cut from the whole answer (decision 153's addendum): each nested row's rounding in SQL cost more than node saved.
   const { converter, factors } = await fxFactorsFor(db, base, utcDaysOf(window));
-  const paged = asked();
-  const [converted, refused] = await Promise.all([slices({ ...read, fx: false, factors, page: paged }), refusedRead]);
+  const [converted, refused] = await Promise.all([slices({ ...read, fx: false, factors }), refusedRead]);
   try {
-    // A page whose rows or Totals need an exact fraction somewhere is read whole (rare).
-    if (!paged?.answer?.ambiguous) {
-      const answer = assembled(range, breakdown, then, converted, refused, converter, sort, paged?.answer);
-      return paged?.answer ? answer : cut(answer, page);
-    }
+    return cut(assembled(range, breakdown, then, converted, refused, converter, sort), page);
   } catch (e) {
     if (!(e instanceof NeedsExactSum)) throw e;
   }
@@ -1542,7 +1519,7 @@ function assembled(
   for (const s of all) place(s, (g) => (g.parts.length === 0 ? (g.parts = [s]) : g.parts.push(s)));
   for (const r of refused ?? []) {
     // A page's rows only (decision 153): the refused clicks of the other keys are in the Totals alone.
-    if (page && !groups.has(r.key)) continue;
+    if (page && !page.keys.has(r.key)) continue;
     place(r, (g) => (g.refused.length === 0 ? (g.refused = [r]) : g.refused.push(r)));
   }
   const placed = refused !== null;
@@ -1557,12 +1534,7 @@ function assembled(
   if (page) {
     // A page read in SQL (decision 153): the Totals of every page from the same statement.
     const total = rowOf('total', TOTALS_LABEL, page.totals, refused, true);
-    if (fx && page.inBase) {
-      if (page.notes.unrated.length > 0) fx.unrated([...page.notes.unrated].sort()[0]!);
-      fx.noted(page.notes.notes);
-      inBase(total, fx.base, page.inBase);
-    }
-    return { rows: [...rows, total], base: fx?.base ?? '', missingDays: fx?.missingDays() ?? [], outerRows: page.outerRows }; // prettier-ignore
+    return { rows: [...rows, total], base: '', missingDays: [], outerRows: page.outerRows };
   }
   const total = rowOf('total', TOTALS_LABEL, all, refused, true);
   return {
