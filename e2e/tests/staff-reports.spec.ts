@@ -178,6 +178,14 @@ test.describe('network reports (decision 046)', () => {
     await page.keyboard.press('Escape');
     await expect(table.getByRole('columnheader', { name: 'Margin %' })).toHaveCount(0);
     await expect(table.getByRole('columnheader', { name: 'Refused' })).toBeVisible();
+    // Paged and sorted on the server (decision 153): a click on Clicks asks for the most clicks first; the Totals are
+    // those of every page whatever the order.
+    await expect(page.getByTestId('staff-reports-pages-total')).toContainText('the Totals are of every page');
+    const totals = await table.getByTestId('staff-reports-totals').textContent();
+    await table.getByTestId('staff-reports-sort-clicks').getByRole('button').click();
+    await expect(page).toHaveURL(/sortName=clicks&sortOrder=desc/);
+    await expect(table.getByTestId('staff-reports-sort-clicks')).toHaveAttribute('aria-sort', 'descending');
+    await expect(table.getByTestId('staff-reports-totals')).toHaveText(totals!);
 
     const name = `Partners and offers ${Date.now()}`;
     await page.getByTestId('staff-reports-view-name').fill(name);

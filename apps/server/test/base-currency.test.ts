@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fxRatesEndpoints, networkReportsEndpoints, type MoneyAmount, type NetworkReportRow } from '@portal/contracts';
-import { auditLog, conversions, fxRates } from '../src/db/schema.js';
+import { auditLog, conversions, fxRates, rejectedClicksHourly } from '../src/db/schema.js';
 import {
   buildTestApp,
   callEndpoint,
@@ -242,6 +242,46 @@ describe('network reports in the base currency (decision 111)', () => {
     }
     const totals = body.data.at(-1)!;
     expect(amount(totals.margin)).toBe(rows.reduce((n, r) => n + amount(r.margin), 0));
+  });
+
+  it('pages a converted nested report: each page a slice of the whole answer, its Totals and rates notes all pages’ (decision 153)', async () => {
+    const sorts = [
+      { sortName: 'margin', sortOrder: 'desc' },
+      { sortName: 'advertiserRevenue', sortOrder: 'asc' },
+      { sortName: 'payout', sortOrder: 'desc' },
+      { sortName: 'clicks', sortOrder: 'asc' },
+      { sortName: 'label', sortOrder: 'desc' },
+    ] as const;
+    // Refused clicks on an offer that does not exist (offer 0; decision 153's addendum): the 'Unknown offer' has no click, yet is a
+    // row of the whole answer, so of one page and of every page's count; and a pair of its own under the partner.
+    const refusedRows = [{ hour: new Date('2026-03-03T05:00:00Z'), reason: 'unknown_offer', offerId: 0, partnerId: team[0]!.partnerId, count: 2 }]; // prettier-ignore
+    await t.database.db.insert(rejectedClicksHourly).values(refusedRows);
+    for (const [breakdown, then] of [
+      ['partner', 'offer'],
+      ['offer', 'partner'],
+    ] as const) {
+      for (const sort of sorts) {
+        const what = `${breakdown}>${then} ${sort.sortName} ${sort.sortOrder}`;
+        const whole = await report({ breakdown }, { ...range, currency: 'base', then, ...sort });
+        const body = whole.data.filter((r) => !r.isTotal);
+        expect(body.length, what).toBeGreaterThan(1);
+        const pages: typeof body = [];
+        for (let page = 1; page <= body.length + 1; page += 1) {
+          const answer = await report({ breakdown }, { ...range, currency: 'base', then, ...sort, page, count: 1 });
+          expect(answer.total, what).toBe(body.length);
+          expect(answer.data.at(-1), `${what} page ${page}`).toEqual(whole.data.at(-1));
+          // Wednesday's USD sale read at Tuesday's rate is said on every page, wherever its row is.
+          expect(answer.fx, `${what} page ${page}`).toEqual(whole.fx);
+          pages.push(...answer.data.slice(0, -1));
+        }
+        expect(pages, what).toEqual(body);
+        if (breakdown === 'offer') expect(body.find((r) => r.key === '0'), what).toMatchObject({ clicks: 0, refusedClicks: 2 }); // prettier-ignore
+      }
+    }
+    await t.database.db.delete(rejectedClicksHourly).where(and(eq(rejectedClicksHourly.reason, 'unknown_offer'), eq(rejectedClicksHourly.partnerId, team[0]!.partnerId))); // prettier-ignore
+    // The CSV is every row whatever the page asked.
+    const csv = async (query: ReportInput['query']) => (await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'partner' }, query }, admin)).raw.body; // prettier-ignore
+    expect(await csv({ ...range, currency: 'base', then: 'offer', page: 2, count: 1 })).toBe(await csv({ ...range, currency: 'base', then: 'offer' })); // prettier-ignore
   });
 
   it('converts in SQL per row as the raw conversions give it, for every grain a report reads (decision 123)', async () => {

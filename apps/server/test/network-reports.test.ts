@@ -4,6 +4,7 @@ import {
   advertisersEndpoints,
   conversionReviewEndpoints,
   NETWORK_BREAKDOWNS,
+  NETWORK_REPORT_SORTS,
   networkReportsEndpoints,
   offersEndpoints,
   reportViewsEndpoints,
@@ -11,6 +12,7 @@ import {
   statisticsEndpoints,
   type MoneyAmount,
   type NetworkReportRow,
+  type NetworkReportSort,
 } from '@portal/contracts';
 import { rowsOf } from '../src/db/bulk.js';
 import { auditLog, clicks, conversions, offers, partners, products, users } from '../src/db/schema.js';
@@ -598,6 +600,80 @@ describe('network reports (decision 046)', () => {
     expectError(await call({ breakdown: 'partner' }, { ...range, then: 'offer' }, team[0]!.token), 403);
   });
 
+  it('pages a nested report in the sort asked, each page a slice of the whole answer, the Totals those of every page (decision 153)', async () => {
+    const weightOf = (list: MoneyAmount[]) => list.reduce((n, m) => n + m.amount, 0);
+    const figure = (row: NetworkReportRow, name: NetworkReportSort) =>
+      name === 'clicks' || name === 'conversions' ? row[name] : name === 'label' ? 0 : weightOf(row[name]);
+    const codeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    /** The sort's order: its figure (or the name), then the name and key in code-unit order, nested rows too. */
+    const expectSorted = (rows: NetworkReportRow[], name: NetworkReportSort, order: 'asc' | 'desc', what: string) => {
+      const dir = order === 'asc' ? 1 : -1;
+      for (let i = 1; i < rows.length; i += 1) {
+        const [a, b] = [rows[i - 1]!, rows[i]!];
+        const by = name === 'label' ? dir * codeUnits(a.label, b.label) || codeUnits(a.key, b.key) : dir * (figure(a, name) - figure(b, name)) || codeUnits(a.label, b.label) || codeUnits(a.key, b.key); // prettier-ignore
+        expect(by, `${what}: ${a.key} before ${b.key}`).toBeLessThan(0);
+      }
+    };
+    const sorts = NETWORK_REPORT_SORTS.flatMap((sortName) => (['asc', 'desc'] as const).map((sortOrder) => ({ sortName, sortOrder }))); // prettier-ignore
+    const pairs = [
+      ['partner', 'offer', sorts],
+      ['offer', 'partner', sorts.slice(0, 2)],
+      ['advertiser', 'partner', sorts.slice(-2)],
+      ['manager', 'offer', sorts.slice(0, 2)],
+      ['subid', 'partner', sorts.slice(-2)],
+      ['country', 'offer', sorts.slice(2, 4)],
+      ['landing', 'partner', sorts.slice(0, 2)],
+    ] as const;
+    // Finance reads in UTC: whole days, one statement pages (decision 153); the admin in +05:00, whose end hours are read
+    // beside the days, gets its pages cut from the whole answer. Both the same slices of it.
+    for (const token of [finance, admin]) {
+      for (const [breakdown, then, sortsOfPair] of pairs) {
+        for (const sort of sortsOfPair) {
+          const what = `${breakdown}>${then} ${sort.sortName} ${sort.sortOrder} ${token === admin ? '+05:00' : 'UTC'}`;
+          const whole = okBody(await call({ breakdown }, { ...range, then, ...sort }, token));
+          const body = whole.data.filter((r) => !r.isTotal);
+          expect(body.length, what).toBeGreaterThan(breakdown === 'landing' ? 0 : 1);
+          expectSorted(body, sort.sortName, sort.sortOrder, what);
+          for (const row of body)
+            expectSorted(row.children ?? [], sort.sortName, sort.sortOrder, `${what} in ${row.key}`);
+          for (const count of breakdown === 'partner' ? [1, 2] : [1]) {
+            const pages: NetworkReportRow[] = [];
+            for (let page = 1; page <= Math.ceil(body.length / count) + 1; page += 1) {
+              const answer = okBody(await call({ breakdown }, { ...range, then, ...sort, page, count }, token));
+              expect(answer.total, what).toBe(body.length);
+              // The Totals of every page, on every page.
+              expect(answer.data.at(-1), `${what} page ${page}`).toEqual(whole.data.at(-1));
+              pages.push(...answer.data.slice(0, -1));
+            }
+            expect(pages, `${what} by ${count}`).toEqual(body);
+          }
+        }
+      }
+    }
+    // Compared with the previous period, a page's rows carry the previous figures of the same keys, the Totals all.
+    for (const token of [finance, admin]) {
+      const query = { range: 'today', then: 'offer', compare: 'previous', sortName: 'clicks' } as const;
+      const whole = okBody(await call({ breakdown: 'partner' }, query, token)).data;
+      const first = okBody(await call({ breakdown: 'partner' }, { ...query, page: 2, count: 1 }, token));
+      expect(first.data).toEqual([whole[1], whole.at(-1)]);
+    }
+    // Unnested: the same rows cut in pages; periods of time keep their order.
+    for (const breakdown of ['partner', 'day'] as const) {
+      const whole = okBody(await call({ breakdown }, { ...range, sortName: 'clicks', sortOrder: 'asc' })).data;
+      const second = okBody(await call({ breakdown }, { ...range, sortName: 'clicks', sortOrder: 'asc', page: 2, count: 1 })); // prettier-ignore
+      expect(second.total, breakdown).toBe(whole.length - 1);
+      expect(second.data, breakdown).toEqual([whole[1], whole.at(-1)]);
+    }
+    // The CSV is every row whatever the page asked.
+    const csv = async (query: ReportInput['query']) => (await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'partner' }, query }, admin)).raw.body; // prettier-ignore
+    expect(await csv({ ...range, then: 'offer', page: 2, count: 1 })).toBe(await csv({ ...range, then: 'offer' }));
+    // A page or count out of bounds, an unknown sort: refused.
+    for (const bad of [{ page: 0 }, { count: 501 }, { sortName: 'epc' }, { sortOrder: 'up' }] as const) {
+      const res = await call({ breakdown: 'partner' }, { ...range, then: 'offer', ...(bad as object) });
+      expect(Object.keys(errorBody(res, 400).errors ?? {})).toEqual(Object.keys(bad));
+    }
+  });
+
   it('exports a nested breakdown as one line per nested row, its parent named, the sums the Totals (decision 106)', async () => {
     const res = await callEndpoint(t.app, networkReportsEndpoints.export, { params: { breakdown: 'advertiser' }, query: { ...range, then: 'partner' } }, admin); // prettier-ignore
     expectOk(res);
@@ -663,6 +739,35 @@ describe('network reports (decision 046)', () => {
     // Nested: the first partner's refusals under its 'Unknown offer'.
     const nested = await reportRows({ breakdown: 'partner' }, { ...today, then: 'offer' });
     expect(nested.find((r) => r.key === p0)!.children!.find((c) => c.key === '0')?.refusedClicks).toBe(2);
+    // A key with refused clicks and no click (the 'Unknown offer', its advertiser) is a row of every page's count and of
+    // its place in the order, paged in SQL (finance, UTC) or cut (the admin, +05:00).
+    for (const [breakdown, then] of [
+      ['offer', 'partner'],
+      ['advertiser', 'partner'],
+      ['partner', 'offer'],
+    ] as const) {
+      for (const token of [finance, admin]) {
+        for (const extra of [
+          { sortName: 'clicks', sortOrder: 'desc' },
+          { sortName: 'label', sortOrder: 'asc' },
+          { sortName: 'margin', sortOrder: 'asc' },
+        ] as const) {
+          const what = `${breakdown}>${then} ${JSON.stringify(extra)} ${token === admin ? '+05:00' : 'UTC'}`;
+          const whole = okBody(await call({ breakdown }, { ...today, then, ...extra }, token));
+          const body = whole.data.filter((r) => !r.isTotal);
+          const refusedOnly = body.some((r) => r.key === '0' && r.clicks === 0);
+          if (breakdown !== 'partner') expect(refusedOnly, what).toBe(true);
+          const pages: NetworkReportRow[] = [];
+          for (let page = 1; page <= body.length + 1; page += 1) {
+            const answer = okBody(await call({ breakdown }, { ...today, then, ...extra, page, count: 1 }, token));
+            expect(answer.total, `${what} page ${page}`).toBe(body.length);
+            expect(answer.data.at(-1), `${what} page ${page}`).toEqual(whole.data.at(-1));
+            pages.push(...answer.data.slice(0, -1));
+          }
+          expect(pages, what).toEqual(body);
+        }
+      }
+    }
     // A manager sees its partners' refusals only; filters narrow them.
     expect((await reportRows({ breakdown: 'partner' }, today, manager)).at(-1)!.refusedClicks).toBe(3);
     expect((await reportRows({ breakdown: 'day' }, { ...today, partnerId: [Number(p2)] })).at(-1)!.refusedClicks).toBe(1); // prettier-ignore

@@ -225,6 +225,18 @@ describe('converted network reports over whole weeks (decision 142)', () => {
         }
         const pairs = await report('partner', { ...range, then: 'offer' }, token);
         expect(leavesOf(pairs.data, true), `${label}, partner × offer`).toEqual(expectedLeaves(await fromRawRows('pair', from, to))); // prettier-ignore
+        // Paged (decision 153): in UTC one statement over the weekly grain in the base currency, each page a slice of the
+        // whole answer, the Totals and the days at an earlier rate those of every page.
+        const outer = pairs.data.filter((r) => !r.isTotal);
+        const pages: typeof outer = [];
+        for (let page = 1; page <= outer.length + 1; page += 1) {
+          const answer = await report('partner', { ...range, then: 'offer', page, count: 1 }, token);
+          expect(answer.total, `${label}, page ${page}`).toBe(outer.length);
+          expect(answer.data.at(-1), `${label}, page ${page}`).toEqual(pairs.data.at(-1));
+          expect(answer.fx, `${label}, page ${page}`).toEqual(pairs.fx);
+          pages.push(...answer.data.slice(0, -1));
+        }
+        expect(pages, `${label}, partner × offer by pages`).toEqual(outer);
         const one = [partnerIds[1]!];
         const filtered = await report('offer', { ...range, partnerId: one }, token);
         expect(leavesOf(filtered.data, false), `${label}, offer for one partner`).toEqual(expectedLeaves(await fromRawRows('offer', from, to, one))); // prettier-ignore

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamsSchema, envelope, listOf } from './api.js';
+import { MAX_PAGE_SIZE } from './constants.js';
 import { defineEndpoint } from './endpoint.js';
 import { NetworkFxSchema } from './fx-rates.js';
 import { emptyAsUnset } from './offers.js';
@@ -37,6 +38,15 @@ export const LANDING_OFFER_URL = 0;
 export const LANDING_NOT_RECORDED = -1;
 
 const trackingList = z.preprocess(repeated, z.array(TrackingValueSchema).max(100, { error: 'max' }).optional());
+
+/**
+ * What a report's rows can be sorted on (decision 153): a figure summed over the row (an amount's minor units summed
+ * over its currencies, or the base currency's with `currency=base`), or the name. Ties go by name, then key.
+ */
+export const NETWORK_REPORT_SORTS = ['margin', 'clicks', 'conversions', 'advertiserRevenue', 'payout', 'label'] as const; // prettier-ignore
+export type NetworkReportSort = (typeof NETWORK_REPORT_SORTS)[number];
+const pageNumber = (max: number) =>
+  z.preprocess(emptyAsUnset, z.coerce.number({ error: 'type' }).int({ error: 'type' }).min(1, { error: 'min' }).max(max, { error: 'max' }).optional()); // prettier-ignore
 
 export const NetworkReportQuerySchema = z
   .strictObject({
@@ -94,6 +104,19 @@ export const NetworkReportQuerySchema = z
     tc2: trackingList,
     tc3: trackingList,
     tc4: trackingList,
+    /**
+     * One page of the rows (decision 153), from 1, of `count` rows (default 50): with `then=`, a page of the first
+     * breakdown's rows with all their nested rows. The Totals stay those of every page, and the answer's `total` is how
+     * many rows every page holds. Without `page`, every row (the CSV is always every row).
+     */
+    page: pageNumber(1_000_000),
+    count: pageNumber(MAX_PAGE_SIZE),
+    /**
+     * The rows' order (decision 153), nested rows too: by margin, largest first, unless told. Periods of time keep
+     * their order.
+     */
+    sortName: z.preprocess(emptyAsUnset, z.enum(NETWORK_REPORT_SORTS, { error: 'oneOf' }).optional()),
+    sortOrder: z.preprocess(emptyAsUnset, z.enum(['asc', 'desc'], { error: 'oneOf' }).optional()),
   })
   .superRefine(checkRange);
 export type NetworkReportQuery = z.infer<typeof NetworkReportQuerySchema>;
@@ -226,7 +249,7 @@ export const NETWORK_REPORT_COLUMNS = ['clicks', 'conversions', 'pendingConversi
 export type NetworkReportColumn = (typeof NETWORK_REPORT_COLUMNS)[number];
 
 /** The report screen's address parameters a saved view keeps: the breakdowns, range, filters and columns. */
-export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'landingPageId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4'] as const; // prettier-ignore
+export const REPORT_VIEW_PARAMS = ['by', 'then', 'range', 'startDate', 'endDate', 'compare', 'currency', 'columns', 'partnerId', 'offerId', 'advertiserId', 'managerId', 'goal', 'landingPageId', 'country', 'subid', 'tc1', 'tc2', 'tc3', 'tc4', 'sortName', 'sortOrder'] as const; // prettier-ignore
 /** Views one staff member may keep. */
 export const MAX_REPORT_VIEWS = 50;
 
@@ -421,7 +444,7 @@ export const networkReportsEndpoints = {
     path: '/staff/reports/:breakdown',
     tags: ['staff'],
     summary:
-      'Network report by day, hour, week, month, partner, offer, advertiser, account manager, country, sub-ID, tracker or landing page: clicks, conversions, advertiser revenue, payout, margin; Totals last',
+      'Network report by day, hour, week, month, partner, offer, advertiser, account manager, country, sub-ID, tracker or landing page: clicks, conversions, advertiser revenue, payout, margin; Totals last, over every page (`page`, `count`, `sortName`: decision 153)',
     params: NetworkReportParamsSchema,
     query: NetworkReportQuerySchema,
     // With `currency=base`, `fx` says which base and which days had no rate of their own (decision 111).

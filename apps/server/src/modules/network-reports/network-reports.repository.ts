@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, getTableName, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import {
   LANDING_NOT_RECORDED,
   LANDING_OFFER_URL,
@@ -14,6 +14,7 @@ import {
   type NetworkLeafRow,
   type NetworkReportQuery,
   type NetworkReportRow,
+  type NetworkReportSort,
 } from '@portal/contracts';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
@@ -70,7 +71,27 @@ const LANDING_OFFER_URL_LABEL = 'Offer URL';
 const LANDING_NOT_RECORDED_LABEL = 'Not recorded';
 const LANDING_DELETED_LABEL = 'Deleted landing page';
 
-export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare' | 'then'>;
+export type NetworkFilters = Omit<NetworkReportQuery, 'startDate' | 'endDate' | 'range' | 'compare' | 'then' | 'page' | 'count' | 'sortName' | 'sortOrder'>; // prettier-ignore
+
+/** The rows' order (decision 153): a figure or the name, then the name and the key in code-unit order. */
+export type ReportSort = { name: NetworkReportSort; order: 'asc' | 'desc' };
+export const DEFAULT_REPORT_SORT: ReportSort = { name: 'margin', order: 'desc' };
+/**
+ * One page of a report's first level (decision 153): `count` rows from the `from`-th (0-based) in the sort's order, or
+ * the rows of some keys (`keys`: the previous period's rows of a page's keys).
+ */
+export type ReportPage = { from: number; count: number; keys?: string[] };
+/**
+ * What one statement answers for a page (decision 153): how many first-level rows every page holds, the page's keys
+ * (a key with refused clicks only has no slice) and the Totals' slices per currency.
+ */
+type PageAnswer = { outerRows: number; keys: Set<string>; totals: Slice[] };
+/**
+ * A page asked of a read, and its answer when one statement gave it (`sliceQuery`). `refusedKeys`: the first-level keys
+ * and names the refusal rollups hold (decision 153's addendum), ranked with the slices' keys as the whole answer has
+ * them, null where refusals are not placed.
+ */
+type PageRead = ReportPage & { sort: ReportSort; trackingOuter: boolean; refusedKeys: SQL | null; answer?: PageAnswer };
 /** A report's breakdown and, with `then=`, the one nested in it (decision 106). */
 export type Breakdowns = readonly [NetworkBreakdown] | readonly [NetworkBreakdown, NetworkBreakdown];
 type TrackingKey = (typeof NETWORK_TRACKING_KEYS)[number];
@@ -140,6 +161,8 @@ type Read = {
   fx: boolean;
   /** The factors of each currency and day: the amounts are converted in SQL, per group and currency (decision 123). */
   factors?: FxFactorTable;
+  /** One page of a nested report's first level, answered in the one statement that reads the slices (decision 153). */
+  page?: PageRead;
 };
 
 /**
@@ -459,7 +482,7 @@ function weekNotes(
  * advertisers, managers and countries for the scope, the filters and the labels.
  */
 async function sliceQuery(
-  { db, scope, by, filters, offset, fx, factors }: Read,
+  { db, scope, by, filters, offset, fx, factors, page }: Read,
   table: View,
   time: SQL | undefined,
   source?: SQL,
@@ -579,7 +602,7 @@ async function sliceQuery(
   const list = (v: unknown) => (typeof v === 'string' && v !== '' ? [...new Set(v.split(','))] : []);
   const partial = (r: Record<string, unknown>, a: Amount): FxPartial => ({ total: BigInt(String(r[`fx_${a}`])), inexact: BigInt(String(r[`fx_${a}_inexact`])) }); // prettier-ignore
   // Each slice one literal of one shape (decision 138): no spread of optional parts, no entries list per row.
-  return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map((r): Slice => ({
+  const sliceOf = (r: Record<string, unknown>): Slice => ({
     key: String(r.key),
     label: String(r.label),
     key2: key2 ? String(r.key2) : undefined,
@@ -605,7 +628,64 @@ async function sliceQuery(
     payout: Number(r.payout),
     pendingRevenue: Number(r.pendingRevenue),
     pendingPayout: Number(r.pendingPayout),
-  }));
+  });
+  // Converted reports are cut from the whole answer (decision 153's addendum): the rounding in SQL cost more than it saved.
+  if (!page || !key2 || factors) return rowsOfResult<Record<string, unknown>>(await db.execute(grouped)).map(sliceOf);
+  // One page of the first level in the same statement (decision 153): its rows, the Totals per currency and the count.
+  const result = rowsOfResult<Record<string, unknown>>(await db.execute(pagedStatement(grouped, page)));
+  page.answer = pageAnswerOf(result, page.keys);
+  return result.filter((r) => r.part === 'page').map(sliceOf);
+}
+
+/** A paged statement's Totals, keys and count (decision 153), read from its rows. */
+function pageAnswerOf(result: Record<string, unknown>[], asked: string[] | undefined): PageAnswer {
+  const totals: Slice[] = [];
+  const keys = new Set(asked);
+  let outerRows = 0;
+  for (const r of result) {
+    if (r.part === 'key') keys.add(String(r.key));
+    else if (r.part === 'summary') outerRows = Number(r.o_count);
+    else if (r.part === 'total') totals.push({ key: 'total', label: TOTALS_LABEL, currency: String(r.currency), clicks: Number(r.clicks), conversions: Number(r.conversions), pending: Number(r.pending), rejected: Number(r.rejected), revenue: Number(r.revenue), payout: Number(r.payout), pendingRevenue: Number(r.pendingRevenue), pendingPayout: Number(r.pendingPayout) }); // prettier-ignore
+  }
+  return { outerRows, keys, totals };
+}
+
+/** A column of `sliceQuery`'s answer in SQL. */
+const quoted = (name: string) => `"${name}"`;
+
+/**
+ * A nested report's slices (`grouped`, one row per group and currency) as one page of its first level (decision 153),
+ * in one statement: the page's rows (`part` 'page'), its keys ('key'), the Totals per currency over every page
+ * ('total'), and one row ('summary') with how many first-level keys there are. The first level is ranked by the sort's
+ * figure summed over its rows, then name and key in code-unit order, the keys ranked alone (a few hundred narrow rows,
+ * with those of refused clicks only as zeros: rows of the whole answer too) and the page's rows then joined to them.
+ */
+function pagedStatement(grouped: SQLWrapper, page: PageRead): SQL {
+  const columns = ['key', 'label', 'key2', 'label2', 'currency', ...COUNTS];
+  const { sort } = page;
+  const figure: Record<NetworkReportSort, string> = { margin: '"revenue" - "payout"', advertiserRevenue: '"revenue"', payout: '"payout"', clicks: '"clicks"', conversions: '"conversions"', label: '0' }; // prettier-ignore
+  const label = page.trackingOuter ? `case when label = '' then '${trackingLabel('')}' else label end` : 'label';
+  const order =
+    sort.name === 'label'
+      ? `${label} collate "C" ${sort.order}, "key" collate "C"`
+      : `o_sort ${sort.order} nulls last, ${label} collate "C", "key" collate "C"`;
+  const list = columns.map((c) => `g.${quoted(c)}`).join(', ');
+  const ranked = sql`r.o_rank > ${page.from} and r.o_rank <= ${page.from + page.count}`;
+  const inPage = page.keys
+    ? sql`select ${sql.raw(list)} from g where g."key" = any(${textArray(page.keys)}::text[])`
+    : sql`select ${sql.raw(list)} from g join r on r."key" = g."key" where ${ranked}`;
+  const nulls = (n: number) => Array.from({ length: n }, () => 'null').join(', ');
+  const sums = COUNTS.map((c) => `sum(${quoted(c)})`).join(', ');
+  // A key of refused clicks only: a row of zeros, named as the refusals name it (decision 153's addendum).
+  const keys = sql`kg as (select "key", min(label) as label, sum(${sql.raw(figure[sort.name])}) as o_sort from g group by "key"),
+    k as (select "key", label, o_sort from kg${page.refusedKeys ? sql` union all select rk."key", min(rk.label), 0 from (${page.refusedKeys}) as rk where not exists (select from kg where kg."key" = rk."key") group by rk."key"` : sql``})`; // prettier-ignore
+  const pageKeys = page.keys ? sql`` : sql` union all select r."key", ${sql.raw(nulls(columns.length - 1))}, 'key', null from r where ${ranked}`; // prettier-ignore
+  return sql`with g as (${grouped}),
+    ${keys},
+    r as (select "key", row_number() over (order by ${sql.raw(order)}) as o_rank from k)
+    select paged.*, 'page' as part, null::bigint as o_count from (${inPage}) as paged${pageKeys}
+    union all select ${sql.raw(nulls(4))}, "currency", ${sql.raw(sums)}, 'total', null from g group by "currency"
+    union all select ${sql.raw(nulls(columns.length))}, 'summary', (select count(*) from k)`;
 }
 
 /** A landing page's key and label (decision 117), its name read from `offer_landing_pages` joined on `landing`. */
@@ -674,9 +754,11 @@ async function slices(read: Read): Promise<Slice[]> {
   const grain = grainOf(by, filters, scope);
   // The goal grain per offer (decision 141) when the clicks' grain is the offer grain: no partner, country, sub-ID or
   // landing page is needed. Both reads are sent at once.
+  // Two statements: a page is cut after them (decision 153).
+  const whole = { ...read, page: undefined };
   const [clicks, converted] = await Promise.all([
-    grainSlices(read, grain),
-    grainSlices(read, grain === 'offer' ? 'goalOffer' : 'goal'),
+    grainSlices(whole, grain),
+    grainSlices(whole, grain === 'offer' ? 'goalOffer' : 'goal'),
   ]);
   const clicksOnly = clicks.map((s) => ({
     ...s,
@@ -729,10 +811,9 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
   const firstDay = Math.ceil(start / DAY_MS) * DAY_MS;
   const lastDay = Math.floor(end / DAY_MS) * DAY_MS;
   const hours = (from: number, to: number) => and(gte(hourly.time, new Date(from)), lt(hourly.time, new Date(to)))!;
-  const query = (table: View, time: SQL) => sliceQuery(read, table, time);
   // Hours are read from the hourly tables only, and days in another offset than UTC are cut in them.
   if (by.includes('hour') || (by.includes('day') && offsetToMinutes(offset) !== 0) || firstDay >= lastDay) {
-    return query(hourly, hours(start, end));
+    return sliceQuery(read, hourly, hours(start, end));
   }
   // A report that keeps no day (no time breakdown, no amount converted at each day's rate) reads its band as one
   // relation (decision 141): whole weeks from the weekly table (decision 136), days from the daily one, and the hours
@@ -743,6 +824,9 @@ async function grainSlices(read: Read, grain: keyof typeof GRAINS): Promise<Slic
     const netted = band.edgeWeeks.length + band.edgeDays.length > 0;
     return sliceQuery(read, daily, undefined, bandSource(GRAINS[grain], band), netted);
   }
+  // A page is read in SQL by one statement only (decision 153): with end hours read beside the days, it is cut later.
+  if (start < firstDay || lastDay < end) read = { ...read, page: undefined };
+  const query = (table: View, time: SQL) => sliceQuery(read, table, time);
   // Converted (decision 142): the whole weeks from the weekly grain in the base currency and the days at their ends
   // from the daily grain converted row by row, in one statement; the end hours beside it.
   const weeklyFx = GRAINS[grain].weeklyFx;
@@ -993,7 +1077,23 @@ function pick(t: typeof rejectedClicksHourly | typeof flaggedHourly) {
  * partner are in no group; those of an unknown offer are the offer `0` ('Unknown offer') of an offer or advertiser
  * breakdown.
  */
-async function refusedClicks({ db, scope, by, window, filters, offset }: Read): Promise<Refused[] | null> {
+async function refusedClicks(read: Read): Promise<Refused[] | null> {
+  const reads = refusalReads(read, false);
+  // One statement for both rollups: one round trip (decision 130).
+  return reads ? ((await reads[0]!.unionAll(reads[1]!)) as unknown as Refused[]) : null;
+}
+
+/**
+ * The first-level keys and names the refusal rollups hold for a report (decision 153's addendum), as a relation of
+ * `key` and `label`: null where refusals are not placed.
+ */
+function refusedKeysOf(read: Read): SQL | null {
+  const reads = refusalReads(read, true);
+  return reads ? sql`${reads[0]!.unionAll(reads[1]!)}` : null;
+}
+
+/** `refusedClicks`' two reads, or with `outerOnly` their first-level keys and names alone. */
+function refusalReads({ db, scope, by, window, filters, offset }: Read, outerOnly: boolean) {
   if (!by.every((b) => REFUSAL_KEYS.includes(b))) return null;
   // Nor filtered on what their rollups lack: the country, goal (decision 113), sub-IDs.
   const unplaced = [filters.country, filters.goal, ...NETWORK_TRACKING_KEYS.map((k) => filters[k])];
@@ -1025,22 +1125,23 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
     const [key, label] = keyLabel(by[0]);
     const [key2, label2] = by[1] ? keyLabel(by[1]) : [null, null];
     const kind = r.kind ? sql<Refused['kind']>`${r.kind}` : sql<Refused['kind']>`'refused'`;
+    const fields: Record<string, SQL | SQL.Aliased> = outerOnly
+      ? { key: key.as('key'), label: label.as('label') }
+      : { key, label, ...(key2 && label2 ? { key2, label2 } : {}), kind, reason: sql<string>`${r.reason}`, clicks: sql<number>`sum(${r.count})`.mapWith(Number) }; // prettier-ignore
+    const inWindow = and(gte(r.hour, window.start), lt(r.hour, window.end));
     const where = and(
-      gte(r.hour, window.start),
-      lt(r.hour, window.end),
+      outerOnly ? undefined : inWindow,
       billingReachSql(scope, partners.accountManagerId, partners.status),
       ...filterConditions(db, { partnerId: r.partnerId, offerId: r.offerId, advertiserId: products.advertiserId, managerId: partners.accountManagerId, landing: r.landing }, filters), // prettier-ignore
     );
+    // The keys alone: the window's distinct offer, partner and landing page first (a few hundred rows, not one an hour),
+    // then joined, under the rollup's name.
+    const table = outerOnly
+      ? sql`(select distinct ${r.offerId}, ${r.partnerId}, ${r.landing} from ${r.table} where ${inWindow}) as ${sql.identifier(getTableName(r.table))}` // prettier-ignore
+      : r.table;
     let query = db
-      .select({
-        key,
-        label,
-        ...(key2 && label2 ? { key2, label2 } : {}),
-        kind,
-        reason: sql<string>`${r.reason}`,
-        clicks: sql<number>`sum(${r.count})`.mapWith(Number),
-      })
-      .from(r.table)
+      .select(fields)
+      .from(table)
       .innerJoin(partners, eq(partners.id, r.partnerId))
       .leftJoin(users, eq(users.id, partners.accountManagerId))
       .leftJoin(offers, eq(offers.id, r.offerId))
@@ -1048,13 +1149,12 @@ async function refusedClicks({ db, scope, by, window, filters, offset }: Read): 
       .leftJoin(advertisers, eq(advertisers.id, products.advertiserId))
       .$dynamic();
     if (by.includes('landing')) query = query.leftJoin(offerLandingPages, eq(offerLandingPages.id, r.landing));
+    if (outerOnly) return query.where(where).groupBy(key, label);
     return query
       .where(where)
       .groupBy(key, label, ...(key2 && label2 ? [key2, label2] : []), ...(r.kind ? [r.kind] : []), r.reason);
   };
-  // One statement for both rollups: one round trip (decision 130).
-  const [refused, flagged] = REASON_SOURCES.map(read);
-  return (await refused!.unionAll(flagged!)) as Refused[];
+  return REASON_SOURCES.map(read);
 }
 
 /** A row's amounts in one currency, and its clicks there (for the EPC). */
@@ -1176,10 +1276,17 @@ const weight = (amounts: MoneyAmount[]) => amounts.reduce((sum, a) => sum + a.am
 /** A group's slices and refused clicks under one key, and, with `then=`, its nested groups (decision 106). */
 type Group = { label: string; parts: Slice[]; refused: Refused[]; inner: Map<string, Group> | null };
 
+/** A row's figure a sort reads (decision 153): an amount's minor units summed over its currencies. */
+const sortFigure = (row: NetworkLeafRow, name: NetworkReportSort): number =>
+  name === 'clicks' ? row.clicks : name === 'conversions' ? row.conversions : name === 'margin' ? weight(row.margin) : name === 'advertiserRevenue' ? weight(row.advertiserRevenue) : name === 'payout' ? weight(row.payout) : 0; // prettier-ignore
+/** Code-unit order: the order of PostgreSQL's `collate "C"`, which pages in SQL (decision 153). */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * The rows of one level: every day (or week, month) of the range for a period at the top (quiet ones as zeros), the
- * hours and nested periods with traffic in order, the others by margin, largest first. `finish` completes a row
- * (its conversion, its nested rows) before the order is read.
+ * hours and nested periods with traffic in order, the others in the sort's order (decision 153; by margin, largest
+ * first, unless told), then by name and key. `finish` completes a row (its conversion, its nested rows) before the
+ * order is read.
  */
 function rowsOf(
   breakdown: NetworkBreakdown,
@@ -1188,6 +1295,7 @@ function rowsOf(
   top: boolean,
   placed: boolean,
   finish: (row: NetworkLeafRow, group: Group | undefined) => NetworkReportRow = (row) => row,
+  sort: ReportSort = DEFAULT_REPORT_SORT,
 ): NetworkReportRow[] {
   const period = breakdown === 'week' || breakdown === 'month' ? breakdown : null;
   const row = (key: string, g: Group | undefined) =>
@@ -1202,10 +1310,16 @@ function rowsOf(
   if ((NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(breakdown)) {
     return rows.sort((a, b) => (a.key < b.key ? -1 : 1));
   }
-  // Each row's weight summed once, not twice per comparison (decision 138): the rows' positions sorted by it.
-  const weights = rows.map((r) => weight(r.margin));
+  // Each row's weight summed once, not twice per comparison (decision 138): the rows' positions sorted by it. Names and
+  // keys in code-unit order, as a page read in SQL orders them (decision 153).
+  const dir = sort.order === 'asc' ? 1 : -1;
   const order = rows.map((_, n) => n);
-  order.sort((a, b) => weights[b]! - weights[a]! || rows[a]!.label.localeCompare(rows[b]!.label) || (rows[a]!.key < rows[b]!.key ? -1 : 1)); // prettier-ignore
+  if (sort.name === 'label') {
+    order.sort((a, b) => dir * byCodeUnits(rows[a]!.label, rows[b]!.label) || byCodeUnits(rows[a]!.key, rows[b]!.key)); // prettier-ignore
+  } else {
+    const weights = rows.map((r) => sortFigure(r, sort.name));
+    order.sort((a, b) => dir * (weights[a]! - weights[b]!) || byCodeUnits(rows[a]!.label, rows[b]!.label) || byCodeUnits(rows[a]!.key, rows[b]!.key)); // prettier-ignore
+  }
   return order.map((n) => rows[n]!);
 }
 
@@ -1278,10 +1392,29 @@ function sumInBase(row: NetworkLeafRow, parts: NetworkLeafRow[], base: string): 
   return inBase(row, base, a);
 }
 
-/** A converted report's rows and which days had to use an earlier day's rate. */
-export type NetworkReportInBase = { rows: NetworkReportRow[]; base: string; missingDays: FxMissingDay[] };
+/**
+ * A converted report's rows and which days had to use an earlier day's rate; `outerRows`: how many first-level rows
+ * every page holds (decision 153), the Totals left out.
+ */
+export type NetworkReportInBase = { rows: NetworkReportRow[]; base: string; missingDays: FxMissingDay[]; outerRows: number }; // prettier-ignore
 
-type ReportOptions = { then?: NetworkBreakdown; refused?: boolean };
+type ReportOptions = { then?: NetworkBreakdown; refused?: boolean; sort?: ReportSort; page?: ReportPage };
+
+/**
+ * Whether a report's page is read in SQL (decision 153): a nested report whose first level is not a period of time
+ * (the periods of a range are all rows, quiet ones too). Any other page is cut from the whole answer.
+ */
+const pagedInSql = (breakdown: NetworkBreakdown, then: NetworkBreakdown | undefined) =>
+  then !== undefined && !(NETWORK_TIME_BREAKDOWNS as readonly string[]).includes(breakdown);
+
+/** A whole answer's page (decision 153): its rows from `from`, or those of `keys`, and the Totals. */
+function cut(answer: NetworkReportInBase, page: ReportPage | undefined): NetworkReportInBase {
+  if (!page) return answer;
+  const body = answer.rows.slice(0, -1);
+  const keys = page.keys ? new Set(page.keys) : null;
+  const rows = keys ? body.filter((r) => keys.has(r.key)) : body.slice(page.from, page.from + page.count);
+  return { ...answer, rows: [...rows, answer.rows.at(-1)!], outerRows: body.length };
+}
 
 /**
  * A network report (decision 046): one row per day (every day of the range, quiet ones as zeros), partner, offer,
@@ -1317,7 +1450,7 @@ export async function networkReportInBase(
   filters: NetworkFilters,
   offset: string | null,
   base: string | null,
-  { then, refused: withRefused = true }: ReportOptions = {},
+  { then, refused: withRefused = true, sort = DEFAULT_REPORT_SORT, page }: ReportOptions = {},
 ): Promise<NetworkReportInBase> {
   // Weeks and months are the days' slices regrouped: the day is the finest key a daily table has.
   const asRead = (b: NetworkBreakdown): NetworkBreakdown => (b === 'week' || b === 'month' ? 'day' : b);
@@ -1329,15 +1462,19 @@ export async function networkReportInBase(
   // Awaited below; a failure meanwhile is thrown there, not left unhandled.
   refusedRead.catch(() => undefined);
   if (base === null) {
-    const [all, refused] = await Promise.all([slices(read), refusedRead]);
-    return assembled(range, breakdown, then, all, refused, null);
+    // A nested report's page (decision 153) in the statement that reads its slices, when one does; else cut below.
+    const paged: PageRead | undefined = page && pagedInSql(breakdown, then) ? { ...page, sort, trackingOuter: isTracking(breakdown), refusedKeys: withRefused ? refusedKeysOf(read) : null } : undefined; // prettier-ignore
+    const [all, refused] = await Promise.all([slices({ ...read, page: paged }), refusedRead]);
+    if (paged?.answer) return assembled(range, breakdown, then, all, refused, null, sort, paged.answer);
+    return cut(assembled(range, breakdown, then, all, refused, null, sort), page);
   }
   // Converted in SQL per group and currency (decision 123); read again per day and converted here with the exact
-  // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way).
+  // fraction in the rare case a row's rounding needs it (decision 111's rule, the same result either way). A page is
+  // cut from the whole answer (decision 153's addendum): each nested row's rounding in SQL cost more than node saved.
   const { converter, factors } = await fxFactorsFor(db, base, utcDaysOf(window));
   const [converted, refused] = await Promise.all([slices({ ...read, fx: false, factors }), refusedRead]);
   try {
-    return assembled(range, breakdown, then, converted, refused, converter);
+    return cut(assembled(range, breakdown, then, converted, refused, converter, sort), page);
   } catch (e) {
     if (!(e instanceof NeedsExactSum)) throw e;
   }
@@ -1347,7 +1484,7 @@ export async function networkReportInBase(
     base,
     all.map((s) => ({ currency: s.currency, day: s.fxDay!, amount: 0 })),
   );
-  return assembled(range, breakdown, then, all, refused, fx);
+  return cut(assembled(range, breakdown, then, all, refused, fx, sort), page);
 }
 
 /** Every UTC day a window touches, in order: the days its amounts' rates are of (decision 111). */
@@ -1365,6 +1502,8 @@ function assembled(
   all: Slice[],
   refused: Refused[] | null,
   fx: FxConverter | null,
+  sort: ReportSort = DEFAULT_REPORT_SORT,
+  page?: PageAnswer,
 ): NetworkReportInBase {
   const groups = new Map<string, Group>();
   const groupOf = (map: Map<string, Group>, b: NetworkBreakdown, key: string, label: string, nests: boolean) => {
@@ -1383,21 +1522,31 @@ function assembled(
   };
   // A group's first slice makes its list at size one (a list grown by `push` reserves 16 places).
   for (const s of all) place(s, (g) => (g.parts.length === 0 ? (g.parts = [s]) : g.parts.push(s)));
-  for (const r of refused ?? []) place(r, (g) => (g.refused.length === 0 ? (g.refused = [r]) : g.refused.push(r)));
+  for (const r of refused ?? []) {
+    // A page's rows only (decision 153): the refused clicks of the other keys are in the Totals alone.
+    if (page && !page.keys.has(r.key)) continue;
+    place(r, (g) => (g.refused.length === 0 ? (g.refused = [r]) : g.refused.push(r)));
+  }
   const placed = refused !== null;
   const leaf = (row: NetworkLeafRow, g: Group | undefined) => (fx ? leafInBase(row, g?.parts ?? [], fx) : row);
   const nested = (row: NetworkLeafRow, g: Group | undefined): NetworkReportRow => {
-    const children = rowsOf(then!, g?.inner ?? new Map(), range, false, placed, leaf);
+    const children = rowsOf(then!, g?.inner ?? new Map(), range, false, placed, leaf, sort);
     const done: NetworkReportRow = fx ? sumInBase(row, children, fx.base) : row;
     done.children = children;
     return done;
   };
-  const rows = rowsOf(breakdown, groups, range, true, placed, then ? nested : leaf);
+  const rows = rowsOf(breakdown, groups, range, true, placed, then ? nested : leaf, sort);
+  if (page) {
+    // A page read in SQL (decision 153): the Totals of every page from the same statement.
+    const total = rowOf('total', TOTALS_LABEL, page.totals, refused, true);
+    return { rows: [...rows, total], base: '', missingDays: [], outerRows: page.outerRows };
+  }
   const total = rowOf('total', TOTALS_LABEL, all, refused, true);
   return {
     rows: [...rows, fx ? sumInBase(total, rows, fx.base) : total],
     base: fx?.base ?? '',
     missingDays: fx?.missingDays() ?? [],
+    outerRows: rows.length,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   addDays,
   canNest,
   daysBetween,
+  DEFAULT_PAGE_SIZE,
   localToday,
   networkReportsEndpoints,
   NetworkReportQuerySchema,
@@ -32,10 +33,12 @@ import { resolveRange, userTimezone, utcWindow } from '../statistics/index.js';
 import { previousRange, withPrevious } from './network-compare.js';
 import type { FxMissingDay } from '../fx-rates/index.js';
 import {
+  DEFAULT_REPORT_SORT,
   networkFigures,
   networkReport,
   networkReportInBase,
   type NetworkFilters,
+  type ReportPage,
 } from './network-reports.repository.js';
 
 /**
@@ -55,7 +58,7 @@ export function offsetOf(timezone: string | null, now: Date): string | null {
   }
 }
 
-const filtersOf = ({ startDate: _s, endDate: _e, range: _r, compare: _c, then: _t, currency: _m, ...filters }: NetworkReportQuery): NetworkFilters => filters; // prettier-ignore
+const filtersOf = ({ startDate: _s, endDate: _e, range: _r, compare: _c, then: _t, currency: _m, page: _p, count: _n, sortName: _sn, sortOrder: _so, ...filters }: NetworkReportQuery): NetworkFilters => filters; // prettier-ignore
 
 /** The report's days: a quick range in the viewer's offset when one is named, else the dates (decision 089). */
 function rangeOf(query: NetworkReportQuery, now: Date, offset: string | null): DateRange {
@@ -127,8 +130,16 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     now: ctx.now(),
   });
 
-  /** The report's rows, each beside the previous period's with `compare=previous`. */
-  const reportOf = async (request: FastifyRequest, breakdown: NetworkBreakdown, query: NetworkReportQuery) => {
+  /**
+   * The report's rows, each beside the previous period's with `compare=previous`; with `page` (never for the CSV,
+   * `whole`) one page of them and how many rows every page holds (decision 153).
+   */
+  const reportOf = async (
+    request: FastifyRequest,
+    breakdown: NetworkBreakdown,
+    query: NetworkReportQuery,
+    whole = false,
+  ) => {
     const { then } = query;
     if (then && !canNest(breakdown, then)) {
       throw badRequest('The request is invalid.', { then: 'oneOf' });
@@ -139,26 +150,33 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     // With `currency=base` (decision 111) the amounts are converted, and the answer says at which rates.
     const base = query.currency === 'base' ? ctx.config.baseCurrency : null;
     const missing: FxMissingDay[] = [];
-    const read = async (r: DateRange) => {
+    const sort = query.sortName ? { name: query.sortName, order: query.sortOrder ?? (query.sortName === 'label' ? 'asc' : 'desc') } : DEFAULT_REPORT_SORT; // prettier-ignore
+    const count = query.count ?? DEFAULT_PAGE_SIZE;
+    const asked: ReportPage | undefined = !whole && (query.page || query.count) ? { from: ((query.page ?? 1) - 1) * count, count } : undefined; // prettier-ignore
+    const read = async (r: DateRange, page: ReportPage | undefined) => {
       const window = utcWindow(r, offset);
-      if (!base) return networkReport(dbOf(request), scope, breakdown, r, window, filters, offset, { then });
-      const converted = await networkReportInBase(dbOf(request), scope, breakdown, r, window, filters, offset, base, { then }); // prettier-ignore
-      missing.push(...converted.missingDays);
-      return converted.rows;
+      const answer = await networkReportInBase(dbOf(request), scope, breakdown, r, window, filters, offset, base, { then, sort, page }); // prettier-ignore
+      missing.push(...answer.missingDays);
+      return answer;
     };
-    const rows = await read(range);
+    const { rows, outerRows } = await read(range, asked);
     const fx = base ? { base, rounding: 'half-even' as const, missingDays: missing } : undefined;
-    if (query.compare !== 'previous') return { range, rows, fx };
-    const before = await read(previousRange(range));
-    return { range, rows: withPrevious(breakdown, rows, before, daysBetween(range.startDate, range.endDate)), fx };
+    if (query.compare !== 'previous') return { range, rows, fx, outerRows };
+    // A page's previous period: the rows of the page's keys, and the Totals of every page (decision 153). Days, weeks
+    // and months are matched by place (their previous page is the same page), hours by key a period earlier (whole).
+    const ordered = breakdown === 'day' || breakdown === 'week' || breakdown === 'month';
+    const keys = rows.filter((r) => !r.isTotal).map((r) => r.key);
+    const earlier = !asked || ordered ? asked : breakdown === 'hour' ? undefined : { ...asked, keys };
+    const before = await read(previousRange(range), earlier);
+    return { range, rows: withPrevious(breakdown, rows, before.rows, daysBetween(range.startDate, range.endDate)), fx, outerRows }; // prettier-ignore
   };
 
   app.route({
     ...routeOf(networkReportsEndpoints.report),
     onRequest: app.requireStaff(),
     handler: async (request) => {
-      const { rows, fx } = await reportOf(request, request.params.breakdown, request.query);
-      return { ...ok(rows, { total: rows.length - 1 }), ...(fx ? { fx } : {}) };
+      const { rows, fx, outerRows } = await reportOf(request, request.params.breakdown, request.query);
+      return { ...ok(rows, { total: outerRows }), ...(fx ? { fx } : {}) };
     },
   });
 
@@ -167,7 +185,7 @@ export const networkReportsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = 
     onRequest: app.requireStaff(),
     handler: async (request, reply) => {
       const { breakdown } = request.params;
-      const { range, rows, fx } = await reportOf(request, breakdown, request.query);
+      const { range, rows, fx } = await reportOf(request, breakdown, request.query, true);
       const csv = Readable.from(networkCsvLines(breakdown, rows, request.query.then)).pipe(csvStringifier());
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -12,6 +12,7 @@ export const useNetworkReport = (breakdown: NetworkBreakdown, query: NetworkRepo
     queryKey: networkReportKeys.report(breakdown, query),
     queryFn: async () => {
       const answer = await api.call(networkReportsEndpoints.report, { params: { breakdown }, query });
-      return { rows: answer.data ?? [], lagSeconds: answer.dataLagSeconds, fx: answer.extra.fx };
+      // `total`: how many rows every page holds (decision 153).
+      return { rows: answer.data ?? [], total: answer.total ?? 0, lagSeconds: answer.dataLagSeconds, fx: answer.extra.fx }; // prettier-ignore
     },
   });

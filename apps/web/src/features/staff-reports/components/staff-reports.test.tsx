@@ -280,6 +280,41 @@ describe('StaffReports', () => {
     window.localStorage.clear();
   });
 
+  it('asks a nested report one page at a time, sorted on the server by the header clicked; the Totals stay (decision 153)', async () => {
+    const asked: URLSearchParams[] = [];
+    fetchMock.mockImplementation((url, init) => {
+      const u = String(url);
+      if (!u.includes('then=offer')) return Promise.resolve(server(u, init));
+      const params = new URL(u, 'http://localhost').searchParams;
+      asked.push(params);
+      const page = Number(params.get('page'));
+      const parent = row(String(1000 + page), `Partner ${page}`, 200, 9_000, 6_000);
+      const children = [row('31', 'Casino FR', 200, 9_000, 6_000)];
+      return Promise.resolve(answerOf(networkReportsEndpoints.report, [{ ...parent, children }, row('total', 'Totals', 24_000, 900_000, 600_000, true)], { total: 120 })); // prettier-ignore
+    });
+    const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?by=partner&then=offer' }); // prettier-ignore
+    await screen.findByText('Partner 1 #1001');
+    expect(asked.at(-1)!.get('page')).toBe('1');
+    expect(asked.at(-1)!.get('count')).toBe('50');
+    expect(screen.getByTestId('staff-reports-pages-total').textContent).toBe('120 rows in 3 pages; the Totals are of every page.'); // prettier-ignore
+    // The margin is the server's order unless told; a click on Clicks asks the server for the most clicks first.
+    expect(screen.getByTestId('staff-reports-sort-margin').getAttribute('aria-sort')).toBe('descending');
+    await userEvent.click(within(screen.getByTestId('staff-reports-sort-clicks')).getByRole('button'));
+    await waitFor(() => expect(asked.at(-1)!.get('sortName')).toBe('clicks'));
+    expect(asked.at(-1)!.get('sortOrder')).toBe('desc');
+    await userEvent.click(within(screen.getByTestId('staff-reports-sort-clicks')).getByRole('button'));
+    await waitFor(() => expect(asked.at(-1)!.get('sortOrder')).toBe('asc'));
+    // The next page: asked of the server with the same sort; the Totals are the same.
+    await userEvent.click(within(screen.getByTestId('staff-reports-pages')).getByRole('button', { name: /2/ }));
+    await screen.findByText('Partner 2 #1002');
+    expect(Object.fromEntries([...asked.at(-1)!].filter(([k]) => ['page', 'sortName', 'sortOrder'].includes(k)))).toEqual({ page: '2', sortName: 'clicks', sortOrder: 'asc' }); // prettier-ignore
+    expect(within(screen.getByTestId('staff-reports-totals')).getAllByRole('cell')[1]!.textContent).toBe('24\u202f000');
+    // A new sort opens the first page again.
+    await userEvent.click(within(screen.getByTestId('staff-reports-sort-label')).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toContain('sortName=label'));
+    expect(router.state.location.search).not.toContain('page=');
+  });
+
   it('opens a saved view as its address and saves the report as shown under a name (decision 106)', async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
     const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?by=advertiser&range=this_month&token=zzz' }); // prettier-ignore

@@ -4,9 +4,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import {
+  DEFAULT_PAGE_SIZE,
   NETWORK_BREAKDOWNS,
   NETWORK_RANGES,
   NETWORK_REPORT_COLUMNS,
+  NETWORK_REPORT_SORTS,
   REPORT_OPTION_FILTERS,
   addDays,
   canNest,
@@ -21,6 +23,7 @@ import {
   type NetworkReportColumn,
   type NetworkReportQueryInput,
   type NetworkReportRow,
+  type NetworkReportSort,
   type ReportOptionFilter,
 } from '@portal/contracts';
 import { DataLagNotice } from '@/components/data-lag-notice';
@@ -29,6 +32,8 @@ import { leanTableParts } from '@/components/lean-table';
 import { DeferredMultiSelect, DeferredSelect } from '@/components/deferred-select';
 import { DayRangeInput } from '@/components/day-range-input';
 import { LineChart } from '@/components/line-chart';
+import { SortableTh } from '@/components/sortable-th';
+import { WindowPagination } from '@/components/window-pagination';
 import { useConfig } from '@/lib/config';
 import { paths } from '@/lib/paths';
 import { useExportNetworkReport } from '../api/export-network-report';
@@ -72,6 +77,10 @@ function withoutValue(params: URLSearchParams, name: Filter, value: string): URL
   return next;
 }
 
+/** The columns the server sorts on (decision 153); the name column sorts by `label`. */
+const SORTABLE: Partial<Record<Column, NetworkReportSort>> = { clicks: 'clicks', conversions: 'conversions', advertiserRevenue: 'advertiserRevenue', payout: 'payout', margin: 'margin' }; // prettier-ignore
+type Sort = { name: NetworkReportSort; order: 'asc' | 'desc' } | null;
+
 const amountIn = (list: MoneyAmount[], currency: string) => list.find((m) => m.currency === currency)?.amount ?? 0;
 
 /**
@@ -102,7 +111,8 @@ const DRILL: Partial<Record<NetworkBreakdown, { filter: Filter | null; next: Net
 export function StaffReports() {
   const { t } = useTranslation();
   const config = useConfig();
-  const [params, setParams] = useSearchParams();
+  // The server's sort and, for a nested report, the page of its first level (decision 153).
+  const { params, setParams, page, setPage, sort } = useReportAddress();
   const [today] = useState(() => localToday(new Date(), config.user.timezone));
   const by = (NETWORK_BREAKDOWNS as readonly string[]).includes(params.get('by') ?? '') ? (params.get('by') as NetworkBreakdown) : 'partner'; // prettier-ignore
   const quick = (NETWORK_RANGES as readonly string[]).includes(params.get('range') ?? '') ? params.get('range')! : null;
@@ -127,8 +137,8 @@ export function StaffReports() {
   const filters = Object.fromEntries(FILTERS.flatMap((name) => (params.getAll(name).length > 0 ? [[name, params.getAll(name)]] : []))); // prettier-ignore
   const dates = quick ? { range: quick } : { startDate, endDate };
   const currency = inBase ? ({ currency: 'base' } as const) : {};
-  const query: NetworkReportQueryInput = { ...dates, ...filters, ...currency, ...(compare ? { compare: 'previous' } : {}), ...(then ? { then } : {}) }; // prettier-ignore
-  const report = useNetworkReport(by, query);
+  const query: NetworkReportQueryInput = { ...dates, ...filters, ...currency, ...(compare ? { compare: 'previous' } : {}), ...(then ? { then } : {}), ...(sort ? { sortName: sort.name, sortOrder: sort.order } : {}) }; // prettier-ignore
+  const report = useNetworkReport(by, then ? { ...query, page, count: DEFAULT_PAGE_SIZE } : query);
   const daily = useNetworkReport('day', { ...dates, ...filters, ...currency });
   const exporter = useExportNetworkReport(by);
   const set = (changes: Record<string, string | null>) => {
@@ -254,10 +264,54 @@ export function StaffReports() {
       {report.isPending ? <Skeleton h={200} /> : null}
       <DataLagNotice seconds={report.data?.lagSeconds} />
       {report.data?.fx ? <FxNote fx={report.data.fx} /> : null}
-      {report.data ? <ReportTable rows={report.data.rows} by={by} then={then} columns={columns} onDrill={drill} /> : null}
+      {report.data ? <ReportTable rows={report.data.rows} by={by} then={then} columns={columns} onDrill={drill} sort={sort} onSort={(name) => set(sortChange(sort, name))} /> : null}
+      {report.data && then ? <ReportPages total={report.data.total} page={page} onChange={setPage} /> : null}
     </Stack>
   );
 } // prettier-ignore
+
+/** The address; a new breakdown, filter, range or sort opens the first page (decision 153), the pages change alone. */
+function useReportAddress() {
+  const [params, setAddress] = useSearchParams();
+  const setParams = (next: URLSearchParams) => {
+    next.delete('page');
+    setAddress(next);
+  };
+  const page = Math.max(1, Math.trunc(Number(params.get('page'))) || 1);
+  const setPage = (n: number) => setAddress(new URLSearchParams([...[...params].filter(([k]) => k !== 'page'), ['page', String(n)]])); // prettier-ignore
+  return { params, setParams, page, setPage, sort: sortOf(params) };
+}
+
+/** A header's click: its figure, the other way round when already sorted by it, else largest (or A) first. */
+const sortChange = (sort: Sort, name: NetworkReportSort) => ({ sortName: name, sortOrder: sort?.name === name ? (sort.order === 'asc' ? 'desc' : 'asc') : name === 'label' ? 'asc' : 'desc' }); // prettier-ignore
+
+/** The sort the address names (decision 153), its order the name's own unless told; null: the server's (margin). */
+function sortOf(params: URLSearchParams): Sort {
+  const name = params.get('sortName') ?? '';
+  if (!(NETWORK_REPORT_SORTS as readonly string[]).includes(name)) return null;
+  const order = params.get('sortOrder');
+  return { name: name as NetworkReportSort, order: order === 'asc' || order === 'desc' ? order : name === 'label' ? 'asc' : 'desc' }; // prettier-ignore
+}
+
+/** How many rows every page holds and the pages of a nested report (decision 153). */
+function ReportPages({ total, page, onChange }: { total: number; page: number; onChange: (page: number) => void }) {
+  const { t } = useTranslation();
+  const pages = Math.ceil(total / DEFAULT_PAGE_SIZE);
+  return (
+    <>
+      <Text size="sm" c="dimmed" data-testid="staff-reports-pages-total">
+        {t('staff.reports.pageOf', { count: total, pages: Math.max(1, pages) })}
+      </Text>
+      <WindowPagination
+        page={page}
+        totalPages={pages}
+        onChange={onChange}
+        label={t('staff.reports.pages')}
+        testId="staff-reports-pages"
+      />
+    </>
+  );
+}
 
 /** A converted amount, with the amounts as booked (per currency) on hover (decision 111). */
 function AsBooked({ amounts, children, t }: { amounts: MoneyAmount[]; children: string; t: TFunction }) {
@@ -355,6 +409,56 @@ function ByRuleCount({
   );
 }
 
+/** The table's header: the name and the figures the server sorts on as sorting headers (decision 153). */
+function ReportHeader({
+  by,
+  columns,
+  sort,
+  onSort,
+}: {
+  by: NetworkBreakdown;
+  columns: Column[];
+  sort: Sort;
+  onSort: (name: NetworkReportSort) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      {/* Periods of time keep their order; the others sort on the server (decision 153). */}
+      {TIME.includes(by) ? (
+        <Table.Th>{t(`staff.reports.by.${by}`)}</Table.Th>
+      ) : (
+        <SortableTh
+          order={sort?.name === 'label' ? sort.order : null}
+          onSort={() => onSort('label')}
+          data-testid="staff-reports-sort-label"
+        >
+          {t(`staff.reports.by.${by}`)}
+        </SortableTh>
+      )}
+      {columns.map((c) => {
+        const name = SORTABLE[c];
+        return name && !TIME.includes(by) ? (
+          <SortableTh
+            key={c}
+            order={(sort?.name ?? 'margin') === name ? (sort?.order ?? 'desc') : null}
+            onSort={() => onSort(name)}
+            data-testid={`staff-reports-sort-${c}`}
+          >
+            {t(`staff.reports.columns.${c}`)}
+          </SortableTh>
+        ) : (
+          <Table.Th key={c} ta="right">
+            {t(`staff.reports.columns.${c}`)}
+          </Table.Th>
+        );
+      })}
+    </Table.Tr>
+  );
+}
+
+/** The breakdowns whose rows are periods of time, in order. */
+const TIME: readonly NetworkBreakdown[] = ['hour', 'day', 'week', 'month'];
 const RIGHT = { textAlign: 'right' } as const;
 const NEGATIVE = { textAlign: 'right', color: 'var(--mantine-color-red-8)' } as const;
 const SMALL = 'var(--mantine-font-size-sm)';
@@ -368,12 +472,16 @@ function ReportTable({
   then,
   columns,
   onDrill,
+  sort,
+  onSort,
 }: {
   rows: NetworkReportRow[];
   by: NetworkBreakdown;
   then: NetworkBreakdown | null;
   columns: Column[];
   onDrill: (row: NetworkReportRow) => void;
+  sort: Sort;
+  onSort: (name: NetworkReportSort) => void;
 }) {
   const { t } = useTranslation();
   const nameIn = (breakdown: NetworkBreakdown, row: NetworkLeafRow) => {
@@ -457,14 +565,7 @@ function ReportTable({
     <Table.ScrollContainer minWidth={900}>
       <Table striped withTableBorder data-testid="staff-reports-table">
         <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t(`staff.reports.by.${by}`)}</Table.Th>
-            {columns.map((c) => (
-              <Table.Th key={c} ta="right">
-                {t(`staff.reports.columns.${c}`)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
+          <ReportHeader by={by} columns={columns} sort={sort} onSort={onSort} />
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 1 ? (
