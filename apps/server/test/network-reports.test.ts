@@ -775,6 +775,25 @@ describe('network reports (decision 046)', () => {
     expect((await reportRows({ breakdown: 'country' }, today)).at(-1)!.refusedClicks).toBeUndefined();
     expect((await reportRows({ breakdown: 'partner' }, { ...today, subid: ['news'] })).at(-1)!.refusedClicks).toBeUndefined(); // prettier-ignore
     expect((await reportRows({ breakdown: 'partner' }, { ...today, then: 'country' })).at(-1)!.refusedClicks).toBeUndefined(); // prettier-ignore
+    // Over several hours and days: a report not broken down by time sums the window's hours before it joins (the
+    // addendum to decision 153), one by day or hour keeps them apart.
+    const hours = [['2026-04-20T03:00:00Z', 5], ['2026-04-20T17:00:00Z', 7], ['2026-04-21T10:00:00Z', 11], ['2026-04-22T10:00:00Z', 13]] as const; // prettier-ignore
+    for (const [hour, count] of hours) {
+      await t.database.db.execute(sql`insert into rejected_clicks_hourly (hour, reason, offer_id, partner_id, landing_page_id, count) values (${hour}::timestamptz, 'unknown_offer', 0, ${team[2]!.partnerId}, 0, ${count})`); // prettier-ignore
+    }
+    try {
+      const days = { startDate: '2026-04-20', endDate: '2026-04-21' };
+      for (const token of [finance, admin]) {
+        const partnerRows = await reportRows({ breakdown: 'partner' }, days, token);
+        expect(partnerRows.find((r) => r.key === p2)).toMatchObject({ refusedClicks: 23, refusedByReason: [{ reason: 'unknown_offer', clicks: 23 }] }); // prettier-ignore
+        expect((await reportRows({ breakdown: 'offer' }, days, token)).find((r) => r.key === '0')?.refusedClicks).toBe(23); // prettier-ignore
+        const nestedRows = await reportRows({ breakdown: 'partner' }, { ...days, then: 'offer' }, token);
+        expect(nestedRows.find((r) => r.key === p2)!.children!.find((c) => c.key === '0')?.refusedClicks).toBe(23);
+        expect((await reportRows({ breakdown: 'day' }, days, token)).filter((r) => !r.isTotal).map((r) => [r.key, r.refusedClicks])).toEqual([['2026-04-20', 12], ['2026-04-21', 11]]); // prettier-ignore
+      }
+    } finally {
+      await t.database.db.execute(sql`delete from rejected_clicks_hourly where hour < '2026-05-01'`);
+    }
   });
 
   it('keeps each staff member’s saved views, replaced by name, deleted, audited; never another’s (decision 106)', async () => {
