@@ -39,6 +39,6 @@ export function takeFirstAnswer(url: string): Response | null {
 
 /** Drops the page's answers: they were the session's the page was loaded with. */
 export function forgetFirstAnswers(): void {
-  answers = new Map();
   document.getElementById(FIRST_ANSWERS_ELEMENT_ID)?.remove();
+  answers = null;
 }
