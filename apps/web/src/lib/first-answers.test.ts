@@ -1,36 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  CONFIG_REQUEST,
-  FIRST_ANSWERS_TTL_MS,
-  firstAnswersScript,
-  firstRequestsOf,
-  type FirstAnswers,
-} from '@portal/contracts';
-import { prefetchOffers } from '@/features/offers/api/prefetch-offers';
-import { getOffer } from '@/features/offers/api/get-offer';
-import { getBillingRequests } from '@/features/payments/api/get-billing-requests';
-import { getNextPayment } from '@/features/payments/api/get-next-payment';
-import { billingRequestQueryOf, parsePaymentSearch } from '@/features/payments/payments-search';
-import { getStaffHome } from '@/features/staff-home/api/get-staff-home';
+import { CONFIG_REQUEST, FIRST_ANSWERS_TTL_MS, firstAnswersScript, type FirstAnswers } from '@portal/contracts';
 import { jsonResponse } from '@/test/render';
 import { api } from './api-client';
 import { getConfig } from './config';
 import { forgetFirstAnswers } from './first-answers';
-import { queryClient } from './query-client';
 import { clearSession, saveSession, saveTabSession } from './session';
 
 const fetchMock = vi.fn<typeof fetch>();
 const ok = (data: unknown) => jsonResponse(200, { code: 200, success: true, message: null, data, errors: null });
-
-/** The URLs the work asked the network for, in order. */
-async function asked(work: () => Promise<unknown>): Promise<string[]> {
-  fetchMock.mockReset();
-  fetchMock.mockImplementation(async () => ok({ list: [], count: 0 }));
-  await work();
-  // prefetchOffers does not return its request: let it go out.
-  await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
-  return fetchMock.mock.calls.map(([url]) => String(url));
-}
 
 /** A page carrying these answers, as the server writes it (decision 151). */
 function pageWith(answers: FirstAnswers) {
@@ -54,35 +31,6 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-});
-
-describe('each screen asks first exactly what its page carries (firstRequestsOf)', () => {
-  it('the configuration', async () => {
-    expect(await asked(() => getConfig())).toEqual([CONFIG_REQUEST]);
-  });
-
-  it('the offers list, as the navigation starts (prefetchOffers)', async () => {
-    expect(await asked(async () => prefetchOffers(queryClient, new URLSearchParams()))).toEqual(
-      firstRequestsOf('/offers').slice(1),
-    );
-    queryClient.clear();
-  });
-
-  it('an offer’s page', async () => {
-    expect(await asked(() => getOffer(64))).toEqual(firstRequestsOf('/offer/64').slice(1));
-  });
-
-  it('the payments: the next payment and the first page', async () => {
-    const { filters, page } = parsePaymentSearch(new URLSearchParams());
-    const urls = await asked(() =>
-      Promise.all([getNextPayment(), getBillingRequests(billingRequestQueryOf(filters, page))]),
-    );
-    expect(urls).toEqual(firstRequestsOf('/payments').slice(1));
-  });
-
-  it('the staff home', async () => {
-    expect(await asked(() => getStaffHome())).toEqual(firstRequestsOf('/staff').slice(1));
-  });
 });
 
 describe('the page’s answers (decision 151)', () => {
