@@ -81,9 +81,11 @@ test('a signed-out reader, or a session that ended, gets the page everybody gets
   expect(token).toBeTruthy();
   // The session signed out through the API: its page carries nothing, and the app sends the reader to sign in.
   await request.post(`${baseURL()}/api/v1/logout`, { headers: { authorization: `Bearer ${token}` } });
+  const ended = await request.get(`${baseURL()}/offers`, { headers: { cookie: `token=${token}` } });
+  expect(ended.headers()['cache-control']).toBe('private, no-store');
+  expect(await ended.text()).not.toContain(FIRST_ANSWERS_ELEMENT_ID);
   const sent = apiRequests(page);
-  const answer = await page.goto('/offers');
-  expect(answer?.headers()['cache-control']).toBe('no-cache');
+  await page.goto('/offers');
   await expect(page).toHaveURL(/\/login/);
   expect(sent).toContain(CONFIG_REQUEST);
   await context.close();

@@ -79,13 +79,19 @@ describe('first answers in the page (decision 151)', () => {
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
-  it('gives a signed-out reader, an unknown session and a malformed cookie the page everybody gets', async () => {
-    for (const token of [null, 'x'.repeat(43), 'not a token; <script>']) {
+  it('gives a signed-out reader, a malformed cookie and a session that is no session no answers', async () => {
+    for (const token of [null, 'not a token; <script>']) {
       const { res, answers } = await page('/offers', token);
       expect(answers, String(token)).toBeNull();
       expect(res.body).not.toContain('first-answers');
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+    // A cookie that looks like a session: the page is sent before the session is known, never stored by a cache.
+    const { res, answers } = await page('/offers', 'x'.repeat(43));
+    expect(answers).toBeNull();
+    expect(res.body).not.toContain('first-answers');
+    expect(res.body).toContain('<div id="root"></div></body></html>');
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('puts in only the answers the reader may have: a partner’s /staff carries the configuration alone', async () => {

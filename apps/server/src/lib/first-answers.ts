@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -26,20 +27,32 @@ export function cookieOf(header: string | undefined, name: string): string | nul
 }
 
 /**
- * The answers a portal page carries for a signed-in reader (decision 151): the API's own answers (the routes run
- * through `inject`, with the session of the page's `token` cookie, exactly as the app would ask them) to the requests
- * `firstRequestsOf` names for the address; a query in the address (a filtered list, another page) asks other data,
- * so only the configuration is put in. None without a cookie, or when the configuration is not answered 200 (no
- * valid session, the database down): that page is the one everybody gets. An answer other than 200 is left out (a
- * screen the reader may not open); the app asks it and meets the error path as before.
+ * The session a portal page is asked with: the page's `token` cookie, when it is one a browser signs in with. None on
+ * the sign-in page, nor on a sign-in link (which the app takes to replace the session the cookie holds).
  */
-export async function firstAnswersOf(app: FastifyInstance, request: FastifyRequest): Promise<FirstAnswers | null> {
+export function pageSessionOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET') return null;
   const token = cookieOf(request.headers.cookie, STORAGE_TOKEN_KEY);
   // A session token is 43 base64url characters; a reporting key (ppk_…) never signs in a browser.
   if (!token || !/^[\w-]{20,200}$/.test(token)) return null;
+  if (new URL(request.url, 'http://portal.invalid').pathname === '/login') return null;
+  return token;
+}
+
+/**
+ * The answers a portal page carries for a signed-in reader (decision 151): the API's own answers (the routes run
+ * through `inject`, with the session of the page's cookie, exactly as the app would ask them) to the requests
+ * `firstRequestsOf` names for the address; a query in the address (a filtered list, another page) asks other data,
+ * so only the configuration is put in. None when the configuration is not answered 200 (no valid session, the
+ * database down). An answer other than 200 is left out (a screen the reader may not open): the app asks it and meets
+ * the error path as before.
+ */
+export async function firstAnswersOf(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+): Promise<FirstAnswers | null> {
   const { pathname, search } = new URL(request.url, 'http://portal.invalid');
-  // The sign-in page, and a sign-in link (which the app takes to replace the session the cookie holds), carry none.
-  if (pathname === '/login') return null;
   const requests = search ? [CONFIG_REQUEST] : firstRequestsOf(pathname);
   const answers = await Promise.all(
     requests.map((url) =>
@@ -63,29 +76,34 @@ export async function firstAnswersOf(app: FastifyInstance, request: FastifyReque
 
 /** A page with its answers put in, just before `</body>`. */
 export function withFirstAnswers(page: string, answers: FirstAnswers): string {
-  const script = firstAnswersScript(answers);
-  const end = page.lastIndexOf('</body>');
-  return end < 0 ? `${page}${script}` : `${page.slice(0, end)}${script}${page.slice(end)}`;
+  const [head, tail] = splitAtBodyEnd(page);
+  return `${head}${firstAnswersScript(answers)}${tail}`;
 }
 
-/** Brotli at the API's level (decision 043), else gzip, else as it is, by the request's Accept-Encoding. */
-function compressed(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+function splitAtBodyEnd(page: string): [string, string] {
+  const end = page.lastIndexOf('</body>');
+  return end < 0 ? [page, ''] : [page.slice(0, end), page.slice(end)];
+}
+
+/** Brotli at the API's level (decision 043), else gzip, else none, by the request's Accept-Encoding. */
+function encoderFor(request: FastifyRequest, reply: FastifyReply): zlib.BrotliCompress | zlib.Gzip | null {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  reply.header('vary', 'Accept-Encoding, Cookie');
   if (/\bbr\b/.test(accepted)) {
     reply.header('content-encoding', 'br');
-    return zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+    return zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
   }
   if (/\bgzip\b/.test(accepted)) {
     reply.header('content-encoding', 'gzip');
-    return zlib.gzipSync(html);
+    return zlib.createGzip();
   }
-  return html;
+  return null;
 }
 
 /**
- * Answers a portal page: with its first answers for a signed-in reader, never stored by any cache (`private,
- * no-store`: it holds the reader's data); `false` when there are none, for the caller to send the page as before.
+ * Answers a portal page asked with a session cookie: its head and body at once (flushed: the browser fetches the
+ * scripts and paints while the server asks the answers), then the answers' block and the page's end. Never stored by
+ * any cache (`private, no-store`: it may hold the reader's data). `false` without a session cookie, for the caller
+ * to send the page everybody gets.
  */
 export async function sendPageWithFirstAnswers(
   app: FastifyInstance,
@@ -93,11 +111,23 @@ export async function sendPageWithFirstAnswers(
   reply: FastifyReply,
   page: string,
 ): Promise<boolean> {
-  if (request.method !== 'GET') return false;
-  const answers = await firstAnswersOf(app, request);
-  if (!answers) return false;
-  const html = withFirstAnswers(page, answers);
-  reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
-  await reply.send(compressed(request, reply, html));
+  const token = pageSessionOf(request);
+  if (!token) return false;
+  const [head, tail] = splitAtBodyEnd(page);
+  reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Encoding, Cookie');
+  const encoder = encoderFor(request, reply);
+  const out = encoder ?? new PassThrough();
+  out.write(head);
+  encoder?.flush();
+  void reply.type('text/html; charset=utf-8').send(out);
+  let block = '';
+  try {
+    const answers = await firstAnswersOf(app, request, token);
+    if (answers) block = firstAnswersScript(answers);
+  } catch (error) {
+    // The page without its answers: the app asks them, as without a session.
+    request.log.warn({ err: error }, 'first answers not put in the page');
+  }
+  out.end(`${block}${tail}`);
   return true;
 }
