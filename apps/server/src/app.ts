@@ -502,16 +502,16 @@ async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<voi
     // A signed-in reader's page carries the answers its screen asks first (decision 151); anyone else's is the file.
     const appPage = fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8');
     app.decorate('sendAppPageWithAnswers', (request: FastifyRequest, reply: FastifyReply) =>
-      sendPageWithFirstAnswers(app, request, reply, appPage),
+      sendPageWithFirstAnswers(app, request, reply, appPage, config.firstAnswersWaitMs),
     );
     app.get('/', { schema: { hide: true } }, async (request, reply) => {
-      if (await sendPageWithFirstAnswers(app, request, reply, appPage)) return reply;
+      if (await sendPageWithFirstAnswers(app, request, reply, appPage, config.firstAnswersWaitMs)) return reply;
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
     });
     // The screens whose largest element is their title get the page that paints it before the app runs (decision 139).
     for (const [address, page] of titleShellPages(config.webDist)) {
       app.get(address, { schema: { hide: true } }, async (request, reply) => {
-        if (await sendPageWithFirstAnswers(app, request, reply, page)) return reply;
+        if (await sendPageWithFirstAnswers(app, request, reply, page, config.firstAnswersWaitMs)) return reply;
         return reply.header('cache-control', 'no-cache').type('text/html').send(page);
       });
     }

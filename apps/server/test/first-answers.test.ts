@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_REQUEST, firstAnswersScript, firstRequestsOf, type FirstAnswers } from '@portal/contracts';
-import { withFirstAnswers } from '../src/lib/first-answers.js';
+import { firstAnswersOf, withFirstAnswers } from '../src/lib/first-answers.js';
 import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp } from './helper.js';
 
 // A stand-in for the Vite build (as content-security.test.ts), so that the server serves the app's pages.
@@ -30,7 +30,8 @@ let t: TestApp;
 let partnerToken: string;
 let staffToken: string;
 beforeAll(async () => {
-  t = await buildTestApp({ config: { webDist } });
+  // A loaded machine's answers may take longer than the default 250 ms: this file is about what the page carries.
+  t = await buildTestApp({ config: { webDist, firstAnswersWaitMs: 60_000 } });
   const partner = await createPartner(t);
   partnerToken = await login(t, partner.email, partner.password);
   const admin = await createStaff(t, 'ROLE_ADMIN');
@@ -125,6 +126,15 @@ describe('first answers in the page (decision 151)', () => {
     });
     expect(res.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toMatch(BLOCK);
+  });
+
+  it('leaves out the answers not ready in time: the app’s scripts wait for the page’s end', async () => {
+    const request = { url: '/offers', headers: {} } as Parameters<typeof firstAnswersOf>[1];
+    expect(Object.keys((await firstAnswersOf(t.app, request, partnerToken, 60_000)) ?? {})).toEqual(
+      firstRequestsOf('/offers'),
+    );
+    // Nothing in time (not even the configuration): no block at all.
+    expect(await firstAnswersOf(t.app, request, partnerToken, 0)).toBeNull();
   });
 
   it('writes a block that no answer can end early', () => {

@@ -45,20 +45,33 @@ export function pageSessionOf(request: FastifyRequest): string | null {
  * `firstRequestsOf` names for the address; a query in the address (a filtered list, another page) asks other data,
  * so only the configuration is put in. None when the configuration is not answered 200 (no valid session, the
  * database down). An answer other than 200 is left out (a screen the reader may not open): the app asks it and meets
- * the error path as before.
+ * the error path as before. Those not answered within `waitMs` (FIRST_ANSWERS_WAIT_MS) are left out too: the app's
+ * scripts are deferred, they run only once the page has ended.
  */
 export async function firstAnswersOf(
   app: FastifyInstance,
   request: FastifyRequest,
   token: string,
+  waitMs: number,
 ): Promise<FirstAnswers | null> {
   const { pathname, search } = new URL(request.url, 'http://portal.invalid');
   const requests = search ? [CONFIG_REQUEST] : firstRequestsOf(pathname);
+  let timer: NodeJS.Timeout | undefined;
+  const late =
+    waitMs > 0
+      ? new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)))
+      : Promise.resolve(null);
   const answers = await Promise.all(
     requests.map((url) =>
-      app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } }),
+      Promise.race([
+        app
+          .inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } })
+          .catch(() => null),
+        late,
+      ]),
     ),
   );
+  clearTimeout(timer);
   if (answers[0]?.statusCode !== 200) return null;
   const kept: FirstAnswers = {};
   requests.forEach((url, index) => {
@@ -103,15 +116,16 @@ function encoderFor(request: FastifyRequest, reply: FastifyReply): zlib.BrotliCo
  * Answers a portal page asked with a session cookie: its head and body at once (flushed: the browser fetches the
  * scripts and paints while the server asks the answers), then the answers' block and the page's end. Never stored by
  * any cache (`private, no-store`: it may hold the reader's data). `false` without a session cookie, for the caller
- * to send the page everybody gets.
+ * to send the page everybody gets, or when pages carry none (`waitMs` 0).
  */
 export async function sendPageWithFirstAnswers(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   page: string,
+  waitMs: number,
 ): Promise<boolean> {
-  const token = pageSessionOf(request);
+  const token = waitMs > 0 ? pageSessionOf(request) : null;
   if (!token) return false;
   const [head, tail] = splitAtBodyEnd(page);
   reply.header('cache-control', 'private, no-store').header('vary', 'Accept-Encoding, Cookie');
@@ -122,7 +136,7 @@ export async function sendPageWithFirstAnswers(
   void reply.type('text/html; charset=utf-8').send(out);
   let block = '';
   try {
-    const answers = await firstAnswersOf(app, request, token);
+    const answers = await firstAnswersOf(app, request, token, waitMs);
     if (answers) block = firstAnswersScript(answers);
   } catch (error) {
     // The page without its answers: the app asks them, as without a session.
