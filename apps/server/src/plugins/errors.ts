@@ -163,8 +163,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // of its own (decision 055).
     if (typeof reply.sendFile === 'function' && app.hasDecorator('webAppAvailable') && app.webAppAvailable) {
       const page = webPageOf(request.url);
-      // The app's page carries a signed-in reader's first answers (decision 151); the sign-in page never does.
-      if (page === 'index.html' && (await app.sendAppPageWithAnswers(request, reply))) return reply;
+      // The app's page names its screen's files and carries a signed-in reader's first answers (decision 151); the
+      // sign-in page does neither.
+      if (page === 'index.html') return app.sendAppPage(request, reply);
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
     }
     return reply.code(404).send(errorBody(404, 'Not found.'));
