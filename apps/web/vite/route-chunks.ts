@@ -104,7 +104,8 @@ export function chunksOf(
   const byModule = new Map<string, Rolldown.OutputChunk>();
   for (const output of Object.values(bundle)) {
     if (output.type !== 'chunk') continue;
-    for (const id of output.moduleIds) if (!byModule.has(withoutExtension(id))) byModule.set(withoutExtension(id), output);
+    for (const id of output.moduleIds)
+      if (!byModule.has(withoutExtension(id))) byModule.set(withoutExtension(id), output);
     if (output.facadeModuleId) byModule.set(withoutExtension(output.facadeModuleId), output);
   }
   const scripts: string[] = [];
@@ -137,7 +138,9 @@ export function routeChunks(options: {
   return {
     name: 'portal:route-chunks',
     apply: 'build',
-    generateBundle(_output, bundle) {
+    // Once the bundle is final: Vite drops the chunks that held only stylesheets at its end (their stylesheets go to
+    // their importers'), so a table made earlier would name files that are not written.
+    writeBundle(output, bundle) {
       const routes = routeModulesOf(fs.readFileSync(options.router, 'utf8'), options.screens);
       const base = path.dirname(options.router);
       const table: RouteChunks[] = routes.map((route) => ({
@@ -148,7 +151,11 @@ export function routeChunks(options: {
           options.exclude,
         ),
       }));
-      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: `${JSON.stringify(table, null, 1)}\n` });
+      if (!output.dir) throw new Error('routeChunks: the build has no output directory');
+      for (const route of table)
+        for (const file of [...route.scripts, ...route.styles])
+          if (!fs.existsSync(path.join(output.dir, file))) throw new Error(`routeChunks: ${file} was not written`);
+      fs.writeFileSync(path.join(output.dir, 'route-chunks.json'), `${JSON.stringify(table, null, 1)}\n`);
     },
   };
 }
