@@ -90,6 +90,9 @@ export default defineConfig({
       // specs' postbacks follow their clicks within the second) and fraud-review.spec turns them on for its offer
       // (decision 108).
       CONVERSION_RULES: 'on',
+      // A signed-in page's answers (decision 151) all put in, however loaded the host: first-answers.spec holds that
+      // the screens take them; production leaves out those slower than 250 ms.
+      FIRST_ANSWERS_WAIT_MS: '60000',
       NODE_ENV: 'production',
     },
   },

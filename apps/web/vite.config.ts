@@ -8,6 +8,8 @@ import { firstLoadChunks } from './vite/first-load-chunks';
 import { TITLE_SHELLS } from './src/lib/title-shells';
 import { htmlTexts } from './vite/html-texts';
 import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi, tablesWithoutScrollArea } from './vite/lean-bundle';
+import { routeChunks } from './vite/route-chunks';
+import { screens } from './src/lib/screens';
 import { startSteps } from './vite/start-steps';
 import { titleShells } from './vite/title-shells';
 
@@ -77,6 +79,8 @@ export default defineConfig({
     countryFlags(path.join(import.meta.dirname, '../../node_modules/country-flag-icons/3x2')),
     // The entry's steps (src/main.tsx), imported one after another, downloaded together (decision 148).
     startSteps('index'),
+    // Each screen route's files, for the server to name in the page it answers for that address (decision 151).
+    routeChunks({ router: `${import.meta.dirname}/src/app/router.tsx`, screens, exclude: START_FILES }),
     // The title painted by the page on the screens whose largest element is their title (decision 139).
     titleShells({ locale: `${import.meta.dirname}/src/locales/en.json`, shells: TITLE_SHELLS }),
     // Brotli and gzip copies of every text asset, made once at build time: the server picks one by Accept-Encoding

@@ -34,7 +34,10 @@ export async function startBuiltServer({ port = Number(process.env.BENCH_PORT ??
   // minutes on a machine shared with other jobs.
   if (process.env.BENCH_SEEDED_DATA_DIR) fs.cpSync(process.env.BENCH_SEEDED_DATA_DIR, dataDir, { recursive: true });
   const baseURL = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
+  // `BENCH_SERVER_DIST`: another build's server (inside the repository, so that its packages resolve), for
+  // interleaved before/after pairs of a change that touches the server too (decision 151).
+  const serverDist = path.resolve(process.env.BENCH_SERVER_DIST ?? path.join(root, 'apps/server/dist'));
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDist, 'main.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -89,11 +89,18 @@ import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import type { AppContext } from './context.js';
 import { setPublicUrl } from './lib/public-url.js';
+import { sendPageWithFirstAnswers } from './lib/first-answers.js';
+import { appPages, readRouteChunks } from './lib/route-chunks.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     webAppAvailable: boolean;
+    /**
+     * Answers the web app's page (index.html) for a portal address: naming the address's screen files as preloads
+     * (decision 151's addendum), with its first answers when the reader is signed in (decision 151).
+     */
+    sendAppPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
     /** The click buffer and the tracking caches (decision 015). */
     tracking: TrackingEngine;
     /** The partner postback outbox worker (decision 019). */
@@ -493,16 +500,28 @@ async function serveWebApp(app: FastifyInstance, config: AppConfig): Promise<voi
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html'),
+    // Every reader's page names its address's screen files (decision 151's addendum: public, immutable chunks); a
+    // signed-in reader's also carries the answers its screen asks first (decision 151).
+    const pages = appPages(
+      fs.readFileSync(path.join(config.webDist, 'index.html'), 'utf8'),
+      readRouteChunks(config.webDist),
     );
+    const sendAppPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      if (await sendPageWithFirstAnswers(app, request, reply, pages.pageFor(request), config.firstAnswersWaitMs))
+        return reply;
+      return pages.send(request, reply);
+    };
+    app.decorate('sendAppPage', sendAppPage);
+    app.get('/', { schema: { hide: true } }, sendAppPage);
     // The screens whose largest element is their title get the page that paints it before the app runs (decision 139).
     for (const [address, page] of titleShellPages(config.webDist)) {
-      app.get(address, { schema: { hide: true } }, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').type('text/html').send(page),
-      );
+      app.get(address, { schema: { hide: true } }, async (request, reply) => {
+        if (await sendPageWithFirstAnswers(app, request, reply, page, config.firstAnswersWaitMs)) return reply;
+        return reply.header('cache-control', 'no-cache').type('text/html').send(page);
+      });
     }
   } else {
+    app.decorate('sendAppPage', async (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).send());
     app.log.warn({ webDist: config.webDist }, 'web app not built: only the API is served');
   }
 }

@@ -45,6 +45,11 @@ const EnvVariables = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * How long a signed-in reader's page waits for the answers it carries (decision 151), in ms; an answer slower than
+   * this is left out (the app asks it). 0: pages carry none.
+   */
+  FIRST_ANSWERS_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   SEED_DEMO: bool.default(true),
   TRUST_PROXY: bool.default(false),
   /**
@@ -140,6 +145,7 @@ const EnvSchema = EnvVariables.transform((env) => ({
   publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
   logLevel: env.LOG_LEVEL,
   webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+  firstAnswersWaitMs: env.FIRST_ANSWERS_WAIT_MS,
   seedDemo: env.SEED_DEMO,
   trustProxy: env.TRUST_PROXY,
   loginMaxFailuresPerAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,

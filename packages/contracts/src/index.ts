@@ -52,3 +52,4 @@ export * from './advertiser-invoices.js';
 export * from './ledger.js';
 export * from './endpoint.js';
 export * from './advertiser-portal.js';
+export * from './first-answers.js';

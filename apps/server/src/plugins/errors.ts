@@ -145,7 +145,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send(errorBody(500, 'An internal error occurred.'));
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const methods = allowed.of(url);
     if (methods.length > 0 && !methods.includes(request.method)) {
@@ -162,7 +162,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // Any other GET is a portal route: the web app decides (unknown paths redirect to /); the sign-in page is a page
     // of its own (decision 055).
     if (typeof reply.sendFile === 'function' && app.hasDecorator('webAppAvailable') && app.webAppAvailable) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(webPageOf(request.url));
+      const page = webPageOf(request.url);
+      // The app's page names its screen's files and carries a signed-in reader's first answers (decision 151); the
+      // sign-in page does neither.
+      if (page === 'index.html') return app.sendAppPage(request, reply);
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
     }
     return reply.code(404).send(errorBody(404, 'Not found.'));
   });

@@ -9,6 +9,7 @@ import {
   type RevivedDates,
   STAFF_TWO_FACTOR_REQUIRED,
 } from '@portal/contracts';
+import { takeFirstAnswer } from './first-answers';
 import { i18n } from './i18n';
 import { resetLoading, startLoading, stopLoading } from './loading';
 import { currentPathname, navigateTo } from './navigation';
@@ -159,14 +160,21 @@ async function send(method: HttpMethod, path: string, options: RequestOptions, a
   if (hasBody) headers['Content-Type'] = 'application/json';
 
   if (options.loading) startLoading();
+  const url = buildUrl(path, options.query);
+  // The answer the page came with, for the session the page was loaded with (decision 151): not for a view as
+  // partner (its session is the tab's, the page's was the cookie's), nor a request sent with a bearer of its own.
+  const pageAnswer =
+    method === 'GET' && !hasBody && options.bearer === undefined && !hasTabSession() ? takeFirstAnswer(url) : null;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers,
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
+    response =
+      pageAnswer ??
+      (await fetch(url, {
+        method,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+      }));
   } catch (transportError) {
     // Network failures and aborts reach the caller unchanged (spec section 8).
     resetLoading();

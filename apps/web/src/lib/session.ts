@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { SESSION_TTL_DAYS, STORAGE_EXPIRY_KEY, STORAGE_TOKEN_KEY } from '@portal/contracts';
+import { forgetFirstAnswers } from './first-answers';
 
 export type Session = { token: string; expiresAt: Date };
 
@@ -34,6 +35,7 @@ function tabSession(now: Date): Session | null {
 
 /** Starts a read-only view session in this tab only. */
 export function saveTabSession(token: string, expiresAt: Date): void {
+  forgetFirstAnswers();
   window.sessionStorage.setItem(TAB_SESSION_KEY, JSON.stringify({ token, expiresAt: expiresAt.toISOString() }));
 }
 
@@ -43,6 +45,7 @@ export function hasTabSession(): boolean {
 }
 
 export function saveSession(token: string, expiresAt: Date, remember: boolean): void {
+  forgetFirstAnswers();
   const attributes = cookieAttributes(remember);
   Cookies.set(STORAGE_TOKEN_KEY, token, attributes);
   Cookies.set(STORAGE_EXPIRY_KEY, expiresAt.toISOString(), attributes);
@@ -73,6 +76,7 @@ export function isLoggedIn(): boolean {
 }
 
 export function clearSession(): void {
+  forgetFirstAnswers();
   // Leaving a view ends it alone: the staff member's own session, in the cookies, stays.
   if (hasTabSession()) {
     window.sessionStorage.removeItem(TAB_SESSION_KEY);

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { offersEndpoints, type ListOffersQueryInput } from '@portal/contracts';
+import { OFFER_GROUPS_PARAM, offersEndpoints, type ListOffersQueryInput } from '@portal/contracts';
 import { api } from '@/lib/api-client';
 import { offerKeys } from './keys';
 
-/** The nested objects the offer screens ask for (spec section 7). */
-export const OFFER_GROUPS_PARAM = 'product,goals,goal,goalTypes,goalType';
+/** The nested objects the offer screens ask for (spec section 7), as the pages' first answers name them (decision 151). */
+export { OFFER_GROUPS_PARAM } from '@portal/contracts';
 
 /** A list filter as one comma-separated parameter; anything else as it is. */
 const commaJoined = (value: unknown) => (Array.isArray(value) ? value.join(',') : value);
