@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { FIRST_ANSWERS_ELEMENT_ID } from '@portal/contracts';
 import {
   DEMO,
   apiLogin,
@@ -230,6 +231,19 @@ test.describe('content security policy (decision 031)', () => {
     const payload =
       '<p>Great offer</p><img src="/no-such-image.png" onerror="window.__handlerRan = true"><script>window.__scriptRan = true</script>';
     // There is no staff API to write a description: the offer's answer is given the payload on its way to the page.
+    // The page carries its screen's first answers (decision 151), the offer's among them: they are taken out of the
+    // document, so the screen asks the API, whose answer is changed below.
+    await page.route(
+      (url) => url.pathname === `/offer/${offer.id}`,
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.continue();
+        const response = await route.fetch();
+        const carried = new RegExp(`<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">[^<]*</script>`);
+        const html = await response.text();
+        expect(html).toMatch(carried);
+        await route.fulfill({ response, body: html.replace(carried, '') });
+      },
+    );
     await page.route(
       (url) => url.pathname === `/api/v1/offer/${offer.id}`,
       async (route) => {
