@@ -67,15 +67,23 @@ export async function storeRates(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     await lockConvertedWeeks(tx);
-    const edited = source === 'finance' ? new Set<string>() : await repo.editedCurrencies(tx, day);
-    const rates = given.filter((r) => !edited.has(r.currency)).map((r) => ({ ...r, rate: tidyRate(r.rate) }));
-    await repo.upsertRates(tx, day, rates, source, updatedBy, now);
-    await convertedAgain(
-      tx,
-      day,
-      rates.map((r) => r.currency),
-    );
+    await convertedAgain(tx, day, await writeDay(tx, day, given, source, updatedBy, now));
   });
+}
+
+/** One day's rates written, never over a currency finance set by hand unless finance writes it: the currencies written. */
+async function writeDay(
+  tx: DbOrTx,
+  day: string,
+  given: { currency: string; rate: string }[],
+  source: FxRateSource,
+  updatedBy: number | null,
+  now: Date,
+): Promise<string[]> {
+  const edited = source === 'finance' ? new Set<string>() : await repo.editedCurrencies(tx, day);
+  const rates = given.filter((r) => !edited.has(r.currency)).map((r) => ({ ...r, rate: tidyRate(r.rate) }));
+  await repo.upsertRates(tx, day, rates, source, updatedBy, now);
+  return rates.map((r) => r.currency);
 }
 
 /**
@@ -93,11 +101,9 @@ export async function storeRatesOfDays(
   await db.transaction(async (tx) => {
     await lockConvertedWeeks(tx);
     let first: string | null = null;
-    for (const { day, rates: given } of days) {
-      const edited = source === 'finance' ? new Set<string>() : await repo.editedCurrencies(tx, day);
-      const rates = given.filter((r) => !edited.has(r.currency)).map((r) => ({ ...r, rate: tidyRate(r.rate) }));
-      await repo.upsertRates(tx, day, rates, source, updatedBy, now);
-      if (rates.length > 0 && (first === null || day < first)) first = day;
+    for (const { day, rates } of days) {
+      const written = await writeDay(tx, day, rates, source, updatedBy, now);
+      if (written.length > 0 && (first === null || day < first)) first = day;
     }
     if (first !== null) await refreshConvertedWeeks(tx, first, null);
   });
