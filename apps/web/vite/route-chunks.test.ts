@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RouteObject } from 'react-router';
+import { screenRouteOf } from '@portal/contracts';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from '../src/app/router';
 import { screens } from '../src/lib/screens';
@@ -53,4 +54,44 @@ describe('the route → screen modules table (route-chunks.json, decision 151 ad
       for (const value of Object.values(loaded)) expect(exported, `${leaf.path}: ${own}`).toContain(value);
     }
   }, 120_000);
+});
+
+/** The full pattern of the route React Router opens for an address, if it is a screen route of the table. */
+function reactRouterPattern(address: string): string | null {
+  const matches = matchRoutes(routes, address);
+  const leaf = matches?.at(-1)?.route;
+  if (!matches || !leaf || leaf.path === '*' || typeof leaf.lazy !== 'function') return null;
+  let full = '';
+  for (const { route } of matches)
+    if (route.path) full = route.path.startsWith('/') ? route.path : `${full === '/' ? '' : full}/${route.path}`;
+  return full || '/';
+}
+
+describe('the server picks the screen React Router opens (contracts screenRouteOf, decision 154)', () => {
+  it('agrees with React Router’s matchRoutes for every route of the table and its neighbours', () => {
+    const statics = [
+      ...new Set(table.flatMap((route) => route.path.split('/').filter((s) => s && !s.startsWith(':')))),
+    ];
+    const addresses = new Set<string>(['/', '/no-such-screen', '/staff/no/such/screen', '/offer', '/offer/']);
+    for (const route of table) {
+      // Each parameter as a number, and as every static word of the table (`/staff/offers/new` against `:id`).
+      for (const value of ['42', ...statics]) {
+        const address = route.path.replace(/:[^/]+/g, value);
+        addresses.add(address);
+        addresses.add(`${address}/`);
+        addresses.add(address.toUpperCase());
+      }
+    }
+    const reversed = [...table].reverse();
+    let screens = 0;
+    for (const address of addresses) {
+      const expected = reactRouterPattern(address);
+      if (expected) screens += 1;
+      // In the table's order and reversed: the rule must not lean on the order the build writes the routes in.
+      expect(screenRouteOf(table, address)?.path ?? null, address).toBe(expected);
+      expect(screenRouteOf(reversed, address)?.path ?? null, `${address} (table reversed)`).toBe(expected);
+    }
+    // The comparison is not empty: most addresses open a screen.
+    expect(screens).toBeGreaterThan(table.length);
+  });
 });

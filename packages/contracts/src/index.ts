@@ -53,3 +53,4 @@ export * from './ledger.js';
 export * from './endpoint.js';
 export * from './advertiser-portal.js';
 export * from './first-answers.js';
+export * from './screen-routes.js';

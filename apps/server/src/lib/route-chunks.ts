@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { screenRouteOf } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -20,39 +21,12 @@ export function readRouteChunks(webDist: string): RouteChunks[] {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as RouteChunks[];
 }
 
-/** The segments of a path, without empty ones (a trailing slash matches as React Router's does). */
-const segmentsOf = (pathname: string): string[] => pathname.split('/').filter(Boolean);
-
 /**
- * The route an address opens, by React Router's ranking as far as the app's table needs it: every segment matches
- * (a `:param` any one segment, case-insensitively otherwise), and of several, the one with the most static segments.
- * None for an address no screen route has (the app redirects it).
+ * The route an address opens, as React Router ranks them (the rule lives in contracts, held equal to React Router's
+ * own by the web's tests); none for an address no screen route has (the app redirects it).
  */
-export function routeChunksOf(table: readonly RouteChunks[], pathname: string): RouteChunks | null {
-  let address: string[];
-  try {
-    address = segmentsOf(decodeURIComponent(pathname)).map((segment) => segment.toLowerCase());
-  } catch {
-    return null;
-  }
-  let best: RouteChunks | null = null;
-  let bestStatic = -1;
-  for (const route of table) {
-    const pattern = segmentsOf(route.path);
-    if (pattern.length !== address.length) continue;
-    let statics = 0;
-    const matches = pattern.every((segment, index) => {
-      if (segment.startsWith(':')) return true;
-      statics += 1;
-      return segment.toLowerCase() === address[index];
-    });
-    if (matches && statics > bestStatic) {
-      best = route;
-      bestStatic = statics;
-    }
-  }
-  return best;
-}
+export const routeChunksOf = (table: readonly RouteChunks[], pathname: string): RouteChunks | null =>
+  screenRouteOf(table, pathname);
 
 /** A route's files as the page's links: its scripts as module preloads, its stylesheets as preloads. */
 export function routePreloads(route: RouteChunks): string {
