@@ -315,6 +315,18 @@ describe('StaffReports', () => {
     expect(router.state.location.search).not.toContain('page=');
   });
 
+  it('counts a nested report’s rows and pages in the singular when there is one', async () => {
+    fetchMock.mockImplementation((url, init) => {
+      const u = String(url);
+      if (!u.includes('then=offer')) return Promise.resolve(server(u, init));
+      const parent = row('1001', 'Partner 1', 200, 9_000, 6_000);
+      return Promise.resolve(answerOf(networkReportsEndpoints.report, [{ ...parent, children: [row('31', 'Casino FR', 200, 9_000, 6_000)] }, row('total', 'Totals', 200, 9_000, 6_000, true)], { total: 1 })); // prettier-ignore
+    });
+    renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?by=partner&then=offer' }); // prettier-ignore
+    await screen.findByText('Partner 1 #1001');
+    expect(screen.getByTestId('staff-reports-pages-total').textContent).toBe('1 row in 1 page; the Totals are of every page.'); // prettier-ignore
+  });
+
   it('opens a saved view as its address and saves the report as shown under a name (decision 106)', async () => {
     fetchMock.mockImplementation((url, init) => Promise.resolve(server(String(url), init)));
     const { router } = renderWithProviders(<StaffReports />, { path: '/staff/reports', initialEntry: '/staff/reports?by=advertiser&range=this_month&token=zzz' }); // prettier-ignore

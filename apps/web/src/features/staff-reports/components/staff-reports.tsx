@@ -303,7 +303,10 @@ function ReportPages({ total, page, onChange }: { total: number; page: number; o
   return (
     <>
       <Text size="sm" c="dimmed" data-testid="staff-reports-pages-total">
-        {t('staff.reports.pageOf', { count: total, pages: Math.max(1, pages) })}
+        {t('staff.reports.pageOf', {
+          count: Math.max(1, pages),
+          rows: t('staff.reports.rowCount', { count: total }),
+        })}
       </Text>
       <Suspense fallback={pages > 1 ? <div style={{ minHeight: 32 }} /> : null}>
         <WindowPagination
