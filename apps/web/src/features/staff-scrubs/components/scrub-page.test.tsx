@@ -72,7 +72,7 @@ describe('ScrubPage', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('This reverses 2 conversions at once');
     const totals = within(dialog).getByTestId('staff-scrub-apply-totals').textContent ?? '';
-    expect(totals).toMatch(/1 conversions: payout 4,00\s€, revenue 6,00\s€/);
+    expect(totals).toMatch(/1 conversion: payout 4,00\s€, revenue 6,00\s€/);
     expect(totals).toMatch(/payout 2,50\s\$US/);
     await userEvent.click(within(dialog).getByTestId('staff-scrub-apply-confirm'));
     await waitFor(() => expect(applied).toBe(true));
