@@ -50,6 +50,7 @@ export function createTracking(ctx: AppContext, logger: FastifyBaseLogger, flush
     maxBuffered: config.clickBufferMaxClicks,
     onBatchWritten: (seconds) => ctx.metrics.clickBatchSeconds.observe(seconds),
     onReplaySkipped: (kind, count) => ctx.metrics.clickJournalSkipped.inc({ kind }, count),
+    batchBytes: ctx.dbKind === 'postgres',
   });
   // The click caps' counters live with the buffer that writes their usage; contexts prime them as they load.
   const countryOf = openCountryLookup(ctx.config.geoipDatabase);

@@ -36,6 +36,12 @@ export type ClickBufferOptions = {
   maxBuffered?: number;
   /** Told what a journal replay skipped: torn or corrupt lines, clicks whose values the database refused. */
   onReplaySkipped?: ((kind: 'torn' | 'corrupt' | 'refused', count: number) => void) | undefined;
+  /**
+   * Whether a batch's clicks go to the database as their bytes (decision 155): node-postgres sends a `Buffer` parameter
+   * as it is, so the clicks' JSON is neither decoded into a string here nor encoded again by the driver. PostgreSQL
+   * only; PGlite is given the text.
+   */
+  batchBytes?: boolean;
 };
 
 /** Which clicks a drain writes (decision 146): everything, a tick's, or whole batches only. */
@@ -535,6 +541,12 @@ export class ClickBuffer {
     for (const row of rejected) this.reject(row, row.count);
   }
 
+  /** A batch's clicks as the statement's parameter: their bytes where the driver takes them (decision 155), else text. */
+  private clicksOf(batch: BufferedClick[]): string | Buffer {
+    if (this.options.batchBytes) return batchBytes(batch) ?? batchJsonOf(batch);
+    return batchJson(batch);
+  }
+
   /**
    * One statement (decision 128): the clicks, their rollups and flagged counts, refused-traffic counts and the velocity
    * counts, its text fixed and each table's rows one JSON parameter, the rollups summed here first. A batch with caps
@@ -553,7 +565,7 @@ export class ClickBuffer {
     const pairs = this.trafficPairs.unknownOf(batch);
     let readBack = new Map<CapRef, number>();
     let written = new Map<CapRef, number>();
-    const inputOf = (counted: BufferedClick[], clicks: string) => {
+    const inputOf = (counted: BufferedClick[], clicks: string | Buffer) => {
       const rollups = new RollupAccumulator();
       for (const click of counted) rollups.addClickAt(click.createdAt, click);
       const flagged = flaggedOf(counted);
@@ -570,7 +582,7 @@ export class ClickBuffer {
     const capped = known.length > 0 || batch.some((click) => (click as CappedClick)[CAP_REFS] !== undefined);
     let counted = batch;
     let sums: Awaited<ReturnType<typeof writeClickBatch>>;
-    if (!capped && !idempotent) sums = await writeClickBatch(this.db, inputOf(batch, batchJson(batch)));
+    if (!capped && !idempotent) sums = await writeClickBatch(this.db, inputOf(batch, this.clicksOf(batch)));
     else {
       sums = await this.db.transaction(async (tx) => {
         if (idempotent) {
@@ -585,7 +597,7 @@ export class ClickBuffer {
           }
           if (written.size > 0 || known.length > 0) readBack = await syncCapUsage(tx, written, known, new Date(now));
         }
-        return writeClickBatch(tx, inputOf(counted, idempotent ? '[]' : batchJson(batch)));
+        return writeClickBatch(tx, inputOf(counted, idempotent ? '[]' : this.clicksOf(batch)));
       });
     }
     // Known once committed: a batch rolled back leaves its pairs to the next one.
@@ -632,14 +644,14 @@ export function flaggedOf(clicks: BufferedClick[]) {
 
 /**
  * The batch as the JSON array the insert reads: the clicks' own texts as the journal wrote them (decision 120), copied
- * from its slabs into one buffer and decoded once (decision 143); else serialised here, each as `clickJson` makes it
- * (clicks read back from the journal, a buffer without one).
+ * from its slabs into one buffer (decision 143), or null when a click has no text there (clicks read back from the
+ * journal, a buffer without one). node-postgres sends the buffer as it is (decision 155).
  */
-function batchJson(batch: BufferedClick[]): string {
+function batchBytes(batch: BufferedClick[]): Buffer | null {
   let bytes = batch.length + 1; // the brackets and the commas
   for (const click of batch) {
     const text = (click as CappedClick)[JSON_TEXT];
-    if (text === undefined) return batchJsonOf(batch);
+    if (text === undefined) return null;
     bytes += text.end - text.start;
   }
   const out = Buffer.allocUnsafeSlow(Math.max(bytes, 2));
@@ -651,7 +663,12 @@ function batchJson(batch: BufferedClick[]): string {
     at += text.slab.copy(out, at, text.start, text.end);
   }
   out[at++] = 0x5d; // ']'
-  return out.toString('utf8', 0, at);
+  return out.subarray(0, at);
+}
+
+/** `batchBytes` decoded once (PGlite), else serialised here, each click as `clickJson` makes it. */
+function batchJson(batch: BufferedClick[]): string {
+  return batchBytes(batch)?.toString('utf8') ?? batchJsonOf(batch);
 }
 
 /** `batchJson` of clicks some of which have no text in the journal: each made or decoded as a string. */

@@ -165,8 +165,12 @@ const CLICK_REPLAY = fixedSql(
 );
 
 export type ClickBatchInput = {
-  /** The clicks as one JSON array (the buffered clicks); '[]' when they were inserted already (a replay). */
-  clicks: string;
+  /**
+   * The clicks as one JSON array (the buffered clicks); '[]' when they were inserted already (a replay). As a `Buffer`
+   * (node-postgres only, decision 155) the driver sends its bytes as the parameter's binary value, which for `json`
+   * is its UTF-8 text: no string made of it on either side.
+   */
+  clicks: string | Buffer;
   pairs: readonly { partnerId: number; offerId: number }[];
   velocity: readonly { offerId: number; ip: string; minuteStart: string; n: number }[];
   purgeVelocityBefore: Date | null;
