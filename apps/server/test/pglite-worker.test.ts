@@ -94,32 +94,6 @@ describe('PGlite in a worker thread', () => {
     expect(ids.map((row) => row.id)).toEqual([1]);
   });
 
-  // Decision 156: the database's thread runs at a lower priority than the thread that answers (Linux: a thread's own
-  // nice value, field 19 of /proc/<pid>/task/<tid>/stat).
-  it.runIf(process.platform === 'linux')(
-    'yields the CPU to the thread that answers: its thread runs at nice 10',
-    async () => {
-      const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-      const threads = () =>
-        new Map(
-          fs
-            .readdirSync('/proc/self/task')
-            .map((tid) => [tid, niceOf(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'))]),
-        );
-      const before = threads();
-      const own = niceOf(fs.readFileSync('/proc/thread-self/stat', 'utf8'));
-      const another = await openDatabase({ dataDir: 'memory://', pgliteWorker: true, ...template() });
-      try {
-        await another.db.execute(sql`select 1`);
-        const added = [...threads()].filter(([tid]) => !before.has(tid));
-        expect(added.filter(([, nice]) => nice === own + 10)).toHaveLength(1);
-        expect(niceOf(fs.readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(own);
-      } finally {
-        await another.close();
-      }
-    },
-  );
-
   it('keeps PostgreSQL error fields across the thread', async () => {
     const error = await database.db.execute(sql`insert into worker_probe values (1, 'again')`).catch((e: unknown) => e);
     expect(isUniqueViolation(error)).toBe(true);

@@ -9,8 +9,6 @@
  * stays open here, inside PGlite's `transaction` callback, until the main thread's callback has finished and sends
  * `end`: its queries name it (`tx`) and run on its `Transaction`.
  */
-import { readlinkSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import type { WorkerReply, WorkerRequest } from './pglite-protocol.js';
@@ -18,21 +16,6 @@ import { errorToMessage } from './pglite-protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread (PGliteProxy starts it)');
-
-/**
- * This thread yields the CPU to the main thread (decision 156): Linux schedules threads, and `setpriority` of a
- * thread's id (`/proc/thread-self`) raises the nice value of that thread alone, here by 10 (a tenth of the main
- * thread's weight when both want the same CPU). A click batch's write here (~20 ms of
- * CPU per 1,000 clicks) no longer takes half of a CPU the main thread needs to answer redirects. Elsewhere (no
- * `/proc`), or refused, the thread keeps the process's priority.
- */
-export const WORKER_NICE = 10;
-try {
-  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isSafeInteger(tid) && tid > 0) setPriority(tid, Math.min(getPriority(tid) + WORKER_NICE, 19));
-} catch {
-  // not Linux, or not allowed: the process's priority
-}
 
 let pg: PGlite | null = null;
 /** The open transactions, by the id of the `begin` that opened them. */
