@@ -29,6 +29,7 @@ import { seedReference } from '../src/seed/reference.js';
 import { hashPassword } from '../src/lib/passwords.js';
 import { authEndpoints, registerEndpoints } from '@portal/contracts';
 import { callEndpoint, type CallInput } from './call-endpoint.js';
+import { releaseDatabase, templateDatabase } from './pglite-reuse.js';
 
 export * from './call-endpoint.js';
 
@@ -106,6 +107,9 @@ export type TestApp = {
 export const TEST_BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 PortalTest/1.0';
 
+/** The embedded databases a second app (`sameDatabaseAs`) still uses, by how many such apps are open. */
+const sharers = new WeakMap<Database, number>();
+
 export async function buildTestApp(
   options: {
     now?: () => Date;
@@ -137,11 +141,17 @@ export async function buildTestApp(
   let database: Database;
   let ownUrl: string | undefined;
   let fromTemplate = false;
+  /** An in-memory database from the template, in this thread: reset and reused by a later app (test/pglite-reuse.ts). */
+  let reusable = false;
   const shared = options.sameDatabaseAs;
   if (shared) {
     ownUrl = shared.databaseUrl;
     const own = ownUrl ? await openDatabase({ databaseUrl: ownUrl, poolSize: 5 }) : undefined;
-    database = own ?? { ...shared.database, close: async () => undefined };
+    if (!own) sharers.set(shared.database, (sharers.get(shared.database) ?? 0) + 1);
+    database = own ?? {
+      ...shared.database,
+      close: async () => void sharers.set(shared.database, (sharers.get(shared.database) ?? 1) - 1),
+    };
   } else if (databaseUrl) {
     const template = inject('postgresTemplate');
     fromTemplate = Boolean(template);
@@ -158,17 +168,21 @@ export async function buildTestApp(
   } else {
     const loaded = pgliteTemplate();
     fromTemplate = loaded !== undefined;
-    database = await openDatabase({
-      dataDir: 'memory://',
-      pgliteWorker: pgliteInWorker,
-      ...(loaded ? { pgliteTemplate: loaded } : {}),
-    });
+    reusable = loaded !== undefined && !pgliteInWorker;
+    database =
+      loaded && !pgliteInWorker
+        ? await templateDatabase(loaded)
+        : await openDatabase({
+            dataDir: 'memory://',
+            pgliteWorker: pgliteInWorker,
+            ...(loaded ? { pgliteTemplate: loaded } : {}),
+          });
   }
   if (!shared && !fromTemplate) {
     await database.migrate();
     await seedReference(database.db);
   }
-  let replica: { database: Database; drop?: () => Promise<void>; url?: string } | undefined;
+  let replica: { database: Database; drop?: () => Promise<void>; url?: string; reusable?: boolean } | undefined;
   if (options.reportsReplica) {
     if (databaseUrl) {
       const created = await createPostgresDatabase(databaseUrl, inject('postgresTemplate'));
@@ -178,7 +192,13 @@ export async function buildTestApp(
       replica = { database: own, drop: created.drop, url: created.url };
     } else {
       const loaded = pgliteTemplate();
-      replica = { database: await openDatabase({ dataDir: 'memory://', pgliteWorker: pgliteInWorker, ...(loaded ? { pgliteTemplate: loaded } : {}) }) }; // prettier-ignore
+      replica = {
+        database:
+          loaded && !pgliteInWorker
+            ? await templateDatabase(loaded)
+            : await openDatabase({ dataDir: 'memory://', pgliteWorker: pgliteInWorker, ...(loaded ? { pgliteTemplate: loaded } : {}) }), // prettier-ignore
+        reusable: Boolean(loaded) && !pgliteInWorker,
+      };
       if (!loaded) await replica.database.migrate();
     }
     if (databaseUrl && !inject('postgresTemplate')) {
@@ -230,8 +250,9 @@ export async function buildTestApp(
     ...(replica?.url ? { replicaUrl: replica.url } : {}),
     close: async () => {
       await app.close();
-      await database.close();
-      await replica?.database.close();
+      // Still open to a second app of the same database: closed as before, never handed to another file.
+      await (reusable && !sharers.get(database) ? releaseDatabase(database) : database.close());
+      if (replica) await (replica.reusable ? releaseDatabase(replica.database) : replica.database.close());
       await replica?.drop?.();
       await drop?.();
       fs.rmSync(dataDir, { recursive: true, force: true });
