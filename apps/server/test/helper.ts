@@ -107,6 +107,15 @@ export type TestApp = {
 export const TEST_BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 PortalTest/1.0';
 
+/**
+ * An in-memory embedded database: from the run's template, reset and reused across the worker's apps when PGlite runs
+ * in this thread (test/pglite-reuse.ts); else a new one (migrated by the caller when there is no template).
+ */
+async function memoryDatabase(loaded: Blob | undefined): Promise<Database> {
+  if (loaded && !pgliteInWorker) return templateDatabase(loaded);
+  return openDatabase({ dataDir: 'memory://', pgliteWorker: pgliteInWorker, ...(loaded ? { pgliteTemplate: loaded } : {}) }); // prettier-ignore
+}
+
 /** The embedded databases a second app (`sameDatabaseAs`) still uses, by how many such apps are open. */
 const sharers = new WeakMap<Database, number>();
 
@@ -141,8 +150,6 @@ export async function buildTestApp(
   let database: Database;
   let ownUrl: string | undefined;
   let fromTemplate = false;
-  /** An in-memory database from the template, in this thread: reset and reused by a later app (test/pglite-reuse.ts). */
-  let reusable = false;
   const shared = options.sameDatabaseAs;
   if (shared) {
     ownUrl = shared.databaseUrl;
@@ -168,21 +175,13 @@ export async function buildTestApp(
   } else {
     const loaded = pgliteTemplate();
     fromTemplate = loaded !== undefined;
-    reusable = loaded !== undefined && !pgliteInWorker;
-    database =
-      loaded && !pgliteInWorker
-        ? await templateDatabase(loaded)
-        : await openDatabase({
-            dataDir: 'memory://',
-            pgliteWorker: pgliteInWorker,
-            ...(loaded ? { pgliteTemplate: loaded } : {}),
-          });
+    database = await memoryDatabase(loaded);
   }
   if (!shared && !fromTemplate) {
     await database.migrate();
     await seedReference(database.db);
   }
-  let replica: { database: Database; drop?: () => Promise<void>; url?: string; reusable?: boolean } | undefined;
+  let replica: { database: Database; drop?: () => Promise<void>; url?: string } | undefined;
   if (options.reportsReplica) {
     if (databaseUrl) {
       const created = await createPostgresDatabase(databaseUrl, inject('postgresTemplate'));
@@ -192,13 +191,7 @@ export async function buildTestApp(
       replica = { database: own, drop: created.drop, url: created.url };
     } else {
       const loaded = pgliteTemplate();
-      replica = {
-        database:
-          loaded && !pgliteInWorker
-            ? await templateDatabase(loaded)
-            : await openDatabase({ dataDir: 'memory://', pgliteWorker: pgliteInWorker, ...(loaded ? { pgliteTemplate: loaded } : {}) }), // prettier-ignore
-        reusable: Boolean(loaded) && !pgliteInWorker,
-      };
+      replica = { database: await memoryDatabase(loaded) };
       if (!loaded) await replica.database.migrate();
     }
     if (databaseUrl && !inject('postgresTemplate')) {
@@ -251,8 +244,8 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       // Still open to a second app of the same database: closed as before, never handed to another file.
-      await (reusable && !sharers.get(database) ? releaseDatabase(database) : database.close());
-      if (replica) await (replica.reusable ? releaseDatabase(replica.database) : replica.database.close());
+      await (sharers.get(database) ? database.close() : releaseDatabase(database));
+      if (replica) await releaseDatabase(replica.database);
       await replica?.drop?.();
       await drop?.();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -19,6 +19,8 @@ const enabled = process.env.TEST_PGLITE_REUSE !== 'off';
 /** Two spares: a file's app and its reports replica stand-in, or two apps of one file. Each holds its WASM memory. */
 const MAX_SPARES = 2;
 const spares: Database[] = [];
+/** The databases `templateDatabase` gave out: only those may be kept for another app. */
+const handedOut = new WeakSet<Database>();
 
 type TemplateState = {
   /** The catalog's print (see `CATALOG_PRINT`). */
@@ -123,16 +125,21 @@ async function reset(database: Database, state: TemplateState): Promise<boolean>
 export async function templateDatabase(loaded: Blob): Promise<Database> {
   while (enabled && template && spares.length > 0) {
     const database = spares.pop()!;
-    if (await reset(database, template).catch(() => false)) return database;
+    if (await reset(database, template).catch(() => false)) {
+      handedOut.add(database);
+      return database;
+    }
     await database.close().catch(() => undefined);
   }
   const database = await openDatabase({ dataDir: 'memory://', pgliteTemplate: loaded });
   if (enabled) template ??= await readTemplate(clientOf(database));
+  handedOut.add(database);
   return database;
 }
 
-/** A closed test app's database: kept for the next app of this worker, or closed. */
+/** A closed test app's database: one `templateDatabase` gave out is kept for the next app of this worker; any other is closed. */
 export async function releaseDatabase(database: Database): Promise<void> {
-  if (enabled && !clientOf(database).closed && spares.length < MAX_SPARES) spares.push(database);
+  const kept = enabled && handedOut.delete(database) && !clientOf(database).closed && spares.length < MAX_SPARES;
+  if (kept) spares.push(database);
   else await database.close();
 }
