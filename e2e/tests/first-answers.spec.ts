@@ -64,9 +64,20 @@ test('an offer’s page is drawn from its answers', async ({ browser, request })
   const path = `/offer/${id}`;
   expect(firstRequestsOf(path)).toHaveLength(2);
   const sent = apiRequests(page);
-  await page.goto(path);
+  // The offer's picture (its largest element) is named by the page (decision 158): asked once, before the app draws
+  // the <img> that then takes it.
+  const pictures: string[] = [];
+  page.on('request', (asked) => {
+    if (/\/api\/v1\/image\/\d+\?w=250&h=250/.test(asked.url())) pictures.push(asked.url());
+  });
+  const answer = await page.goto(path);
   await expect(page.getByTestId('tracking-link')).toBeVisible();
   for (const url of firstRequestsOf(path)) expect(sent, url).not.toContain(url);
+  const picture = page.getByTestId('offer-detail-image');
+  await expect(picture).toHaveJSProperty('complete', true);
+  const src = await picture.evaluate((img: HTMLImageElement) => img.src);
+  expect(await answer?.text()).toContain(`<link rel="preload" as="image" href="${new URL(src).pathname}${new URL(src).search.replace(/&/g, '&amp;')}"`); // prettier-ignore
+  expect(pictures).toEqual([src]);
   await context.close();
 });
 

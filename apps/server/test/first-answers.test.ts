@@ -3,9 +3,33 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_REQUEST, firstAnswersScript, firstRequestsOf, type FirstAnswers } from '@portal/contracts';
+import {
+  advertisersEndpoints,
+  CONFIG_REQUEST,
+  type EndpointDefinition,
+  firstAnswersScript,
+  firstPicturesOf,
+  firstRequestsOf,
+  imageVariantUrl,
+  staffNewsEndpoints,
+  staffOffersEndpoints,
+  type FirstAnswers,
+} from '@portal/contracts';
 import { firstAnswersOf, withFirstAnswers } from '../src/lib/first-answers.js';
-import { bearer, buildTestApp, createPartner, createStaff, login, type TestApp } from './helper.js';
+import {
+  bearer,
+  buildTestApp,
+  callEndpoint,
+  createPartner,
+  createStaff,
+  dataUrl,
+  login,
+  okBody,
+  samplePng,
+  type CallInput,
+  type TestApp,
+} from './helper.js';
+import { setAllOffersAccess } from './offer-fixtures.js';
 
 // A stand-in for the Vite build (as content-security.test.ts), so that the server serves the app's pages.
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
@@ -28,11 +52,13 @@ const BLOCK = /<script type="application\/json" id="first-answers">([^<]*)<\/scr
 
 let t: TestApp;
 let partnerToken: string;
+let partnerId: number;
 let staffToken: string;
 beforeAll(async () => {
   // A loaded machine's answers may take longer than the default 250 ms: this file is about what the page carries.
   t = await buildTestApp({ config: { webDist, firstAnswersWaitMs: 60_000 } });
   const partner = await createPartner(t);
+  partnerId = partner.partnerId;
   partnerToken = await login(t, partner.email, partner.password);
   const admin = await createStaff(t, 'ROLE_ADMIN');
   staffToken = await login(t, admin.email, admin.password);
@@ -118,6 +144,58 @@ describe('first answers in the page (decision 151)', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
+  it('names the offer’s picture, as its page draws it, for the browser to fetch beside the scripts (decision 158)', async () => {
+    const staff = <E extends EndpointDefinition>(endpoint: E, input: CallInput<E>) =>
+      callEndpoint(t.app, endpoint, input, staffToken);
+    const advertiser = okBody(await staff(advertisersEndpoints.create, { body: { name: 'Pictured Ltd' } })).data;
+    const product = okBody(
+      await staff(advertisersEndpoints.createProduct, {
+        params: { id: advertiser.id },
+        body: { identifier: `pictured-${advertiser.id}`, type: 'web', domain: 'shop.example.com' },
+      }),
+    ).data;
+    const picture = okBody(
+      await staff(staffNewsEndpoints.uploadImage, {
+        body: { kind: 'offer', image: { filename: 'offer.png', data: dataUrl(await samplePng(60, 40), 'image/png') } },
+      }),
+    ).data;
+    const offerOf = async (name: string, imageId?: number) =>
+      okBody(
+        await staff(staffOffersEndpoints.create, {
+          body: {
+            name,
+            productId: product.id,
+            conversionType: 'cpa',
+            currency: 'EUR',
+            defaultUrl: 'https://shop.example.com/landing?cid={click_id}',
+            countries: ['FR'],
+            goals: [{ goal: 'registration', revenueAmount: 500, payoutAmount: 400 }],
+            ...(imageId ? { imageId } : {}),
+          },
+        }),
+      ).data;
+    const pictured = await offerOf('Pictured offer', picture.id);
+    const plain = await offerOf('Plain offer');
+    await setAllOffersAccess(t, partnerId, true);
+
+    const { res, answers } = await page(`/offer/${pictured.id}`, partnerToken);
+    const offerAnswer = answers?.[firstRequestsOf(`/offer/${pictured.id}`)[1]!];
+    const image = (JSON.parse(offerAnswer?.body ?? '{}') as { data?: { image?: string } }).data?.image;
+    expect(image).toBe(`/api/v1/image/${picture.id}`);
+    // The very address the screen's <img> asks (imageVariantUrl at the offer's size), so the preload is the one used.
+    const href = imageVariantUrl(image!, 'offer');
+    const link = `<link rel="preload" as="image" href="${href.replace(/&/g, '&amp;')}" fetchpriority="high">`;
+    expect(res.body).toContain(link);
+    expect(res.body.indexOf(link)).toBeLessThan(res.body.indexOf('id="first-answers"'));
+    const fetched = await t.app.inject({ method: 'GET', url: href });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.headers['content-type']).toMatch(/^image\//);
+    // No picture, no preload; nor on another screen, nor for a reader the offer's answer was not given to.
+    expect((await page(`/offer/${plain.id}`, partnerToken)).res.body).not.toContain('as="image"');
+    expect((await page('/offers', partnerToken)).res.body).not.toContain('as="image"');
+    expect((await page(`/offer/${pictured.id}`, null)).res.body).not.toContain('as="image"');
+  });
+
   it('compresses the page as the browser accepts', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -167,5 +245,23 @@ describe('firstRequestsOf', () => {
     expect(firstRequestsOf('/staff')).toEqual([CONFIG_REQUEST, '/api/v1/staff/home']);
     expect(firstRequestsOf('/staff/partners')).toEqual([CONFIG_REQUEST]);
     expect(firstRequestsOf('/payments')).toHaveLength(3);
+  });
+});
+
+describe('firstPicturesOf', () => {
+  const offerAnswer = (data: unknown): FirstAnswers => ({
+    [firstRequestsOf('/offer/64')[1]!]: { status: 200, headers: {}, body: JSON.stringify({ data }) },
+  });
+  it('names an offer page’s picture at the size the page draws, and nothing else', () => {
+    expect(firstPicturesOf('/offer/64', offerAnswer({ image: '/api/v1/image/3' }))).toEqual([
+      '/api/v1/image/3?w=250&h=250&c=1',
+    ]);
+    expect(firstPicturesOf('/offer/64/', offerAnswer({ image: '/api/v1/image/3' }))).toHaveLength(1);
+    expect(firstPicturesOf('/offer/64', offerAnswer({ image: null }))).toEqual([]);
+    // Another offer's answer, another screen, a picture elsewhere than this server's, a body that is not JSON.
+    expect(firstPicturesOf('/offer/65', offerAnswer({ image: '/api/v1/image/3' }))).toEqual([]);
+    expect(firstPicturesOf('/offers', offerAnswer({ image: '/api/v1/image/3' }))).toEqual([]);
+    expect(firstPicturesOf('/offer/64', offerAnswer({ image: 'https://elsewhere.example/x.png' }))).toEqual([]);
+    expect(firstPicturesOf('/offer/64', { [firstRequestsOf('/offer/64')[1]!]: { status: 200, headers: {}, body: '<' } })).toEqual([]); // prettier-ignore
   });
 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -12,12 +12,17 @@ import { createAppRouter } from './app/router';
 export function start(container: HTMLElement): void {
   setTimeout(() => {
     const router = createAppRouter();
-    createRoot(container).render(
-      <StrictMode>
-        <AppProviders>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    const root = createRoot(container);
+    // The first render as a transition: React renders it in slices of a few milliseconds, giving the main thread
+    // back between them, instead of one task as long as the whole tree (decision 158).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   });
 }

@@ -1,4 +1,5 @@
 import { API_PREFIX, DEFAULT_PAGE_SIZE, OFFER_GROUPS } from './constants.js';
+import { imageVariantUrl } from './images.js';
 
 /**
  * First answers in the page (decision 151): when a signed-in reader loads a screen of the web app, the server answers
@@ -76,4 +77,25 @@ export function firstRequestsOf(pathname: string): string[] {
 export function firstAnswersScript(answers: FirstAnswers): string {
   const json = JSON.stringify(answers).replace(/</g, '\\u003c');
   return `<script type="application/json" id="${FIRST_ANSWERS_ELEMENT_ID}">${json}</script>`;
+}
+
+/**
+ * The pictures a screen's first render draws large, read from its page's answers, so that the page names them (a
+ * `<link rel="preload" as="image">` beside the answers) and the browser fetches them while the app's scripts load
+ * and run, not once the screen is drawn: an offer's page, whose largest element is the offer's picture (250×250,
+ * decision 158). The address is the one the screen draws, exactly as `imageVariantUrl` writes it for the screen.
+ */
+export function firstPicturesOf(pathname: string, answers: FirstAnswers): string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const offer = /^\/offer\/([1-9]\d{0,9})$/.exec(path);
+  if (!offer) return [];
+  const answer = answers[`${API_PREFIX}/offer/${offer[1]}?groups=${offerGroups}`];
+  if (!answer) return [];
+  try {
+    const image: unknown = (JSON.parse(answer.body) as { data?: { image?: unknown } }).data?.image;
+    // Only an address of this server's own pictures: nothing else is named in the page.
+    return typeof image === 'string' && image.startsWith(`${API_PREFIX}/image/`) ? [imageVariantUrl(image, 'offer')] : []; // prettier-ignore
+  } catch {
+    return [];
+  }
 }

@@ -5,6 +5,7 @@ import {
   CONFIG_REQUEST,
   FIRST_ANSWER_HEADERS,
   firstAnswersScript,
+  firstPicturesOf,
   firstRequestsOf,
   STORAGE_TOKEN_KEY,
   type FirstAnswers,
@@ -87,6 +88,20 @@ export async function firstAnswersOf(
   return kept;
 }
 
+const attribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The pictures the screen draws large, named as preloads beside its answers (decision 158): the browser asks them as
+ * soon as it reads them, while the app's scripts load and run, instead of once the screen is drawn.
+ */
+function picturePreloads(request: FastifyRequest, answers: FirstAnswers): string {
+  const { pathname } = new URL(request.url, 'http://portal.invalid');
+  return firstPicturesOf(pathname, answers)
+    .map((href) => `<link rel="preload" as="image" href="${attribute(href)}" fetchpriority="high">`)
+    .join('');
+}
+
 /** A page with its answers put in, just before `</body>`. */
 export function withFirstAnswers(page: string, answers: FirstAnswers): string {
   const [head, tail] = splitAtBodyEnd(page);
@@ -137,7 +152,7 @@ export async function sendPageWithFirstAnswers(
   let block = '';
   try {
     const answers = await firstAnswersOf(app, request, token, waitMs);
-    if (answers) block = firstAnswersScript(answers);
+    if (answers) block = `${picturePreloads(request, answers)}${firstAnswersScript(answers)}`;
   } catch (error) {
     // The page without its answers: the app asks them, as without a session.
     request.log.warn({ err: error }, 'first answers not put in the page');

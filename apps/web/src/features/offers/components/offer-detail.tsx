@@ -115,6 +115,8 @@ function OfferView({ offer }: { offer: OfferItem }) {
                 w={250}
                 h={250}
                 radius="md"
+                // The page's largest element: asked at the page's priority (and named by the page, decision 158).
+                fetchPriority="high"
                 data-testid="offer-detail-image"
               />
             ) : null}
