@@ -7,6 +7,7 @@ import { countryFlags } from './vite/country-flags';
 import { firstLoadChunks } from './vite/first-load-chunks';
 import { TITLE_SHELLS } from './src/lib/title-shells';
 import { htmlTexts } from './vite/html-texts';
+import { reactRouterProduction } from './vite/react-router-production';
 import { jitlessZod, leanContracts, scrollAreaWithoutFloatingUi, tablesWithoutScrollArea } from './vite/lean-bundle';
 import { routeChunks } from './vite/route-chunks';
 import { screens } from './src/lib/screens';
@@ -69,6 +70,7 @@ export default defineConfig({
   define: { __BUILD_DATE__: JSON.stringify(buildDate(import.meta.dirname)) },
   plugins: [
     react(),
+    reactRouterProduction(),
     firstLoad.plugin,
     jitlessZod(),
     leanContracts(),
