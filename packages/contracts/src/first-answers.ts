@@ -36,6 +36,13 @@ export const CONFIG_REQUEST = `${API_PREFIX}/config`;
 export const OFFER_GROUPS_PARAM = OFFER_GROUPS.join(',');
 const offerGroups = encodeURIComponent(OFFER_GROUPS_PARAM);
 
+/** An offer's page, its id captured. */
+const OFFER_PAGE = /^\/offer\/([1-9]\d{0,9})$/;
+/** The request an offer's page asks for its offer. */
+const offerRequest = (id: string) => `${API_PREFIX}/offer/${id}?groups=${offerGroups}`;
+/** A portal address as the screens table reads it: without a trailing slash. */
+const screenPath = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
 /**
  * The screens whose largest element waits for their own data, and the requests their first render asks, for the
  * screen's address without a query (a filtered or paged address asks others: only the configuration is put in).
@@ -47,7 +54,7 @@ const SCREEN_FIRST_REQUESTS: readonly { path: RegExp; requests: (id: string) => 
     requests: () => [`${API_PREFIX}/offer?page=1&count=${DEFAULT_PAGE_SIZE}&groups=${offerGroups}`],
   },
   // An offer's page.
-  { path: /^\/offer\/([1-9]\d{0,9})$/, requests: (id) => [`${API_PREFIX}/offer/${id}?groups=${offerGroups}`] },
+  { path: OFFER_PAGE, requests: (id) => [offerRequest(id)] },
   // The payments: the next payment's card and the first page of billing requests.
   {
     path: /^\/payments$/,
@@ -62,7 +69,7 @@ const SCREEN_FIRST_REQUESTS: readonly { path: RegExp; requests: (id: string) => 
 
 /** The requests whose answers the page of a portal address carries: the configuration, then the screen's own. */
 export function firstRequestsOf(pathname: string): string[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const path = screenPath(pathname);
   for (const screen of SCREEN_FIRST_REQUESTS) {
     const match = screen.path.exec(path);
     if (match) return [CONFIG_REQUEST, ...screen.requests(match[1] ?? '')];
@@ -86,10 +93,9 @@ export function firstAnswersScript(answers: FirstAnswers): string {
  * decision 158). The address is the one the screen draws, exactly as `imageVariantUrl` writes it for the screen.
  */
 export function firstPicturesOf(pathname: string, answers: FirstAnswers): string[] {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const offer = /^\/offer\/([1-9]\d{0,9})$/.exec(path);
+  const offer = OFFER_PAGE.exec(screenPath(pathname));
   if (!offer) return [];
-  const answer = answers[`${API_PREFIX}/offer/${offer[1]}?groups=${offerGroups}`];
+  const answer = answers[offerRequest(offer[1]!)];
   if (!answer) return [];
   try {
     const image: unknown = (JSON.parse(answer.body) as { data?: { image?: unknown } }).data?.image;
